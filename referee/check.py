@@ -1,0 +1,182 @@
+"""Checking transcripts: the reader, the games and the output, wired together as a stream.
+
+Hands are adjudicated one at a time and handed to a `Sink` as soon as they are decided, so a
+million-hand archive is checked in constant memory; `Collector` is the sink that keeps
+everything, for the library API and the tests.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from typing import BinaryIO, Iterable, Protocol
+
+from .games import Game, Session, registry
+from .header import read_setup
+from .notation import FileProblem, GameStart, HandRecord, Problem, read_transcript
+from .verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
+
+
+class Sink(Protocol):
+    """Receives the verdict piece by piece, in file order."""
+
+    def begin_file(self, path: str) -> None: ...
+    def begin_game(self, game: GameVerdict) -> None: ...
+    def hand(self, hand: HandVerdict) -> None: ...
+    def end_game(self, game: GameVerdict) -> None: ...
+    def error(self, problem: Problem) -> None: ...
+    def end_file(self) -> None: ...
+    def finish(self, summary: Summary) -> None: ...
+
+
+class Collector:
+    """A sink that builds the whole `Verdict` in memory."""
+
+    def __init__(self) -> None:
+        self.verdict = Verdict()
+        self._file: FileVerdict | None = None
+        self._game: GameVerdict | None = None
+
+    def begin_file(self, path: str) -> None:
+        self._file = FileVerdict(path)
+        self.verdict.files.append(self._file)
+
+    def begin_game(self, game: GameVerdict) -> None:
+        assert self._file is not None
+        self._game = game
+        self._file.games.append(game)
+
+    def hand(self, hand: HandVerdict) -> None:
+        assert self._game is not None
+        self._game.hands.append(hand)
+
+    def end_game(self, game: GameVerdict) -> None:
+        self._game = None
+
+    def error(self, problem: Problem) -> None:
+        assert self._file is not None
+        self._file.errors.append(problem)
+
+    def end_file(self) -> None:
+        self._file = None
+
+    def finish(self, summary: Summary) -> None:
+        self.verdict.summary = summary
+
+
+class Checker:
+    """Checks files one after another, keeping the run's summary."""
+
+    def __init__(self, sink: Sink, rules: str | None = None) -> None:
+        self.sink = sink
+        self.rules = rules
+        self.games: dict[str, Game] = registry()
+        self.summary = Summary()
+
+    def check_path(self, path: str) -> None:
+        self.summary.files += 1
+        self.sink.begin_file(path)
+        problem = _unreadable(path)
+        if problem is not None:
+            self._error(problem)
+        else:
+            with open(path, "rb") as stream:
+                self.check_stream(stream)
+        self.sink.end_file()
+
+    def check_text(self, text: str, path: str = "<text>") -> None:
+        self.summary.files += 1
+        self.sink.begin_file(path)
+        self.check_stream(io.BytesIO(text.encode("utf-8")))
+        self.sink.end_file()
+
+    def check_stream(self, stream: BinaryIO) -> None:
+        session: Session | None = None
+        game: GameVerdict | None = None
+        skipping = False  # the current game's header was unusable: its hands are skipped
+        for item in read_transcript(stream):
+            if isinstance(item, FileProblem):
+                self._error(item.problem)
+            elif isinstance(item, GameStart):
+                if game is not None and session is not None:
+                    self._end_game(game, session)
+                setup, rules_game, problems = read_setup(item.tags, item.at, self.games, self.rules)
+                for problem in problems:
+                    self._error(problem)
+                session, game, skipping = None, None, setup is None
+                if setup is not None and rules_game is not None:
+                    session = rules_game.session(setup)
+                    game = GameVerdict(setup.game, dict(setup.options), dict(setup.info), item.at.line)
+                    self.summary.games += 1
+                    self.sink.begin_game(game)
+            elif isinstance(item, HandRecord):
+                if skipping or session is None:
+                    continue
+                if item.problems:
+                    for problem in item.problems:
+                        self._error(problem)
+                    continue
+                result = session.hand(item)
+                if isinstance(result, list):
+                    for problem in result:
+                        self._error(problem)
+                    continue
+                self.summary.add_hand(result)
+                self.sink.hand(result)
+        if game is not None and session is not None:
+            self._end_game(game, session)
+
+    def finish(self) -> Summary:
+        self.sink.finish(self.summary)
+        return self.summary
+
+    def _end_game(self, game: GameVerdict, session: Session) -> None:
+        game.final_score = session.final_score()
+        game.pool = session.pool()
+        game.winner = session.winner()
+        self.sink.end_game(game)
+
+    def _error(self, problem: Problem) -> None:
+        self.summary.errors += 1
+        self.sink.error(problem)
+
+
+def _unreadable(path: str) -> Problem | None:
+    if not os.path.exists(path):
+        return Problem(0, 0, "no such file", "check the path and its spelling")
+    if os.path.isdir(path):
+        return Problem(0, 0, "this is a directory, not a transcript file",
+                       f"name the files inside it, e.g. {os.path.join(path, '*.ttn')}")
+    if not os.access(path, os.R_OK):
+        return Problem(0, 0, "the file cannot be read (permission denied)", "check the file's permissions")
+    return None
+
+
+def check_text(text: str, rules: str | None = None) -> Verdict:
+    """Check a transcript given as text; pure (no I/O) and returns the whole `Verdict`.
+
+    >>> verdict = check_text('''[Game "euchre"]
+    ... [Players "N E S W"]
+    ... [Partners "N-S E-W"]
+    ... hand 1 dealer W
+    ... upcard 9D
+    ... N pass, E pass, S pass, W pass
+    ... N pass, E pass, S name hearts''')
+    >>> verdict.files[0].games[0].hands[0].status
+    'in-progress'
+    >>> verdict.exit_code
+    0
+    """
+    collector = Collector()
+    checker = Checker(collector, rules)
+    checker.check_text(text)
+    checker.finish()
+    return collector.verdict
+
+
+def check_files(paths: Iterable[str], sink: Sink, rules: str | None = None) -> Summary:
+    """Check files in order, streaming the verdict into `sink`; returns the run's summary."""
+    checker = Checker(sink, rules)
+    for path in paths:
+        checker.check_path(path)
+    return checker.finish()

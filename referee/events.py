@@ -1,0 +1,248 @@
+"""What a transcript says happened: one small immutable record per line or event.
+
+Each record keeps the line and column it came from, so every finding can point back to the
+exact place in the transcript. Records carry no game logic; the games give them meaning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .cards import Card, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A position in the transcript (1-based line and column)."""
+
+    line: int
+    column: int
+
+
+# ---- structural lines -------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    name: str
+    value: str
+    at: Span
+    value_at: Span  # where the text inside the quotes starts
+
+
+@dataclass(frozen=True, slots=True)
+class HandHeader:
+    number: int | None
+    dealer: str
+    at: Span
+    dealer_at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class DealLine:
+    player: str
+    cards: tuple[Card, ...]
+    at: Span
+    card_spans: tuple[Span, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UpcardLine:
+    card: Card
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedLine:
+    changes: tuple[tuple[str, int, Span], ...]  # (who, signed amount, where)
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class NoteLine:
+    text: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class RedealLine:
+    at: Span
+
+
+# ---- events (each starts with the acting player) ---------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    player: str
+    card: Card
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    player: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    player: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid: `number` and `qualifier` (a word, suit letter or 'belle'), or a named `contract`."""
+
+    player: str
+    number: int | None
+    qualifier: str | None
+    contract: str | None
+    at: Span
+
+    @property
+    def text(self) -> str:
+        if self.contract:
+            return self.contract
+        return f"{self.number} {self.qualifier}" if self.qualifier else str(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    player: str
+    card: Card
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Alone:
+    player: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class NameSuit:
+    player: str
+    suit: Suit
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Expose:
+    player: str
+    card: Card
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Retract:
+    player: str
+    card: Card
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    player: str
+    accused: str
+    trick: int | None
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A penalty choice: `word` (highest, lowest, trump, no-trump, win, lose), a suit or a card."""
+
+    player: str
+    word: str | None
+    suit: Suit | None
+    card: Card | None
+    at: Span
+
+    @property
+    def text(self) -> str:
+        if self.word:
+            return self.word
+        if self.card:
+            return self.card.text
+        assert self.suit is not None
+        return self.suit.word
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    player: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    player: str
+    target: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Concede:
+    player: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    player: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    player: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse:
+    player: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Pitch:
+    player: str
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Demand:
+    player: str
+    belle: bool
+    card: Card | None
+    at: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Boston club speech: `keep` (same number, colour) or `keep-over` (first preference)."""
+
+    player: str
+    over: bool
+    at: Span
+
+
+Event = Union[
+    Play, Pass, Order, Bid, Discard, Alone, NameSuit, Expose, Retract, Claim, Call, Accept,
+    Count, Concede, Spread, Sell, Refuse, Pitch, Demand, Keep,
+]
+
+
+@dataclass(frozen=True, slots=True)
+class EventLine:
+    """One line of events; `trick` is the optional ``trick N:`` label."""
+
+    trick: int | None
+    trick_at: Span | None
+    events: tuple[Event, ...]
+    at: Span
+
+
+Line = Union[Tag, HandHeader, DealLine, UpcardLine, RecordedLine, NoteLine, RedealLine, EventLine]

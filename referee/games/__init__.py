@@ -1,0 +1,56 @@
+"""The games, found by name: each module here defines ``GAME``, an object following `Game`.
+
+Adding a game means adding one module here and one rulebook in ``referee/rulebooks/``;
+nothing else needs to know about it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import lru_cache
+from typing import TYPE_CHECKING, Protocol
+
+from ..notation import HandRecord, Problem
+from ..rulebook import Rulebook
+from ..verdict import HandVerdict
+
+if TYPE_CHECKING:
+    from ..header import Setup
+
+
+class Session(Protocol):
+    """One game being replayed: hands go in one by one, the standings are kept between them."""
+
+    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
+        """Adjudicate a hand, or return the problems (unknown players, ...) that make it unusable."""
+
+    def final_score(self) -> dict[str, int]: ...
+
+    def pool(self) -> int | list[int] | None: ...
+
+    def winner(self) -> str | None: ...
+
+
+class Game(Protocol):
+    name: str            # as written in [Game "..."]
+    scored_by: str       # "team" or "player": the units of [Score] and of the verdict's scores
+    rulebook: Rulebook
+
+    def check_setup(self, setup: "Setup") -> list[Problem]:
+        """Game-specific header checks (number of players, partnerships)."""
+
+    def session(self, setup: "Setup") -> Session: ...
+
+
+@lru_cache(maxsize=1)
+def registry() -> dict[str, Game]:
+    """Every game module in this package, by the name transcripts use."""
+    games: dict[str, Game] = {}
+    for module in pkgutil.iter_modules(__path__):
+        if module.name.startswith("_"):
+            continue
+        game = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
+        if game is not None:
+            games[game.name] = game
+    return games

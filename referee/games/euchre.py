@@ -1,0 +1,582 @@
+"""Euchre: four players in two partnerships, 24 cards, bowers, going alone.
+
+Defaults follow the seed text (shared/seeds/004); the other readings of the research
+digest (shared/rules/euchre.md) are house rules listed by ``referee rules euchre``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import events as ev
+from .. import table as tb
+from ..cards import JACK, Card, Suit, pack
+from ..header import Setup
+from ..laws import Effect, Irregularity, Pending
+from ..notation import HandRecord, Problem
+from ..replay import HandContext, HandReplay, unknown_names
+from ..rulebook import Rulebook, load
+from ..verdict import HandVerdict
+
+
+class EuchreTricks:
+    """Effective suits and trick power once trump is known (the left bower is a trump)."""
+
+    def __init__(self, trump: Suit) -> None:
+        self.trump = trump
+        self.left = trump.partner
+
+    def suit_of(self, card: Card) -> Suit:
+        if card.rank == JACK and card.suit is self.left:
+            return self.trump
+        return card.suit
+
+    def power(self, card: Card, led: Suit) -> int:
+        if card.rank == JACK and card.suit is self.trump:
+            return 200
+        if card.rank == JACK and card.suit is self.left:
+            return 199
+        if card.suit is self.trump:
+            return 100 + card.rank
+        return card.rank if card.suit is led else -1
+
+    def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
+        return False
+
+
+class EuchreHand(HandReplay):
+    game = "euchre"
+    cards_per_hand = 5
+    pack = frozenset(pack(9))
+
+    def __init__(self, context: HandContext, record: HandRecord) -> None:
+        super().__init__(context, record)
+        self.phase = "bidding"
+        self.round = 1
+        self.calls = 0                      # calls made in the current round
+        self.bidder = self.left_of(self.dealer)
+        self.trump_suit: Suit | None = None
+        self.maker: str | None = None
+        self.alone: str | None = None
+        self.alone_lost = False
+        self.discarded: Card | None = None
+        self.premature_reported = False
+        self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
+        self.out_of_turn: tb.OutOfTurn | None = None  # an out-of-turn card still on the table
+        self.out_of_turn_exposed_later = False
+
+    # ---- seats and sides ------------------------------------------------------------
+    def partner(self, player: str) -> str:
+        return self.order[(self.order.index(player) + 2) % 4]
+
+    def team(self, player: str) -> str:
+        team = self.setup.team_of(player)
+        assert team is not None
+        return team.name
+
+    def other_team(self, team_name: str) -> str:
+        return next(t.name for t in self.setup.teams if t.name != team_name)
+
+    def opponents(self, player: str) -> frozenset[str]:
+        return frozenset(p for p in self.order if p != player and p != self.partner(player))
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.trump_suit
+
+    @property
+    def lone_hand(self) -> bool:
+        return self.alone is not None and not self.alone_lost
+
+    # ---- bidding ----------------------------------------------------------------------
+    def bidding_open(self, event: ev.Event, what: str) -> bool:
+        if self.phase != "bidding":
+            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
+                      f"{event.player} {what} after trump was already made; the call is void")
+            return False
+        if event.player != self.bidder:
+            self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn",
+                      f"{event.player} {what} out of turn: it was {self.bidder}'s call. The call is void and "
+                      f"{self.bidder} keeps the right to call.")
+            return False
+        return True
+
+    def next_bidder(self) -> None:
+        self.calls += 1
+        self.bidder = self.left_of(self.bidder)
+        if self.calls < 4:
+            return
+        if self.round == 1:
+            self.round, self.calls = 2, 0
+        else:
+            self.phase = "thrown-in"
+
+    def on_pass(self, event: ev.Pass) -> None:
+        if not self.bidding_open(event, "passed"):
+            return
+        if self.round == 2 and event.player == self.dealer and self.options["stick-the-dealer"]:
+            self.find("illegal-bid", event.player, event.at, "bidding.stick-the-dealer",
+                      f"{event.player}, the dealer, passed in the second round, but under stick-the-dealer "
+                      "the dealer must name a trump suit. The pass is void.")
+            return
+        self.next_bidder()
+
+    def on_order(self, event: ev.Order) -> None:
+        if not self.bidding_open(event, "ordered up"):
+            return
+        if self.round == 2:
+            self.turned_down_named(event)
+            return
+        self.make_trump(event.player, self.upcard_suit(event))
+
+    def on_namesuit(self, event: ev.NameSuit) -> None:
+        if not self.bidding_open(event, f"named {event.suit.word}"):
+            return
+        upcard = self.upcard.suit if self.upcard else None
+        if self.round == 1:
+            if upcard is None or event.suit is upcard:
+                self.make_trump(event.player, event.suit)
+            else:
+                self.find("illegal-bid", event.player, event.at, "bidding.first-round",
+                          f"{event.player} named {event.suit.word} in the first round, where only the upcard's suit "
+                          f"({upcard.word}) may be ordered. The call is void.")
+            return
+        if event.suit is upcard:
+            self.turned_down_named(event)
+            return
+        self.make_trump(event.player, event.suit)
+
+    def upcard_suit(self, event: ev.Event) -> Suit:
+        if self.upcard is None:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's discard or first trump play")
+            return Suit.SPADES
+        return self.upcard.suit
+
+    def turned_down_named(self, event: ev.Event) -> None:
+        suit = self.upcard.suit.word if self.upcard else "upcard's suit"
+        self.find("illegal-bid", event.player, event.at, "bidding.second-round",
+                  f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
+                  "in the second round. It counts as a pass.")
+        if not (event.player == self.dealer and self.options["stick-the-dealer"]):
+            self.next_bidder()
+
+    def make_trump(self, player: str, suit: Suit) -> None:
+        self.trump_suit, self.maker, self.phase = suit, player, "made"
+
+    def on_discard(self, event: ev.Discard) -> None:
+        if event.player != self.dealer or self.round != 1 or self.trump_suit is None or self.phase != "made":
+            self.find("illegal-discard", event.player, event.at, "discard",
+                      f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the upcard; ignored")
+            return
+        if self.discarded is not None:
+            self.find("illegal-discard", event.player, event.at, "discard",
+                      f"{event.player} has already discarded {self.discarded}; a second discard is void")
+            return
+        held = set(self.deals.get(self.dealer, ())) | ({self.upcard} if self.upcard else set())
+        if self.dealer in self.deals and event.card not in held:
+            self.find("card-not-held", event.player, event.at, "play.card-not-held",
+                      f"{event.player} discards {event.card}, which is neither in the dealer's hand nor the upcard")
+            return
+        if event.card is self.upcard and not self.options["discard-upcard"]:
+            self.find("illegal-discard", event.player, event.at, "discard.upcard",
+                      f"{event.player} discarded the upcard {event.card}; under this house rule the dealer must keep it "
+                      "and discard another card. The discard is void.")
+            return
+        self.discarded = event.card
+
+    def on_alone(self, event: ev.Alone) -> None:
+        if self.phase == "play":
+            self.find("late-alone", event.player, event.at, "alone.late",
+                      f"{event.player} announced a lone hand after the opening lead; it is too late, "
+                      "so the hand is played with the partner.")
+            return
+        if self.phase != "made" or event.player != self.maker:
+            who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
+            self.find("illegal-bid", event.player, event.at, "alone.declare",
+                      f"{event.player} announced a lone hand, but only the player who made trump may, and {who}; void")
+            return
+        if self.alone is None:
+            self.alone = event.player
+
+    # ---- play -------------------------------------------------------------------------
+    def ready_to_play(self, event: ev.Play) -> bool:
+        if self.phase == "thrown-in":
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      "a card is played after the hand was thrown in")
+            self.phase = "over"
+            return False
+        if self.phase != "made":
+            if not self.premature_reported and self.phase == "bidding":
+                self.find("premature-lead", event.player, event.at, "play.premature-lead",
+                          f"{event.player} played {event.card} before trump was made; the card goes back and "
+                          f"the bidding goes on with {self.bidder}.")
+                self.premature_reported = True
+            return False
+        assert self.trump_suit is not None
+        self.phase = "play"
+        active = [p for p in self.order if not (self.lone_hand and p == self.partner(self.alone or ""))]
+        leader = self.left_of(self.dealer, active)
+        self.start_play(leader, active, EuchreTricks(self.trump_suit))
+        self.check_counts(event, active)
+        return True
+
+    def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
+        if hands is None or self.round != 1 or self.dealer not in hands or self.upcard is None:
+            return
+        hands[self.dealer].add(self.upcard)
+        if self.discarded is not None:
+            hands[self.dealer].discard(self.discarded)
+
+    def check_counts(self, event: ev.Play, active: list[str]) -> None:
+        """SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side."""
+        if self.round == 1 and self.discarded is None and self.hands_known:
+            self.find("wrong-card-count", self.dealer, event.at, "wrong-count.play",
+                      f"play began but {self.dealer}, the dealer, never discarded after taking up the upcard, "
+                      "and so holds six cards. " + self.wrong_count_penalty_text(self.dealer))
+            self.wrong_count.add(self.dealer)
+        for player in active:
+            cards = self.deals.get(player)
+            if cards is not None and len(cards) != self.cards_per_hand and player not in self.wrong_count:
+                self.wrong_count.add(player)
+                self.find("wrong-card-count", player, event.at, "wrong-count.play",
+                          f"play began with {player} holding {len(cards)} cards. " + self.wrong_count_penalty_text(player))
+
+    def wrong_count_penalty_text(self, player: str) -> str:
+        return (f"The deal stands; {self.team(player)} cannot score this hand and forfeit "
+                f"{self.wrong_count_points(player)} points to {self.other_team(self.team(player))}.")
+
+    def wrong_count_points(self, player: str) -> int:
+        return 4 if self.lone_hand else 2
+
+    def wrong_count_ruling(self, player: str) -> str:
+        return ("Found before play, this is a misdeal: "
+                + ("the deal passes to the next player." if self.options["misdeal"] == "loses-deal"
+                   else "the same dealer deals again."))
+
+    def fact_notactive(self, fact: tb.NotActive) -> None:
+        loner = self.alone or ""
+        defenders = self.opponents(loner)
+        self.find("sitting-out-played", fact.player, fact.at, "alone.partner-played",
+                  f"{fact.player} should sit out while {loner} plays alone, but played {fact.card}. {loner} loses the "
+                  f"lone hand and the hand is played as a partnership, unless {self.side_label(defenders)} elect that "
+                  f"{loner} play alone (then {fact.player}'s card is taken back).", trick=fact.trick)
+        assert self.table is not None
+        self.alone_lost = True
+        self.table.activate(fact.player)
+        for follow in self.table.play(fact.player, fact.card, fact.at):
+            self.on_fact(follow)
+        self.offer(defenders, fact.player, ("partnership", "alone"), "alone.partner-played",
+                   f"{self.side_label(defenders)} choose whether {loner} keeps the lone hand "
+                   f"({fact.player}'s {fact.card} is taken back) or the hand is played as a partnership.",
+                   self.choose_lone_hand, implied="partnership")
+
+    def choose_lone_hand(self, option: str, at: ev.Span) -> None:
+        if option == "alone":
+            self.alone_lost = False
+
+    def rule_retract(self, fact: tb.Retracted) -> None:
+        if self.out_of_turn is not None and fact.player == self.out_of_turn.player and fact.card is self.out_of_turn.card:
+            self.out_of_turn = None
+            self.notes.append(f"{fact.player}'s {fact.card}, played out of turn, went back and the proper turn was restored.")
+            if self.options["out-of-turn"] == "somerset":
+                self.offer_somerset(fact)
+        elif self.alone_lost and fact.player == self.partner(self.alone or "") and self.table is not None:
+            self.alone_lost = False
+            self.table.active.remove(fact.player)
+            self.notes.append(f"{fact.player}'s card was taken back: {self.alone} keeps the lone hand.")
+
+    def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
+        if self.out_of_turn is not None and self.out_of_turn.trick == fact.trick:
+            self.out_of_turn_exposed_later = True
+        super().fact_outofturn(fact)
+
+    def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
+        if self.options["out-of-turn"] == "somerset":
+            return (f"The card is taken back and the turn restored; {self.side_label(self.opponents(fact.player))} "
+                    f"may then call it as an exposed card or call a suit from {fact.player} on his next lead.")
+        return (f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
+                "players have already played: then the trick is rebuilt if all agree, otherwise the hand is "
+                "cancelled and redealt without score.")
+
+    def rule_out_of_turn(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
+        self.out_of_turn = fact
+        self.out_of_turn_exposed_later = False
+
+    def on_play(self, event: ev.Play) -> None:
+        if self.out_of_turn is not None and self.table is not None and event.player != self.out_of_turn.player \
+                and self.table.current.number == self.out_of_turn.trick:
+            self.out_of_turn_exposed_later = True
+        before = self.table.current.number if self.table else None
+        super().on_play(event)
+        if self.table is not None and before is not None and self.table.current.number != before \
+                and self.out_of_turn is not None:
+            self.notes.append(f"The trick with {self.out_of_turn.player}'s card out of turn was played out: the table "
+                              "rebuilt it by agreement and it stands.")
+            self.out_of_turn = None
+
+    def offer_somerset(self, fact: tb.Retracted) -> None:
+        defenders = self.opponents(fact.player)
+
+        def apply(option: str, at: ev.Span) -> None:
+            effect = (self.require(fact.player, "card", "play.out-of-turn", at, card=fact.card) if len(option) == 2
+                      else self.require(fact.player, "lead-suit", "play.out-of-turn", at,
+                                        suit=Suit[option.upper()]))
+            self.penalise("play.out-of-turn", f"{self.side_label(defenders)} call {option} from {fact.player}",
+                          effects=(effect,))
+
+        self.offer(defenders, fact.player, ("card", "suit"), "play.out-of-turn",
+                   f"{self.side_label(defenders)} may call {fact.card} as an exposed card, or call a suit for "
+                   f"{fact.player}'s next lead.", apply)
+
+    def established_revoke_ruling(self, fact: tb.Revoke) -> str:
+        points = self.revoke_points(fact.player)
+        side = self.team(fact.player)
+        if self.options["revoke-penalty"] == "deduct":
+            return f"{side} lose {points} points and the hand's ordinary result is not scored."
+        return f"{self.other_team(side)} score {points} points and the hand's ordinary result is not scored."
+
+    def revoke_points(self, offender: str) -> int:
+        if self.alone is None:
+            return self.options["revoke-points"]
+        offending_side_alone = self.team(self.alone) == self.team(offender)
+        if offending_side_alone or self.options["revoke-lone"] == "any-lone-hand":
+            return self.options["revoke-lone-points"]
+        return self.options["revoke-points"]
+
+    def exposed_ruling(self, event: ev.Expose) -> str:
+        if self.options["exposed"] == "callable":
+            return (f"It stays face up on the table and {self.side_label(self.opponents(event.player))} may call it "
+                    "to be played when it is legal.")
+        return ("It stays face up until it is legally played, unless the table judges the exposure a major unfair "
+                "advantage and redeals.")
+
+    def rule_exposed(self, event: ev.Expose, finding: Irregularity) -> None:
+        if self.options["exposed"] == "callable":
+            defenders = self.opponents(event.player)
+
+            def call(option: str, at: ev.Span) -> None:
+                effect = self.require(event.player, "card", "exposed.card", at, card=event.card)
+                self.penalise("exposed.card", f"{self.side_label(defenders)} call the exposed {event.card}",
+                              effects=(effect,))
+
+            self.offer(defenders, event.player, ("card",), "exposed.card",
+                       f"{self.side_label(defenders)} may call {event.card} when {event.player} can legally play it.", call)
+            return
+
+        def choose(option: str, at: ev.Span) -> None:
+            pass
+
+        self.offer(set(self.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
+                   f"The table decides: {event.card} stays face up until played, or the hand is redealt if the "
+                   "exposure is a major unfair advantage.", choose, implied="leave-exposed",
+                   implied_text=f"Play went on: {event.player}'s exposed {event.card} stayed face up until played.")
+
+    def disobeyed_ruling(self, requirement: Any) -> str:
+        return "A penalty call not obeyed is treated as a revoke."
+
+    def rule_disobeyed(self, requirement: Any, event: ev.Play, finding: Irregularity) -> None:
+        assert self.table is not None
+        led = self.table.led_suit() or self.table.rules.suit_of(event.card)
+        self.revokes.append(tb.Revoke(event.player, event.card, event.at, self.table.current.number, led, "established"))
+
+    def on_concede(self, event: ev.Concede) -> None:
+        if self.phase != "play":
+            self.unsupported(event, "'concede' before play")
+            return
+        self.conceded_by = event.player
+        self.notes.append(f"{event.player} conceded the remaining tricks to {self.other_team(self.team(event.player))}.")
+
+    # ---- result -----------------------------------------------------------------------
+    def misdeal(self) -> bool:
+        return any(i.kind in ("wrong-card-count", "duplicate-card", "misdeal") and i.rule.startswith("euchre.deal.")
+                   for i in self.irregularities) and (self.table is None or not self.table.tricks)
+
+    def status(self) -> str:
+        if self.redeal_at is not None or (self.misdeal() and self.phase != "play"):
+            return "redeal"
+        if self.phase == "thrown-in":
+            return "thrown-in"
+        if self.table is not None and (self.table.finished or self.conceded_by):
+            return "complete"
+        if self.revokes:
+            return "abandoned"
+        return "in-progress"
+
+    def maker_tricks(self) -> int:
+        assert self.table is not None and self.maker is not None
+        makers = self.team(self.maker)
+        won = sum(1 for t in self.table.tricks if t.winner and self.team(t.winner) == makers)
+        if self.conceded_by is not None and self.team(self.conceded_by) != makers:
+            won += 5 - len(self.table.tricks)
+        return won
+
+    def score(self) -> dict[str, int]:
+        delta = {t.name: 0 for t in self.setup.teams}
+        status = self.status()
+        if status in ("redeal", "thrown-in"):
+            if status == "redeal" and self.redeal_at is not None and self.out_of_turn_exposed_later:
+                self.penalise("play.out-of-turn", "the trick could not be restored: hand cancelled and redealt without score",
+                              effects=(Effect("redeal", None, None, self.dealer),))
+            return delta
+        if self.revokes:
+            return self.revoke_score(delta)
+        if status != "complete":
+            return delta
+        barred = {self.team(p) for p in self.wrong_count}
+        for player in sorted(self.wrong_count):
+            side = self.team(player)
+            points = self.wrong_count_points(player)
+            other = self.other_team(side)
+            delta[other] += points
+            self.penalise("wrong-count.play", f"{side} played with a wrong number of cards: {other} score {points}",
+                          {other: points}, (Effect("points", other, points), Effect("hand-not-scored", side)))
+        side, points = self.ordinary_result()
+        if side not in barred:
+            delta[side] += points
+        return delta
+
+    def ordinary_result(self) -> tuple[str, int]:
+        assert self.maker is not None
+        makers = self.team(self.maker)
+        tricks = self.maker_tricks()
+        if tricks < 3:
+            points = self.options["lone-euchre"] if self.lone_hand else self.options["euchre-points"]
+            return self.other_team(makers), points
+        if tricks == 5:
+            return makers, 4 if self.lone_hand else 2
+        return makers, 1
+
+    def revoke_score(self, delta: dict[str, int]) -> dict[str, int]:
+        penalised: set[str] = set()
+        for revoke in self.revokes:
+            side = self.team(revoke.player)
+            if side in penalised:
+                continue
+            penalised.add(side)
+            points = self.revoke_points(revoke.player)
+            other = self.other_team(side)
+            if self.options["revoke-penalty"] == "deduct":
+                delta[side] -= points
+                self.penalise("revoke.established", f"{side} revoked: {points} points deducted from {side}",
+                              {side: -points}, (Effect("points", side, -points), Effect("hand-not-scored")))
+            else:
+                delta[other] += points
+                self.penalise("revoke.established", f"{revoke.player} ({side}) revoked: {other} score {points}",
+                              {other: points}, (Effect("points", other, points), Effect("hand-not-scored")))
+        return delta
+
+    def contract(self) -> dict[str, Any]:
+        return {
+            "trump": self.trump_suit.word if self.trump_suit else None,
+            "maker": self.maker,
+            "makers": self.team(self.maker) if self.maker else None,
+            "round": self.round if self.maker else None,
+            "alone": self.alone if self.lone_hand else None,
+            "upcard": self.upcard.text if self.upcard else None,
+            "discard": self.discarded.text if self.discarded else None,
+        }
+
+    def pending(self) -> list[Pending]:
+        out = super().pending()
+        if self.status() != "in-progress":
+            return out
+        if self.out_of_turn is not None and self.out_of_turn_exposed_later:
+            out.append(Pending(self.side_label(self.order), ("reconstruct", "redeal"),
+                               self.rule_id("play.out-of-turn"),
+                               "Later players played after the card out of turn: rebuild the trick if all agree, "
+                               "otherwise cancel the hand and redeal without score."))
+        if self.phase == "bidding" and self.round == 2 and self.bidder == self.dealer and self.options["stick-the-dealer"]:
+            barred = self.upcard.suit if self.upcard else None
+            out.append(Pending(self.dealer, tuple(s.word for s in Suit if s is not barred),
+                               self.rule_id("bidding.stick-the-dealer"),
+                               f"Stick the dealer: {self.dealer} must name one of the three other suits."))
+        return out
+
+    def next_step(self) -> str | None:
+        if self.misdeal():
+            return "misdeal: " + self.wrong_count_ruling(self.dealer)
+        if self.phase == "bidding":
+            return f"round {self.round} of the bidding: {self.bidder} to pass or " + ("order it up" if self.round == 1 else "name a suit")
+        if self.phase == "made":
+            if self.round == 1 and self.discarded is None:
+                return f"{self.dealer} to discard"
+            return f"{self.left_of(self.dealer)} to lead" if not self.lone_hand else "the opening lead"
+        if self.table is not None:
+            if self.out_of_turn is not None and not self.out_of_turn_exposed_later:
+                return (f"{self.out_of_turn.player} takes back {self.out_of_turn.card}; "
+                        f"{self.out_of_turn.expected} to play to trick {self.out_of_turn.trick}")
+            if self.correctable:
+                revoke = self.correctable[0]
+                return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
+            return f"{self.table.expected()} to play to trick {self.table.current.number}"
+        return None
+
+
+class EuchreSession:
+    def __init__(self, game: "Euchre", setup: Setup) -> None:
+        self.game = game
+        self.setup = setup
+        self.score = dict(setup.score)
+        self.next_dealer: str | None = None
+        self.number = 1
+        self._winner: str | None = None
+
+    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
+        problems = unknown_names(record, self.setup.players, self.score)
+        if problems:
+            return problems
+        context = HandContext(self.setup, self.game.rulebook, self.setup.players, self.next_dealer, self.number,
+                              dict(self.score))
+        replay = EuchreHand(context, record)
+        verdict = replay.run()
+        self.score = dict(verdict.score_after)
+        self.number = verdict.number + 1
+        same_dealer = verdict.status == "redeal" and not (
+            replay.misdeal() and replay.redeal_at is None and self.setup.options["misdeal"] == "loses-deal")
+        self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
+        target = self.setup.options["target"]
+        if self._winner is None:
+            leaders = sorted(self.score.items(), key=lambda kv: -kv[1])
+            if leaders[0][1] >= target and leaders[0][1] > leaders[1][1]:
+                self._winner = leaders[0][0]
+        return verdict
+
+    def final_score(self) -> dict[str, int]:
+        return dict(self.score)
+
+    def pool(self) -> None:
+        return None
+
+    def winner(self) -> str | None:
+        return self._winner
+
+
+class Euchre:
+    name = "euchre"
+    scored_by = "team"
+
+    @property
+    def rulebook(self) -> Rulebook:
+        return load("euchre")
+
+    def check_setup(self, setup: Setup) -> list[Problem]:
+        at = setup.at
+        if len(setup.players) != 4:
+            return [Problem(at.line, at.column, f"euchre needs 4 players, the header names {len(setup.players)}",
+                            'e.g. [Players "N E S W"]')]
+        if len(setup.teams) != 2 or any(len(t.members) != 2 for t in setup.teams):
+            return [Problem(at.line, at.column, "euchre needs two partnerships of two",
+                            f'add [Partners "{setup.players[0]}-{setup.players[2]} {setup.players[1]}-{setup.players[3]}"]')]
+        for team in setup.teams:
+            a, b = (setup.players.index(m) for m in team.members)
+            if abs(a - b) != 2:
+                return [Problem(at.line, at.column, f"partners {team.name} do not sit opposite each other",
+                                "list [Players] clockwise; partners sit two seats apart")]
+        return []
+
+    def session(self, setup: Setup) -> EuchreSession:
+        return EuchreSession(self, setup)
+
+
+GAME = Euchre()

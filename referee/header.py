@@ -1,0 +1,214 @@
+"""A game's header tags → a validated `Setup` (players, teams, house rules, opening scores).
+
+Everything here is common to all games; what differs (the number of players, whether scores
+are kept by team or by player) is asked of the game. Problems come back as values with the
+line and column of the offending text inside the tag.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import Suit, parse_suit
+from .events import Span, Tag
+from .notation import Problem
+from .rulebook import OptionError
+
+if TYPE_CHECKING:
+    from .games import Game
+
+INFO_TAGS = ("Event", "Site", "Date", "Table", "Note")
+KNOWN_TAGS = frozenset({"Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS})
+KEYWORDS = frozenset({
+    "hand", "dealer", "deal", "upcard", "recorded", "note", "redeal", "trick", "pass", "bid", "order",
+    "discard", "alone", "name", "expose", "retract", "claim", "revoke", "call", "accept", "count",
+    "concede", "spread", "sell", "refuse", "pitch", "demand", "keep", "belle", "pool",
+})
+_NAME = re.compile(r"^[^\W\d_][\w']*$")
+_CARDISH = re.compile(r"^(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣]$")
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    name: str
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A game's header, validated: the seats clockwise as written, teams, options, standings."""
+
+    game: str
+    players: tuple[str, ...]
+    teams: tuple[Team, ...]
+    options: dict[str, Any]
+    score: dict[str, int]
+    pool: tuple[int, ...] | None
+    belle: Suit | None
+    info: dict[str, str]
+    at: Span
+
+    def team_of(self, player: str) -> Team | None:
+        for team in self.teams:
+            if player in team.members:
+                return team
+        return None
+
+
+def _at(tag: Tag, offset: int) -> Span:
+    return Span(tag.value_at.line, tag.value_at.column + offset)
+
+
+def _words(text: str) -> list[tuple[str, int]]:
+    return [(m.group(0), m.start()) for m in re.finditer(r"\S+", text)]
+
+
+def read_setup(tags: list[Tag], at: Span, games: dict[str, "Game"], cli_rules: str | None) -> tuple[Setup | None, "Game | None", list[Problem]]:
+    """Validate the header; the game is returned even when the setup has problems."""
+    problems: list[Problem] = []
+    by_name: dict[str, Tag] = {}
+    for tag in tags:
+        if tag.name not in KNOWN_TAGS:
+            problems.append(Problem(tag.at.line, tag.at.column, f"unknown tag [{tag.name}]",
+                                    f"known tags: {', '.join(sorted(KNOWN_TAGS))}"))
+        elif tag.name in by_name:
+            problems.append(Problem(tag.at.line, tag.at.column, f"tag [{tag.name}] given twice",
+                                    f"it was first given on line {by_name[tag.name].at.line}"))
+        else:
+            by_name[tag.name] = tag
+
+    game_tag = by_name.get("Game")
+    if game_tag is None:
+        problems.append(Problem(at.line, at.column, "the header has no [Game] tag",
+                                f'add e.g. [Game "euchre"]; games: {", ".join(sorted(games))}'))
+        return None, None, problems
+    game = games.get(game_tag.value.strip())
+    if game is None:
+        problems.append(Problem(game_tag.value_at.line, game_tag.value_at.column,
+                                f"unknown game {game_tag.value!r}", f"games: {', '.join(sorted(games))}"))
+        return None, None, problems
+
+    players = _players(by_name.get("Players"), at, game, problems)
+    teams = _teams(by_name.get("Partners"), players, game, at, problems)
+    options = _options(by_name.get("Rules"), game, cli_rules, problems)
+    score = _score(by_name.get("Score"), players, teams, game, problems)
+    pool = _pool(by_name.get("Pool"), problems)
+    belle = _belle(by_name.get("Belle"), problems)
+    info = {name: by_name[name].value for name in INFO_TAGS if name in by_name}
+    if problems or options is None:
+        return None, game, problems
+    setup = Setup(game.name, players, teams, options, score, pool, belle, info, at)
+    problems.extend(game.check_setup(setup))
+    return (None if problems else setup), game, problems
+
+
+def _players(tag: Tag | None, at: Span, game: "Game", problems: list[Problem]) -> tuple[str, ...]:
+    if tag is None:
+        problems.append(Problem(at.line, at.column, "the header has no [Players] tag",
+                                'add the players clockwise from any seat, e.g. [Players "N E S W"]'))
+        return ()
+    seen: dict[str, int] = {}
+    for name, offset in _words(tag.value):
+        where = _at(tag, offset)
+        if not _NAME.match(name) or name in KEYWORDS or _CARDISH.match(name):
+            reason = ("is a keyword" if name in KEYWORDS else "looks like a card" if _CARDISH.match(name)
+                      else "is not a name")
+            problems.append(Problem(where.line, where.column, f"player {name!r} {reason}",
+                                    "names are a letter followed by letters, digits, _ or ', and may not be a keyword or a card"))
+        elif name in seen:
+            problems.append(Problem(where.line, where.column, f"player {name!r} is listed twice",
+                                    "each seat needs its own name"))
+        seen[name] = offset
+    return tuple(seen)
+
+
+def _teams(tag: Tag | None, players: tuple[str, ...], game: "Game", at: Span, problems: list[Problem]) -> tuple[Team, ...]:
+    if tag is None:
+        return ()
+    teams: list[Team] = []
+    placed: set[str] = set()
+    for text, offset in _words(tag.value):
+        where = _at(tag, offset)
+        members = tuple(text.split("-"))
+        for member in members:
+            if member not in players:
+                problems.append(Problem(where.line, where.column, f"partnership {text!r} names {member!r}, who is not a player",
+                                        f"players: {' '.join(players)}"))
+            elif member in placed:
+                problems.append(Problem(where.line, where.column, f"{member!r} is in two partnerships",
+                                        "each player belongs to one team"))
+            placed.add(member)
+        teams.append(Team(text, members))
+    return tuple(teams)
+
+
+def _options(tag: Tag | None, game: "Game", cli_rules: str | None, problems: list[Problem]) -> dict[str, Any] | None:
+    options = game.rulebook.defaults()
+    if cli_rules:
+        try:
+            options = game.rulebook.parse_options(cli_rules, options)
+        except OptionError as error:
+            problems.append(Problem(0, error.offset + 1, f"--rules: {error}", error.hint))
+            return None
+    if tag is not None:
+        try:
+            options = game.rulebook.parse_options(tag.value, options)
+        except OptionError as error:
+            where = _at(tag, error.offset)
+            problems.append(Problem(where.line, where.column, str(error), error.hint))
+            return None
+    return options
+
+
+def _score(tag: Tag | None, players: tuple[str, ...], teams: tuple[Team, ...], game: "Game",
+           problems: list[Problem]) -> dict[str, int]:
+    units = [t.name for t in teams] if game.scored_by == "team" else list(players)
+    score = {unit: 0 for unit in units}
+    if tag is None:
+        return score
+    offset = 0
+    for part in tag.value.split(","):
+        where = _at(tag, offset + len(part) - len(part.lstrip()))
+        offset += len(part) + 1
+        words = part.split()
+        if not words:
+            continue
+        if len(words) != 2 or not re.fullmatch(r"[+-]?\d+", words[1]):
+            problems.append(Problem(where.line, where.column, f"cannot read score {part.strip()!r}",
+                                    'scores look like "N-S 6, E-W 8" (who, then a number)'))
+            continue
+        who, value = words
+        if who not in score:
+            kind = "team" if game.scored_by == "team" else "player"
+            problems.append(Problem(where.line, where.column, f"{who!r} is not a {kind} of this game",
+                                    f"{game.name} keeps scores by {kind}: {', '.join(units)}"))
+            continue
+        score[who] = int(value)
+    return score
+
+
+def _pool(tag: Tag | None, problems: list[Problem]) -> tuple[int, ...] | None:
+    if tag is None:
+        return None
+    values: list[int] = []
+    for word, offset in _words(tag.value):
+        if not word.isdigit():
+            where = _at(tag, offset)
+            problems.append(Problem(where.line, where.column, f"pool {word!r} is not a number of counters",
+                                    'write e.g. [Pool "12"] or several pools [Pool "25 25 4"]'))
+        else:
+            values.append(int(word))
+    return tuple(values)
+
+
+def _belle(tag: Tag | None, problems: list[Problem]) -> Suit | None:
+    if tag is None:
+        return None
+    try:
+        return parse_suit(tag.value.strip())
+    except ValueError:
+        problems.append(Problem(tag.value_at.line, tag.value_at.column, f"{tag.value!r} is not a suit",
+                                "write e.g. [Belle \"hearts\"]"))
+        return None

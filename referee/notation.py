@@ -1,0 +1,443 @@
+"""Reading transcripts: text → header tags, hands and events, each with its line and column.
+
+The file is read line by line and each line is parsed by one LALR parser built once from
+``grammars/transcript.lark``; the transformer runs during the parse, so no tree is built.
+Syntax problems become `Problem` values (never exceptions) carrying the line, the column,
+the offending text, what was expected in words and a hint. A bad line spoils only its own
+hand: the reader carries on, so every broken hand in a file is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import BinaryIO, Iterator, Union
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.lexer import PatternStr
+
+from . import events as ev
+from .cards import parse_card, parse_suit
+
+MAX_LINE_CHARS = 4096
+"""Longer lines are rejected unparsed: no real transcript line is near this, and it bounds the work."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why (part of) a file could not be used: shown as ``file:line:col: message — hint``."""
+
+    line: int
+    column: int
+    message: str
+    hint: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"line": self.line, "column": self.column, "message": self.message, "hint": self.hint}
+
+
+# ---- the line parser --------------------------------------------------------------------
+
+class _LineBuilder(Transformer):  # type: ignore[type-arg]
+    """Builds `events` records while the LALR parser runs (no parse tree is kept)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.line = 1
+
+    def _span(self, token: Token) -> ev.Span:
+        return ev.Span(self.line, token.column or 1)
+
+    # structural lines
+    def tag(self, c: list[Token]) -> ev.Tag:
+        name, string = c
+        return ev.Tag(str(name), string[1:-1], self._span(name), ev.Span(self.line, (string.column or 1) + 1))
+
+    def hand_header(self, c: list[Token | None]) -> ev.HandHeader:
+        number, dealer = c
+        assert dealer is not None
+        first = number if number is not None else dealer
+        return ev.HandHeader(int(number) if number is not None else None, str(dealer),
+                             ev.Span(self.line, 1), self._span(dealer))
+
+    def deal_line(self, c: list[Token]) -> ev.DealLine:
+        player, *cards = c
+        return ev.DealLine(str(player), tuple(parse_card(t) for t in cards), self._span(player),
+                           tuple(self._span(t) for t in cards))
+
+    def upcard_line(self, c: list[Token]) -> ev.UpcardLine:
+        return ev.UpcardLine(parse_card(c[0]), self._span(c[0]))
+
+    def result(self, c: list[Token]) -> tuple[str, int, ev.Span]:
+        who, amount = c
+        return (str(who), int(amount), self._span(who))
+
+    def recorded_line(self, c: list[tuple[str, int, ev.Span]]) -> ev.RecordedLine:
+        return ev.RecordedLine(tuple(c), c[0][2])
+
+    def note_line(self, c: list[Token]) -> ev.NoteLine:
+        return ev.NoteLine(c[0][1:-1], self._span(c[0]))
+
+    def redeal_line(self, c: list[Token]) -> ev.RedealLine:
+        return ev.RedealLine(ev.Span(self.line, 1))
+
+    def label(self, c: list[Token]) -> tuple[int, ev.Span]:
+        return int(c[0]), self._span(c[0])
+
+    def event_line(self, c: list[object]) -> ev.EventLine:
+        label, *events = c
+        if label is None:
+            trick, trick_at = None, None
+        else:
+            trick, trick_at = label  # type: ignore[misc]
+        first: ev.Event = events[0]  # type: ignore[assignment]
+        return ev.EventLine(trick, trick_at, tuple(events), first.at)  # type: ignore[arg-type]
+
+    # events
+    def play(self, c: list[Token]) -> ev.Play:
+        return ev.Play(str(c[0]), parse_card(c[1]), self._span(c[0]))
+
+    def pass_(self, c: list[Token]) -> ev.Pass:
+        return ev.Pass(str(c[0]), self._span(c[0]))
+
+    def order(self, c: list[Token]) -> ev.Order:
+        return ev.Order(str(c[0]), self._span(c[0]))
+
+    def bid(self, c: list[object]) -> ev.Bid:
+        player, value = c
+        number, qualifier, contract = value  # type: ignore[misc]
+        return ev.Bid(str(player), number, qualifier, contract, self._span(player))  # type: ignore[arg-type]
+
+    def bid_value(self, c: list[Token | None]) -> tuple[int | None, str | None, str | None]:
+        first = c[0]
+        assert first is not None
+        if first.type == "INT":
+            qualifier = c[1] if len(c) > 1 else None
+            if qualifier is None:
+                return int(first), None, None
+            if qualifier.type == "SUIT":
+                return int(first), parse_suit(qualifier).value, None
+            word = str(qualifier)
+            return int(first), "colour" if word == "color" else word, None
+        if first.type == "KEEP_WORD":
+            return None, None, str(first)
+        return None, None, str(first)
+
+    def discard(self, c: list[Token]) -> ev.Discard:
+        return ev.Discard(str(c[0]), parse_card(c[1]), self._span(c[0]))
+
+    def alone(self, c: list[Token]) -> ev.Alone:
+        return ev.Alone(str(c[0]), self._span(c[0]))
+
+    def name_suit(self, c: list[Token]) -> ev.NameSuit:
+        return ev.NameSuit(str(c[0]), parse_suit(c[1]), self._span(c[0]))
+
+    def expose(self, c: list[Token]) -> ev.Expose:
+        return ev.Expose(str(c[0]), parse_card(c[1]), self._span(c[0]))
+
+    def retract(self, c: list[Token]) -> ev.Retract:
+        return ev.Retract(str(c[0]), parse_card(c[1]), self._span(c[0]))
+
+    def claim(self, c: list[Token | None]) -> ev.Claim:
+        player, accused, trick = c
+        assert player is not None and accused is not None
+        return ev.Claim(str(player), str(accused), int(trick) if trick is not None else None, self._span(player))
+
+    def call(self, c: list[Token]) -> ev.Call:
+        player, what = c
+        span = self._span(player)
+        if what.type == "CALL_WORD":
+            return ev.Call(str(player), str(what), None, None, span)
+        if what.type == "CARD":
+            return ev.Call(str(player), None, None, parse_card(what), span)
+        return ev.Call(str(player), None, parse_suit(what), None, span)
+
+    def accept(self, c: list[Token]) -> ev.Accept:
+        return ev.Accept(str(c[0]), self._span(c[0]))
+
+    def count(self, c: list[Token]) -> ev.Count:
+        return ev.Count(str(c[0]), str(c[1]), self._span(c[0]))
+
+    def concede(self, c: list[Token]) -> ev.Concede:
+        return ev.Concede(str(c[0]), self._span(c[0]))
+
+    def spread(self, c: list[Token]) -> ev.Spread:
+        return ev.Spread(str(c[0]), self._span(c[0]))
+
+    def sell(self, c: list[Token]) -> ev.Sell:
+        return ev.Sell(str(c[0]), self._span(c[0]))
+
+    def refuse(self, c: list[Token]) -> ev.Refuse:
+        return ev.Refuse(str(c[0]), self._span(c[0]))
+
+    def pitch(self, c: list[Token]) -> ev.Pitch:
+        return ev.Pitch(str(c[0]), self._span(c[0]))
+
+    def demand(self, c: list[Token | None]) -> ev.Demand:
+        player, belle, card = c
+        assert player is not None
+        return ev.Demand(str(player), belle is not None, parse_card(card) if card is not None else None,
+                         self._span(player))
+
+    def keep(self, c: list[Token]) -> ev.Keep:
+        return ev.Keep(str(c[0]), str(c[1]) == "keep-over", self._span(c[0]))
+
+
+@lru_cache(maxsize=1)
+def _parser() -> tuple[Lark, _LineBuilder]:
+    """The one LALR parser, built on first use and reused for every line of every file."""
+    grammar = resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8")
+    builder = _LineBuilder()
+    return Lark(grammar, parser="lalr", lexer="contextual", transformer=builder,
+                maybe_placeholders=True), builder
+
+
+def parse_line(text: str, line: int) -> ev.Line | None | Problem:
+    """Parse one line: a record, None for a blank or comment-only line, or a `Problem`."""
+    stripped = text.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    if len(text) > MAX_LINE_CHARS:
+        return Problem(line, MAX_LINE_CHARS + 1, f"line is {len(text):,} characters long",
+                       f"no transcript line needs more than {MAX_LINE_CHARS:,}; is this the right file?")
+    lark, builder = _parser()
+    builder.line = line
+    try:
+        return lark.parse(text)  # type: ignore[no-any-return]
+    except UnexpectedInput as error:
+        return _explain(error, text, line, lark)
+    except VisitError as error:  # a value the grammar let through but the builder refused
+        return Problem(line, 1, str(error.orig_exc), "")
+
+
+# ---- syntax errors in words -------------------------------------------------------------
+
+_TERMINAL_WORDS = {
+    "CARD": "a card (AS, 10H, TD, 9♣)",
+    "SUIT": "a suit (spades, hearts, diamonds, clubs, or S H D C ♠ ♥ ♦ ♣)",
+    "NAME": "a player's name",
+    "WHO": "a player, team or 'pool'",
+    "TAG_NAME": "a tag name",
+    "STRING": 'a quoted value ("...")',
+    "INT": "a number",
+    "SIGNED_INT": "a signed number (+2, -3)",
+    "CALL_WORD": "highest, lowest, trump, no-trump, win or lose",
+    "QUALIFIER": "colour, preference or petite",
+    "CONTRACT": "a contract (boston, little-misere, grand-misere, ...)",
+    "KEEP_WORD": "keep or keep-over",
+    "BELLE": "'belle'",
+    "$END": "the end of the line",
+}
+_CARD_LIKE = re.compile(r"^(?:10|[0-9A-Za-z])[^\s,:]?$|^1[0-9]+[^\s,:]?$")
+_CARD_HINT = "cards look like AS, 10H, TD, 9♣ (rank A K Q J T/10 9-2, then suit S H D C or ♠ ♥ ♦ ♣)"
+
+
+def _describe(names: set[str], lark: Lark) -> str:
+    by_name = {t.name: t for t in lark.terminals}
+    words: list[str] = []
+    for name in sorted(names):
+        if name in _TERMINAL_WORDS:
+            words.append(_TERMINAL_WORDS[name])
+        elif name in by_name and isinstance(by_name[name].pattern, PatternStr):
+            words.append(repr(by_name[name].pattern.value))
+    words = sorted(set(words))
+    if not words:
+        return "something else"
+    if len(words) > 6:
+        words = words[:6] + ["…"]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+
+def _word_at(text: str, column: int) -> str:
+    rest = text[column - 1:]
+    match = re.match(r'"[^"]*"?|[^\s,:\[\]]+|.', rest)
+    return match.group(0) if match else rest[:1]
+
+
+def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Problem:
+    if isinstance(error, UnexpectedEOF):
+        expected = set(error.expected)
+        column = len(text.rstrip()) + 1
+        return _problem_at_end(expected, text, line, column, lark)
+    if isinstance(error, UnexpectedCharacters):
+        column = error.column
+        expected = set(error.allowed or ())
+        offending = _word_at(text, column)
+    elif isinstance(error, UnexpectedToken):
+        token = error.token
+        if token.type == "$END":
+            return _problem_at_end(set(error.expected), text, line, len(text.rstrip()) + 1, lark)
+        column = token.column or 1
+        expected = set(error.accepts or error.expected)
+        offending = str(token)
+    else:  # pragma: no cover - lark has no other kinds
+        return Problem(line, 1, "cannot read this line", "")
+    wanted = _describe(expected, lark)
+    if text.lstrip().startswith("[") and '"' in text and text.count('"') % 2 == 1:
+        return Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}", 'a tag looks like [Name "value"]')
+    if "CARD" in expected and _CARD_LIKE.match(offending):
+        return Problem(line, column, f"'{offending}' is not a card", _CARD_HINT)
+    if "SUIT" in expected:
+        return Problem(line, column, f"'{offending}' is not a suit; expected {wanted}",
+                       "suits are spades, hearts, diamonds, clubs or S H D C or ♠ ♥ ♦ ♣")
+    hint = _hint_for(text, expected)
+    return Problem(line, column, f"unexpected '{offending}'; expected {wanted}", hint)
+
+
+def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark: Lark) -> Problem:
+    wanted = _describe(expected, lark)
+    if text.lstrip().startswith("["):
+        return Problem(line, column, f"unclosed tag {text.strip()!r}; expected {wanted}",
+                       'a tag looks like [Name "value"] on one line')
+    return Problem(line, column, f"the line ends too early; expected {wanted}", _hint_for(text, expected))
+
+
+def _hint_for(text: str, expected: set[str]) -> str:
+    words = text.split()
+    if words and words[0] == "hand":
+        return "a hand starts with: hand [N] dealer PLAYER"
+    if words and words[0] == "deal":
+        return "a deal line looks like: deal N: 9H TH JD AS KC"
+    if words and words[0] == "recorded":
+        return "a recorded result looks like: recorded N-S +1, E-W 0"
+    if "NAME" in expected and len(expected) <= 3:
+        return "every event starts with the acting player, e.g. 'N 9H' or 'E pass'"
+    return "events look like 'P CARD', 'P pass', 'P bid 3', 'P name hearts'; separate events with ','"
+
+
+# ---- the reader -------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class GameStart:
+    """A header: the tag lines of one game."""
+
+    tags: list[ev.Tag]
+    at: ev.Span
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """One hand: its header line and every following record; `problems` spoil it."""
+
+    header: ev.HandHeader
+    lines: list[ev.Line] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class FileProblem:
+    """A problem outside any hand (or one that stops the file)."""
+
+    problem: Problem
+
+
+Item = Union[GameStart, HandRecord, FileProblem]
+
+
+def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str] | Problem]:
+    """Yield (line number, text) from a binary stream, or a `Problem` that ends the file.
+
+    Lines are read with a size limit, so a file with no newlines cannot fill memory; a line
+    that is too long is skipped (and reported when parsed) rather than loaded.
+    """
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE_CHARS * 4 + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE_CHARS * 4 and not raw.endswith(b"\n"):
+            length = len(raw)
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(1 << 16)
+                length += len(raw)
+            yield number, "x" * (MAX_LINE_CHARS + 1)  # reported as too long by parse_line
+            continue
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        if b"\x00" in raw:
+            yield Problem(number, raw.index(b"\x00") + 1, "this is not a text file (it contains NUL bytes)",
+                          "transcripts are UTF-8 text files, usually named *.ttn")
+            return
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield Problem(number, error.start + 1, f"this file is not UTF-8 text (byte 0x{raw[error.start]:02x})",
+                          "save the transcript as UTF-8 text")
+            return
+        yield number, text.rstrip("\r\n")
+
+
+def read_transcript(stream: BinaryIO) -> Iterator[Item]:
+    """Group a transcript's lines into game headers and hands, in file order."""
+    tags: list[ev.Tag] = []
+    header_at: ev.Span | None = None
+    in_game = False
+    hand: HandRecord | None = None
+    orphan_reported = False
+    saw_anything = False
+
+    for item in read_lines(stream):
+        if isinstance(item, Problem):
+            if hand is not None:
+                yield hand
+                hand = None
+            yield FileProblem(item)
+            return
+        number, text = item
+        parsed = parse_line(text, number)
+        if parsed is None:
+            continue
+        saw_anything = True
+        if isinstance(parsed, Problem):
+            if hand is not None:
+                hand.problems.append(parsed)
+            else:
+                yield FileProblem(parsed)
+            continue
+        if isinstance(parsed, ev.Tag):
+            if hand is not None:
+                yield hand
+                hand = None
+            if in_game:
+                in_game = False
+                tags = []
+            if not tags:
+                header_at = parsed.at
+            tags.append(parsed)
+            orphan_reported = False
+            continue
+        if isinstance(parsed, ev.HandHeader):
+            if hand is not None:
+                yield hand
+                hand = None
+            if tags and not in_game:
+                assert header_at is not None
+                yield GameStart(tags, header_at)
+                in_game = True
+            if not in_game:
+                if not orphan_reported:
+                    yield FileProblem(Problem(number, 1, "a hand before any game header",
+                                              'start the game with tag lines such as [Game "euchre"] and [Players "N E S W"]'))
+                    orphan_reported = True
+                continue
+            hand = HandRecord(parsed)
+            continue
+        if hand is None:
+            if not orphan_reported:
+                yield FileProblem(Problem(number, 1, "this line is not inside a hand",
+                                          "write 'hand N dealer PLAYER' before the deal, bidding and play"))
+                orphan_reported = True
+            continue
+        hand.lines.append(parsed)
+
+    if hand is not None:
+        yield hand
+    if tags and not in_game:
+        assert header_at is not None
+        yield GameStart(tags, header_at)
+    if not saw_anything:
+        yield FileProblem(Problem(1, 1, "the file is empty", 'a transcript starts with [Game "..."] and [Players "..."]'))

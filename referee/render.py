@@ -1,0 +1,145 @@
+"""Printing the verdict: streaming JSON for programs, plain text for people.
+
+Both are `Sink`s: they write each hand as soon as it is decided. Nothing here knows any
+game's laws; the text comes from the verdict's own fields.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, TextIO
+
+from .notation import Problem
+from .verdict import GameVerdict, HandVerdict, Summary
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+class JsonWriter:
+    """Writes the JSON contract of notation.md §5 incrementally, byte-for-byte deterministic."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.files = 0
+        self.games = 0
+        self.hands = 0
+        self.errors: list[Problem] = []
+        out.write('{"version": 1, "files": [')
+
+    def begin_file(self, path: str) -> None:
+        self.out.write((", " if self.files else "") + '{"path": ' + _json(path) + ', "games": [')
+        self.files += 1
+        self.games = 0
+        self.errors = []
+
+    def begin_game(self, game: GameVerdict) -> None:
+        head = _json(game.head_dict())[:-1]
+        self.out.write((", " if self.games else "") + head + ', "hands": [')
+        self.games += 1
+        self.hands = 0
+
+    def hand(self, hand: HandVerdict) -> None:
+        self.out.write((", " if self.hands else "") + _json(hand.to_dict()))
+        self.hands += 1
+
+    def end_game(self, game: GameVerdict) -> None:
+        self.out.write("], " + _json(game.tail_dict())[1:])
+
+    def error(self, problem: Problem) -> None:
+        self.errors.append(problem)
+
+    def end_file(self) -> None:
+        self.out.write('], "errors": ' + _json([e.to_dict() for e in self.errors]) + "}")
+
+    def finish(self, summary: Summary) -> None:
+        self.out.write('], "summary": ' + _json(summary.to_dict()) + "}\n")
+
+
+def format_problem(path: str, problem: Problem) -> str:
+    """``file:line:col: message — hint`` (line 0 means the file as a whole, or --rules)."""
+    where = f"{path}:{problem.line}:{problem.column}" if problem.line else path
+    hint = f" — {problem.hint}" if problem.hint else ""
+    return f"{where}: {problem.message}{hint}"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _scores(scores: Mapping[str, int], signed: bool = False) -> str:
+    return ", ".join(f"{k} {_signed(v) if signed else v}" for k, v in scores.items()) or "—"
+
+
+def describe_contract(contract: Mapping[str, Any]) -> str:
+    parts = [f"{k}: {v}" for k, v in contract.items() if v not in (None, False, "", [], {})]
+    return "; ".join(parts) if parts else "none"
+
+
+class TextWriter:
+    """Plain text for people: per hand the contract, tricks, findings, penalties and scores."""
+
+    def __init__(self, out: TextIO, err: TextIO, defaults: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        self.out = out
+        self.err = err
+        self.defaults = defaults or {}
+        self.path = ""
+
+    def begin_file(self, path: str) -> None:
+        self.path = path
+
+    def begin_game(self, game: GameVerdict) -> None:
+        defaults = self.defaults.get(game.game, {})
+        changed = [f"{k}={v}" for k, v in game.rules.items() if defaults.get(k, v) != v]
+        rules = f" — house rules: {'; '.join(changed)}" if changed else ""
+        info = f" ({', '.join(game.info.values())})" if game.info else ""
+        self.out.write(f"{self.path}: {game.game}{info}{rules}\n")
+
+    def hand(self, hand: HandVerdict) -> None:
+        write = self.out.write
+        write(f"  Hand {hand.number}, dealer {hand.dealer}: {hand.status}\n")
+        if any(v not in (None, False, "", [], {}) for v in hand.contract.values()):
+            write(f"    Contract: {describe_contract(hand.contract)}\n")
+        for trick in hand.tricks:
+            plays = ", ".join(f"{p} {c}" for p, c in trick.plays)
+            won = f" → {trick.winner}" if trick.winner else " (unfinished)"
+            write(f"    Trick {trick.number}: {plays}{won}\n")
+        for finding in hand.irregularities:
+            status = f" ({finding.status})" if finding.status else ""
+            who = f" by {finding.player}" if finding.player else ""
+            trick = f" in trick {finding.trick}" if finding.trick else ""
+            write(f"    ! line {finding.at.line}:{finding.at.column}: {finding.kind}{who}{trick}{status} "
+                  f"[{finding.rule}]\n      {finding.explanation}\n")
+        for penalty in hand.penalties:
+            points = f" ({_scores(penalty.points, signed=True)})" if penalty.points else ""
+            write(f"    Penalty: {penalty.description}{points} [{penalty.rule}]\n")
+        for pending in hand.pending:
+            write(f"    Pending: {pending.chooser} to choose: {' | '.join(pending.options)} [{pending.rule}]\n"
+                  f"      {pending.explanation}\n")
+        if hand.next:
+            write(f"    Next: {hand.next}\n")
+        for note in hand.notes:
+            write(f"    Note: {note}\n")
+        pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
+        write(f"    Score: {_scores(hand.score_delta, signed=True)} → {_scores(hand.score_after)}{pool}\n")
+        if hand.recorded is not None:
+            verdict = "agrees" if hand.recorded.agrees else "DISAGREES with the laws"
+            write(f"    Recorded: {_scores(hand.recorded.given, signed=True)} — {verdict}\n")
+
+    def end_game(self, game: GameVerdict) -> None:
+        winner = f"; winner {game.winner}" if game.winner else ""
+        pool = f"; pool {game.pool}" if game.pool is not None else ""
+        self.out.write(f"  Final: {_scores(game.final_score)}{pool}{winner}\n")
+
+    def error(self, problem: Problem) -> None:
+        self.err.write(format_problem(self.path, problem) + "\n")
+
+    def end_file(self) -> None:
+        pass
+
+    def finish(self, summary: Summary) -> None:
+        s = summary
+        self.out.write(f"{s.files} file(s), {s.games} game(s), {s.hands} hand(s): {s.irregularities} irregularit"
+                       f"{'y' if s.irregularities == 1 else 'ies'}, {s.disagreements} disagreement(s), "
+                       f"{s.errors} error(s)\n")

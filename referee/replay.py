@@ -1,0 +1,658 @@
+"""The replay of one hand, shared by every game.
+
+`HandReplay` walks a hand's records in order and does everything that is the same in every
+trick-taking game: the deal (counts, duplicates, cards outside the pack), the play through a
+`TrickTable` (turn, following suit, revokes, cards not held, retractions), exposed cards,
+penalty calls and whether they were obeyed, claims, drawing attention, the recorded result.
+
+A game subclasses it, handles its own bidding events (``on_bid``, ``on_order``, ...) and
+decides the law through hooks (``rule_out_of_turn``, ``rule_revoke``, ``score`` ...). The
+generic findings cite rule ids of the form ``<game>.<topic>`` (see `GENERIC_RULES`), which
+every rulebook must define in its own words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from . import events as ev
+from . import table as tb
+from .cards import Card, Suit
+from .header import Setup
+from .laws import Effect, Irregularity, Pending, Penalty
+from .notation import HandRecord, Problem
+from .rulebook import Rulebook
+from .verdict import HandVerdict, Recorded, TrickRecord
+
+GENERIC_RULES = (
+    "deal.wrong-count", "deal.duplicate-card", "deal.misdeal", "deal.wrong-dealer",
+    "play.out-of-turn", "play.card-not-held", "play.duplicate-card", "play.played-twice",
+    "revoke.corrected", "revoke.established", "revoke.unproven",
+    "exposed.card", "call.disobeyed", "call.unfounded", "attention.drawn", "transcript.consistency",
+)
+"""Topics every rulebook defines as ``<game>.<topic>``; the generic replay cites them."""
+
+
+@dataclass(slots=True)
+class Requirement:
+    """A penalty called against `offender`: his next play (or lead) must obey `what`."""
+
+    offender: str
+    what: str          # highest | lowest | trump | no-trump | win | lose | lead-suit | card
+    suit: Suit | None
+    card: Card | None
+    rule: str
+    at: ev.Span
+
+
+@dataclass(slots=True)
+class Choice:
+    """A rectification waiting for its chooser. `apply` performs the chosen option."""
+
+    choosers: frozenset[str]
+    offender: str
+    pending: Pending
+    apply: Callable[[str, ev.Span], None]
+    implied: str | None  # what play going on without a choice means, if anything
+    implied_text: str = ""
+
+
+@dataclass(slots=True)
+class HandContext:
+    """What a hand needs from its game session."""
+
+    setup: Setup
+    rulebook: Rulebook
+    order: tuple[str, ...]      # seats in the direction of play
+    expected_dealer: str | None
+    expected_number: int
+    score_before: dict[str, int]
+
+
+class HandReplay:
+    """Replays one hand; subclasses add the game's bidding, laws and scoring."""
+
+    game: str = ""
+    cards_per_hand: int = 0
+    pack: frozenset[Card] = frozenset()
+
+    def __init__(self, context: HandContext, record: HandRecord) -> None:
+        self.ctx = context
+        self.setup = context.setup
+        self.options: dict[str, Any] = context.setup.options
+        self.book = context.rulebook
+        self.order = context.order
+        self.record = record
+        self.number = record.header.number if record.header.number is not None else context.expected_number
+        self.dealer = record.header.dealer
+        self.irregularities: list[Irregularity] = []
+        self.penalties: list[Penalty] = []
+        self.choices: list[Choice] = []
+        self.requirements: list[Requirement] = []
+        self.deals: dict[str, list[Card]] = {}
+        self.upcard: Card | None = None
+        self.upcard_at: ev.Span | None = None
+        self.recorded_line: ev.RecordedLine | None = None
+        self.notes: list[str] = []
+        self.redeal_at: ev.Span | None = None
+        self.table: tb.TrickTable | None = None
+        self.exposed: dict[str, list[Card]] = {}
+        self.claims: list[ev.Claim] = []
+        self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
+        self.correctable: list[tb.Revoke] = []
+        self.conceded_by: str | None = None
+        self.last_at: ev.Span = record.header.at
+
+    # ---- helpers for subclasses -----------------------------------------------------
+    def rule_id(self, topic: str) -> str:
+        rule = f"{self.game}.{topic}"
+        assert rule in self.book.rules, f"rulebook {self.game} lacks {rule}"
+        return rule
+
+    def find(self, kind: str, player: str | None, at: ev.Span, topic: str, explanation: str,
+             trick: int | None = None, status: str | None = None) -> Irregularity:
+        finding = Irregularity(kind, player, trick, at, self.rule_id(topic), explanation, status)
+        self.irregularities.append(finding)
+        return finding
+
+    def penalise(self, topic: str, description: str, points: dict[str, int] | None = None,
+                 effects: Iterable[Effect] = ()) -> None:
+        self.penalties.append(Penalty(self.rule_id(topic), description, dict(points or {}), tuple(effects)))
+
+    def offer(self, choosers: Iterable[str], offender: str, options: Iterable[str], topic: str,
+              explanation: str, apply: Callable[[str, ev.Span], None], implied: str | None = None,
+              implied_text: str = "") -> None:
+        choosers = frozenset(choosers)
+        label = self.side_label(choosers)
+        pending = Pending(label, tuple(options), self.rule_id(topic), explanation)
+        self.choices.append(Choice(choosers, offender, pending, apply, implied, implied_text))
+
+    def side_label(self, players: Iterable[str]) -> str:
+        players = set(players)
+        for team in self.setup.teams:
+            if players == set(team.members):
+                return team.name
+        return " ".join(p for p in self.order if p in players)
+
+    def left_of(self, player: str, seats: Iterable[str] | None = None) -> str:
+        """The next seat after `player` in the direction of play (among `seats`, if given)."""
+        pool = set(seats) if seats is not None else None
+        i = self.order.index(player)
+        for step in range(1, len(self.order) + 1):
+            candidate = self.order[(i + step) % len(self.order)]
+            if pool is None or candidate in pool:
+                return candidate
+        return player
+
+    @property
+    def trick_number(self) -> int | None:
+        return self.table.current.number if self.table else None
+
+    @property
+    def hands_known(self) -> bool:
+        return bool(self.deals) and all(p in self.deals for p in self.order)
+
+    # ---- the replay -----------------------------------------------------------------
+    def run(self) -> HandVerdict:
+        self.check_dealer()
+        for line in self.record.lines:
+            self.last_at = getattr(line, "at", self.last_at)
+            if isinstance(line, ev.EventLine):
+                self.on_event_line(line)
+            elif isinstance(line, ev.DealLine):
+                self.on_deal(line)
+            elif isinstance(line, ev.UpcardLine):
+                self.on_upcard(line)
+            elif isinstance(line, ev.RecordedLine):
+                self.recorded_line = line
+            elif isinstance(line, ev.NoteLine):
+                self.notes.append(line.text)
+            elif isinstance(line, ev.RedealLine):
+                self.redeal_at = line.at
+            if self.redeal_at is not None:
+                break
+        if self.table is not None:
+            for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
+                self.on_fact(fact)
+        self.check_claims()
+        return self.verdict()
+
+    def check_dealer(self) -> None:
+        expected = self.ctx.expected_dealer
+        header = self.record.header
+        if expected is not None and self.dealer != expected:
+            self.find("wrong-dealer", self.dealer, header.dealer_at, "deal.wrong-dealer",
+                      f"{self.dealer} dealt, but it was {expected}'s deal. " + self.wrong_dealer_ruling())
+        if header.number is not None and header.number != self.ctx.expected_number:
+            self.find("inconsistent-transcript", None, header.at, "transcript.consistency",
+                      f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
+
+    def wrong_dealer_ruling(self) -> str:
+        return "The deal stands once play has begun."
+
+    def on_event_line(self, line: ev.EventLine) -> None:
+        label_checked = line.trick is None
+        for event in line.events:
+            self.last_at = event.at
+            if not label_checked and isinstance(event, ev.Play):
+                label_checked = True
+                self.check_label(line.trick, line.trick_at, event)  # type: ignore[arg-type]
+            self.settle_choices(event)
+            handler = getattr(self, "on_" + type(event).__name__.lower())
+            handler(event)
+            if self.redeal_at is not None:
+                return
+
+    def check_label(self, label: int, at: ev.Span, event: ev.Play) -> None:
+        actual = self.trick_number if self.table else 1
+        if self.table and not self.table.current.plays and self.table.tricks and not self.table.gathered \
+                and self.table.current.number != label:
+            actual = self.table.current.number
+        if actual != label:
+            self.find("inconsistent-transcript", event.player, at, "transcript.consistency",
+                      f"the line says trick {label}, but {event.player}'s {event.card} is played to trick {actual}",
+                      trick=actual)
+
+    # ---- deal ------------------------------------------------------------------------
+    def on_deal(self, line: ev.DealLine) -> None:
+        if line.player in self.deals:
+            self.find("inconsistent-transcript", line.player, line.at, "transcript.consistency",
+                      f"{line.player}'s cards are given twice; the second deal line is ignored")
+            return
+        self.deals[line.player] = list(line.cards)
+        seen = {c: p for p, cards in self.deals.items() if p != line.player for c in cards}
+        if self.upcard is not None:
+            seen.setdefault(self.upcard, "the upcard")
+        mine: set[Card] = set()
+        for card, at in zip(line.cards, line.card_spans):
+            if card not in self.pack:
+                self.find("misdeal", self.dealer, at, "deal.misdeal",
+                          f"{card} is not in the {self.game} pack, yet it was dealt to {line.player}")
+            elif card in seen or card in mine:
+                other = seen.get(card, line.player)
+                self.find("duplicate-card", line.player, at, "deal.duplicate-card",
+                          f"{card} is dealt to {line.player} but also to {other}: the pack is wrong")
+            mine.add(card)
+        if len(line.cards) != self.cards_per_hand:
+            self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
+                      f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
+                      + self.wrong_count_ruling(line.player))
+
+    def wrong_count_ruling(self, player: str) -> str:
+        return ""
+
+    def on_upcard(self, line: ev.UpcardLine) -> None:
+        self.upcard, self.upcard_at = line.card, line.at
+        for player, cards in self.deals.items():
+            if line.card in cards:
+                self.find("duplicate-card", player, line.at, "deal.duplicate-card",
+                          f"the upcard {line.card} was also dealt to {player}: the pack is wrong")
+
+    # ---- play ------------------------------------------------------------------------
+    def start_play(self, leader: str, active: Iterable[str], rules: tb.TrickRules) -> None:
+        hands = {p: set(cards) for p, cards in self.deals.items()} if self.deals else None
+        self.adjust_hands(hands)
+        self.table = tb.TrickTable(self.order, active, leader, rules, hands, self.cards_per_hand)
+
+    def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
+        """Change the dealt hands before play (euchre: the dealer takes the upcard, discards)."""
+
+    def ready_to_play(self, event: ev.Play) -> bool:
+        """Called on a play while `self.table` is None; the game starts the play or refuses."""
+        raise NotImplementedError
+
+    def on_play(self, event: ev.Play) -> None:
+        if self.table is None and not self.ready_to_play(event):
+            return
+        assert self.table is not None
+        if self.table.finished:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} plays {event.card} after the last trick of the hand")
+            return
+        self.check_requirements(event)
+        for fact in self.table.play(event.player, event.card, event.at):
+            self.on_fact(fact)
+        if event.player in self.exposed and event.card in self.exposed[event.player]:
+            self.exposed[event.player].remove(event.card)
+
+    def on_retract(self, event: ev.Retract) -> None:
+        if self.table is None:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} takes back {event.card} before any card was played")
+            return
+        for fact in self.table.retract(event.player, event.card, event.at):
+            self.on_fact(fact)
+
+    def on_fact(self, fact: tb.Fact) -> None:
+        handler = getattr(self, "fact_" + type(fact).__name__.lower())
+        handler(fact)
+
+    def fact_trickwon(self, fact: tb.TrickWon) -> None:
+        pass
+
+    def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
+        kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
+        verb = "led" if fact.lead else "played"
+        finding = self.find(kind, fact.player, fact.at, "play.out-of-turn",
+                            f"{fact.player} {verb} {fact.card} to trick {fact.trick}, but it was {fact.expected}'s turn. "
+                            + self.out_of_turn_ruling(fact), trick=fact.trick)
+        self.rule_out_of_turn(fact, finding)
+
+    def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
+        return ""
+
+    def rule_out_of_turn(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
+        """Game hook: penalties or choices for a card out of turn."""
+
+    def fact_notactive(self, fact: tb.NotActive) -> None:
+        self.find("sitting-out-played", fact.player, fact.at, "transcript.consistency",
+                  f"{fact.player} is not taking part in this hand but played {fact.card}", trick=fact.trick)
+
+    def fact_notheld(self, fact: tb.NotHeld) -> None:
+        whose = f"; it was dealt to {fact.holder}" if fact.holder else ""
+        self.find("card-not-held", fact.player, fact.at, "play.card-not-held",
+                  f"{fact.player} played {fact.card}, a card {fact.player} did not hold{whose}", trick=fact.trick)
+
+    def fact_duplicate(self, fact: tb.Duplicate) -> None:
+        self.find("duplicate-card", fact.player, fact.at, "play.duplicate-card",
+                  f"{fact.card} is played a second time (first by {fact.first_player} in trick {fact.first_trick})",
+                  trick=fact.trick)
+
+    def fact_playedtwice(self, fact: tb.PlayedTwice) -> None:
+        self.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
+                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
+                  "the extra card is not part of the trick", trick=fact.trick)
+
+    def fact_retracted(self, fact: tb.Retracted) -> None:
+        self.rule_retract(fact)
+
+    def rule_retract(self, fact: tb.Retracted) -> None:
+        """Game hook: a card taken back (an out-of-turn card returned, a revoke corrected)."""
+
+    def fact_badretract(self, fact: tb.BadRetract) -> None:
+        self.find("inconsistent-transcript", fact.player, fact.at, "transcript.consistency", fact.reason)
+
+    def fact_revoke(self, fact: tb.Revoke) -> None:
+        if fact.status == "correctable":
+            self.correctable.append(fact)
+            return
+        self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
+        proof = (f" {fact.player} showed the suit later (line {fact.proof.line})," if fact.proof and fact.status == "established" else "")
+        if fact.status == "corrected":
+            finding = self.find("revoke", fact.player, fact.at, "revoke.corrected",
+                                f"{fact.player} did not follow {fact.led.word} with {fact.card} in trick {fact.trick} "
+                                f"while holding {fact.led.word}, and took it back before the trick was gathered. "
+                                + self.corrected_revoke_ruling(fact), trick=fact.trick, status="corrected")
+        else:
+            self.revokes.append(fact)
+            finding = self.find("revoke", fact.player, fact.at, "revoke.established",
+                                f"{fact.player} played {fact.card} to {fact.led.word} in trick {fact.trick} while holding "
+                                f"{fact.led.word};{proof} the revoke was established when the trick was gathered. "
+                                + self.established_revoke_ruling(fact), trick=fact.trick, status="established")
+        self.rule_revoke(fact, finding)
+
+    def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
+        return "Corrected in time, it carries no penalty."
+
+    def established_revoke_ruling(self, fact: tb.Revoke) -> str:
+        return ""
+
+    def rule_revoke(self, fact: tb.Revoke, finding: Irregularity) -> None:
+        """Game hook: the penalty for a corrected or an established revoke."""
+
+    # ---- exposed cards, calls, choices ------------------------------------------------
+    def on_expose(self, event: ev.Expose) -> None:
+        held = self.table.hands.get(event.player) if self.table and self.table.hands else (
+            set(self.deals[event.player]) if event.player in self.deals else None)
+        if held is not None and event.card not in held:
+            self.find("card-not-held", event.player, event.at, "play.card-not-held",
+                      f"{event.player} exposed {event.card}, a card {event.player} does not hold",
+                      trick=self.trick_number)
+            return
+        self.exposed.setdefault(event.player, []).append(event.card)
+        finding = self.find("exposed-card", event.player, event.at, "exposed.card",
+                            f"{event.player}'s {event.card} was seen by the table without being played. "
+                            + self.exposed_ruling(event), trick=self.trick_number)
+        self.rule_exposed(event, finding)
+
+    def exposed_ruling(self, event: ev.Expose) -> str:
+        return ""
+
+    def rule_exposed(self, event: ev.Expose, finding: Irregularity) -> None:
+        """Game hook: what an exposed card means (callable, must be played, redeal...)."""
+
+    def settle_choices(self, event: ev.Event) -> None:
+        """Play going on without a choice: apply what the laws imply, or drop the choice."""
+        if not self.choices or isinstance(event, (ev.Call, ev.Accept)):
+            return
+        if isinstance(event, ev.Retract):
+            return
+        for choice in list(self.choices):
+            if event.player in choice.choosers and not isinstance(event, ev.Play):
+                continue
+            self.choices.remove(choice)
+            if choice.implied is not None:
+                choice.apply(choice.implied, event.at)
+                if choice.implied_text:
+                    self.notes.append(choice.implied_text)
+
+    def on_call(self, event: ev.Call) -> None:
+        option = event.text
+        for choice in self.choices:
+            if event.player in choice.choosers and self.call_matches(option, choice.pending.options):
+                self.choices.remove(choice)
+                choice.apply(option, event.at)
+                return
+        self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
+                  f"{event.player} calls '{option}', but no penalty choice is open to {event.player} now")
+
+    @staticmethod
+    def call_matches(option: str, options: tuple[str, ...]) -> bool:
+        if option in options:
+            return True
+        if "suit" in options and option in ("spades", "hearts", "diamonds", "clubs"):
+            return True
+        return "card" in options and len(option) == 2
+
+    def on_accept(self, event: ev.Accept) -> None:
+        for choice in self.choices:
+            if event.player in choice.choosers and "accept" in choice.pending.options:
+                self.choices.remove(choice)
+                choice.apply("accept", event.at)
+                return
+        self.on_unsupported_accept(event)
+
+    def on_unsupported_accept(self, event: ev.Accept) -> None:
+        self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
+                  f"{event.player} accepts, but there is nothing to accept now")
+
+    def require(self, offender: str, what: str, topic: str, at: ev.Span, suit: Suit | None = None,
+                card: Card | None = None) -> Effect:
+        self.requirements.append(Requirement(offender, what, suit, card, self.rule_id(topic), at))
+        detail = what if not (suit or card) else f"{what} {card or (suit.word if suit else '')}"
+        return Effect("requirement", offender, None, detail)
+
+    def check_requirements(self, event: ev.Play) -> None:
+        for requirement in [r for r in self.requirements if r.offender == event.player]:
+            verdict = self.requirement_met(requirement, event)
+            if verdict is None:
+                continue
+            self.requirements.remove(requirement)
+            if not verdict:
+                finding = self.find("call-disobeyed", event.player, event.at, "call.disobeyed",
+                                    f"{event.player} was required to play {self.describe(requirement)} "
+                                    f"but played {event.card}. " + self.disobeyed_ruling(requirement),
+                                    trick=self.trick_number)
+                self.rule_disobeyed(requirement, event, finding)
+
+    def describe(self, requirement: Requirement) -> str:
+        words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
+                 "trump": "a trump", "no-trump": "no trump", "win": "a card that wins the trick",
+                 "lose": "a card that does not win the trick"}
+        if requirement.what == "card":
+            return f"the exposed {requirement.card}"
+        if requirement.what == "lead-suit":
+            return f"a {requirement.suit.word[:-1] if requirement.suit else ''} lead"
+        return words.get(requirement.what, requirement.what)
+
+    def requirement_met(self, requirement: Requirement, event: ev.Play) -> bool | None:
+        """True/False once the requirement applies to this play; None if it is not due yet."""
+        assert self.table is not None
+        table = self.table
+        leading = not table.current.plays
+        led = table.led_suit()
+        held = table.hands.get(event.player) if table.hands is not None else None
+        suit_of = table.rules.suit_of
+        if requirement.what == "lead-suit":
+            if not leading:
+                return None
+            if suit_of(event.card) is requirement.suit:
+                return True
+            return False if held is None or any(suit_of(c) is requirement.suit for c in held) else True
+        if requirement.what == "card":
+            if event.card is requirement.card:
+                return True
+            if held is not None and requirement.card not in held:
+                return True
+            legal = leading or led is None or suit_of(requirement.card) is led or not any(suit_of(c) is led for c in held or ())
+            return None if not legal else False
+        if leading:
+            return None
+        assert led is not None
+        if held is None:
+            return True  # cannot be checked without the deal
+        options = set(held)
+        following = [c for c in options if suit_of(c) is led]
+        trump = self.trump
+        if requirement.what in ("highest", "lowest"):
+            if not following:
+                return True
+            pick = max if requirement.what == "highest" else min
+            return event.card is pick(following, key=lambda c: table.rules.power(c, led))
+        if requirement.what in ("trump", "no-trump"):
+            if following and led is not trump:
+                may_trump = False
+            else:
+                may_trump = any(suit_of(c) is trump for c in options)
+            played_trump = suit_of(event.card) is trump and led is not trump
+            if requirement.what == "trump":
+                return played_trump or not may_trump
+            non_trumps = [c for c in options if suit_of(c) is not trump]
+            return not played_trump or not non_trumps
+        if requirement.what in ("win", "lose"):
+            best = max((table.rules.power(p.card, led) for p in table.current.plays), default=-1)
+            wins = table.rules.power(event.card, led) > best
+            return wins if requirement.what == "win" else not wins
+        return True
+
+    @property
+    def trump(self) -> Suit | None:
+        return None
+
+    def disobeyed_ruling(self, requirement: Requirement) -> str:
+        return ""
+
+    def rule_disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> None:
+        """Game hook: a call not obeyed (most laws treat it as a revoke)."""
+
+    # ---- claims, attention, concessions ----------------------------------------------
+    def on_claim(self, event: ev.Claim) -> None:
+        self.claims.append(event)
+
+    def check_claims(self) -> None:
+        for claim in self.claims:
+            found = [r for r in self.revokes if r.player == claim.accused and (claim.trick is None or r.trick == claim.trick)]
+            if found:
+                continue
+            where = f" in trick {claim.trick}" if claim.trick else ""
+            reason = ("the deal shows no revoke" if self.hands_known else
+                      f"the transcript does not show {claim.accused} later playing the suit he failed to follow")
+            self.find("revoke", claim.accused, claim.at, "revoke.unproven",
+                      f"{claim.player} claims {claim.accused} revoked{where}, but {reason}. "
+                      + self.unproven_ruling(claim), trick=claim.trick, status="unproven")
+
+    def unproven_ruling(self, claim: ev.Claim) -> str:
+        return "An unproven revoke carries no penalty."
+
+    def on_count(self, event: ev.Count) -> None:
+        finding = self.find("drawing-attention", event.player, event.at, "attention.drawn",
+                            f"{event.player} drew attention to {event.target}'s tricks. " + self.attention_ruling(event),
+                            trick=self.trick_number)
+        self.rule_attention(event, finding)
+
+    def attention_ruling(self, event: ev.Count) -> str:
+        return ""
+
+    def rule_attention(self, event: ev.Count, finding: Irregularity) -> None:
+        """Game hook: the penalty for drawing attention to the tricks."""
+
+    def unsupported(self, event: ev.Event, what: str) -> None:
+        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                  f"{what} has no meaning in {self.game}; the event is ignored")
+
+    # events a game may not use: each game overrides what it supports
+    def on_pass(self, event: ev.Pass) -> None: self.unsupported(event, "'pass'")
+    def on_order(self, event: ev.Order) -> None: self.unsupported(event, "'order'")
+    def on_bid(self, event: ev.Bid) -> None: self.unsupported(event, f"'bid {event.text}'")
+    def on_discard(self, event: ev.Discard) -> None: self.unsupported(event, "'discard'")
+    def on_alone(self, event: ev.Alone) -> None: self.unsupported(event, "'alone'")
+    def on_namesuit(self, event: ev.NameSuit) -> None: self.unsupported(event, "'name'")
+    def on_concede(self, event: ev.Concede) -> None: self.unsupported(event, "'concede'")
+    def on_spread(self, event: ev.Spread) -> None: self.unsupported(event, "'spread'")
+    def on_sell(self, event: ev.Sell) -> None: self.unsupported(event, "'sell'")
+    def on_refuse(self, event: ev.Refuse) -> None: self.unsupported(event, "'refuse'")
+    def on_pitch(self, event: ev.Pitch) -> None: self.unsupported(event, "'pitch'")
+    def on_demand(self, event: ev.Demand) -> None: self.unsupported(event, "'demand'")
+    def on_keep(self, event: ev.Keep) -> None: self.unsupported(event, "'keep'")
+
+    # ---- the result -----------------------------------------------------------------
+    def status(self) -> str:
+        raise NotImplementedError
+
+    def score(self) -> dict[str, int]:
+        """The hand's score change, penalties included, per side or player."""
+        raise NotImplementedError
+
+    def contract(self) -> dict[str, Any]:
+        return {}
+
+    def next_step(self) -> str | None:
+        return None
+
+    def pool_after(self) -> int | list[int] | None:
+        return None
+
+    def pending(self) -> list[Pending]:
+        out = [c.pending for c in self.choices]
+        for revoke in self.correctable:
+            out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
+                               f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
+                               f"holding {revoke.led.word}: the trick is not gathered yet, so {revoke.player} must take "
+                               f"back {revoke.card} and follow suit; the players after him may take back theirs."))
+        return out
+
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        if self.table is None:
+            return ()
+        done = [TrickRecord(t.number, t.leader, tuple((p.player, p.card.text) for p in t.plays), t.winner)
+                for t in self.table.tricks]
+        current = self.table.current
+        if current.plays:
+            done.append(TrickRecord(current.number, current.leader,
+                                    tuple((p.player, p.card.text) for p in current.plays), None))
+        return tuple(done)
+
+    def verdict(self) -> HandVerdict:
+        status = self.status()
+        delta = self.score()
+        after = {k: self.ctx.score_before.get(k, 0) + delta.get(k, 0) for k in self.ctx.score_before}
+        recorded = None
+        if self.recorded_line is not None:
+            given = {who: amount for who, amount, _ in self.recorded_line.changes}
+            agrees = all(given.get(k, 0) == delta.get(k, 0) for k in set(given) | set(delta))
+            recorded = Recorded(given, agrees, self.recorded_line.at.line)
+        return HandVerdict(
+            number=self.number, dealer=self.dealer, status=status, contract=self.contract(),
+            tricks=self.tricks(), irregularities=tuple(self.irregularities), penalties=tuple(self.penalties),
+            pending=tuple(self.pending()), score_delta=delta, score_after=after, pool_after=self.pool_after(),
+            recorded=recorded, next=self.next_step() if status == "in-progress" else None,
+            notes=tuple(self.notes), line=self.record.header.at.line)
+
+
+def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable[str]) -> list[Problem]:
+    """Problems for every name in the hand that is not a player (or, in `recorded`, a side)."""
+    known = set(players)
+    sides = set(scored) | {"pool"}
+    problems: list[Problem] = []
+
+    def check(name: str, at: ev.Span, role: str) -> None:
+        if name not in known:
+            problems.append(Problem(at.line, at.column, f"{role} {name!r} is not a player of this game",
+                                    f"players: {' '.join(players)}"))
+
+    check(record.header.dealer, record.header.dealer_at, "dealer")
+    for line in record.lines:
+        if isinstance(line, ev.DealLine):
+            check(line.player, line.at, "player")
+        elif isinstance(line, ev.EventLine):
+            for event in line.events:
+                check(event.player, event.at, "player")
+                if isinstance(event, ev.Claim):
+                    check(event.accused, event.at, "accused player")
+                elif isinstance(event, ev.Count):
+                    check(event.target, event.at, "player")
+        elif isinstance(line, ev.RecordedLine):
+            for who, _, at in line.changes:
+                if who not in sides and who not in known:
+                    problems.append(Problem(at.line, at.column, f"recorded {who!r} is neither a side of this game nor 'pool'",
+                                            f"write the result per {', '.join(sorted(set(scored)))}"))
+    return problems
+
+
+@dataclass(slots=True)
+class Standing:
+    """Scores carried from hand to hand."""
+
+    score: dict[str, int]
+    pools: list[int] = field(default_factory=list)

@@ -1,0 +1,136 @@
+"""Rulebooks: each game's rule ids, their text in our own words, and its house-rule options.
+
+A rulebook is a YAML file in ``referee/rulebooks/`` (loaded with ``yaml.safe_load`` only).
+Code cites rules by id, so a rule's words live in one place and ``referee rules GAME``
+prints exactly what the verdicts cite.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping
+
+import yaml
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A house rule: `kind` is bool, int or choice; `rule` is the rule id it changes."""
+
+    name: str
+    kind: str
+    default: Any
+    text: str
+    values: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    rule: str | None = None
+
+    def describe_values(self) -> str:
+        if self.kind == "bool":
+            return "on/off (write the name alone to turn it on, or name=false)"
+        if self.kind == "int":
+            low = "" if self.minimum is None else f"from {self.minimum} "
+            high = "" if self.maximum is None else f"to {self.maximum}"
+            return f"a whole number {low}{high}".strip()
+        return " | ".join(self.values)
+
+
+class OptionError(ValueError):
+    """A house rule that is unknown or has a bad value; `offset` is where it starts in the text."""
+
+    def __init__(self, message: str, hint: str, offset: int) -> None:
+        super().__init__(message)
+        self.hint = hint
+        self.offset = offset
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    game: str
+    title: str
+    rules: Mapping[str, Rule]
+    options: Mapping[str, Option]
+
+    def rule(self, rule_id: str) -> Rule:
+        return self.rules[rule_id]
+
+    def defaults(self) -> dict[str, Any]:
+        return {name: option.default for name, option in self.options.items()}
+
+    def parse_options(self, text: str, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Apply ``opt; opt=value`` to `base` (or the defaults); raise `OptionError` on a bad one."""
+        chosen = dict(base) if base is not None else self.defaults()
+        offset = 0
+        for part in text.split(";"):
+            start = offset + len(part) - len(part.lstrip())
+            offset += len(part) + 1
+            item = part.strip()
+            if not item:
+                continue
+            name, _, raw = item.partition("=")
+            name, raw = name.strip(), raw.strip()
+            option = self.options.get(name)
+            if option is None:
+                known = ", ".join(sorted(self.options))
+                raise OptionError(f"unknown house rule {name!r} for {self.game}",
+                                  f"known: {known} (see 'referee rules {self.game}')", start)
+            chosen[name] = _convert(option, raw, "=" in item, start)
+        return chosen
+
+
+def _convert(option: Option, raw: str, has_value: bool, offset: int) -> Any:
+    if option.kind == "bool":
+        if not has_value:
+            return True
+        lowered = raw.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise OptionError(f"house rule {option.name!r} is on or off, not {raw!r}",
+                          f"write '{option.name}' or '{option.name}=false'", offset)
+    if not has_value:
+        raise OptionError(f"house rule {option.name!r} needs a value",
+                          f"write {option.name}=VALUE, where VALUE is {option.describe_values()}", offset)
+    if option.kind == "int":
+        try:
+            value = int(raw)
+        except ValueError:
+            raise OptionError(f"house rule {option.name!r} takes a whole number, not {raw!r}",
+                              f"e.g. {option.name}={option.default}", offset) from None
+        if (option.minimum is not None and value < option.minimum) or (
+                option.maximum is not None and value > option.maximum):
+            raise OptionError(f"house rule {option.name}={value} is out of range",
+                              f"{option.name} is {option.describe_values()}", offset)
+        return value
+    if raw not in option.values:
+        raise OptionError(f"house rule {option.name!r} cannot be {raw!r}",
+                          f"choose one of: {', '.join(option.values)}", offset)
+    return raw
+
+
+@lru_cache(maxsize=None)
+def load(game: str) -> Rulebook:
+    """Load ``rulebooks/<game>.yaml`` once; a malformed rulebook is a bug, so it may raise."""
+    text = resources.files("referee").joinpath("rulebooks", f"{game}.yaml").read_text("utf-8")
+    data = yaml.safe_load(text)
+    rules = {r["id"]: Rule(r["id"], r["title"], " ".join(r["text"].split())) for r in data["rules"]}
+    options: dict[str, Option] = {}
+    for name, spec in (data.get("options") or {}).items():
+        options[name] = Option(
+            name=name, kind=spec["type"], default=spec["default"], text=" ".join(spec["text"].split()),
+            values=tuple(spec.get("values", ())), minimum=spec.get("min"), maximum=spec.get("max"),
+            rule=spec.get("rule"))
+        if options[name].rule is not None:
+            assert options[name].rule in rules, f"{game}: option {name} cites unknown rule {options[name].rule}"
+    return Rulebook(data["game"], data["title"], rules, options)

@@ -1,0 +1,354 @@
+"""The replay table: seats, turn order, tricks, following suit — and nothing about penalties.
+
+`TrickTable` replays plays and retractions exactly as written (mistakes included) and
+reports plain facts: a card out of turn, a card not held, a failure to follow that became a
+revoke, a trick won. The game's laws decide what each fact costs. Games plug in through
+`TrickRules`: the effective suit of a card (euchre's left bower is a trump), its power in a
+trick, and when a failure to follow is excused (pitch lets you trump instead of following).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Protocol, Sequence
+
+from .cards import Card, Suit
+from .events import Span
+
+
+class TrickRules(Protocol):
+    def suit_of(self, card: Card) -> Suit:
+        """The suit the card counts as (the left bower counts as trump)."""
+
+    def power(self, card: Card, led: Suit) -> int:
+        """Strength in a trick where `led` was led; higher wins; below 0 cannot win."""
+
+    def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
+        """True when this card may be played to `led` even by a player holding that suit."""
+
+
+@dataclass(slots=True)
+class PlayedCard:
+    player: str
+    card: Card
+    at: Span
+    out_of_turn: bool = False
+
+
+@dataclass(slots=True)
+class Trick:
+    number: int
+    leader: str
+    plays: list[PlayedCard] = field(default_factory=list)
+    winner: str | None = None
+
+    @property
+    def first(self) -> PlayedCard | None:
+        return self.plays[0] if self.plays else None
+
+    def card_of(self, player: str) -> PlayedCard | None:
+        for play in self.plays:
+            if play.player == player:
+                return play
+        return None
+
+
+# ---- facts the table reports ------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class OutOfTurn:
+    player: str
+    card: Card
+    at: Span
+    expected: str
+    lead: bool
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class NotActive:
+    player: str
+    card: Card
+    at: Span
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class NotHeld:
+    player: str
+    card: Card
+    at: Span
+    trick: int
+    holder: str | None  # who was dealt it, when known
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    player: str
+    card: Card
+    at: Span
+    trick: int
+    first_player: str
+    first_trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTwice:
+    player: str
+    card: Card
+    at: Span
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A failure to follow suit by a player who held (or later showed) the suit led.
+
+    `status` is ``correctable`` (trick not gathered yet), ``corrected`` (taken back in time)
+    or ``established``. `proof` is where a revoke without a recorded deal was proven.
+    """
+
+    player: str
+    card: Card
+    at: Span
+    trick: int
+    led: Suit
+    status: str
+    proof: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Retracted:
+    player: str
+    card: Card
+    at: Span
+    trick: int
+    out_of_turn: bool
+    later_plays: int  # cards played to the trick after this one (still on the table)
+
+
+@dataclass(frozen=True, slots=True)
+class BadRetract:
+    player: str
+    card: Card
+    at: Span
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    trick: Trick
+
+
+Fact = OutOfTurn | NotActive | NotHeld | Duplicate | PlayedTwice | Revoke | Retracted | BadRetract | TrickWon
+
+
+@dataclass(slots=True)
+class _Failure:
+    """A card that did not follow suit, kept until the player proves (or not) he held the suit."""
+
+    player: str
+    card: Card
+    at: Span
+    trick: int
+    led: Suit
+    known_revoke: bool  # the player's hand is known and held the suit
+    retracted: bool = False
+
+
+class TrickTable:
+    """Replays the play of one hand.
+
+    `order` is every seat in the direction of play; `active` the seats taking part (a lone
+    player's partner sits out); `hands` the cards each player holds, where the deal is known.
+    """
+
+    def __init__(self, order: Sequence[str], active: Iterable[str], leader: str, rules: TrickRules,
+                 hands: dict[str, set[Card]] | None, tricks_in_hand: int) -> None:
+        self.order = tuple(order)
+        self.active = [p for p in self.order if p in set(active)]
+        self.rules = rules
+        self.hands = hands
+        self.tricks_in_hand = tricks_in_hand
+        self.tricks: list[Trick] = []
+        self.current = Trick(1, leader)
+        self.rightful_leader = leader
+        self.gathered = True  # the last completed trick has been gathered (next lead played)
+        self.played: dict[Card, tuple[str, int]] = {}
+        self._failures: dict[str, list[_Failure]] = {}
+        self._open_revokes: list[_Failure] = []  # known revokes of a trick not yet gathered
+        self.dealt_to: dict[Card, str] = {}
+        if hands:
+            for player, cards in hands.items():
+                for c in cards:
+                    self.dealt_to.setdefault(c, player)
+
+    # ---- queries ---------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return len(self.tricks) >= self.tricks_in_hand and not self.current.plays
+
+    def expected(self) -> str:
+        """Whose turn it is to play to the current trick."""
+        trick = self.current
+        if not trick.plays:
+            return trick.leader
+        played = {p.player for p in trick.plays}
+        start = self.active.index(trick.leader) if trick.leader in self.active else 0
+        for i in range(len(self.active)):
+            player = self.active[(start + i) % len(self.active)]
+            if player not in played:
+                return player
+        return trick.leader
+
+    def led_suit(self) -> Suit | None:
+        first = self.current.first
+        return self.rules.suit_of(first.card) if first else None
+
+    def holds_suit(self, player: str, suit: Suit) -> bool | None:
+        """Whether `player` holds a card of `suit` now (None when his hand is unknown)."""
+        if self.hands is None or player not in self.hands:
+            return None
+        return any(self.rules.suit_of(c) is suit for c in self.hands[player])
+
+    def activate(self, player: str) -> None:
+        if player not in self.active:
+            self.active = [p for p in self.order if p in set(self.active) | {player}]
+
+    # ---- events ----------------------------------------------------------------------
+    def play(self, player: str, card: Card, at: Span) -> list[Fact]:
+        facts: list[Fact] = []
+        trick = self.current
+        if player not in self.active:
+            return [NotActive(player, card, at, trick.number)]
+        if not trick.plays:
+            self._gather(facts)
+            trick = self.current
+        if trick.card_of(player) is not None:
+            return [PlayedTwice(player, card, at, trick.number)]
+
+        self._check_holding(player, card, at, trick.number, facts)
+        expected = self.expected()
+        out_of_turn = player != expected
+        if out_of_turn:
+            facts.append(OutOfTurn(player, card, at, expected, not trick.plays, trick.number))
+            if not trick.plays:
+                trick.leader = player  # stands as the lead unless taken back
+
+        led = self.led_suit()
+        if led is not None:
+            self._check_following(player, card, at, led, trick.number, facts)
+        self._prove_earlier_failures(player, card, at, facts)
+
+        if self.hands is not None and player in self.hands:
+            self.hands[player].discard(card)
+        self.played.setdefault(card, (player, trick.number))
+        trick.plays.append(PlayedCard(player, card, at, out_of_turn))
+        if len(trick.plays) == len(self.active):
+            self._complete(facts)
+        return facts
+
+    def retract(self, player: str, card: Card, at: Span) -> list[Fact]:
+        trick = self.current
+        if not trick.plays and self.tricks and not self.gathered:
+            trick = self._reopen()
+        played = trick.card_of(player)
+        if played is None or played.card is not card:
+            where = "earlier trick" if card in self.played else "table"
+            reason = (f"{player} has no {card} in the current trick to take back" if where == "table"
+                      else f"{card} was played to an earlier trick that is already gathered; it cannot be taken back")
+            return [BadRetract(player, card, at, reason)]
+        index = trick.plays.index(played)
+        trick.plays.remove(played)
+        if self.played.get(card, ("", 0))[1] == trick.number:
+            del self.played[card]
+        if self.hands is not None and player in self.hands:
+            self.hands[player].add(card)
+        facts: list[Fact] = [Retracted(player, card, at, trick.number, played.out_of_turn, len(trick.plays) - index)]
+        if index == 0:
+            trick.leader = trick.plays[0].player if trick.plays and not trick.plays[0].out_of_turn else self.rightful_leader
+        for failure in list(self._open_revokes):
+            if failure.player == player and failure.card is card and failure.trick == trick.number:
+                self._open_revokes.remove(failure)
+                facts.append(Revoke(player, card, failure.at, trick.number, failure.led, "corrected"))
+        for failure in self._failures.get(player, []):
+            if failure.card is card and failure.trick == trick.number:
+                failure.retracted = True
+        return facts
+
+    def finish(self) -> list[Fact]:
+        """The hand is over (or the transcript moved on): revokes still open become established."""
+        facts: list[Fact] = []
+        if not self.current.plays:
+            self._gather(facts)
+        return facts
+
+    def open_revokes(self) -> list[Revoke]:
+        return [Revoke(f.player, f.card, f.at, f.trick, f.led, "correctable") for f in self._open_revokes]
+
+    # ---- internals -------------------------------------------------------------------
+    def _check_holding(self, player: str, card: Card, at: Span, trick: int, facts: list[Fact]) -> None:
+        if card in self.played:
+            first_player, first_trick = self.played[card]
+            facts.append(Duplicate(player, card, at, trick, first_player, first_trick))
+            return
+        if self.hands is not None and player in self.hands and card not in self.hands[player]:
+            facts.append(NotHeld(player, card, at, trick, self.dealt_to.get(card)))
+
+    def _check_following(self, player: str, card: Card, at: Span, led: Suit, trick: int, facts: list[Fact]) -> None:
+        if self.rules.suit_of(card) is led or self.rules.excused(player, card, led, trick):
+            return
+        holds = self.holds_suit(player, led)
+        failure = _Failure(player, card, at, trick, led, known_revoke=bool(holds))
+        if holds:
+            self._open_revokes.append(failure)
+            facts.append(Revoke(player, card, at, trick, led, "correctable"))
+        elif holds is None:
+            self._failures.setdefault(player, []).append(failure)
+
+    def _prove_earlier_failures(self, player: str, card: Card, at: Span, facts: list[Fact]) -> None:
+        """Without a deal, a player who plays a suit he failed to follow earlier revoked then."""
+        failures = self._failures.get(player)
+        if not failures:
+            return
+        suit = self.rules.suit_of(card)
+        for failure in list(failures):
+            if failure.led is not suit:
+                continue
+            failures.remove(failure)
+            same_trick = failure.trick == self.current.number
+            if failure.retracted and same_trick:
+                facts.append(Revoke(player, failure.card, failure.at, failure.trick, failure.led, "corrected", at))
+            elif not failure.retracted:
+                facts.append(Revoke(player, failure.card, failure.at, failure.trick, failure.led,
+                                    "correctable" if same_trick else "established", at))
+                if same_trick:
+                    self._open_revokes.append(failure)
+
+    def _complete(self, facts: list[Fact]) -> None:
+        trick = self.current
+        first = trick.plays[0]
+        led = self.rules.suit_of(first.card)
+        best = max(trick.plays, key=lambda p: self.rules.power(p.card, led))
+        trick.winner = best.player
+        self.tricks.append(trick)
+        self.gathered = False
+        self.rightful_leader = best.player
+        self.current = Trick(trick.number + 1, best.player)
+        facts.append(TrickWon(trick))
+
+    def _gather(self, facts: list[Fact]) -> None:
+        if self.gathered:
+            return
+        self.gathered = True
+        for failure in self._open_revokes:
+            facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
+        self._open_revokes.clear()
+
+    def _reopen(self) -> Trick:
+        trick = self.tricks.pop()
+        trick.winner = None
+        self.current = trick
+        self.rightful_leader = trick.leader
+        self.gathered = True
+        return trick

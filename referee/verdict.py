@@ -1,0 +1,155 @@
+"""The verdict: what the referee decided, as plain data (notation.md §5).
+
+These classes hold results only; they are built by the games, serialised here with
+`to_dict` (the JSON contract) and printed by `referee.render`. Field order in `to_dict` is the
+order of the contract, so the JSON is byte-for-byte deterministic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .laws import Irregularity, Penalty, Pending
+from .notation import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    number: int
+    leader: str
+    plays: tuple[tuple[str, str], ...]
+    winner: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "leader": self.leader, "plays": [list(p) for p in self.plays],
+                "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    given: dict[str, int]
+    agrees: bool
+    line: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"given": dict(self.given), "agrees": self.agrees}
+
+
+@dataclass(frozen=True, slots=True)
+class HandVerdict:
+    number: int
+    dealer: str
+    status: str
+    contract: dict[str, Any]
+    tricks: tuple[TrickRecord, ...]
+    irregularities: tuple[Irregularity, ...]
+    penalties: tuple[Penalty, ...]
+    pending: tuple[Pending, ...]
+    score_delta: dict[str, int]
+    score_after: dict[str, int]
+    pool_after: int | list[int] | None
+    recorded: Recorded | None
+    next: str | None = None  # extension: what happens now, in plain words
+    notes: tuple[str, ...] = ()
+    line: int = 0
+
+    @property
+    def disagreement(self) -> bool:
+        return self.recorded is not None and not self.recorded.agrees
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "number": self.number, "dealer": self.dealer, "status": self.status,
+            "contract": self.contract,
+            "tricks": [t.to_dict() for t in self.tricks],
+            "irregularities": [i.to_dict() for i in self.irregularities],
+            "penalties": [p.to_dict() for p in self.penalties],
+            "pending": [p.to_dict() for p in self.pending],
+            "score_delta": dict(self.score_delta), "score_after": dict(self.score_after),
+            "pool_after": self.pool_after,
+            "recorded": self.recorded.to_dict() if self.recorded else None,
+        }
+        if self.next is not None:
+            out["next"] = self.next
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+
+@dataclass(slots=True)
+class GameVerdict:
+    game: str
+    rules: dict[str, Any]
+    info: dict[str, str]
+    line: int
+    hands: list[HandVerdict] = field(default_factory=list)
+    final_score: dict[str, int] = field(default_factory=dict)
+    pool: int | list[int] | None = None
+    winner: str | None = None
+
+    def head_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game, "rules": dict(self.rules)}
+        if self.info:
+            out["info"] = dict(self.info)
+        return out
+
+    def tail_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"final_score": dict(self.final_score)}
+        if self.pool is not None:
+            out["pool"] = self.pool
+        out["winner"] = self.winner
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.head_dict(), "hands": [h.to_dict() for h in self.hands], **self.tail_dict()}
+
+
+@dataclass(slots=True)
+class FileVerdict:
+    path: str
+    games: list[GameVerdict] = field(default_factory=list)
+    errors: list[Problem] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "games": [g.to_dict() for g in self.games],
+                "errors": [e.to_dict() for e in self.errors]}
+
+
+@dataclass(slots=True)
+class Summary:
+    files: int = 0
+    games: int = 0
+    hands: int = 0
+    irregularities: int = 0
+    disagreements: int = 0
+    errors: int = 0
+
+    def add_hand(self, hand: HandVerdict) -> None:
+        self.hands += 1
+        self.irregularities += len(hand.irregularities)
+        self.disagreements += hand.disagreement
+
+    def to_dict(self) -> dict[str, int]:
+        return {"files": self.files, "games": self.games, "hands": self.hands,
+                "irregularities": self.irregularities, "disagreements": self.disagreements,
+                "errors": self.errors}
+
+    @property
+    def exit_code(self) -> int:
+        if self.errors:
+            return 2
+        return 1 if self.irregularities or self.disagreements else 0
+
+
+@dataclass(slots=True)
+class Verdict:
+    files: list[FileVerdict] = field(default_factory=list)
+    summary: Summary = field(default_factory=Summary)
+
+    @property
+    def exit_code(self) -> int:
+        return self.summary.exit_code
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": 1, "files": [f.to_dict() for f in self.files], "summary": self.summary.to_dict()}
