@@ -175,6 +175,11 @@ class HandReplay:
         if self.table is not None:
             for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
                 self.on_fact(fact)
+        for revoke in self.correctable:
+            self.find("revoke", revoke.player, revoke.at, "revoke.corrected",
+                      f"{revoke.player} played {revoke.card} to {revoke.led.word} in trick {revoke.trick} while holding "
+                      f"{revoke.led.word}. The trick is not gathered yet, so the revoke can still be corrected.",
+                      trick=revoke.trick, status="correctable")
         self.check_claims()
         return self.verdict()
 

@@ -6,6 +6,7 @@ digest (shared/rules/euchre.md) are house rules listed by ``referee rules euchre
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .. import events as ev
@@ -265,7 +266,8 @@ class EuchreHand(HandReplay):
         self.alone_lost = True
         self.table.activate(fact.player)
         for follow in self.table.play(fact.player, fact.card, fact.at):
-            self.on_fact(follow)
+            if not isinstance(follow, tb.OutOfTurn):  # the seat had no turn: one finding is enough
+                self.on_fact(follow)
         self.offer(defenders, fact.player, ("partnership", "alone"), "alone.partner-played",
                    f"{self.side_label(defenders)} choose whether {loner} keeps the lone hand "
                    f"({fact.player}'s {fact.card} is taken back) or the hand is played as a partnership.",
@@ -371,6 +373,9 @@ class EuchreHand(HandReplay):
                    f"The table decides: {event.card} stays face up until played, or the hand is redealt if the "
                    "exposure is a major unfair advantage.", choose, implied="leave-exposed",
                    implied_text=f"Play went on: {event.player}'s exposed {event.card} stayed face up until played.")
+
+    def attention_ruling(self, event: ev.Count) -> str:
+        return "Gathered tricks stay face down during the hand; the laws give no penalty in points."
 
     def disobeyed_ruling(self, requirement: Any) -> str:
         return "A penalty call not obeyed is treated as a revoke."
@@ -503,7 +508,10 @@ class EuchreHand(HandReplay):
                 return f"{self.dealer} to discard"
             return f"{self.left_of(self.dealer)} to lead" if not self.lone_hand else "the opening lead"
         if self.table is not None:
-            if self.out_of_turn is not None and not self.out_of_turn_exposed_later:
+            if self.out_of_turn is not None and self.out_of_turn_exposed_later:
+                return (f"the table rebuilds trick {self.out_of_turn.trick} if all agree; "
+                        "otherwise the hand is cancelled and redealt without score")
+            if self.out_of_turn is not None:
                 return (f"{self.out_of_turn.player} takes back {self.out_of_turn.card}; "
                         f"{self.out_of_turn.expected} to play to trick {self.out_of_turn.trick}")
             if self.correctable:
@@ -577,6 +585,84 @@ class Euchre:
 
     def session(self, setup: Setup) -> EuchreSession:
         return EuchreSession(self, setup)
+
+    def random_game(self, rng: random.Random, hands: int) -> str:
+        """A transcript of `hands` random legal hands (for property tests and benchmarks).
+
+        Every choice is random but lawful: bids in turn, the dealer discards, lone hands are
+        announced before the lead, and every card follows suit when it can.
+        """
+        players = ("N", "E", "S", "W")
+        lines = ['[Game "euchre"]', '[Players "N E S W"]', '[Partners "N-S E-W"]',
+                 '[Rules "stick-the-dealer; target=1000"]', ""]
+        dealer = rng.randrange(4)
+        for number in range(1, hands + 1):
+            lines.extend(_random_hand(rng, players, dealer, number))
+            dealer = (dealer + 1) % 4
+        return "\n".join(lines) + "\n"
+
+
+def _random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, number: int) -> list[str]:
+    cards = sorted(EuchreHand.pack, key=lambda c: (c.suit.value, c.rank))
+    rng.shuffle(cards)
+    hands = {players[(dealer + 1 + i) % 4]: cards[5 * i:5 * i + 5] for i in range(4)}
+    upcard = cards[20]
+    out = [f"hand {number} dealer {players[dealer]}"]
+    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
+    out.append(f"upcard {upcard.text}")
+    seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
+    calls: list[str] = []
+    maker = trump = None
+    for seat in seats:
+        if rng.random() < 0.2:
+            calls.append(f"{seat} order")
+            maker, trump = seat, upcard.suit
+            break
+        calls.append(f"{seat} pass")
+    out.append(", ".join(calls))
+    if maker is None:
+        calls = []
+        for seat in seats:
+            if seat == seats[-1] or rng.random() < 0.4:
+                trump = rng.choice([s for s in Suit if s is not upcard.suit])
+                calls.append(f"{seat} name {trump.word}")
+                maker = seat
+                break
+            calls.append(f"{seat} pass")
+        out.append(", ".join(calls))
+    else:
+        dealer_hand = hands[players[dealer]]
+        dealer_hand.append(upcard)
+        discard = rng.choice(dealer_hand)
+        dealer_hand.remove(discard)
+        out.append(f"{players[dealer]} discard {discard.text}")
+    assert maker is not None and trump is not None
+    alone = rng.random() < 0.15
+    partner = players[(players.index(maker) + 2) % 4]
+    if alone:
+        out.append(f"{maker} alone")
+    active = [s for s in seats if not (alone and s == partner)]
+    rules = EuchreTricks(trump)
+    leader = active[0]
+    for trick in range(1, 6):
+        start = active.index(leader)
+        plays: list[tuple[str, Card]] = []
+        for i in range(len(active)):
+            seat = active[(start + i) % len(active)]
+            held = hands[seat]
+            if plays:
+                led = rules.suit_of(plays[0][1])
+                following = [c for c in held if rules.suit_of(c) is led]
+                choice = rng.choice(following or held)
+            else:
+                choice = rng.choice(held)
+            held.remove(choice)
+            plays.append((seat, choice))
+        led = rules.suit_of(plays[0][1])
+        leader = max(plays, key=lambda p: rules.power(p[1], led))[0]
+        out.append(f"trick {trick}: " + ", ".join(f"{p} {c.text}" for p, c in plays))
+    out.append("")
+    return out
 
 
 GAME = Euchre()
