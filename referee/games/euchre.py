@@ -446,7 +446,7 @@ class EuchreHand(HandReplay):
         makers = self.team(self.maker)
         tricks = self.maker_tricks()
         if tricks < 3:
-            points = self.options["lone-euchre"] if self.lone_hand else self.options["euchre-points"]
+            points = self.options["lone-euchre"] if self.lone_hand else 2
             return self.other_team(makers), points
         if tricks == 5:
             return makers, 4 if self.lone_hand else 2
@@ -512,12 +512,14 @@ class EuchreHand(HandReplay):
                 return (f"the table rebuilds trick {self.out_of_turn.trick} if all agree; "
                         "otherwise the hand is cancelled and redealt without score")
             if self.out_of_turn is not None:
+                verb = "lead" if self.out_of_turn.lead else "play"
                 return (f"{self.out_of_turn.player} takes back {self.out_of_turn.card}; "
-                        f"{self.out_of_turn.expected} to play to trick {self.out_of_turn.trick}")
+                        f"{self.out_of_turn.expected} to {verb} to trick {self.out_of_turn.trick}")
             if self.correctable:
                 revoke = self.correctable[0]
                 return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
-            return f"{self.table.expected()} to play to trick {self.table.current.number}"
+            verb = "play" if self.table.current.plays else "lead"
+            return f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
         return None
 
 
@@ -597,12 +599,18 @@ class Euchre:
                  '[Rules "stick-the-dealer; target=1000"]', ""]
         dealer = rng.randrange(4)
         for number in range(1, hands + 1):
-            lines.extend(_random_hand(rng, players, dealer, number))
+            lines.extend(random_hand(rng, dealer, number)[0])
             dealer = (dealer + 1) % 4
         return "\n".join(lines) + "\n"
 
 
-def _random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, number: int) -> list[str]:
+def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False) -> tuple[list[str], int | None]:
+    """One random legal hand with its deal, as transcript lines (seats N E S W).
+
+    With `plant_revoke`, exactly one player fails to follow suit once while able to (the first
+    chance from a random trick on); the trick where it happened is returned (None if no chance came).
+    """
+    players = ("N", "E", "S", "W")
     cards = sorted(EuchreHand.pack, key=lambda c: (c.suit.value, c.rank))
     rng.shuffle(cards)
     hands = {players[(dealer + 1 + i) % 4]: cards[5 * i:5 * i + 5] for i in range(4)}
@@ -644,6 +652,8 @@ def _random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, numb
     active = [s for s in seats if not (alone and s == partner)]
     rules = EuchreTricks(trump)
     leader = active[0]
+    plant_from = rng.randint(1, 4) if plant_revoke else 6
+    planted: int | None = None
     for trick in range(1, 6):
         start = active.index(leader)
         plays: list[tuple[str, Card]] = []
@@ -653,7 +663,11 @@ def _random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, numb
             if plays:
                 led = rules.suit_of(plays[0][1])
                 following = [c for c in held if rules.suit_of(c) is led]
-                choice = rng.choice(following or held)
+                others = [c for c in held if rules.suit_of(c) is not led]
+                if planted is None and trick >= plant_from and following and others:
+                    choice, planted = rng.choice(others), trick
+                else:
+                    choice = rng.choice(following or held)
             else:
                 choice = rng.choice(held)
             held.remove(choice)
@@ -662,7 +676,7 @@ def _random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, numb
         leader = max(plays, key=lambda p: rules.power(p[1], led))[0]
         out.append(f"trick {trick}: " + ", ".join(f"{p} {c.text}" for p, c in plays))
     out.append("")
-    return out
+    return out, planted
 
 
 GAME = Euchre()

@@ -1,0 +1,87 @@
+"""Unit tests for the replay table: turn, tricks, following suit, revokes, retractions."""
+
+from __future__ import annotations
+
+from referee import table as tb
+from referee.cards import Suit, parse_card
+from referee.events import Span
+from referee.games.euchre import EuchreTricks
+
+AT = Span(1, 1)
+ORDER = ("N", "E", "S", "W")
+
+
+def c(text: str):  # noqa: ANN201 - tiny helper
+    return parse_card(text)
+
+
+def hands(**cards: str) -> dict:
+    return {player: {c(t) for t in text.split()} for player, text in cards.items()}
+
+
+def test_left_bower_is_a_trump_and_beats_the_ace() -> None:
+    rules = EuchreTricks(Suit.HEARTS)
+    assert rules.suit_of(c("JD")) is Suit.HEARTS
+    assert rules.suit_of(c("JS")) is Suit.SPADES
+    assert rules.power(c("JH"), Suit.CLUBS) > rules.power(c("JD"), Suit.CLUBS) > rules.power(c("AH"), Suit.CLUBS)
+    assert rules.power(c("AS"), Suit.CLUBS) < 0  # off suit, no trump: cannot win
+
+
+def test_trick_winner_leads_and_lone_partner_is_skipped() -> None:
+    table = tb.TrickTable(ORDER, ["N", "E", "W"], "E", EuchreTricks(Suit.HEARTS), None, 5)
+    assert table.expected() == "E"
+    for player, card in [("E", "AS"), ("W", "KS"), ("N", "9H")]:
+        table.play(player, c(card), AT)
+    assert table.tricks[0].winner == "N" and table.expected() == "N"
+    table.play("N", c("TC"), AT)
+    assert table.expected() == "E"  # S sits out
+
+
+def test_out_of_turn_lead_is_reported_and_undone_by_retract() -> None:
+    table = tb.TrickTable(ORDER, ORDER, "N", EuchreTricks(Suit.HEARTS), None, 5)
+    facts = table.play("E", c("9S"), AT)
+    assert any(isinstance(f, tb.OutOfTurn) and f.lead and f.expected == "N" for f in facts)
+    table.retract("E", c("9S"), AT)
+    assert table.expected() == "N" and not table.current.plays
+
+
+def test_known_revoke_is_correctable_until_the_next_lead() -> None:
+    known = hands(N="AS KS", E="QS 9C", S="TS TD", W="9S JC")
+    table = tb.TrickTable(ORDER, ORDER, "N", EuchreTricks(Suit.HEARTS), known, 2)
+    table.play("N", c("AS"), AT)
+    facts = table.play("E", c("9C"), AT)
+    assert [f.status for f in facts if isinstance(f, tb.Revoke)] == ["correctable"]
+    table.play("S", c("TS"), AT)
+    table.play("W", c("9S"), AT)
+    facts = table.play("N", c("KS"), AT)  # the next lead gathers the trick
+    assert [f.status for f in facts if isinstance(f, tb.Revoke)] == ["established"]
+
+
+def test_revoke_taken_back_after_the_trick_is_complete_but_not_gathered() -> None:
+    known = hands(N="AS KS", E="QS 9C", S="TS TD", W="9S JC")
+    table = tb.TrickTable(ORDER, ORDER, "N", EuchreTricks(Suit.HEARTS), known, 2)
+    for player, card in [("N", "AS"), ("E", "9C"), ("S", "TS"), ("W", "9S")]:
+        table.play(player, c(card), AT)
+    facts = table.retract("E", c("9C"), AT)  # trick complete, next lead not yet played
+    assert [f.status for f in facts if isinstance(f, tb.Revoke)] == ["corrected"]
+    table.play("E", c("QS"), AT)
+    assert table.tricks[0].winner == "N"
+
+
+def test_revoke_without_the_deal_is_proven_by_a_later_play_of_the_suit() -> None:
+    table = tb.TrickTable(ORDER, ORDER, "N", EuchreTricks(Suit.HEARTS), None, 2)
+    for player, card in [("N", "AS"), ("E", "9C"), ("S", "TS"), ("W", "9S")]:
+        table.play(player, c(card), AT)
+    table.play("N", c("KC"), AT)
+    facts = table.play("E", c("QS"), AT)
+    revokes = [f for f in facts if isinstance(f, tb.Revoke)]
+    assert len(revokes) == 1 and revokes[0].trick == 1 and revokes[0].status == "established"
+
+
+def test_card_not_held_and_duplicate() -> None:
+    known = hands(N="AS KS", E="QS 9C", S="TS TD", W="9S JC")
+    table = tb.TrickTable(ORDER, ORDER, "N", EuchreTricks(Suit.HEARTS), known, 2)
+    facts = table.play("N", c("AD"), AT)
+    assert any(isinstance(f, tb.NotHeld) for f in facts)
+    facts = table.play("E", c("AD"), AT)
+    assert any(isinstance(f, tb.Duplicate) and f.first_player == "N" for f in facts)
