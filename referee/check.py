@@ -116,7 +116,7 @@ class Checker:
                     for problem in item.problems:
                         self._error(problem)
                     continue
-                result = session.hand(item)
+                result = self._adjudicate(session, item)
                 if isinstance(result, list):
                     for problem in result:
                         self._error(problem)
@@ -125,6 +125,15 @@ class Checker:
                 self.sink.hand(result)
         if game is not None and session is not None:
             self._end_game(game, session)
+
+    def _adjudicate(self, session: Session, record: HandRecord) -> HandVerdict | list[Problem]:
+        """Adjudicate one hand; a bug in the laws is reported against that hand, never as a traceback."""
+        try:
+            return session.hand(record)
+        except Exception as error:  # noqa: BLE001 - the one place where any failure becomes a report
+            at = record.header.at
+            return [Problem(at.line, at.column, f"internal error while checking this hand: {type(error).__name__}: {error}",
+                            "this is a bug in referee; please report it with the transcript")]
 
     def finish(self) -> Summary:
         self.sink.finish(self.summary)

@@ -272,7 +272,7 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Proble
             return _problem_at_end(set(error.expected), text, line, len(text.rstrip()) + 1, lark)
         column = token.column or 1
         expected = set(error.accepts or error.expected)
-        offending = str(token)
+        offending = _word_at(text, column)
     else:  # pragma: no cover - lark has no other kinds
         return Problem(line, 1, "cannot read this line", "")
     wanted = _describe(expected, lark)

@@ -1,0 +1,102 @@
+"""The command line: exit codes, formats, rules listing, errors on stderr without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+
+
+def run(*args: str, input_path: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_clean_case_exits_0_and_prints_the_hand() -> None:
+    result = run("check", str(CASES / "euchre" / "notation-example-lone-hand.ttn"))
+    assert result.returncode == 0, result.stderr
+    assert "Hand 1, dealer W: complete" in result.stdout and "agrees" in result.stdout
+
+
+def test_findings_exit_1_and_json_is_the_contract() -> None:
+    result = run("check", "--format", "json", str(CASES / "euchre" / "revoke-established.ttn"))
+    assert result.returncode == 1
+    verdict = json.loads(result.stdout)
+    assert verdict["version"] == 1 and verdict["summary"]["irregularities"] == 1
+    hand = verdict["files"][0]["games"][0]["hands"][0]
+    assert list(hand)[:12] == ["number", "dealer", "status", "contract", "tricks", "irregularities", "penalties",
+                               "pending", "score_delta", "score_after", "pool_after", "recorded"]
+    assert hand["irregularities"][0]["rule"] == "euchre.revoke.established"
+
+
+def test_json_is_deterministic() -> None:
+    files = [str(p) for p in sorted((CASES / "euchre").glob("*.ttn"))]
+    first = run("check", "--format", "json", *files).stdout
+    assert first == run("check", "--format", "json", *files).stdout
+
+
+@pytest.mark.parametrize("content, words", [
+    ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\nN XS\n', "'XS' is not a card"),
+    ('[Game "whist"]\n[Players "N E S W"]\n', "unknown game 'whist'"),
+    ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Rules "stick-the-dealr"]\n', "unknown house rule"),
+    ('[Game "euchre"]\n[Players "N E N W"]\n[Partners "N-N E-W"]\n', "listed twice"),
+    ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-X E-W"]\n', "who is not a player"),
+    ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer Q\n', "dealer 'Q' is not a player"),
+    ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\nX pass\n', "player 'X' is not a player"),
+    ('[Game "euchre"]\n[Colour "red"]\n[Players "N E S W"]\n', "unknown tag [Colour]"),
+    ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-E S-W"]\n', "do not sit opposite"),
+    ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Score "N-S six"]\n', "cannot read score"),
+])
+def test_unusable_input_exits_2_with_file_line_column(tmp_path: Path, content: str, words: str) -> None:
+    path = tmp_path / "bad.ttn"
+    path.write_text(content, "utf-8")
+    result = run("check", str(path))
+    assert result.returncode == 2, result.stdout
+    assert words in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"{path}:")
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    result = run("check", str(tmp_path / "nope.ttn"), str(tmp_path))
+    assert result.returncode == 2
+    assert "no such file" in result.stderr and "is a directory" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_errors_are_in_json_too(tmp_path: Path) -> None:
+    path = tmp_path / "bad.ttn"
+    path.write_text('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\nN XS\n', "utf-8")
+    result = run("check", "--format", "json", str(path))
+    errors = json.loads(result.stdout)["files"][0]["errors"]
+    assert result.returncode == 2 and errors[0]["line"] == 5 and errors[0]["column"] == 3
+
+
+def test_cli_rules_option_applies_and_tag_wins(tmp_path: Path) -> None:
+    base = CASES / "euchre" / "stick-the-dealer-dispute.ttn"
+    text = base.read_text("utf-8").replace('[Rules "stick-the-dealer"]\n', "")
+    path = tmp_path / "t.ttn"
+    path.write_text(text, "utf-8")
+    without = json.loads(run("check", "-f", "json", str(path)).stdout)["files"][0]["games"][0]["hands"][0]
+    assert without["status"] == "thrown-in"
+    stuck = json.loads(run("check", "-f", "json", "--rules", "stick-the-dealer", str(path)).stdout)
+    assert stuck["files"][0]["games"][0]["hands"][0]["status"] == "in-progress"
+    bad = run("check", "--rules", "target=x", str(path))
+    assert bad.returncode == 2 and "--rules" in bad.stderr
+
+
+def test_rules_listing() -> None:
+    result = run("rules", "euchre")
+    assert result.returncode == 0
+    assert "euchre.revoke.established" in result.stdout and "stick-the-dealer (default off" in result.stdout
+    one = run("rules", "euchre", "euchre.revoke")
+    assert "euchre.revoke.corrected" in one.stdout and "euchre.pack" not in one.stdout
+    assert run("rules", "bridge").returncode == 2
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.returncode == 0 and result.stdout.startswith("referee ")

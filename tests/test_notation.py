@@ -1,0 +1,101 @@
+"""The notation reader: every line shape, card spelling and syntax error in words."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from referee import events as ev
+from referee.cards import Suit, parse_card
+from referee.notation import FileProblem, GameStart, HandRecord, Problem, parse_line, read_transcript
+
+
+@pytest.mark.parametrize("text", ["AS", "as", "10h", "TH", "t♦", "9c", "10♣", "Q♠", "K♥"])
+def test_card_spellings(text: str) -> None:
+    line = parse_line(f"N {text}", 1)
+    assert isinstance(line, ev.EventLine)
+    play = line.events[0]
+    assert isinstance(play, ev.Play) and play.card is parse_card(text)
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("N pass", ev.Pass), ("N order", ev.Order), ("N bid 3", ev.Bid), ("N bid 6 colour", ev.Bid),
+    ("N bid little-misere", ev.Bid), ("N bid 9 belle", ev.Bid), ("N discard 9H", ev.Discard),
+    ("N alone", ev.Alone), ("N name hearts", ev.NameSuit), ("N expose AS", ev.Expose),
+    ("N retract AS", ev.Retract), ("N claim revoke E trick 2", ev.Claim), ("N call highest", ev.Call),
+    ("N call spades", ev.Call), ("N call 9S", ev.Call), ("N accept", ev.Accept), ("N count E", ev.Count),
+    ("N concede", ev.Concede), ("N spread", ev.Spread), ("N sell", ev.Sell), ("N refuse", ev.Refuse),
+    ("N pitch", ev.Pitch), ("N demand belle 9S", ev.Demand), ("N keep-over", ev.Keep),
+])
+def test_every_event(text: str, kind: type) -> None:
+    line = parse_line(text, 3)
+    assert isinstance(line, ev.EventLine) and isinstance(line.events[0], kind)
+    assert line.events[0].at == ev.Span(3, 1)
+
+
+def test_events_on_one_line_keep_their_columns() -> None:
+    line = parse_line("trick 2: E 9S, S JD,W QH   # comment", 9)
+    assert isinstance(line, ev.EventLine) and line.trick == 2
+    assert [e.at.column for e in line.events] == [10, 16, 21]
+
+
+def test_structural_lines() -> None:
+    assert isinstance(parse_line('[Game "euchre"]', 1), ev.Tag)
+    header = parse_line("hand 3 dealer W", 1)
+    assert isinstance(header, ev.HandHeader) and header.number == 3 and header.dealer == "W"
+    deal = parse_line("deal N: 9H TH JD AS KC", 1)
+    assert isinstance(deal, ev.DealLine) and len(deal.cards) == 5
+    recorded = parse_line("recorded N-S +1, pool -2", 1)
+    assert isinstance(recorded, ev.RecordedLine) and recorded.changes[1][:2] == ("pool", -2)
+    named = parse_line("S name ♥", 1)
+    assert isinstance(named, ev.EventLine) and named.events[0].suit is Suit.HEARTS  # type: ignore[union-attr]
+    assert parse_line("   # only a comment", 1) is None
+
+
+@pytest.mark.parametrize("text, column, words, hint", [
+    ("E XS", 3, "'XS' is not a card", "cards look like"),
+    ("E 1S", 3, "'1S' is not a card", "cards look like"),
+    ('[Game "euchre"', 15, "unclosed tag", 'a tag looks like [Name "value"]'),
+    ("hand dealer", 12, "expected a player's name", "hand [N] dealer PLAYER"),
+    ("N name purple", 8, "'purple' is not a suit", "suits are"),
+    ("trick 1 E AH", 9, "expected ':'", ""),
+    ("N pass E pass", 8, "unexpected 'E'", "separate events with ','"),
+    ("deal N 9H", 8, "expected ':'", "deal N: 9H TH"),
+    ("N bid", 6, "line ends too early", ""),
+])
+def test_syntax_errors_in_words(text: str, column: int, words: str, hint: str) -> None:
+    problem = parse_line(text, 12)
+    assert isinstance(problem, Problem), problem
+    assert (problem.line, problem.column) == (12, column)
+    assert words in problem.message and hint in problem.hint
+    assert "__ANON" not in problem.message and "$END" not in problem.message
+
+
+def test_an_error_spoils_only_its_hand() -> None:
+    text = '[Game "euchre"]\n[Players "N E S W"]\nhand 1 dealer W\nN XS\nhand 2 dealer N\nE pass\nhand 3 dealer E\nS ZZ\n'
+    items = list(read_transcript(io.BytesIO(text.encode())))
+    hands = [i for i in items if isinstance(i, HandRecord)]
+    assert [len(h.problems) for h in hands] == [1, 0, 1]
+    assert isinstance(items[0], GameStart)
+
+
+@pytest.mark.parametrize("data, words", [
+    (b"", "the file is empty"),
+    (b"\x00\x01\x02binary", "not a text file"),
+    (b'[Game "euchre"]\n\xff\xfe', "not UTF-8"),
+    (b"hand 1 dealer W\n", "a hand before any game header"),
+    (b'[Game "euchre"]\nN pass\n', "not inside a hand"),
+])
+def test_unusable_files(data: bytes, words: str) -> None:
+    problems = [i.problem for i in read_transcript(io.BytesIO(data)) if isinstance(i, FileProblem)]
+    assert problems and words in problems[0].message
+
+
+def test_bom_is_ignored_and_long_lines_are_rejected_without_reading_them_whole() -> None:
+    data = b'\xef\xbb\xbf[Game "euchre"]\n[Players "N E S W"]\nhand 1 dealer W\n' + b"N " + b"9" * 200_000 + b"\nE pass\n"
+    items = list(read_transcript(io.BytesIO(data)))
+    assert isinstance(items[0], GameStart) and items[0].tags[0].name == "Game"
+    hand = next(i for i in items if isinstance(i, HandRecord))
+    assert len(hand.problems) == 1 and "characters long" in hand.problems[0].message
+    assert len(hand.lines) == 1  # the line after the long one is read normally
