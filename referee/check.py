@@ -90,13 +90,16 @@ class Checker:
         self.check_stream(io.BytesIO(text.encode("utf-8")))
         self.sink.end_file()
 
-    def check_stream(self, stream: BinaryIO) -> None:
+    def check_stream(self, stream: BinaryIO, first_line: int = 1) -> bool:
+        """Check every game of the stream; False when the file could not be read to its end."""
         session: Session | None = None
         game: GameVerdict | None = None
         skipping = False  # the current game's header was unusable: its hands are skipped
-        for item in read_transcript(stream):
+        complete = True
+        for item in read_transcript(stream, first_line):
             if isinstance(item, FileProblem):
                 self._error(item.problem)
+                complete = complete and not item.fatal
             elif isinstance(item, GameStart):
                 if game is not None and session is not None:
                     self._end_game(game, session)
@@ -125,6 +128,7 @@ class Checker:
                 self.sink.hand(result)
         if game is not None and session is not None:
             self._end_game(game, session)
+        return complete
 
     def _adjudicate(self, session: Session, record: HandRecord) -> HandVerdict | list[Problem]:
         """Adjudicate one hand; a bug in the laws is reported against that hand, never as a traceback."""

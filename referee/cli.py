@@ -11,6 +11,7 @@ import typer
 from . import __version__
 from .check import check_files
 from .games import registry
+from .parallel import check_files_parallel
 from .render import JsonWriter, TextWriter
 
 app = typer.Typer(add_completion=True, no_args_is_help=True,
@@ -40,14 +41,19 @@ def check(
     files: List[str] = typer.Argument(..., help="Transcript files (.ttn)."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text for people, json for programs."),
     rules: Optional[str] = typer.Option(None, "--rules", help='House rules for every game, e.g. "stick-the-dealer; target=11"; a file\'s [Rules] tag wins over them.'),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes; the output is the same, in the same order."),
 ) -> None:
     """Check transcripts. Exit status: 0 clean, 1 irregularities or disagreements, 2 unusable input."""
+    defaults = {name: game.rulebook.defaults() for name, game in registry().items()}
+    sink: JsonWriter | TextWriter
     if format is Format.json:
         sink = JsonWriter(sys.stdout)
     else:
-        defaults = {name: game.rulebook.defaults() for name, game in registry().items()}
         sink = TextWriter(sys.stdout, sys.stderr, defaults)
-    summary = check_files(files, sink, rules)
+    if jobs > 1:
+        summary = check_files_parallel(files, sink, rules, jobs, defaults)
+    else:
+        summary = check_files(files, sink, rules)
     sys.stdout.flush()
     raise typer.Exit(summary.exit_code)
 

@@ -201,7 +201,7 @@ def parse_line(text: str, line: int) -> ev.Line | None | Problem:
     if not stripped or stripped.startswith("#"):
         return None
     if len(text) > MAX_LINE_CHARS:
-        return Problem(line, MAX_LINE_CHARS + 1, f"line is {len(text):,} characters long",
+        return Problem(line, MAX_LINE_CHARS + 1, f"line is longer than {MAX_LINE_CHARS:,} characters",
                        f"no transcript line needs more than {MAX_LINE_CHARS:,}; is this the right file?")
     lark, builder = _parser()
     builder.line = line
@@ -329,31 +329,41 @@ class HandRecord:
 
 @dataclass(slots=True)
 class FileProblem:
-    """A problem outside any hand (or one that stops the file)."""
+    """A problem outside any hand; `fatal` when it stops the reading of the file."""
 
     problem: Problem
+    fatal: bool = False
 
 
 Item = Union[GameStart, HandRecord, FileProblem]
 
 
-def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str] | Problem]:
-    """Yield (line number, text) from a binary stream, or a `Problem` that ends the file.
+def raw_lines(stream: BinaryIO) -> Iterator[bytes | None]:
+    """The stream's lines as bytes, each read with a size limit; None stands for a line too long.
 
-    Lines are read with a size limit, so a file with no newlines cannot fill memory; a line
-    that is too long is skipped (and reported when parsed) rather than loaded.
+    A file with no newlines cannot fill memory: an overlong line is skipped, not loaded.
     """
-    number = 0
     while True:
         raw = stream.readline(MAX_LINE_CHARS * 4 + 1)
         if not raw:
             return
-        number += 1
         if len(raw) > MAX_LINE_CHARS * 4 and not raw.endswith(b"\n"):
-            length = len(raw)
             while raw and not raw.endswith(b"\n"):
                 raw = stream.readline(1 << 16)
-                length += len(raw)
+            yield None
+            continue
+        yield raw
+
+
+def read_lines(stream: BinaryIO, first_line: int = 1) -> Iterator[tuple[int, str] | Problem]:
+    """Yield (line number, text) from a binary stream, or a `Problem` that ends the file.
+
+    `first_line` is the number of the stream's first line (a part of a file checked apart).
+    """
+    number = first_line - 1
+    for raw in raw_lines(stream):
+        number += 1
+        if raw is None:
             yield number, "x" * (MAX_LINE_CHARS + 1)  # reported as too long by parse_line
             continue
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
@@ -371,7 +381,31 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str] | Problem]:
         yield number, text.rstrip("\r\n")
 
 
-def read_transcript(stream: BinaryIO) -> Iterator[Item]:
+def split_games(stream: BinaryIO, unit_bytes: int) -> Iterator[tuple[int, bytes]]:
+    """Cut a file into parts of whole games, about `unit_bytes` each: (first line number, bytes).
+
+    A part starts at a tag line that follows a non-tag line, exactly where `read_transcript`
+    starts a new game, so checking the parts one by one gives what checking the file gives.
+    """
+    first, number, size = 1, 0, 0
+    chunk: list[bytes] = []
+    after_content = False
+    for raw in raw_lines(stream):
+        number += 1
+        line = raw if raw is not None else b"x" * (MAX_LINE_CHARS + 1) + b"\n"
+        stripped = line.strip()
+        is_tag = stripped.startswith(b"[")
+        if is_tag and after_content and size >= unit_bytes:
+            yield first, b"".join(chunk)
+            first, size, chunk = number, 0, []
+        chunk.append(line)
+        size += len(line)
+        if stripped and not stripped.startswith(b"#"):
+            after_content = not is_tag
+    yield first, b"".join(chunk)
+
+
+def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
     """Group a transcript's lines into game headers and hands, in file order."""
     tags: list[ev.Tag] = []
     header_at: ev.Span | None = None
@@ -380,12 +414,12 @@ def read_transcript(stream: BinaryIO) -> Iterator[Item]:
     orphan_reported = False
     saw_anything = False
 
-    for item in read_lines(stream):
+    for item in read_lines(stream, first_line):
         if isinstance(item, Problem):
             if hand is not None:
                 yield hand
                 hand = None
-            yield FileProblem(item)
+            yield FileProblem(item, fatal=True)
             return
         number, text = item
         parsed = parse_line(text, number)
@@ -439,5 +473,5 @@ def read_transcript(stream: BinaryIO) -> Iterator[Item]:
     if tags and not in_game:
         assert header_at is not None
         yield GameStart(tags, header_at)
-    if not saw_anything:
+    if not saw_anything and first_line == 1:
         yield FileProblem(Problem(1, 1, "the file is empty", 'a transcript starts with [Game "..."] and [Players "..."]'))

@@ -18,21 +18,35 @@ def _json(value: Any) -> str:
 
 
 class JsonWriter:
-    """Writes the JSON contract of notation.md §5 incrementally, byte-for-byte deterministic."""
+    """Writes the JSON contract of notation.md §5 incrementally, byte-for-byte deterministic.
 
-    def __init__(self, out: TextIO) -> None:
+    With `whole=False` it writes only the games (a part of a file checked by a worker process);
+    the parent's writer splices such parts in with `raw`.
+    """
+
+    def __init__(self, out: TextIO, whole: bool = True) -> None:
         self.out = out
+        self.whole = whole
         self.files = 0
         self.games = 0
         self.hands = 0
         self.errors: list[Problem] = []
-        out.write('{"version": 1, "files": [')
+        if whole:
+            out.write('{"version": 1, "files": [')
 
     def begin_file(self, path: str) -> None:
-        self.out.write((", " if self.files else "") + '{"path": ' + _json(path) + ', "games": [')
+        if self.whole:
+            self.out.write((", " if self.files else "") + '{"path": ' + _json(path) + ', "games": [')
         self.files += 1
         self.games = 0
         self.errors = []
+
+    def raw(self, out: str, err: str, problems: list[Problem], games: int) -> None:
+        """Splice in a part rendered by another writer with ``whole=False``."""
+        if games:
+            self.out.write((", " if self.games else "") + out)
+            self.games += games
+        self.errors.extend(problems)
 
     def begin_game(self, game: GameVerdict) -> None:
         head = _json(game.head_dict())[:-1]
@@ -51,10 +65,12 @@ class JsonWriter:
         self.errors.append(problem)
 
     def end_file(self) -> None:
-        self.out.write('], "errors": ' + _json([e.to_dict() for e in self.errors]) + "}")
+        if self.whole:
+            self.out.write('], "errors": ' + _json([e.to_dict() for e in self.errors]) + "}")
 
     def finish(self, summary: Summary) -> None:
-        self.out.write('], "summary": ' + _json(summary.to_dict()) + "}\n")
+        if self.whole:
+            self.out.write('], "summary": ' + _json(summary.to_dict()) + "}\n")
 
 
 def format_problem(path: str, problem: Problem) -> str:
@@ -137,6 +153,11 @@ class TextWriter:
 
     def end_file(self) -> None:
         pass
+
+    def raw(self, out: str, err: str, problems: list[Problem], games: int) -> None:
+        """Splice in a part rendered by another text writer."""
+        self.out.write(out)
+        self.err.write(err)
 
     def finish(self, summary: Summary) -> None:
         s = summary

@@ -97,5 +97,5 @@ def test_bom_is_ignored_and_long_lines_are_rejected_without_reading_them_whole()
     items = list(read_transcript(io.BytesIO(data)))
     assert isinstance(items[0], GameStart) and items[0].tags[0].name == "Game"
     hand = next(i for i in items if isinstance(i, HandRecord))
-    assert len(hand.problems) == 1 and "characters long" in hand.problems[0].message
+    assert len(hand.problems) == 1 and "longer than" in hand.problems[0].message
     assert len(hand.lines) == 1  # the line after the long one is read normally
