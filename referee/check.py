@@ -87,7 +87,7 @@ class Checker:
     def check_text(self, text: str, path: str = "<text>") -> None:
         self.summary.files += 1
         self.sink.begin_file(path)
-        self.check_stream(io.BytesIO(text.encode("utf-8")))
+        self.check_stream(io.BytesIO(text.encode("utf-8", "surrogatepass")))  # lone surrogates: reported, not raised
         self.sink.end_file()
 
     def check_stream(self, stream: BinaryIO, first_line: int = 1) -> bool:

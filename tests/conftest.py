@@ -1,0 +1,6 @@
+"""Lets the tests import their shared helpers (mutations.py) by name."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -1,0 +1,56 @@
+"""A long fuzz run: ``python tests/fuzz_referee.py --count 1000000 [--seed N]``.
+
+Feeds the referee mutated cases and random lines from the grammar and stops at the first
+input that raises or produces an internal error, saving it to ``fuzz-failure.ttn``.
+The test suite runs the same checks briefly (tests/test_fuzz.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from mutations import WORDS, mutate  # noqa: E402
+
+from referee import check_text  # noqa: E402
+
+CASES = [p.read_text("utf-8") for p in sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))]
+
+
+def one_input(rng: random.Random) -> str:
+    if rng.random() < 0.8:
+        return mutate(rng.choice(CASES), rng, rng.randint(1, 8))
+    return "\n".join(" ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 8))) for _ in range(rng.randint(1, 30)))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    started = time.perf_counter()
+    for n in range(1, args.count + 1):
+        text = one_input(rng)
+        try:
+            verdict = check_text(text)
+            bad = [e for f in verdict.files for e in f.errors if e.message.startswith("internal error")]
+        except Exception as error:  # noqa: BLE001 - what we are hunting for
+            bad = [error]
+        if bad:
+            Path("fuzz-failure.ttn").write_text(text, "utf-8", errors="surrogatepass")
+            print(f"input {n}: {bad[0]} (saved to fuzz-failure.ttn)")
+            return 1
+        if n % 10_000 == 0:
+            print(f"{n} inputs, {n / (time.perf_counter() - started):.0f}/s, no failure")
+    print(f"{args.count} inputs, no failure")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

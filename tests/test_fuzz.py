@@ -1,0 +1,73 @@
+"""Hostile input: grammar-generated and mutated transcripts give a verdict or clean errors, never an exception."""
+
+from __future__ import annotations
+
+import io
+import random
+from importlib import resources
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+from lark import Lark
+
+from referee import check_text
+from referee.games import registry
+from referee.render import JsonWriter, TextWriter
+from referee.verdict import Verdict
+
+from mutations import mutate
+
+CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
+CASE_TEXTS = [p.read_text("utf-8") for p in CASES]
+GRAMMAR = Lark(resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8"),
+               parser="lalr", lexer="contextual")
+HEADERS = ['[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\n', ""]
+
+
+def assert_clean(verdict: Verdict) -> None:
+    """No internal error, and both writers can print the verdict."""
+    for file in verdict.files:
+        for error in file.errors:
+            assert not error.message.startswith("internal error"), error
+    render(verdict)
+
+
+def render(verdict: Verdict) -> None:
+    defaults = {name: game.rulebook.defaults() for name, game in registry().items()}
+    for sink in (TextWriter(io.StringIO(), io.StringIO(), defaults), JsonWriter(io.StringIO())):
+        for file in verdict.files:
+            sink.begin_file(file.path)
+            for game in file.games:
+                sink.begin_game(game)
+                for hand in game.hands:
+                    sink.hand(hand)
+                sink.end_game(game)
+            for error in file.errors:
+                sink.error(error)
+            sink.end_file()
+        sink.finish(verdict.summary)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(HEADERS), st.lists(from_lark(GRAMMAR, explicit={"COMMENT": st.just("# note")}), max_size=12))
+def test_grammar_generated_lines_never_crash(header: str, lines: list[str]) -> None:
+    assert_clean(check_text(header + "\n".join(lines)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(CASE_TEXTS), st.integers(min_value=0, max_value=2**32 - 1), st.integers(1, 6))
+def test_mutated_cases_never_crash(text: str, seed: int, steps: int) -> None:
+    assert_clean(check_text(mutate(text, random.Random(seed), steps)))
+
+
+def test_text_renderer_never_raises_on_any_case_verdict() -> None:
+    for text in CASE_TEXTS:
+        render(check_text(text))
+
+
+def test_house_rules_from_the_cli_are_validated() -> None:
+    verdict = check_text(CASE_TEXTS[0], rules="target=banana")
+    errors = verdict.files[0].errors
+    assert verdict.exit_code == 2 and errors and "whole number" in errors[0].message
