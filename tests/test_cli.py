@@ -60,6 +60,24 @@ def test_unusable_input_exits_2_with_file_line_column(tmp_path: Path, content: s
     assert result.stderr.startswith(f"{path}:")
 
 
+@pytest.mark.parametrize("content, words, line", [
+    (b"", "the file is empty", 1),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "not UTF-8", 1),
+    (b"PK\x03\x04\x00\x00zip", "not a text file", 1),
+    (b'[Game "euchre"]\n[Players "N E S W"]\n\xe9t\xe9\n', "not UTF-8", 3),
+    (b'[Game "euchre"\n[Players "N E S W"]\n', "unclosed tag", 1),
+    (b"hand 1 dealer W\nN pass\n", "a hand before any game header", 1),
+    (b'[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\nN ' + b"9" * 200_000 + b"\n",
+     "longer than", 5),
+], ids=["empty", "png", "zip", "latin-1", "unclosed-tag", "hand-before-header", "200-kb-line"])
+def test_unreadable_files_exit_2(tmp_path: Path, content: bytes, words: str, line: int) -> None:
+    path = tmp_path / "bad.ttn"
+    path.write_bytes(content)
+    result = run("check", str(path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert words in result.stderr and result.stderr.startswith(f"{path}:{line}:"), result.stderr
+
+
 def test_missing_file_and_directory(tmp_path: Path) -> None:
     result = run("check", str(tmp_path / "nope.ttn"), str(tmp_path))
     assert result.returncode == 2
