@@ -133,6 +133,7 @@ class _Hand:
     discard: int | None = None
     alone: bool = False
     plays: list[tuple[int, int]] = field(default_factory=list)  # (player, card)
+    history: list[int] = field(default_factory=list)  # every action applied, chance included
 
 
 def _play_one(game: pyspiel.Game, rng: random.Random) -> tuple[_Hand, list[float]]:
@@ -196,6 +197,7 @@ def _play_one(game: pyspiel.Game, rng: random.Random) -> tuple[_Hand, list[float
         state.apply_action(action)
 
     _self_check(hand)
+    hand.history = list(state.history())
     return hand, list(state.returns())
 
 
@@ -291,6 +293,17 @@ def random_transcripts(seed: int, count: int) -> list[tuple[str, dict[str, int]]
         hand, returns = _play_one(game, rng)
         delta = _team_delta(returns)
         result.append((_transcript(hand, delta), delta))
+    return result
+
+
+def random_replays(seed: int, count: int) -> list[tuple[str, list[int]]]:
+    """Like `random_transcripts`, with each hand's OpenSpiel action history (for benchmarks)."""
+    game = pyspiel.load_game("euchre", dict(GAME_PARAMS))
+    rng = random.Random(seed)
+    result: list[tuple[str, list[int]]] = []
+    for _ in range(count):
+        hand, returns = _play_one(game, rng)
+        result.append((_transcript(hand, _team_delta(returns)), hand.history))
     return result
 
 

@@ -99,3 +99,26 @@ def test_bom_is_ignored_and_long_lines_are_rejected_without_reading_them_whole()
     hand = next(i for i in items if isinstance(i, HandRecord))
     assert len(hand.problems) == 1 and "longer than" in hand.problems[0].message
     assert len(hand.lines) == 1  # the line after the long one is read normally
+
+
+def test_the_lark_cython_parser_gives_the_same_records() -> None:
+    """The optional compiled parser must agree with the pure one on every line of every case."""
+    pytest.importorskip("lark_cython")
+    from pathlib import Path
+
+    from referee import notation
+
+    fast, fast_builder = notation._fast_parser() or pytest.skip("lark-cython not usable")
+    pure, pure_builder = notation._parser()
+    for path in sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn")):
+        for number, text in enumerate(path.read_text("utf-8").splitlines(), 1):
+            if not text.strip() or text.strip().startswith("#"):
+                continue
+            fast_builder.line = pure_builder.line = number
+            try:
+                expected = pure.parse(text)
+            except Exception:  # noqa: BLE001 - a bad line: the fast parser must refuse it too
+                with pytest.raises(Exception):
+                    fast.parse(text)
+                continue
+            assert fast.parse(text) == expected, f"{path.name}:{number}"

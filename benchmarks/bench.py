@@ -1,0 +1,186 @@
+"""Benchmark: ``python benchmarks/bench.py [--hands N] [--seed S] [--jobs J]``.
+
+Generates seeded archives with the project's own generators (every game that has one), runs
+``referee check --format json`` on each as a whole process and prints hands/s, events/s (an
+event = a bid, a discard, an alone or a play) and peak memory. In the same run it measures the
+nearest peers when their packages are installed (``pip install -e '.[bench]'``):
+
+- python-chess: ``chess.pgn.read_game`` on a seeded PGN of random legal games (moves/s), the
+  closest pure-Python "parse a record and check each move" tool;
+- OpenSpiel's euchre replaying the same euchre hands with a legality check per action (hands/s).
+
+It prints the ratios the project's targets are stated in, and, with ``--scale``, time and peak
+memory for an archive ten times larger.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from referee import events as ev  # noqa: E402
+from referee.games import registry  # noqa: E402
+from referee.notation import parse_line  # noqa: E402
+
+COUNTED = (ev.Play, ev.Pass, ev.Order, ev.Bid, ev.Discard, ev.Alone, ev.NameSuit, ev.Sell, ev.Refuse,
+           ev.Pitch, ev.Demand, ev.Accept, ev.Keep)
+
+
+def count_events(text: str) -> int:
+    total = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        record = parse_line(line, number)
+        if isinstance(record, ev.EventLine):
+            total += sum(isinstance(e, COUNTED) for e in record.events)
+    return total
+
+
+def timed(argv: list[str]) -> tuple[float, float, int]:
+    """Run a whole process: (seconds, peak resident MiB, exit status)."""
+    started = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - started, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def referee(path: Path, jobs: int) -> tuple[float, float]:
+    argv = [sys.executable, "-m", "referee", "check", "--format", "json", str(path)]
+    if jobs > 1:
+        argv += ["--jobs", str(jobs)]
+    seconds, peak, status = timed(argv)
+    if status == 2:
+        raise SystemExit(f"referee could not read {path}")
+    return seconds, peak
+
+
+def euchre_archive(hands: int, seed: int) -> tuple[str, list[list[int]] | None]:
+    """Hands dealt and played by OpenSpiel when it is installed (so both replay the same hands)."""
+    try:
+        from openspiel_euchre import random_replays
+    except ImportError:
+        game = registry()["euchre"]
+        return "".join(game.random_game(random.Random(seed + i), 10) for i in range(hands // 10)), None  # type: ignore[attr-defined]
+    replays = random_replays(seed, hands)
+    return "\n".join(text for text, _ in replays), [history for _, history in replays]
+
+
+def bench_openspiel(histories: list[list[int]]) -> float:
+    """Hands/s for OpenSpiel replaying each hand, checking every action is legal first."""
+    import pyspiel
+
+    game = pyspiel.load_game("euchre", {"allow_lone_defender": False, "stick_the_dealer": True})
+    started = time.perf_counter()
+    for history in histories:
+        state = game.new_initial_state()
+        for action in history:
+            legal = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+            if action not in legal:
+                raise AssertionError("OpenSpiel refused its own hand")
+            state.apply_action(action)
+    return len(histories) / (time.perf_counter() - started)
+
+
+CHESS_DRIVER = """
+import sys, chess.pgn
+moves = 0
+with open(sys.argv[1]) as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        moves += sum(1 for _ in game.mainline_moves())
+print(moves)
+"""
+
+
+def bench_chess(games: int, seed: int, directory: Path) -> tuple[float, int] | None:
+    """Moves/s for python-chess reading a seeded PGN as a whole process."""
+    try:
+        import chess
+        import chess.pgn
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    records = []
+    for _ in range(games):
+        board, game = chess.Board(), chess.pgn.Game()
+        node = game
+        for _ in range(rng.randint(40, 120)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            node = node.add_variation(move)
+            board.push(move)
+        records.append(str(game))
+    path = directory / "games.pgn"
+    path.write_text("\n\n".join(records) + "\n", "utf-8")
+    started = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", CHESS_DRIVER, str(path)], capture_output=True, text=True, check=True)
+    seconds = time.perf_counter() - started
+    moves = int(out.stdout)
+    return moves / seconds, moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=5000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2, help="also measure referee check --jobs J (0: skip)")
+    parser.add_argument("--scale", action="store_true", help="also check a ten times larger archive")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        print(f"referee benchmark: {args.hands} hands per game, seed {args.seed}, {os.cpu_count()} cores")
+        euchre_rate = euchre_events = None
+        histories = None
+        for name, game in sorted(registry().items()):
+            if name == "euchre":
+                text, histories = euchre_archive(args.hands, args.seed)
+            elif hasattr(game, "random_game"):
+                text = "".join(game.random_game(random.Random(args.seed + i), 10) for i in range(args.hands // 10))
+            else:
+                continue
+            path = directory / f"{name}.ttn"
+            path.write_text(text, "utf-8")
+            hands = text.count("\nhand ") + text.startswith("hand ")
+            events = count_events(text)
+            seconds, peak = referee(path, 1)
+            print(f"  {name:14} {hands / seconds:9.0f} hands/s {events / seconds:9.0f} events/s "
+                  f"peak {peak:6.1f} MiB  ({hands} hands, {events} events, {seconds:.2f} s)")
+            if name == "euchre":
+                euchre_rate, euchre_events = hands / seconds, events / seconds
+                if args.jobs > 1:
+                    parallel, _ = referee(path, args.jobs)
+                    print(f"  {name:14} --jobs {args.jobs}: {hands / parallel:9.0f} hands/s "
+                          f"({seconds / parallel:.2f}x the single process)")
+                if args.scale:
+                    big = directory / "euchre-x10.ttn"
+                    big.write_text(text * 10, "utf-8")
+                    big_seconds, big_peak = referee(big, 1)
+                    print(f"  scale x10: {big_seconds / seconds:.1f}x the time, peak {big_peak:.1f} MiB vs {peak:.1f} MiB")
+
+        chess_result = bench_chess(max(50, args.hands // 20), args.seed, directory)
+        if chess_result is None:
+            print("  python-chess not installed: pip install -e '.[bench]'")
+        elif euchre_events:
+            rate, moves = chess_result
+            print(f"  python-chess   {rate:9.0f} moves/s ({moves} moves)")
+            print(f"  ratio: referee events/s / python-chess moves/s = {euchre_events / rate:.2f} (target >= 2)")
+        if histories is None:
+            print("  OpenSpiel not installed: pip install -e '.[bench]'")
+        elif euchre_rate:
+            rate = bench_openspiel(histories)
+            print(f"  OpenSpiel      {rate:9.0f} hands/s (strict replay of the same hands)")
+            print(f"  ratio: referee hands/s / OpenSpiel hands/s = {euchre_rate / rate:.2f} (target >= 0.25)")
+
+
+if __name__ == "__main__":
+    main()
