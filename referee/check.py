@@ -95,6 +95,7 @@ class Checker:
         session: Session | None = None
         game: GameVerdict | None = None
         skipping = False  # the current game's header was unusable: its hands are skipped
+        dealer_known = False  # a hand of this game was adjudicated, so the rotation is known
         complete = True
         for item in read_transcript(stream, first_line):
             if isinstance(item, FileProblem):
@@ -106,7 +107,7 @@ class Checker:
                 setup, rules_game, problems = read_setup(item.tags, item.at, self.games, self.rules)
                 for problem in problems:
                     self._error(problem)
-                session, game, skipping = None, None, setup is None
+                session, game, skipping, dealer_known = None, None, setup is None, False
                 if setup is not None and rules_game is not None:
                     session = rules_game.session(setup)
                     game = GameVerdict(setup.game, dict(setup.options), dict(setup.info), item.at.line)
@@ -119,7 +120,13 @@ class Checker:
                     for problem in item.problems:
                         self._error(problem)
                     continue
+                if item.header.dealer is None and not dealer_known:
+                    at = item.header.at
+                    self._error(Problem(at.line, at.column, "the first hand of a game must name its dealer",
+                                        "write e.g. 'hand 1 dealer W'; later hands may leave the dealer out"))
+                    continue
                 result = self._adjudicate(session, item)
+                dealer_known = True
                 if isinstance(result, list):
                     for problem in result:
                         self._error(problem)

@@ -32,10 +32,12 @@ class Tag:
 
 @dataclass(frozen=True, slots=True)
 class HandHeader:
+    """``hand [N] [dealer P]``: the dealer is required on a game's first hand only."""
+
     number: int | None
-    dealer: str
+    dealer: str | None
     at: Span
-    dealer_at: Span
+    dealer_at: Span | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,9 +58,9 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
 
     def hand_header(self, c: list[Token | None]) -> ev.HandHeader:
         number, dealer = c
-        assert dealer is not None
-        return ev.HandHeader(int(number.value) if number is not None else None, dealer.value,
-                             ev.Span(self.line, 1), self._span(dealer))
+        return ev.HandHeader(int(number.value) if number is not None else None,
+                             dealer.value if dealer is not None else None, ev.Span(self.line, 1),
+                             self._span(dealer) if dealer is not None else None)
 
     def deal_line(self, c: list[Token]) -> ev.DealLine:
         player, *cards = c

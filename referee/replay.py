@@ -85,7 +85,9 @@ class HandReplay:
         self.order = context.order
         self.record = record
         self.number = record.header.number if record.header.number is not None else context.expected_number
-        self.dealer = record.header.dealer
+        dealer = record.header.dealer or context.expected_dealer
+        assert dealer is not None, "the checker refuses a game's first hand without a dealer"
+        self.dealer = dealer
         self.irregularities: list[Irregularity] = []
         self.penalties: list[Penalty] = []
         self.choices: list[Choice] = []
@@ -186,7 +188,7 @@ class HandReplay:
     def check_dealer(self) -> None:
         expected = self.ctx.expected_dealer
         header = self.record.header
-        if expected is not None and self.dealer != expected:
+        if expected is not None and header.dealer_at is not None and self.dealer != expected:
             self.find("wrong-dealer", self.dealer, header.dealer_at, "deal.wrong-dealer",
                       f"{self.dealer} dealt, but it was {expected}'s deal. " + self.wrong_dealer_ruling())
         if header.number is not None and header.number != self.ctx.expected_number:
@@ -636,7 +638,8 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
             problems.append(Problem(at.line, at.column, f"{role} {name!r} is not a player of this game",
                                     f"players: {' '.join(players)}"))
 
-    check(record.header.dealer, record.header.dealer_at, "dealer")
+    if record.header.dealer is not None and record.header.dealer_at is not None:
+        check(record.header.dealer, record.header.dealer_at, "dealer")
     for line in record.lines:
         if isinstance(line, ev.DealLine):
             check(line.player, line.at, "player")

@@ -46,6 +46,7 @@ def test_json_is_deterministic() -> None:
     ('[Game "euchre"]\n[Players "N E N W"]\n[Partners "N-N E-W"]\n', "listed twice"),
     ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-X E-W"]\n', "who is not a player"),
     ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer Q\n', "dealer 'Q' is not a player"),
+    ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1\nN pass\n', "must name its dealer"),
     ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\nX pass\n', "player 'X' is not a player"),
     ('[Game "euchre"]\n[Colour "red"]\n[Players "N E S W"]\n', "unknown tag [Colour]"),
     ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-E S-W"]\n', "do not sit opposite"),
