@@ -57,12 +57,19 @@ _SUIT_OF_TEXT = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A playing card. Use `card()` or `parse_card()`; never build one directly."""
+    """A playing card. Use `card()` or `parse_card()`; never build one directly.
+
+    Cards are interned, so identity is equality: hashing and comparing use the object's
+    identity (fast, in C) and unpickling returns the interned card.
+    """
 
     rank: int
     suit: Suit
+
+    def __reduce__(self) -> tuple[object, tuple[int, Suit]]:
+        return card, (self.rank, self.suit)
 
     @property
     def text(self) -> str:
