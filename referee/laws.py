@@ -41,6 +41,7 @@ class Irregularity:
 
     def __post_init__(self) -> None:
         assert self.kind in KINDS, self.kind
+        assert self.kind != "revoke" or self.status in REVOKE_STATUSES, self.status
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "player": self.player, "trick": self.trick, "status": self.status,

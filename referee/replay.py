@@ -13,14 +13,14 @@ every rulebook must define in its own words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from . import events as ev
 from . import table as tb
 from .cards import Card, Suit
 from .header import Setup
-from .laws import Effect, Irregularity, Pending, Penalty
+from .laws import HAND_STATUSES, Effect, Irregularity, Pending, Penalty
 from .notation import HandRecord, Problem
 from .rulebook import Rulebook
 from .verdict import HandVerdict, Recorded, TrickRecord
@@ -612,6 +612,7 @@ class HandReplay:
 
     def verdict(self) -> HandVerdict:
         status = self.status()
+        assert status in HAND_STATUSES, status
         delta = self.score()
         after = {k: self.ctx.score_before.get(k, 0) + delta.get(k, 0) for k in self.ctx.score_before}
         recorded = None
@@ -657,10 +658,3 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                                             f"write the result per {', '.join(sorted(set(scored)))}"))
     return problems
 
-
-@dataclass(slots=True)
-class Standing:
-    """Scores carried from hand to hand."""
-
-    score: dict[str, int]
-    pools: list[int] = field(default_factory=list)

@@ -288,11 +288,6 @@ class EuchreHand(HandReplay):
             self.table.active.remove(fact.player)
             self.notes.append(f"{fact.player}'s card was taken back: {self.alone} keeps the lone hand.")
 
-    def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
-        if self.out_of_turn is not None and self.out_of_turn.trick == fact.trick:
-            self.out_of_turn_exposed_later = True
-        super().fact_outofturn(fact)
-
     def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
         if self.options["out-of-turn"] == "somerset":
             return (f"The card is taken back and the turn restored; {self.side_label(self.opponents(fact.player))} "
@@ -366,12 +361,9 @@ class EuchreHand(HandReplay):
                        f"{self.side_label(defenders)} may call {event.card} when {event.player} can legally play it.", call)
             return
 
-        def choose(option: str, at: ev.Span) -> None:
-            pass
-
         self.offer(set(self.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
                    f"The table decides: {event.card} stays face up until played, or the hand is redealt if the "
-                   "exposure is a major unfair advantage.", choose, implied="leave-exposed",
+                   "exposure is a major unfair advantage.", _table_decides, implied="leave-exposed",
                    implied_text=f"Play went on: {event.player}'s exposed {event.card} stayed face up until played.")
 
     def attention_ruling(self, event: ev.Count) -> str:
@@ -523,6 +515,11 @@ class EuchreHand(HandReplay):
         return None
 
 
+def _table_decides(option: str, at: ev.Span) -> None:
+    """The table's choice about an exposed card changes nothing the referee scores: a redeal is a
+    `redeal` line, and leaving the card exposed needs no action."""
+
+
 class EuchreSession:
     def __init__(self, game: "Euchre", setup: Setup) -> None:
         self.game = game
@@ -594,7 +591,6 @@ class Euchre:
         Every choice is random but lawful: bids in turn, the dealer discards, lone hands are
         announced before the lead, and every card follows suit when it can.
         """
-        players = ("N", "E", "S", "W")
         lines = ['[Game "euchre"]', '[Players "N E S W"]', '[Partners "N-S E-W"]',
                  '[Rules "stick-the-dealer; target=1000"]', ""]
         dealer = rng.randrange(4)
