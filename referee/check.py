@@ -95,7 +95,7 @@ class Checker:
         session: Session | None = None
         game: GameVerdict | None = None
         skipping = False  # the current game's header was unusable: its hands are skipped
-        dealer_known = False  # a hand of this game was adjudicated, so the rotation is known
+        dealer_known = False  # a hand of this game was adjudicated, so the next dealer is known
         complete = True
         for item in read_transcript(stream, first_line):
             if isinstance(item, FileProblem):
@@ -126,11 +126,11 @@ class Checker:
                                         "write e.g. 'hand 1 dealer W'; later hands may leave the dealer out"))
                     continue
                 result = self._adjudicate(session, item)
-                dealer_known = True
                 if isinstance(result, list):
                     for problem in result:
                         self._error(problem)
                     continue
+                dealer_known = True
                 self.summary.add_hand(result)
                 self.sink.hand(result)
         if game is not None and session is not None:
