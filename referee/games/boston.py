@@ -1,0 +1,1212 @@
+"""Boston (the Whist variant): four players, one caller against three, settled in counters.
+
+Defaults follow the seed text (shared/seeds/001) and the recommended readings of the research
+digest (shared/rules/boston.md); the other readings are house rules listed by
+``referee rules boston``. Every amount comes from the ``tables`` section of the rulebook YAML.
+Scores are white counters per player; the pool is kept in red counters (1 red = 10 white), so
+in every hand the players' deltas plus ten times the pool's change sum to zero.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from .. import events as ev
+from .. import table as tb
+from ..cards import Card, Suit, pack
+from ..header import Setup
+from ..laws import Effect, Irregularity
+from ..notation import HandRecord, Problem
+from ..replay import HandContext, HandReplay, Requirement, unknown_names
+from ..rulebook import Rulebook, load
+from ..verdict import HandVerdict, Recorded
+
+MISERES = ("little-misere", "grand-misere", "little-spread", "grand-spread")
+CLASSES = ("plain", "colour", "preference")
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The rulebook's numbers: bid order, payment tables (white), pool amounts (red)."""
+
+    bids: tuple[str, ...]
+    success: dict[str, dict[int, list[int]]]
+    failure: dict[str, dict[int, list[int]]]
+    misere: dict[str, int]
+    pool: dict[str, int]
+    partout: dict[str, int]
+    game_deals: int
+    revoke_overtricks: int
+
+    def success_amount(self, table: str, bid: int, taken: int) -> int:
+        """Paid by each opponent for `bid` made with `taken` tricks (a one-entry row pays no over-tricks)."""
+        row = self.success[table][bid]
+        return row[min(max(taken, bid) - bid, len(row) - 1)]
+
+    def failure_amount(self, table: str, bid: int, short: int) -> int:
+        """Paid to each opponent by a caller put in for `short` tricks."""
+        return self.failure[table][bid][min(max(short, 1), bid) - 1]
+
+
+@lru_cache(maxsize=1)
+def tables() -> Tables:
+    """The ``tables`` section of rulebooks/boston.yaml (loaded once, with ``safe_load``)."""
+    text = resources.files("referee").joinpath("rulebooks", "boston.yaml").read_text("utf-8")
+    data = yaml.safe_load(text)["tables"]
+    return Tables(tuple(str(b) for b in data["bids"]), data["success"], data["failure"], data["misere"],
+                  data["pool"], data["partout"], data["game-deals"], data["revoke-overtricks"])
+
+
+@dataclass(frozen=True, slots=True)
+class BostonBid:
+    """A bid: `name` is a trick number ("5".."13") or a misere; `klass` 0 plain, 1 colour, 2 preference."""
+
+    name: str
+    klass: int = 0
+
+    @property
+    def tricks(self) -> int | None:
+        return int(self.name) if self.name.isdigit() else None
+
+    @property
+    def misere(self) -> bool:
+        return self.name in MISERES
+
+    @property
+    def little(self) -> bool:
+        """Little misere and little spread: one discard each, twelve tricks."""
+        return self.name in ("little-misere", "little-spread")
+
+    @property
+    def spread(self) -> bool:
+        return self.name.endswith("spread")
+
+    def key(self) -> tuple[int, int]:
+        """Rank: the place in the bid order, then the suit class for equal numbers."""
+        return tables().bids.index(self.name), self.klass
+
+    @property
+    def text(self) -> str:
+        base = "boston" if self.name == "5" else self.name
+        return base if self.klass == 0 else f"{base} {CLASSES[self.klass]}"
+
+
+class BostonTricks:
+    """Whist trick rules: the trump suit (none in misères) beats the suit led; ace high."""
+
+    def __init__(self, trump: Suit | None) -> None:
+        self.trump = trump
+
+    def suit_of(self, card: Card) -> Suit:
+        return card.suit
+
+    def power(self, card: Card, led: Suit) -> int:
+        if card.suit is self.trump:
+            return 100 + card.rank
+        return card.rank if card.suit is led else -1
+
+    def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
+        return False
+
+
+def pools_shown(total: int, limit: int) -> int | list[int]:
+    """The pool as the verdict shows it: one number, or full pools then the one filling up."""
+    if total <= limit:
+        return total
+    full, rest = divmod(total, limit)
+    return [limit] * full + ([rest] if rest else [])
+
+
+class Ledger:
+    """The hand's money: white counters per player, red counters in the pool (one running total)."""
+
+    def __init__(self, players: tuple[str, ...], pool: int, limit: int) -> None:
+        self.delta = {p: 0 for p in players}
+        self.pool = pool
+        self.limit = limit
+
+    def pay(self, payer: str, payee: str, white: int) -> None:
+        self.delta[payer] -= white
+        self.delta[payee] += white
+
+    def into_pool(self, who: str, red: int) -> None:
+        self.delta[who] -= 10 * red
+        self.pool += red
+
+    def first_pool(self) -> int:
+        """What the first pool holds: a full pool when there is one, otherwise the only pool."""
+        return min(self.limit, self.pool)
+
+    def take_pool(self, who: str) -> int:
+        red = self.first_pool()
+        self.pool -= red
+        self.delta[who] += 10 * red
+        return red
+
+    def double_pool(self, who: str) -> int:
+        red = self.first_pool()
+        self.into_pool(who, red)
+        return red
+
+
+class BostonHand(HandReplay):
+    game = "boston"
+    cards_per_hand = 13
+    pack = frozenset(pack(2))
+
+    def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
+        super().__init__(context, record)
+        self.numbers = tables()
+        self.pool_before = pool_before
+        self.limit: int = self.options["pool-limit"]
+        self.eldest = self.left_of(self.dealer)
+        self.phase = "bidding"  # bidding, naming, discarding, ready, play, over
+        self.bidder = self.eldest
+        self.passed: set[str] = set()
+        self.passes = 0  # passes since the last bid (since the start when nobody has bid)
+        self.high: BostonBid | None = None
+        self.caller: str | None = None
+        self.trump_suit: Suit | None = None
+        self.turned: Card | None = None
+        self.discards: dict[str, Card] = {}
+        self.spread_at: ev.Span | None = None
+        self.payers: list[str] = []       # opponents who said "I pay"
+        self.caller_gave_up = False
+        self.ended: str | None = None     # why the hands were thrown up before the last trick
+        self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
+        self.premature_reported = False
+        self.later_plays = 0              # cards after the last card taken back (caller's revoke)
+        self.lead_groups: list[list[Requirement]] = []
+        self.ledger: Ledger | None = None
+        self.staked: dict[str, int] = {}  # the stakes paid into an empty pool before the deal
+        self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
+                            and self.number == self.numbers.game_deals + 1)
+        if self.final_grand:
+            self.phase = "ready"  # no bidding: a grand without trumps for the pool
+
+    # ---- seats and contract -----------------------------------------------------------
+    @property
+    def trump(self) -> Suit | None:
+        return self.trump_suit
+
+    @property
+    def partout(self) -> bool:
+        return self.phase != "bidding" and self.high is None
+
+    def opponents(self) -> list[str]:
+        return [p for p in self.order if p != self.caller]
+
+    def is_opponent(self, player: str) -> bool:
+        return self.caller is not None and player != self.caller
+
+    def pool_bid(self) -> bool:
+        """Seven or better wins the pool: by rank (misères count) or, by house rule, by tricks."""
+        assert self.high is not None
+        if self.options["pool-bid"] == "tricks":
+            return (self.high.tricks or 0) >= 7
+        return self.high.key()[0] > BostonBid("6").key()[0]
+
+    def bound_suit(self) -> Suit | None:
+        """The suit a keep committed the caller to (None after a plain number or without a turned card)."""
+        if self.high is None or self.turned is None or self.high.klass == 0:
+            return None
+        return self.turned.suit if self.high.klass == 2 else self.turned.suit.partner
+
+    # ---- the turned card ----------------------------------------------------------------
+    def on_upcard(self, line: ev.UpcardLine) -> None:
+        """The card is turned from the other pack, so it is also in somebody's hand: no duplicate check."""
+        self.turned, self.upcard_at = line.card, line.at
+
+    # ---- bidding --------------------------------------------------------------------------
+    def may_speak(self, event: ev.Event, what: str) -> bool:
+        if self.phase != "bidding":
+            when = ("in the extra grand after the last deal, which has no bidding" if self.final_grand
+                    else "after the bidding had closed")
+            self.find("illegal-bid", event.player, event.at, "bidding.illegal", f"{event.player} {what} {when}; it is void")
+            return False
+        if event.player != self.bidder:
+            self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn",
+                      f"{event.player} {what} out of turn: it was {self.bidder}'s turn. Bidding is individual, so "
+                      f"there is no penalty: it stands and the bidding goes on from {event.player}'s left.")
+            self.bidder = event.player
+        return True
+
+    def advance(self, passing: bool) -> None:
+        self.bidder = self.left_of(self.bidder)
+        self.passes = self.passes + 1 if passing else 0
+        if self.passes >= (3 if self.high is not None else 4):
+            self.close_bidding()
+
+    def close_bidding(self) -> None:
+        if self.high is None:
+            self.phase = "ready"
+            self.notes.append("All four passed: misère partout is played without trumps; the turned card is turned down.")
+        elif self.high.misere:
+            self.phase = "discarding" if self.high.little else "ready"
+        else:
+            self.phase = "naming"
+
+    def on_pass(self, event: ev.Pass) -> None:
+        if self.may_speak(event, "passed"):
+            self.passed.add(event.player)
+            self.advance(passing=True)
+
+    def on_bid(self, event: ev.Bid) -> None:
+        if not self.may_speak(event, f"bid {event.text}"):
+            return
+        if event.contract in ("keep", "keep-over"):
+            bid = self.kept(event, event.contract == "keep-over")
+        else:
+            bid = self.read_bid(event)
+        if bid is not None:
+            self.make_bid(event, bid)
+
+    def on_keep(self, event: ev.Keep) -> None:
+        word = "keep-over" if event.over else "keep"
+        if self.may_speak(event, f"said {word}"):
+            bid = self.kept(event, event.over)
+            if bid is not None:
+                self.make_bid(event, bid)
+
+    def read_bid(self, event: ev.Bid) -> BostonBid | None:
+        if event.contract == "boston":
+            return BostonBid("5")
+        if event.contract in MISERES:
+            return BostonBid(event.contract)
+        if event.number is not None and 5 <= event.number <= 13 and event.qualifier in (None, "colour", "preference"):
+            return BostonBid(str(event.number), CLASSES.index(event.qualifier or "plain"))
+        self.find("illegal-bid", event.player, event.at, "bidding.illegal",
+                  f"'bid {event.text}' is not a Boston bid (boston, 6 to 13, optionally 'colour' or 'preference', "
+                  f"or a misère); it is void and {event.player} must bid again or pass")
+        return None
+
+    def kept(self, event: ev.Event, over: bool) -> BostonBid | None:
+        """'I keep' (colour) or 'I keep over you' (first preference) at the standing number."""
+        if self.high is None or self.high.tricks is None:
+            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
+                      f"{event.player} keeps, but no trick bid stands to keep; void, {event.player} must bid again or pass")
+            return None
+        return BostonBid(self.high.name, 2 if over else 1)
+
+    def make_bid(self, event: ev.Event, bid: BostonBid) -> None:
+        player = event.player
+        standing = self.high.text if self.high else "nothing"
+        if player in self.passed:
+            comeback = bid.misere and (not bid.spread or self.options["comeback"] == "misere-and-spreads")
+            if not comeback or not self.outranks(bid):
+                allowed = "a misère" if self.options["comeback"] == "misere-and-spreads" else "little or grand misère"
+                self.find("illegal-bid", player, event.at, "bidding.passed",
+                          f"{player} has passed and may come back only with {allowed} ranking above {standing}; "
+                          f"the bid {bid.text} is void and {player} stays passed")
+                self.advance(passing=True)
+                return
+        elif not self.outranks(bid):
+            self.find("illegal-bid", player, event.at, "bidding.illegal",
+                      f"{bid.text} does not rank above {standing}; it is void and {player} must bid higher or pass")
+            return
+        self.high, self.caller = bid, player
+        self.advance(passing=False)
+
+    def outranks(self, bid: BostonBid) -> bool:
+        return self.high is None or bid.key() > self.high.key()
+
+    def on_namesuit(self, event: ev.NameSuit) -> None:
+        if self.phase == "bidding" and event.player == self.caller and self.high and not self.high.misere:
+            self.close_bidding()  # the remaining passes were not written down
+        if self.phase != "naming" or event.player != self.caller:
+            who = f"the caller is {self.caller}" if self.caller else "nobody has won the bidding"
+            self.find("illegal-bid", event.player, event.at, "bidding.trump",
+                      f"{event.player} names {event.suit.word}, but only the caller names trumps, once, after a trick "
+                      f"bid ({who}); void")
+            return
+        suit, bound = event.suit, self.bound_suit()
+        if bound is not None and suit is not bound:
+            self.find("illegal-bid", event.player, event.at, "bidding.trump",
+                      f"{event.player} bid {self.high.text if self.high else ''}, which binds him to {bound.word}, "
+                      f"but named {suit.word}; the name is void and {bound.word} are trumps")
+            suit = bound
+        self.trump_suit, self.phase = suit, "ready"
+
+    def on_discard(self, event: ev.Discard) -> None:
+        if self.phase != "discarding":
+            self.find("illegal-discard", event.player, event.at, "misere.discard",
+                      f"{event.player} discards {event.card}, but only a little misère or little spread has discards, "
+                      "made before the first lead; ignored")
+            return
+        if event.player in self.discards:
+            self.find("illegal-discard", event.player, event.at, "misere.discard",
+                      f"{event.player} already discarded {self.discards[event.player]}; a second discard is void")
+            return
+        if event.player in self.deals and event.card not in self.deals[event.player]:
+            self.find("card-not-held", event.player, event.at, "play.card-not-held",
+                      f"{event.player} discards {event.card}, a card {event.player} was not dealt")
+            return
+        self.discards[event.player] = event.card
+        if len(self.discards) == len(self.order):
+            self.phase = "ready"
+
+    def on_spread(self, event: ev.Spread) -> None:
+        if self.high is None or not self.high.spread or event.player != self.caller or self.phase in ("play", "over"):
+            self.unsupported(event, "'spread' except by a spread's caller before the first lead")
+            return
+        self.spread_at = event.at
+
+    def on_concede(self, event: ev.Concede) -> None:
+        if self.caller is None or self.phase in ("bidding", "over"):
+            self.unsupported(event, "'I pay' outside a called hand")
+            return
+        current = self.table.current if self.table else None
+        if current is not None and (current.number > 2 or (current.number == 2 and current.plays)):
+            self.find("inconsistent-transcript", event.player, event.at, "i-pay",
+                      f"{event.player} says 'I pay' after the second trick has begun; it is too late and play goes on")
+            return
+        if event.player == self.caller:
+            self.caller_gave_up = True
+        elif event.player not in self.payers:
+            self.payers.append(event.player)
+        if self.caller_gave_up or len(self.payers) == 3:
+            self.stop(event.player)
+
+    def stop(self, by: str | None = None) -> None:
+        """The hands are thrown up. A concession is gathered by the replay at the end (`conceded_by`);
+        otherwise the trick on the table is gathered now, which establishes its open revokes."""
+        self.phase = "over"
+        if by is not None:
+            self.conceded_by = by
+        elif self.table is not None:
+            for fact in self.table.finish():
+                self.on_fact(fact)
+
+    # ---- play -----------------------------------------------------------------------------
+    def ready_to_play(self, event: ev.Play) -> bool:
+        if self.phase == "discarding" and self.is_opponent(event.player):
+            what = f"{event.player} led {event.card} before everybody had discarded"
+            self.find("premature-lead", event.player, event.at, "misere.error", what + ", a misère error.")
+            self.begin_play()
+            self.misere_error(event.player, what)
+            return True
+        if self.phase in ("bidding", "naming", "discarding"):
+            if not self.premature_reported:
+                waiting = {"bidding": f"the bidding is over ({self.bidder} to speak)",
+                           "naming": f"{self.caller} has named trumps",
+                           "discarding": "everybody has discarded"}[self.phase]
+                self.find("premature-lead", event.player, event.at, "play.premature-lead",
+                          f"{event.player} played {event.card} before {waiting}; the card goes back")
+                self.premature_reported = True
+            return False
+        self.begin_play()
+        return True
+
+    def begin_play(self) -> None:
+        self.phase = "play"
+        self.start_play(self.eldest, self.order, BostonTricks(self.trump_suit))
+        assert self.table is not None
+        if self.high is not None and self.high.little:
+            self.table.tricks_in_hand = self.cards_per_hand - 1
+        if self.high is not None and self.high.spread and self.spread_at is None:
+            self.notes.append(f"The transcript does not show {self.caller} laying his cards face up; in a spread "
+                              "they are face up from the first lead.")
+
+    def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
+        for player, card in self.discards.items():
+            if hands is not None and player in hands:
+                hands[player].discard(card)
+
+    def on_play(self, event: ev.Play) -> None:
+        if self.phase == "over":
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} plays {event.card} after the hands were thrown up ({self.ended or 'settled'})")
+            return
+        if self.table is not None and not self.table.current.plays:
+            self.release_lead_group(event.player)
+        super().on_play(event)
+
+    def release_lead_group(self, leader: str) -> None:
+        """A suit called from 'the opponent who next leads' binds only the first of them to lead."""
+        for group in list(self.lead_groups):
+            if any(r.offender == leader for r in group):
+                self.lead_groups.remove(group)
+                for other in group:
+                    if other.offender != leader and other in self.requirements:
+                        self.requirements.remove(other)
+
+    def fact_trickwon(self, fact: tb.TrickWon) -> None:
+        if self.high is None or self.caller is None:
+            return
+        won = fact.trick.winner == self.caller
+        if self.high.misere and won:
+            self.ended = f"{self.caller} took trick {fact.trick.number} and the misère is lost"
+        elif self.high.tricks == 13 and not won:
+            self.ended = f"{self.caller} lost trick {fact.trick.number} and the grand slam is lost"
+        else:
+            return
+        self.notes.append(f"The hands are thrown up: {self.ended}.")
+        self.stop()
+
+    # ---- the caller's rights ------------------------------------------------------------
+    def penalty_applies(self, offender: str) -> bool:
+        """Only the caller's opponents are penalised, and nobody in misère partout."""
+        return not self.partout and self.is_opponent(offender) and self.phase != "over"
+
+    def offer_to_caller(self, offender: str, options: tuple[str, ...], topic: str, explanation: str,
+                        apply: Callable[[str, ev.Span], None], implied: str | None = None, implied_text: str = "") -> None:
+        assert self.caller is not None
+        self.offer({self.caller}, offender, options, topic, explanation, apply, implied, implied_text)
+
+    def misere_error(self, offender: str, what: str) -> None:
+        caller = self.caller
+
+        def apply(option: str, at: ev.Span) -> None:
+            if option == "claim":
+                self.claimed_from = offender
+                self.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
+                self.stop()
+
+        self.offer_to_caller(offender, ("claim", "accept"), "misere.error",
+                             f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
+                             f"{self.numbers.pool['misere-error']} red to the pool, or play on.", apply,
+                             implied="accept", implied_text=f"Play went on: {caller} did not claim for {offender}'s error.")
+
+    def claim_if_settled(self) -> None:
+        """A result written right after a misère error shows that the caller claimed."""
+        for choice in list(self.choices):
+            if choice.pending.rule == "boston.misere.error" and self.recorded_line is not None:
+                self.choices.remove(choice)
+                choice.apply("claim", self.recorded_line.at)
+
+    def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
+        if self.partout:
+            return "In misère partout this carries no penalty."
+        if fact.player == self.caller:
+            return ("The caller is not penalised: his lead stands if the next player follows it, otherwise it goes back."
+                    if fact.lead else "The caller is not penalised.")
+        if self.high is not None and self.high.misere:
+            return "In a misère this is a misère error."
+        if fact.lead:
+            return (f"{self.caller}, who has not played to the trick, may call a suit from the rightful leader, call "
+                    "the card as exposed, or accept the lead.")
+        return f"{self.caller} may require an opponent still to play to play highest or lowest, or to win or lose the trick."
+
+    def rule_out_of_turn(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
+        if not self.penalty_applies(fact.player):
+            return
+        assert self.high is not None
+        if self.high.misere:
+            verb = "led" if fact.lead else "played"
+            self.misere_error(fact.player, f"{fact.player} {verb} {fact.card} out of turn")
+        elif fact.lead:
+            self.offer_lead_penalty(fact)
+        else:
+            self.offer_play_penalty(fact)
+
+    def offer_lead_penalty(self, fact: tb.OutOfTurn) -> None:
+        caller, offender, card = self.caller, fact.player, fact.card
+        targets = [fact.expected] if fact.expected != caller else [p for p in self.opponents()]
+        whom = fact.expected if fact.expected != caller else "the opponent who next leads"
+
+        def apply(option: str, at: ev.Span) -> None:
+            if option == "accept":
+                return
+            back = Effect("take-back", offender, None, card.text)
+            if option in SUIT_WORDS:
+                suit = Suit[option.upper()]
+                effects = [self.require(t, "lead-suit", "play.out-of-turn", at, suit=suit) for t in targets]
+                if len(targets) > 1:
+                    self.lead_groups.append(self.requirements[-len(targets):])
+                self.penalise("play.out-of-turn", f"{caller} calls a {suit.word[:-1]} lead from {whom}; "
+                              f"{offender} takes back {card}", effects=(back, *effects))
+                return
+            called = self.require(offender, "card", "play.out-of-turn", at, card=card)
+            self.penalise("play.out-of-turn", f"{caller} treats {offender}'s {card} as exposed and calls it",
+                          effects=(back, Effect("exposed", offender, None, card.text), called))
+
+        self.offer_to_caller(offender, ("suit", "card", "accept"), "play.out-of-turn",
+                             f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an "
+                             "exposed card, or accept the lead (playing to it accepts it).", apply,
+                             implied="accept", implied_text=f"Play went on to {offender}'s lead out of turn: it stands.")
+
+    def offer_play_penalty(self, fact: tb.OutOfTurn) -> None:
+        assert self.table is not None
+        played = {p.player for p in self.table.current.plays}
+        targets = [p for p in self.opponents() if p not in played]
+        if not targets:
+            return
+        target = fact.expected if fact.expected in targets else targets[0]
+
+        def apply(option: str, at: ev.Span) -> None:
+            effect = self.require(target, option, "play.out-of-turn", at)
+            self.penalise("play.out-of-turn", f"{self.caller} requires {target} to play {option}", effects=(effect,))
+
+        self.offer_to_caller(fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                             f"{self.caller} may require {target} to play his highest or lowest of the suit led, or to "
+                             "win or lose the trick.", apply)
+
+    def exposed_ruling(self, event: ev.Expose) -> str:
+        if self.partout or self.caller is None:
+            return "No penalty: " + ("misère partout." if self.partout else "the bidding is not settled.")
+        if event.player == self.caller:
+            return "The caller is not penalised for his own exposed cards."
+        if self.high is not None and self.high.misere:
+            return "In a misère this is a misère error."
+        return f"It stays face up and {self.caller} may call it."
+
+    def rule_exposed(self, event: ev.Expose, finding: Irregularity) -> None:
+        if self.caller is None or not self.penalty_applies(event.player):
+            return
+        assert self.high is not None
+        if self.high.misere:
+            self.misere_error(event.player, f"{event.player} exposed {event.card}")
+            return
+
+        def apply(option: str, at: ev.Span) -> None:
+            what = option if option in ("highest", "lowest", "no-trump") else "card"
+            effect = self.require(event.player, what, "exposed.card", at, card=event.card)
+            self.penalise("exposed.card", f"{self.caller} calls {event.player}'s exposed {event.card} ({what})",
+                          effects=(Effect("exposed", event.player, None, event.card.text), effect))
+
+        ruff = ("no-trump",) if event.card.suit is self.trump_suit else ()
+        self.offer_to_caller(event.player, ("card", "highest", "lowest", *ruff), "exposed.card",
+                             f"{self.caller} may call {event.card} (to be played as soon as that is lawful), demand "
+                             f"{event.player}'s highest or lowest {event.card.suit.word[:-1]} when that suit is next led"
+                             + (", or forbid ruffing with it." if ruff else "."), apply)
+
+    def requirement_met(self, requirement: Requirement, event: ev.Play) -> bool | None:
+        """A call on an exposed card binds when its suit is led (highest, lowest) or to a ruff (no-trump)."""
+        card = requirement.card
+        if requirement.rule != "boston.exposed.card" or card is None or requirement.what == "card":
+            return super().requirement_met(requirement, event)
+        assert self.table is not None
+        leading, led = not self.table.current.plays, self.table.led_suit()
+        if requirement.what == "no-trump":
+            if event.card is not card:
+                return None
+            return leading or led is card.suit
+        if leading or led is not card.suit:
+            return None
+        return super().requirement_met(requirement, event)
+
+    def attention_ruling(self, event: ev.Count) -> str:
+        if self.caller is None or not self.penalty_applies(event.player) or self.table is None:
+            return "No penalty applies."
+        if self.high is not None and self.high.misere:
+            return "In a misère this is a misère error."
+        return f"{self.caller} may require highest or lowest, or trump or no trump, from the opponents still to play."
+
+    def rule_attention(self, event: ev.Count, finding: Irregularity) -> None:
+        if self.caller is None or not self.penalty_applies(event.player) or self.table is None:
+            return
+        assert self.high is not None
+        if self.high.misere:
+            self.misere_error(event.player, f"{event.player} drew attention to the tricks")
+            return
+        current = self.table.current
+        played = {p.player for p in current.plays}
+        targets = [p for p in self.opponents() if p not in played and (current.plays or p != current.leader)]
+
+        def apply(option: str, at: ev.Span) -> None:
+            effects = [self.require(t, option, "attention.drawn", at) for t in targets]
+            self.penalise("attention.drawn", f"{self.caller} requires {option} from {' '.join(targets)}",
+                          effects=tuple(effects))
+
+        self.offer_to_caller(event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
+                             f"{self.caller} may require the opponents still to play to trick {current.number} "
+                             f"({' '.join(targets)}) to play highest or lowest, or to trump or not trump.", apply)
+
+    # ---- revokes and calls ------------------------------------------------------------------
+    def rule_retract(self, fact: tb.Retracted) -> None:
+        self.later_plays = fact.later_plays
+
+    def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
+        if self.partout or self.caller is None:
+            return "Corrected in time, it carries no penalty."
+        if fact.player != self.caller:
+            return (f"{self.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call {fact.card} "
+                    "as an exposed card.")
+        if self.caller_card_exposed():
+            return f"An opponent had already played after him, so {fact.card} is exposed and the opponents may call it."
+        return "The caller corrected it before an opponent played after him: no penalty."
+
+    def caller_card_exposed(self) -> bool:
+        return self.options["caller-revoke-corrected"] == "same-trick" and self.later_plays > 0
+
+    def rule_revoke(self, fact: tb.Revoke, finding: Irregularity) -> None:
+        if fact.status != "corrected" or self.partout or self.caller is None or self.phase == "over":
+            return
+        if fact.player != self.caller:
+            self.offer_corrected_opponent(fact)
+        elif self.caller_card_exposed():
+            opponents = set(self.opponents())
+
+            def apply(option: str, at: ev.Span) -> None:
+                effect = self.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
+                self.penalise("revoke.corrected", f"the opponents call the caller's exposed {fact.card}",
+                              effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
+
+            self.offer(opponents, fact.player, ("card",), "revoke.corrected",
+                       f"{fact.card} stays face up; {self.side_label(opponents)} may call it.", apply)
+
+    def offer_corrected_opponent(self, fact: tb.Revoke) -> None:
+        def apply(option: str, at: ev.Span) -> None:
+            if option in ("highest", "lowest"):
+                effect = self.require(fact.player, option, "revoke.corrected", at)
+                self.penalise("revoke.corrected", f"{self.caller} requires {fact.player}'s {option} {fact.led.word[:-1]}",
+                              effects=(effect,))
+                return
+            effect = self.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
+            self.penalise("revoke.corrected", f"{self.caller} calls {fact.player}'s {fact.card} as an exposed card",
+                          effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
+
+        self.offer_to_caller(fact.player, ("highest", "lowest", "card"), "revoke.corrected",
+                             f"{self.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
+                             f"{fact.card} as an exposed card.", apply)
+
+    def established_revoke_ruling(self, fact: tb.Revoke) -> str:
+        if self.revokes and self.revokes[0] is not fact:
+            return "An earlier revoke already settles the hand."
+        if self.partout:
+            return "Misère partout: the revoker pays five red to each other player and four red to the pool."
+        if fact.player == self.caller:
+            return "The caller loses his call and is put in for at least one trick; the hands are thrown up."
+        return "Each opponent pays the caller as if he had made his bid with three over-tricks; the revoker forfeits to the pool."
+
+    def disobeyed_ruling(self, requirement: Requirement) -> str:
+        return "A call not obeyed counts as a revoke."
+
+    def rule_disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> None:
+        assert self.table is not None
+        led = self.table.led_suit() or event.card.suit
+        self.revokes.append(tb.Revoke(event.player, event.card, event.at, self.table.current.number, led, "established"))
+
+    def wrong_dealer_ruling(self) -> str:
+        return "It was not stopped before the last card was dealt, so the deal stands."
+
+    def wrong_count_ruling(self, player: str) -> str:
+        if len(self.deals[player]) > self.cards_per_hand:
+            return "A hand with too many cards makes a misdeal: the same dealer deals again."
+        return ("Found before the first card is played it is a misdeal; if play goes on the deal stands and the short "
+                "hand pays as the wrong-count rule says.")
+
+    # ---- status ------------------------------------------------------------------------------
+    def short_players(self) -> list[str]:
+        return [p for p in self.order if p in self.deals and len(self.deals[p]) < self.cards_per_hand]
+
+    def imperfect_pack(self) -> bool:
+        return any(i.rule == "boston.deal.duplicate-card" for i in self.irregularities)
+
+    def misdeal(self) -> bool:
+        long_hand = any(len(cards) > self.cards_per_hand for cards in self.deals.values())
+        return long_hand or self.imperfect_pack() or (bool(self.short_players()) and self.table is None)
+
+    def status(self) -> str:
+        if self.redeal_at is not None or self.misdeal():
+            return "redeal"
+        if self.table is not None and self.table.finished:
+            return "complete"
+        if len(self.payers) == 3 or self.caller_gave_up:
+            return "complete"
+        if self.ended or self.claimed_from or self.revokes or (self.table is not None and self.short_players()):
+            return "abandoned"
+        return "in-progress"
+
+    def caller_tricks(self) -> int:
+        assert self.table is not None
+        return sum(1 for t in self.table.tricks if t.winner == self.caller)
+
+    def tricks_left(self) -> int:
+        return self.table.tricks_in_hand - len(self.table.tricks) if self.table else self.cards_per_hand
+
+    def provable_shortfall(self) -> int:
+        """Tricks the caller cannot make even winning all the rest; at least one."""
+        assert self.high is not None and self.high.tricks is not None
+        taken = self.caller_tricks() if self.table else 0
+        return max(1, self.high.tricks - taken - self.tricks_left())
+
+    # ---- settlement ----------------------------------------------------------------------------
+    def score(self) -> dict[str, int]:
+        if self.ledger is None:
+            self.ledger = self.settle()
+        return dict(self.ledger.delta)
+
+    def pool_total(self) -> int:
+        self.score()
+        assert self.ledger is not None
+        return self.ledger.pool
+
+    def pool_after(self) -> int | list[int]:
+        return pools_shown(self.pool_total(), self.limit)
+
+    def settle(self) -> Ledger:
+        book = Ledger(self.order, self.pool_before, self.limit)
+        if book.pool == 0:
+            stake = self.numbers.pool["stake"]
+            for player in self.order:
+                book.into_pool(player, stake)
+            self.notes.append(f"The pool was empty: each player puts in {stake} red before the deal.")
+        self.staked = dict(book.delta)
+        status = self.status()
+        if status == "redeal":
+            self.settle_misdeal(book)
+        elif status != "in-progress":
+            if self.final_grand:
+                self.settle_final_grand(book)
+            elif self.partout:
+                self.settle_partout(book)
+            else:
+                self.settle_contract(book)
+            if self.number == self.numbers.game_deals and self.options["end-of-game"] == "divide":
+                self.divide(book)
+        return book
+
+    def settle_misdeal(self, book: Ledger) -> None:
+        if self.imperfect_pack():
+            self.notes.append(f"The pack is imperfect: {self.dealer} deals again; nobody forfeits anything.")
+            return
+        red = self.numbers.pool["misdeal"]
+        book.into_pool(self.dealer, red)
+        self.penalise("deal.misdeal", f"{self.dealer} misdealt: forfeits {red} red to the pool and deals again",
+                      {self.dealer: -10 * red},
+                      (Effect("pool-forfeit", self.dealer, red), Effect("redeal", None, None, self.dealer)))
+
+    def taken(self) -> dict[str, int]:
+        counts = {p: 0 for p in self.order}
+        for trick in self.table.tricks if self.table else ():
+            if trick.winner:
+                counts[trick.winner] += 1
+        return counts
+
+    def settle_partout(self, book: Ledger) -> None:
+        short = self.short_players()
+        if self.revokes or short:
+            offender = self.revokes[0].player if self.revokes else short[0]
+            topic, key = ("revoke.partout", "revoke-each") if self.revokes else ("wrong-count.play", "short-each")
+            each = self.numbers.partout[key]
+            effects = [Effect("counters", p, 10 * each) for p in self.order if p != offender]
+            for player in self.order:
+                if player != offender:
+                    book.pay(offender, player, 10 * each)
+            if self.revokes:
+                red = self.numbers.pool["revoke"]
+                book.into_pool(offender, red)
+                effects.append(Effect("pool-forfeit", offender, red))
+            self.penalise(topic, f"misère partout: {offender} pays {each} red to each other player"
+                          + (f" and {self.numbers.pool['revoke']} red to the pool" if self.revokes else ""),
+                          self.moved(book), effects)
+            return
+        tricks = self.taken()
+        most = max(tricks.values())
+        losers = [p for p in self.order if tricks[p] == most]
+        for player in self.order:
+            if player in losers:
+                continue
+            for loser in losers:
+                book.pay(loser, player, 10 * (most - tricks[player]) // len(losers))
+        shared = f" shared by {' and '.join(losers)}" if len(losers) > 1 else ""
+        self.notes.append(f"Misère partout: the most tricks ({most}) taken by {' '.join(losers)}; each other player "
+                          f"receives one red per trick of difference{shared}.")
+
+    def settle_final_grand(self, book: Ledger) -> None:
+        """The extra grand: the winner of the last trick takes every pool (penalties as in misère partout)."""
+        if self.revokes or self.short_players() or self.table is None or not self.table.tricks:
+            self.settle_partout(book)
+            return
+        winner = self.table.tricks[-1].winner or self.eldest
+        red, book.pool = book.pool, 0
+        book.delta[winner] += 10 * red
+        self.notes.append(f"{winner} won the last trick of the extra grand and takes the pool ({red} red).")
+
+    def moved(self, book: Ledger) -> dict[str, int]:
+        """The money moved by the hand's settlement so far (not the stakes), per player: a penalty's points."""
+        moved = {p: v - self.staked.get(p, 0) for p, v in book.delta.items()}
+        return {p: v for p, v in moved.items() if v}
+
+    def settle_contract(self, book: Ledger) -> None:
+        assert self.high is not None and self.caller is not None
+        short = self.short_players()
+        if self.revokes:
+            revoke = self.revokes[0]
+            if revoke.player == self.caller:
+                self.settle_caller_revoke(book)
+            else:
+                self.settle_opponent_revoke(book, revoke.player)
+        elif self.claimed_from is not None:
+            self.settle_claim(book, self.claimed_from)
+        elif short:
+            self.settle_short(book, short[0])
+        elif self.caller_gave_up:
+            self.caller_pays(book, self.failure_amount(1), double=True)
+            self.notes.append(f"{self.caller} gave up: he pays as if put in for one trick and doubles the pool.")
+        elif len(self.payers) == 3:
+            self.settle_i_pay(book)
+        else:
+            self.settle_played(book)
+
+    def success_amount(self, taken: int) -> int:
+        assert self.high is not None
+        if self.high.misere:
+            return self.numbers.misere[self.high.name]
+        return self.numbers.success_amount(self.options["success-table"], self.high.tricks or 5, taken)
+
+    def failure_amount(self, short: int) -> int:
+        assert self.high is not None
+        if self.high.misere:
+            return self.numbers.misere[self.high.name]
+        return self.numbers.failure_amount(self.options["failure-table"], self.high.tricks or 5, short)
+
+    def caller_paid(self, book: Ledger, each: int, pool: bool) -> int:
+        assert self.caller is not None
+        for player in self.opponents():
+            book.pay(player, self.caller, each)
+        return book.take_pool(self.caller) if pool else 0
+
+    def caller_pays(self, book: Ledger, each: int, double: bool) -> int:
+        assert self.caller is not None
+        for player in self.opponents():
+            book.pay(self.caller, player, each)
+        return book.double_pool(self.caller) if double else 0
+
+    def pool_words(self, red: int, verb: str) -> str:
+        return f"; {self.caller} {verb} {red} red" if red else ""
+
+    def settle_played(self, book: Ledger) -> None:
+        assert self.high is not None and self.table is not None
+        taken = self.caller_tricks()
+        bid = self.high
+        if bid.misere:
+            made = taken == 0
+        else:
+            made = taken >= (bid.tricks or 5)
+        if made:
+            each = self.success_amount(taken)
+            red = self.caller_paid(book, each, pool=True)
+            self.notes.append(f"{self.caller} made {bid.text} with {taken} tricks: each opponent pays {each} white"
+                              + self.pool_words(red, "takes the pool of") + ".")
+            return
+        short = 1 if bid.misere else self.provable_shortfall()
+        each = self.failure_amount(short)
+        red = self.caller_pays(book, each, double=True)
+        put_in = "" if bid.misere else f", put in for {short}"
+        self.notes.append(f"{self.caller} failed in {bid.text} with {taken} tricks{put_in}: he pays each opponent "
+                          f"{each} white" + self.pool_words(red, "doubles the pool with") + ".")
+
+    def settle_i_pay(self, book: Ledger) -> None:
+        assert self.high is not None
+        each = self.success_amount(self.high.tricks or 0)
+        red = self.caller_paid(book, each, pool=self.pool_bid())
+        self.notes.append(f"All three opponents said 'I pay': each pays {each} white, the bare amount of "
+                          f"{self.high.text}" + self.pool_words(red, "takes the pool of") + ".")
+
+    def settle_caller_revoke(self, book: Ledger) -> None:
+        assert self.high is not None and self.caller is not None
+        short = 1 if self.high.misere else self.provable_shortfall()
+        each = self.failure_amount(short)
+        variant = self.options["caller-revoke"]
+        red = self.caller_pays(book, each, double=variant != "forfeit-instead")
+        effects = [Effect("counters", p, each) for p in self.opponents()]
+        if red or variant != "forfeit-instead":
+            effects.append(Effect("pool-doubled", self.caller, red))
+        forfeit = self.numbers.pool["revoke"] if variant != "no-forfeit" else 0
+        if forfeit:
+            book.into_pool(self.caller, forfeit)
+            effects.append(Effect("pool-forfeit", self.caller, forfeit))
+        put_in = "" if self.high.misere else f" put in for {short}:"
+        self.penalise("revoke.caller", f"{self.caller} revoked:{put_in} pays {each} white to each opponent"
+                      + (f", doubles the pool ({red} red)" if variant != "forfeit-instead" else "")
+                      + (f", forfeits {forfeit} red" if forfeit else ""), self.moved(book), effects)
+
+    def settle_opponent_revoke(self, book: Ledger, revoker: str) -> None:
+        assert self.high is not None and self.caller is not None
+        bid = self.high
+        over = 0
+        if bid.tricks is not None:
+            over = min(self.numbers.revoke_overtricks, 13 - bid.tricks)
+            if self.options["opponent-revoke-overtricks"] == "none-above-nine" and bid.tricks > 9:
+                over = 0
+        each = self.success_amount((bid.tricks or 0) + over)
+        red = self.caller_paid(book, each, pool=self.options["revoke-wins-pool"] and self.pool_bid())
+        effects = [Effect("counters", p, -each) for p in self.opponents()]
+        if red:
+            effects.append(Effect("counters", self.caller, 10 * red, "the pool"))
+        if self.options["opponent-revoke-pool"] == "double":
+            doubled = book.double_pool(revoker)
+            effects.append(Effect("pool-doubled", revoker, doubled))
+            forfeit_words = f"; {revoker} doubles the pool ({doubled} red)"
+        else:
+            forfeit = self.numbers.pool["revoke"]
+            book.into_pool(revoker, forfeit)
+            effects.append(Effect("pool-forfeit", revoker, forfeit))
+            forfeit_words = f"; {revoker} forfeits {forfeit} red to the pool"
+        extra = f" with {over} over-tricks" if over else ""
+        self.penalise("revoke.opponent", f"{revoker} revoked: each opponent pays {self.caller} {each} white "
+                      f"({bid.text}{extra})" + (f"; {self.caller} takes the pool of {red} red" if red else "")
+                      + forfeit_words, self.moved(book), effects)
+
+    def settle_claim(self, book: Ledger, offender: str) -> None:
+        assert self.high is not None and self.caller is not None
+        each = self.success_amount(0)
+        red = self.caller_paid(book, each, pool=True)
+        forfeit = self.numbers.pool["misere-error"]
+        book.into_pool(offender, forfeit)
+        self.penalise("misere.error", f"{self.caller} claims his stakes ({each} white from each opponent) and the pool "
+                      f"({red} red); {offender} forfeits {forfeit} red to the pool", self.moved(book),
+                      [Effect("counters", self.caller, 3 * each), Effect("counters", self.caller, 10 * red, "the pool"),
+                       Effect("pool-forfeit", offender, forfeit)])
+
+    def settle_short(self, book: Ledger, short: str) -> None:
+        assert self.high is not None and self.caller is not None
+        forfeit = self.numbers.pool["wrong-count"]
+        if short == self.caller:
+            put_in = 1 if self.high.misere else self.provable_shortfall()
+            each = self.failure_amount(put_in)
+            red = self.caller_pays(book, each, double=True)
+            what = f"{self.caller}, the caller, played short: put in for {put_in}, pays {each} white to each opponent " \
+                   f"and doubles the pool ({red} red)"
+        else:
+            taken = self.caller_tricks() if self.table else 0
+            each = self.success_amount(taken)
+            red = self.caller_paid(book, each, pool=self.pool_bid())
+            what = f"{short} played short: each opponent pays {self.caller} {each} white for his bid and over-tricks" \
+                   + (f", and {self.caller} takes the pool of {red} red" if red else "")
+        book.into_pool(short, forfeit)
+        self.penalise("wrong-count.play", f"{what}; {short} forfeits {forfeit} red to the pool", self.moved(book),
+                      [Effect("pool-forfeit", short, forfeit)])
+
+    def divide(self, book: Ledger) -> None:
+        white = 10 * book.pool
+        share, left = divmod(white, len(self.order))
+        for player in self.order:
+            book.delta[player] += share + (left if player == self.eldest else 0)
+        book.pool = 0
+        self.notes.append(f"Deal {self.number} ends the game: the pool ({white // 10} red) is divided, {share} white "
+                          f"each" + (f", and the {left} left over to {self.eldest}" if left else "") + ".")
+
+    # ---- the verdict -----------------------------------------------------------------------------
+    def pool_change(self) -> int:
+        return self.pool_total() - self.pool_before
+
+    def verdict(self) -> HandVerdict:
+        """As the base verdict, with the recorded pool change (red) checked as well as the players'."""
+        self.claim_if_settled()
+        verdict = super().verdict()
+        if self.recorded_line is None:
+            return verdict
+        given = {who: amount for who, amount, _ in self.recorded_line.changes}
+        players = {k: v for k, v in given.items() if k != "pool"}
+        agrees = all(players.get(p, 0) == verdict.score_delta.get(p, 0) for p in set(players) | set(verdict.score_delta))
+        if "pool" in given:
+            agrees = agrees and given["pool"] == self.pool_change()
+        return dataclasses.replace(verdict, recorded=Recorded(given, agrees, self.recorded_line.at.line))
+
+    def contract(self) -> dict[str, Any]:
+        bid = self.high.text if self.high else (
+            "final-grand" if self.final_grand else "misere-partout" if self.partout else None)
+        return {
+            "bid": bid,
+            "caller": self.caller,
+            "trump": self.trump_suit.word if self.trump_suit else None,
+            "upcard": self.turned.text if self.turned else None,
+            "tricks": ", ".join(f"{p} {n}" for p, n in self.taken().items()) if self.table else None,
+        }
+
+    def next_step(self) -> str | None:
+        if self.choices:
+            pending = self.choices[0].pending
+            return f"{pending.chooser} to choose: {' | '.join(pending.options)}"
+        if self.phase == "bidding":
+            return f"{self.bidder} to bid or pass"
+        if self.phase == "naming":
+            return f"{self.caller} to name trumps"
+        if self.phase == "discarding":
+            return "still to discard: " + " ".join(p for p in self.order if p not in self.discards)
+        if self.phase == "ready":
+            return f"{self.eldest} to lead to trick 1"
+        if self.table is not None and self.phase == "play":
+            if self.correctable:
+                revoke = self.correctable[0]
+                return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
+            verb = "play" if self.table.current.plays else "lead"
+            return f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
+        return None
+
+
+class BostonSession:
+    """A game of Boston: the players' counters and the pool carried from deal to deal."""
+
+    def __init__(self, game: Boston, setup: Setup) -> None:
+        self.game = game
+        self.setup = setup
+        self.score = dict(setup.score)
+        numbers = tables()
+        self.pool_red = sum(setup.pool) if setup.pool is not None else numbers.pool["stake"] * len(setup.players)
+        self.next_dealer: str | None = None
+        self.number: int | None = None
+        self.over = False
+
+    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
+        problems = unknown_names(record, self.setup.players, self.score)
+        if problems:
+            return problems
+        number = self.number if self.number is not None else (record.header.number or 1)
+        context = HandContext(self.setup, self.game.rulebook, self.setup.players, self.next_dealer, number,
+                              dict(self.score))
+        replay = BostonHand(context, record, self.pool_red)
+        verdict = replay.run()
+        self.score = dict(verdict.score_after)
+        self.pool_red = replay.pool_total()
+        redeal = verdict.status == "redeal"
+        self.number = verdict.number + (0 if redeal else 1)
+        self.next_dealer = replay.dealer if redeal else replay.left_of(replay.dealer)
+        last = tables().game_deals + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
+        if verdict.number >= last and verdict.status in ("complete", "abandoned"):
+            self.over = True
+        return verdict
+
+    def final_score(self) -> dict[str, int]:
+        return dict(self.score)
+
+    def pool(self) -> int | list[int]:
+        return pools_shown(self.pool_red, self.setup.options["pool-limit"])
+
+    def winner(self) -> str | None:
+        """After the last deal, the player who holds the most counters (None on a tie)."""
+        if not self.over:
+            return None
+        ranked = sorted(self.score.items(), key=lambda kv: -kv[1])
+        return ranked[0][0] if ranked[0][1] > ranked[1][1] else None
+
+
+class Boston:
+    name = "boston"
+    scored_by = "player"
+
+    @property
+    def rulebook(self) -> Rulebook:
+        return load("boston")
+
+    def check_setup(self, setup: Setup) -> list[Problem]:
+        at = setup.at
+        if len(setup.players) != 4:
+            return [Problem(at.line, at.column, f"boston needs 4 players, the header names {len(setup.players)}",
+                            'e.g. [Players "A Y B Z"]')]
+        if setup.teams:
+            return [Problem(at.line, at.column, "boston has no partnerships", "remove the [Partners] tag")]
+        return []
+
+    def session(self, setup: Setup) -> BostonSession:
+        return BostonSession(self, setup)
+
+    def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False) -> str:
+        """A transcript of `hands` random hands (property tests, benchmarks).
+
+        Bids, names, discards, spreads, "I pay" and plays are random but lawful; with
+        `plant_revokes`, some hands carry one revoke (see `random_hand`).
+        """
+        lines = ['[Game "boston"]', '[Players "A Y B Z"]', ""]
+        dealer = rng.randrange(4)
+        for number in range(1, hands + 1):
+            plant = plant_revokes and rng.random() < 0.5
+            lines.extend(random_hand(rng, dealer, number, plant)[0])
+            dealer = (dealer + 1) % 4
+        return "\n".join(lines) + "\n"
+
+
+def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], BostonBid | None, str | None]:
+    """A lawful auction from the eldest hand: (lines, winning bid, caller)."""
+    order = list(tables().bids)
+    high: BostonBid | None = None
+    caller: str | None = None
+    passed: set[str] = set()
+    passes, turn, calls = 0, 0, []
+    while passes < (3 if high else 4):
+        seat = seats[turn % 4]
+        turn += 1
+        candidates = [BostonBid(name, k) for name in order for k in ((0, 1, 2) if name.isdigit() else (0,))]
+        candidates = [b for b in candidates if high is None or b.key() > high.key()]
+        if seat in passed:
+            candidates = [b for b in candidates if b.misere]
+        if candidates and rng.random() < (0.1 if seat in passed else 0.45) and turn < 24:
+            bid = candidates[min(int(rng.expovariate(0.6)), len(candidates) - 1)]
+            if high is not None and bid.name == high.name and bid.klass in (1, 2) and rng.random() < 0.5:
+                calls.append(f"{seat} {'keep-over' if bid.klass == 2 else 'keep'}")
+            else:
+                calls.append(f"{seat} bid {bid.text.replace('boston ', '5 ') if bid.klass else bid.text}")
+            high, caller, passes = bid, seat, 0
+        else:
+            calls.append(f"{seat} pass")
+            passed.add(seat)
+            passes += 1
+    return [", ".join(calls)], high, caller
+
+
+def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False) -> tuple[list[str], int | None]:
+    """One random hand with its deal, as transcript lines (seats A Y B Z).
+
+    With `plant_revoke`, one player fails to follow once while able to (the first chance from a
+    random trick on); the trick is returned (None when no chance came).
+    """
+    players = ("A", "Y", "B", "Z")
+    cards = sorted(BostonHand.pack, key=lambda c: (c.suit.value, c.rank))
+    rng.shuffle(cards)
+    seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
+    hands = {seats[i]: cards[13 * i:13 * i + 13] for i in range(4)}
+    upcard = rng.choice(cards)
+    out = [f"hand {number} dealer {players[dealer]}"]
+    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
+    out.append(f"upcard {upcard.text}")
+    calls, bid, caller = random_bidding(rng, seats)
+    out += calls
+    trump: Suit | None = None
+    if bid is not None and not bid.misere:
+        trump = {0: rng.choice(list(Suit)), 1: upcard.suit.partner, 2: upcard.suit}[bid.klass]
+        out.append(f"{caller} name {trump.word}")
+    if bid is not None and bid.little:
+        for seat in seats:
+            discard = rng.choice(hands[seat])
+            hands[seat].remove(discard)
+            out.append(f"{seat} discard {discard.text}")
+    if bid is not None and bid.spread:
+        out.append(f"{caller} spread")
+    if bid is not None and rng.random() < 0.1:
+        out.append(", ".join(f"{p} concede" for p in seats if p != caller))
+        out.append("")
+        return out, None
+    rules = BostonTricks(trump)
+    leader = seats[0]
+    plant_from = rng.randint(1, 10) if plant_revoke else 99
+    planted: int | None = None
+    for trick in range(1, len(hands[leader]) + 1):
+        start = seats.index(leader)
+        plays: list[tuple[str, Card]] = []
+        for i in range(4):
+            seat = seats[(start + i) % 4]
+            held = hands[seat]
+            if plays:
+                led = plays[0][1].suit
+                following = [c for c in held if c.suit is led]
+                others = [c for c in held if c.suit is not led]
+                if planted is None and trick >= plant_from and following and others:
+                    choice, planted = rng.choice(others), trick
+                else:
+                    choice = rng.choice(following or held)
+            else:
+                choice = rng.choice(held)
+            held.remove(choice)
+            plays.append((seat, choice))
+        led = plays[0][1].suit
+        leader = max(plays, key=lambda p: rules.power(p[1], led))[0]
+        out.append(f"trick {trick}: " + ", ".join(f"{p} {c.text}" for p, c in plays))
+        if bid is not None and ((bid.misere and leader == caller) or (bid.tricks == 13 and leader != caller)):
+            break
+    out.append("")
+    return out, planted
+
+
+GAME = Boston()

@@ -1,0 +1,161 @@
+"""Boston: the payment tables, the bid ranking, the pool arithmetic, and money conservation.
+
+The tables are checked against Foster's printed cells (shared/rules/boston.md §7) so that a typo in
+the rulebook YAML cannot slip through; the property tests replay many random hands and check that
+no counter is created or lost: the players' deltas plus ten times the pool's change sum to zero.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee import check_text
+from referee.games.boston import GAME, BostonBid, Ledger, pools_shown, tables
+
+
+# ---- tables -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("table", "bid", "taken", "amount"), [
+    ("standard", 7, 10, 22), ("standard", 10, 10, 42),          # the seed's examples
+    ("standard", 5, 5, 12), ("standard", 5, 13, 15), ("standard", 6, 9, 17), ("standard", 8, 9, 24),
+    ("standard", 9, 11, 36), ("standard", 11, 13, 72), ("standard", 12, 12, 106), ("standard", 13, 13, 166),
+    ("american", 5, 9, 10), ("american", 10, 12, 45), ("american", 12, 13, 105), ("american", 13, 13, 170),
+])
+def test_success_cells(table: str, bid: int, taken: int, amount: int) -> None:
+    assert tables().success_amount(table, bid, taken) == amount
+
+
+@pytest.mark.parametrize(("table", "bid", "short", "amount"), [
+    ("standard", 8, 1, 23),                                     # the seed's caller's revoke at eight
+    ("standard", 5, 5, 50), ("standard", 9, 3, 57), ("standard", 12, 11, 286), ("standard", 13, 1, 177),
+    ("standard", 13, 13, 433), ("decimal", 8, 1, 25), ("decimal", 9, 3, 55), ("decimal", 13, 11, 390),
+    ("decimal", 13, 13, 450),
+])
+def test_failure_cells(table: str, bid: int, short: int, amount: int) -> None:
+    assert tables().failure_amount(table, bid, short) == amount
+
+
+def test_table_shapes() -> None:
+    """Success rows run from the bid to thirteen taken; failure rows from one to `bid` short."""
+    numbers = tables()
+    for bid in range(5, 14):
+        assert len(numbers.success["standard"][bid]) == 14 - bid
+        assert len(numbers.success["american"][bid]) == 1
+        for name in ("standard", "decimal"):
+            row = numbers.failure[name][bid]
+            assert len(row) == bid and row == sorted(row)
+        assert numbers.success["standard"][bid] == sorted(numbers.success["standard"][bid])
+
+
+def test_misere_amounts_double_up_the_scale() -> None:
+    amounts = tables().misere
+    assert [amounts[m] for m in ("little-misere", "grand-misere", "little-spread", "grand-spread")] == [20, 40, 80, 160]
+
+
+# ---- bid ranking ---------------------------------------------------------------------------------
+def test_bid_ranking_follows_the_digest() -> None:
+    ladder = [BostonBid("5"), BostonBid("5", 1), BostonBid("5", 2), BostonBid("6"), BostonBid("6", 1), BostonBid("6", 2),
+              BostonBid("7"), BostonBid("7", 2), BostonBid("little-misere"), BostonBid("8"), BostonBid("9", 2),
+              BostonBid("grand-misere"), BostonBid("10"), BostonBid("11", 1), BostonBid("little-spread"),
+              BostonBid("12"), BostonBid("grand-spread"), BostonBid("13"), BostonBid("13", 2)]
+    assert sorted(ladder, key=BostonBid.key) == ladder
+    assert BostonBid("7", 2).key() < BostonBid("little-misere").key() < BostonBid("8").key()
+
+
+def test_bid_texts() -> None:
+    assert BostonBid("5").text == "boston"
+    assert BostonBid("6", 1).text == "6 colour"
+    assert BostonBid("8", 2).text == "8 preference"
+    assert BostonBid("little-spread").text == "little-spread"
+    assert BostonBid("little-spread").little and BostonBid("little-spread").spread and BostonBid("little-spread").misere
+
+
+# ---- the pool --------------------------------------------------------------------------------------
+def test_pools_shown_splits_full_pools() -> None:
+    assert pools_shown(0, 25) == 0
+    assert pools_shown(25, 25) == 25
+    assert pools_shown(30, 25) == [25, 5]
+    assert pools_shown(54, 25) == [25, 25, 4]
+    assert pools_shown(50, 25) == [25, 25]
+
+
+def test_doubling_and_winning_use_the_first_pool() -> None:
+    book = Ledger(("A", "Y", "B", "Z"), 8, 25)
+    assert book.double_pool("A") == 8 and book.pool == 16        # digest example 13
+    book = Ledger(("A", "Y", "B", "Z"), 15, 25)
+    assert book.double_pool("A") == 15 and pools_shown(book.pool, 25) == [25, 5]
+    book = Ledger(("A", "Y", "B", "Z"), 54, 25)
+    assert book.take_pool("Y") == 25 and book.pool == 29 and book.delta["Y"] == 250
+    assert book.double_pool("B") == 25 and book.pool == 54
+
+
+# ---- properties over random hands ---------------------------------------------------------------------
+def _pool_total(value: int | list[int]) -> int:
+    return sum(value) if isinstance(value, list) else value
+
+
+def _check_conservation(text: str) -> list[dict]:
+    game = check_text(text).to_dict()["files"][0]["games"][0]
+    tag = re.search(r'\[Pool "([^"]*)"\]', text)
+    before = sum(int(n) for n in tag.group(1).split()) if tag else tables().pool["stake"] * 4
+    for hand in game["hands"]:
+        after = _pool_total(hand["pool_after"])
+        assert sum(hand["score_delta"].values()) + 10 * (after - before) == 0, (hand, text)
+        before = after
+    return game["hands"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_money_is_conserved_in_every_hand(seed: int) -> None:
+    _check_conservation(GAME.random_game(random.Random(seed), hands=6, plant_revokes=True))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_lawful_hands_have_no_finding(seed: int) -> None:
+    text = GAME.random_game(random.Random(seed), hands=4)
+    verdict = check_text(text).to_dict()
+    assert verdict["summary"]["irregularities"] == 0 and verdict["summary"]["errors"] == 0, text
+    for hand in _check_conservation(text):
+        assert hand["status"] in ("complete", "abandoned"), hand  # misères and slams end early
+
+
+def test_a_full_game_divides_the_pool() -> None:
+    """Twelve deals: after the last one the pool is empty and every counter is accounted for."""
+    text = GAME.random_game(random.Random(12), hands=12, plant_revokes=True)
+    hands = _check_conservation(text)
+    assert len(hands) == 12 and hands[-1]["pool_after"] == 0
+
+
+CASES = sorted((Path(__file__).resolve().parent.parent / "cases" / "boston").glob("*.ttn"))
+ODD_EVENTS = ("A concede", "Y concede", "B concede", "Z concede", "A call highest", "A call lowest", "A accept",
+              "A spread", "B discard 2C", "Y expose QH", "Y count A", "A bid keep", "Y keep-over", "B bid 13",
+              "A pass", "Y name hearts", "redeal", "A retract AS", "B claim revoke Y", "A bid grand-spread",
+              "recorded A +1, pool +3", "Z 4S", "Y 3H")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_money_is_conserved_in_odd_transcripts(seed: int) -> None:
+    """Shipped cases with events dropped, swapped or added: never a crash, never a counter lost."""
+    rng = random.Random(seed)
+    lines = rng.choice(CASES).read_text("utf-8").splitlines()
+    head = [line for line in lines if line.startswith(("[", "#"))]
+    body = [line for line in lines if not line.startswith(("[", "#"))]
+    for _ in range(rng.randint(1, 4)):
+        where = rng.randrange(len(body) + 1)
+        roll = rng.random()
+        if roll < 0.3 and where < len(body):
+            del body[where]
+        elif roll < 0.7:
+            body.insert(where, rng.choice(ODD_EVENTS))
+        elif where < len(body):
+            other = rng.randrange(len(body))
+            body[where], body[other] = body[other], body[where]
+    _check_conservation("\n".join(head + body) + "\n")
