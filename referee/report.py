@@ -1,0 +1,301 @@
+"""``referee report``: a ruling for the notice board, in Markdown or as one self-contained HTML page.
+
+The report is built once as a list of neutral blocks (headings, paragraphs, tables, hand
+diagrams, lists) from the story of the file (transcript records + verdict), then written by
+`to_markdown` or `to_html`, so both formats always say the same thing. Nothing here knows a
+game: the tricks, findings and scores come from the verdict, the hands from the ``deal`` lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from . import events as ev
+from .cards import Suit, parse_card
+from .games import registry
+from .story import FileStory, GameStory, HandStory
+from .words import contract_words, event_words, house_rules, scores
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    level: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Para:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Items:
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """The event header: named values (Game, Event, Date, Players …)."""
+
+    pairs: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A table; `strong` marks cells to emphasise (row, column), e.g. the card that led a trick."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    strong: frozenset[tuple[int, int]] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Diagram:
+    """The four hands as bridge columns print them: seats clockwise from the top."""
+
+    seats: tuple[str, str, str, str]
+    hands: dict[str, dict[Suit, str]]
+
+
+Block = Union[Heading, Para, Items, Facts, Grid, Diagram]
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def by_suit(cards: tuple[str, ...]) -> dict[Suit, str]:
+    """``{♠: "A K 9", …}``, highest first, ten written T (as the notation's canonical form does)."""
+    parsed = sorted((parse_card(c) for c in cards), key=lambda c: -c.rank)
+    return {s: " ".join(c.text[:-1] for c in parsed if c.suit is s) or "—" for s in SUITS}
+
+
+# ---- building the blocks ----------------------------------------------------------------
+
+def build(story: FileStory) -> list[Block]:
+    blocks: list[Block] = []
+    for number, game in enumerate(story.games, 1):
+        blocks.extend(_game(story.path, game, number if len(story.games) > 1 else None))
+    if story.problems:
+        blocks.append(Heading(2, "Problems in the transcript"))
+        blocks.append(Para("These lines could not be used; the hands they spoil are not ruled on."))
+        blocks.append(Items(tuple(story.problems)))
+    if not story.games and not story.problems:
+        blocks.append(Para("The file holds no game."))
+    return blocks
+
+
+def _game(path: str, game: GameStory, number: int | None) -> list[Block]:
+    v = game.verdict
+    title = registry()[v.game].rulebook.title
+    which = f" — game {number}" if number else ""
+    blocks: list[Block] = [Heading(1, f"Ruling: {v.info.get('Event', title)}{which}")]
+    header = [("Game", title), *v.info.items(), ("Players (clockwise)", " ".join(game.players))]
+    if game.partners:
+        header.append(("Partners", " ".join(game.partners)))
+    changed = house_rules(v.game, v.rules)
+    header.append(("House rules", "; ".join(changed) or "none"))
+    header.append(("Transcript", path))
+    blocks.append(Facts(tuple((k, str(val)) for k, val in header)))
+    for hand in game.hands:
+        blocks.extend(_hand(game, hand))
+    blocks.append(Heading(2, "Final scores"))
+    blocks.append(Grid(("Side", "Score"), tuple((k, str(val)) for k, val in v.final_score.items())))
+    tail = [f"Pool: {v.pool}."] if v.pool is not None else []
+    tail.append(f"Winner: {v.winner}." if v.winner else "No one has won the game yet.")
+    blocks.append(Para(" ".join(tail)))
+    return blocks
+
+
+def _hand(game: GameStory, hand: HandStory) -> list[Block]:
+    v = hand.verdict
+    blocks: list[Block] = [Heading(2, f"Hand {v.number} — dealer {v.dealer} — {v.status}")]
+    deals = hand.deals()
+    if deals:
+        blocks.append(Heading(3, "The hands"))
+        if len(game.players) == 4:
+            north, east, south, west = game.players
+            blocks.append(Diagram((north, east, south, west), {p: by_suit(deals.get(p, ())) for p in game.players}))
+        else:
+            rows = tuple((p, *by_suit(deals[p]).values()) for p in game.players if p in deals)
+            blocks.append(Grid(("Player", *(s.symbol for s in SUITS)), rows))
+    auction = _auction(hand)
+    if auction:
+        blocks.append(Heading(3, "The auction"))
+        blocks.append(Grid(("Line", "What was said"), auction))
+    contract = contract_words(v.contract)
+    if contract != "none":
+        blocks.append(Para(f"Contract: {contract}."))
+    if v.tricks:
+        blocks.append(Heading(3, "The tricks"))
+        blocks.append(_tricks(game, hand))
+    if v.irregularities:
+        blocks.append(Heading(3, "Findings"))
+        blocks.append(Grid(("Line", "Irregularity", "Player", "Trick", "Status", "Rule", "Explanation"), tuple(
+            (f"{f.at.line}:{f.at.column}", f.kind, f.player or "—", str(f.trick or "—"), f.status or "—", f.rule,
+             f.explanation) for f in v.irregularities)))
+    outcome = [f"{p.description}" + (f" ({scores(p.points, signed=True)})" if p.points else "") + f" [{p.rule}]"
+               for p in v.penalties]
+    if outcome:
+        blocks.append(Heading(3, "Penalties"))
+        blocks.append(Items(tuple(outcome)))
+    still = [f"{p.chooser} to choose: {' | '.join(p.options)} [{p.rule}] — {p.explanation}" for p in v.pending]
+    still += [f"Next: {v.next}"] if v.next else []
+    still += [f"Note: {n}" for n in v.notes]
+    if still:
+        blocks.append(Heading(3, "Still open, and notes"))
+        blocks.append(Items(tuple(still)))
+    blocks.append(Heading(3, "Score"))
+    blocks.append(Grid(("Side", "This hand", "Total"), tuple(
+        (k, f"{d:+d}" if d else "0", str(v.score_after.get(k, 0))) for k, d in v.score_delta.items())))
+    if v.pool_after is not None:
+        blocks.append(Para(f"Pool after the hand: {v.pool_after}."))
+    if v.recorded is not None:
+        agrees = "agrees with the laws" if v.recorded.agrees else "does NOT agree with the laws"
+        blocks.append(Para(f"The table recorded {scores(v.recorded.given, signed=True)}, which {agrees}."))
+    return blocks
+
+
+def _auction(hand: HandStory) -> tuple[tuple[str, ...], ...]:
+    """What was said before the first card went to a trick, one row per transcript line."""
+    rows: list[tuple[str, ...]] = []
+    tricks = hand.trick_of_play()
+    for record in hand.record.lines:
+        if isinstance(record, ev.UpcardLine):
+            rows.append((str(record.at.line), f"upcard {record.card}"))
+        elif isinstance(record, ev.EventLine):
+            said: list[str] = []
+            for event in record.events:
+                if event.at in tricks:
+                    return tuple(rows + ([(str(record.at.line), ", ".join(said))] if said else []))
+                said.append(event_words(event))
+            rows.append((str(record.at.line), ", ".join(said)))
+    return tuple(rows)
+
+
+def _tricks(game: GameStory, hand: HandStory) -> Grid:
+    players = list(game.players)
+    rows: list[tuple[str, ...]] = []
+    strong: set[tuple[int, int]] = set()
+    for r, trick in enumerate(hand.verdict.tricks):
+        cards = dict(trick.plays)
+        cells = (cards.get(p, "") for p in players)
+        rows.append((str(trick.number), trick.leader, *cells, trick.winner or "unfinished"))
+        if trick.leader in players:
+            strong.add((r, 2 + players.index(trick.leader)))
+    return Grid(("Trick", "Led by", *players, "Won by"), tuple(rows), frozenset(strong))
+
+
+# ---- Markdown -------------------------------------------------------------------------
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def to_markdown(blocks: list[Block]) -> str:
+    out: list[str] = []
+    for block in blocks:
+        match block:
+            case Heading():
+                out.append("#" * block.level + " " + block.text)
+            case Para():
+                out.append(block.text)
+            case Items():
+                out.append("\n".join(f"- {item}" for item in block.items))
+            case Facts():
+                out.append("\n".join(f"- **{_md_cell(k)}:** {_md_cell(val)}" for k, val in block.pairs))
+            case Grid():
+                cells = [[_md_cell(c) for c in row] for row in block.rows]
+                for r, c in block.strong:
+                    if cells[r][c]:
+                        cells[r][c] = f"**{cells[r][c]}**"
+                lines = ["| " + " | ".join(block.header) + " |", "|" + "---|" * len(block.header)]
+                lines += ["| " + " | ".join(row) + " |" for row in cells]
+                out.append("\n".join(lines))
+            case Diagram():
+                out.append("```\n" + "\n".join(_text_diagram(block)) + "\n```")
+        out.append("")
+    return "\n".join(out)
+
+
+def _text_diagram(d: Diagram) -> list[str]:
+    """North on top, West and East side by side, South below: a fixed-width bridge diagram."""
+    def column(seat: str) -> list[str]:
+        return [seat] + [f"{s.symbol} {d.hands[seat][s]}" for s in SUITS]
+    north, east, south, west = (column(s) for s in d.seats)
+    width = max(len(line) for line in west) + 4
+    pad = " " * width
+    lines = [pad + line for line in north]
+    lines += [w.ljust(width) + pad + e for w, e in zip(west, east)]
+    lines += [pad + line for line in south]
+    return [line.rstrip() for line in lines]
+
+
+# ---- HTML -------------------------------------------------------------------------------
+
+STYLE = """
+body { font: 16px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 62em; padding: 0 1em; color: #111; }
+h1 { font-size: 1.6em; border-bottom: 2px solid #333; } h2 { margin-top: 1.6em; border-bottom: 1px solid #bbb; }
+table { border-collapse: collapse; margin: .6em 0; } th, td { border: 1px solid #bbb; padding: .25em .6em; text-align: left; vertical-align: top; }
+th { background: #eee; } .header th { text-align: right; }
+.diagram { display: grid; grid-template-columns: repeat(3, max-content); gap: .5em 2.5em; margin: .6em 0; }
+.seat { border: 1px solid #bbb; border-radius: 6px; padding: .4em .8em; min-width: 7em; }
+.seat b { display: block; } .red { color: #c00; }
+@media print { body { margin: 0; max-width: none; } }
+"""
+
+
+def _esc(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;"))
+
+
+def to_html(blocks: list[Block], title: str) -> str:
+    """One page, no scripts, no external resources (its Content-Security-Policy forbids them)."""
+    body: list[str] = []
+    for block in blocks:
+        match block:
+            case Heading():
+                body.append(f"<h{block.level}>{_esc(block.text)}</h{block.level}>")
+            case Para():
+                body.append(f"<p>{_esc(block.text)}</p>")
+            case Items():
+                body.append("<ul>" + "".join(f"<li>{_esc(i)}</li>" for i in block.items) + "</ul>")
+            case Facts():
+                body.append('<table class="header"><tbody>' + "".join(
+                    f"<tr><th>{_esc(k)}</th><td>{_esc(val)}</td></tr>" for k, val in block.pairs) + "</tbody></table>")
+            case Grid():
+                body.append(_html_table(block))
+            case Diagram():
+                body.append(_html_diagram(block))
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{_esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+            + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+def _html_table(grid: Grid) -> str:
+    rows = []
+    for r, row in enumerate(grid.rows):
+        cells = "".join(f"<td><strong>{_esc(c)}</strong></td>" if (r, i) in grid.strong else f"<td>{_esc(c)}</td>"
+                        for i, c in enumerate(row))
+        rows.append(f"<tr>{cells}</tr>")
+    head = "<thead><tr>" + "".join(f"<th>{_esc(h)}</th>" for h in grid.header) + "</tr></thead>"
+    return f"<table>{head}<tbody>{''.join(rows)}</tbody></table>"
+
+
+def _html_diagram(d: Diagram) -> str:
+    def seat(player: str) -> str:
+        suits = "".join(f"<div><span class=\"{'red' if s.colour == 'red' else ''}\">{s.symbol}</span> "
+                        f"{_esc(d.hands[player][s])}</div>" for s in SUITS)
+        return f'<div class="seat"><b>{_esc(player)}</b>{suits}</div>'
+    north, east, south, west = d.seats
+    cells = ["<div></div>", seat(north), "<div></div>", seat(west), "<div></div>", seat(east),
+             "<div></div>", seat(south), "<div></div>"]
+    return '<div class="diagram">' + "".join(cells) + "</div>"
+
+
+def report(story: FileStory, fmt: str) -> str:
+    """The report of a checked file in `fmt` ("markdown" or "html")."""
+    blocks = build(story)
+    if fmt == "html":
+        return to_html(blocks, f"Ruling — {story.path}")
+    return to_markdown(blocks)

@@ -1,0 +1,130 @@
+"""A checked transcript as a story: each hand's transcript records beside the verdict on it.
+
+`explain`, `report` and `fmt` all need both what was written (the records, with their lines)
+and what the referee made of it (the verdict: tricks, findings, scores). This module pairs
+them, for every game and every hand, without knowing any game: a game's verdict is matched to
+its header by line, a hand's verdict to its ``hand`` line, and each play to the trick the
+replay put it in.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+from . import events as ev
+from .check import Checker, Collector, check_files
+from .notation import GameStart, HandRecord, read_transcript
+from .render import format_problem
+from .verdict import FileVerdict, GameVerdict, HandVerdict, Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class HandStory:
+    """One hand: what the transcript says (`record`) and what the referee decided (`verdict`)."""
+
+    record: HandRecord
+    verdict: HandVerdict
+
+    def deals(self) -> dict[str, tuple[str, ...]]:
+        """The cards each player was dealt, as written in the ``deal`` lines (canonical spelling)."""
+        return {line.player: tuple(c.text for c in line.cards)
+                for line in self.record.lines if isinstance(line, ev.DealLine)}
+
+    def events(self) -> Iterator[tuple[ev.EventLine, ev.Event]]:
+        for line in self.record.lines:
+            if isinstance(line, ev.EventLine):
+                for event in line.events:
+                    yield line, event
+
+    def trick_of_play(self) -> dict[ev.Span, int]:
+        """The trick each play went to, keyed by the play's position; plays taken back are absent.
+
+        A card taken back and played again appears twice in the transcript but once in the
+        trick, so plays are matched from the last one backwards: the card that stayed is the
+        one played last.
+        """
+        wanted: dict[tuple[str, str], list[int]] = {}
+        for trick in self.verdict.tricks:
+            for player, card in trick.plays:
+                wanted.setdefault((player, card), []).append(trick.number)
+        found: dict[ev.Span, int] = {}
+        for _, event in reversed(list(self.events())):
+            if isinstance(event, ev.Play):
+                numbers = wanted.get((event.player, event.card.text))
+                if numbers:
+                    found[event.at] = numbers.pop()
+        return found
+
+
+@dataclass(slots=True)
+class GameStory:
+    """One game: its header tags, its verdict and its hands."""
+
+    tags: dict[str, str]
+    verdict: GameVerdict
+    hands: list[HandStory] = field(default_factory=list)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.tags.get("Players", "").split())
+
+    @property
+    def partners(self) -> tuple[str, ...]:
+        return tuple(self.tags.get("Partners", "").split())
+
+
+@dataclass(slots=True)
+class FileStory:
+    """A whole file: its games, and every problem as ``file:line:col: message — hint``."""
+
+    path: str
+    games: list[GameStory]
+    problems: list[str]
+    exit_code: int
+
+
+def pair(records: Iterable[object], verdict: FileVerdict) -> list[GameStory]:
+    """Match the reader's games and hands with the verdict's, by the lines they start on."""
+    games = {g.line: g for g in verdict.games}
+    stories: list[GameStory] = []
+    current: GameStory | None = None
+    for item in records:
+        if isinstance(item, GameStart):
+            game = games.get(item.at.line)
+            current = GameStory({t.name: t.value for t in item.tags}, game) if game is not None else None
+            if current is not None:
+                stories.append(current)
+        elif isinstance(item, HandRecord) and current is not None:
+            hand = next((h for h in current.verdict.hands if h.line == item.header.at.line), None)
+            if hand is not None:
+                current.hands.append(HandStory(item, hand))
+    return stories
+
+
+def story_of_text(text: str, rules: str | None = None, path: str = "<text>") -> FileStory:
+    """The story of a transcript given as text (pure: no I/O)."""
+    collector = Collector()
+    checker = Checker(collector, rules)
+    checker.check_text(text, path)
+    summary = checker.finish()
+    return _story(collector.verdict, list(read_transcript(io.BytesIO(text.encode("utf-8")))), summary.exit_code)
+
+
+def story_of_file(path: str, rules: str | None = None) -> FileStory:
+    """The story of a transcript file, checked exactly as ``referee check`` checks it."""
+    collector = Collector()
+    summary = check_files([path], collector, rules)
+    file_verdict = collector.verdict.files[0]
+    records: list[object] = []
+    if not file_verdict.errors or file_verdict.games:
+        with open(path, "rb") as stream:
+            records = list(read_transcript(stream))
+    return _story(collector.verdict, records, summary.exit_code)
+
+
+def _story(verdict: Verdict, records: list[object], exit_code: int) -> FileStory:
+    file_verdict = verdict.files[0]
+    problems = [format_problem(file_verdict.path, p) for p in file_verdict.errors]
+    return FileStory(file_verdict.path, pair(records, file_verdict), problems, exit_code)

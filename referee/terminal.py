@@ -1,0 +1,127 @@
+"""``referee check`` on a terminal: the same verdict as the plain text, with colour and tables.
+
+Used only when standard output is a terminal, so pipes, files and tests always get the plain
+text of `render.TextWriter`, byte for byte. ``--no-color`` (or the NO_COLOR environment
+variable, which rich honours) keeps the tables and drops the colour. ``check --jobs N`` stays
+plain: its workers render text that the parent only splices together.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Callable, Mapping, TextIO
+
+from rich.console import Console
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from .notation import Problem
+from .render import TextWriter, format_problem
+from .verdict import GameVerdict, HandVerdict, Summary
+from .words import contract_words, scores
+
+STATUS_STYLE = {"complete": "green", "in-progress": "yellow", "thrown-in": "dim", "abandoned": "magenta",
+                "redeal": "magenta"}
+
+
+def _console(out: TextIO, no_color: bool) -> Console:
+    """A console for `out`, treated as a terminal (the caller has checked that it is one).
+
+    Without ``--no-color`` the choice is left to rich, which honours the NO_COLOR variable.
+    """
+    return Console(file=out, force_terminal=True, no_color=True if no_color else None, highlight=False,
+                   soft_wrap=False)
+
+
+class TerminalWriter(TextWriter):
+    """A `Sink` printing each hand as a small table; errors go to standard error in red."""
+
+    def __init__(self, out: TextIO, err: TextIO, no_color: bool,
+                 defaults: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        super().__init__(out, err, defaults)
+        self.console = _console(out, no_color)
+        self.err_console = _console(err, no_color)
+
+    def _plain(self, style: str, write: Callable[..., None], *args: Any) -> None:
+        """Print what the plain `TextWriter` would write, in `style`: one wording for both outputs."""
+        plain, self.out = self.out, io.StringIO()
+        try:
+            write(*args)
+            text = self.out.getvalue().rstrip("\n")
+        finally:
+            self.out = plain
+        self.console.print(Text(text, style))
+
+    def begin_game(self, game: GameVerdict) -> None:
+        self._plain("bold", super().begin_game, game)
+
+    def _at(self, indent: int, *parts: str | tuple[str, str]) -> None:
+        """One line of the hand, wrapped to the terminal with its indent kept."""
+        self.console.print(Padding(Text.assemble(*parts), (0, 0, 0, indent), expand=False))
+
+    def hand(self, hand: HandVerdict) -> None:
+        self._at(2, f"Hand {hand.number}, dealer {hand.dealer}: ", (hand.status, STATUS_STYLE.get(hand.status, "")))
+        contract = contract_words(hand.contract)
+        if contract != "none":
+            self._at(4, (f"Contract: {contract}", "dim"))
+        if hand.tricks:
+            table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
+            table.add_column("Trick", justify="right")
+            table.add_column("Plays")
+            table.add_column("Won by")
+            for trick in hand.tricks:
+                plays = ", ".join(f"{p} {card}" for p, card in trick.plays)
+                table.add_row(str(trick.number), plays, trick.winner or Text("unfinished", "yellow"))
+            self.console.print(Padding(table, (0, 0, 0, 4), expand=False))
+        for finding in hand.irregularities:
+            status = f" ({finding.status})" if finding.status else ""
+            who = f" by {finding.player}" if finding.player else ""
+            where = f" in trick {finding.trick}" if finding.trick else ""
+            self._at(4, ("! ", "bold red"), f"line {finding.at.line}:{finding.at.column}: ",
+                     (f"{finding.kind}{who}{where}{status}", "red"), " ", (f"[{finding.rule}]", "cyan"))
+            self._at(6, finding.explanation)
+        for penalty in hand.penalties:
+            points = f" ({scores(penalty.points, signed=True)})" if penalty.points else ""
+            self._at(4, ("Penalty: ", "yellow"), f"{penalty.description}{points} ", (f"[{penalty.rule}]", "cyan"))
+        for pending in hand.pending:
+            self._at(4, ("Pending: ", "magenta"), f"{pending.chooser} to choose: ",
+                     (" | ".join(pending.options), "bold"), " ", (f"[{pending.rule}]", "cyan"))
+            self._at(6, pending.explanation)
+        if hand.next:
+            self._at(4, ("Next: ", "magenta"), hand.next)
+        for note in hand.notes:
+            self._at(4, (f"Note: {note}", "dim"))
+        pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
+        self._at(4, "Score: ", scores(hand.score_delta, signed=True), " → ", (scores(hand.score_after), "bold"), pool)
+        if hand.recorded is not None:
+            agrees = hand.recorded.agrees
+            self._at(4, f"Recorded: {scores(hand.recorded.given, signed=True)} — ",
+                     ("agrees", "green") if agrees else ("DISAGREES with the laws", "bold red"))
+
+    def end_game(self, game: GameVerdict) -> None:
+        self._plain("bold", super().end_game, game)
+
+    def error(self, problem: Problem) -> None:
+        self.err_console.print(Text(format_problem(self.path, problem), "red"))
+
+    def finish(self, summary: Summary) -> None:
+        style = "red" if summary.errors else "yellow" if summary.exit_code else "green"
+        self._plain(style, super().finish, summary)
+
+
+EXPLAIN_STYLES = (("Hand ", "bold"), ("  ! ", "bold red"), ("      Rule ", "cyan"), ("  Penalty: ", "yellow"),
+                  ("  Still to choose: ", "magenta"), ("  What happens now: ", "magenta"), ("Final score: ", "bold"))
+
+
+def show_explanation(text: str, out: TextIO, no_color: bool) -> None:
+    """``referee explain`` on a terminal: the same words, with headings and findings in colour.
+
+    A wrapped paragraph keeps the style of its first line.
+    """
+    screen = _console(out, no_color)
+    style = ""
+    for line in text.splitlines():
+        if not line.startswith("        ") or not style:
+            style = next((s for prefix, s in EXPLAIN_STYLES if line.startswith(prefix)), "")
+        screen.print(Text(line, style), crop=False, overflow="ignore", no_wrap=True)

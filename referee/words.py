@@ -1,0 +1,116 @@
+"""Transcript records in plain words, for people reading a ruling rather than a transcript.
+
+One sentence per event, said the way a player would say it at the table. Only the notation's
+shared vocabulary is used (notation.md §2.3), so every game is told the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from . import events as ev
+from .cards import Suit, parse_suit
+from .games import registry
+from .render import (
+    _scores as scores,  # one spelling of scores everywhere: ``N-S +2, E-W 0``
+)
+
+__all__ = ["contract_words", "event_words", "house_rules", "scores", "trump_of", "why_won"]
+
+
+def event_words(event: ev.Event) -> str:
+    """``N passes``, ``S names hearts``, ``W takes back KC`` …"""
+    p = event.player
+    match event:
+        case ev.Play():
+            return f"{p} plays {event.card}"
+        case ev.Pass():
+            return f"{p} passes"
+        case ev.Order():
+            return f"{p} orders up"
+        case ev.Bid():
+            return f"{p} bids {event.text}"
+        case ev.Discard():
+            return f"{p} discards {event.card}"
+        case ev.Alone():
+            return f"{p} goes alone"
+        case ev.NameSuit():
+            return f"{p} names {event.suit.word}"
+        case ev.Expose():
+            return f"{p} exposes {event.card} (the table saw it without its being played)"
+        case ev.Retract():
+            return f"{p} takes back {event.card}"
+        case ev.Claim():
+            trick = f" in trick {event.trick}" if event.trick else ""
+            return f"{p} claims that {event.accused} revoked{trick}"
+        case ev.Call():
+            return f"{p}, holding the right to a penalty, chooses: {event.text}"
+        case ev.Accept():
+            return f"{p} accepts"
+        case ev.Count():
+            return f"{p} draws attention to {event.target}'s tricks"
+        case ev.Concede():
+            return f"{p} concedes"
+        case ev.Spread():
+            return f"{p} lays the hand face up"
+        case ev.Sell():
+            return f"{p} sells (accepts the highest bid)"
+        case ev.Refuse():
+            return f"{p} refuses to sell and pitches"
+        case ev.Pitch():
+            return f"{p} pitches before any bid"
+        case ev.Demand():
+            belle = " in belle" if event.belle else ""
+            card = f", laying {event.card} face down" if event.card else ""
+            return f"{p} demands a partner{belle}{card}"
+        case ev.Keep():
+            return f"{p} says {'keep-over' if event.over else 'keep'}"
+    raise AssertionError(f"no words for {event!r}")  # every event type is listed above
+
+
+def trump_of(contract: Mapping[str, Any]) -> Suit | None:
+    """The trump suit when the contract names one (most games call the key ``trump``)."""
+    value = contract.get("trump")
+    if not isinstance(value, str):
+        return None
+    try:
+        return parse_suit(value)
+    except ValueError:
+        return None
+
+
+def why_won(plays: tuple[tuple[str, str], ...], winner: str, contract: Mapping[str, Any]) -> str:
+    """Why the trick went to `winner`, as far as the card itself tells (trump, or the suit led)."""
+    card = dict(plays)[winner]
+    led = plays[0][1][-1]
+    trump = trump_of(contract)
+    if trump is not None and card[-1] == trump.value:
+        return f"with {card}, a trump"
+    if card[-1] == led:
+        return f"with {card}, the best card of the suit led"
+    return f"with {card}"
+
+
+def contract_words(contract: Mapping[str, Any]) -> str:
+    """``trump hearts; maker S`` — the contract's fields in words, per-player values spelt as scores."""
+    parts = []
+    for key, value in contract.items():
+        if value in (None, False, "", [], {}):
+            continue
+        if isinstance(value, Mapping):
+            value = scores(value)
+        elif isinstance(value, (list, tuple)):
+            value = ", ".join(str(v) for v in value)
+        parts.append(f"{key.replace('_', ' ')} {value}")
+    return "; ".join(parts) if parts else "none"
+
+
+def house_rules(game: str, rules: Mapping[str, Any]) -> list[str]:
+    """The options that differ from the game's defaults, spelt as they are written in [Rules]."""
+    defaults = registry()[game].rulebook.defaults()
+    changed = []
+    for name, value in rules.items():
+        if defaults.get(name, value) == value:
+            continue
+        changed.append(name if value is True else f"{name}=false" if value is False else f"{name}={value}")
+    return changed

@@ -1,0 +1,78 @@
+"""``referee explain``: every case's story names every hand, trick, finding and rule, in order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.explain import explain_file
+from referee.games import registry
+from referee.story import story_of_file
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_story_tells_everything_the_verdict_says(transcript: Path) -> None:
+    story = story_of_file(str(transcript))
+    text = explain_file(story)
+    for game in story.games:
+        rules = registry()[game.verdict.game].rulebook.rules
+        for hand in game.hands:
+            v = hand.verdict
+            assert f"Hand {v.number} — {v.dealer} deals ({v.status})" in text
+            for trick in v.tricks:
+                leader, card = trick.plays[0]
+                assert f"Trick {trick.number}: {leader} leads {card}" in text
+                if trick.winner:
+                    assert f"{trick.winner} wins it with" in text
+            for finding in v.irregularities:
+                assert f"Line {finding.at.line}, column {finding.at.column}: {finding.kind}" in text
+                assert f"Rule {finding.rule}" in text
+                if finding.rule in rules:  # the plain words are quoted once, the first time
+                    assert " ".join(rules[finding.rule].text.split()[:6]) in " ".join(text.split())
+            for pending in v.pending:
+                assert f"Still to choose: {pending.chooser} may choose" in text
+    assert text.count("Score for the hand:") == sum(len(g.hands) for g in story.games)
+
+
+def test_steps_follow_the_transcript_and_the_revoke_is_told_where_it_happened() -> None:
+    text = explain_file(story_of_file(str(CASES / "euchre" / "revoke-established.ttn")))
+    order = ["The deal:", "Line 13: N passes, E passes, S orders up.", "Contract: trump hearts",
+             "Trick 3: S leads AS", "! Line 17, column 16: revoke by W in trick 3 (established).",
+             "Rule euchre.revoke.established — Revoke established:", "Trick 4:", "Penalty:",
+             "Score for the hand: N-S +2, E-W 0", "The table recorded N-S +2: that agrees with the laws."]
+    positions = [text.index(part) for part in order]
+    assert positions == sorted(positions)
+
+
+def test_cli_hand_option_and_exit_status() -> None:
+    path = str(CASES / "euchre" / "revoke-established.ttn")
+    result = runner.invoke(app, ["explain", path, "--hand", "1"])
+    assert result.exit_code == 1 and "Hand 1 — W deals" in result.stdout
+    missing = runner.invoke(app, ["explain", path, "--hand", "7"])
+    assert missing.exit_code == 2 and "there is no hand 7" in missing.stderr
+    clean = runner.invoke(app, ["explain", str(CASES / "euchre" / "notation-example-lone-hand.ttn")])
+    assert clean.exit_code == 0 and "goes alone" in clean.stdout
+
+
+def test_unusable_input_is_a_clean_message(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["explain", str(tmp_path / "nope.ttn")])
+    assert result.exit_code == 2 and "no such file" in result.stderr and "Traceback" not in result.output
+    bad = tmp_path / "bad.ttn"
+    bad.write_text('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\nN XS\n', "utf-8")
+    result = runner.invoke(app, ["explain", str(bad)])
+    assert result.exit_code == 2 and f"{bad}:5:3: 'XS' is not a card" in result.stderr
+
+
+def test_the_readme_gallery_shows_real_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(CASES.parent)  # the gallery names the case from the repository's root
+    readme = Path("README.md").read_text("utf-8")
+    command = "$ referee explain cases/euchre/lead-out-of-turn-dispute.ttn\n"
+    shown = readme[readme.index(command) + len(command):].split("```", 1)[0]
+    assert shown == explain_file(story_of_file("cases/euchre/lead-out-of-turn-dispute.ttn"))
