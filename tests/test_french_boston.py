@@ -1,0 +1,187 @@
+"""French Boston: the best-trump jack, the rank of proposals, the payment table, and money kept.
+
+The cases in cases/french-boston/ check whole hands against hand-worked verdicts; these tests
+pin the pieces those verdicts rest on, and a property test checks over random lawful games
+that no counter is ever created or lost.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee import check_text
+from referee.cards import Suit, parse_card
+from referee.games.french_boston import (
+    GAME,
+    FrenchBostonTricks,
+    Proposal,
+    best_jack,
+    payments,
+)
+
+
+def c(text: str):
+    return parse_card(text)
+
+
+# ---- the best trump -------------------------------------------------------------------------
+
+def test_jack_of_diamonds_is_the_best_trump_and_a_trump_for_following() -> None:
+    rules = FrenchBostonTricks(Suit.SPADES, turned=Suit.CLUBS)
+    assert rules.suit_of(c("JD")) is Suit.SPADES
+    assert rules.power(c("JD"), Suit.SPADES) > rules.power(c("AS"), Suit.SPADES)
+    assert rules.power(c("JD"), Suit.HEARTS) > rules.power(c("AH"), Suit.HEARTS)
+    assert rules.suit_of(c("JH")) is Suit.HEARTS  # the other red jack is ordinary
+
+
+def test_jack_of_hearts_is_best_when_diamonds_are_turned() -> None:
+    assert best_jack(Suit.DIAMONDS) is c("JH") and best_jack(Suit.HEARTS) is c("JD")
+    rules = FrenchBostonTricks(Suit.DIAMONDS, turned=Suit.DIAMONDS)
+    assert rules.suit_of(c("JH")) is Suit.DIAMONDS
+    led = Suit.DIAMONDS
+    assert rules.power(c("JH"), led) > rules.power(c("AD"), led)
+    # the jack of diamonds takes its ordinary place, below the queen
+    assert rules.power(c("QD"), led) > rules.power(c("JD"), led) > rules.power(c("TD"), led)
+
+
+def test_misere_has_no_trump_and_both_jacks_are_ordinary() -> None:
+    rules = FrenchBostonTricks(None, turned=Suit.HEARTS)
+    assert rules.suit_of(c("JD")) is Suit.DIAMONDS
+    assert rules.power(c("JD"), Suit.DIAMONDS) < rules.power(c("QD"), Suit.DIAMONDS)
+    assert rules.power(c("AS"), Suit.DIAMONDS) < 0
+
+
+def test_super_jack_own_suit_follows_its_suit_but_still_wins() -> None:
+    rules = FrenchBostonTricks(Suit.SPADES, turned=Suit.CLUBS, super_jack_follows_trump=False)
+    assert rules.suit_of(c("JD")) is Suit.DIAMONDS
+    assert rules.power(c("JD"), Suit.SPADES) > rules.power(c("AS"), Suit.SPADES)
+
+
+def test_quatre_as_caller_may_renounce_for_ten_tricks_only() -> None:
+    rules = FrenchBostonTricks(None, turned=Suit.HEARTS, renouncer="S")
+    assert rules.excused("S", c("AS"), Suit.HEARTS, 10)
+    assert not rules.excused("S", c("AS"), Suit.HEARTS, 11)
+    assert not rules.excused("W", c("AS"), Suit.HEARTS, 1)
+
+
+# ---- the rank of proposals ---------------------------------------------------------------------
+
+def test_proposals_rank_in_the_digest_order() -> None:
+    ladder = [
+        Proposal("A", "demand"), Proposal("A", "demand-belle"), Proposal("A", "six", Suit.HEARTS),
+        Proposal("A", "petite-misere"), Proposal("A", "eight", Suit.SPADES), Proposal("A", "grand-misere"),
+        Proposal("A", "misere-quatre-as"), Proposal("A", "nine", Suit.HEARTS), Proposal("A", "nine-petite", Suit.CLUBS),
+        Proposal("A", "nine-belle", Suit.SPADES), Proposal("A", "petite-misere-table"),
+        Proposal("A", "grand-misere-table"),
+    ]
+    keys = [p.key for p in ladder]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+def test_suits_rank_hearts_diamonds_clubs_spades_for_equal_numbers() -> None:
+    sixes = [Proposal("A", "six", s).key for s in (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)]
+    assert sixes == sorted(sixes) and len(set(sixes)) == 4
+    assert Proposal("A", "eight", Suit.SPADES).key > Proposal("A", "six", Suit.HEARTS).key
+
+
+# ---- the payment table (data in the rulebook) ----------------------------------------------------
+
+def test_payment_table_matches_foster() -> None:
+    table = payments()
+    assert table["five"]["base"] == [4, 8, 12, 16] and table["five"]["extra-trick"] == [1, 2, 3, 4]
+    assert table["six"]["base"] == [6, 12, 18, 24] and table["six"]["three-honours"] == [4, 8, 12, 16]
+    assert table["eight"]["base"] == [8, 16, 24, 32] and table["eight"]["extra-trick"] == [4, 8, 12, 16]
+    assert table["petite-misere"] == [16, 32, 48, 64] and table["misere-table"] == [64, 128, 192, 256]
+    assert table["slam-paragraph"] == {"petite": 24, "belle": 48}
+    assert table["contribution"] == 10 and table["jack-bonus"] == 2
+    assert table["doubles"] == {"first": 33, "last": 40}
+
+
+# ---- whole hands -------------------------------------------------------------------------------
+
+HEADER = '[Game "french-boston"]\n[Players "N E S W"]\n[Belle "clubs"]\n'
+
+
+def hand_of(text: str) -> dict:
+    return check_text(HEADER + text).to_dict()["files"][0]["games"][0]["hands"][0]
+
+
+def test_play_goes_to_the_right_and_the_eldest_is_on_the_dealers_right() -> None:
+    hand = hand_of("hand 2 dealer N\nupcard 4H\nW bid 6 hearts, S pass, E pass, N pass\n")
+    assert hand["irregularities"] == []
+    assert hand["contract"]["caller"] == "W" and hand["next"] == "W to lead"
+
+
+def test_double_deals_double_the_contribution() -> None:
+    simple = hand_of("hand 32 dealer N\nupcard 4H\nW pass, S pass, E pass, N pass\n")
+    double = hand_of("hand 33 dealer N\nupcard 4H\nW pass, S pass, E pass, N pass\n")
+    assert simple["status"] == double["status"] == "thrown-in"
+    assert (simple["score_delta"]["N"], double["score_delta"]["N"]) == (-10, -20)
+
+
+# ---- money is conserved --------------------------------------------------------------------------
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from([1, 20, 31, 38]))
+def test_money_is_conserved_in_every_hand(seed: int, first: int) -> None:
+    text = GAME.random_game(random.Random(seed), hands=4, first=first)
+    verdict = check_text(text).to_dict()
+    assert verdict["summary"]["errors"] == 0, text
+    assert verdict["summary"]["irregularities"] == 0, text
+    pool = int(re.search(r'\[Pool "(\d+)"\]', text).group(1))  # type: ignore[union-attr]
+    for hand in verdict["files"][0]["games"][0]["hands"]:
+        assert hand["status"] in ("complete", "thrown-in"), text
+        change = hand["pool_after"] - pool
+        assert sum(hand["score_delta"].values()) + change == 0, (hand, text)
+        pool = hand["pool_after"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_money_is_conserved_with_every_house_rule(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = ("slams=table; failure=stake-plus-tricks; super-jack=own-suit; pool-end=play-on; "
+             "settlement=one-to-one; jack-bonus=best-jack")
+    text = GAME.random_game(rng, hands=3, first=rng.choice([1, 38])).replace(
+        '[Players "N E S W"]', f'[Players "N E S W"]\n[Rules "{rules}"]')
+    verdict = check_text(text).to_dict()
+    assert verdict["summary"]["errors"] == 0, text
+    pool = int(re.search(r'\[Pool "(\d+)"\]', text).group(1))  # type: ignore[union-attr]
+    for hand in verdict["files"][0]["games"][0]["hands"]:
+        assert sum(hand["score_delta"].values()) + hand["pool_after"] - pool == 0, (hand, text)
+        pool = hand["pool_after"]
+
+
+def full_game_of_passes(rules: str) -> dict:
+    """Forty deals that everybody passes, the deal going to the right each time."""
+    right = {"N": "W", "W": "S", "S": "E", "E": "N"}
+    lines = ['[Game "french-boston"]', '[Players "N E S W"]', f'[Rules "{rules}"]', ""]
+    dealer = "N"
+    for number in range(1, 41):
+        eldest = right[dealer]
+        speakers = [eldest, right[eldest], right[right[eldest]], dealer]
+        lines += [f"hand {number} dealer {dealer}", "upcard 4H", ", ".join(f"{p} pass" for p in speakers), ""]
+        dealer = right[dealer]
+    return check_text("\n".join(lines)).to_dict()["files"][0]["games"][0]
+
+
+def test_a_full_game_pays_480_into_the_pool_and_divides_it_at_the_end() -> None:
+    kept = full_game_of_passes("pool-end=play-on")
+    assert kept["pool"] == 32 * 10 + 8 * 20 == 480  # digest example 9
+    assert all(h["status"] == "thrown-in" and not h["irregularities"] for h in kept["hands"])
+    assert kept["winner"] is None  # the pool has not been won: play goes on
+    divided = full_game_of_passes("pool-end=divide")
+    assert divided["pool"] == 0
+    assert divided["final_score"] == {"N": 0, "E": 0, "S": 0, "W": 0}  # each paid in 120 and got 120 back
+
+
+def test_header_needs_four_players_and_no_fixed_partners() -> None:
+    for header, words in [('[Players "N E S"]', "needs 4 players"),
+                          ('[Players "N E S W"]\n[Partners "N-S E-W"]', "no fixed partnerships"),
+                          ('[Players "N E S W"]\n[Pool "25 25"]', "single pool")]:
+        verdict = check_text(f'[Game "french-boston"]\n{header}\nhand 1 dealer N\nupcard 2C\n').to_dict()
+        assert any(words in e["message"] for e in verdict["files"][0]["errors"]), verdict
