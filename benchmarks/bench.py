@@ -9,8 +9,8 @@ nearest peers when their packages are installed (``pip install -e '.[bench]'``):
   closest pure-Python "parse a record and check each move" tool;
 - OpenSpiel's euchre replaying the same euchre hands with a legality check per action (hands/s).
 
-It prints the ratios the project's targets are stated in, and, with ``--scale``, time and peak
-memory for an archive ten times larger.
+It prints the ratios the project's targets are stated in, and time and peak memory for a euchre
+archive ten times larger, checked by one process and by ``--jobs J``.
 """
 
 from __future__ import annotations
@@ -44,12 +44,24 @@ def count_events(text: str) -> int:
     return total
 
 
+MEASURE = """
+import resource, subprocess, sys, time
+started = time.perf_counter()
+status = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL)
+seconds = time.perf_counter() - started
+print(seconds, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, status)
+"""
+
+
 def timed(argv: list[str]) -> tuple[float, float, int]:
-    """Run a whole process: (seconds, peak resident MiB, exit status)."""
-    started = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    return time.perf_counter() - started, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    """Run a whole process: (seconds, peak resident MiB, exit status).
+
+    The run goes through a fresh intermediate process whose only child it is, so the peak
+    memory reported for its children is this run's alone.
+    """
+    out = subprocess.run([sys.executable, "-c", MEASURE, *argv], capture_output=True, text=True, check=True)
+    seconds, peak_kib, status = out.stdout.split()
+    return float(seconds), int(peak_kib) / 1024, int(status)
 
 
 def referee(path: Path, jobs: int) -> tuple[float, float]:
@@ -133,7 +145,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="also measure referee check --jobs J (0: skip)")
-    parser.add_argument("--scale", action="store_true", help="also check a ten times larger archive")
+    parser.add_argument("--scale", action="store_true", help="check a ten times larger archive (also done for --jobs)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -157,15 +169,16 @@ def main() -> None:
                   f"peak {peak:6.1f} MiB  ({hands} hands, {events} events, {seconds:.2f} s)")
             if name == "euchre":
                 euchre_rate, euchre_events = hands / seconds, events / seconds
-                if args.jobs > 1:
-                    parallel, _ = referee(path, args.jobs)
-                    print(f"  {name:14} --jobs {args.jobs}: {hands / parallel:9.0f} hands/s "
-                          f"({seconds / parallel:.2f}x the single process)")
-                if args.scale:
+                if args.scale or args.jobs > 1:
                     big = directory / "euchre-x10.ttn"
                     big.write_text(text * 10, "utf-8")
                     big_seconds, big_peak = referee(big, 1)
-                    print(f"  scale x10: {big_seconds / seconds:.1f}x the time, peak {big_peak:.1f} MiB vs {peak:.1f} MiB")
+                    print(f"  {name:14} x10 archive: {big_seconds / seconds:.1f}x the time, peak {big_peak:.1f} MiB "
+                          f"(x1: {peak:.1f} MiB)")
+                    if args.jobs > 1:
+                        parallel, _ = referee(big, args.jobs)
+                        print(f"  {name:14} x10 archive, --jobs {args.jobs}: {10 * hands / parallel:9.0f} hands/s "
+                              f"({big_seconds / parallel:.2f}x the single process)")
 
         chess_result = bench_chess(max(50, args.hands // 20), args.seed, directory)
         if chess_result is None:

@@ -411,23 +411,46 @@ def split_games(stream: BinaryIO, unit_bytes: int) -> Iterator[tuple[int, bytes]
 
     A part starts at a tag line that follows a non-tag line, exactly where `read_transcript`
     starts a new game, so checking the parts one by one gives what checking the file gives.
+    The file is read in large blocks and cut with byte searches: this runs in the parent of
+    ``--jobs`` workers and must stay cheap. A part holds at least one whole game.
     """
-    first, number, size = 1, 0, 0
-    chunk: list[bytes] = []
-    after_content = False
-    for raw in raw_lines(stream):
-        number += 1
-        line = raw if raw is not None else b"x" * (MAX_LINE_CHARS + 1) + b"\n"
-        stripped = line.strip()
-        is_tag = stripped.startswith(b"[")
-        if is_tag and after_content and size >= unit_bytes:
-            yield first, b"".join(chunk)
-            first, size, chunk = number, 0, []
-        chunk.append(line)
-        size += len(line)
-        if stripped and not stripped.startswith(b"#"):
-            after_content = not is_tag
-    yield first, b"".join(chunk)
+    first, buffer = 1, b""
+    while True:
+        block = stream.read(max(unit_bytes, 1 << 20))
+        buffer += block
+        cut = _game_start(buffer, unit_bytes)
+        while cut is not None:
+            part, buffer = buffer[:cut], buffer[cut:]
+            yield first, part
+            first += part.count(b"\n")
+            cut = _game_start(buffer, unit_bytes)
+        if not block:
+            break
+    if buffer or first == 1:
+        yield first, buffer
+
+
+def _game_start(data: bytes, start: int) -> int | None:
+    """The offset of the first line at or after `start` that opens a new game, if any."""
+    position = start
+    while (found := data.find(b"\n[", max(position - 1, 0))) != -1:
+        line_start = found + 1
+        previous = _previous_content_line(data, found)
+        if previous and not previous.startswith(b"["):
+            return line_start
+        position = line_start + 1
+    return None
+
+
+def _previous_content_line(data: bytes, end: int) -> bytes:
+    """The last line before `end` that is neither blank nor a comment (b"" if none)."""
+    while end > 0:
+        begin = data.rfind(b"\n", 0, end) + 1
+        line = data[begin:end].strip()
+        if line and not line.startswith(b"#"):
+            return line
+        end = begin - 1
+    return b""
 
 
 def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
