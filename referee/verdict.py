@@ -152,4 +152,15 @@ class Verdict:
         return self.summary.exit_code
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON contract of notation.md §5, as plain dicts and lists.
+
+        >>> from referee import check_text
+        >>> verdict = check_text('[Game "euchre"]\\n[Players "N E S W"]\\n[Partners "N-S E-W"]\\n'
+        ...                      'hand 1 dealer W\\nupcard 9D\\nN order, E pass')
+        >>> data = verdict.to_dict()
+        >>> data["summary"]["irregularities"], data["files"][0]["games"][0]["hands"][0]["status"]
+        (1, 'in-progress')
+        >>> data["files"][0]["games"][0]["hands"][0]["irregularities"][0]["rule"]
+        'euchre.bidding.illegal'
+        """
         return {"version": 1, "files": [f.to_dict() for f in self.files], "summary": self.summary.to_dict()}

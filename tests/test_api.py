@@ -11,6 +11,7 @@ import pytest
 
 import referee
 import referee.check
+import referee.verdict
 import referee.verdict_schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +25,7 @@ def test_documented_examples_run(document: str, monkeypatch: pytest.MonkeyPatch)
     assert result.attempted > 0 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", [referee.check, referee.verdict_schema])
+@pytest.mark.parametrize("module", [referee.check, referee.verdict, referee.verdict_schema])
 def test_docstring_examples_run(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0
