@@ -105,10 +105,9 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
     def order(self, c: list[Token]) -> ev.Order:
         return ev.Order(c[0].value, self._span(c[0]))
 
-    def bid(self, c: list[object]) -> ev.Bid:
-        player, value = c
-        number, qualifier, contract = value  # type: ignore[misc]
-        return ev.Bid(player.value, number, qualifier, contract, self._span(player))  # type: ignore[arg-type]
+    def bid(self, c: tuple[Token, tuple[int | None, str | None, str | None]]) -> ev.Bid:
+        player, (number, qualifier, contract) = c
+        return ev.Bid(player.value, number, qualifier, contract, self._span(player))
 
     def bid_value(self, c: list[Token | None]) -> tuple[int | None, str | None, str | None]:
         first = c[0]
@@ -225,13 +224,13 @@ def parse_line(text: str, line: int) -> ev.Line | None | Problem:
     if fast is not None:
         fast[1].line = line
         try:
-            return fast[0].parse(text)  # type: ignore[no-any-return]
+            return fast[0].parse(text)  # type: ignore[return-value]  # the builder makes records, not trees
         except Exception:  # noqa: BLE001 - lark-cython's errors are re-made by the pure parser below
             pass
     lark, builder = _parser()
     builder.line = line
     try:
-        return lark.parse(text)  # type: ignore[no-any-return]
+        return lark.parse(text)  # type: ignore[return-value]  # the builder makes records, not trees
     except UnexpectedInput as error:
         return _explain(error, text, line, lark)
     except VisitError as error:  # a value the grammar let through but the builder refused
@@ -283,8 +282,9 @@ def _word_at(text: str, column: int) -> str:
 
 
 def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Problem:
+    expected: set[str]
     if isinstance(error, UnexpectedEOF):
-        expected = set(error.expected)
+        expected = {str(name) for name in error.expected}
         column = len(text.rstrip()) + 1
         return _problem_at_end(expected, text, line, column, lark)
     if isinstance(error, UnexpectedCharacters):
@@ -294,9 +294,9 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Proble
     elif isinstance(error, UnexpectedToken):
         token = error.token
         if token.type == "$END":
-            return _problem_at_end(set(error.expected), text, line, len(text.rstrip()) + 1, lark)
+            return _problem_at_end({str(n) for n in error.expected}, text, line, len(text.rstrip()) + 1, lark)
         column = token.column or 1
-        expected = set(error.accepts or error.expected)
+        expected = {str(name) for name in (error.accepts or error.expected)}
         offending = _word_at(text, column)
     else:  # pragma: no cover - lark has no other kinds
         return Problem(line, 1, "cannot read this line", "")

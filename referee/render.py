@@ -124,8 +124,8 @@ class TextWriter:
         for finding in hand.irregularities:
             status = f" ({finding.status})" if finding.status else ""
             who = f" by {finding.player}" if finding.player else ""
-            trick = f" in trick {finding.trick}" if finding.trick else ""
-            write(f"    ! line {finding.at.line}:{finding.at.column}: {finding.kind}{who}{trick}{status} "
+            in_trick = f" in trick {finding.trick}" if finding.trick else ""
+            write(f"    ! line {finding.at.line}:{finding.at.column}: {finding.kind}{who}{in_trick}{status} "
                   f"[{finding.rule}]\n      {finding.explanation}\n")
         for penalty in hand.penalties:
             points = f" ({_scores(penalty.points, signed=True)})" if penalty.points else ""

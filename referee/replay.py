@@ -478,6 +478,7 @@ class HandReplay:
                 return True
             return False if held is None or any(suit_of(c) is requirement.suit for c in held) else True
         if requirement.what == "card":
+            assert requirement.card is not None
             if event.card is requirement.card:
                 return True
             if held is not None and requirement.card not in held:
