@@ -215,6 +215,24 @@ class TrickTable:
         if player not in self.active:
             self.active = [p for p in self.order if p in set(self.active) | {player}]
 
+    def reopen_last(self) -> bool:
+        """Reopen the trick just completed, while it is not gathered yet (for a seat that joins
+        it late); False when there is none."""
+        if self.current.plays or not self.tricks or self.gathered:
+            return False
+        self._reopen()
+        return True
+
+    def deactivate(self, player: str) -> list[Fact]:
+        """`player` takes no further part; the current trick is complete if all others have played."""
+        facts: list[Fact] = []
+        if player in self.active:
+            self.active.remove(player)
+            if self.current.plays and len(self.current.plays) == len(self.active) \
+                    and all(self.current.card_of(p) for p in self.active):
+                self._complete(facts)
+        return facts
+
     # ---- events ----------------------------------------------------------------------
     def play(self, player: str, card: Card, at: Span) -> list[Fact]:
         facts: list[Fact] = []

@@ -76,6 +76,18 @@ def test_a_sale_under_the_club_custom_stops_one_short_of_game() -> None:
     assert hand["score_delta"]["A"] == 1 and hand["contract"]["to_go"]["A"] == 1
 
 
+def test_a_revoking_pitcher_is_not_told_that_the_pitcher_cannot_be_set_back() -> None:
+    """The revoke ruling spares the pitcher only when someone else revoked."""
+    from pathlib import Path
+    cases = Path(__file__).resolve().parent.parent / "cases" / "auction-pitch"
+    by_pitcher = hands_of((cases / "pitcher-revokes.ttn").read_text("utf-8"))[0]["irregularities"]
+    by_other = hands_of((cases / "revoke-established.ttn").read_text("utf-8"))[0]["irregularities"]
+    assert [i["player"] for i in by_pitcher] == ["B"]
+    assert "the pitcher cannot be set back" not in by_pitcher[0]["explanation"]
+    assert "set back 2" in by_pitcher[0]["explanation"]
+    assert "the pitcher cannot be set back" in by_other[0]["explanation"]
+
+
 def test_setup_needs_two_to_seven_players_and_no_partners() -> None:
     for header in ('[Players "A"]', '[Players "A B C D E F G H"]', '[Players "A B C D"]\n[Partners "A-C B-D"]'):
         verdict = check_text(f'[Game "auction-pitch"]\n{header}\n\nhand 1 dealer A\n')

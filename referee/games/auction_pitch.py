@@ -441,8 +441,9 @@ class AuctionPitchHand(HandReplay):
         return self.to_make if self.to_make is not None else 2
 
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
+        pitcher = "" if fact.player == self.pitcher else ", and the pitcher cannot be set back"
         return (f"The hand is played out; {fact.player} scores nothing in it, is set back {self.revoke_set_back()} "
-                "and pays one red counter, and the pitcher cannot be set back.")
+                f"and pays one red counter{pitcher}.")
 
     def disobeyed_ruling(self, requirement: Requirement) -> str:
         return "It is dealt with as a revoke. " + (

@@ -60,6 +60,7 @@ class EuchreHand(HandReplay):
         self.maker: str | None = None
         self.alone: str | None = None
         self.alone_lost = False
+        self.partnership_at: tuple[int, int] | None = None  # where the lone hand became a partnership
         self.discarded: Card | None = None
         self.premature_reported = False
         self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
@@ -231,7 +232,7 @@ class EuchreHand(HandReplay):
 
     def check_counts(self, event: ev.Play, active: list[str]) -> None:
         """SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side."""
-        if self.round == 1 and self.discarded is None and self.hands_known:
+        if self.round == 1 and self.discarded is None and self.hands_known and self.dealer in active:
             self.find("wrong-card-count", self.dealer, event.at, "wrong-count.play",
                       f"play began but {self.dealer}, the dealer, never discarded after taking up the upcard, "
                       "and so holds six cards. " + self.wrong_count_penalty_text(self.dealer))
@@ -258,12 +259,20 @@ class EuchreHand(HandReplay):
     def fact_notactive(self, fact: tb.NotActive) -> None:
         loner = self.alone or ""
         defenders = self.opponents(loner)
+        table = self.table
+        assert table is not None
+        # Written after the three active cards of a trick not yet gathered, by the seat that comes
+        # next after them, the partner's card is his play to that trick (in his seat's turn), not a
+        # lead to the next one.
+        last = table.tricks[-1] if table.tricks else None
+        in_seat_turn = last is not None and bool(last.plays) and self.left_of(last.plays[-1].player) == fact.player
+        trick = fact.trick - 1 if in_seat_turn and table.reopen_last() else fact.trick
         self.find("sitting-out-played", fact.player, fact.at, "alone.partner-played",
                   f"{fact.player} should sit out while {loner} plays alone, but played {fact.card}. {loner} loses the "
                   f"lone hand and the hand is played as a partnership, unless {self.side_label(defenders)} elect that "
-                  f"{loner} play alone (then {fact.player}'s card is taken back).", trick=fact.trick)
-        assert self.table is not None
-        self.alone_lost = True
+                  f"{loner} play alone (then {fact.player}'s card is taken back).", trick=trick)
+        if not self.alone_lost:
+            self.alone_lost, self.partnership_at = True, (fact.at.line, fact.at.column)
         self.table.activate(fact.player)
         for follow in self.table.play(fact.player, fact.card, fact.at):
             if not isinstance(follow, tb.OutOfTurn):  # the seat had no turn: one finding is enough
@@ -275,7 +284,7 @@ class EuchreHand(HandReplay):
 
     def choose_lone_hand(self, option: str, at: ev.Span) -> None:
         if option == "alone":
-            self.alone_lost = False
+            self.alone_lost, self.partnership_at = False, None
 
     def rule_retract(self, fact: tb.Retracted) -> None:
         if self.out_of_turn is not None and fact.player == self.out_of_turn.player and fact.card is self.out_of_turn.card:
@@ -284,9 +293,10 @@ class EuchreHand(HandReplay):
             if self.options["out-of-turn"] == "somerset":
                 self.offer_somerset(fact)
         elif self.alone_lost and fact.player == self.partner(self.alone or "") and self.table is not None:
-            self.alone_lost = False
-            self.table.active.remove(fact.player)
+            self.alone_lost, self.partnership_at = False, None
             self.notes.append(f"{fact.player}'s card was taken back: {self.alone} keeps the lone hand.")
+            for follow in self.table.deactivate(fact.player):  # the trick may now be complete
+                self.on_fact(follow)
 
     def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
         if self.options["out-of-turn"] == "somerset":
@@ -327,14 +337,17 @@ class EuchreHand(HandReplay):
                    f"{fact.player}'s next lead.", apply)
 
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
-        points = self.revoke_points(fact.player)
+        points = self.revoke_points(fact.player, fact.at)
         side = self.team(fact.player)
         if self.options["revoke-penalty"] == "deduct":
             return f"{side} lose {points} points and the hand's ordinary result is not scored."
         return f"{self.other_team(side)} score {points} points and the hand's ordinary result is not scored."
 
-    def revoke_points(self, offender: str) -> int:
-        if self.alone is None:
+    def revoke_points(self, offender: str, at: ev.Span) -> int:
+        """Lone-hand points only while the lone hand was being played: a revoke made after the
+        partner's card turned it into a partnership hand is a partnership revoke."""
+        alone_then = self.lone_hand or (self.partnership_at is not None and (at.line, at.column) < self.partnership_at)
+        if self.alone is None or not alone_then:
             return self.options["revoke-points"]
         offending_side_alone = self.team(self.alone) == self.team(offender)
         if offending_side_alone or self.options["revoke-lone"] == "any-lone-hand":
@@ -451,7 +464,7 @@ class EuchreHand(HandReplay):
             if side in penalised:
                 continue
             penalised.add(side)
-            points = self.revoke_points(revoke.player)
+            points = self.revoke_points(revoke.player, revoke.at)
             other = self.other_team(side)
             if self.options["revoke-penalty"] == "deduct":
                 delta[side] -= points
