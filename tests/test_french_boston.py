@@ -116,6 +116,18 @@ def test_play_goes_to_the_right_and_the_eldest_is_on_the_dealers_right() -> None
     assert hand["contract"]["caller"] == "W" and hand["next"] == "W to lead"
 
 
+def test_a_nine_named_in_the_belle_or_petite_suit_ranks_as_nine_in_belle_or_petite() -> None:
+    # clubs belle (HEADER), hearts petite: nine in clubs is nine in belle, nine in hearts nine in petite
+    hand = hand_of("hand 2 dealer N\nupcard 4H\nW bid 9 clubs, S bid 9 petite, S bid 9 belle, S pass, E pass, "
+                   "N pass\n")
+    assert [i["player"] for i in hand["irregularities"]] == ["S", "S"]
+    assert hand["contract"]["caller"] == "W" and hand["contract"]["bid"] == "nine in belle"
+    hand = hand_of("hand 2 dealer N\nupcard 4H\nW bid 9 hearts, S bid 9 petite, S bid 9 belle, E pass, N pass, "
+                   "W pass\n")
+    assert [i["player"] for i in hand["irregularities"]] == ["S"]
+    assert hand["contract"]["caller"] == "S" and hand["contract"]["bid"] == "nine in belle"
+
+
 def test_double_deals_double_the_contribution() -> None:
     simple = hand_of("hand 32 dealer N\nupcard 4H\nW pass, S pass, E pass, N pass\n")
     double = hand_of("hand 33 dealer N\nupcard 4H\nW pass, S pass, E pass, N pass\n")

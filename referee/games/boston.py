@@ -454,8 +454,9 @@ class BostonHand(HandReplay):
 
     # ---- the caller's rights ------------------------------------------------------------
     def penalty_applies(self, offender: str) -> bool:
-        """Only the caller's opponents are penalised, and nobody in misère partout."""
-        return not self.partout and self.is_opponent(offender) and self.phase != "over"
+        """Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
+        finished = self.table is not None and self.table.finished
+        return not self.partout and self.is_opponent(offender) and self.phase != "over" and not finished
 
     def offer_to_caller(self, offender: str, options: tuple[str, ...], topic: str, explanation: str,
                         apply: Callable[[str, ev.Span], None], implied: str | None = None, implied_text: str = "") -> None:
@@ -555,6 +556,8 @@ class BostonHand(HandReplay):
             return "No penalty: " + ("misère partout." if self.partout else "the bidding is not settled.")
         if event.player == self.caller:
             return "The caller is not penalised for his own exposed cards."
+        if not self.penalty_applies(event.player):
+            return "The play is over: no penalty applies."
         if self.high is not None and self.high.misere:
             return "In a misère this is a misère error."
         return f"It stays face up and {self.caller} may call it."
@@ -595,6 +598,8 @@ class BostonHand(HandReplay):
         return super().requirement_met(requirement, event)
 
     def attention_ruling(self, event: ev.Count) -> str:
+        if self.table is not None and self.table.finished:
+            return "Every trick has been played, so there is nothing left to require: no penalty applies."
         if self.caller is None or not self.penalty_applies(event.player) or self.table is None:
             return "No penalty applies."
         if self.high is not None and self.high.misere:
@@ -602,7 +607,7 @@ class BostonHand(HandReplay):
         return f"{self.caller} may require highest or lowest, or trump or no trump, from the opponents still to play."
 
     def rule_attention(self, event: ev.Count, finding: Irregularity) -> None:
-        if self.caller is None or not self.penalty_applies(event.player) or self.table is None:
+        if self.caller is None or not self.penalty_applies(event.player) or self.table is None or self.table.finished:
             return
         assert self.high is not None
         if self.high.misere:

@@ -158,6 +158,7 @@ class FrenchBostonHand(HandReplay):
         self.late_play_reported = False
         self.pool_change = 0
         self.ledger: dict[str, int] = {p: 0 for p in self.order}
+        self.lead_groups: list[list[Any]] = []  # suits called from whichever of a side leads next
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
@@ -309,6 +310,9 @@ class FrenchBostonHand(HandReplay):
         if suit is None:
             self.illegal(event, "bidding.order", f"'{qualifier}' names no suit of this deal.")
             return None
+        if number == 9 and suit is not None and suit in (self.belle, self.petite):
+            # a nine named by the suit that is belle (petite) is the nine in belle (petite)
+            return Proposal(event.player, "nine-belle" if suit is self.belle else "nine-petite", suit)
         return Proposal(event.player, NUMBER_KIND[number], suit)
 
     def named_suit(self, qualifier: str) -> Suit | None:
@@ -581,12 +585,19 @@ class FrenchBostonHand(HandReplay):
         if contract is not None and contract.kind == "misere" and self.misere_lost_at is None \
                 and fact.trick.winner == contract.caller:
             self.misere_lost_at = fact.trick.number
-            self.notes.append(f"{contract.caller} took trick {fact.trick.number}: the misère is lost and the hands "
-                              "are thrown up.")
+            short = sorted(self.short_hands - {contract.caller}, key=self.order.index)
+            if short and contract.caller not in self.short_hands:
+                self.notes.append(f"{contract.caller} took trick {fact.trick.number} and the hands are thrown up, but "
+                                  f"{' and '.join(short)}, an adversary, played short: the misère is paid as made.")
+            else:
+                self.notes.append(f"{contract.caller} took trick {fact.trick.number}: the misère is lost and the "
+                                  "hands are thrown up.")
 
     def on_play(self, event: ev.Play) -> None:
         if self.misere_lost_at is not None or self.misere_claimed:
             return  # the hands were thrown up; later cards only show the hands
+        if self.table is not None and not self.table.current.plays:
+            self.release_lead_group(event.player)
         super().on_play(event)
 
     # ---- sides -----------------------------------------------------------------------------
@@ -621,6 +632,9 @@ class FrenchBostonHand(HandReplay):
             return f"In a misère {self.undertaking.caller} may claim the pool and the stakes at once."
         others = self.side_label(self.adversaries(fact.player))
         if fact.lead:
+            if fact.expected in self.adversaries(fact.player):
+                side = " or ".join(p for p in self.order if p not in self.adversaries(fact.player))
+                return f"{others} may call a suit from {side} (whichever leads next) or call the card as exposed."
             return f"{others} may call a suit from {fact.expected} or call the card as exposed."
         return f"{others} may impose highest, lowest, win or lose on his partner still to play, if any."
 
@@ -637,18 +651,39 @@ class FrenchBostonHand(HandReplay):
             self.offer_play_penalty(fact, others)
 
     def offer_lead_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
+        # The suit is called from the offender's side: from the rightful leader when he is the
+        # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
+        # offender's side next has the lead, as in Boston.
+        if fact.expected in others:
+            targets = [p for p in self.order if p not in others]
+            whom = f"{' or '.join(targets)}, whichever leads next" if len(targets) > 1 else targets[0]
+        else:
+            targets, whom = [fact.expected], f"{fact.expected}, whose lead it was"
+
         def apply(option: str, at: ev.Span) -> None:
             if len(option) == 2:
-                effect = self.require(fact.player, "card", "play.out-of-turn", at, card=fact.card)
+                effects = [self.require(fact.player, "card", "play.out-of-turn", at, card=fact.card)]
             else:
-                effect = self.require(fact.expected, "lead-suit", "play.out-of-turn", at, suit=Suit[option.upper()])
+                suit = Suit[option.upper()]
+                effects = [self.require(t, "lead-suit", "play.out-of-turn", at, suit=suit) for t in targets]
+                if len(targets) > 1:
+                    self.lead_groups.append(self.requirements[-len(targets):])
             self.penalise("play.out-of-turn", f"{self.side_label(others)} call {option} after {fact.player}'s lead "
-                          "out of turn", effects=(Effect("take-back", fact.player, None, fact.card.text), effect))
+                          "out of turn", effects=(Effect("take-back", fact.player, None, fact.card.text), *effects))
 
         self.offer(others, fact.player, ("suit", "card"), "play.out-of-turn",
-                   f"{self.side_label(others)} may call a suit from {fact.expected}, whose lead it was, or call "
+                   f"{self.side_label(others)} may call a suit from {whom}, or call "
                    f"{fact.card} as an exposed card; {fact.player} takes it back. If play goes on without a call, "
                    "the lead stands.", apply)
+
+    def release_lead_group(self, leader: str) -> None:
+        """A suit called from the offender's side binds only the first of them to lead."""
+        for group in list(self.lead_groups):
+            if any(r.offender == leader for r in group):
+                self.lead_groups.remove(group)
+                for other in group:
+                    if other.offender != leader and other in self.requirements:
+                        self.requirements.remove(other)
 
     def offer_play_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
         assert self.table is not None
@@ -694,11 +729,13 @@ class FrenchBostonHand(HandReplay):
     def attention_ruling(self, event: ev.Count) -> str:
         if self.is_solo_caller(event.player) or self.undertaking is None:
             return "A solo caller has no partner to help: no penalty."
+        if self.table is not None and self.table.finished:
+            return "Every trick has been played, so there is nothing left to require: no penalty applies."
         return (f"{self.side_label(self.adversaries(event.player))} may require of the next of his side to play "
                 "his highest or lowest card, or to trump or not trump the trick.")
 
     def rule_attention(self, event: ev.Count, finding: Irregularity) -> None:
-        if self.is_solo_caller(event.player) or self.undertaking is None or self.table is None:
+        if self.is_solo_caller(event.player) or self.undertaking is None or self.table is None or self.table.finished:
             return
         others = self.adversaries(event.player)
         played = {p.player for p in self.table.current.plays}
@@ -786,7 +823,8 @@ class FrenchBostonHand(HandReplay):
             else:
                 self.settle(self.undertaking)
             self.jack_bonus(self.undertaking)
-        if status in ("complete", "abandoned", "thrown-in") and self.number == payments()["game-deals"] \
+        # every deal written counts, a void one included: the fortieth ends the game however it ends
+        if status in ("complete", "abandoned", "thrown-in", "redeal") and self.number == payments()["game-deals"] \
                 and self.options["pool-end"] == "divide":
             self.divide_pool_at_end()
         return dict(self.ledger)
@@ -961,7 +999,10 @@ class FrenchBostonHand(HandReplay):
     def settle_misere(self, contract: Contract) -> None:
         caller = contract.caller
         others = [p for p in self.order if p != caller]
-        lost = not self.misere_claimed and (self.misere_lost_at is not None or bool(self.short_hands & {caller}))
+        # as for any call: a short caller fails; a short adversary means the misère is paid as made
+        caller_short = bool(self.short_hands & {caller})
+        adversary_short = bool(self.short_hands - {caller})
+        lost = not self.misere_claimed and (caller_short or (self.misere_lost_at is not None and not adversary_short))
         if lost:
             self.fail([caller], others, contract, 1)
             return
@@ -1112,7 +1153,7 @@ class FrenchBostonSession:
         return verdict
 
     def game_over(self, verdict: HandVerdict) -> bool:
-        if verdict.number < payments()["game-deals"] or verdict.status in ("redeal", "in-progress"):
+        if verdict.number < payments()["game-deals"] or verdict.status == "in-progress":
             return False
         return self.setup.options["pool-end"] == "divide" or self.pool_now == 0
 
