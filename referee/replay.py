@@ -149,7 +149,10 @@ class HandReplay:
 
     @property
     def trick_number(self) -> int | None:
-        return self.table.current.number if self.table else None
+        """The trick being played; after the last trick, the last one (there is no next)."""
+        if self.table is None:
+            return None
+        return self.table.tricks[-1].number if self.table.finished else self.table.current.number
 
     @property
     def hands_known(self) -> bool:

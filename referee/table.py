@@ -269,7 +269,9 @@ class TrickTable:
     def retract(self, player: str, card: Card, at: Span) -> list[Fact]:
         trick = self.current
         if not trick.plays and self.tricks and not self.gathered:
-            trick = self._reopen()
+            last = self.tricks[-1].card_of(player)
+            if last is not None and last.card is card:  # reopen only to take back a card really in it
+                trick = self._reopen()
         played = trick.card_of(player)
         if played is None or played.card is not card:
             where = "earlier trick" if card in self.played else "table"

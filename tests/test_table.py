@@ -85,3 +85,14 @@ def test_card_not_held_and_duplicate() -> None:
     assert any(isinstance(f, tb.NotHeld) for f in facts)
     facts = table.play("E", c("AD"), AT)
     assert any(isinstance(f, tb.Duplicate) and f.first_player == "N" for f in facts)
+
+
+def test_a_retract_after_the_last_trick_reopens_it_only_for_a_card_in_it() -> None:
+    table = tb.TrickTable(ORDER, ORDER, "N", EuchreTricks(Suit.HEARTS), None, 1)
+    for player, card in [("N", "AS"), ("E", "9S"), ("S", "TS"), ("W", "KS")]:
+        table.play(player, c(card), AT)
+    assert table.finished
+    facts = table.retract("N", c("QS"), AT)  # N never played the queen: nothing to reopen
+    assert any(isinstance(f, tb.BadRetract) for f in facts) and table.finished
+    facts = table.retract("W", c("KS"), AT)  # still in time: the last trick is never gathered by a lead
+    assert any(isinstance(f, tb.Retracted) for f in facts) and not table.finished
