@@ -872,13 +872,20 @@ class FrenchBostonHand(HandReplay):
         return row, row["tricks"]
 
     def honours(self, contract: Contract) -> int:
-        """Honours held by the caller's side (0 when a hand is unknown or fewer than three)."""
+        """Honours held by the caller's side (0 when a hand is unknown).
+
+        Under ``honours=with-best-jack`` the best-trump jack counts as an honour too (the digest
+        leaves it open); four is the most that count.
+        """
         trump = contract.trump
         side = self.caller_side()
         if trump is None or not all(p in self.deals for p in side):
             return 0
         held = {c for p in side for c in self.deals[p]}
-        return sum(1 for rank in (ACE, KING, QUEEN, JACK) if card(rank, trump) in held)
+        honours = {card(rank, trump) for rank in (ACE, KING, QUEEN, JACK)}
+        if self.options["honours"] == "with-best-jack":
+            honours.add(best_jack(self.turned))
+        return min(4, len(honours & held))
 
     def success_amount(self, contract: Contract, tricks: int) -> tuple[int, str]:
         row, par = self.row_of(contract)
