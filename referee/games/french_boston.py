@@ -823,11 +823,23 @@ class FrenchBostonHand(HandReplay):
             else:
                 self.settle(self.undertaking)
             self.jack_bonus(self.undertaking)
+            self.wrong_count_forfeits()
         # every deal written counts, a void one included: the fortieth ends the game however it ends
         if status in ("complete", "abandoned", "thrown-in", "redeal") and self.number == payments()["game-deals"] \
                 and self.options["pool-end"] == "divide":
             self.divide_pool_at_end()
         return dict(self.ledger)
+
+    def wrong_count_forfeits(self) -> None:
+        """Boston's forfeit for playing on with a short hand, in counters fixed by house rule (the
+        digest leaves the translation of Boston's red counters to agreement; 0 by default)."""
+        amount = self.options["wrong-count-forfeit"] * self.mult
+        if not amount:
+            return
+        for player in sorted(self.short_hands, key=self.order.index):
+            self.to_pool(player, amount)
+            self.penalise("wrong-count.play", f"{player} played on with a short hand: {amount} into the pool",
+                          {player: -amount}, (Effect("pool-forfeit", player, amount),))
 
     def rule_void_deal(self) -> None:
         """Who deals next after a void deal: a misdeal loses the deal; an imperfect pack does not."""
