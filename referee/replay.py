@@ -591,6 +591,15 @@ class HandReplay:
     def next_step(self) -> str | None:
         return None
 
+    def next_in_play(self) -> str:
+        """What happens next once play has begun: a revoke to take back, or whose turn it is."""
+        assert self.table is not None
+        if self.correctable:
+            revoke = self.correctable[0]
+            return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
+        verb = "play" if self.table.current.plays else "lead"
+        return f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
+
     def pool_after(self) -> int | list[int] | None:
         return None
 

@@ -645,11 +645,7 @@ class AuctionPitchHand(HandReplay):
                     + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}; "
                     f"{self.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit led, or "
                     "to trump or not to trump")
-        if self.correctable:
-            revoke = self.correctable[0]
-            return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
-        verb = "play" if self.table.current.plays else "lead"
-        return f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
+        return self.next_in_play()
 
     def verdict(self) -> HandVerdict:
         """As the base, but a recorded `pool ±N` is compared with the red counters paid in."""

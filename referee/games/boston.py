@@ -1034,11 +1034,7 @@ class BostonHand(HandReplay):
         if self.phase == "ready":
             return f"{self.eldest} to lead to trick 1"
         if self.table is not None and self.phase == "play":
-            if self.correctable:
-                revoke = self.correctable[0]
-                return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
-            verb = "play" if self.table.current.plays else "lead"
-            return f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
+            return self.next_in_play()
         return None
 
 

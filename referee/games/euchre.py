@@ -273,8 +273,8 @@ class EuchreHand(HandReplay):
                   f"{loner} play alone (then {fact.player}'s card is taken back).", trick=trick)
         if not self.alone_lost:
             self.alone_lost, self.partnership_at = True, (fact.at.line, fact.at.column)
-        self.table.activate(fact.player)
-        for follow in self.table.play(fact.player, fact.card, fact.at):
+        table.activate(fact.player)
+        for follow in table.play(fact.player, fact.card, fact.at):
             if not isinstance(follow, tb.OutOfTurn):  # the seat had no turn: one finding is enough
                 self.on_fact(follow)
         self.offer(defenders, fact.player, ("partnership", "alone"), "alone.partner-played",
@@ -520,11 +520,7 @@ class EuchreHand(HandReplay):
                 verb = "lead" if self.out_of_turn.lead else "play"
                 return (f"{self.out_of_turn.player} takes back {self.out_of_turn.card}; "
                         f"{self.out_of_turn.expected} to {verb} to trick {self.out_of_turn.trick}")
-            if self.correctable:
-                revoke = self.correctable[0]
-                return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
-            verb = "play" if self.table.current.plays else "lead"
-            return f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
+            return self.next_in_play()
         return None
 
 

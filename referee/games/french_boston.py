@@ -1129,11 +1129,7 @@ class FrenchBostonHand(HandReplay):
                 return "each player discards one card face down, then " + f"{self.left_of(self.dealer)} leads"
             return f"{self.left_of(self.dealer)} to lead"
         if self.table is not None:
-            if self.correctable:
-                revoke = self.correctable[0]
-                return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
-            verb = "play" if self.table.current.plays else "lead"
-            return f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
+            return self.next_in_play()
         return None
 
 class FrenchBostonSession:
