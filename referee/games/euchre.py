@@ -45,10 +45,17 @@ class EuchreTricks:
         return False
 
 
+PACKS = {"24": frozenset(pack(9)), "32": frozenset(pack(7))}
+"""The 24-card pack (nine up) and the older 32-card pack (seven up)."""
+
+
 class EuchreHand(HandReplay):
     game = "euchre"
     cards_per_hand = 5
-    pack = frozenset(pack(9))
+
+    @property
+    def pack(self) -> frozenset[Card]:  # type: ignore[override]
+        return PACKS[self.options["deck"]]
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
@@ -164,6 +171,12 @@ class EuchreHand(HandReplay):
             self.next_bidder()
 
     def make_trump(self, player: str, suit: Suit) -> None:
+        if self.options["natural-trump-required"] and player in self.deals \
+                and not any(c.suit is suit for c in self.deals[player]):
+            self.find("illegal-bid", player, self.last_at, "bidding.natural-trump",
+                      f"{player} made {suit.word} trump without holding a natural {suit.word[:-1]} (the left bower "
+                      f"does not count); under this house rule the call is void and {player} calls again.")
+            return
         self.trump_suit, self.maker, self.phase = suit, player, "made"
 
     def on_discard(self, event: ev.Discard) -> None:
@@ -193,6 +206,12 @@ class EuchreHand(HandReplay):
                       f"{event.player} announced a lone hand after the opening lead; it is too late, "
                       "so the hand is played with the partner.")
             return
+        if self.options["alone-deadline"] == "with-declaration" and self.discarded is not None:
+            self.find("late-alone", event.player, event.at, "alone.late",
+                      f"{event.player} announced a lone hand after the dealer's discard; under this house rule a "
+                      "lone hand is announced with the call that makes trump (the dealer before discarding), so "
+                      "the hand is played with the partner.")
+            return
         if self.phase != "made" or event.player != self.maker:
             who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
             self.find("illegal-bid", event.player, event.at, "alone.declare",
@@ -217,8 +236,14 @@ class EuchreHand(HandReplay):
             return False
         assert self.trump_suit is not None
         self.phase = "play"
+        if self.options["canadian-loner"] and self.round == 1 and self.maker == self.partner(self.dealer) \
+                and self.alone is None:
+            self.alone = self.maker
+            self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
+                              "(Canadian loner).")
         active = [p for p in self.order if not (self.lone_hand and p == self.partner(self.alone or ""))]
-        leader = self.left_of(self.dealer, active)
+        after = self.alone if self.lone_hand and self.options["loner-lead"] == "left-of-loner" else self.dealer
+        leader = self.left_of(after or self.dealer, active)
         self.start_play(leader, active, EuchreTricks(self.trump_suit))
         self.check_counts(event, active)
         return True
@@ -454,7 +479,7 @@ class EuchreHand(HandReplay):
             points = self.options["lone-euchre"] if self.lone_hand else 2
             return self.other_team(makers), points
         if tricks == 5:
-            return makers, 4 if self.lone_hand else 2
+            return makers, self.options["lone-march"] if self.lone_hand else 2
         return makers, 1
 
     def revoke_score(self, delta: dict[str, int]) -> dict[str, int]:
@@ -616,7 +641,7 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     chance from a random trick on); the trick where it happened is returned (None if no chance came).
     """
     players = ("N", "E", "S", "W")
-    cards = sorted(EuchreHand.pack, key=lambda c: (c.suit.value, c.rank))
+    cards = sorted(PACKS["24"], key=lambda c: (c.suit.value, c.rank))
     rng.shuffle(cards)
     hands = {players[(dealer + 1 + i) % 4]: cards[5 * i:5 * i + 5] for i in range(4)}
     upcard = cards[20]
