@@ -66,6 +66,7 @@ class EuchreHand(HandReplay):
         self.trump_suit: Suit | None = None
         self.maker: str | None = None
         self.alone: str | None = None
+        self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
         self.alone_lost = False
         self.partnership_at: tuple[int, int] | None = None  # where the lone hand became a partnership
         self.discarded: Card | None = None
@@ -212,6 +213,9 @@ class EuchreHand(HandReplay):
                       "lone hand is announced with the call that makes trump (the dealer before discarding), so "
                       "the hand is played with the partner.")
             return
+        if self.may_defend_alone(event.player):
+            self.defender_alone = event.player
+            return
         if self.phase != "made" or event.player != self.maker:
             who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
             self.find("illegal-bid", event.player, event.at, "alone.declare",
@@ -219,6 +223,15 @@ class EuchreHand(HandReplay):
             return
         if self.alone is None:
             self.alone = event.player
+
+    def may_defend_alone(self, player: str) -> bool:
+        """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
+        rule = self.options["defend-alone"]
+        if rule == "off" or self.phase != "made" or self.maker is None or self.defender_alone is not None:
+            return False
+        if player not in self.opponents(self.maker):
+            return False
+        return rule == "always" or self.alone is not None
 
     # ---- play -------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
@@ -241,7 +254,8 @@ class EuchreHand(HandReplay):
             self.alone = self.maker
             self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
                               "(Canadian loner).")
-        active = [p for p in self.order if not (self.lone_hand and p == self.partner(self.alone or ""))]
+        sitting_out = {self.partner(p) for p in (self.alone if self.lone_hand else None, self.defender_alone) if p}
+        active = [p for p in self.order if p not in sitting_out]
         after = self.alone if self.lone_hand and self.options["loner-lead"] == "left-of-loner" else self.dealer
         leader = self.left_of(after or self.dealer, active)
         self.start_play(leader, active, EuchreTricks(self.trump_suit))
@@ -372,6 +386,8 @@ class EuchreHand(HandReplay):
         """Lone-hand points only while the lone hand was being played: a revoke made after the
         partner's card turned it into a partnership hand is a partnership revoke."""
         alone_then = self.lone_hand or (self.partnership_at is not None and (at.line, at.column) < self.partnership_at)
+        if self.defender_alone is not None and self.team(self.defender_alone) == self.team(offender):
+            return self.options["revoke-lone-points"]  # his side was attempting a lone defence
         if self.alone is None or not alone_then:
             return self.options["revoke-points"]
         offending_side_alone = self.team(self.alone) == self.team(offender)
@@ -476,6 +492,8 @@ class EuchreHand(HandReplay):
         makers = self.team(self.maker)
         tricks = self.maker_tricks()
         if tricks < 3:
+            if self.defender_alone is not None:
+                return self.other_team(makers), 4  # a euchre by a lone defender
             points = self.options["lone-euchre"] if self.lone_hand else 2
             return self.other_team(makers), points
         if tricks == 5:
@@ -508,6 +526,7 @@ class EuchreHand(HandReplay):
             "makers": self.team(self.maker) if self.maker else None,
             "round": self.round if self.maker else None,
             "alone": self.alone if self.lone_hand else None,
+            "defending_alone": self.defender_alone,
             "upcard": self.upcard.text if self.upcard else None,
             "discard": self.discarded.text if self.discarded else None,
         }
