@@ -1132,6 +1132,7 @@ class FrenchBostonHand(HandReplay):
             return self.next_in_play()
         return None
 
+
 class FrenchBostonSession:
     """A game in progress: counters, the pool, belle, the deal number and whose deal it is."""
 
