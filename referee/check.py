@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from typing import BinaryIO, Iterable, Protocol
 
 from .games import Game, Session, registry
 from .header import read_setup
 from .notation import FileProblem, GameStart, HandRecord, Problem, read_transcript
 from .verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
+
+
+STDIN = "-"
+"""The path that names standard input."""
 
 
 class Sink(Protocol):
@@ -74,11 +79,14 @@ class Checker:
         self.summary = Summary()
 
     def check_path(self, path: str) -> None:
+        """Check one file; ``-`` is standard input (for pipelines)."""
         self.summary.files += 1
         self.sink.begin_file(path)
-        problem = _unreadable(path)
+        problem = None if path == STDIN else _unreadable(path)
         if problem is not None:
             self._error(problem)
+        elif path == STDIN:
+            self.check_stream(sys.stdin.buffer)
         else:
             with open(path, "rb") as stream:
                 self.check_stream(stream)

@@ -91,7 +91,7 @@ def main_options(
 
 @app.command()
 def check(
-    files: List[str] = typer.Argument(..., help="Transcript files (.ttn)."),
+    files: List[str] = typer.Argument(..., help="Transcript files (.ttn); - reads standard input."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text for people, json for programs."),
     rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes; the output is the same, in the same order."),

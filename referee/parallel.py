@@ -10,12 +10,13 @@ byte-for-byte the output of a sequential run.
 from __future__ import annotations
 
 import io
+import sys
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
-from .check import Checker, _unreadable
+from .check import STDIN, Checker, _unreadable
 from .notation import Problem, split_games
 from .render import JsonWriter, TextWriter
 from .verdict import Summary
@@ -70,8 +71,12 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextWriter, ru
         for path in paths:
             summary.files += 1
             sink.begin_file(path)
-            problem = _unreadable(path)
-            if problem is not None:
+            problem = _unreadable(path) if path != STDIN else None
+            if path == STDIN:  # a pipe cannot be cut into parts beforehand: check it here
+                checker = Checker(sink, rules)
+                checker.check_stream(sys.stdin.buffer)
+                _merge(summary, checker.summary)
+            elif problem is not None:
                 summary.errors += 1
                 sink.error(problem)
             else:

@@ -119,3 +119,13 @@ def test_rules_listing() -> None:
 def test_version() -> None:
     result = run("--version")
     assert result.returncode == 0 and result.stdout.startswith("referee ")
+
+
+def test_standard_input_is_read_for_a_dash() -> None:
+    text = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8")
+    for jobs in ("1", "2"):
+        result = subprocess.run([sys.executable, "-m", "referee", "check", "-f", "json", "-j", jobs, "-"],
+                                input=text, capture_output=True, text=True, timeout=120)
+        verdict = json.loads(result.stdout)
+        assert result.returncode == 1 and verdict["files"][0]["path"] == "-"
+        assert verdict["summary"]["hands"] == 1 and verdict["summary"]["irregularities"] == 1
