@@ -21,7 +21,6 @@ KINDS = frozenset({
     "call-disobeyed", "premature-lead",
     # our extensions (README, "Extensions to the notation")
     "inconsistent-transcript",  # a trick label, hand number or event that contradicts the replay
-    "false-claim",              # a claim (of a revoke) the transcript does not bear out
 })
 
 REVOKE_STATUSES = frozenset({"corrected", "established", "unproven", "correctable"})
