@@ -68,6 +68,7 @@ class EuchreHand(HandReplay):
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
         self.alone_lost = False
+        self.passed: set[str] = set()       # players who passed in the bidding
         self.partnership_at: tuple[int, int] | None = None  # where the lone hand became a partnership
         self.discarded: Card | None = None
         self.premature_reported = False
@@ -129,6 +130,7 @@ class EuchreHand(HandReplay):
                       f"{event.player}, the dealer, passed in the second round, but under stick-the-dealer "
                       "the dealer must name a trump suit. The pass is void.")
             return
+        self.passed.add(event.player)
         self.next_bidder()
 
     def on_order(self, event: ev.Order) -> None:
@@ -215,6 +217,11 @@ class EuchreHand(HandReplay):
             return
         if self.may_defend_alone(event.player):
             self.defender_alone = event.player
+            return
+        if (self.options["alone-who"] == "maker-or-partner" and self.phase == "made" and self.alone is None
+                and self.maker is not None and event.player == self.partner(self.maker)
+                and event.player not in self.passed):
+            self.alone = event.player  # he takes the hand from the maker, who sits out
             return
         if self.phase != "made" or event.player != self.maker:
             who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
@@ -378,9 +385,10 @@ class EuchreHand(HandReplay):
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
         points = self.revoke_points(fact.player, fact.at)
         side = self.team(fact.player)
+        unless = " unless a revoke by the other side cancels it," if self.options["revoke-count"] == "cancel" else ""
         if self.options["revoke-penalty"] == "deduct":
-            return f"{side} lose {points} points and the hand's ordinary result is not scored."
-        return f"{self.other_team(side)} score {points} points and the hand's ordinary result is not scored."
+            return f"{side} lose {points} points{unless} and the hand's ordinary result is not scored."
+        return f"{self.other_team(side)} score {points} points{unless} and the hand's ordinary result is not scored."
 
     def revoke_points(self, offender: str, at: ev.Span) -> int:
         """Lone-hand points only while the lone hand was being played: a revoke made after the
@@ -500,13 +508,29 @@ class EuchreHand(HandReplay):
             return makers, self.options["lone-march"] if self.lone_hand else 2
         return makers, 1
 
-    def revoke_score(self, delta: dict[str, int]) -> dict[str, int]:
-        penalised: set[str] = set()
+    def penalised_revokes(self) -> list[tb.Revoke]:
+        """The revokes that cost points: each side's first (default), every one (Somerset 70), or
+        what is left once an equal number by each side cancel out (Somerset 71)."""
+        rule = self.options["revoke-count"]
+        if rule == "each":
+            return list(self.revokes)
+        if rule == "once-per-side":
+            firsts: dict[str, tb.Revoke] = {}
+            for revoke in self.revokes:
+                firsts.setdefault(self.team(revoke.player), revoke)
+            return list(firsts.values())
+        by_side: dict[str, list[tb.Revoke]] = {t.name: [] for t in self.setup.teams}
         for revoke in self.revokes:
+            by_side[self.team(revoke.player)].append(revoke)
+        cancelled = min(len(r) for r in by_side.values())
+        return [r for revokes in by_side.values() for r in revokes[cancelled:]]
+
+    def revoke_score(self, delta: dict[str, int]) -> dict[str, int]:
+        penalised = self.penalised_revokes()
+        if len(penalised) < len(self.revokes) and self.options["revoke-count"] == "cancel":
+            self.notes.append(f"{(len(self.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
+        for revoke in penalised:
             side = self.team(revoke.player)
-            if side in penalised:
-                continue
-            penalised.add(side)
             points = self.revoke_points(revoke.player, revoke.at)
             other = self.other_team(side)
             if self.options["revoke-penalty"] == "deduct":
@@ -580,6 +604,7 @@ class EuchreSession:
         self.score = dict(setup.score)
         self.next_dealer: str | None = None
         self.number = 1
+        self.deals = 0  # hands adjudicated, for games of a fixed number of deals
         self._winner: str | None = None
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
@@ -595,12 +620,19 @@ class EuchreSession:
         same_dealer = verdict.status == "redeal" and not (
             replay.misdeal() and replay.redeal_at is None and self.setup.options["misdeal"] == "loses-deal")
         self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
-        target = self.setup.options["target"]
+        self.deals += 1
         if self._winner is None:
-            leaders = sorted(self.score.items(), key=lambda kv: -kv[1])
-            if leaders[0][1] >= target and leaders[0][1] > leaders[1][1]:
-                self._winner = leaders[0][0]
+            self._winner = self.decide_winner()
         return verdict
+
+    def decide_winner(self) -> str | None:
+        """First to the target; or, in a game of a fixed number of deals, the higher total at its end."""
+        leaders = sorted(self.score.items(), key=lambda kv: -kv[1])
+        ahead = leaders[0][0] if leaders[0][1] > leaders[1][1] else None
+        deals = self.setup.options["deals"]
+        if deals:
+            return ahead if self.deals >= deals else None
+        return ahead if leaders[0][1] >= self.setup.options["target"] else None
 
     def final_score(self) -> dict[str, int]:
         return dict(self.score)
