@@ -394,9 +394,7 @@ class HandReplay:
 
     def settle_choices(self, event: ev.Event) -> None:
         """Play going on without a choice: apply what the laws imply, or drop the choice."""
-        if not self.choices or isinstance(event, (ev.Call, ev.Accept)):
-            return
-        if isinstance(event, ev.Retract):
+        if not self.choices or isinstance(event, (ev.Call, ev.Accept, ev.Retract)):
             return
         for choice in list(self.choices):
             if event.player in choice.choosers and not isinstance(event, ev.Play):
@@ -419,6 +417,7 @@ class HandReplay:
 
     @staticmethod
     def call_matches(option: str, options: tuple[str, ...]) -> bool:
+        """Whether a `call` answers a choice: by its name, or a suit for "suit", a card for "card"."""
         if option in options:
             return True
         if "suit" in options and option in ("spades", "hearts", "diamonds", "clubs"):
