@@ -455,16 +455,10 @@ class FrenchBostonHand(HandReplay):
             self.offer_misere_claim(event.player, f"exposed the {event.card}")
             return
         others = self.adversaries(event.player)
-
-        def call(option: str, at: ev.Span) -> None:
-            what = "card" if len(option) == 2 else option
-            effect = self.require(event.player, what, "exposed.card", at, card=event.card if what == "card" else None)
-            self.penalise("exposed.card", f"{self.side_label(others)} call {option} from {event.player}",
-                          effects=(effect,))
-
-        self.offer(others, event.player, ("card", "highest", "lowest"), "exposed.card",
-                   f"{self.side_label(others)} may call {event.card} to be played when legal, or require "
-                   f"{event.player}'s highest or lowest card of the suit led, before the next card is played.", call)
+        self.offer_card_calls(event.player, event.card, ("card", "highest", "lowest"), "exposed.card",
+                              f"{self.side_label(others)} may call {event.card} to be played when legal, or require "
+                              f"{event.player}'s highest or lowest card of the suit led, before the next card is "
+                              "played.")
 
     def offer_misere_claim(self, offender: str, what: str) -> None:
         """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
@@ -712,16 +706,20 @@ class FrenchBostonHand(HandReplay):
         if fact.status != "corrected" or self.is_solo_caller(fact.player) or self.undertaking is None:
             return
         others = self.adversaries(fact.player)
+        self.offer_card_calls(fact.player, fact.card, ("highest", "lowest", "card"), "revoke.corrected",
+                              f"{self.side_label(others)} may require {fact.player}'s highest or lowest "
+                              f"{fact.led.word}, or call {fact.card} as an exposed card.")
 
-        def apply(option: str, at: ev.Span) -> None:
+    def offer_card_calls(self, offender: str, exposed: Card, options: tuple[str, ...], topic: str, text: str) -> None:
+        """Let the offender's adversaries call `exposed` as an exposed card, or his highest or lowest."""
+        others = self.adversaries(offender)
+
+        def call(option: str, at: ev.Span) -> None:
             what = "card" if len(option) == 2 else option
-            effect = self.require(fact.player, what, "revoke.corrected", at, card=fact.card if what == "card" else None)
-            self.penalise("revoke.corrected", f"{self.side_label(others)} call {option} from {fact.player}",
-                          effects=(effect,))
+            effect = self.require(offender, what, topic, at, card=exposed if what == "card" else None)
+            self.penalise(topic, f"{self.side_label(others)} call {option} from {offender}", effects=(effect,))
 
-        self.offer(others, fact.player, ("highest", "lowest", "card"), "revoke.corrected",
-                   f"{self.side_label(others)} may require {fact.player}'s highest or lowest {fact.led.word}, or "
-                   f"call {fact.card} as an exposed card.", apply)
+        self.offer(others, offender, options, topic, text, call)
 
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
         return f"{fact.player} doubles the pool and pays his adversaries the stake; the deal's ordinary result is void."
