@@ -57,6 +57,16 @@ class Setup:
         return None
 
 
+def player_count_problems(setup: Setup, low: int, high: int, example: str) -> list[Problem]:
+    """The problem when a game of `low` to `high` players names another number of players."""
+    count = len(setup.players)
+    if low <= count <= high:
+        return []
+    wanted = str(low) if low == high else f"{low} to {high}"
+    return [Problem(setup.at.line, setup.at.column, f"{setup.game} needs {wanted} players, the header names {count}",
+                    example)]
+
+
 def _at(tag: Tag, offset: int) -> Span:
     return Span(tag.value_at.line, tag.value_at.column + offset)
 

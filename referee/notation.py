@@ -13,14 +13,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import BinaryIO, Iterator, Union
+from typing import BinaryIO, Iterable, Iterator, Union
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
 from . import events as ev
-from .cards import parse_card, parse_suit
+from .cards import Card, parse_card, parse_suit
 
 MAX_LINE_CHARS = 4096
 """Longer lines are rejected unparsed: no real transcript line is near this, and it bounds the work."""
@@ -331,6 +331,11 @@ def _hint_for(text: str, expected: set[str]) -> str:
     if "NAME" in expected and len(expected) <= 3:
         return "every event starts with the acting player, e.g. 'N 9H' or 'E pass'"
     return "events look like 'P CARD', 'P pass', 'P bid 3', 'P name hearts'; separate events with ','"
+
+
+def trick_line(number: int, plays: Iterable[tuple[str, Card]]) -> str:
+    """A trick written the way the grammar reads it (``trick 2: N AH, E 9S``), for generators."""
+    return f"trick {number}: " + ", ".join(f"{player} {card.text}" for player, card in plays)
 
 
 # ---- the reader -------------------------------------------------------------------------

@@ -27,6 +27,12 @@ class TrickRules(Protocol):
         """True when this card may be played to `led` even by a player holding that suit."""
 
 
+def trick_winner(rules: TrickRules, plays: Sequence[tuple[str, Card]]) -> str:
+    """Who wins a trick of (player, card) plays in the order played, the first being the lead."""
+    led = rules.suit_of(plays[0][1])
+    return max(plays, key=lambda play: rules.power(play[1], led))[0]
+
+
 @dataclass(slots=True)
 class PlayedCard:
     player: str
@@ -347,14 +353,12 @@ class TrickTable:
 
     def _complete(self, facts: list[Fact]) -> None:
         trick = self.current
-        first = trick.plays[0]
-        led = self.rules.suit_of(first.card)
-        best = max(trick.plays, key=lambda p: self.rules.power(p.card, led))
-        trick.winner = best.player
+        winner = trick_winner(self.rules, [(p.player, p.card) for p in trick.plays])
+        trick.winner = winner
         self.tricks.append(trick)
         self.gathered = False
-        self.rightful_leader = best.player
-        self.current = Trick(trick.number + 1, best.player)
+        self.rightful_leader = winner
+        self.current = Trick(trick.number + 1, winner)
         facts.append(TrickWon(trick))
 
     def _gather(self, facts: list[Fact]) -> None:

@@ -15,9 +15,9 @@ from typing import Any
 from .. import events as ev
 from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
-from ..header import Setup
+from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity, Pending
-from ..notation import HandRecord, Problem
+from ..notation import HandRecord, Problem, trick_line
 from ..replay import Choice, HandContext, HandReplay, Requirement, unknown_names
 from ..rulebook import Rulebook, load
 from ..verdict import HandVerdict
@@ -707,9 +707,8 @@ class AuctionPitch:
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         at = setup.at
-        if not 2 <= len(setup.players) <= 7:
-            return [Problem(at.line, at.column, f"auction-pitch needs 2 to 7 players, the header names "
-                            f"{len(setup.players)}", 'e.g. [Players "A B C D E"]')]
+        if problems := player_count_problems(setup, 2, 7, 'e.g. [Players "A B C D E"]'):
+            return problems
         if setup.teams:
             return [Problem(at.line, at.column, "auction-pitch has no partnerships: each plays for himself",
                             "remove the [Partners] tag")]
@@ -783,9 +782,8 @@ def random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
             plays.append((seat, choice))
         rules = PitchTricks()
         rules.trump = trump
-        led_suit = plays[0][1].suit
-        leader = max(plays, key=lambda p: rules.power(p[1], led_suit))[0]
-        out.append(f"trick {trick}: " + ", ".join(f"{p} {c.text}" for p, c in plays))
+        leader = tb.trick_winner(rules, plays)
+        out.append(trick_line(trick, plays))
     out.append("")
     return out, planted
 

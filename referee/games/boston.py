@@ -22,9 +22,9 @@ import yaml
 from .. import events as ev
 from .. import table as tb
 from ..cards import Card, Suit, pack
-from ..header import Setup
+from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity
-from ..notation import HandRecord, Problem
+from ..notation import HandRecord, Problem, trick_line
 from ..replay import HandContext, HandReplay, Requirement, unknown_names
 from ..rulebook import Rulebook, load
 from ..verdict import HandVerdict, Recorded
@@ -1094,9 +1094,8 @@ class Boston:
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         at = setup.at
-        if len(setup.players) != 4:
-            return [Problem(at.line, at.column, f"boston needs 4 players, the header names {len(setup.players)}",
-                            'e.g. [Players "A Y B Z"]')]
+        if problems := player_count_problems(setup, 4, 4, 'e.g. [Players "A Y B Z"]'):
+            return problems
         if setup.teams:
             return [Problem(at.line, at.column, "boston has no partnerships", "remove the [Partners] tag")]
         return []
@@ -1201,9 +1200,8 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
                 choice = rng.choice(held)
             held.remove(choice)
             plays.append((seat, choice))
-        led = plays[0][1].suit
-        leader = max(plays, key=lambda p: rules.power(p[1], led))[0]
-        out.append(f"trick {trick}: " + ", ".join(f"{p} {c.text}" for p, c in plays))
+        leader = tb.trick_winner(rules, plays)
+        out.append(trick_line(trick, plays))
         if bid is not None and ((bid.misere and leader == caller) or (bid.tricks == 13 and leader != caller)):
             break
     out.append("")

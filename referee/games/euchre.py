@@ -12,9 +12,9 @@ from typing import Any
 from .. import events as ev
 from .. import table as tb
 from ..cards import JACK, Card, Suit, pack
-from ..header import Setup
+from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity, Pending
-from ..notation import HandRecord, Problem
+from ..notation import HandRecord, Problem, trick_line
 from ..replay import HandContext, HandReplay, unknown_names
 from ..rulebook import Rulebook, load
 from ..verdict import HandVerdict
@@ -654,9 +654,8 @@ class Euchre:
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         at = setup.at
-        if len(setup.players) != 4:
-            return [Problem(at.line, at.column, f"euchre needs 4 players, the header names {len(setup.players)}",
-                            'e.g. [Players "N E S W"]')]
+        if problems := player_count_problems(setup, 4, 4, 'e.g. [Players "N E S W"]'):
+            return problems
         if len(setup.teams) != 2 or any(len(t.members) != 2 for t in setup.teams):
             return [Problem(at.line, at.column, "euchre needs two partnerships of two",
                             f'add [Partners "{setup.players[0]}-{setup.players[2]} {setup.players[1]}-{setup.players[3]}"]')]
@@ -753,9 +752,8 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
                 choice = rng.choice(held)
             held.remove(choice)
             plays.append((seat, choice))
-        led = rules.suit_of(plays[0][1])
-        leader = max(plays, key=lambda p: rules.power(p[1], led))[0]
-        out.append(f"trick {trick}: " + ", ".join(f"{p} {c.text}" for p, c in plays))
+        leader = tb.trick_winner(rules, plays)
+        out.append(trick_line(trick, plays))
     out.append("")
     return out, planted
 

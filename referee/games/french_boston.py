@@ -23,9 +23,9 @@ import yaml
 from .. import events as ev
 from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, card, pack
-from ..header import Setup
+from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity
-from ..notation import HandRecord, Problem
+from ..notation import HandRecord, Problem, trick_line
 from ..replay import HandContext, HandReplay, unknown_names
 from ..rulebook import Rulebook, load
 from ..verdict import HandVerdict
@@ -1194,9 +1194,8 @@ class FrenchBoston:
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         at = setup.at
-        if len(setup.players) != 4:
-            return [Problem(at.line, at.column, f"french-boston needs 4 players, the header names {len(setup.players)}",
-                            'e.g. [Players "N E S W"] (clockwise)')]
+        if problems := player_count_problems(setup, 4, 4, 'e.g. [Players "N E S W"] (clockwise)'):
+            return problems
         if setup.teams:
             return [Problem(at.line, at.column, "french-boston has no fixed partnerships",
                             "remove the [Partners] tag: partners are formed by demand and acceptance in each deal")]
@@ -1314,9 +1313,8 @@ def random_play(rng: random.Random, order: list[str], hands: dict[str, list[Card
                 choice = rng.choice(held)
             held.remove(choice)
             plays.append((seat, choice))
-        led = rules.suit_of(plays[0][1])
-        leader = max(plays, key=lambda p: rules.power(p[1], led))[0]
-        lines.append(f"trick {trick}: " + ", ".join(f"{p} {c.text}" for p, c in plays))
+        leader = tb.trick_winner(rules, plays)
+        lines.append(trick_line(trick, plays))
         if leader == misere_caller:
             break
     return lines
