@@ -99,16 +99,15 @@ def check(
 ) -> None:
     """Check transcripts. Exit status: 0 clean, 1 irregularities or disagreements, 2 unusable input."""
     rules = _rules_text(rules)
-    defaults = {name: game.rulebook.defaults() for name, game in registry().items()}
     sink: JsonWriter | TextWriter
     if format is Format.json:
         sink = JsonWriter(sys.stdout)
     elif sys.stdout.isatty() and jobs == 1:
-        sink = TerminalWriter(sys.stdout, sys.stderr, no_color, defaults)
+        sink = TerminalWriter(sys.stdout, sys.stderr, no_color)
     else:
-        sink = TextWriter(sys.stdout, sys.stderr, defaults)
+        sink = TextWriter(sys.stdout, sys.stderr)
     if jobs > 1:
-        summary = check_files_parallel(files, sink, rules, jobs, defaults)
+        summary = check_files_parallel(files, sink, rules, jobs)
     else:
         summary = check_files(files, sink, rules)
     sys.stdout.flush()

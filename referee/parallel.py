@@ -14,7 +14,7 @@ import sys
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Iterable, Iterator
 
 from .check import STDIN, Checker, _unreadable
 from .notation import Problem, split_games
@@ -32,7 +32,6 @@ class _Task:
     data: bytes
     rules: str | None
     json: bool
-    defaults: Mapping[str, Mapping[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +45,7 @@ class _Part:
 
 def _check_part(task: _Task) -> _Part:
     out, err = io.StringIO(), io.StringIO()
-    sink = JsonWriter(out, whole=False) if task.json else TextWriter(out, err, task.defaults)
+    sink = JsonWriter(out, whole=False) if task.json else TextWriter(out, err)
     sink.begin_file(task.path)
     checker = Checker(sink, task.rules)
     complete = checker.check_stream(io.BytesIO(task.data), task.first_line)
@@ -62,8 +61,7 @@ def _merge(total: Summary, part: Summary) -> None:
     total.errors += part.errors
 
 
-def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextWriter, rules: str | None, jobs: int,
-                         defaults: Mapping[str, Mapping[str, Any]]) -> Summary:
+def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextWriter, rules: str | None, jobs: int) -> Summary:
     """Like `check.check_files`, with `jobs` worker processes."""
     summary = Summary()
     json = isinstance(sink, JsonWriter)
@@ -80,7 +78,7 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextWriter, ru
                 summary.errors += 1
                 sink.error(problem)
             else:
-                tasks = (_Task(path, first, data, rules, json, defaults) for first, data in _parts(path))
+                tasks = (_Task(path, first, data, rules, json) for first, data in _parts(path))
                 for part in _in_order(pool, tasks, window=2 * jobs):
                     sink.raw(part.out, part.err, part.problems, part.summary.games)
                     _merge(summary, part.summary)

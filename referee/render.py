@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, TextIO
 
+from .games import registry
 from .notation import Problem
 from .verdict import GameVerdict, HandVerdict, Summary
 
@@ -96,17 +97,16 @@ def describe_contract(contract: Mapping[str, Any]) -> str:
 class TextWriter:
     """Plain text for people: per hand the contract, tricks, findings, penalties and scores."""
 
-    def __init__(self, out: TextIO, err: TextIO, defaults: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+    def __init__(self, out: TextIO, err: TextIO) -> None:
         self.out = out
         self.err = err
-        self.defaults = defaults or {}
         self.path = ""
 
     def begin_file(self, path: str) -> None:
         self.path = path
 
     def begin_game(self, game: GameVerdict) -> None:
-        defaults = self.defaults.get(game.game, {})
+        defaults = registry()[game.game].rulebook.defaults()
         changed = [f"{k}={v}" for k, v in game.rules.items() if defaults.get(k, v) != v]
         rules = f" — house rules: {'; '.join(changed)}" if changed else ""
         info = f" ({', '.join(game.info.values())})" if game.info else ""

@@ -9,7 +9,7 @@ plain: its workers render text that the parent only splices together.
 from __future__ import annotations
 
 import io
-from typing import Any, Callable, Mapping, TextIO
+from typing import Any, Callable, TextIO
 
 from rich.console import Console
 from rich.padding import Padding
@@ -37,9 +37,8 @@ def _console(out: TextIO, no_color: bool) -> Console:
 class TerminalWriter(TextWriter):
     """A `Sink` printing each hand as a small table; errors go to standard error in red."""
 
-    def __init__(self, out: TextIO, err: TextIO, no_color: bool,
-                 defaults: Mapping[str, Mapping[str, Any]] | None = None) -> None:
-        super().__init__(out, err, defaults)
+    def __init__(self, out: TextIO, err: TextIO, no_color: bool) -> None:
+        super().__init__(out, err)
         self.console = _console(out, no_color)
         self.err_console = _console(err, no_color)
 

@@ -13,7 +13,6 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 
 from referee import check_text
-from referee.games import registry
 from referee.render import JsonWriter, TextWriter
 from referee.verdict import Verdict
 
@@ -35,8 +34,7 @@ def assert_clean(verdict: Verdict) -> None:
 
 
 def render(verdict: Verdict) -> None:
-    defaults = {name: game.rulebook.defaults() for name, game in registry().items()}
-    for sink in (TextWriter(io.StringIO(), io.StringIO(), defaults), JsonWriter(io.StringIO())):
+    for sink in (TextWriter(io.StringIO(), io.StringIO()), JsonWriter(io.StringIO())):
         for file in verdict.files:
             sink.begin_file(file.path)
             for game in file.games:

@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 
 from referee.check import check_files
-from referee.games import registry
 from referee.games.euchre import GAME
 from referee.notation import split_games
 from referee import parallel
@@ -27,12 +26,11 @@ def _archive(tmp_path: Path) -> Path:
 def _run(paths: list[str], jobs: int, json: bool, monkeypatch) -> tuple[str, str, int]:  # noqa: ANN001
     monkeypatch.setattr(parallel, "UNIT_BYTES", 2000)  # many small parts
     out, err = io.StringIO(), io.StringIO()
-    defaults = {name: game.rulebook.defaults() for name, game in registry().items()}
-    sink = JsonWriter(out) if json else TextWriter(out, err, defaults)
+    sink = JsonWriter(out) if json else TextWriter(out, err)
     if jobs == 1:
         summary = check_files(paths, sink)
     else:
-        summary = parallel.check_files_parallel(paths, sink, None, jobs, defaults)
+        summary = parallel.check_files_parallel(paths, sink, None, jobs)
     return out.getvalue(), err.getvalue(), summary.exit_code
 
 

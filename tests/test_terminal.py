@@ -47,7 +47,7 @@ def on_a_terminal(*args: str, env: dict[str, str] | None = None) -> str:
 
 def test_plain_text_is_byte_identical_when_not_a_terminal() -> None:
     out, err = io.StringIO(), io.StringIO()
-    check_files([CASE], TextWriter(out, err, None))
+    check_files([CASE], TextWriter(out, err))
     piped = subprocess.run(check=False, args=[sys.executable, "-m", "referee", "check", CASE],
                            capture_output=True, text=True, timeout=120)
     assert piped.stdout.splitlines()[1:] == out.getvalue().splitlines()[1:]  # the first names the path as given
