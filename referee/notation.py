@@ -21,6 +21,7 @@ from lark.lexer import PatternStr
 
 from . import events as ev
 from .cards import Card, parse_card, parse_suit
+from .common_lines import CommonLines
 
 MAX_LINE_CHARS = 4096
 """Longer lines are rejected unparsed: no real transcript line is near this, and it bounds the work."""
@@ -212,14 +213,35 @@ def _fast_parser() -> tuple[Lark, _LineBuilder] | None:
     return _build(lark_cython.plugins)
 
 
+_OPEN_TERMINALS = {"NAME", "WHO", "TAG_NAME", "STRING", "INT", "SIGNED_INT", "CARD", "SUIT", "COMMENT"}
+"""Terminals that are not reserved words: a name may look like them (a player called S)."""
+
+
+@lru_cache(maxsize=1)
+def _common_lines() -> CommonLines:
+    """The shortcut for the usual lines, built from the same grammar's terminals."""
+    lark = _parser()[0]
+    patterns = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+    reserved = "|".join(f"(?:{pattern})" for name, pattern in patterns.items()
+                        if name not in _OPEN_TERMINALS and not name.startswith("__"))
+    return CommonLines(patterns, reserved)
+
+
 def parse_line(text: str, line: int) -> ev.Line | None | Problem:
-    """Parse one line: a record, None for a blank or comment-only line, or a `Problem`."""
+    """Parse one line: a record, None for a blank or comment-only line, or a `Problem`.
+
+    The usual lines are read by `CommonLines` in one regular-expression match each; every
+    other line, and every line with a mistake, goes through the LALR parser.
+    """
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
         return None
     if len(text) > MAX_LINE_CHARS:
         return Problem(line, MAX_LINE_CHARS + 1, f"line is longer than {MAX_LINE_CHARS:,} characters",
                        f"no transcript line needs more than {MAX_LINE_CHARS:,}; is this the right file?")
+    common = _common_lines().read(text, line)
+    if common is not None:
+        return common
     fast = _fast_parser()
     if fast is not None:
         fast[1].line = line

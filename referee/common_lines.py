@@ -1,0 +1,130 @@
+"""The common line shapes, read with one regular expression each, ahead of the LALR parser.
+
+An archive is almost all deal lines, trick lines and short runs of simple events, written the
+usual way. For those lines the general parser's cost is per token and per reduction; one
+anchored regular expression per shape does the same work in a single match. Anything else —
+an unusual spacing, a comment, a player named like a keyword, any event beyond the simple
+ones, and every line with a mistake — is left to the LALR parser, which stays the definition
+of the notation and the only source of syntax errors.
+
+The patterns are built from the grammar's own terminals (`CARD`, `NAME`, `SUIT`, ...), so the
+two readers cannot drift apart on what a card or a name is; `tests/test_common_lines.py`
+checks that every line read here is read identically by the grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Mapping
+
+from . import events as ev
+from .cards import parse_card, parse_suit
+
+_GAP = r"[ \t]+"      # where the grammar needs a break between two words
+_SPACE = r"[ \t]*"    # where it needs none
+
+# Events made of the player and one word, read by name: the constructor of each.
+_WORD_EVENTS: dict[str, Callable[[str, ev.Span], ev.Event]] = {
+    "pass": ev.Pass, "order": ev.Order, "alone": ev.Alone, "accept": ev.Accept, "concede": ev.Concede,
+    "spread": ev.Spread, "sell": ev.Sell, "refuse": ev.Refuse, "pitch": ev.Pitch,
+}
+
+
+class CommonLines:
+    """Reads the common shapes of line; `read` returns None for any other line."""
+
+    def __init__(self, terminals: Mapping[str, str], keyword: str) -> None:
+        """`terminals`: the grammar's terminal patterns by name; `keyword`: a pattern matching
+        every reserved word of the grammar (a player so named is left to the grammar, whose
+        reading of it depends on where it stands)."""
+        card, name, suit = terminals["CARD"], terminals["NAME"], terminals["SUIT"]
+        words = "|".join(_WORD_EVENTS)
+        event = (rf"({name}){_GAP}(?:({card})|({words})|discard{_GAP}({card})|name{_GAP}({suit})"
+                 rf"|bid{_GAP}(\d+))(?={_SPACE}(?:,|$))")
+        plain_event = re.sub(r"\((?!\?)", "(?:", event)
+        self._event = re.compile(event)
+        self._event_line = re.compile(
+            rf"{_SPACE}(?:trick{_GAP}(\d+){_SPACE}:{_SPACE})?{plain_event}(?:{_SPACE},{_SPACE}{plain_event})*{_SPACE}")
+        self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:((?:{_SPACE}{card})*){_SPACE}")
+        self._card = re.compile(card)
+        self._upcard = re.compile(rf"{_SPACE}upcard{_GAP}({card}){_SPACE}")
+        self._hand = re.compile(rf"{_SPACE}hand(?:{_GAP}(\d+))?(?:{_GAP}dealer{_GAP}({name}))?{_SPACE}")
+        self._tag = re.compile(
+            rf"{_SPACE}\[{_SPACE}({terminals['TAG_NAME']}){_SPACE}({terminals['STRING']}){_SPACE}\]{_SPACE}")
+        self._keyword = re.compile(keyword)
+        self._is_keyword: dict[str, bool] = {}
+
+    def read(self, text: str, line: int) -> ev.Line | None:
+        """The line's record, exactly as the grammar would build it, or None."""
+        first = text.lstrip(" \t")[:1]
+        if first == "[":
+            return self._read_tag(text, line)
+        if first == "d" and text.lstrip(" \t").startswith("deal"):
+            return self._read_deal(text, line)
+        if first == "h" and text.lstrip(" \t").startswith("hand"):
+            return self._read_hand(text, line)
+        if first == "u" and text.lstrip(" \t").startswith("upcard"):
+            return self._read_upcard(text, line)
+        return self._read_events(text, line)
+
+    def _reserved(self, name: str) -> bool:
+        known = self._is_keyword.get(name)
+        if known is None:
+            known = self._is_keyword[name] = self._keyword.fullmatch(name) is not None
+        return known
+
+    def _read_events(self, text: str, line: int) -> ev.EventLine | None:
+        whole = self._event_line.fullmatch(text)
+        if whole is None:
+            return None
+        events: list[ev.Event] = []
+        for match in self._event.finditer(text, whole.end(1) if whole.group(1) else 0):
+            player, card, word, discarded, suit, bid = match.groups()
+            if self._reserved(player):
+                return None
+            at = ev.Span(line, match.start() + 1)
+            if card is not None:
+                events.append(ev.Play(player, parse_card(card), at))
+            elif word is not None:
+                events.append(_WORD_EVENTS[word](player, at))
+            elif discarded is not None:
+                events.append(ev.Discard(player, parse_card(discarded), at))
+            elif suit is not None:
+                events.append(ev.NameSuit(player, parse_suit(suit), at))
+            else:
+                events.append(ev.Bid(player, int(bid), None, None, at))
+        number = whole.group(1)
+        if number is None:
+            return ev.EventLine(None, None, tuple(events), events[0].at)
+        return ev.EventLine(int(number), ev.Span(line, whole.start(1) + 1), tuple(events), events[0].at)
+
+    def _read_deal(self, text: str, line: int) -> ev.DealLine | None:
+        whole = self._deal.fullmatch(text)
+        if whole is None or self._reserved(whole.group(1)):
+            return None
+        found = list(self._card.finditer(text, whole.start(2), whole.end(2)))
+        return ev.DealLine(whole.group(1), tuple(parse_card(m.group()) for m in found), ev.Span(line, whole.start(1) + 1),
+                           tuple(ev.Span(line, m.start() + 1) for m in found))
+
+    def _read_hand(self, text: str, line: int) -> ev.HandHeader | None:
+        whole = self._hand.fullmatch(text)
+        if whole is None:
+            return None
+        number, dealer = whole.groups()
+        if dealer is not None and self._reserved(dealer):
+            return None
+        return ev.HandHeader(int(number) if number is not None else None, dealer, ev.Span(line, 1),
+                             ev.Span(line, whole.start(2) + 1) if dealer is not None else None)
+
+    def _read_upcard(self, text: str, line: int) -> ev.UpcardLine | None:
+        whole = self._upcard.fullmatch(text)
+        if whole is None:
+            return None
+        return ev.UpcardLine(parse_card(whole.group(1)), ev.Span(line, whole.start(1) + 1))
+
+    def _read_tag(self, text: str, line: int) -> ev.Tag | None:
+        whole = self._tag.fullmatch(text)
+        if whole is None:
+            return None
+        return ev.Tag(whole.group(1), whole.group(2)[1:-1], ev.Span(line, whole.start(1) + 1),
+                      ev.Span(line, whole.start(2) + 2))

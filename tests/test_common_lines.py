@@ -1,0 +1,162 @@
+"""The shortcut for common lines must read every line it takes exactly as the grammar does.
+
+`CommonLines` may decline any line (the LALR parser then reads it); what it must never do is
+accept a line the grammar rejects, or build a different record from one it accepts.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lark.exceptions import UnexpectedInput
+
+from referee import events as ev
+from referee.cards import parse_card, parse_suit
+from referee.notation import _common_lines, _parser, parse_line
+
+CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
+CASE_LINES = [line for path in CASES for line in path.read_text("utf-8").splitlines()
+              if line.strip() and not line.strip().startswith("#")]
+
+
+def grammar_reading(text: str, line: int = 7) -> object:
+    """The record the LALR parser builds for `text`, or None when it rejects the line."""
+    lark, builder = _parser()
+    builder.line = line
+    try:
+        return lark.parse(text)
+    except UnexpectedInput:
+        return None
+
+
+def assert_same_as_grammar(text: str, line: int = 7) -> None:
+    quick = _common_lines().read(text, line)
+    if quick is not None:
+        assert quick == grammar_reading(text, line), text
+
+
+def test_every_case_line_the_shortcut_takes_reads_as_the_grammar_reads_it() -> None:
+    taken = 0
+    for text in CASE_LINES:
+        assert_same_as_grammar(text)
+        taken += _common_lines().read(text, 7) is not None
+    assert taken > len(CASE_LINES) // 2  # the shortcut does carry the usual lines
+
+
+def test_a_trick_line_is_read_with_its_columns() -> None:
+    line = _common_lines().read("trick 2:  N AH, E 9♠️,S 10h", 4)
+    assert line == ev.EventLine(2, ev.Span(4, 7), (
+        ev.Play("N", parse_card("AH"), ev.Span(4, 11)),
+        ev.Play("E", parse_card("9S"), ev.Span(4, 17)),
+        ev.Play("S", parse_card("10H"), ev.Span(4, 23))), ev.Span(4, 11))
+    assert line == grammar_reading("trick 2:  N AH, E 9♠️,S 10h", 4)
+
+
+def test_simple_events_deal_hand_upcard_and_tags_are_taken() -> None:
+    read = _common_lines().read
+    assert read("N pass, E order, S alone, W discard 9C, N name S, E bid 3", 1) == grammar_reading(
+        "N pass, E order, S alone, W discard 9C, N name S, E bid 3", 1)
+    assert read("deal W: 9H TD JS", 3) == ev.DealLine(
+        "W", tuple(map(parse_card, ("9H", "TD", "JS"))), ev.Span(3, 6), (ev.Span(3, 9), ev.Span(3, 12), ev.Span(3, 15)))
+    assert read("hand 4 dealer Ann", 2) == ev.HandHeader(4, "Ann", ev.Span(2, 1), ev.Span(2, 15))
+    assert read("upcard J♦", 5) == ev.UpcardLine(parse_card("JD"), ev.Span(5, 8))
+    assert read('[Game "euchre"]', 1) == ev.Tag("Game", "euchre", ev.Span(1, 2), ev.Span(1, 8))
+    assert read("E name hearts", 1).events[0].suit is parse_suit("H")  # type: ignore[union-attr]
+
+
+def test_lines_outside_the_usual_shapes_are_left_to_the_grammar() -> None:
+    declined = [
+        "pass 9H",                       # a player named like a keyword: the grammar decides
+        "N 9H, E TH # a comment",        # comments
+        "N9H",                           # no break between player and card
+        "hand1 dealer N",
+        "N bid 6 colour",                # events beyond the simple ones
+        "N claim revoke E trick 2",
+        "recorded N-S +1, E-W 0",
+        "trick 1: N XS",                 # mistakes: only the grammar explains them
+        "deal N: 9H 9H9C",
+        "N 9H,",
+        "N\f9H",
+    ]
+    for text in declined:
+        assert _common_lines().read(text, 1) is None, text
+
+
+def test_a_line_the_shortcut_declines_still_gets_the_grammars_error() -> None:
+    problem = parse_line("trick 1: N XS, E 9H", 12)
+    assert problem is not None and getattr(problem, "message", "") == "'XS' is not a card"
+
+
+# ---- generated lines: near the usual shapes, with every kind of small departure ---------
+
+NAMES = ["N", "E", "S", "W", "Ann", "o'Neil", "Zoë", "pass", "trick", "deal", "hand", "dealer", "name",
+         "keep", "win", "belle", "boston", "H", "AS", "N9", "_x", "9", "S-N"]
+CARDS = ["9H", "TD", "10c", "QS", "K♥", "A♠️", "JH", "2D", "XS", "1H", "10", "9Hx", "H9", "9H'"]
+SUITS = ["S", "hearts", "Diamonds", "♣", "clubs-", "x", "spades"]
+GAPS = [" ", "  ", "\t", "", " \t ", "\f", "\r"]
+WORDS = ["pass", "order", "alone", "accept", "concede", "spread", "sell", "refuse", "pitch", "passing", "keep"]
+
+
+@st.composite
+def event_text(draw: st.DrawFn) -> str:
+    name, gap = draw(st.sampled_from(NAMES)), draw(st.sampled_from(GAPS))
+    kind = draw(st.integers(0, 4))
+    if kind == 0:
+        return f"{name}{gap}{draw(st.sampled_from(CARDS))}"
+    if kind == 1:
+        return f"{name}{gap}{draw(st.sampled_from(WORDS))}"
+    if kind == 2:
+        return f"{name}{gap}discard{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(CARDS))}"
+    if kind == 3:
+        return f"{name}{gap}name{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(SUITS))}"
+    return f"{name}{gap}bid{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(['3', '12', 'x', '٣', '6 colour']))}"
+
+
+@st.composite
+def near_common_line(draw: st.DrawFn) -> str:
+    gap = st.sampled_from(GAPS)
+    kind = draw(st.integers(0, 4))
+    if kind == 0:
+        label = draw(st.sampled_from(["", "trick 1:", "trick 12 :", "trick1:", "trick x:", "trick 3"]))
+        separator = draw(st.sampled_from([",", ", ", " ,", ",,", " "]))
+        text = label + draw(gap) + separator.join(draw(st.lists(event_text(), min_size=1, max_size=5)))
+    elif kind == 1:
+        cards = draw(st.lists(st.sampled_from(CARDS), max_size=6))
+        text = f"deal{draw(gap)}{draw(st.sampled_from(NAMES))}{draw(gap)}:{draw(gap)}" + draw(gap).join(cards)
+    elif kind == 2:
+        number = draw(st.sampled_from(["", " 1", " 22", "1", " x"]))
+        dealer = draw(st.sampled_from(["", " dealer N", " dealer", "dealer W", " dealer  Ann", " dealer pass"]))
+        text = f"hand{number}{dealer}"
+    elif kind == 3:
+        text = f"upcard{draw(gap)}{draw(st.sampled_from(CARDS))}"
+    else:
+        name = draw(st.sampled_from(["Game", "Players", "hand", "Rules", "9x", ""]))
+        value = draw(st.sampled_from(['"euchre"', '"N E S W"', '"a # b"', '"open', '""']))
+        text = f"[{draw(gap)}{name}{draw(gap)}{value}{draw(gap)}]"
+    return draw(gap) + text + draw(st.sampled_from(["", " ", "\t", " # note", "x"]))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(near_common_line())
+def test_generated_lines_near_the_usual_shapes_read_as_the_grammar_reads_them(text: str) -> None:
+    assert_same_as_grammar(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.sampled_from(CASE_LINES), st.integers(0, 2**32 - 1))
+def test_mutated_case_lines_read_as_the_grammar_reads_them(text: str, seed: int) -> None:
+    rng = random.Random(seed)
+    chars = list(text)
+    for _ in range(rng.randint(1, 3)):
+        position = rng.randrange(len(chars) + 1)
+        choice = rng.random()
+        if choice < 0.4 and chars:
+            del chars[min(position, len(chars) - 1)]
+        elif choice < 0.8:
+            chars.insert(position, rng.choice(" \t,:#9HSNx'-\f♠"))
+        elif chars:
+            chars[min(position, len(chars) - 1)] = rng.choice("0AJTsdpE ")
+    assert_same_as_grammar("".join(chars))
