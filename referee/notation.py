@@ -219,8 +219,12 @@ _OPEN_TERMINALS = {"NAME", "WHO", "TAG_NAME", "STRING", "INT", "SIGNED_INT", "CA
 
 @lru_cache(maxsize=1)
 def _common_lines() -> CommonLines:
-    """The shortcut for the usual lines, built from the same grammar's terminals."""
-    lark = _parser()[0]
+    """The shortcut for the usual lines, built from the same grammar's terminals.
+
+    The terminals are taken from the parser already at hand, so a run whose lines are all
+    usual ones never builds the pure-Python parser at all.
+    """
+    lark = (_fast_parser() or _parser())[0]
     patterns = {t.name: t.pattern.to_regexp() for t in lark.terminals}
     reserved = "|".join(f"(?:{pattern})" for name, pattern in patterns.items()
                         if name not in _OPEN_TERMINALS and not name.startswith("__"))
