@@ -265,7 +265,7 @@ class FrenchBostonHand(HandReplay):
         if not self.take_turn(event, "demanded"):
             return
         kind = "demand-belle" if event.belle else "demand"
-        allowed = {self.belle} if event.belle else {self.belle, self.petite}
+        allowed = (self.belle,) if event.belle else (self.belle, self.petite)  # in this order in messages
         laid = event.card
         if laid is not None and self.belle is not None and laid.suit not in allowed:
             where = "belle" if event.belle else "belle or petite"
@@ -384,7 +384,7 @@ class FrenchBostonHand(HandReplay):
 
     def name_demand(self, event: ev.NameSuit, contract: Contract) -> None:
         laid = contract.proposal.laid
-        allowed = {self.belle} if contract.proposal.kind == "demand-belle" else {self.belle, self.petite}
+        allowed = (self.belle,) if contract.proposal.kind == "demand-belle" else (self.belle, self.petite)
         if laid is not None and event.suit is not laid.suit:
             self.find("illegal-bid", event.player, event.at, "bidding.ruse",
                       f"{event.player} names {event.suit.word}, but his laid card {laid} makes {laid.suit.word} trumps.")
