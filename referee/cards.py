@@ -7,7 +7,7 @@ millions of plays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable
 
@@ -67,14 +67,15 @@ class Card:
 
     rank: int
     suit: Suit
+    text: str = field(init=False)
+    """Canonical spelling: rank letter or digit, then suit letter (``TH``, ``9C``). Spelt once
+    here, as every verdict spells every card played."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", _RANK_TEXT.get(self.rank, str(self.rank)) + self.suit.value)
 
     def __reduce__(self) -> tuple[object, tuple[int, Suit]]:
         return card, (self.rank, self.suit)
-
-    @property
-    def text(self) -> str:
-        """Canonical spelling: rank letter or digit, then suit letter (``TH``, ``9C``)."""
-        return _RANK_TEXT.get(self.rank, str(self.rank)) + self.suit.value
 
     def __str__(self) -> str:
         return self.text

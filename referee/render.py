@@ -14,8 +14,13 @@ from .notation import Problem
 from .verdict import GameVerdict, HandVerdict, Summary
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+"""What ``json.dumps(value, ensure_ascii=False)`` writes, built once instead of once per hand; the
+verdict's plain dicts and lists hold no cycles to look for."""
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 class JsonWriter:

@@ -14,7 +14,7 @@ every rulebook must define in its own words.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, ClassVar, Iterable, get_args
 
 from . import events as ev
 from . import table as tb
@@ -70,12 +70,26 @@ class HandContext:
     score_before: dict[str, int]
 
 
+def _handlers(cls: type, prefix: str, kinds: tuple[type, ...]) -> dict[type, Callable[..., None]]:
+    """The method of `cls` for each kind of record: ``on_play`` for `ev.Play`, ``fact_revoke`` for
+    `tb.Revoke` (with prefix ``on_`` or ``fact_``)."""
+    return {kind: getattr(cls, prefix + kind.__name__.lower()) for kind in kinds}
+
+
 class HandReplay:
     """Replays one hand; subclasses add the game's bidding, laws and scoring."""
 
     game: str = ""
     cards_per_hand: int = 0
     pack: frozenset[Card] = frozenset()
+    event_handlers: ClassVar[dict[type, Callable[..., None]]]
+    fact_handlers: ClassVar[dict[type, Callable[..., None]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Find each game's handlers once per class rather than by name on every event and fact."""
+        super().__init_subclass__(**kwargs)
+        cls.event_handlers = _handlers(cls, "on_", get_args(ev.Event))
+        cls.fact_handlers = _handlers(cls, "fact_", get_args(tb.Fact))
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         self.ctx = context
@@ -98,6 +112,7 @@ class HandReplay:
         self.recorded_line: ev.RecordedLine | None = None
         self.notes: list[str] = []
         self.redeal_at: ev.Span | None = None
+        self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
         self.table: tb.TrickTable | None = None
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
@@ -139,11 +154,14 @@ class HandReplay:
 
     def left_of(self, player: str, seats: Iterable[str] | None = None) -> str:
         """The next seat after `player` in the direction of play (among `seats`, if given)."""
-        pool = set(seats) if seats is not None else None
-        i = self.order.index(player)
-        for step in range(1, len(self.order) + 1):
-            candidate = self.order[(i + step) % len(self.order)]
-            if pool is None or candidate in pool:
+        order = self.order
+        i = order.index(player)
+        if seats is None:
+            return order[(i + 1) % len(order)]
+        pool = set(seats)
+        for step in range(1, len(order) + 1):
+            candidate = order[(i + step) % len(order)]
+            if candidate in pool:
                 return candidate
         return player
 
@@ -209,8 +227,7 @@ class HandReplay:
                 label_checked = True
                 self.check_label(line.trick, line.trick_at, event)  # type: ignore[arg-type]
             self.settle_choices(event)
-            handler = getattr(self, "on_" + type(event).__name__.lower())
-            handler(event)
+            self.event_handlers[type(event)](self, event)
             if self.redeal_at is not None:
                 return
 
@@ -231,23 +248,29 @@ class HandReplay:
                       f"{line.player}'s cards are given twice; the second deal line is ignored")
             return
         self.deals[line.player] = list(line.cards)
-        seen = {c: p for p, cards in self.deals.items() if p != line.player for c in cards}
-        if self.upcard is not None:
-            seen.setdefault(self.upcard, "the upcard")
+        held = set(line.cards)
+        if len(held) < len(line.cards) or not self.pack.issuperset(held) or not self.dealt.keys().isdisjoint(held) \
+                or self.upcard in held:
+            self.find_wrong_cards(line)
+        self.dealt.update(dict.fromkeys(line.cards, line.player))
+        if len(line.cards) != self.cards_per_hand:
+            self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
+                      f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
+                      + self.wrong_count_ruling(line.player))
+
+    def find_wrong_cards(self, line: ev.DealLine) -> None:
+        """Each card of a deal line that is outside the pack or dealt twice (a clean deal,
+        the usual case, is recognised as a whole and never comes here)."""
         mine: set[Card] = set()
         for card, at in zip(line.cards, line.card_spans):
             if card not in self.pack:
                 self.find("misdeal", self.dealer, at, "deal.misdeal",
                           f"{card} is not in the {self.game} pack, yet it was dealt to {line.player}")
-            elif card in seen or card in mine:
-                other = seen.get(card, line.player)
+            elif card in self.dealt or card is self.upcard or card in mine:
+                other = self.dealt.get(card) or ("the upcard" if card is self.upcard else line.player)
                 self.find("duplicate-card", line.player, at, "deal.duplicate-card",
                           f"{card} is dealt to {line.player} but also to {other}: the pack is wrong")
             mine.add(card)
-        if len(line.cards) != self.cards_per_hand:
-            self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
-                      f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
-                      + self.wrong_count_ruling(line.player))
 
     def wrong_count_ruling(self, player: str) -> str:
         return ""
@@ -280,7 +303,8 @@ class HandReplay:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the last trick of the hand")
             return
-        self.check_requirements(event)
+        if self.requirements:
+            self.check_requirements(event)
         for fact in self.table.play(event.player, event.card, event.at):
             self.on_fact(fact)
         if event.player in self.exposed and event.card in self.exposed[event.player]:
@@ -295,8 +319,7 @@ class HandReplay:
             self.on_fact(fact)
 
     def on_fact(self, fact: tb.Fact) -> None:
-        handler = getattr(self, "fact_" + type(fact).__name__.lower())
-        handler(fact)
+        self.fact_handlers[type(fact)](self, fact)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         pass
@@ -614,12 +637,12 @@ class HandReplay:
     def tricks(self) -> tuple[TrickRecord, ...]:
         if self.table is None:
             return ()
-        done = [TrickRecord(t.number, t.leader, tuple((p.player, p.card.text) for p in t.plays), t.winner)
+        done = [TrickRecord(t.number, t.leader, tuple([(p.player, p.card.text) for p in t.plays]), t.winner)
                 for t in self.table.tricks]
         current = self.table.current
         if current.plays:
             done.append(TrickRecord(current.number, current.leader,
-                                    tuple((p.player, p.card.text) for p in current.plays), None))
+                                    tuple([(p.player, p.card.text) for p in current.plays]), None))
         return tuple(done)
 
     def verdict(self) -> HandVerdict:
@@ -643,27 +666,29 @@ class HandReplay:
 def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable[str]) -> list[Problem]:
     """Problems for every name in the hand that is not a player (or, in `recorded`, a side)."""
     known = set(players)
-    sides = set(scored) | {"pool"}
     problems: list[Problem] = []
 
-    def check(name: str, at: ev.Span, role: str) -> None:
-        if name not in known:
-            problems.append(Problem(at.line, at.column, f"{role} {name!r} is not a player of this game",
-                                    f"players: {' '.join(players)}"))
+    def report(name: str, at: ev.Span, role: str) -> None:
+        problems.append(Problem(at.line, at.column, f"{role} {name!r} is not a player of this game",
+                                f"players: {' '.join(players)}"))
 
-    if record.header.dealer is not None and record.header.dealer_at is not None:
-        check(record.header.dealer, record.header.dealer_at, "dealer")
+    header = record.header
+    if header.dealer is not None and header.dealer_at is not None and header.dealer not in known:
+        report(header.dealer, header.dealer_at, "dealer")
     for line in record.lines:
-        if isinstance(line, ev.DealLine):
-            check(line.player, line.at, "player")
-        elif isinstance(line, ev.EventLine):
+        if isinstance(line, ev.EventLine):
             for event in line.events:
-                check(event.player, event.at, "player")
-                if isinstance(event, ev.Claim):
-                    check(event.accused, event.at, "accused player")
-                elif isinstance(event, ev.Count):
-                    check(event.target, event.at, "player")
+                if event.player not in known:
+                    report(event.player, event.at, "player")
+                if isinstance(event, ev.Claim) and event.accused not in known:
+                    report(event.accused, event.at, "accused player")
+                elif isinstance(event, ev.Count) and event.target not in known:
+                    report(event.target, event.at, "player")
+        elif isinstance(line, ev.DealLine):
+            if line.player not in known:
+                report(line.player, line.at, "player")
         elif isinstance(line, ev.RecordedLine):
+            sides = set(scored) | {"pool"}
             for who, _, at in line.changes:
                 if who not in sides and who not in known:
                     problems.append(Problem(at.line, at.column, f"recorded {who!r} is neither a side of this game nor 'pool'",

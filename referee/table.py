@@ -30,7 +30,8 @@ class TrickRules(Protocol):
 def trick_winner(rules: TrickRules, plays: Sequence[tuple[str, Card]]) -> str:
     """Who wins a trick of (player, card) plays in the order played, the first being the lead."""
     led = rules.suit_of(plays[0][1])
-    return max(plays, key=lambda play: rules.power(play[1], led))[0]
+    powers = [rules.power(card, led) for _, card in plays]
+    return plays[powers.index(max(powers))][0]  # the first of equals, as max() would pick
 
 
 @dataclass(slots=True)
@@ -43,10 +44,13 @@ class PlayedCard:
 
 @dataclass(slots=True)
 class Trick:
+    """A trick; `players` are the seats in `plays`, kept by the table for the turn checks."""
+
     number: int
     leader: str
     plays: list[PlayedCard] = field(default_factory=list)
     winner: str | None = None
+    players: set[str] = field(default_factory=set, repr=False, compare=False)
 
     @property
     def first(self) -> PlayedCard | None:
@@ -166,13 +170,17 @@ class TrickTable:
     """Replays the play of one hand.
 
     `order` is every seat in the direction of play; `active` the seats taking part (a lone
-    player's partner sits out); `hands` the cards each player holds, where the deal is known.
+    player's partner sits out), a tuple replaced whenever it changes; `hands` the cards each
+    player holds, where the deal is known.
     """
 
     def __init__(self, order: Sequence[str], active: Iterable[str], leader: str, rules: TrickRules,
                  hands: dict[str, set[Card]] | None, tricks_in_hand: int) -> None:
         self.order = tuple(order)
-        self.active = [p for p in self.order if p in set(active)]
+        taking_part = set(active)
+        self.active = tuple(p for p in self.order if p in taking_part)
+        self._turns: dict[str, tuple[str, ...]] = {}  # turn order from each leader ...
+        self._turns_for = self.active                  # ... among these active seats
         self.rules = rules
         self.hands = hands
         self.tricks_in_hand = tricks_in_hand
@@ -195,31 +203,43 @@ class TrickTable:
         return len(self.tricks) >= self.tricks_in_hand and not self.current.plays
 
     def expected(self) -> str:
-        """Whose turn it is to play to the current trick."""
+        """Whose turn it is to play to the current trick: the first active seat, going round
+        from the leader, that has not played to it yet."""
         trick = self.current
         if not trick.plays:
             return trick.leader
-        played = {p.player for p in trick.plays}
-        start = self.active.index(trick.leader) if trick.leader in self.active else 0
-        for i in range(len(self.active)):
-            player = self.active[(start + i) % len(self.active)]
-            if player not in played:
+        for player in self._turns_from(trick.leader):
+            if player not in trick.players:
                 return player
         return trick.leader
 
+    def _turns_from(self, leader: str) -> tuple[str, ...]:
+        """The active seats in turn from `leader` (from the first of them if `leader` sits out);
+        worked out once per leader while the active seats stay the same, not on every card."""
+        if self._turns_for is not self.active:
+            self._turns, self._turns_for = {}, self.active
+        turns = self._turns.get(leader)
+        if turns is None:
+            active = self.active
+            start = active.index(leader) if leader in active else 0
+            turns = self._turns[leader] = active[start:] + active[:start]
+        return turns
+
     def led_suit(self) -> Suit | None:
-        first = self.current.first
-        return self.rules.suit_of(first.card) if first else None
+        plays = self.current.plays
+        return self.rules.suit_of(plays[0].card) if plays else None
 
     def holds_suit(self, player: str, suit: Suit) -> bool | None:
         """Whether `player` holds a card of `suit` now (None when his hand is unknown)."""
         if self.hands is None or player not in self.hands:
             return None
-        return any(self.rules.suit_of(c) is suit for c in self.hands[player])
+        suit_of = self.rules.suit_of
+        return any(suit_of(c) is suit for c in self.hands[player])
 
     def activate(self, player: str) -> None:
         if player not in self.active:
-            self.active = [p for p in self.order if p in set(self.active) | {player}]
+            taking_part = {*self.active, player}
+            self.active = tuple(p for p in self.order if p in taking_part)
 
     def reopen_last(self) -> bool:
         """Reopen the trick just completed, while it is not gathered yet (for a seat that joins
@@ -233,7 +253,7 @@ class TrickTable:
         """`player` takes no further part; the current trick is complete if all others have played."""
         facts: list[Fact] = []
         if player in self.active:
-            self.active.remove(player)
+            self.active = tuple(p for p in self.active if p != player)
             if self.current.plays and len(self.current.plays) == len(self.active) \
                     and all(self.current.card_of(p) for p in self.active):
                 self._complete(facts)
@@ -241,34 +261,39 @@ class TrickTable:
 
     # ---- events ----------------------------------------------------------------------
     def play(self, player: str, card: Card, at: Span) -> list[Fact]:
-        facts: list[Fact] = []
         trick = self.current
         if player not in self.active:
             return [NotActive(player, card, at, trick.number)]
-        if not trick.plays:
+        facts: list[Fact] = []
+        plays = trick.plays
+        if not plays:
             self._gather(facts)
-            trick = self.current
-        if trick.card_of(player) is not None:
+        elif player in trick.players:
             return [PlayedTwice(player, card, at, trick.number)]
 
-        self._check_holding(player, card, at, trick.number, facts)
+        hand = self.hands.get(player) if self.hands is not None else None
+        if card in self.played or (hand is not None and card not in hand):
+            self._not_holding(player, card, at, trick.number, facts)
         expected = self.expected()
         out_of_turn = player != expected
         if out_of_turn:
-            facts.append(OutOfTurn(player, card, at, expected, not trick.plays, trick.number))
-            if not trick.plays:
+            facts.append(OutOfTurn(player, card, at, expected, not plays, trick.number))
+            if not plays:
                 trick.leader = player  # stands as the lead unless taken back
 
-        led = self.led_suit()
-        if led is not None:
-            self._check_following(player, card, at, led, trick.number, facts)
-        self._prove_earlier_failures(player, card, at, facts)
+        if plays:
+            led = self.rules.suit_of(plays[0].card)
+            if self.rules.suit_of(card) is not led:
+                self._not_following(player, card, at, led, trick.number, facts)
+        if self._failures.get(player):
+            self._prove_earlier_failures(player, card, at, facts)
 
-        if self.hands is not None and player in self.hands:
-            self.hands[player].discard(card)
+        if hand is not None:
+            hand.discard(card)
         self.played.setdefault(card, (player, trick.number))
-        trick.plays.append(PlayedCard(player, card, at, out_of_turn))
-        if len(trick.plays) == len(self.active):
+        plays.append(PlayedCard(player, card, at, out_of_turn))
+        trick.players.add(player)
+        if len(plays) == len(self.active):
             self._complete(facts)
         return facts
 
@@ -286,6 +311,7 @@ class TrickTable:
             return [BadRetract(player, card, at, reason)]
         index = trick.plays.index(played)
         trick.plays.remove(played)
+        trick.players.discard(player)
         if self.played.get(card, ("", 0))[1] == trick.number:
             del self.played[card]
         if self.hands is not None and player in self.hands:
@@ -313,30 +339,28 @@ class TrickTable:
         return [Revoke(f.player, f.card, f.at, f.trick, f.led, "correctable") for f in self._open_revokes]
 
     # ---- internals -------------------------------------------------------------------
-    def _check_holding(self, player: str, card: Card, at: Span, trick: int, facts: list[Fact]) -> None:
+    def _not_holding(self, player: str, card: Card, at: Span, trick: int, facts: list[Fact]) -> None:
+        """`card` was played already, or is not in `player`'s known hand."""
         if card in self.played:
             first_player, first_trick = self.played[card]
             facts.append(Duplicate(player, card, at, trick, first_player, first_trick))
-            return
-        if self.hands is not None and player in self.hands and card not in self.hands[player]:
+        else:
             facts.append(NotHeld(player, card, at, trick, self.dealt_to.get(card)))
 
-    def _check_following(self, player: str, card: Card, at: Span, led: Suit, trick: int, facts: list[Fact]) -> None:
-        if self.rules.suit_of(card) is led or self.rules.excused(player, card, led, trick):
+    def _not_following(self, player: str, card: Card, at: Span, led: Suit, trick: int, facts: list[Fact]) -> None:
+        """`card` is not of the suit led: a revoke, unless excused or the player holds none of it."""
+        if self.rules.excused(player, card, led, trick):
             return
         holds = self.holds_suit(player, led)
-        failure = _Failure(player, card, at, trick, led, known_revoke=bool(holds))
         if holds:
-            self._open_revokes.append(failure)
+            self._open_revokes.append(_Failure(player, card, at, trick, led, known_revoke=True))
             facts.append(Revoke(player, card, at, trick, led, "correctable"))
         elif holds is None:
-            self._failures.setdefault(player, []).append(failure)
+            self._failures.setdefault(player, []).append(_Failure(player, card, at, trick, led, known_revoke=False))
 
     def _prove_earlier_failures(self, player: str, card: Card, at: Span, facts: list[Fact]) -> None:
         """Without a deal, a player who plays a suit he failed to follow earlier revoked then."""
-        failures = self._failures.get(player)
-        if not failures:
-            return
+        failures = self._failures[player]
         suit = self.rules.suit_of(card)
         for failure in list(failures):
             if failure.led is not suit:

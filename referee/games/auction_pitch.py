@@ -383,9 +383,10 @@ class AuctionPitchHand(HandReplay):
         """A player dealt too few cards, now empty-handed, takes no part in the last tricks."""
         assert self.table is not None
         hands = self.table.hands or {}
-        for player in list(self.table.active):
+        for player in self.table.active:
             if len(self.deals.get(player, ())) < self.cards_per_hand and player in hands and not hands[player]:
-                self.table.active.remove(player)
+                for fact in self.table.deactivate(player):  # none: the next trick is not begun
+                    self.on_fact(fact)
 
     def requirement_met(self, requirement: Requirement, event: ev.Play) -> bool | None:
         """Pitch lets a player trump a plain suit he holds, so "trump" may be called even then."""
