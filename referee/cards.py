@@ -105,7 +105,9 @@ def parse_card(text: str) -> Card:
     Raises ``ValueError`` for anything else; the grammar has already checked the shape,
     so this only fails when called on unchecked text.
     """
-    found = _BY_TEXT.get(text.upper().replace("\ufe0f", ""))
+    found = _BY_TEXT.get(text)  # the usual spelling, as written
+    if found is None:
+        found = _BY_TEXT.get(text.upper().replace("\ufe0f", ""))
     if found is None:
         raise ValueError(f"{text!r} is not a card")
     return found

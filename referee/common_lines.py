@@ -38,13 +38,23 @@ class CommonLines:
         every reserved word of the grammar (a player so named is left to the grammar, whose
         reading of it depends on where it stands)."""
         card, name, suit = terminals["CARD"], terminals["NAME"], terminals["SUIT"]
+        who, signed = terminals["WHO"], terminals["SIGNED_INT"]
         words = "|".join(_WORD_EVENTS)
-        event = (rf"({name}){_GAP}(?:({card})|({words})|discard{_GAP}({card})|name{_GAP}({suit})"
-                 rf"|bid{_GAP}(\d+))(?={_SPACE}(?:,|$))")
-        plain_event = re.sub(r"\((?!\?)", "(?:", event)
-        self._event = re.compile(event)
-        self._event_line = re.compile(
-            rf"{_SPACE}(?:trick{_GAP}(\d+){_SPACE}:{_SPACE})?{plain_event}(?:{_SPACE},{_SPACE}{plain_event})*{_SPACE}")
+
+        def event(group: str) -> str:  # `group` opens each field: "(" to capture, "(?:" not to
+            return (rf"{group}{name}){_GAP}(?:{group}{card})|{group}{words})|discard{_GAP}{group}{card})"
+                    rf"|name{_GAP}{group}{suit})|bid{_GAP}{group}\d+))(?={_SPACE}(?:,|$))")
+
+        def change(group: str) -> str:
+            return rf"{group}{who}){_GAP}{group}{signed})"
+
+        def listed(item: str) -> str:
+            return rf"{item}(?:{_SPACE},{_SPACE}{item})*"
+
+        self._event = re.compile(event("("))
+        self._event_line = re.compile(rf"{_SPACE}(?:trick{_GAP}(\d+){_SPACE}:{_SPACE})?{listed(event('(?:'))}{_SPACE}")
+        self._change = re.compile(change("("))
+        self._recorded = re.compile(rf"{_SPACE}recorded{_GAP}{listed(change('(?:'))}{_SPACE}")
         self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:((?:{_SPACE}{card})*){_SPACE}")
         self._card = re.compile(card)
         self._upcard = re.compile(rf"{_SPACE}upcard{_GAP}({card}){_SPACE}")
@@ -52,7 +62,7 @@ class CommonLines:
         self._tag = re.compile(
             rf"{_SPACE}\[{_SPACE}({terminals['TAG_NAME']}){_SPACE}({terminals['STRING']}){_SPACE}\]{_SPACE}")
         self._keyword = re.compile(keyword)
-        self._is_keyword: dict[str, bool] = {}
+        self._plain_names: set[str] = set()
 
     def read(self, text: str, line: int) -> ev.Line | None:
         """The line's record, exactly as the grammar would build it, or None."""
@@ -65,13 +75,18 @@ class CommonLines:
             return self._read_hand(text, line)
         if first == "u" and text.lstrip(" \t").startswith("upcard"):
             return self._read_upcard(text, line)
+        if first == "r" and text.lstrip(" \t").startswith("recorded"):
+            return self._read_recorded(text, line)
         return self._read_events(text, line)
 
-    def _reserved(self, name: str) -> bool:
-        known = self._is_keyword.get(name)
-        if known is None:
-            known = self._is_keyword[name] = self._keyword.fullmatch(name) is not None
-        return known
+    def _plain(self, name: str) -> bool:
+        """Whether `name` is no reserved word of the grammar (remembered, as names recur)."""
+        if name in self._plain_names:
+            return True
+        if self._keyword.fullmatch(name) is not None:
+            return False
+        self._plain_names.add(name)
+        return True
 
     def _read_events(self, text: str, line: int) -> ev.EventLine | None:
         whole = self._event_line.fullmatch(text)
@@ -80,7 +95,7 @@ class CommonLines:
         events: list[ev.Event] = []
         for match in self._event.finditer(text, whole.end(1) if whole.group(1) else 0):
             player, card, word, discarded, suit, bid = match.groups()
-            if self._reserved(player):
+            if player not in self._plain_names and not self._plain(player):
                 return None
             at = ev.Span(line, match.start() + 1)
             if card is not None:
@@ -100,18 +115,20 @@ class CommonLines:
 
     def _read_deal(self, text: str, line: int) -> ev.DealLine | None:
         whole = self._deal.fullmatch(text)
-        if whole is None or self._reserved(whole.group(1)):
+        if whole is None or not self._plain(whole.group(1)):
             return None
-        found = list(self._card.finditer(text, whole.start(2), whole.end(2)))
-        return ev.DealLine(whole.group(1), tuple(parse_card(m.group()) for m in found), ev.Span(line, whole.start(1) + 1),
-                           tuple(ev.Span(line, m.start() + 1) for m in found))
+        cards, spans = [], []
+        for match in self._card.finditer(text, whole.start(2), whole.end(2)):
+            cards.append(parse_card(match.group()))
+            spans.append(ev.Span(line, match.start() + 1))
+        return ev.DealLine(whole.group(1), tuple(cards), ev.Span(line, whole.start(1) + 1), tuple(spans))
 
     def _read_hand(self, text: str, line: int) -> ev.HandHeader | None:
         whole = self._hand.fullmatch(text)
         if whole is None:
             return None
         number, dealer = whole.groups()
-        if dealer is not None and self._reserved(dealer):
+        if dealer is not None and not self._plain(dealer):
             return None
         return ev.HandHeader(int(number) if number is not None else None, dealer, ev.Span(line, 1),
                              ev.Span(line, whole.start(2) + 1) if dealer is not None else None)
@@ -121,6 +138,18 @@ class CommonLines:
         if whole is None:
             return None
         return ev.UpcardLine(parse_card(whole.group(1)), ev.Span(line, whole.start(1) + 1))
+
+    def _read_recorded(self, text: str, line: int) -> ev.RecordedLine | None:
+        whole = self._recorded.fullmatch(text)
+        if whole is None:
+            return None
+        changes = []
+        for match in self._change.finditer(text, text.index("recorded") + len("recorded")):
+            who, amount = match.groups()
+            if not self._plain(who):
+                return None
+            changes.append((who, int(amount), ev.Span(line, match.start() + 1)))
+        return ev.RecordedLine(tuple(changes), changes[0][2])
 
     def _read_tag(self, text: str, line: int) -> ev.Tag | None:
         whole = self._tag.fullmatch(text)

@@ -64,6 +64,8 @@ def test_simple_events_deal_hand_upcard_and_tags_are_taken() -> None:
     assert read("hand 4 dealer Ann", 2) == ev.HandHeader(4, "Ann", ev.Span(2, 1), ev.Span(2, 15))
     assert read("upcard J♦", 5) == ev.UpcardLine(parse_card("JD"), ev.Span(5, 8))
     assert read('[Game "euchre"]', 1) == ev.Tag("Game", "euchre", ev.Span(1, 2), ev.Span(1, 8))
+    assert read("recorded N-S +1, E-W 0, pool -2", 9) == ev.RecordedLine(
+        (("N-S", 1, ev.Span(9, 10)), ("E-W", 0, ev.Span(9, 18)), ("pool", -2, ev.Span(9, 25))), ev.Span(9, 10))
     assert read("E name hearts", 1).events[0].suit is parse_suit("H")  # type: ignore[union-attr]
 
 
@@ -75,7 +77,8 @@ def test_lines_outside_the_usual_shapes_are_left_to_the_grammar() -> None:
         "hand1 dealer N",
         "N bid 6 colour",                # events beyond the simple ones
         "N claim revoke E trick 2",
-        "recorded N-S +1, E-W 0",
+        "recorded N-S+1",
+        "recorded pass 2",
         "trick 1: N XS",                 # mistakes: only the grammar explains them
         "deal N: 9H 9H9C",
         "N 9H,",
@@ -118,7 +121,7 @@ def event_text(draw: st.DrawFn) -> str:
 @st.composite
 def near_common_line(draw: st.DrawFn) -> str:
     gap = st.sampled_from(GAPS)
-    kind = draw(st.integers(0, 4))
+    kind = draw(st.integers(0, 5))
     if kind == 0:
         label = draw(st.sampled_from(["", "trick 1:", "trick 12 :", "trick1:", "trick x:", "trick 3"]))
         separator = draw(st.sampled_from([",", ", ", " ,", ",,", " "]))
@@ -132,6 +135,11 @@ def near_common_line(draw: st.DrawFn) -> str:
         text = f"hand{number}{dealer}"
     elif kind == 3:
         text = f"upcard{draw(gap)}{draw(st.sampled_from(CARDS))}"
+    elif kind == 4:
+        changes = draw(st.lists(st.tuples(st.sampled_from(NAMES + ["pool", "N-S", "E-", "-W"]), gap,
+                                          st.sampled_from(["+1", "-12", "0", "+", "3x", "++2"])), min_size=1, max_size=4))
+        separator = draw(st.sampled_from([",", ", ", " ,", ""]))
+        text = f"recorded{draw(gap)}" + separator.join(f"{who}{space}{amount}" for who, space, amount in changes)
     else:
         name = draw(st.sampled_from(["Game", "Players", "hand", "Rules", "9x", ""]))
         value = draw(st.sampled_from(['"euchre"', '"N E S W"', '"a # b"', '"open', '""']))
