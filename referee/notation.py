@@ -1,7 +1,9 @@
 """Reading transcripts: text → header tags, hands and events, each with its line and column.
 
 The file is read line by line and each line is parsed by one LALR parser built once from
-``grammars/transcript.lark``; the transformer runs during the parse, so no tree is built.
+``grammars/transcript.lark``; the transformer runs during the parse, so no tree is built. The
+usual lines are offered first to `CommonLines`, which reads them as the grammar would in one
+regular-expression match each (most of an archive's parsing time, saved).
 Syntax problems become `Problem` values (never exceptions) carrying the line, the column,
 the offending text, what was expected in words and a hint. A bad line spoils only its own
 hand: the reader carries on, so every broken hand in a file is reported.
