@@ -66,21 +66,22 @@ class CommonLines:
 
     def read(self, text: str, line: int) -> ev.Line | None:
         """The line's record, exactly as the grammar would build it, or None."""
-        first = text.lstrip(" \t")[:1]
+        start = text.lstrip(" \t")
+        first = start[:1]
         if first == "[":
             return self._read_tag(text, line)
-        if first == "d" and text.lstrip(" \t").startswith("deal"):
+        if first == "d" and start.startswith("deal"):
             return self._read_deal(text, line)
-        if first == "h" and text.lstrip(" \t").startswith("hand"):
+        if first == "h" and start.startswith("hand"):
             return self._read_hand(text, line)
-        if first == "u" and text.lstrip(" \t").startswith("upcard"):
+        if first == "u" and start.startswith("upcard"):
             return self._read_upcard(text, line)
-        if first == "r" and text.lstrip(" \t").startswith("recorded"):
+        if first == "r" and start.startswith("recorded"):
             return self._read_recorded(text, line)
         return self._read_events(text, line)
 
     def _plain(self, name: str) -> bool:
-        """Whether `name` is no reserved word of the grammar (remembered, as names recur)."""
+        """Whether `name` is not a reserved word of the grammar (remembered, as names recur)."""
         if name in self._plain_names:
             return True
         if self._keyword.fullmatch(name) is not None:
@@ -95,7 +96,7 @@ class CommonLines:
         events: list[ev.Event] = []
         for match in self._event.finditer(text, whole.end(1) if whole.group(1) else 0):
             player, card, word, discarded, suit, bid = match.groups()
-            if player not in self._plain_names and not self._plain(player):
+            if player not in self._plain_names and not self._plain(player):  # the set first: it is per event
                 return None
             at = ev.Span(line, match.start() + 1)
             if card is not None:
