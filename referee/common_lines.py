@@ -51,8 +51,9 @@ class CommonLines:
         def listed(item: str) -> str:
             return rf"{item}(?:{_SPACE},{_SPACE}{item})*"
 
-        self._event = re.compile(event("("))
-        self._event_line = re.compile(rf"{_SPACE}(?:trick{_GAP}(\d+){_SPACE}:{_SPACE})?{listed(event('(?:'))}{_SPACE}")
+        self._label = re.compile(rf"{_SPACE}trick{_GAP}(\d+){_SPACE}:")
+        self._first_event = re.compile(rf"{_SPACE}{event('(')}")
+        self._next_event = re.compile(rf"{_SPACE},{_SPACE}{event('(')}")
         self._change = re.compile(change("("))
         self._recorded = re.compile(rf"{_SPACE}recorded{_GAP}{listed(change('(?:'))}{_SPACE}")
         self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:((?:{_SPACE}{card})*){_SPACE}")
@@ -90,15 +91,17 @@ class CommonLines:
         return True
 
     def _read_events(self, text: str, line: int) -> ev.EventLine | None:
-        whole = self._event_line.fullmatch(text)
-        if whole is None:
-            return None
+        """Events one match at a time, each from where the last ended, so that no second pass
+        over the line is needed to know the matches cover it."""
+        label = self._label.match(text)
+        match = self._first_event.match(text, label.end() if label else 0)
         events: list[ev.Event] = []
-        for match in self._event.finditer(text, whole.end(1) if whole.group(1) else 0):
+        end = 0
+        while match is not None:
             player, card, word, discarded, suit, bid = match.groups()
             if player not in self._plain_names and not self._plain(player):  # the set first: it is per event
                 return None
-            at = ev.Span(line, match.start() + 1)
+            at = ev.Span(line, match.start(1) + 1)
             if card is not None:
                 events.append(ev.Play(player, parse_card(card), at))
             elif word is not None:
@@ -109,10 +112,13 @@ class CommonLines:
                 events.append(ev.NameSuit(player, parse_suit(suit), at))
             else:
                 events.append(ev.Bid(player, int(bid), None, None, at))
-        number = whole.group(1)
-        if number is None:
+            end = match.end()
+            match = self._next_event.match(text, end)
+        if not events or text[end:].strip(" \t"):
+            return None
+        if label is None:
             return ev.EventLine(None, None, tuple(events), events[0].at)
-        return ev.EventLine(int(number), ev.Span(line, whole.start(1) + 1), tuple(events), events[0].at)
+        return ev.EventLine(int(label.group(1)), ev.Span(line, label.start(1) + 1), tuple(events), events[0].at)
 
     def _read_deal(self, text: str, line: int) -> ev.DealLine | None:
         whole = self._deal.fullmatch(text)

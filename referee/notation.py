@@ -209,7 +209,7 @@ def _fast_parser() -> tuple[Lark, _LineBuilder] | None:
     errors are the ones explained to the user, so both give the same results.
     """
     try:
-        import lark_cython  # type: ignore[import-not-found]
+        import lark_cython  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
     return _build(lark_cython.plugins)
@@ -239,15 +239,16 @@ def parse_line(text: str, line: int) -> ev.Line | None | Problem:
     The usual lines are read by `CommonLines` in one regular-expression match each; every
     other line, and every line with a mistake, goes through the LALR parser.
     """
+    if len(text) <= MAX_LINE_CHARS:  # first, as nearly every line is a usual one
+        common = _common_lines().read(text, line)
+        if common is not None:
+            return common
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
         return None
     if len(text) > MAX_LINE_CHARS:
         return Problem(line, MAX_LINE_CHARS + 1, f"line is longer than {MAX_LINE_CHARS:,} characters",
                        f"no transcript line needs more than {MAX_LINE_CHARS:,}; is this the right file?")
-    common = _common_lines().read(text, line)
-    if common is not None:
-        return common
     fast = _fast_parser()
     if fast is not None:
         fast[1].line = line
