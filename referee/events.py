@@ -6,13 +6,13 @@ exact place in the transcript. Records carry no game logic; the games give them 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Union
 
 from .cards import Card, Suit
+from .records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Span:
     """A position in the transcript (1-based line and column)."""
 
@@ -22,7 +22,7 @@ class Span:
 
 # ---- structural lines -------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record
 class Tag:
     name: str
     value: str
@@ -30,7 +30,7 @@ class Tag:
     value_at: Span  # where the text inside the quotes starts
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandHeader:
     """``hand [N] [dealer P]``: the dealer is required on a game's first hand only."""
 
@@ -40,7 +40,7 @@ class HandHeader:
     dealer_at: Span | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DealLine:
     player: str
     cards: tuple[Card, ...]
@@ -48,51 +48,51 @@ class DealLine:
     card_spans: tuple[Span, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UpcardLine:
     card: Card
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RecordedLine:
     changes: tuple[tuple[str, int, Span], ...]  # (who, signed amount, where)
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NoteLine:
     text: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RedealLine:
     at: Span
 
 
 # ---- events (each starts with the acting player) ---------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record
 class Play:
     player: str
     card: Card
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pass:
     player: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Order:
     player: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bid:
     """A bid: `number` and `qualifier` (a word, suit letter or 'belle'), or a named `contract`."""
 
@@ -109,41 +109,41 @@ class Bid:
         return f"{self.number} {self.qualifier}" if self.qualifier else str(self.number)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Discard:
     player: str
     card: Card
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Alone:
     player: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NameSuit:
     player: str
     suit: Suit
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Expose:
     player: str
     card: Card
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Retract:
     player: str
     card: Card
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Claim:
     player: str
     accused: str
@@ -151,7 +151,7 @@ class Claim:
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Call:
     """A penalty choice: `word` (highest, lowest, trump, no-trump, win, lose), a suit or a card."""
 
@@ -171,50 +171,50 @@ class Call:
         return self.suit.word
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Accept:
     player: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Count:
     player: str
     target: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Concede:
     player: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Spread:
     player: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Sell:
     player: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Refuse:
     player: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pitch:
     player: str
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Demand:
     player: str
     belle: bool
@@ -222,7 +222,7 @@ class Demand:
     at: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Keep:
     """Boston club speech: `keep` (same number, colour) or `keep-over` (first preference)."""
 
@@ -237,7 +237,7 @@ Event = Union[
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EventLine:
     """One line of events; `trick` is the optional ``trick N:`` label."""
 

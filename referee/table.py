@@ -14,6 +14,7 @@ from typing import Iterable, Protocol, Sequence
 
 from .cards import Card, Suit
 from .events import Span
+from .records import record
 
 
 class TrickRules(Protocol):
@@ -65,7 +66,7 @@ class Trick:
 
 # ---- facts the table reports ------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record
 class OutOfTurn:
     player: str
     card: Card
@@ -75,7 +76,7 @@ class OutOfTurn:
     trick: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NotActive:
     player: str
     card: Card
@@ -83,7 +84,7 @@ class NotActive:
     trick: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NotHeld:
     player: str
     card: Card
@@ -92,7 +93,7 @@ class NotHeld:
     holder: str | None  # who was dealt it, when known
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Duplicate:
     player: str
     card: Card
@@ -102,7 +103,7 @@ class Duplicate:
     first_trick: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayedTwice:
     player: str
     card: Card
@@ -110,7 +111,7 @@ class PlayedTwice:
     trick: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Revoke:
     """A failure to follow suit by a player who held (or later showed) the suit led.
 
@@ -127,7 +128,7 @@ class Revoke:
     proof: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Retracted:
     player: str
     card: Card
@@ -137,7 +138,7 @@ class Retracted:
     later_plays: int  # cards played to the trick after this one (still on the table)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BadRetract:
     player: str
     card: Card
@@ -145,7 +146,7 @@ class BadRetract:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrickWon:
     trick: Trick
 

@@ -12,9 +12,10 @@ from typing import Any
 
 from .laws import Irregularity, Penalty, Pending
 from .notation import Problem
+from .records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrickRecord:
     number: int
     leader: str
@@ -26,7 +27,7 @@ class TrickRecord:
                 "winner": self.winner}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Recorded:
     given: dict[str, int]
     agrees: bool
@@ -36,7 +37,7 @@ class Recorded:
         return {"given": dict(self.given), "agrees": self.agrees}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandVerdict:
     number: int
     dealer: str
