@@ -397,33 +397,22 @@ class FileProblem:
 Item = Union[GameStart, HandRecord, FileProblem]
 
 
-def raw_lines(stream: BinaryIO) -> Iterator[bytes | None]:
-    """The stream's lines as bytes, each read with a size limit; None stands for a line too long.
-
-    A file with no newlines cannot fill memory: an overlong line is skipped, not loaded.
-    """
-    while True:
-        raw = stream.readline(MAX_LINE_CHARS * 4 + 1)
-        if not raw:
-            return
-        if len(raw) > MAX_LINE_CHARS * 4 and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):
-                raw = stream.readline(1 << 16)
-            yield None
-            continue
-        yield raw
-
-
 def read_lines(stream: BinaryIO, first_line: int = 1) -> Iterator[tuple[int, str] | Problem]:
     """Yield (line number, text) from a binary stream, or a `Problem` that ends the file.
 
     `first_line` is the number of the stream's first line (a part of a file checked apart).
+    Each line is read with a size limit, so a file with no newlines cannot fill memory: an
+    overlong line is skipped, not loaded, and reported as too long by `parse_line`.
     """
     number = first_line - 1
-    for raw in raw_lines(stream):
+    limit = MAX_LINE_CHARS * 4
+    readline = stream.readline
+    while raw := readline(limit + 1):
         number += 1
-        if raw is None:
-            yield number, "x" * (MAX_LINE_CHARS + 1)  # reported as too long by parse_line
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):
+                raw = readline(1 << 16)
+            yield number, "x" * (MAX_LINE_CHARS + 1)
             continue
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
