@@ -69,6 +69,8 @@ class CommonLines:
         """The line's record, exactly as the grammar would build it, or None."""
         start = text.lstrip(" \t")
         first = start[:1]
+        if not first or first == "#":
+            return None
         if first == "[":
             return self._read_tag(text, line)
         if first == "d" and start.startswith("deal"):

@@ -226,7 +226,8 @@ class HandReplay:
             if not label_checked and isinstance(event, ev.Play):
                 label_checked = True
                 self.check_label(line.trick, line.trick_at, event)  # type: ignore[arg-type]
-            self.settle_choices(event)
+            if self.choices:
+                self.settle_choices(event)
             self.event_handlers[type(event)](self, event)
             if self.redeal_at is not None:
                 return

@@ -362,8 +362,8 @@ class EuchreHand(HandReplay):
             self.out_of_turn_exposed_later = True
         before = self.table.current.number if self.table else None
         super().on_play(event)
-        if self.table is not None and before is not None and self.table.current.number != before \
-                and self.out_of_turn is not None:
+        if self.out_of_turn is not None and self.table is not None and before is not None \
+                and self.table.current.number != before:
             self.notes.append(f"The trick with {self.out_of_turn.player}'s card out of turn was played out: the table "
                               "rebuilt it by agreement and it stands.")
             self.out_of_turn = None
