@@ -20,6 +20,8 @@ from typing import Callable, Mapping
 from . import events as ev
 from .cards import parse_card, parse_suit
 
+_MOST_DEALT = 13
+"""Deal lines of more cards (a misdeal) are left to the grammar."""
 _GAP = r"[ \t]+"      # where the grammar needs a break between two words
 _SPACE = r"[ \t]*"    # where it needs none
 
@@ -56,8 +58,9 @@ class CommonLines:
         self._next_event = re.compile(rf"{_SPACE},{_SPACE}{event('(')}")
         self._change = re.compile(change("("))
         self._recorded = re.compile(rf"{_SPACE}recorded{_GAP}{listed(change('(?:'))}{_SPACE}")
-        self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:((?:{_SPACE}{card})*){_SPACE}")
-        self._card = re.compile(card)
+        # one group per card, so that one match gives every card and its place
+        self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:"
+                                + f"(?:{_SPACE}({card})" * _MOST_DEALT + ")?" * _MOST_DEALT + _SPACE)
         self._upcard = re.compile(rf"{_SPACE}upcard{_GAP}({card}){_SPACE}")
         self._hand = re.compile(rf"{_SPACE}hand(?:{_GAP}(\d+))?(?:{_GAP}dealer{_GAP}({name}))?{_SPACE}")
         self._tag = re.compile(
@@ -127,9 +130,11 @@ class CommonLines:
         if whole is None or not self._plain(whole.group(1)):
             return None
         cards, spans = [], []
-        for match in self._card.finditer(text, whole.start(2), whole.end(2)):
-            cards.append(parse_card(match.group()))
-            spans.append(ev.Span(line, match.start() + 1))
+        for group, text_of_card in enumerate(whole.groups()[1:], 2):
+            if text_of_card is None:
+                break
+            cards.append(parse_card(text_of_card))
+            spans.append(ev.Span(line, whole.start(group) + 1))
         return ev.DealLine(whole.group(1), tuple(cards), ev.Span(line, whole.start(1) + 1), tuple(spans))
 
     def _read_hand(self, text: str, line: int) -> ev.HandHeader | None:

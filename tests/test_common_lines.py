@@ -81,6 +81,7 @@ def test_lines_outside_the_usual_shapes_are_left_to_the_grammar() -> None:
         "recorded pass 2",
         "trick 1: N XS",                 # mistakes: only the grammar explains them
         "deal N: 9H 9H9C",
+        "deal N: " + " ".join(["9H"] * 14),  # more cards than any hand: a misdeal, for the grammar
         "N 9H,",
         "N\f9H",
     ]
@@ -127,7 +128,7 @@ def near_common_line(draw: st.DrawFn) -> str:
         separator = draw(st.sampled_from([",", ", ", " ,", ",,", " "]))
         text = label + draw(gap) + separator.join(draw(st.lists(event_text(), min_size=1, max_size=5)))
     elif kind == 1:
-        cards = draw(st.lists(st.sampled_from(CARDS), max_size=6))
+        cards = draw(st.lists(st.sampled_from(CARDS), max_size=15))
         text = f"deal{draw(gap)}{draw(st.sampled_from(NAMES))}{draw(gap)}:{draw(gap)}" + draw(gap).join(cards)
     elif kind == 2:
         number = draw(st.sampled_from(["", " 1", " 22", "1", " x"]))
