@@ -7,6 +7,7 @@ game's laws; the text comes from the verdict's own fields.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any, Mapping, TextIO
 
 from .games import registry
@@ -21,6 +22,21 @@ verdict's plain dicts and lists hold no cycles to look for."""
 
 def _json(value: Any) -> str:
     return _ENCODER.encode(value)
+
+
+_small_json = lru_cache(maxsize=4096)(_json)
+"""`_json` of a value that recurs in every hand: a seat, or a play of a trick (``("N", "9S")``).
+A hand's JSON is mostly such plays, and an archive has the same few seats play the same cards."""
+
+
+def hand_json(hand: HandVerdict) -> str:
+    """``_json(hand.to_dict())``, with the tricks written here rather than built as nested lists
+    and dicts and encoded item by item (they are most of a hand, and most of the cost)."""
+    tricks = ", ".join([
+        f'{{"number": {t.number}, "leader": {_small_json(t.leader)}, "plays": [{", ".join(map(_small_json, t.plays))}], '
+        f'"winner": {_small_json(t.winner)}}}'
+        for t in hand.tricks])
+    return f'{_json(hand.head_dict())[:-1]}, "tricks": [{tricks}], {_json(hand.tail_dict())[1:]}'
 
 
 class JsonWriter:
@@ -61,7 +77,7 @@ class JsonWriter:
         self.hands = 0
 
     def hand(self, hand: HandVerdict) -> None:
-        self.out.write((", " if self.hands else "") + _json(hand.to_dict()))
+        self.out.write((", " if self.hands else "") + hand_json(hand))
         self.hands += 1
 
     def end_game(self, game: GameVerdict) -> None:

@@ -82,12 +82,16 @@ class HandReplay:
     game: str = ""
     cards_per_hand: int = 0
     pack: frozenset[Card] = frozenset()
+    line_handlers: ClassVar[dict[type, Callable[..., None]]]
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Find each game's handlers once per class rather than by name on every event and fact."""
+        """Find each game's handlers once per class rather than by name (or by a chain of
+        isinstance tests) on every line, event and fact."""
         super().__init_subclass__(**kwargs)
+        cls.line_handlers = {ev.EventLine: cls.on_event_line, ev.DealLine: cls.on_deal, ev.UpcardLine: cls.on_upcard,
+                             ev.RecordedLine: cls.on_recorded, ev.NoteLine: cls.on_note, ev.RedealLine: cls.on_redeal}
         cls.event_handlers = _handlers(cls, "on_", get_args(ev.Event))
         cls.fact_handlers = _handlers(cls, "fact_", get_args(tb.Fact))
 
@@ -179,20 +183,12 @@ class HandReplay:
     # ---- the replay -----------------------------------------------------------------
     def run(self) -> HandVerdict:
         self.check_dealer()
+        handlers = self.line_handlers
         for line in self.record.lines:
-            self.last_at = getattr(line, "at", self.last_at)
-            if isinstance(line, ev.EventLine):
-                self.on_event_line(line)
-            elif isinstance(line, ev.DealLine):
-                self.on_deal(line)
-            elif isinstance(line, ev.UpcardLine):
-                self.on_upcard(line)
-            elif isinstance(line, ev.RecordedLine):
-                self.recorded_line = line
-            elif isinstance(line, ev.NoteLine):
-                self.notes.append(line.text)
-            elif isinstance(line, ev.RedealLine):
-                self.redeal_at = line.at
+            self.last_at = line.at
+            handler = handlers.get(type(line))
+            if handler is not None:
+                handler(self, line)
             if self.redeal_at is not None:
                 break
         if self.table is not None:
@@ -231,6 +227,15 @@ class HandReplay:
             self.event_handlers[type(event)](self, event)
             if self.redeal_at is not None:
                 return
+
+    def on_recorded(self, line: ev.RecordedLine) -> None:
+        self.recorded_line = line
+
+    def on_note(self, line: ev.NoteLine) -> None:
+        self.notes.append(line.text)
+
+    def on_redeal(self, line: ev.RedealLine) -> None:
+        self.redeal_at = line.at
 
     def check_label(self, label: int, at: ev.Span, event: ev.Play) -> None:
         actual = self.trick_number if self.table else 1
@@ -299,14 +304,15 @@ class HandReplay:
     def on_play(self, event: ev.Play) -> None:
         if self.table is None and not self.ready_to_play(event):
             return
-        assert self.table is not None
-        if self.table.finished:
+        table = self.table
+        assert table is not None
+        if table.finished:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the last trick of the hand")
             return
         if self.requirements:
             self.check_requirements(event)
-        for fact in self.table.play(event.player, event.card, event.at):
+        for fact in table.play(event.player, event.card, event.at):
             self.on_fact(fact)
         if event.player in self.exposed and event.card in self.exposed[event.player]:
             self.exposed[event.player].remove(event.card)
@@ -677,18 +683,20 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
     if header.dealer is not None and header.dealer_at is not None and header.dealer not in known:
         report(header.dealer, header.dealer_at, "dealer")
     for line in record.lines:
-        if isinstance(line, ev.EventLine):
+        kind = type(line)
+        if kind is ev.EventLine:
             for event in line.events:
                 if event.player not in known:
                     report(event.player, event.at, "player")
-                if isinstance(event, ev.Claim) and event.accused not in known:
+                what = type(event)
+                if what is ev.Claim and event.accused not in known:
                     report(event.accused, event.at, "accused player")
-                elif isinstance(event, ev.Count) and event.target not in known:
+                elif what is ev.Count and event.target not in known:
                     report(event.target, event.at, "player")
-        elif isinstance(line, ev.DealLine):
+        elif kind is ev.DealLine:
             if line.player not in known:
                 report(line.player, line.at, "player")
-        elif isinstance(line, ev.RecordedLine):
+        elif kind is ev.RecordedLine:
             sides = set(scored) | {"pool"}
             for who, _, at in line.changes:
                 if who not in sides and who not in known:

@@ -28,11 +28,17 @@ class TrickRules(Protocol):
         """True when this card may be played to `led` even by a player holding that suit."""
 
 
-def trick_winner(rules: TrickRules, plays: Sequence[tuple[str, Card]]) -> str:
-    """Who wins a trick of (player, card) plays in the order played, the first being the lead."""
-    led = rules.suit_of(plays[0][1])
-    powers = [rules.power(card, led) for _, card in plays]
-    return plays[powers.index(max(powers))][0]  # the first of equals, as max() would pick
+def trick_winner(rules: TrickRules, plays: Sequence[tuple[str, Card]], led: Suit | None = None) -> str:
+    """Who wins a trick of (player, card) plays in the order played, the first being the lead;
+    `led` is the suit led, when the caller knows it already. The first of equals wins."""
+    led = rules.suit_of(plays[0][1]) if led is None else led
+    power = rules.power
+    winner, best = plays[0][0], power(plays[0][1], led)
+    for player, card in plays[1:]:
+        strength = power(card, led)
+        if strength > best:
+            winner, best = player, strength
+    return winner
 
 
 @dataclass(slots=True)
@@ -45,13 +51,15 @@ class PlayedCard:
 
 @dataclass(slots=True)
 class Trick:
-    """A trick; `players` are the seats in `plays`, kept by the table for the turn checks."""
+    """A trick; `players` are the seats in `plays` and `led` the suit of its first card, both
+    kept by the table so that the turn and follow-suit checks need not work them out per card."""
 
     number: int
     leader: str
     plays: list[PlayedCard] = field(default_factory=list)
     winner: str | None = None
     players: set[str] = field(default_factory=set, repr=False, compare=False)
+    led: Suit | None = field(default=None, repr=False, compare=False)
 
     @property
     def first(self) -> PlayedCard | None:
@@ -180,8 +188,7 @@ class TrickTable:
         self.order = tuple(order)
         taking_part = set(active)
         self.active = tuple(p for p in self.order if p in taking_part)
-        self._turns: dict[str, tuple[str, ...]] = {}  # turn order from each leader ...
-        self._turns_for = self.active                  # ... among these active seats
+        self._turns: dict[str, tuple[str, ...]] = {}  # turn order from each leader among the active seats
         self.rules = rules
         self.hands = hands
         self.tricks_in_hand = tricks_in_hand
@@ -192,11 +199,8 @@ class TrickTable:
         self.played: dict[Card, tuple[str, int]] = {}
         self._failures: dict[str, list[_Failure]] = {}
         self._open_revokes: list[_Failure] = []  # known revokes of a trick not yet gathered
-        self.dealt_to: dict[Card, str] = {}
-        if hands:
-            for player, cards in hands.items():
-                for c in cards:
-                    self.dealt_to.setdefault(c, player)
+        # who was dealt each card: the first hand holding it, should the deal be wrong
+        self.dealt_to: dict[Card, str] = {c: p for p, cards in reversed(hands.items()) for c in cards} if hands else {}
 
     # ---- queries ---------------------------------------------------------------------
     @property
@@ -209,38 +213,42 @@ class TrickTable:
         trick = self.current
         if not trick.plays:
             return trick.leader
-        for player in self._turns_from(trick.leader):
-            if player not in trick.players:
+        played = trick.players
+        for player in self._turns.get(trick.leader) or self._turns_from(trick.leader):
+            if player not in played:
                 return player
         return trick.leader
 
     def _turns_from(self, leader: str) -> tuple[str, ...]:
         """The active seats in turn from `leader` (from the first of them if `leader` sits out);
-        worked out once per leader while the active seats stay the same, not on every card."""
-        if self._turns_for is not self.active:
-            self._turns, self._turns_for = {}, self.active
-        turns = self._turns.get(leader)
-        if turns is None:
-            active = self.active
-            start = active.index(leader) if leader in active else 0
-            turns = self._turns[leader] = active[start:] + active[:start]
+        worked out once per leader and kept until the active seats change, not on every card."""
+        active = self.active
+        start = active.index(leader) if leader in active else 0
+        turns = self._turns[leader] = active[start:] + active[:start]
         return turns
 
+    def _set_active(self, active: tuple[str, ...]) -> None:
+        """Change the seats taking part; the turn orders worked out for the old ones are dropped."""
+        self.active = active
+        self._turns = {}
+
     def led_suit(self) -> Suit | None:
-        plays = self.current.plays
-        return self.rules.suit_of(plays[0].card) if plays else None
+        return self.current.led
 
     def holds_suit(self, player: str, suit: Suit) -> bool | None:
         """Whether `player` holds a card of `suit` now (None when his hand is unknown)."""
         if self.hands is None or player not in self.hands:
             return None
         suit_of = self.rules.suit_of
-        return any(suit_of(c) is suit for c in self.hands[player])
+        for c in self.hands[player]:  # a loop, not any(): most calls find no card of the suit
+            if suit_of(c) is suit:
+                return True
+        return False
 
     def activate(self, player: str) -> None:
         if player not in self.active:
             taking_part = {*self.active, player}
-            self.active = tuple(p for p in self.order if p in taking_part)
+            self._set_active(tuple(p for p in self.order if p in taking_part))
 
     def reopen_last(self) -> bool:
         """Reopen the trick just completed, while it is not gathered yet (for a seat that joins
@@ -254,7 +262,7 @@ class TrickTable:
         """`player` takes no further part; the current trick is complete if all others have played."""
         facts: list[Fact] = []
         if player in self.active:
-            self.active = tuple(p for p in self.active if p != player)
+            self._set_active(tuple(p for p in self.active if p != player))
             if self.current.plays and len(self.current.plays) == len(self.active) \
                     and all(self.current.card_of(p) for p in self.active):
                 self._complete(facts)
@@ -282,10 +290,12 @@ class TrickTable:
             if not plays:
                 trick.leader = player  # stands as the lead unless taken back
 
-        if plays:
-            led = self.rules.suit_of(plays[0].card)
-            if self.rules.suit_of(card) is not led:
-                self._not_following(player, card, at, led, trick.number, facts)
+        suit = self.rules.suit_of(card)
+        led = trick.led
+        if led is None:
+            trick.led = suit
+        elif suit is not led:
+            self._not_following(player, card, at, led, trick.number, facts)
         if self._failures.get(player):
             self._prove_earlier_failures(player, card, at, facts)
 
@@ -320,6 +330,7 @@ class TrickTable:
         facts: list[Fact] = [Retracted(player, card, at, trick.number, played.out_of_turn, len(trick.plays) - index)]
         if index == 0:
             trick.leader = trick.plays[0].player if trick.plays and not trick.plays[0].out_of_turn else self.rightful_leader
+            trick.led = self.rules.suit_of(trick.plays[0].card) if trick.plays else None
         for failure in list(self._open_revokes):
             if failure.player == player and failure.card is card and failure.trick == trick.number:
                 self._open_revokes.remove(failure)
@@ -378,7 +389,7 @@ class TrickTable:
 
     def _complete(self, facts: list[Fact]) -> None:
         trick = self.current
-        winner = trick_winner(self.rules, [(p.player, p.card) for p in trick.plays])
+        winner = trick_winner(self.rules, [(p.player, p.card) for p in trick.plays], trick.led)
         trick.winner = winner
         self.tricks.append(trick)
         self.gathered = False

@@ -59,11 +59,13 @@ class HandVerdict:
     def disagreement(self) -> bool:
         return self.recorded is not None and not self.recorded.agrees
 
-    def to_dict(self) -> dict[str, Any]:
+    def head_dict(self) -> dict[str, Any]:
+        """The fields before "tricks" (the streaming JSON writer writes the tricks itself)."""
+        return {"number": self.number, "dealer": self.dealer, "status": self.status, "contract": self.contract}
+
+    def tail_dict(self) -> dict[str, Any]:
+        """The fields after "tricks"."""
         out: dict[str, Any] = {
-            "number": self.number, "dealer": self.dealer, "status": self.status,
-            "contract": self.contract,
-            "tricks": [t.to_dict() for t in self.tricks],
             "irregularities": [i.to_dict() for i in self.irregularities],
             "penalties": [p.to_dict() for p in self.penalties],
             "pending": [p.to_dict() for p in self.pending],
@@ -76,6 +78,9 @@ class HandVerdict:
         if self.notes:
             out["notes"] = list(self.notes)
         return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.head_dict(), "tricks": [t.to_dict() for t in self.tricks], **self.tail_dict()}
 
 
 @dataclass(slots=True)

@@ -96,3 +96,15 @@ def test_a_retract_after_the_last_trick_reopens_it_only_for_a_card_in_it() -> No
     assert any(isinstance(f, tb.BadRetract) for f in facts) and table.finished
     facts = table.retract("W", c("KS"), AT)  # still in time: the last trick is never gathered by a lead
     assert any(isinstance(f, tb.Retracted) for f in facts) and not table.finished
+
+
+def test_the_led_suit_follows_the_first_card_through_retractions() -> None:
+    table = tb.TrickTable(ORDER, ORDER, "N", EuchreTricks(Suit.HEARTS), None, 5)
+    assert table.led_suit() is None
+    table.play("N", c("JD"), AT)  # the left bower leads trumps
+    assert table.led_suit() is Suit.HEARTS
+    table.play("E", c("AS"), AT)
+    table.retract("N", c("JD"), AT)
+    assert table.led_suit() is Suit.SPADES  # E's card now leads the trick
+    table.retract("E", c("AS"), AT)
+    assert table.led_suit() is None

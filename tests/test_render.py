@@ -1,0 +1,36 @@
+"""The streaming JSON writer spells each hand itself; it must say exactly what `to_dict` says."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from referee.check import check_text
+from referee.games import registry
+from referee.render import _json, hand_json
+from referee.verdict import Verdict
+
+CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
+
+
+def assert_hands_match(verdict: Verdict) -> int:
+    hands = 0
+    for file in verdict.files:
+        for game in file.games:
+            for hand in game.hands:
+                assert hand_json(hand) == _json(hand.to_dict())
+                hands += 1
+    return hands
+
+
+@pytest.mark.parametrize("transcript", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_case_hand_is_written_as_its_dict_encodes(transcript: Path) -> None:
+    assert_hands_match(check_text(transcript.read_text("utf-8")))
+
+
+@pytest.mark.parametrize("game", sorted(registry()))
+def test_random_hands_are_written_as_their_dicts_encode(game: str) -> None:
+    text = registry()[game].random_game(random.Random(7), 10)  # type: ignore[attr-defined]
+    assert assert_hands_match(check_text(text)) == 10
