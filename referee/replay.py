@@ -683,20 +683,18 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
     if header.dealer is not None and header.dealer_at is not None and header.dealer not in known:
         report(header.dealer, header.dealer_at, "dealer")
     for line in record.lines:
-        kind = type(line)
-        if kind is ev.EventLine:
+        if isinstance(line, ev.EventLine):
             for event in line.events:
                 if event.player not in known:
                     report(event.player, event.at, "player")
-                what = type(event)
-                if what is ev.Claim and event.accused not in known:
+                if isinstance(event, ev.Claim) and event.accused not in known:
                     report(event.accused, event.at, "accused player")
-                elif what is ev.Count and event.target not in known:
+                elif isinstance(event, ev.Count) and event.target not in known:
                     report(event.target, event.at, "player")
-        elif kind is ev.DealLine:
+        elif isinstance(line, ev.DealLine):
             if line.player not in known:
                 report(line.player, line.at, "player")
-        elif kind is ev.RecordedLine:
+        elif isinstance(line, ev.RecordedLine):
             sides = set(scored) | {"pool"}
             for who, _, at in line.changes:
                 if who not in sides and who not in known:
