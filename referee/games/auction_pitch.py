@@ -18,8 +18,8 @@ from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity, Pending
 from ..notation import HandRecord, Problem, trick_line
-from ..replay import Choice, HandContext, HandReplay, Requirement, unknown_names
-from ..rulebook import Rulebook, load
+from ..replay import Choice, HandContext, HandReplay, Requirement
+from ..session import GameRules, GameSession
 from ..verdict import HandVerdict
 
 POINTS = ("high", "low", "jack", "game")
@@ -660,25 +660,20 @@ class AuctionPitchHand(HandReplay):
         return replace(verdict, recorded=replace(recorded, agrees=agrees))
 
 
-class AuctionPitchSession:
+class AuctionPitchSession(GameSession):
     """Scores in points toward game, the red-counter pool and the deal, kept between hands."""
 
     def __init__(self, game: "AuctionPitch", setup: Setup) -> None:
-        self.game = game
-        self.setup = setup
-        self.score = dict(setup.score)
+        super().__init__(game, setup)
         self._pool: int | None = setup.pool[0] if setup.pool else None
-        self.next_dealer: str | None = None
         self.number = 1
         self._winner: str | None = None
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        problems = unknown_names(record, self.setup.players, self.score)
+        problems = self.unknown_names(record)
         if problems:
             return problems
-        context = HandContext(self.setup, self.game.rulebook, self.setup.players, self.next_dealer, self.number,
-                              dict(self.score))
-        replay = AuctionPitchHand(context, record, self._pool, self._winner is not None)
+        replay = AuctionPitchHand(self.context(self.number), record, self._pool, self._winner is not None)
         verdict = replay.run()
         self.score = dict(verdict.score_after)
         self.number = verdict.number + 1
@@ -688,9 +683,6 @@ class AuctionPitchSession:
             self._winner = replay.winner
         return verdict
 
-    def final_score(self) -> dict[str, int]:
-        return dict(self.score)
-
     def pool(self) -> int | None:
         return self._pool
 
@@ -698,13 +690,9 @@ class AuctionPitchSession:
         return self._winner
 
 
-class AuctionPitch:
+class AuctionPitch(GameRules):
     name = "auction-pitch"
     scored_by = "player"
-
-    @property
-    def rulebook(self) -> Rulebook:
-        return load("auction-pitch")
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         at = setup.at

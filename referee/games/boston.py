@@ -25,8 +25,8 @@ from ..cards import Card, Suit, pack
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity
 from ..notation import HandRecord, Problem, trick_line
-from ..replay import HandContext, HandReplay, Requirement, unknown_names
-from ..rulebook import Rulebook, load
+from ..replay import HandContext, HandReplay, Requirement
+from ..session import GameRules, GameSession, sole_leader
 from ..verdict import HandVerdict, Recorded
 
 MISERES = ("little-misere", "grand-misere", "little-spread", "grand-spread")
@@ -1038,27 +1038,22 @@ class BostonHand(HandReplay):
         return None
 
 
-class BostonSession:
+class BostonSession(GameSession):
     """A game of Boston: the players' counters and the pool carried from deal to deal."""
 
     def __init__(self, game: Boston, setup: Setup) -> None:
-        self.game = game
-        self.setup = setup
-        self.score = dict(setup.score)
+        super().__init__(game, setup)
         numbers = tables()
         self.pool_red = sum(setup.pool) if setup.pool is not None else numbers.pool["stake"] * len(setup.players)
-        self.next_dealer: str | None = None
         self.number: int | None = None
         self.over = False
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        problems = unknown_names(record, self.setup.players, self.score)
+        problems = self.unknown_names(record)
         if problems:
             return problems
         number = self.number if self.number is not None else (record.header.number or 1)
-        context = HandContext(self.setup, self.game.rulebook, self.setup.players, self.next_dealer, number,
-                              dict(self.score))
-        replay = BostonHand(context, record, self.pool_red)
+        replay = BostonHand(self.context(number), record, self.pool_red)
         verdict = replay.run()
         self.score = dict(verdict.score_after)
         self.pool_red = replay.pool_total()
@@ -1070,27 +1065,17 @@ class BostonSession:
             self.over = True
         return verdict
 
-    def final_score(self) -> dict[str, int]:
-        return dict(self.score)
-
     def pool(self) -> int | list[int]:
         return pools_shown(self.pool_red, self.setup.options["pool-limit"])
 
     def winner(self) -> str | None:
         """After the last deal, the player who holds the most counters (None on a tie)."""
-        if not self.over:
-            return None
-        ranked = sorted(self.score.items(), key=lambda kv: -kv[1])
-        return ranked[0][0] if ranked[0][1] > ranked[1][1] else None
+        return sole_leader(self.score) if self.over else None
 
 
-class Boston:
+class Boston(GameRules):
     name = "boston"
     scored_by = "player"
-
-    @property
-    def rulebook(self) -> Rulebook:
-        return load("boston")
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         at = setup.at

@@ -15,8 +15,8 @@ from ..cards import JACK, Card, Suit, pack
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity, Pending
 from ..notation import HandRecord, Problem, trick_line
-from ..replay import HandContext, HandReplay, unknown_names
-from ..rulebook import Rulebook, load
+from ..replay import HandContext, HandReplay
+from ..session import GameRules, GameSession, sole_leader
 from ..verdict import HandVerdict
 
 
@@ -597,23 +597,18 @@ def _table_decides(option: str, at: ev.Span) -> None:
     `redeal` line, and leaving the card exposed needs no action."""
 
 
-class EuchreSession:
+class EuchreSession(GameSession):
     def __init__(self, game: "Euchre", setup: Setup) -> None:
-        self.game = game
-        self.setup = setup
-        self.score = dict(setup.score)
-        self.next_dealer: str | None = None
+        super().__init__(game, setup)
         self.number = 1
         self.deals = 0  # hands adjudicated, for games of a fixed number of deals
         self._winner: str | None = None
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        problems = unknown_names(record, self.setup.players, self.score)
+        problems = self.unknown_names(record)
         if problems:
             return problems
-        context = HandContext(self.setup, self.game.rulebook, self.setup.players, self.next_dealer, self.number,
-                              dict(self.score))
-        replay = EuchreHand(context, record)
+        replay = EuchreHand(self.context(self.number), record)
         verdict = replay.run()
         self.score = dict(verdict.score_after)
         self.number = verdict.number + 1
@@ -627,15 +622,11 @@ class EuchreSession:
 
     def decide_winner(self) -> str | None:
         """First to the target; or, in a game of a fixed number of deals, the higher total at its end."""
-        leaders = sorted(self.score.items(), key=lambda kv: -kv[1])
-        ahead = leaders[0][0] if leaders[0][1] > leaders[1][1] else None
+        ahead = sole_leader(self.score)
         deals = self.setup.options["deals"]
         if deals:
             return ahead if self.deals >= deals else None
-        return ahead if leaders[0][1] >= self.setup.options["target"] else None
-
-    def final_score(self) -> dict[str, int]:
-        return dict(self.score)
+        return ahead if ahead is not None and self.score[ahead] >= self.setup.options["target"] else None
 
     def pool(self) -> None:
         return None
@@ -644,13 +635,9 @@ class EuchreSession:
         return self._winner
 
 
-class Euchre:
+class Euchre(GameRules):
     name = "euchre"
     scored_by = "team"
-
-    @property
-    def rulebook(self) -> Rulebook:
-        return load("euchre")
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         at = setup.at

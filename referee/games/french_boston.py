@@ -26,8 +26,8 @@ from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, card, pack
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity
 from ..notation import HandRecord, Problem, trick_line
-from ..replay import HandContext, HandReplay, unknown_names
-from ..rulebook import Rulebook, load
+from ..replay import HandContext, HandReplay
+from ..session import GameRules, GameSession, sole_leader
 from ..verdict import HandVerdict
 
 GAME_NAME = "french-boston"
@@ -1131,30 +1131,25 @@ class FrenchBostonHand(HandReplay):
         return None
 
 
-class FrenchBostonSession:
+class FrenchBostonSession(GameSession):
     """A game in progress: counters, the pool, belle, the deal number and whose deal it is."""
 
     def __init__(self, game: FrenchBoston, setup: Setup) -> None:
-        self.game = game
-        self.setup = setup
+        super().__init__(game, setup)
         self.order = tuple(reversed(setup.players))  # [Players] is clockwise; everything goes to the right
-        self.score = dict(setup.score)
         self.pool_now = setup.pool[0] if setup.pool else 0
         self.belle = setup.belle
-        self.next_dealer: str | None = None
         self.number = 1
         self.contribution_due = True
         self.over = False
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        problems = unknown_names(record, self.setup.players, self.score)
+        problems = self.unknown_names(record)
         if problems:
             return problems
         if self.next_dealer is None and record.header.number is not None:
             self.number = record.header.number  # a transcript may start at any deal of the game
-        context = HandContext(self.setup, self.game.rulebook, self.order, self.next_dealer, self.number,
-                              dict(self.score))
-        replay = FrenchBostonHand(context, record, self.belle, self.pool_now, self.contribution_due)
+        replay = FrenchBostonHand(self.context(self.number, self.order), record, self.belle, self.pool_now, self.contribution_due)
         verdict = replay.run()
         self.score = dict(verdict.score_after)
         self.pool_now = replay.pool
@@ -1171,26 +1166,16 @@ class FrenchBostonSession:
             return False
         return self.setup.options["pool-end"] == "divide" or self.pool_now == 0
 
-    def final_score(self) -> dict[str, int]:
-        return dict(self.score)
-
     def pool(self) -> int:
         return self.pool_now
 
     def winner(self) -> str | None:
-        if not self.over:
-            return None
-        ranked = sorted(self.score.items(), key=lambda kv: -kv[1])
-        return ranked[0][0] if ranked[0][1] > ranked[1][1] else None
+        return sole_leader(self.score) if self.over else None
 
 
-class FrenchBoston:
+class FrenchBoston(GameRules):
     name = GAME_NAME
     scored_by = "player"
-
-    @property
-    def rulebook(self) -> Rulebook:
-        return load(GAME_NAME)
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         at = setup.at
