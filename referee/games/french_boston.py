@@ -685,16 +685,25 @@ class FrenchBostonHand(HandReplay):
         waiting = [p for p in self.order if p in self.partners_of(fact.player) and p not in played]
         if not waiting:
             return
-        target = min(waiting, key=lambda p: (self.order.index(p) - self.order.index(fact.player)) % 4)
+        target = self.first_in_turn(waiting, fact.player)
+        self.offer_requirement(others, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                               f"{self.side_label(others)} may require {target}, {fact.player}'s partner who has not "
+                               "yet played, to play his highest or lowest card of the suit, or to win or not win the "
+                               "trick.")
+
+    def first_in_turn(self, players: Iterable[str], start: str) -> str:
+        """The first of `players` going round to the right from `start` (itself included)."""
+        return min(players, key=lambda p: (self.order.index(p) - self.order.index(start)) % len(self.order))
+
+    def offer_requirement(self, others: frozenset[str], offender: str, target: str, options: tuple[str, ...],
+                          rule: str, text: str) -> None:
+        """Let `others` require one of `options` of `target`'s next card, the penalty under `rule`."""
 
         def apply(option: str, at: ev.Span) -> None:
-            effect = self.require(target, option, "play.out-of-turn", at)
-            self.penalise("play.out-of-turn", f"{self.side_label(others)} require {option} from {target}",
-                          effects=(effect,))
+            effect = self.require(target, option, rule, at)
+            self.penalise(rule, f"{self.side_label(others)} require {option} from {target}", effects=(effect,))
 
-        self.offer(others, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                   f"{self.side_label(others)} may require {target}, {fact.player}'s partner who has not yet played, to "
-                   "play his highest or lowest card of the suit, or to win or not win the trick.", apply)
+        self.offer(others, offender, options, rule, text, apply)
 
     def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
         if self.is_solo_caller(fact.player):
@@ -741,16 +750,10 @@ class FrenchBostonHand(HandReplay):
         if not side:
             return
         start = self.table.expected()
-        target = min(side, key=lambda p: (self.order.index(p) - self.order.index(start)) % 4)
-
-        def apply(option: str, at: ev.Span) -> None:
-            effect = self.require(target, option, "attention.drawn", at)
-            self.penalise("attention.drawn", f"{self.side_label(others)} require {option} from {target}",
-                          effects=(effect,))
-
-        self.offer(others, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
-                   f"{self.side_label(others)} may require {target} to play his highest or lowest card, or to trump "
-                   "or not trump the trick.", apply)
+        target = self.first_in_turn(side, start)
+        self.offer_requirement(others, event.player, target, ("highest", "lowest", "trump", "no-trump"),
+                               "attention.drawn", f"{self.side_label(others)} may require {target} to play his "
+                               "highest or lowest card, or to trump or not trump the trick.")
 
     def disobeyed_ruling(self, requirement: Any) -> str:
         return "A call not obeyed counts as a revoke."
