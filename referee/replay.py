@@ -120,6 +120,7 @@ class HandReplay:
         self.table: tb.TrickTable | None = None
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
+        self.late_play_reported = False
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
         self.conceded_by: str | None = None
@@ -300,6 +301,15 @@ class HandReplay:
     def ready_to_play(self, event: ev.Play) -> bool:
         """Called on a play while `self.table` is None; the game starts the play or refuses."""
         raise NotImplementedError
+
+    def play_after_throw_in(self, event: ev.Play) -> bool:
+        """A card played after the hand was thrown in contradicts the transcript: found once a
+        hand, and the card ignored. False, for `ready_to_play` to return."""
+        if not self.late_play_reported:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      "a card is played after the hand was thrown in; it is ignored")
+            self.late_play_reported = True
+        return False
 
     def on_play(self, event: ev.Play) -> None:
         if self.table is None and not self.ready_to_play(event):

@@ -115,7 +115,6 @@ class AuctionPitchHand(HandReplay):
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal
         self.disobeyed: list[tb.Revoke] = []
         self.premature_reported = False
-        self.after_throw_in_reported = False
         self._outcome: Outcome | None = None
 
     # ---- small queries -------------------------------------------------------------------
@@ -255,11 +254,7 @@ class AuctionPitchHand(HandReplay):
     # ---- play ----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.phase == "thrown-in":
-            if not self.after_throw_in_reported:
-                self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                          "a card is played after the hand was thrown in")
-                self.after_throw_in_reported = True
-            return False
+            return self.play_after_throw_in(event)
         if not self.settle_pitch_by_play(event):
             if not self.premature_reported:
                 waiting = (f"{self.expected_bidder()} has not bid yet" if self.phase == "bidding"

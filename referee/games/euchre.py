@@ -243,10 +243,7 @@ class EuchreHand(HandReplay):
     # ---- play -------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.phase == "thrown-in":
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      "a card is played after the hand was thrown in")
-            self.phase = "over"
-            return False
+            return self.play_after_throw_in(event)
         if self.phase != "made":
             if not self.premature_reported and self.phase == "bidding":
                 self.find("premature-lead", event.player, event.at, "play.premature-lead",

@@ -155,7 +155,6 @@ class FrenchBostonHand(HandReplay):
         self.misere_claimed = False  # the caller claimed pool and stakes on an adversary's error
         self.short_hands: set[str] = set()
         self.long_hand = False
-        self.late_play_reported = False
         self.pool_change = 0
         self.ledger: dict[str, int] = {p: 0 for p in self.order}
         self.lead_groups: list[list[Any]] = []  # suits called from whichever of a side leads next
@@ -522,11 +521,7 @@ class FrenchBostonHand(HandReplay):
 
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.phase == "thrown-in":
-            if not self.late_play_reported:
-                self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                          "a card is played after the hand was thrown in; it is ignored")
-                self.late_play_reported = True
-            return False
+            return self.play_after_throw_in(event)
         if self.phase == "bidding":
             self.find("premature-lead", event.player, event.at, "exposed.fallen-card",
                       f"{event.player} played {event.card} before the bidding ended: the card goes back and counts as "
