@@ -121,6 +121,7 @@ class HandReplay:
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
         self.late_play_reported = False
+        self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
         self.conceded_by: str | None = None
@@ -316,6 +317,8 @@ class HandReplay:
             return
         table = self.table
         assert table is not None
+        if self.lead_groups and not table.current.plays:
+            self.release_lead_group(event.player)
         if table.finished:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the last trick of the hand")
@@ -481,6 +484,23 @@ class HandReplay:
         self.requirements.append(Requirement(offender, what, suit, card, self.rule_id(topic), at))
         detail = what if not (suit or card) else f"{what} {card or (suit.word if suit else '')}"
         return Effect("requirement", offender, None, detail)
+
+    def require_lead(self, targets: list[str], suit: Suit, topic: str, at: ev.Span) -> list[Effect]:
+        """Require a lead of `suit` from whichever of `targets` leads next (all of them, when
+        it cannot be known who that will be: `release_lead_group` frees the others)."""
+        effects = [self.require(target, "lead-suit", topic, at, suit=suit) for target in targets]
+        if len(targets) > 1:
+            self.lead_groups.append(self.requirements[-len(targets):])
+        return effects
+
+    def release_lead_group(self, leader: str) -> None:
+        """A suit called from whichever of a side leads next binds only the first of them to lead."""
+        for group in list(self.lead_groups):
+            if any(r.offender == leader for r in group):
+                self.lead_groups.remove(group)
+                for other in group:
+                    if other.offender != leader and other in self.requirements:
+                        self.requirements.remove(other)
 
     def check_requirements(self, event: ev.Play) -> None:
         for requirement in [r for r in self.requirements if r.offender == event.player]:

@@ -185,7 +185,6 @@ class BostonHand(HandReplay):
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
         self.later_plays = 0              # cards after the last card taken back (caller's revoke)
-        self.lead_groups: list[list[Requirement]] = []
         self.ledger: Ledger | None = None
         self.staked: dict[str, int] = {}  # the stakes paid into an empty pool before the deal
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
@@ -426,18 +425,7 @@ class BostonHand(HandReplay):
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the hands were thrown up ({self.ended or 'settled'})")
             return
-        if self.table is not None and not self.table.current.plays:
-            self.release_lead_group(event.player)
         super().on_play(event)
-
-    def release_lead_group(self, leader: str) -> None:
-        """A suit called from 'the opponent who next leads' binds only the first of them to lead."""
-        for group in list(self.lead_groups):
-            if any(r.offender == leader for r in group):
-                self.lead_groups.remove(group)
-                for other in group:
-                    if other.offender != leader and other in self.requirements:
-                        self.requirements.remove(other)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         if self.high is None or self.caller is None:
@@ -520,9 +508,7 @@ class BostonHand(HandReplay):
             back = Effect("take-back", offender, None, card.text)
             if option in SUIT_WORDS:
                 suit = Suit[option.upper()]
-                effects = [self.require(t, "lead-suit", "play.out-of-turn", at, suit=suit) for t in targets]
-                if len(targets) > 1:
-                    self.lead_groups.append(self.requirements[-len(targets):])
+                effects = self.require_lead(targets, suit, "play.out-of-turn", at)
                 self.penalise("play.out-of-turn", f"{caller} calls a {suit.word[:-1]} lead from {whom}; "
                               f"{offender} takes back {card}", effects=(back, *effects))
                 return

@@ -157,7 +157,6 @@ class FrenchBostonHand(HandReplay):
         self.long_hand = False
         self.pool_change = 0
         self.ledger: dict[str, int] = {p: 0 for p in self.order}
-        self.lead_groups: list[list[Any]] = []  # suits called from whichever of a side leads next
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
@@ -585,8 +584,6 @@ class FrenchBostonHand(HandReplay):
     def on_play(self, event: ev.Play) -> None:
         if self.misere_lost_at is not None or self.misere_claimed:
             return  # the hands were thrown up; later cards only show the hands
-        if self.table is not None and not self.table.current.plays:
-            self.release_lead_group(event.player)
         super().on_play(event)
 
     # ---- sides -----------------------------------------------------------------------------
@@ -654,9 +651,7 @@ class FrenchBostonHand(HandReplay):
                 effects = [self.require(fact.player, "card", "play.out-of-turn", at, card=fact.card)]
             else:
                 suit = Suit[option.upper()]
-                effects = [self.require(t, "lead-suit", "play.out-of-turn", at, suit=suit) for t in targets]
-                if len(targets) > 1:
-                    self.lead_groups.append(self.requirements[-len(targets):])
+                effects = self.require_lead(targets, suit, "play.out-of-turn", at)
             self.penalise("play.out-of-turn", f"{self.side_label(others)} call {option} after {fact.player}'s lead "
                           "out of turn", effects=(Effect("take-back", fact.player, None, fact.card.text), *effects))
 
@@ -664,15 +659,6 @@ class FrenchBostonHand(HandReplay):
                    f"{self.side_label(others)} may call a suit from {whom}, or call "
                    f"{fact.card} as an exposed card; {fact.player} takes it back. If play goes on without a call, "
                    "the lead stands.", apply)
-
-    def release_lead_group(self, leader: str) -> None:
-        """A suit called from the offender's side binds only the first of them to lead."""
-        for group in list(self.lead_groups):
-            if any(r.offender == leader for r in group):
-                self.lead_groups.remove(group)
-                for other in group:
-                    if other.offender != leader and other in self.requirements:
-                        self.requirements.remove(other)
 
     def offer_play_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
         assert self.table is not None
