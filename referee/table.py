@@ -28,6 +28,25 @@ class TrickRules(Protocol):
         """True when this card may be played to `led` even by a player holding that suit."""
 
 
+class PlainTricks:
+    """Whist's trick rules, which several games share: cards keep their printed suits, the trump
+    suit (None: no trumps) beats the suit led, ace high, and no card is excused from following."""
+
+    def __init__(self, trump: Suit | None = None) -> None:
+        self.trump = trump
+
+    def suit_of(self, card: Card) -> Suit:
+        return card.suit
+
+    def power(self, card: Card, led: Suit) -> int:
+        if card.suit is self.trump:
+            return 100 + card.rank
+        return card.rank if card.suit is led else -1
+
+    def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
+        return False
+
+
 def trick_winner(rules: TrickRules, plays: Sequence[tuple[str, Card]], led: Suit | None = None) -> str:
     """Who wins a trick of (player, card) plays in the order played, the first being the lead;
     `led` is the suit led, when the caller knows it already. The first of equals wins."""

@@ -31,19 +31,8 @@ RANDOM_GAME_HANDS = 100
 """Hands per game in `AuctionPitch.random_game`: far too few for any score to near 1000."""
 
 
-class PitchTricks:
-    """Trick rules once the pitch is made. Trump is unknown until the pitcher's first card."""
-
-    def __init__(self) -> None:
-        self.trump: Suit | None = None
-
-    def suit_of(self, card: Card) -> Suit:
-        return card.suit
-
-    def power(self, card: Card, led: Suit) -> int:
-        if card.suit is self.trump:
-            return 100 + card.rank
-        return card.rank if card.suit is led else -1
+class PitchTricks(tb.PlainTricks):
+    """Trick rules once the pitch is made. Trump is unknown (None) until the pitcher's first card."""
 
     def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
         """A plain suit led may be trumped even by a player who holds that suit."""

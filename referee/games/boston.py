@@ -100,24 +100,6 @@ class BostonBid:
         return base if self.klass == 0 else f"{base} {CLASSES[self.klass]}"
 
 
-class BostonTricks:
-    """Whist trick rules: the trump suit (none in misères) beats the suit led; ace high."""
-
-    def __init__(self, trump: Suit | None) -> None:
-        self.trump = trump
-
-    def suit_of(self, card: Card) -> Suit:
-        return card.suit
-
-    def power(self, card: Card, led: Suit) -> int:
-        if card.suit is self.trump:
-            return 100 + card.rank
-        return card.rank if card.suit is led else -1
-
-    def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
-        return False
-
-
 def pools_shown(total: int, limit: int) -> int | list[int]:
     """The pool as the verdict shows it: one number, or full pools then the one filling up."""
     if total <= limit:
@@ -407,7 +389,7 @@ class BostonHand(HandReplay):
 
     def begin_play(self) -> None:
         self.phase = "play"
-        self.start_play(self.eldest, self.order, BostonTricks(self.trump_suit))
+        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump_suit))
         assert self.table is not None
         if self.high is not None and self.high.little:
             self.table.tricks_in_hand = self.cards_per_hand - 1
@@ -1149,7 +1131,7 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
         out.append(", ".join(f"{p} concede" for p in seats if p != caller))
         out.append("")
         return out, None
-    rules = BostonTricks(trump)
+    rules = tb.PlainTricks(trump)
     leader = seats[0]
     plant_from = rng.randint(1, 10) if plant_revoke else 99
     planted: int | None = None
