@@ -22,6 +22,7 @@ import yaml
 from .. import events as ev
 from .. import table as tb
 from ..cards import Card, Suit, pack
+from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity
 from ..notation import HandRecord, Problem, trick_line
@@ -1141,16 +1142,9 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
         for i in range(4):
             seat = seats[(start + i) % 4]
             held = hands[seat]
-            if plays:
-                led = plays[0][1].suit
-                following = [c for c in held if c.suit is led]
-                others = [c for c in held if c.suit is not led]
-                if planted is None and trick >= plant_from and following and others:
-                    choice, planted = rng.choice(others), trick
-                else:
-                    choice = rng.choice(following or held)
-            else:
-                choice = rng.choice(held)
+            choice, revoked = random_card(rng, held, plays, rules, planted is None and trick >= plant_from)
+            if revoked:
+                planted = trick
             held.remove(choice)
             plays.append((seat, choice))
         leader = tb.trick_winner(rules, plays)

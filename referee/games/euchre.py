@@ -12,6 +12,7 @@ from typing import Any
 from .. import events as ev
 from .. import table as tb
 from ..cards import JACK, Card, Suit, pack
+from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity, Pending
 from ..notation import HandRecord, Problem, trick_line
@@ -724,16 +725,9 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
         for i in range(len(active)):
             seat = active[(start + i) % len(active)]
             held = hands[seat]
-            if plays:
-                led = rules.suit_of(plays[0][1])
-                following = [c for c in held if rules.suit_of(c) is led]
-                others = [c for c in held if rules.suit_of(c) is not led]
-                if planted is None and trick >= plant_from and following and others:
-                    choice, planted = rng.choice(others), trick
-                else:
-                    choice = rng.choice(following or held)
-            else:
-                choice = rng.choice(held)
+            choice, revoked = random_card(rng, held, plays, rules, planted is None and trick >= plant_from)
+            if revoked:
+                planted = trick
             held.remove(choice)
             plays.append((seat, choice))
         leader = tb.trick_winner(rules, plays)

@@ -23,6 +23,7 @@ import yaml
 from .. import events as ev
 from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, card, pack
+from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity
 from ..notation import HandRecord, Problem, trick_line
@@ -1275,11 +1276,8 @@ def random_play(rng: random.Random, order: list[str], hands: dict[str, list[Card
         for i in range(4):
             seat = order[(start + i) % 4]
             held = hands[seat]
-            if plays and not (seat == rules.renouncer and trick <= 10):
-                led = rules.suit_of(plays[0][1])
-                choice = rng.choice([c for c in held if rules.suit_of(c) is led] or held)
-            else:
-                choice = rng.choice(held)
+            renounces = seat == rules.renouncer and trick <= 10  # the quatre-as caller may, at random
+            choice, _ = random_card(rng, held, () if renounces else plays, rules)
             held.remove(choice)
             plays.append((seat, choice))
         leader = tb.trick_winner(rules, plays)
