@@ -1,4 +1,4 @@
-"""Lets the tests import their shared helpers (mutations.py) by name."""
+"""Lets the tests import their shared helpers (mutations.py, planted.py) by name."""
 
 import sys
 from pathlib import Path
