@@ -122,3 +122,53 @@ def test_the_lark_cython_parser_gives_the_same_records() -> None:
                     fast.parse(text)
                 continue
             assert fast.parse(text) == expected, f"{path.name}:{number}"
+
+
+_TRICKY_LINES = ["trick 2: N AS, E retract AS, E expose 9C", "deal N: AS KS QS JS 10S", "N bid 6 colour",
+                 "recorded N-S +2, E-W -2", "N claim revoke E trick 2"]
+
+
+def test_the_parser_tables_are_kept_between_runs(tmp_path, monkeypatch) -> None:
+    """The second run loads the tables the first one wrote (the file is not rewritten) and
+    parses exactly as a parser built afresh."""
+    from referee import notation
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
+    first, _ = notation._build("python")
+    tables = tmp_path / "referee" / "transcript-python.lark-tables"
+    written = tables.stat().st_mtime_ns, tables.read_bytes()
+    second, _ = notation._build("python")
+    assert (tables.stat().st_mtime_ns, tables.read_bytes()) == written
+    monkeypatch.setenv("REFEREE_NO_CACHE", "1")
+    fresh, _ = notation._build("python")
+    for text in _TRICKY_LINES:
+        assert second.parse(text) == fresh.parse(text) == first.parse(text)
+
+
+def test_unreadable_parser_tables_are_rebuilt(tmp_path, monkeypatch) -> None:
+    from referee import notation
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
+    tables = tmp_path / "referee" / "transcript-python.lark-tables"
+    tables.parent.mkdir()
+    tables.write_bytes(b"not a table\n\x80garbage")
+    parser, _ = notation._build("python")
+    assert tables.read_bytes() != b"not a table\n\x80garbage"
+    monkeypatch.setenv("REFEREE_NO_CACHE", "1")
+    fresh, _ = notation._build("python")
+    for text in _TRICKY_LINES:
+        assert parser.parse(text) == fresh.parse(text)
+
+
+def test_no_cache_directory_means_no_cache(tmp_path, monkeypatch) -> None:
+    from referee import notation
+
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))  # a file where the directory should be
+    monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
+    parser, _ = notation._build("python")
+    assert parser.parse("N bid 6 colour") is not None
+    assert notation._tables_file("python") is None
