@@ -77,7 +77,9 @@ def test_shell_completion_offers_commands_and_games() -> None:
     assert {"check", "explain", "report", "fmt", "new", "rules"} <= set(complete("referee ").split())
     assert "french-boston" in complete("referee rules fr").split()
     assert "euchre.revoke.established" in complete("referee rules euchre euchre.revoke.e").split()
-    script = subprocess.run(check=False, args=["referee", "--show-completion", "bash"],
+    # the script --show-completion prints, asked for by shell name: the option itself guesses the
+    # shell from the process tree, which a test run need not have
+    script = subprocess.run(check=False, args=["referee"], env={**os.environ, "_REFEREE_COMPLETE": "source_bash"},
                             capture_output=True, text=True, timeout=60)
     assert script.returncode == 0 and "_REFEREE_COMPLETE" in script.stdout
 
