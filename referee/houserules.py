@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import os
 
-import yaml
-
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
@@ -34,6 +32,8 @@ def inline_rules(value: str | None) -> str | None:
         return value
     if not os.path.isfile(value):
         raise HouseRulesError(f"{value}: no such house-rules file — check the path, or write the rules inline")
+    import yaml  # here, not above: a tenth of start-up, and only a rules file needs it
+
     try:
         with open(value, encoding="utf-8") as stream:
             data = yaml.safe_load(stream)

@@ -11,7 +11,6 @@ hand: the reader carries on, so every broken hand in a file is reported.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -31,6 +30,7 @@ from lark.lexer import PatternStr
 from . import events as ev
 from .cards import Card, parse_card, parse_suit
 from .common_lines import CommonLines
+from .usercache import cache_directory
 
 MAX_LINE_CHARS = 4096
 """Longer lines are rejected unparsed: no real transcript line is near this, and it bounds the work."""
@@ -203,13 +203,13 @@ def _build(flavour: str, plugins: dict[str, object] | None = None) -> tuple[Lark
 
 
 def _lark(grammar: str, flavour: str, **options: object) -> Lark:
-    """The parser, its LALR tables kept between runs in the user's cache directory.
+    """The parser, its LALR tables kept between runs in the user's cache directory (`usercache`).
 
-    Building the tables is most of a short run's start-up (about 50 ms); loading them takes a
-    tenth of that. Lark stamps the file with a hash of the grammar, its options and its own
+    Building the tables took about 50 ms of every run's start-up; loading them takes a tenth
+    of that. Lark stamps the file with a hash of the grammar, its options and its own
     version, and rebuilds it when the stamp is wrong or the file unreadable. Lark writes the
     file in place, so runs starting together (``--jobs``, or a shell loop) take turns under a
-    lock: none reads a half-written file. Set ``REFEREE_NO_CACHE=1`` to do without.
+    lock: none reads a half-written file.
     """
     tables = _tables_file(flavour)
     if tables is None:
@@ -223,16 +223,10 @@ def _lark(grammar: str, flavour: str, **options: object) -> Lark:
 
 
 def _tables_file(flavour: str) -> Path | None:
-    """``$XDG_CACHE_HOME/referee`` (else ``~/.cache/referee``): a pickle is only ever read from
-    the user's own directory, never from a shared temporary one. Each flavour of parser has its
-    own file, as Lark leaves the lark-cython plugins out of its stamp. None where there is no
-    such directory, or no file locking (Windows)."""
-    if os.environ.get("REFEREE_NO_CACHE") or fcntl is None:
-        return None
-    directory = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError:
+    """Each flavour of parser has its own file, as Lark leaves the lark-cython plugins out of
+    its stamp. None when there is no cache, or no file locking (Windows)."""
+    directory = cache_directory()
+    if directory is None or fcntl is None:
         return None
     return directory / f"transcript-{flavour}.lark-tables"
 

@@ -1,6 +1,7 @@
 """Rulebooks: each game's rule ids, their text in our own words, and its house-rule options.
 
-A rulebook is a YAML file in ``referee/rulebooks/`` (loaded with ``yaml.safe_load`` only).
+A rulebook is a YAML file in ``referee/rulebooks/`` (loaded with ``yaml.safe_load`` only, and
+kept as JSON between runs by `usercache.load_yaml`).
 Code cites rules by id, so a rule's words live in one place and ``referee rules GAME``
 prints exactly what the verdicts cite.
 """
@@ -12,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
-import yaml
+from .usercache import load_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +121,18 @@ def _convert(option: Option, raw: str, has_value: bool, offset: int) -> Any:
 
 
 @lru_cache(maxsize=None)
+def rulebook_data(game: str) -> dict[str, Any]:
+    """``rulebooks/<game>.yaml`` as data, read once: its rules and options, and any tables the
+    game reads from it (shared, so never to be changed)."""
+    text = resources.files("referee").joinpath("rulebooks", f"{game}.yaml").read_text("utf-8")
+    data: dict[str, Any] = load_yaml(f"rulebook-{game}", text)
+    return data
+
+
+@lru_cache(maxsize=None)
 def load(game: str) -> Rulebook:
     """Load ``rulebooks/<game>.yaml`` once; a malformed rulebook is a bug, so it may raise."""
-    text = resources.files("referee").joinpath("rulebooks", f"{game}.yaml").read_text("utf-8")
-    data = yaml.safe_load(text)
+    data = rulebook_data(game)
     rules = {r["id"]: Rule(r["id"], r["title"], " ".join(r["text"].split())) for r in data["rules"]}
     options: dict[str, Option] = {}
     for name, spec in (data.get("options") or {}).items():

@@ -14,10 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
-
-import yaml
 
 from .. import events as ev
 from .. import table as tb
@@ -27,6 +24,7 @@ from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity
 from ..notation import HandRecord, Problem, trick_line
 from ..replay import HandContext, HandReplay, Requirement
+from ..rulebook import rulebook_data
 from ..session import GameRules, GameSession, sole_leader
 from ..verdict import HandVerdict, Recorded
 
@@ -60,9 +58,8 @@ class Tables:
 
 @lru_cache(maxsize=1)
 def tables() -> Tables:
-    """The ``tables`` section of rulebooks/boston.yaml (loaded once, with ``safe_load``)."""
-    text = resources.files("referee").joinpath("rulebooks", "boston.yaml").read_text("utf-8")
-    data = yaml.safe_load(text)["tables"]
+    """The ``tables`` section of rulebooks/boston.yaml."""
+    data = rulebook_data("boston")["tables"]
     return Tables(tuple(str(b) for b in data["bids"]), data["success"], data["failure"], data["misere"],
                   data["pool"], data["partout"], data["game-deals"], data["revoke-overtricks"])
 

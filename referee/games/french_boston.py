@@ -15,10 +15,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
 from typing import Any
-
-import yaml
 
 from .. import events as ev
 from .. import table as tb
@@ -28,6 +25,7 @@ from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity
 from ..notation import HandRecord, Problem, trick_line
 from ..replay import HandContext, HandReplay
+from ..rulebook import rulebook_data
 from ..session import GameRules, GameSession, sole_leader
 from ..verdict import HandVerdict
 
@@ -52,8 +50,8 @@ NUMBER_KIND = {6: "six", 8: "eight", 9: "nine"}
 @lru_cache(maxsize=1)
 def payments() -> dict[str, Any]:
     """The payment table of the rulebook (data, not code)."""
-    text = resources.files("referee").joinpath("rulebooks", "french-boston.yaml").read_text("utf-8")
-    return yaml.safe_load(text)["payments"]
+    payments: dict[str, Any] = rulebook_data("french-boston")["payments"]
+    return payments
 
 
 def best_jack(turned: Suit | None) -> Card:
