@@ -15,7 +15,8 @@ from lark.exceptions import UnexpectedInput
 
 from referee import events as ev
 from referee.cards import parse_card, parse_suit
-from referee.notation import _common_lines, _parser, parse_line
+from referee.grammar import _parser
+from referee.notation import _common_lines, parse_line
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
 CASE_LINES = [line for path in CASES for line in path.read_text("utf-8").splitlines()

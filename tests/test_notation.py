@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+from pathlib import Path
 
 import pytest
 
@@ -106,10 +108,10 @@ def test_the_lark_cython_parser_gives_the_same_records() -> None:
     pytest.importorskip("lark_cython")
     from pathlib import Path
 
-    from referee import notation
+    from referee import grammar
 
-    fast, fast_builder = notation._fast_parser() or pytest.skip("lark-cython not usable")
-    pure, pure_builder = notation._parser()
+    fast, fast_builder = grammar._fast_parser() or pytest.skip("lark-cython not usable")
+    pure, pure_builder = grammar._parser()
     for path in sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn")):
         for number, text in enumerate(path.read_text("utf-8").splitlines(), 1):
             if not text.strip() or text.strip().startswith("#"):
@@ -131,44 +133,64 @@ _TRICKY_LINES = ["trick 2: N AS, E retract AS, E expose 9C", "deal N: AS KS QS J
 def test_the_parser_tables_are_kept_between_runs(tmp_path, monkeypatch) -> None:
     """The second run loads the tables the first one wrote (the file is not rewritten) and
     parses exactly as a parser built afresh."""
-    from referee import notation
+    from referee import grammar
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
-    first, _ = notation._build("python")
+    first, _ = grammar._build("python")
     tables = tmp_path / "referee" / "transcript-python.lark-tables"
     written = tables.stat().st_mtime_ns, tables.read_bytes()
-    second, _ = notation._build("python")
+    second, _ = grammar._build("python")
     assert (tables.stat().st_mtime_ns, tables.read_bytes()) == written
     monkeypatch.setenv("REFEREE_NO_CACHE", "1")
-    fresh, _ = notation._build("python")
+    fresh, _ = grammar._build("python")
     for text in _TRICKY_LINES:
         assert second.parse(text) == fresh.parse(text) == first.parse(text)
 
 
 def test_unreadable_parser_tables_are_rebuilt(tmp_path, monkeypatch) -> None:
-    from referee import notation
+    from referee import grammar
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
     tables = tmp_path / "referee" / "transcript-python.lark-tables"
     tables.parent.mkdir()
     tables.write_bytes(b"not a table\n\x80garbage")
-    parser, _ = notation._build("python")
+    parser, _ = grammar._build("python")
     assert tables.read_bytes() != b"not a table\n\x80garbage"
     monkeypatch.setenv("REFEREE_NO_CACHE", "1")
-    fresh, _ = notation._build("python")
+    fresh, _ = grammar._build("python")
     for text in _TRICKY_LINES:
         assert parser.parse(text) == fresh.parse(text)
 
 
 def test_no_cache_directory_means_no_cache(tmp_path, monkeypatch) -> None:
-    from referee import notation
+    from referee import grammar
 
     blocker = tmp_path / "file"
     blocker.write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))  # a file where the directory should be
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
-    parser, _ = notation._build("python")
+    parser, _ = grammar._build("python")
     assert parser.parse("N bid 6 colour") is not None
-    assert notation._tables_file("python") is None
+    assert grammar._tables_file("python") is None
+
+
+def test_a_file_of_usual_lines_is_read_without_importing_lark(tmp_path) -> None:
+    """Lark is a fifth of start-up: a run whose lines the shortcut reads must not import it
+    (once the grammar's terminals are kept in the cache, as after any first run)."""
+    import subprocess
+    import sys
+
+    case = Path(__file__).resolve().parent.parent / "cases" / "euchre" / "revoke-established.ttn"
+    probe = ("import sys\nfrom referee.check import check_files\nfrom referee.render import JsonWriter\n"
+             "import io\ncheck_files([sys.argv[1]], JsonWriter(io.StringIO()))\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('lark', 'yaml')))\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("REFEREE_NO_CACHE", None)
+    first = subprocess.run([sys.executable, "-c", probe, str(case)], env=env, capture_output=True, text=True,
+                           check=True)
+    assert "'lark'" in first.stdout  # the first run works the terminals out
+    again = subprocess.run([sys.executable, "-c", probe, str(case)], env=env, capture_output=True, text=True,
+                           check=True)
+    assert again.stdout.strip() == "[]"
