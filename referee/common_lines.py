@@ -22,6 +22,8 @@ from .cards import parse_card, parse_suit
 
 _MOST_DEALT = 13
 """Deal lines of more cards (a misdeal) are left to the grammar."""
+_MOST_PLAYS = 6
+"""Trick lines of more plays than any game's table are read event by event."""
 _GAP = r"[ \t]+"      # where the grammar needs a break between two words
 _SPACE = r"[ \t]*"    # where it needs none
 
@@ -56,6 +58,14 @@ class CommonLines:
         self._label = re.compile(rf"{_SPACE}trick{_GAP}(\d+){_SPACE}:")
         self._first_event = re.compile(rf"{_SPACE}{event('(')}")
         self._next_event = re.compile(rf"{_SPACE},{_SPACE}{event('(')}")
+        # a line of plays only (nearly every trick): one group per player and card, so that
+        # one match gives every play and its place, where reading event by event takes one per play.
+        # Optional parts are written "(?:...|)", not "(?:...)?": to `re` the latter, around
+        # groups, is a repeat that saves every group at each step, a quarter of this match's cost.
+        play = rf"({name}){_GAP}({card})"
+        self._plays = re.compile(rf"{_SPACE}(?:trick{_GAP}(\d+){_SPACE}:{_SPACE}|){play}"
+                                 + f"(?:{_SPACE},{_SPACE}{play}" * (_MOST_PLAYS - 1)
+                                 + "|)" * (_MOST_PLAYS - 1) + _SPACE)
         self._change = re.compile(change("("))
         self._recorded = re.compile(rf"{_SPACE}recorded{_GAP}{listed(change('(?:'))}{_SPACE}")
         # one group per card, so that one match gives every card and its place
@@ -84,7 +94,7 @@ class CommonLines:
             return self._read_upcard(text, line)
         if first == "r" and start.startswith("recorded"):
             return self._read_recorded(text, line)
-        return self._read_events(text, line)
+        return self._read_plays(text, line) or self._read_events(text, line)
 
     def _plain(self, name: str) -> bool:
         """Whether `name` is not a reserved word of the grammar (remembered, as names recur)."""
@@ -94,6 +104,26 @@ class CommonLines:
             return False
         self._plain_names.add(name)
         return True
+
+    def _read_plays(self, text: str, line: int) -> ev.EventLine | None:
+        """A line of plays only, in one match; None sends any other line (or a player named
+        like a keyword) to `_read_events`, which reads it as before."""
+        whole = self._plays.fullmatch(text)
+        if whole is None:
+            return None
+        label, *fields = whole.groups()  # the label, then each play's player and card
+        plays = []
+        for index in range(0, len(fields), 2):
+            player = fields[index]
+            if player is None:
+                break
+            if player not in self._plain_names and not self._plain(player):
+                return None
+            at = ev.Span(line, whole.start(index + 2) + 1)
+            plays.append(ev.Play(player, parse_card(fields[index + 1]), at))
+        if label is None:
+            return ev.EventLine(None, None, tuple(plays), plays[0].at)
+        return ev.EventLine(int(label), ev.Span(line, whole.start(1) + 1), tuple(plays), plays[0].at)
 
     def _read_events(self, text: str, line: int) -> ev.EventLine | None:
         """Events one match at a time, each from where the last ended, so that no second pass

@@ -56,6 +56,23 @@ def test_a_trick_line_is_read_with_its_columns() -> None:
     assert line == grammar_reading("trick 2:  N AH, E 9♠️,S 10h", 4)
 
 
+def test_a_line_of_plays_is_read_in_one_match_as_event_by_event() -> None:
+    common = _common_lines()
+    players = ["N", "E", "S", "W", "Zoë", "o'Neil", "N9"]
+    cards = ["AS", "10h", "T♦", "9♠️", "qc", "2D", "K♥"]
+    for count in range(1, 8):
+        plays = [f"{player}{gap}{card}" for player, gap, card in zip(players, [" ", "\t", "  "] * 3, cards)][:count]
+        for label in ["", "trick 3: ", "\ttrick  12 :", "trick 4:\t "]:
+            for separator in [", ", ",", " ,\t"]:
+                text = label + separator.join(plays) + " "
+                read = common._read_plays(text, 5)
+                assert (read is not None) == (count <= 6), text  # longer lines: event by event
+                assert common.read(text, 5) == common._read_events(text, 5) == grammar_reading(text, 5), text
+    for text in ["pass AS, E KS", "N AS, trick KS", "trick 1: N AS, dealer KS", "N AS, E pass", "N AS E KS"]:
+        assert common._read_plays(text, 5) is None, text
+        assert common.read(text, 5) == common._read_events(text, 5), text
+
+
 def test_simple_events_deal_hand_upcard_and_tags_are_taken() -> None:
     read = _common_lines().read
     assert read("N pass, E order, S alone, W discard 9C, N name S, E bid 3", 1) == grammar_reading(
@@ -153,6 +170,37 @@ def near_common_line(draw: st.DrawFn) -> str:
 @given(near_common_line())
 def test_generated_lines_near_the_usual_shapes_read_as_the_grammar_reads_them(text: str) -> None:
     assert_same_as_grammar(text)
+
+
+@st.composite
+def plays_line(draw: st.DrawFn) -> str:
+    """A line of 1 to 7 plays, written any usual way, or with a near miss in one of its parts."""
+    flawed = draw(st.sampled_from(["label", "play", "separator", "end", None, None]))
+
+    def part(usual: list[str], near: list[str], kind: str) -> st.SearchStrategy[str]:
+        return st.sampled_from(usual + near if kind == flawed else usual)
+
+    label = draw(part(["", "trick 1:", "trick 12 :", " trick\t3:\t"], ["trick1:", "trick x:", "trick 3"], "label"))
+    plays = draw(st.lists(st.tuples(st.sampled_from(["N", "E", "S", "W", "Ann", "o'Neil", "Zoë", "N9"]),
+                                    st.sampled_from([" ", "  ", "\t", " \t "]),
+                                    st.sampled_from(["9H", "TD", "10c", "QS", "K♥", "A♠️", "JH", "2D"])),
+                          min_size=1, max_size=7))
+    if flawed == "play":
+        plays[draw(st.integers(0, len(plays) - 1))] = (
+            draw(st.sampled_from(NAMES)), draw(st.sampled_from(GAPS)), draw(st.sampled_from(CARDS)))
+    separator = draw(part([",", ", ", " ,", "\t,  "], [",,", " ", ", ,"], "separator"))
+    end = draw(part(["", " ", "\t"], [" # note", "x", "\n", ","], "end"))
+    written = separator.join(f"{who}{gap}{card}" for who, gap, card in plays)
+    return label + draw(st.sampled_from(["", " ", "\t"])) + written + end
+
+
+@settings(max_examples=1500, deadline=None)
+@given(plays_line())
+def test_generated_lines_of_plays_read_as_event_by_event_and_as_the_grammar(text: str) -> None:
+    assert_same_as_grammar(text)
+    quick = _common_lines()._read_plays(text, 7)
+    if quick is not None:
+        assert quick == _common_lines()._read_events(text, 7), text
 
 
 @settings(max_examples=500, deadline=None)
