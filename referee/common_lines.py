@@ -68,9 +68,9 @@ class CommonLines:
                                  + "|)" * (_MOST_PLAYS - 1) + _SPACE)
         self._change = re.compile(change("("))
         self._recorded = re.compile(rf"{_SPACE}recorded{_GAP}{listed(change('(?:'))}{_SPACE}")
-        # one group per card, so that one match gives every card and its place
+        # one group per card, so that one match gives every card and its place ("|)" as above)
         self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:"
-                                + f"(?:{_SPACE}({card})" * _MOST_DEALT + ")?" * _MOST_DEALT + _SPACE)
+                                + f"(?:{_SPACE}({card})" * _MOST_DEALT + "|)" * _MOST_DEALT + _SPACE)
         self._upcard = re.compile(rf"{_SPACE}upcard{_GAP}({card}){_SPACE}")
         self._hand = re.compile(rf"{_SPACE}hand(?:{_GAP}(\d+))?(?:{_GAP}dealer{_GAP}({name}))?{_SPACE}")
         self._tag = re.compile(
