@@ -12,8 +12,8 @@ import os
 import sys
 from typing import BinaryIO, Iterable, Protocol
 
-from .games import Game, Session, registry
-from .header import read_setup
+from .games import Session, registry
+from .header import SetupReader
 from .notation import FileProblem, GameStart, HandRecord, Problem, read_transcript
 from .verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 
@@ -74,8 +74,7 @@ class Checker:
 
     def __init__(self, sink: Sink, rules: str | None = None) -> None:
         self.sink = sink
-        self.rules = rules
-        self.games: dict[str, Game] = registry()
+        self.setups = SetupReader(registry(), rules)
         self.summary = Summary()
 
     def check_path(self, path: str) -> None:
@@ -112,7 +111,7 @@ class Checker:
             elif isinstance(item, GameStart):
                 if game is not None and session is not None:
                     self._end_game(game, session)
-                setup, rules_game, problems = read_setup(item.tags, item.at, self.games, self.rules)
+                setup, rules_game, problems = self.setups.read(item.tags, item.at)
                 for problem in problems:
                     self._error(problem)
                 session, game, skipping, dealer_known = None, None, setup is None, False

@@ -8,7 +8,7 @@ line and column of the offending text inside the tag.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .cards import Suit, parse_suit
@@ -112,6 +112,26 @@ def read_setup(tags: list[Tag], at: Span, games: dict[str, "Game"], cli_rules: s
     setup = Setup(game.name, players, teams, options, score, pool, belle, info, at)
     problems.extend(game.check_setup(setup))
     return (None if problems else setup), game, problems
+
+
+class SetupReader:
+    """`read_setup` for the headers of one run, remembering the last clean one: the games of an
+    archive mostly repeat one header, and validating it again was a sixth of the cost of a
+    one-hand game. Only a header without problems is reused, so every problem is still
+    reported at its own line."""
+
+    def __init__(self, games: dict[str, "Game"], cli_rules: str | None) -> None:
+        self.games = games
+        self.cli_rules = cli_rules
+        self._last: tuple[tuple[tuple[str, str], ...], Setup, "Game"] | None = None
+
+    def read(self, tags: list[Tag], at: Span) -> tuple[Setup | None, "Game | None", list[Problem]]:
+        key = tuple((tag.name, tag.value) for tag in tags)
+        if self._last is not None and self._last[0] == key:
+            return replace(self._last[1], at=at), self._last[2], []
+        setup, game, problems = read_setup(tags, at, self.games, self.cli_rules)
+        self._last = (key, setup, game) if setup is not None and game is not None else None
+        return setup, game, problems
 
 
 def _players(tag: Tag | None, at: Span, game: "Game", problems: list[Problem]) -> tuple[str, ...]:

@@ -1,0 +1,42 @@
+"""Headers: a header repeated game after game is validated once, and reported everywhere."""
+
+from __future__ import annotations
+
+from referee.check import check_text
+from referee.events import Span, Tag
+from referee.games import registry
+from referee.header import SetupReader
+
+HAND = "hand 1 dealer W\nupcard 9D\nN pass, E pass, S pass, W pass\n"
+
+
+def _tags(line: int, rules: str) -> list[Tag]:
+    return [Tag("Game", "euchre", Span(line, 2), Span(line, 8)),
+            Tag("Players", "N E S W", Span(line + 1, 2), Span(line + 1, 11)),
+            Tag("Partners", "N-S E-W", Span(line + 2, 2), Span(line + 2, 12)),
+            Tag("Rules", rules, Span(line + 3, 2), Span(line + 3, 9))]
+
+
+def test_a_repeated_clean_header_gives_the_same_setup_at_its_own_line() -> None:
+    reader = SetupReader(registry(), None)
+    first, game, problems = reader.read(_tags(1, "stick-the-dealer"), Span(1, 1))
+    again, game_again, problems_again = reader.read(_tags(20, "stick-the-dealer"), Span(20, 1))
+    assert first is not None and again is not None and not problems and not problems_again
+    assert again.at == Span(20, 1) and first.at == Span(1, 1) and game_again is game
+    assert (again.players, again.teams, again.options) == (first.players, first.teams, first.options)
+    other, _, _ = reader.read(_tags(40, "target=5"), Span(40, 1))
+    assert other is not None and other.options["target"] == 5 and not other.options["stick-the-dealer"]
+
+
+def test_a_repeated_bad_header_is_reported_at_each_game() -> None:
+    header = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Rules "target=nine"]\n'
+    verdict = check_text(header + HAND + "\n" + header + HAND)
+    errors = verdict.files[0].errors
+    assert [e.line for e in errors] == [4, 12] and all("target" in e.message for e in errors)
+    assert verdict.summary.games == 0
+
+
+def test_games_sharing_a_header_each_keep_their_own_line() -> None:
+    header = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n'
+    verdict = check_text(header + HAND + "\n" + header + HAND)
+    assert [g.line for g in verdict.files[0].games] == [1, 8]
