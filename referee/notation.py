@@ -205,6 +205,10 @@ def _previous_content_line(data: bytes, end: int) -> bytes:
     return b""
 
 
+_BODY_LINES = frozenset({ev.EventLine, ev.DealLine, ev.UpcardLine, ev.RecordedLine, ev.NoteLine, ev.RedealLine})
+"""Lines that simply join the hand being read."""
+
+
 def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
     """Group a transcript's lines into game headers and hands, in file order."""
     tags: list[ev.Tag] = []
@@ -226,6 +230,9 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
         if parsed is None:
             continue
         saw_anything = True
+        if hand is not None and type(parsed) in _BODY_LINES:  # nearly every line: the checks below are for the rest
+            hand.lines.append(parsed)
+            continue
         if isinstance(parsed, Problem):
             if hand is not None:
                 hand.problems.append(parsed)
