@@ -231,7 +231,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
             continue
         saw_anything = True
         if hand is not None and type(parsed) in _BODY_LINES:  # nearly every line: the checks below are for the rest
-            hand.lines.append(parsed)
+            hand.lines.append(parsed)  # type: ignore[arg-type]  # a line of _BODY_LINES, so not a Problem
             continue
         if isinstance(parsed, Problem):
             if hand is not None:

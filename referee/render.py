@@ -7,7 +7,6 @@ game's laws; the text comes from the verdict's own fields.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any, Mapping, TextIO
 
 from .games import registry
@@ -24,9 +23,22 @@ def _json(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
-_small_json = lru_cache(maxsize=4096)(_json)
-"""`_json` of a value that recurs in every hand: a seat, or a play of a trick (``("N", "9S")``).
-A hand's JSON is mostly such plays, and an archive has the same few seats play the same cards."""
+class _RecurringJson(dict[Any, str]):
+    """`_json` of values that recur in every hand, each worked out once: a seat, or a play of a
+    trick (``("N", "9S")``). A hand's JSON is mostly such plays, and an archive has the same few
+    seats play the same cards. A plain dict's lookup costs a fraction of an `lru_cache` call; it is
+    emptied when full, so an archive of ever new players cannot make it grow without bound."""
+
+    limit = 4096
+
+    def __missing__(self, value: Any) -> str:
+        if len(self) >= self.limit:
+            self.clear()
+        text = self[value] = _json(value)
+        return text
+
+
+_small_json = _RecurringJson().__getitem__
 
 
 def hand_json(hand: HandVerdict) -> str:

@@ -218,6 +218,7 @@ class HandReplay:
         return "The deal stands once play has begun."
 
     def on_event_line(self, line: ev.EventLine) -> None:
+        handlers = self.event_handlers
         label_checked = line.trick is None
         for event in line.events:
             self.last_at = event.at
@@ -226,7 +227,7 @@ class HandReplay:
                 self.check_label(line.trick, line.trick_at, event)  # type: ignore[arg-type]
             if self.choices:
                 self.settle_choices(event)
-            self.event_handlers[type(event)](self, event)
+            handlers[type(event)](self, event)
             if self.redeal_at is not None:
                 return
 
@@ -240,6 +241,9 @@ class HandReplay:
         self.redeal_at = line.at
 
     def check_label(self, label: int, at: ev.Span, event: ev.Play) -> None:
+        table = self.table
+        if table is not None and table.current.number == label and not table.finished:
+            return  # the usual case, the trick being played: spare working out what else it could be
         actual = self.trick_number if self.table else 1
         if self.table and not self.table.current.plays and self.table.tricks and not self.table.gathered \
                 and self.table.current.number != label:
@@ -312,23 +316,29 @@ class HandReplay:
             self.late_play_reported = True
         return False
 
-    def on_play(self, event: ev.Play) -> None:
+    def play_card(self, event: ev.Play) -> None:
+        """A card played, as every game sees it. Each game's `on_play` wraps its own laws around
+        this and calls it by name: ``super().on_play`` would cost more, on every card, than the
+        game's own checks."""
         if self.table is None and not self.ready_to_play(event):
             return
         table = self.table
         assert table is not None
-        if self.lead_groups and not table.current.plays:
-            self.release_lead_group(event.player)
-        if table.finished:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} plays {event.card} after the last trick of the hand")
-            return
+        if not table.current.plays:  # a lead: only between tricks can a lead call bind or the hand be over
+            if self.lead_groups:
+                self.release_lead_group(event.player)
+            if table.finished:
+                self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                          f"{event.player} plays {event.card} after the last trick of the hand")
+                return
         if self.requirements:
             self.check_requirements(event)
         for fact in table.play(event.player, event.card, event.at):
             self.on_fact(fact)
         if event.player in self.exposed and event.card in self.exposed[event.player]:
             self.exposed[event.player].remove(event.card)
+
+    on_play = play_card  # the event handler, for a game with nothing to add
 
     def on_retract(self, event: ev.Retract) -> None:
         if self.table is None:
@@ -700,6 +710,10 @@ class HandReplay:
             notes=tuple(self.notes), line=self.record.header.at.line)
 
 
+_NAMING_ANOTHER = frozenset({ev.Claim, ev.Count})
+"""The events that name a second player (the accused, the one whose tricks are counted)."""
+
+
 def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable[str]) -> list[Problem]:
     """Problems for every name in the hand that is not a player (or, in `recorded`, a side)."""
     known = set(players)
@@ -713,18 +727,19 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
     if header.dealer is not None and header.dealer_at is not None and header.dealer not in known:
         report(header.dealer, header.dealer_at, "dealer")
     for line in record.lines:
-        if isinstance(line, ev.EventLine):
+        if type(line) is ev.EventLine:  # `type() is`, cheaper than isinstance: these records have no subclasses
             for event in line.events:
                 if event.player not in known:
                     report(event.player, event.at, "player")
-                if isinstance(event, ev.Claim) and event.accused not in known:
-                    report(event.accused, event.at, "accused player")
-                elif isinstance(event, ev.Count) and event.target not in known:
-                    report(event.target, event.at, "player")
-        elif isinstance(line, ev.DealLine):
+                if type(event) in _NAMING_ANOTHER:  # rare: most events are spared the tests below
+                    if isinstance(event, ev.Claim) and event.accused not in known:
+                        report(event.accused, event.at, "accused player")
+                    elif isinstance(event, ev.Count) and event.target not in known:
+                        report(event.target, event.at, "player")
+        elif type(line) is ev.DealLine:
             if line.player not in known:
                 report(line.player, line.at, "player")
-        elif isinstance(line, ev.RecordedLine):
+        elif type(line) is ev.RecordedLine:
             sides = set(scored) | {"pool"}
             for who, _, at in line.changes:
                 if who not in sides and who not in known:

@@ -47,25 +47,36 @@ class PlainTricks:
         return False
 
 
-def trick_winner(rules: TrickRules, plays: Sequence[tuple[str, Card]], led: Suit | None = None) -> str:
-    """Who wins a trick of (player, card) plays in the order played, the first being the lead;
-    `led` is the suit led, when the caller knows it already. The first of equals wins."""
-    led = rules.suit_of(plays[0][1]) if led is None else led
-    power = rules.power
-    winner, best = plays[0][0], power(plays[0][1], led)
-    for player, card in plays[1:]:
-        strength = power(card, led)
-        if strength > best:
-            winner, best = player, strength
-    return winner
-
-
 @dataclass(slots=True)
 class PlayedCard:
     player: str
     card: Card
     at: Span
     out_of_turn: bool = False
+
+
+_NOWHERE = Span(0, 0)
+"""The position of a play known only as a pair (it is never reported)."""
+
+
+def trick_winner(rules: TrickRules, plays: Sequence[tuple[str, Card]], led: Suit | None = None) -> str:
+    """Who wins a trick of (player, card) plays in the order played, the first being the lead;
+    `led` is the suit led, when the caller knows it already. The first of equals wins. (For
+    the games' generators, which keep their plays as pairs; the table uses `winning_play`.)"""
+    return winning_play(rules, [PlayedCard(player, card, _NOWHERE) for player, card in plays], led).player
+
+
+def winning_play(rules: TrickRules, plays: Sequence[PlayedCard], led: Suit | None = None) -> PlayedCard:
+    """`trick_winner` for the table's own plays, read in place: it runs for every trick."""
+    first = plays[0]
+    led = rules.suit_of(first.card) if led is None else led
+    power = rules.power
+    winner, best = first, power(first.card, led)
+    for play in plays[1:]:
+        strength = power(play.card, led)
+        if strength > best:
+            winner, best = play, strength
+    return winner
 
 
 @dataclass(slots=True)
@@ -227,11 +238,13 @@ class TrickTable:
         return len(self.tricks) >= self.tricks_in_hand and not self.current.plays
 
     def expected(self) -> str:
-        """Whose turn it is to play to the current trick: the first active seat, going round
-        from the leader, that has not played to it yet."""
+        """Whose turn it is to play to the current trick."""
         trick = self.current
-        if not trick.plays:
-            return trick.leader
+        return self._next_in(trick) if trick.plays else trick.leader
+
+    def _next_in(self, trick: Trick) -> str:
+        """Whose turn it is in a trick already led: the first active seat, going round from the
+        leader, that has not played to it yet."""
         played = trick.players
         for player in self._turns.get(trick.leader) or self._turns_from(trick.leader):
             if player not in played:
@@ -296,13 +309,16 @@ class TrickTable:
         plays = trick.plays
         if not plays:
             self._gather(facts)
+            expected = trick.leader
         elif player in trick.players:
             return [PlayedTwice(player, card, at, trick.number)]
+        else:
+            expected = self._next_in(trick)
 
         hand = self.hands.get(player) if self.hands is not None else None
-        if card in self.played or (hand is not None and card not in hand):
+        played_before = card in self.played
+        if played_before or (hand is not None and card not in hand):
             self._not_holding(player, card, at, trick.number, facts)
-        expected = self.expected()
         out_of_turn = player != expected
         if out_of_turn:
             facts.append(OutOfTurn(player, card, at, expected, not plays, trick.number))
@@ -315,12 +331,13 @@ class TrickTable:
             trick.led = suit
         elif suit is not led:
             self._not_following(player, card, at, led, trick.number, facts)
-        if self._failures.get(player):
+        if self._failures and self._failures.get(player):  # only ever filled when the deal is unknown
             self._prove_earlier_failures(player, card, at, facts)
 
         if hand is not None:
             hand.discard(card)
-        self.played.setdefault(card, (player, trick.number))
+        if not played_before:  # a duplicate keeps where the card was first played
+            self.played[card] = (player, trick.number)
         plays.append(PlayedCard(player, card, at, out_of_turn))
         trick.players.add(player)
         if len(plays) == len(self.active):
@@ -380,9 +397,9 @@ class TrickTable:
 
     def _not_following(self, player: str, card: Card, at: Span, led: Suit, trick: int, facts: list[Fact]) -> None:
         """`card` is not of the suit led: a revoke, unless excused or the player holds none of it."""
-        if self.rules.excused(player, card, led, trick):
-            return
         holds = self.holds_suit(player, led)
+        if holds is False or self.rules.excused(player, card, led, trick):  # most often he has none
+            return
         if holds:
             self._open_revokes.append(_Failure(player, card, at, trick, led, known_revoke=True))
             facts.append(Revoke(player, card, at, trick, led, "correctable"))
@@ -408,7 +425,7 @@ class TrickTable:
 
     def _complete(self, facts: list[Fact]) -> None:
         trick = self.current
-        winner = trick_winner(self.rules, [(p.player, p.card) for p in trick.plays], trick.led)
+        winner = winning_play(self.rules, trick.plays, trick.led).player
         trick.winner = winner
         self.tricks.append(trick)
         self.gathered = False

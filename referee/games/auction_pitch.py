@@ -289,13 +289,13 @@ class AuctionPitchHand(HandReplay):
             return
         if self.rules.trump is None and event.player == self.pitcher:
             self.rules.trump = event.card.suit
-        self.pitcher_follows_false_card(event)
-        super().on_play(event)
+        if self.false_card is not None:
+            self.pitcher_follows_false_card(event, self.false_card)
+        self.play_card(event)
 
-    def pitcher_follows_false_card(self, event: ev.Play) -> None:
+    def pitcher_follows_false_card(self, event: ev.Play, false: FalseCard) -> None:
         """Once the pitcher plays after an adversary's card out of turn, the error stands."""
-        false = self.false_card
-        if false is None or event.player != self.pitcher or false.retracted or false.stands:
+        if event.player != self.pitcher or false.retracted or false.stands:
             return
         false.stands = True
         self.drop_requirement(false)
@@ -368,7 +368,7 @@ class AuctionPitchHand(HandReplay):
         assert self.table is not None
         hands = self.table.hands or {}
         for player in self.table.active:
-            if len(self.deals.get(player, ())) < self.cards_per_hand and player in hands and not hands[player]:
+            if player in hands and not hands[player] and len(self.deals.get(player, ())) < self.cards_per_hand:
                 for fact in self.table.deactivate(player):  # none: the next trick is not begun
                     self.on_fact(fact)
 
@@ -445,8 +445,10 @@ class AuctionPitchHand(HandReplay):
     # ---- the result ----------------------------------------------------------------------
     def misdeal(self) -> bool:
         """A deal irregularity found before any card was played: the same dealer deals again."""
+        if self.table is not None:
+            return False
         deal_rules = {self.rule_id(t) for t in ("deal.wrong-count", "deal.duplicate-card", "deal.misdeal")}
-        return self.table is None and any(i.rule in deal_rules for i in self.irregularities)
+        return any(i.rule in deal_rules for i in self.irregularities)
 
     def status(self) -> str:
         if self.redeal_at is not None or self.misdeal():
@@ -488,19 +490,24 @@ class AuctionPitchHand(HandReplay):
 
     def won_points(self, notes: list[str]) -> dict[str, str | None]:
         """Who takes High, Low, Jack and Game in a finished hand (a tie on Game is noted)."""
-        assert self.table is not None and self.trump is not None
-        plays = [(p.player, p.card, t) for t in self.table.tricks for p in t.plays]
-        trumps = [(player, c) for player, c, _ in plays if c.suit is self.trump]
+        trump = self.trump
+        assert self.table is not None and trump is not None
+        trumps: list[tuple[str, Card, str | None]] = []  # (player, card, who won its trick), in the order played
+        pips: dict[str, int] = {}
+        for trick in self.table.tricks:  # one pass over the cards for all four points
+            winner = trick.winner
+            for play in trick.plays:
+                card = play.card
+                if card.suit is trump:
+                    trumps.append((play.player, card, winner))
+                if winner is not None:
+                    pips[winner] = pips.get(winner, 0) + PIPS.get(card.rank, 0)
         points: dict[str, str | None] = {
-            "high": max(trumps, key=lambda pc: pc[1].rank)[0] if trumps else None,
-            "low": min(trumps, key=lambda pc: pc[1].rank)[0] if trumps else None,
-            "jack": next((t.winner for _, c, t in plays if c.suit is self.trump and c.rank == JACK), None),
+            "high": max(trumps, key=lambda t: t[1].rank)[0] if trumps else None,
+            "low": min(trumps, key=lambda t: t[1].rank)[0] if trumps else None,
+            "jack": next((won for _, card, won in trumps if card.rank == JACK), None),
             "game": None,
         }
-        pips: dict[str, int] = {}
-        for _, c, t in plays:
-            if t.winner is not None:
-                pips[t.winner] = pips.get(t.winner, 0) + PIPS.get(c.rank, 0)
         best = max(pips.values(), default=0)
         leaders = [p for p, n in pips.items() if n == best]
         if best > 0 and len(leaders) == 1:

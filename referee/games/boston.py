@@ -405,15 +405,15 @@ class BostonHand(HandReplay):
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the hands were thrown up ({self.ended or 'settled'})")
             return
-        super().on_play(event)
+        self.play_card(event)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         if self.high is None or self.caller is None:
             return
         won = fact.trick.winner == self.caller
-        if self.high.misere and won:
+        if won and self.high.misere:
             self.ended = f"{self.caller} took trick {fact.trick.number} and the misère is lost"
-        elif self.high.tricks == 13 and not won:
+        elif not won and self.high.tricks == 13:
             self.ended = f"{self.caller} lost trick {fact.trick.number} and the grand slam is lost"
         else:
             return
@@ -675,7 +675,7 @@ class BostonHand(HandReplay):
 
     def misdeal(self) -> bool:
         long_hand = any(len(cards) > self.cards_per_hand for cards in self.deals.values())
-        return long_hand or self.imperfect_pack() or (bool(self.short_players()) and self.table is None)
+        return long_hand or self.imperfect_pack() or (self.table is None and bool(self.short_players()))
 
     def status(self) -> str:
         if self.redeal_at is not None or self.misdeal():

@@ -355,13 +355,29 @@ class EuchreHand(HandReplay):
         self.out_of_turn_exposed_later = False
 
     def on_play(self, event: ev.Play) -> None:
-        if self.out_of_turn is not None and self.table is not None and event.player != self.out_of_turn.player \
-                and self.table.current.number == self.out_of_turn.trick:
+        if self.out_of_turn is not None:
+            self.play_after_card_out_of_turn(event)
+            return
+        self.play_card(event)  # the usual case: no card out of turn on the table
+        if self.out_of_turn is not None:  # this card was out of turn, in the trick its fact names
+            self.check_played_out(self.out_of_turn.trick)
+
+    def play_after_card_out_of_turn(self, event: ev.Play) -> None:
+        """A card played while one out of turn is still on the table: a later player's card in
+        its trick means the trick can no longer simply be taken back."""
+        assert self.out_of_turn is not None
+        table = self.table
+        if table is not None and event.player != self.out_of_turn.player and table.current.number == self.out_of_turn.trick:
             self.out_of_turn_exposed_later = True
-        before = self.table.current.number if self.table else None
-        super().on_play(event)
-        if self.out_of_turn is not None and self.table is not None and before is not None \
-                and self.table.current.number != before:
+        before = table.current.number if table is not None else None
+        self.play_card(event)
+        if before is not None:
+            self.check_played_out(before)
+
+    def check_played_out(self, trick: int) -> None:
+        """After a play, a card out of turn still on the table stands if the play moved the table
+        on from `trick`, the trick that play went to: the table rebuilt that trick by agreement."""
+        if self.out_of_turn is not None and self.table is not None and self.table.current.number != trick:
             self.notes.append(f"The trick with {self.out_of_turn.player}'s card out of turn was played out: the table "
                               "rebuilt it by agreement and it stands.")
             self.out_of_turn = None
@@ -450,7 +466,7 @@ class EuchreHand(HandReplay):
                    for i in self.irregularities) and (self.table is None or not self.table.tricks)
 
     def status(self) -> str:
-        if self.redeal_at is not None or (self.misdeal() and self.phase != "play"):
+        if self.redeal_at is not None or (self.phase != "play" and self.misdeal()):
             return "redeal"
         if self.phase == "thrown-in":
             return "thrown-in"
@@ -463,7 +479,8 @@ class EuchreHand(HandReplay):
     def maker_tricks(self) -> int:
         assert self.table is not None and self.maker is not None
         makers = self.team(self.maker)
-        won = sum(1 for t in self.table.tricks if t.winner and self.team(t.winner) == makers)
+        members = (self.maker, self.partner(self.maker))
+        won = sum(1 for t in self.table.tricks if t.winner in members)
         if self.conceded_by is not None and self.team(self.conceded_by) != makers:
             won += 5 - len(self.table.tricks)
         return won

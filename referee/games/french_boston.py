@@ -80,7 +80,7 @@ class FrenchBostonTricks:
             return 200
         if self.trump is not None and c.suit is self.trump:
             return 100 + c.rank
-        return c.rank if self.suit_of(c) is led else -1
+        return c.rank if c.suit is led else -1  # only the super jack changes suit, and it is dealt with above
 
     def excused(self, player: str, c: Card, led: Suit, trick: int) -> bool:
         return player == self.renouncer and trick <= 10
@@ -583,7 +583,7 @@ class FrenchBostonHand(HandReplay):
     def on_play(self, event: ev.Play) -> None:
         if self.misere_lost_at is not None or self.misere_claimed:
             return  # the hands were thrown up; later cards only show the hands
-        super().on_play(event)
+        self.play_card(event)
 
     # ---- sides -----------------------------------------------------------------------------
     def caller_side(self) -> frozenset[str]:
