@@ -231,7 +231,8 @@ def best_of_three(directory: Path, text: str, peer: Callable[[], float]) -> tupl
 
 
 def scale(directory: Path, text: str, jobs: int) -> None:
-    """Time and peak memory for an archive ten times larger, by one process and by `jobs`."""
+    """Time and peak memory for an archive ten times larger, by one process and by `jobs`
+    (for the speed-up, the two alternate three times and each keeps its best)."""
     small, big = directory / "scale-x1.ttn", directory / "scale-x10.ttn"
     small.write_text(text, "utf-8")
     big.write_text(text * 10, "utf-8")
@@ -240,9 +241,12 @@ def scale(directory: Path, text: str, jobs: int) -> None:
     hands = 10 * text.count("\nhand ")
     print(f"  {'x10 archive':14} {big_seconds / seconds:.1f}x the time, peak {big_peak:.1f} MiB (x1: {peak:.1f} MiB)")
     if jobs > 1:
-        parallel, _ = referee(big, jobs)
+        parallel = referee(big, jobs)[0]
+        for _ in range(2):
+            big_seconds = min(big_seconds, referee(big, 1)[0])
+            parallel = min(parallel, referee(big, jobs)[0])
         print(f"  {'x10, --jobs ' + str(jobs):14} {hands / parallel:9.0f} hands/s "
-              f"({big_seconds / parallel:.2f}x the single process)")
+              f"({big_seconds / parallel:.2f}x the single process, best of three alternating runs)")
 
 
 if __name__ == "__main__":
