@@ -66,3 +66,11 @@ def test_every_rulebook_comes_back_as_safe_load_reads_it(cache: Path, game: str)
         assert bool(list(cache.glob(f"rulebook-{game}-*.json"))) is (game != "boston")
     finally:
         rulebook.rulebook_data.cache_clear()
+
+
+def test_the_kept_terminals_are_the_grammars(cache: Path) -> None:
+    from referee import grammar, notation
+
+    made = notation.kept("grammar-terminals", notation._grammar_stamp(), notation._terminal_patterns)
+    kept = notation.kept("grammar-terminals", notation._grammar_stamp(), lambda: pytest.fail("not kept"))
+    assert kept == made == grammar.terminal_patterns()
