@@ -5,8 +5,8 @@ with exit status 2, never a traceback. Shell completion comes from Typer
 (``referee --install-completion``); game names and rule ids complete too.
 
 What only some runs need — rich's terminal tables, the worker pool, the explanations and
-reports — is imported where it is used: that is about 40 ms of start-up, a tenth of it, saved
-for every ``check --format json`` of a single hand.
+reports — is imported where it is used: about 40 ms of start-up that every
+``check --format json`` is spared.
 """
 
 from __future__ import annotations
