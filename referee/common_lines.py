@@ -15,7 +15,7 @@ checks that every line read here is read identically by the grammar.
 from __future__ import annotations
 
 import re
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 from . import events as ev
 from .cards import parse_card, parse_suit
@@ -121,9 +121,7 @@ class CommonLines:
                 return None
             at = ev.Span(line, whole.start(index + 2) + 1)
             plays.append(ev.Play(player, parse_card(fields[index + 1]), at))
-        if label is None:
-            return ev.EventLine(None, None, tuple(plays), plays[0].at)
-        return ev.EventLine(int(label), ev.Span(line, whole.start(1) + 1), tuple(plays), plays[0].at)
+        return _event_line(plays, line, label, whole.start(1))
 
     def _read_events(self, text: str, line: int) -> ev.EventLine | None:
         """Events one match at a time, each from where the last ended, so that no second pass
@@ -151,9 +149,7 @@ class CommonLines:
             match = self._next_event.match(text, end)
         if not events or text[end:].strip(" \t"):
             return None
-        if label is None:
-            return ev.EventLine(None, None, tuple(events), events[0].at)
-        return ev.EventLine(int(label.group(1)), ev.Span(line, label.start(1) + 1), tuple(events), events[0].at)
+        return _event_line(events, line, label.group(1) if label else None, label.start(1) if label else 0)
 
     def _read_deal(self, text: str, line: int) -> ev.DealLine | None:
         whole = self._deal.fullmatch(text)
@@ -201,3 +197,11 @@ class CommonLines:
             return None
         return ev.Tag(whole.group(1), whole.group(2)[1:-1], ev.Span(line, whole.start(1) + 1),
                       ev.Span(line, whole.start(2) + 2))
+
+
+def _event_line(events: Sequence[ev.Event], line: int, label: str | None, label_start: int) -> ev.EventLine:
+    """The record of a line of `events`, with its ``trick N:`` label (`label`, the number as
+    written, starting at `label_start`) when it has one."""
+    if label is None:
+        return ev.EventLine(None, None, tuple(events), events[0].at)
+    return ev.EventLine(int(label), ev.Span(line, label_start + 1), tuple(events), events[0].at)

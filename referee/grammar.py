@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token, Transformer
@@ -20,7 +19,7 @@ from lark.lexer import PatternStr
 
 from . import events as ev
 from .cards import parse_card, parse_suit
-from .notation import Problem
+from .notation import Problem, grammar_text
 from .usercache import cache_directory
 
 try:
@@ -173,10 +172,9 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
 
 
 def _build(flavour: str, plugins: dict[str, object] | None = None) -> tuple[Lark, _LineBuilder]:
-    grammar = resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8")
     builder = _LineBuilder()
     options = {"_plugins": plugins} if plugins else {}
-    return _lark(grammar, flavour, parser="lalr", lexer="contextual", transformer=builder,
+    return _lark(grammar_text(), flavour, parser="lalr", lexer="contextual", transformer=builder,
                  maybe_placeholders=True, **options), builder
 
 

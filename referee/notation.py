@@ -56,12 +56,17 @@ def _common_lines() -> CommonLines:
     return CommonLines(patterns, reserved)
 
 
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    """``grammars/transcript.lark``, read once: it stamps the kept terminals and builds the parser."""
+    return resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8")
+
+
 def _grammar_stamp() -> str:
     """What the terminals' patterns depend on: the grammar, and Lark's version (in its
     ``__init__.py``, read as text: importing Lark is what this saves)."""
-    grammar = resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8")
     lark = importlib.util.find_spec("lark")
-    return grammar + (Path(lark.origin).read_text("utf-8") if lark is not None and lark.origin else "")
+    return grammar_text() + (Path(lark.origin).read_text("utf-8") if lark is not None and lark.origin else "")
 
 
 def _terminal_patterns() -> dict[str, str]:

@@ -91,10 +91,6 @@ class Trick:
     players: set[str] = field(default_factory=set, repr=False, compare=False)
     led: Suit | None = field(default=None, repr=False, compare=False)
 
-    @property
-    def first(self) -> PlayedCard | None:
-        return self.plays[0] if self.plays else None
-
     def card_of(self, player: str) -> PlayedCard | None:
         for play in self.plays:
             if play.player == player:
