@@ -1,7 +1,8 @@
 """The vocabulary of adjudication shared by every game.
 
 An `Irregularity` is a fact (what went wrong, who, where). A `Penalty` is what the laws made
-of it once applied: points, set-backs, counters or pool effects, each an `Effect`. A
+of it once applied: the ledger entries it caused (points, set-backs, counters, pool) and its
+other effects (a card taken back or exposed, a requirement, a redeal), each an `Effect`. A
 `Pending` choice is a rectification the laws leave to someone who has not chosen yet
 (the transcript stopped at the dispute). Games produce these; renderers only print them.
 """
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .events import Span
+from .ledger import POOL, Entry
 
 KINDS = frozenset({
     # the notation's vocabulary (notation.md §5)
@@ -48,12 +50,15 @@ class Irregularity:
                 "explanation": self.explanation}
 
 
-EFFECT_KINDS = frozenset({
-    "points",           # points (or counters) to a side or player: `who`, `amount`
-    "set-back",         # a player set back `amount` points
-    "counters",         # counters paid: `who` pays (negative) or receives (positive) `amount`
-    "pool-forfeit",     # `amount` counters paid into the pool by `who`
-    "pool-doubled",     # the pool is doubled
+MONEY_EFFECT_KINDS = frozenset({
+    # read from the penalty's ledger entries: `who`, signed `amount`, `detail` the unit
+    "points",           # points won by a side or player
+    "set-back",         # points lost by a side or player
+    "counters",         # counters received (positive) or paid (negative) by a player
+    "pool",             # what went into (positive) or out of (negative) the pool
+})
+
+EFFECT_KINDS = MONEY_EFFECT_KINDS | frozenset({
     "hand-not-scored",  # the hand's ordinary result does not count (for `who`, or anybody)
     "take-back",        # `detail` card is taken back and the turn restored
     "exposed",          # `detail` card stays face up and may be called
@@ -84,14 +89,27 @@ class Effect:
         return out
 
 
+def money_effect(entry: Entry, score_unit: str) -> Effect:
+    """A ledger entry shown as an effect of the penalty that caused it."""
+    if entry.who == POOL:
+        kind = "pool"
+    elif entry.unit != score_unit or entry.unit != "points":
+        kind = "counters"
+    else:
+        kind = "points" if entry.amount > 0 else "set-back"
+    return Effect(kind, entry.who, entry.amount, entry.unit)
+
+
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """A rectification the laws imposed; `points` sums its score effects per side or player."""
+    """A rectification the laws imposed. `points` is what its ledger `entries` add up to per side
+    or player, in the score's unit; the money among `effects` is read from the same entries."""
 
     rule: str
     description: str
     points: Mapping[str, int] = field(default_factory=dict)
     effects: tuple[Effect, ...] = ()
+    entries: tuple[Entry, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "description": self.description, "points": dict(self.points),

@@ -20,7 +20,8 @@ from . import events as ev
 from . import table as tb
 from .cards import Card, Suit
 from .header import Setup
-from .laws import HAND_STATUSES, Effect, Irregularity, Pending, Penalty
+from .laws import HAND_STATUSES, Effect, Irregularity, Pending, Penalty, money_effect
+from .ledger import POOL, Ledger
 from .notation import HandRecord, Problem
 from .rulebook import Rulebook
 from .verdict import HandVerdict, Recorded, TrickRecord
@@ -59,6 +60,16 @@ class Choice:
 
 
 @dataclass(slots=True)
+class Settlement:
+    """What settling a hand decides: its ledger, and the penalties and notes the settling adds."""
+
+    ledger: Ledger
+    penalties: list[Penalty]
+    notes: list[str]
+    result: Any = None  # what else the game's settling worked out (e.g. who went out)
+
+
+@dataclass(slots=True)
 class HandContext:
     """What a hand needs from its game session."""
 
@@ -82,6 +93,9 @@ class HandReplay:
     game: str = ""
     cards_per_hand: int = 0
     pack: frozenset[Card] = frozenset()
+    score_unit: ClassVar[str] = "points"
+    pool_unit: ClassVar[str | None] = None
+    pool_rate: ClassVar[int | None] = 1  # score units per pool unit paid in or out (see `Ledger`)
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
@@ -126,6 +140,9 @@ class HandReplay:
         self.correctable: list[tb.Revoke] = []
         self.conceded_by: str | None = None
         self.last_at: ev.Span = record.header.at
+        self.pool_before: int | None = None  # the pool before the hand, in games that keep one
+        self.settling: Settlement | None = None  # the settlement being worked out, while it is
+        self.settled: Settlement | None = None   # the settlement of the verdict
 
     # ---- helpers for subclasses -----------------------------------------------------
     def rule_id(self, topic: str) -> str:
@@ -139,9 +156,22 @@ class HandReplay:
         self.irregularities.append(finding)
         return finding
 
-    def penalise(self, topic: str, description: str, points: dict[str, int] | None = None,
-                 effects: Iterable[Effect] = ()) -> None:
-        self.penalties.append(Penalty(self.rule_id(topic), description, dict(points or {}), tuple(effects)))
+    def penalise(self, topic: str, description: str, effects: Iterable[Effect] = (), since: int | None = None) -> None:
+        """Record a penalty. While the hand is being settled, `since` is the ledger's `mark()` taken
+        before the penalty's payments: its points and money effects are read from those entries."""
+        settling = self.settling
+        if since is None or settling is None:
+            penalty = Penalty(self.rule_id(topic), description, {}, tuple(effects))
+        else:
+            ledger = settling.ledger
+            entries = ledger.since(since)
+            money = tuple(money_effect(e, ledger.unit) for e in entries)
+            penalty = Penalty(self.rule_id(topic), description, ledger.totals(entries), money + tuple(effects), entries)
+        (settling.penalties if settling is not None else self.penalties).append(penalty)
+
+    def note(self, text: str) -> None:
+        """A plain-words remark on the hand (while settling, one of the settlement's)."""
+        (self.settling.notes if self.settling is not None else self.notes).append(text)
 
     def offer(self, choosers: Iterable[str], offender: str, options: Iterable[str], topic: str,
               explanation: str, apply: Callable[[str, ev.Span], None], implied: str | None = None,
@@ -650,9 +680,43 @@ class HandReplay:
     def status(self) -> str:
         raise NotImplementedError
 
-    def score(self) -> dict[str, int]:
-        """The hand's score change, penalties included, per side or player."""
+    def settle(self, ledger: Ledger) -> Any:
+        """Game hook: every payment of the hand, penalties included, made through `ledger` (and
+        `penalise(..., since=ledger.mark())` for the penalties among them). It must change nothing
+        but the ledger and the settlement, so that settling twice gives the same result; what it
+        returns is kept as the settlement's `result`."""
         raise NotImplementedError
+
+    def scored(self) -> tuple[str, ...]:
+        """Who the score is kept for: the sides, or else the players."""
+        return tuple(t.name for t in self.setup.teams) or self.order
+
+    def settle_hand(self) -> Settlement:
+        """Settle the hand afresh: a new ledger, and the penalties and notes the settling adds."""
+        ledger = Ledger(self.scored(), self.score_unit, self.pool_before, self.pool_unit, self.pool_rate)
+        self.settling = settlement = Settlement(ledger, [], [])
+        try:
+            settlement.result = self.settle(ledger)
+        finally:
+            self.settling = None
+        return settlement
+
+    def show_pool(self, pool: int) -> int | list[int]:
+        """The pool as the verdict shows it (Boston splits it into full pools)."""
+        return pool
+
+    def recorded(self, ledger: Ledger) -> Recorded | None:
+        """The table's `recorded` line against the ledger: every side or player it names, and the
+        pool's change where it names the pool."""
+        line = self.recorded_line
+        if line is None:
+            return None
+        given = {who: amount for who, amount, _ in line.changes}
+        actual: dict[str, int] = dict(ledger.delta)
+        if ledger.pool is not None and ledger.pool_before is not None:
+            actual[POOL] = ledger.pool - ledger.pool_before
+        agrees = all(given.get(k, 0) == actual.get(k, 0) for k in set(given) | set(ledger.delta))
+        return Recorded(given, agrees, line.at.line)
 
     def contract(self) -> dict[str, Any]:
         return {}
@@ -668,9 +732,6 @@ class HandReplay:
             return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
         verb = "play" if self.table.current.plays else "lead"
         return f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
-
-    def pool_after(self) -> int | list[int] | None:
-        return None
 
     def pending(self) -> list[Pending]:
         out = [c.pending for c in self.choices]
@@ -693,21 +754,22 @@ class HandReplay:
         return tuple(done)
 
     def verdict(self) -> HandVerdict:
+        """The hand's verdict. Settling is pure, so calling this twice gives the same verdict."""
         status = self.status()
         assert status in HAND_STATUSES, status
-        delta = self.score()
+        self.settled = settlement = self.settle_hand()
+        ledger = settlement.ledger
+        delta = dict(ledger.delta)
         after = {k: self.ctx.score_before.get(k, 0) + delta.get(k, 0) for k in self.ctx.score_before}
-        recorded = None
-        if self.recorded_line is not None:
-            given = {who: amount for who, amount, _ in self.recorded_line.changes}
-            agrees = all(given.get(k, 0) == delta.get(k, 0) for k in set(given) | set(delta))
-            recorded = Recorded(given, agrees, self.recorded_line.at.line)
+        pool = ledger.pool
         return HandVerdict(
             number=self.number, dealer=self.dealer, status=status, contract=self.contract(),
-            tricks=self.tricks(), irregularities=tuple(self.irregularities), penalties=tuple(self.penalties),
-            pending=tuple(self.pending()), score_delta=delta, score_after=after, pool_after=self.pool_after(),
-            recorded=recorded, next=self.next_step() if status == "in-progress" else None,
-            notes=tuple(self.notes), line=self.record.header.at.line)
+            tricks=self.tricks(), irregularities=tuple(self.irregularities),
+            penalties=(*self.penalties, *settlement.penalties), pending=tuple(self.pending()),
+            score_delta=delta, score_after=after, pool_after=self.show_pool(pool) if pool is not None else None,
+            recorded=self.recorded(ledger), next=self.next_step() if status == "in-progress" else None,
+            notes=(*self.notes, *settlement.notes), line=self.record.header.at.line, ledger=tuple(ledger.entries),
+            pool_before=self.show_pool(ledger.pool_before) if ledger.pool_before is not None else None)
 
 
 _NAMING_ANOTHER = frozenset({ev.Claim, ev.Count})

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .laws import Irregularity, Penalty, Pending
+from .ledger import Entry
 from .notation import Problem
 from .records import record
 
@@ -54,6 +55,8 @@ class HandVerdict:
     next: str | None = None  # extension: what happens now, in plain words
     notes: tuple[str, ...] = ()
     line: int = 0
+    ledger: tuple[Entry, ...] = ()  # extension: every movement of points, counters or pool
+    pool_before: int | list[int] | None = None  # extension: beside pool_after, where a pool is kept
 
     @property
     def disagreement(self) -> bool:
@@ -70,9 +73,12 @@ class HandVerdict:
             "penalties": [p.to_dict() for p in self.penalties],
             "pending": [p.to_dict() for p in self.pending],
             "score_delta": dict(self.score_delta), "score_after": dict(self.score_after),
-            "pool_after": self.pool_after,
-            "recorded": self.recorded.to_dict() if self.recorded else None,
         }
+        if self.pool_before is not None:
+            out["pool_before"] = self.pool_before
+        out["pool_after"] = self.pool_after
+        out["ledger"] = [e.to_dict() for e in self.ledger]
+        out["recorded"] = self.recorded.to_dict() if self.recorded else None
         if self.next is not None:
             out["next"] = self.next
         if self.notes:

@@ -149,7 +149,7 @@ def test_one_planted_revoke_gives_exactly_one_finding_and_its_penalty(seed: int,
     [penalty] = hand["penalties"]
     assert penalty["rule"] == "auction-pitch.revoke.established"
     assert penalty["points"] == {offender: -(to_make if to_make is not None else 2)}
-    assert {"kind": "pool-forfeit", "who": offender, "amount": 1} in penalty["effects"]
+    assert {"kind": "counters", "who": offender, "amount": -1, "detail": "red"} in penalty["effects"]
 
 
 def test_a_long_random_archive_is_split_into_games_and_stays_lawful() -> None:

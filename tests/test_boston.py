@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import check_text
-from referee.games.boston import GAME, BostonBid, Ledger, pools_shown, tables
+from referee.games.boston import GAME, BostonBid, double_pool, pools_shown, tables, take_pool
+from referee.ledger import Ledger
 
 
 # ---- tables -----------------------------------------------------------------------------------
@@ -84,14 +85,20 @@ def test_pools_shown_splits_full_pools() -> None:
     assert pools_shown(50, 25) == [25, 25]
 
 
+def _book(pool: int) -> Ledger:
+    return Ledger(("A", "Y", "B", "Z"), "white", pool, "red", 10)
+
+
 def test_doubling_and_winning_use_the_first_pool() -> None:
-    book = Ledger(("A", "Y", "B", "Z"), 8, 25)
-    assert book.double_pool("A") == 8 and book.pool == 16        # digest example 13
-    book = Ledger(("A", "Y", "B", "Z"), 15, 25)
-    assert book.double_pool("A") == 15 and pools_shown(book.pool, 25) == [25, 5]
-    book = Ledger(("A", "Y", "B", "Z"), 54, 25)
-    assert book.take_pool("Y") == 25 and book.pool == 29 and book.delta["Y"] == 250
-    assert book.double_pool("B") == 25 and book.pool == 54
+    book = _book(8)
+    assert double_pool(book, 25, "A", "boston.pool.double", "") == 8 and book.pool == 16  # digest example 13
+    book = _book(15)
+    assert double_pool(book, 25, "A", "boston.pool.double", "") == 15 and pools_shown(book.in_pool, 25) == [25, 5]
+    book = _book(54)
+    assert take_pool(book, 25, "Y", "boston.pool.win", "") == 25 and book.pool == 29 and book.delta["Y"] == 250
+    assert double_pool(book, 25, "B", "boston.pool.double", "") == 25 and book.pool == 54
+    assert [(e.who, e.amount, e.unit) for e in book.entries] == [
+        ("Y", 250, "white"), ("pool", -25, "red"), ("B", -250, "white"), ("pool", 25, "red")]
 
 
 # ---- properties over random hands ---------------------------------------------------------------------

@@ -28,8 +28,8 @@ def test_findings_exit_1_and_json_is_the_contract() -> None:
     verdict = json.loads(result.stdout)
     assert verdict["version"] == 1 and verdict["summary"]["irregularities"] == 1
     hand = verdict["files"][0]["games"][0]["hands"][0]
-    assert list(hand)[:12] == ["number", "dealer", "status", "contract", "tricks", "irregularities", "penalties",
-                               "pending", "score_delta", "score_after", "pool_after", "recorded"]
+    assert list(hand)[:13] == ["number", "dealer", "status", "contract", "tricks", "irregularities", "penalties",
+                               "pending", "score_delta", "score_after", "pool_after", "ledger", "recorded"]
     assert hand["irregularities"][0]["rule"] == "euchre.revoke.established"
 
 

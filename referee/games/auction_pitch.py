@@ -9,7 +9,7 @@ the points, shown in each hand's contract.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .. import events as ev
@@ -18,6 +18,7 @@ from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity, Pending
 from ..notation import HandRecord, Problem, trick_line
+from ..ledger import Ledger
 from ..replay import Choice, HandContext, HandReplay, Requirement
 from ..session import GameRules, GameSession
 from ..verdict import HandVerdict
@@ -65,21 +66,20 @@ class FalseCard:
 
 @dataclass(slots=True)
 class Outcome:
-    """The hand's result, worked out once (scoring records penalties, so it must not run twice)."""
+    """What settling the hand works out besides its ledger: the four points, whether the pitcher
+    made his bid, and who went out."""
 
-    delta: dict[str, int]
     points: dict[str, str | None] | None = None
     made: bool | None = None
     winner: str | None = None
-    paid: int = 0  # red counters paid into the pool in this hand
-    pool: int | None = None
-    notes: list[str] = field(default_factory=list)
 
 
 class AuctionPitchHand(HandReplay):
     game = "auction-pitch"
     cards_per_hand = 6
     pack = frozenset(pack(2))
+    pool_unit = "red"
+    pool_rate = None  # red counters paid into the pool are not taken from the points
 
     def __init__(self, context: HandContext, record: HandRecord, pool: int | None, game_over: bool) -> None:
         super().__init__(context, record)
@@ -104,7 +104,6 @@ class AuctionPitchHand(HandReplay):
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal
         self.disobeyed: list[tb.Revoke] = []
         self.premature_reported = False
-        self._outcome: Outcome | None = None
 
     # ---- small queries -------------------------------------------------------------------
     def to_go(self, player: str) -> int:
@@ -459,36 +458,27 @@ class AuctionPitchHand(HandReplay):
             return "complete"
         return "in-progress"
 
-    def outcome(self) -> Outcome:
-        """The hand's result, settled on first use (scoring records penalties, so only once)."""
-        if self._outcome is None:
-            self._outcome = self.settle()
-            self.notes.extend(self._outcome.notes)
-        return self._outcome
-
-    def settle(self) -> Outcome:
-        outcome = Outcome({p: 0 for p in self.order}, pool=self.pool_before)
+    def settle(self, ledger: Ledger) -> Outcome:
+        outcome = Outcome()
         status = self.status()
         if status == "redeal":
-            outcome.notes.append(f"{self.dealer} deals again: the deal is not lost [auction-pitch.deal.misdeal]")
+            self.note(f"{self.dealer} deals again: the deal is not lost [auction-pitch.deal.misdeal]")
             return outcome
         if status == "thrown-in":
-            outcome.notes.append("everyone passed: the hand is thrown in and the deal passes to the left "
-                                 "[auction-pitch.bidding.board-all-pass]")
+            self.note("everyone passed: the hand is thrown in and the deal passes to the left "
+                      "[auction-pitch.bidding.board-all-pass]")
             return outcome
         if self.sale == "sold":
-            outcome.delta[self.eldest] += self.sale_points
+            ledger.credit(self.eldest, self.sale_points, self.rule_id("score.sale"),
+                          f"{self.eldest} sold the pitch to {self.pitcher}")
         if status == "complete":
-            self.score_play(outcome)
-        if outcome.pool is not None:
-            outcome.pool += outcome.paid
-            if outcome.winner is not None:
-                outcome.notes.append(f"{outcome.winner} takes the pool of {outcome.pool} red counters "
-                                     "[auction-pitch.game.pool]")
-                outcome.pool = 0
+            self.score_play(ledger, outcome)
+        if ledger.pool and outcome.winner is not None:
+            self.note(f"{outcome.winner} takes the pool of {ledger.pool} red counters [auction-pitch.game.pool]")
+            ledger.out_of_pool(outcome.winner, ledger.pool, self.rule_id("game.pool"), f"{outcome.winner} won the game")
         return outcome
 
-    def won_points(self, notes: list[str]) -> dict[str, str | None]:
+    def won_points(self) -> dict[str, str | None]:
         """Who takes High, Low, Jack and Game in a finished hand (a tie on Game is noted)."""
         trump = self.trump
         assert self.table is not None and trump is not None
@@ -513,12 +503,12 @@ class AuctionPitchHand(HandReplay):
         if best > 0 and len(leaders) == 1:
             points["game"] = leaders[0]
         elif best > 0:
-            notes.append(f"Game is tied at {best} pips between {' and '.join(leaders)}: nobody scores it "
+            self.note(f"Game is tied at {best} pips between {' and '.join(leaders)}: nobody scores it "
                          "[auction-pitch.score.game]")
         return points
 
-    def score_play(self, outcome: Outcome) -> None:
-        points = self.won_points(outcome.notes)
+    def score_play(self, ledger: Ledger, outcome: Outcome) -> None:
+        points = self.won_points()
         outcome.points = points
         pitcher = self.pitcher or ""
         taken = sum(1 for p in points.values() if p == pitcher)
@@ -526,40 +516,43 @@ class AuctionPitchHand(HandReplay):
         outcome.made = made if self.to_make is not None else None
         offenders = list(dict.fromkeys(r.player for r in self.revokes))
         excluded = set(offenders) | ({pitcher} if not made and not offenders else set())
-        for who in points.values():
+        for name in POINTS:
+            who = points[name]
             if who is not None and who not in excluded:
-                outcome.delta[who] += 1
+                ledger.credit(who, 1, self.rule_id(f"score.{name}"), f"{who} takes {name.capitalize()}")
         for offender in offenders:
-            self.penalise_revoke(offender, outcome)
+            self.penalise_revoke(ledger, offender)
         if offenders and not made and pitcher not in offenders:
-            outcome.notes.append(f"{pitcher} made {taken} of {self.to_make} but is not set back because of the revoke "
-                                 "[auction-pitch.revoke.established]")
+            self.note(f"{pitcher} made {taken} of {self.to_make} but is not set back because of the revoke "
+                      "[auction-pitch.revoke.established]")
         elif not offenders and not made:
-            self.set_back(pitcher, taken, outcome)
-        outcome.winner = None if self.game_over else self.count_out(points, excluded, made, outcome)
+            self.set_back(ledger, pitcher, taken)
+        outcome.winner = None if self.game_over else self.count_out(points, excluded, made, ledger.delta)
 
-    def penalise_revoke(self, offender: str, outcome: Outcome) -> None:
+    def penalise_revoke(self, ledger: Ledger, offender: str) -> None:
         amount = self.revoke_set_back()
-        outcome.delta[offender] -= amount
-        outcome.paid += 1
         revoked = any(r.player == offender and r not in self.disobeyed for r in self.revokes)
         topic = "revoke.established" if revoked else "call.disobeyed"
+        rule, cause = self.rule_id(topic), f"{offender} revoked"
+        mark = ledger.mark()
+        ledger.credit(offender, -amount, rule, cause)
+        ledger.into_pool(offender, 1, rule, cause)
         self.penalise(topic, f"{offender} revoked: scores nothing this hand, is set back {amount} and pays one red "
-                      "counter to the pool", {offender: -amount},
-                      (Effect("hand-not-scored", offender), Effect("set-back", offender, amount),
-                       Effect("pool-forfeit", offender, 1)))
+                      "counter to the pool",
+                      (Effect("hand-not-scored", offender),), since=mark)
 
-    def set_back(self, pitcher: str, taken: int, outcome: Outcome) -> None:
+    def set_back(self, ledger: Ledger, pitcher: str, taken: int) -> None:
         assert self.to_make is not None
-        outcome.delta[pitcher] -= self.to_make
-        effects = [Effect("hand-not-scored", pitcher), Effect("set-back", pitcher, self.to_make)]
+        rule, cause = self.rule_id("score.set-back"), f"{pitcher} made {taken} of {self.to_make}"
+        mark = ledger.mark()
+        ledger.credit(pitcher, -self.to_make, rule, cause)
         if self.options["setback-red-counter"]:
-            outcome.paid += 1
-            effects.append(Effect("pool-forfeit", pitcher, 1))
+            ledger.into_pool(pitcher, 1, rule, cause)
         self.penalise("score.set-back", f"{pitcher} made {taken} of the {self.to_make} he had to make: he scores "
-                      f"nothing and is set back {self.to_make}", {pitcher: -self.to_make}, effects)
+                      f"nothing and is set back {self.to_make}", (Effect("hand-not-scored", pitcher),), since=mark)
 
-    def count_out(self, points: dict[str, str | None], excluded: set[str], made: bool, outcome: Outcome) -> str | None:
+    def count_out(self, points: dict[str, str | None], excluded: set[str], made: bool,
+                  delta: dict[str, int]) -> str | None:
         """Who goes out on this deal: sale first, then Smudge, bidder first, then High, Low, Jack, Game."""
         running = dict(self.ctx.score_before)
         running[self.eldest] = running.get(self.eldest, 0) + (self.sale_points if self.sale == "sold" else 0)
@@ -570,10 +563,10 @@ class AuctionPitchHand(HandReplay):
         bidder_counts = self.to_make is not None and made and pitcher not in excluded
         if bidder_counts and self.options["smudge"] and self.to_make == 4 and taken == 4 \
                 and self.ctx.score_before.get(pitcher, 0) >= 0:
-            outcome.notes.append(f"{pitcher} bid four and made all four: Smudge wins the game [auction-pitch.game.smudge]")
+            self.note(f"{pitcher} bid four and made all four: Smudge wins the game [auction-pitch.game.smudge]")
             return pitcher
         if bidder_counts and running.get(pitcher, 0) + taken >= self.target:
-            outcome.notes.append(f"{pitcher} made his bid and goes out: the bidder goes out first "
+            self.note(f"{pitcher} made his bid and goes out: the bidder goes out first "
                                  "[auction-pitch.game.count-out]")
             return pitcher
         for name in POINTS:
@@ -582,25 +575,24 @@ class AuctionPitchHand(HandReplay):
                 continue
             running[who] = running.get(who, 0) + 1
             if running[who] >= self.target:
-                if sum(1 for p in self.order if self.ctx.score_before.get(p, 0) + outcome.delta[p] >= self.target) > 1:
-                    outcome.notes.append(f"counting out High, Low, Jack, Game: {who} reaches {self.target} first, on "
+                if sum(1 for p in self.order if self.ctx.score_before.get(p, 0) + delta[p] >= self.target) > 1:
+                    self.note(f"counting out High, Low, Jack, Game: {who} reaches {self.target} first, on "
                                          f"{name.capitalize()} [auction-pitch.game.count-out]")
                 return who
         return None
 
-    def score(self) -> dict[str, int]:
-        return dict(self.outcome().delta)
-
-    def pool_after(self) -> int | None:
-        return self.outcome().pool
-
     @property
     def winner(self) -> str | None:
-        return self.outcome().winner
+        return self.outcome()[0].winner
+
+    def outcome(self) -> tuple[Outcome, dict[str, int]]:
+        """What the verdict's settlement worked out, and its score change."""
+        assert self.settled is not None, "the hand is settled before its contract is shown"
+        return self.settled.result, self.settled.ledger.delta
 
     def contract(self) -> dict[str, Any]:
-        outcome = self.outcome()
-        after = {p: self.ctx.score_before.get(p, 0) + outcome.delta[p] for p in self.order}
+        outcome, delta = self.outcome()
+        after = {p: self.ctx.score_before.get(p, 0) + delta[p] for p in self.order}
         highest = self.highest
         return {
             "seller": None if self.board else self.eldest,
@@ -639,17 +631,6 @@ class AuctionPitchHand(HandReplay):
                     "to trump or not to trump")
         return self.next_in_play()
 
-    def verdict(self) -> HandVerdict:
-        """As the base, but a recorded `pool ±N` is compared with the red counters paid in."""
-        verdict = super().verdict()
-        recorded = verdict.recorded
-        if recorded is None or "pool" not in recorded.given:
-            return verdict
-        players_agree = all(recorded.given.get(k, 0) == verdict.score_delta.get(k, 0)
-                            for k in (set(recorded.given) | set(verdict.score_delta)) - {"pool"})
-        agrees = players_agree and recorded.given["pool"] == self.outcome().paid
-        return replace(verdict, recorded=replace(recorded, agrees=agrees))
-
 
 class AuctionPitchSession(GameSession):
     """Scores in points toward game, the red-counter pool and the deal, kept between hands."""
@@ -668,7 +649,7 @@ class AuctionPitchSession(GameSession):
         verdict = replay.run()
         self.score = dict(verdict.score_after)
         self.number = verdict.number + 1
-        self._pool = replay.pool_after()
+        self._pool = verdict.pool_after  # type: ignore[assignment]  # a single pool
         self.next_dealer = replay.dealer if verdict.status == "redeal" else replay.left_of(replay.dealer)
         if self._winner is None:
             self._winner = replay.winner

@@ -9,7 +9,6 @@ in every hand the players' deltas plus ten times the pool's change sum to zero.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,10 +22,11 @@ from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity
 from ..notation import HandRecord, Problem, trick_line
+from ..ledger import Ledger
 from ..replay import HandContext, HandReplay, Requirement
 from ..rulebook import rulebook_data
 from ..session import GameRules, GameSession, sole_leader
-from ..verdict import HandVerdict, Recorded
+from ..verdict import HandVerdict
 
 MISERES = ("little-misere", "grand-misere", "little-spread", "grand-spread")
 CLASSES = ("plain", "colour", "preference")
@@ -106,42 +106,27 @@ def pools_shown(total: int, limit: int) -> int | list[int]:
     return [limit] * full + ([rest] if rest else [])
 
 
-class Ledger:
-    """The hand's money: white counters per player, red counters in the pool (one running total)."""
+def take_pool(ledger: Ledger, limit: int, who: str, rule: str, cause: str) -> int:
+    """`who` takes the first pool: a full pool when there is one (of `limit`), else the only one."""
+    red = min(limit, ledger.in_pool)
+    ledger.out_of_pool(who, red, rule, cause)
+    return red
 
-    def __init__(self, players: tuple[str, ...], pool: int, limit: int) -> None:
-        self.delta = {p: 0 for p in players}
-        self.pool = pool
-        self.limit = limit
 
-    def pay(self, payer: str, payee: str, white: int) -> None:
-        self.delta[payer] -= white
-        self.delta[payee] += white
-
-    def into_pool(self, who: str, red: int) -> None:
-        self.delta[who] -= 10 * red
-        self.pool += red
-
-    def first_pool(self) -> int:
-        """What the first pool holds: a full pool when there is one, otherwise the only pool."""
-        return min(self.limit, self.pool)
-
-    def take_pool(self, who: str) -> int:
-        red = self.first_pool()
-        self.pool -= red
-        self.delta[who] += 10 * red
-        return red
-
-    def double_pool(self, who: str) -> int:
-        red = self.first_pool()
-        self.into_pool(who, red)
-        return red
+def double_pool(ledger: Ledger, limit: int, who: str, rule: str, cause: str) -> int:
+    """`who` doubles the first pool: he pays in what it holds."""
+    red = min(limit, ledger.in_pool)
+    ledger.into_pool(who, red, rule, cause)
+    return red
 
 
 class BostonHand(HandReplay):
     game = "boston"
     cards_per_hand = 13
     pack = frozenset(pack(2))
+    score_unit = "white"
+    pool_unit = "red"
+    pool_rate = 10  # white counters to the red
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record)
@@ -165,8 +150,6 @@ class BostonHand(HandReplay):
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
         self.later_plays = 0              # cards after the last card taken back (caller's revoke)
-        self.ledger: Ledger | None = None
-        self.staked: dict[str, int] = {}  # the stakes paid into an empty pool before the deal
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
         if self.final_grand:
@@ -702,50 +685,37 @@ class BostonHand(HandReplay):
         return max(1, self.high.tricks - taken - self.tricks_left())
 
     # ---- settlement ----------------------------------------------------------------------------
-    def score(self) -> dict[str, int]:
-        if self.ledger is None:
-            self.ledger = self.settle()
-        return dict(self.ledger.delta)
+    def show_pool(self, pool: int) -> int | list[int]:
+        return pools_shown(pool, self.limit)
 
-    def pool_total(self) -> int:
-        self.score()
-        assert self.ledger is not None
-        return self.ledger.pool
-
-    def pool_after(self) -> int | list[int]:
-        return pools_shown(self.pool_total(), self.limit)
-
-    def settle(self) -> Ledger:
-        book = Ledger(self.order, self.pool_before, self.limit)
-        if book.pool == 0:
+    def settle(self, ledger: Ledger) -> None:
+        if ledger.pool == 0:
             stake = self.numbers.pool["stake"]
             for player in self.order:
-                book.into_pool(player, stake)
-            self.notes.append(f"The pool was empty: each player puts in {stake} red before the deal.")
-        self.staked = dict(book.delta)
+                ledger.into_pool(player, stake, self.rule_id("pool.stake"), "the pool was empty before the deal")
+            self.note(f"The pool was empty: each player puts in {stake} red before the deal.")
         status = self.status()
         if status == "redeal":
-            self.settle_misdeal(book)
+            self.settle_misdeal(ledger)
         elif status != "in-progress":
             if self.final_grand:
-                self.settle_final_grand(book)
+                self.settle_final_grand(ledger)
             elif self.partout:
-                self.settle_partout(book)
+                self.settle_partout(ledger)
             else:
-                self.settle_contract(book)
+                self.settle_contract(ledger)
             if self.number == self.numbers.game_deals and self.options["end-of-game"] == "divide":
-                self.divide(book)
-        return book
+                self.divide(ledger)
 
-    def settle_misdeal(self, book: Ledger) -> None:
+    def settle_misdeal(self, ledger: Ledger) -> None:
         if self.imperfect_pack():
-            self.notes.append(f"The pack is imperfect: {self.dealer} deals again; nobody forfeits anything.")
+            self.note(f"The pack is imperfect: {self.dealer} deals again; nobody forfeits anything.")
             return
         red = self.numbers.pool["misdeal"]
-        book.into_pool(self.dealer, red)
+        mark = ledger.mark()
+        ledger.into_pool(self.dealer, red, self.rule_id("deal.misdeal"), f"{self.dealer} misdealt")
         self.penalise("deal.misdeal", f"{self.dealer} misdealt: forfeits {red} red to the pool and deals again",
-                      {self.dealer: -10 * red},
-                      (Effect("pool-forfeit", self.dealer, red), Effect("redeal", None, None, self.dealer)))
+                      (Effect("redeal", None, None, self.dealer),), since=mark)
 
     def taken(self) -> dict[str, int]:
         counts = {p: 0 for p in self.order}
@@ -754,71 +724,68 @@ class BostonHand(HandReplay):
                 counts[trick.winner] += 1
         return counts
 
-    def settle_partout(self, book: Ledger) -> None:
+    def settle_partout(self, ledger: Ledger) -> None:
         short = self.short_players()
         if self.revokes or short:
             offender = self.revokes[0].player if self.revokes else short[0]
             topic, key = ("revoke.partout", "revoke-each") if self.revokes else ("wrong-count.play", "short-each")
             each = self.numbers.partout[key]
-            effects = [Effect("counters", p, 10 * each) for p in self.order if p != offender]
+            rule = self.rule_id(topic)
+            cause = f"{offender} {'revoked' if self.revokes else 'played with a short hand'} in misère partout"
+            mark = ledger.mark()
             for player in self.order:
                 if player != offender:
-                    book.pay(offender, player, 10 * each)
+                    ledger.transfer(offender, player, 10 * each, rule, cause)
             if self.revokes:
-                red = self.numbers.pool["revoke"]
-                book.into_pool(offender, red)
-                effects.append(Effect("pool-forfeit", offender, red))
+                ledger.into_pool(offender, self.numbers.pool["revoke"], rule, cause)
             self.penalise(topic, f"misère partout: {offender} pays {each} red to each other player"
-                          + (f" and {self.numbers.pool['revoke']} red to the pool" if self.revokes else ""),
-                          self.moved(book), effects)
+                          + (f" and {self.numbers.pool['revoke']} red to the pool" if self.revokes else ""), since=mark)
             return
         tricks = self.taken()
         most = max(tricks.values())
         losers = [p for p in self.order if tricks[p] == most]
+        rule = self.rule_id("pay.partout")
         for player in self.order:
             if player in losers:
                 continue
             for loser in losers:
-                book.pay(loser, player, 10 * (most - tricks[player]) // len(losers))
+                ledger.transfer(loser, player, 10 * (most - tricks[player]) // len(losers), rule,
+                                f"{player} took {most - tricks[player]} trick(s) fewer than {loser}")
         shared = f" shared by {' and '.join(losers)}" if len(losers) > 1 else ""
-        self.notes.append(f"Misère partout: the most tricks ({most}) taken by {' '.join(losers)}; each other player "
-                          f"receives one red per trick of difference{shared}.")
+        self.note(f"Misère partout: the most tricks ({most}) taken by {' '.join(losers)}; each other player "
+                  f"receives one red per trick of difference{shared}.")
 
-    def settle_final_grand(self, book: Ledger) -> None:
+    def settle_final_grand(self, ledger: Ledger) -> None:
         """The extra grand: the winner of the last trick takes every pool (penalties as in misère partout)."""
         if self.revokes or self.short_players() or self.table is None or not self.table.tricks:
-            self.settle_partout(book)
+            self.settle_partout(ledger)
             return
         winner = self.table.tricks[-1].winner or self.eldest
-        red, book.pool = book.pool, 0
-        book.delta[winner] += 10 * red
-        self.notes.append(f"{winner} won the last trick of the extra grand and takes the pool ({red} red).")
+        red = ledger.in_pool
+        ledger.out_of_pool(winner, red, self.rule_id("pool.division"), f"{winner} won the last trick of the extra grand")
+        self.note(f"{winner} won the last trick of the extra grand and takes the pool ({red} red).")
 
-    def moved(self, book: Ledger) -> dict[str, int]:
-        """The money moved by the hand's settlement so far (not the stakes), per player: a penalty's points."""
-        moved = {p: v - self.staked.get(p, 0) for p, v in book.delta.items()}
-        return {p: v for p, v in moved.items() if v}
-
-    def settle_contract(self, book: Ledger) -> None:
+    def settle_contract(self, ledger: Ledger) -> None:
         assert self.high is not None and self.caller is not None
         short = self.short_players()
         if self.revokes:
             revoke = self.revokes[0]
             if revoke.player == self.caller:
-                self.settle_caller_revoke(book)
+                self.settle_caller_revoke(ledger)
             else:
-                self.settle_opponent_revoke(book, revoke.player)
+                self.settle_opponent_revoke(ledger, revoke.player)
         elif self.claimed_from is not None:
-            self.settle_claim(book, self.claimed_from)
+            self.settle_claim(ledger, self.claimed_from)
         elif short:
-            self.settle_short(book, short[0])
+            self.settle_short(ledger, short[0])
         elif self.caller_gave_up:
-            self.caller_pays(book, self.failure_amount(1), double=True)
-            self.notes.append(f"{self.caller} gave up: he pays as if put in for one trick and doubles the pool.")
+            rule = self.rule_id("i-pay")
+            self.caller_pays(ledger, self.failure_amount(1), rule, f"{self.caller} gave up", double_rule=rule)
+            self.note(f"{self.caller} gave up: he pays as if put in for one trick and doubles the pool.")
         elif len(self.payers) == 3:
-            self.settle_i_pay(book)
+            self.settle_i_pay(ledger)
         else:
-            self.settle_played(book)
+            self.settle_played(ledger)
 
     def success_amount(self, taken: int) -> int:
         assert self.high is not None
@@ -832,22 +799,24 @@ class BostonHand(HandReplay):
             return self.numbers.misere[self.high.name]
         return self.numbers.failure_amount(self.options["failure-table"], self.high.tricks or 5, short)
 
-    def caller_paid(self, book: Ledger, each: int, pool: bool) -> int:
+    def caller_paid(self, ledger: Ledger, each: int, rule: str, cause: str, pool_rule: str | None = None) -> int:
+        """Each opponent pays the caller `each` white; with `pool_rule`, he takes the first pool too."""
         assert self.caller is not None
         for player in self.opponents():
-            book.pay(player, self.caller, each)
-        return book.take_pool(self.caller) if pool else 0
+            ledger.transfer(player, self.caller, each, rule, cause)
+        return take_pool(ledger, self.limit, self.caller, pool_rule, cause) if pool_rule else 0
 
-    def caller_pays(self, book: Ledger, each: int, double: bool) -> int:
+    def caller_pays(self, ledger: Ledger, each: int, rule: str, cause: str, double_rule: str | None = None) -> int:
+        """The caller pays each opponent `each` white; with `double_rule`, he doubles the first pool."""
         assert self.caller is not None
         for player in self.opponents():
-            book.pay(self.caller, player, each)
-        return book.double_pool(self.caller) if double else 0
+            ledger.transfer(self.caller, player, each, rule, cause)
+        return double_pool(ledger, self.limit, self.caller, double_rule, cause) if double_rule else 0
 
     def pool_words(self, red: int, verb: str) -> str:
         return f"; {self.caller} {verb} {red} red" if red else ""
 
-    def settle_played(self, book: Ledger) -> None:
+    def settle_played(self, ledger: Ledger) -> None:
         assert self.high is not None and self.table is not None
         taken = self.caller_tricks()
         bid = self.high
@@ -855,45 +824,47 @@ class BostonHand(HandReplay):
             made = taken == 0
         else:
             made = taken >= (bid.tricks or 5)
+        topic = "pay.misere" if bid.misere else "pay.success" if made else "pay.failure"
         if made:
             each = self.success_amount(taken)
-            red = self.caller_paid(book, each, pool=True)
-            self.notes.append(f"{self.caller} made {bid.text} with {taken} tricks: each opponent pays {each} white"
-                              + self.pool_words(red, "takes the pool of") + ".")
+            red = self.caller_paid(ledger, each, self.rule_id(topic), f"{self.caller} made {bid.text} with {taken} tricks",
+                                   self.rule_id("pool.win"))
+            self.note(f"{self.caller} made {bid.text} with {taken} tricks: each opponent pays {each} white"
+                      + self.pool_words(red, "takes the pool of") + ".")
             return
         short = 1 if bid.misere else self.provable_shortfall()
         each = self.failure_amount(short)
-        red = self.caller_pays(book, each, double=True)
         put_in = "" if bid.misere else f", put in for {short}"
-        self.notes.append(f"{self.caller} failed in {bid.text} with {taken} tricks{put_in}: he pays each opponent "
-                          f"{each} white" + self.pool_words(red, "doubles the pool with") + ".")
+        red = self.caller_pays(ledger, each, self.rule_id(topic), f"{self.caller} failed in {bid.text}{put_in}",
+                               self.rule_id("pool.double"))
+        self.note(f"{self.caller} failed in {bid.text} with {taken} tricks{put_in}: he pays each opponent "
+                  f"{each} white" + self.pool_words(red, "doubles the pool with") + ".")
 
-    def settle_i_pay(self, book: Ledger) -> None:
+    def settle_i_pay(self, ledger: Ledger) -> None:
         assert self.high is not None
         each = self.success_amount(self.high.tricks or 0)
-        red = self.caller_paid(book, each, pool=self.pool_bid())
-        self.notes.append(f"All three opponents said 'I pay': each pays {each} white, the bare amount of "
-                          f"{self.high.text}" + self.pool_words(red, "takes the pool of") + ".")
+        rule = self.rule_id("i-pay")
+        red = self.caller_paid(ledger, each, rule, "all three opponents said 'I pay'",
+                               self.rule_id("pool.win") if self.pool_bid() else None)
+        self.note(f"All three opponents said 'I pay': each pays {each} white, the bare amount of "
+                  f"{self.high.text}" + self.pool_words(red, "takes the pool of") + ".")
 
-    def settle_caller_revoke(self, book: Ledger) -> None:
+    def settle_caller_revoke(self, ledger: Ledger) -> None:
         assert self.high is not None and self.caller is not None
         short = 1 if self.high.misere else self.provable_shortfall()
         each = self.failure_amount(short)
         variant = self.options["caller-revoke"]
-        red = self.caller_pays(book, each, double=variant != "forfeit-instead")
-        effects = [Effect("counters", p, each) for p in self.opponents()]
-        if red or variant != "forfeit-instead":
-            effects.append(Effect("pool-doubled", self.caller, red))
+        rule, cause = self.rule_id("revoke.caller"), f"{self.caller}, the caller, revoked"
+        mark = ledger.mark()
+        red = self.caller_pays(ledger, each, rule, cause, rule if variant != "forfeit-instead" else None)
         forfeit = self.numbers.pool["revoke"] if variant != "no-forfeit" else 0
-        if forfeit:
-            book.into_pool(self.caller, forfeit)
-            effects.append(Effect("pool-forfeit", self.caller, forfeit))
+        ledger.into_pool(self.caller, forfeit, rule, cause)
         put_in = "" if self.high.misere else f" put in for {short}:"
         self.penalise("revoke.caller", f"{self.caller} revoked:{put_in} pays {each} white to each opponent"
                       + (f", doubles the pool ({red} red)" if variant != "forfeit-instead" else "")
-                      + (f", forfeits {forfeit} red" if forfeit else ""), self.moved(book), effects)
+                      + (f", forfeits {forfeit} red" if forfeit else ""), since=mark)
 
-    def settle_opponent_revoke(self, book: Ledger, revoker: str) -> None:
+    def settle_opponent_revoke(self, ledger: Ledger, revoker: str) -> None:
         assert self.high is not None and self.caller is not None
         bid = self.high
         over = 0
@@ -902,79 +873,65 @@ class BostonHand(HandReplay):
             if self.options["opponent-revoke-overtricks"] == "none-above-nine" and bid.tricks > 9:
                 over = 0
         each = self.success_amount((bid.tricks or 0) + over)
-        red = self.caller_paid(book, each, pool=self.options["revoke-wins-pool"] and self.pool_bid())
-        effects = [Effect("counters", p, -each) for p in self.opponents()]
-        if red:
-            effects.append(Effect("counters", self.caller, 10 * red, "the pool"))
+        rule, cause = self.rule_id("revoke.opponent"), f"{revoker}, an opponent, revoked"
+        mark = ledger.mark()
+        red = self.caller_paid(ledger, each, rule, cause,
+                               rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
         if self.options["opponent-revoke-pool"] == "double":
-            doubled = book.double_pool(revoker)
-            effects.append(Effect("pool-doubled", revoker, doubled))
+            doubled = double_pool(ledger, self.limit, revoker, rule, cause)
             forfeit_words = f"; {revoker} doubles the pool ({doubled} red)"
         else:
             forfeit = self.numbers.pool["revoke"]
-            book.into_pool(revoker, forfeit)
-            effects.append(Effect("pool-forfeit", revoker, forfeit))
+            ledger.into_pool(revoker, forfeit, rule, cause)
             forfeit_words = f"; {revoker} forfeits {forfeit} red to the pool"
         extra = f" with {over} over-tricks" if over else ""
         self.penalise("revoke.opponent", f"{revoker} revoked: each opponent pays {self.caller} {each} white "
                       f"({bid.text}{extra})" + (f"; {self.caller} takes the pool of {red} red" if red else "")
-                      + forfeit_words, self.moved(book), effects)
+                      + forfeit_words, since=mark)
 
-    def settle_claim(self, book: Ledger, offender: str) -> None:
+    def settle_claim(self, ledger: Ledger, offender: str) -> None:
         assert self.high is not None and self.caller is not None
         each = self.success_amount(0)
-        red = self.caller_paid(book, each, pool=True)
+        rule, cause = self.rule_id("misere.error"), f"{offender}'s misère error"
+        mark = ledger.mark()
+        red = self.caller_paid(ledger, each, rule, cause, rule)
         forfeit = self.numbers.pool["misere-error"]
-        book.into_pool(offender, forfeit)
+        ledger.into_pool(offender, forfeit, rule, cause)
         self.penalise("misere.error", f"{self.caller} claims his stakes ({each} white from each opponent) and the pool "
-                      f"({red} red); {offender} forfeits {forfeit} red to the pool", self.moved(book),
-                      [Effect("counters", self.caller, 3 * each), Effect("counters", self.caller, 10 * red, "the pool"),
-                       Effect("pool-forfeit", offender, forfeit)])
+                      f"({red} red); {offender} forfeits {forfeit} red to the pool", since=mark)
 
-    def settle_short(self, book: Ledger, short: str) -> None:
+    def settle_short(self, ledger: Ledger, short: str) -> None:
         assert self.high is not None and self.caller is not None
         forfeit = self.numbers.pool["wrong-count"]
+        rule, cause = self.rule_id("wrong-count.play"), f"{short} played with a short hand"
+        mark = ledger.mark()
         if short == self.caller:
             put_in = 1 if self.high.misere else self.provable_shortfall()
             each = self.failure_amount(put_in)
-            red = self.caller_pays(book, each, double=True)
+            red = self.caller_pays(ledger, each, rule, cause, rule)
             what = f"{self.caller}, the caller, played short: put in for {put_in}, pays {each} white to each opponent " \
                    f"and doubles the pool ({red} red)"
         else:
             taken = self.caller_tricks() if self.table else 0
             each = self.success_amount(taken)
-            red = self.caller_paid(book, each, pool=self.pool_bid())
+            red = self.caller_paid(ledger, each, rule, cause, rule if self.pool_bid() else None)
             what = f"{short} played short: each opponent pays {self.caller} {each} white for his bid and over-tricks" \
                    + (f", and {self.caller} takes the pool of {red} red" if red else "")
-        book.into_pool(short, forfeit)
-        self.penalise("wrong-count.play", f"{what}; {short} forfeits {forfeit} red to the pool", self.moved(book),
-                      [Effect("pool-forfeit", short, forfeit)])
+        ledger.into_pool(short, forfeit, rule, cause)
+        self.penalise("wrong-count.play", f"{what}; {short} forfeits {forfeit} red to the pool", since=mark)
 
-    def divide(self, book: Ledger) -> None:
-        white = 10 * book.pool
+    def divide(self, ledger: Ledger) -> None:
+        white = 10 * ledger.in_pool
         share, left = divmod(white, len(self.order))
-        for player in self.order:
-            book.delta[player] += share + (left if player == self.eldest else 0)
-        book.pool = 0
-        self.notes.append(f"Deal {self.number} ends the game: the pool ({white // 10} red) is divided, {share} white "
-                          f"each" + (f", and the {left} left over to {self.eldest}" if left else "") + ".")
+        ledger.share_pool({p: share + (left if p == self.eldest else 0) for p in self.order},
+                          self.rule_id("pool.division"), f"deal {self.number} ends the game")
+        self.note(f"Deal {self.number} ends the game: the pool ({white // 10} red) is divided, {share} white "
+                  f"each" + (f", and the {left} left over to {self.eldest}" if left else "") + ".")
 
     # ---- the verdict -----------------------------------------------------------------------------
-    def pool_change(self) -> int:
-        return self.pool_total() - self.pool_before
-
     def verdict(self) -> HandVerdict:
-        """As the base verdict, with the recorded pool change (red) checked as well as the players'."""
         self.claim_if_settled()
-        verdict = super().verdict()
-        if self.recorded_line is None:
-            return verdict
-        given = {who: amount for who, amount, _ in self.recorded_line.changes}
-        players = {k: v for k, v in given.items() if k != "pool"}
-        agrees = all(players.get(p, 0) == verdict.score_delta.get(p, 0) for p in set(players) | set(verdict.score_delta))
-        if "pool" in given:
-            agrees = agrees and given["pool"] == self.pool_change()
-        return dataclasses.replace(verdict, recorded=Recorded(given, agrees, self.recorded_line.at.line))
+        return super().verdict()
 
     def contract(self) -> dict[str, Any]:
         bid = self.high.text if self.high else (
@@ -1022,7 +979,7 @@ class BostonSession(GameSession):
         replay = BostonHand(self.context(number), record, self.pool_red)
         verdict = replay.run()
         self.score = dict(verdict.score_after)
-        self.pool_red = replay.pool_total()
+        self.pool_red = replay.settled.ledger.pool  # type: ignore[union-attr,assignment]
         redeal = verdict.status == "redeal"
         self.number = verdict.number + (0 if redeal else 1)
         self.next_dealer = replay.dealer if redeal else replay.left_of(replay.dealer)

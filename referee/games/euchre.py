@@ -15,6 +15,7 @@ from ..cards import JACK, Card, Suit, pack
 from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity, Pending
+from ..ledger import Ledger
 from ..notation import HandRecord, Problem, trick_line
 from ..replay import HandContext, HandReplay
 from ..session import GameRules, GameSession, sole_leader
@@ -485,43 +486,53 @@ class EuchreHand(HandReplay):
             won += 5 - len(self.table.tricks)
         return won
 
-    def score(self) -> dict[str, int]:
-        delta = {t.name: 0 for t in self.setup.teams}
+    def settle(self, ledger: Ledger) -> None:
         status = self.status()
         if status in ("redeal", "thrown-in"):
             if status == "redeal" and self.redeal_at is not None and self.out_of_turn_exposed_later:
                 self.penalise("play.out-of-turn", "the trick could not be restored: hand cancelled and redealt without score",
                               effects=(Effect("redeal", None, None, self.dealer),))
-            return delta
+            return
         if self.revokes:
-            return self.revoke_score(delta)
+            self.settle_revokes(ledger)
+            return
         if status != "complete":
-            return delta
+            return
         barred = {self.team(p) for p in self.wrong_count}
         for player in sorted(self.wrong_count):
             side = self.team(player)
             points = self.wrong_count_points(player)
             other = self.other_team(side)
-            delta[other] += points
+            mark = ledger.mark()
+            ledger.credit(other, points, self.rule_id("wrong-count.play"), f"{side} played with a wrong number of cards")
             self.penalise("wrong-count.play", f"{side} played with a wrong number of cards: {other} score {points}",
-                          {other: points}, (Effect("points", other, points), Effect("hand-not-scored", side)))
-        side, points = self.ordinary_result()
+                          (Effect("hand-not-scored", side),), since=mark)
+        side, points, topic = self.ordinary_result()
         if side not in barred:
-            delta[side] += points
-        return delta
+            ledger.credit(side, points, self.rule_id(topic), self.result_words(side, points))
 
-    def ordinary_result(self) -> tuple[str, int]:
+    def ordinary_result(self) -> tuple[str, int, str]:
+        """Who scores the hand, how much, and the rule's topic."""
         assert self.maker is not None
         makers = self.team(self.maker)
         tricks = self.maker_tricks()
         if tricks < 3:
             if self.defender_alone is not None:
-                return self.other_team(makers), 4  # a euchre by a lone defender
+                return self.other_team(makers), 4, "alone.defend"  # a euchre by a lone defender
             points = self.options["lone-euchre"] if self.lone_hand else 2
-            return self.other_team(makers), points
+            return self.other_team(makers), points, "score.euchre"
         if tricks == 5:
-            return makers, self.options["lone-march"] if self.lone_hand else 2
-        return makers, 1
+            return makers, self.options["lone-march"] if self.lone_hand else 2, "score.march"
+        return makers, 1, "score.makers"
+
+    def result_words(self, side: str, points: int) -> str:
+        tricks = self.maker_tricks()
+        alone = " alone" if self.lone_hand else ""
+        if tricks < 3:
+            return f"the makers{alone} took {tricks} tricks: euchred"
+        if tricks == 5:
+            return f"the makers{alone} took all five tricks: a march"
+        return f"the makers{alone} took {tricks} tricks"
 
     def penalised_revokes(self) -> list[tb.Revoke]:
         """The revokes that cost points: each side's first (default), every one (Somerset 70), or
@@ -540,23 +551,25 @@ class EuchreHand(HandReplay):
         cancelled = min(len(r) for r in by_side.values())
         return [r for revokes in by_side.values() for r in revokes[cancelled:]]
 
-    def revoke_score(self, delta: dict[str, int]) -> dict[str, int]:
+    def settle_revokes(self, ledger: Ledger) -> None:
         penalised = self.penalised_revokes()
         if len(penalised) < len(self.revokes) and self.options["revoke-count"] == "cancel":
-            self.notes.append(f"{(len(self.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
+            self.note(f"{(len(self.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
+        rule = self.rule_id("revoke.established")
         for revoke in penalised:
             side = self.team(revoke.player)
             points = self.revoke_points(revoke.player, revoke.at)
             other = self.other_team(side)
+            mark = ledger.mark()
+            cause = f"{revoke.player} revoked in trick {revoke.trick}"
             if self.options["revoke-penalty"] == "deduct":
-                delta[side] -= points
+                ledger.credit(side, -points, rule, cause)
                 self.penalise("revoke.established", f"{side} revoked: {points} points deducted from {side}",
-                              {side: -points}, (Effect("points", side, -points), Effect("hand-not-scored")))
+                              (Effect("hand-not-scored"),), since=mark)
             else:
-                delta[other] += points
+                ledger.credit(other, points, rule, cause)
                 self.penalise("revoke.established", f"{revoke.player} ({side}) revoked: {other} score {points}",
-                              {other: points}, (Effect("points", other, points), Effect("hand-not-scored")))
-        return delta
+                              (Effect("hand-not-scored"),), since=mark)
 
     def contract(self) -> dict[str, Any]:
         return {

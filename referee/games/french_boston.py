@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +24,7 @@ from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, Irregularity
 from ..notation import HandRecord, Problem, trick_line
+from ..ledger import Ledger
 from ..replay import HandContext, HandReplay
 from ..rulebook import rulebook_data
 from ..session import GameRules, GameSession, sole_leader
@@ -132,6 +133,7 @@ class FrenchBostonHand(HandReplay):
     game = GAME_NAME
     cards_per_hand = 13
     pack = frozenset(pack(2))
+    score_unit = "counters"
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
                  contribution_due: bool) -> None:
@@ -154,8 +156,6 @@ class FrenchBostonHand(HandReplay):
         self.misere_claimed = False  # the caller claimed pool and stakes on an adversary's error
         self.short_hands: set[str] = set()
         self.long_hand = False
-        self.pool_change = 0
-        self.ledger: dict[str, int] = {p: 0 for p in self.order}
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
@@ -711,6 +711,10 @@ class FrenchBostonHand(HandReplay):
         self.offer(others, offender, options, topic, text, call)
 
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
+        contract = self.undertaking
+        if contract is not None and contract.partner is None and fact.player != contract.caller:
+            return (f"{fact.player} doubles the pool and pays {contract.caller}, the solo caller, what a success would "
+                    "have brought him from all three adversaries; the deal's ordinary result is void.")
         return f"{fact.player} doubles the pool and pays his adversaries the stake; the deal's ordinary result is void."
 
     def attention_ruling(self, event: ev.Count) -> str:
@@ -771,56 +775,39 @@ class FrenchBostonHand(HandReplay):
         return "in-progress"
 
     # ---- settlement ----------------------------------------------------------------------------------
-    def pay(self, payer: str, payee: str, amount: int) -> None:
-        self.ledger[payer] -= amount
-        self.ledger[payee] += amount
-
-    def to_pool(self, payer: str, amount: int) -> None:
-        self.ledger[payer] -= amount
-        self.pool_change += amount
-
-    def from_pool(self, payee: str, amount: int) -> None:
-        self.ledger[payee] += amount
-        self.pool_change -= amount
-
-    @property
-    def pool(self) -> int:
-        return self.pool_before + self.pool_change
-
     def column(self, suit: Suit | None) -> int:
         return SUIT_RANK[suit] if suit is not None else 0
 
-    def score(self) -> dict[str, int]:
+    def settle(self, ledger: Ledger) -> None:
         status = self.status()
         if self.contribution_due:
             amount = payments()["contribution"] * self.mult
-            self.to_pool(self.dealer, amount)
-            self.notes.append(f"{self.dealer}, the dealer, pays {amount} into the pool.")
+            ledger.into_pool(self.dealer, amount, self.rule_id("pool.contribution"), f"{self.dealer} deals")
+            self.note(f"{self.dealer}, the dealer, pays {amount} into the pool.")
         if status == "redeal":
             self.rule_void_deal()
         if status in ("complete", "abandoned") and self.undertaking is not None:
             if self.revokes:
-                self.settle_revokes(self.undertaking)
+                self.settle_revokes(ledger, self.undertaking)
             else:
-                self.settle(self.undertaking)
-            self.jack_bonus(self.undertaking)
-            self.wrong_count_forfeits()
+                self.settle_contract(ledger, self.undertaking)
+            self.jack_bonus(ledger, self.undertaking)
+            self.wrong_count_forfeits(ledger)
         # every deal written counts, a void one included: the fortieth ends the game however it ends
         if status in ("complete", "abandoned", "thrown-in", "redeal") and self.number == payments()["game-deals"] \
                 and self.options["pool-end"] == "divide":
-            self.divide_pool_at_end()
-        return dict(self.ledger)
+            self.divide_pool_at_end(ledger)
 
-    def wrong_count_forfeits(self) -> None:
+    def wrong_count_forfeits(self, ledger: Ledger) -> None:
         """Boston's forfeit for playing on with a short hand, in counters fixed by house rule (the
         digest leaves the translation of Boston's red counters to agreement; 0 by default)."""
         amount = self.options["wrong-count-forfeit"] * self.mult
         if not amount:
             return
         for player in sorted(self.short_hands, key=self.order.index):
-            self.to_pool(player, amount)
-            self.penalise("wrong-count.play", f"{player} played on with a short hand: {amount} into the pool",
-                          {player: -amount}, (Effect("pool-forfeit", player, amount),))
+            mark = ledger.mark()
+            ledger.into_pool(player, amount, self.rule_id("wrong-count.play"), f"{player} played on with a short hand")
+            self.penalise("wrong-count.play", f"{player} played on with a short hand: {amount} into the pool", since=mark)
 
     def rule_void_deal(self) -> None:
         """Who deals next after a void deal: a misdeal loses the deal; an imperfect pack does not."""
@@ -832,9 +819,6 @@ class FrenchBostonHand(HandReplay):
         elif void == "same-dealer" and self.redeal_at is None:
             self.penalise("deal.duplicate-card", f"the pack is imperfect: {self.dealer} deals again without paying again",
                           effects=(Effect("redeal", None, None, self.dealer),))
-
-    def pool_after(self) -> int:
-        return self.pool
 
     def tricks_of(self, players: Iterable[str]) -> int:
         assert self.table is not None
@@ -908,13 +892,13 @@ class FrenchBostonHand(HandReplay):
             return None
         return table["slam-a-deux" if contract.kind == "partnership" else "slam-seul"][col] * self.mult
 
-    def settle(self, contract: Contract) -> None:
+    def settle_contract(self, ledger: Ledger, contract: Contract) -> None:
         if contract.kind == "misere":
-            self.settle_misere(contract)
+            self.settle_misere(ledger, contract)
         elif contract.kind == "partnership":
-            self.settle_partnership(contract)
+            self.settle_partnership(ledger, contract)
         else:
-            self.settle_alone(contract)
+            self.settle_alone(ledger, contract)
 
     def caller_made(self, contract: Contract, tricks: int) -> bool:
         side = self.caller_side()
@@ -922,24 +906,33 @@ class FrenchBostonHand(HandReplay):
             return False
         return tricks >= contract.needed or bool(self.short_hands - side)
 
-    def settle_alone(self, contract: Contract) -> None:
+    def solo_success(self, contract: Contract, tricks: int) -> tuple[int, str, str]:
+        """What each adversary pays a solo caller who made `tricks`: amount, how, rule topic."""
+        tricks = max(tricks, contract.needed)
+        slam = self.slam_amount(contract, tricks)
+        if slam is not None:
+            return slam, "slam", "score.slam"
+        amount, how = self.success_amount(contract, tricks)
+        return amount, how, "score.table"
+
+    def settle_alone(self, ledger: Ledger, contract: Contract) -> None:
         caller = contract.caller
         others = [p for p in self.order if p != caller]
         tricks = self.tricks_of([caller])
         if not self.caller_made(contract, tricks):
-            self.fail([caller], others, contract, tricks)
+            self.fail(ledger, [caller], others, contract, tricks)
             return
+        amount, how, topic = self.solo_success(contract, tricks)
         tricks = max(tricks, contract.needed)
-        slam = self.slam_amount(contract, tricks)
-        amount, how = (slam, "slam") if slam is not None else self.success_amount(contract, tricks)
+        cause = f"{caller} made {self.contract_words(contract)} with {tricks} tricks"
         for p in others:
-            self.pay(p, caller, amount)
-        pool = self.pool
-        self.from_pool(caller, pool)
-        self.notes.append(f"{caller} made {self.contract_words(contract)} with {tricks} tricks: {how} = {amount} from "
+            ledger.transfer(p, caller, amount, self.rule_id(topic), cause)
+        pool = ledger.in_pool
+        ledger.out_of_pool(caller, pool, self.rule_id("pool.win"), cause)
+        self.note(f"{caller} made {self.contract_words(contract)} with {tricks} tricks: {how} = {amount} from "
                           f"each adversary, and takes the pool of {pool}.")
 
-    def settle_partnership(self, contract: Contract) -> None:
+    def settle_partnership(self, ledger: Ledger, contract: Contract) -> None:
         demander, acceptor = contract.caller, contract.partner
         assert acceptor is not None
         side = [demander, acceptor]
@@ -950,19 +943,21 @@ class FrenchBostonHand(HandReplay):
             short = [p for p, got, quota in ((demander, mine, 5), (acceptor, his, 3)) if got < quota]
             if self.short_hands & set(side):
                 short = sorted(self.short_hands & set(side), key=side.index)
-            self.fail(short or side, others, contract, total)
+            self.fail(ledger, short or side, others, contract, total)
             return
         total = max(total, 8)
         slam = self.slam_amount(contract, total)
         amount, how = (slam, "slam") if slam is not None else self.success_amount(contract, total)
+        rule = self.rule_id("score.slam" if slam is not None else "score.partnership")
+        cause = f"{demander} and {acceptor} made {self.contract_words(contract)} with {total} tricks"
         for p in others:
             for q in self.payees(p, side):
-                self.pay(p, q, amount)
-        half = self.pool // 2
-        pool = self.pool
+                ledger.transfer(p, q, amount, rule, cause)
+        pool = ledger.in_pool
+        half = pool // 2
         for q in side:
-            self.from_pool(q, half)
-        self.notes.append(f"{demander} and {acceptor} took {mine} + {his} = {total} tricks in "
+            ledger.out_of_pool(q, half, self.rule_id("pool.win"), cause)
+        self.note(f"{demander} and {acceptor} took {mine} + {his} = {total} tricks in "
                           f"{contract.trump.word if contract.trump else '?'}: {how} = {amount} from each adversary to "
                           f"{self.payee_words()}; they divide the pool of {pool} ({half} each).")
 
@@ -980,23 +975,25 @@ class FrenchBostonHand(HandReplay):
             return [self.left_of(payer, adversaries)]
         return adversaries
 
-    def fail(self, payers: list[str], others: list[str], contract: Contract, tricks: int) -> None:
+    def fail(self, ledger: Ledger, payers: list[str], others: list[str], contract: Contract, tricks: int) -> None:
         amount = self.stake(contract)
         if self.options["failure"] == "stake-plus-tricks" and contract.kind != "misere":
             col = self.column(contract.trump)
             amount += max(0, contract.needed - tricks) * self.row_of(contract)[0]["extra-trick"][col] * self.mult
+        rule = self.rule_id("score.failure")
+        cause = f"{' and '.join(payers)} failed in {self.contract_words(contract)}"
         for payer in payers:
             for p in self.payees(payer, others):
-                self.pay(payer, p, amount)
-        pool = self.pool
+                ledger.transfer(payer, p, amount, rule, cause)
+        pool = ledger.in_pool
         share, odd = divmod(pool, len(payers))
         for i, payer in enumerate(payers):
-            self.to_pool(payer, share + (odd if i == 0 else 0))
-        self.notes.append(f"{' and '.join(payers)} failed ({self.contract_words(contract)}, {tricks} trick(s)): "
-                          f"{amount} to each adversary from {' and '.join(payers)}, and the pool is doubled "
-                          f"({pool} → {self.pool}).")
+            ledger.into_pool(payer, share + (odd if i == 0 else 0), rule, cause)
+        self.note(f"{' and '.join(payers)} failed ({self.contract_words(contract)}, {tricks} trick(s)): "
+                  f"{amount} to each adversary from {' and '.join(payers)}, and the pool is doubled "
+                  f"({pool} → {ledger.pool}).")
 
-    def settle_misere(self, contract: Contract) -> None:
+    def settle_misere(self, ledger: Ledger, contract: Contract) -> None:
         caller = contract.caller
         others = [p for p in self.order if p != caller]
         # as for any call: a short caller fails; a short adversary means the misère is paid as made
@@ -1004,18 +1001,19 @@ class FrenchBostonHand(HandReplay):
         adversary_short = bool(self.short_hands - {caller})
         lost = not self.misere_claimed and (caller_short or (self.misere_lost_at is not None and not adversary_short))
         if lost:
-            self.fail([caller], others, contract, 1)
+            self.fail(ledger, [caller], others, contract, 1)
             return
         amount = self.stake(contract)
+        cause = f"{caller} made {self.contract_words(contract)}"
         for p in others:
-            self.pay(p, caller, amount)
-        pool = self.pool
-        self.from_pool(caller, pool)
-        self.notes.append(f"{caller} made {self.contract_words(contract)}: {amount} from each adversary, and takes the "
+            ledger.transfer(p, caller, amount, self.rule_id("score.misere"), cause)
+        pool = ledger.in_pool
+        ledger.out_of_pool(caller, pool, self.rule_id("pool.win"), cause)
+        self.note(f"{caller} made {self.contract_words(contract)}: {amount} from each adversary, and takes the "
                           f"pool of {pool}.")
 
-    def settle_revokes(self, contract: Contract) -> None:
-        stake = self.stake(contract)
+    def settle_revokes(self, ledger: Ledger, contract: Contract) -> None:
+        rule = self.rule_id("revoke.established")
         seen: set[str] = set()
         for revoke in self.revokes:
             revoker = revoke.player
@@ -1023,24 +1021,26 @@ class FrenchBostonHand(HandReplay):
                 continue
             seen.add(revoker)
             others = sorted(self.adversaries(revoker), key=self.order.index)
-            # against a solo caller the revoker alone makes good what all three adversaries would have paid
+            # against a solo caller the revoker alone makes good what a success would have brought the
+            # caller from all three adversaries: the table amount or slam, over-tricks and honours
             against_solo = contract.partner is None and revoker != contract.caller
-            amount = stake * 3 if against_solo else stake
+            if against_solo and contract.kind == "misere":
+                each, how = self.stake(contract), "the misère's stake"
+            elif against_solo:
+                each, how, _ = self.solo_success(contract, self.tricks_of([contract.caller]) if self.table else 0)
+            amount = 3 * each if against_solo else self.stake(contract)
+            cause = f"{revoker} revoked in trick {revoke.trick}"
+            mark = ledger.mark()
             for p in others:
-                self.pay(revoker, p, amount)
-            pool = self.pool
-            self.to_pool(revoker, pool)
-            points = {p: amount for p in others}
-            points[revoker] = -amount * len(others) - pool
-            effects = tuple(Effect("counters", p, amount) for p in others) + (
-                Effect("counters", revoker, -amount * len(others)), Effect("pool-doubled", revoker, pool),
-                Effect("hand-not-scored"))
-            whom = f"{others[0]} {amount} (three times the stake)" if against_solo else \
-                f"{amount} to each of {', '.join(others)}"
+                ledger.transfer(revoker, p, amount, rule, cause)
+            pool = ledger.in_pool
+            ledger.into_pool(revoker, pool, rule, cause)
+            whom = f"{others[0]} {amount}, what a success would have brought from all three adversaries " \
+                   f"(3 × {how} = {each})" if against_solo else f"{amount} to each of {', '.join(others)}"
             self.penalise("revoke.established", f"{revoker} revoked: he pays {whom} and doubles the pool "
-                          f"({pool} → {self.pool})", points, effects)
+                          f"({pool} → {ledger.pool})", (Effect("hand-not-scored"),), since=mark)
 
-    def jack_bonus(self, contract: Contract) -> None:
+    def jack_bonus(self, ledger: Ledger, contract: Contract) -> None:
         if contract.kind == "misere":
             return
         jack = best_jack(self.turned) if self.options["jack-bonus"] == "best-jack" else JACK_DIAMONDS
@@ -1050,19 +1050,20 @@ class FrenchBostonHand(HandReplay):
         if holder is None:
             return
         amount = payments()["jack-bonus"] * self.mult
+        cause = f"{holder} held the {jack}"
         for p in self.order:
             if p != holder:
-                self.pay(p, holder, amount)
-        self.notes.append(f"{holder} held the {'jack of hearts' if jack is JACK_HEARTS else 'jack of diamonds'}: "
+                ledger.transfer(p, holder, amount, self.rule_id("score.jack-bonus"), cause)
+        self.note(f"{holder} held the {'jack of hearts' if jack is JACK_HEARTS else 'jack of diamonds'}: "
                           f"{amount} from each other player.")
 
-    def divide_pool_at_end(self) -> None:
-        pool = self.pool
+    def divide_pool_at_end(self, ledger: Ledger) -> None:
+        pool = ledger.in_pool
+        assert pool is not None
         share = pool // 4
-        for p in self.order:
-            self.from_pool(p, share)
-        self.notes.append(f"End of the game: the pool of {pool} is divided, {share} to each player"
-                          + (f", {self.pool} left on the table." if self.pool else "."))
+        ledger.share_pool({p: share for p in self.order}, self.rule_id("game.end"), "the last deal ends the game")
+        self.note(f"End of the game: the pool of {pool} is divided, {share} to each player"
+                  + (f", {ledger.pool} left on the table." if ledger.pool else "."))
 
     def contract_words(self, contract: Contract) -> str:
         if contract.kind == "misere":
@@ -1089,15 +1090,6 @@ class FrenchBostonHand(HandReplay):
             "petite": self.petite.word if self.petite else None,
             "deal": "double" if self.mult == 2 else "simple",
         }
-
-    def verdict(self) -> HandVerdict:
-        result = super().verdict()
-        if result.recorded is None:
-            return result
-        actual = {**result.score_delta, "pool": self.pool_change}
-        given = result.recorded.given
-        agrees = all(given.get(k, 0) == actual.get(k, 0) for k in set(given) | set(result.score_delta))
-        return replace(result, recorded=replace(result.recorded, agrees=agrees))
 
     def next_step(self) -> str | None:
         if self.choices:
@@ -1135,7 +1127,7 @@ class FrenchBostonSession(GameSession):
         replay = FrenchBostonHand(self.context(self.number, self.order), record, self.belle, self.pool_now, self.contribution_due)
         verdict = replay.run()
         self.score = dict(verdict.score_after)
-        self.pool_now = replay.pool
+        self.pool_now = replay.settled.ledger.pool  # type: ignore[union-attr,assignment]
         self.belle = replay.belle
         void = replay.void_deal() if verdict.status == "redeal" else None
         self.contribution_due = void != "same-dealer"

@@ -1,0 +1,124 @@
+"""The ledger of a hand: every movement of points, counters or pool, recorded once.
+
+A hand's score change, its pool, the amounts its penalties show and the words that explain
+them are all read from the ledger, so they cannot disagree. Each movement is an `Entry`: who
+(a player, a side, or ``pool``), a signed amount, its unit, the rule that moved it and a few
+words of cause. A payment from one player to another is two entries that cancel out; a payment
+into the pool is the payer's entry in the score's unit and the pool's entry in the pool's unit.
+
+The ledger is built afresh each time a hand is settled (`HandReplay.settle_hand`), so settling
+is a pure function of the replayed hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from .records import record
+
+POOL = "pool"
+"""The `who` of the pool's entries."""
+
+
+@record
+class Entry:
+    """One movement: `who` gains `amount` (loses, when negative) `unit`s under `rule`."""
+
+    who: str
+    amount: int
+    unit: str
+    rule: str
+    cause: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"who": self.who, "amount": self.amount, "unit": self.unit, "rule": self.rule, "cause": self.cause}
+
+
+class Ledger:
+    """The movements of one hand, with the running score change and pool they add up to.
+
+    `unit` is what the score is kept in (``points``, ``white``, ``counters``); `pool_unit` what
+    the pool is kept in; `rate` how many score units one pool unit is worth when a player pays
+    into or takes from the pool (10 white to the red in Boston), or None when a pool payment is
+    not taken from the score at all (Auction Pitch's red counters beside its points).
+    """
+
+    __slots__ = ("unit", "pool_unit", "rate", "delta", "pool_before", "pool", "entries")
+
+    def __init__(self, scored: Iterable[str], unit: str, pool: int | None = None,
+                 pool_unit: str | None = None, rate: int | None = 1) -> None:
+        self.unit = unit
+        self.pool_unit = pool_unit or unit
+        self.rate = rate
+        self.delta = {who: 0 for who in scored}
+        self.pool_before = pool
+        self.pool = pool
+        self.entries: list[Entry] = []
+
+    @property
+    def in_pool(self) -> int:
+        """What the pool holds now, in a game that keeps one."""
+        assert self.pool is not None, "this game keeps no pool"
+        return self.pool
+
+    def credit(self, who: str, amount: int, rule: str, cause: str) -> None:
+        """`who` scores `amount` in the score's unit (a negative amount sets him back)."""
+        if amount:
+            self.entries.append(Entry(who, amount, self.unit, rule, cause))
+            self.delta[who] = self.delta.get(who, 0) + amount
+
+    def transfer(self, payer: str, payee: str, amount: int, rule: str, cause: str) -> None:
+        """`payer` pays `payee` `amount` in the score's unit."""
+        self.credit(payer, -amount, rule, cause)
+        self.credit(payee, amount, rule, cause)
+
+    def into_pool(self, payer: str, amount: int, rule: str, cause: str) -> None:
+        """`payer` puts `amount` (in the pool's unit) into the pool."""
+        self._with_pool(payer, amount, rule, cause)
+
+    def out_of_pool(self, payee: str, amount: int, rule: str, cause: str) -> None:
+        """`payee` takes `amount` (in the pool's unit) out of the pool."""
+        self._with_pool(payee, -amount, rule, cause)
+
+    def share_pool(self, shares: Mapping[str, int], rule: str, cause: str) -> None:
+        """Pay out pool units worth `shares` (in the score's unit), which must add up to whole
+        pool units: a pool divided among the players, odd counters included."""
+        assert self.pool is not None and self.rate is not None
+        paid, odd = divmod(sum(shares.values()), self.rate)
+        assert not odd and paid <= self.pool, (shares, self.pool)
+        for who, amount in shares.items():
+            self.credit(who, amount, rule, cause)
+        if paid:
+            self.entries.append(Entry(POOL, -paid, self.pool_unit, rule, cause))
+            self.pool -= paid
+
+    def _with_pool(self, player: str, amount: int, rule: str, cause: str) -> None:
+        """The player's side of a pool payment, and the pool's. Where the pool is not taken from
+        the score (`rate` None), a transcript that does not keep the pool (no ``[Pool]`` tag) still
+        shows what the player paid."""
+        if not amount:
+            return
+        if self.rate is None:
+            self.entries.append(Entry(player, -amount, self.pool_unit, rule, cause))
+        else:
+            self.credit(player, -amount * self.rate, rule, cause)
+        if self.pool is None:
+            assert self.rate is None, "this game keeps no pool"
+            return
+        self.entries.append(Entry(POOL, amount, self.pool_unit, rule, cause))
+        self.pool += amount
+
+    def mark(self) -> int:
+        """Where the ledger stands now: `since(mark)` gives the entries made after it."""
+        return len(self.entries)
+
+    def since(self, mark: int) -> tuple[Entry, ...]:
+        return tuple(self.entries[mark:])
+
+    def totals(self, entries: Iterable[Entry]) -> dict[str, int]:
+        """What `entries` add up to per player or side, in the score's unit (the pool left out)."""
+        out: dict[str, int] = {}
+        for entry in entries:
+            if entry.who != POOL and entry.unit == self.unit:
+                out[entry.who] = out.get(entry.who, 0) + entry.amount
+        return {who: amount for who, amount in out.items() if amount}

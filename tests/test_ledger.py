@@ -1,0 +1,108 @@
+"""The ledger: every movement of points, counters or pool recorded once, and settling is pure.
+
+For every hand of every case the ledger must add up to the score change and the pool's change,
+each penalty's points and money must be its own ledger entries, settling twice must give the
+same verdict, and in the Boston games money is conserved over thousands of random hands.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee import check_text
+from referee.check import Collector, check_files
+from referee.games import registry
+from referee.replay import HandReplay
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
+SCORE_UNIT = {"euchre": "points", "auction-pitch": "points", "boston": "white", "french-boston": "counters"}
+RED_IN_WHITE = 10
+
+
+def _total(pool: int | list[int] | None) -> int:
+    if pool is None:
+        return 0
+    return sum(pool) if isinstance(pool, list) else pool
+
+
+def _verdict(path: Path) -> dict[str, Any]:
+    collector = Collector()
+    check_files([str(path)], collector, None)
+    return collector.verdict.to_dict()["files"][0]
+
+
+def _hands(verdict: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    return [(game["game"], hand) for game in verdict["games"] for hand in game["hands"]]
+
+
+def assert_ledger_adds_up(game: str, hand: dict[str, Any]) -> None:
+    unit = SCORE_UNIT[game]
+    sums: dict[str, int] = {}
+    pool = 0
+    for entry in hand["ledger"]:
+        if entry["who"] == "pool":
+            pool += entry["amount"]
+        elif entry["unit"] == unit:
+            sums[entry["who"]] = sums.get(entry["who"], 0) + entry["amount"]
+    assert set(sums) <= set(hand["score_delta"]), (sums, hand["score_delta"])
+    assert {who: sums.get(who, 0) for who in hand["score_delta"]} == hand["score_delta"]
+    assert pool == _total(hand["pool_after"]) - _total(hand.get("pool_before"))
+    for penalty in hand["penalties"]:
+        money: dict[str, int] = {}
+        for effect in penalty["effects"]:
+            if effect["kind"] in ("points", "set-back", "counters") and effect["detail"] == unit:
+                money[effect["who"]] = money.get(effect["who"], 0) + effect["amount"]
+        assert {k: v for k, v in money.items() if v} == penalty["points"], penalty
+        cited = [e for e in hand["ledger"] if e["rule"] == penalty["rule"]]
+        moved = [e for e in penalty["effects"] if e["kind"] in ("points", "set-back", "counters", "pool")]
+        assert len(moved) <= len(cited), (penalty, cited)
+
+
+@pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_ledger_adds_up_to_the_score_and_the_pool(transcript: Path) -> None:
+    for game, hand in _hands(_verdict(transcript)):
+        assert_ledger_adds_up(game, hand)
+
+
+def test_every_case_settles_the_same_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settling is a pure function of the replayed hand: a second verdict of the same replay
+    is the same verdict (it once added a hand's penalties or moved its money again)."""
+    original = HandReplay.verdict
+    calls = []
+
+    def twice(self: HandReplay) -> Any:
+        first = original(self)
+        second = original(self)
+        assert second.to_dict() == first.to_dict(), self.record.header
+        calls.append(1)
+        return second
+
+    monkeypatch.setattr(HandReplay, "verdict", twice)
+    for transcript in TRANSCRIPTS:
+        _verdict(transcript)
+    assert len(calls) > len(TRANSCRIPTS)
+
+
+@pytest.mark.parametrize("game", ["boston", "french-boston"])
+def test_money_is_conserved_over_ten_thousand_random_hands(game: str) -> None:
+    """Players' changes plus the pool's change, in one unit, sum to zero in every hand: 5,000
+    random hands of each game, 10,000 in all (half the Boston games with planted revokes)."""
+    rate = RED_IN_WHITE if game == "boston" else 1
+    rng = random.Random(13)
+    hands = 0
+    for number in range(50):
+        rules = registry()[game]
+        text = rules.random_game(rng, 100, plant_revokes=number % 2 == 1) if game == "boston" else rules.random_game(rng, 100)
+        for name, hand in _hands(check_text(text).to_dict()["files"][0]):
+            players = sum(hand["score_delta"].values())
+            pool = _total(hand["pool_after"]) - _total(hand["pool_before"])
+            assert players + rate * pool == 0, hand
+            assert sum(e["amount"] * (rate if e["who"] == "pool" else 1) for e in hand["ledger"]) == 0, hand
+            assert_ledger_adds_up(name, hand)
+            hands += 1
+    assert hands >= 5_000
