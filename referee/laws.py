@@ -10,35 +10,37 @@ other effects (a card taken back or exposed, a requirement, a redeal), each an `
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, get_args
 
 from .events import Span
 from .ledger import POOL, Entry
 
-KINDS = frozenset({
-    # the notation's vocabulary (notation.md §5)
+Kind = Literal[
+    # the notation's vocabulary (docs/notation.md)
     "revoke", "lead-out-of-turn", "play-out-of-turn", "exposed-card", "bid-out-of-turn",
     "illegal-bid", "illegal-discard", "late-alone", "sitting-out-played", "card-not-held",
     "duplicate-card", "wrong-card-count", "wrong-dealer", "misdeal", "drawing-attention",
     "call-disobeyed", "premature-lead",
-    # our extensions (README, "Extensions to the notation")
-    "inconsistent-transcript",  # a trick label, hand number or event that contradicts the replay
-})
+    # our extension: a trick label, hand number or event that contradicts the replay
+    "inconsistent-transcript",
+]
+KINDS = frozenset(get_args(Kind))
 
-REVOKE_STATUSES = frozenset({"corrected", "established", "unproven", "correctable"})
+RevokeStatus = Literal["corrected", "established", "unproven", "correctable"]
+REVOKE_STATUSES = frozenset(get_args(RevokeStatus))
 
 
 @dataclass(frozen=True, slots=True)
 class Irregularity:
     """Something that happened against the laws, with the rule that governs it."""
 
-    kind: str
+    kind: Kind
     player: str | None
     trick: int | None
     at: Span
     rule: str
     explanation: str
-    status: str | None = None
+    status: RevokeStatus | None = None
 
     def __post_init__(self) -> None:
         assert self.kind in KINDS, self.kind
@@ -50,27 +52,26 @@ class Irregularity:
                 "explanation": self.explanation}
 
 
-MONEY_EFFECT_KINDS = frozenset({
-    # read from the penalty's ledger entries: `who`, signed `amount`, `detail` the unit
+EffectKind = Literal[
+    # money, read from the penalty's ledger entries: `who`, signed `amount`, `detail` the unit
     "points",           # points won by a side or player
     "set-back",         # points lost by a side or player
     "counters",         # counters received (positive) or paid (negative) by a player
     "pool",             # what went into (positive) or out of (negative) the pool
-})
-
-EFFECT_KINDS = MONEY_EFFECT_KINDS | frozenset({
+    # the rest
     "hand-not-scored",  # the hand's ordinary result does not count (for `who`, or anybody)
     "take-back",        # `detail` card is taken back and the turn restored
     "exposed",          # `detail` card stays face up and may be called
     "requirement",      # `who` must obey `detail` (highest, lowest, trump, lead a suit, ...)
     "redeal",           # the hand is cancelled and dealt again (`detail`: who deals)
     "lone-hand-lost",   # the lone player must play with his partner
-})
+]
+EFFECT_KINDS = frozenset(get_args(EffectKind))
 
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    kind: str
+    kind: EffectKind
     who: str | None = None
     amount: int | None = None
     detail: str | None = None
@@ -91,6 +92,7 @@ class Effect:
 
 def money_effect(entry: Entry, score_unit: str) -> Effect:
     """A ledger entry shown as an effect of the penalty that caused it."""
+    kind: EffectKind
     if entry.who == POOL:
         kind = "pool"
     elif entry.unit != score_unit or entry.unit != "points":
@@ -130,4 +132,5 @@ class Pending:
                 "explanation": self.explanation}
 
 
-HAND_STATUSES = frozenset({"complete", "in-progress", "thrown-in", "abandoned", "redeal"})
+HandStatus = Literal["complete", "in-progress", "thrown-in", "abandoned", "redeal"]
+HAND_STATUSES = frozenset(get_args(HandStatus))

@@ -14,13 +14,13 @@ every rulebook must define in its own words.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterable, get_args
+from typing import Any, Callable, ClassVar, Iterable, Literal, get_args
 
 from . import events as ev
 from . import table as tb
 from .cards import Card, Suit
 from .header import Setup
-from .laws import HAND_STATUSES, Effect, Irregularity, Pending, Penalty, money_effect
+from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Pending, Penalty, RevokeStatus, money_effect
 from .ledger import POOL, Ledger
 from .notation import HandRecord, Problem
 from .rulebook import Rulebook
@@ -33,6 +33,9 @@ GENERIC_RULES = (
     "exposed.card", "call.disobeyed", "call.unfounded", "attention.drawn", "transcript.consistency",
 )
 """Topics every rulebook defines as ``<game>.<topic>``; the generic replay cites them."""
+
+DealFault = Literal["wrong-count", "duplicate-card", "foreign-card"]
+"""What can be wrong with a deal: a hand of the wrong size, a card twice, a card outside the pack."""
 
 
 @dataclass(slots=True)
@@ -131,6 +134,7 @@ class HandReplay:
         self.notes: list[str] = []
         self.redeal_at: ev.Span | None = None
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
+        self.deal_faults: set[DealFault] = set()  # what the deal lines and the upcard show wrong
         self.table: tb.TrickTable | None = None
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
@@ -150,8 +154,8 @@ class HandReplay:
         assert rule in self.book.rules, f"rulebook {self.game} lacks {rule}"
         return rule
 
-    def find(self, kind: str, player: str | None, at: ev.Span, topic: str, explanation: str,
-             trick: int | None = None, status: str | None = None) -> Irregularity:
+    def find(self, kind: Kind, player: str | None, at: ev.Span, topic: str, explanation: str,
+             trick: int | None = None, status: RevokeStatus | None = None) -> Irregularity:
         finding = Irregularity(kind, player, trick, at, self.rule_id(topic), explanation, status)
         self.irregularities.append(finding)
         return finding
@@ -296,6 +300,7 @@ class HandReplay:
             self.find_wrong_cards(line)
         self.dealt.update(dict.fromkeys(line.cards, line.player))
         if len(line.cards) != self.cards_per_hand:
+            self.deal_faults.add("wrong-count")
             self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
                       f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
                       + self.wrong_count_ruling(line.player))
@@ -306,10 +311,12 @@ class HandReplay:
         mine: set[Card] = set()
         for card, at in zip(line.cards, line.card_spans):
             if card not in self.pack:
+                self.deal_faults.add("foreign-card")
                 self.find("misdeal", self.dealer, at, "deal.misdeal",
                           f"{card} is not in the {self.game} pack, yet it was dealt to {line.player}")
             elif card in self.dealt or card is self.upcard or card in mine:
                 other = self.dealt.get(card) or ("the upcard" if card is self.upcard else line.player)
+                self.deal_faults.add("duplicate-card")
                 self.find("duplicate-card", line.player, at, "deal.duplicate-card",
                           f"{card} is dealt to {line.player} but also to {other}: the pack is wrong")
             mine.add(card)
@@ -321,6 +328,7 @@ class HandReplay:
         self.upcard, self.upcard_at = line.card, line.at
         for player, cards in self.deals.items():
             if line.card in cards:
+                self.deal_faults.add("duplicate-card")
                 self.find("duplicate-card", player, line.at, "deal.duplicate-card",
                           f"the upcard {line.card} was also dealt to {player}: the pack is wrong")
 
@@ -385,7 +393,7 @@ class HandReplay:
         pass
 
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
-        kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
+        kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
         verb = "led" if fact.lead else "played"
         finding = self.find(kind, fact.player, fact.at, "play.out-of-turn",
                             f"{fact.player} {verb} {fact.card} to trick {fact.trick}, but it was {fact.expected}'s turn. "
@@ -621,10 +629,15 @@ class HandReplay:
         return None
 
     def disobeyed_ruling(self, requirement: Requirement) -> str:
-        return ""
+        return "A call not obeyed counts as a revoke."
 
-    def rule_disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> None:
-        """Game hook: a call not obeyed (most laws treat it as a revoke)."""
+    def rule_disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> tb.Revoke:
+        """A call not obeyed counts as a revoke, established at once (every game's laws agree)."""
+        assert self.table is not None
+        led = self.table.led_suit() or self.table.rules.suit_of(event.card)
+        revoke = tb.Revoke(event.player, event.card, event.at, self.table.current.number, led, "established")
+        self.revokes.append(revoke)
+        return revoke
 
     # ---- claims, attention, concessions ----------------------------------------------
     def on_claim(self, event: ev.Claim) -> None:
@@ -677,7 +690,7 @@ class HandReplay:
     def on_keep(self, event: ev.Keep) -> None: self.unsupported(event, "'keep'")
 
     # ---- the result -----------------------------------------------------------------
-    def status(self) -> str:
+    def status(self) -> HandStatus:
         raise NotImplementedError
 
     def settle(self, ledger: Ledger) -> Any:

@@ -2,19 +2,21 @@
 running score, next dealer and checks before each hand.
 
 Each game module subclasses `GameRules` and `GameSession` and adds only what its laws make
-different: how the deal passes, what the pool holds, when the game is won.
+different: how its hand is replayed (`replay`), what passes to the next hand (`advance`: the
+number, the dealer), when the game is won.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Generic, Mapping, TypeVar
 
 from .notation import HandRecord, Problem
-from .replay import HandContext, unknown_names
+from .replay import HandContext, HandReplay, unknown_names
 from .rulebook import Rulebook, load
 
 if TYPE_CHECKING:
     from .header import Setup
+    from .verdict import HandVerdict
 
 
 class GameRules:
@@ -27,14 +29,46 @@ class GameRules:
         return load(self.name)
 
 
-class GameSession:
-    """One game being replayed: the setup, the score and the next dealer, kept between hands."""
+Hand = TypeVar("Hand", bound=HandReplay)
 
-    def __init__(self, game: GameRules, setup: "Setup") -> None:
+
+class GameSession(Generic[Hand]):
+    """One game being replayed: the setup, the score, the pool and the next dealer, kept between
+    hands."""
+
+    def __init__(self, game: GameRules, setup: "Setup", pool: int | None = None) -> None:
         self.game = game
         self.setup = setup
         self.score = dict(setup.score)
+        self.pool_now = pool  # in games that keep a pool
         self.next_dealer: str | None = None
+
+    def hand(self, record: HandRecord) -> "HandVerdict | list[Problem]":
+        """Replay the next hand and carry its score and pool forward (or the problems that keep
+        it from being replayed)."""
+        problems = self.unknown_names(record)
+        if problems:
+            return problems
+        replay = self.replay(record)
+        verdict = replay.run()
+        self.score = dict(verdict.score_after)
+        if replay.settled is not None and replay.settled.ledger.pool is not None:
+            self.pool_now = replay.settled.ledger.pool
+        self.advance(replay, verdict)
+        return verdict
+
+    def replay(self, record: HandRecord) -> Hand:
+        """Game hook: the replay of the next hand."""
+        raise NotImplementedError
+
+    def advance(self, replay: Hand, verdict: "HandVerdict") -> None:
+        """Game hook: what passes to the next hand besides the score and the pool (its number, its
+        dealer, whether the game is over)."""
+        raise NotImplementedError
+
+    def pool(self) -> int | list[int] | None:
+        """The pool as the game's verdict shows it."""
+        return self.pool_now
 
     def unknown_names(self, record: HandRecord) -> list[Problem]:
         """Names in the hand that are not players of this game: such a hand cannot be replayed."""

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .. import events as ev
 from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
 from ..header import Setup, player_count_problems
-from ..laws import Effect, Irregularity, Pending
+from ..laws import Effect, HandStatus, Irregularity, Kind, Pending
 from ..notation import HandRecord, Problem, trick_line
 from ..ledger import Ledger
 from ..replay import Choice, HandContext, HandReplay, Requirement
@@ -74,6 +74,10 @@ class Outcome:
     winner: str | None = None
 
 
+Phase = Literal["bidding", "selling", "pitch", "play", "thrown-in"]
+"""Where the hand stands."""
+
+
 class AuctionPitchHand(HandReplay):
     game = "auction-pitch"
     cards_per_hand = 6
@@ -94,7 +98,7 @@ class AuctionPitchHand(HandReplay):
         self.bidders = tuple(self.order[(start + i) % len(self.order)] for i in range(count))
         self.acted: set[str] = set()
         self.bids: list[tuple[str, int]] = []  # valid bids, each higher than the last
-        self.phase = "bidding"                 # bidding | selling | pitch | play | thrown-in
+        self.phase: Phase = "bidding"
         self.pitcher: str | None = None
         self.to_make: int | None = None        # what the pitcher must make (None: nothing)
         self.sale: str | None = None           # sold | refused | pitched | no-bid | board
@@ -306,7 +310,7 @@ class AuctionPitchHand(HandReplay):
             self.requirements.remove(false.requirement)
 
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
-        kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
+        kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
         verb = "led" if fact.lead else "played"
         said = f"{fact.player} {verb} {fact.card} to trick {fact.trick}, but it was {fact.expected}'s turn. "
         if fact.player == self.pitcher:
@@ -434,22 +438,17 @@ class AuctionPitchHand(HandReplay):
             f"{requirement.offender} scores nothing in the hand, is set back {self.revoke_set_back()} "
             "and pays one red counter.")
 
-    def rule_disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> None:
-        assert self.table is not None
-        led = self.table.led_suit() or event.card.suit
-        revoke = tb.Revoke(event.player, event.card, event.at, self.table.current.number, led, "established")
-        self.revokes.append(revoke)
-        self.disobeyed.append(revoke)
+    def rule_disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> tb.Revoke:
+        revoke = HandReplay.rule_disobeyed(self, requirement, event, finding)
+        self.disobeyed.append(revoke)  # penalised under call.disobeyed rather than revoke.established
+        return revoke
 
     # ---- the result ----------------------------------------------------------------------
     def misdeal(self) -> bool:
         """A deal irregularity found before any card was played: the same dealer deals again."""
-        if self.table is not None:
-            return False
-        deal_rules = {self.rule_id(t) for t in ("deal.wrong-count", "deal.duplicate-card", "deal.misdeal")}
-        return any(i.rule in deal_rules for i in self.irregularities)
+        return self.table is None and bool(self.deal_faults)
 
-    def status(self) -> str:
+    def status(self) -> HandStatus:
         if self.redeal_at is not None or self.misdeal():
             return "redeal"
         if self.phase == "thrown-in":
@@ -632,31 +631,22 @@ class AuctionPitchHand(HandReplay):
         return self.next_in_play()
 
 
-class AuctionPitchSession(GameSession):
+class AuctionPitchSession(GameSession[AuctionPitchHand]):
     """Scores in points toward game, the red-counter pool and the deal, kept between hands."""
 
     def __init__(self, game: "AuctionPitch", setup: Setup) -> None:
-        super().__init__(game, setup)
-        self._pool: int | None = setup.pool[0] if setup.pool else None
+        super().__init__(game, setup, setup.pool[0] if setup.pool else None)
         self.number = 1
         self._winner: str | None = None
 
-    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        problems = self.unknown_names(record)
-        if problems:
-            return problems
-        replay = AuctionPitchHand(self.context(self.number), record, self._pool, self._winner is not None)
-        verdict = replay.run()
-        self.score = dict(verdict.score_after)
+    def replay(self, record: HandRecord) -> AuctionPitchHand:
+        return AuctionPitchHand(self.context(self.number), record, self.pool_now, self._winner is not None)
+
+    def advance(self, replay: AuctionPitchHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
-        self._pool = verdict.pool_after  # type: ignore[assignment]  # a single pool
         self.next_dealer = replay.dealer if verdict.status == "redeal" else replay.left_of(replay.dealer)
         if self._winner is None:
             self._winner = replay.winner
-        return verdict
-
-    def pool(self) -> int | None:
-        return self._pool
 
     def winner(self) -> str | None:
         return self._winner

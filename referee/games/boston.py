@@ -13,14 +13,14 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from .. import events as ev
 from .. import table as tb
 from ..cards import Card, Suit, pack
 from ..generators import random_card
 from ..header import Setup, player_count_problems
-from ..laws import Effect, Irregularity
+from ..laws import Effect, HandStatus, Irregularity
 from ..notation import HandRecord, Problem, trick_line
 from ..ledger import Ledger
 from ..replay import HandContext, HandReplay, Requirement
@@ -120,6 +120,10 @@ def double_pool(ledger: Ledger, limit: int, who: str, rule: str, cause: str) -> 
     return red
 
 
+Phase = Literal["bidding", "naming", "discarding", "ready", "play", "over"]
+"""Where the hand stands."""
+
+
 class BostonHand(HandReplay):
     game = "boston"
     cards_per_hand = 13
@@ -134,7 +138,7 @@ class BostonHand(HandReplay):
         self.pool_before = pool_before
         self.limit: int = self.options["pool-limit"]
         self.eldest = self.left_of(self.dealer)
-        self.phase = "bidding"  # bidding, naming, discarding, ready, play, over
+        self.phase: Phase = "bidding"
         self.bidder = self.eldest
         self.passed: set[str] = set()
         self.passes = 0  # passes since the last bid (since the start when nobody has bid)
@@ -632,14 +636,6 @@ class BostonHand(HandReplay):
             return "The caller loses his call and is put in for at least one trick; the hands are thrown up."
         return "Each opponent pays the caller as if he had made his bid with three over-tricks; the revoker forfeits to the pool."
 
-    def disobeyed_ruling(self, requirement: Requirement) -> str:
-        return "A call not obeyed counts as a revoke."
-
-    def rule_disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> None:
-        assert self.table is not None
-        led = self.table.led_suit() or event.card.suit
-        self.revokes.append(tb.Revoke(event.player, event.card, event.at, self.table.current.number, led, "established"))
-
     def wrong_dealer_ruling(self) -> str:
         return "It was not stopped before the last card was dealt, so the deal stands."
 
@@ -654,13 +650,13 @@ class BostonHand(HandReplay):
         return [p for p in self.order if p in self.deals and len(self.deals[p]) < self.cards_per_hand]
 
     def imperfect_pack(self) -> bool:
-        return any(i.rule == "boston.deal.duplicate-card" for i in self.irregularities)
+        return "duplicate-card" in self.deal_faults
 
     def misdeal(self) -> bool:
         long_hand = any(len(cards) > self.cards_per_hand for cards in self.deals.values())
         return long_hand or self.imperfect_pack() or (self.table is None and bool(self.short_players()))
 
-    def status(self) -> str:
+    def status(self) -> HandStatus:
         if self.redeal_at is not None or self.misdeal():
             return "redeal"
         if self.table is not None and self.table.finished:
@@ -961,35 +957,29 @@ class BostonHand(HandReplay):
         return None
 
 
-class BostonSession(GameSession):
+class BostonSession(GameSession[BostonHand]):
     """A game of Boston: the players' counters and the pool carried from deal to deal."""
 
     def __init__(self, game: Boston, setup: Setup) -> None:
-        super().__init__(game, setup)
-        numbers = tables()
-        self.pool_red = sum(setup.pool) if setup.pool is not None else numbers.pool["stake"] * len(setup.players)
+        red = sum(setup.pool) if setup.pool is not None else tables().pool["stake"] * len(setup.players)
+        super().__init__(game, setup, red)
         self.number: int | None = None
         self.over = False
 
-    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        problems = self.unknown_names(record)
-        if problems:
-            return problems
+    def replay(self, record: HandRecord) -> BostonHand:
         number = self.number if self.number is not None else (record.header.number or 1)
-        replay = BostonHand(self.context(number), record, self.pool_red)
-        verdict = replay.run()
-        self.score = dict(verdict.score_after)
-        self.pool_red = replay.settled.ledger.pool  # type: ignore[union-attr,assignment]
+        return BostonHand(self.context(number), record, self.pool_now or 0)
+
+    def advance(self, replay: BostonHand, verdict: HandVerdict) -> None:
         redeal = verdict.status == "redeal"
         self.number = verdict.number + (0 if redeal else 1)
         self.next_dealer = replay.dealer if redeal else replay.left_of(replay.dealer)
         last = tables().game_deals + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
         if verdict.number >= last and verdict.status in ("complete", "abandoned"):
             self.over = True
-        return verdict
 
     def pool(self) -> int | list[int]:
-        return pools_shown(self.pool_red, self.setup.options["pool-limit"])
+        return pools_shown(self.pool_now or 0, self.setup.options["pool-limit"])
 
     def winner(self) -> str | None:
         """After the last deal, the player who holds the most counters (None on a tie)."""

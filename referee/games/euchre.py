@@ -7,14 +7,14 @@ digest (shared/rules/euchre.md) are house rules listed by ``referee rules euchre
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 from .. import events as ev
 from .. import table as tb
 from ..cards import JACK, Card, Suit, pack
 from ..generators import random_card
 from ..header import Setup, player_count_problems
-from ..laws import Effect, Irregularity, Pending
+from ..laws import Effect, HandStatus, Irregularity, Pending
 from ..ledger import Ledger
 from ..notation import HandRecord, Problem, trick_line
 from ..replay import HandContext, HandReplay
@@ -51,17 +51,18 @@ PACKS = {"24": frozenset(pack(9)), "32": frozenset(pack(7))}
 """The 24-card pack (nine up) and the older 32-card pack (seven up)."""
 
 
+Phase = Literal["bidding", "made", "play", "thrown-in"]
+"""Where the hand stands."""
+
+
 class EuchreHand(HandReplay):
     game = "euchre"
     cards_per_hand = 5
 
-    @property
-    def pack(self) -> frozenset[Card]:  # type: ignore[override]
-        return PACKS[self.options["deck"]]
-
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
-        self.phase = "bidding"
+        self.pack = PACKS[self.options["deck"]]
+        self.phase: Phase = "bidding"
         self.round = 1
         self.calls = 0                      # calls made in the current round
         self.bidder = self.left_of(self.dealer)
@@ -446,14 +447,6 @@ class EuchreHand(HandReplay):
     def attention_ruling(self, event: ev.Count) -> str:
         return "Gathered tricks stay face down during the hand; the laws give no penalty in points."
 
-    def disobeyed_ruling(self, requirement: Any) -> str:
-        return "A penalty call not obeyed is treated as a revoke."
-
-    def rule_disobeyed(self, requirement: Any, event: ev.Play, finding: Irregularity) -> None:
-        assert self.table is not None
-        led = self.table.led_suit() or self.table.rules.suit_of(event.card)
-        self.revokes.append(tb.Revoke(event.player, event.card, event.at, self.table.current.number, led, "established"))
-
     def on_concede(self, event: ev.Concede) -> None:
         if self.phase != "play":
             self.unsupported(event, "'concede' before play")
@@ -463,10 +456,9 @@ class EuchreHand(HandReplay):
 
     # ---- result -----------------------------------------------------------------------
     def misdeal(self) -> bool:
-        return any(i.kind in ("wrong-card-count", "duplicate-card", "misdeal") and i.rule.startswith("euchre.deal.")
-                   for i in self.irregularities) and (self.table is None or not self.table.tricks)
+        return bool(self.deal_faults) and (self.table is None or not self.table.tricks)
 
-    def status(self) -> str:
+    def status(self) -> HandStatus:
         if self.redeal_at is not None or (self.phase != "play" and self.misdeal()):
             return "redeal"
         if self.phase == "thrown-in":
@@ -625,20 +617,17 @@ def _table_decides(option: str, at: ev.Span) -> None:
     `redeal` line, and leaving the card exposed needs no action."""
 
 
-class EuchreSession(GameSession):
+class EuchreSession(GameSession[EuchreHand]):
     def __init__(self, game: "Euchre", setup: Setup) -> None:
         super().__init__(game, setup)
         self.number = 1
         self.deals = 0  # hands adjudicated, for games of a fixed number of deals
         self._winner: str | None = None
 
-    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        problems = self.unknown_names(record)
-        if problems:
-            return problems
-        replay = EuchreHand(self.context(self.number), record)
-        verdict = replay.run()
-        self.score = dict(verdict.score_after)
+    def replay(self, record: HandRecord) -> EuchreHand:
+        return EuchreHand(self.context(self.number), record)
+
+    def advance(self, replay: EuchreHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
         same_dealer = verdict.status == "redeal" and not (
             replay.misdeal() and replay.redeal_at is None and self.setup.options["misdeal"] == "loses-deal")
@@ -646,7 +635,6 @@ class EuchreSession(GameSession):
         self.deals += 1
         if self._winner is None:
             self._winner = self.decide_winner()
-        return verdict
 
     def decide_winner(self) -> str | None:
         """First to the target; or, in a game of a fixed number of deals, the higher total at its end."""
@@ -655,9 +643,6 @@ class EuchreSession(GameSession):
         if deals:
             return ahead if self.deals >= deals else None
         return ahead if ahead is not None and self.score[ahead] >= self.setup.options["target"] else None
-
-    def pool(self) -> None:
-        return None
 
     def winner(self) -> str | None:
         return self._winner

@@ -15,14 +15,14 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from .. import events as ev
 from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, card, pack
 from ..generators import random_card
 from ..header import Setup, player_count_problems
-from ..laws import Effect, Irregularity
+from ..laws import Effect, HandStatus, Irregularity
 from ..notation import HandRecord, Problem, trick_line
 from ..ledger import Ledger
 from ..replay import HandContext, HandReplay
@@ -129,6 +129,10 @@ class Contract:
     forced: bool = False  # independence forced on a fallen card
 
 
+Phase = Literal["bidding", "made", "play", "thrown-in"]
+"""Where the deal stands."""
+
+
 class FrenchBostonHand(HandReplay):
     game = GAME_NAME
     cards_per_hand = 13
@@ -141,7 +145,7 @@ class FrenchBostonHand(HandReplay):
         self.belle = belle
         self.pool_before = pool_before
         self.contribution_due = contribution_due
-        self.phase = "bidding"
+        self.phase: Phase = "bidding"
         self.bidder = self.left_of(self.dealer)
         self.best: Proposal | None = None
         self.acceptor: str | None = None
@@ -193,6 +197,7 @@ class FrenchBostonHand(HandReplay):
                 self.turned_card_misplaced(player, line.at)
 
     def turned_card_misplaced(self, player: str, at: ev.Span) -> None:
+        self.deal_faults.add("duplicate-card")
         self.find("duplicate-card", player, at, "deal.duplicate-card",
                   f"the turned card {self.upcard} is the dealer's last card, yet it is in {player}'s hand: "
                   "the pack or the deal is wrong, and the same dealer deals again")
@@ -739,31 +744,22 @@ class FrenchBostonHand(HandReplay):
                                "attention.drawn", f"{self.side_label(others)} may require {target} to play his "
                                "highest or lowest card, or to trump or not trump the trick.")
 
-    def disobeyed_ruling(self, requirement: Any) -> str:
-        return "A call not obeyed counts as a revoke."
-
-    def rule_disobeyed(self, requirement: Any, event: ev.Play, finding: Irregularity) -> None:
-        assert self.table is not None
-        led = self.table.led_suit() or self.table.rules.suit_of(event.card)
-        self.revokes.append(tb.Revoke(event.player, event.card, event.at, self.table.current.number, led, "established"))
-
     # ---- status -------------------------------------------------------------------------------------
     def void_deal(self) -> str | None:
         """'misdeal' (the deal passes), 'same-dealer' (dealt again by him) or None."""
         if self.redeal_at is not None:
             return "same-dealer"
-        deal_findings = {i.rule for i in self.irregularities}
         if self.long_hand:
             return "misdeal"
         if self.table is not None:
             return None
-        if self.rule_id("deal.duplicate-card") in deal_findings:
+        if "duplicate-card" in self.deal_faults:
             return "same-dealer"
-        if self.rule_id("deal.wrong-count") in deal_findings:
+        if "wrong-count" in self.deal_faults:
             return "misdeal"
         return None
 
-    def status(self) -> str:
+    def status(self) -> HandStatus:
         if self.void_deal() is not None:
             return "redeal"
         if self.phase == "thrown-in":
@@ -1106,43 +1102,35 @@ class FrenchBostonHand(HandReplay):
         return None
 
 
-class FrenchBostonSession(GameSession):
+class FrenchBostonSession(GameSession[FrenchBostonHand]):
     """A game in progress: counters, the pool, belle, the deal number and whose deal it is."""
 
     def __init__(self, game: FrenchBoston, setup: Setup) -> None:
-        super().__init__(game, setup)
+        super().__init__(game, setup, setup.pool[0] if setup.pool else 0)
         self.order = tuple(reversed(setup.players))  # [Players] is clockwise; everything goes to the right
-        self.pool_now = setup.pool[0] if setup.pool else 0
         self.belle = setup.belle
         self.number = 1
         self.contribution_due = True
         self.over = False
 
-    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        problems = self.unknown_names(record)
-        if problems:
-            return problems
+    def replay(self, record: HandRecord) -> FrenchBostonHand:
         if self.next_dealer is None and record.header.number is not None:
             self.number = record.header.number  # a transcript may start at any deal of the game
-        replay = FrenchBostonHand(self.context(self.number, self.order), record, self.belle, self.pool_now, self.contribution_due)
-        verdict = replay.run()
-        self.score = dict(verdict.score_after)
-        self.pool_now = replay.settled.ledger.pool  # type: ignore[union-attr,assignment]
+        return FrenchBostonHand(self.context(self.number, self.order), record, self.belle, self.pool_now or 0,
+                                self.contribution_due)
+
+    def advance(self, replay: FrenchBostonHand, verdict: HandVerdict) -> None:
         self.belle = replay.belle
         void = replay.void_deal() if verdict.status == "redeal" else None
         self.contribution_due = void != "same-dealer"
         self.next_dealer = replay.dealer if void == "same-dealer" else replay.left_of(replay.dealer)
         self.number = verdict.number + 1  # every deal written counts, void ones included
         self.over = self.over or self.game_over(verdict)
-        return verdict
 
     def game_over(self, verdict: HandVerdict) -> bool:
         if verdict.number < payments()["game-deals"] or verdict.status == "in-progress":
             return False
         return self.setup.options["pool-end"] == "divide" or self.pool_now == 0
-
-    def pool(self) -> int:
-        return self.pool_now
 
     def winner(self) -> str | None:
         return sole_leader(self.score) if self.over else None
