@@ -84,10 +84,20 @@ class HandContext:
     score_before: dict[str, int]
 
 
-def _handlers(cls: type, prefix: str, kinds: tuple[type, ...]) -> dict[type, Callable[..., None]]:
+def _handlers(cls: type, prefix: str, kinds: tuple[type, ...],
+              default: Callable[..., None] | None = None) -> dict[type, Callable[..., None]]:
     """The method of `cls` for each kind of record: ``on_play`` for `ev.Play`, ``fact_revoke`` for
-    `tb.Revoke` (with prefix ``on_`` or ``fact_``)."""
-    return {kind: getattr(cls, prefix + kind.__name__.lower()) for kind in kinds}
+    `tb.Revoke` (with prefix ``on_`` or ``fact_``); `default` for a kind it has no method for."""
+    handlers: dict[type, Callable[..., None]] = {}
+    for kind in kinds:
+        handler = getattr(cls, prefix + kind.__name__.lower(), default)
+        assert handler is not None, f"{cls.__name__} lacks {prefix}{kind.__name__.lower()}"
+        handlers[kind] = handler
+    return handlers
+
+
+_EVENT_WORDS: dict[type, str] = {ev.NameSuit: "name"}
+"""The notation's word for an event, where it is not the event's class name."""
 
 
 class HandReplay:
@@ -109,7 +119,7 @@ class HandReplay:
         super().__init_subclass__(**kwargs)
         cls.line_handlers = {ev.EventLine: cls.on_event_line, ev.DealLine: cls.on_deal, ev.UpcardLine: cls.on_upcard,
                              ev.RecordedLine: cls.on_recorded, ev.NoteLine: cls.on_note, ev.RedealLine: cls.on_redeal}
-        cls.event_handlers = _handlers(cls, "on_", get_args(ev.Event))
+        cls.event_handlers = _handlers(cls, "on_", get_args(ev.Event), HandReplay.on_unsupported)
         cls.fact_handlers = _handlers(cls, "fact_", get_args(tb.Fact))
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
@@ -674,20 +684,12 @@ class HandReplay:
         self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                   f"{what} has no meaning in {self.game}; the event is ignored")
 
-    # events a game may not use: each game overrides what it supports
-    def on_pass(self, event: ev.Pass) -> None: self.unsupported(event, "'pass'")
-    def on_order(self, event: ev.Order) -> None: self.unsupported(event, "'order'")
-    def on_bid(self, event: ev.Bid) -> None: self.unsupported(event, f"'bid {event.text}'")
-    def on_discard(self, event: ev.Discard) -> None: self.unsupported(event, "'discard'")
-    def on_alone(self, event: ev.Alone) -> None: self.unsupported(event, "'alone'")
-    def on_namesuit(self, event: ev.NameSuit) -> None: self.unsupported(event, "'name'")
-    def on_concede(self, event: ev.Concede) -> None: self.unsupported(event, "'concede'")
-    def on_spread(self, event: ev.Spread) -> None: self.unsupported(event, "'spread'")
-    def on_sell(self, event: ev.Sell) -> None: self.unsupported(event, "'sell'")
-    def on_refuse(self, event: ev.Refuse) -> None: self.unsupported(event, "'refuse'")
-    def on_pitch(self, event: ev.Pitch) -> None: self.unsupported(event, "'pitch'")
-    def on_demand(self, event: ev.Demand) -> None: self.unsupported(event, "'demand'")
-    def on_keep(self, event: ev.Keep) -> None: self.unsupported(event, "'keep'")
+    def on_unsupported(self, event: ev.Event) -> None:
+        """An event the game has no handler for (a game handles its bidding words as ``on_bid``,
+        ``on_pass``...): a finding, and the event is ignored."""
+        word = f"bid {event.text}" if isinstance(event, ev.Bid) else \
+            _EVENT_WORDS.get(type(event), type(event).__name__.lower())
+        self.unsupported(event, f"'{word}'")
 
     # ---- the result -----------------------------------------------------------------
     def status(self) -> HandStatus:
