@@ -14,11 +14,12 @@ every rulebook must define in its own words.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterable, Literal, get_args
+from typing import Any, Callable, ClassVar, Iterable, Literal, Sequence, get_args
 
 from . import events as ev
 from . import table as tb
 from .cards import Card, Suit
+from .choices import Answer, Choice, Lapse, Option
 from .header import Setup
 from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Pending, Penalty, RevokeStatus, money_effect
 from .ledger import POOL, Ledger
@@ -48,18 +49,7 @@ class Requirement:
     card: Card | None
     rule: str
     at: ev.Span
-
-
-@dataclass(slots=True)
-class Choice:
-    """A rectification waiting for its chooser. `apply` performs the chosen option."""
-
-    choosers: frozenset[str]
-    offender: str
-    pending: Pending
-    apply: Callable[[str, ev.Span], None]
-    implied: str | None  # what play going on without a choice means, if anything
-    implied_text: str = ""
+    trick: int | None = None  # the one trick it concerns, if only one (a demand after a card out of turn)
 
 
 @dataclass(slots=True)
@@ -136,6 +126,7 @@ class HandReplay:
         self.irregularities: list[Irregularity] = []
         self.penalties: list[Penalty] = []
         self.choices: list[Choice] = []
+        self.early_plays: list[tuple[Choice, ev.Play]] = []  # played before a decision that then took a penalty
         self.requirements: list[Requirement] = []
         self.deals: dict[str, list[Card]] = {}
         self.upcard: Card | None = None
@@ -187,13 +178,21 @@ class HandReplay:
         """A plain-words remark on the hand (while settling, one of the settlement's)."""
         (self.settling.notes if self.settling is not None else self.notes).append(text)
 
-    def offer(self, choosers: Iterable[str], offender: str, options: Iterable[str], topic: str,
-              explanation: str, apply: Callable[[str, ev.Span], None], implied: str | None = None,
-              implied_text: str = "") -> None:
+    def offer(self, choosers: Iterable[str], offender: str, options: Sequence[Option], topic: str,
+              explanation: str, apply: Callable[[str, ev.Span], None], implied: Option | None = None,
+              implied_text: str = "", ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
+              recorded: Option | None = None) -> Choice:
+        """Open a choice for `choosers` after `offender`'s irregularity; `ends` says, per law, what
+        ends it besides the chooser's own answer (see `referee.choices`)."""
         choosers = frozenset(choosers)
         label = self.side_label(choosers)
         pending = Pending(label, tuple(options), self.rule_id(topic), explanation)
-        self.choices.append(Choice(choosers, offender, pending, apply, implied, implied_text))
+        table = self.table
+        trick = table.current.number if table is not None and not table.finished else None
+        choice = Choice(choosers, offender, pending, apply, implied, implied_text, frozenset(ends), trick, card,
+                        recorded)
+        self.choices.append(choice)
+        return choice
 
     def side_label(self, players: Iterable[str]) -> str:
         players = set(players)
@@ -240,6 +239,8 @@ class HandReplay:
         if self.table is not None:
             for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
                 self.on_fact(fact)
+        if self.choices:
+            self.close_choices()
         for revoke in self.correctable:
             self.find("revoke", revoke.player, revoke.at, "revoke.corrected",
                       f"{revoke.player} played {revoke.card} to {revoke.led.word} in trick {revoke.trick} while holding "
@@ -276,13 +277,22 @@ class HandReplay:
                 return
 
     def on_recorded(self, line: ev.RecordedLine) -> None:
+        """The result written while a choice is open that a result answers (a misère's claim)
+        shows the chooser took that option."""
         self.recorded_line = line
+        for choice in list(self.choices):
+            if choice.recorded is not None and Answer.RECORDED in choice.answers and choice in self.choices:
+                self.answer(choice, choice.recorded, line.at)
 
     def on_note(self, line: ev.NoteLine) -> None:
         self.notes.append(line.text)
 
     def on_redeal(self, line: ev.RedealLine) -> None:
+        """A `redeal` line cancels the hand; it answers a choice that offered a redeal."""
         self.redeal_at = line.at
+        for choice in list(self.choices):
+            if Answer.REDEAL in choice.answers and choice in self.choices:
+                self.answer(choice, "redeal", line.at)
 
     def check_label(self, label: int, at: ev.Span, event: ev.Play) -> None:
         table = self.table
@@ -436,6 +446,8 @@ class HandReplay:
                   "the extra card is not part of the trick", trick=fact.trick)
 
     def fact_retracted(self, fact: tb.Retracted) -> None:
+        if self.early_plays:
+            self.take_back_early_play(fact)
         self.rule_retract(fact)
 
     def rule_retract(self, fact: tb.Retracted) -> None:
@@ -494,24 +506,82 @@ class HandReplay:
         """Game hook: what an exposed card means (callable, must be played, redeal...)."""
 
     def settle_choices(self, event: ev.Event) -> None:
-        """Play going on without a choice: apply what the laws imply, or drop the choice."""
-        if not self.choices or isinstance(event, (ev.Call, ev.Accept, ev.Retract)):
+        """End each open choice whose declared lapse this event is (the innocent side playing on,
+        the trick gathered, ...), applying what the lapse implies; a card played by anyone else
+        leaves the choice open and is kept as played before the decision."""
+        if isinstance(event, (ev.Call, ev.Accept, ev.Retract)):
             return
+        table = self.table
+        trick = None if table is None or table.finished else table.current.number
         for choice in list(self.choices):
-            if event.player in choice.choosers and not isinstance(event, ev.Play):
+            lapse = choice.lapse(event, trick)
+            if lapse is None:
+                if isinstance(event, ev.Play) and Lapse.CHOOSER_PLAYS in choice.ends:
+                    choice.early.append(event)  # the offender's side did not wait for the decision
                 continue
-            self.choices.remove(choice)
-            if choice.implied is not None:
-                choice.apply(choice.implied, event.at)
-                if choice.implied_text:
-                    self.notes.append(choice.implied_text)
+            self.lapse_choice(choice, event.at)
+
+    def lapse_choice(self, choice: Choice, at: ev.Span) -> None:
+        self.choices.remove(choice)
+        if choice.implied is not None:
+            choice.apply(choice.implied, at)
+        if choice.implied_text:
+            self.notes.append(choice.implied_text)
+
+    def close_choices(self) -> None:
+        """At the end of the transcript: choices bound to a trick that is now complete are over."""
+        table = self.table
+        if table is None:
+            return
+        trick = None if table.finished else table.current.number
+        for choice in list(self.choices):
+            if choice.gathered(trick):
+                self.lapse_choice(choice, self.last_at)
+
+    def answer(self, choice: Choice, option: str, at: ev.Span) -> None:
+        """The chooser's own answer: apply it. Unless it lets the play stand, the cards the others
+        played before it go back (`rule_early_play` as each is taken back), and what it requires
+        of a trick ends with that trick."""
+        self.choices.remove(choice)
+        before = len(self.requirements)
+        choice.apply(option, at)
+        if Lapse.TRICK_GATHERED in choice.ends:
+            for requirement in self.requirements[before:]:
+                requirement.trick = choice.trick
+        if choice.early and option != choice.implied:
+            self.early_plays.extend((choice, play) for play in choice.early)
+
+    def take_back_early_play(self, fact: tb.Retracted) -> None:
+        """A card played before the decision going back, as the chooser's penalty required."""
+        for choice, play in self.early_plays:
+            if play.player == fact.player and play.card is fact.card:
+                self.early_plays.remove((choice, play))
+                self.rule_early_play(choice, play)
+                return
+
+    def rule_early_play(self, choice: Choice, play: ev.Play) -> None:
+        """Game hook: a card the offender's side played while `choice` was open, taken back once
+        the chooser chose a penalty. By default it simply goes back."""
+
+    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[str, Card], None]) -> None:
+        """For laws under which a card played without waiting for the decision is liable to be
+        called (Boston's L23, L39): the card taken back is an exposed card, a finding, and
+        `offer_call` gives the innocent side its right over it."""
+        self.exposed.setdefault(play.player, []).append(play.card)
+        self.find("exposed-card", play.player, play.at, "exposed.card",
+                  f"{play.player} played {play.card} before {choice.pending.chooser} had chosen the penalty for "
+                  f"{choice.offender}'s error; taken back, it is liable to be called.", trick=self.trick_number)
+        offer_call(play.player, play.card)
 
     def on_call(self, event: ev.Call) -> None:
+        """A call answers the chooser's open choice it fits: one play waits for before one that
+        lasts while play goes on (an exposed card), and a card named only the choice about that
+        card, if the choice is about one."""
         option = event.text
-        for choice in self.choices:
-            if event.player in choice.choosers and self.call_matches(option, choice.pending.options):
-                self.choices.remove(choice)
-                choice.apply(option, event.at)
+        for choice in sorted(self.choices, key=lambda c: not c.waits):
+            if event.player in choice.choosers and self.call_matches(option, choice.pending.options) \
+                    and choice.names(option):
+                self.answer(choice, option, event.at)
                 return
         self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
                   f"{event.player} calls '{option}', but no penalty choice is open to {event.player} now")
@@ -527,9 +597,8 @@ class HandReplay:
 
     def on_accept(self, event: ev.Accept) -> None:
         for choice in self.choices:
-            if event.player in choice.choosers and "accept" in choice.pending.options:
-                self.choices.remove(choice)
-                choice.apply("accept", event.at)
+            if event.player in choice.choosers and Answer.ACCEPT in choice.answers:
+                self.answer(choice, "accept", event.at)
                 return
         self.on_unsupported_accept(event)
 
@@ -562,6 +631,9 @@ class HandReplay:
 
     def check_requirements(self, event: ev.Play) -> None:
         for requirement in [r for r in self.requirements if r.offender == event.player]:
+            if requirement.trick is not None and self.trick_number != requirement.trick:
+                self.requirements.remove(requirement)  # its trick was played out without it: the table let it go
+                continue
             verdict = self.requirement_met(requirement, event)
             if verdict is None:
                 continue
@@ -739,6 +811,14 @@ class HandReplay:
     def next_step(self) -> str | None:
         return None
 
+    def choice_step(self) -> str | None:
+        """What happens next when play waits for a choice; an exposed card that may be called
+        while play goes on does not hold it up."""
+        for choice in self.choices:
+            if choice.waits:
+                return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}"
+        return None
+
     def next_in_play(self) -> str:
         """What happens next once play has begun: a revoke to take back, or whose turn it is."""
         assert self.table is not None
@@ -749,7 +829,8 @@ class HandReplay:
         return f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
 
     def pending(self) -> list[Pending]:
-        out = [c.pending for c in self.choices]
+        """Open choices matter only while the hand goes on: its end (or a redeal) settles them."""
+        out = [c.pending for c in self.choices] if self.choices and self.status() == "in-progress" else []
         for revoke in self.correctable:
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "

@@ -15,11 +15,12 @@ from typing import Any, Literal
 from .. import events as ev
 from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
+from ..choices import Choice, Lapse, Option
 from ..header import Setup, player_count_problems
-from ..laws import Effect, HandStatus, Irregularity, Kind, Pending
+from ..laws import Effect, HandStatus, Irregularity, Kind
 from ..notation import HandRecord, Problem, trick_line
 from ..ledger import Ledger
-from ..replay import Choice, HandContext, HandReplay, Requirement
+from ..replay import HandContext, HandReplay, Requirement
 from ..session import GameRules, GameSession
 from ..verdict import HandVerdict
 
@@ -27,7 +28,7 @@ POINTS = ("high", "low", "jack", "game")
 """The four points, in the order they count out when several players can go out."""
 
 PIPS = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1, 10: 10}
-OUT_OF_TURN_CALLS = ("highest", "lowest", "trump", "no-trump")
+OUT_OF_TURN_CALLS: tuple[Option, ...] = ("highest", "lowest", "trump", "no-trump")
 RANDOM_GAME_HANDS = 100
 """Hands per game in `AuctionPitch.random_game`: far too few for any score to near 1000."""
 
@@ -334,21 +335,9 @@ class AuctionPitchHand(HandReplay):
 
         self.offer([pitcher], fact.player, OUT_OF_TURN_CALLS, "play.out-of-turn",
                    f"{pitcher}, the pitcher, may require {fact.player} to play his highest or lowest card of the suit "
-                   "led, or to trump or not to trump the trick, when his proper turn comes.", call)
-
-    def settle_choices(self, event: ev.Event) -> None:
-        """The pitcher's call stays open while others play, until he or the offender plays; a
-        card shown in the deal is settled by the first bid or play: the deal then stands."""
-        exposure = self.deal_exposure
-        if exposure is not None and not isinstance(event, (ev.Call, ev.Accept, ev.Expose)):
-            self.deal_exposure = None
-            if exposure in self.choices:
-                self.choices.remove(exposure)
-                self.notes.append(exposure.implied_text)
-        false = self.false_card
-        if false is not None and isinstance(event, ev.Play) and event.player not in (self.pitcher, false.player):
-            return
-        super().settle_choices(event)
+                   "led, or to trump or not to trump the trick, when his proper turn comes; the others' cards do "
+                   "not take the choice away, his own play to the trick or its end does.", call,
+                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
     def rule_retract(self, fact: tb.Retracted) -> None:
         false = self.false_card
@@ -419,7 +408,8 @@ class AuctionPitchHand(HandReplay):
         self.offer(others, event.player, ("deal-stands", "redeal"), "deal.exposed",
                    f"{self.side_label(others)} choose: the deal stands, or {self.dealer} deals again (the transcript "
                    "shows a new deal with a 'redeal' line).", lambda option, at: None,
-                   implied_text=f"The bidding went on: the deal stands with {event.player}'s {event.card} seen.")
+                   implied_text=f"The bidding went on: the deal stands with {event.player}'s {event.card} seen.",
+                   ends=(Lapse.ANY_ACTION,))
         self.deal_exposure = self.choices[-1]
 
     def attention_ruling(self, event: ev.Count) -> str:
@@ -606,12 +596,9 @@ class AuctionPitchHand(HandReplay):
             "to_go": {p: self.target - after[p] for p in self.order},
         }
 
-    def pending(self) -> list[Pending]:
-        """Choices only matter while the hand goes on: a redeal or the end of play settles them."""
-        return super().pending() if self.status() == "in-progress" else []
-
     def next_step(self) -> str | None:
-        if self.deal_exposure is not None:
+        if self.deal_exposure in self.choices:
+            assert self.deal_exposure is not None
             return f"{self.deal_exposure.pending.chooser} decide whether the deal stands or {self.dealer} deals again"
         if self.phase == "bidding":
             extra = f" ({self.eldest} may still pitch for four)" if not self.board and self.highest is None else ""

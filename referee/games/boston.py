@@ -10,7 +10,7 @@ in every hand the players' deltas plus ten times the pool's change sum to zero.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -18,6 +18,7 @@ from typing import Any, Literal
 from .. import events as ev
 from .. import table as tb
 from ..cards import Card, Suit, pack
+from ..choices import Choice, Lapse, Option
 from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, HandStatus, Irregularity
@@ -413,10 +414,15 @@ class BostonHand(HandReplay):
         finished = self.table is not None and self.table.finished
         return not self.partout and self.is_opponent(offender) and self.phase != "over" and not finished
 
-    def offer_to_caller(self, offender: str, options: tuple[str, ...], topic: str, explanation: str,
-                        apply: Callable[[str, ev.Span], None], implied: str | None = None, implied_text: str = "") -> None:
+    def offer_to_caller(self, offender: str, options: Sequence[Option], topic: str, explanation: str,
+                        apply: Callable[[str, ev.Span], None], implied: Option | None = None, implied_text: str = "",
+                        ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
+                        recorded: Option | None = None) -> Choice:
+        """The caller's choice; he waives it by playing on, and only he (L21, L39): the offender's
+        side must wait for his decision."""
         assert self.caller is not None
-        self.offer({self.caller}, offender, options, topic, explanation, apply, implied, implied_text)
+        return self.offer({self.caller}, offender, options, topic, explanation, apply, implied, implied_text,
+                          ends, card, recorded)
 
     def misere_error(self, offender: str, what: str) -> None:
         caller = self.caller
@@ -430,14 +436,8 @@ class BostonHand(HandReplay):
         self.offer_to_caller(offender, ("claim", "accept"), "misere.error",
                              f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
                              f"{self.numbers.pool['misere-error']} red to the pool, or play on.", apply,
-                             implied="accept", implied_text=f"Play went on: {caller} did not claim for {offender}'s error.")
-
-    def claim_if_settled(self) -> None:
-        """A result written right after a misère error shows that the caller claimed."""
-        for choice in list(self.choices):
-            if choice.pending.rule == "boston.misere.error" and self.recorded_line is not None:
-                self.choices.remove(choice)
-                choice.apply("claim", self.recorded_line.at)
+                             implied="accept", implied_text=f"Play went on: {caller} did not claim for {offender}'s error.",
+                             recorded="claim")
 
     def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
         if self.partout:
@@ -485,8 +485,10 @@ class BostonHand(HandReplay):
 
         self.offer_to_caller(offender, ("suit", "card", "accept"), "play.out-of-turn",
                              f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an "
-                             "exposed card, or accept the lead (playing to it accepts it).", apply,
-                             implied="accept", implied_text=f"Play went on to {offender}'s lead out of turn: it stands.")
+                             "exposed card, or accept the lead (his playing to it accepts it; a card his opponents "
+                             "play to it before he decides is taken back, liable to be called).", apply,
+                             implied="accept", implied_text=f"Play went on to {offender}'s lead out of turn: it stands.",
+                             card=card)
 
     def offer_play_penalty(self, fact: tb.OutOfTurn) -> None:
         assert self.table is not None
@@ -502,7 +504,7 @@ class BostonHand(HandReplay):
 
         self.offer_to_caller(fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
                              f"{self.caller} may require {target} to play his highest or lowest of the suit led, or to "
-                             "win or lose the trick.", apply)
+                             "win or lose the trick.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
     def exposed_ruling(self, event: ev.Expose) -> str:
         if self.partout or self.caller is None:
@@ -522,18 +524,29 @@ class BostonHand(HandReplay):
         if self.high.misere:
             self.misere_error(event.player, f"{event.player} exposed {event.card}")
             return
+        self.offer_exposed_call(event.player, event.card)
+
+    def offer_exposed_call(self, holder: str, card: Card) -> None:
+        """The caller's right over an opponent's exposed card: it lasts until the card is played."""
 
         def apply(option: str, at: ev.Span) -> None:
             what = option if option in ("highest", "lowest", "no-trump") else "card"
-            effect = self.require(event.player, what, "exposed.card", at, card=event.card)
-            self.penalise("exposed.card", f"{self.caller} calls {event.player}'s exposed {event.card} ({what})",
-                          effects=(Effect("exposed", event.player, None, event.card.text), effect))
+            effect = self.require(holder, what, "exposed.card", at, card=card)
+            self.penalise("exposed.card", f"{self.caller} calls {holder}'s exposed {card} ({what})",
+                          effects=(Effect("exposed", holder, None, card.text), effect))
 
-        ruff = ("no-trump",) if event.card.suit is self.trump_suit else ()
-        self.offer_to_caller(event.player, ("card", "highest", "lowest", *ruff), "exposed.card",
-                             f"{self.caller} may call {event.card} (to be played as soon as that is lawful), demand "
-                             f"{event.player}'s highest or lowest {event.card.suit.word[:-1]} when that suit is next led"
-                             + (", or forbid ruffing with it." if ruff else "."), apply)
+        ruff: tuple[Option, ...] = ("no-trump",) if card.suit is self.trump_suit else ()
+        self.offer_to_caller(holder, ("card", "highest", "lowest", *ruff), "exposed.card",
+                             f"{self.caller} may call {card} (to be played as soon as that is lawful), demand "
+                             f"{holder}'s highest or lowest {card.suit.word[:-1]} when that suit is next led"
+                             + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called "
+                             "until it is played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
+
+    def rule_early_play(self, choice: Choice, play: ev.Play) -> None:
+        """The offender's side must wait for the caller's decision (L39): a card one of them played
+        before it, taken back, is like a card played in error liable to be called (L20, L23)."""
+        if self.caller is not None and self.penalty_applies(play.player):
+            self.expose_early_play(choice, play, self.offer_exposed_call)
 
     def requirement_met(self, requirement: Requirement, event: ev.Play) -> bool | None:
         """A call on an exposed card binds when its suit is led (highest, lowest) or to a ruff (no-trump)."""
@@ -577,7 +590,8 @@ class BostonHand(HandReplay):
 
         self.offer_to_caller(event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
                              f"{self.caller} may require the opponents still to play to trick {current.number} "
-                             f"({' '.join(targets)}) to play highest or lowest, or to trump or not trump.", apply)
+                             f"({' '.join(targets)}) to play highest or lowest, or to trump or not trump.", apply,
+                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
     # ---- revokes and calls ------------------------------------------------------------------
     def rule_retract(self, fact: tb.Retracted) -> None:
@@ -610,7 +624,8 @@ class BostonHand(HandReplay):
                               effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
 
             self.offer(opponents, fact.player, ("card",), "revoke.corrected",
-                       f"{fact.card} stays face up; {self.side_label(opponents)} may call it.", apply)
+                       f"{fact.card} stays face up; {self.side_label(opponents)} may call it.", apply,
+                       ends=(Lapse.CARD_PLAYED,), card=fact.card)
 
     def offer_corrected_opponent(self, fact: tb.Revoke) -> None:
         def apply(option: str, at: ev.Span) -> None:
@@ -925,10 +940,6 @@ class BostonHand(HandReplay):
                   f"each" + (f", and the {left} left over to {self.eldest}" if left else "") + ".")
 
     # ---- the verdict -----------------------------------------------------------------------------
-    def verdict(self) -> HandVerdict:
-        self.claim_if_settled()
-        return super().verdict()
-
     def contract(self) -> dict[str, Any]:
         bid = self.high.text if self.high else (
             "final-grand" if self.final_grand else "misere-partout" if self.partout else None)
@@ -941,9 +952,9 @@ class BostonHand(HandReplay):
         }
 
     def next_step(self) -> str | None:
-        if self.choices:
-            pending = self.choices[0].pending
-            return f"{pending.chooser} to choose: {' | '.join(pending.options)}"
+        choosing = self.choice_step()
+        if choosing is not None:
+            return choosing
         if self.phase == "bidding":
             return f"{self.bidder} to bid or pass"
         if self.phase == "naming":

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from .. import events as ev
 from .. import table as tb
 from ..cards import JACK, Card, Suit, pack
+from ..choices import Choice, Lapse
 from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, HandStatus, Irregularity, Pending
@@ -77,7 +78,8 @@ class EuchreHand(HandReplay):
         self.premature_reported = False
         self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
         self.out_of_turn: tb.OutOfTurn | None = None  # an out-of-turn card still on the table
-        self.out_of_turn_exposed_later = False
+        self.rebuild: Choice | None = None  # the table's choice once later players played after it
+        self.rebuild_refused = False        # the table redealt rather than rebuild the trick
 
     # ---- seats and sides ------------------------------------------------------------
     def partner(self, player: str) -> str:
@@ -334,6 +336,9 @@ class EuchreHand(HandReplay):
 
     def rule_retract(self, fact: tb.Retracted) -> None:
         if self.out_of_turn is not None and fact.player == self.out_of_turn.player and fact.card is self.out_of_turn.card:
+            if self.rebuild in self.choices:  # the table rebuilds the trick: the card goes back
+                assert self.rebuild is not None
+                self.answer(self.rebuild, "reconstruct", fact.at)
             self.out_of_turn = None
             self.notes.append(f"{fact.player}'s {fact.card}, played out of turn, went back and the proper turn was restored.")
             if self.options["out-of-turn"] == "somerset":
@@ -354,35 +359,38 @@ class EuchreHand(HandReplay):
 
     def rule_out_of_turn(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
         self.out_of_turn = fact
-        self.out_of_turn_exposed_later = False
 
     def on_play(self, event: ev.Play) -> None:
-        if self.out_of_turn is not None:
-            self.play_after_card_out_of_turn(event)
+        false = self.out_of_turn
+        if false is None:
+            self.play_card(event)  # the usual case: no card out of turn on the table
             return
-        self.play_card(event)  # the usual case: no card out of turn on the table
-        if self.out_of_turn is not None:  # this card was out of turn, in the trick its fact names
-            self.check_played_out(self.out_of_turn.trick)
-
-    def play_after_card_out_of_turn(self, event: ev.Play) -> None:
-        """A card played while one out of turn is still on the table: a later player's card in
-        its trick means the trick can no longer simply be taken back."""
-        assert self.out_of_turn is not None
-        table = self.table
-        if table is not None and event.player != self.out_of_turn.player and table.current.number == self.out_of_turn.trick:
-            self.out_of_turn_exposed_later = True
-        before = table.current.number if table is not None else None
+        if self.rebuild not in self.choices:
+            self.play_after_card_out_of_turn(event, false)
         self.play_card(event)
-        if before is not None:
-            self.check_played_out(before)
-
-    def check_played_out(self, trick: int) -> None:
-        """After a play, a card out of turn still on the table stands if the play moved the table
-        on from `trick`, the trick that play went to: the table rebuilt that trick by agreement."""
-        if self.out_of_turn is not None and self.table is not None and self.table.current.number != trick:
-            self.notes.append(f"The trick with {self.out_of_turn.player}'s card out of turn was played out: the table "
-                              "rebuilt it by agreement and it stands.")
+        if self.out_of_turn is false and self.rebuild not in self.choices and self.table is not None \
+                and self.table.current.number != false.trick:
+            self.notes.append(f"The trick with {false.player}'s card out of turn was completed by it: it stands.")
             self.out_of_turn = None
+
+    def play_after_card_out_of_turn(self, event: ev.Play, false: tb.OutOfTurn) -> None:
+        """A later player's card in the trick of a card out of turn: the card can no longer simply
+        go back, and the table chooses between rebuilding the trick and a redeal (seed rule).
+        Playing the trick out shows it was rebuilt by agreement."""
+        table = self.table
+        if table is None or event.player == false.player or table.current.number != false.trick:
+            return
+
+        def choose(option: str, at: ev.Span) -> None:
+            self.out_of_turn = None
+            self.rebuild_refused = option == "redeal"
+
+        self.rebuild = self.offer(
+            self.order, false.player, ("reconstruct", "redeal"), "play.out-of-turn",
+            "Later players played after the card out of turn: rebuild the trick if all agree, otherwise cancel the "
+            "hand and redeal without score.", choose, implied="reconstruct",
+            implied_text=f"The trick with {false.player}'s card out of turn was played out: the table rebuilt it by "
+                         "agreement and it stands.", ends=(Lapse.TRICK_GATHERED,))
 
     def offer_somerset(self, fact: tb.Retracted) -> None:
         defenders = self.opponents(fact.player)
@@ -396,7 +404,8 @@ class EuchreHand(HandReplay):
 
         self.offer(defenders, fact.player, ("card", "suit"), "play.out-of-turn",
                    f"{self.side_label(defenders)} may call {fact.card} as an exposed card, or call a suit for "
-                   f"{fact.player}'s next lead.", apply)
+                   f"{fact.player}'s next lead, until the card is played (Somerset 46, 52).", apply,
+                   ends=(Lapse.CARD_PLAYED,), card=fact.card)
 
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
         points = self.revoke_points(fact.player, fact.at)
@@ -436,7 +445,9 @@ class EuchreHand(HandReplay):
                               effects=(effect,))
 
             self.offer(defenders, event.player, ("card",), "exposed.card",
-                       f"{self.side_label(defenders)} may call {event.card} when {event.player} can legally play it.", call)
+                       f"{self.side_label(defenders)} may call {event.card} when {event.player} can legally play it; "
+                       "it stays liable to be called until it is played.", call, ends=(Lapse.CARD_PLAYED,),
+                       card=event.card)
             return
 
         self.offer(set(self.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
@@ -481,7 +492,7 @@ class EuchreHand(HandReplay):
     def settle(self, ledger: Ledger) -> None:
         status = self.status()
         if status in ("redeal", "thrown-in"):
-            if status == "redeal" and self.redeal_at is not None and self.out_of_turn_exposed_later:
+            if status == "redeal" and self.rebuild_refused:
                 self.penalise("play.out-of-turn", "the trick could not be restored: hand cancelled and redealt without score",
                               effects=(Effect("redeal", None, None, self.dealer),))
             return
@@ -579,11 +590,6 @@ class EuchreHand(HandReplay):
         out = super().pending()
         if self.status() != "in-progress":
             return out
-        if self.out_of_turn is not None and self.out_of_turn_exposed_later:
-            out.append(Pending(self.side_label(self.order), ("reconstruct", "redeal"),
-                               self.rule_id("play.out-of-turn"),
-                               "Later players played after the card out of turn: rebuild the trick if all agree, "
-                               "otherwise cancel the hand and redeal without score."))
         if self.phase == "bidding" and self.round == 2 and self.bidder == self.dealer and self.options["stick-the-dealer"]:
             barred = self.upcard.suit if self.upcard else None
             out.append(Pending(self.dealer, tuple(s.word for s in Suit if s is not barred),
@@ -601,7 +607,7 @@ class EuchreHand(HandReplay):
                 return f"{self.dealer} to discard"
             return f"{self.left_of(self.dealer)} to lead" if not self.lone_hand else "the opening lead"
         if self.table is not None:
-            if self.out_of_turn is not None and self.out_of_turn_exposed_later:
+            if self.out_of_turn is not None and self.rebuild in self.choices:
                 return (f"the table rebuilds trick {self.out_of_turn.trick} if all agree; "
                         "otherwise the hand is cancelled and redealt without score")
             if self.out_of_turn is not None:

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from .. import events as ev
 from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, card, pack
+from ..choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, HandStatus, Irregularity
@@ -423,11 +424,6 @@ class FrenchBostonHand(HandReplay):
         return None
 
     # ---- fallen cards, exposures ------------------------------------------------------
-    def settle_choices(self, event: ev.Event) -> None:
-        if self.phase == "bidding" and not isinstance(event, ev.Play):
-            return  # a fallen-card choice stays open through the bidding
-        super().settle_choices(event)
-
     def on_expose(self, event: ev.Expose) -> None:
         if self.phase != "bidding":
             super().on_expose(event)
@@ -456,11 +452,15 @@ class FrenchBostonHand(HandReplay):
         if self.undertaking.kind == "misere":
             self.offer_misere_claim(event.player, f"exposed the {event.card}")
             return
-        others = self.adversaries(event.player)
-        self.offer_card_calls(event.player, event.card, ("card", "highest", "lowest"), "exposed.card",
-                              f"{self.side_label(others)} may call {event.card} to be played when legal, or require "
-                              f"{event.player}'s highest or lowest card of the suit led, before the next card is "
-                              "played.")
+        self.offer_exposed_call(event.player, event.card)
+
+    def offer_exposed_call(self, holder: str, card: Card) -> None:
+        """The other side's right over an exposed card: it lasts until the card is played."""
+        others = self.adversaries(holder)
+        self.offer_card_calls(holder, card, ("card", "highest", "lowest"), "exposed.card",
+                              f"{self.side_label(others)} may call {card} to be played when legal, or require "
+                              f"{holder}'s highest or lowest card of the suit led; the card stays liable to be "
+                              "called until it is played.", ends=(Lapse.CARD_PLAYED,))
 
     def offer_misere_claim(self, offender: str, what: str) -> None:
         """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
@@ -474,7 +474,8 @@ class FrenchBostonHand(HandReplay):
 
         self.offer([caller], offender, ("win",), "misere.errors",
                    f"{offender} {what} in a misère: {caller} may at once claim the pool and the stakes as if he had "
-                   "made it (call win); if play goes on without the claim, the right is lost.", claim)
+                   "made it (call win, or write the result); if he plays on without claiming, the right is lost.",
+                   claim, recorded="win")
 
     def offer_fallen_card(self, event: ev.Expose) -> None:
         suit = event.card.suit
@@ -489,9 +490,9 @@ class FrenchBostonHand(HandReplay):
                           f"{event.player}'s {event.card} fell face up: he must play {proposal.text} alone",
                           effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
 
-        self.offer(others, event.player, (suit.word,), "exposed.fallen-card",
+        self.offer(others, event.player, (SUIT_OPTIONS[suit],), "exposed.fallen-card",
                    f"{self.side_label(others)} may make {event.player} play independence in {suit.word} "
-                   f"(call {suit.word}) before the first lead.", force)
+                   f"(call {suit.word}) before the first lead.", force, ends=(Lapse.PLAY_BEGINS,))
 
     # ---- play -----------------------------------------------------------------------------
     def on_discard(self, event: ev.Discard) -> None:
@@ -661,8 +662,8 @@ class FrenchBostonHand(HandReplay):
 
         self.offer(others, fact.player, ("suit", "card"), "play.out-of-turn",
                    f"{self.side_label(others)} may call a suit from {whom}, or call "
-                   f"{fact.card} as an exposed card; {fact.player} takes it back. If play goes on without a call, "
-                   "the lead stands.", apply)
+                   f"{fact.card} as an exposed card; {fact.player} takes it back. If the other side plays to the "
+                   "lead without a call, it stands.", apply, card=fact.card)
 
     def offer_play_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
         assert self.table is not None
@@ -680,7 +681,7 @@ class FrenchBostonHand(HandReplay):
         """The first of `players` going round to the right from `start` (itself included)."""
         return min(players, key=lambda p: (self.order.index(p) - self.order.index(start)) % len(self.order))
 
-    def offer_requirement(self, others: frozenset[str], offender: str, target: str, options: tuple[str, ...],
+    def offer_requirement(self, others: frozenset[str], offender: str, target: str, options: tuple[Option, ...],
                           rule: str, text: str) -> None:
         """Let `others` require one of `options` of `target`'s next card, the penalty under `rule`."""
 
@@ -688,7 +689,7 @@ class FrenchBostonHand(HandReplay):
             effect = self.require(target, option, rule, at)
             self.penalise(rule, f"{self.side_label(others)} require {option} from {target}", effects=(effect,))
 
-        self.offer(others, offender, options, rule, text, apply)
+        self.offer(others, offender, options, rule, text, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
     def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
         if self.is_solo_caller(fact.player):
@@ -704,7 +705,8 @@ class FrenchBostonHand(HandReplay):
                               f"{self.side_label(others)} may require {fact.player}'s highest or lowest "
                               f"{fact.led.word}, or call {fact.card} as an exposed card.")
 
-    def offer_card_calls(self, offender: str, exposed: Card, options: tuple[str, ...], topic: str, text: str) -> None:
+    def offer_card_calls(self, offender: str, exposed: Card, options: tuple[Option, ...], topic: str, text: str,
+                         ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,)) -> None:
         """Let the offender's adversaries call `exposed` as an exposed card, or his highest or lowest."""
         others = self.adversaries(offender)
 
@@ -713,7 +715,13 @@ class FrenchBostonHand(HandReplay):
             effect = self.require(offender, what, topic, at, card=exposed if what == "card" else None)
             self.penalise(topic, f"{self.side_label(others)} call {option} from {offender}", effects=(effect,))
 
-        self.offer(others, offender, options, topic, text, call)
+        self.offer(others, offender, options, topic, text, call, ends=ends, card=exposed)
+
+    def rule_early_play(self, choice: Choice, play: ev.Play) -> None:
+        """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
+        them played before it, taken back, is liable to be called."""
+        if not self.misere_claimed and self.undertaking is not None and not self.is_solo_caller(play.player):
+            self.expose_early_play(choice, play, self.offer_exposed_call)
 
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
         contract = self.undertaking
@@ -1088,9 +1096,9 @@ class FrenchBostonHand(HandReplay):
         }
 
     def next_step(self) -> str | None:
-        if self.choices:
-            pending = self.choices[0].pending
-            return f"{pending.chooser} to choose: {' | '.join(pending.options)}"
+        choosing = self.choice_step()
+        if choosing is not None:
+            return choosing
         if self.phase == "bidding":
             return f"the bidding goes on: {self.bidder} to speak"
         if self.phase == "made" and self.undertaking is not None:
