@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Callable
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent

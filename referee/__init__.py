@@ -7,4 +7,4 @@ from .check import check_text
 from .verdict import Verdict
 
 __version__ = "0.1.0"
-__all__ = ["check_text", "Verdict", "__version__"]
+__all__ = ["Verdict", "__version__", "check_text"]

@@ -13,7 +13,8 @@ cluster, pass the ``scheduler`` of a ``dask.distributed.Client`` or call it insi
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .check import Collector, check_files, check_text
 from .verdict import Summary, Verdict

@@ -7,9 +7,9 @@ millions of plays.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable
 
 
 class Suit(str, Enum):

@@ -10,13 +10,13 @@ from __future__ import annotations
 import io
 import os
 import sys
-from typing import BinaryIO, Iterable, Protocol
+from collections.abc import Iterable
+from typing import BinaryIO, Protocol
 
 from .games import Session, registry
 from .header import SetupReader
 from .notation import FileProblem, GameStart, HandRecord, Problem, read_transcript
 from .verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
-
 
 STDIN = "-"
 """The path that names standard input."""
@@ -150,7 +150,8 @@ class Checker:
             return session.hand(record)
         except Exception as error:  # noqa: BLE001 - the one place where any failure becomes a report
             at = record.header.at
-            return [Problem(at.line, at.column, f"internal error while checking this hand: {type(error).__name__}: {error}",
+            return [Problem(at.line, at.column,
+                            f"internal error while checking this hand: {type(error).__name__}: {error}",
                             "this is a bug in referee; please report it with the transcript")]
 
     def finish(self) -> Summary:

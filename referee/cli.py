@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -95,10 +95,11 @@ def main_options(
 
 @app.command()
 def check(
-    files: List[str] = typer.Argument(..., help="Transcript files (.ttn); - reads standard input."),
+    files: list[str] = typer.Argument(..., help="Transcript files (.ttn); - reads standard input."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text for people, json for programs."),
-    rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes; the output is the same, in the same order."),
+    rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1,
+                             help="Worker processes; the output is the same, in the same order."),
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),
 ) -> None:
     """Check transcripts. Exit status: 0 clean, 1 irregularities or disagreements, 2 unusable input."""
@@ -125,8 +126,8 @@ def check(
 @app.command()
 def explain(
     file: str = typer.Argument(..., help="A transcript file (.ttn)."),
-    hand: Optional[int] = typer.Option(None, "--hand", "-n", min=1, help="Tell only hand N (of each game in the file)."),
-    rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
+    hand: int | None = typer.Option(None, "--hand", "-n", min=1, help="Tell only hand N (of each game in the file)."),
+    rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),
 ) -> None:
     """Tell the replay step by step: bidding, tricks, each irregularity and the rule applied, the score.
@@ -152,9 +153,11 @@ def explain(
 @app.command()
 def report(
     file: str = typer.Argument(..., help="A transcript file (.ttn)."),
-    format: ReportFormat = typer.Option(ReportFormat.markdown, "--format", "-f", help="markdown, or html (one self-contained page)."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file instead of standard output."),
-    rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
+    format: ReportFormat = typer.Option(ReportFormat.markdown, "--format", "-f",
+                                        help="markdown, or html (one self-contained page)."),
+    output: str | None = typer.Option(None, "--output", "-o",
+                                      help="Write the report to this file instead of standard output."),
+    rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
 ) -> None:
     """A ruling for the notice board: header, hands, auction, tricks, findings, penalties, scores.
 
@@ -177,9 +180,11 @@ def report(
 
 @app.command()
 def fmt(
-    files: List[str] = typer.Argument(..., help="Transcript files (.ttn), rewritten in place."),
-    check_only: bool = typer.Option(False, "--check", help="Change nothing; exit 1 if some file is not in canonical form."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="The house rules the files are checked under (they decide the tricks)."),
+    files: list[str] = typer.Argument(..., help="Transcript files (.ttn), rewritten in place."),
+    check_only: bool = typer.Option(False, "--check",
+                                    help="Change nothing; exit 1 if some file is not in canonical form."),
+    rules: str | None = typer.Option(None, "--rules",
+                                     help="The house rules the files are checked under (they decide the tricks)."),
 ) -> None:
     """Rewrite transcripts in canonical form (tag order, one trick per line, card spelling), keeping comments."""
     rules = _rules_text(rules)
@@ -225,10 +230,10 @@ def new(
 @app.command()
 def rules(
     game: str = typer.Argument(..., help="euchre, auction-pitch, boston or french-boston.", autocompletion=_games),
-    rule_id: Optional[str] = typer.Argument(None, help="Show only this rule (or every rule starting with it).",
-                                            autocompletion=_rule_ids),
-    house: Optional[str] = typer.Option(None, "--rules", help="Also show the value each option takes under these "
-                                        "house rules (inline, or a YAML file)."),
+    rule_id: str | None = typer.Argument(None, help="Show only this rule (or every rule starting with it).",
+                                         autocompletion=_rule_ids),
+    house: str | None = typer.Option(None, "--rules", help="Also show the value each option takes under these "
+                                     "house rules (inline, or a YAML file)."),
 ) -> None:
     """List a game's rules (ids and plain words) and its house-rule options with defaults."""
     games = registry()

@@ -15,7 +15,7 @@ checks that every line read here is read identically by the grammar.
 from __future__ import annotations
 
 import re
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from . import events as ev
 from .cards import parse_card, parse_suit

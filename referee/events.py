@@ -6,8 +6,6 @@ exact place in the transcript. Records carry no game logic; the games give them 
 
 from __future__ import annotations
 
-from typing import Union
-
 from .cards import Card, Suit
 from .records import record
 
@@ -231,10 +229,10 @@ class Keep:
     at: Span
 
 
-Event = Union[
-    Play, Pass, Order, Bid, Discard, Alone, NameSuit, Expose, Retract, Claim, Call, Accept,
-    Count, Concede, Spread, Sell, Refuse, Pitch, Demand, Keep,
-]
+Event = (
+    Play | Pass | Order | Bid | Discard | Alone | NameSuit | Expose | Retract | Claim | Call | Accept
+    | Count | Concede | Spread | Sell | Refuse | Pitch | Demand | Keep
+)
 
 
 @record
@@ -247,4 +245,4 @@ class EventLine:
     at: Span
 
 
-Line = Union[Tag, HandHeader, DealLine, UpcardLine, RecordedLine, NoteLine, RedealLine, EventLine]
+Line = Tag | HandHeader | DealLine | UpcardLine | RecordedLine | NoteLine | RedealLine | EventLine

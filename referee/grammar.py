@@ -129,7 +129,8 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
     def claim(self, c: list[Token | None]) -> ev.Claim:
         player, accused, trick = c
         assert player is not None and accused is not None
-        return ev.Claim(player.value, accused.value, int(trick.value) if trick is not None else None, self._span(player))
+        return ev.Claim(player.value, accused.value, int(trick.value) if trick is not None else None,
+                        self._span(player))
 
     def call(self, c: list[Token]) -> ev.Call:
         player, what = c

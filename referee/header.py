@@ -75,7 +75,8 @@ def _words(text: str) -> list[tuple[str, int]]:
     return [(m.group(0), m.start()) for m in re.finditer(r"\S+", text)]
 
 
-def read_setup(tags: list[Tag], at: Span, games: dict[str, "Game"], cli_rules: str | None) -> tuple[Setup | None, "Game | None", list[Problem]]:
+def read_setup(tags: list[Tag], at: Span, games: dict[str, Game],
+               cli_rules: str | None) -> tuple[Setup | None, Game | None, list[Problem]]:
     """Validate the header; the game is returned even when the setup has problems."""
     problems: list[Problem] = []
     by_name: dict[str, Tag] = {}
@@ -120,12 +121,12 @@ class SetupReader:
     archive of one-hand games. Only a header without problems is reused, so every problem is still
     reported at its own line."""
 
-    def __init__(self, games: dict[str, "Game"], cli_rules: str | None) -> None:
+    def __init__(self, games: dict[str, Game], cli_rules: str | None) -> None:
         self.games = games
         self.cli_rules = cli_rules
-        self._last: tuple[tuple[tuple[str, str], ...], Setup, "Game"] | None = None
+        self._last: tuple[tuple[tuple[str, str], ...], Setup, Game] | None = None
 
-    def read(self, tags: list[Tag], at: Span) -> tuple[Setup | None, "Game | None", list[Problem]]:
+    def read(self, tags: list[Tag], at: Span) -> tuple[Setup | None, Game | None, list[Problem]]:
         key = tuple((tag.name, tag.value) for tag in tags)
         if self._last is not None and self._last[0] == key:
             return replace(self._last[1], at=at), self._last[2], []
@@ -134,7 +135,7 @@ class SetupReader:
         return setup, game, problems
 
 
-def _players(tag: Tag | None, at: Span, game: "Game", problems: list[Problem]) -> tuple[str, ...]:
+def _players(tag: Tag | None, at: Span, game: Game, problems: list[Problem]) -> tuple[str, ...]:
     if tag is None:
         problems.append(Problem(at.line, at.column, "the header has no [Players] tag",
                                 'add the players clockwise from any seat, e.g. [Players "N E S W"]'))
@@ -146,7 +147,8 @@ def _players(tag: Tag | None, at: Span, game: "Game", problems: list[Problem]) -
             reason = ("is a keyword" if name in KEYWORDS else "looks like a card" if _CARDISH.match(name)
                       else "is not a name")
             problems.append(Problem(where.line, where.column, f"player {name!r} {reason}",
-                                    "names are a letter followed by letters, digits, _ or ', and may not be a keyword or a card"))
+                                    "names are a letter followed by letters, digits, _ or ', "
+                                    "and may not be a keyword or a card"))
         elif name in seen:
             problems.append(Problem(where.line, where.column, f"player {name!r} is listed twice",
                                     "each seat needs its own name"))
@@ -154,7 +156,8 @@ def _players(tag: Tag | None, at: Span, game: "Game", problems: list[Problem]) -
     return tuple(seen)
 
 
-def _teams(tag: Tag | None, players: tuple[str, ...], game: "Game", at: Span, problems: list[Problem]) -> tuple[Team, ...]:
+def _teams(tag: Tag | None, players: tuple[str, ...], game: Game, at: Span,
+           problems: list[Problem]) -> tuple[Team, ...]:
     if tag is None:
         return ()
     teams: list[Team] = []
@@ -164,7 +167,8 @@ def _teams(tag: Tag | None, players: tuple[str, ...], game: "Game", at: Span, pr
         members = tuple(text.split("-"))
         for member in members:
             if member not in players:
-                problems.append(Problem(where.line, where.column, f"partnership {text!r} names {member!r}, who is not a player",
+                problems.append(Problem(where.line, where.column,
+                                        f"partnership {text!r} names {member!r}, who is not a player",
                                         f"players: {' '.join(players)}"))
             elif member in placed:
                 problems.append(Problem(where.line, where.column, f"{member!r} is in two partnerships",
@@ -174,7 +178,7 @@ def _teams(tag: Tag | None, players: tuple[str, ...], game: "Game", at: Span, pr
     return tuple(teams)
 
 
-def _options(tag: Tag | None, game: "Game", cli_rules: str | None, problems: list[Problem]) -> dict[str, Any] | None:
+def _options(tag: Tag | None, game: Game, cli_rules: str | None, problems: list[Problem]) -> dict[str, Any] | None:
     options = game.rulebook.defaults()
     if cli_rules:
         try:
@@ -192,10 +196,10 @@ def _options(tag: Tag | None, game: "Game", cli_rules: str | None, problems: lis
     return options
 
 
-def _score(tag: Tag | None, players: tuple[str, ...], teams: tuple[Team, ...], game: "Game",
+def _score(tag: Tag | None, players: tuple[str, ...], teams: tuple[Team, ...], game: Game,
            problems: list[Problem]) -> dict[str, int]:
     units = [t.name for t in teams] if game.scored_by == "team" else list(players)
-    score = {unit: 0 for unit in units}
+    score = dict.fromkeys(units, 0)
     if tag is None:
         return score
     offset = 0

@@ -9,8 +9,9 @@ other effects (a card taken back or exposed, a requirement, a redeal), each an `
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping, get_args
+from typing import Any, Literal, get_args
 
 from .events import Span
 from .ledger import POOL, Entry

@@ -12,7 +12,8 @@ is a pure function of the replayed hand.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .records import record
 
@@ -43,14 +44,14 @@ class Ledger:
     not taken from the score at all (Auction Pitch's red counters beside its points).
     """
 
-    __slots__ = ("unit", "pool_unit", "rate", "delta", "pool_before", "pool", "entries")
+    __slots__ = ("delta", "entries", "pool", "pool_before", "pool_unit", "rate", "unit")
 
     def __init__(self, scored: Iterable[str], unit: str, pool: int | None = None,
                  pool_unit: str | None = None, rate: int | None = 1) -> None:
         self.unit = unit
         self.pool_unit = pool_unit or unit
         self.rate = rate
-        self.delta = {who: 0 for who in scored}
+        self.delta = dict.fromkeys(scored, 0)
         self.pool_before = pool
         self.pool = pool
         self.entries: list[Entry] = []

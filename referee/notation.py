@@ -11,11 +11,12 @@ hand: the reader carries on, so every broken hand in a file is reported.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator, Union
+from typing import BinaryIO
 
 from . import events as ev
 from .cards import Card
@@ -75,7 +76,7 @@ def _terminal_patterns() -> dict[str, str]:
     return terminal_patterns()
 
 
-def parse_line(text: str, line: int) -> ev.Line | None | Problem:
+def parse_line(text: str, line: int) -> ev.Line | Problem | None:
     """Parse one line: a record, None for a blank or comment-only line, or a `Problem`.
 
     The usual lines are read by `CommonLines` in one regular-expression match each; every
@@ -128,7 +129,7 @@ class FileProblem:
     fatal: bool = False
 
 
-Item = Union[GameStart, HandRecord, FileProblem]
+Item = GameStart | HandRecord | FileProblem
 
 
 def read_lines(stream: BinaryIO, first_line: int = 1) -> Iterator[tuple[int, str] | Problem]:
@@ -267,7 +268,8 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
             if not in_game:
                 if not orphan_reported:
                     yield FileProblem(Problem(number, 1, "a hand before any game header",
-                                              'start the game with tag lines such as [Game "euchre"] and [Players "N E S W"]'))
+                                              'start the game with tag lines such as [Game "euchre"] and [Players "N E '
+                                              'S W"]'))
                     orphan_reported = True
                 continue
             hand = HandRecord(parsed)
@@ -286,4 +288,5 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
         assert header_at is not None
         yield GameStart(tags, header_at)
     if not saw_anything and first_line == 1:
-        yield FileProblem(Problem(1, 1, "the file is empty", 'a transcript starts with [Game "..."] and [Players "..."]'))
+        yield FileProblem(Problem(1, 1, "the file is empty",
+                                  'a transcript starts with [Game "..."] and [Players "..."]'))

@@ -12,9 +12,9 @@ from __future__ import annotations
 import io
 import sys
 from collections import deque
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from .check import STDIN, Checker, _unreadable
 from .notation import Problem, split_games

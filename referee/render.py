@@ -7,12 +7,12 @@ game's laws; the text comes from the verdict's own fields.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, TextIO
+from collections.abc import Mapping
+from typing import Any, TextIO
 
 from .games import registry
 from .notation import Problem
 from .verdict import GameVerdict, HandVerdict, Summary
-
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 """What ``json.dumps(value, ensure_ascii=False)`` writes, built once instead of once per hand; the
@@ -45,7 +45,8 @@ def hand_json(hand: HandVerdict) -> str:
     """``_json(hand.to_dict())``, with the tricks written here rather than built as nested lists
     and dicts and encoded item by item (they are most of a hand, and most of the cost)."""
     tricks = ", ".join([
-        f'{{"number": {t.number}, "leader": {_small_json(t.leader)}, "plays": [{", ".join(map(_small_json, t.plays))}], '
+        f'{{"number": {t.number}, "leader": {_small_json(t.leader)}, '
+        f'"plays": [{", ".join(map(_small_json, t.plays))}], '
         f'"winner": {_small_json(t.winner)}}}'
         for t in hand.tricks])
     return f'{_json(hand.head_dict())[:-1]}, "tricks": [{tricks}], {_json(hand.tail_dict())[1:]}'

@@ -13,15 +13,16 @@ every rulebook must define in its own words.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterable, Literal, Sequence, get_args
+from typing import Any, ClassVar, Literal, get_args
 
 from . import events as ev
 from . import table as tb
 from .cards import Card, Suit
 from .choices import Answer, Choice, Lapse, Option
 from .header import Setup
-from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Pending, Penalty, RevokeStatus, money_effect
+from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Penalty, Pending, RevokeStatus, money_effect
 from .ledger import POOL, Ledger
 from .notation import HandRecord, Problem
 from .rulebook import Rulebook
@@ -243,8 +244,9 @@ class HandReplay:
             self.close_choices()
         for revoke in self.correctable:
             self.find("revoke", revoke.player, revoke.at, "revoke.corrected",
-                      f"{revoke.player} played {revoke.card} to {revoke.led.word} in trick {revoke.trick} while holding "
-                      f"{revoke.led.word}. The trick is not gathered yet, so the revoke can still be corrected.",
+                      f"{revoke.player} played {revoke.card} to {revoke.led.word} in trick {revoke.trick} "
+                      f"while holding {revoke.led.word}. The trick is not gathered yet, "
+                      "so the revoke can still be corrected.",
                       trick=revoke.trick, status="correctable")
         self.check_claims()
         return self.verdict()
@@ -416,7 +418,8 @@ class HandReplay:
         kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
         verb = "led" if fact.lead else "played"
         finding = self.find(kind, fact.player, fact.at, "play.out-of-turn",
-                            f"{fact.player} {verb} {fact.card} to trick {fact.trick}, but it was {fact.expected}'s turn. "
+                            f"{fact.player} {verb} {fact.card} to trick {fact.trick}, "
+                            f"but it was {fact.expected}'s turn. "
                             + self.out_of_turn_ruling(fact), trick=fact.trick)
         self.rule_out_of_turn(fact, finding)
 
@@ -461,7 +464,8 @@ class HandReplay:
             self.correctable.append(fact)
             return
         self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
-        proof = (f" {fact.player} showed the suit later (line {fact.proof.line})," if fact.proof and fact.status == "established" else "")
+        proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
+                 if fact.proof and fact.status == "established" else "")
         if fact.status == "corrected":
             finding = self.find("revoke", fact.player, fact.at, "revoke.corrected",
                                 f"{fact.player} did not follow {fact.led.word} with {fact.card} in trick {fact.trick} "
@@ -470,8 +474,9 @@ class HandReplay:
         else:
             self.revokes.append(fact)
             finding = self.find("revoke", fact.player, fact.at, "revoke.established",
-                                f"{fact.player} played {fact.card} to {fact.led.word} in trick {fact.trick} while holding "
-                                f"{fact.led.word};{proof} the revoke was established when the trick was gathered. "
+                                f"{fact.player} played {fact.card} to {fact.led.word} in trick {fact.trick} "
+                                f"while holding {fact.led.word};{proof} "
+                                "the revoke was established when the trick was gathered. "
                                 + self.established_revoke_ruling(fact), trick=fact.trick, status="established")
         self.rule_revoke(fact, finding)
 
@@ -668,14 +673,15 @@ class HandReplay:
                 return None
             if suit_of(event.card) is requirement.suit:
                 return True
-            return False if held is None or any(suit_of(c) is requirement.suit for c in held) else True
+            return not (held is None or any(suit_of(c) is requirement.suit for c in held))
         if requirement.what == "card":
             assert requirement.card is not None
             if event.card is requirement.card:
                 return True
             if held is not None and requirement.card not in held:
                 return True
-            legal = leading or led is None or suit_of(requirement.card) is led or not any(suit_of(c) is led for c in held or ())
+            legal = (leading or led is None or suit_of(requirement.card) is led
+                     or not any(suit_of(c) is led for c in held or ()))
             return None if not legal else False
         if leading:
             return None
@@ -727,7 +733,8 @@ class HandReplay:
 
     def check_claims(self) -> None:
         for claim in self.claims:
-            found = [r for r in self.revokes if r.player == claim.accused and (claim.trick is None or r.trick == claim.trick)]
+            found = [r for r in self.revokes
+                     if r.player == claim.accused and (claim.trick is None or r.trick == claim.trick)]
             if found:
                 continue
             where = f" in trick {claim.trick}" if claim.trick else ""
@@ -742,7 +749,8 @@ class HandReplay:
 
     def on_count(self, event: ev.Count) -> None:
         finding = self.find("drawing-attention", event.player, event.at, "attention.drawn",
-                            f"{event.player} drew attention to {event.target}'s tricks. " + self.attention_ruling(event),
+                            f"{event.player} drew attention to {event.target}'s tricks. "
+                            + self.attention_ruling(event),
                             trick=self.trick_number)
         self.rule_attention(event, finding)
 
@@ -834,8 +842,8 @@ class HandReplay:
         for revoke in self.correctable:
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
-                               f"holding {revoke.led.word}: the trick is not gathered yet, so {revoke.player} must take "
-                               f"back {revoke.card} and follow suit; the players after him may take back theirs."))
+                               f"holding {revoke.led.word}: the trick is not gathered yet, so {revoke.player} must "
+                               f"take back {revoke.card} and follow suit; the players after him may take back theirs."))
         return out
 
     def tricks(self) -> tuple[TrickRecord, ...]:
@@ -901,7 +909,8 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
             sides = set(scored) | {"pool"}
             for who, _, at in line.changes:
                 if who not in sides and who not in known:
-                    problems.append(Problem(at.line, at.column, f"recorded {who!r} is neither a side of this game nor 'pool'",
+                    problems.append(Problem(at.line, at.column,
+                                            f"recorded {who!r} is neither a side of this game nor 'pool'",
                                             f"write the result per {', '.join(sorted(set(scored)))}"))
     return problems
 

@@ -9,7 +9,6 @@ game: the tricks, findings and scores come from the verdict, the hands from the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from . import events as ev
 from .cards import Suit, parse_card
@@ -58,7 +57,7 @@ class Diagram:
     hands: dict[str, dict[Suit, str]]
 
 
-Block = Union[Heading, Para, Items, Facts, Grid, Diagram]
+Block = Heading | Para | Items | Facts | Grid | Diagram
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
@@ -234,7 +233,8 @@ def _text_diagram(d: Diagram) -> list[str]:
 STYLE = """
 body { font: 16px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 62em; padding: 0 1em; color: #111; }
 h1 { font-size: 1.6em; border-bottom: 2px solid #333; } h2 { margin-top: 1.6em; border-bottom: 1px solid #bbb; }
-table { border-collapse: collapse; margin: .6em 0; } th, td { border: 1px solid #bbb; padding: .25em .6em; text-align: left; vertical-align: top; }
+table { border-collapse: collapse; margin: .6em 0; }
+th, td { border: 1px solid #bbb; padding: .25em .6em; text-align: left; vertical-align: top; }
 th { background: #eee; } .header th { text-align: right; }
 .diagram { display: grid; grid-template-columns: repeat(3, max-content); gap: .5em 2.5em; margin: .6em 0; }
 .seat { border: 1px solid #bbb; border-radius: 6px; padding: .4em .8em; min-width: 7em; }

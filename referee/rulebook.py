@@ -8,10 +8,11 @@ prints exactly what the verdicts cite.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 from .usercache import load_yaml
 
@@ -120,7 +121,7 @@ def _convert(option: Option, raw: str, has_value: bool, offset: int) -> Any:
     return raw
 
 
-@lru_cache(maxsize=None)
+@cache
 def rulebook_data(game: str) -> dict[str, Any]:
     """``rulebooks/<game>.yaml`` as data, read once: its rules and options, and any tables the
     game reads from it (shared, so never to be changed)."""
@@ -129,7 +130,7 @@ def rulebook_data(game: str) -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(game: str) -> Rulebook:
     """Load ``rulebooks/<game>.yaml`` once; a malformed rulebook is a bug, so it may raise."""
     data = rulebook_data(game)

@@ -8,7 +8,8 @@ number, the dealer), when the game is won.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, Mapping, TypeVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from .notation import HandRecord, Problem
 from .replay import HandContext, HandReplay, unknown_names
@@ -36,14 +37,14 @@ class GameSession(Generic[Hand]):
     """One game being replayed: the setup, the score, the pool and the next dealer, kept between
     hands."""
 
-    def __init__(self, game: GameRules, setup: "Setup", pool: int | None = None) -> None:
+    def __init__(self, game: GameRules, setup: Setup, pool: int | None = None) -> None:
         self.game = game
         self.setup = setup
         self.score = dict(setup.score)
         self.pool_now = pool  # in games that keep a pool
         self.next_dealer: str | None = None
 
-    def hand(self, record: HandRecord) -> "HandVerdict | list[Problem]":
+    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         """Replay the next hand and carry its score and pool forward (or the problems that keep
         it from being replayed)."""
         problems = self.unknown_names(record)
@@ -61,7 +62,7 @@ class GameSession(Generic[Hand]):
         """Game hook: the replay of the next hand."""
         raise NotImplementedError
 
-    def advance(self, replay: Hand, verdict: "HandVerdict") -> None:
+    def advance(self, replay: Hand, verdict: HandVerdict) -> None:
         """Game hook: what passes to the next hand besides the score and the pool (its number, its
         dealer, whether the game is over)."""
         raise NotImplementedError

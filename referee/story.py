@@ -10,8 +10,8 @@ replay put it in.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
 
 from . import events as ev
 from .check import Checker, Collector, check_files

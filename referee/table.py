@@ -9,8 +9,9 @@ trick, and when a failure to follow is excused (pitch lets you trump instead of 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Protocol, Sequence
+from typing import Protocol
 
 from .cards import Card, Suit
 from .events import Span
@@ -268,7 +269,7 @@ class TrickTable:
         if self.hands is None or player not in self.hands:
             return None
         suit_of = self.rules.suit_of
-        for c in self.hands[player]:  # a loop, not any(): most calls find no card of the suit
+        for c in self.hands[player]:  # noqa: SIM110 - a loop, not any(): most calls find no card of the suit
             if suit_of(c) is suit:
                 return True
         return False
@@ -361,7 +362,8 @@ class TrickTable:
             self.hands[player].add(card)
         facts: list[Fact] = [Retracted(player, card, at, trick.number, played.out_of_turn, len(trick.plays) - index)]
         if index == 0:
-            trick.leader = trick.plays[0].player if trick.plays and not trick.plays[0].out_of_turn else self.rightful_leader
+            first = trick.plays[0] if trick.plays else None
+            trick.leader = first.player if first is not None and not first.out_of_turn else self.rightful_leader
             trick.led = self.rules.suit_of(trick.plays[0].card) if trick.plays else None
         for failure in list(self._open_revokes):
             if failure.player == player and failure.card is card and failure.trick == trick.number:

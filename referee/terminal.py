@@ -9,7 +9,8 @@ plain: its workers render text that the parent only splices together.
 from __future__ import annotations
 
 import io
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.padding import Padding

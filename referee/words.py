@@ -6,7 +6,8 @@ shared vocabulary is used (notation.md §2.3), so every game is told the same wa
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from . import events as ev
 from .cards import Suit, parse_suit

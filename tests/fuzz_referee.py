@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mutations import WORDS, mutate  # noqa: E402
+from mutations import WORDS, mutate
 
-from referee import check_text  # noqa: E402
+from referee import check_text
 
 CASES = [p.read_text("utf-8") for p in sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))]
 

@@ -12,12 +12,11 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from planted import planted_revoke
 
 from referee import check_text
 from referee.cards import Suit, parse_card
 from referee.games.auction_pitch import GAME, PitchTricks, legal_cards, random_hand
-
-from planted import planted_revoke
 
 HEADER = '[Game "auction-pitch"]\n[Players "{players}"]\n[Rules "{rules}"]\n\n'
 

@@ -60,10 +60,11 @@ def test_misere_amounts_double_up_the_scale() -> None:
 
 # ---- bid ranking ---------------------------------------------------------------------------------
 def test_bid_ranking_follows_the_digest() -> None:
-    ladder = [BostonBid("5"), BostonBid("5", 1), BostonBid("5", 2), BostonBid("6"), BostonBid("6", 1), BostonBid("6", 2),
-              BostonBid("7"), BostonBid("7", 2), BostonBid("little-misere"), BostonBid("8"), BostonBid("9", 2),
-              BostonBid("grand-misere"), BostonBid("10"), BostonBid("11", 1), BostonBid("little-spread"),
-              BostonBid("12"), BostonBid("grand-spread"), BostonBid("13"), BostonBid("13", 2)]
+    ladder = [BostonBid("5"), BostonBid("5", 1), BostonBid("5", 2), BostonBid("6"), BostonBid("6", 1),
+              BostonBid("6", 2), BostonBid("7"), BostonBid("7", 2), BostonBid("little-misere"), BostonBid("8"),
+              BostonBid("9", 2), BostonBid("grand-misere"), BostonBid("10"), BostonBid("11", 1),
+              BostonBid("little-spread"), BostonBid("12"), BostonBid("grand-spread"), BostonBid("13"),
+              BostonBid("13", 2)]
     assert sorted(ladder, key=BostonBid.key) == ladder
     assert BostonBid("7", 2).key() < BostonBid("little-misere").key() < BostonBid("8").key()
 

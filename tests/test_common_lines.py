@@ -156,7 +156,8 @@ def near_common_line(draw: st.DrawFn) -> str:
         text = f"upcard{draw(gap)}{draw(st.sampled_from(CARDS))}"
     elif kind == 4:
         changes = draw(st.lists(st.tuples(st.sampled_from(NAMES + ["pool", "N-S", "E-", "-W"]), gap,
-                                          st.sampled_from(["+1", "-12", "0", "+", "3x", "++2"])), min_size=1, max_size=4))
+                                          st.sampled_from(["+1", "-12", "0", "+", "3x", "++2"])),
+                                min_size=1, max_size=4))
         separator = draw(st.sampled_from([",", ", ", " ,", ""]))
         text = f"recorded{draw(gap)}" + separator.join(f"{who}{space}{amount}" for who, space, amount in changes)
     else:

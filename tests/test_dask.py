@@ -24,7 +24,8 @@ def test_dask_on_the_local_scheduler_matches_referee_check(tmp_path: Path) -> No
     for game in sorted(p for p in CASES.iterdir() if p.is_dir()):
         for case in sorted(game.glob("*.ttn"))[:3]:
             shutil.copy(case, archive / f"{game.name}-{case.name}")
-    (archive / "broken.ttn").write_text('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\nN XS\n',
+    (archive / "broken.ttn").write_text('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer '
+                                        'W\nN XS\n',
                                         "utf-8")
     paths = [str(p) for p in sorted(archive.iterdir())] + [str(archive / "missing.ttn")]
     verdict = check_with_dask(paths, npartitions=3, scheduler="processes", num_workers=2)

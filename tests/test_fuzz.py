@@ -11,12 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
+from mutations import mutate
 
 from referee import check_text
 from referee.render import JsonWriter, TextWriter
 from referee.verdict import Verdict
-
-from mutations import mutate
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
 CASE_TEXTS = [p.read_text("utf-8") for p in CASES]

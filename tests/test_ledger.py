@@ -97,7 +97,8 @@ def test_money_is_conserved_over_ten_thousand_random_hands(game: str) -> None:
     hands = 0
     for number in range(50):
         rules = registry()[game]
-        text = rules.random_game(rng, 100, plant_revokes=number % 2 == 1) if game == "boston" else rules.random_game(rng, 100)
+        text = (rules.random_game(rng, 100, plant_revokes=number % 2 == 1) if game == "boston"
+                else rules.random_game(rng, 100))
         for name, hand in _hands(check_text(text).to_dict()["files"][0]):
             players = sum(hand["score_delta"].values())
             pool = _total(hand["pool_after"]) - _total(hand["pool_before"])

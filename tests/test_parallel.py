@@ -6,10 +6,10 @@ import io
 import random
 from pathlib import Path
 
+from referee import parallel
 from referee.check import check_files
 from referee.games.euchre import GAME
 from referee.notation import split_games
-from referee import parallel
 from referee.render import JsonWriter, TextWriter
 
 
@@ -23,7 +23,7 @@ def _archive(tmp_path: Path) -> Path:
     return path
 
 
-def _run(paths: list[str], jobs: int, json: bool, monkeypatch) -> tuple[str, str, int]:  # noqa: ANN001
+def _run(paths: list[str], jobs: int, json: bool, monkeypatch) -> tuple[str, str, int]:
     monkeypatch.setattr(parallel, "UNIT_BYTES", 2000)  # many small parts
     out, err = io.StringIO(), io.StringIO()
     sink = JsonWriter(out) if json else TextWriter(out, err)
@@ -34,9 +34,10 @@ def _run(paths: list[str], jobs: int, json: bool, monkeypatch) -> tuple[str, str
     return out.getvalue(), err.getvalue(), summary.exit_code
 
 
-def test_parallel_output_is_identical(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_parallel_output_is_identical(tmp_path: Path, monkeypatch) -> None:
     binary = tmp_path / "tail.ttn"
-    binary.write_bytes(GAME.random_game(random.Random(1), 2).encode() + b"\n\x00\x01" + GAME.random_game(random.Random(2), 2).encode())
+    binary.write_bytes(GAME.random_game(random.Random(1), 2).encode() + b"\n\x00\x01"
+                       + GAME.random_game(random.Random(2), 2).encode())
     paths = [str(_archive(tmp_path)), str(tmp_path / "missing.ttn"), str(binary)]
     for json in (True, False):
         assert _run(paths, 1, json, monkeypatch) == _run(paths, 2, json, monkeypatch)

@@ -6,11 +6,10 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from planted import planted_revoke
 
 from referee import check_text
 from referee.games.euchre import GAME, random_hand
-
-from planted import planted_revoke
 
 HEADER = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Rules "stick-the-dealer; target=1000"]\n\n'
 

@@ -81,7 +81,8 @@ def test_hand_diagram_auction_and_tricks_markdown() -> None:
 
 def test_cli_writes_a_file_and_exits_like_check(tmp_path: Path) -> None:
     out = tmp_path / "ruling.html"
-    result = runner.invoke(app, ["report", str(CASES / "euchre" / "revoke-established.ttn"), "-f", "html", "-o", str(out)])
+    transcript = CASES / "euchre" / "revoke-established.ttn"
+    result = runner.invoke(app, ["report", str(transcript), "-f", "html", "-o", str(out)])
     assert result.exit_code == 1 and out.read_text("utf-8").startswith("<!DOCTYPE html>")
     bad = runner.invoke(app, ["report", str(CASES / "euchre" / "march.ttn"), "-o", str(tmp_path / "no" / "x.md")])
     assert bad.exit_code == 2 and "cannot write the report" in bad.stderr

@@ -14,7 +14,7 @@ from referee.games.euchre import GAME
 from referee.render import JsonWriter
 
 
-def _peak_kib(action) -> float:  # noqa: ANN001
+def _peak_kib(action) -> float:
     tracemalloc.start()
     try:
         action()

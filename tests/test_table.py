@@ -11,7 +11,7 @@ AT = Span(1, 1)
 ORDER = ("N", "E", "S", "W")
 
 
-def c(text: str):  # noqa: ANN201 - tiny helper
+def c(text: str):
     return parse_card(text)
 
 

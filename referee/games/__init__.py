@@ -37,10 +37,10 @@ class Game(Protocol):
     scored_by: str       # "team" or "player": the units of [Score] and of the verdict's scores
     rulebook: Rulebook
 
-    def check_setup(self, setup: "Setup") -> list[Problem]:
+    def check_setup(self, setup: Setup) -> list[Problem]:
         """Game-specific header checks (number of players, partnerships)."""
 
-    def session(self, setup: "Setup") -> Session: ...
+    def session(self, setup: Setup) -> Session: ...
 
 
 @lru_cache(maxsize=1)

@@ -18,8 +18,8 @@ from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
 from ..choices import Choice, Lapse, Option
 from ..header import Setup, player_count_problems
 from ..laws import Effect, HandStatus, Irregularity, Kind
-from ..notation import HandRecord, Problem, trick_line
 from ..ledger import Ledger
+from ..notation import HandRecord, Problem, trick_line
 from ..replay import HandContext, HandReplay, Requirement
 from ..session import GameRules, GameSession
 from ..verdict import HandVerdict
@@ -170,7 +170,8 @@ class AuctionPitchHand(HandReplay):
         """Why a bid in turn is void (topic, explanation), or None when it stands."""
         number, who = event.number, event.player
         if number is None or event.qualifier or not 1 <= number <= 4:
-            return "bidding.illegal", f"{who} bid {event.text}; bids are one to four points. It is void and counts as his pass."
+            return ("bidding.illegal",
+                    f"{who} bid {event.text}; bids are one to four points. It is void and counts as his pass.")
         if self.highest and number <= self.highest[1]:
             return ("bidding.illegal", f"{who} bid {number}, not higher than {self.highest[0]}'s {self.highest[1]}; "
                     "the bid is void and counts as his pass.")
@@ -211,7 +212,8 @@ class AuctionPitchHand(HandReplay):
             reason = "the pitch is already settled"
         else:
             return True
-        self.find("illegal-bid", event.player, event.at, "bidding.illegal", f"{event.player} {what}, but {reason}; void")
+        self.find("illegal-bid", event.player, event.at, "bidding.illegal",
+                  f"{event.player} {what}, but {reason}; void")
         return False
 
     def sell(self) -> None:
@@ -253,7 +255,8 @@ class AuctionPitchHand(HandReplay):
                 waiting = (f"{self.expected_bidder()} has not bid yet" if self.phase == "bidding"
                            else f"{self.eldest} has not sold or refused yet")
                 self.find("premature-lead", event.player, event.at, "play.premature-lead",
-                          f"{event.player} played {event.card} before the pitch was settled ({waiting}); the card goes back.")
+                          f"{event.player} played {event.card} before the pitch was settled ({waiting}); "
+                          "the card goes back.")
                 self.premature_reported = True
             return False
         assert self.pitcher is not None
@@ -611,7 +614,8 @@ class AuctionPitchHand(HandReplay):
         false = self.false_card
         if false is not None and not false.retracted and not false.stands:
             later = self.table.current.plays[-1].card is not false.card
-            return (f"{false.player} takes back {false.card}" + (" and the cards played after it go back" if later else "")
+            return (f"{false.player} takes back {false.card}"
+                    + (" and the cards played after it go back" if later else "")
                     + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}; "
                     f"{self.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit led, or "
                     "to trump or not to trump")
@@ -621,7 +625,7 @@ class AuctionPitchHand(HandReplay):
 class AuctionPitchSession(GameSession[AuctionPitchHand]):
     """Scores in points toward game, the red-counter pool and the deal, kept between hands."""
 
-    def __init__(self, game: "AuctionPitch", setup: Setup) -> None:
+    def __init__(self, game: AuctionPitch, setup: Setup) -> None:
         super().__init__(game, setup, setup.pool[0] if setup.pool else None)
         self.number = 1
         self._winner: str | None = None

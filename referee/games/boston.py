@@ -22,8 +22,8 @@ from ..choices import Choice, Lapse, Option
 from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, HandStatus, Irregularity
-from ..notation import HandRecord, Problem, trick_line
 from ..ledger import Ledger
+from ..notation import HandRecord, Problem, trick_line
 from ..replay import HandContext, HandReplay, Requirement
 from ..rulebook import rulebook_data
 from ..session import GameRules, GameSession, sole_leader
@@ -198,7 +198,8 @@ class BostonHand(HandReplay):
         if self.phase != "bidding":
             when = ("in the extra grand after the last deal, which has no bidding" if self.final_grand
                     else "after the bidding had closed")
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal", f"{event.player} {what} {when}; it is void")
+            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
+                      f"{event.player} {what} {when}; it is void")
             return False
         if event.player != self.bidder:
             self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn",
@@ -216,7 +217,8 @@ class BostonHand(HandReplay):
     def close_bidding(self) -> None:
         if self.high is None:
             self.phase = "ready"
-            self.notes.append("All four passed: misère partout is played without trumps; the turned card is turned down.")
+            self.notes.append("All four passed: misère partout is played without trumps; "
+                              "the turned card is turned down.")
         elif self.high.misere:
             self.phase = "discarding" if self.high.little else "ready"
         else:
@@ -260,7 +262,8 @@ class BostonHand(HandReplay):
         """'I keep' (colour) or 'I keep over you' (first preference) at the standing number."""
         if self.high is None or self.high.tricks is None:
             self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      f"{event.player} keeps, but no trick bid stands to keep; void, {event.player} must bid again or pass")
+                      f"{event.player} keeps, but no trick bid stands to keep; "
+                      f"void, {event.player} must bid again or pass")
             return None
         return BostonBid(self.high.name, 2 if over else 1)
 
@@ -436,21 +439,24 @@ class BostonHand(HandReplay):
         self.offer_to_caller(offender, ("claim", "accept"), "misere.error",
                              f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
                              f"{self.numbers.pool['misere-error']} red to the pool, or play on.", apply,
-                             implied="accept", implied_text=f"Play went on: {caller} did not claim for {offender}'s error.",
+                             implied="accept",
+                             implied_text=f"Play went on: {caller} did not claim for {offender}'s error.",
                              recorded="claim")
 
     def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
         if self.partout:
             return "In misère partout this carries no penalty."
         if fact.player == self.caller:
-            return ("The caller is not penalised: his lead stands if the next player follows it, otherwise it goes back."
+            return ("The caller is not penalised: his lead stands if the next player follows it, "
+                    "otherwise it goes back."
                     if fact.lead else "The caller is not penalised.")
         if self.high is not None and self.high.misere:
             return "In a misère this is a misère error."
         if fact.lead:
             return (f"{self.caller}, who has not played to the trick, may call a suit from the rightful leader, call "
                     "the card as exposed, or accept the lead.")
-        return f"{self.caller} may require an opponent still to play to play highest or lowest, or to win or lose the trick."
+        return (f"{self.caller} may require an opponent still to play to play highest or lowest, "
+                "or to win or lose the trick.")
 
     def rule_out_of_turn(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
         if not self.penalty_applies(fact.player):
@@ -466,7 +472,7 @@ class BostonHand(HandReplay):
 
     def offer_lead_penalty(self, fact: tb.OutOfTurn) -> None:
         caller, offender, card = self.caller, fact.player, fact.card
-        targets = [fact.expected] if fact.expected != caller else [p for p in self.opponents()]
+        targets = [fact.expected] if fact.expected != caller else list(self.opponents())
         whom = fact.expected if fact.expected != caller else "the opponent who next leads"
 
         def apply(option: str, at: ev.Span) -> None:
@@ -487,7 +493,8 @@ class BostonHand(HandReplay):
                              f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an "
                              "exposed card, or accept the lead (his playing to it accepts it; a card his opponents "
                              "play to it before he decides is taken back, liable to be called).", apply,
-                             implied="accept", implied_text=f"Play went on to {offender}'s lead out of turn: it stands.",
+                             implied="accept",
+                             implied_text=f"Play went on to {offender}'s lead out of turn: it stands.",
                              card=card)
 
     def offer_play_penalty(self, fact: tb.OutOfTurn) -> None:
@@ -601,8 +608,8 @@ class BostonHand(HandReplay):
         if self.partout or self.caller is None:
             return "Corrected in time, it carries no penalty."
         if fact.player != self.caller:
-            return (f"{self.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call {fact.card} "
-                    "as an exposed card.")
+            return (f"{self.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
+                    f"{fact.card} as an exposed card.")
         if self.caller_card_exposed():
             return f"An opponent had already played after him, so {fact.card} is exposed and the opponents may call it."
         return "The caller corrected it before an opponent played after him: no penalty."
@@ -631,7 +638,8 @@ class BostonHand(HandReplay):
         def apply(option: str, at: ev.Span) -> None:
             if option in ("highest", "lowest"):
                 effect = self.require(fact.player, option, "revoke.corrected", at)
-                self.penalise("revoke.corrected", f"{self.caller} requires {fact.player}'s {option} {fact.led.word[:-1]}",
+                self.penalise("revoke.corrected",
+                              f"{self.caller} requires {fact.player}'s {option} {fact.led.word[:-1]}",
                               effects=(effect,))
                 return
             effect = self.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
@@ -639,8 +647,8 @@ class BostonHand(HandReplay):
                           effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
 
         self.offer_to_caller(fact.player, ("highest", "lowest", "card"), "revoke.corrected",
-                             f"{self.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
-                             f"{fact.card} as an exposed card.", apply)
+                             f"{self.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or "
+                             f"call {fact.card} as an exposed card.", apply)
 
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
         if self.revokes and self.revokes[0] is not fact:
@@ -649,7 +657,8 @@ class BostonHand(HandReplay):
             return "Misère partout: the revoker pays five red to each other player and four red to the pool."
         if fact.player == self.caller:
             return "The caller loses his call and is put in for at least one trick; the hands are thrown up."
-        return "Each opponent pays the caller as if he had made his bid with three over-tricks; the revoker forfeits to the pool."
+        return ("Each opponent pays the caller as if he had made his bid with three over-tricks; the revoker "
+                "forfeits to the pool.")
 
     def wrong_dealer_ruling(self) -> str:
         return "It was not stopped before the last card was dealt, so the deal stands."
@@ -729,7 +738,7 @@ class BostonHand(HandReplay):
                       (Effect("redeal", None, None, self.dealer),), since=mark)
 
     def taken(self) -> dict[str, int]:
-        counts = {p: 0 for p in self.order}
+        counts = dict.fromkeys(self.order, 0)
         for trick in self.table.tricks if self.table else ():
             if trick.winner:
                 counts[trick.winner] += 1
@@ -773,7 +782,8 @@ class BostonHand(HandReplay):
             return
         winner = self.table.tricks[-1].winner or self.eldest
         red = ledger.in_pool
-        ledger.out_of_pool(winner, red, self.rule_id("pool.division"), f"{winner} won the last trick of the extra grand")
+        ledger.out_of_pool(winner, red, self.rule_id("pool.division"),
+                           f"{winner} won the last trick of the extra grand")
         self.note(f"{winner} won the last trick of the extra grand and takes the pool ({red} red).")
 
     def settle_contract(self, ledger: Ledger) -> None:
@@ -838,7 +848,8 @@ class BostonHand(HandReplay):
         topic = "pay.misere" if bid.misere else "pay.success" if made else "pay.failure"
         if made:
             each = self.success_amount(taken)
-            red = self.caller_paid(ledger, each, self.rule_id(topic), f"{self.caller} made {bid.text} with {taken} tricks",
+            red = self.caller_paid(ledger, each, self.rule_id(topic),
+                                   f"{self.caller} made {bid.text} with {taken} tricks",
                                    self.rule_id("pool.win"))
             self.note(f"{self.caller} made {bid.text} with {taken} tricks: each opponent pays {each} white"
                       + self.pool_words(red, "takes the pool of") + ".")
@@ -920,8 +931,8 @@ class BostonHand(HandReplay):
             put_in = 1 if self.high.misere else self.provable_shortfall()
             each = self.failure_amount(put_in)
             red = self.caller_pays(ledger, each, rule, cause, rule)
-            what = f"{self.caller}, the caller, played short: put in for {put_in}, pays {each} white to each opponent " \
-                   f"and doubles the pool ({red} red)"
+            what = (f"{self.caller}, the caller, played short: put in for {put_in}, pays {each} white to each "
+                    f"opponent and doubles the pool ({red} red)")
         else:
             taken = self.caller_tricks() if self.table else 0
             each = self.success_amount(taken)
@@ -1055,7 +1066,8 @@ def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], Bos
     return [", ".join(calls)], high, caller
 
 
-def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False) -> tuple[list[str], int | None]:
+def random_hand(rng: random.Random, dealer: int, number: int,
+                plant_revoke: bool = False) -> tuple[list[str], int | None]:
     """One random hand with its deal, as transcript lines (seats A Y B Z).
 
     With `plant_revoke`, one player fails to follow once while able to (the first chance from a

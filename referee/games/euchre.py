@@ -166,7 +166,8 @@ class EuchreHand(HandReplay):
     def upcard_suit(self, event: ev.Event) -> Suit:
         if self.upcard is None:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's discard or first trump play")
+                      "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's "
+                      "discard or first trump play")
             return Suit.SPADES
         return self.upcard.suit
 
@@ -190,7 +191,8 @@ class EuchreHand(HandReplay):
     def on_discard(self, event: ev.Discard) -> None:
         if event.player != self.dealer or self.round != 1 or self.trump_suit is None or self.phase != "made":
             self.find("illegal-discard", event.player, event.at, "discard",
-                      f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the upcard; ignored")
+                      f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the "
+                      "upcard; ignored")
             return
         if self.discarded is not None:
             self.find("illegal-discard", event.player, event.at, "discard",
@@ -203,8 +205,8 @@ class EuchreHand(HandReplay):
             return
         if event.card is self.upcard and not self.options["discard-upcard"]:
             self.find("illegal-discard", event.player, event.at, "discard.upcard",
-                      f"{event.player} discarded the upcard {event.card}; under this house rule the dealer must keep it "
-                      "and discard another card. The discard is void.")
+                      f"{event.player} discarded the upcard {event.card}; under this house rule the dealer must keep "
+                      "it and discard another card. The discard is void.")
             return
         self.discarded = event.card
 
@@ -290,7 +292,8 @@ class EuchreHand(HandReplay):
             if cards is not None and len(cards) != self.cards_per_hand and player not in self.wrong_count:
                 self.wrong_count.add(player)
                 self.find("wrong-card-count", player, event.at, "wrong-count.play",
-                          f"play began with {player} holding {len(cards)} cards. " + self.wrong_count_penalty_text(player))
+                          f"play began with {player} holding {len(cards)} cards. "
+                          + self.wrong_count_penalty_text(player))
 
     def wrong_count_penalty_text(self, player: str) -> str:
         return (f"The deal stands; {self.team(player)} cannot score this hand and forfeit "
@@ -335,12 +338,14 @@ class EuchreHand(HandReplay):
             self.alone_lost, self.partnership_at = False, None
 
     def rule_retract(self, fact: tb.Retracted) -> None:
-        if self.out_of_turn is not None and fact.player == self.out_of_turn.player and fact.card is self.out_of_turn.card:
+        out_of_turn = self.out_of_turn
+        if out_of_turn is not None and fact.player == out_of_turn.player and fact.card is out_of_turn.card:
             if self.rebuild in self.choices:  # the table rebuilds the trick: the card goes back
                 assert self.rebuild is not None
                 self.answer(self.rebuild, "reconstruct", fact.at)
             self.out_of_turn = None
-            self.notes.append(f"{fact.player}'s {fact.card}, played out of turn, went back and the proper turn was restored.")
+            self.notes.append(f"{fact.player}'s {fact.card}, played out of turn, went back "
+                              "and the proper turn was restored.")
             if self.options["out-of-turn"] == "somerset":
                 self.offer_somerset(fact)
         elif self.alone_lost and fact.player == self.partner(self.alone or "") and self.table is not None:
@@ -463,7 +468,8 @@ class EuchreHand(HandReplay):
             self.unsupported(event, "'concede' before play")
             return
         self.conceded_by = event.player
-        self.notes.append(f"{event.player} conceded the remaining tricks to {self.other_team(self.team(event.player))}.")
+        winners = self.other_team(self.team(event.player))
+        self.notes.append(f"{event.player} conceded the remaining tricks to {winners}.")
 
     # ---- result -----------------------------------------------------------------------
     def misdeal(self) -> bool:
@@ -493,7 +499,8 @@ class EuchreHand(HandReplay):
         status = self.status()
         if status in ("redeal", "thrown-in"):
             if status == "redeal" and self.rebuild_refused:
-                self.penalise("play.out-of-turn", "the trick could not be restored: hand cancelled and redealt without score",
+                self.penalise("play.out-of-turn",
+                              "the trick could not be restored: hand cancelled and redealt without score",
                               effects=(Effect("redeal", None, None, self.dealer),))
             return
         if self.revokes:
@@ -507,7 +514,8 @@ class EuchreHand(HandReplay):
             points = self.wrong_count_points(player)
             other = self.other_team(side)
             mark = ledger.mark()
-            ledger.credit(other, points, self.rule_id("wrong-count.play"), f"{side} played with a wrong number of cards")
+            ledger.credit(other, points, self.rule_id("wrong-count.play"),
+                          f"{side} played with a wrong number of cards")
             self.penalise("wrong-count.play", f"{side} played with a wrong number of cards: {other} score {points}",
                           (Effect("hand-not-scored", side),), since=mark)
         side, points, topic = self.ordinary_result()
@@ -590,7 +598,8 @@ class EuchreHand(HandReplay):
         out = super().pending()
         if self.status() != "in-progress":
             return out
-        if self.phase == "bidding" and self.round == 2 and self.bidder == self.dealer and self.options["stick-the-dealer"]:
+        if (self.phase == "bidding" and self.round == 2 and self.bidder == self.dealer
+                and self.options["stick-the-dealer"]):
             barred = self.upcard.suit if self.upcard else None
             out.append(Pending(self.dealer, tuple(s.word for s in Suit if s is not barred),
                                self.rule_id("bidding.stick-the-dealer"),
@@ -601,7 +610,8 @@ class EuchreHand(HandReplay):
         if self.misdeal():
             return "misdeal: " + self.wrong_count_ruling(self.dealer)
         if self.phase == "bidding":
-            return f"round {self.round} of the bidding: {self.bidder} to pass or " + ("order it up" if self.round == 1 else "name a suit")
+            return (f"round {self.round} of the bidding: {self.bidder} to pass or "
+                    + ("order it up" if self.round == 1 else "name a suit"))
         if self.phase == "made":
             if self.round == 1 and self.discarded is None:
                 return f"{self.dealer} to discard"
@@ -624,7 +634,7 @@ def _table_decides(option: str, at: ev.Span) -> None:
 
 
 class EuchreSession(GameSession[EuchreHand]):
-    def __init__(self, game: "Euchre", setup: Setup) -> None:
+    def __init__(self, game: Euchre, setup: Setup) -> None:
         super().__init__(game, setup)
         self.number = 1
         self.deals = 0  # hands adjudicated, for games of a fixed number of deals
@@ -664,7 +674,8 @@ class Euchre(GameRules):
             return problems
         if len(setup.teams) != 2 or any(len(t.members) != 2 for t in setup.teams):
             return [Problem(at.line, at.column, "euchre needs two partnerships of two",
-                            f'add [Partners "{setup.players[0]}-{setup.players[2]} {setup.players[1]}-{setup.players[3]}"]')]
+                            f'add [Partners "{setup.players[0]}-{setup.players[2]} '
+                            f'{setup.players[1]}-{setup.players[3]}"]')]
         for team in setup.teams:
             a, b = (setup.players.index(m) for m in team.members)
             if abs(a - b) != 2:
@@ -690,7 +701,8 @@ class Euchre(GameRules):
         return "\n".join(lines) + "\n"
 
 
-def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False) -> tuple[list[str], int | None]:
+def random_hand(rng: random.Random, dealer: int, number: int,
+                plant_revoke: bool = False) -> tuple[list[str], int | None]:
     """One random legal hand with its deal, as transcript lines (seats N E S W).
 
     With `plant_revoke`, exactly one player fails to follow suit once while able to (the first

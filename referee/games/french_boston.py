@@ -24,8 +24,8 @@ from ..choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ..generators import random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, HandStatus, Irregularity
-from ..notation import HandRecord, Problem, trick_line
 from ..ledger import Ledger
+from ..notation import HandRecord, Problem, trick_line
 from ..replay import HandContext, HandReplay
 from ..rulebook import rulebook_data
 from ..session import GameRules, GameSession, sole_leader
@@ -223,7 +223,8 @@ class FrenchBostonHand(HandReplay):
         return True
 
     def illegal(self, event: ev.Event, topic: str, text: str) -> None:
-        self.find("illegal-bid", event.player, event.at, topic, text + f" The call is void; {event.player} speaks again.")
+        self.find("illegal-bid", event.player, event.at, topic,
+                  text + f" The call is void; {event.player} speaks again.")
         self.bidder = event.player
 
     def spoke(self, player: str) -> None:
@@ -253,7 +254,8 @@ class FrenchBostonHand(HandReplay):
             return
         best = self.best
         if best is None or not best.is_demand:
-            what = "nothing has been proposed" if best is None else f"the standing proposal is {best.text}, not a demand"
+            what = ("nothing has been proposed" if best is None
+                    else f"the standing proposal is {best.text}, not a demand")
             self.illegal(event, "bidding.accept", f"{event.player} accepts, but {what}; only a demand can be accepted.")
             return
         if best.player == event.player or self.acceptor is not None:
@@ -390,7 +392,8 @@ class FrenchBostonHand(HandReplay):
         allowed = (self.belle,) if contract.proposal.kind == "demand-belle" else (self.belle, self.petite)
         if laid is not None and event.suit is not laid.suit:
             self.find("illegal-bid", event.player, event.at, "bidding.ruse",
-                      f"{event.player} names {event.suit.word}, but his laid card {laid} makes {laid.suit.word} trumps.")
+                      f"{event.player} names {event.suit.word}, "
+                      f"but his laid card {laid} makes {laid.suit.word} trumps.")
         elif self.belle is not None and event.suit not in allowed:
             self.find("illegal-bid", event.player, event.at, "bidding.demand",
                       f"{event.player} names {event.suit.word}; a demander must play in "
@@ -811,7 +814,8 @@ class FrenchBostonHand(HandReplay):
         for player in sorted(self.short_hands, key=self.order.index):
             mark = ledger.mark()
             ledger.into_pool(player, amount, self.rule_id("wrong-count.play"), f"{player} played on with a short hand")
-            self.penalise("wrong-count.play", f"{player} played on with a short hand: {amount} into the pool", since=mark)
+            self.penalise("wrong-count.play", f"{player} played on with a short hand: {amount} into the pool",
+                          since=mark)
 
     def rule_void_deal(self) -> None:
         """Who deals next after a void deal: a misdeal loses the deal; an imperfect pack does not."""
@@ -821,7 +825,8 @@ class FrenchBostonHand(HandReplay):
             self.penalise("deal.misdeal", f"{self.dealer} misdealt and loses the deal: {nxt}, on his right, deals next",
                           effects=(Effect("redeal", None, None, nxt),))
         elif void == "same-dealer" and self.redeal_at is None:
-            self.penalise("deal.duplicate-card", f"the pack is imperfect: {self.dealer} deals again without paying again",
+            self.penalise("deal.duplicate-card",
+                          f"the pack is imperfect: {self.dealer} deals again without paying again",
                           effects=(Effect("redeal", None, None, self.dealer),))
 
     def tricks_of(self, players: Iterable[str]) -> int:
@@ -1065,7 +1070,7 @@ class FrenchBostonHand(HandReplay):
         pool = ledger.in_pool
         assert pool is not None
         share = pool // 4
-        ledger.share_pool({p: share for p in self.order}, self.rule_id("game.end"), "the last deal ends the game")
+        ledger.share_pool(dict.fromkeys(self.order, share), self.rule_id("game.end"), "the last deal ends the game")
         self.note(f"End of the game: the pool of {pool} is divided, {share} to each player"
                   + (f", {ledger.pool} left on the table." if ledger.pool else "."))
 
