@@ -1,24 +1,72 @@
-"""What the games' random transcript generators share (property tests, benchmarks)."""
+"""What the games' random transcript generators share (property tests, benchmarks).
+
+A generator asks the laws of play two things — which cards a player may lawfully play, and
+who won a trick — through `PlayRules`, made for each hand from a `Deal`. By default each game
+answers from its own trick rules (`TableRules`); the property tests pass an independent oracle
+instead (``tests/oracle.py``), so that a mistake in the referee's trick logic cannot be copied
+into the hands it is tested on.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
-from .cards import Card
-from .table import TrickRules
+from .cards import Card, Suit
+from .table import TrickRules, trick_winner
+
+Plays = Sequence[tuple[str, Card]]
 
 
-def random_card(rng: random.Random, held: list[Card], plays: Sequence[tuple[str, Card]], rules: TrickRules,
-                revoke: bool = False) -> tuple[Card, bool]:
-    """A random card from `held` for a trick of `plays` so far: one that follows suit when it
-    can or, with `revoke`, one that does not although it could. Also whether it revokes."""
-    if not plays:
-        return rng.choice(held), False
-    led = rules.suit_of(plays[0][1])
-    following = [c for c in held if rules.suit_of(c) is led]
-    if revoke and following:
-        others = [c for c in held if rules.suit_of(c) is not led]
-        if others:
-            return rng.choice(others), True
-    return rng.choice(following or held), False
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """What decides the play of one hand: the game, its trumps (None: none, or in auction
+    pitch not yet pitched), the suit turned up, and a player excused from following suit."""
+
+    game: str
+    trump: Suit | None
+    turned: Suit | None = None
+    renouncer: str | None = None
+
+
+class PlayRules(Protocol):
+    def lawful(self, player: str, held: Sequence[Card], plays: Plays, trick: int) -> list[Card]:
+        """The cards of `held` the player may play to trick number `trick` after `plays`, in
+        the order held."""
+
+    def winner(self, plays: Plays) -> str:
+        """Who wins a finished trick of (player, card) plays, the lead first."""
+
+
+PlayRulesFor = Callable[[Deal], PlayRules]
+
+
+class TableRules:
+    """`PlayRules` read from a game's own `TrickRules`: what the referee itself enforces."""
+
+    def __init__(self, rules: TrickRules) -> None:
+        self.rules = rules
+
+    def lawful(self, player: str, held: Sequence[Card], plays: Plays, trick: int) -> list[Card]:
+        if not plays:
+            return list(held)
+        suit_of, excused = self.rules.suit_of, self.rules.excused
+        led = suit_of(plays[0][1])
+        if not any(suit_of(c) is led for c in held):
+            return list(held)
+        return [c for c in held if suit_of(c) is led or excused(player, c, led, trick)]
+
+    def winner(self, plays: Plays) -> str:
+        return trick_winner(self.rules, plays)
+
+
+def random_card(rng: random.Random, held: list[Card], lawful: list[Card], revoke: bool = False) -> tuple[Card, bool]:
+    """A random card of `lawful` or, with `revoke`, one of `held` that is not lawful when there
+    is one (a revoke). Also whether it revokes."""
+    if revoke:
+        unlawful = [c for c in held if c not in lawful]
+        if unlawful:
+            return rng.choice(unlawful), True
+    return rng.choice(lawful), False

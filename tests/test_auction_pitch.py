@@ -12,11 +12,13 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import oracle
 from planted import planted_revoke
 
 from referee import check_text
 from referee.cards import Suit, parse_card
-from referee.games.auction_pitch import GAME, PitchTricks, legal_cards, random_hand
+from referee.games.auction_pitch import GAME, PitchTricks, own_play_rules, random_hand
+from referee.generators import Deal
 
 HEADER = '[Game "auction-pitch"]\n[Players "{players}"]\n[Rules "{rules}"]\n\n'
 
@@ -50,12 +52,13 @@ def test_trumping_is_excused_only_when_a_plain_suit_is_led() -> None:
     assert not rules.excused("A", parse_card("2S"), Suit.HEARTS, 1)
 
 
-def test_legal_cards_follow_the_pitch_rules() -> None:
+def test_lawful_cards_follow_the_pitch_rules() -> None:
     held = cards("AH 2S 3S 4C")
-    assert set(legal_cards(held, Suit.SPADES, Suit.HEARTS)) == set(cards("AH 2S 3S"))
-    assert legal_cards(held, Suit.HEARTS, Suit.HEARTS) == cards("AH")
-    assert legal_cards(held, Suit.DIAMONDS, Suit.HEARTS) == held
-    assert legal_cards(held, None, None) == held
+    lawful = own_play_rules(Deal("auction-pitch", Suit.HEARTS)).lawful
+    assert lawful("B", held, [("A", parse_card("KS"))], 2) == cards("AH 2S 3S")
+    assert lawful("B", held, [("A", parse_card("KH"))], 2) == cards("AH")
+    assert lawful("B", held, [("A", parse_card("KD"))], 2) == held
+    assert lawful("B", held, [], 2) == held
 
 
 # ---- bidding ---------------------------------------------------------------------------
@@ -120,7 +123,7 @@ def expected_change(hand: dict[str, Any], player: str) -> int:
 @settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_lawful_game_has_no_finding_and_each_point_is_scored_once(seed: int) -> None:
-    text = GAME.random_game(random.Random(seed), hands=4)
+    text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle)
     verdict = check_text(text).to_dict()
     assert verdict["summary"]["errors"] == 0, text
     assert verdict["summary"]["irregularities"] == 0, text
@@ -138,7 +141,8 @@ def test_random_lawful_game_has_no_finding_and_each_point_is_scored_once(seed: i
 def test_one_planted_revoke_gives_exactly_one_finding_and_its_penalty(seed: int, players: int) -> None:
     rng = random.Random(seed)
     names = tuple("ABCDEFG"[:players])
-    lines, planted = random_hand(rng, names, rng.randrange(players), 1, board=False, plant_revoke=True)
+    lines, planted = random_hand(rng, names, rng.randrange(players), 1, board=False, plant_revoke=True,
+                                  rules_for=oracle)
     text = HEADER.format(players=" ".join(names), rules="target=1000") + "\n".join(lines)
     hand, finding = planted_revoke(text, planted)
     if finding is None:
@@ -152,6 +156,6 @@ def test_one_planted_revoke_gives_exactly_one_finding_and_its_penalty(seed: int,
 
 
 def test_a_long_random_archive_is_split_into_games_and_stays_lawful() -> None:
-    text = GAME.random_game(random.Random(7), hands=250)
+    text = GAME.random_game(random.Random(7), hands=250, rules_for=oracle)
     summary = check_text(text).summary
     assert (summary.games, summary.hands, summary.irregularities, summary.errors) == (3, 250, 0, 0)

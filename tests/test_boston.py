@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import oracle
 
 from referee import check_text
 from referee.games.boston import GAME, BostonBid, double_pool, pools_shown, tables, take_pool
@@ -121,13 +122,13 @@ def _check_conservation(text: str) -> list[dict]:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_money_is_conserved_in_every_hand(seed: int) -> None:
-    _check_conservation(GAME.random_game(random.Random(seed), hands=6, plant_revokes=True))
+    _check_conservation(GAME.random_game(random.Random(seed), hands=6, plant_revokes=True, rules_for=oracle))
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_lawful_hands_have_no_finding(seed: int) -> None:
-    text = GAME.random_game(random.Random(seed), hands=4)
+    text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle)
     verdict = check_text(text).to_dict()
     assert verdict["summary"]["irregularities"] == 0 and verdict["summary"]["errors"] == 0, text
     for hand in _check_conservation(text):
@@ -136,7 +137,7 @@ def test_random_lawful_hands_have_no_finding(seed: int) -> None:
 
 def test_a_full_game_divides_the_pool() -> None:
     """Twelve deals: after the last one the pool is empty and every counter is accounted for."""
-    text = GAME.random_game(random.Random(12), hands=12, plant_revokes=True)
+    text = GAME.random_game(random.Random(12), hands=12, plant_revokes=True, rules_for=oracle)
     hands = _check_conservation(text)
     assert len(hands) == 12 and hands[-1]["pool_after"] == 0
 

@@ -1,4 +1,7 @@
-"""Property tests: random lawful euchre hands give no finding; one planted revoke gives exactly one."""
+"""Property tests: random lawful euchre hands give no finding; one planted revoke gives exactly one.
+
+The hands follow suit and pass the lead as the independent oracle (oracle.py) says.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import oracle
 from planted import planted_revoke
 
 from referee import check_text
@@ -17,7 +21,7 @@ HEADER = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Rules "st
 @settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_lawful_game_has_no_finding(seed: int) -> None:
-    text = GAME.random_game(random.Random(seed), hands=4)
+    text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle)
     verdict = check_text(text).to_dict()
     game = verdict["files"][0]["games"][0]
     assert verdict["summary"]["irregularities"] == 0, text
@@ -32,7 +36,7 @@ def test_random_lawful_game_has_no_finding(seed: int) -> None:
 @settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=0, max_value=3))
 def test_one_planted_revoke_gives_exactly_one_finding_at_that_trick(seed: int, dealer: int) -> None:
-    lines, planted = random_hand(random.Random(seed), dealer, 1, plant_revoke=True)
+    lines, planted = random_hand(random.Random(seed), dealer, 1, plant_revoke=True, rules_for=oracle)
     text = HEADER + "\n".join(lines)
     hand, finding = planted_revoke(text, planted)
     if finding is None:
@@ -45,7 +49,7 @@ def test_one_planted_revoke_gives_exactly_one_finding_at_that_trick(seed: int, d
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_revoke_without_the_deal_is_proven_by_later_play_or_not_at_all(seed: int) -> None:
     """Dropping the deal lines never invents a finding the deal would not show."""
-    lines, planted = random_hand(random.Random(seed), 0, 1, plant_revoke=True)
+    lines, planted = random_hand(random.Random(seed), 0, 1, plant_revoke=True, rules_for=oracle)
     text = HEADER + "\n".join(line for line in lines if not line.startswith("deal "))
     hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
     assert len(hand["irregularities"]) <= 1, text

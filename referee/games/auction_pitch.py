@@ -16,6 +16,7 @@ from .. import events as ev
 from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
 from ..choices import Choice, Lapse, Option
+from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, HandStatus, Irregularity, Kind
 from ..ledger import Ledger
@@ -39,16 +40,6 @@ class PitchTricks(tb.PlainTricks):
     def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
         """A plain suit led may be trumped even by a player who holds that suit."""
         return self.trump is not None and card.suit is self.trump and led is not self.trump
-
-
-def legal_cards(held: list[Card], led: Suit | None, trump: Suit | None) -> list[Card]:
-    """The cards a player may lawfully play: used by the random game generator."""
-    following = [c for c in held if c.suit is led]
-    if led is None or not following:
-        return list(held)
-    if led is trump:
-        return following
-    return following + [c for c in held if c.suit is trump]
 
 
 @dataclass(slots=True)
@@ -662,14 +653,14 @@ class AuctionPitch(GameRules):
     def session(self, setup: Setup) -> AuctionPitchSession:
         return AuctionPitchSession(self, setup)
 
-    def random_game(self, rng: random.Random, hands: int) -> str:
+    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
         """A transcript of `hands` random lawful hands (for property tests and benchmarks).
 
         Two to seven players. The selling game is played to 1000 points, so that no bid can
         ever be forbidden, and bidding to the board to the default seven; a new game (a new
         header) starts every `RANDOM_GAME_HANDS` hands, so that scores stay far from 1000 in
         archives of any size. Every bid is in turn and higher than the last, and every card is
-        one the laws allow.
+        one the laws allow (as `rules_for` says, by default the referee's own trick rules).
         """
         players = ("A", "B", "C", "D", "E", "F", "G")[:rng.randint(2, 7)]
         board = rng.random() < 0.5
@@ -681,13 +672,18 @@ class AuctionPitch(GameRules):
             number = index % RANDOM_GAME_HANDS + 1
             if number == 1:
                 lines.extend(header)
-            lines.extend(random_hand(rng, players, dealer, number, board)[0])
+            lines.extend(random_hand(rng, players, dealer, number, board, rules_for=rules_for)[0])
             dealer = (dealer + 1) % len(players)
         return "\n".join(lines) + "\n"
 
 
+def own_play_rules(deal: Deal) -> PlayRules:
+    """The generator's default laws of play: the referee's own."""
+    return TableRules(PitchTricks(deal.trump))
+
+
 def random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, number: int, board: bool,
-                plant_revoke: bool = False) -> tuple[list[str], int | None]:
+                plant_revoke: bool = False, rules_for: PlayRulesFor | None = None) -> tuple[list[str], int | None]:
     """One random lawful hand with its deal, as transcript lines.
 
     With `plant_revoke`, exactly one player fails once to follow suit when he must (the first
@@ -702,7 +698,7 @@ def random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
     out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
     pitcher, auction = random_auction(rng, seats, board)
     out += auction
-    trump: Suit | None = None
+    play: PlayRules | None = None  # known once the pitch, the first card, fixes trumps
     leader = pitcher
     plant_from = rng.randint(1, 5) if plant_revoke else 7
     planted: int | None = None
@@ -712,19 +708,16 @@ def random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
         for i in range(n):
             seat = seats[(start + i) % n]
             held = hands[seat]
-            led = plays[0][1].suit if plays else None
-            allowed = legal_cards(held, led, trump)
-            wrong = [c for c in held if c not in allowed]
-            if planted is None and trick >= plant_from and wrong:
-                choice, planted = rng.choice(wrong), trick
-            else:
-                choice = rng.choice(allowed)
+            lawful = play.lawful(seat, held, plays, trick) if play is not None else list(held)
+            choice, revoked = random_card(rng, held, lawful, planted is None and trick >= plant_from)
+            if revoked:
+                planted = trick
             held.remove(choice)
-            trump = trump or choice.suit
+            if play is None:
+                play = (rules_for or own_play_rules)(Deal("auction-pitch", choice.suit))
             plays.append((seat, choice))
-        rules = PitchTricks()
-        rules.trump = trump
-        leader = tb.trick_winner(rules, plays)
+        assert play is not None
+        leader = play.winner(plays)
         out.append(trick_line(trick, plays))
     out.append("")
     return out, planted

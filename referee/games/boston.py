@@ -19,7 +19,7 @@ from .. import events as ev
 from .. import table as tb
 from ..cards import Card, Suit, pack
 from ..choices import Choice, Lapse, Option
-from ..generators import random_card
+from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, HandStatus, Irregularity
 from ..ledger import Ledger
@@ -1023,17 +1023,19 @@ class Boston(GameRules):
     def session(self, setup: Setup) -> BostonSession:
         return BostonSession(self, setup)
 
-    def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False) -> str:
+    def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False,
+                    rules_for: PlayRulesFor | None = None) -> str:
         """A transcript of `hands` random hands (property tests, benchmarks).
 
-        Bids, names, discards, spreads, "I pay" and plays are random but lawful; with
-        `plant_revokes`, some hands carry one revoke (see `random_hand`).
+        Bids, names, discards, spreads, "I pay" and plays are random but lawful (the plays as
+        `rules_for` says, by default the referee's own trick rules); with `plant_revokes`,
+        some hands carry one revoke (see `random_hand`).
         """
         lines = ['[Game "boston"]', '[Players "A Y B Z"]', ""]
         dealer = rng.randrange(4)
         for number in range(1, hands + 1):
             plant = plant_revokes and rng.random() < 0.5
-            lines.extend(random_hand(rng, dealer, number, plant)[0])
+            lines.extend(random_hand(rng, dealer, number, plant, rules_for)[0])
             dealer = (dealer + 1) % 4
         return "\n".join(lines) + "\n"
 
@@ -1066,8 +1068,13 @@ def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], Bos
     return [", ".join(calls)], high, caller
 
 
-def random_hand(rng: random.Random, dealer: int, number: int,
-                plant_revoke: bool = False) -> tuple[list[str], int | None]:
+def own_play_rules(deal: Deal) -> PlayRules:
+    """The generator's default laws of play: the referee's own."""
+    return TableRules(tb.PlainTricks(deal.trump))
+
+
+def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
+                rules_for: PlayRulesFor | None = None) -> tuple[list[str], int | None]:
     """One random hand with its deal, as transcript lines (seats A Y B Z).
 
     With `plant_revoke`, one player fails to follow once while able to (the first chance from a
@@ -1099,7 +1106,7 @@ def random_hand(rng: random.Random, dealer: int, number: int,
         out.append(", ".join(f"{p} concede" for p in seats if p != caller))
         out.append("")
         return out, None
-    rules = tb.PlainTricks(trump)
+    play = (rules_for or own_play_rules)(Deal("boston", trump, upcard.suit))
     leader = seats[0]
     plant_from = rng.randint(1, 10) if plant_revoke else 99
     planted: int | None = None
@@ -1109,12 +1116,13 @@ def random_hand(rng: random.Random, dealer: int, number: int,
         for i in range(4):
             seat = seats[(start + i) % 4]
             held = hands[seat]
-            choice, revoked = random_card(rng, held, plays, rules, planted is None and trick >= plant_from)
+            lawful = play.lawful(seat, held, plays, trick)
+            choice, revoked = random_card(rng, held, lawful, planted is None and trick >= plant_from)
             if revoked:
                 planted = trick
             held.remove(choice)
             plays.append((seat, choice))
-        leader = tb.trick_winner(rules, plays)
+        leader = play.winner(plays)
         out.append(trick_line(trick, plays))
         if bid is not None and ((bid.misere and leader == caller) or (bid.tricks == 13 and leader != caller)):
             break

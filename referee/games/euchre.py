@@ -13,7 +13,7 @@ from .. import events as ev
 from .. import table as tb
 from ..cards import JACK, Card, Suit, pack
 from ..choices import Choice, Lapse
-from ..generators import random_card
+from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, HandStatus, Irregularity, Pending
 from ..ledger import Ledger
@@ -686,23 +686,30 @@ class Euchre(GameRules):
     def session(self, setup: Setup) -> EuchreSession:
         return EuchreSession(self, setup)
 
-    def random_game(self, rng: random.Random, hands: int) -> str:
+    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
         """A transcript of `hands` random legal hands (for property tests and benchmarks).
 
         Every choice is random but lawful: bids in turn, the dealer discards, lone hands are
-        announced before the lead, and every card follows suit when it can.
+        announced before the lead, and every card follows suit when it can (as `rules_for`
+        says, by default the referee's own trick rules).
         """
         lines = ['[Game "euchre"]', '[Players "N E S W"]', '[Partners "N-S E-W"]',
                  '[Rules "stick-the-dealer; target=1000"]', ""]
         dealer = rng.randrange(4)
         for number in range(1, hands + 1):
-            lines.extend(random_hand(rng, dealer, number)[0])
+            lines.extend(random_hand(rng, dealer, number, rules_for=rules_for)[0])
             dealer = (dealer + 1) % 4
         return "\n".join(lines) + "\n"
 
 
-def random_hand(rng: random.Random, dealer: int, number: int,
-                plant_revoke: bool = False) -> tuple[list[str], int | None]:
+def own_play_rules(deal: Deal) -> PlayRules:
+    """The generator's default laws of play: the referee's own."""
+    assert deal.trump is not None
+    return TableRules(EuchreTricks(deal.trump))
+
+
+def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
+                rules_for: PlayRulesFor | None = None) -> tuple[list[str], int | None]:
     """One random legal hand with its deal, as transcript lines (seats N E S W).
 
     With `plant_revoke`, exactly one player fails to follow suit once while able to (the first
@@ -748,7 +755,7 @@ def random_hand(rng: random.Random, dealer: int, number: int,
     if alone:
         out.append(f"{maker} alone")
     active = [s for s in seats if not (alone and s == partner)]
-    rules = EuchreTricks(trump)
+    play = (rules_for or own_play_rules)(Deal("euchre", trump))
     leader = active[0]
     plant_from = rng.randint(1, 4) if plant_revoke else 6
     planted: int | None = None
@@ -758,12 +765,13 @@ def random_hand(rng: random.Random, dealer: int, number: int,
         for i in range(len(active)):
             seat = active[(start + i) % len(active)]
             held = hands[seat]
-            choice, revoked = random_card(rng, held, plays, rules, planted is None and trick >= plant_from)
+            lawful = play.lawful(seat, held, plays, trick)
+            choice, revoked = random_card(rng, held, lawful, planted is None and trick >= plant_from)
             if revoked:
                 planted = trick
             held.remove(choice)
             plays.append((seat, choice))
-        leader = tb.trick_winner(rules, plays)
+        leader = play.winner(plays)
         out.append(trick_line(trick, plays))
     out.append("")
     return out, planted

@@ -21,7 +21,7 @@ from .. import events as ev
 from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, card, pack
 from ..choices import SUIT_OPTIONS, Choice, Lapse, Option
-from ..generators import random_card
+from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
 from ..header import Setup, player_count_problems
 from ..laws import Effect, HandStatus, Irregularity
 from ..ledger import Ledger
@@ -1167,12 +1167,14 @@ class FrenchBoston(GameRules):
     def session(self, setup: Setup) -> FrenchBostonSession:
         return FrenchBostonSession(self, setup)
 
-    def random_game(self, rng: random.Random, hands: int, first: int = 1) -> str:
+    def random_game(self, rng: random.Random, hands: int, first: int = 1,
+                    rules_for: PlayRulesFor | None = None) -> str:
         """A transcript of `hands` random lawful deals from deal number `first` (tests, benchmarks).
 
         Every choice is random but lawful: proposals in turn and outranking nothing illegal,
         demands laid in belle or petite, petite-misère discards, every card following suit when
-        it can (the quatre-as caller renounces at random in the first ten tricks).
+        it can (the quatre-as caller renounces at random in the first ten tricks), as
+        `rules_for` says (by default the referee's own trick rules).
         """
         players = ("N", "E", "S", "W")
         belle = rng.choice(list(Suit)) if first > 1 else None
@@ -1183,14 +1185,19 @@ class FrenchBoston(GameRules):
         lines.append("")
         dealer = rng.randrange(4)
         for number in range(first, first + hands):
-            text, belle = random_deal(rng, players, dealer, number, belle)
+            text, belle = random_deal(rng, players, dealer, number, belle, rules_for)
             lines.extend(text)
             dealer = (dealer - 1) % 4  # to the right: counter-clockwise in the clockwise list
         return "\n".join(lines) + "\n"
 
 
+def own_play_rules(deal: Deal) -> PlayRules:
+    """The generator's default laws of play: the referee's own (the super jack a trump)."""
+    return TableRules(FrenchBostonTricks(deal.trump, deal.turned, True, deal.renouncer))
+
+
 def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, number: int,
-                belle: Suit | None) -> tuple[list[str], Suit]:
+                belle: Suit | None, rules_for: PlayRulesFor | None = None) -> tuple[list[str], Suit]:
     """One random lawful deal as transcript lines; returns them and the game's belle."""
     order = [players[(dealer - 1 - i) % 4] for i in range(4)]  # eldest first, dealer last
     cards = sorted(FrenchBostonHand.pack, key=lambda c: (c.suit.value, c.rank))
@@ -1250,13 +1257,13 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
     if kind.endswith("-table"):
         out.append(f"{who} spread")
     renouncer = who if kind == "misere-quatre-as" else None
-    rules = FrenchBostonTricks(trump if kind not in MISERES else None, upcard.suit, True, renouncer)
-    out += random_play(rng, order, hands, rules, who if kind in MISERES else None)
+    deal = Deal("french-boston", trump if kind not in MISERES else None, upcard.suit, renouncer)
+    out += random_play(rng, order, hands, (rules_for or own_play_rules)(deal), who if kind in MISERES else None)
     out.append("")
     return out, belle
 
 
-def random_play(rng: random.Random, order: list[str], hands: dict[str, list[Card]], rules: FrenchBostonTricks,
+def random_play(rng: random.Random, order: list[str], hands: dict[str, list[Card]], play: PlayRules,
                 misere_caller: str | None) -> list[str]:
     """Lawful random play from the eldest hand; a misère stops at the caller's first trick."""
     leader = order[0]
@@ -1267,11 +1274,10 @@ def random_play(rng: random.Random, order: list[str], hands: dict[str, list[Card
         for i in range(4):
             seat = order[(start + i) % 4]
             held = hands[seat]
-            renounces = seat == rules.renouncer and trick <= 10  # the quatre-as caller may, at random
-            choice, _ = random_card(rng, held, () if renounces else plays, rules)
+            choice, _ = random_card(rng, held, play.lawful(seat, held, plays, trick))
             held.remove(choice)
             plays.append((seat, choice))
-        leader = tb.trick_winner(rules, plays)
+        leader = play.winner(plays)
         lines.append(trick_line(trick, plays))
         if leader == misere_caller:
             break
