@@ -81,10 +81,11 @@ SETTLEMENT = {
 
 
 @cache
-def produced() -> tuple[dict[str, frozenset[str]], bool]:
-    """The rule ids each game's cases make the referee cite (see CITING), and whether any
-    verdict has a ledger."""
+def produced() -> tuple[dict[str, frozenset[str]], bool, dict[str, set[tuple[str, object]]]]:
+    """The rule ids each game's cases make the referee cite (see CITING), whether any verdict
+    has a ledger, and the house rules (name, value) each game's cases were checked under."""
     found: dict[str, set[str]] = defaultdict(set)
+    options: dict[str, set[tuple[str, object]]] = defaultdict(set)
     ledger = False
     for transcript in sorted(CASES.glob("*/*.ttn")):
         expected = yaml.safe_load(transcript.with_suffix(".expected.yaml").read_text("utf-8"))
@@ -92,16 +93,17 @@ def produced() -> tuple[dict[str, frozenset[str]], bool]:
         check_files([str(transcript)], collector, expected.get("cli_rules"))
         for file in collector.verdict.to_dict()["files"]:
             for game in file["games"]:
+                options[game["game"]].update((name, str(value)) for name, value in game["rules"].items())
                 for hand in game["hands"]:
                     ledger = ledger or "ledger" in hand
                     found[game["game"]].update(item["rule"] for key in CITING for item in hand.get(key) or ()
                                                if item.get("rule"))
-    return {game: frozenset(rules) for game, rules in found.items()}, ledger
+    return {game: frozenset(rules) for game, rules in found.items()}, ledger, options
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rule_is_produced_by_a_case(game: str) -> None:
-    cited, ledger = produced()
+    cited, ledger, _ = produced()
     excused = set(NEVER_CITED) | (set() if ledger else SETTLEMENT)
     missing = [rule for rule in registry()[game].rulebook.rules if rule not in cited.get(game, ()) | excused]
     assert not missing, f"rules of {game} that no case makes the referee cite: {missing}"
@@ -110,7 +112,7 @@ def test_every_rule_is_produced_by_a_case(game: str) -> None:
 def test_the_excused_rules_are_rules_no_case_cites() -> None:
     """The lists above stay honest: real ids, none cited (drop it from the list once it is), and
     every breach they name cited by some case."""
-    cited, _ = produced()
+    cited, _, _ = produced()
     every = {rule for game in GAMES for rule in registry()[game].rulebook.rules}
     all_cited = set().union(*cited.values())
     assert not (set(NEVER_CITED) | SETTLEMENT) - every, "unknown rule ids in the lists"
@@ -121,10 +123,12 @@ def test_the_excused_rules_are_rules_no_case_cites() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_option_is_exercised_by_a_case(game: str) -> None:
-    text = "".join(p.read_text("utf-8") for p in (CASES / game).glob("*.ttn"))
+    """Some case is checked with each house rule away from its default."""
+    _, _, options = produced()
     book = registry()[game].rulebook
-    unused = [name for name in book.options if name not in text]
-    assert not unused, f"house rules of {game} no case uses: {unused}"
+    unused = [name for name, option in book.options.items()
+              if not {value for used, value in options[game] if used == name} - {str(option.default)}]
+    assert not unused, f"house rules of {game} no case sets: {unused}"
 
 
 @pytest.mark.parametrize("game", GAMES)
