@@ -145,6 +145,8 @@ class HandReplay:
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
         self.conceded_by: str | None = None
+        self.thrown_up = False  # the trick just completed ends the hand; gathered at the next event but a take-back
+        self.throw_up_note = ""
         self.last_at: ev.Span = record.header.at
         self.pool_before: int | None = None  # the pool before the hand, in games that keep one
         self.settling: Settlement | None = None  # the settlement being worked out, while it is
@@ -232,11 +234,15 @@ class HandReplay:
         handlers = self.line_handlers
         for line in self.record.lines:
             self.last_at = line.at
+            if self.thrown_up and type(line) not in _NOT_TABLE_EVENTS:
+                self.gather_now()  # a recorded result, a redeal: the hands were thrown up without a correction
             handler = handlers.get(type(line))
             if handler is not None:
                 handler(self, line)
             if self.redeal_at is not None:
                 break
+        if self.thrown_up:
+            self.end_of_transcript_after_throw_up()
         if self.table is not None:
             for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
                 self.on_fact(fact)
@@ -272,6 +278,8 @@ class HandReplay:
             if not label_checked and isinstance(event, ev.Play):
                 label_checked = True
                 self.check_label(line.trick, line.trick_at, event)  # type: ignore[arg-type]
+            if self.thrown_up and type(event) is not ev.Retract:
+                self.gather_now()
             if self.choices:
                 self.settle_choices(event)
             handlers[type(event)](self, event)
@@ -405,8 +413,50 @@ class HandReplay:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} takes back {event.card} before any card was played")
             return
-        for fact in self.table.retract(event.player, event.card, event.at):
+        facts = self.table.retract(event.player, event.card, event.at)
+        if self.thrown_up and self.table.current.plays:  # the trick that ended the hand is open again
+            self.resume_after_throw_up()
+        for fact in facts:
             self.on_fact(fact)
+
+    # ---- a hand that ends before its last trick ------------------------------------------
+    def throw_up(self, note: str) -> None:
+        """The trick just completed ends the hand (a misère caller took it, a slam caller lost it):
+        the hands are thrown up when it is gathered, and that is at once — at the transcript's next
+        event or line, whatever it is — unless that next event takes back a card of the trick to
+        correct a revoke. The take-back reopens the trick, `resume_play` undoes the end, and who
+        wins the trick (and so whether the hand ends) is decided again when it is complete. A
+        transcript that stops right here leaves an open revoke correctable (see
+        `end_of_transcript_after_throw_up`). `note` says why the hands are thrown up."""
+        self.thrown_up = True
+        self.throw_up_note = note
+        self.notes.append(note)
+
+    def gather_now(self) -> None:
+        """The hands are thrown up now (after a trick that ended the hand, a concession, a claim):
+        the trick just completed is gathered, and a revoke in it not taken back is established."""
+        self.thrown_up = False
+        if self.table is not None:
+            for fact in self.table.finish():
+                self.on_fact(fact)
+
+    def end_of_transcript_after_throw_up(self) -> None:
+        """The transcript stops right after the card that ended the hand. With a revoke in that
+        trick the revoker may still take his card back, so the end is not certain yet: play is
+        resumed and the take-back is pending. Without one, the trick is gathered."""
+        assert self.table is not None
+        if self.table.open_revokes():
+            self.resume_after_throw_up()
+        else:
+            self.gather_now()
+
+    def resume_after_throw_up(self) -> None:
+        self.thrown_up = False
+        self.notes.remove(self.throw_up_note)
+        self.resume_play()
+
+    def resume_play(self) -> None:
+        """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
 
     def on_fact(self, fact: tb.Fact) -> None:
         self.fact_handlers[type(fact)](self, fact)
@@ -875,6 +925,9 @@ class HandReplay:
             notes=(*self.notes, *settlement.notes), line=self.record.header.at.line, ledger=tuple(ledger.entries),
             pool_before=self.show_pool(ledger.pool_before) if ledger.pool_before is not None else None)
 
+
+_NOT_TABLE_EVENTS = frozenset({ev.EventLine, ev.NoteLine})
+"""Lines that do not by themselves show the hands thrown up: events (checked one by one) and notes."""
 
 _NAMING_ANOTHER = frozenset({ev.Claim, ev.Count})
 """The events that name a second player (the accused, the one whose tricks are counted)."""

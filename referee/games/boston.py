@@ -347,14 +347,12 @@ class BostonHand(HandReplay):
             self.stop(event.player)
 
     def stop(self, by: str | None = None) -> None:
-        """The hands are thrown up. A concession is gathered by the replay at the end (`conceded_by`);
-        otherwise the trick on the table is gathered now, which establishes its open revokes."""
+        """The hands are thrown up at once ("I pay", a claim): the trick just completed is gathered
+        now, which establishes its open revokes."""
         self.phase = "over"
         if by is not None:
             self.conceded_by = by
-        elif self.table is not None:
-            for fact in self.table.finish():
-                self.on_fact(fact)
+        self.gather_now()
 
     # ---- play -----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
@@ -403,13 +401,18 @@ class BostonHand(HandReplay):
             return
         won = fact.trick.winner == self.caller
         if won and self.high.misere:
-            self.ended = f"{self.caller} took trick {fact.trick.number} and the misère is lost"
+            self.ended = f"{self.caller} took trick {fact.trick.number}, which ends a misère"
         elif not won and self.high.tricks == 13:
-            self.ended = f"{self.caller} lost trick {fact.trick.number} and the grand slam is lost"
+            self.ended = f"{self.caller} lost trick {fact.trick.number}, which ends a grand slam"
         else:
             return
-        self.notes.append(f"The hands are thrown up: {self.ended}.")
-        self.stop()
+        self.phase = "over"
+        self.throw_up(f"The hands are thrown up: {self.ended}.")
+
+    def resume_play(self) -> None:
+        """A card of the trick that ended the hand was taken back: play goes on in that trick."""
+        self.ended = None
+        self.phase = "play"
 
     # ---- the caller's rights ------------------------------------------------------------
     def penalty_applies(self, offender: str) -> bool:

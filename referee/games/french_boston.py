@@ -472,6 +472,7 @@ class FrenchBostonHand(HandReplay):
 
         def claim(option: str, at: ev.Span) -> None:
             self.misere_claimed = True
+            self.gather_now()
             self.penalise("misere.errors", f"{caller} claims the misère as made after {offender} {what}",
                           effects=(Effect("hand-not-scored", offender),))
 
@@ -583,11 +584,15 @@ class FrenchBostonHand(HandReplay):
             self.misere_lost_at = fact.trick.number
             short = sorted(self.short_hands - {contract.caller}, key=self.order.index)
             if short and contract.caller not in self.short_hands:
-                self.notes.append(f"{contract.caller} took trick {fact.trick.number} and the hands are thrown up, but "
-                                  f"{' and '.join(short)}, an adversary, played short: the misère is paid as made.")
+                self.throw_up(f"{contract.caller} took trick {fact.trick.number} and the hands are thrown up, but "
+                              f"{' and '.join(short)}, an adversary, played short: the misère is paid as made.")
             else:
-                self.notes.append(f"{contract.caller} took trick {fact.trick.number}: the misère is lost and the "
-                                  "hands are thrown up.")
+                self.throw_up(f"{contract.caller} took trick {fact.trick.number}, which ends the misère: the hands "
+                              "are thrown up.")
+
+    def resume_play(self) -> None:
+        """A card of the trick that lost the misère was taken back: play goes on in that trick."""
+        self.misere_lost_at = None
 
     def on_play(self, event: ev.Play) -> None:
         if self.misere_lost_at is not None or self.misere_claimed:
