@@ -308,6 +308,8 @@ class AuctionPitchHand(HandReplay):
         kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
         verb = "led" if fact.lead else "played"
         said = f"{fact.player} {verb} {fact.card} to trick {fact.trick}, but it was {fact.expected}'s turn. "
+        if self.follows_standing_false_card(fact):
+            return  # the pitcher followed the false card: it stands, and so does his card
         if fact.player == self.pitcher:
             self.find(kind, fact.player, fact.at, "play.pitcher-out-of-turn",
                       said + "The pitcher is not penalised: the card goes back and the proper turn is restored.",
@@ -332,6 +334,14 @@ class AuctionPitchHand(HandReplay):
                    "led, or to trump or not to trump the trick, when his proper turn comes; the others' cards do "
                    "not take the choice away, his own play to the trick or its end does.", call,
                    ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+
+    def follows_standing_false_card(self, fact: tb.OutOfTurn) -> bool:
+        """The pitcher's card played after an adversary's card out of turn in the same trick: the
+        seed says the error then cannot be rectified, so the trick stands as played and his card,
+        out of the proper rotation only because of the false card, is no irregularity of his own."""
+        false = self.false_card
+        return (fact.player == self.pitcher and not fact.lead and false is not None and false.stands
+                and false.trick == fact.trick)
 
     def rule_retract(self, fact: tb.Retracted) -> None:
         false = self.false_card
