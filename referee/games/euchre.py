@@ -470,6 +470,7 @@ class EuchreHand(HandReplay):
         self.conceded_by = event.player
         winners = self.other_team(self.team(event.player))
         self.notes.append(f"{event.player} conceded the remaining tricks to {winners}.")
+        self.gather_now()  # the hands are thrown up: a revoke in the trick just completed is established
 
     # ---- result -----------------------------------------------------------------------
     def misdeal(self) -> bool:
