@@ -501,7 +501,8 @@ class FrenchBostonHand(HandReplay):
     # ---- play -----------------------------------------------------------------------------
     def on_discard(self, event: ev.Discard) -> None:
         contract = self.undertaking
-        if contract is None or contract.proposal.kind not in DISCARD_MISERES or self.table is not None \
+        late = self.table is not None and (bool(self.table.tricks) or self.misere_claimed)
+        if contract is None or contract.proposal.kind not in DISCARD_MISERES or late \
                 or event.player in self.discards:
             self.find("illegal-discard", event.player, event.at, "misere.discard",
                       f"{event.player} discards {event.card}, but only in a petite misère, once each, before the first "
@@ -512,6 +513,8 @@ class FrenchBostonHand(HandReplay):
                       f"{event.player} discards {event.card}, a card he was not dealt")
             return
         self.discards[event.player] = event.card
+        if self.table is not None and self.table.hands is not None and event.player in self.table.hands:
+            self.table.hands[event.player].discard(event.card)  # a late discard, after a lead before the discards
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
@@ -539,27 +542,43 @@ class FrenchBostonHand(HandReplay):
         if self.phase != "made" or self.undertaking is None:
             return False
         contract = self.undertaking
+        missing = self.missing_discards()
+        if missing and event.player == contract.caller:
+            self.find("premature-lead", event.player, event.at, "misere.discard",
+                      f"{event.player} led {event.card} before {' and '.join(missing)} had discarded: the card goes "
+                      "back; a solo caller is not penalised")
+            return False
         self.phase = "play"
         if contract.kind != "misere" and contract.trump is None:
             self.find("inconsistent-transcript", contract.caller, event.at, "transcript.consistency",
                       "play began but the trump suit is unknown (no laid card and no 'name'); spades are assumed")
             contract.trump = Suit.SPADES
-        self.check_discards(event, contract)
+        if contract.proposal.kind in DISCARD_MISERES:
+            self.cards_per_hand = 12
         renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(contract.trump, self.turned, self.options["super-jack"] == "trump", renouncer)
         self.start_play(self.left_of(self.dealer), self.order, rules)
         self.check_counts(event)
+        if missing:
+            self.lead_before_discards(event, missing)
         return True
 
-    def check_discards(self, event: ev.Play, contract: Contract) -> None:
-        if contract.proposal.kind not in DISCARD_MISERES:
-            return
-        self.cards_per_hand = 12
-        missing = [p for p in self.order if p not in self.discards]
-        if missing:
-            self.find("illegal-discard", missing[0], event.at, "misere.discard",
-                      f"play began in a petite misère before {', '.join(missing)} discarded; each player must "
-                      "discard one card face down first")
+    def missing_discards(self) -> list[str]:
+        """The players still to discard in a petite misère (none in any other contract)."""
+        contract = self.undertaking
+        if contract is None or contract.proposal.kind not in DISCARD_MISERES:
+            return []
+        return [p for p in self.order if p not in self.discards]
+
+    def lead_before_discards(self, event: ev.Play, missing: list[str]) -> None:
+        """An adversary led before everybody had discarded: a misère error by Boston's law, which
+        Foster leaves irregularities to. The caller may claim at once; if play goes on, the error is
+        passed over and the others still discard before trick 1 is complete."""
+        what = f"led {event.card} before {' and '.join(missing)} had discarded"
+        self.find("premature-lead", event.player, event.at, "misere.errors",
+                  f"{event.player} {what}, a misère error: {self.undertaking.caller if self.undertaking else ''} may "
+                  "claim the pool and the stakes at once.")
+        self.offer_misere_claim(event.player, what)
 
     def check_counts(self, event: ev.Play) -> None:
         dealt = FrenchBostonHand.cards_per_hand  # the petite misère plays twelve, but thirteen are dealt
@@ -579,6 +598,11 @@ class FrenchBostonHand(HandReplay):
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         contract = self.undertaking
+        if fact.trick.number == 1 and self.missing_discards():
+            missing = self.missing_discards()
+            self.find("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard",
+                      f"trick 1 was played before {' and '.join(missing)} discarded; each player must discard one "
+                      "card face down before the first trick is complete")
         if contract is not None and contract.kind == "misere" and self.misere_lost_at is None \
                 and fact.trick.winner == contract.caller:
             self.misere_lost_at = fact.trick.number
@@ -1116,7 +1140,8 @@ class FrenchBostonHand(HandReplay):
                 return "each player discards one card face down, then " + f"{self.left_of(self.dealer)} leads"
             return f"{self.left_of(self.dealer)} to lead"
         if self.table is not None:
-            return self.next_in_play()
+            missing = self.missing_discards() if not self.table.tricks else []
+            return ("still to discard: " + " ".join(missing) + "; " if missing else "") + self.next_in_play()
         return None
 
 
