@@ -198,3 +198,34 @@ def test_header_needs_four_players_and_no_fixed_partners() -> None:
                           ('[Players "N E S W"]\n[Pool "25 25"]', "single pool")]:
         verdict = check_text(f'[Game "french-boston"]\n{header}\nhand 1 dealer N\nupcard 2C\n').to_dict()
         assert any(words in e["message"] for e in verdict["files"][0]["errors"]), verdict
+
+
+# ---- a solo caller's corrected revoke ---------------------------------------------------------
+
+SOLO_CORRECTS = """[Game "french-boston"]
+[Players "N E S W"]
+
+hand 1 dealer N
+deal N: KS 7S 5H 2H QD JD 9D 6D 9C 6C 4C 3C 2C
+deal E: QS JS TS AH QH JH TH 9H AD TD QC JC 8C
+deal S: AS 6S 4S 3S 2S 7H 6H KD 7D 5D AC KC 7C
+deal W: 9S 8S 5S KH 8H 4H 3H 8D 4D 3D 2D TC 5C
+upcard 2C
+W pass, S pass, E bid 6 hearts, N pass, W pass, S pass
+E name hearts
+trick 1: W KH, S 6H, E 8C
+E retract 8C
+"""
+
+
+def test_solo_caller_correcting_before_an_adversary_plays_after_him_goes_free() -> None:
+    hand = check_text(SOLO_CORRECTS).to_dict()["files"][0]["games"][0]["hands"][0]
+    assert [(i["kind"], i["status"]) for i in hand["irregularities"]] == [("revoke", "corrected")]
+    assert "incurs no penalty" in hand["irregularities"][0]["explanation"]
+    assert hand["pending"] == [] and hand["penalties"] == []
+
+
+def test_solo_caller_correcting_after_an_adversary_played_may_have_his_card_called() -> None:
+    text = SOLO_CORRECTS.replace("E 8C\nE retract", "E 8C, N JD\nE retract")
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    assert [(p["chooser"], p["options"]) for p in hand["pending"]] == [("W S N", ["card"])]

@@ -159,6 +159,7 @@ class FrenchBostonHand(HandReplay):
         self.discards: dict[str, Card] = {}
         self.misere_lost_at: int | None = None
         self.misere_claimed = False  # the caller claimed pool and stakes on an adversary's error
+        self.later_plays = 0  # cards played after the last card taken back, in its trick
         self.short_hands: set[str] = set()
         self.long_hand = False
 
@@ -723,14 +724,27 @@ class FrenchBostonHand(HandReplay):
 
         self.offer(others, offender, options, rule, text, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
+    def rule_retract(self, fact: tb.Retracted) -> None:
+        self.later_plays = fact.later_plays
+
     def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
         if self.is_solo_caller(fact.player):
-            return "A solo caller who corrects in time incurs no penalty."
+            if self.later_plays:
+                return (f"An adversary had already played after him, so {fact.card} stays face up as an exposed card "
+                        f"and {self.side_label(self.adversaries(fact.player))} may call it (Boston's law).")
+            return "A solo caller who corrects before an adversary plays after him incurs no penalty."
         return (f"{self.side_label(self.adversaries(fact.player))} may require his highest or lowest card of "
                 f"{fact.led.word}, or treat {fact.card} as an exposed card.")
 
     def rule_revoke(self, fact: tb.Revoke, finding: Irregularity) -> None:
-        if fact.status != "corrected" or self.is_solo_caller(fact.player) or self.undertaking is None:
+        if fact.status != "corrected" or self.undertaking is None:
+            return
+        if self.is_solo_caller(fact.player):
+            if self.later_plays:
+                self.offer_card_calls(fact.player, fact.card, ("card",), "revoke.corrected",
+                                      f"{fact.card} stays face up: {self.side_label(self.adversaries(fact.player))} may "
+                                      "call it, to be played as soon as that is lawful; it stays liable to be called "
+                                      "until it is played.", ends=(Lapse.CARD_PLAYED,))
             return
         others = self.adversaries(fact.player)
         self.offer_card_calls(fact.player, fact.card, ("highest", "lowest", "card"), "revoke.corrected",
