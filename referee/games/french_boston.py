@@ -1172,6 +1172,8 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
 
     def replay(self, record: HandRecord) -> FrenchBostonHand:
         if self.next_dealer is None and record.header.number is not None:
+            if record.header.number > 1 and self.belle is None:
+                return [self.belle_unknown(record)]
             self.number = record.header.number  # a transcript may start at any deal of the game
         return FrenchBostonHand(self.context(self.number, self.order), record, self.belle, self.pool_now or 0,
                                 self.contribution_due)
@@ -1183,6 +1185,16 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.next_dealer = replay.dealer if void == "same-dealer" else replay.left_of(replay.dealer)
         self.number = verdict.number + 1  # every deal written counts, void ones included
         self.over = self.over or self.game_over(verdict)
+
+    @staticmethod
+    def belle_unknown(record: HandRecord) -> Problem:
+        """A transcript starting after deal 1 cannot know belle from its own turned cards: the
+        notation requires the tag, and guessing from a later deal's turned card would change
+        payments and which demands are legal."""
+        at = record.header.at
+        number = record.header.number
+        return Problem(at.line, at.column, f"the transcript starts at deal {number} but does not say which suit is belle",
+                       'add the suit turned on deal 1 to the header, e.g. [Belle "clubs"]')
 
     def game_over(self, verdict: HandVerdict) -> bool:
         if verdict.number < payments()["game-deals"] or verdict.status == "in-progress":
