@@ -337,8 +337,10 @@ class FrenchBostonHand(HandReplay):
                          f"{player}'s demand was overcalled: he may only raise to six in the suit of his laid card"
                          f"{' (' + laid.suit.word + ')' if laid else ''}, accept a demand, or pass.")
             return
-        if player in self.passed:
-            self.illegal(event, "bidding.after-pass", f"{player} has passed and may now only accept a demand or pass.")
+        if player in self.passed and (proposal.kind in MISERES or self.options["after-pass"] == "accept-only"):
+            may = ("may now only accept a demand or pass" if self.options["after-pass"] == "accept-only"
+                   else "may not propose a misère")
+            self.illegal(event, "bidding.after-pass", f"{player} has passed and {may}.")
             return
         if proposal.kind in MISERES and player in self.accepted:
             self.illegal(event, "bidding.after-pass", f"{player} has accepted and may not propose a misère.")
