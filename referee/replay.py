@@ -145,6 +145,7 @@ class HandReplay:
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
         self.conceded_by: str | None = None
+        self.later_plays = 0  # cards still in the trick after the last card taken back
         self.thrown_up = False  # the trick just completed ends the hand; gathered at the next event but a take-back
         self.throw_up_note = ""
         self.last_at: ev.Span = record.header.at
@@ -234,7 +235,7 @@ class HandReplay:
         handlers = self.line_handlers
         for line in self.record.lines:
             self.last_at = line.at
-            if self.thrown_up and type(line) not in _NOT_TABLE_EVENTS:
+            if self.thrown_up and type(line) not in _LINES_NOT_GATHERING:
                 self.gather_now()  # a recorded result, a redeal: the hands were thrown up without a correction
             handler = handlers.get(type(line))
             if handler is not None:
@@ -451,6 +452,7 @@ class HandReplay:
             self.gather_now()
 
     def resume_after_throw_up(self) -> None:
+        """The trick that ended the hand is open again (or may be): the hand goes on."""
         self.thrown_up = False
         self.notes.remove(self.throw_up_note)
         self.resume_play()
@@ -499,6 +501,7 @@ class HandReplay:
                   "the extra card is not part of the trick", trick=fact.trick)
 
     def fact_retracted(self, fact: tb.Retracted) -> None:
+        self.later_plays = fact.later_plays
         if self.early_plays:
             self.take_back_early_play(fact)
         self.rule_retract(fact)
@@ -926,7 +929,7 @@ class HandReplay:
             pool_before=self.show_pool(ledger.pool_before) if ledger.pool_before is not None else None)
 
 
-_NOT_TABLE_EVENTS = frozenset({ev.EventLine, ev.NoteLine})
+_LINES_NOT_GATHERING = frozenset({ev.EventLine, ev.NoteLine})
 """Lines that do not by themselves show the hands thrown up: events (checked one by one) and notes."""
 
 _NAMING_ANOTHER = frozenset({ev.Claim, ev.Count})

@@ -154,7 +154,6 @@ class BostonHand(HandReplay):
         self.ended: str | None = None     # why the hands were thrown up before the last trick
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
-        self.later_plays = 0              # cards after the last card taken back (caller's revoke)
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
         if self.final_grand:
@@ -604,9 +603,6 @@ class BostonHand(HandReplay):
                              ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
     # ---- revokes and calls ------------------------------------------------------------------
-    def rule_retract(self, fact: tb.Retracted) -> None:
-        self.later_plays = fact.later_plays
-
     def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
         if self.partout or self.caller is None:
             return "Corrected in time, it carries no penalty."

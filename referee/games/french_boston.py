@@ -159,7 +159,6 @@ class FrenchBostonHand(HandReplay):
         self.discards: dict[str, Card] = {}
         self.misere_lost_at: int | None = None
         self.misere_claimed = False  # the caller claimed pool and stakes on an adversary's error
-        self.later_plays = 0  # cards played after the last card taken back, in its trick
         self.short_hands: set[str] = set()
         self.long_hand = False
 
@@ -577,10 +576,11 @@ class FrenchBostonHand(HandReplay):
         """An adversary led before everybody had discarded: a misère error by Boston's law, which
         Foster leaves irregularities to. The caller may claim at once; if play goes on, the error is
         passed over and the others still discard before trick 1 is complete."""
+        assert self.undertaking is not None
         what = f"led {event.card} before {' and '.join(missing)} had discarded"
         self.find("premature-lead", event.player, event.at, "misere.errors",
-                  f"{event.player} {what}, a misère error: {self.undertaking.caller if self.undertaking else ''} may "
-                  "claim the pool and the stakes at once.")
+                  f"{event.player} {what}, a misère error: {self.undertaking.caller} may claim the pool and the "
+                  "stakes at once.")
         self.offer_misere_claim(event.player, what)
 
     def check_counts(self, event: ev.Play) -> None:
@@ -725,9 +725,6 @@ class FrenchBostonHand(HandReplay):
             self.penalise(rule, f"{self.side_label(others)} require {option} from {target}", effects=(effect,))
 
         self.offer(others, offender, options, rule, text, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
-
-    def rule_retract(self, fact: tb.Retracted) -> None:
-        self.later_plays = fact.later_plays
 
     def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
         if self.is_solo_caller(fact.player):
