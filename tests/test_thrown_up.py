@@ -1,0 +1,47 @@
+"""The trick that ends a hand early (HandReplay.throw_up): gathered at the transcript's next event
+or line, unless that event takes back a card of it.
+
+The cases in cases/boston and cases/french-boston (misere-revoke-*, slam-revoke-*) check whole
+hands; these pin what counts as "the next event": a note does not, a retraction reopens the
+trick, anything else (a card, a call, a recorded result) gathers it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee import check_text
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+HEAD = (CASES / "boston" / "misere-revoke-pending-after-last-card.ttn").read_text(encoding="utf-8")
+"""A grand misère: in trick 1 Y throws a heart to A's club lead while holding nine clubs, and A,
+whom nobody else can beat, takes the trick; the transcript stops there."""
+
+
+def hand(text: str) -> dict:
+    return check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+
+
+def revoke_status(result: dict) -> list[str]:
+    return [i["status"] for i in result["irregularities"] if i["kind"] == "revoke"]
+
+
+def test_a_note_does_not_gather_the_trick() -> None:
+    result = hand(HEAD + 'note "Y looks again at his hand"\nY retract 5H\nA call highest\nY AC\n')
+    assert revoke_status(result) == ["corrected"]
+    assert result["status"] == "in-progress" and result["tricks"][0]["winner"] == "Y"
+
+
+def test_the_next_lead_gathers_the_trick_and_establishes_the_revoke() -> None:
+    result = hand(HEAD + "trick 2: A 2C\n")
+    assert revoke_status(result) == ["established"]
+    assert result["status"] == "abandoned"
+    assert [p["rule"] for p in result["penalties"]] == ["boston.revoke.opponent"]
+    late = [i for i in result["irregularities"] if i["kind"] == "inconsistent-transcript"]
+    assert len(late) == 1 and "thrown up" in late[0]["explanation"]
+
+
+def test_a_call_before_the_take_back_gathers_the_trick_and_the_take_back_is_too_late() -> None:
+    result = hand(HEAD + "A call highest\nY retract 5H\n")
+    assert revoke_status(result) == ["established"]
+    assert any("already gathered" in i["explanation"] for i in result["irregularities"])
