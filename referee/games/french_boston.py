@@ -1169,10 +1169,13 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.contribution_due = True
         self.over = False
 
+    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
+        if self.next_dealer is None and (record.header.number or 1) > 1 and self.belle is None:
+            return [self.belle_unknown(record)]
+        return super().hand(record)
+
     def replay(self, record: HandRecord) -> FrenchBostonHand:
         if self.next_dealer is None and record.header.number is not None:
-            if record.header.number > 1 and self.belle is None:
-                return [self.belle_unknown(record)]
             self.number = record.header.number  # a transcript may start at any deal of the game
         return FrenchBostonHand(self.context(self.number, self.order), record, self.belle, self.pool_now or 0,
                                 self.contribution_due)
