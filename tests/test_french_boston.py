@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -229,3 +230,11 @@ def test_solo_caller_correcting_after_an_adversary_played_may_have_his_card_call
     text = SOLO_CORRECTS.replace("E 8C\nE retract", "E 8C, N JD\nE retract")
     hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
     assert [(p["chooser"], p["options"]) for p in hand["pending"]] == [("W S N", ["card"])]
+
+
+def test_a_player_still_without_a_discard_when_trick_one_is_complete_is_reported() -> None:
+    path = Path(__file__).resolve().parent.parent / "cases" / "french-boston" / "misere-lead-before-discards-played-on.ttn"
+    text = path.read_text(encoding="utf-8").replace("N discard 5C, N 6S", "N 6S")
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    late = [i for i in hand["irregularities"] if i["kind"] == "illegal-discard"]
+    assert [(i["player"], i["rule"]) for i in late] == [("N", "french-boston.misere.discard")]
