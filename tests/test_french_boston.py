@@ -233,7 +233,8 @@ def test_solo_caller_correcting_after_an_adversary_played_may_have_his_card_call
 
 
 def test_a_player_still_without_a_discard_when_trick_one_is_complete_is_reported() -> None:
-    path = Path(__file__).resolve().parent.parent / "cases" / "french-boston" / "misere-lead-before-discards-played-on.ttn"
+    cases = Path(__file__).resolve().parent.parent / "cases" / "french-boston"
+    path = cases / "misere-lead-before-discards-played-on.ttn"
     text = path.read_text(encoding="utf-8").replace("N discard 5C, N 6S", "N 6S")
     hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
     late = [i for i in hand["irregularities"] if i["kind"] == "illegal-discard"]

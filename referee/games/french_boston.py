@@ -740,10 +740,11 @@ class FrenchBostonHand(HandReplay):
             return
         if self.is_solo_caller(fact.player):
             if self.later_plays:
+                label = self.side_label(self.adversaries(fact.player))
                 self.offer_card_calls(fact.player, fact.card, ("card",), "revoke.corrected",
-                                      f"{fact.card} stays face up: {self.side_label(self.adversaries(fact.player))} may "
-                                      "call it, to be played as soon as that is lawful; it stays liable to be called "
-                                      "until it is played.", ends=(Lapse.CARD_PLAYED,))
+                                      f"{fact.card} stays face up: {label} may call it, to be played as soon as that "
+                                      "is lawful; it stays liable to be called until it is played.",
+                                      ends=(Lapse.CARD_PLAYED,))
             return
         others = self.adversaries(fact.player)
         self.offer_card_calls(fact.player, fact.card, ("highest", "lowest", "card"), "revoke.corrected",
@@ -1195,7 +1196,8 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         payments and which demands are legal."""
         at = record.header.at
         number = record.header.number
-        return Problem(at.line, at.column, f"the transcript starts at deal {number} but does not say which suit is belle",
+        return Problem(at.line, at.column,
+                       f"the transcript starts at deal {number} but does not say which suit is belle",
                        'add the suit turned on deal 1 to the header, e.g. [Belle "clubs"]')
 
     def game_over(self, verdict: HandVerdict) -> bool:
