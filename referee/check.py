@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import io
 import os
-import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import BinaryIO, Protocol
 
 from .games import Session, registry
 from .header import SetupReader
+from .inputs import DAMAGED, STDIN, open_binary
 from .notation import FileProblem, GameStart, HandRecord, Problem, read_transcript
 from .verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 
-STDIN = "-"
-"""The path that names standard input."""
+
 
 
 class Sink(Protocol):
@@ -81,15 +81,24 @@ class Checker:
         """Check one file; ``-`` is standard input (for pipelines)."""
         self.summary.files += 1
         self.sink.begin_file(path)
+        self.read_path(path)
+        self.sink.end_file()
+
+    def read_path(self, path: str) -> None:
+        """Check the games of one file, already begun in the sink: ``-``, ``.gz`` or plain."""
         problem = None if path == STDIN else _unreadable(path)
         if problem is not None:
             self._error(problem)
-        elif path == STDIN:
-            self.check_stream(sys.stdin.buffer)
         else:
-            with open(path, "rb") as stream:
-                self.check_stream(stream)
-        self.sink.end_file()
+            try:
+                stream = open_binary(path)
+                with stream if path != STDIN else _kept_open(stream):
+                    self.check_stream(stream)
+            except DAMAGED as error:  # a damaged .gz file: what was read is reported, then this
+                if not path.endswith(".gz"):
+                    raise
+                self._error(Problem(0, 0, f"this compressed file is damaged ({error})",
+                                    "check the file with: gzip -t FILE"))
 
     def check_text(self, text: str, path: str = "<text>") -> None:
         self.summary.files += 1
@@ -169,12 +178,18 @@ class Checker:
         self.sink.error(problem)
 
 
+@contextmanager
+def _kept_open(stream: BinaryIO) -> Iterator[BinaryIO]:
+    """Standard input is read, not closed: a later ``-`` in the same run simply finds it empty."""
+    yield stream
+
+
 def _unreadable(path: str) -> Problem | None:
     if not os.path.exists(path):
         return Problem(0, 0, "no such file", "check the path and its spelling")
     if os.path.isdir(path):
-        return Problem(0, 0, "this is a directory, not a transcript file",
-                       f"name the files inside it, e.g. {os.path.join(path, '*.ttn')}")
+        return Problem(0, 0, "this directory holds no transcript (*.ttn or *.ttn.gz)",
+                       "name a directory with transcripts in it, or the files themselves")
     if not os.access(path, os.R_OK):
         return Problem(0, 0, "the file cannot be read (permission denied)", "check the file's permissions")
     return None

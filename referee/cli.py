@@ -11,9 +11,13 @@ reports — is imported where it is used: about 40 ms of start-up that every
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+from contextlib import ExitStack, contextmanager
 from enum import Enum
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
@@ -22,6 +26,7 @@ from .check import check_files
 from .fmt import FormatError, format_text
 from .games import registry
 from .houserules import HouseRulesError, inline_rules
+from .inputs import STDIN, expand, read_bytes
 from .render import JsonWriter, TextWriter, format_problem
 from .rulebook import Option, OptionError
 from .template import UnknownGame, template
@@ -36,6 +41,7 @@ app = typer.Typer(add_completion=True, no_args_is_help=True,
 class Format(str, Enum):
     text = "text"
     json = "json"
+    github = "github"
 
 
 class ReportFormat(str, Enum):
@@ -80,6 +86,13 @@ def _story(path: str, rules: str | None) -> FileStory:
     return story
 
 
+def _check_hand(story: FileStory, hand: int | None) -> None:
+    """``--hand N`` must name a hand of the file."""
+    numbers = sorted({h.verdict.number for g in story.games for h in g.hands})
+    if hand is not None and hand not in numbers:
+        raise _fail(f"{story.path}: there is no hand {hand} — hands: {', '.join(map(str, numbers)) or 'none'}")
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"referee {__version__}")
@@ -95,37 +108,95 @@ def main_options(
 
 @app.command()
 def check(
-    files: list[str] = typer.Argument(..., help="Transcript files (.ttn); - reads standard input."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text for people, json for programs."),
+    files: list[str] = typer.Argument(..., help="Transcripts (.ttn, .ttn.gz) or directories (searched for them); "
+                                      "- reads standard input."),
+    format: Format = typer.Option(Format.text, "--format", "-f",
+                                  help="text for people, json for programs, github for workflow annotations."),
     rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1,
-                             help="Worker processes; the output is the same, in the same order."),
+    jobs: str = typer.Option("1", "--jobs", "-j", help="Worker processes (0 or auto: one per core); "
+                             "the output is the same, in the same order."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write the verdict to this file."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Text: only the hands with findings, then the summary."),
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),
 ) -> None:
     """Check transcripts. Exit status: 0 clean, 1 irregularities or disagreements, 2 unusable input."""
     rules = _rules_text(rules)
-    sink: JsonWriter | TextWriter
+    workers = _workers(jobs)
+    paths = list(expand(files))
+    with _output(output) as out:
+        terminal = out is sys.stdout and out.isatty()
+        with ExitStack() as stack:
+            bar = None
+            if not terminal and sys.stderr.isatty() and not os.environ.get("CI"):
+                from .progress import progress_bar
+
+                bar = stack.enter_context(progress_bar(len(paths)))
+            sink = _writer(format, out, quiet, terminal and workers == 1, no_color)
+            if bar is not None:
+                from .progress import Counting
+
+                sink = Counting(sink, bar, bar.task)
+            if workers > 1:
+                from .parallel import check_files_parallel
+
+                summary = check_files_parallel(paths, sink, rules, workers, format.value)
+            else:
+                summary = check_files(paths, sink, rules)
+        out.flush()
+    raise typer.Exit(summary.exit_code)
+
+
+def _workers(jobs: str) -> int:
+    """``--jobs``: a number of worker processes, or 0 / auto for one per core."""
+    if jobs.strip().lower() in ("0", "auto"):
+        return os.cpu_count() or 1
+    try:
+        count = int(jobs)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise _fail(f"--jobs: {jobs!r} is not a number of worker processes — give 1, 2, … or 0 / auto for one per core")
+    return count
+
+
+@contextmanager
+def _output(path: str | None) -> Iterator[TextIO]:
+    """Standard output, or the file of ``--output`` (written as UTF-8 whatever the locale)."""
+    if path is None or path == STDIN:
+        yield sys.stdout
+        return
+    try:
+        stream = open(path, "w", encoding="utf-8", newline="\n")
+    except OSError as error:
+        raise _fail(f"{path}: cannot write the verdict: {error.strerror}") from None
+    with stream:
+        yield stream
+
+
+def _writer(format: Format, out: TextIO, quiet: bool, terminal: bool, no_color: bool) -> Any:
+    """The sink for `format`: JSON, annotations, or text (tables and colour on a terminal)."""
     if format is Format.json:
-        sink = JsonWriter(sys.stdout)
-    elif sys.stdout.isatty() and jobs == 1:
+        return JsonWriter(out)
+    if format is Format.github:
+        from .outputs import GithubWriter
+
+        return GithubWriter(out)
+    if terminal:
         from .terminal import TerminalWriter
 
-        sink = TerminalWriter(sys.stdout, sys.stderr, no_color)
+        text: Any = TerminalWriter(out, sys.stderr, no_color)
     else:
-        sink = TextWriter(sys.stdout, sys.stderr)
-    if jobs > 1:
-        from .parallel import check_files_parallel
+        text = TextWriter(out, sys.stderr)
+    if quiet:
+        from .outputs import Quiet
 
-        summary = check_files_parallel(files, sink, rules, jobs)
-    else:
-        summary = check_files(files, sink, rules)
-    sys.stdout.flush()
-    raise typer.Exit(summary.exit_code)
+        return Quiet(text)
+    return text
 
 
 @app.command()
 def explain(
-    file: str = typer.Argument(..., help="A transcript file (.ttn)."),
+    file: str = typer.Argument(..., help="A transcript file (.ttn, .ttn.gz); - reads standard input."),
     hand: int | None = typer.Option(None, "--hand", "-n", min=1, help="Tell only hand N (of each game in the file)."),
     rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),
@@ -135,9 +206,7 @@ def explain(
     Exit status as for check: 0 clean, 1 irregularities or disagreements, 2 unusable input.
     """
     story = _story(file, rules)
-    numbers = sorted({h.verdict.number for g in story.games for h in g.hands})
-    if hand is not None and hand not in numbers:
-        raise _fail(f"{file}: there is no hand {hand} — hands: {', '.join(map(str, numbers)) or 'none'}")
+    _check_hand(story, hand)
     from .explain import explain_file
 
     text = explain_file(story, hand)
@@ -152,7 +221,8 @@ def explain(
 
 @app.command()
 def report(
-    file: str = typer.Argument(..., help="A transcript file (.ttn)."),
+    file: str = typer.Argument(..., help="A transcript file (.ttn, .ttn.gz); - reads standard input."),
+    hand: int | None = typer.Option(None, "--hand", "-n", min=1, help="Report only hand N (of each game in the file)."),
     format: ReportFormat = typer.Option(ReportFormat.markdown, "--format", "-f",
                                         help="markdown, or html (one self-contained page)."),
     output: str | None = typer.Option(None, "--output", "-o",
@@ -166,7 +236,8 @@ def report(
     from .report import report as build_report
 
     story = _story(file, rules)
-    text = build_report(story, format.value)
+    _check_hand(story, hand)
+    text = build_report(story, format.value, hand)
     if output is None:
         typer.echo(text, nl=False)
     else:
@@ -180,9 +251,11 @@ def report(
 
 @app.command()
 def fmt(
-    files: list[str] = typer.Argument(..., help="Transcript files (.ttn), rewritten in place."),
+    files: list[str] = typer.Argument(..., help="Transcript files (.ttn), rewritten in place; - reads standard "
+                                      "input and writes the canonical form to standard output."),
     check_only: bool = typer.Option(False, "--check",
                                     help="Change nothing; exit 1 if some file is not in canonical form."),
+    diff: bool = typer.Option(False, "--diff", help="Change nothing; print what would change, as a unified diff."),
     rules: str | None = typer.Option(None, "--rules",
                                      help="The house rules the files are checked under (they decide the tricks)."),
 ) -> None:
@@ -191,8 +264,7 @@ def fmt(
     status = 0
     for path in files:
         try:
-            with open(path, "rb") as stream:
-                text = stream.read().decode("utf-8")
+            text = read_bytes(path).decode("utf-8")
             canonical = format_text(text, rules)
         except FormatError as error:
             for problem in error.problems:
@@ -204,16 +276,31 @@ def fmt(
             typer.echo(f"{path}: {reason}", err=True)
             status = 2
             continue
-        if canonical == text:
-            continue
-        if check_only:
-            typer.echo(f"{path}: not in canonical form (run: referee fmt {path})", err=True)
-            status = max(status, 1)
-        else:
-            with open(path, "w", encoding="utf-8", newline="\n") as stream:
-                stream.write(canonical)
-            typer.echo(f"{path}: reformatted", err=True)
+        status = max(status, _fmt_result(path, text, canonical, check_only, diff))
     raise typer.Exit(status)
+
+
+def _fmt_result(path: str, text: str, canonical: str, check_only: bool, diff: bool) -> int:
+    """Show, write or report one file's canonical form, as black does; the file's exit status."""
+    if diff and canonical != text:
+        import difflib
+
+        sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), canonical.splitlines(True),
+                                                   f"{path} (as written)", f"{path} (formatted)"))
+    if path == STDIN and not (check_only or diff):
+        sys.stdout.write(canonical)
+        return 0
+    if canonical == text:
+        typer.echo(f"{path}: already formatted", err=True)
+        return 0
+    if check_only:
+        typer.echo(f"{path}: not in canonical form (run: referee fmt {path})", err=True)
+        return 1
+    if not diff:
+        with open(path, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(canonical)
+        typer.echo(f"{path}: reformatted", err=True)
+    return 0
 
 
 @app.command()
@@ -272,4 +359,8 @@ def _on_off(option: Option, value: object) -> str:
 
 
 def main() -> None:
+    """The console script. A closed pipe (``referee check big.ttn | head``) ends the run as it ends
+    ``cat``'s: quietly, by the SIGPIPE signal (status 141 in the shell)."""
+    if hasattr(signal, "SIGPIPE"):  # not on Windows
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     app()

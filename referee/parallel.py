@@ -10,7 +10,6 @@ byte-for-byte the output of a sequential run.
 from __future__ import annotations
 
 import io
-import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -18,7 +17,9 @@ from dataclasses import dataclass
 
 from .check import STDIN, Checker, _unreadable
 from .notation import Problem, split_games
-from .render import JsonWriter, TextWriter
+from .inputs import open_binary
+from .outputs import TextSink, part_writer
+from .render import JsonWriter
 from .verdict import Summary
 
 UNIT_BYTES = 256 * 1024
@@ -31,7 +32,8 @@ class _Task:
     first_line: int
     data: bytes
     rules: str | None
-    json: bool
+    kind: str  # the writer: json, text or github (`outputs.part_writer`)
+    quiet: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +47,7 @@ class _Part:
 
 def _check_part(task: _Task) -> _Part:
     out, err = io.StringIO(), io.StringIO()
-    sink = JsonWriter(out, whole=False) if task.json else TextWriter(out, err)
+    sink = part_writer(task.kind, task.quiet, out, err)
     sink.begin_file(task.path)
     checker = Checker(sink, task.rules)
     complete = checker.check_stream(io.BytesIO(task.data), task.first_line)
@@ -61,24 +63,27 @@ def _merge(total: Summary, part: Summary) -> None:
     total.errors += part.errors
 
 
-def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextWriter, rules: str | None, jobs: int) -> Summary:
-    """Like `check.check_files`, with `jobs` worker processes."""
+def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rules: str | None, jobs: int,
+                         kind: str = "text") -> Summary:
+    """Like `check.check_files`, with `jobs` worker processes; `kind` names `sink`'s writer
+    (json, text or github), which the workers render their parts with."""
     summary = Summary()
     json = isinstance(sink, JsonWriter)
+    quiet = getattr(sink, "quiet", False)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for path in paths:
             summary.files += 1
             sink.begin_file(path)
             problem = _unreadable(path) if path != STDIN else None
-            if path == STDIN:  # a pipe cannot be cut into parts beforehand: check it here
+            if path == STDIN or path.endswith(".gz"):  # a pipe or a compressed file cannot be cut beforehand
                 checker = Checker(sink, rules)
-                checker.check_stream(sys.stdin.buffer)
+                checker.read_path(path)
                 _merge(summary, checker.summary)
             elif problem is not None:
                 summary.errors += 1
                 sink.error(problem)
             else:
-                tasks = (_Task(path, first, data, rules, json) for first, data in _parts(path))
+                tasks = (_Task(path, first, data, rules, "json" if json else kind, quiet) for first, data in _parts(path))
                 for part in _in_order(pool, tasks, window=2 * jobs):
                     sink.raw(part.out, part.err, part.problems, part.summary.games)
                     _merge(summary, part.summary)
@@ -90,7 +95,7 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextWriter, ru
 
 
 def _parts(path: str) -> Iterator[tuple[int, bytes]]:
-    with open(path, "rb") as stream:
+    with open_binary(path) as stream:
         yield from split_games(stream, UNIT_BYTES)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, TextIO
 
 from .games import registry
+from .laws import Irregularity
 from .notation import Problem
 from .verdict import GameVerdict, HandVerdict, Summary
 
@@ -123,9 +124,50 @@ def _scores(scores: Mapping[str, int], signed: bool = False) -> str:
     return ", ".join(f"{k} {_signed(v) if signed else v}" for k, v in scores.items()) or "—"
 
 
-def describe_contract(contract: Mapping[str, Any]) -> str:
-    parts = [f"{k}: {v}" for k, v in contract.items() if v not in (None, False, "", [], {})]
+_EMPTY = (None, False, "", [], {}, ())
+
+
+def value_words(value: Any) -> str:
+    """A contract's value in words, never in Python's spelling: a mapping as ``high A, game B``
+    (its empty entries left out, a true one by its name alone), a list as ``A, B``."""
+    if isinstance(value, Mapping):
+        return ", ".join(str(k) if v is True else f"{k} {value_words(v)}" for k, v in value.items() if v not in _EMPTY)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_words(v) for v in value)
+    return str(value)
+
+
+def describe_contract(contract: Mapping[str, Any], colon: str = ":") -> str:
+    """``trump: hearts; maker: S; made`` — the contract's fields that say something, in words."""
+    parts = [k.replace("_", " ") if v is True else f"{k.replace('_', ' ')}{colon} {value_words(v)}"
+             for k, v in contract.items() if v not in _EMPTY]
     return "; ".join(parts) if parts else "none"
+
+
+def finding_words(finding: Irregularity) -> str:
+    """``revoke by W in trick 3 (established)``: a finding's head line, after its position."""
+    status = f" ({finding.status})" if finding.status else ""
+    who = f" by {finding.player}" if finding.player else ""
+    in_trick = f" in trick {finding.trick}" if finding.trick else ""
+    return f"{finding.kind}{who}{in_trick}{status}"
+
+
+def recorded_words(hand: HandVerdict) -> str:
+    """The table's recorded result against the laws': what agrees, or exactly what differs.
+
+    Sides the recorded line leaves out are checked only where the laws give them a change.
+    """
+    recorded = hand.recorded
+    assert recorded is not None
+    given = _scores(recorded.given, signed=True)
+    if recorded.agrees:
+        return f"{given} — agrees"
+    wrong = [f"{who} {_signed(amount)} where the laws give {_signed(hand.score_delta.get(who, 0))}"
+             for who, amount in recorded.given.items() if hand.score_delta.get(who, 0) != amount]
+    missing = [f"{who} {_signed(amount)}" for who, amount in hand.score_delta.items()
+               if amount and who not in recorded.given]
+    parts = wrong + ([f"not recorded: {', '.join(missing)}"] if missing else [])
+    return f"{given} — DISAGREES with the laws: {'; '.join(parts)}"
 
 
 class TextWriter:
@@ -141,7 +183,8 @@ class TextWriter:
 
     def begin_game(self, game: GameVerdict) -> None:
         defaults = registry()[game.game].rulebook.defaults()
-        changed = [f"{k}={v}" for k, v in game.rules.items() if defaults.get(k, v) != v]
+        changed = [k if v is True else f"{k}={'false' if v is False else v}"
+                   for k, v in game.rules.items() if defaults.get(k, v) != v]
         rules = f" — house rules: {'; '.join(changed)}" if changed else ""
         info = f" ({', '.join(game.info.values())})" if game.info else ""
         self.out.write(f"{self.path}: {game.game}{info}{rules}\n")
@@ -156,10 +199,7 @@ class TextWriter:
             won = f" → {trick.winner}" if trick.winner else " (unfinished)"
             write(f"    Trick {trick.number}: {plays}{won}\n")
         for finding in hand.irregularities:
-            status = f" ({finding.status})" if finding.status else ""
-            who = f" by {finding.player}" if finding.player else ""
-            in_trick = f" in trick {finding.trick}" if finding.trick else ""
-            write(f"    ! line {finding.at.line}:{finding.at.column}: {finding.kind}{who}{in_trick}{status} "
+            write(f"{self.path}:{finding.at.line}:{finding.at.column}: {finding_words(finding)} "
                   f"[{finding.rule}]\n      {finding.explanation}\n")
         for penalty in hand.penalties:
             points = f" ({_scores(penalty.points, signed=True)})" if penalty.points else ""
@@ -174,8 +214,8 @@ class TextWriter:
         pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
         write(f"    Score: {_scores(hand.score_delta, signed=True)} → {_scores(hand.score_after)}{pool}\n")
         if hand.recorded is not None:
-            verdict = "agrees" if hand.recorded.agrees else "DISAGREES with the laws"
-            write(f"    Recorded: {_scores(hand.recorded.given, signed=True)} — {verdict}\n")
+            at = "    " if hand.recorded.agrees else f"{self.path}:{hand.recorded.line}:1: "
+            write(f"{at}Recorded: {recorded_words(hand)}\n")
 
     def end_game(self, game: GameVerdict) -> None:
         winner = f"; winner {game.winner}" if game.winner else ""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from . import events as ev
 from .cards import Suit, parse_card
 from .games import registry
+from .render import recorded_words
 from .story import FileStory, GameStory, HandStory
 from .words import contract_words, event_words, house_rules, scores
 
@@ -42,7 +43,7 @@ class Facts:
 
 @dataclass(frozen=True, slots=True)
 class Grid:
-    """A table; `strong` marks cells to emphasise (row, column), e.g. the card that led a trick."""
+    """A table; `strong` marks cells to emphasise (row, column), e.g. the card that won a trick."""
 
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
@@ -58,6 +59,7 @@ class Diagram:
 
 
 Block = Heading | Para | Items | Facts | Grid | Diagram
+WINNER_LEGEND = "The card that won each trick is in bold."
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
@@ -69,10 +71,12 @@ def by_suit(cards: tuple[str, ...]) -> dict[Suit, str]:
 
 # ---- building the blocks ----------------------------------------------------------------
 
-def build(story: FileStory) -> list[Block]:
+def build(story: FileStory, hand_number: int | None = None) -> list[Block]:
+    """The report's blocks; with `hand_number`, only that hand of each game (the header and
+    final scores kept)."""
     blocks: list[Block] = []
     for number, game in enumerate(story.games, 1):
-        blocks.extend(_game(story.path, game, number if len(story.games) > 1 else None))
+        blocks.extend(_game(story.path, game, number if len(story.games) > 1 else None, hand_number))
     if story.problems:
         blocks.append(Heading(2, "Problems in the transcript"))
         blocks.append(Para("These lines could not be used; the hands they spoil are not ruled on."))
@@ -82,7 +86,7 @@ def build(story: FileStory) -> list[Block]:
     return blocks
 
 
-def _game(path: str, game: GameStory, number: int | None) -> list[Block]:
+def _game(path: str, game: GameStory, number: int | None, hand_number: int | None = None) -> list[Block]:
     v = game.verdict
     title = registry()[v.game].rulebook.title
     which = f" — game {number}" if number else ""
@@ -95,7 +99,8 @@ def _game(path: str, game: GameStory, number: int | None) -> list[Block]:
     header.append(("Transcript", path))
     blocks.append(Facts(tuple((k, str(val)) for k, val in header)))
     for hand in game.hands:
-        blocks.extend(_hand(game, hand))
+        if hand_number is None or hand.verdict.number == hand_number:
+            blocks.extend(_hand(game, hand))
     blocks.append(Heading(2, "Final scores"))
     blocks.append(Grid(("Side", "Score"), tuple((k, str(val)) for k, val in v.final_score.items())))
     tail = [f"Pool: {v.pool}."] if v.pool is not None else []
@@ -126,6 +131,7 @@ def _hand(game: GameStory, hand: HandStory) -> list[Block]:
     if v.tricks:
         blocks.append(Heading(3, "The tricks"))
         blocks.append(_tricks(game, hand))
+        blocks.append(Para(WINNER_LEGEND))
     if v.irregularities:
         blocks.append(Heading(3, "Findings"))
         blocks.append(Grid(("Line", "Irregularity", "Player", "Trick", "Status", "Rule", "Explanation"), tuple(
@@ -148,8 +154,7 @@ def _hand(game: GameStory, hand: HandStory) -> list[Block]:
     if v.pool_after is not None:
         blocks.append(Para(f"Pool after the hand: {v.pool_after}."))
     if v.recorded is not None:
-        agrees = "agrees with the laws" if v.recorded.agrees else "does NOT agree with the laws"
-        blocks.append(Para(f"The table recorded {scores(v.recorded.given, signed=True)}, which {agrees}."))
+        blocks.append(Para(f"The table recorded {recorded_words(v)}."))
     return blocks
 
 
@@ -178,8 +183,8 @@ def _tricks(game: GameStory, hand: HandStory) -> Grid:
         cards = dict(trick.plays)
         cells = (cards.get(p, "") for p in players)
         rows.append((str(trick.number), trick.leader, *cells, trick.winner or "unfinished"))
-        if trick.leader in players:
-            strong.add((r, 2 + players.index(trick.leader)))
+        if trick.winner in players:
+            strong.add((r, 2 + players.index(trick.winner)))
     return Grid(("Trick", "Led by", *players, "Won by"), tuple(rows), frozenset(strong))
 
 
@@ -293,9 +298,9 @@ def _html_diagram(d: Diagram) -> str:
     return '<div class="diagram">' + "".join(cells) + "</div>"
 
 
-def report(story: FileStory, fmt: str) -> str:
-    """The report of a checked file in `fmt` ("markdown" or "html")."""
-    blocks = build(story)
+def report(story: FileStory, fmt: str, hand_number: int | None = None) -> str:
+    """The report of a checked file in `fmt` ("markdown" or "html"), or of hand `hand_number` only."""
+    blocks = build(story, hand_number)
     if fmt == "html":
         return to_html(blocks, f"Ruling — {story.path}")
     return to_markdown(blocks)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from . import events as ev
 from .check import Checker, Collector, check_files
+from .inputs import DAMAGED, STDIN, open_binary, read_bytes
 from .notation import GameStart, HandRecord, read_transcript
 from .render import format_problem
 from .verdict import FileVerdict, GameVerdict, HandVerdict, Verdict
@@ -105,22 +106,37 @@ def pair(records: Iterable[object], verdict: FileVerdict) -> list[GameStory]:
 
 def story_of_text(text: str, rules: str | None = None, path: str = "<text>") -> FileStory:
     """The story of a transcript given as text (pure: no I/O)."""
+    return _story_of_bytes(text.encode("utf-8", "surrogatepass"), rules, path)
+
+
+def _story_of_bytes(data: bytes, rules: str | None, path: str) -> FileStory:
     collector = Collector()
     checker = Checker(collector, rules)
-    checker.check_text(text, path)
+    checker.summary.files += 1
+    checker.sink.begin_file(path)
+    checker.check_stream(io.BytesIO(data))
+    checker.sink.end_file()
     summary = checker.finish()
-    return _story(collector.verdict, list(read_transcript(io.BytesIO(text.encode("utf-8")))), summary.exit_code)
+    return _story(collector.verdict, list(read_transcript(io.BytesIO(data))), summary.exit_code)
 
 
 def story_of_file(path: str, rules: str | None = None) -> FileStory:
-    """The story of a transcript file, checked exactly as ``referee check`` checks it."""
+    """The story of a transcript file, checked exactly as ``referee check`` checks it.
+
+    Standard input (``-``) is read once and kept, as the story reads the transcript twice.
+    """
+    if path == STDIN:
+        return _story_of_bytes(read_bytes(path), rules, path)
     collector = Collector()
     summary = check_files([path], collector, rules)
     file_verdict = collector.verdict.files[0]
     records: list[object] = []
     if not file_verdict.errors or file_verdict.games:
-        with open(path, "rb") as stream:
-            records = list(read_transcript(stream))
+        try:
+            with open_binary(path) as stream:
+                records = list(read_transcript(stream))
+        except DAMAGED:  # a damaged .gz file: the hands read before the damage are told
+            pass
     return _story(collector.verdict, records, summary.exit_code)
 
 

@@ -2,13 +2,14 @@
 
 Used only when standard output is a terminal, so pipes, files and tests always get the plain
 text of `render.TextWriter`, byte for byte. ``--no-color`` (or the NO_COLOR environment
-variable, which rich honours) keeps the tables and drops the colour. ``check --jobs N`` stays
+variable) keeps the tables and drops every escape code. ``check --jobs N`` stays
 plain: its workers render text that the parent only splices together.
 """
 
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -18,9 +19,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .notation import Problem
-from .render import TextWriter, format_problem
+from .render import TextWriter, describe_contract, finding_words, format_problem, recorded_words
 from .verdict import GameVerdict, HandVerdict, Summary
-from .words import contract_words, scores
+from .words import scores
 
 STATUS_STYLE = {"complete": "green", "in-progress": "yellow", "thrown-in": "dim", "abandoned": "magenta",
                 "redeal": "magenta"}
@@ -29,10 +30,12 @@ STATUS_STYLE = {"complete": "green", "in-progress": "yellow", "thrown-in": "dim"
 def _console(out: TextIO, no_color: bool) -> Console:
     """A console for `out`, treated as a terminal (the caller has checked that it is one).
 
-    Without ``--no-color`` the choice is left to rich, which honours the NO_COLOR variable.
+    ``--no-color`` or a non-empty NO_COLOR variable (no-color.org) drops every escape code,
+    bold and dim included: rich's own ``no_color`` drops only the colours.
     """
-    return Console(file=out, force_terminal=True, no_color=True if no_color else None, highlight=False,
-                   soft_wrap=False)
+    plain = no_color or bool(os.environ.get("NO_COLOR"))
+    return Console(file=out, force_terminal=True, highlight=False, soft_wrap=False,
+                   **({"color_system": None} if plain else {}))
 
 
 class TerminalWriter(TextWriter):
@@ -62,7 +65,7 @@ class TerminalWriter(TextWriter):
 
     def hand(self, hand: HandVerdict) -> None:
         self._at(2, f"Hand {hand.number}, dealer {hand.dealer}: ", (hand.status, STATUS_STYLE.get(hand.status, "")))
-        contract = contract_words(hand.contract)
+        contract = describe_contract(hand.contract)
         if contract != "none":
             self._at(4, (f"Contract: {contract}", "dim"))
         if hand.tricks:
@@ -75,11 +78,8 @@ class TerminalWriter(TextWriter):
                 table.add_row(str(trick.number), plays, trick.winner or Text("unfinished", "yellow"))
             self.console.print(Padding(table, (0, 0, 0, 4), expand=False))
         for finding in hand.irregularities:
-            status = f" ({finding.status})" if finding.status else ""
-            who = f" by {finding.player}" if finding.player else ""
-            where = f" in trick {finding.trick}" if finding.trick else ""
-            self._at(4, ("! ", "bold red"), f"line {finding.at.line}:{finding.at.column}: ",
-                     (f"{finding.kind}{who}{where}{status}", "red"), " ", (f"[{finding.rule}]", "cyan"))
+            self._at(0, f"{self.path}:{finding.at.line}:{finding.at.column}: ",
+                     (finding_words(finding), "bold red"), " ", (f"[{finding.rule}]", "cyan"))
             self._at(6, finding.explanation)
         for penalty in hand.penalties:
             points = f" ({scores(penalty.points, signed=True)})" if penalty.points else ""
@@ -95,9 +95,11 @@ class TerminalWriter(TextWriter):
         pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
         self._at(4, "Score: ", scores(hand.score_delta, signed=True), " → ", (scores(hand.score_after), "bold"), pool)
         if hand.recorded is not None:
-            agrees = hand.recorded.agrees
-            self._at(4, f"Recorded: {scores(hand.recorded.given, signed=True)} — ",
-                     ("agrees", "green") if agrees else ("DISAGREES with the laws", "bold red"))
+            given, verdict = recorded_words(hand).split(" — ", 1)
+            if hand.recorded.agrees:
+                self._at(4, f"Recorded: {given} — ", (verdict, "green"))
+            else:
+                self._at(0, f"{self.path}:{hand.recorded.line}:1: Recorded: {given} — ", (verdict, "bold red"))
 
     def end_game(self, game: GameVerdict) -> None:
         self._plain("bold", super().end_game, game)

@@ -15,6 +15,7 @@ from .games import registry
 from .render import (
     _scores as scores,  # one spelling of scores everywhere: ``N-S +2, E-W 0``
 )
+from .render import describe_contract
 
 __all__ = ["contract_words", "event_words", "house_rules", "scores", "trump_of", "why_won"]
 
@@ -94,16 +95,7 @@ def why_won(plays: tuple[tuple[str, str], ...], winner: str, contract: Mapping[s
 
 def contract_words(contract: Mapping[str, Any]) -> str:
     """``trump hearts; maker S`` — the contract's fields in words, per-player values spelt as scores."""
-    parts = []
-    for key, value in contract.items():
-        if value in (None, False, "", [], {}):
-            continue
-        if isinstance(value, Mapping):
-            value = scores(value)
-        elif isinstance(value, (list, tuple)):
-            value = ", ".join(str(v) for v in value)
-        parts.append(f"{key.replace('_', ' ')} {value}")
-    return "; ".join(parts) if parts else "none"
+    return describe_contract(contract, colon="")
 
 
 def house_rules(game: str, rules: Mapping[str, Any]) -> list[str]:

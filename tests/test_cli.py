@@ -83,7 +83,7 @@ def test_unreadable_files_exit_2(tmp_path: Path, content: bytes, words: str, lin
 def test_missing_file_and_directory(tmp_path: Path) -> None:
     result = run("check", str(tmp_path / "nope.ttn"), str(tmp_path))
     assert result.returncode == 2
-    assert "no such file" in result.stderr and "is a directory" in result.stderr
+    assert "no such file" in result.stderr and "directory holds no transcript" in result.stderr
     assert "Traceback" not in result.stderr
 
 
