@@ -133,18 +133,17 @@ class Checker:
                 if skipping or session is None:
                     continue
                 if item.problems:
-                    for problem in item.problems:
-                        self._error(problem)
+                    dealer_known = self._spoiled(session, game, item, item.problems) or dealer_known
                     continue
                 if item.header.dealer is None and not dealer_known:
                     at = item.header.at
                     self._error(Problem(at.line, at.column, "the first hand of a game must name its dealer",
                                         "write e.g. 'hand 1 dealer W'; later hands may leave the dealer out"))
                     continue
+                session.take_as_written(item)
                 result = self._adjudicate(session, item)
                 if isinstance(result, list):
-                    for problem in result:
-                        self._error(problem)
+                    dealer_known = self._spoiled(session, game, item, result) or dealer_known
                     continue
                 dealer_known = True
                 self.summary.add_hand(result)
@@ -152,6 +151,15 @@ class Checker:
         if game is not None and session is not None:
             self._end_game(game, session)
         return complete
+
+    def _spoiled(self, session: Session, game: GameVerdict | None, record: HandRecord, problems: list[Problem]) -> bool:
+        """Report the problems of a hand that cannot be used; the game goes on without it, and
+        its final score will say so. True when the next dealer is known."""
+        for problem in problems:
+            self._error(problem)
+        if game is not None:
+            game.left_out.append(record.header.at.line)
+        return session.skip_spoiled(record)
 
     def _adjudicate(self, session: Session, record: HandRecord) -> HandVerdict | list[Problem]:
         """Adjudicate one hand; a bug in the laws is reported against that hand, never as a traceback."""

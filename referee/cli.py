@@ -16,7 +16,7 @@ import signal
 import sys
 from contextlib import ExitStack, contextmanager
 from enum import Enum
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
@@ -29,6 +29,7 @@ from .houserules import HouseRulesError, inline_rules
 from .inputs import STDIN, expand, read_bytes
 from .render import JsonWriter, TextWriter, format_problem
 from .rulebook import Option, OptionError
+from .suggest import did_you_mean
 from .template import UnknownGame, template
 
 if TYPE_CHECKING:
@@ -325,7 +326,7 @@ def rules(
     """List a game's rules (ids and plain words) and its house-rule options with defaults."""
     games = registry()
     if game not in games:
-        typer.echo(f"unknown game {game!r} — games: {', '.join(sorted(games))}", err=True)
+        typer.echo(f"unknown game {game!r} — {did_you_mean(game, games)}games: {', '.join(sorted(games))}", err=True)
         raise typer.Exit(2)
     book = games[game].rulebook
     chosen_options = book.defaults()
@@ -336,7 +337,8 @@ def rules(
             raise _fail(f"--rules: {error} — {error.hint}") from None
     chosen = [r for r in book.rules.values() if rule_id is None or r.id == rule_id or r.id.startswith(rule_id + ".")]
     if rule_id is not None and not chosen:
-        typer.echo(f"no rule {rule_id!r} in {game} — try 'referee rules {game}'", err=True)
+        typer.echo(f"no rule {rule_id!r} in {game} — {did_you_mean(rule_id, _with_prefixes(book.rules))}"
+                   f"the whole list: referee rules {game}", err=True)
         raise typer.Exit(2)
     typer.echo(book.title)
     typer.echo("")
@@ -352,6 +354,11 @@ def rules(
             now = "" if value == option.default else f"; here {_on_off(option, value)}"
             typer.echo(f"  {option.name} (default {default}; {option.describe_values()}{now})")
             typer.echo(f"    {option.text}")
+
+
+def _with_prefixes(rule_ids: Iterable[str]) -> set[str]:
+    """Rule ids and the prefixes they share (``euchre.revoke``), which `rules` also accepts."""
+    return {".".join(parts[:n]) for parts in (r.split(".") for r in rule_ids) for n in range(2, len(parts) + 1)}
 
 
 def _on_off(option: Option, value: object) -> str:

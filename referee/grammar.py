@@ -20,6 +20,7 @@ from lark.lexer import PatternStr
 from . import events as ev
 from .cards import parse_card, parse_suit
 from .notation import Problem, grammar_text
+from .suggest import did_you_mean
 from .usercache import cache_directory
 
 try:
@@ -283,12 +284,26 @@ def _describe(names: set[str], lark: Lark) -> str:
             words.append(_TERMINAL_WORDS[name])
         elif name in by_name and isinstance(by_name[name].pattern, PatternStr):
             words.append(repr(by_name[name].pattern.value))
-    words = sorted(set(words))
+    words = sorted(set(words))  # the whole list, never cut off: the reader needs every choice
     if not words:
         return "something else"
-    if len(words) > 6:
-        words = words[:6] + ["…"]
     return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+
+def _keywords(names: set[str], lark: Lark) -> list[str]:
+    """The words the parser would have taken here, for "did you mean"."""
+    words = [word for name in names for word in _WORDS_OF.get(name, ())]
+    for terminal in lark.terminals:
+        if terminal.name in names and isinstance(terminal.pattern, PatternStr):
+            words.append(terminal.pattern.value)
+    return words
+
+
+_WORDS_OF = {"CALL_WORD": ("highest", "lowest", "trump", "no-trump", "win", "lose"),
+             "QUALIFIER": ("colour", "color", "preference", "petite"), "KEEP_WORD": ("keep", "keep-over"),
+             "BELLE": ("belle",), "SUIT": ("spades", "hearts", "diamonds", "clubs"),
+             "CONTRACT": ("boston", "little-misere", "grand-misere", "little-spread", "grand-spread",
+                          "petite-misere-table", "grand-misere-table", "petite-misere", "misere-quatre-as")}
 
 
 def _word_at(text: str, column: int) -> str:
@@ -317,6 +332,9 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Proble
     else:  # pragma: no cover - lark has no other kinds
         return Problem(line, 1, "cannot read this line", "")
     wanted = _describe(expected, lark)
+    hand_line = _hand_line_problem(text, line)
+    if hand_line is not None:
+        return hand_line
     if text.lstrip().startswith("[") and '"' in text and text.count('"') % 2 == 1:
         return Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}", 'a tag looks like [Name "value"]')
     if "CARD" in expected and _CARD_LIKE.match(offending):
@@ -324,8 +342,21 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Proble
     if "SUIT" in expected:
         return Problem(line, column, f"'{offending}' is not a suit; expected {wanted}",
                        "suits are spades, hearts, diamonds, clubs or S H D C or ♠ ♥ ♦ ♣")
-    hint = _hint_for(text, expected)
+    hint = did_you_mean(offending, _keywords(expected, lark)) + _hint_for(text, expected)
     return Problem(line, column, f"unexpected '{offending}'; expected {wanted}", hint)
+
+
+_HAND_LINE = re.compile(r"\s*hand\b", re.IGNORECASE)
+
+
+def _hand_line_problem(text: str, line: int) -> Problem | None:
+    """``Hand 2, dealer: Ann`` is a hand line written as people write it: say how it is written,
+    rather than what the parser makes of it (a player named Hand playing the card '2')."""
+    if not _HAND_LINE.match(text):
+        return None
+    return Problem(line, 1, f"{text.strip()!r} is not a hand line as the notation writes it",
+                   "a hand line looks like: hand 2 dealer Ann (lower case, no comma or colon; "
+                   "the number and the dealer may be left out after the first hand; see docs/notation.md)")
 
 
 def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark: Lark) -> Problem:

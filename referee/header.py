@@ -15,6 +15,7 @@ from .cards import Suit, parse_suit
 from .events import Span, Tag
 from .notation import Problem
 from .rulebook import OptionError
+from .suggest import did_you_mean
 
 if TYPE_CHECKING:
     from .games import Game
@@ -83,7 +84,7 @@ def read_setup(tags: list[Tag], at: Span, games: dict[str, Game],
     for tag in tags:
         if tag.name not in KNOWN_TAGS:
             problems.append(Problem(tag.at.line, tag.at.column, f"unknown tag [{tag.name}]",
-                                    f"known tags: {', '.join(sorted(KNOWN_TAGS))}"))
+                                    f"{did_you_mean(tag.name, KNOWN_TAGS)}known tags: {', '.join(sorted(KNOWN_TAGS))}"))
         elif tag.name in by_name:
             problems.append(Problem(tag.at.line, tag.at.column, f"tag [{tag.name}] given twice",
                                     f"it was first given on line {by_name[tag.name].at.line}"))
@@ -98,7 +99,8 @@ def read_setup(tags: list[Tag], at: Span, games: dict[str, Game],
     game = games.get(game_tag.value.strip())
     if game is None:
         problems.append(Problem(game_tag.value_at.line, game_tag.value_at.column,
-                                f"unknown game {game_tag.value!r}", f"games: {', '.join(sorted(games))}"))
+                                f"unknown game {game_tag.value!r}",
+                                f"{did_you_mean(game_tag.value, games)}games: {', '.join(sorted(games))}"))
         return None, None, problems
 
     players = _players(by_name.get("Players"), at, game, problems)

@@ -170,6 +170,16 @@ def recorded_words(hand: HandVerdict) -> str:
     return f"{given} — DISAGREES with the laws: {'; '.join(parts)}"
 
 
+def left_out_words(game: GameVerdict) -> str:
+    """`` — without the hand on line 9, which could not be read`` when hands were left out."""
+    if not game.left_out:
+        return ""
+    lines = ", ".join(map(str, game.left_out))
+    if len(game.left_out) == 1:
+        return f" — without the hand on line {lines}, which could not be used (see the error)"
+    return f" — without the {len(game.left_out)} hands on lines {lines}, which could not be used (see the errors)"
+
+
 class TextWriter:
     """Plain text for people: per hand the contract, tricks, findings, penalties and scores."""
 
@@ -220,7 +230,7 @@ class TextWriter:
     def end_game(self, game: GameVerdict) -> None:
         winner = f"; winner {game.winner}" if game.winner else ""
         pool = f"; pool {game.pool}" if game.pool is not None else ""
-        self.out.write(f"  Final: {_scores(game.final_score)}{pool}{winner}\n")
+        self.out.write(f"  Final: {_scores(game.final_score)}{pool}{winner}{left_out_words(game)}\n")
 
     def error(self, problem: Problem) -> None:
         self.err.write(format_problem(self.path, problem) + "\n")

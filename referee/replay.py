@@ -26,6 +26,7 @@ from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Penalty
 from .ledger import POOL, Ledger
 from .notation import HandRecord, Problem
 from .rulebook import Rulebook
+from .suggest import did_you_mean
 from .verdict import HandVerdict, Recorded, TrickRecord
 
 GENERIC_RULES = (
@@ -943,7 +944,7 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
     def report(name: str, at: ev.Span, role: str) -> None:
         problems.append(Problem(at.line, at.column, f"{role} {name!r} is not a player of this game",
-                                f"players: {' '.join(players)}"))
+                                f"{did_you_mean(name, players)}players: {' '.join(players)}"))
 
     header = record.header
     if header.dealer is not None and header.dealer_at is not None and header.dealer not in known:

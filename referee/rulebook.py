@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from .suggest import did_you_mean
 from .usercache import load_yaml
 
 
@@ -85,7 +86,8 @@ class Rulebook:
             if option is None:
                 known = ", ".join(sorted(self.options))
                 raise OptionError(f"unknown house rule {name!r} for {self.game}",
-                                  f"known: {known} (see 'referee rules {self.game}')", start)
+                                  f"{did_you_mean(name, self.options)}known: {known} (see 'referee rules {self.game}')",
+                                  start)
             chosen[name] = _convert(option, raw, "=" in item, start)
         return chosen
 

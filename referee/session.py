@@ -43,6 +43,7 @@ class GameSession(Generic[Hand]):
         self.score = dict(setup.score)
         self.pool_now = pool  # in games that keep a pool
         self.next_dealer: str | None = None
+        self.after_spoiled = False  # the last hand was spoiled by a syntax error (`skip_spoiled`)
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         """Replay the next hand and carry its score and pool forward (or the problems that keep
@@ -79,6 +80,32 @@ class GameSession(Generic[Hand]):
         """What the next hand needs from the game: hand `number`, seats in `order` of play."""
         return HandContext(self.setup, self.game.rulebook, order or self.setup.players, self.next_dealer, number,
                            dict(self.score))
+
+    def skip_spoiled(self, record: HandRecord) -> bool:
+        """A syntax error spoiled hand `record`: the game goes on as if it had been dealt, so the
+        next hand is not charged with it (no wrong number, no wrong dealer). The next hand's own
+        number and dealer are taken as written; one that names no dealer gets the seat after the
+        spoiled hand's dealer. True when that dealer is known."""
+        self.after_spoiled = True
+        number = getattr(self, "number", None)
+        if record.header.number is not None or number is not None:
+            self.number = (record.header.number or number or 0) + 1
+        dealer = record.header.dealer or self.next_dealer
+        order: tuple[str, ...] = getattr(self, "order", None) or self.setup.players
+        if dealer is None or dealer not in order:
+            return False
+        self.next_dealer = order[(order.index(dealer) + 1) % len(order)]
+        return True
+
+    def take_as_written(self, record: HandRecord) -> None:
+        """After a spoiled hand, the next hand's number and dealer are taken as written."""
+        if not self.after_spoiled:
+            return
+        self.after_spoiled = False
+        if record.header.number is not None and hasattr(self, "number"):
+            self.number = record.header.number
+        if record.header.dealer is not None:
+            self.next_dealer = None
 
     def final_score(self) -> dict[str, int]:
         return dict(self.score)

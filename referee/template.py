@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .check import check_text
 from .games import Game, registry
+from .suggest import did_you_mean
 
 COMPASS = ("N", "E", "S", "W")
 EXAMPLE = ("AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S")  # cards for the example trick line
@@ -50,7 +51,7 @@ def template(name: str) -> str:
     """The template transcript of game `name`; raises `UnknownGame` for a name not registered."""
     games = registry()
     if name not in games:
-        raise UnknownGame(f"unknown game {name!r} — games: {', '.join(sorted(games))}")
+        raise UnknownGame(f"unknown game {name!r} — {did_you_mean(name, games)}games: {', '.join(sorted(games))}")
     game = games[name]
     players, header = _seating(game)
     units = _teams(game, players) or list(players)

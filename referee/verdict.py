@@ -99,6 +99,8 @@ class GameVerdict:
     final_score: dict[str, int] = field(default_factory=dict)
     pool: int | list[int] | None = None
     winner: str | None = None
+    left_out: list[int] = field(default_factory=list)  # lines of hands a syntax error spoiled (not in the JSON,
+    # whose `errors` list them)
 
     def head_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game, "rules": dict(self.rules)}

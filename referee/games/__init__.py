@@ -25,6 +25,12 @@ class Session(Protocol):
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         """Adjudicate a hand, or return the problems (unknown players, ...) that make it unusable."""
 
+    def skip_spoiled(self, record: HandRecord) -> bool:
+        """Go on as if the unusable hand `record` had been dealt; True when the next dealer is known."""
+
+    def take_as_written(self, record: HandRecord) -> None:
+        """After an unusable hand, take the next hand's number and dealer as written."""
+
     def final_score(self) -> dict[str, int]: ...
 
     def pool(self) -> int | list[int] | None: ...

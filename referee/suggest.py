@@ -1,0 +1,21 @@
+""""Did you mean …?": the closest known word to a misspelt one (a player, a keyword, a game,
+a rule id, a house rule), for the hints of error messages."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known word nearest to `word`, when one is near enough to be a slip of the keyboard
+    (``Anne`` → ``Ann``, ``targte`` → ``target``); matched without regard to case."""
+    words = {k.lower(): k for k in known}
+    found = difflib.get_close_matches(word.lower(), list(words), n=1, cutoff=0.6)
+    return words[found[0]] if found else None
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``did you mean 'Ann'? `` to put before a hint, or "" when nothing is near."""
+    found = closest(word, known)
+    return f"did you mean {found!r}? " if found is not None and found != word else ""
