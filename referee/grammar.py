@@ -377,4 +377,5 @@ def _hint_for(text: str, expected: set[str]) -> str:
         return "a recorded result looks like: recorded N-S +1, E-W 0"
     if "NAME" in expected and len(expected) <= 3:
         return "every event starts with the acting player, e.g. 'N 9H' or 'E pass'"
-    return "events look like 'P CARD', 'P pass', 'P bid 3', 'P name hearts'; separate events with ','"
+    return ("events look like 'P CARD', 'P pass', 'P bid 3', 'P name hearts'; separate events with ','"
+            " (every line and word: docs/notation.md)")

@@ -40,3 +40,31 @@ def test_merge_of_single_files_is_the_run_over_all() -> None:
     collector = Collector()
     check_files(paths, collector)
     assert merge([check_path(p) for p in paths]).to_dict() == collector.verdict.to_dict()
+
+
+def _readme_recipe() -> str:
+    readme = (CASES.parent / "README.md").read_text("utf-8")
+    section = readme[readme.index("## Beyond one machine"):]
+    return section[section.index("```python\n") + len("```python\n"):section.index("\n```", section.index("```python"))]
+
+
+def test_the_readme_recipe_runs_as_a_script_and_prints_the_clis_json(tmp_path: Path) -> None:
+    """The recipe as written in the README, saved as a script: its output is byte for byte
+    ``referee check --format json`` on the same files (non-ASCII names included)."""
+    archive = tmp_path / "archive" / "club"
+    archive.mkdir(parents=True)
+    for case in sorted((CASES / "euchre").glob("*.ttn"))[:3]:
+        shutil.copy(case, archive / case.name)
+    text = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8")
+    (archive / "zoë.ttn").write_text(text.replace("N E S W", "Zoë E S W").replace("N-S", "Zoë-S")
+                                     .replace("\nN ", "\nZoë ").replace(", N ", ", Zoë ").replace("deal N:", "deal Zoë:"),
+                                     "utf-8")
+    script = tmp_path / "check_archive.py"
+    script.write_text(_readme_recipe().replace("num_workers=8", "num_workers=2"), "utf-8")
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr.decode()
+    paths = sorted(str(p.relative_to(tmp_path)) for p in archive.glob("*.ttn"))
+    cli = subprocess.run([sys.executable, "-m", "referee", "check", "--format", "json", *paths], cwd=tmp_path,
+                         capture_output=True, timeout=300)
+    assert "Zoë" in cli.stdout.decode("utf-8")
+    assert done.stdout == cli.stdout
