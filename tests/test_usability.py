@@ -291,3 +291,10 @@ def test_report_hand_n(tmp_path: Path) -> None:
     assert "Hand 2 — dealer W" in two.stdout and "Hand 1 —" not in two.stdout
     missing = run("report", "--hand", "9", str(path))
     assert missing.returncode == 2 and "there is no hand 9 — hands: 1, 2" in missing.stderr
+
+
+def test_a_six_card_deal_is_one_finding() -> None:
+    done = run("check", "-f", "json", str(CASES / "euchre" / "wrong-count-found-in-play.ttn"))
+    hand = json.loads(done.stdout)["files"][0]["games"][0]["hands"][0]
+    assert [f["rule"] for f in hand["irregularities"]] == ["euchre.deal.wrong-count"]
+    assert [p["rule"] for p in hand["penalties"]] == ["euchre.wrong-count.play"]

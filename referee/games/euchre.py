@@ -290,10 +290,12 @@ class EuchreHand(HandReplay):
         for player in active:
             cards = self.deals.get(player)
             if cards is not None and len(cards) != self.cards_per_hand and player not in self.wrong_count:
+                # One fault, one finding: the deal line's (which says what play going on means);
+                # the penalty below cites the rule for a wrong count found in play.
                 self.wrong_count.add(player)
-                self.find("wrong-card-count", player, event.at, "wrong-count.play",
-                          f"play began with {player} holding {len(cards)} cards. "
-                          + self.wrong_count_penalty_text(player))
+                ruling = self.wrong_count_penalty_text(player)
+                self.notes.append(f"play went on with {player} holding {len(cards)} cards: "
+                                  f"{ruling[0].lower()}{ruling[1:]} [{self.rule_id('wrong-count.play')}]")
 
     def wrong_count_penalty_text(self, player: str) -> str:
         return (f"The deal stands; {self.team(player)} cannot score this hand and forfeit "
@@ -304,8 +306,10 @@ class EuchreHand(HandReplay):
 
     def wrong_count_ruling(self, player: str) -> str:
         return ("Found before play, this is a misdeal: "
-                + ("the deal passes to the next player." if self.options["misdeal"] == "loses-deal"
-                   else "the same dealer deals again."))
+                + ("the deal passes to the next player" if self.options["misdeal"] == "loses-deal"
+                   else "the same dealer deals again")
+                + f"; if play goes on, the deal stands, {self.team(player)} cannot score the hand and they forfeit "
+                  "points to the other side.")
 
     def fact_notactive(self, fact: tb.NotActive) -> None:
         loner = self.alone or ""
