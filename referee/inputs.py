@@ -10,8 +10,9 @@ import gzip
 import os
 import sys
 import zlib
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO
 
 STDIN = "-"
 """The path that names standard input."""

@@ -16,8 +16,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from .check import STDIN, Checker, _unreadable
-from .notation import Problem, split_games
 from .inputs import open_binary
+from .notation import Problem, split_games
 from .outputs import TextSink, part_writer
 from .render import JsonWriter
 from .verdict import Summary

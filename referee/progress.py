@@ -7,8 +7,9 @@ writer and counts files and hands as they pass.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from .notation import Problem
 from .verdict import GameVerdict, HandVerdict, Summary
@@ -59,7 +60,13 @@ def progress_bar(files: int) -> Iterator[Any]:
     (the errors) above the bar.
     """
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
 
     bar = Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TextColumn("files,"),
                    TextColumn("{task.fields[hands]:,} hands"), TimeElapsedColumn(), transient=True,

@@ -4,7 +4,7 @@ a rule id, a house rule), for the hints of error messages."""
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def closest(word: str, known: Iterable[str]) -> str | None:

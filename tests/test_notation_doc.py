@@ -19,7 +19,7 @@ GRAMMAR = (ROOT / "grammars" / "transcript.lark").read_text("utf-8")
 
 
 def _blocks() -> list[str]:
-    return re.findall(r"```ttn\n(.*?)```", DOC, re.S)
+    return re.findall(r"```ttn\n(.*?)```", DOC, re.DOTALL)
 
 
 def _example_lines() -> list[str]:

@@ -23,7 +23,7 @@ HEADER = '[Game "euchre"]\n[Players "Ann Bob Cy Di"]\n[Partners "Ann-Cy Bob-Di"]
 
 def run(*args: str, stdin: str | None = None, cwd: Path | None = None,
         env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "referee", *args], input=stdin, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "referee", *args], check=False, input=stdin, capture_output=True, text=True,
                           timeout=300, cwd=cwd, env=env)
 
 
