@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from . import events as ev
 from .games import registry
+from .render import left_out_words, recorded_words
 from .story import FileStory, GameStory, HandStory
 from .verdict import TrickRecord
 from .words import contract_words, event_words, house_rules, scores, why_won
@@ -179,8 +180,11 @@ def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:
     lines.append(f"  Score for the hand: {scores(v.score_delta, signed=True)}; "
                  f"standings now {scores(v.score_after)}{pool}.")
     if v.recorded is not None:
-        verdict = "that agrees with the laws" if v.recorded.agrees else "that DISAGREES with the laws"
-        lines.append(f"  The table recorded {scores(v.recorded.given, signed=True)}: {verdict}.")
+        if v.recorded.agrees:
+            lines.append(f"  The table recorded {scores(v.recorded.given, signed=True)}: that agrees with the laws.")
+        else:
+            given, differs = recorded_words(v).split(" — DISAGREES with the laws: ", 1)
+            lines.append(f"  The table recorded {given}: that DISAGREES with the laws ({differs}).")
     return lines
 
 
@@ -192,4 +196,6 @@ def _game_end(game: GameStory) -> list[str]:
     v = game.verdict
     pool = f"; pool {v.pool}" if v.pool is not None else ""
     winner = f" {v.winner} wins the game." if v.winner else " Nobody has won the game yet."
-    return [f"Final score: {scores(v.final_score)}{pool}.{winner}"]
+    left_out = left_out_words(v)
+    note = f" ({left_out[0].upper()}{left_out[1:]}.)" if left_out else ""
+    return [f"Final score: {scores(v.final_score)}{pool}.{winner}{note}"]

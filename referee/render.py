@@ -171,13 +171,13 @@ def recorded_words(hand: HandVerdict) -> str:
 
 
 def left_out_words(game: GameVerdict) -> str:
-    """`` — without the hand on line 9, which could not be read`` when hands were left out."""
+    """``without the hand on line 9, which could not be used …`` when hands were left out, else ""."""
     if not game.left_out:
         return ""
     lines = ", ".join(map(str, game.left_out))
     if len(game.left_out) == 1:
-        return f" — without the hand on line {lines}, which could not be used (see the error)"
-    return f" — without the {len(game.left_out)} hands on lines {lines}, which could not be used (see the errors)"
+        return f"without the hand on line {lines}, which could not be used"
+    return f"without the {len(game.left_out)} hands on lines {lines}, which could not be used"
 
 
 class TextWriter:
@@ -230,7 +230,8 @@ class TextWriter:
     def end_game(self, game: GameVerdict) -> None:
         winner = f"; winner {game.winner}" if game.winner else ""
         pool = f"; pool {game.pool}" if game.pool is not None else ""
-        self.out.write(f"  Final: {_scores(game.final_score)}{pool}{winner}{left_out_words(game)}\n")
+        left_out = left_out_words(game)
+        self.out.write(f"  Final: {_scores(game.final_score)}{pool}{winner}{' — ' + left_out if left_out else ''}\n")
 
     def error(self, problem: Problem) -> None:
         self.err.write(format_problem(self.path, problem) + "\n")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from . import events as ev
 from .cards import Suit, parse_card
 from .games import registry
-from .render import recorded_words
+from .render import left_out_words, recorded_words
 from .story import FileStory, GameStory, HandStory
 from .words import contract_words, event_words, house_rules, scores
 
@@ -105,6 +105,8 @@ def _game(path: str, game: GameStory, number: int | None, hand_number: int | Non
     blocks.append(Grid(("Side", "Score"), tuple((k, str(val)) for k, val in v.final_score.items())))
     tail = [f"Pool: {v.pool}."] if v.pool is not None else []
     tail.append(f"Winner: {v.winner}." if v.winner else "No one has won the game yet.")
+    left_out = left_out_words(v)
+    tail += [f"{left_out[0].upper()}{left_out[1:]}."] if left_out else []
     blocks.append(Para(" ".join(tail)))
     return blocks
 
