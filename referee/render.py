@@ -124,7 +124,7 @@ def _scores(scores: Mapping[str, int], signed: bool = False) -> str:
     return ", ".join(f"{k} {_signed(v) if signed else v}" for k, v in scores.items()) or "—"
 
 
-_EMPTY = (None, False, "", [], {}, ())
+_EMPTY: tuple[object, ...] = (None, False, "", [], {}, ())
 
 
 def value_words(value: Any) -> str:

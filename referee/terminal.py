@@ -33,9 +33,9 @@ def _console(out: TextIO, no_color: bool) -> Console:
     ``--no-color`` or a non-empty NO_COLOR variable (no-color.org) drops every escape code,
     bold and dim included: rich's own ``no_color`` drops only the colours.
     """
-    plain = no_color or bool(os.environ.get("NO_COLOR"))
-    return Console(file=out, force_terminal=True, highlight=False, soft_wrap=False,
-                   **({"color_system": None} if plain else {}))
+    if no_color or os.environ.get("NO_COLOR"):
+        return Console(file=out, force_terminal=True, highlight=False, soft_wrap=False, color_system=None)
+    return Console(file=out, force_terminal=True, highlight=False, soft_wrap=False)
 
 
 class TerminalWriter(TextWriter):
