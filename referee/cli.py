@@ -297,6 +297,10 @@ def _fmt_result(path: str, text: str, canonical: str, check_only: bool, diff: bo
     if check_only:
         typer.echo(f"{path}: not in canonical form (run: referee fmt {path})", err=True)
         return 1
+    if not diff and path.endswith(".gz"):
+        typer.echo(f"{path}: a compressed transcript is not rewritten in place — "
+                   f"see the changes with: referee fmt --diff {path}", err=True)
+        return 2
     if not diff:
         with open(path, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(canonical)

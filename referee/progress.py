@@ -16,7 +16,8 @@ from .verdict import GameVerdict, HandVerdict, Summary
 
 
 class Counting:
-    """A sink forwarding everything to `inner`, advancing the bar at each hand and file."""
+    """A sink forwarding everything to `inner`, advancing the bar at each hand and file (a
+    ``--jobs`` run splices whole parts in, so only its files are counted)."""
 
     def __init__(self, inner: Any, bar: Any, task: Any) -> None:
         self.inner, self.bar, self.task = inner, bar, task
@@ -33,7 +34,7 @@ class Counting:
         self.inner.hand(hand)
         self.hands += 1
         if not self.hands % 100:
-            self.bar.update(self.task, hands=self.hands)
+            self.bar.update(self.task, hands=f"{self.hands:,} hands")
 
     def end_game(self, game: GameVerdict) -> None:
         self.inner.end_game(game)
@@ -43,7 +44,7 @@ class Counting:
 
     def end_file(self) -> None:
         self.inner.end_file()
-        self.bar.update(self.task, advance=1, hands=self.hands)
+        self.bar.update(self.task, advance=1, hands=f"{self.hands:,} hands" if self.hands else "")
 
     def raw(self, out: str, err: str, problems: list[Problem], games: int) -> None:
         self.inner.raw(out, err, problems, games)
@@ -68,9 +69,9 @@ def progress_bar(files: int) -> Iterator[Any]:
         TimeElapsedColumn,
     )
 
-    bar = Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TextColumn("files,"),
-                   TextColumn("{task.fields[hands]:,} hands"), TimeElapsedColumn(), transient=True,
+    bar = Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TextColumn("files"),
+                   TextColumn("{task.fields[hands]}"), TimeElapsedColumn(), transient=True,
                    redirect_stdout=False, console=Console(stderr=True))
-    bar.task = bar.add_task("check", total=files, hands=0)  # type: ignore[attr-defined]
+    bar.task = bar.add_task("check", total=files, hands="")  # type: ignore[attr-defined]
     with bar:
         yield bar

@@ -209,6 +209,11 @@ def test_fmt_says_already_formatted_and_shows_a_diff(tmp_path: Path) -> None:
     assert diff.returncode == 0 and "-trick 2:   N AH" in diff.stdout and "+trick 2: N AH" in diff.stdout
     assert path.read_text("utf-8") == before
     assert run("fmt", "--diff", "--check", str(path)).returncode == 1
+    packed = tmp_path / "t.ttn.gz"
+    packed.write_bytes(gzip.compress(before.encode("utf-8")))
+    refused = run("fmt", str(packed))
+    assert refused.returncode == 2 and "not rewritten in place" in refused.stderr
+    assert gzip.decompress(packed.read_bytes()).decode("utf-8") == before
 
 
 # ---- a closed pipe ------------------------------------------------------------------------
