@@ -267,7 +267,8 @@ _TERMINAL_WORDS = {
     "SIGNED_INT": "a signed number (+2, -3)",
     "CALL_WORD": "highest, lowest, trump, no-trump, win or lose",
     "QUALIFIER": "colour, preference or petite",
-    "CONTRACT": "a contract (boston, little-misere, grand-misere, ...)",
+    "CONTRACT": ("a contract (boston, little-misere, grand-misere, little-spread, grand-spread, petite-misere, "
+                 "grand-misere-table, petite-misere-table, misere-quatre-as)"),
     "KEEP_WORD": "keep or keep-over",
     "BELLE": "'belle'",
     "$END": "the end of the line",
@@ -341,7 +342,8 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Proble
         return Problem(line, column, f"'{offending}' is not a card", _CARD_HINT)
     if "SUIT" in expected:
         return Problem(line, column, f"'{offending}' is not a suit; expected {wanted}",
-                       "suits are spades, hearts, diamonds, clubs or S H D C or ♠ ♥ ♦ ♣")
+                       did_you_mean(offending, _keywords(expected, lark))
+                       + "suits are spades, hearts, diamonds, clubs or S H D C or ♠ ♥ ♦ ♣")
     hint = did_you_mean(offending, _keywords(expected, lark)) + _hint_for(text, expected)
     return Problem(line, column, f"unexpected '{offending}'; expected {wanted}", hint)
 

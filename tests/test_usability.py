@@ -256,6 +256,10 @@ def test_commands_suggest_games_and_rule_ids() -> None:
 def test_expected_words_are_never_cut_off() -> None:
     done = run("check", "-", stdin=HEADER + "hand 1 dealer Di\nAnn frobnicate\n")
     assert "…" not in done.stderr and "'spread'" in done.stderr and "'accept'" in done.stderr
+    bid = run("check", "-", stdin='[Game "boston"]\n[Players "A B C D"]\nhand 1 dealer D\nA bid litle-misere\n')
+    assert "..." not in bid.stderr and "misere-quatre-as" in bid.stderr and "did you mean 'little-misere'?" in bid.stderr
+    suit = run("check", "-", stdin=HEADER + "hand 1 dealer Di\nAnn name heart\n")
+    assert "did you mean 'hearts'?" in suit.stderr
 
 
 def test_new_and_hints_point_at_the_notation_page() -> None:
