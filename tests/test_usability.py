@@ -5,7 +5,6 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import pty
 import re
 import shutil
 import signal
@@ -14,6 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+
+try:
+    import pty
+except ImportError:  # Windows: no pseudo-terminals
+    pty = None  # type: ignore[assignment]
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 REVOKE = CASES / "euchre" / "revoke-established.ttn"
@@ -136,6 +140,9 @@ def test_github_annotations(tmp_path: Path) -> None:
 
 # ---- colour -----------------------------------------------------------------------------
 
+needs_pty = pytest.mark.skipif(pty is None, reason="no pseudo-terminals on this system")
+
+
 def _on_a_terminal(*args: str, env: dict[str, str] | None = None) -> str:
     """Run referee with its standard output on a pseudo-terminal; what it printed there."""
     main, child = pty.openpty()
@@ -156,6 +163,7 @@ def _on_a_terminal(*args: str, env: dict[str, str] | None = None) -> str:
     return b"".join(chunks).decode("utf-8", "replace")
 
 
+@needs_pty
 def test_a_terminal_gets_colour_and_no_color_removes_every_escape() -> None:
     assert ESCAPE.search(_on_a_terminal("check", str(REVOKE)))
     plain = _on_a_terminal("check", "--no-color", str(REVOKE))
@@ -164,6 +172,7 @@ def test_a_terminal_gets_colour_and_no_color_removes_every_escape() -> None:
     assert not ESCAPE.search(_on_a_terminal("explain", "--no-color", str(REVOKE)))
 
 
+@needs_pty
 def test_the_terminal_and_the_plain_text_use_the_same_words() -> None:
     case = str(CASES / "auction-pitch" / "wrong-count-in-play.ttn")
     plain = run("check", case).stdout
@@ -173,6 +182,7 @@ def test_the_terminal_and_the_plain_text_use_the_same_words() -> None:
     assert "points: high A, low B, game B; made" in contract and "{" not in plain and "True" not in plain
 
 
+@needs_pty
 def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
     out = tmp_path / "v.json"
     piped = run("check", "-f", "json", "-o", str(out), str(REVOKE), env={**os.environ, "CI": ""})
@@ -307,3 +317,27 @@ def test_a_six_card_deal_is_one_finding() -> None:
     hand = json.loads(done.stdout)["files"][0]["games"][0]["hands"][0]
     assert [f["rule"] for f in hand["irregularities"]] == ["euchre.deal.wrong-count"]
     assert [p["rule"] for p in hand["penalties"]] == ["euchre.wrong-count.play"]
+
+
+# ---- the way in -----------------------------------------------------------------------------
+
+ROOT = CASES.parent
+
+
+def test_ci_installs_exactly_as_the_readme_says() -> None:
+    """Every command .ci/run runs to install, check and test is written in the README as it is."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    commands = [line.split(" || ")[0] for line in (ROOT / ".ci" / "run").read_text("utf-8").splitlines()
+                if line.startswith(("python3 ", ".venv/"))]
+    assert len(commands) >= 3
+    for command in commands:
+        assert f"\n{command}\n" in readme, command
+
+
+def test_the_dev_extra_stays_light() -> None:
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]
+    heavy = ("open-spiel", "dask", "numpy", "scipy")
+    assert not [d for d in extras["dev"] if d.startswith(heavy)]
+    assert any(d.startswith("open-spiel") for d in extras["oracle"]) and any(d.startswith("dask") for d in extras["dask"])
