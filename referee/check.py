@@ -20,8 +20,6 @@ from .notation import FileProblem, GameStart, HandRecord, Problem, read_transcri
 from .verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 
 
-
-
 class Sink(Protocol):
     """Receives the verdict piece by piece, in file order."""
 

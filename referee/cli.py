@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from enum import Enum
-from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
@@ -167,7 +167,7 @@ def _output(path: str | None) -> Iterator[TextIO]:
         yield sys.stdout
         return
     try:
-        stream = open(path, "w", encoding="utf-8", newline="\n")
+        stream = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below; the open alone may fail
     except OSError as error:
         raise _fail(f"{path}: cannot write the verdict: {error.strerror}") from None
     with stream:

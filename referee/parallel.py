@@ -15,8 +15,8 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from .check import STDIN, Checker, _unreadable
-from .inputs import open_binary
+from .check import Checker, _unreadable
+from .inputs import STDIN, open_binary
 from .notation import Problem, split_games
 from .outputs import TextSink, part_writer
 from .render import JsonWriter
@@ -83,7 +83,8 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rule
                 summary.errors += 1
                 sink.error(problem)
             else:
-                tasks = (_Task(path, first, data, rules, "json" if json else kind, quiet) for first, data in _parts(path))
+                writer = "json" if json else kind
+                tasks = (_Task(path, first, data, rules, writer, quiet) for first, data in _parts(path))
                 for part in _in_order(pool, tasks, window=2 * jobs):
                     sink.raw(part.out, part.err, part.problems, part.summary.games)
                     _merge(summary, part.summary)

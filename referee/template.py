@@ -73,7 +73,8 @@ def template(name: str) -> str:
         f"hand 1 dealer {dealer}",
         *(f"# deal {p}: …   (optional: {p}'s cards; with every hand written the referee finds revokes itself)"
           for p in players),
-        f"# the bidding, in the order it was spoken, one round per line   (the words: docs/notation.md §3; {see_bidding})",
+        "# the bidding, in the order it was spoken, one round per line   "
+        f"(the words: docs/notation.md §3; {see_bidding})",
         f"# the play, one trick per line, e.g.   trick 1: {', '.join(f'{p} {c}' for p, c in zip(players, EXAMPLE))}",
         "# mistakes are written as they happened, e.g.   P retract CARD   (every word: docs/notation.md)",
         f"# recorded {units[0]} +1   (optional: the result the table wrote down; the referee checks it)",

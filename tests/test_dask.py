@@ -56,9 +56,10 @@ def test_the_readme_recipe_runs_as_a_script_and_prints_the_clis_json(tmp_path: P
     for case in sorted((CASES / "euchre").glob("*.ttn"))[:3]:
         shutil.copy(case, archive / case.name)
     text = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8")
-    (archive / "zoë.ttn").write_text(text.replace("N E S W", "Zoë E S W").replace("N-S", "Zoë-S")
-                                     .replace("\nN ", "\nZoë ").replace(", N ", ", Zoë ").replace("deal N:", "deal Zoë:"),
-                                     "utf-8")
+    for old, new in (("N E S W", "Zoë E S W"), ("N-S", "Zoë-S"), ("\nN ", "\nZoë "), (", N ", ", Zoë "),
+                     ("deal N:", "deal Zoë:")):
+        text = text.replace(old, new)
+    (archive / "zoë.ttn").write_text(text, "utf-8")
     script = tmp_path / "check_archive.py"
     script.write_text(_readme_recipe().replace("num_workers=8", "num_workers=2"), "utf-8")
     done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, timeout=300)
