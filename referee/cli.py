@@ -1,4 +1,4 @@
-"""The command line: ``check``, ``explain``, ``report``, ``fmt``, ``new``, ``rules``, ``--version``.
+"""The command line: ``check``, ``explain``, ``report``, ``fmt``, ``new``, ``rules``, ``serve``, ``--version``.
 
 Every command reports unusable input as ``file:line:col: message — hint`` on standard error
 with exit status 2, never a traceback. Shell completion comes from Typer
@@ -363,6 +363,24 @@ def rules(
 def _with_prefixes(rule_ids: Iterable[str]) -> set[str]:
     """Rule ids and the prefixes they share (``euchre.revoke``), which `rules` also accepts."""
     return {".".join(parts[:n]) for parts in (r.split(".") for r in rule_ids) for n in range(2, len(parts) + 1)}
+
+
+@app.command()
+def serve(
+    files: List[str] = typer.Argument(None, help="Transcript files to open; the desk saves only to these."),
+    port: int = typer.Option(8750, "--port", "-p", min=0, max=65535, help="The port (0: any free port)."),
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on; anything but 127.0.0.1 "
+                             "opens the desk to the network (a warning says so)."),
+    rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a web browser."),
+) -> None:
+    """The referee's desk: a local web page to write a transcript, watch the hand and settle the dispute."""
+    from .desk import DeskError, serve as run_desk
+
+    try:
+        run_desk(list(files or []), host, port, _rules_text(rules), rules, not no_browser)
+    except DeskError as error:
+        raise _fail(str(error)) from None
 
 
 def _on_off(option: Option, value: object) -> str:

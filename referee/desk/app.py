@@ -1,0 +1,203 @@
+"""The desk's web application: the page, its assets, and a small JSON API over `library`.
+
+Routes::
+
+    GET  /                      the page (static/index.html)
+    GET  /static/{name}         its script and style sheet, from the package
+    GET  /api/state             the files named at start (with their text), the games, the house rules
+    GET  /api/template/{game}   ``referee new GAME``
+    POST /api/check             ``referee check --format json -`` of the body (``?rules=…``)
+    POST /api/view              the table view and the choices of the last hand
+    POST /api/report            ``referee report`` of the body (``?format=html|markdown``)
+    POST /api/save?file=N       write the body to the N-th file named at start
+
+Only `save` writes anywhere, and only to a file named on the command line, picked by its index.
+Bodies above `MAX_BODY` bytes are refused with 413. Every page response forbids scripts other than
+the desk's own (a Content-Security-Policy), so a transcript's text can never run as code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Awaitable, Callable
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..games import registry
+from ..template import UnknownGame, template
+from .library import RulesParameterError, check_json, desk_view, query_rules, report_text
+
+MAX_BODY = 4 * 1024 * 1024
+"""A ten-hand game is a few kilobytes; 4 MB is a long evening's archive and keeps a mistake cheap."""
+
+STATIC = {"desk.js": "text/javascript; charset=utf-8", "desk.css": "text/css; charset=utf-8",
+          "favicon.svg": "image/svg+xml"}
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+SAVE_HEADER = "X-Referee-Desk"
+"""The page sends it with every save. A web page from elsewhere cannot send a custom header to the
+desk without the browser asking first (and the desk never agrees), so it cannot overwrite a file."""
+
+
+@dataclass(slots=True)
+class DeskConfig:
+    """What the desk was started with: the files named on the command line and the house rules."""
+
+    files: list[str] = field(default_factory=list)
+    rules: str | None = None
+    rules_label: str | None = None  # --rules as written (a file name, or the inline text)
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+async def _body(request: Request) -> bytes:
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > MAX_BODY:
+        raise BodyTooLarge
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise BodyTooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=SECURITY_HEADERS)
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _guarded(handler: Handler) -> Handler:
+    """Turn a too-large body or bad house rules into a clear JSON error rather than a 500."""
+    async def run(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except BodyTooLarge:
+            return _error(413, f"the transcript is larger than {MAX_BODY // (1024 * 1024)} MB — "
+                               "check it with 'referee check FILE' on the command line")
+        except RulesParameterError as error:
+            return _error(400, str(error))
+    return run
+
+
+def _text(body: bytes) -> str:
+    return body.decode("utf-8", "replace")
+
+
+def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> Starlette:
+    """The desk for `config`; `allowed_hosts` (the Host headers accepted) guards a desk on
+    127.0.0.1 against web pages that rename themselves to reach it (DNS rebinding)."""
+    from starlette.concurrency import run_in_threadpool
+
+    def rules_of(request: Request) -> str | None:
+        return query_rules(request.query_params.get("rules"), config.rules)
+
+    async def page(request: Request) -> Response:
+        html = resources.files(__package__).joinpath("static", "index.html").read_text("utf-8")
+        return Response(html, media_type="text/html; charset=utf-8", headers=SECURITY_HEADERS)
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            return _error(404, "no such file")
+        data = resources.files(__package__).joinpath("static", name).read_bytes()
+        return Response(data, media_type=STATIC[name], headers=SECURITY_HEADERS)
+
+    async def state(request: Request) -> Response:
+        files = []
+        for index, path in enumerate(config.files):
+            text = None
+            if os.path.isfile(path):
+                with open(path, "rb") as stream:
+                    text = _text(stream.read(MAX_BODY + 1)[:MAX_BODY])
+            files.append({"index": index, "name": os.path.basename(path), "path": path, "text": text})
+        return JSONResponse({"files": files, "games": sorted(registry()), "rules": config.rules,
+                             "rules_label": config.rules_label, "max_body": MAX_BODY}, headers=SECURITY_HEADERS)
+
+    async def new(request: Request) -> Response:
+        try:
+            return Response(template(request.path_params["game"]), media_type="text/plain; charset=utf-8",
+                            headers=SECURITY_HEADERS)
+        except UnknownGame as error:
+            return _error(404, str(error))
+
+    async def check(request: Request) -> Response:
+        body, rules = await _body(request), rules_of(request)
+        out, status = await run_in_threadpool(check_json, body, rules)
+        return Response(out, media_type="application/json; charset=utf-8",
+                        headers={**SECURITY_HEADERS, "X-Referee-Exit": str(status)})
+
+    async def view(request: Request) -> Response:
+        body, rules = await _body(request), rules_of(request)
+        data: dict[str, Any] = await run_in_threadpool(desk_view, _text(body), rules)
+        return Response(json.dumps(data, ensure_ascii=False), media_type="application/json; charset=utf-8",
+                        headers=SECURITY_HEADERS)
+
+    async def report(request: Request) -> Response:
+        form = request.query_params.get("format", "html")
+        if form not in ("html", "markdown"):
+            return _error(400, f"format={form!r}: html or markdown")
+        body, rules = await _body(request), rules_of(request)
+        index = request.query_params.get("file", "")
+        name = (os.path.basename(config.files[int(index)]) if index.isdigit() and int(index) < len(config.files)
+                else "desk.ttn")
+        text, status = await run_in_threadpool(report_text, _text(body), rules, form, name)
+        stem = os.path.splitext(name)[0]
+        media = "text/html" if form == "html" else "text/markdown"
+        suffix = "html" if form == "html" else "md"
+        return Response(text, media_type=f"{media}; charset=utf-8", headers={
+            **SECURITY_HEADERS, "X-Referee-Exit": str(status),
+            "Content-Disposition": f'attachment; filename="{_safe_name(stem)}-ruling.{suffix}"'})
+
+    async def save(request: Request) -> Response:
+        if request.headers.get(SAVE_HEADER) != "save":
+            return _error(403, f"saving needs the {SAVE_HEADER} header that the desk's page sends")
+        index = request.query_params.get("file", "")
+        if not index.isdigit() or int(index) >= len(config.files):
+            return _error(403, "the desk saves only to a file named on the command line (referee serve FILE)")
+        body = await _body(request)
+        text = _text(body)
+        path = config.files[int(index)]
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as stream:
+                stream.write(text)
+        except OSError as error:
+            return _error(500, f"{path}: cannot save: {error.strerror}")
+        return JSONResponse({"saved": path, "bytes": len(text.encode("utf-8"))}, headers=SECURITY_HEADERS)
+
+    routes = [
+        Route("/", page),
+        Route("/static/{name}", static),
+        Route("/api/state", state),
+        Route("/api/template/{game}", new),
+        Route("/api/check", _guarded(check), methods=["POST"]),
+        Route("/api/view", _guarded(view), methods=["POST"]),
+        Route("/api/report", _guarded(report), methods=["POST"]),
+        Route("/api/save", _guarded(save), methods=["POST"]),
+    ]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
+    return Starlette(routes=routes, middleware=middleware)
+
+
+def _safe_name(stem: str) -> str:
+    """A download's file name: letters, digits, dot, dash and underscore only."""
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in stem) or "transcript"

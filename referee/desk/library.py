@@ -1,0 +1,73 @@
+"""The desk's calls into the library: check, view, settle, report — text in, text or data out.
+
+Nothing here touches the file system or the network, so the web layer stays a thin shell
+around it and the tests can call it directly. Every call takes `_LIBRARY`: the checker shares
+one parser between calls, which is not yet safe to use from two threads at once, and a desk
+serves one club table, so checking one transcript at a time costs nothing noticeable.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from typing import Any
+
+from ..check import Checker, check_text
+from ..houserules import is_rules_file
+from ..render import JsonWriter
+from ..story import story_of_text
+from .settle import settle
+from .view import view_of_story
+
+STDIN = "-"
+"""`referee check --format json -` names the text it read from standard input ``-``; so does the API."""
+
+_LIBRARY = threading.Lock()
+
+
+class RulesParameterError(ValueError):
+    """House rules the browser may not send (a file name: only ``--rules`` at start reads files)."""
+
+
+def query_rules(value: str | None, default: str | None) -> str | None:
+    """The house rules of a request: its ``rules`` parameter, else the desk's ``--rules``."""
+    if value is None:
+        return default
+    if is_rules_file(value):
+        raise RulesParameterError(f"rules={value!r}: write house rules inline (e.g. \"stick-the-dealer; target=11\"); "
+                                  "a rules file is read only by --rules when the desk starts")
+    return value
+
+
+def check_json(body: bytes, rules: str | None) -> tuple[str, int]:
+    """Exactly what ``referee check --format json -`` prints for `body` on standard input, and its exit status."""
+    out = io.StringIO()
+    with _LIBRARY:
+        checker = Checker(JsonWriter(out), rules)
+        checker.summary.files += 1
+        checker.sink.begin_file(STDIN)
+        checker.check_stream(io.BytesIO(body))
+        checker.sink.end_file()
+        summary = checker.finish()
+    return out.getvalue(), summary.exit_code
+
+
+def desk_view(text: str, rules: str | None) -> dict[str, Any]:
+    """The table view of every hand and the choices of the last hand, with their answering lines."""
+    def check(candidate: str) -> Any:
+        return check_text(candidate, rules)
+
+    with _LIBRARY:
+        story = story_of_text(text, rules, STDIN)
+        view = view_of_story(story)
+        view["settle"] = settle(story, text, check)
+    return view
+
+
+def report_text(text: str, rules: str | None, form: str, name: str) -> tuple[str, int]:
+    """``referee report`` of `text` as `form` (markdown or html), titled with the file `name`."""
+    from ..report import report
+
+    with _LIBRARY:
+        story = story_of_text(text, rules, name)
+        return report(story, form), story.exit_code

@@ -1,0 +1,192 @@
+"""Settling a dispute from the desk: each open choice's options as the transcript line that answers it.
+
+A verdict's `pending` names who chooses and the options by name (``card``, ``suit``,
+``redeal``, ``highest`` …), and its `next` says what the laws require now (``E takes back
+9S``). The notation answers them with lines — ``N call spades``, ``S accept``, ``redeal``,
+``E retract 9S`` — but which line answers which option depends on the game. Rather than teach
+this module every game, it proposes the few lines the notation offers for an option and keeps
+the first one the referee itself accepts: the transcript with the line added is checked again,
+and the line counts only if the choice (or the hand's next step) changed without the referee
+calling the line inconsistent. What no line answers — an option taken by simply playing on — is
+shown with that advice instead of a button.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from .. import events as ev
+from ..laws import Pending
+from ..story import FileStory, HandStory
+from ..verdict import HandVerdict, Verdict
+
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SIGNS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+CARD_PATTERN = re.compile(r"\b(?:10|[AKQJT2-9])[SHDC]\b")
+CORRECTABLE = frozenset({"lead-out-of-turn", "play-out-of-turn", "revoke"})
+MOST_CHECKS = 32
+"""Each proposed line costs one check of the whole transcript; a handful is plenty."""
+
+Check = Callable[[str], Verdict]
+
+
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """What a proposed line must change (or must not make worse) in the last hand."""
+
+    errors: int
+    inconsistent: int
+    state: tuple[Any, ...]
+
+
+def insert_line(text: str, after: int, line: str) -> str:
+    """`text` with `line` put after its line number `after` (the page does exactly the same)."""
+    lines = text.split("\n")
+    lines.insert(min(after, len(lines)), line)
+    return "\n".join(lines)
+
+
+def _last_hand(verdict: Verdict) -> HandVerdict | None:
+    games = verdict.files[0].games if verdict.files else []
+    return games[-1].hands[-1] if games and games[-1].hands else None
+
+
+def _state(hand: HandVerdict) -> tuple[Any, ...]:
+    return (hand.status, hand.next, tuple(hand.pending), tuple(hand.notes), len(hand.irregularities))
+
+
+def _measure(verdict: Verdict) -> _Before | None:
+    hand = _last_hand(verdict)
+    if hand is None:
+        return None
+    inconsistent = sum(i.kind == "inconsistent-transcript" for i in hand.irregularities)
+    return _Before(len(verdict.files[0].errors), inconsistent, _state(hand))
+
+
+class _Prover:
+    """Checks proposed lines against the referee, at most `MOST_CHECKS` of them per request."""
+
+    def __init__(self, text: str, after: int, check: Check, before: _Before) -> None:
+        self.text, self.after, self.check, self.before = text, after, check, before
+        self.left = MOST_CHECKS
+
+    def first_accepted(self, lines: Iterable[str]) -> str | None:
+        for line in dict.fromkeys(lines):
+            if self.left <= 0:
+                return None
+            self.left -= 1
+            after = _measure(self.check(insert_line(self.text, self.after, line)))
+            if (after is not None and after.errors <= self.before.errors
+                    and after.inconsistent <= self.before.inconsistent and after.state != self.before.state):
+                return line
+        return None
+
+
+def _members(label: str, players: tuple[str, ...]) -> list[str]:
+    """The players a chooser label names: a player, a side such as ``N-S``, or several players."""
+    tokens = set(label.split()) | set(re.split(r"[-\s]", label))
+    return [p for p in players if p in tokens] or list(players)
+
+
+def _event_at(hand: HandStory, at: ev.Span) -> ev.Event | None:
+    return next((event for _, event in hand.events() if event.at == at), None)
+
+
+def _on_table(hand: HandVerdict) -> list[tuple[str, str]]:
+    """The plays of the trick still on the table (not yet won), in order."""
+    last = hand.tricks[-1] if hand.tricks else None
+    return list(last.plays) if last is not None and last.winner is None else []
+
+
+def _option(option: str, label: str, line: str | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"option": option, "label": label, "line": line}
+    if line is None:
+        out["note"] = "taken by going on with the play: write the next card"
+    return out
+
+
+def _pending_options(pending: Pending, hand: HandStory, players: tuple[str, ...], prover: _Prover) -> list[dict[str, Any]]:
+    verdict = hand.verdict
+    members = _members(pending.chooser, players)
+    same_rule = [i for i in verdict.irregularities if i.rule == pending.rule]
+    offender = same_rule[-1] if same_rule else None
+    offender_event = _event_at(hand, offender.at) if offender is not None else None
+    offender_card = getattr(offender_event, "card", None)
+    retracts = [f"{p} retract {c}" for p, c in _on_table(verdict)
+                if offender is not None and p == offender.player and (offender_card is None or c == offender_card.text)]
+    if pending.options == ("take-back",):
+        retracts = [f"{p} retract {c}" for p, c in _on_table(verdict) if p in members]
+    mentioned = CARD_PATTERN.findall(" ".join([pending.explanation] + [i.explanation for i in same_rule]))
+    cards = list(dict.fromkeys(([offender_card.text] if offender_card is not None else []) + mentioned))[:6]
+    out: list[dict[str, Any]] = []
+    for option in pending.options:
+        if option == "suit":
+            for suit in SUITS:
+                line = prover.first_accepted(f"{p} call {suit}" for p in members)
+                out.append(_option(option, f"call {SUIT_SIGNS[suit]} {suit}", line))
+        elif option == "card":
+            for card in cards:
+                out.append(_option(option, f"call {card}", prover.first_accepted(f"{p} call {card}" for p in members)))
+            if not cards:
+                out.append(_option(option, "call a card", None) | {"note": "write: PLAYER call CARD"})
+        else:
+            out.append(_option(option, option, prover.first_accepted(_lines_for(option, members, retracts))))
+    return out
+
+
+def _lines_for(option: str, members: list[str], retracts: list[str]) -> list[str]:
+    """The lines of the notation that could answer `option`, most specific first."""
+    if option == "redeal":
+        return ["redeal"]
+    if option == "accept":
+        return [f"{p} accept" for p in members]
+    if option in SUITS:
+        return [f"{p} name {option}" for p in members] + [f"{p} call {option}" for p in members]
+    if option == "take-back":
+        return retracts
+    return [f"{p} call {option}" for p in members] + retracts
+
+
+def _corrections(hand: HandStory, prover: _Prover) -> list[dict[str, Any]]:
+    """What the laws require without anyone choosing: a card out of turn, or a revoke still
+    correctable, taken back (``next`` says so in words)."""
+    verdict = hand.verdict
+    offenders = {i.player for i in verdict.irregularities
+                 if i.kind in CORRECTABLE and i.status in (None, "correctable") and verdict.tricks
+                 and i.trick == verdict.tricks[-1].number}
+    out = []
+    for player, card in _on_table(verdict):
+        if player in offenders:
+            line = prover.first_accepted([f"{player} retract {card}"])
+            if line is not None:
+                out.append(_option("take-back", f"{player} takes back {card}", line))
+    return out
+
+
+def settle(story: FileStory, text: str, check: Check) -> dict[str, Any] | None:
+    """The open choices of the transcript's last hand, each option with the line that answers it.
+
+    `check` checks a whole transcript (with the same house rules as `story`). Returns None when
+    the last hand has nothing to settle.
+    """
+    if not story.games or not story.games[-1].hands:
+        return None
+    game = story.games[-1]
+    hand = game.hands[-1]
+    verdict = hand.verdict
+    if verdict.status != "in-progress" and not verdict.pending:
+        return None
+    before = _measure(check(text))
+    if before is None:
+        return None
+    after = max([hand.record.header.at.line] + [line.at.line for line in hand.record.lines])
+    prover = _Prover(text, after, check, before)
+    choices = [{"chooser": p.chooser, "rule": p.rule, "explanation": p.explanation,
+                "options": _pending_options(p, hand, game.players, prover)} for p in verdict.pending]
+    corrections = [] if any(p.options == ("take-back",) for p in verdict.pending) else _corrections(hand, prover)
+    if not choices and not corrections:
+        return None
+    return {"game": len(story.games) - 1, "hand": len(game.hands) - 1, "number": verdict.number,
+            "after": after, "next": verdict.next, "choices": choices, "corrections": corrections}
