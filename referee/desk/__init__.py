@@ -34,6 +34,14 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def host_warning(host: str) -> str | None:
+    """What to tell whoever opens the desk to the network (any address but this machine's own)."""
+    if is_loopback(host):
+        return None
+    return (f"warning: the desk listens on {host}: anyone who can reach this machine there can use it and "
+            "save to the files named here; do this only on a network you trust (a club's own)")
+
+
 def check_files(files: list[str]) -> list[str]:
     """The files named at start, made absolute; a directory or an unreadable file is refused."""
     out = []
@@ -78,9 +86,9 @@ def serve(files: list[str], host: str = "127.0.0.1", port: int = 8750, rules: st
     loopback = is_loopback(host)
     sock = bind(host, port)
     url = url_of(sock)
-    if not loopback:
-        print(f"warning: the desk listens on {host}: anyone who can reach this machine on that network can "
-              "use it and save to the files named here; use it on a network you trust", file=sys.stderr)
+    warning = host_warning(host)
+    if warning is not None:
+        print(warning, file=sys.stderr)
     app = create_app(config, LOOPBACK_HOSTS if loopback else None)
     print(f"referee desk: {url}  (Ctrl-C stops it)", flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False))

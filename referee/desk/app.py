@@ -37,6 +37,7 @@ from .library import RulesParameterError, check_json, desk_view, query_rules, re
 
 MAX_BODY = 4 * 1024 * 1024
 """A ten-hand game is a few kilobytes; 4 MB is a long evening's archive and keeps a mistake cheap."""
+DRAIN = 4 * MAX_BODY
 
 STATIC = {"desk.js": "text/javascript; charset=utf-8", "desk.css": "text/css; charset=utf-8",
           "favicon.svg": "image/svg+xml"}
@@ -66,16 +67,20 @@ class BodyTooLarge(Exception):
 
 
 async def _body(request: Request) -> bytes:
-    length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > MAX_BODY:
-        raise BodyTooLarge
+    """The request's body, at most `MAX_BODY` bytes. Above that the rest is read and thrown away
+    (up to `DRAIN` bytes) before the refusal, so that the client, still sending, hears it."""
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise BodyTooLarge
-        chunks.append(chunk)
+            chunks = []
+            if size > DRAIN:
+                break
+        else:
+            chunks.append(chunk)
+    if size > MAX_BODY:
+        raise BodyTooLarge
     return b"".join(chunks)
 
 

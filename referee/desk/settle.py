@@ -103,7 +103,7 @@ def _on_table(hand: HandVerdict) -> list[tuple[str, str]]:
 def _option(option: str, label: str, line: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {"option": option, "label": label, "line": line}
     if line is None:
-        out["note"] = "taken by going on with the play: write the next card"
+        out["note"] = "no single line answers it: write what happened next at the table"
     return out
 
 
@@ -149,16 +149,16 @@ def _lines_for(option: str, members: list[str], retracts: list[str]) -> list[str
     return [f"{p} call {option}" for p in members] + retracts
 
 
-def _corrections(hand: HandStory, prover: _Prover) -> list[dict[str, Any]]:
+def _corrections(hand: HandStory, prover: _Prover, offered: set[str]) -> list[dict[str, Any]]:
     """What the laws require without anyone choosing: a card out of turn, or a revoke still
-    correctable, taken back (``next`` says so in words)."""
+    correctable, taken back (``next`` says so in words) — unless an option already adds that line."""
     verdict = hand.verdict
     offenders = {i.player for i in verdict.irregularities
                  if i.kind in CORRECTABLE and i.status in (None, "correctable") and verdict.tricks
                  and i.trick == verdict.tricks[-1].number}
     out = []
     for player, card in _on_table(verdict):
-        if player in offenders:
+        if player in offenders and f"{player} retract {card}" not in offered:
             line = prover.first_accepted([f"{player} retract {card}"])
             if line is not None:
                 out.append(_option("take-back", f"{player} takes back {card}", line))
@@ -185,7 +185,8 @@ def settle(story: FileStory, text: str, check: Check) -> dict[str, Any] | None:
     prover = _Prover(text, after, check, before)
     choices = [{"chooser": p.chooser, "rule": p.rule, "explanation": p.explanation,
                 "options": _pending_options(p, hand, game.players, prover)} for p in verdict.pending]
-    corrections = [] if any(p.options == ("take-back",) for p in verdict.pending) else _corrections(hand, prover)
+    offered = {o["line"] for c in choices for o in c["options"] if o["line"]}
+    corrections = _corrections(hand, prover, offered)
     if not choices and not corrections:
         return None
     return {"game": len(story.games) - 1, "hand": len(game.hands) - 1, "number": verdict.number,

@@ -73,8 +73,14 @@ class _Table:
         self.on_table: list[list[str]] = []
         self.counted: set[int] = set()
 
-    def play(self, player: str, card: str, trick: int | None) -> None:
-        if trick is not None and trick > self.number:
+    def trick_of(self, trick: int | None) -> int:
+        """The trick a play goes to: the verdict's, or (a card later taken back) the one in play."""
+        if trick is not None:
+            return trick
+        return self.number + 1 if self.number - 1 in self.counted else self.number
+
+    def play(self, player: str, card: str, trick: int) -> None:
+        if trick > self.number:
             self.on_table = []
             self.number = trick
         if card in self.hands.get(player, ()):
@@ -124,7 +130,7 @@ def _hand_view(hand: HandStory, players: tuple[str, ...]) -> dict[str, Any]:
             for event in line.events:
                 step = _event_step(event)
                 if isinstance(event, ev.Play):
-                    step["trick"] = trick_of.get(event.at, table.number)
+                    step["trick"] = table.trick_of(trick_of.get(event.at))
                     table.play(event.player, event.card.text, step["trick"])
                 elif isinstance(event, ev.Discard):
                     table.discard(event.player, event.card.text)

@@ -214,6 +214,8 @@ function drawHand() {
 function drawContract(hand) {
   const contract = hand.contract || {};
   const box = $("contract");
+  const info = fileVerdict().games[desk.hand[0]].info || {};
+  for (const [tag, value] of Object.entries(info)) box.append(el("span", { class: "info", text: `${tag}: ${value}` }), " · ");
   if (contract.trump) box.append("Trump ", el("span", { class: "trump", text: `${SUIT_WORD[contract.trump] || ""} ${contract.trump}` }), " · ");
   const parts = Object.entries(contract).filter(([k, v]) => k !== "trump" && v !== null && v !== false && v !== "")
     .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
@@ -225,8 +227,7 @@ function drawTable(hand, view) {
   const step = view.steps[desk.step];
   const players = game.players;
   const felt = $("felt");
-  const bad = new Set(view.findings.map((s, i) => s === desk.step ? hand.irregularities[i] : null).filter(Boolean)
-    .map((f) => f.player));
+  const bad = new Set(nowFindings(hand, view).map((f) => f.player));
   players.forEach((player, i) => {
     const angle = (-90 + (360 * i) / players.length) * Math.PI / 180;
     const seat = el("div", { class: "seat", "data-seat": player });
@@ -243,7 +244,7 @@ function drawTable(hand, view) {
       const card = cardNode(played[1]);
       card.classList.add("trick-card");
       if (step.winner === player) card.classList.add("wins");
-      if (bad.has(player) && step.player === player) card.classList.add("bad");
+      if (bad.has(player)) card.classList.add("bad");
       card.style.left = `${50 + 14 * Math.cos(angle)}%`;
       card.style.top = `${50 + 17 * Math.sin(angle)}%`;
       felt.append(card);
@@ -276,12 +277,23 @@ function findingBox(hand, finding) {
     ...penalties.map((p) => el("div", { class: "penalty", text: `Penalty: ${p.description}` })));
 }
 
+function isNow(view, at) {
+  // a finding is shown as happening now at its own step, and while its trick is on the table
+  const steps = view.steps, here = steps[desk.step], then = steps[at];
+  return at === desk.step || (at < desk.step && then.table.length > 0 && here.table.length > 0 && then.trick === here.trick);
+}
+
+function nowFindings(hand, view) {
+  return hand.irregularities.filter((f, i) => isNow(view, view.findings[i]));
+}
+
 function drawFindings(hand, view) {
   const now = $("now"), list = $("findings");
   hand.irregularities.forEach((finding, i) => {
     const at = view.findings[i];
-    if (at === desk.step) now.append(findingBox(hand, finding));
-    const state = at === desk.step ? "now" : at > desk.step ? "later" : "";
+    const current = isNow(view, at);
+    if (current) now.append(findingBox(hand, finding));
+    const state = current ? "now" : at > desk.step ? "later" : "";
     list.append(el("li", { class: state, title: ruleWords(finding.rule) },
       `line ${finding.line}: ${finding.kind}${finding.player ? " by " + finding.player : ""} — ${finding.explanation} [${finding.rule}]`));
   });
@@ -314,7 +326,7 @@ function drawSettle(hand) {
 function optionNode(option, after) {
   if (!option.line) return el("span", { class: "note", text: `${option.label} (${option.note}) ` });
   return el("button", { type: "button", class: "option", "data-line": option.line, title: `adds the line: ${option.line}`,
-    onclick: () => answer(after, option.line) }, option.label);
+    onclick: () => answer(after, option.line) }, option.label, el("code", { text: option.line }));
 }
 
 function answer(after, line) {

@@ -1,0 +1,86 @@
+"""A real `referee serve` for the desk's tests: 127.0.0.1, a free port, stopped by Ctrl-C (SIGINT).
+
+The server runs as the command people run (``python -m referee serve --no-browser --port 0``),
+so the tests also cover the command line, the socket and the clean stop.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: Any  # an email.message.Message: names are case-insensitive
+    body: bytes
+
+    def text(self) -> str:
+        return self.body.decode("utf-8")
+
+
+class Desk:
+    """A running desk; `stop()` sends Ctrl-C and returns what it printed."""
+
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--no-browser", "--port", "0", *args],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        first = self.process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", first)
+        if found is None:
+            self.process.kill()
+            raise AssertionError(f"the desk did not start: {first!r} {self.process.stderr.read() if self.process.stderr else ''}")
+        self.url = found.group(0)
+
+    def request(self, path: str, body: bytes | str | None = None, params: Mapping[str, str] | None = None,
+                headers: Mapping[str, str] | None = None, method: str | None = None) -> Answer:
+        url = self.url + path.lstrip("/") + (("?" + urllib.parse.urlencode(params)) if params else "")
+        data = body.encode("utf-8") if isinstance(body, str) else body
+        request = urllib.request.Request(url, data=data, headers=dict(headers or {}),
+                                         method=method or ("POST" if data is not None else "GET"))
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return Answer(response.status, response.headers, response.read())
+        except urllib.error.HTTPError as error:
+            return Answer(error.code, error.headers, error.read())
+
+    def stop(self) -> tuple[int, str, str]:
+        """Ctrl-C, as a person stops it; returns the exit status and what it printed."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            out, err = self.process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            out, err = self.process.communicate()
+        return self.process.returncode, out, err
+
+
+def running(*args: str) -> Iterator[Desk]:
+    """A pytest fixture body: a desk for the test, always stopped after it."""
+    desk = Desk(*args)
+    try:
+        yield desk
+    finally:
+        desk.stop()
+
+
+def chromium() -> tuple[str, str] | None:
+    """Debian's chromium and its driver, or None (the browser tests then skip and say why)."""
+    browser = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.path.exists(p)), None)
+    driver = next((p for p in ("/usr/bin/chromedriver",) if os.path.exists(p)), None)
+    return (browser, driver) if browser and driver else None
+
+
+CASES = Path(__file__).resolve().parent.parent / "cases"

@@ -1,0 +1,209 @@
+"""The desk in a real browser: Debian's chromium, driven through its chromedriver by Selenium.
+
+Each step saves a screenshot under pytest's temporary directory (``desk-screenshots/``), the
+artefact to look at when a step fails. The tests skip, saying why, only where no chromium and
+chromedriver are installed (``apt-get install chromium chromium-driver``); nothing here may
+download a browser or a driver.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from desk_server import CASES, Desk, chromium, running
+
+FOUND = chromium()
+pytestmark = pytest.mark.skipif(FOUND is None, reason="no chromium and chromedriver installed "
+                                "(apt-get install chromium chromium-driver): the desk's browser tests need them")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run", "--disable-sync", "--window-size=1400,1000"]
+
+TYPED = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8").split("[Game", 1)[1]
+TYPED = "[Game" + TYPED.replace("deal E: TH QS 9S AD TC", "deal E: TH QS 9S AD TX")  # the typing mistake
+MISTAKE_LINE = TYPED.splitlines().index("deal E: TH QS 9S AD TX") + 1
+REVOKE_LINE = next(n for n, line in enumerate(TYPED.splitlines(), 1) if line.startswith("trick 3:"))
+
+HOSTILE = """[Game "euchre"]
+[Event "<script>alert(1)</script>"]
+[Site "><img src=x onerror=alert(2)>"]
+[Players "N E S W"]
+[Partners "N-S E-W"]
+
+hand 1 dealer W
+upcard 9H
+N pass, E pass, S order
+W discard TS
+
+[Game "euchre"]
+[Players "<img src=x onerror=alert(3)> E S W"]
+"""
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("desk-screenshots")
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    folder = tmp_path_factory.mktemp("desk-files")
+    dispute = folder / "lead-out-of-turn-dispute.ttn"
+    dispute.write_text((CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_text("utf-8"), "utf-8")
+    hostile = folder / "hostile.ttn"
+    hostile.write_text(HOSTILE, "utf-8")
+    return [str(dispute), str(hostile)]
+
+
+@pytest.fixture(scope="module")
+def desk(files: list[str]) -> Iterator[Desk]:
+    yield from running(*files)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[dev]')")
+    from selenium.webdriver.chrome.service import Service
+
+    assert FOUND is not None
+    binary, driver_path = FOUND
+    os.environ["SE_OFFLINE"] = "true"  # Selenium Manager, should it ever run, may not download anything
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in FLAGS:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver.set_page_load_timeout(60)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait(driver: Any, condition: Callable[[Any], Any], what: str, timeout: float = 30) -> Any:
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)
+    except TimeoutException:
+        raise AssertionError(f"the page never showed {what}: status {status(driver)!r}") from None
+
+
+def status(driver: Any) -> str:
+    return str(driver.execute_script("return document.getElementById('status').textContent"))
+
+
+def css(driver: Any, selector: str) -> list[Any]:
+    from selenium.webdriver.common.by import By
+
+    return list(driver.find_elements(By.CSS_SELECTOR, selector))
+
+
+def text_of(driver: Any, element_id: str) -> str:
+    return str(driver.execute_script(f"return document.getElementById('{element_id}').textContent"))
+
+
+def checked(driver: Any) -> int:
+    return int(driver.execute_script("return Number(document.body.dataset.checked || 0)"))
+
+
+def open_desk(driver: Any, desk: Desk) -> None:
+    driver.get(desk.url)
+    wait(driver, lambda d: checked(d) > 0, "a first check")
+
+
+def test_typing_marks_the_mistake_at_its_line_then_steps_to_the_revoke(browser: Any, desk: Desk, shots: Path) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    open_desk(browser, desk)
+    browser.execute_script("document.getElementById('new').click()")  # the euchre template, then typed over
+    wait(browser, lambda d: "Fill it in" in d.find_element("id", "text").get_attribute("value"), "the template")
+    browser.save_screenshot(str(shots / "1-template.png"))
+    area = browser.find_element("id", "text")
+    area.send_keys(Keys.CONTROL, "a")
+    area.send_keys(Keys.DELETE)
+    area.send_keys(TYPED)
+    marker = f'#gutter [data-line="{MISTAKE_LINE}"].error'
+    wait(browser, lambda d: css(d, marker), f"the error marker at line {MISTAKE_LINE}")
+    assert "'TX' is not a card" in css(browser, marker)[0].get_attribute("title")
+    assert any(f"line {MISTAKE_LINE}:" in li.text and "TX" in li.text for li in css(browser, "#problems li.error"))
+    browser.save_screenshot(str(shots / "2-typing-mistake.png"))
+
+    # fix it: select the bad card and type the right one
+    start = TYPED.index("AD TX") + 3
+    browser.execute_script("const a = document.getElementById('text'); a.focus(); a.setSelectionRange(arguments[0], arguments[1]);",
+                           start, start + 2)
+    area.send_keys("TC")
+    wait(browser, lambda d: not css(d, "#gutter .error") and css(d, f'#gutter [data-line="{REVOKE_LINE}"].finding'),
+         f"the mistake's marker gone and the revoke's at line {REVOKE_LINE}")
+    browser.save_screenshot(str(shots / "3-fixed.png"))
+
+    # step trick by trick from the deal to the trick with the revoke
+    browser.find_element("id", "first").click()
+    body = browser.find_element("tag name", "body")
+    for _ in range(6):
+        if css(browser, '#now .finding-box[data-rule="euchre.revoke.established"]'):
+            break
+        body.send_keys(Keys.ARROW_DOWN)
+    boxes = css(browser, '#now .finding-box[data-rule="euchre.revoke.established"]')
+    assert boxes, "stepping trick by trick never showed the revoke"
+    assert "trick 3" in text_of(browser, "where")
+    assert "W played KC to spades in trick 3" in boxes[0].text and "Penalty:" in boxes[0].text
+    assert css(browser, '.trick-card.bad[data-card="KC"]') and css(browser, '.card.red[data-card="QD"]')
+    browser.save_screenshot(str(shots / "4-revoke.png"))
+    # card by card: one step back is W's KC itself, one more is S's lead, before the revoke
+    body.send_keys(Keys.ARROW_LEFT)
+    body.send_keys(Keys.ARROW_LEFT)
+    body.send_keys(Keys.ARROW_LEFT)
+    assert "S plays AS" in text_of(browser, "step-text") and not css(browser, "#now .finding-box")
+
+
+def test_a_lead_out_of_turn_is_settled_with_a_click(browser: Any, desk: Desk, shots: Path) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    open_desk(browser, desk)  # the first file named at start is opened
+    wait(browser, lambda d: css(d, "#settle button.option"), "the settle buttons")
+    assert "E takes back 9S" in text_of(browser, "settle")
+    before = checked(browser)
+    browser.save_screenshot(str(shots / "5-lead-out-of-turn.png"))
+    css(browser, '#settle button.option[data-line="E retract 9S"]')[0].click()
+    wait(browser, lambda d: checked(d) > before and "E retract 9S" in d.find_element("id", "text").get_attribute("value"),
+         "the answer added and checked")
+    assert "N to lead to trick 2" in text_of(browser, "settle")
+    browser.save_screenshot(str(shots / "6-taken-back.png"))
+
+    # under the Somerset rule N-S then choose; a click calls the suit
+    before = checked(browser)
+    rules = browser.find_element("id", "rules")
+    rules.send_keys("out-of-turn=somerset")
+    wait(browser, lambda d: checked(d) > before and css(d, '#settle button.option[data-line="N call spades"]'), "N-S's choice")
+    browser.save_screenshot(str(shots / "7-somerset-choice.png"))
+    before = checked(browser)
+    css(browser, '#settle button.option[data-line="N call spades"]')[0].click()
+    wait(browser, lambda d: checked(d) > before, "the check after the call")
+    assert browser.find_element("id", "text").get_attribute("value").rstrip().endswith("E retract 9S\nN call spades")
+    assert not css(browser, "#settle button.option")
+    browser.save_screenshot(str(shots / "8-called.png"))
+    Select(browser.find_element("id", "files")).select_by_index(1)  # leave for the next test in a known state
+
+
+def test_hostile_text_stays_text(browser: Any, desk: Desk, shots: Path) -> None:
+    from selenium.common.exceptions import NoAlertPresentException
+    from selenium.webdriver.support.ui import Select
+
+    open_desk(browser, desk)
+    before = checked(browser)
+    Select(browser.find_element("id", "files")).select_by_visible_text("hostile.ttn")
+    wait(browser, lambda d: checked(d) > before, "the hostile file checked")
+    wait(browser, lambda d: "<script>alert(1)</script>" in text_of(d, "contract"), "the event shown")
+    assert "Site: ><img src=x onerror=alert(2)>" in text_of(browser, "contract")
+    problems = text_of(browser, "problems")
+    assert "player '<img' is not a name" in problems and "'onerror=alert(3)>'" in problems
+    assert not css(browser, "img") and not css(browser, "script:not([src])")
+    with pytest.raises(NoAlertPresentException):
+        browser.switch_to.alert.text
+    browser.save_screenshot(str(shots / "9-hostile.png"))
