@@ -17,6 +17,7 @@ import threading
 import webbrowser
 
 from .app import DeskConfig, create_app
+from .library import check_json
 
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
@@ -90,6 +91,7 @@ def serve(files: list[str], host: str = "127.0.0.1", port: int = 8750, rules: st
     if warning is not None:
         print(warning, file=sys.stderr)
     app = create_app(config, LOOPBACK_HOSTS if loopback else None)
+    check_json(b"", rules)  # load the parser and rulebooks now, not on the first keystroke
     print(f"referee desk: {url}  (Ctrl-C stops it)", flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False))
     if open_browser:

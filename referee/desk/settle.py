@@ -59,10 +59,12 @@ def _state(hand: HandVerdict) -> tuple[Any, ...]:
 
 def _measure(verdict: Verdict) -> _Before | None:
     hand = _last_hand(verdict)
-    if hand is None:
-        return None
+    return None if hand is None else _measure_hand(len(verdict.files[0].errors), hand)
+
+
+def _measure_hand(errors: int, hand: HandVerdict) -> _Before:
     inconsistent = sum(i.kind == "inconsistent-transcript" for i in hand.irregularities)
-    return _Before(len(verdict.files[0].errors), inconsistent, _state(hand))
+    return _Before(errors, inconsistent, _state(hand))
 
 
 class _Prover:
@@ -178,9 +180,7 @@ def settle(story: FileStory, text: str, check: Check) -> dict[str, Any] | None:
     verdict = hand.verdict
     if verdict.status != "in-progress" and not verdict.pending:
         return None
-    before = _measure(check(text))
-    if before is None:
-        return None
+    before = _measure_hand(len(story.problems), verdict)
     after = max([hand.record.header.at.line] + [line.at.line for line in hand.record.lines])
     prover = _Prover(text, after, check, before)
     choices = [{"chooser": p.chooser, "rule": p.rule, "explanation": p.explanation,
