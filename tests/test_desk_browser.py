@@ -9,11 +9,11 @@ download a browser or a driver.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
-
 from desk_server import CASES, Desk, chromium, running
 
 FOUND = chromium()
@@ -154,6 +154,8 @@ def test_typing_marks_the_mistake_at_its_line_then_steps_to_the_revoke(browser: 
     assert "trick 3" in text_of(browser, "where")
     assert "W played KC to spades in trick 3" in boxes[0].text and "Penalty:" in boxes[0].text
     assert css(browser, '.trick-card.bad[data-card="KC"]') and css(browser, '.card.red[data-card="QD"]')
+    assert "W (E-W) revoked: N-S score 2" in text_of(browser, "ledger")
+    assert len(css(browser, "#chart svg polyline")) == 2 and "N-S 2" in text_of(browser, "chart")
     browser.save_screenshot(str(shots / "4-revoke.png"))
     # card by card: one step back is W's KC itself, one more is S's lead, before the revoke
     body.send_keys(Keys.ARROW_LEFT)
@@ -205,5 +207,5 @@ def test_hostile_text_stays_text(browser: Any, desk: Desk, shots: Path) -> None:
     assert "player '<img' is not a name" in problems and "'onerror=alert(3)>'" in problems
     assert not css(browser, "img") and not css(browser, "script:not([src])")
     with pytest.raises(NoAlertPresentException):
-        browser.switch_to.alert.text
+        _ = browser.switch_to.alert.text
     browser.save_screenshot(str(shots / "9-hostile.png"))

@@ -78,6 +78,14 @@ def url_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
+def has_screen() -> bool:
+    """Whether a graphical browser can be opened: on Linux and the BSDs only with a display, or
+    `webbrowser` would start a text browser (lynx, w3m) in the terminal the desk is running in."""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def serve(files: list[str], host: str = "127.0.0.1", port: int = 8750, rules: str | None = None,
           rules_label: str | None = None, open_browser: bool = True) -> None:
     """Run the desk until Ctrl-C. Prints its address first (the tests read it from there)."""
@@ -94,7 +102,7 @@ def serve(files: list[str], host: str = "127.0.0.1", port: int = 8750, rules: st
     check_json(b"", rules)  # load the parser and rulebooks now, not on the first keystroke
     print(f"referee desk: {url}  (Ctrl-C stops it)", flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False))
-    if open_browser:
+    if open_browser and has_screen():
         threading.Timer(0.5, webbrowser.open, [url]).start()
     try:
         server.run(sockets=[sock])

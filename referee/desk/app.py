@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -33,7 +34,13 @@ from starlette.routing import Route
 
 from ..games import registry
 from ..template import UnknownGame, template
-from .library import RulesParameterError, check_json, desk_view, query_rules, report_text
+from .library import (
+    RulesParameterError,
+    check_json,
+    desk_view,
+    query_rules,
+    report_text,
+)
 
 MAX_BODY = 4 * 1024 * 1024
 """A ten-hand game is a few kilobytes; 4 MB is a long evening's archive and keeps a mistake cheap."""
@@ -128,13 +135,7 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
         return Response(data, media_type=STATIC[name], headers=SECURITY_HEADERS)
 
     async def state(request: Request) -> Response:
-        files = []
-        for index, path in enumerate(config.files):
-            text = None
-            if os.path.isfile(path):
-                with open(path, "rb") as stream:
-                    text = _text(stream.read(MAX_BODY + 1)[:MAX_BODY])
-            files.append({"index": index, "name": os.path.basename(path), "path": path, "text": text})
+        files = await run_in_threadpool(_named_files, config.files)
         return JSONResponse({"files": files, "games": sorted(registry()), "rules": config.rules,
                              "rules_label": config.rules_label, "max_body": MAX_BODY}, headers=SECURITY_HEADERS)
 
@@ -183,8 +184,7 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
         text = _text(body)
         path = config.files[int(index)]
         try:
-            with open(path, "w", encoding="utf-8", newline="") as stream:
-                stream.write(text)
+            await run_in_threadpool(_write, path, text)
         except OSError as error:
             return _error(500, f"{path}: cannot save: {error.strerror}")
         return JSONResponse({"saved": path, "bytes": len(text.encode("utf-8"))}, headers=SECURITY_HEADERS)
@@ -206,3 +206,20 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
 def _safe_name(stem: str) -> str:
     """A download's file name: letters, digits, dot, dash and underscore only."""
     return "".join(c if c.isalnum() or c in "-_." else "_" for c in stem) or "transcript"
+
+
+def _named_files(paths: list[str]) -> list[dict[str, Any]]:
+    """The files named at start, each with its text (None for a file that does not exist yet)."""
+    files = []
+    for index, path in enumerate(paths):
+        text = None
+        if os.path.isfile(path):
+            with open(path, "rb") as stream:
+                text = _text(stream.read(MAX_BODY))
+        files.append({"index": index, "name": os.path.basename(path), "path": path, "text": text})
+    return files
+
+
+def _write(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8", newline="") as stream:
+        stream.write(text)

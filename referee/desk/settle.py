@@ -14,8 +14,9 @@ shown with that advice instead of a button.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .. import events as ev
 from ..laws import Pending
@@ -183,7 +184,7 @@ def settle(story: FileStory, text: str, check: Check) -> dict[str, Any] | None:
     before = _measure_hand(len(story.problems), verdict)
     after = max([hand.record.header.at.line] + [line.at.line for line in hand.record.lines])
     prover = _Prover(text, after, check, before)
-    choices = [{"chooser": p.chooser, "rule": p.rule, "explanation": p.explanation,
+    choices: list[dict[str, Any]] = [{"chooser": p.chooser, "rule": p.rule, "explanation": p.explanation,
                 "options": _pending_options(p, hand, game.players, prover)} for p in verdict.pending]
     offered = {o["line"] for c in choices for o in c["options"] if o["line"]}
     corrections = _corrections(hand, prover, offered)

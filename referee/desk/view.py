@@ -138,9 +138,9 @@ def _hand_view(hand: HandStory, players: tuple[str, ...]) -> dict[str, Any]:
                     table.take_back(event.player, event.card.text)
                 steps.append({**step, "line": event.at.line, "column": event.at.column, **table.snapshot()})
         else:
-            step = _line_step(line)
-            if step is not None:
-                steps.append({**step, "line": line.at.line, "column": line.at.column, **table.snapshot()})
+            shown = _line_step(line)
+            if shown is not None:
+                steps.append({**shown, "line": line.at.line, "column": line.at.column, **table.snapshot()})
     verdict = hand.verdict
     last_line = max([hand.record.header.at.line] + [line.at.line for line in hand.record.lines])
     return {"number": verdict.number, "line": verdict.line, "last_line": last_line, "deals": hand.deals(),

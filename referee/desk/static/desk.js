@@ -124,7 +124,7 @@ function showProblems() {
   };
   for (const problem of file.errors) {
     const where = problem.line ? `line ${problem.line}:${problem.column}` : "the file";
-    mark(problem.line, "error", problem.message);
+    mark(problem.line, "error", problem.hint ? `${problem.message} — ${problem.hint}` : problem.message);
     items.push({ line: problem.line, kind: "error", text: `${where}: ${problem.message}`, hint: problem.hint });
   }
   file.games.forEach((game) => game.hands.forEach((hand) => {
