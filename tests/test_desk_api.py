@@ -120,6 +120,17 @@ def test_the_view_pins_each_finding_to_its_step(desk: Desk) -> None:
     assert view["games"][0]["rules"]["euchre.revoke.established"]["text"]
 
 
+def test_only_the_selected_hand_is_sent_step_by_step(desk: Desk) -> None:
+    text = (CASES / "euchre" / "two-games-one-file.ttn").read_text("utf-8")
+    last = json.loads(desk.request("api/view", text).body)
+    games = last["games"]
+    assert last["selected"] == [len(games) - 1, len(games[-1]["hands"]) - 1] and games[-1]["hands"][-1]["steps"]
+    assert all(h["steps"] is None for g in games[:-1] for h in g["hands"])
+    first = json.loads(desk.request("api/view", text, {"game": "0", "hand": "0"}).body)
+    assert first["selected"] == [0, 0] and first["games"][0]["hands"][0]["steps"][0]["kind"] == "deal"
+    assert json.loads(desk.request("api/view", text, {"game": "0", "hand": "99"}).body)["selected"] == last["selected"]
+
+
 def test_a_card_taken_back_leaves_the_table_and_the_trick_before_it_stays_won(desk: Desk) -> None:
     text = (CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_text("utf-8") + "E retract 9S\n"
     steps = json.loads(desk.request("api/view", text).body)["games"][0]["hands"][0]["steps"]

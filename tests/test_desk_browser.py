@@ -209,3 +209,22 @@ def test_hostile_text_stays_text(browser: Any, desk: Desk, shots: Path) -> None:
     with pytest.raises(NoAlertPresentException):
         _ = browser.switch_to.alert.text
     browser.save_screenshot(str(shots / "9-hostile.png"))
+
+
+def test_another_hand_is_chosen_and_replayed(browser: Any, desk: Desk, shots: Path) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    open_desk(browser, desk)
+    text = (CASES / "euchre" / "two-games-one-file.ttn").read_text("utf-8")
+    before = checked(browser)
+    browser.execute_script("const a = document.getElementById('text'); a.value = arguments[0];"
+                           "a.dispatchEvent(new Event('input'));", text)
+    wait(browser, lambda d: checked(d) > before and len(css(d, "#hand option")) == 3, "three hands to choose from")
+    before = checked(browser)
+    Select(browser.find_element("id", "hand")).select_by_value("0:0")
+    wait(browser, lambda d: checked(d) > before, "the first hand checked")
+    assert browser.find_element("id", "hand").get_attribute("value") == "0:0"
+    assert text_of(browser, "step-text") == "The deal" and len(css(browser, ".seat")) == 4
+    browser.find_element("id", "last").click()
+    assert "step" in text_of(browser, "where") and css(browser, ".trick-card")
+    browser.save_screenshot(str(shots / "10-another-hand.png"))

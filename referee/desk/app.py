@@ -7,7 +7,7 @@ Routes::
     GET  /api/state             the files named at start (with their text), the games, the house rules
     GET  /api/template/{game}   ``referee new GAME``
     POST /api/check             ``referee check --format json -`` of the body (``?rules=…``)
-    POST /api/view              the table view and the choices of the last hand
+    POST /api/view              the table view of one hand (``?game=G&hand=H``), the last hand's choices
     POST /api/report            ``referee report`` of the body (``?format=html|markdown``)
     POST /api/save?file=N       write the body to the N-th file named at start
 
@@ -154,7 +154,9 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
 
     async def view(request: Request) -> Response:
         body, rules = await _body(request), rules_of(request)
-        data: dict[str, Any] = await run_in_threadpool(desk_view, _text(body), rules)
+        game, hand = request.query_params.get("game", ""), request.query_params.get("hand", "")
+        selected = (int(game), int(hand)) if game.isdigit() and hand.isdigit() else None
+        data: dict[str, Any] = await run_in_threadpool(desk_view, _text(body), rules, selected)
         return Response(json.dumps(data, ensure_ascii=False), media_type="application/json; charset=utf-8",
                         headers=SECURITY_HEADERS)
 

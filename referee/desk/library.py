@@ -52,14 +52,15 @@ def check_json(body: bytes, rules: str | None) -> tuple[str, int]:
     return out.getvalue(), summary.exit_code
 
 
-def desk_view(text: str, rules: str | None) -> dict[str, Any]:
-    """The table view of every hand and the choices of the last hand, with their answering lines."""
+def desk_view(text: str, rules: str | None, selected: tuple[int, int] | None = None) -> dict[str, Any]:
+    """The table view of the `selected` hand (game and hand index; else the last), and the choices
+    of the last hand with their answering lines."""
     def check(candidate: str) -> Any:
         return check_text(candidate, rules)
 
     with _LIBRARY:
         story = story_of_text(text, rules, STDIN)
-        view = view_of_story(story)
+        view = view_of_story(story, selected)
         view["settle"] = settle(story, text, check)
     return view
 

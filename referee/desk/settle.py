@@ -22,6 +22,7 @@ from .. import events as ev
 from ..laws import Pending
 from ..story import FileStory, HandStory
 from ..verdict import HandVerdict, Verdict
+from .view import last_line
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SIGNS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
@@ -182,7 +183,7 @@ def settle(story: FileStory, text: str, check: Check) -> dict[str, Any] | None:
     if verdict.status != "in-progress" and not verdict.pending:
         return None
     before = _measure_hand(len(story.problems), verdict)
-    after = max([hand.record.header.at.line] + [line.at.line for line in hand.record.lines])
+    after = last_line(hand)
     prover = _Prover(text, after, check, before)
     choices: list[dict[str, Any]] = [{"chooser": p.chooser, "rule": p.rule, "explanation": p.explanation,
                 "options": _pending_options(p, hand, game.players, prover)} for p in verdict.pending]

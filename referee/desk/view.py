@@ -20,14 +20,20 @@ from ..words import event_words
 Step = dict[str, Any]
 
 
-def view_of_story(story: FileStory) -> dict[str, Any]:
-    """Every game of the file, as the page's table view draws it."""
-    return {"games": [_game_view(game) for game in story.games]}
+def view_of_story(story: FileStory, selected: tuple[int, int] | None = None) -> dict[str, Any]:
+    """Every game of the file, as the page's table view draws it. Only the `selected` hand (game
+    and hand index; by default, or when there is no such hand, the last) is replayed step by
+    step: an archive of a thousand hands should not send a thousand tables to draw one."""
+    hands = [(g, h) for g, game in enumerate(story.games) for h in range(len(game.hands))]
+    chosen = selected if selected in hands else (hands[-1] if hands else None)
+    return {"games": [_game_view(game, chosen[1] if chosen and chosen[0] == g else None)
+                      for g, game in enumerate(story.games)], "selected": list(chosen) if chosen else None}
 
 
-def _game_view(game: GameStory) -> dict[str, Any]:
+def _game_view(game: GameStory, selected: int | None) -> dict[str, Any]:
     book = registry()[game.verdict.game].rulebook
-    hands = [_hand_view(hand, game.players) for hand in game.hands]
+    hands = [_hand_view(hand, game.players) if h == selected else _hand_outline(hand)
+             for h, hand in enumerate(game.hands)]
     cited: set[str] = set()
     for hand in game.hands:
         verdict = hand.verdict
@@ -142,9 +148,19 @@ def _hand_view(hand: HandStory, players: tuple[str, ...]) -> dict[str, Any]:
             if shown is not None:
                 steps.append({**shown, "line": line.at.line, "column": line.at.column, **table.snapshot()})
     verdict = hand.verdict
-    last_line = max([hand.record.header.at.line] + [line.at.line for line in hand.record.lines])
-    return {"number": verdict.number, "line": verdict.line, "last_line": last_line, "deals": hand.deals(),
+    return {"number": verdict.number, "line": verdict.line, "last_line": last_line(hand), "deals": hand.deals(),
             "steps": steps, "findings": [_step_of(steps, i.at.line, i.at.column) for i in verdict.irregularities]}
+
+
+def _hand_outline(hand: HandStory) -> dict[str, Any]:
+    """A hand not selected: where it is, without its steps."""
+    return {"number": hand.verdict.number, "line": hand.verdict.line, "last_line": last_line(hand),
+            "deals": None, "steps": None, "findings": None}
+
+
+def last_line(hand: HandStory) -> int:
+    """The hand's last line in the transcript: an answer to its choice is written after it."""
+    return max([hand.record.header.at.line] + [line.at.line for line in hand.record.lines])
 
 
 def _step_of(steps: list[Step], line: int, column: int) -> int:

@@ -91,7 +91,7 @@ async function runCheck() {
   const seq = ++desk.seq;
   status("checking…");
   try {
-    const [checked, viewed] = await Promise.all([post("/api/check", text), post("/api/view", text)]);
+    const [checked, viewed] = await Promise.all([post("/api/check", text), post("/api/view", text, selectedHand())]);
     const verdictText = await checked.text();
     const view = await viewed.json();
     if (seq !== desk.seq) return;  // a newer check is on its way
@@ -106,6 +106,21 @@ async function runCheck() {
   } catch (error) {
     if (seq === desk.seq) status(String(error.message || error), true);
   }
+}
+
+function selectedHand() {
+  // whoever watches the last hand follows the transcript as it grows: the server then picks the last
+  const hands = handsList(), last = hands[hands.length - 1];
+  if (!desk.hand || (last && last[0] === desk.hand[0] && last[1] === desk.hand[1])) return {};
+  return { game: String(desk.hand[0]), hand: String(desk.hand[1]) };
+}
+
+function showHand(hand) {
+  // another hand chosen: only the chosen hand's steps are sent, so check again asking for them
+  desk.hand = hand;
+  desk.step = 0;
+  desk.atEnd = false;
+  scheduleCheck(0);
 }
 
 function fileVerdict() {
@@ -162,8 +177,8 @@ function showHands() {
     return el("option", { value: `${g}:${h}`, text: label });
   }));
   if (!hands.length) { desk.hand = null; drawHand(); return; }
-  const keep = previous && hands.some(([g, h]) => g === previous[0] && h === previous[1]);
-  desk.hand = keep ? previous : hands[hands.length - 1];
+  const keep = previous && desk.view.selected && previous[0] === desk.view.selected[0] && previous[1] === desk.view.selected[1];
+  desk.hand = desk.view.selected || hands[hands.length - 1];
   select.value = `${desk.hand[0]}:${desk.hand[1]}`;
   const steps = viewHand() ? viewHand().steps.length : 1;
   if (!keep || desk.atEnd) desk.step = steps - 1;
@@ -182,7 +197,8 @@ function viewGame() {
 
 function viewHand() {
   const game = viewGame();
-  return game ? game.hands[desk.hand[1]] : null;
+  const hand = game ? game.hands[desk.hand[1]] : null;
+  return hand && hand.steps ? hand : null;
 }
 
 function cardNode(text, small) {
@@ -537,12 +553,7 @@ function wire() {
   $("dl-html").addEventListener("click", () => downloadReport("html"));
   $("dl-md").addEventListener("click", () => downloadReport("markdown"));
   $("dl-json").addEventListener("click", downloadVerdict);
-  $("hand").addEventListener("change", (e) => {
-    desk.hand = e.target.value.split(":").map(Number);
-    desk.step = 0;
-    desk.atEnd = false;
-    drawHand();
-  });
+  $("hand").addEventListener("change", (e) => showHand(e.target.value.split(":").map(Number)));
   $("first").addEventListener("click", () => goTo(0));
   $("back").addEventListener("click", () => goTo(desk.step - 1));
   $("forward").addEventListener("click", () => goTo(desk.step + 1));
