@@ -360,6 +360,7 @@ function drawLedger(hand) {
   if (Array.isArray(hand.ledger)) {
     const rows = hand.ledger.map((e) => el("tr", {}, el("td", { text: e.who }), el("td", { class: "num", text: signed(e.amount) }),
       el("td", { text: e.unit }), el("td", { text: e.cause }), el("td", { class: "hint", text: e.rule })));
+    if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "5", text: "nothing was won or paid in this hand" })));
     box.append(el("table", { class: "ledger" }, el("tr", {}, ...["who", "amount", "unit", "why", "rule"].map((h) => el("th", { text: h }))), ...rows));
   } else {
     const rows = hand.penalties.map((p) => el("tr", {}, el("td", { text: Object.entries(p.points).map(([k, v]) => `${k} ${signed(v)}`).join(", ") || "—" }),
@@ -412,13 +413,17 @@ function drawChart() {
     chart.append(svg("text", { x: x(i), y: H - 8, "text-anchor": "middle", "font-size": 11, fill: "#5b6b7b" }, i === 0 ? "start" : String(hands[i - 1].number)));
   }
   const colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"];
+  // the names at the right end, moved apart where several lines end at (nearly) the same value
+  const labels = series.map((values, s) => ({ s, y: y(values.filter((v) => v !== null).pop()) })).sort((a, b) => a.y - b.y);
+  labels.forEach((label, i) => { if (i > 0) label.y = Math.max(label.y, labels[i - 1].y + 13); });
+  const labelY = Object.fromEntries(labels.map((label) => [label.s, label.y]));
   series.forEach((values, s) => {
     const colour = names[s] === "pool" ? "#555" : colours[s % colours.length];
     const points = values.map((v, i) => (v === null ? null : `${x(i)},${y(v)}`)).filter(Boolean).join(" ");
     chart.append(svg("polyline", { points, fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": names[s] === "pool" ? "5 4" : "none" }));
     values.forEach((v, i) => { if (v !== null) chart.append(svg("circle", { cx: x(i), cy: y(v), r: i === desk.hand[1] + 1 ? 4.5 : 2.5, fill: colour })); });
     const last = values.filter((v) => v !== null).pop();
-    chart.append(svg("text", { x: W - R + 6, y: y(last) + 4, "font-size": 12, fill: colour, class: "legend" }, `${names[s]} ${last}`));
+    chart.append(svg("text", { x: W - R + 6, y: labelY[s] + 4, "font-size": 12, fill: colour, class: "legend" }, `${names[s]} ${last}`));
   });
   $("chart").append(chart);
 }
