@@ -229,3 +229,17 @@ def test_another_hand_is_chosen_and_replayed(browser: Any, desk: Desk, shots: Pa
     browser.find_element("id", "last").click()
     assert "step" in text_of(browser, "where") and css(browser, ".trick-card")
     browser.save_screenshot(str(shots / "10-another-hand.png"))
+
+
+def test_an_uploaded_transcript_is_checked_but_never_saved(browser: Any, desk: Desk, shots: Path,
+                                                           tmp_path: Path) -> None:
+    upload = tmp_path / "from-the-club.ttn"
+    upload.write_text((CASES / "auction-pitch" / "notation-example-dispute.ttn").read_text("utf-8"), "utf-8")
+    open_desk(browser, desk)
+    before = checked(browser)
+    browser.find_element("id", "upload").send_keys(str(upload))
+    wait(browser, lambda d: checked(d) > before and "from-the-club.ttn" in text_of(d, "filename"), "the upload checked")
+    assert browser.find_element("id", "text").get_attribute("value") == upload.read_text("utf-8")
+    assert browser.find_element("id", "save").get_attribute("disabled") is not None
+    assert css(browser, "#settle button.option") and len(css(browser, ".seat")) == 5
+    browser.save_screenshot(str(shots / "11-uploaded.png"))
