@@ -64,7 +64,12 @@ def desk(files: list[str]) -> Iterator[Desk]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("desk-downloads")
+
+
+@pytest.fixture(scope="module")
+def browser(downloads: Path) -> Iterator[Any]:
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[dev]')")
     from selenium.webdriver.chrome.service import Service
 
@@ -75,6 +80,9 @@ def browser() -> Iterator[Any]:
     options.binary_location = binary
     for flag in FLAGS:
         options.add_argument(flag)
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False,
+                                              "profile.default_content_setting_values.automatic_downloads": 1})
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
     driver.set_page_load_timeout(60)
     try:
@@ -243,3 +251,19 @@ def test_an_uploaded_transcript_is_checked_but_never_saved(browser: Any, desk: D
     assert browser.find_element("id", "save").get_attribute("disabled") is not None
     assert css(browser, "#settle button.option") and len(css(browser, ".seat")) == 5
     browser.save_screenshot(str(shots / "11-uploaded.png"))
+
+
+def test_the_ruling_and_the_verdict_download(browser: Any, desk: Desk, shots: Path, downloads: Path) -> None:
+    import time
+
+    open_desk(browser, desk)  # the lead out of turn, named first at start
+    for button in ("dl-html", "dl-md", "dl-json"):
+        browser.find_element("id", button).click()
+    names = ("lead-out-of-turn-dispute-ruling.html", "lead-out-of-turn-dispute-ruling.md", "verdict.json")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not all((downloads / name).exists() for name in names):
+        time.sleep(0.2)
+    text = browser.find_element("id", "text").get_attribute("value")
+    assert (downloads / "verdict.json").read_text("utf-8") == desk.request("api/check", text).text()
+    assert "<h1>Ruling:" in (downloads / names[0]).read_text("utf-8")
+    assert "lead-out-of-turn" in (downloads / names[1]).read_text("utf-8")
