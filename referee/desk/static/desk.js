@@ -12,6 +12,7 @@ const desk = {
   verdict: null, verdictText: "", view: null,
   hand: null,   // [game index, hand index]
   step: 0, atEnd: true, seq: 0, timer: null,
+  marks: {}, lines: 0, maxBody: 4 * 1024 * 1024,
 };
 
 function el(tag, attrs, ...children) {
@@ -44,13 +45,14 @@ function setText(text, keepScroll) {
   const top = area.scrollTop;
   area.value = text;
   if (keepScroll) area.scrollTop = top;
-  drawGutter({});
+  drawGutter(desk.marks = {});
   scheduleCheck(0);
 }
 
 function drawGutter(marks) {
   const gutter = $("gutter");
   const count = $("text").value.split("\n").length;
+  desk.lines = count;
   gutter.replaceChildren();
   for (let n = 1; n <= count; n++) {
     const mark = marks[n];
@@ -89,6 +91,10 @@ async function post(path, body, extra) {
 async function runCheck() {
   const text = $("text").value;
   const seq = ++desk.seq;
+  if (new Blob([text]).size > desk.maxBody) {
+    status(`the transcript is larger than ${desk.maxBody / 1024 / 1024} MB: check it with 'referee check FILE'`, true);
+    return;
+  }
   status("checking…");
   try {
     const [checked, viewed] = await Promise.all([post("/api/check", text), post("/api/view", text, selectedHand())]);
@@ -155,7 +161,7 @@ function showProblems() {
     onclick: () => item.line && goToLine(item.line) }, item.text, item.hint ? el("span", { class: "hint", text: " — " + item.hint }) : null)));
   const s = desk.verdict.summary;
   $("summary").textContent = `(${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.irregularities} finding${s.irregularities === 1 ? "" : "s"})`;
-  drawGutter(marks);
+  drawGutter(desk.marks = marks);
 }
 
 // ---- the hands -----------------------------------------------------------------------------
@@ -458,6 +464,7 @@ function trickBack() {
 async function loadState() {
   const state = await (await fetch("/api/state")).json();
   desk.files = state.files;
+  desk.maxBody = state.max_body;
   desk.rules = state.rules || "";
   $("rules").value = desk.rules;
   $("game").replaceChildren(...state.games.map((g) => el("option", { value: g, text: g })));
@@ -542,7 +549,11 @@ function downloadVerdict() {
 // ---- wiring --------------------------------------------------------------------------------
 function wire() {
   const area = $("text");
-  area.addEventListener("input", () => { drawGutter({}); scheduleCheck(); });
+  area.addEventListener("input", () => {
+    // the marks stay until the check answers; the line numbers follow the text at once
+    if (area.value.split("\n").length !== desk.lines) drawGutter(desk.marks);
+    scheduleCheck();
+  });
   area.addEventListener("scroll", () => { $("gutter").scrollTop = area.scrollTop; });
   $("new").addEventListener("click", () => newTemplate($("game").value));
   $("files").addEventListener("change", (e) => { if (e.target.value !== "") openFile(Number(e.target.value)); });
