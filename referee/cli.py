@@ -367,15 +367,16 @@ def _with_prefixes(rule_ids: Iterable[str]) -> set[str]:
 
 @app.command()
 def serve(
-    files: List[str] = typer.Argument(None, help="Transcript files to open; the desk saves only to these."),
+    files: list[str] | None = typer.Argument(None, help="Transcript files to open; the desk saves only to these."),
     port: int = typer.Option(8750, "--port", "-p", min=0, max=65535, help="The port (0: any free port)."),
     host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on; anything but 127.0.0.1 "
                              "opens the desk to the network (a warning says so)."),
-    rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
+    rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a web browser."),
 ) -> None:
     """The referee's desk: a local web page to write a transcript, watch the hand and settle the dispute."""
-    from .desk import DeskError, serve as run_desk
+    from .desk import DeskError
+    from .desk import serve as run_desk
 
     try:
         run_desk(list(files or []), host, port, _rules_text(rules), rules, not no_browser)

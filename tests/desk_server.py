@@ -34,14 +34,16 @@ class Desk:
     """A running desk; `stop()` sends Ctrl-C and returns what it printed."""
 
     def __init__(self, *args: str) -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--no-browser", "--port", "0", *args],
+        command = [sys.executable, "-m", "referee", "serve", "--no-browser", "--port", "0", *args]
+        self.process = subprocess.Popen(command,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
         found = re.search(r"http://127\.0\.0\.1:\d+/", first)
         if found is None:
             self.process.kill()
-            raise AssertionError(f"the desk did not start: {first!r} {self.process.stderr.read() if self.process.stderr else ''}")
+            err = self.process.stderr.read() if self.process.stderr else ""
+            raise AssertionError(f"the desk did not start: {first!r} {err}")
         self.url = found.group(0)
 
     def request(self, path: str, body: bytes | str | None = None, params: Mapping[str, str] | None = None,

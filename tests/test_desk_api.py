@@ -52,7 +52,8 @@ def test_check_answers_exactly_what_the_cli_prints(desk: Desk, case: Path) -> No
 def test_check_matches_the_cli_run_as_a_process_with_house_rules(desk: Desk) -> None:
     body = (CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_bytes()
     rules = "out-of-turn=somerset; target=11"
-    done = subprocess.run([sys.executable, "-m", "referee", "check", "--format", "json", "--rules", rules, "-"], check=False,
+    command = [sys.executable, "-m", "referee", "check", "--format", "json", "--rules", rules, "-"]
+    done = subprocess.run(command, check=False,
                           input=body, capture_output=True, timeout=120)
     answer = desk.request("api/check", body, {"rules": rules})
     assert answer.body == done.stdout
@@ -116,7 +117,7 @@ def test_the_view_pins_each_finding_to_its_step(desk: Desk) -> None:
     assert step["table"] == [["S", "AS"], ["W", "KC"]] and "KC" not in step["hands"]["W"]
     last = hand["steps"][-1]
     assert last["won"] == {"N": 1, "E": 1, "S": 3, "W": 0} and last["winner"] == "E"
-    assert "9H" not in last["hands"]["W"] and "TS" not in hand["steps"][-1]["hands"]["W"]  # took the upcard, discarded TS
+    assert "9H" not in last["hands"]["W"] and "TS" not in last["hands"]["W"]  # took the upcard, discarded TS
     assert view["games"][0]["rules"]["euchre.revoke.established"]["text"]
 
 
@@ -155,7 +156,8 @@ def test_a_lead_out_of_turn_is_settled_by_taking_the_card_back(desk: Desk) -> No
     assert lines == {"call ♠ spades": "N call spades", "call ♥ hearts": "N call hearts",
                      "call ♦ diamonds": "N call diamonds", "call ♣ clubs": "N call clubs", "call 9S": "N call 9S"}
     called = insert_line(after, settle["after"], "N call spades")
-    hand = json.loads(desk.request("api/check", called, {"rules": "out-of-turn=somerset"}).body)["files"][0]["games"][0]["hands"][0]
+    answer = desk.request("api/check", called, {"rules": "out-of-turn=somerset"})
+    hand = json.loads(answer.body)["files"][0]["games"][0]["hands"][0]
     assert hand["pending"] == [] and not any(i["kind"] == "inconsistent-transcript" for i in hand["irregularities"])
 
 
@@ -182,7 +184,8 @@ def test_every_answer_offered_for_a_pending_choice_is_accepted_by_the_referee(de
 
 def test_reports_download_and_keep_hostile_text_as_text(desk: Desk) -> None:
     hostile = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8").replace(
-        '[Game "euchre"]', '[Game "euchre"]\n[Event "<script>alert(1)</script>"]\n[Site "\\"><img src=x onerror=alert(2)>"]')
+        '[Game "euchre"]',
+        '[Game "euchre"]\n[Event "<script>alert(1)</script>"]\n[Site "><img src=x onerror=alert(2)>"]')
     html = desk.request("api/report", hostile, {"format": "html"})
     assert html.status == 200 and 'filename="desk-ruling.html"' in html.headers["Content-Disposition"]
     assert "<script>alert(1)" not in html.text() and "&lt;script&gt;alert(1)" in html.text()

@@ -115,6 +115,10 @@ def text_of(driver: Any, element_id: str) -> str:
     return str(driver.execute_script(f"return document.getElementById('{element_id}').textContent"))
 
 
+def text_value(driver: Any) -> str:
+    return str(driver.find_element("id", "text").get_attribute("value"))
+
+
 def checked(driver: Any) -> int:
     return int(driver.execute_script("return Number(document.body.dataset.checked || 0)"))
 
@@ -143,7 +147,8 @@ def test_typing_marks_the_mistake_at_its_line_then_steps_to_the_revoke(browser: 
 
     # fix it: select the bad card and type the right one
     start = TYPED.index("AD TX") + 3
-    browser.execute_script("const a = document.getElementById('text'); a.focus(); a.setSelectionRange(arguments[0], arguments[1]);",
+    browser.execute_script("const a = document.getElementById('text'); a.focus();"
+                           "a.setSelectionRange(arguments[0], arguments[1]);",
                            start, start + 2)
     area.send_keys("TC")
     wait(browser, lambda d: not css(d, "#gutter .error") and css(d, f'#gutter [data-line="{REVOKE_LINE}"].finding'),
@@ -182,7 +187,7 @@ def test_a_lead_out_of_turn_is_settled_with_a_click(browser: Any, desk: Desk, sh
     before = checked(browser)
     browser.save_screenshot(str(shots / "5-lead-out-of-turn.png"))
     css(browser, '#settle button.option[data-line="E retract 9S"]')[0].click()
-    wait(browser, lambda d: checked(d) > before and "E retract 9S" in d.find_element("id", "text").get_attribute("value"),
+    wait(browser, lambda d: checked(d) > before and "E retract 9S" in text_value(d),
          "the answer added and checked")
     assert "N to lead to trick 2" in text_of(browser, "settle")
     browser.save_screenshot(str(shots / "6-taken-back.png"))
@@ -191,7 +196,8 @@ def test_a_lead_out_of_turn_is_settled_with_a_click(browser: Any, desk: Desk, sh
     before = checked(browser)
     rules = browser.find_element("id", "rules")
     rules.send_keys("out-of-turn=somerset")
-    wait(browser, lambda d: checked(d) > before and css(d, '#settle button.option[data-line="N call spades"]'), "N-S's choice")
+    call = '#settle button.option[data-line="N call spades"]'
+    wait(browser, lambda d: checked(d) > before and css(d, call), "N-S's choice")
     browser.save_screenshot(str(shots / "7-somerset-choice.png"))
     before = checked(browser)
     css(browser, '#settle button.option[data-line="N call spades"]')[0].click()

@@ -111,7 +111,8 @@ def _option(option: str, label: str, line: str | None) -> dict[str, Any]:
     return out
 
 
-def _pending_options(pending: Pending, hand: HandStory, players: tuple[str, ...], prover: _Prover) -> list[dict[str, Any]]:
+def _pending_options(pending: Pending, hand: HandStory, players: tuple[str, ...],
+                     prover: _Prover) -> list[dict[str, Any]]:
     verdict = hand.verdict
     members = _members(pending.chooser, players)
     same_rule = [i for i in verdict.irregularities if i.rule == pending.rule]

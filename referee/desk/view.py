@@ -74,7 +74,7 @@ class _Table:
         self.contract = hand.verdict.contract
         self.dealer = hand.verdict.dealer
         self.hands = {p: list(cards) for p, cards in hand.deals().items()}
-        self.won = {p: 0 for p in players}
+        self.won = dict.fromkeys(players, 0)
         self.number = 1
         self.on_table: list[list[str]] = []
         self.counted: set[int] = set()
