@@ -363,18 +363,10 @@ function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
 function drawLedger(hand) {
   const box = $("ledger");
-  if (Array.isArray(hand.ledger)) {
-    const rows = hand.ledger.map((e) => el("tr", {}, el("td", { text: e.who }), el("td", { class: "num", text: signed(e.amount) }),
-      el("td", { text: e.unit }), el("td", { text: e.cause }), el("td", { class: "hint", text: e.rule })));
-    if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "5", text: "nothing was won or paid in this hand" })));
-    box.append(el("table", { class: "ledger" }, el("tr", {}, ...["who", "amount", "unit", "why", "rule"].map((h) => el("th", { text: h }))), ...rows));
-  } else {
-    const rows = hand.penalties.map((p) => el("tr", {}, el("td", { text: Object.entries(p.points).map(([k, v]) => `${k} ${signed(v)}`).join(", ") || "—" }),
-      el("td", { text: p.description }), el("td", { class: "hint", text: p.rule })));
-    rows.push(el("tr", {}, el("td", { text: Object.entries(hand.score_delta).map(([k, v]) => `${k} ${signed(v)}`).join(", ") || "—" }),
-      el("td", { text: "the hand's score (penalties included)" }), el("td", {})));
-    box.append(el("table", { class: "ledger" }, el("tr", {}, ...["amount", "why", "rule"].map((h) => el("th", { text: h }))), ...rows));
-  }
+  const rows = hand.ledger.map((e) => el("tr", {}, el("td", { text: e.who }), el("td", { class: "num", text: signed(e.amount) }),
+    el("td", { text: e.unit }), el("td", { text: e.cause }), el("td", { class: "hint", text: e.rule })));
+  if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "5", text: "nothing was won or paid in this hand" })));
+  box.append(el("table", { class: "ledger" }, el("tr", {}, ...["who", "amount", "unit", "why", "rule"].map((h) => el("th", { text: h }))), ...rows));
   const after = Object.entries(hand.score_after).map(([k, v]) => `${k} ${v}`).join(", ");
   box.append(el("p", { text: `Standings after the hand: ${after || "—"}` }));
   if (hand.pool_after !== null && hand.pool_after !== undefined) {
