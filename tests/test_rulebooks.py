@@ -73,7 +73,6 @@ NEVER_CITED: dict[str, str | None] = {
 NOT_YET_CITED = {
     "auction-pitch.bidding.full-value": "the sale capped at one to go is entered as score.sale",
     "boston.pool.limit": "which pool a winner takes is entered as pool.win",
-    "french-boston.score.honours": "the honours are added into the score.table entry",
 }
 
 

@@ -916,7 +916,9 @@ class FrenchBostonHand(HandReplay):
             honours.add(best_jack(self.turned))
         return min(4, len(honours & held))
 
-    def success_amount(self, contract: Contract, tricks: int) -> tuple[int, str]:
+    def success_amount(self, contract: Contract, tricks: int) -> tuple[int, str, int]:
+        """What each adversary pays for a contract made with `tricks`: the amount, how it is made
+        up, and the honours' part of it."""
         row, par = self.row_of(contract)
         col = self.column(contract.trump)
         base = row["base"][col] + (contract.needed - par) * row["extra-trick"][col]
@@ -928,7 +930,7 @@ class FrenchBostonHand(HandReplay):
         bonus = row["four-honours"][col] if count == 4 else row["three-honours"][col] if count == 3 else 0
         if bonus:
             parts.append(f"{bonus * self.mult} for {count} honours")
-        return (base + extra + bonus) * self.mult, " + ".join(parts)
+        return (base + extra + bonus) * self.mult, " + ".join(parts), bonus * self.mult
 
     def slam_amount(self, contract: Contract, tricks: int) -> int | None:
         """The slam payment per adversary, replacing the table amount, or None for no slam."""
@@ -958,14 +960,21 @@ class FrenchBostonHand(HandReplay):
             return False
         return tricks >= contract.needed or bool(self.short_hands - side)
 
-    def solo_success(self, contract: Contract, tricks: int) -> tuple[int, str, str]:
-        """What each adversary pays a solo caller who made `tricks`: amount, how, rule topic."""
+    def solo_success(self, contract: Contract, tricks: int) -> tuple[int, str, str, int]:
+        """What each adversary pays a solo caller who made `tricks`: amount, how, rule topic, and
+        the honours' part of the amount."""
         tricks = max(tricks, contract.needed)
         slam = self.slam_amount(contract, tricks)
         if slam is not None:
-            return slam, "slam", "score.slam"
-        amount, how = self.success_amount(contract, tricks)
-        return amount, how, "score.table"
+            return slam, "slam", "score.slam", 0
+        amount, how, honours = self.success_amount(contract, tricks)
+        return amount, how, "score.table", honours
+
+    def pay_success(self, ledger: Ledger, payer: str, payee: str, amount: int, honours: int, rule: str,
+                    cause: str) -> None:
+        """A successful contract's payment, its honours entered under their own rule."""
+        ledger.transfer(payer, payee, amount - honours, rule, cause)
+        ledger.transfer(payer, payee, honours, self.rule_id("score.honours"), cause)
 
     def settle_alone(self, ledger: Ledger, contract: Contract) -> None:
         caller = contract.caller
@@ -974,15 +983,15 @@ class FrenchBostonHand(HandReplay):
         if not self.caller_made(contract, tricks):
             self.fail(ledger, [caller], others, contract, tricks)
             return
-        amount, how, topic = self.solo_success(contract, tricks)
+        amount, how, topic, honours = self.solo_success(contract, tricks)
         tricks = max(tricks, contract.needed)
         cause = f"{caller} made {self.contract_words(contract)} with {tricks} tricks"
         for p in others:
-            ledger.transfer(p, caller, amount, self.rule_id(topic), cause)
+            self.pay_success(ledger, p, caller, amount, honours, self.rule_id(topic), cause)
         pool = ledger.in_pool
         ledger.out_of_pool(caller, pool, self.rule_id("pool.win"), cause)
         self.note(f"{caller} made {self.contract_words(contract)} with {tricks} tricks: {how} = {amount} from "
-                          f"each adversary, and takes the pool of {pool}.")
+                  f"each adversary, and takes the pool of {pool}.")
 
     def settle_partnership(self, ledger: Ledger, contract: Contract) -> None:
         demander, acceptor = contract.caller, contract.partner
@@ -999,19 +1008,19 @@ class FrenchBostonHand(HandReplay):
             return
         total = max(total, 8)
         slam = self.slam_amount(contract, total)
-        amount, how = (slam, "slam") if slam is not None else self.success_amount(contract, total)
+        amount, how, honours = (slam, "slam", 0) if slam is not None else self.success_amount(contract, total)
         rule = self.rule_id("score.slam" if slam is not None else "score.partnership")
         cause = f"{demander} and {acceptor} made {self.contract_words(contract)} with {total} tricks"
         for p in others:
             for q in self.payees(p, side):
-                ledger.transfer(p, q, amount, rule, cause)
+                self.pay_success(ledger, p, q, amount, honours, rule, cause)
         pool = ledger.in_pool
         half = pool // 2
         for q in side:
             ledger.out_of_pool(q, half, self.rule_id("pool.win"), cause)
         self.note(f"{demander} and {acceptor} took {mine} + {his} = {total} tricks in "
-                          f"{contract.trump.word if contract.trump else '?'}: {how} = {amount} from each adversary to "
-                          f"{self.payee_words()}; they divide the pool of {pool} ({half} each).")
+                  f"{contract.trump.word if contract.trump else '?'}: {how} = {amount} from each adversary to "
+                  f"{self.payee_words()}; they divide the pool of {pool} ({half} each).")
 
     def payee_words(self) -> str:
         return "the partner on his right" if self.options["settlement"] == "one-to-one" else "each partner"
@@ -1079,7 +1088,7 @@ class FrenchBostonHand(HandReplay):
             if against_solo and contract.kind == "misere":
                 each, how = self.stake(contract), "the misère's stake"
             elif against_solo:
-                each, how, _ = self.solo_success(contract, self.tricks_of([contract.caller]) if self.table else 0)
+                each, how, _, _ = self.solo_success(contract, self.tricks_of([contract.caller]) if self.table else 0)
             amount = 3 * each if against_solo else self.stake(contract)
             cause = f"{revoker} revoked in trick {revoke.trick}"
             mark = ledger.mark()
