@@ -523,19 +523,24 @@ class HandReplay:
         if fact.status == "corrected":
             finding = self.find("revoke", fact.player, fact.at, "revoke.corrected",
                                 f"{fact.player} did not follow {fact.led.word} with {fact.card} in trick {fact.trick} "
-                                f"while holding {fact.led.word}, and took it back before the trick was gathered. "
+                                f"while holding {fact.led.word}, and took it back {self.revoke_timing(fact)}. "
                                 + self.corrected_revoke_ruling(fact), trick=fact.trick, status="corrected")
         else:
             self.revokes.append(fact)
             finding = self.find("revoke", fact.player, fact.at, "revoke.established",
                                 f"{fact.player} played {fact.card} to {fact.led.word} in trick {fact.trick} "
                                 f"while holding {fact.led.word};{proof} "
-                                "the revoke was established when the trick was gathered. "
+                                f"the revoke was established {self.revoke_timing(fact)}. "
                                 + self.established_revoke_ruling(fact), trick=fact.trick, status="established")
         self.rule_revoke(fact, finding)
 
     def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
         return "Corrected in time, it carries no penalty."
+
+    def revoke_timing(self, fact: tb.Revoke) -> str:
+        """When a revoke was taken back or became established, in words (a game whose laws let a
+        player correct later says so)."""
+        return "when the trick was gathered" if fact.status == "established" else "before the trick was gathered"
 
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
         return ""

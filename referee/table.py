@@ -171,6 +171,8 @@ class Retracted:
     trick: int
     out_of_turn: bool
     later_plays: int  # cards played to the trick after this one (still on the table)
+    next_plays: int = 0  # cards already played to the next trick (a late correction, see `late_correctors`)
+    returned: bool = False  # put back because a late correction changed who leads the trick it was played to
 
 
 @record
@@ -226,6 +228,11 @@ class TrickTable:
         self.played: dict[Card, tuple[str, int]] = {}
         self._failures: dict[str, list[_Failure]] = {}
         self._open_revokes: list[_Failure] = []  # known revokes of a trick not yet gathered
+        # Players whose revoke stays correctable after its trick is gathered, until they play to a
+        # later trick (Boston's caller, by the seed); the game sets it. Their revokes wait here.
+        self.late_correctors: frozenset[str] = frozenset()
+        self._late_revokes: list[_Failure] = []
+        self._put_aside: Trick | None = None  # the next trick's cards, while a late correction reopens a trick
         # who was dealt each card: the first hand holding it, should the deal be wrong
         self.dealt_to: dict[Card, str] = {c: p for p, cards in reversed(hands.items()) for c in cards} if hands else {}
 
@@ -311,6 +318,8 @@ class TrickTable:
             return [PlayedTwice(player, card, at, trick.number)]
         else:
             expected = self._next_in(trick)
+        if self._late_revokes:
+            self._establish_late(player, facts)
 
         hand = self.hands.get(player) if self.hands is not None else None
         played_before = card in self.played
@@ -343,10 +352,16 @@ class TrickTable:
 
     def retract(self, player: str, card: Card, at: Span) -> list[Fact]:
         trick = self.current
+        next_plays = 0
         if not trick.plays and self.tricks and not self.gathered:
             last = self.tricks[-1].card_of(player)
             if last is not None and last.card is card:  # reopen only to take back a card really in it
                 trick = self._reopen()
+        elif self._late_revokes and self._late_in_last(player, card):
+            next_plays = len(trick.plays)
+            self._put_aside, trick = trick, self._reopen()
+            self._open_revokes.extend(f for f in self._late_revokes if f.player == player)
+            self._late_revokes = [f for f in self._late_revokes if f.player != player]
         played = trick.card_of(player)
         if played is None or played.card is not card:
             where = "earlier trick" if card in self.played else "table"
@@ -360,7 +375,8 @@ class TrickTable:
             del self.played[card]
         if self.hands is not None and player in self.hands:
             self.hands[player].add(card)
-        facts: list[Fact] = [Retracted(player, card, at, trick.number, played.out_of_turn, len(trick.plays) - index)]
+        facts: list[Fact] = [Retracted(player, card, at, trick.number, played.out_of_turn, len(trick.plays) - index,
+                                       next_plays)]
         if index == 0:
             first = trick.plays[0] if trick.plays else None
             trick.leader = first.player if first is not None and not first.out_of_turn else self.rightful_leader
@@ -379,10 +395,14 @@ class TrickTable:
         facts: list[Fact] = []
         if not self.current.plays:
             self._gather(facts)
+        for failure in self._late_revokes:
+            facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
+        self._late_revokes.clear()
         return facts
 
     def open_revokes(self) -> list[Revoke]:
-        return [Revoke(f.player, f.card, f.at, f.trick, f.led, "correctable") for f in self._open_revokes]
+        return [Revoke(f.player, f.card, f.at, f.trick, f.led, "correctable")
+                for f in (*self._open_revokes, *self._late_revokes)]
 
     # ---- internals -------------------------------------------------------------------
     def _not_holding(self, player: str, card: Card, at: Span, trick: int, facts: list[Fact]) -> None:
@@ -430,14 +450,48 @@ class TrickTable:
         self.rightful_leader = winner
         self.current = Trick(trick.number + 1, winner)
         facts.append(TrickWon(trick))
+        if self._put_aside is not None:
+            self._restore_aside(facts)
+
+    def _restore_aside(self, facts: list[Fact]) -> None:
+        """A trick reopened for a late correction is complete again: the next trick's cards, put
+        aside, stand if its winner is unchanged (he led them); otherwise they go back to their
+        holders and the new winner leads."""
+        aside, self._put_aside = self._put_aside, None
+        assert aside is not None
+        if aside.plays and aside.leader == self.current.leader:
+            self._gather(facts)
+            self.current = aside
+            return
+        for play in aside.plays:
+            if self.hands is not None and play.player in self.hands:
+                self.hands[play.player].add(play.card)
+            if self.played.get(play.card, ("", 0))[1] == aside.number:
+                del self.played[play.card]
+            facts.append(Retracted(play.player, play.card, play.at, aside.number, play.out_of_turn, 0, 0, True))
 
     def _gather(self, facts: list[Fact]) -> None:
         if self.gathered:
             return
         self.gathered = True
+        late = self.late_correctors
         for failure in self._open_revokes:
-            facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
+            if failure.player in late:
+                self._late_revokes.append(failure)
+            else:
+                facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
         self._open_revokes.clear()
+
+    def _late_in_last(self, player: str, card: Card) -> bool:
+        """Whether `card`, in the last trick, is `player`'s revoke still open to a late correction."""
+        number = self.tricks[-1].number
+        return any(f.player == player and f.card is card and f.trick == number for f in self._late_revokes)
+
+    def _establish_late(self, player: str, facts: list[Fact]) -> None:
+        """`player` plays to a later trick: his revoke left open after its trick was gathered is established."""
+        for failure in [f for f in self._late_revokes if f.player == player]:
+            self._late_revokes.remove(failure)
+            facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
 
     def _reopen(self) -> Trick:
         trick = self.tricks.pop()

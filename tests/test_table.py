@@ -108,3 +108,44 @@ def test_the_led_suit_follows_the_first_card_through_retractions() -> None:
     assert table.led_suit() is Suit.SPADES  # E's card now leads the trick
     table.retract("E", c("AS"), AT)
     assert table.led_suit() is None
+
+
+def _late_table(known: dict) -> tb.TrickTable:
+    table = tb.TrickTable(ORDER, ORDER, "N", tb.PlainTricks(Suit.SPADES), known, 3)
+    table.late_correctors = frozenset({"E"})
+    return table
+
+
+def test_late_corrector_revoke_is_established_only_when_he_plays_to_the_next_trick() -> None:
+    table = _late_table(hands(N="AH KH QH", E="2H 2D 3D", S="3H 4D 5D", W="4H 6D 7D"))
+    for player, card in [("N", "AH"), ("E", "2D"), ("S", "3H"), ("W", "4H")]:
+        table.play(player, c(card), AT)
+    facts = table.play("N", c("KH"), AT)  # gathers trick 1: E's revoke stays open
+    assert not [f for f in facts if isinstance(f, tb.Revoke)]
+    assert [r.status for r in table.open_revokes()] == ["correctable"]
+    facts = table.play("E", c("2H"), AT)
+    assert [f.status for f in facts if isinstance(f, tb.Revoke)] == ["established"]
+
+
+def test_late_correction_keeps_the_next_trick_when_its_winner_is_unchanged() -> None:
+    table = _late_table(hands(N="AH KH QH", E="2H 2D 3D", S="3H 4D 5D", W="4H 6D 7D"))
+    for player, card in [("N", "AH"), ("E", "2D"), ("S", "3H"), ("W", "4H"), ("N", "KH")]:
+        table.play(player, c(card), AT)
+    facts = table.retract("E", c("2D"), AT)
+    assert [f.next_plays for f in facts if isinstance(f, tb.Retracted)] == [1]
+    assert [f.status for f in facts if isinstance(f, tb.Revoke)] == ["corrected"]
+    facts = table.play("E", c("2H"), AT)
+    assert table.tricks[0].winner == "N" and table.current.number == 2
+    assert [p.card for p in table.current.plays] == [c("KH")] and table.expected() == "E"
+    assert not [f for f in facts if isinstance(f, tb.Retracted)]
+
+
+def test_late_correction_that_changes_the_winner_returns_the_next_tricks_cards() -> None:
+    table = _late_table(hands(N="3H KH QH", E="AH 2D 3D", S="4H 4D 5D", W="5H 6D 7D"))
+    for player, card in [("N", "3H"), ("E", "2D"), ("S", "4H"), ("W", "5H"), ("W", "6D")]:
+        table.play(player, c(card), AT)
+    table.retract("E", c("2D"), AT)
+    facts = table.play("E", c("AH"), AT)
+    assert table.tricks[0].winner == "E" and table.expected() == "E" and not table.current.plays
+    assert [(f.player, f.card, f.returned) for f in facts if isinstance(f, tb.Retracted)] == [("W", c("6D"), True)]
+    assert c("6D") in table.hands["W"]

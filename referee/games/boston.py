@@ -154,6 +154,7 @@ class BostonHand(HandReplay):
         self.ended: str | None = None     # why the hands were thrown up before the last trick
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
+        self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
         if self.final_grand:
@@ -379,6 +380,8 @@ class BostonHand(HandReplay):
         assert self.table is not None
         if self.high is not None and self.high.little:
             self.table.tricks_in_hand = self.cards_per_hand - 1
+        if self.caller is not None and self.late_correction():
+            self.table.late_correctors = frozenset({self.caller})
         if self.high is not None and self.high.spread and self.spread_at is None:
             self.notes.append(f"The transcript does not show {self.caller} laying his cards face up; in a spread "
                               "they are face up from the first lead.")
@@ -603,18 +606,47 @@ class BostonHand(HandReplay):
                              ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
     # ---- revokes and calls ------------------------------------------------------------------
+    def late_correction(self) -> bool:
+        """The seed's reading: the caller may correct his revoke until he plays to the next trick."""
+        return self.options["caller-revoke-corrected"] == "next-trick"
+
+    def rule_retract(self, fact: tb.Retracted) -> None:
+        if fact.returned:
+            assert self.table is not None
+            note = (f"The cards played to trick {fact.trick} go back to their holders: the corrected trick "
+                    f"{fact.trick - 1} was won by {self.table.current.leader}, who leads to trick {fact.trick}.")
+            if note not in self.notes:
+                self.notes.append(note)
+            return
+        self.next_plays = fact.next_plays
+
     def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
         if self.partout or self.caller is None:
             return "Corrected in time, it carries no penalty."
         if fact.player != self.caller:
             return (f"{self.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
                     f"{fact.card} as an exposed card.")
+        if not self.late_correction():
+            if self.caller_card_exposed():
+                return (f"An opponent had already played after him, so {fact.card} is exposed and the opponents may "
+                        "call it.")
+            return "The caller corrected it before an opponent played after him: no penalty."
         if self.caller_card_exposed():
-            return f"An opponent had already played after him, so {fact.card} is exposed and the opponents may call it."
-        return "The caller corrected it before an opponent played after him: no penalty."
+            return (f"The caller corrected it before playing to the next trick, but an adversary had already played to "
+                    f"it, so {fact.card} is left face up on the table and the opponents may call it.")
+        return "The caller corrected it before any adversary played to the next trick: no penalty."
 
     def caller_card_exposed(self) -> bool:
-        return self.options["caller-revoke-corrected"] == "same-trick" and self.later_plays > 0
+        return (self.next_plays if self.late_correction() else self.later_plays) > 0
+
+    def revoke_timing(self, fact: tb.Revoke) -> str:
+        if fact.player != self.caller or not self.late_correction():
+            return super().revoke_timing(fact)
+        if fact.status != "established":
+            return "before he played to the next trick"
+        if self.phase == "over" or (self.table is not None and self.table.finished):
+            return "when the hand ended (the caller may correct his revoke until he plays to the next trick)"
+        return "when the caller played to the next trick without correcting it"
 
     def rule_revoke(self, fact: tb.Revoke, finding: Irregularity) -> None:
         if fact.status != "corrected" or self.partout or self.caller is None or self.phase == "over":
