@@ -66,7 +66,10 @@ class NoteLine:
 
 @record
 class RedealLine:
+    """``redeal [why]``: `reason` is misdeal, thrown-in, imperfect-pack or faced-card, or None."""
+
     at: Span
+    reason: str | None = None
 
 
 # ---- events (each starts with the acting player) ---------------------------------------

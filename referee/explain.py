@@ -148,7 +148,9 @@ def _record_words(record: ev.Line) -> str:
         case ev.NoteLine():
             return f"note: “{record.text}”"
         case ev.RedealLine():
-            return "the table agreed to cancel the hand and deal again."
+            why = {"misdeal": " (a misdeal)", "thrown-in": " (thrown in: nobody bid)",
+                   "imperfect-pack": " (an imperfect pack)", "faced-card": " (a card faced in the pack)"}
+            return f"the table agreed to cancel the hand and deal again{why.get(record.reason or '', '')}."
     return ""
 
 

@@ -112,7 +112,7 @@ def record_text(record: ev.Line) -> str:
         case ev.NoteLine():
             return f'note "{record.text}"'
         case ev.RedealLine():
-            return "redeal"
+            return "redeal" + (f" {record.reason}" if record.reason else "")
         case ev.EventLine():
             label = f"trick {record.trick}: " if record.trick is not None else ""
             return label + ", ".join(event_text(e) for e in record.events)

@@ -68,8 +68,9 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
     def note_line(self, c: list[Token]) -> ev.NoteLine:
         return ev.NoteLine(c[0].value[1:-1], self._span(c[0]))
 
-    def redeal_line(self, c: list[Token]) -> ev.RedealLine:
-        return ev.RedealLine(ev.Span(self.line, 1))
+    def redeal_line(self, c: list[Token | None]) -> ev.RedealLine:
+        reason = c[0].value if c and c[0] is not None else None
+        return ev.RedealLine(ev.Span(self.line, 1), reason)
 
     def label(self, c: list[Token]) -> tuple[int, ev.Span]:
         return int(c[0].value), self._span(c[0])
@@ -270,6 +271,7 @@ _TERMINAL_WORDS = {
     "CONTRACT": ("a contract (boston, little-misere, grand-misere, little-spread, grand-spread, petite-misere, "
                  "grand-misere-table, petite-misere-table, misere-quatre-as)"),
     "KEEP_WORD": "keep or keep-over",
+    "REDEAL_REASON": "why: misdeal, thrown-in, imperfect-pack or faced-card",
     "BELLE": "'belle'",
     "$END": "the end of the line",
 }

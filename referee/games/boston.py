@@ -154,6 +154,7 @@ class BostonHand(HandReplay):
         self.ended: str | None = None     # why the hands were thrown up before the last trick
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
+        self.redeal_reason: str | None = None  # what the `redeal` line says (None: the referee infers it)
         self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
@@ -345,6 +346,27 @@ class BostonHand(HandReplay):
             self.payers.append(event.player)
         if self.caller_gave_up or len(self.payers) == 3:
             self.stop(event.player)
+
+    def on_redeal(self, line: ev.RedealLine) -> None:
+        self.redeal_at, self.redeal_reason = line.at, line.reason
+        if line.reason == "thrown-in" and not self.throwable():
+            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
+                      "the deal is said to be thrown in, but " + ("a bid stands (a bid binds: play or pay)"
+                      if self.high is not None else "its play has begun") + "; it counts as a misdeal")
+
+    def throwable(self) -> bool:
+        """Only a deal nobody bid on, not yet played, may be thrown in."""
+        return self.high is None and self.table is None and not self.final_grand
+
+    def redeal_why(self) -> str:
+        """Why the deal is dealt again: misdeal, imperfect-pack, faced-card or thrown-in. The deal
+        itself shows an imperfect pack; a thrown-in deal needs four passes (or saying so)."""
+        if self.imperfect_pack():
+            return "imperfect-pack"
+        reason = self.redeal_reason
+        if reason == "thrown-in" or (reason is None and self.phase == "ready" and self.partout):
+            return "thrown-in" if self.throwable() else "misdeal"
+        return reason or "misdeal"
 
     def stop(self, by: str | None = None) -> None:
         """The hands are thrown up at once ("I pay", a claim): the trick just completed is gathered
@@ -697,15 +719,29 @@ class BostonHand(HandReplay):
     def wrong_count_ruling(self, player: str) -> str:
         if len(self.deals[player]) > self.cards_per_hand:
             return "A hand with too many cards makes a misdeal: the same dealer deals again."
-        return ("Found before the first card is played it is a misdeal; if play goes on the deal stands and the short "
-                "hand pays as the wrong-count rule says.")
+        return ("Found before the first card is played it is a misdeal (or, when the card is missing from every hand, "
+                "an imperfect pack); if play goes on the deal stands and the short hand pays as the wrong-count rule says.")
 
     # ---- status ------------------------------------------------------------------------------
     def short_players(self) -> list[str]:
         return [p for p in self.order if p in self.deals and len(self.deals[p]) < self.cards_per_hand]
 
     def imperfect_pack(self) -> bool:
-        return "duplicate-card" in self.deal_faults
+        """A card dealt twice; or a card in nobody's hand, found before play or when the deal is cancelled
+        (once play has gone on without a redeal, a short hand is played under the wrong-count rule)."""
+        if "duplicate-card" in self.deal_faults:
+            return True
+        return bool(self.missing_cards()) and (self.table is None or self.redeal_at is not None)
+
+    def missing_cards(self) -> list[Card]:
+        """Cards of the pack in nobody's hand when all four hands are known and none is long: from a
+        perfect pack a short hand would mean a long one, so the pack lacks them."""
+        if not self.hands_known or any(len(cards) > self.cards_per_hand for cards in self.deals.values()):
+            return []
+        dealt = {card for cards in self.deals.values() for card in cards}
+        if len(dealt) >= len(self.pack):
+            return []
+        return sorted(self.pack - dealt, key=lambda c: (c.suit.value, -c.rank))
 
     def misdeal(self) -> bool:
         long_hand = any(len(cards) > self.cards_per_hand for cards in self.deals.values())
@@ -713,7 +749,7 @@ class BostonHand(HandReplay):
 
     def status(self) -> HandStatus:
         if self.redeal_at is not None or self.misdeal():
-            return "redeal"
+            return "thrown-in" if self.redeal_why() == "thrown-in" else "redeal"
         if self.table is not None and self.table.finished:
             return "complete"
         if len(self.payers) == 3 or self.caller_gave_up:
@@ -748,6 +784,11 @@ class BostonHand(HandReplay):
         status = self.status()
         if status == "redeal":
             self.settle_misdeal(ledger)
+        elif status == "thrown-in":
+            self.note(f"Nobody bid and the deal was thrown in: nobody pays anything, and the deal passes "
+                      f"to {self.left_of(self.dealer)}.")
+            if self.number == self.numbers.game_deals and self.options["end-of-game"] == "divide":
+                self.divide(ledger)
         elif status != "in-progress":
             if self.final_grand:
                 self.settle_final_grand(ledger)
@@ -759,8 +800,15 @@ class BostonHand(HandReplay):
                 self.divide(ledger)
 
     def settle_misdeal(self, ledger: Ledger) -> None:
-        if self.imperfect_pack():
-            self.note(f"The pack is imperfect: {self.dealer} deals again; nobody forfeits anything.")
+        why = self.redeal_why()
+        if why == "imperfect-pack":
+            missing = self.missing_cards()
+            lacks = f" (it lacks {' '.join(c.text for c in missing)})" if missing and \
+                "duplicate-card" not in self.deal_faults else ""
+            self.note(f"The pack is imperfect{lacks}: {self.dealer} deals again; nobody forfeits anything.")
+            return
+        if why == "faced-card":
+            self.note(f"A card was found faced in the pack: {self.dealer} deals again; nobody forfeits anything.")
             return
         red = self.numbers.pool["misdeal"]
         mark = ledger.mark()
@@ -1028,7 +1076,7 @@ class BostonSession(GameSession[BostonHand]):
         self.number = verdict.number + (0 if redeal else 1)
         self.next_dealer = replay.dealer if redeal else replay.left_of(replay.dealer)
         last = tables().game_deals + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
-        if verdict.number >= last and verdict.status in ("complete", "abandoned"):
+        if verdict.number >= last and verdict.status in ("complete", "abandoned", "thrown-in"):
             self.over = True
 
     def pool(self) -> int | list[int]:
