@@ -154,6 +154,8 @@ class BostonHand(HandReplay):
         self.ended: str | None = None     # why the hands were thrown up before the last trick
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
+        self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
+        self.line_trick: int | None = None     # the ``trick N:`` label of the line being read
         self.redeal_reason: str | None = None  # what the `redeal` line says (None: the referee infers it)
         self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
@@ -413,12 +415,68 @@ class BostonHand(HandReplay):
             if hands is not None and player in hands:
                 hands[player].discard(card)
 
+    def on_event_line(self, line: ev.EventLine) -> None:
+        self.line_trick = line.trick
+        HandReplay.on_event_line(self, line)
+
     def on_play(self, event: ev.Play) -> None:
+        if self.second_card(event):
+            return
         if self.phase == "over":
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the hands were thrown up ({self.ended or 'settled'})")
             return
         self.play_card(event)
+        if self.extra_card and self.table is not None and not self.table.current.plays:
+            self.sit_out_empty_hands()
+
+    def second_card(self, event: ev.Play) -> bool:
+        """A card written on the line of a trick just completed, by a player who played to it: a
+        second card given to that trick (without the label it would be read as the next lead)."""
+        table = self.table
+        if table is None or table.current.plays or table.gathered or not table.tricks or self.line_trick is None:
+            return False
+        last = table.tricks[-1]
+        if last.number != self.line_trick or last.card_of(event.player) is None:
+            return False
+        if table.hands is not None and event.card not in table.hands.get(event.player, ()):
+            return False  # not a card he holds: left to the replay, which reports it
+        self.fact_playedtwice(tb.PlayedTwice(event.player, event.card, event.at, last.number))
+        if self.extra_card and not table.current.plays:
+            self.sit_out_empty_hands()
+        return True
+
+    def fact_playedtwice(self, fact: tb.PlayedTwice) -> None:
+        """Law 19: the second card goes with the trick, dead; its player is a card short from now on."""
+        assert self.table is not None
+        self.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
+                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
+                  f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
+                  + self.short_ruling(fact.player), trick=fact.trick)
+        if fact.player in self.extra_card:
+            return
+        self.extra_card[fact.player] = fact.card
+        table = self.table
+        if table.hands is not None and fact.player in table.hands:
+            table.hands[fact.player].discard(fact.card)
+        table.played.setdefault(fact.card, (fact.player, fact.trick))
+
+    def short_ruling(self, player: str) -> str:
+        if self.partout or self.caller is None:
+            return "In misère partout he pays five red counters to each other player and the hands are abandoned."
+        if player == self.caller:
+            return "A caller found short is put in for at least one trick (more if he cannot make his bid)."
+        return (f"An opponent found short: all three opponents pay {self.caller} for his bid and every over-trick "
+                "he makes; the hand may be played on for them.")
+
+    def sit_out_empty_hands(self) -> None:
+        """A player short by a dead card has none left for the last trick, which is played without him."""
+        table = self.table
+        assert table is not None
+        for player in self.extra_card:
+            if table.hands is not None and player in table.active and not table.hands.get(player, True):
+                for fact in table.deactivate(player):
+                    self.on_fact(fact)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         if self.high is None or self.caller is None:
@@ -724,7 +782,9 @@ class BostonHand(HandReplay):
 
     # ---- status ------------------------------------------------------------------------------
     def short_players(self) -> list[str]:
-        return [p for p in self.order if p in self.deals and len(self.deals[p]) < self.cards_per_hand]
+        """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
+        return [p for p in self.order if (p in self.deals and len(self.deals[p]) < self.cards_per_hand)
+                or p in self.extra_card]
 
     def imperfect_pack(self) -> bool:
         """A card dealt twice; or a card in nobody's hand, found before play or when the deal is cancelled
@@ -1018,6 +1078,10 @@ class BostonHand(HandReplay):
             red = self.caller_paid(ledger, each, rule, cause, rule if self.pool_bid() else None)
             what = f"{short} played short: each opponent pays {self.caller} {each} white for his bid and over-tricks" \
                    + (f", and {self.caller} takes the pool of {red} red" if red else "")
+        if short in self.extra_card and not (short in self.deals and len(self.deals[short]) < self.cards_per_hand):
+            self.penalise("wrong-count.play", f"{what}; {short} played two cards to one trick, so he forfeits nothing "
+                          "to the pool (the forfeit is for playing on with a wrong hand from the deal)", since=mark)
+            return
         ledger.into_pool(short, forfeit, rule, cause)
         self.penalise("wrong-count.play", f"{what}; {short} forfeits {forfeit} red to the pool", since=mark)
 
