@@ -154,7 +154,7 @@ class Claim:
 
 @record
 class Call:
-    """A penalty choice: `word` (highest, lowest, trump, no-trump, win, lose), a suit or a card."""
+    """A penalty choice: `word` (highest, lowest, trump, no-trump, win, lose, withhold), a suit or a card."""
 
     player: str
     word: str | None
@@ -232,9 +232,26 @@ class Keep:
     at: Span
 
 
+@record
+class Look:
+    """``P look [trick N]``: P looks at a trick already quitted (the last one, unless N is given)."""
+
+    player: str
+    trick: int | None
+    at: Span
+
+
+@record
+class ClaimRest:
+    """``P claim rest``: P says he can win the rest of the tricks."""
+
+    player: str
+    at: Span
+
+
 Event = (
     Play | Pass | Order | Bid | Discard | Alone | NameSuit | Expose | Retract | Claim | Call | Accept
-    | Count | Concede | Spread | Sell | Refuse | Pitch | Demand | Keep
+    | Count | Concede | Spread | Sell | Refuse | Pitch | Demand | Keep | Look | ClaimRest
 )
 
 

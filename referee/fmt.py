@@ -91,6 +91,10 @@ def event_text(event: ev.Event) -> str:
             return " ".join(words)
         case ev.Keep():
             return f"{p} {'keep-over' if event.over else 'keep'}"
+        case ev.Look():
+            return f"{p} look" + (f" trick {event.trick}" if event.trick is not None else "")
+        case ev.ClaimRest():
+            return f"{p} claim rest"
     raise AssertionError(f"no canonical text for {event!r}")  # every event type is listed above
 
 
@@ -284,8 +288,12 @@ def _events(run: list[_Source], tricks: dict[ev.Span, int], leads: dict[ev.Span,
     texts: list[str] = []
     current: _Out | None = None
     trick_done = False
+    previous: ev.Event | None = None
     for event in events:
-        starts = event.at in leads or event.at in label or (trick_done and event.at not in tricks) or current is None
+        # a card in no trick (a second card to a trick) stays on the line it was written on
+        apart = trick_done and event.at not in tricks and not (previous is not None and event.at.line == previous.at.line)
+        starts = event.at in leads or event.at in label or apart or current is None
+        previous = event
         if starts:
             if current is not None:
                 current.text += ", ".join(texts)

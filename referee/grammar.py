@@ -170,6 +170,14 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
         return ev.Demand(player.value, belle is not None, parse_card(card.value) if card is not None else None,
                          self._span(player))
 
+    def look(self, c: list[Token | None]) -> ev.Look:
+        player, trick = c
+        assert player is not None
+        return ev.Look(player.value, int(trick.value) if trick is not None else None, self._span(player))
+
+    def claim_rest(self, c: list[Token]) -> ev.ClaimRest:
+        return ev.ClaimRest(c[0].value, self._span(c[0]))
+
     def keep(self, c: list[Token]) -> ev.Keep:
         return ev.Keep(c[0].value, c[1].value == "keep-over", self._span(c[0]))
 
@@ -266,7 +274,7 @@ _TERMINAL_WORDS = {
     "STRING": 'a quoted value ("...")',
     "INT": "a number",
     "SIGNED_INT": "a signed number (+2, -3)",
-    "CALL_WORD": "highest, lowest, trump, no-trump, win or lose",
+    "CALL_WORD": "highest, lowest, trump, no-trump, win, lose or withhold",
     "QUALIFIER": "colour, preference or petite",
     "CONTRACT": ("a contract (boston, little-misere, grand-misere, little-spread, grand-spread, petite-misere, "
                  "grand-misere-table, petite-misere-table, misere-quatre-as)"),

@@ -25,7 +25,7 @@ KNOWN_TAGS = frozenset({"Game", "Players", "Partners", "Rules", "Score", "Pool",
 KEYWORDS = frozenset({
     "hand", "dealer", "deal", "upcard", "recorded", "note", "redeal", "trick", "pass", "bid", "order",
     "discard", "alone", "name", "expose", "retract", "claim", "revoke", "call", "accept", "count",
-    "concede", "spread", "sell", "refuse", "pitch", "demand", "keep", "belle", "pool",
+    "concede", "spread", "sell", "refuse", "pitch", "demand", "keep", "belle", "pool", "look", "rest",
 })
 _NAME = re.compile(r"^[^\W\d_][\w']*$")
 _CARDISH = re.compile(r"^(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣]$")

@@ -22,8 +22,9 @@ Kind = Literal[
     "illegal-bid", "illegal-discard", "late-alone", "sitting-out-played", "card-not-held",
     "duplicate-card", "wrong-card-count", "wrong-dealer", "misdeal", "drawing-attention",
     "call-disobeyed", "premature-lead",
-    # our extension: a trick label, hand number or event that contradicts the replay
-    "inconsistent-transcript",
+    # our extensions (README, "Extensions to the notation")
+    "inconsistent-transcript",  # a trick label, hand number or event that contradicts the replay
+    "looked-at-trick",          # a player looked at a trick already quitted where the laws forbid it
 ]
 KINDS = frozenset(get_args(Kind))
 

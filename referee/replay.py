@@ -88,7 +88,7 @@ def _handlers(cls: type, prefix: str, kinds: tuple[type, ...],
     return handlers
 
 
-_EVENT_WORDS: dict[type, str] = {ev.NameSuit: "name"}
+_EVENT_WORDS: dict[type, str] = {ev.NameSuit: "name", ev.ClaimRest: "claim rest"}
 """The notation's word for an event, where it is not the event's class name."""
 
 

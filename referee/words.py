@@ -67,6 +67,10 @@ def event_words(event: ev.Event) -> str:
             return f"{p} demands a partner{belle}{card}"
         case ev.Keep():
             return f"{p} says {'keep-over' if event.over else 'keep'}"
+        case ev.Look():
+            return f"{p} looks at " + (f"trick {event.trick}" if event.trick is not None else "the last trick") + ", already quitted"
+        case ev.ClaimRest():
+            return f"{p} says he can win the rest of the tricks"
     raise AssertionError(f"no words for {event!r}")  # every event type is listed above
 
 

@@ -29,6 +29,7 @@ def test_card_spellings(text: str) -> None:
     ("N call spades", ev.Call), ("N call 9S", ev.Call), ("N accept", ev.Accept), ("N count E", ev.Count),
     ("N concede", ev.Concede), ("N spread", ev.Spread), ("N sell", ev.Sell), ("N refuse", ev.Refuse),
     ("N pitch", ev.Pitch), ("N demand belle 9S", ev.Demand), ("N keep-over", ev.Keep),
+    ("N look", ev.Look), ("N look trick 3", ev.Look), ("N claim rest", ev.ClaimRest), ("N call withhold", ev.Call),
 ])
 def test_every_event(text: str, kind: type) -> None:
     line = parse_line(text, 3)

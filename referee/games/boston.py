@@ -156,6 +156,7 @@ class BostonHand(HandReplay):
         self.premature_reported = False
         self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
         self.line_trick: int | None = None     # the ``trick N:`` label of the line being read
+        self.liable: dict[Card, str] = {}      # opponents' exposed cards still on the table, and who holds them
         self.redeal_reason: str | None = None  # what the `redeal` line says (None: the referee infers it)
         self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
@@ -427,6 +428,8 @@ class BostonHand(HandReplay):
                       f"{event.player} plays {event.card} after the hands were thrown up ({self.ended or 'settled'})")
             return
         self.play_card(event)
+        if self.liable:
+            self.liable.pop(event.card, None)
         if self.extra_card and self.table is not None and not self.table.current.plays:
             self.sit_out_empty_hands()
 
@@ -620,6 +623,7 @@ class BostonHand(HandReplay):
 
     def offer_exposed_call(self, holder: str, card: Card) -> None:
         """The caller's right over an opponent's exposed card: it lasts until the card is played."""
+        self.liable[card] = holder
 
         def apply(option: str, at: ev.Span) -> None:
             what = option if option in ("highest", "lowest", "no-trump") else "card"
@@ -632,13 +636,126 @@ class BostonHand(HandReplay):
                              f"{self.caller} may call {card} (to be played as soon as that is lawful), demand "
                              f"{holder}'s highest or lowest {card.suit.word[:-1]} when that suit is next led"
                              + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called "
-                             "until it is played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
+                             "until it is played, and whenever its suit is led he may also demand that it be played or "
+                             "not played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
 
     def rule_early_play(self, choice: Choice, play: ev.Play) -> None:
         """The offender's side must wait for the caller's decision (L39): a card one of them played
         before it, taken back, is like a card played in error liable to be called (L20, L23)."""
         if self.caller is not None and self.penalty_applies(play.player):
             self.expose_early_play(choice, play, self.offer_exposed_call)
+
+    # ---- looking back, claiming the rest --------------------------------------------------------------
+    def on_look(self, event: ev.Look) -> None:
+        """Looking at a quitted trick is allowed, except in a misère, where it is penalised as a lead
+        out of turn (L37 ins.): a misère error when an opponent does it."""
+        table = self.table
+        quitted = len(table.tricks) if table is not None else 0
+        if event.trick is not None and event.trick > quitted or not quitted:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
+                      "but no such trick has been quitted; ignored")
+            return
+        if self.high is None or not self.high.misere or self.phase != "play":
+            return  # allowed: the custom lets players look at the last trick
+        trick = event.trick or quitted
+        if event.player == self.caller:
+            ruling = "The caller is not penalised: a lead out of turn by the caller carries no penalty."
+        else:
+            ruling = "As a lead out of turn in a misère, it is a misère error."
+        self.find("looked-at-trick", event.player, event.at, "play.look-back",
+                  f"{event.player} looked at trick {trick}, already quitted, in a misère. {ruling}",
+                  trick=self.trick_number)
+        if event.player != self.caller and self.penalty_applies(event.player):
+            self.misere_error(event.player, f"{event.player} looked at trick {trick}, already quitted")
+
+    def on_claimrest(self, event: ev.ClaimRest) -> None:
+        """An opponent who says he can win the rest: his partners' cards are laid on the table and are
+        liable to be called (L36)."""
+        if self.table is None or self.phase != "play" or self.caller is None or event.player == self.caller:
+            who = "the caller, who has no partner" if event.player == self.caller else "nobody, outside the play"
+            self.notes.append(f"{event.player} says he can win the rest: no penalty ({who}).")
+            return
+        partners = [p for p in self.opponents() if p != event.player]
+        hands = self.table.hands
+        cards = {p: sorted(hands[p], key=lambda c: (c.suit.value, -c.rank)) for p in partners} if hands else {}
+        shown = "; ".join(f"{p} {' '.join(c.text for c in cards[p])}" for p in partners if cards.get(p))
+        misere = self.high is not None and self.high.misere
+        ruling = ("In a misère this is a misère error." if misere else
+                  f"They stay face up and {self.caller} may call them, and demand their play or not when their suit "
+                  "is led, for the rest of the hand.")
+        self.find("exposed-card", event.player, event.at, "play.claim-rest",
+                  f"{event.player} says he can win the rest: his partners {' and '.join(partners)} lay their cards on "
+                  f"the table" + (f" ({shown})" if shown else "") + f". {ruling}", trick=self.trick_number)
+        if misere:
+            self.misere_error(event.player, f"{event.player} claimed the rest, exposing his partners' cards")
+            return
+        effects = []
+        for player in partners:
+            for card in cards.get(player, ()):
+                self.liable[card] = player
+                effects.append(Effect("exposed", player, None, card.text))
+        self.penalise("play.claim-rest", f"{' and '.join(partners)} lay their cards face up, liable to be called",
+                      effects=effects)
+
+    # ---- exposed cards keep their rights for the rest of the hand ----------------------------------
+    def on_call(self, event: ev.Call) -> None:
+        """A call answering no open choice may still bind an exposed card lying on the table (L21 ins.)."""
+        option = event.text
+        if self.liable and event.player == self.caller and not any(
+                event.player in c.choosers and self.call_matches(option, c.pending.options) and c.names(option)
+                for c in self.choices) and self.call_liable(event):
+            return
+        HandReplay.on_call(self, event)
+
+    def call_liable(self, event: ev.Call) -> bool:
+        """The caller calls an exposed card (`call C`), or, when its suit is led, demands the holder's
+        highest or lowest, or that it be not played (`withhold`); an exposed trump may be kept from
+        ruffing (`no-trump`). The call binds the next opponent to play who holds such a card."""
+        table = self.table
+        if table is None or self.phase != "play":
+            return False
+        if event.card is not None:
+            holder = self.liable.get(event.card)
+            if holder is None:
+                return False
+            effect = self.require(holder, "card", "exposed.card", event.at, card=event.card)
+            self.penalise("exposed.card", f"{self.caller} calls {holder}'s exposed {event.card}", effects=(effect,))
+            return True
+        word, led = event.word, table.led_suit()
+        if word not in ("highest", "lowest", "withhold", "no-trump") or led is None:
+            return False
+        for player in self.yet_to_play():
+            mine = [c for c, h in self.liable.items() if h == player]
+            if word == "no-trump":
+                mine = [c for c in mine if c.suit is self.trump_suit and led is not self.trump_suit]
+            else:
+                mine = [c for c in mine if c.suit is led]
+            if not mine:
+                continue
+            cards = mine if word == "no-trump" else mine[:1]
+            effects = tuple(self.require(player, word, "exposed.card", event.at, card=card) for card in cards)
+            shown = " ".join(c.text for c in cards)
+            demand = {"highest": f"{player}'s highest {led.word[:-1]}", "lowest": f"{player}'s lowest {led.word[:-1]}",
+                      "withhold": f"that {player} not play", "no-trump": f"that {player} not ruff with"}[word]
+            self.penalise("exposed.card", f"{self.caller} demands {demand} (exposed: {shown})"
+                          if word in ("highest", "lowest") else f"{self.caller} demands {demand} the exposed {shown}",
+                          effects=effects)
+            return True
+        return False
+
+    def yet_to_play(self) -> list[str]:
+        """The opponents still to play to the current trick, in turn."""
+        assert self.table is not None
+        current = self.table.current
+        start = self.order.index(current.leader)
+        seats = [self.order[(start + i) % len(self.order)] for i in range(len(self.order))]
+        return [p for p in seats if p not in current.players and p != self.caller]
+
+    def describe(self, requirement: Requirement) -> str:
+        if requirement.what == "withhold":
+            return f"anything but the exposed {requirement.card}"
+        return super().describe(requirement)
 
     def requirement_met(self, requirement: Requirement, event: ev.Play) -> bool | None:
         """A call on an exposed card binds when its suit is led (highest, lowest) or to a ruff (no-trump)."""
@@ -653,6 +770,9 @@ class BostonHand(HandReplay):
             return leading or led is card.suit
         if leading or led is not card.suit:
             return None
+        if requirement.what == "withhold":  # not played, unless it is his only card of the suit (no revoke)
+            held = self.table.hands.get(event.player) if self.table.hands is not None else None
+            return event.card is not card or (held is not None and not any(c.suit is led and c is not card for c in held))
         return super().requirement_met(requirement, event)
 
     def attention_ruling(self, event: ev.Count) -> str:
