@@ -888,8 +888,26 @@ class BostonHand(HandReplay):
             return "Misère partout: the revoker pays five red to each other player and four red to the pool."
         if fact.player == self.caller:
             return "The caller loses his call and is put in for at least one trick; the hands are thrown up."
-        return ("Each opponent pays the caller as if he had made his bid with three over-tricks; the revoker "
-                "forfeits to the pool.")
+        return self.opponent_revoke_words() + "; the revoker forfeits to the pool."
+
+    def opponent_revoke_words(self) -> str:
+        """What an opponent's revoke earns the caller, in words that fit his call."""
+        assert self.high is not None
+        if self.high.misere:
+            name = self.high.text.replace("-", " ").replace("misere", "misère")
+            return f"Each opponent pays the caller the {name} amount, as if he had made it"
+        over = self.revoke_overtricks()
+        extra = f" with {over} over-tricks" if over else " (no over-tricks above a bid of nine)"
+        return f"Each opponent pays the caller as if he had made his bid{extra}"
+
+    def revoke_overtricks(self) -> int:
+        """The over-tricks an opponent's revoke pays: three, within thirteen tricks; none above nine by default."""
+        assert self.high is not None
+        if self.high.tricks is None:
+            return 0
+        if self.options["opponent-revoke-overtricks"] == "none-above-nine" and self.high.tricks > 9:
+            return 0
+        return min(self.numbers.revoke_overtricks, 13 - self.high.tricks)
 
     def wrong_dealer_ruling(self) -> str:
         return "It was not stopped before the last card was dealt, so the deal stands."
@@ -950,6 +968,15 @@ class BostonHand(HandReplay):
         assert self.high is not None and self.high.tricks is not None
         taken = self.caller_tricks() if self.table else 0
         return max(1, self.high.tricks - taken - self.tricks_left())
+
+    def why_put_in(self) -> str:
+        """Why the caller is put in for `provable_shortfall` tricks, in words."""
+        assert self.high is not None and self.high.tricks is not None
+        bid, taken, left = self.high.tricks, self.caller_tricks() if self.table else 0, self.tricks_left()
+        if bid - taken - left >= 1:
+            return f"{bid} bid, {taken} taken" if not left else \
+                f"{taken} taken and {left} still to play cannot make {bid}"
+        return "the least" + (f": with {left} tricks still to play he could have made {bid}" if left else "")
 
     # ---- settlement ----------------------------------------------------------------------------
     def show_pool(self, pool: int) -> int | list[int]:
@@ -1118,6 +1145,7 @@ class BostonHand(HandReplay):
         put_in = "" if bid.misere else f", put in for {short}"
         red = self.caller_pays(ledger, each, self.rule_id(topic), f"{self.caller} failed in {bid.text}{put_in}",
                                self.rule_id("pool.double"))
+        put_in = "" if bid.misere else f", put in for {short} ({self.why_put_in()})"
         self.note(f"{self.caller} failed in {bid.text} with {taken} tricks{put_in}: he pays each opponent "
                   f"{each} white" + self.pool_words(red, "doubles the pool with") + ".")
 
@@ -1140,7 +1168,8 @@ class BostonHand(HandReplay):
         red = self.caller_pays(ledger, each, rule, cause, rule if variant != "forfeit-instead" else None)
         forfeit = self.numbers.pool["revoke"] if variant != "no-forfeit" else 0
         ledger.into_pool(self.caller, forfeit, rule, cause)
-        put_in = "" if self.high.misere else f" put in for {short}:"
+        put_in = "" if self.high.misere else \
+            f" he loses his call and is put in for {short} ({self.why_put_in()}):"
         self.penalise("revoke.caller", f"{self.caller} revoked:{put_in} pays {each} white to each opponent"
                       + (f", doubles the pool ({red} red)" if variant != "forfeit-instead" else "")
                       + (f", forfeits {forfeit} red" if forfeit else ""), since=mark)
@@ -1148,11 +1177,7 @@ class BostonHand(HandReplay):
     def settle_opponent_revoke(self, ledger: Ledger, revoker: str) -> None:
         assert self.high is not None and self.caller is not None
         bid = self.high
-        over = 0
-        if bid.tricks is not None:
-            over = min(self.numbers.revoke_overtricks, 13 - bid.tricks)
-            if self.options["opponent-revoke-overtricks"] == "none-above-nine" and bid.tricks > 9:
-                over = 0
+        over = self.revoke_overtricks()
         each = self.success_amount((bid.tricks or 0) + over)
         rule, cause = self.rule_id("revoke.opponent"), f"{revoker}, an opponent, revoked"
         mark = ledger.mark()
@@ -1190,7 +1215,8 @@ class BostonHand(HandReplay):
             put_in = 1 if self.high.misere else self.provable_shortfall()
             each = self.failure_amount(put_in)
             red = self.caller_pays(ledger, each, rule, cause, rule)
-            what = (f"{self.caller}, the caller, played short: put in for {put_in}, pays {each} white to each "
+            why = "" if self.high.misere else f" ({self.why_put_in()})"
+            what = (f"{self.caller}, the caller, played short: put in for {put_in}{why}, pays {each} white to each "
                     f"opponent and doubles the pool ({red} red)")
         else:
             taken = self.caller_tricks() if self.table else 0
