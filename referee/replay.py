@@ -253,7 +253,7 @@ class HandReplay:
         for revoke in self.correctable:
             self.find("revoke", revoke.player, revoke.at, "revoke.corrected",
                       f"{revoke.player} played {revoke.card} to {revoke.led.word} in trick {revoke.trick} "
-                      f"while holding {revoke.led.word}. The trick is not gathered yet, "
+                      f"while holding {revoke.led.word}. {self.revoke_timing(revoke).capitalize()}, "
                       "so the revoke can still be corrected.",
                       trick=revoke.trick, status="correctable")
         self.check_claims()
@@ -538,9 +538,10 @@ class HandReplay:
         return "Corrected in time, it carries no penalty."
 
     def revoke_timing(self, fact: tb.Revoke) -> str:
-        """When a revoke was taken back or became established, in words (a game whose laws let a
-        player correct later says so)."""
-        return "when the trick was gathered" if fact.status == "established" else "before the trick was gathered"
+        """When a revoke was taken back or became established, or why it still may be taken back,
+        in words (a game whose laws let a player correct later says so)."""
+        return {"established": "when the trick was gathered", "correctable": "the trick is not gathered yet"}.get(
+            fact.status, "before the trick was gathered")
 
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
         return ""
@@ -901,7 +902,7 @@ class HandReplay:
         for revoke in self.correctable:
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
-                               f"holding {revoke.led.word}: the trick is not gathered yet, so {revoke.player} must "
+                               f"holding {revoke.led.word}: {self.revoke_timing(revoke)}, so {revoke.player} must "
                                f"take back {revoke.card} and follow suit; the players after him may take back theirs."))
         return out
 

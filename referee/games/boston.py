@@ -842,6 +842,8 @@ class BostonHand(HandReplay):
     def revoke_timing(self, fact: tb.Revoke) -> str:
         if fact.player != self.caller or not self.late_correction():
             return super().revoke_timing(fact)
+        if fact.status == "correctable":
+            return "the caller has not played to the next trick yet"
         if fact.status != "established":
             return "before he played to the next trick"
         if self.phase == "over" or (self.table is not None and self.table.finished):
