@@ -291,7 +291,8 @@ def _events(run: list[_Source], tricks: dict[ev.Span, int], leads: dict[ev.Span,
     previous: ev.Event | None = None
     for event in events:
         # a card in no trick (a second card to a trick) stays on the line it was written on
-        apart = trick_done and event.at not in tricks and not (previous is not None and event.at.line == previous.at.line)
+        same_line = previous is not None and event.at.line == previous.at.line
+        apart = trick_done and event.at not in tricks and not same_line
         starts = event.at in leads or event.at in label or apart or current is None
         previous = event
         if starts:

@@ -479,7 +479,8 @@ class TrickTable:
             if failure.player in late:
                 self._late_revokes.append(failure)
             else:
-                facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
+                facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led,
+                                    "established"))
         self._open_revokes.clear()
 
     def _late_in_last(self, player: str, card: Card) -> bool:

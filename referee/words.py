@@ -68,7 +68,8 @@ def event_words(event: ev.Event) -> str:
         case ev.Keep():
             return f"{p} says {'keep-over' if event.over else 'keep'}"
         case ev.Look():
-            return f"{p} looks at " + (f"trick {event.trick}" if event.trick is not None else "the last trick") + ", already quitted"
+            which = f"trick {event.trick}" if event.trick is not None else "the last trick"
+            return f"{p} looks at {which}, already quitted"
         case ev.ClaimRest():
             return f"{p} says he can win the rest of the tricks"
     raise AssertionError(f"no words for {event!r}")  # every event type is listed above

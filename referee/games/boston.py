@@ -772,7 +772,8 @@ class BostonHand(HandReplay):
             return None
         if requirement.what == "withhold":  # not played, unless it is his only card of the suit (no revoke)
             held = self.table.hands.get(event.player) if self.table.hands is not None else None
-            return event.card is not card or (held is not None and not any(c.suit is led and c is not card for c in held))
+            others = held is not None and any(c.suit is led and c is not card for c in held)
+            return event.card is not card or (held is not None and not others)
         return super().requirement_met(requirement, event)
 
     def attention_ruling(self, event: ev.Count) -> str:
@@ -917,8 +918,9 @@ class BostonHand(HandReplay):
     def wrong_count_ruling(self, player: str) -> str:
         if len(self.deals[player]) > self.cards_per_hand:
             return "A hand with too many cards makes a misdeal: the same dealer deals again."
-        return ("Found before the first card is played it is a misdeal (or, when the card is missing from every hand, "
-                "an imperfect pack); if play goes on the deal stands and the short hand pays as the wrong-count rule says.")
+        return ("Found before the first card is played it is a misdeal (or, when the card is missing from every "
+                "hand, an imperfect pack); if play goes on the deal stands and the short hand pays as the wrong-count "
+                "rule says.")
 
     # ---- status ------------------------------------------------------------------------------
     def short_players(self) -> list[str]:
