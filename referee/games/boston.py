@@ -900,7 +900,8 @@ class BostonHand(HandReplay):
             name = self.high.text.replace("-", " ").replace("misere", "misère")
             return f"Each opponent pays the caller the {name} amount, as if he had made it"
         over = self.revoke_overtricks()
-        extra = f" with {over} over-tricks" if over else " (no over-tricks above a bid of nine)"
+        extra = (f" with {over} over-tricks" if over else " (thirteen tricks leave no room for over-tricks)"
+                 if self.high.tricks == 13 else " (no over-tricks above a bid of nine)")
         return f"Each opponent pays the caller as if he had made his bid{extra}"
 
     def revoke_overtricks(self) -> int:
