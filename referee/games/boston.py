@@ -421,8 +421,9 @@ class BostonHand(HandReplay):
         HandReplay.on_event_line(self, line)
 
     def on_play(self, event: ev.Play) -> None:
-        if self.second_card(event):
-            return
+        table = self.table
+        if table is not None and not table.current.plays and not table.gathered and self.second_card(event):
+            return  # (checked at a lead only: a second card lands where the next lead would)
         if self.phase == "over":
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the hands were thrown up ({self.ended or 'settled'})")
