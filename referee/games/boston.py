@@ -834,9 +834,9 @@ class BostonHand(HandReplay):
                         "call it.")
             return "The caller corrected it before an opponent played after him: no penalty."
         if self.caller_card_exposed():
-            return (f"The caller corrected it before playing to the next trick, but an adversary had already played to "
-                    f"it, so {fact.card} is left face up on the table and the opponents may call it.")
-        return "The caller corrected it before any adversary played to the next trick: no penalty."
+            return (f"An adversary had already played to the next trick, so {fact.card} is left face up on the table "
+                    "and the opponents may call it.")
+        return "No adversary had played to the next trick: no penalty."
 
     def caller_card_exposed(self) -> bool:
         return (self.next_plays if self.late_correction() else self.later_plays) > 0
