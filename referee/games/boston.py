@@ -220,9 +220,7 @@ class BostonHand(HandReplay):
 
     def close_bidding(self) -> None:
         if self.high is None:
-            self.phase = "ready"
-            self.notes.append("All four passed: misère partout is played without trumps; "
-                              "the turned card is turned down.")
+            self.phase = "ready"  # misère partout, unless the table throws the deal in (`redeal`)
         elif self.high.misere:
             self.phase = "discarding" if self.high.little else "ready"
         else:
@@ -357,6 +355,9 @@ class BostonHand(HandReplay):
                       "the deal is said to be thrown in, but " + ("a bid stands (a bid binds: play or pay)"
                       if self.high is not None else "its play has begun") + "; it counts as a misdeal")
 
+    def thrown_in(self) -> bool:
+        return self.redeal_at is not None and self.redeal_why() == "thrown-in"
+
     def throwable(self) -> bool:
         """Only a deal nobody bid on, not yet played, may be thrown in."""
         return self.high is None and self.table is None and not self.final_grand
@@ -403,6 +404,9 @@ class BostonHand(HandReplay):
         self.phase = "play"
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump_suit))
         assert self.table is not None
+        if self.high is None and not self.final_grand:
+            self.notes.append("All four passed: misère partout is played without trumps; "
+                              "the turned card is turned down.")
         if self.high is not None and self.high.little:
             self.table.tricks_in_hand = self.cards_per_hand - 1
         if self.caller is not None and self.late_correction():
@@ -1248,7 +1252,7 @@ class BostonHand(HandReplay):
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
         bid = self.high.text if self.high else (
-            "final-grand" if self.final_grand else "misere-partout" if self.partout else None)
+            "final-grand" if self.final_grand else "misere-partout" if self.partout and not self.thrown_in() else None)
         return {
             "bid": bid,
             "caller": self.caller,
