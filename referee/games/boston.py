@@ -656,7 +656,7 @@ class BostonHand(HandReplay):
         out of turn (L37 ins.): a misère error when an opponent does it."""
         table = self.table
         quitted = len(table.tricks) if table is not None else 0
-        if event.trick is not None and event.trick > quitted or not quitted:
+        if (event.trick is not None and event.trick > quitted) or not quitted:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
                       "but no such trick has been quitted; ignored")
