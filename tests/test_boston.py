@@ -168,3 +168,41 @@ def test_money_is_conserved_in_odd_transcripts(seed: int) -> None:
             other = rng.randrange(len(body))
             body[where], body[other] = body[other], body[where]
     _check_conservation("\n".join(head + body) + "\n")
+
+
+# ---- exposed cards: 'withhold' cannot demand a revoke ---------------------------------------------
+_WITHHOLD = """[Game "boston"]
+[Players "A Y B Z"]
+
+hand 1 dealer B
+deal A: AS KS QS JS TS 9S 8S 7S AD QD JD 2D 2C
+deal Y: 6S 5S KH QH JH KD TD 9D AC KC QC JC TC
+deal B: 4S 3S TH 9H 8H 8D 7D 6D 9C 8C 7C 6C 5C
+deal Z: 2S AH 7H 6H 5H 4H 3H 2H 5D 4D 3D 4C 3C
+upcard 9C
+Z pass, A bid 7, Y pass, B pass, Z pass
+A name spades
+trick 1: Z AH, A 7S, Y KH, B TH
+trick 2: A AS, Y 5S, B 3S, Z 2S
+trick 3: A KS, Y 6S, B 4S, Z 3C
+trick 4: A AD, Y 9D, B 6D, Z 3D
+trick 5: A JD, Y TD, B 7D, Z 4D
+Y expose KD
+trick 6: A QD
+A call withhold
+trick 6: Y KD, B 8D, Z 5D
+"""
+
+
+def _irregularity_kinds(text: str) -> list[str]:
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    return [i["kind"] for i in hand["irregularities"]]
+
+
+def test_withhold_binds_only_while_the_holder_has_another_card_of_the_suit() -> None:
+    """L21 ins.: the caller may demand that an exposed card be not played when its suit is led, but
+    may not demand a revoke: the king, Y's last diamond, may be played (and no call is disobeyed)."""
+    assert "call-disobeyed" not in _irregularity_kinds(_WITHHOLD)
+    # with another diamond left (the ten kept back for now), playing the king disobeys the call
+    kept_back = _WITHHOLD.replace("trick 5: A JD, Y TD, B 7D, Z 4D", "trick 5: A JD, Y JH, B 7D, Z 4D")
+    assert "call-disobeyed" in _irregularity_kinds(kept_back)
