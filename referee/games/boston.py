@@ -1204,6 +1204,9 @@ class BostonHand(HandReplay):
         self.penalise("revoke.opponent", f"{revoker} revoked: each opponent pays {self.caller} {each} white "
                       f"({bid.text}{extra})" + (f"; {self.caller} takes the pool of {red} red" if red else "")
                       + forfeit_words, since=mark)
+        if self.ended:
+            self.note(f"The trick that ended the hand does not decide it: {revoker}'s revoke settles it, and "
+                      f"{self.caller} is paid as if he had made his call.")
 
     def settle_claim(self, ledger: Ledger, offender: str) -> None:
         assert self.high is not None and self.caller is not None
