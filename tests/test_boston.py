@@ -99,8 +99,9 @@ def test_doubling_and_winning_use_the_first_pool() -> None:
     book = _book(54)
     assert take_pool(book, 25, "Y", "boston.pool.win", "") == 25 and book.pool == 29 and book.delta["Y"] == 250
     assert double_pool(book, 25, "B", "boston.pool.double", "") == 25 and book.pool == 54
-    assert [(e.who, e.amount, e.unit) for e in book.entries] == [
-        ("Y", 250, "white"), ("pool", -25, "red"), ("B", -250, "white"), ("pool", 25, "red")]
+    assert [(e.who, e.amount, e.unit, e.rule) for e in book.entries] == [
+        ("Y", 250, "white", "boston.pool.limit"), ("pool", -25, "red", "boston.pool.limit"),
+        ("B", -250, "white", "boston.pool.limit"), ("pool", 25, "red", "boston.pool.limit")]
 
 
 # ---- properties over random hands ---------------------------------------------------------------------

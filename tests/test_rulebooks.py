@@ -72,7 +72,6 @@ NEVER_CITED: dict[str, str | None] = {
 # with the entry that carries its amount.
 NOT_YET_CITED = {
     "auction-pitch.bidding.full-value": "the sale capped at one to go is entered as score.sale",
-    "boston.pool.limit": "which pool a winner takes is entered as pool.win",
 }
 
 
