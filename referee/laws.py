@@ -25,6 +25,7 @@ Kind = Literal[
     # our extensions (README, "Extensions to the notation")
     "inconsistent-transcript",  # a trick label, hand number or event that contradicts the replay
     "looked-at-trick",          # a player looked at a trick already quitted where the laws forbid it
+    "illegal-retract",          # a card taken back that the laws do not let its player take back
 ]
 KINDS = frozenset(get_args(Kind))
 

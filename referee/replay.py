@@ -32,7 +32,7 @@ from .verdict import HandVerdict, Recorded, TrickRecord
 GENERIC_RULES = (
     "deal.wrong-count", "deal.duplicate-card", "deal.misdeal", "deal.wrong-dealer",
     "play.out-of-turn", "play.card-not-held", "play.duplicate-card", "play.played-twice",
-    "revoke.corrected", "revoke.established", "revoke.unproven",
+    "play.card-stands", "revoke.corrected", "revoke.established", "revoke.unproven",
     "exposed.card", "call.disobeyed", "call.unfounded", "attention.drawn", "transcript.consistency",
 )
 """Topics every rulebook defines as ``<game>.<topic>``; the generic replay cites them."""
@@ -136,6 +136,7 @@ class HandReplay:
         self.recorded_line: ev.RecordedLine | None = None
         self.notes: list[str] = []
         self.redeal_at: ev.Span | None = None
+        self.sent_back: set[Card] = set()  # cards played before play could begin, which went back
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
         self.deal_faults: set[DealFault] = set()  # what the deal lines and the upcard show wrong
         self.table: tb.TrickTable | None = None
@@ -391,6 +392,7 @@ class HandReplay:
         this and calls it by name: ``super().on_play`` would cost more, on every card, than the
         game's own checks."""
         if self.table is None and not self.ready_to_play(event):
+            self.sent_back.add(event.card)
             return
         table = self.table
         assert table is not None
@@ -412,10 +414,13 @@ class HandReplay:
 
     def on_retract(self, event: ev.Retract) -> None:
         if self.table is None:
+            if event.card in self.sent_back:  # a card played before play could begin: it went back already
+                self.sent_back.discard(event.card)
+                return
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} takes back {event.card} before any card was played")
             return
-        facts = self.table.retract(event.player, event.card, event.at)
+        facts = self.table.retract(event.player, event.card, event.at, self.may_take_back(event))
         if self.thrown_up and self.table.current.plays:  # the trick that ended the hand is open again
             self.resume_after_throw_up()
         for fact in facts:
@@ -460,6 +465,11 @@ class HandReplay:
 
     def resume_play(self) -> None:
         """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
+
+    def may_take_back(self, event: ev.Retract) -> bool:
+        """Game hook: a card the game's laws let its player take back besides the corrections the
+        table knows (a revoke in time, a card out of turn and the cards played after them)."""
+        return False
 
     def on_fact(self, fact: tb.Fact) -> None:
         self.fact_handlers[type(fact)](self, fact)
@@ -509,6 +519,12 @@ class HandReplay:
 
     def rule_retract(self, fact: tb.Retracted) -> None:
         """Game hook: a card taken back (an out-of-turn card returned, a revoke corrected)."""
+
+    def fact_cardstands(self, fact: tb.CardStands) -> None:
+        self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
+                  f"{fact.player} took back {fact.card} from trick {fact.trick}, but a card played stands: only a "
+                  "revoke corrected in time, a card played out of turn, or a card played after one of these may be "
+                  f"taken back. {fact.card} stays in the trick.", trick=fact.trick)
 
     def fact_badretract(self, fact: tb.BadRetract) -> None:
         self.find("inconsistent-transcript", fact.player, fact.at, "transcript.consistency", fact.reason)

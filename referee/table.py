@@ -91,6 +91,8 @@ class Trick:
     winner: str | None = None
     players: set[str] = field(default_factory=set, repr=False, compare=False)
     led: Suit | None = field(default=None, repr=False, compare=False)
+    returnable: set[Card] = field(default_factory=set, repr=False, compare=False)
+    """Cards played after one that was lawfully taken back: their players may take them back too."""
 
     def card_of(self, player: str) -> PlayedCard | None:
         for play in self.plays:
@@ -176,6 +178,16 @@ class Retracted:
 
 
 @record
+class CardStands:
+    """A card taken back that the laws do not let its player take back: it stays played."""
+
+    player: str
+    card: Card
+    at: Span
+    trick: int
+
+
+@record
 class BadRetract:
     player: str
     card: Card
@@ -188,7 +200,7 @@ class TrickWon:
     trick: Trick
 
 
-Fact = OutOfTurn | NotActive | NotHeld | Duplicate | PlayedTwice | Revoke | Retracted | BadRetract | TrickWon
+Fact = OutOfTurn | NotActive | NotHeld | Duplicate | PlayedTwice | Revoke | Retracted | CardStands | BadRetract | TrickWon
 
 
 @dataclass(slots=True)
@@ -350,18 +362,19 @@ class TrickTable:
             self._complete(facts)
         return facts
 
-    def retract(self, player: str, card: Card, at: Span) -> list[Fact]:
+    def retract(self, player: str, card: Card, at: Span, excused: bool = False) -> list[Fact]:
+        """`player` takes `card` back. Only a correction the laws allow may be taken back (a revoke
+        in time, a card out of turn, a card played after one of these, or one the game `excused`);
+        any other card stays played (`CardStands`)."""
         trick = self.current
         next_plays = 0
+        reopen = late = False
         if not trick.plays and self.tricks and not self.gathered:
             last = self.tricks[-1].card_of(player)
             if last is not None and last.card is card:  # reopen only to take back a card really in it
-                trick = self._reopen()
+                trick, reopen = self.tricks[-1], True
         elif self._late_revokes and self._late_in_last(player, card):
-            next_plays = len(trick.plays)
-            self._put_aside, trick = trick, self._reopen()
-            self._open_revokes.extend(f for f in self._late_revokes if f.player == player)
-            self._late_revokes = [f for f in self._late_revokes if f.player != player]
+            trick, late = self.tricks[-1], True  # a revoke corrected late: a correction in itself
         played = trick.card_of(player)
         if played is None or played.card is not card:
             where = "earlier trick" if card in self.played else "table"
@@ -369,6 +382,20 @@ class TrickTable:
                       else f"{card} was played to an earlier trick that is already gathered; it cannot be taken back")
             return [BadRetract(player, card, at, reason)]
         index = trick.plays.index(played)
+        correction = late or self._correction(trick, played, index)
+        if not (correction or excused or card in trick.returnable):
+            return [CardStands(player, card, at, trick.number)]
+        if reopen:
+            self._reopen()
+        elif late:
+            next_plays = len(self.current.plays)
+            self._put_aside = self.current
+            self._reopen()
+            self._open_revokes.extend(f for f in self._late_revokes if f.player == player)
+            self._late_revokes = [f for f in self._late_revokes if f.player != player]
+        if correction or excused:
+            trick.returnable.update(p.card for p in trick.plays[index + 1:])
+        trick.returnable.discard(card)
         trick.plays.remove(played)
         trick.players.discard(player)
         if self.played.get(card, ("", 0))[1] == trick.number:
@@ -389,6 +416,19 @@ class TrickTable:
             if failure.card is card and failure.trick == trick.number:
                 failure.retracted = True
         return facts
+
+    def _correction(self, trick: Trick, played: PlayedCard, index: int) -> bool:
+        """Whether taking back `played` corrects an error: it was out of turn, or a failure to
+        follow suit (a revoke, or without the deal perhaps one), or came after such a card."""
+        for earlier in trick.plays[:index + 1]:
+            if earlier.out_of_turn or self._failed_to_follow(earlier.player, earlier.card, trick.number):
+                return True
+        return False
+
+    def _failed_to_follow(self, player: str, card: Card, trick: int) -> bool:
+        if any(f.player == player and f.card is card and f.trick == trick for f in self._open_revokes):
+            return True
+        return any(f.card is card and f.trick == trick and not f.retracted for f in self._failures.get(player, ()))
 
     def finish(self) -> list[Fact]:
         """The hand is over (or the transcript moved on): revokes still open become established."""

@@ -89,12 +89,12 @@ def test_card_not_held_and_duplicate() -> None:
 
 def test_a_retract_after_the_last_trick_reopens_it_only_for_a_card_in_it() -> None:
     table = tb.TrickTable(ORDER, ORDER, "N", EuchreTricks(Suit.HEARTS), None, 1)
-    for player, card in [("N", "AS"), ("E", "9S"), ("S", "TS"), ("W", "KS")]:
+    for player, card in [("N", "AS"), ("E", "9S"), ("S", "TS"), ("W", "KC")]:
         table.play(player, c(card), AT)
     assert table.finished
     facts = table.retract("N", c("QS"), AT)  # N never played the queen: nothing to reopen
     assert any(isinstance(f, tb.BadRetract) for f in facts) and table.finished
-    facts = table.retract("W", c("KS"), AT)  # still in time: the last trick is never gathered by a lead
+    facts = table.retract("W", c("KC"), AT)  # still in time: the last trick is never gathered by a lead
     assert any(isinstance(f, tb.Retracted) for f in facts) and not table.finished
 
 
@@ -104,9 +104,9 @@ def test_the_led_suit_follows_the_first_card_through_retractions() -> None:
     table.play("N", c("JD"), AT)  # the left bower leads trumps
     assert table.led_suit() is Suit.HEARTS
     table.play("E", c("AS"), AT)
-    table.retract("N", c("JD"), AT)
+    table.retract("N", c("JD"), AT, excused=True)
     assert table.led_suit() is Suit.SPADES  # E's card now leads the trick
-    table.retract("E", c("AS"), AT)
+    table.retract("E", c("AS"), AT, excused=True)
     assert table.led_suit() is None
 
 
@@ -149,3 +149,27 @@ def test_late_correction_that_changes_the_winner_returns_the_next_tricks_cards()
     assert table.tricks[0].winner == "E" and table.expected() == "E" and not table.current.plays
     assert [(f.player, f.card, f.returned) for f in facts if isinstance(f, tb.Retracted)] == [("W", c("6D"), True)]
     assert c("6D") in table.hands["W"]
+
+
+def test_a_card_played_stands_unless_taking_it_back_corrects_an_error() -> None:
+    known = hands(N="AS KS", E="QS 9C", S="TS TD", W="9S JC")
+    table = tb.TrickTable(ORDER, ORDER, "N", EuchreTricks(Suit.HEARTS), known, 2)
+    table.play("N", c("AS"), AT)
+    facts = table.retract("N", c("AS"), AT)  # a lawful lead: nothing to correct
+    assert [type(f) for f in facts] == [tb.CardStands] and table.current.card_of("N") is not None
+    table.play("E", c("9C"), AT)  # a revoke: E holds the QS
+    table.play("S", c("TS"), AT)
+    assert [type(f) for f in table.retract("S", c("TS"), AT)] == [tb.Retracted]  # played after the revoke
+    facts = table.retract("E", c("9C"), AT)
+    assert [f.status for f in facts if isinstance(f, tb.Revoke)] == ["corrected"]
+    table.play("E", c("QS"), AT)
+    assert [type(f) for f in table.retract("E", c("QS"), AT)] == [tb.CardStands]  # the correction stands
+
+
+def test_cards_played_after_a_card_out_of_turn_may_go_back_with_it() -> None:
+    table = tb.TrickTable(ORDER, ORDER, "N", EuchreTricks(Suit.HEARTS), None, 5)
+    table.play("E", c("9S"), AT)  # out of turn
+    table.play("S", c("TS"), AT)
+    assert [type(f) for f in table.retract("E", c("9S"), AT)] == [tb.Retracted]
+    assert [type(f) for f in table.retract("S", c("TS"), AT)] == [tb.Retracted]
+    assert not table.current.plays and table.expected() == "N"

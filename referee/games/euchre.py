@@ -341,6 +341,10 @@ class EuchreHand(HandReplay):
         if option == "alone":
             self.alone_lost, self.partnership_at = False, None
 
+    def may_take_back(self, event: ev.Retract) -> bool:
+        """The lone player's partner's card goes back when the opponents let the lone hand stand."""
+        return self.alone_lost and event.player == self.partner(self.alone or "")
+
     def rule_retract(self, fact: tb.Retracted) -> None:
         out_of_turn = self.out_of_turn
         if out_of_turn is not None and fact.player == out_of_turn.player and fact.card is out_of_turn.card:

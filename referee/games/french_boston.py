@@ -818,10 +818,10 @@ class FrenchBostonHand(HandReplay):
             return "redeal"
         if self.phase == "thrown-in":
             return "thrown-in"
-        if self.table is not None and (self.table.finished or self.misere_lost_at is not None or self.misere_claimed):
+        if self.table is not None and (self.table.finished or self.misere_claimed):
             return "complete"
-        if self.revokes:
-            return "abandoned"
+        if self.revokes or self.misere_lost_at is not None:
+            return "abandoned"  # as in Boston: a misère lost by the caller's trick throws the hands up
         return "in-progress"
 
     # ---- settlement ----------------------------------------------------------------------------------
