@@ -80,6 +80,7 @@ class EuchreHand(HandReplay):
         self.out_of_turn: tb.OutOfTurn | None = None  # an out-of-turn card still on the table
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
+        self.dealer_count_due = False  # the dealer's six cards are checked at his first play
 
     # ---- seats and sides ------------------------------------------------------------
     def partner(self, player: str) -> str:
@@ -189,7 +190,7 @@ class EuchreHand(HandReplay):
         self.trump_suit, self.maker, self.phase = suit, player, "made"
 
     def on_discard(self, event: ev.Discard) -> None:
-        if event.player != self.dealer or self.round != 1 or self.trump_suit is None or self.phase != "made":
+        if event.player != self.dealer or self.round != 1 or self.trump_suit is None or self.phase not in ("made", "play"):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the "
                       "upcard; ignored")
@@ -198,7 +199,14 @@ class EuchreHand(HandReplay):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} has already discarded {self.discarded}; a second discard is void")
             return
-        held = set(self.deals.get(self.dealer, ())) | ({self.upcard} if self.upcard else set())
+        if self.phase == "play" and self.dealer_has_played():
+            self.find("illegal-discard", event.player, event.at, "discard",
+                      f"{event.player} discards {event.card} after his own first play: too late, the discard is void "
+                      "and he has played with six cards")
+            return
+        hands = self.table.hands if self.table is not None else None
+        held = hands[self.dealer] if hands is not None and self.dealer in hands else (
+            set(self.deals.get(self.dealer, ())) | ({self.upcard} if self.upcard else set()))
         if self.dealer in self.deals and event.card not in held:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} discards {event.card}, which is neither in the dealer's hand nor the upcard")
@@ -209,6 +217,15 @@ class EuchreHand(HandReplay):
                       "it and discard another card. The discard is void.")
             return
         self.discarded = event.card
+        if hands is not None and self.dealer in hands:  # after the opening lead (Somerset 87): the lead stands
+            hands[self.dealer].discard(event.card)
+
+    def dealer_has_played(self) -> bool:
+        """Whether the dealer has played a card in this hand (his discard is due before that)."""
+        table = self.table
+        if table is None:
+            return False
+        return any(p.player == self.dealer for t in (*table.tricks, table.current) for p in t.plays)
 
     def on_alone(self, event: ev.Alone) -> None:
         if self.phase == "play":
@@ -281,12 +298,12 @@ class EuchreHand(HandReplay):
             hands[self.dealer].discard(self.discarded)
 
     def check_counts(self, event: ev.Play, active: list[str]) -> None:
-        """SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side."""
-        if self.round == 1 and self.discarded is None and self.hands_known and self.dealer in active:
-            self.find("wrong-card-count", self.dealer, event.at, "wrong-count.play",
-                      f"play began but {self.dealer}, the dealer, never discarded after taking up the upcard, "
-                      "and so holds six cards. " + self.wrong_count_penalty_text(self.dealer))
-            self.wrong_count.add(self.dealer)
+        """SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side.
+        The dealer who took the upcard may still discard after the opening lead (SOM 87), so his
+        count is checked at his own first play (`check_dealer_count`)."""
+        self.dealer_count_due = self.round == 1 and self.hands_known and self.dealer in active
+        if self.dealer_count_due and event.player == self.dealer:  # the dealer's card opens the play
+            self.check_dealer_count(event)
         for player in active:
             cards = self.deals.get(player)
             if cards is not None and len(cards) != self.cards_per_hand and player not in self.wrong_count:
@@ -296,6 +313,15 @@ class EuchreHand(HandReplay):
                 ruling = self.wrong_count_penalty_text(player)
                 self.notes.append(f"play went on with {player} holding {len(cards)} cards: "
                                   f"{ruling[0].lower()}{ruling[1:]} [{self.rule_id('wrong-count.play')}]")
+
+    def check_dealer_count(self, event: ev.Play) -> None:
+        """At the dealer's first play: a dealer who took up the upcard and has not discarded holds six."""
+        self.dealer_count_due = False
+        if self.discarded is None and self.dealer not in self.wrong_count:
+            self.find("wrong-card-count", self.dealer, event.at, "wrong-count.play",
+                      f"{self.dealer}, the dealer, took up the upcard and plays without having discarded, so he "
+                      "holds six cards. " + self.wrong_count_penalty_text(self.dealer))
+            self.wrong_count.add(self.dealer)
 
     def wrong_count_penalty_text(self, player: str) -> str:
         return (f"The deal stands; {self.team(player)} cannot score this hand and forfeit "
@@ -374,6 +400,8 @@ class EuchreHand(HandReplay):
         self.out_of_turn = fact
 
     def on_play(self, event: ev.Play) -> None:
+        if self.dealer_count_due and event.player == self.dealer:
+            self.check_dealer_count(event)
         false = self.out_of_turn
         if false is None:
             self.play_card(event)  # the usual case: no card out of turn on the table
