@@ -277,18 +277,30 @@ class EuchreHand(HandReplay):
             return False
         assert self.trump_suit is not None
         self.phase = "play"
-        if self.options["canadian-loner"] and self.round == 1 and self.maker == self.partner(self.dealer) \
-                and self.alone is None:
+        if self.canadian_loner():
             self.alone = self.maker
             self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
                               "(Canadian loner).")
-        sitting_out = {self.partner(p) for p in (self.alone if self.lone_hand else None, self.defender_alone) if p}
-        active = [p for p in self.order if p not in sitting_out]
-        after = self.alone if self.lone_hand and self.options["loner-lead"] == "left-of-loner" else self.dealer
-        leader = self.left_of(after or self.dealer, active)
+        active, leader = self.opening_seats()
         self.start_play(leader, active, EuchreTricks(self.trump_suit))
         self.check_counts(event, active)
         return True
+
+    def opening_seats(self) -> tuple[list[str], str]:
+        """The seats taking part and who leads to the first trick: the first active seat at the
+        dealer's left (or at the lone player's, under the loner-lead house rule)."""
+        loner = self.alone if self.lone_hand else self.canadian_loner()
+        sitting_out = {self.partner(p) for p in (loner, self.defender_alone) if p}
+        active = [p for p in self.order if p not in sitting_out]
+        after = loner if loner and self.options["loner-lead"] == "left-of-loner" else self.dealer
+        return active, self.left_of(after, active)
+
+    def canadian_loner(self) -> str | None:
+        """Under the Canadian-loner house rule, the dealer's partner who ordered him up plays alone."""
+        if self.options["canadian-loner"] and self.round == 1 and self.maker == self.partner(self.dealer) \
+                and self.alone is None:
+            return self.maker
+        return None
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
         if hands is None or self.round != 1 or self.dealer not in hands or self.upcard is None:
@@ -650,9 +662,10 @@ class EuchreHand(HandReplay):
             return (f"round {self.round} of the bidding: {self.bidder} to pass or "
                     + ("order it up" if self.round == 1 else "name a suit"))
         if self.phase == "made":
-            if self.round == 1 and self.discarded is None:
-                return f"{self.dealer} to discard"
-            return f"{self.left_of(self.dealer)} to lead" if not self.lone_hand else "the opening lead"
+            active, leader = self.opening_seats()
+            if self.round == 1 and self.discarded is None and self.dealer in active:
+                return f"{self.dealer} to discard; {leader} to lead to trick 1"
+            return f"{leader} to lead to trick 1"
         if self.table is not None:
             if self.out_of_turn is not None and self.rebuild in self.choices:
                 return (f"the table rebuilds trick {self.out_of_turn.trick} if all agree; "
