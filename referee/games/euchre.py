@@ -228,6 +228,10 @@ class EuchreHand(HandReplay):
         return any(p.player == self.dealer for t in (*table.tricks, table.current) for p in t.plays)
 
     def on_alone(self, event: ev.Alone) -> None:
+        if self.phase == "play" and self.table is not None and not self.table.tricks and not self.table.current.plays:
+            # every card led so far went back (a lead out of turn taken back): the opening lead is
+            # still to come, so a lone hand may be announced and the play starts afresh
+            self.table, self.phase = None, "made"
         if self.phase == "play":
             self.find("late-alone", event.player, event.at, "alone.late",
                       f"{event.player} announced a lone hand after the opening lead; it is too late, "
