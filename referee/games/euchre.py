@@ -73,6 +73,9 @@ class EuchreHand(HandReplay):
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
         self.alone_lost = False
         self.passed: set[str] = set()       # players who passed in the bidding
+        self.passed_now: set[str] = set()   # players who passed in the current round
+        self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
+        self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
         self.partnership_at: tuple[int, int] | None = None  # where the lone hand became a partnership
         self.discarded: Card | None = None
         self.premature_reported = False
@@ -111,6 +114,14 @@ class EuchreHand(HandReplay):
             self.find("illegal-bid", event.player, event.at, "bidding.illegal",
                       f"{event.player} {what} after trump was already made; the call is void")
             return False
+        if event.player != self.bidder and self.round == 2 and event.player in self.passed_now \
+                and self.options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
+            partner = self.partner(event.player)
+            self.must_pass.add(partner)
+            self.find("illegal-bid", event.player, event.at, "bidding.second-round",
+                      f"{event.player} {what} after passing in this round (naming the turned-down suit is a pass): "
+                      f"the call is void, and {partner}, his partner, must pass (Somerset law 79).")
+            return False
         if event.player != self.bidder:
             self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn",
                       f"{event.player} {what} out of turn: it was {self.bidder}'s call. The call is void and "
@@ -118,13 +129,28 @@ class EuchreHand(HandReplay):
             return False
         return True
 
+    def barred(self, event: ev.Event, what: str) -> bool:
+        """SOM 79: the partner of a player who named a suit after passing must pass; his call counts
+        as a pass."""
+        if event.player not in self.must_pass:
+            return False
+        self.find("illegal-bid", event.player, event.at, "bidding.second-round",
+                  f"{event.player} {what}, but his partner named a suit after passing, so {event.player} must "
+                  "pass (Somerset law 79). It counts as a pass.")
+        self.passed.add(event.player)
+        self.passed_now.add(event.player)
+        self.next_bidder()
+        return True
+
     def next_bidder(self) -> None:
+        self.void_call = None  # a call in turn answers any void call before it
         self.calls += 1
         self.bidder = self.left_of(self.bidder)
         if self.calls < 4:
             return
         if self.round == 1:
             self.round, self.calls = 2, 0
+            self.passed_now = set()
         else:
             self.phase = "thrown-in"
 
@@ -137,10 +163,14 @@ class EuchreHand(HandReplay):
                       "the dealer must name a trump suit. The pass is void.")
             return
         self.passed.add(event.player)
+        self.passed_now.add(event.player)
         self.next_bidder()
 
     def on_order(self, event: ev.Order) -> None:
         if not self.bidding_open(event, "ordered up"):
+            self.note_void_call(event.player, self.upcard.suit if self.upcard else None)
+            return
+        if self.barred(event, "ordered up"):
             return
         if self.round == 2:
             self.turned_down_named(event)
@@ -149,6 +179,9 @@ class EuchreHand(HandReplay):
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         if not self.bidding_open(event, f"named {event.suit.word}"):
+            self.note_void_call(event.player, event.suit)
+            return
+        if self.barred(event, f"named {event.suit.word}"):
             return
         upcard = self.upcard.suit if self.upcard else None
         if self.round == 1:
@@ -174,11 +207,33 @@ class EuchreHand(HandReplay):
 
     def turned_down_named(self, event: ev.Event) -> None:
         suit = self.upcard.suit.word if self.upcard else "upcard's suit"
-        self.find("illegal-bid", event.player, event.at, "bidding.second-round",
-                  f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
-                  "in the second round. It counts as a pass.")
-        if not (event.player == self.dealer and self.options["stick-the-dealer"]):
+        said = (f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
+                "in the second round. ")
+        if self.options["turned-down-suit"] == "name-again" or (event.player == self.dealer and self.options["stick-the-dealer"]):
+            self.find("illegal-bid", event.player, event.at, "bidding.second-round",
+                      said + f"The call is void and {event.player} calls again.")
+        else:
+            self.find("illegal-bid", event.player, event.at, "bidding.second-round", said + "It counts as a pass.")
+            self.passed.add(event.player)
+            self.passed_now.add(event.player)
             self.next_bidder()
+        self.note_void_call(event.player, self.upcard.suit if self.upcard else None)
+
+    def note_void_call(self, player: str, suit: Suit | None) -> None:
+        """A void call that named a trump suit: if play begins right after it, the table let it stand."""
+        if self.phase == "bidding" and suit is not None:
+            self.void_call = (player, suit)
+
+    def accept_void_call(self, event: ev.Play) -> bool:
+        """Play began while the bidding was open, right after a void call that named a suit: the table
+        played on that call, so it stands by agreement and the hand is scored (not left in progress)."""
+        if self.void_call is None:
+            return False
+        player, suit = self.void_call
+        self.trump_suit, self.maker, self.phase = suit, player, "made"
+        self.notes.append(f"Play began on {player}'s void call of {suit.word}: the table let it stand, so "
+                          f"{suit.word} are trumps and {player} is the maker.")
+        return True
 
     def make_trump(self, player: str, suit: Suit) -> None:
         if self.options["natural-trump-required"] and player in self.deals \
@@ -272,7 +327,9 @@ class EuchreHand(HandReplay):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.phase == "thrown-in":
             return self.play_after_throw_in(event)
-        if self.phase != "made":
+        if self.phase == "bidding" and not self.premature_reported and self.accept_void_call(event):
+            pass
+        elif self.phase != "made":
             if not self.premature_reported and self.phase == "bidding":
                 self.find("premature-lead", event.player, event.at, "play.premature-lead",
                           f"{event.player} played {event.card} before trump was made; the card goes back and "
