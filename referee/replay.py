@@ -142,6 +142,7 @@ class HandReplay:
         self.table: tb.TrickTable | None = None
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
+        self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
         self.late_play_reported = False
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
@@ -813,12 +814,32 @@ class HandReplay:
                      if r.player == claim.accused and (claim.trick is None or r.trick == claim.trick)]
             if found:
                 continue
+            if self.claim_open(claim):
+                self.open_claims.append(claim)
+                continue
             where = f" in trick {claim.trick}" if claim.trick else ""
             reason = ("the deal shows no revoke" if self.hands_known else
                       f"the transcript does not show {claim.accused} later playing the suit he failed to follow")
             self.find("revoke", claim.accused, claim.at, "revoke.unproven",
                       f"{claim.player} claims {claim.accused} revoked{where}, but {reason}. "
                       + self.unproven_ruling(claim), trick=claim.trick, status="unproven")
+
+    def claim_open(self, claim: ev.Claim) -> bool:
+        """A claim made while the hand is still being played, against a player whose hand is not
+        recorded and who did fail to follow: his later plays (or a look at his hand) will settle
+        it, so it is neither proven nor unproven yet."""
+        table = self.table
+        if table is None or claim.accused in self.deals or table.finished or self.conceded_by or self.redeal_at:
+            return False
+        return any(claim.trick is None or trick == claim.trick for trick, _ in table.unproven_failures(claim.accused))
+
+    def open_claim_words(self, claim: ev.Claim) -> str:
+        failures = [(t, led) for t, led in self.table.unproven_failures(claim.accused)  # type: ignore[union-attr]
+                    if claim.trick is None or t == claim.trick]
+        trick, led = failures[0]
+        return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal "
+                f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
+                "and unproven if the hand ends without one")
 
     def unproven_ruling(self, claim: ev.Claim) -> str:
         return "An unproven revoke carries no penalty."
@@ -910,11 +931,18 @@ class HandReplay:
             revoke = self.correctable[0]
             return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
         verb = "play" if self.table.current.plays else "lead"
-        return f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
+        turn = f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
+        if self.open_claims:
+            return self.open_claim_words(self.open_claims[0]) + "; meanwhile " + turn
+        return turn
 
     def pending(self) -> list[Pending]:
         """Open choices matter only while the hand goes on: its end (or a redeal) settles them."""
         out = [c.pending for c in self.choices] if self.choices and self.status() == "in-progress" else []
+        for claim in self.open_claims:
+            out.append(Pending(claim.player, ("show-hand", "play-on"), self.rule_id("revoke.unproven"),
+                               self.open_claim_words(claim) + f". To settle it now, {claim.accused} shows his hand "
+                               "(write the deal lines and check the hand again); otherwise play goes on."))
         for revoke in self.correctable:
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "

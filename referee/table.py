@@ -440,6 +440,11 @@ class TrickTable:
         self._late_revokes.clear()
         return facts
 
+    def unproven_failures(self, player: str) -> list[tuple[int, Suit]]:
+        """(trick, suit led) for each time `player`, whose hand is unknown, failed to follow and has
+        not yet shown the suit (which would prove a revoke)."""
+        return [(f.trick, f.led) for f in self._failures.get(player, ()) if not f.retracted]
+
     def open_revokes(self) -> list[Revoke]:
         return [Revoke(f.player, f.card, f.at, f.trick, f.led, "correctable")
                 for f in (*self._open_revokes, *self._late_revokes)]
