@@ -41,6 +41,7 @@ class _RuleQuoter:
     """Quotes a rule's plain words the first time a hand cites it, and only its id after that."""
 
     def __init__(self, game: str) -> None:
+        self.game = game
         self.rules = registry()[game].rulebook.rules
         self.quoted: set[str] = set()
 
@@ -126,7 +127,7 @@ def _steps(hand: HandStory, rules: _RuleQuoter) -> list[_Step]:
             steps.append(_Step(record.at.line, 0, record.at.column, "\n".join(told)))
     for trick in hand.verdict.tricks:
         at = last_play.get(trick.number, ev.Span(0, 0))
-        steps.append(_Step(at.line, 1, at.column, "\n".join(_wrap(_trick_words(trick, hand), "  ", "    "))))
+        steps.append(_Step(at.line, 1, at.column, "\n".join(_wrap(_trick_words(trick, hand, rules.game), "  ", "    "))))
     for finding in hand.verdict.irregularities:
         who = f" by {finding.player}" if finding.player else ""
         where = f" in trick {finding.trick}" if finding.trick else ""
@@ -154,13 +155,13 @@ def _record_words(record: ev.Line) -> str:
     return ""
 
 
-def _trick_words(trick: TrickRecord, hand: HandStory) -> str:
+def _trick_words(trick: TrickRecord, hand: HandStory, game: str) -> str:
     (leader, lead), *rest = trick.plays
     others = ", ".join(f"{p} {c}" for p, c in rest)
     text = f"Trick {trick.number}: {leader} leads {lead}" + (f"; {others}" if others else "") + "."
     if trick.winner is None:
         return text + " The trick is not finished."
-    return text + f" {trick.winner} wins it {why_won(trick.plays, trick.winner, hand.verdict.contract)}."
+    return text + f" {trick.winner} wins it {why_won(trick.plays, trick.winner, hand.verdict.contract, game)}."
 
 
 def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:

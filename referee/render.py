@@ -155,17 +155,17 @@ def finding_words(finding: Irregularity) -> str:
 def recorded_words(hand: HandVerdict) -> str:
     """The table's recorded result against the laws': what agrees, or exactly what differs.
 
-    Sides the recorded line leaves out are checked only where the laws give them a change.
+    Sides the recorded line leaves out are checked only where the laws give them a change; the
+    pool only where the line names it (`Recorded.wrong`).
     """
     recorded = hand.recorded
     assert recorded is not None
     given = _scores(recorded.given, signed=True)
     if recorded.agrees:
         return f"{given} — agrees"
-    wrong = [f"{who} {_signed(amount)} where the laws give {_signed(hand.score_delta.get(who, 0))}"
-             for who, amount in recorded.given.items() if hand.score_delta.get(who, 0) != amount]
-    missing = [f"{who} {_signed(amount)}" for who, amount in hand.score_delta.items()
-               if amount and who not in recorded.given]
+    wrong = [f"{who} {_signed(given_)} where the laws give {_signed(right)}"
+             for who, given_, right in recorded.wrong if who in recorded.given]
+    missing = [f"{who} {_signed(right)}" for who, _, right in recorded.wrong if who not in recorded.given]
     parts = wrong + ([f"not recorded: {', '.join(missing)}"] if missing else [])
     return f"{given} — DISAGREES with the laws: {'; '.join(parts)}"
 

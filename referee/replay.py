@@ -254,8 +254,9 @@ class HandReplay:
             self.close_choices()
         for revoke in self.correctable:
             self.find("revoke", revoke.player, revoke.at, "revoke.corrected",
-                      f"{revoke.player} played {revoke.card} to {revoke.led.word} in trick {revoke.trick} "
-                      f"while holding {revoke.led.word}. {self.revoke_timing(revoke).capitalize()}, "
+                      f"{revoke.player} played {self.card_words(revoke.card)} to {revoke.led.word} in trick "
+                      f"{revoke.trick} while holding {self.held_words(revoke)}. "
+                      f"{self.revoke_timing(revoke).capitalize()}, "
                       "so the revoke can still be corrected.",
                       trick=revoke.trick, status="correctable")
         self.check_claims()
@@ -539,17 +540,27 @@ class HandReplay:
                  if fact.proof and fact.status == "established" else "")
         if fact.status == "corrected":
             finding = self.find("revoke", fact.player, fact.at, "revoke.corrected",
-                                f"{fact.player} did not follow {fact.led.word} with {fact.card} in trick {fact.trick} "
-                                f"while holding {fact.led.word}, and took it back {self.revoke_timing(fact)}. "
+                                f"{fact.player} did not follow {fact.led.word} with {self.card_words(fact.card)} in "
+                                f"trick {fact.trick} while holding {self.held_words(fact)}, and took it back "
+                                f"{self.revoke_timing(fact)}. "
                                 + self.corrected_revoke_ruling(fact), trick=fact.trick, status="corrected")
         else:
             self.revokes.append(fact)
             finding = self.find("revoke", fact.player, fact.at, "revoke.established",
-                                f"{fact.player} played {fact.card} to {fact.led.word} in trick {fact.trick} "
-                                f"while holding {fact.led.word};{proof} "
+                                f"{fact.player} played {self.card_words(fact.card)} to {fact.led.word} in trick "
+                                f"{fact.trick} while holding {self.held_words(fact)};{proof} "
                                 f"the revoke was established {self.revoke_timing(fact)}. "
                                 + self.established_revoke_ruling(fact), trick=fact.trick, status="established")
         self.rule_revoke(fact, finding)
+
+    def card_words(self, card: Card) -> str:
+        """A card named in an explanation; a game adds what its laws make of it (a bower is a trump)."""
+        return card.text
+
+    def held_words(self, revoke: tb.Revoke) -> str:
+        """What the revoker held of the suit led, in words (a game may name a card that is not of
+        its printed suit, such as Euchre's left bower)."""
+        return revoke.led.word
 
     def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
         return "Corrected in time, it carries no penalty."
@@ -907,8 +918,7 @@ class HandReplay:
         actual: dict[str, int] = dict(ledger.delta)
         if ledger.pool is not None and ledger.pool_before is not None:
             actual[POOL] = ledger.pool - ledger.pool_before
-        agrees = all(given.get(k, 0) == actual.get(k, 0) for k in set(given) | set(ledger.delta))
-        return Recorded(given, agrees, line.at.line)
+        return Recorded.against(given, actual, line.at.line)
 
     def contract(self) -> dict[str, Any]:
         return {}
@@ -946,8 +956,9 @@ class HandReplay:
         for revoke in self.correctable:
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
-                               f"holding {revoke.led.word}: {self.revoke_timing(revoke)}, so {revoke.player} must "
-                               f"take back {revoke.card} and follow suit; the players after him may take back theirs."))
+                               f"holding {self.held_words(revoke)}: {self.revoke_timing(revoke)}, so {revoke.player} "
+                               f"must take back {revoke.card} and follow suit; the players after him may take back "
+                               "theirs."))
         return out
 
     def tricks(self) -> tuple[TrickRecord, ...]:

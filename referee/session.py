@@ -16,6 +16,7 @@ from .replay import HandContext, HandReplay, unknown_names
 from .rulebook import Rulebook, load
 
 if TYPE_CHECKING:
+    from .cards import Card, Suit
     from .header import Setup
     from .verdict import HandVerdict
 
@@ -28,6 +29,11 @@ class GameRules:
     @property
     def rulebook(self) -> Rulebook:
         return load(self.name)
+
+    def card_role(self, card: "Card", trump: "Suit | None") -> str | None:
+        """What a card is in a trick beyond its printed suit, in words ("the left bower, a trump"),
+        or None when its printed suit says it all (explanations add "a trump" themselves)."""
+        return None
 
 
 Hand = TypeVar("Hand", bound=HandReplay)

@@ -33,6 +33,16 @@ class Recorded:
     given: dict[str, int]
     agrees: bool
     line: int
+    wrong: tuple[tuple[str, int, int], ...] = ()  # (side, recorded, what the laws give) for each entry that disagrees
+
+    @classmethod
+    def against(cls, given: dict[str, int], laws: dict[str, int], line: int,
+                optional: frozenset[str] = frozenset({"pool"})) -> "Recorded":
+        """The recorded result `given` compared entry by entry with what the laws give; an entry
+        left out counts as 0, except the `optional` ones (the pool), compared only when written."""
+        keys = [k for k in laws if k not in optional or k in given] + [k for k in given if k not in laws]
+        wrong = tuple((k, given.get(k, 0), laws.get(k, 0)) for k in keys if given.get(k, 0) != laws.get(k, 0))
+        return cls(dict(given), not wrong, line, wrong)
 
     def to_dict(self) -> dict[str, Any]:
         return {"given": dict(self.given), "agrees": self.agrees}

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import events as ev
-from .cards import Suit, parse_suit
+from .cards import Suit, parse_card, parse_suit
 from .games import registry
 from .render import (
     _scores as scores,  # one spelling of scores everywhere: ``N-S +2, E-W 0``
@@ -86,11 +86,15 @@ def trump_of(contract: Mapping[str, Any]) -> Suit | None:
         return None
 
 
-def why_won(plays: tuple[tuple[str, str], ...], winner: str, contract: Mapping[str, Any]) -> str:
-    """Why the trick went to `winner`, as far as the card itself tells (trump, or the suit led)."""
+def why_won(plays: tuple[tuple[str, str], ...], winner: str, contract: Mapping[str, Any], game: str | None = None) -> str:
+    """Why the trick went to `winner`, as far as the card itself tells (trump, or the suit led).
+    The `game` names what its laws make of a card beyond its printed suit (Euchre's bowers)."""
     card = dict(plays)[winner]
     led = plays[0][1][-1]
     trump = trump_of(contract)
+    role = registry()[game].card_role(parse_card(card), trump) if game is not None else None
+    if role is not None:
+        return f"with {card}, {role}"
     if trump is not None and card[-1] == trump.value:
         return f"with {card}, a trump"
     if card[-1] == led:

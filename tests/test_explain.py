@@ -76,3 +76,11 @@ def test_the_readme_gallery_shows_real_output(monkeypatch: pytest.MonkeyPatch) -
     command = "$ referee explain cases/euchre/lead-out-of-turn-dispute.ttn\n"
     shown = readme[readme.index(command) + len(command):].split("```", 1)[0]
     assert shown == explain_file(story_of_file("cases/euchre/lead-out-of-turn-dispute.ttn"))
+
+
+def test_a_trick_won_by_a_bower_says_it_is_a_trump() -> None:
+    """Hearts are trump: the JD is the left bower, a trump, though its printed suit is diamonds."""
+    text = explain_file(story_of_file(str(CASES / "euchre" / "revoke-corrected.ttn")))
+    assert "N wins it with JH, the right bower, a trump." in text
+    assert "S wins it with JD, the left bower, a trump." in text
+    assert "S wins it with AS, the best card of the suit led." in text

@@ -16,6 +16,7 @@ from ..rulebook import Rulebook
 from ..verdict import HandVerdict
 
 if TYPE_CHECKING:
+    from ..cards import Card, Suit
     from ..header import Setup
 
 
@@ -47,6 +48,9 @@ class Game(Protocol):
         """Game-specific header checks (number of players, partnerships)."""
 
     def session(self, setup: Setup) -> Session: ...
+
+    def card_role(self, card: "Card", trump: "Suit | None") -> str | None:
+        """What a card is in a trick beyond its printed suit, in words (Euchre's bowers), or None."""
 
 
 @lru_cache(maxsize=1)

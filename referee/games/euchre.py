@@ -48,6 +48,15 @@ class EuchreTricks:
         return False
 
 
+def bower_role(card: Card, trump: Suit | None) -> str | None:
+    """The bowers in words: trumps whatever their printed suit says (None for any other card)."""
+    if trump is None or card.rank != JACK:
+        return None
+    if card.suit is trump:
+        return "the right bower, a trump"
+    return "the left bower, a trump" if card.suit is trump.partner else None
+
+
 PACKS = {"24": frozenset(pack(9)), "32": frozenset(pack(7))}
 """The 24-card pack (nine up) and the older 32-card pack (seven up)."""
 
@@ -521,6 +530,25 @@ class EuchreHand(HandReplay):
                    f"{fact.player}'s next lead, until the card is played (Somerset 46, 52).", apply,
                    ends=(Lapse.CARD_PLAYED,), card=fact.card)
 
+    def card_words(self, card: Card) -> str:
+        """A bower is named as such: the left bower is a trump, not a card of its printed suit."""
+        role = bower_role(card, self.trump_suit)
+        return f"{card.text} ({role})" if role else card.text
+
+    def held_words(self, revoke: tb.Revoke) -> str:
+        """The suit led, and the left bower by name when he held it then and trumps were led."""
+        table = self.table
+        trump = self.trump_suit
+        if table is None or table.hands is None or revoke.player not in table.hands or trump is None \
+                or revoke.led is not trump:
+            return revoke.led.word
+        held = set(table.hands[revoke.player]) | {c for c, (who, trick) in table.played.items()
+                                                 if who == revoke.player and trick >= revoke.trick}
+        bowers = [c for c in held if c is not revoke.card and c.rank == JACK and c.suit is trump.partner]
+        if not bowers:
+            return revoke.led.word
+        return f"{revoke.led.word} (the left bower {bowers[0].text} is a trump)"
+
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
         points = self.revoke_points(fact.player, fact.at)
         side = self.team(fact.player)
@@ -796,6 +824,9 @@ class Euchre(GameRules):
 
     def session(self, setup: Setup) -> EuchreSession:
         return EuchreSession(self, setup)
+
+    def card_role(self, card: Card, trump: Suit | None) -> str | None:
+        return bower_role(card, trump)
 
     def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
         """A transcript of `hands` random legal hands (for property tests and benchmarks).
