@@ -138,6 +138,14 @@ class Checker:
                     self._error(Problem(at.line, at.column, "the first hand of a game must name its dealer",
                                         "write e.g. 'hand 1 dealer W'; later hands may leave the dealer out"))
                     continue
+                fresh = session.next_game(item) if dealer_known else None
+                if fresh is not None:  # the game was won and the transcript plays on without a header
+                    assert game is not None
+                    self._end_game(game, session)
+                    session = fresh
+                    game = GameVerdict(game.game, dict(game.rules), dict(game.info), item.header.at.line)
+                    self.summary.games += 1
+                    self.sink.begin_game(game)
                 session.take_as_written(item)
                 result = self._adjudicate(session, item)
                 if isinstance(result, list):

@@ -116,6 +116,11 @@ class GameSession(Generic[Hand]):
     def final_score(self) -> dict[str, int]:
         return dict(self.score)
 
+    def next_game(self, record: HandRecord) -> "GameSession | None":
+        """A hand written after the game was won, without a new header, still belongs to this game
+        unless the game's laws start a new one (Auction Pitch)."""
+        return None
+
 
 def sole_leader(score: Mapping[str, int]) -> str | None:
     """Who is strictly ahead of everyone else (None when two share the lead)."""
