@@ -319,21 +319,27 @@ class AuctionPitchHand(HandReplay):
         self.find(kind, fact.player, fact.at, "play.out-of-turn",
                   said + f"The card goes back (with any card played after it, unless {pitcher}, the pitcher, "
                   f"plays to it: then it stands), and {pitcher} may call on {fact.player} to play his highest or "
-                  "lowest card of the suit led, or to trump or not to trump, when his turn comes.", trick=fact.trick)
+                  "lowest card of the suit led, or to trump or not to trump, when his turn comes; or he may accept "
+                  "the card as played.", trick=fact.trick)
         false = FalseCard(fact.player, fact.card, fact.trick, fact.expected, fact.lead)
         self.false_card = false
 
         def call(option: str, at: ev.Span) -> None:
+            if option == "accept":  # the pitcher lets the card stand: nothing goes back, nothing is called
+                false.stands = True
+                self.notes.append(f"{pitcher}, the pitcher, accepts {fact.player}'s {fact.card} played out of turn: "
+                                  "it stands, with the cards played after it [auction-pitch.play.out-of-turn]")
+                return
             effect = self.require(fact.player, option, "play.out-of-turn", at)
             false.requirement = self.requirements[-1]
             self.penalise("play.out-of-turn", f"{pitcher}, the pitcher, calls {option} from {fact.player}",
                           effects=(effect,))
 
-        self.offer([pitcher], fact.player, OUT_OF_TURN_CALLS, "play.out-of-turn",
+        self.offer([pitcher], fact.player, (*OUT_OF_TURN_CALLS, "accept"), "play.out-of-turn",
                    f"{pitcher}, the pitcher, may require {fact.player} to play his highest or lowest card of the suit "
-                   "led, or to trump or not to trump the trick, when his proper turn comes; the others' cards do "
-                   "not take the choice away, his own play to the trick or its end does.", call,
-                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+                   "led, or to trump or not to trump the trick, when his proper turn comes, or accept the card as "
+                   "played; the others' cards do not take the choice away, his own play to the trick or its end "
+                   "does.", call, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
     def follows_standing_false_card(self, fact: tb.OutOfTurn) -> bool:
         """The pitcher's card played after an adversary's card out of turn in the same trick: the
@@ -619,7 +625,7 @@ class AuctionPitchHand(HandReplay):
                     + (" and the cards played after it go back" if later else "")
                     + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}; "
                     f"{self.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit led, or "
-                    "to trump or not to trump")
+                    "to trump or not to trump, or accept the card as played")
         return self.next_in_play()
 
 
