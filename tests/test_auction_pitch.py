@@ -86,10 +86,12 @@ def test_a_revoking_pitcher_is_not_told_that_the_pitcher_cannot_be_set_back() ->
     cases = Path(__file__).resolve().parent.parent / "cases" / "auction-pitch"
     by_pitcher = hands_of((cases / "pitcher-revokes.ttn").read_text("utf-8"))[0]["irregularities"]
     by_other = hands_of((cases / "revoke-established.ttn").read_text("utf-8"))[0]["irregularities"]
+    no_bid = hands_of((cases / "revoke-no-bid.ttn").read_text("utf-8"))[0]["irregularities"]
     assert [i["player"] for i in by_pitcher] == ["B"]
-    assert "the pitcher cannot be set back" not in by_pitcher[0]["explanation"]
+    assert "cannot be set back" not in by_pitcher[0]["explanation"]
     assert "set back 2" in by_pitcher[0]["explanation"]
-    assert "the pitcher cannot be set back" in by_other[0]["explanation"]
+    assert "B, the pitcher, cannot be set back" in by_other[0]["explanation"]
+    assert "cannot be set back" not in no_bid[0]["explanation"]  # nothing to make: nothing to be spared
 
 
 def test_setup_needs_two_to_seven_players_and_no_partners() -> None:
@@ -101,7 +103,8 @@ def test_setup_needs_two_to_seven_players_and_no_partners() -> None:
 def test_rules_lists_every_option_with_its_default() -> None:
     book = GAME.rulebook
     assert book.defaults() == {"target": 7, "bid-to-board": False, "board-all-pass": "eldest",
-                               "full-value-bids": False, "smudge": False, "setback-red-counter": False}
+                               "full-value-bids": False, "smudge": False, "setback-red-counter": False,
+                               "revoke-pitch-before-bid": "two"}
     chosen = book.parse_options("bid-to-board; board-all-pass=throw-in; target=11")
     assert chosen["board-all-pass"] == "throw-in" and chosen["target"] == 11
 
@@ -151,7 +154,8 @@ def test_one_planted_revoke_gives_exactly_one_finding_and_its_penalty(seed: int,
     to_make = hand["contract"]["to_make"]
     [penalty] = hand["penalties"]
     assert penalty["rule"] == "auction-pitch.revoke.established"
-    assert penalty["points"] == {offender: -(to_make if to_make is not None else 2)}
+    bid = to_make if to_make is not None and hand["contract"]["sale"] != "pitched" else None  # no bid: two
+    assert penalty["points"] == {offender: -(bid if bid is not None else 2)}
     assert {"kind": "counters", "who": offender, "amount": -1, "detail": "red"} in penalty["effects"]
 
 

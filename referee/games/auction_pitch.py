@@ -426,17 +426,24 @@ class AuctionPitchHand(HandReplay):
         return "Each plays for himself; the laws give no penalty."
 
     def revoke_set_back(self) -> int:
+        """The number bid; two when no bid was made. A seller who pitched before any bid made no
+        bid (the seed's words): two, unless the revoke-pitch-before-bid house rule counts his four."""
+        if self.sale == "pitched" and self.options["revoke-pitch-before-bid"] == "two":
+            return 2
         return self.to_make if self.to_make is not None else 2
 
+    def revoke_words(self, player: str) -> str:
+        pitcher = self.pitcher or ""
+        safe = (f", and {pitcher}, the pitcher, cannot be set back in this hand"
+                if player != pitcher and self.to_make is not None else "")
+        return (f"the points {player} wins in the hand go to nobody{self.sale_kept(player)}; he is set back "
+                f"{self.revoke_set_back()} and pays one red counter{safe}.")
+
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
-        pitcher = "" if fact.player == self.pitcher else ", and the pitcher cannot be set back"
-        return (f"The hand is played out; {fact.player} scores nothing in it, is set back {self.revoke_set_back()} "
-                f"and pays one red counter{pitcher}.")
+        return "The hand is played out; " + self.revoke_words(fact.player)
 
     def disobeyed_ruling(self, requirement: Requirement) -> str:
-        return "It is dealt with as a revoke. " + (
-            f"{requirement.offender} scores nothing in the hand, is set back {self.revoke_set_back()} "
-            "and pays one red counter.")
+        return "It is dealt with as a revoke: " + self.revoke_words(requirement.offender)
 
     def rule_disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> tb.Revoke:
         revoke = HandReplay.rule_disobeyed(self, requirement, event, finding)
@@ -520,7 +527,7 @@ class AuctionPitchHand(HandReplay):
             if who is not None and who not in excluded:
                 ledger.credit(who, 1, self.rule_id(f"score.{name}"), f"{who} takes {name.capitalize()}")
         for offender in offenders:
-            self.penalise_revoke(ledger, offender)
+            self.penalise_revoke(ledger, offender, [name for name, who in points.items() if who == offender])
         if offenders and not made and pitcher not in offenders:
             self.note(f"{pitcher} made {taken} of {self.to_make} but is not set back because of the revoke "
                       "[auction-pitch.revoke.established]")
@@ -528,7 +535,9 @@ class AuctionPitchHand(HandReplay):
             self.set_back(ledger, pitcher, taken)
         outcome.winner = None if self.game_over else self.count_out(points, excluded, made, ledger.delta)
 
-    def penalise_revoke(self, ledger: Ledger, offender: str) -> None:
+    def penalise_revoke(self, ledger: Ledger, offender: str, lost: list[str]) -> None:
+        """The revoker's points go to nobody; he is set back and pays a red counter (a seller keeps
+        the points of his sale, scored before the play)."""
         amount = self.revoke_set_back()
         revoked = any(r.player == offender and r not in self.disobeyed for r in self.revokes)
         topic = "revoke.established" if revoked else "call.disobeyed"
@@ -536,9 +545,17 @@ class AuctionPitchHand(HandReplay):
         mark = ledger.mark()
         ledger.credit(offender, -amount, rule, cause)
         ledger.into_pool(offender, 1, rule, cause)
-        self.penalise(topic, f"{offender} revoked: scores nothing this hand, is set back {amount} and pays one red "
-                      "counter to the pool",
-                      (Effect("hand-not-scored", offender),), since=mark)
+        names = " and ".join(name.capitalize() for name in lost)
+        nobody = (f"his {names} {'goes' if len(lost) == 1 else 'go'} to nobody" if lost
+                  else "he won no point to lose")
+        self.penalise(topic, f"{offender} revoked: {nobody}{self.sale_kept(offender)}; he is set back {amount} and "
+                      "pays one red counter to the pool", (Effect("hand-not-scored", offender),), since=mark)
+
+    def sale_kept(self, player: str) -> str:
+        """Words for a revoking seller who sold: the points of the sale were scored before the play."""
+        if player == self.eldest and self.sale == "sold" and self.sale_points:
+            return f" (the {self.sale_points} of his sale, scored before the play, stand)"
+        return ""
 
     def set_back(self, ledger: Ledger, pitcher: str, taken: int) -> None:
         assert self.to_make is not None
