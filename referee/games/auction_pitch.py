@@ -260,6 +260,9 @@ class AuctionPitchHand(HandReplay):
         """A card from the right player settles what the transcript left unsaid."""
         if self.phase == "pitch":
             return True
+        if self.phase == "bidding" and self.highest is not None and (
+                event.player == self.highest[0] or (event.player == self.eldest and not self.board)):
+            self.silent_bidders_passed()
         if self.phase == "bidding" and not self.board and event.player == self.eldest and self.highest is None:
             self.set_pitcher(self.eldest, 4, "pitched")
             self.notes.append(f"{self.eldest} pitched without waiting for a bid and must make four "
@@ -275,6 +278,16 @@ class AuctionPitchHand(HandReplay):
                 self.notes.append(f"{event.player} pitched after the bids: {self.eldest} sold")
                 return True
         return False
+
+    def silent_bidders_passed(self) -> None:
+        """Play began with a bid standing and the pitch taken up by the highest bidder or the
+        seller while some players had not spoken: the table took them to have passed, and the hand
+        is played and scored rather than every card going back."""
+        silent = [p for p in self.bidders if p not in self.acted]
+        self.acted.update(silent)
+        self.notes.append(f"play began before {' and '.join(silent)} had bid: the table took "
+                          f"{'him' if len(silent) == 1 else 'them'} to have passed [auction-pitch.bidding.seller]")
+        self.close_bidding_if_over()
 
     def note_wrong_counts(self) -> None:
         for player, cards in self.deals.items():
