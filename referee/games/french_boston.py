@@ -501,7 +501,23 @@ class FrenchBostonHand(HandReplay):
                    f"(call {suit.word}) before the first lead.", force, ends=(Lapse.PLAY_BEGINS,))
 
     # ---- play -----------------------------------------------------------------------------
+    def silent_passed(self, event: ev.Event) -> bool:
+        """A discard for the misère, or the opening lead from its seat, while a proposal stands and
+        some players have not spoken since: the table took them to have passed, so the bidding is
+        over and the hand is played and scored (not left in progress with every card sent back)."""
+        if self.phase != "bidding" or self.best is None:
+            return False
+        silent = [p for p in self.order if p != self.best.player and p not in self.spoken]
+        self.spoken.update(silent)
+        self.passed.update(silent)
+        self.notes.append(f"{event.player} {'discarded' if isinstance(event, ev.Discard) else 'led'} before "
+                          f"{' and '.join(silent)} had answered {self.best.player}'s proposal: the table took "
+                          f"{'him' if len(silent) == 1 else 'them'} to have passed.")
+        self.close_bidding()
+        return True
+
     def on_discard(self, event: ev.Discard) -> None:
+        self.silent_passed(event)
         contract = self.undertaking
         late = self.table is not None and (bool(self.table.tricks) or self.misere_claimed)
         if contract is None or contract.proposal.kind not in DISCARD_MISERES or late \
@@ -535,7 +551,7 @@ class FrenchBostonHand(HandReplay):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.phase == "thrown-in":
             return self.play_after_throw_in(event)
-        if self.phase == "bidding":
+        if self.phase == "bidding" and not (event.player == self.left_of(self.dealer) and self.silent_passed(event)):
             self.find("premature-lead", event.player, event.at, "exposed.fallen-card",
                       f"{event.player} played {event.card} before the bidding ended: the card goes back and counts as "
                       "a card fallen face up.")
