@@ -297,6 +297,7 @@ class AuctionPitchHand(HandReplay):
 
     def on_play(self, event: ev.Play) -> None:
         if self.table is None and not self.ready_to_play(event):
+            self.sent_back.add(event.card)
             return
         if self.rules.trump is None and event.player == self.pitcher:
             self.rules.trump = event.card.suit
