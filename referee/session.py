@@ -30,7 +30,7 @@ class GameRules:
     def rulebook(self) -> Rulebook:
         return load(self.name)
 
-    def card_role(self, card: "Card", trump: "Suit | None") -> str | None:
+    def card_role(self, card: Card, trump: Suit | None) -> str | None:
         """What a card is in a trick beyond its printed suit, in words ("the left bower, a trump"),
         or None when its printed suit says it all (explanations add "a trump" themselves)."""
         return None
@@ -116,7 +116,7 @@ class GameSession(Generic[Hand]):
     def final_score(self) -> dict[str, int]:
         return dict(self.score)
 
-    def next_game(self, record: HandRecord) -> "GameSession | None":
+    def next_game(self, record: HandRecord) -> GameSession | None:
         """A hand written after the game was won, without a new header, still belongs to this game
         unless the game's laws start a new one (Auction Pitch)."""
         return None

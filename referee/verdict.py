@@ -37,7 +37,7 @@ class Recorded:
 
     @classmethod
     def against(cls, given: dict[str, int], laws: dict[str, int], line: int,
-                optional: frozenset[str] = frozenset({"pool"})) -> "Recorded":
+                optional: frozenset[str] = frozenset({"pool"})) -> Recorded:
         """The recorded result `given` compared entry by entry with what the laws give; an entry
         left out counts as 0, except the `optional` ones (the pool), compared only when written."""
         keys = [k for k in laws if k not in optional or k in given] + [k for k in given if k not in laws]

@@ -38,7 +38,7 @@ class Session(Protocol):
 
     def winner(self) -> str | None: ...
 
-    def next_game(self, record: HandRecord) -> "Session | None":
+    def next_game(self, record: HandRecord) -> Session | None:
         """The session of a new game that `record`, written after this game was won without a new
         header, starts under the game's laws; None when the hand belongs to this game."""
 
@@ -53,7 +53,7 @@ class Game(Protocol):
 
     def session(self, setup: Setup) -> Session: ...
 
-    def card_role(self, card: "Card", trump: "Suit | None") -> str | None:
+    def card_role(self, card: Card, trump: Suit | None) -> str | None:
         """What a card is in a trick beyond its printed suit, in words (Euchre's bowers), or None."""
 
 

@@ -669,7 +669,7 @@ class AuctionPitchSession(GameSession[AuctionPitchHand]):
         self._winner: str | None = None
         self.started_by: str | None = None  # the note on a game begun without a header, for its first hand
 
-    def next_game(self, record: HandRecord) -> "AuctionPitchSession | None":
+    def next_game(self, record: HandRecord) -> AuctionPitchSession | None:
         """The seed: once a player has gone out, the counters are redistributed and the players cut
         for the first deal of the new game. A hand written after that, without a new header, starts
         that game: scores from nothing, an empty pool, and any player may deal its first hand."""
