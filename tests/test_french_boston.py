@@ -148,7 +148,7 @@ def test_money_is_conserved_in_every_hand(seed: int, first: int) -> None:
     assert verdict["summary"]["irregularities"] == 0, text
     pool = int(re.search(r'\[Pool "(\d+)"\]', text).group(1))  # type: ignore[union-attr]
     for hand in verdict["files"][0]["games"][0]["hands"]:
-        assert hand["status"] in ("complete", "thrown-in"), text
+        assert hand["status"] in ("complete", "abandoned", "thrown-in"), text  # abandoned: a misère lost early
         change = hand["pool_after"] - pool
         assert sum(hand["score_delta"].values()) + change == 0, (hand, text)
         pool = hand["pool_after"]
