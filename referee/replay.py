@@ -137,6 +137,7 @@ class HandReplay:
         self.notes: list[str] = []
         self.redeal_at: ev.Span | None = None
         self.sent_back: set[Card] = set()  # cards played before play could begin, which went back
+        self.before_decision: set[Card] = set()  # cards the offender's side played before a decision
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
         self.deal_faults: set[DealFault] = set()  # what the deal lines and the upcard show wrong
         self.table: tb.TrickTable | None = None
@@ -398,6 +399,8 @@ class HandReplay:
             return
         table = self.table
         assert table is not None
+        if self.choices and any(c.waits and self.same_side(event.player, c.offender) for c in self.choices):
+            self.before_decision.add(event.card)  # the laws let it go back when the decision comes
         if not table.current.plays:  # a lead: only between tricks can a lead call bind or the hand be over
             if self.lead_groups:
                 self.release_lead_group(event.player)
@@ -469,9 +472,17 @@ class HandReplay:
         """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
 
     def may_take_back(self, event: ev.Retract) -> bool:
-        """Game hook: a card the game's laws let its player take back besides the corrections the
-        table knows (a revoke in time, a card out of turn and the cards played after them)."""
-        return False
+        """A card the laws let its player take back besides the corrections the table knows (a
+        revoke in time, a card out of turn and the cards played after them): one the offender's
+        side played while the innocent side's decision was still to come. A game adds its own."""
+        return event.card in self.before_decision
+
+    def same_side(self, player: str, other: str) -> bool:
+        """Whether two players are one side (the same player, or partners)."""
+        if player == other:
+            return True
+        team = self.setup.team_of(player)
+        return team is not None and other in team.members
 
     def on_fact(self, fact: tb.Fact) -> None:
         self.fact_handlers[type(fact)](self, fact)

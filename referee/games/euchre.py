@@ -451,7 +451,7 @@ class EuchreHand(HandReplay):
 
     def may_take_back(self, event: ev.Retract) -> bool:
         """The lone player's partner's card goes back when the opponents let the lone hand stand."""
-        return self.alone_lost and event.player == self.partner(self.alone or "")
+        return HandReplay.may_take_back(self, event) or (self.alone_lost and event.player == self.partner(self.alone or ""))
 
     def rule_retract(self, fact: tb.Retracted) -> None:
         out_of_turn = self.out_of_turn
