@@ -536,8 +536,8 @@ class HandReplay:
     def fact_cardstands(self, fact: tb.CardStands) -> None:
         self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
                   f"{fact.player} took back {fact.card} from trick {fact.trick}, but a card played stands: only a "
-                  "revoke corrected in time, a card played out of turn, or a card played after one of these may be "
-                  f"taken back. {fact.card} stays in the trick.", trick=fact.trick)
+                  "correction may be taken back (a revoke in time, a card out of turn or one played after it, a card "
+                  f"played before a penalty decision). {fact.card} stays in the trick.", trick=fact.trick)
 
     def fact_badretract(self, fact: tb.BadRetract) -> None:
         self.find("inconsistent-transcript", fact.player, fact.at, "transcript.consistency", fact.reason)
