@@ -314,6 +314,8 @@ class HandReplay:
         table = self.table
         if table is not None and table.current.number == label and not table.finished:
             return  # the usual case, the trick being played: spare working out what else it could be
+        if table is None and self.sent_back:
+            return  # play could not begin and cards went back already: their labels add nothing to that finding
         actual = self.trick_number if self.table else 1
         if self.table and not self.table.current.plays and self.table.tricks and not self.table.gathered \
                 and self.table.current.number != label:
