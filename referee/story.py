@@ -98,6 +98,10 @@ def pair(records: Iterable[object], verdict: FileVerdict) -> list[GameStory]:
             if current is not None:
                 stories.append(current)
         elif isinstance(item, HandRecord) and current is not None:
+            begun = games.get(item.header.at.line)
+            if begun is not None:  # a game begun at this hand without a header of its own (Auction Pitch)
+                current = GameStory(dict(current.tags), begun)
+                stories.append(current)
             hand = next((h for h in current.verdict.hands if h.line == item.header.at.line), None)
             if hand is not None:
                 current.hands.append(HandStory(item, hand))

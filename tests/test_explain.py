@@ -84,3 +84,11 @@ def test_a_trick_won_by_a_bower_says_it_is_a_trump() -> None:
     assert "N wins it with JH, the right bower, a trump." in text
     assert "S wins it with JD, the left bower, a trump." in text
     assert "S wins it with AS, the best card of the suit led." in text
+
+
+def test_a_game_begun_without_a_header_is_told_as_a_game_of_its_own() -> None:
+    """Auction Pitch: a hand after the game was won starts a new game; the story tells both."""
+    story = story_of_file(str(CASES / "auction-pitch" / "play-after-game-won.ttn"))
+    assert [[h.verdict.number for h in g.hands] for g in story.games] == [[1], [2]]
+    text = explain_file(story)
+    assert "A wins the game." in text and "Hand 2 — D deals (complete)" in text
