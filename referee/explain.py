@@ -127,7 +127,8 @@ def _steps(hand: HandStory, rules: _RuleQuoter) -> list[_Step]:
             steps.append(_Step(record.at.line, 0, record.at.column, "\n".join(told)))
     for trick in hand.verdict.tricks:
         at = last_play.get(trick.number, ev.Span(0, 0))
-        steps.append(_Step(at.line, 1, at.column, "\n".join(_wrap(_trick_words(trick, hand, rules.game), "  ", "    "))))
+        told = _wrap(_trick_words(trick, hand, rules.game), "  ", "    ")
+        steps.append(_Step(at.line, 1, at.column, "\n".join(told)))
     for finding in hand.verdict.irregularities:
         who = f" by {finding.player}" if finding.player else ""
         where = f" in trick {finding.trick}" if finding.trick else ""

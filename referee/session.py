@@ -116,7 +116,7 @@ class GameSession(Generic[Hand]):
     def final_score(self) -> dict[str, int]:
         return dict(self.score)
 
-    def next_game(self, record: HandRecord) -> GameSession | None:
+    def next_game(self, record: HandRecord) -> GameSession[Hand] | None:
         """A hand written after the game was won, without a new header, still belongs to this game
         unless the game's laws start a new one (Auction Pitch)."""
         return None

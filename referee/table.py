@@ -200,7 +200,8 @@ class TrickWon:
     trick: Trick
 
 
-Fact = OutOfTurn | NotActive | NotHeld | Duplicate | PlayedTwice | Revoke | Retracted | CardStands | BadRetract | TrickWon
+Fact = (OutOfTurn | NotActive | NotHeld | Duplicate | PlayedTwice | Revoke | Retracted | CardStands | BadRetract
+        | TrickWon)
 
 
 @dataclass(slots=True)

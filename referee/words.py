@@ -86,7 +86,8 @@ def trump_of(contract: Mapping[str, Any]) -> Suit | None:
         return None
 
 
-def why_won(plays: tuple[tuple[str, str], ...], winner: str, contract: Mapping[str, Any], game: str | None = None) -> str:
+def why_won(plays: tuple[tuple[str, str], ...], winner: str, contract: Mapping[str, Any],
+            game: str | None = None) -> str:
     """Why the trick went to `winner`, as far as the card itself tells (trump, or the suit led).
     The `game` names what its laws make of a card beyond its printed suit (Euchre's bowers)."""
     card = dict(plays)[winner]

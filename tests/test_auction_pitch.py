@@ -168,7 +168,8 @@ def test_a_long_random_archive_is_split_into_games_and_stays_lawful() -> None:
 def test_a_premature_card_written_as_taken_back_is_no_further_finding() -> None:
     """The card played before the pitch was settled went back already: its retraction is lawful."""
     from pathlib import Path
-    text = (Path(__file__).resolve().parent.parent / "cases" / "auction-pitch" / "premature-lead.ttn").read_text("utf-8")
+    path = Path(__file__).resolve().parent.parent / "cases" / "auction-pitch" / "premature-lead.ttn"
+    text = path.read_text("utf-8")
     retracted = text.replace("C TH\n", "C TH\nC retract TH\n")
     assert retracted != text
     assert [i["kind"] for i in hands_of(retracted)[0]["irregularities"]] == ["premature-lead"]

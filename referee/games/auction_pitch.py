@@ -676,7 +676,7 @@ class AuctionPitchSession(GameSession[AuctionPitchHand]):
         if self._winner is None:
             return None
         fresh = AuctionPitchSession(self.game, self.setup)  # type: ignore[arg-type]
-        fresh.score = {p: 0 for p in self.setup.players}
+        fresh.score = dict.fromkeys(self.setup.players, 0)
         fresh.pool_now = 0 if self.pool_now is not None else None
         fresh.next_dealer = self.next_dealer  # for a first hand that names no dealer
         fresh.started_by = (f"{self._winner} won the game before this hand, and the transcript goes on without a new "

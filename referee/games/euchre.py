@@ -218,7 +218,8 @@ class EuchreHand(HandReplay):
         suit = self.upcard.suit.word if self.upcard else "upcard's suit"
         said = (f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
                 "in the second round. ")
-        if self.options["turned-down-suit"] == "name-again" or (event.player == self.dealer and self.options["stick-the-dealer"]):
+        stuck = event.player == self.dealer and self.options["stick-the-dealer"]
+        if self.options["turned-down-suit"] == "name-again" or stuck:
             self.find("illegal-bid", event.player, event.at, "bidding.second-round",
                       said + f"The call is void and {event.player} calls again.")
         else:
@@ -254,7 +255,8 @@ class EuchreHand(HandReplay):
         self.trump_suit, self.maker, self.phase = suit, player, "made"
 
     def on_discard(self, event: ev.Discard) -> None:
-        if event.player != self.dealer or self.round != 1 or self.trump_suit is None or self.phase not in ("made", "play"):
+        if event.player != self.dealer or self.round != 1 or self.trump_suit is None \
+                or self.phase not in ("made", "play"):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the "
                       "upcard; ignored")
@@ -451,7 +453,8 @@ class EuchreHand(HandReplay):
 
     def may_take_back(self, event: ev.Retract) -> bool:
         """The lone player's partner's card goes back when the opponents let the lone hand stand."""
-        return HandReplay.may_take_back(self, event) or (self.alone_lost and event.player == self.partner(self.alone or ""))
+        partner = self.alone_lost and event.player == self.partner(self.alone or "")
+        return partner or HandReplay.may_take_back(self, event)
 
     def rule_retract(self, fact: tb.Retracted) -> None:
         out_of_turn = self.out_of_turn
