@@ -30,7 +30,8 @@ def text_of(path: Path) -> str:
 
 
 def test_the_text_verdict_names_a_wrong_side_and_a_wrong_pool(tmp_path: Path) -> None:
-    assert "DISAGREES with the laws: N-S +2 where the laws give +1" in text_of(CASES / "euchre" / "recorded-disagrees.ttn")
+    euchre = text_of(CASES / "euchre" / "recorded-disagrees.ttn")
+    assert "DISAGREES with the laws: N-S +2 where the laws give +1" in euchre
     text = (CASES / "auction-pitch" / "revoke-established.ttn").read_text("utf-8")
     assert "pool +1" in text
     path = tmp_path / "pool-disagrees.ttn"
