@@ -65,7 +65,8 @@ def _measure(verdict: Verdict) -> _Before | None:
 
 
 def _measure_hand(errors: int, hand: HandVerdict) -> _Before:
-    inconsistent = sum(i.kind == "inconsistent-transcript" for i in hand.irregularities)
+    # a line the referee finds inconsistent, or a card it will not let go back, answers nothing
+    inconsistent = sum(i.kind in ("inconsistent-transcript", "illegal-retract") for i in hand.irregularities)
     return _Before(errors, inconsistent, _state(hand))
 
 
