@@ -489,8 +489,11 @@ class AuctionPitchHand(HandReplay):
                       "[auction-pitch.bidding.board-all-pass]")
             return outcome
         if self.sale == "sold":
-            ledger.credit(self.eldest, self.sale_points, self.rule_id("score.sale"),
-                          f"{self.eldest} sold the pitch to {self.pitcher}")
+            bid = self.highest[1] if self.highest else self.sale_points
+            capped = self.sale_points < bid  # the full-value custom: he scores only to one to go
+            ledger.credit(self.eldest, self.sale_points, self.rule_id("bidding.full-value" if capped else "score.sale"),
+                          f"{self.eldest} sold the pitch to {self.pitcher} for {bid}"
+                          + (", scoring only to within one of game" if capped else ""))
         if status == "complete":
             self.score_play(ledger, outcome)
         if ledger.pool and outcome.winner is not None:
