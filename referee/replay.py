@@ -13,7 +13,7 @@ every rulebook must define in its own words.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, get_args
 
@@ -117,7 +117,8 @@ class HandReplay:
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         self.ctx = context
         self.setup = context.setup
-        self.options: dict[str, Any] = context.setup.options
+        # each game declares its own house rules' names and types (a TypedDict): mypy checks them
+        self.options: Mapping[str, Any] = context.setup.options
         self.book = context.rulebook
         self.order = context.order
         self.record = record

@@ -18,4 +18,5 @@ from typing import Any
 def verdict_schema() -> dict[str, Any]:
     """A fresh copy of the schema (draft 2020-12) from ``referee/schema/verdict.schema.json``."""
     text = resources.files("referee").joinpath("schema", "verdict.schema.json").read_text("utf-8")
-    return json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    return schema

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from functools import cache
 from pathlib import Path
+from typing import Literal, get_args, get_origin, get_type_hints
 
 import pytest
 import yaml
 
 from referee.check import Collector, check_files
 from referee.games import registry
-from referee.replay import GENERIC_RULES
+from referee.replay import GENERIC_RULES, HandReplay
 from referee.rulebook import OptionError
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -142,3 +144,21 @@ def test_option_error_points_at_the_offending_option() -> None:
     with pytest.raises(OptionError) as error:
         book.parse_options("stick-the-dealer;  target=x")
     assert error.value.offset == len("stick-the-dealer;  ")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_typed_options_are_the_rulebooks_house_rules(game: str) -> None:
+    """Each game declares its house rules as a TypedDict, so that mypy checks every use of one;
+    it must name exactly the rulebook's options, each with the rulebook's type and values."""
+    rules = registry()[game]
+    hand = next(cls for cls in vars(sys.modules[type(rules).__module__]).values()
+                if isinstance(cls, type) and issubclass(cls, HandReplay) and cls is not HandReplay)
+    declared = get_type_hints(get_type_hints(hand)["options"])
+    options = rules.rulebook.options
+    assert set(declared) == set(options)
+    for name, option in options.items():
+        kind = declared[name]
+        if option.kind == "choice":
+            assert get_origin(kind) is Literal and set(get_args(kind)) == set(option.values), name
+        else:
+            assert kind is {"bool": bool, "int": int}[option.kind], name

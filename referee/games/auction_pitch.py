@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from .. import events as ev
 from .. import table as tb
@@ -66,12 +66,25 @@ class Outcome:
     winner: str | None = None
 
 
+AuctionPitchOptions = TypedDict("AuctionPitchOptions", {
+    "target": int,
+    "bid-to-board": bool,
+    "board-all-pass": Literal["eldest", "throw-in"],
+    "full-value-bids": bool,
+    "smudge": bool,
+    "revoke-pitch-before-bid": Literal["two", "four"],
+    "setback-red-counter": bool,
+})
+"""The house rules of auction-pitch as its rulebook defines them (a test checks the two agree)."""
+
+
 Phase = Literal["bidding", "selling", "pitch", "play", "thrown-in"]
 """Where the hand stands."""
 
 
 class AuctionPitchHand(HandReplay):
     game = "auction-pitch"
+    options: AuctionPitchOptions
     cards_per_hand = 6
     pack = frozenset(pack(2))
     pool_unit = "red"

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from .. import events as ev
 from .. import table as tb
@@ -133,12 +133,29 @@ def double_pool(ledger: Ledger, limit: int, who: str, rule: str, cause: str) -> 
     return red
 
 
+BostonOptions = TypedDict("BostonOptions", {
+    "success-table": Literal["standard", "american"],
+    "failure-table": Literal["standard", "decimal"],
+    "caller-revoke": Literal["double-and-forfeit", "no-forfeit", "forfeit-instead"],
+    "opponent-revoke-overtricks": Literal["none-above-nine", "up-to-thirteen"],
+    "opponent-revoke-pool": Literal["forfeit", "double"],
+    "revoke-wins-pool": bool,
+    "pool-bid": Literal["rank", "tricks"],
+    "pool-limit": int,
+    "caller-revoke-corrected": Literal["same-trick", "next-trick"],
+    "end-of-game": Literal["divide", "last-trick-grand"],
+    "comeback": Literal["misere-and-spreads", "misere-only"],
+})
+"""The house rules of boston as its rulebook defines them (a test checks the two agree)."""
+
+
 Phase = Literal["bidding", "naming", "discarding", "ready", "play", "over"]
 """Where the hand stands."""
 
 
 class BostonHand(HandReplay):
     game = "boston"
+    options: BostonOptions
     cards_per_hand = 13
     pack = frozenset(pack(2))
     score_unit = "white"

@@ -7,7 +7,7 @@ digest (shared/rules/euchre.md) are house rules listed by ``referee rules euchre
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from .. import events as ev
 from .. import table as tb
@@ -61,12 +61,40 @@ PACKS = {"24": frozenset(pack(9)), "32": frozenset(pack(7))}
 """The 24-card pack (nine up) and the older 32-card pack (seven up)."""
 
 
+EuchreOptions = TypedDict("EuchreOptions", {
+    "turned-down-suit": Literal["pass", "name-again"],
+    "stick-the-dealer": bool,
+    "target": int,
+    "discard-upcard": bool,
+    "revoke-points": int,
+    "revoke-lone-points": int,
+    "revoke-lone": Literal["offending-side", "any-lone-hand"],
+    "revoke-penalty": Literal["award", "deduct"],
+    "out-of-turn": Literal["restore", "somerset"],
+    "exposed": Literal["visible", "callable"],
+    "misdeal": Literal["same-dealer", "loses-deal"],
+    "deck": Literal["24", "32"],
+    "loner-lead": Literal["left-of-dealer", "left-of-loner"],
+    "lone-march": int,
+    "canadian-loner": bool,
+    "alone-deadline": Literal["before-lead", "with-declaration"],
+    "natural-trump-required": bool,
+    "defend-alone": Literal["off", "against-lone", "always"],
+    "alone-who": Literal["maker", "maker-or-partner"],
+    "revoke-count": Literal["once-per-side", "each", "cancel"],
+    "deals": int,
+    "lone-euchre": int,
+})
+"""The house rules of euchre as its rulebook defines them (a test checks the two agree)."""
+
+
 Phase = Literal["bidding", "made", "play", "thrown-in"]
 """Where the hand stands."""
 
 
 class EuchreHand(HandReplay):
     game = "euchre"
+    options: EuchreOptions
     cards_per_hand = 5
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from .. import events as ev
 from .. import table as tb
@@ -130,12 +130,29 @@ class Contract:
     forced: bool = False  # independence forced on a fallen card
 
 
+FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
+    "after-pass": Literal["accept-only", "trick-bids"],
+    "slams": Literal["paragraph", "table"],
+    "failure": Literal["stake", "stake-plus-tricks"],
+    "fallen-card": Literal["petite", "grand"],
+    "super-jack": Literal["trump", "own-suit"],
+    "wrong-count-forfeit": int,
+    "honours": Literal["trump-suit", "with-best-jack"],
+    "quatre-as-aces": bool,
+    "settlement": Literal["each-pays-each", "one-to-one"],
+    "jack-bonus": Literal["diamonds", "best-jack"],
+    "pool-end": Literal["divide", "play-on"],
+})
+"""The house rules of french-boston as its rulebook defines them (a test checks the two agree)."""
+
+
 Phase = Literal["bidding", "made", "play", "thrown-in"]
 """Where the deal stands."""
 
 
 class FrenchBostonHand(HandReplay):
     game = GAME_NAME
+    options: FrenchBostonOptions
     cards_per_hand = 13
     pack = frozenset(pack(2))
     score_unit = "counters"
@@ -897,10 +914,10 @@ class FrenchBostonHand(HandReplay):
         """The table amount of the contract, per adversary: what a failure costs (without honours)."""
         table = payments()
         if contract.kind == "misere":
-            return table[MISERE_ROW[contract.proposal.kind]][self.column(self.turned)] * self.mult
+            return int(table[MISERE_ROW[contract.proposal.kind]][self.column(self.turned)]) * self.mult
         row, par = self.row_of(contract)
         col = self.column(contract.trump)
-        return (row["base"][col] + (contract.needed - par) * row["extra-trick"][col]) * self.mult
+        return int(row["base"][col] + (contract.needed - par) * row["extra-trick"][col]) * self.mult
 
     def row_of(self, contract: Contract) -> tuple[dict[str, Any], int]:
         """The table row paying the contract, and the tricks its base amount pays for.
@@ -957,10 +974,10 @@ class FrenchBostonHand(HandReplay):
             if not slam:
                 return None
             key = "belle" if contract.trump is self.belle else "petite"
-            return table["slam-paragraph"][key] * self.mult
+            return int(table["slam-paragraph"][key]) * self.mult
         if tricks != 13:
             return None
-        return table["slam-a-deux" if contract.kind == "partnership" else "slam-seul"][col] * self.mult
+        return int(table["slam-a-deux" if contract.kind == "partnership" else "slam-seul"][col]) * self.mult
 
     def settle_contract(self, ledger: Ledger, contract: Contract) -> None:
         if contract.kind == "misere":
