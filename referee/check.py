@@ -11,12 +11,14 @@ import io
 import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import BinaryIO, Protocol
 
 from .games import Session, registry
 from .header import SetupReader
 from .inputs import DAMAGED, STDIN, open_binary
-from .notation import FileProblem, GameStart, HandRecord, Problem, read_transcript
+from .limits import MAX_ERRORS, MAX_FINDINGS
+from .notation import FileProblem, GameStart, HandRecord, Item, Problem, read_transcript
 from .verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 
 
@@ -39,10 +41,12 @@ class Collector:
         self.verdict = Verdict()
         self._file: FileVerdict | None = None
         self._game: GameVerdict | None = None
+        self._hidden = 0
 
     def begin_file(self, path: str) -> None:
         self._file = FileVerdict(path)
         self.verdict.files.append(self._file)
+        self._hidden = 0
 
     def begin_game(self, game: GameVerdict) -> None:
         assert self._file is not None
@@ -58,9 +62,16 @@ class Collector:
 
     def error(self, problem: Problem) -> None:
         assert self._file is not None
-        self._file.errors.append(problem)
+        if len(self._file.errors) < MAX_ERRORS:  # as the JSON writer lists them
+            self._file.errors.append(problem)
+        else:
+            self._hidden += 1
 
     def end_file(self) -> None:
+        if self._hidden and self._file is not None:
+            from .render import more_problems
+
+            self._file.errors.append(more_problems(self._hidden))
         self._file = None
 
     def finish(self, summary: Summary) -> None:
@@ -74,6 +85,7 @@ class Checker:
         self.sink = sink
         self.setups = SetupReader(registry(), rules)
         self.summary = Summary()
+        self.item: Item | None = None
 
     def check_path(self, path: str) -> None:
         """Check one file; ``-`` is standard input (for pipelines)."""
@@ -112,6 +124,7 @@ class Checker:
         dealer_known = False  # a hand of this game was adjudicated, so the next dealer is known
         complete = True
         for item in read_transcript(stream, first_line):
+            self.item = item  # what the sink is told about now: for a sink that pairs records with verdicts
             if isinstance(item, FileProblem):
                 self._error(item.problem)
                 complete = complete and not item.fatal
@@ -153,7 +166,7 @@ class Checker:
                     continue
                 dealer_known = True
                 self.summary.add_hand(result)
-                self.sink.hand(result)
+                self.sink.hand(result if len(result.irregularities) <= MAX_FINDINGS else _listed(result))
         if game is not None and session is not None:
             self._end_game(game, session)
         return complete
@@ -198,6 +211,15 @@ def _kept_open(stream: BinaryIO) -> Iterator[BinaryIO]:
     yield stream
 
 
+def _listed(hand: HandVerdict) -> HandVerdict:
+    """A hand with more findings than `MAX_FINDINGS` shows the first ones and counts the rest in a
+    note, so a broken transcript cannot make one hand's verdict grow without bound (the summary
+    still counts them all)."""
+    more = len(hand.irregularities) - MAX_FINDINGS
+    note = f"… and {more:,} more irregularities, not listed (a hand lists at most {MAX_FINDINGS})"
+    return replace(hand, irregularities=hand.irregularities[:MAX_FINDINGS], notes=(*hand.notes, note))
+
+
 def _unreadable(path: str) -> Problem | None:
     if not os.path.exists(path):
         return Problem(0, 0, "no such file", "check the path and its spelling")
@@ -212,6 +234,9 @@ def _unreadable(path: str) -> Problem | None:
 def check_text(text: str, rules: str | None = None) -> Verdict:
     """Check a transcript given as text; pure (no I/O) and returns the whole `Verdict`.
 
+    `text` must be a ``str`` (``TypeError`` otherwise). Nothing is kept between calls and
+    nothing shared between threads is written, so threads may call it at once.
+
     >>> verdict = check_text('''[Game "euchre"]
     ... [Players "N E S W"]
     ... [Partners "N-S E-W"]
@@ -224,6 +249,11 @@ def check_text(text: str, rules: str | None = None) -> Verdict:
     >>> verdict.exit_code
     0
     """
+    if not isinstance(text, str):
+        hint = " (decode bytes first, e.g. data.decode('utf-8'))" if isinstance(text, (bytes, bytearray)) else ""
+        raise TypeError(f"check_text() takes the transcript as str, not {type(text).__name__}{hint}")
+    if rules is not None and not isinstance(rules, str):
+        raise TypeError(f"check_text() takes the house rules as str or None, not {type(rules).__name__}")
     collector = Collector()
     checker = Checker(collector, rules)
     checker.check_text(text)

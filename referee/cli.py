@@ -15,25 +15,23 @@ import os
 import signal
 import sys
 from collections.abc import Iterable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext, suppress
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import typer
 
-from . import __version__
+from . import __version__, usercache
 from .check import check_files
 from .fmt import FormatError, format_text
 from .games import registry
 from .houserules import HouseRulesError, inline_rules
-from .inputs import STDIN, expand, read_bytes
+from .inputs import STDIN, expand, open_binary
+from .limits import MAX_FMT_BYTES
 from .render import JsonWriter, TextWriter, format_problem
 from .rulebook import Option, OptionError
 from .suggest import did_you_mean
 from .template import UnknownGame, template
-
-if TYPE_CHECKING:
-    from .story import FileStory
 
 app = typer.Typer(add_completion=True, no_args_is_help=True,
                   help="Replay card-table transcripts, find irregularities, apply the laws and score the hands.")
@@ -77,21 +75,9 @@ def _rules_text(value: str | None) -> str | None:
         raise _fail(str(error)) from None
 
 
-def _story(path: str, rules: str | None) -> FileStory:
-    """Check `path` like ``referee check``; its problems go to standard error as check prints them."""
-    from .story import story_of_file
-
-    story = story_of_file(path, _rules_text(rules))
-    for problem in story.problems:
-        typer.echo(problem, err=True)
-    return story
-
-
-def _check_hand(story: FileStory, hand: int | None) -> None:
-    """``--hand N`` must name a hand of the file."""
-    numbers = sorted({h.verdict.number for g in story.games for h in g.hands})
-    if hand is not None and hand not in numbers:
-        raise _fail(f"{story.path}: there is no hand {hand} — hands: {', '.join(map(str, numbers)) or 'none'}")
+def _problem(text: str) -> None:
+    """A problem in the transcript, on standard error as soon as it is found."""
+    typer.echo(text, err=True)
 
 
 def _version(value: bool) -> None:
@@ -114,8 +100,8 @@ def check(
     format: Format = typer.Option(Format.text, "--format", "-f",
                                   help="text for people, json for programs, github for workflow annotations."),
     rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
-    jobs: str = typer.Option("1", "--jobs", "-j", help="Worker processes (0 or auto: one per core); "
-                             "the output is the same, in the same order."),
+    jobs: str = typer.Option("1", "--jobs", "-j", help="Worker processes (0 or auto: one per core; at most twice the cores, "
+                             "and 32); the output is the same, in the same order."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write the verdict to this file."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text: only the hands with findings, then the summary."),
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),
@@ -150,13 +136,18 @@ def check(
 def _workers(jobs: str) -> int:
     """``--jobs``: a number of worker processes, or 0 / auto for one per core."""
     if jobs.strip().lower() in ("0", "auto"):
-        return os.cpu_count() or 1
+        count = os.cpu_count() or 1
+        jobs = str(count)
     try:
         count = int(jobs)
     except ValueError:
         count = -1
     if count < 0:
         raise _fail(f"--jobs: {jobs!r} is not a number of worker processes — give 1, 2, … or 0 / auto for one per core")
+    if count > 1:  # capped at what can help: twice the cores, and 32
+        from .parallel import worker_count
+
+        count = worker_count(count)
     return count
 
 
@@ -206,18 +197,26 @@ def explain(
 
     Exit status as for check: 0 clean, 1 irregularities or disagreements, 2 unusable input.
     """
-    story = _story(file, rules)
-    _check_hand(story, hand)
-    from .explain import explain_file
+    from .explain import Explainer
+    from .story import stream_file
 
-    text = explain_file(story, hand)
-    if sys.stdout.isatty():
-        from .terminal import show_explanation
+    rules = _rules_text(rules)
+    tty = sys.stdout.isatty()
 
-        show_explanation(text, sys.stdout, no_color)
-    else:
-        typer.echo(text, nl=False)
-    raise typer.Exit(story.exit_code)
+    def write(text: str) -> None:
+        if tty:
+            from .terminal import show_explanation
+
+            show_explanation(text, sys.stdout, no_color)
+        else:
+            sys.stdout.write(text)
+
+    explainer = Explainer(file, write, hand, on_problem=_problem)
+    status = stream_file(file, explainer, rules)  # hand by hand: an archive of any size in flat memory
+    if hand is not None and hand not in explainer.found:
+        numbers = ", ".join(map(str, sorted(explainer.found))) or "none"
+        raise _fail(f"{file}: there is no hand {hand} — hands: {numbers}")
+    raise typer.Exit(status)
 
 
 @app.command()
@@ -234,20 +233,20 @@ def report(
 
     Exit status as for check: 0 clean, 1 irregularities or disagreements, 2 unusable input.
     """
-    from .report import report as build_report
+    from .report import Reporter
+    from .story import several_games, stream_file
 
-    story = _story(file, rules)
-    _check_hand(story, hand)
-    text = build_report(story, format.value, hand)
-    if output is None:
-        typer.echo(text, nl=False)
-    else:
-        try:
-            with open(output, "w", encoding="utf-8") as stream:
-                stream.write(text)
-        except OSError as error:
-            raise _fail(f"{output}: cannot write the report: {error.strerror}") from None
-    raise typer.Exit(story.exit_code)
+    rules = _rules_text(rules)
+    try:
+        stream = sys.stdout if output is None else open(output, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError as error:
+        raise _fail(f"{output}: cannot write the report: {error.strerror}") from None
+    with stream if output is not None else nullcontext(stream):
+        reporter = Reporter(file, format.value, stream.write, several_games(file), on_problem=_problem,
+                            hand_number=hand)
+        status = stream_file(file, reporter, rules)  # hand by hand: an archive of any size in flat memory
+        reporter.close()
+    raise typer.Exit(status)
 
 
 @app.command()
@@ -265,7 +264,7 @@ def fmt(
     status = 0
     for path in files:
         try:
-            text = read_bytes(path).decode("utf-8")
+            text = _whole_text(path)
             canonical = format_text(text, rules)
         except FormatError as error:
             for problem in error.problems:
@@ -279,6 +278,18 @@ def fmt(
             continue
         status = max(status, _fmt_result(path, text, canonical, check_only, diff))
     raise typer.Exit(status)
+
+
+def _whole_text(path: str) -> str:
+    """A file to rewrite whole: at most `MAX_FMT_BYTES`, not a device; an `OSError` saying why."""
+    if path != STDIN and os.path.exists(path) and not os.path.isfile(path):
+        raise OSError(0, "not a regular file (fmt rewrites transcript files in place)")
+    with open_binary(path) as stream:
+        data = stream.read(MAX_FMT_BYTES + 1)
+    if len(data) > MAX_FMT_BYTES:
+        raise OSError(0, f"larger than {MAX_FMT_BYTES >> 20} MB: fmt rewrites a file whole, in memory — "
+                         "split the archive (check, explain and report read any size)")
+    return data.decode("utf-8")
 
 
 def _fmt_result(path: str, text: str, canonical: str, check_only: bool, diff: bool) -> int:
@@ -393,4 +404,23 @@ def main() -> None:
     ``cat``'s: quietly, by the SIGPIPE signal (status 141 in the shell)."""
     if hasattr(signal, "SIGPIPE"):  # not on Windows
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    app()
+    usercache.allow_writes()  # the command line keeps start-up work in the user cache; the library never writes
+    try:
+        try:
+            app()
+        finally:
+            sys.stdout.flush()
+    except OSError as error:
+        unwritable_output(error)
+
+
+def unwritable_output(error: OSError) -> NoReturn:
+    """A full disk (``> /dev/full``): one line on standard error and exit 2 at once (the output still
+    buffered is dropped, so that leaving cannot fail again)."""
+    with suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    with suppress(OSError):
+        sys.stderr.write(f"referee: cannot write the output: {error.strerror or error}\n")
+        sys.stderr.flush()
+    raise SystemExit(2)

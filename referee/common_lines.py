@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from . import events as ev
 from .cards import parse_card, parse_suit
+from .limits import MAX_DIGITS
 
 _MOST_DEALT = 13
 """Deal lines of more cards (a misdeal) are left to the grammar."""
@@ -47,7 +48,7 @@ class CommonLines:
 
         def event(group: str) -> str:  # `group` opens each field: "(" to capture, "(?:" not to
             return (rf"{group}{name}){_GAP}(?:{group}{card})|{group}{words})|discard{_GAP}{group}{card})"
-                    rf"|name{_GAP}{group}{suit})|bid{_GAP}{group}\d+))(?={_SPACE}(?:,|$))")
+                    rf"|name{_GAP}{group}{suit})|bid{_GAP}{group}[0-9]{{1,{MAX_DIGITS}}}))(?={_SPACE}(?:,|$))")
 
         def change(group: str) -> str:
             return rf"{group}{who}){_GAP}{group}{signed})"
@@ -55,7 +56,7 @@ class CommonLines:
         def listed(item: str) -> str:
             return rf"{item}(?:{_SPACE},{_SPACE}{item})*"
 
-        self._label = re.compile(rf"{_SPACE}trick{_GAP}(\d+){_SPACE}:")
+        self._label = re.compile(rf"{_SPACE}trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:")
         self._first_event = re.compile(rf"{_SPACE}{event('(')}")
         self._next_event = re.compile(rf"{_SPACE},{_SPACE}{event('(')}")
         # a line of plays only (nearly every trick): one group per player and card, so that
@@ -63,7 +64,7 @@ class CommonLines:
         # Optional parts are written "(?:...|)", not "(?:...)?": to `re` the latter, around
         # groups, is a repeat that saves every group at each step, a quarter of this match's cost.
         play = rf"({name}){_GAP}({card})"
-        self._plays = re.compile(rf"{_SPACE}(?:trick{_GAP}(\d+){_SPACE}:{_SPACE}|){play}"
+        self._plays = re.compile(rf"{_SPACE}(?:trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}|){play}"
                                  + f"(?:{_SPACE},{_SPACE}{play}" * (_MOST_PLAYS - 1)
                                  + "|)" * (_MOST_PLAYS - 1) + _SPACE)
         self._change = re.compile(change("("))
@@ -72,7 +73,8 @@ class CommonLines:
         self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:"
                                 + f"(?:{_SPACE}({card})" * _MOST_DEALT + "|)" * _MOST_DEALT + _SPACE)
         self._upcard = re.compile(rf"{_SPACE}upcard{_GAP}({card}){_SPACE}")
-        self._hand = re.compile(rf"{_SPACE}hand(?:{_GAP}(\d+))?(?:{_GAP}dealer{_GAP}({name}))?{_SPACE}")
+        self._hand = re.compile(
+            rf"{_SPACE}hand(?:{_GAP}([0-9]{{1,{MAX_DIGITS}}}))?(?:{_GAP}dealer{_GAP}({name}))?{_SPACE}")
         self._tag = re.compile(
             rf"{_SPACE}\[{_SPACE}({terminals['TAG_NAME']}){_SPACE}({terminals['STRING']}){_SPACE}\]{_SPACE}")
         self._keyword = re.compile(keyword)
@@ -186,7 +188,7 @@ class CommonLines:
         changes = []
         for match in self._change.finditer(text, text.index("recorded") + len("recorded")):
             who, amount = match.groups()
-            if not self._plain(who):
+            if not self._plain(who) or len(amount.lstrip("+-")) > MAX_DIGITS:  # a huge number: the grammar says so
                 return None
             changes.append((who, int(amount), ev.Span(line, match.start() + 1)))
         return ev.RecordedLine(tuple(changes), changes[0][2])

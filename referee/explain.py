@@ -9,12 +9,14 @@ words. Nothing here knows a game: the verdict and the notation carry all it need
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import events as ev
 from .games import registry
 from .render import left_out_words, recorded_words
-from .story import FileStory, GameStory, HandStory
+from .safe import safe_text
+from .story import FileStory, GameStory, HandStory, replay_story
 from .verdict import TrickRecord
 from .words import contract_words, event_words, house_rules, scores, why_won
 
@@ -56,19 +58,57 @@ class _RuleQuoter:
 def explain_file(story: FileStory, hand_number: int | None = None) -> str:
     """The whole narrative of a file (or of hand `hand_number` in each of its games)."""
     out: list[str] = []
-    for game in story.games:
-        hands = [h for h in game.hands if hand_number is None or h.verdict.number == hand_number]
-        if hand_number is not None and not hands:
-            continue
-        out.extend(_game_header(story.path, game))
-        for hand in hands:
-            out.append("")
-            out.extend(_hand(hand, _RuleQuoter(game.verdict.game)))
-        if hand_number is None:
-            out.append("")
-            out.extend(_game_end(game))
-        out.append("")
-    return "\n".join(out)
+    replay_story(story, Explainer(story.path, out.append, hand_number))
+    return "".join(out)
+
+
+class Explainer:
+    """A `StoryReader` writing the narrative as it is told, a hand at a time: ``referee explain``
+    streams it (`story.stream_file`), so an archive of any size is told in constant memory."""
+
+    def __init__(self, path: str, write: Callable[[str], object], hand_number: int | None = None,
+                 on_problem: Callable[[str], object] | None = None) -> None:
+        self.path = path
+        self.write = write
+        self.hand_number = hand_number
+        self.on_problem = on_problem
+        self.found: set[int] = set()  # the hand numbers seen, for the message when `hand_number` is not one
+        self._header: list[str] | None = None  # a game's header, written with its first hand told
+        self._blank = False  # a game told: a blank line is owed before whatever follows
+
+    def _lines(self, lines: list[str]) -> None:
+        if self._blank:
+            self.write("\n")
+            self._blank = False
+        self.write(safe_text("\n".join(lines)) + "\n")  # a tag or a note may hold terminal escapes
+
+    def game(self, game: GameStory) -> None:
+        self._header = _game_header(self.path, game)
+        if self.hand_number is None:
+            self._lines(self._header)
+            self._header = []
+
+    def hand(self, game: GameStory, hand: HandStory) -> None:
+        number = hand.verdict.number
+        if len(self.found) < 1000:
+            self.found.add(number)
+        if self.hand_number is not None and number != self.hand_number:
+            return
+        self._lines((self._header or []) + [""] + _hand(hand, _RuleQuoter(game.verdict.game)))
+        self._header = []
+
+    def end_game(self, game: GameStory) -> None:
+        if self._header is None:
+            return
+        if self.hand_number is None:
+            self._lines([""] + _game_end(game))
+        if self._header == []:  # something of this game was told
+            self._blank = True
+        self._header = None
+
+    def problem(self, text: str) -> None:
+        if self.on_problem is not None:
+            self.on_problem(text)
 
 
 def _game_header(path: str, game: GameStory) -> list[str]:

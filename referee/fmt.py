@@ -282,9 +282,10 @@ def _events(run: list[_Source], tricks: dict[ev.Span, int], leads: dict[ev.Span,
             labelled = next(e for e in line.events if isinstance(e, ev.Play))
             label[labelled.at] = line.trick
         events.extend(line.events)
-    remaining: dict[int, int] = {}
-    for number in tricks.values():
-        remaining[number] = remaining.get(number, 0) + 1
+    remaining: dict[int, int] = {}  # the plays of each trick still to come in this run (not the file's: quadratic)
+    for event in events:
+        if event.at in tricks:
+            remaining[tricks[event.at]] = remaining.get(tricks[event.at], 0) + 1
     texts: list[str] = []
     current: _Out | None = None
     trick_done = False

@@ -1,8 +1,9 @@
 """The notation's grammar: the LALR parser that defines it, and its syntax errors in words.
 
 `notation.parse_line` reads the usual lines without it (`CommonLines`); every other line, and
-every line with a mistake, comes here. The parser is built once from
-``grammars/transcript.lark`` and its transformer runs during the parse, so no tree is built.
+every line with a mistake, comes here. The parser's tables are built once from
+``grammars/transcript.lark``; each thread has its own parser, whose transformer runs during the
+parse (so no tree is built) and keeps the line being read.
 Importing Lark and loading the parser is a fifth of a run's start-up, so `notation` imports
 this module only when a line needs it: a run whose lines are all usual ones never does.
 """
@@ -10,23 +11,30 @@ this module only when a line needs it: a run whose lines are all usual ones neve
 from __future__ import annotations
 
 import re
+import threading
+from contextlib import suppress
 from functools import lru_cache
-from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-from lark.lexer import PatternStr
+from lark.grammar import Rule
+from lark.lexer import PatternStr, TerminalDef
 
 from . import events as ev
+from . import usercache
 from .cards import parse_card, parse_suit
+from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
 from .notation import Problem, grammar_text
 from .suggest import did_you_mean
-from .usercache import cache_directory
 
-try:
-    import fcntl
-except ImportError:  # Windows: the parser tables are not cached
-    fcntl = None  # type: ignore[assignment]
+
+class _Refused(Exception):
+    """A value the grammar lets through but the notation refuses (a number too large)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
 
 
 class _LineBuilder(Transformer):  # type: ignore[type-arg]
@@ -39,6 +47,12 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
     def _span(self, token: Token) -> ev.Span:
         return ev.Span(self.line, token.column or 1)
 
+    def _number(self, token: Token) -> int:
+        """A number as written (ASCII digits, the grammar says), refused past `MAX_NUMBER`."""
+        if len(token.value.lstrip("+-")) > MAX_DIGITS:
+            raise _Refused(Problem(self.line, token.column or 1, number_too_large(token.value), NUMBER_HINT))
+        return int(token.value)
+
     # structural lines
     def tag(self, c: list[Token]) -> ev.Tag:
         name, string = c
@@ -46,7 +60,7 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
 
     def hand_header(self, c: list[Token | None]) -> ev.HandHeader:
         number, dealer = c
-        return ev.HandHeader(int(number.value) if number is not None else None,
+        return ev.HandHeader(self._number(number) if number is not None else None,
                              dealer.value if dealer is not None else None, ev.Span(self.line, 1),
                              self._span(dealer) if dealer is not None else None)
 
@@ -60,7 +74,7 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
 
     def result(self, c: list[Token]) -> tuple[str, int, ev.Span]:
         who, amount = c
-        return (who.value, int(amount.value), self._span(who))
+        return (who.value, self._number(amount), self._span(who))
 
     def recorded_line(self, c: list[tuple[str, int, ev.Span]]) -> ev.RecordedLine:
         return ev.RecordedLine(tuple(c), c[0][2])
@@ -73,7 +87,7 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
         return ev.RedealLine(ev.Span(self.line, 1), reason)
 
     def label(self, c: list[Token]) -> tuple[int, ev.Span]:
-        return int(c[0].value), self._span(c[0])
+        return self._number(c[0]), self._span(c[0])
 
     def event_line(self, c: list[object]) -> ev.EventLine:
         label, *events = c
@@ -103,12 +117,13 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
         assert first is not None
         if first.type == "INT":
             qualifier = c[1] if len(c) > 1 else None
+            number = self._number(first)
             if qualifier is None:
-                return int(first.value), None, None
+                return number, None, None
             if qualifier.type == "SUIT":
-                return int(first.value), parse_suit(qualifier.value).value, None
+                return number, parse_suit(qualifier.value).value, None
             word = qualifier.value
-            return int(first.value), "colour" if word == "color" else word, None
+            return number, "colour" if word == "color" else word, None
         if first.type == "KEEP_WORD":
             return None, None, first.value
         return None, None, first.value
@@ -131,7 +146,7 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
     def claim(self, c: list[Token | None]) -> ev.Claim:
         player, accused, trick = c
         assert player is not None and accused is not None
-        return ev.Claim(player.value, accused.value, int(trick.value) if trick is not None else None,
+        return ev.Claim(player.value, accused.value, self._number(trick) if trick is not None else None,
                         self._span(player))
 
     def call(self, c: list[Token]) -> ev.Call:
@@ -182,60 +197,159 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
         return ev.Keep(c[0].value, c[1].value == "keep-over", self._span(c[0]))
 
 
+TABLES_FORMAT = 1
+"""Bumped when the form of the kept tables changes."""
+
+
 def _build(flavour: str, plugins: dict[str, object] | None = None) -> tuple[Lark, _LineBuilder]:
+    """A parser with its own transformer: one per thread (`_parser`), so that no parse writes
+    anything another thread reads. Loading it from the tables' data takes a few milliseconds."""
     builder = _LineBuilder()
-    options = {"_plugins": plugins} if plugins else {}
-    return _lark(grammar_text(), flavour, parser="lalr", lexer="contextual", transformer=builder,
-                 maybe_placeholders=True, **options), builder
+    data, memo = _tables()
+    options: dict[str, object] = {"transformer": builder}
+    if plugins:
+        options["_plugins"] = plugins
+    return _load(data, memo, **options), builder
 
 
-def _lark(grammar: str, flavour: str, **options: object) -> Lark:
-    """The parser, its LALR tables kept between runs in the user's cache directory (`usercache`).
+_TABLES_LOCK = threading.Lock()
+_TABLES: list[tuple[dict[str, Any], dict[str, Any]]] = []
 
-    Building the tables took about 50 ms of every run's start-up; loading them takes a tenth
-    of that. Lark stamps the file with a hash of the grammar, its options and its own
-    version, and rebuilds it when the stamp is wrong or the file unreadable. Lark writes the
-    file in place, so runs starting together (``--jobs``, or a shell loop) take turns under a
-    lock: none reads a half-written file.
+
+def _tables() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The parser's LALR tables as plain data (Lark's own serialisation), worked out once per
+    process under a lock, and kept between runs in the user cache (`usercache`) as JSON.
+
+    Building them takes about 50 ms; loading them a tenth of that. Lark's own cache unpickles
+    its file before it checks the stamp, so a planted file would run code: it is not used. The
+    kept JSON is decoded by `tables_from_json`, which accepts only the shapes Lark writes, and
+    Lark then instantiates only its own grammar classes from it; anything else is rebuilt.
     """
-    tables = _tables_file(flavour)
-    if tables is None:
-        return Lark(grammar, **options)
-    try:
-        with open(tables.with_name(tables.name + ".lock"), "wb") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-            return Lark(grammar, cache=str(tables), **options)
-    except OSError:  # no lock to be had: build the tables afresh
-        return Lark(grammar, **options)
+    with _TABLES_LOCK:
+        if not _TABLES:
+            source = _tables_source()
+            kept = usercache.read("transcript-tables", source)
+            tables = None
+            if kept is not None:
+                with suppress(Exception):  # a planted or damaged entry: built afresh below
+                    decoded = tables_from_json(kept)
+                    _load(*decoded, transformer=_LineBuilder()).parse("N pass")
+                    tables = decoded
+            if tables is None:
+                tables = _build_tables()
+                usercache.write("transcript-tables", source, tables_to_json(tables))
+            _TABLES.append(tables)
+        return _TABLES[0]
 
 
-def _tables_file(flavour: str) -> Path | None:
-    """Each flavour of parser has its own file, as Lark leaves the lark-cython plugins out of
-    its stamp. None when there is no cache, or no file locking (Windows)."""
-    directory = cache_directory()
-    if directory is None or fcntl is None:
-        return None
-    return directory / f"transcript-{flavour}.lark-tables"
+def _load(data: dict[str, Any], memo: dict[str, Any], **options: object) -> Lark:
+    """A parser from the tables' data: Lark instantiates only its own grammar classes from it."""
+    parser: Lark = Lark._load_from_dict(data, memo, **options)  # type: ignore[no-untyped-call]
+    return parser
 
 
-@lru_cache(maxsize=1)
+def _tables_source() -> str:
+    """What the tables depend on: the grammar, Lark's version and the options they are built with."""
+    import lark
+
+    return f"{TABLES_FORMAT}\n{lark.__version__}\n{_OPTIONS}\n{grammar_text()}"
+
+
+_OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": True}
+_RUNTIME_OPTIONS = frozenset({"postlex", "transformer", "g_regex_flags", "lexer_callbacks", "tree_class", "_plugins",
+                              "use_bytes", "propagate_positions", "debug", "regex"})
+"""Options given when the tables are loaded, not kept with them (as Lark's own cache does)."""
+
+
+def _build_tables() -> tuple[dict[str, Any], dict[str, Any]]:
+    lark = Lark(grammar_text(), **_OPTIONS)
+    data, memo = lark.memo_serialize([TerminalDef, Rule])
+    data["options"] = {n: v for n, v in data["options"].items() if n not in _RUNTIME_OPTIONS}
+    return data, memo
+
+
+# JSON has no tuples and only string keys; Lark's data has both. They are written as tagged
+# objects, and decoding accepts nothing but JSON's own values and these two tags.
+_TUPLE, _MAP = "\x00tuple", "\x00map"
+
+
+def tables_to_json(tables: tuple[dict[str, Any], dict[str, Any]]) -> Any:
+    def encode(value: Any) -> Any:
+        if isinstance(value, tuple):
+            return {_TUPLE: [encode(v) for v in value]}
+        if isinstance(value, list):
+            return [encode(v) for v in value]
+        if isinstance(value, dict):
+            if all(isinstance(k, str) and not k.startswith("\x00") for k in value):
+                return {k: encode(v) for k, v in value.items()}
+            return {_MAP: [[encode(k), encode(v)] for k, v in value.items()]}
+        if value is None or isinstance(value, (str, int, float)):
+            return value
+        raise TypeError(f"cannot keep a {type(value).__name__} in the parser tables")
+
+    return encode(list(tables))
+
+
+def tables_from_json(kept: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The tables written by `tables_to_json`; ValueError for anything else."""
+    def decode(value: Any) -> Any:
+        if isinstance(value, list):
+            return [decode(v) for v in value]
+        if isinstance(value, dict):
+            if _TUPLE in value or _MAP in value:
+                (tag, items), = value.items()
+                if not isinstance(items, list):
+                    raise ValueError("bad tables")
+                if tag == _TUPLE:
+                    return tuple(decode(v) for v in items)
+                pairs = [decode(pair) for pair in items]
+                if not all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], (str, int)) for p in pairs):
+                    raise ValueError("bad tables")
+                return dict(pairs)
+            return {k: decode(v) for k, v in value.items()}
+        return value
+
+    if not isinstance(kept, list) or len(kept) != 2:
+        raise ValueError("bad tables")
+    data, memo = decode(kept)
+    if not isinstance(data, dict) or not isinstance(memo, dict):
+        raise ValueError("bad tables")
+    return data, memo
+
+
+_LOCAL = threading.local()
+
+
 def _parser() -> tuple[Lark, _LineBuilder]:
-    """The LALR parser, built once and reused for every line; it also explains syntax errors."""
-    return _build("python")
+    """This thread's LALR parser, built once per thread and reused for every line; it also
+    explains syntax errors. Its transformer keeps the line being read, so it is never shared."""
+    parser: tuple[Lark, _LineBuilder] | None = getattr(_LOCAL, "pure", None)
+    if parser is None:
+        parser = _LOCAL.pure = _build("python")
+    return parser
 
 
-@lru_cache(maxsize=1)
 def _fast_parser() -> tuple[Lark, _LineBuilder] | None:
     """The same grammar compiled by lark-cython, when installed (``pip install -e '.[fast]'``).
 
     It parses about twice as fast; on any failure the line is parsed again by `_parser`, whose
     errors are the ones explained to the user, so both give the same results.
     """
+    parser: tuple[Lark, _LineBuilder] | bool | None = getattr(_LOCAL, "fast", False)
+    if parser is False:
+        plugins = _cython_plugins()
+        parser = _LOCAL.fast = _build("cython", plugins) if plugins is not None else None
+    return parser  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1)
+def _cython_plugins() -> dict[str, object] | None:
     try:
         import lark_cython  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
-    return _build("cython", lark_cython.plugins)
+    plugins: dict[str, object] = lark_cython.plugins
+    return plugins
 
 
 def terminal_patterns() -> dict[str, str]:
@@ -257,9 +371,13 @@ def parse(text: str, line: int) -> ev.Line | Problem:
     builder.line = line
     try:
         return lark.parse(text)  # type: ignore[return-value]  # the builder makes records, not trees
+    except _Refused as error:
+        return error.problem
     except UnexpectedInput as error:
         return _explain(error, text, line, lark)
     except VisitError as error:  # a value the grammar let through but the builder refused
+        if isinstance(error.orig_exc, _Refused):
+            return error.orig_exc.problem
         return Problem(line, 1, str(error.orig_exc), "")
 
 
@@ -350,6 +468,9 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Proble
         return Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}", 'a tag looks like [Name "value"]')
     if "CARD" in expected and _CARD_LIKE.match(offending):
         return Problem(line, column, f"'{offending}' is not a card", _CARD_HINT)
+    if expected & {"INT", "SIGNED_INT"} and any(c.isnumeric() and not c.isascii() for c in offending):
+        return Problem(line, column, f"'{offending}' is not written in the digits 0-9; expected {wanted}",
+                       "numbers are written with the ASCII digits 0 1 2 3 4 5 6 7 8 9")
     if "SUIT" in expected:
         return Problem(line, column, f"'{offending}' is not a suit; expected {wanted}",
                        did_you_mean(offending, _keywords(expected, lark))

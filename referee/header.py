@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Suit, parse_suit
 from .events import Span, Tag
+from .limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large
 from .notation import Problem
 from .rulebook import OptionError
 from .suggest import did_you_mean
@@ -211,9 +212,12 @@ def _score(tag: Tag | None, players: tuple[str, ...], teams: tuple[Team, ...], g
         words = part.split()
         if not words:
             continue
-        if len(words) != 2 or not re.fullmatch(r"[+-]?\d+", words[1]):
+        if len(words) != 2 or not re.fullmatch(r"[+-]?[0-9]+", words[1]):
             problems.append(Problem(where.line, where.column, f"cannot read score {part.strip()!r}",
-                                    'scores look like "N-S 6, E-W 8" (who, then a number)'))
+                                    'scores look like "N-S 6, E-W 8" (who, then a number in the digits 0-9)'))
+            continue
+        if len(words[1].lstrip("+-")) > MAX_DIGITS:
+            problems.append(Problem(where.line, where.column, number_too_large(words[1]), NUMBER_HINT))
             continue
         who, value = words
         if who not in score:
@@ -230,10 +234,16 @@ def _pool(tag: Tag | None, problems: list[Problem]) -> tuple[int, ...] | None:
         return None
     values: list[int] = []
     for word, offset in _words(tag.value):
-        if not word.isdigit():
-            where = _at(tag, offset)
+        where = _at(tag, offset)
+        if not re.fullmatch("[0-9]+", word):  # not isdigit(): it takes "²" and "①", which int() refuses
             problems.append(Problem(where.line, where.column, f"pool {word!r} is not a number of counters",
-                                    'write e.g. [Pool "12"] or several pools [Pool "25 25 4"]'))
+                                    'write e.g. [Pool "12"] or several pools [Pool "25 25 4"], in the digits 0-9'))
+        elif len(word) > MAX_DIGITS or sum(values) + int(word) > MAX_POOL:
+            shown = word if len(word) <= 10 else word[:10] + "…"
+            problems.append(Problem(where.line, where.column,
+                                    f"the pool holds more than {MAX_POOL:,} counters ({shown})",
+                                    f"a pool holds at most {MAX_POOL:,} counters in all; is the number mistyped?"))
+            return tuple(values)
         else:
             values.append(int(word))
     return tuple(values)

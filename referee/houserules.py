@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import os
 
+from .limits import MAX_RULES_DEPTH, MAX_RULES_FILE_BYTES
+from .safe import safe_text
+
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
@@ -32,13 +35,7 @@ def inline_rules(value: str | None) -> str | None:
         return value
     if not os.path.isfile(value):
         raise HouseRulesError(f"{value}: no such house-rules file — check the path, or write the rules inline")
-    import yaml  # here, not above: a tenth of start-up, and only a rules file needs it
-
-    try:
-        with open(value, encoding="utf-8") as stream:
-            data = yaml.safe_load(stream)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
-        raise HouseRulesError(f"{value}: cannot read the house rules: {error}".replace("\n", " ")) from None
+    data = _read_yaml(value)
     if data is None:
         return ""
     if not isinstance(data, dict):
@@ -53,3 +50,46 @@ def inline_rules(value: str | None) -> str | None:
         text = str(setting).lower() if isinstance(setting, bool) else str(setting)
         parts.append(f"{name}={text}")
     return "; ".join(parts)
+
+
+def _read_yaml(path: str) -> object:
+    """The file's data, read with bounds: at most `MAX_RULES_FILE_BYTES`, no anchors or aliases
+    (a "billion laughs" of a few hundred bytes expands to gigabytes), nesting at most
+    `MAX_RULES_DEPTH` deep. The events are checked before anything is built, so a hostile file
+    is refused in milliseconds; every error is a `HouseRulesError`."""
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_RULES_FILE_BYTES + 1)
+    except OSError as error:
+        raise HouseRulesError(f"{path}: cannot read the house rules: {error.strerror}") from None
+    if len(raw) > MAX_RULES_FILE_BYTES:
+        raise HouseRulesError(f"{path}: a house-rules file is a few 'option: value' lines; this one is larger "
+                              f"than {MAX_RULES_FILE_BYTES // 1024} KB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise HouseRulesError(f"{path}: cannot read the house rules: this file is not UTF-8 text") from None
+    import yaml  # here, not above: a tenth of start-up, and only a rules file needs it
+
+    try:
+        depth = 0
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+                raise HouseRulesError(f"{path}: anchors and aliases (& and *) are not allowed in a house-rules file "
+                                      "— write each option out")
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_RULES_DEPTH:
+                    raise HouseRulesError(f"{path}: a house-rules file is a flat list of 'option: value' lines; "
+                                          "this one nests deeper")
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+        return yaml.safe_load(text)
+    except HouseRulesError:
+        raise
+    except yaml.YAMLError as error:
+        reason = safe_text(str(error)).replace("\n", " ")
+        raise HouseRulesError(f"{path}: cannot read the house rules: {reason}") from None
+    except (ValueError, OverflowError, RecursionError, MemoryError) as error:  # e.g. a 5,000-digit number
+        raise HouseRulesError(f"{path}: cannot read the house rules: a value cannot be used "
+                              f"({type(error).__name__}) — values are true/false, a whole number or a word") from None

@@ -11,6 +11,7 @@ hand: the reader carries on, so every broken hand in a file is reported.
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -21,6 +22,7 @@ from typing import BinaryIO
 from . import events as ev
 from .cards import Card
 from .common_lines import CommonLines
+from .limits import MAX_ERRORS, MAX_HAND_CHARS
 from .usercache import kept
 
 MAX_LINE_CHARS = 4096
@@ -51,10 +53,32 @@ def _common_lines() -> CommonLines:
     Their patterns are kept in the user cache (`usercache.kept`) under the grammar's text and
     the installed Lark's, so a run whose lines are all usual ones never imports Lark at all.
     """
-    patterns: dict[str, str] = kept("grammar-terminals", _grammar_stamp(), _terminal_patterns)
+    patterns: dict[str, str] = kept("grammar-terminals", _grammar_stamp(), _terminal_patterns, _terminals_valid)
+    try:
+        return _shortcut(patterns)
+    except re.error:  # a kept pattern that does not compile: worked out again from the grammar
+        return _shortcut(_terminal_patterns())
+
+
+def _shortcut(patterns: dict[str, str]) -> CommonLines:
     reserved = "|".join(f"(?:{pattern})" for name, pattern in patterns.items()
                         if name not in _OPEN_TERMINALS and not name.startswith("__"))
     return CommonLines(patterns, reserved)
+
+
+_CAPTURING = re.compile(r"(?<!\\)\((?!\?)")
+"""An opening parenthesis that starts a capturing group."""
+
+
+def _terminals_valid(patterns: object) -> bool:
+    """Whether kept terminals have the shape `CommonLines` needs: names to regular expressions
+    without capturing groups (which would shift the groups it reads), the ones it reads among
+    them; anything else is worked out again. (One that does not compile is caught when
+    `CommonLines` compiles it: compiling each here would cost start-up.)"""
+    if not isinstance(patterns, dict) or not _OPEN_TERMINALS - {"COMMENT", "INT"} <= patterns.keys():
+        return False
+    return all(isinstance(name, str) and isinstance(pattern, str) and _CAPTURING.search(pattern) is None
+               for name, pattern in patterns.items())
 
 
 @lru_cache(maxsize=1)
@@ -119,6 +143,7 @@ class HandRecord:
     header: ev.HandHeader
     lines: list[ev.Line] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    overflowed: bool = False  # past `MAX_HAND_CHARS`: spoilt, and nothing more of it kept
 
 
 @dataclass(slots=True)
@@ -144,17 +169,19 @@ def read_lines(stream: BinaryIO, first_line: int = 1) -> Iterator[tuple[int, str
     readline = stream.readline
     while raw := readline(limit + 1):
         number += 1
+        if b"\x00" in raw:  # before anything else: a stream of NULs (/dev/zero) has no line end
+            yield _not_text(number, raw.index(b"\x00") + 1)
+            return
         if len(raw) > limit and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):
                 raw = readline(1 << 16)
+                if b"\x00" in raw:
+                    yield _not_text(number, 1)
+                    return
             yield number, "x" * (MAX_LINE_CHARS + 1)
             continue
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
-        if b"\x00" in raw:
-            yield Problem(number, raw.index(b"\x00") + 1, "this is not a text file (it contains NUL bytes)",
-                          "transcripts are UTF-8 text files, usually named *.ttn")
-            return
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -164,13 +191,22 @@ def read_lines(stream: BinaryIO, first_line: int = 1) -> Iterator[tuple[int, str
         yield number, text.rstrip("\r\n")
 
 
-def split_games(stream: BinaryIO, unit_bytes: int) -> Iterator[tuple[int, bytes]]:
+def _not_text(line: int, column: int) -> Problem:
+    return Problem(line, column, "this is not a text file (it contains NUL bytes)",
+                   "transcripts are UTF-8 text files, usually named *.ttn")
+
+
+def split_games(stream: BinaryIO, unit_bytes: int, most_bytes: int | None = None) -> Iterator[tuple[int, bytes | None]]:
     """Cut a file into parts of whole games, about `unit_bytes` each: (first line number, bytes).
 
     A part starts at a tag line that follows a non-tag line, exactly where `read_transcript`
     starts a new game, so checking the parts one by one gives what checking the file gives.
     The file is read in large blocks and cut with byte searches: this runs in the parent of
     ``--jobs`` workers and must stay cheap. A part holds at least one whole game.
+
+    When no game starts within `most_bytes` (one huge game, or a file that is not a transcript
+    at all), the last part is ``(first line, None)``: the rest of the stream, from where the
+    previous part ended, is to be read as a stream, not held as one part.
     """
     first, buffer = 1, b""
     while True:
@@ -184,6 +220,9 @@ def split_games(stream: BinaryIO, unit_bytes: int) -> Iterator[tuple[int, bytes]
             cut = _game_start(buffer, unit_bytes)
         if not block:
             break
+        if most_bytes is not None and len(buffer) > most_bytes:
+            yield first, None
+            return
     if buffer or first == 1:
         yield first, buffer
 
@@ -211,6 +250,19 @@ def _previous_content_line(data: bytes, end: int) -> bytes:
     return b""
 
 
+def _overflow(hand: HandRecord, line: int) -> bool:
+    """A hand past `MAX_HAND_CHARS`: it is spoiled once, with a problem at the line where it
+    overflowed, and nothing more of it is kept (no real hand comes near the limit)."""
+    if not hand.overflowed:
+        hand.overflowed = True
+        hand.lines = []
+        number = f" {hand.header.number}" if hand.header.number is not None else ""
+        hand.problems = [Problem(line, 1, f"hand{number} holds more than {MAX_HAND_CHARS:,} characters; "
+                                          "the rest of it is not read",
+                                 "no real hand comes near this: is a 'hand' line missing, or is this the right file?")]
+    return True
+
+
 _BODY_LINES = frozenset({ev.EventLine, ev.DealLine, ev.UpcardLine, ev.RecordedLine, ev.NoteLine, ev.RedealLine})
 """Lines that simply join the hand being read."""
 
@@ -223,6 +275,8 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
     hand: HandRecord | None = None
     orphan_reported = False
     saw_anything = False
+    problems = 0  # lines the grammar refused; past `MAX_ERRORS` most lines are no longer read
+    size, overflowing = 0, False  # the current hand's characters, and whether it is past `MAX_HAND_CHARS`
 
     for item in read_lines(stream, first_line):
         if isinstance(item, Problem):
@@ -232,18 +286,34 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
             yield FileProblem(item, fatal=True)
             return
         number, text = item
+        if (overflowing or (problems >= MAX_ERRORS and (hand is None or hand.problems))) \
+                and text.lstrip(" \t")[:1] not in ("h", "["):
+            continue  # a spoilt hand, or a file past its problems: only a new hand or game is looked for
         parsed = parse_line(text, number)
         if parsed is None:
             continue
         saw_anything = True
         if hand is not None and type(parsed) in _BODY_LINES:  # nearly every line: the checks below are for the rest
-            hand.lines.append(parsed)  # type: ignore[arg-type]  # a line of _BODY_LINES, so not a Problem
+            size += len(text)  # a local count, not the record's: this is the hot loop
+            if size <= MAX_HAND_CHARS:
+                hand.lines.append(parsed)  # type: ignore[arg-type]  # a line of _BODY_LINES, so not a Problem
+            else:
+                overflowing = _overflow(hand, number)
             continue
         if isinstance(parsed, Problem):
+            problems += 1
             if hand is not None:
-                hand.problems.append(parsed)
+                size += len(text)
+                if size <= MAX_HAND_CHARS:
+                    hand.problems.append(parsed)
+                else:
+                    overflowing = _overflow(hand, number)
             else:
                 yield FileProblem(parsed)
+            if problems == MAX_ERRORS:
+                yield FileProblem(Problem(number, 1, f"{MAX_ERRORS:,} lines could not be read so far: from here "
+                                          "on, only hands that read cleanly are read, and each hand or game start",
+                                          "is this the right file?"))
             continue
         if isinstance(parsed, ev.Tag):
             if hand is not None:
@@ -273,6 +343,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
                     orphan_reported = True
                 continue
             hand = HandRecord(parsed)
+            size, overflowing = 0, False
             continue
         if hand is None:
             if not orphan_reported:

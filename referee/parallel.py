@@ -9,14 +9,21 @@ byte-for-byte the output of a sequential run.
 
 from __future__ import annotations
 
+import ctypes
 import io
+import os
+import signal
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import suppress
 from dataclasses import dataclass
 
 from .check import Checker, _unreadable
-from .inputs import STDIN, open_binary
+from .inputs import STDIN
 from .notation import Problem, split_games
 from .outputs import TextSink, part_writer
 from .render import JsonWriter
@@ -70,12 +77,13 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rule
     summary = Summary()
     json = isinstance(sink, JsonWriter)
     quiet = getattr(sink, "quiet", False)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with _Pool(worker_count(jobs)) as pool:
         for path in paths:
             summary.files += 1
             sink.begin_file(path)
             problem = _unreadable(path) if path != STDIN else None
-            if path == STDIN or path.endswith(".gz"):  # a pipe or a compressed file cannot be cut beforehand
+            if path == STDIN or path.endswith(".gz") or (problem is None and not os.path.isfile(path)):
+                # a pipe, a device or a compressed file cannot be cut beforehand
                 checker = Checker(sink, rules)
                 checker.read_path(path)
                 _merge(summary, checker.summary)
@@ -83,21 +91,114 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rule
                 summary.errors += 1
                 sink.error(problem)
             else:
-                writer = "json" if json else kind
-                tasks = (_Task(path, first, data, rules, writer, quiet) for first, data in _parts(path))
-                for part in _in_order(pool, tasks, window=2 * jobs):
-                    sink.raw(part.out, part.err, part.problems, part.summary.games)
-                    _merge(summary, part.summary)
-                    if not part.complete:
-                        break
+                _check_file(path, sink, rules, "json" if json else kind, quiet, pool, summary)
             sink.end_file()
     sink.finish(summary)
     return summary
 
 
-def _parts(path: str) -> Iterator[tuple[int, bytes]]:
-    with open_binary(path) as stream:
-        yield from split_games(stream, UNIT_BYTES)
+MOST_UNITS = 16
+"""A game longer than this many units (4 MB) is not handed to a worker: from there on the file is
+read as a stream in the parent, so memory stays flat (no real game comes near it)."""
+MOST_JOBS = 32
+"""Never more workers than this, nor more than `CORES_MULTIPLE` times the machine's cores."""
+CORES_MULTIPLE = 2
+
+
+def worker_count(requested: int) -> int:
+    """The workers ``--jobs N`` starts: N, capped at what can help (a small multiple of the cores)."""
+    return max(1, min(requested, MOST_JOBS, CORES_MULTIPLE * (os.cpu_count() or 1)))
+
+
+def _check_file(path: str, sink: JsonWriter | TextSink, rules: str | None, writer: str, quiet: bool,
+                pool: _Pool, summary: Summary) -> None:
+    """One file, its parts shared out to the workers. A file that is one part (a single game, or no
+    game boundary within `MOST_UNITS`) costs what a sequential run costs: it is read as a stream
+    here, and the pool is started only for a file that has parts to share out."""
+    with open(path, "rb") as stream:
+        parts = split_games(stream, UNIT_BYTES, MOST_UNITS * UNIT_BYTES)
+        first_part = next(parts)
+        second_part = next(parts, None)
+    if second_part is None or first_part[1] is None:  # one part: nothing to share out
+        _check_here(sink, rules, summary, path, 1, 0)
+        return
+    rest: tuple[int, int] | None = None
+    offset = 0
+
+    def tasks() -> Iterator[_Task]:
+        nonlocal rest, offset
+        with open(path, "rb") as stream:
+            for first, data in split_games(stream, UNIT_BYTES, MOST_UNITS * UNIT_BYTES):
+                if data is None:  # a game too long to hand out: the rest is read here
+                    rest = first, offset
+                    return
+                offset += len(data)
+                yield _Task(path, first, data, rules, writer, quiet)
+
+    for part in _in_order(pool.executor(), tasks(), window=2 * pool.jobs):
+        sink.raw(part.out, part.err, part.problems, part.summary.games)
+        _merge(summary, part.summary)
+        if not part.complete:
+            return
+    if rest is not None:
+        _check_here(sink, rules, summary, path, *rest)
+
+
+def _check_here(sink: JsonWriter | TextSink, rules: str | None, summary: Summary, path: str, first_line: int,
+                offset: int) -> None:
+    """Check (the rest of) a file in this process, straight into `sink`, from byte `offset`."""
+    checker = Checker(sink, rules)
+    with open(path, "rb") as opened:
+        opened.seek(offset)
+        checker.check_stream(opened, first_line)
+    _merge(summary, checker.summary)
+
+
+class _Pool:
+    """The worker processes, started only when a file has parts to share out, and ended with
+    the run. Each worker ends when its parent does, however the parent ends (`_watch_parent`)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._executor: ProcessPoolExecutor | None = None
+
+    def executor(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(max_workers=self.jobs, initializer=_watch_parent,
+                                                 initargs=(os.getpid(),))
+        return self._executor
+
+    def __enter__(self) -> _Pool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=exc[0] is None, cancel_futures=True)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker when its parent ends, even by SIGKILL, rather than wait forever for work.
+
+    On Linux the kernel sends SIGKILL when the parent dies (``prctl(PR_SET_PDEATHSIG)``);
+    elsewhere a daemon thread checks every half second that the parent is still there.
+    """
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+                if os.getppid() != parent:  # the parent died before the request took effect
+                    os._exit(1)
+                return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="referee-parent-watch", daemon=True).start()
 
 
 def _in_order(pool: ProcessPoolExecutor, tasks: Iterator[_Task], window: int) -> Iterator[_Part]:

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from .games import registry
 from .laws import Irregularity
 from .notation import Problem
+from .safe import safe_text
 from .verdict import GameVerdict, HandVerdict, Summary
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
@@ -67,6 +68,7 @@ class JsonWriter:
         self.games = 0
         self.hands = 0
         self.errors: list[Problem] = []
+        self.hidden = 0  # problems past `MAX_ERRORS` in this file, counted but not listed
         if whole:
             out.write('{"version": 1, "files": [')
 
@@ -76,9 +78,11 @@ class JsonWriter:
         self.files += 1
         self.games = 0
         self.errors = []
+        self.hidden = 0
 
     def raw(self, out: str, err: str, problems: list[Problem], games: int) -> None:
-        """Splice in a part rendered by another writer with ``whole=False``."""
+        """Splice in a part rendered by another writer with ``whole=False`` (each part lists at most
+        `MAX_ERRORS` problems of its own)."""
         if games:
             self.out.write((", " if self.games else "") + out)
             self.games += games
@@ -98,22 +102,32 @@ class JsonWriter:
         self.out.write("], " + _json(game.tail_dict())[1:])
 
     def error(self, problem: Problem) -> None:
-        self.errors.append(problem)
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(problem)
+        else:
+            self.hidden += 1
 
     def end_file(self) -> None:
         if self.whole:
-            self.out.write('], "errors": ' + _json([e.to_dict() for e in self.errors]) + "}")
+            errors = self.errors + ([more_problems(self.hidden)] if self.hidden else [])
+            self.out.write('], "errors": ' + _json([e.to_dict() for e in errors]) + "}")
 
     def finish(self, summary: Summary) -> None:
         if self.whole:
             self.out.write('], "summary": ' + _json(summary.to_dict()) + "}\n")
 
 
+def more_problems(count: int) -> Problem:
+    """The last problem listed for a file with more than `MAX_ERRORS`: how many more there are."""
+    return Problem(0, 0, f"… and {count:,} more problems in this file, not listed",
+                   f"only the first {MAX_ERRORS:,} problems of a file are listed")
+
+
 def format_problem(path: str, problem: Problem) -> str:
     """``file:line:col: message — hint`` (line 0 means the file as a whole, or --rules)."""
     where = f"{path}:{problem.line}:{problem.column}" if problem.line else path
     hint = f" — {problem.hint}" if problem.hint else ""
-    return f"{where}: {problem.message}{hint}"
+    return safe_text(f"{where}: {problem.message}{hint}")  # a problem may quote the offending text
 
 
 def _signed(value: int) -> str:
@@ -190,6 +204,7 @@ class TextWriter:
 
     def begin_file(self, path: str) -> None:
         self.path = path
+        self.shown = self.hidden = 0  # problems listed in this file, and past `MAX_ERRORS`
 
     def begin_game(self, game: GameVerdict) -> None:
         defaults = registry()[game.game].rulebook.defaults()
@@ -197,7 +212,7 @@ class TextWriter:
                    for k, v in game.rules.items() if defaults.get(k, v) != v]
         rules = f" — house rules: {'; '.join(changed)}" if changed else ""
         info = f" ({', '.join(game.info.values())})" if game.info else ""
-        self.out.write(f"{self.path}: {game.game}{info}{rules}\n")
+        self.out.write(safe_text(f"{self.path}: {game.game}{info}{rules}") + "\n")
 
     def hand(self, hand: HandVerdict) -> None:
         write = self.out.write
@@ -210,17 +225,17 @@ class TextWriter:
             write(f"    Trick {trick.number}: {plays}{won}\n")
         for finding in hand.irregularities:
             write(f"{self.path}:{finding.at.line}:{finding.at.column}: {finding_words(finding)} "
-                  f"[{finding.rule}]\n      {finding.explanation}\n")
+                  f"[{finding.rule}]\n      {safe_text(finding.explanation)}\n")
         for penalty in hand.penalties:
             points = f" ({_scores(penalty.points, signed=True)})" if penalty.points else ""
-            write(f"    Penalty: {penalty.description}{points} [{penalty.rule}]\n")
+            write(f"    Penalty: {safe_text(penalty.description)}{points} [{penalty.rule}]\n")
         for pending in hand.pending:
             write(f"    Pending: {pending.chooser} to choose: {' | '.join(pending.options)} [{pending.rule}]\n"
-                  f"      {pending.explanation}\n")
+                  f"      {safe_text(pending.explanation)}\n")
         if hand.next:
-            write(f"    Next: {hand.next}\n")
+            write(f"    Next: {safe_text(hand.next)}\n")
         for note in hand.notes:
-            write(f"    Note: {note}\n")
+            write(f"    Note: {safe_text(note)}\n")  # a note line's own words
         pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
         write(f"    Score: {_scores(hand.score_delta, signed=True)} → {_scores(hand.score_after)}{pool}\n")
         if hand.recorded is not None:
@@ -234,10 +249,18 @@ class TextWriter:
         self.out.write(f"  Final: {_scores(game.final_score)}{pool}{winner}{' — ' + left_out if left_out else ''}\n")
 
     def error(self, problem: Problem) -> None:
+        if self.shown < MAX_ERRORS:
+            self.shown += 1
+            self.write_error(problem)
+        else:
+            self.hidden += 1
+
+    def write_error(self, problem: Problem) -> None:
         self.err.write(format_problem(self.path, problem) + "\n")
 
     def end_file(self) -> None:
-        pass
+        if self.hidden:
+            self.write_error(more_problems(self.hidden))
 
     def raw(self, out: str, err: str, problems: list[Problem], games: int) -> None:
         """Splice in a part rendered by another text writer."""

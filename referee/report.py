@@ -1,20 +1,25 @@
 """``referee report``: a ruling for the notice board, in Markdown or as one self-contained HTML page.
 
-The report is built once as a list of neutral blocks (headings, paragraphs, tables, hand
-diagrams, lists) from the story of the file (transcript records + verdict), then written by
-`to_markdown` or `to_html`, so both formats always say the same thing. Nothing here knows a
+The report is built as neutral blocks (headings, paragraphs, tables, hand diagrams, lists)
+from the story of the file (transcript records + verdict), a hand at a time as the file is
+checked (`Reporter`), each written by `to_markdown` or `_html_block`, so both formats always say
+the same thing and an archive of any size is reported in constant memory. Text from the
+transcript is made inert in both: no raw HTML, no link, no control character. Nothing here knows a
 game: the tricks, findings and scores come from the verdict, the hands from the ``deal`` lines.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import events as ev
 from .cards import Suit, parse_card
 from .games import registry
+from .limits import MAX_ERRORS
 from .render import left_out_words, recorded_words
-from .story import FileStory, GameStory, HandStory
+from .safe import safe_text
+from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores
 
 
@@ -71,22 +76,7 @@ def by_suit(cards: tuple[str, ...]) -> dict[Suit, str]:
 
 # ---- building the blocks ----------------------------------------------------------------
 
-def build(story: FileStory, hand_number: int | None = None) -> list[Block]:
-    """The report's blocks; with `hand_number`, only that hand of each game (the header and
-    final scores kept)."""
-    blocks: list[Block] = []
-    for number, game in enumerate(story.games, 1):
-        blocks.extend(_game(story.path, game, number if len(story.games) > 1 else None, hand_number))
-    if story.problems:
-        blocks.append(Heading(2, "Problems in the transcript"))
-        blocks.append(Para("These lines could not be used; the hands they spoil are not ruled on."))
-        blocks.append(Items(tuple(story.problems)))
-    if not story.games and not story.problems:
-        blocks.append(Para("The file holds no game."))
-    return blocks
-
-
-def _game(path: str, game: GameStory, number: int | None, hand_number: int | None = None) -> list[Block]:
+def _game_head(path: str, game: GameStory, number: int | None) -> list[Block]:
     v = game.verdict
     title = registry()[v.game].rulebook.title
     which = f" — game {number}" if number else ""
@@ -98,10 +88,12 @@ def _game(path: str, game: GameStory, number: int | None, hand_number: int | Non
     header.append(("House rules", "; ".join(changed) or "none"))
     header.append(("Transcript", path))
     blocks.append(Facts(tuple((k, str(val)) for k, val in header)))
-    for hand in game.hands:
-        if hand_number is None or hand.verdict.number == hand_number:
-            blocks.extend(_hand(game, hand))
-    blocks.append(Heading(2, "Final scores"))
+    return blocks
+
+
+def _game_tail(game: GameStory) -> list[Block]:
+    v = game.verdict
+    blocks: list[Block] = [Heading(2, "Final scores")]
     blocks.append(Grid(("Side", "Score"), tuple((k, str(val)) for k, val in v.final_score.items())))
     tail = [f"Pool: {v.pool}."] if v.pool is not None else []
     tail.append(f"Winner: {v.winner}." if v.winner else "No one has won the game yet.")
@@ -109,6 +101,14 @@ def _game(path: str, game: GameStory, number: int | None, hand_number: int | Non
     tail += [f"{left_out[0].upper()}{left_out[1:]}."] if left_out else []
     blocks.append(Para(" ".join(tail)))
     return blocks
+
+
+def _problems(problems: list[str], more: int) -> list[Block]:
+    if not problems:
+        return []
+    listed = tuple(problems) + ((f"… and {more:,} more problems in this file",) if more else ())
+    return [Heading(2, "Problems in the transcript"),
+            Para("These lines could not be used; the hands they spoil are not ruled on."), Items(listed)]
 
 
 def _hand(game: GameStory, hand: HandStory) -> list[Block]:
@@ -192,8 +192,18 @@ def _tricks(game: GameStory, hand: HandStory) -> Grid:
 
 # ---- Markdown -------------------------------------------------------------------------
 
+_MD_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
+def _md(text: str) -> str:
+    """Text from a transcript made inert in Markdown: no raw HTML (a club site that renders the
+    report would run a ``<script>`` or an ``onerror``), no link (``[x](javascript:…)``), no
+    control character."""
+    return safe_text(text).translate(_MD_ESCAPES).replace("](", "]\\(")
+
+
 def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    return _md(text).replace("|", "\\|").replace("\n", " ")
 
 
 def to_markdown(blocks: list[Block]) -> str:
@@ -201,11 +211,11 @@ def to_markdown(blocks: list[Block]) -> str:
     for block in blocks:
         match block:
             case Heading():
-                out.append("#" * block.level + " " + block.text)
+                out.append("#" * block.level + " " + _md(block.text))
             case Para():
-                out.append(block.text)
+                out.append(_md(block.text))
             case Items():
-                out.append("\n".join(f"- {item}" for item in block.items))
+                out.append("\n".join(f"- {_md(item)}" for item in block.items))
             case Facts():
                 out.append("\n".join(f"- **{_md_cell(k)}:** {_md_cell(val)}" for k, val in block.pairs))
             case Grid():
@@ -213,7 +223,7 @@ def to_markdown(blocks: list[Block]) -> str:
                 for r, c in block.strong:
                     if cells[r][c]:
                         cells[r][c] = f"**{cells[r][c]}**"
-                lines = ["| " + " | ".join(block.header) + " |", "|" + "---|" * len(block.header)]
+                lines = ["| " + " | ".join(map(_md_cell, block.header)) + " |", "|" + "---|" * len(block.header)]
                 lines += ["| " + " | ".join(row) + " |" for row in cells]
                 out.append("\n".join(lines))
             case Diagram():
@@ -251,32 +261,40 @@ th { background: #eee; } .header th { text-align: right; }
 
 
 def _esc(text: str) -> str:
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;"))
+    return safe_text(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def to_html(blocks: list[Block], title: str) -> str:
     """One page, no scripts, no external resources (its Content-Security-Policy forbids them)."""
-    body: list[str] = []
-    for block in blocks:
-        match block:
-            case Heading():
-                body.append(f"<h{block.level}>{_esc(block.text)}</h{block.level}>")
-            case Para():
-                body.append(f"<p>{_esc(block.text)}</p>")
-            case Items():
-                body.append("<ul>" + "".join(f"<li>{_esc(i)}</li>" for i in block.items) + "</ul>")
-            case Facts():
-                body.append('<table class="header"><tbody>' + "".join(
-                    f"<tr><th>{_esc(k)}</th><td>{_esc(val)}</td></tr>" for k, val in block.pairs) + "</tbody></table>")
-            case Grid():
-                body.append(_html_table(block))
-            case Diagram():
-                body.append(_html_diagram(block))
+    return _html_head(title) + "\n".join(_html_block(block) for block in blocks) + _HTML_TAIL
+
+
+def _html_head(title: str) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{_esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
+            f"<title>{_esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n")
+
+
+_HTML_TAIL = "\n</body>\n</html>\n"
+
+
+def _html_block(block: Block) -> str:
+    match block:
+        case Heading():
+            return f"<h{block.level}>{_esc(block.text)}</h{block.level}>"
+        case Para():
+            return f"<p>{_esc(block.text)}</p>"
+        case Items():
+            return "<ul>" + "".join(f"<li>{_esc(i)}</li>" for i in block.items) + "</ul>"
+        case Facts():
+            return '<table class="header"><tbody>' + "".join(
+                f"<tr><th>{_esc(k)}</th><td>{_esc(val)}</td></tr>" for k, val in block.pairs) + "</tbody></table>"
+        case Grid():
+            return _html_table(block)
+        case Diagram():
+            return _html_diagram(block)
+    return ""  # pragma: no cover - every kind of block is written above
 
 
 def _html_table(grid: Grid) -> str:
@@ -302,7 +320,65 @@ def _html_diagram(d: Diagram) -> str:
 
 def report(story: FileStory, fmt: str, hand_number: int | None = None) -> str:
     """The report of a checked file in `fmt` ("markdown" or "html"), or of hand `hand_number` only."""
-    blocks = build(story, hand_number)
-    if fmt == "html":
-        return to_html(blocks, f"Ruling — {story.path}")
-    return to_markdown(blocks)
+    out: list[str] = []
+    reporter = Reporter(story.path, fmt, out.append, several=len(story.games) > 1, hand_number=hand_number)
+    replay_story(story, reporter)
+    reporter.close()
+    return "".join(out)
+
+
+class Reporter:
+    """A `StoryReader` writing the report block by block as the file is checked: ``referee
+    report`` streams it (`story.stream_file`), so an archive of any size is reported in constant
+    memory. `several`: whether the file holds more than one game (their headings are numbered);
+    with `hand_number`, only that hand of each game (the header and final scores kept)."""
+
+    def __init__(self, path: str, fmt: str, write: Callable[[str], object], several: bool,
+                 on_problem: Callable[[str], object] | None = None, hand_number: int | None = None) -> None:
+        self.path = path
+        self.hand_number = hand_number
+        self.on_problem = on_problem
+        self.html = fmt == "html"
+        self.write = write
+        self.several = several
+        self.games = 0
+        self.problems: list[str] = []
+        self.more_problems = 0
+        self._first = True
+        if self.html:
+            write(_html_head(f"Ruling — {path}"))
+
+    def _blocks(self, blocks: list[Block]) -> None:
+        for block in blocks:
+            if self.html:
+                self.write(("" if self._first else "\n") + _html_block(block))
+            else:
+                self.write(("" if self._first else "\n") + to_markdown([block]))
+            self._first = False
+
+    def game(self, game: GameStory) -> None:
+        self.games += 1
+        self._blocks(_game_head(self.path, game, self.games if self.several else None))
+
+    def hand(self, game: GameStory, hand: HandStory) -> None:
+        if self.hand_number is None or hand.verdict.number == self.hand_number:
+            self._blocks(_hand(game, hand))
+
+    def end_game(self, game: GameStory) -> None:
+        self._blocks(_game_tail(game))
+
+    def problem(self, text: str) -> None:
+        if self.on_problem is not None:
+            self.on_problem(text)
+        if len(self.problems) < MAX_ERRORS:
+            self.problems.append(text)
+        else:
+            self.more_problems += 1
+
+    def close(self) -> None:
+        """The problems, listed at the end, and the end of the page."""
+        self._blocks(_problems(self.problems, self.more_problems))
+        if not self.games and not self.problems:
+            self._blocks([Para("The file holds no game.")])
+        if self.html:
+            self.write(_HTML_TAIL)

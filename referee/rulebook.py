@@ -8,12 +8,14 @@ prints exactly what the verdicts cite.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from .limits import MAX_DIGITS
 from .suggest import did_you_mean
 from .usercache import load_yaml
 
@@ -107,11 +109,11 @@ def _convert(option: Option, raw: str, has_value: bool, offset: int) -> Any:
         raise OptionError(f"house rule {option.name!r} needs a value",
                           f"write {option.name}=VALUE, where VALUE is {option.describe_values()}", offset)
     if option.kind == "int":
-        try:
-            value = int(raw)
-        except ValueError:
-            raise OptionError(f"house rule {option.name!r} takes a whole number, not {raw!r}",
-                              f"e.g. {option.name}={option.default}", offset) from None
+        if not re.fullmatch(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", raw):  # not int(): it takes fullwidth digits, "1_0"
+            shown = raw if len(raw) <= 12 else raw[:10] + "…"
+            raise OptionError(f"house rule {option.name!r} takes a whole number, not {shown!r}",
+                              f"e.g. {option.name}={option.default}, in the digits 0-9", offset)
+        value = int(raw)
         if (option.minimum is not None and value < option.minimum) or (
                 option.maximum is not None and value > option.maximum):
             raise OptionError(f"house rule {option.name}={value} is out of range",
@@ -128,8 +130,20 @@ def rulebook_data(game: str) -> dict[str, Any]:
     """``rulebooks/<game>.yaml`` as data, read once: its rules and options, and any tables the
     game reads from it (shared, so never to be changed)."""
     text = resources.files("referee").joinpath("rulebooks", f"{game}.yaml").read_text("utf-8")
-    data: dict[str, Any] = load_yaml(f"rulebook-{game}", text)
+    data: dict[str, Any] = load_yaml(f"rulebook-{game}", text, lambda kept: _rulebook_shaped(kept, game))
     return data
+
+
+def _rulebook_shaped(data: Any, game: str) -> bool:
+    """Whether kept rulebook data has the shape `load` reads (a damaged or planted entry in the
+    user cache is read again from the package instead)."""
+    return (isinstance(data, dict) and data.get("game") == game and isinstance(data.get("title"), str)
+            and isinstance(data.get("rules"), list)
+            and all(isinstance(r, dict) and all(isinstance(r.get(k), str) for k in ("id", "title", "text"))
+                    for r in data["rules"])
+            and isinstance(data.get("options") or {}, dict)
+            and all(isinstance(o, dict) and o.get("type") in ("bool", "int", "choice")
+                    and isinstance(o.get("text"), str) for o in (data.get("options") or {}).values()))
 
 
 @cache

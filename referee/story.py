@@ -10,15 +10,17 @@ replay put it in.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from . import events as ev
 from .check import Checker, Collector, check_files
 from .inputs import DAMAGED, STDIN, open_binary, read_bytes
-from .notation import GameStart, HandRecord, read_transcript
+from .notation import GameStart, HandRecord, Problem, read_transcript
 from .render import format_problem
-from .verdict import FileVerdict, GameVerdict, HandVerdict, Verdict
+from .verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,3 +150,95 @@ def _story(verdict: Verdict, records: list[object], exit_code: int) -> FileStory
     file_verdict = verdict.files[0]
     problems = [format_problem(file_verdict.path, p) for p in file_verdict.errors]
     return FileStory(file_verdict.path, pair(records, file_verdict), problems, exit_code)
+
+
+# ---- streaming: one hand at a time, for archives of any size -----------------------------
+
+class StoryReader(Protocol):
+    """Receives a file's story as it is checked: each game as it starts, each hand as it is
+    decided (its `GameStory` keeps no hands, so memory stays flat), each game as it ends (its
+    verdict's final score filled in), and each problem as ``file:line:col: message — hint``."""
+
+    def game(self, game: GameStory) -> None: ...
+    def hand(self, game: GameStory, hand: HandStory) -> None: ...
+    def end_game(self, game: GameStory) -> None: ...
+    def problem(self, text: str) -> None: ...
+
+
+def stream_file(path: str, reader: StoryReader, rules: str | None = None) -> int:
+    """Check `path` exactly as ``referee check`` does, telling `reader` its story as it goes;
+    returns the exit status. Nothing is kept between hands."""
+    sink = _StorySink(reader)
+    checker = sink.checker = Checker(sink, rules)
+    checker.check_path(path)
+    return checker.finish().exit_code
+
+
+def replay_story(story: FileStory, reader: StoryReader) -> None:
+    """Tell `reader` a story already built in memory, as `stream_file` would tell it."""
+    for game in story.games:
+        reader.game(GameStory(game.tags, game.verdict))
+        for hand in game.hands:
+            reader.hand(game, hand)
+        reader.end_game(game)
+    for problem in story.problems:
+        reader.problem(problem)
+
+
+class _StorySink:
+    """The `Sink` behind `stream_file`: pairs each verdict with the record the checker has in hand."""
+
+    def __init__(self, reader: StoryReader) -> None:
+        self.reader = reader
+        self.path = ""
+        self.game: GameStory | None = None
+        self.checker: Checker | None = None  # whose `item` is the record being checked
+
+    def begin_file(self, path: str) -> None:
+        self.path = path
+
+    def begin_game(self, game: GameVerdict) -> None:
+        item = self.checker.item if self.checker else None
+        tags = {t.name: t.value for t in item.tags} if isinstance(item, GameStart) else {}
+        self.game = GameStory(tags, game)
+        self.reader.game(self.game)
+
+    def hand(self, hand: HandVerdict) -> None:
+        item = self.checker.item if self.checker else None
+        if self.game is not None and isinstance(item, HandRecord):
+            self.reader.hand(self.game, HandStory(item, hand))
+
+    def end_game(self, game: GameVerdict) -> None:
+        if self.game is not None:
+            self.reader.end_game(self.game)
+        self.game = None
+
+    def error(self, problem: Problem) -> None:
+        self.reader.problem(format_problem(self.path, problem))
+
+    def end_file(self) -> None:
+        pass
+
+    def finish(self, summary: Summary) -> None:
+        pass
+
+
+def several_games(path: str) -> bool:
+    """Whether the file holds more than one game header, found by a byte scan (no parsing): a
+    report numbers its games only then, and must know it before it writes the first one."""
+    if not os.path.isfile(path):
+        return False
+    games, in_header = 0, False
+    with open(path, "rb") as stream:
+        while raw := stream.readline(1 << 16):
+            line = raw.strip()
+            if not line or line.startswith(b"#"):
+                continue
+            if line.startswith(b"["):
+                if not in_header:
+                    games, in_header = games + 1, True
+                    if games > 1:
+                        return True
+            else:
+                in_header = False
+    return False

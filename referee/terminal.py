@@ -20,6 +20,7 @@ from rich.text import Text
 
 from .notation import Problem
 from .render import TextWriter, describe_contract, finding_words, format_problem, recorded_words
+from .safe import safe_text
 from .verdict import GameVerdict, HandVerdict, Summary
 from .words import scores
 
@@ -80,18 +81,19 @@ class TerminalWriter(TextWriter):
         for finding in hand.irregularities:
             self._at(0, f"{self.path}:{finding.at.line}:{finding.at.column}: ",
                      (finding_words(finding), "bold red"), " ", (f"[{finding.rule}]", "cyan"))
-            self._at(6, finding.explanation)
+            self._at(6, safe_text(finding.explanation))
         for penalty in hand.penalties:
             points = f" ({scores(penalty.points, signed=True)})" if penalty.points else ""
-            self._at(4, ("Penalty: ", "yellow"), f"{penalty.description}{points} ", (f"[{penalty.rule}]", "cyan"))
+            self._at(4, ("Penalty: ", "yellow"), f"{safe_text(penalty.description)}{points} ",
+                     (f"[{penalty.rule}]", "cyan"))
         for pending in hand.pending:
             self._at(4, ("Pending: ", "magenta"), f"{pending.chooser} to choose: ",
                      (" | ".join(pending.options), "bold"), " ", (f"[{pending.rule}]", "cyan"))
-            self._at(6, pending.explanation)
+            self._at(6, safe_text(pending.explanation))
         if hand.next:
-            self._at(4, ("Next: ", "magenta"), hand.next)
+            self._at(4, ("Next: ", "magenta"), safe_text(hand.next))
         for note in hand.notes:
-            self._at(4, (f"Note: {note}", "dim"))
+            self._at(4, (f"Note: {safe_text(note)}", "dim"))
         pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
         self._at(4, "Score: ", scores(hand.score_delta, signed=True), " → ", (scores(hand.score_after), "bold"), pool)
         if hand.recorded is not None:
@@ -104,7 +106,7 @@ class TerminalWriter(TextWriter):
     def end_game(self, game: GameVerdict) -> None:
         self._plain("bold", super().end_game, game)
 
-    def error(self, problem: Problem) -> None:
+    def write_error(self, problem: Problem) -> None:
         self.err_console.print(Text(format_problem(self.path, problem), "red"))
 
     def finish(self, summary: Summary) -> None:
@@ -123,7 +125,7 @@ def show_explanation(text: str, out: TextIO, no_color: bool) -> None:
     """
     screen = _console(out, no_color)
     style = ""
-    for line in text.splitlines():
+    for line in safe_text(text).splitlines():
         if not line.startswith("        ") or not style:
             style = next((s for prefix, s in EXPLAIN_STYLES if line.startswith(prefix)), "")
         screen.print(Text(line, style), crop=False, overflow="ignore", no_wrap=True)

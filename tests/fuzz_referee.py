@@ -20,12 +20,27 @@ from mutations import WORDS, mutate
 from referee import check_text
 
 CASES = [p.read_text("utf-8") for p in sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))]
+SEEDS = [p.read_text("utf-8") for p in sorted((Path(__file__).resolve().parent / "seeds").glob("*.ttn"))]
+"""Hostile transcripts (issue 15), each checked as is and mutated, before the main run."""
 
 
 def one_input(rng: random.Random) -> str:
     if rng.random() < 0.8:
         return mutate(rng.choice(CASES), rng, rng.randint(1, 8))
     return "\n".join(" ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 8))) for _ in range(rng.randint(1, 30)))
+
+
+def _fails(text: str, n: int = 0) -> bool:
+    """Whether checking `text` raises or reports an internal error (then saved to fuzz-failure.ttn)."""
+    try:
+        verdict = check_text(text)
+        bad: list[object] = [e for f in verdict.files for e in f.errors if e.message.startswith("internal error")]
+    except Exception as error:  # noqa: BLE001 - what we are hunting for
+        bad = [error]
+    if bad:
+        Path("fuzz-failure.ttn").write_text(text, "utf-8", errors="surrogatepass")
+        print(f"input {n or 'from tests/seeds'}: {bad[0]} (saved to fuzz-failure.ttn)")
+    return bool(bad)
 
 
 def main() -> int:
@@ -35,16 +50,13 @@ def main() -> int:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     started = time.perf_counter()
+    hostile = random.Random(args.seed)  # its own generator: the main sequence stays as it was, input for input
+    for seed in SEEDS:
+        for text in [seed] + [mutate(seed, hostile, hostile.randint(1, 8)) for _ in range(200)]:
+            if _fails(text):
+                return 1
     for n in range(1, args.count + 1):
-        text = one_input(rng)
-        try:
-            verdict = check_text(text)
-            bad = [e for f in verdict.files for e in f.errors if e.message.startswith("internal error")]
-        except Exception as error:  # noqa: BLE001 - what we are hunting for
-            bad = [error]
-        if bad:
-            Path("fuzz-failure.ttn").write_text(text, "utf-8", errors="surrogatepass")
-            print(f"input {n}: {bad[0]} (saved to fuzz-failure.ttn)")
+        if _fails(one_input(rng), n):
             return 1
         if n % 10_000 == 0:
             print(f"{n} inputs, {n / (time.perf_counter() - started):.0f}/s, no failure")

@@ -18,7 +18,8 @@ from referee.render import JsonWriter, TextWriter
 from referee.verdict import Verdict
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
-CASE_TEXTS = [p.read_text("utf-8") for p in CASES]
+SEEDS = sorted((Path(__file__).resolve().parent / "seeds").glob("*.ttn"))  # hostile transcripts (issue 15)
+CASE_TEXTS = [p.read_text("utf-8") for p in CASES + SEEDS]
 GRAMMAR = Lark(resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8"),
                parser="lalr", lexer="contextual")
 HEADERS = ['[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\n', ""]
@@ -68,3 +69,10 @@ def test_house_rules_from_the_cli_are_validated() -> None:
     verdict = check_text(CASE_TEXTS[0], rules="target=banana")
     errors = verdict.files[0].errors
     assert verdict.exit_code == 2 and errors and "whole number" in errors[0].message
+
+
+def test_the_hostile_seeds_give_clean_errors() -> None:
+    for path in SEEDS:
+        verdict = check_text(path.read_text("utf-8"))
+        assert verdict.exit_code == 2, path.name
+        assert_clean(verdict)

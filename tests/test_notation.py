@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 from pathlib import Path
 
@@ -133,50 +134,68 @@ _TRICKY_LINES = ["trick 2: N AS, E retract AS, E expose 9C", "deal N: AS KS QS J
                  "recorded N-S +2, E-W -2", "N claim revoke E trick 2"]
 
 
+def _fresh_tables(monkeypatch) -> None:
+    """Forget the tables this process worked out, so the next parser reads (or makes) them again."""
+    from referee import grammar
+
+    monkeypatch.setattr(grammar, "_TABLES", [])
+
+
 def test_the_parser_tables_are_kept_between_runs(tmp_path, monkeypatch) -> None:
     """The second run loads the tables the first one wrote (the file is not rewritten) and
     parses exactly as a parser built afresh."""
-    from referee import grammar
+    from referee import grammar, usercache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
+    monkeypatch.setattr(usercache, "_writes_allowed", True)
+    _fresh_tables(monkeypatch)
     first, _ = grammar._build("python")
-    tables = tmp_path / "referee" / "transcript-python.lark-tables"
+    [tables] = (tmp_path / "referee").glob("transcript-tables-*.json")
     written = tables.stat().st_mtime_ns, tables.read_bytes()
+    _fresh_tables(monkeypatch)
     second, _ = grammar._build("python")
     assert (tables.stat().st_mtime_ns, tables.read_bytes()) == written
     monkeypatch.setenv("REFEREE_NO_CACHE", "1")
+    _fresh_tables(monkeypatch)
     fresh, _ = grammar._build("python")
     for text in _TRICKY_LINES:
         assert second.parse(text) == fresh.parse(text) == first.parse(text)
 
 
 def test_unreadable_parser_tables_are_rebuilt(tmp_path, monkeypatch) -> None:
-    from referee import grammar
+    from referee import grammar, usercache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
-    tables = tmp_path / "referee" / "transcript-python.lark-tables"
-    tables.parent.mkdir()
-    tables.write_bytes(b"not a table\n\x80garbage")
-    parser, _ = grammar._build("python")
-    assert tables.read_bytes() != b"not a table\n\x80garbage"
-    monkeypatch.setenv("REFEREE_NO_CACHE", "1")
-    fresh, _ = grammar._build("python")
-    for text in _TRICKY_LINES:
-        assert parser.parse(text) == fresh.parse(text)
+    monkeypatch.setattr(usercache, "_writes_allowed", True)
+    _fresh_tables(monkeypatch)
+    grammar._build("python")
+    [tables] = (tmp_path / "referee").glob("transcript-tables-*.json")
+    good = json.loads(tables.read_text("utf-8"))
+    for damaged in (b"not a table\n\x80garbage", b"null", json.dumps({**good, "value": None}).encode(),
+                    json.dumps({**good, "value": [{"__type__": "os.system"}, {}]}).encode()):
+        tables.write_bytes(damaged)
+        _fresh_tables(monkeypatch)
+        parser, _ = grammar._build("python")
+        rewritten = json.loads(tables.read_text("utf-8"))  # made again: stamped and decodable
+        assert rewritten["stamp"] == good["stamp"] and grammar.tables_from_json(rewritten["value"])
+        for text in _TRICKY_LINES:
+            assert parser.parse(text) is not None
 
 
 def test_no_cache_directory_means_no_cache(tmp_path, monkeypatch) -> None:
-    from referee import grammar
+    from referee import grammar, usercache
 
     blocker = tmp_path / "file"
     blocker.write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))  # a file where the directory should be
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
+    monkeypatch.setattr(usercache, "_writes_allowed", True)
+    _fresh_tables(monkeypatch)
     parser, _ = grammar._build("python")
     assert parser.parse("N bid 6 colour") is not None
-    assert grammar._tables_file("python") is None
+    assert blocker.read_text() == ""
 
 
 def test_a_file_of_usual_lines_is_read_without_importing_lark(tmp_path) -> None:
@@ -186,7 +205,8 @@ def test_a_file_of_usual_lines_is_read_without_importing_lark(tmp_path) -> None:
     import sys
 
     case = Path(__file__).resolve().parent.parent / "cases" / "euchre" / "revoke-established.ttn"
-    probe = ("import sys\nfrom referee.check import check_files\nfrom referee.render import JsonWriter\n"
+    probe = ("import sys\nfrom referee import usercache\nusercache.allow_writes()  # as the command line does\n"
+             "from referee.check import check_files\nfrom referee.render import JsonWriter\n"
              "import io\ncheck_files([sys.argv[1]], JsonWriter(io.StringIO()))\n"
              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('lark', 'yaml')))\n")
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}

@@ -9,23 +9,34 @@ from pathlib import Path
 import pytest
 import yaml
 
-from referee import rulebook
+from referee import rulebook, usercache
 from referee.games import registry
-from referee.usercache import cache_directory, load_yaml
+from referee.usercache import cache_directory
+
+
+def load_yaml(name: str, text: str) -> object:
+    return usercache.load_yaml(name, text, lambda value: isinstance(value, dict))
 
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
+    monkeypatch.setattr(usercache, "_writes_allowed", True)  # as the command line allows
     return tmp_path / "referee"
+
+
+def _entry(path: Path, value: object) -> None:
+    """Replace a kept entry's value, keeping its (right) stamp."""
+    stamp = json.loads(path.read_text("utf-8"))["stamp"]
+    path.write_text(json.dumps({"stamp": stamp, "value": value}), "utf-8")
 
 
 def test_yaml_is_kept_as_json_and_read_back(cache: Path) -> None:
     text = "rules:\n  - id: a.b\n    text: two words\nlimit: 3\nflag: yes\n"
     assert load_yaml("book", text) == yaml.safe_load(text)
     [kept] = cache.glob("book-*.json")
-    kept.write_text(json.dumps({"read": "from the cache"}), "utf-8")
+    _entry(kept, {"read": "from the cache"})
     assert load_yaml("book", text) == {"read": "from the cache"}
     assert load_yaml("book", text + "more: 1\n") == yaml.safe_load(text + "more: 1\n")  # new text, new file
     assert len(list(cache.glob("book-*.json"))) == 2
@@ -43,7 +54,18 @@ def test_an_unreadable_file_is_made_again(cache: Path) -> None:
     [kept] = cache.glob("book-*.json")
     kept.write_text('{"a": [1, ', "utf-8")  # cut short
     assert load_yaml("book", text) == {"a": [1, 2]}
-    assert json.loads(kept.read_text("utf-8")) == {"a": [1, 2]}
+    assert json.loads(kept.read_text("utf-8"))["value"] == {"a": [1, 2]}
+    for wrong in (None, [1], "a"):  # JSON, stamped right, of the wrong shape: made again
+        _entry(kept, wrong)
+        assert load_yaml("book", text) == {"a": [1, 2]}
+    kept.write_text(json.dumps({"stamp": "0" * 64, "value": {"a": 3}}), "utf-8")  # the wrong stamp
+    assert load_yaml("book", text) == {"a": [1, 2]}
+
+
+def test_nothing_is_written_unless_asked(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(usercache, "_writes_allowed", False)  # as for any library caller
+    assert load_yaml("book", "a: 1\n") == {"a": 1}
+    assert not cache.exists()
 
 
 def test_it_can_be_turned_off(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -71,6 +93,12 @@ def test_every_rulebook_comes_back_as_safe_load_reads_it(cache: Path, game: str)
 def test_the_kept_terminals_are_the_grammars(cache: Path) -> None:
     from referee import grammar, notation
 
-    made = notation.kept("grammar-terminals", notation._grammar_stamp(), notation._terminal_patterns)
-    kept = notation.kept("grammar-terminals", notation._grammar_stamp(), lambda: pytest.fail("not kept"))
+    valid = notation._terminals_valid
+    made = notation.kept("grammar-terminals", notation._grammar_stamp(), notation._terminal_patterns, valid)
+    kept = notation.kept("grammar-terminals", notation._grammar_stamp(), lambda: pytest.fail("not kept"), valid)
     assert kept == made == grammar.terminal_patterns()
+    [entry] = cache.glob("grammar-terminals-*.json")
+    for wrong in (None, {"CARD": "(x)"}, {**made, "CARD": "("}, {**made, "NAME": 3}):
+        _entry(entry, wrong)
+        assert notation.kept("grammar-terminals", notation._grammar_stamp(), notation._terminal_patterns,
+                             valid) == made

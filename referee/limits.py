@@ -1,0 +1,35 @@
+"""The bounds on what one input may ask of the referee, in one place (listed in the README).
+
+No real transcript comes near any of them; they are there so that a hostile or broken file
+costs bounded time and memory, and is told clearly what is wrong rather than crashing.
+"""
+
+from __future__ import annotations
+
+MAX_DIGITS = 6
+"""Every number the notation reads (hand, trick, bid, ``recorded``, tags) is ASCII digits, at most this many."""
+MAX_NUMBER = 10 ** MAX_DIGITS - 1
+MAX_POOL = 9_999
+"""The counters a ``[Pool]`` tag may hold in all (a club's pool holds tens)."""
+MAX_HAND_CHARS = 100_000
+"""Characters of transcript one hand may hold (at most 25,000 events); a real hand holds about 1,000."""
+MAX_FINDINGS = 100
+"""Irregularities listed per hand; the rest are counted in a note ("… and N more")."""
+MAX_ERRORS = 1_000
+"""Problems reported per file; the rest are counted in one last problem ("… and N more")."""
+MAX_FMT_BYTES = 2 << 20
+"""``fmt`` rewrites a file whole, in memory (about fifty times its size): larger files are refused
+(split the archive; ``check``, ``explain`` and ``report`` stream any size)."""
+MAX_RULES_FILE_BYTES = 64 * 1024
+"""A house-rules YAML file is a few lines; a larger one is refused unread."""
+MAX_RULES_DEPTH = 3
+"""How deeply a house-rules file may nest (it is a flat mapping of option: value)."""
+
+
+def number_too_large(text: str) -> str:
+    """The words for a number past `MAX_NUMBER` (`text` as written, kept short)."""
+    shown = text if len(text) <= 12 else text[:10] + "…"
+    return f"{shown} is too large a number: at most {MAX_NUMBER:,} here"
+
+
+NUMBER_HINT = "no hand, trick, bid or score in these games comes near it; is it mistyped?"
