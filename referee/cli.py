@@ -100,8 +100,9 @@ def check(
     format: Format = typer.Option(Format.text, "--format", "-f",
                                   help="text for people, json for programs, github for workflow annotations."),
     rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
-    jobs: str = typer.Option("1", "--jobs", "-j", help="Worker processes (0 or auto: one per core; at most twice the cores, "
-                             "and 32); the output is the same, in the same order."),
+    jobs: str = typer.Option("1", "--jobs", "-j",
+                             help="Worker processes (0 or auto: one per core; at most twice the cores, and 32); "
+                                  "the output is the same, in the same order."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write the verdict to this file."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text: only the hands with findings, then the summary."),
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),

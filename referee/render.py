@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 from .games import registry
 from .laws import Irregularity
+from .limits import MAX_ERRORS
 from .notation import Problem
 from .safe import safe_text
 from .verdict import GameVerdict, HandVerdict, Summary

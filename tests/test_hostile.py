@@ -230,7 +230,7 @@ def test_the_terminal_writer_escapes_too() -> None:
     ('[Rules "target=１２"]', 9, "takes a whole number"),
     ('[Rules "target=1_0"]', 9, "takes a whole number"),
     ("hand 1234567 dealer W", 6, "too large a number"),
-    ("hand ① dealer W", 6, "not written in the digits 0-9"),
+    ("hand ① dealer W", 1, "is not a hand line"),  # the hand line's own message, with its form
     ("trick ²: N 9H", 7, "not written in the digits 0-9"),
     ("trick 99999999: N 9H", 7, "too large a number"),
     ("N bid 12345678", 7, "too large a number"),
