@@ -247,6 +247,9 @@ def report(
                             hand_number=hand)
         status = stream_file(file, reporter, rules)  # hand by hand: an archive of any size in flat memory
         reporter.close()
+    if hand is not None and hand not in reporter.found:
+        numbers = ", ".join(map(str, sorted(reporter.found))) or "none"
+        raise _fail(f"{file}: there is no hand {hand} — hands: {numbers}")
     raise typer.Exit(status)
 
 

@@ -337,6 +337,7 @@ class Reporter:
                  on_problem: Callable[[str], object] | None = None, hand_number: int | None = None) -> None:
         self.path = path
         self.hand_number = hand_number
+        self.found: set[int] = set()  # the hand numbers seen, for the message when `hand_number` is not one
         self.on_problem = on_problem
         self.html = fmt == "html"
         self.write = write
@@ -361,6 +362,8 @@ class Reporter:
         self._blocks(_game_head(self.path, game, self.games if self.several else None))
 
     def hand(self, game: GameStory, hand: HandStory) -> None:
+        if len(self.found) < 1000:
+            self.found.add(hand.verdict.number)
         if self.hand_number is None or hand.verdict.number == self.hand_number:
             self._blocks(_hand(game, hand))
 
