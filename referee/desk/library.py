@@ -1,15 +1,13 @@
 """The desk's calls into the library: check, view, settle, report — text in, text or data out.
 
 Nothing here touches the file system or the network, so the web layer stays a thin shell
-around it and the tests can call it directly. Every call takes `_LIBRARY`: the checker shares
-one parser between calls, which is not yet safe to use from two threads at once, and a desk
-serves one club table, so checking one transcript at a time costs nothing noticeable.
+around it and the tests can call it directly. The library keeps no state between calls and
+shares nothing mutable between threads, so requests are served side by side.
 """
 
 from __future__ import annotations
 
 import io
-import threading
 from typing import Any
 
 from ..check import Checker, check_text
@@ -21,8 +19,6 @@ from .view import view_of_story
 
 STDIN = "-"
 """`referee check --format json -` names the text it read from standard input ``-``; so does the API."""
-
-_LIBRARY = threading.Lock()
 
 
 class RulesParameterError(ValueError):
@@ -42,13 +38,12 @@ def query_rules(value: str | None, default: str | None) -> str | None:
 def check_json(body: bytes, rules: str | None) -> tuple[str, int]:
     """Exactly what ``referee check --format json -`` prints for `body` on standard input, and its exit status."""
     out = io.StringIO()
-    with _LIBRARY:
-        checker = Checker(JsonWriter(out), rules)
-        checker.summary.files += 1
-        checker.sink.begin_file(STDIN)
-        checker.check_stream(io.BytesIO(body))
-        checker.sink.end_file()
-        summary = checker.finish()
+    checker = Checker(JsonWriter(out), rules)
+    checker.summary.files += 1
+    checker.sink.begin_file(STDIN)
+    checker.check_stream(io.BytesIO(body))
+    checker.sink.end_file()
+    summary = checker.finish()
     return out.getvalue(), summary.exit_code
 
 
@@ -58,10 +53,9 @@ def desk_view(text: str, rules: str | None, selected: tuple[int, int] | None = N
     def check(candidate: str) -> Any:
         return check_text(candidate, rules)
 
-    with _LIBRARY:
-        story = story_of_text(text, rules, STDIN)
-        view = view_of_story(story, selected)
-        view["settle"] = settle(story, text, check)
+    story = story_of_text(text, rules, STDIN)
+    view = view_of_story(story, selected)
+    view["settle"] = settle(story, text, check)
     return view
 
 
@@ -69,6 +63,5 @@ def report_text(text: str, rules: str | None, form: str, name: str) -> tuple[str
     """``referee report`` of `text` as `form` (markdown or html), titled with the file `name`."""
     from ..report import report
 
-    with _LIBRARY:
-        story = story_of_text(text, rules, name)
-        return report(story, form), story.exit_code
+    story = story_of_text(text, rules, name)
+    return report(story, form), story.exit_code
