@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from .header import player_count_problems
 from .notation import HandRecord, Problem
 from .replay import HandContext, HandReplay, unknown_names
 from .rulebook import Rulebook, load
@@ -25,10 +26,30 @@ class GameRules:
     """The base of a game object (see `games.Game`): its rulebook is ``rulebooks/<name>.yaml``."""
 
     name: str
+    players: tuple[int, int] = (4, 4)  # the fewest and the most players
+    players_example: str = 'e.g. [Players "N E S W"]'
+    no_partners: tuple[str, str] | None = None  # (message, hint) refusing a [Partners] tag
+    single_pool: tuple[str, str] | None = None  # (message, hint) when [Pool] holds one number only
 
     @property
     def rulebook(self) -> Rulebook:
         return load(self.name)
+
+    def check_setup(self, setup: Setup) -> list[Problem]:
+        """The header against what the game declares: how many players, no partnerships where
+        they are formed in play or not at all, one pool; then the game's own `check_seats`."""
+        if problems := player_count_problems(setup, *self.players, self.players_example):
+            return problems
+        at = setup.at
+        if setup.teams and self.no_partners is not None:
+            return [Problem(at.line, at.column, *self.no_partners)]
+        if setup.pool is not None and self.single_pool is not None and len(setup.pool) != 1:
+            return [Problem(at.line, at.column, *self.single_pool)]
+        return self.check_seats(setup)
+
+    def check_seats(self, setup: Setup) -> list[Problem]:
+        """Game hook: what else the header must say (Euchre: two partnerships sitting opposite)."""
+        return []
 
     def card_role(self, card: Card, trump: Suit | None) -> str | None:
         """What a card is in a trick beyond its printed suit, in words ("the left bower, a trump"),

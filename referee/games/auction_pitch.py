@@ -17,10 +17,10 @@ from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
 from ..choices import Choice, Lapse, Option
 from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
-from ..header import Setup, player_count_problems
+from ..header import Setup
 from ..laws import Effect, HandStatus, Irregularity, Kind
 from ..ledger import Ledger
-from ..notation import HandRecord, Problem, trick_line
+from ..notation import HandRecord, trick_line
 from ..replay import HandContext, HandReplay, Requirement
 from ..session import GameRules, GameSession
 from ..verdict import HandVerdict
@@ -724,18 +724,10 @@ class AuctionPitchSession(GameSession[AuctionPitchHand]):
 class AuctionPitch(GameRules):
     name = "auction-pitch"
     scored_by = "player"
-
-    def check_setup(self, setup: Setup) -> list[Problem]:
-        at = setup.at
-        if problems := player_count_problems(setup, 2, 7, 'e.g. [Players "A B C D E"]'):
-            return problems
-        if setup.teams:
-            return [Problem(at.line, at.column, "auction-pitch has no partnerships: each plays for himself",
-                            "remove the [Partners] tag")]
-        if setup.pool is not None and len(setup.pool) > 1:
-            return [Problem(at.line, at.column, "auction-pitch keeps a single pool of red counters",
-                            'write one number, e.g. [Pool "14"]')]
-        return []
+    players = (2, 7)
+    players_example = 'e.g. [Players "A B C D E"]'
+    no_partners = ("auction-pitch has no partnerships: each plays for himself", "remove the [Partners] tag")
+    single_pool = ("auction-pitch keeps a single pool of red counters", 'write one number, e.g. [Pool "14"]')
 
     def session(self, setup: Setup) -> AuctionPitchSession:
         return AuctionPitchSession(self, setup)

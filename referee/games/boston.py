@@ -20,10 +20,10 @@ from .. import table as tb
 from ..cards import Card, Suit, pack
 from ..choices import Choice, Lapse, Option
 from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
-from ..header import Setup, player_count_problems
+from ..header import Setup
 from ..laws import Effect, HandStatus, Irregularity
 from ..ledger import Ledger
-from ..notation import HandRecord, Problem, trick_line
+from ..notation import HandRecord, trick_line
 from ..replay import HandContext, HandReplay, Requirement
 from ..rulebook import rulebook_data
 from ..session import GameRules, GameSession, sole_leader
@@ -1342,14 +1342,8 @@ class BostonSession(GameSession[BostonHand]):
 class Boston(GameRules):
     name = "boston"
     scored_by = "player"
-
-    def check_setup(self, setup: Setup) -> list[Problem]:
-        at = setup.at
-        if problems := player_count_problems(setup, 4, 4, 'e.g. [Players "A Y B Z"]'):
-            return problems
-        if setup.teams:
-            return [Problem(at.line, at.column, "boston has no partnerships", "remove the [Partners] tag")]
-        return []
+    players_example = 'e.g. [Players "A Y B Z"]'
+    no_partners = ("boston has no partnerships", "remove the [Partners] tag")
 
     def session(self, setup: Setup) -> BostonSession:
         return BostonSession(self, setup)

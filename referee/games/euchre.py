@@ -14,7 +14,7 @@ from .. import table as tb
 from ..cards import JACK, Card, Suit, pack
 from ..choices import Choice, Lapse
 from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
-from ..header import Setup, player_count_problems
+from ..header import Setup
 from ..laws import Effect, HandStatus, Irregularity, Pending
 from ..ledger import Ledger
 from ..notation import HandRecord, Problem, trick_line
@@ -838,10 +838,8 @@ class Euchre(GameRules):
     name = "euchre"
     scored_by = "team"
 
-    def check_setup(self, setup: Setup) -> list[Problem]:
+    def check_seats(self, setup: Setup) -> list[Problem]:
         at = setup.at
-        if problems := player_count_problems(setup, 4, 4, 'e.g. [Players "N E S W"]'):
-            return problems
         if len(setup.teams) != 2 or any(len(t.members) != 2 for t in setup.teams):
             return [Problem(at.line, at.column, "euchre needs two partnerships of two",
                             f'add [Partners "{setup.players[0]}-{setup.players[2]} '

@@ -22,7 +22,7 @@ from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, card, pack
 from ..choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
-from ..header import Setup, player_count_problems
+from ..header import Setup
 from ..laws import Effect, HandStatus, Irregularity
 from ..ledger import Ledger
 from ..notation import HandRecord, Problem, trick_line
@@ -1254,17 +1254,10 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
 class FrenchBoston(GameRules):
     name = GAME_NAME
     scored_by = "player"
-
-    def check_setup(self, setup: Setup) -> list[Problem]:
-        at = setup.at
-        if problems := player_count_problems(setup, 4, 4, 'e.g. [Players "N E S W"] (clockwise)'):
-            return problems
-        if setup.teams:
-            return [Problem(at.line, at.column, "french-boston has no fixed partnerships",
-                            "remove the [Partners] tag: partners are formed by demand and acceptance in each deal")]
-        if setup.pool is not None and len(setup.pool) != 1:
-            return [Problem(at.line, at.column, "french-boston keeps a single pool", 'write e.g. [Pool "40"]')]
-        return []
+    players_example = 'e.g. [Players "N E S W"] (clockwise)'
+    no_partners = ("french-boston has no fixed partnerships",
+                   "remove the [Partners] tag: partners are formed by demand and acceptance in each deal")
+    single_pool = ("french-boston keeps a single pool", 'write e.g. [Pool "40"]')
 
     def session(self, setup: Setup) -> FrenchBostonSession:
         return FrenchBostonSession(self, setup)
