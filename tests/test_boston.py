@@ -207,3 +207,14 @@ def test_withhold_binds_only_while_the_holder_has_another_card_of_the_suit() -> 
     # with another diamond left (the ten kept back for now), playing the king disobeys the call
     kept_back = _WITHHOLD.replace("trick 5: A JD, Y TD, B 7D, Z 4D", "trick 5: A JD, Y JH, B 7D, Z 4D")
     assert "call-disobeyed" in _irregularity_kinds(kept_back)
+
+
+def test_claim_rest_with_a_partners_deal_not_written() -> None:
+    """The fuzzer's find (seed 5): 'claim rest' where a partner's deal line is missing was an
+    internal error; his cards are simply not known, and the hand is adjudicated."""
+    case = (Path(__file__).resolve().parent.parent / "cases" / "boston" / "claim-rest-cards-called.ttn").read_text()
+    text = "\n".join(line for line in case.splitlines() if not line.startswith("deal Y:"))
+    verdict = check_text(text).to_dict()
+    assert verdict["files"][0]["errors"] == []
+    [hand] = verdict["files"][0]["games"][0]["hands"]
+    assert any(i["rule"] == "boston.play.claim-rest" for i in hand["irregularities"])

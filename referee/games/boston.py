@@ -712,7 +712,8 @@ class BostonHand(HandReplay):
             return
         partners = [p for p in self.opponents() if p != event.player]
         hands = self.table.hands
-        cards = {p: sorted(hands[p], key=lambda c: (c.suit.value, -c.rank)) for p in partners} if hands else {}
+        # a partner whose deal is not written has no known cards to lay down
+        cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners} if hands else {}
         shown = "; ".join(f"{p} {' '.join(c.text for c in cards[p])}" for p in partners if cards.get(p))
         misere = self.high is not None and self.high.misere
         ruling = ("In a misère this is a misère error." if misere else
