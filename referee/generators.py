@@ -70,3 +70,20 @@ def random_card(rng: random.Random, held: list[Card], lawful: list[Card], revoke
         if unlawful:
             return rng.choice(unlawful), True
     return rng.choice(lawful), False
+
+
+def random_trick(rng: random.Random, seats: Sequence[str], leader: str, hands: dict[str, list[Card]],
+                 play: PlayRules, trick: int, plant: bool = False) -> tuple[list[tuple[str, Card]], bool]:
+    """One random trick from `leader` round `seats`, each card lawful under `play` and taken out
+    of its holder's hand; with `plant`, the first card that can revoke does. Also whether one did."""
+    start = seats.index(leader)
+    plays: list[tuple[str, Card]] = []
+    planted = False
+    for i in range(len(seats)):
+        seat = seats[(start + i) % len(seats)]
+        held = hands[seat]
+        choice, revoked = random_card(rng, held, play.lawful(seat, held, plays, trick), plant and not planted)
+        planted = planted or revoked
+        held.remove(choice)
+        plays.append((seat, choice))
+    return plays, planted

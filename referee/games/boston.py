@@ -19,7 +19,7 @@ from .. import events as ev
 from .. import table as tb
 from ..cards import Card, Suit, pack
 from ..choices import Choice, Lapse, Option
-from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
+from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
 from ..header import Setup
 from ..laws import Effect, HandStatus, Irregularity
 from ..ledger import Ledger
@@ -1437,17 +1437,9 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     plant_from = rng.randint(1, 10) if plant_revoke else 99
     planted: int | None = None
     for trick in range(1, len(hands[leader]) + 1):
-        start = seats.index(leader)
-        plays: list[tuple[str, Card]] = []
-        for i in range(4):
-            seat = seats[(start + i) % 4]
-            held = hands[seat]
-            lawful = play.lawful(seat, held, plays, trick)
-            choice, revoked = random_card(rng, held, lawful, planted is None and trick >= plant_from)
-            if revoked:
-                planted = trick
-            held.remove(choice)
-            plays.append((seat, choice))
+        plays, revoked = random_trick(rng, seats, leader, hands, play, trick, planted is None and trick >= plant_from)
+        if revoked:
+            planted = trick
         leader = play.winner(plays)
         out.append(trick_line(trick, plays))
         if bid is not None and ((bid.misere and leader == caller) or (bid.tricks == 13 and leader != caller)):

@@ -13,7 +13,7 @@ from .. import events as ev
 from .. import table as tb
 from ..cards import JACK, Card, Suit, pack
 from ..choices import Choice, Lapse
-from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
+from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
 from ..header import Setup
 from ..laws import Effect, HandStatus, Irregularity, Pending
 from ..ledger import Ledger
@@ -931,17 +931,9 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     plant_from = rng.randint(1, 4) if plant_revoke else 6
     planted: int | None = None
     for trick in range(1, 6):
-        start = active.index(leader)
-        plays: list[tuple[str, Card]] = []
-        for i in range(len(active)):
-            seat = active[(start + i) % len(active)]
-            held = hands[seat]
-            lawful = play.lawful(seat, held, plays, trick)
-            choice, revoked = random_card(rng, held, lawful, planted is None and trick >= plant_from)
-            if revoked:
-                planted = trick
-            held.remove(choice)
-            plays.append((seat, choice))
+        plays, revoked = random_trick(rng, active, leader, hands, play, trick, planted is None and trick >= plant_from)
+        if revoked:
+            planted = trick
         leader = play.winner(plays)
         out.append(trick_line(trick, plays))
     out.append("")

@@ -21,7 +21,7 @@ from .. import events as ev
 from .. import table as tb
 from ..cards import ACE, JACK, KING, QUEEN, Card, Suit, card, pack
 from ..choices import SUIT_OPTIONS, Choice, Lapse, Option
-from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
+from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
 from ..header import Setup
 from ..laws import Effect, HandStatus, Irregularity
 from ..ledger import Ledger
@@ -1364,14 +1364,7 @@ def random_play(rng: random.Random, order: list[str], hands: dict[str, list[Card
     leader = order[0]
     lines = []
     for trick in range(1, len(hands[order[0]]) + 1):
-        start = order.index(leader)
-        plays: list[tuple[str, Card]] = []
-        for i in range(4):
-            seat = order[(start + i) % 4]
-            held = hands[seat]
-            choice, _ = random_card(rng, held, play.lawful(seat, held, plays, trick))
-            held.remove(choice)
-            plays.append((seat, choice))
+        plays, _ = random_trick(rng, order, leader, hands, play, trick)
         leader = play.winner(plays)
         lines.append(trick_line(trick, plays))
         if leader == misere_caller:
