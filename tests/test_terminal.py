@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from terminal_output import read_until_closed
 
 from referee.check import check_files
 from referee.render import TextWriter
@@ -31,18 +32,9 @@ def on_a_terminal(*args: str, env: dict[str, str] | None = None) -> str:
     process = subprocess.Popen([sys.executable, "-m", "referee", *args], stdout=follower, stderr=subprocess.PIPE,
                                env=environment)
     os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
+    shown = read_until_closed(leader)
     process.wait(timeout=120)
-    os.close(leader)
-    return b"".join(chunks).decode("utf-8")
+    return shown.decode("utf-8")
 
 
 def test_plain_text_is_byte_identical_when_not_a_terminal() -> None:

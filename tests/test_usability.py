@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from terminal_output import read_until_closed
 
 try:
     import pty
@@ -150,18 +151,9 @@ def _on_a_terminal(*args: str, env: dict[str, str] | None = None) -> str:
                                env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "400", "NO_COLOR": "",
                                     **(env or {})})
     os.close(child)
-    chunks = []
-    while True:
-        try:
-            data = os.read(main, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
+    shown = read_until_closed(main)
     process.wait(timeout=120)
-    os.close(main)
-    return b"".join(chunks).decode("utf-8", "replace")
+    return shown.decode("utf-8", "replace")
 
 
 @needs_pty
@@ -193,16 +185,7 @@ def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
                                stdout=subprocess.PIPE, stderr=child, env={**os.environ, "CI": ""})
     os.close(child)
     stdout, _ = process.communicate(timeout=120)
-    shown = b""
-    while True:
-        try:
-            data = os.read(main, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        shown += data
-    os.close(main)
+    shown = read_until_closed(main)
     assert json.loads(stdout)["summary"]["hands"] == 1
     assert b"checking" in shown
 
