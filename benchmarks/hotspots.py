@@ -19,8 +19,8 @@ from pathlib import Path
 
 from referee.check import check_files
 from referee.games import registry
-from referee.notation import read_transcript
-from referee.render import JsonWriter
+from referee.notation.reader import read_transcript
+from referee.output.render import JsonWriter
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ The library API is `check_text` (pure: text in, `Verdict` out) and `Verdict.to_d
 """
 
 from .check import check_text
-from .verdict import Verdict
+from .engine.verdict import Verdict
 
 __version__ = "0.1.0"
 __all__ = ["Verdict", "__version__", "check_text"]

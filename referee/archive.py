@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .check import Collector, check_files, check_text
-from .verdict import Summary, Verdict
+from .engine.verdict import Summary, Verdict
 
 
 def check_path(path: str, rules: str | None = None) -> Verdict:

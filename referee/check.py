@@ -14,12 +14,12 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import BinaryIO, Protocol
 
+from .engine.header import SetupReader
+from .engine.verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 from .games import Session, registry
-from .header import SetupReader
-from .inputs import DAMAGED, STDIN, open_binary
-from .limits import MAX_ERRORS, MAX_FINDINGS
-from .notation import FileProblem, GameStart, HandRecord, Item, Problem, read_transcript
-from .verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
+from .notation.inputs import DAMAGED, STDIN, open_binary
+from .notation.limits import MAX_ERRORS, MAX_FINDINGS
+from .notation.reader import FileProblem, GameStart, HandRecord, Item, Problem, more_problems, read_transcript
 
 
 class Sink(Protocol):
@@ -69,8 +69,6 @@ class Collector:
 
     def end_file(self) -> None:
         if self._hidden and self._file is not None:
-            from .render import more_problems
-
             self._file.errors.append(more_problems(self._hidden))
         self._file = None
 

@@ -21,17 +21,18 @@ from typing import Any, NoReturn, TextIO
 
 import typer
 
-from . import __version__, usercache
+from . import __version__
 from .check import check_files
-from .fmt import FormatError, format_text
+from .engine.rulebook import Option, OptionError
 from .games import registry
-from .houserules import HouseRulesError, inline_rules
-from .inputs import STDIN, expand, open_binary
-from .limits import MAX_FMT_BYTES
-from .render import JsonWriter, TextWriter, format_problem
-from .rulebook import Option, OptionError
-from .suggest import did_you_mean
-from .template import UnknownGame, template
+from .notation import usercache
+from .notation.houserules import HouseRulesError, inline_rules
+from .notation.inputs import STDIN, expand, open_binary
+from .notation.limits import MAX_FMT_BYTES
+from .notation.suggest import did_you_mean
+from .output.fmt import FormatError, format_text
+from .output.render import JsonWriter, TextWriter, format_problem
+from .output.template import UnknownGame, template
 
 app = typer.Typer(add_completion=True, no_args_is_help=True,
                   help="Replay card-table transcripts, find irregularities, apply the laws and score the hands.")
@@ -116,12 +117,12 @@ def check(
         with ExitStack() as stack:
             bar = None
             if not terminal and sys.stderr.isatty() and not os.environ.get("CI"):
-                from .progress import progress_bar
+                from .output.progress import progress_bar
 
                 bar = stack.enter_context(progress_bar(len(paths)))
             sink = _writer(format, out, quiet, terminal and workers == 1, no_color)
             if bar is not None:
-                from .progress import Counting
+                from .output.progress import Counting
 
                 sink = Counting(sink, bar, bar.task)
             if workers > 1:
@@ -171,17 +172,17 @@ def _writer(format: Format, out: TextIO, quiet: bool, terminal: bool, no_color: 
     if format is Format.json:
         return JsonWriter(out)
     if format is Format.github:
-        from .outputs import GithubWriter
+        from .output.outputs import GithubWriter
 
         return GithubWriter(out)
     if terminal:
-        from .terminal import TerminalWriter
+        from .output.terminal import TerminalWriter
 
         text: Any = TerminalWriter(out, sys.stderr, no_color)
     else:
         text = TextWriter(out, sys.stderr)
     if quiet:
-        from .outputs import Quiet
+        from .output.outputs import Quiet
 
         return Quiet(text)
     return text
@@ -198,15 +199,15 @@ def explain(
 
     Exit status as for check: 0 clean, 1 irregularities or disagreements, 2 unusable input.
     """
-    from .explain import Explainer
-    from .story import stream_file
+    from .output.explain import Explainer
+    from .output.story import stream_file
 
     rules = _rules_text(rules)
     tty = sys.stdout.isatty()
 
     def write(text: str) -> None:
         if tty:
-            from .terminal import show_explanation
+            from .output.terminal import show_explanation
 
             show_explanation(text, sys.stdout, no_color)
         else:
@@ -234,8 +235,8 @@ def report(
 
     Exit status as for check: 0 clean, 1 irregularities or disagreements, 2 unusable input.
     """
-    from .report import Reporter
-    from .story import several_games, stream_file
+    from .output.report import Reporter
+    from .output.story import several_games, stream_file
 
     rules = _rules_text(rules)
     try:

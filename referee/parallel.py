@@ -23,11 +23,11 @@ from contextlib import suppress
 from dataclasses import dataclass
 
 from .check import Checker, _unreadable
-from .inputs import STDIN
-from .notation import Problem, split_games
-from .outputs import TextSink, part_writer
-from .render import JsonWriter
-from .verdict import Summary
+from .engine.verdict import Summary
+from .notation.inputs import STDIN
+from .notation.reader import Problem, split_games
+from .output.outputs import TextSink, part_writer
+from .output.render import JsonWriter
 
 UNIT_BYTES = 256 * 1024
 """About this much transcript per task: large enough to amortise the hand-off between processes."""

@@ -4,7 +4,7 @@ The property tests replay random hands and expect no finding (or exactly the pla
 the generator that makes those hands asked the referee's own trick rules which cards may be
 played and who won, a mistake there would be made by both and never seen. So the generators
 take their answers from here instead (``rules_for=oracle``): written from the rules digests
-(``/work/shared/rules/*.md``), reading nothing of ``referee.table``, ``referee.generators`` or
+(``/work/shared/rules/*.md``), reading nothing of ``referee.engine.table``, ``referee.engine.generators`` or
 the games' trick rules — not even ``Suit.partner`` or ``Card.rank``; it works from the cards'
 canonical text (``JD``, ``TS``). ``test_oracle.py`` checks the referee's trick rules against it.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.cards import Card
-from referee.generators import Deal
+from referee.engine.generators import Deal
+from referee.notation.cards import Card
 
 ORDER = "23456789TJQKA"  # low to high; every game here ranks aces high
 RED = "HD"

@@ -11,8 +11,8 @@ import pytest
 
 import referee
 import referee.check
-import referee.verdict
-import referee.verdict_schema
+import referee.engine.verdict
+import referee.engine.verdict_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = sorted((ROOT / "cases").glob("*/*.ttn"))
@@ -25,7 +25,7 @@ def test_documented_examples_run(document: str, monkeypatch: pytest.MonkeyPatch)
     assert result.attempted > 0 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", [referee.check, referee.verdict, referee.verdict_schema])
+@pytest.mark.parametrize("module", [referee.check, referee.engine.verdict, referee.engine.verdict_schema])
 def test_docstring_examples_run(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0

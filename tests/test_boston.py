@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from oracle import oracle
 
 from referee import check_text
+from referee.engine.ledger import Ledger
 from referee.games.boston import GAME, BostonBid, double_pool, pools_shown, tables, take_pool
-from referee.ledger import Ledger
 
 
 # ---- tables -----------------------------------------------------------------------------------

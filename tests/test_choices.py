@@ -1,12 +1,12 @@
 """The rectification model: what ends a choice is declared per law, and only the innocent side
-waives it by playing on (`referee.choices`)."""
+waives it by playing on (`referee.engine.choices`)."""
 
 from __future__ import annotations
 
-from referee import events as ev
-from referee.cards import parse_card
-from referee.choices import Answer, Choice, Lapse, Option
-from referee.laws import Pending
+from referee.engine.choices import Answer, Choice, Lapse, Option
+from referee.engine.laws import Pending
+from referee.notation import events as ev
+from referee.notation.cards import parse_card
 
 AT = ev.Span(1, 1)
 

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from referee.check import check_text
 from referee.cli import app
-from referee.fmt import format_text
 from referee.games import registry
+from referee.output.fmt import format_text
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 runner = CliRunner()

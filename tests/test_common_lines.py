@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
-from referee import events as ev
-from referee.cards import parse_card, parse_suit
-from referee.grammar import _parser
-from referee.notation import _common_lines, parse_line
+from referee.notation import events as ev
+from referee.notation.cards import parse_card, parse_suit
+from referee.notation.grammar import _parser
+from referee.notation.reader import _common_lines, parse_line
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
 CASE_LINES = [line for path in CASES for line in path.read_text("utf-8").splitlines()

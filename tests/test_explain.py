@@ -8,9 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.explain import explain_file
 from referee.games import registry
-from referee.story import story_of_file
+from referee.output.explain import explain_file
+from referee.output.story import story_of_file
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))

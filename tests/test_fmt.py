@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from referee.check import check_text
 from referee.cli import app
-from referee.fmt import FormatError, comment_of, format_text
+from referee.output.fmt import FormatError, comment_of, format_text
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))

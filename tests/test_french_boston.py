@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from oracle import oracle
 
 from referee import check_text
-from referee.cards import Suit, parse_card
 from referee.games.french_boston import (
     GAME,
     FrenchBostonTricks,
@@ -24,6 +23,7 @@ from referee.games.french_boston import (
     best_jack,
     payments,
 )
+from referee.notation.cards import Suit, parse_card
 
 
 def c(text: str):

@@ -14,8 +14,8 @@ from lark import Lark
 from mutations import mutate
 
 from referee import check_text
-from referee.render import JsonWriter, TextWriter
-from referee.verdict import Verdict
+from referee.engine.verdict import Verdict
+from referee.output.render import JsonWriter, TextWriter
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
 SEEDS = sorted((Path(__file__).resolve().parent / "seeds").glob("*.ttn"))  # hostile transcripts (issue 15)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from referee.check import check_text
-from referee.events import Span, Tag
+from referee.engine.header import SetupReader
 from referee.games import registry
-from referee.header import SetupReader
+from referee.notation.events import Span, Tag
 
 HAND = "hand 1 dealer W\nupcard 9D\nN pass, E pass, S pass, W pass\n"
 

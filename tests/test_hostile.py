@@ -23,10 +23,10 @@ from typer.testing import CliRunner
 
 from referee import check_text
 from referee.cli import app
-from referee.limits import MAX_ERRORS, MAX_FINDINGS, MAX_HAND_CHARS
+from referee.notation.limits import MAX_ERRORS, MAX_FINDINGS, MAX_HAND_CHARS
+from referee.output.report import report
+from referee.output.story import story_of_text
 from referee.parallel import worker_count
-from referee.report import report
-from referee.story import story_of_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "cases").glob("*/*.ttn"))
@@ -197,7 +197,7 @@ def test_terminal_escapes_are_shown_harmlessly(tmp_path: Path) -> None:
 def test_the_terminal_writer_escapes_too() -> None:
     import io
 
-    from referee.terminal import TerminalWriter, show_explanation
+    from referee.output.terminal import TerminalWriter, show_explanation
 
     out, err = io.StringIO(), io.StringIO()
     verdict = check_text(HOSTILE + "N XS\n")

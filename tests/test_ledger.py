@@ -16,8 +16,8 @@ import pytest
 
 from referee import check_text
 from referee.check import Collector, check_files
+from referee.engine.replay import HandReplay
 from referee.games import registry
-from referee.replay import HandReplay
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))

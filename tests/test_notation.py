@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import events as ev
-from referee.cards import Suit, parse_card
-from referee.notation import FileProblem, GameStart, HandRecord, Problem, parse_line, read_transcript
+from referee.notation import events as ev
+from referee.notation.cards import Suit, parse_card
+from referee.notation.reader import FileProblem, GameStart, HandRecord, Problem, parse_line, read_transcript
 
 
 @pytest.mark.parametrize("text", ["AS", "as", "10h", "TH", "t♦", "9c", "10♣", "Q♠", "K♥"])
@@ -112,7 +112,7 @@ def test_the_lark_cython_parser_gives_the_same_records() -> None:
     pytest.importorskip("lark_cython")
     from pathlib import Path
 
-    from referee import grammar
+    from referee.notation import grammar
 
     fast, fast_builder = grammar._fast_parser() or pytest.skip("lark-cython not usable")
     pure, pure_builder = grammar._parser()
@@ -136,7 +136,7 @@ _TRICKY_LINES = ["trick 2: N AS, E retract AS, E expose 9C", "deal N: AS KS QS J
 
 def _fresh_tables(monkeypatch) -> None:
     """Forget the tables this process worked out, so the next parser reads (or makes) them again."""
-    from referee import grammar
+    from referee.notation import grammar
 
     monkeypatch.setattr(grammar, "_TABLES", [])
 
@@ -144,7 +144,7 @@ def _fresh_tables(monkeypatch) -> None:
 def test_the_parser_tables_are_kept_between_runs(tmp_path, monkeypatch) -> None:
     """The second run loads the tables the first one wrote (the file is not rewritten) and
     parses exactly as a parser built afresh."""
-    from referee import grammar, usercache
+    from referee.notation import grammar, usercache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
@@ -164,7 +164,7 @@ def test_the_parser_tables_are_kept_between_runs(tmp_path, monkeypatch) -> None:
 
 
 def test_unreadable_parser_tables_are_rebuilt(tmp_path, monkeypatch) -> None:
-    from referee import grammar, usercache
+    from referee.notation import grammar, usercache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
@@ -185,7 +185,7 @@ def test_unreadable_parser_tables_are_rebuilt(tmp_path, monkeypatch) -> None:
 
 
 def test_no_cache_directory_means_no_cache(tmp_path, monkeypatch) -> None:
-    from referee import grammar, usercache
+    from referee.notation import grammar, usercache
 
     blocker = tmp_path / "file"
     blocker.write_text("")
@@ -205,8 +205,8 @@ def test_a_file_of_usual_lines_is_read_without_importing_lark(tmp_path) -> None:
     import sys
 
     case = Path(__file__).resolve().parent.parent / "cases" / "euchre" / "revoke-established.ttn"
-    probe = ("import sys\nfrom referee import usercache\nusercache.allow_writes()  # as the command line does\n"
-             "from referee.check import check_files\nfrom referee.render import JsonWriter\n"
+    probe = ("import sys\nfrom referee.notation import usercache\nusercache.allow_writes()  # as the command line does\n"
+             "from referee.check import check_files\nfrom referee.output.render import JsonWriter\n"
              "import io\ncheck_files([sys.argv[1]], JsonWriter(io.StringIO()))\n"
              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('lark', 'yaml')))\n")
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}

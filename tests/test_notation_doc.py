@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from referee import check_text
-from referee.header import KNOWN_TAGS
-from referee.laws import EFFECT_KINDS, HAND_STATUSES, KINDS, REVOKE_STATUSES
-from referee.notation import Problem, parse_line
+from referee.engine.header import KNOWN_TAGS
+from referee.engine.laws import EFFECT_KINDS, HAND_STATUSES, KINDS, REVOKE_STATUSES
+from referee.notation.reader import Problem, parse_line
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "notation.md").read_text("utf-8")

@@ -8,9 +8,9 @@ import random
 import pytest
 from oracle import GAMES, oracle
 
-from referee.cards import Card, Suit, parse_card
+from referee.engine.generators import Deal, PlayRules
 from referee.games import auction_pitch, boston, euchre, french_boston
-from referee.generators import Deal, PlayRules
+from referee.notation.cards import Card, Suit, parse_card
 
 OWN = {"euchre": euchre.own_play_rules, "auction-pitch": auction_pitch.own_play_rules,
        "boston": boston.own_play_rules, "french-boston": french_boston.own_play_rules}

@@ -9,8 +9,8 @@ from pathlib import Path
 from referee import parallel
 from referee.check import check_files
 from referee.games.euchre import GAME
-from referee.notation import split_games
-from referee.render import JsonWriter, TextWriter
+from referee.notation.reader import split_games
+from referee.output.render import JsonWriter, TextWriter
 
 
 def _archive(tmp_path: Path) -> Path:

@@ -6,8 +6,8 @@ import io
 from pathlib import Path
 
 from referee.check import check_files
-from referee.render import TextWriter
-from referee.verdict import Recorded
+from referee.engine.verdict import Recorded
+from referee.output.render import TextWriter
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from referee.check import check_text
+from referee.engine.verdict import Verdict
 from referee.games import registry
-from referee.render import _json, hand_json
-from referee.verdict import Verdict
+from referee.output.render import _json, hand_json
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
 

@@ -19,9 +19,9 @@ from lark import Lark
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.explain import explain_file
-from referee.report import report
-from referee.story import story_of_file, story_of_text
+from referee.output.explain import explain_file
+from referee.output.report import report
+from referee.output.story import story_of_file, story_of_text
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))

@@ -12,9 +12,9 @@ import pytest
 import yaml
 
 from referee.check import Collector, check_files
+from referee.engine.replay import GENERIC_RULES, HandReplay
+from referee.engine.rulebook import OptionError
 from referee.games import registry
-from referee.replay import GENERIC_RULES, HandReplay
-from referee.rulebook import OptionError
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 GAMES = sorted(registry())

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from referee.check import Collector, check_files
 from referee.games.euchre import GAME
-from referee.render import JsonWriter
+from referee.output.render import JsonWriter
 
 
 def _peak_kib(action) -> float:

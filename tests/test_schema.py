@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from referee.check import check_files
-from referee.laws import EFFECT_KINDS, HAND_STATUSES, KINDS, REVOKE_STATUSES
-from referee.render import JsonWriter
-from referee.verdict_schema import verdict_schema
+from referee.engine.laws import EFFECT_KINDS, HAND_STATUSES, KINDS, REVOKE_STATUSES
+from referee.engine.verdict_schema import verdict_schema
+from referee.output.render import JsonWriter
 
 jsonschema = pytest.importorskip("jsonschema")
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from referee import table as tb
-from referee.cards import Suit, parse_card
-from referee.events import Span
+from referee.engine import table as tb
 from referee.games.euchre import EuchreTricks
+from referee.notation.cards import Suit, parse_card
+from referee.notation.events import Span
 
 AT = Span(1, 1)
 ORDER = ("N", "E", "S", "W")

@@ -15,7 +15,7 @@ import pytest
 from terminal_output import read_until_closed
 
 from referee.check import check_files
-from referee.render import TextWriter
+from referee.output.render import TextWriter
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 CASE = str(CASES / "euchre" / "revoke-established.ttn")

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from referee import rulebook, usercache
+from referee.engine import rulebook
 from referee.games import registry
-from referee.usercache import cache_directory
+from referee.notation import usercache
+from referee.notation.usercache import cache_directory
 
 
 def load_yaml(name: str, text: str) -> object:
@@ -79,7 +80,7 @@ def test_it_can_be_turned_off(cache: Path, monkeypatch: pytest.MonkeyPatch) -> N
 def test_every_rulebook_comes_back_as_safe_load_reads_it(cache: Path, game: str) -> None:
     """Kept or not (Boston's payment tables are keyed by numbers, so JSON cannot keep them),
     a rulebook read twice is what ``safe_load`` reads."""
-    text = resources.files("referee").joinpath("rulebooks", f"{game}.yaml").read_text("utf-8")
+    text = resources.files("referee.games").joinpath("rulebooks", f"{game}.yaml").read_text("utf-8")
     rulebook.rulebook_data.cache_clear()
     try:
         first = rulebook.rulebook_data(game)
@@ -91,7 +92,8 @@ def test_every_rulebook_comes_back_as_safe_load_reads_it(cache: Path, game: str)
 
 
 def test_the_kept_terminals_are_the_grammars(cache: Path) -> None:
-    from referee import grammar, notation
+    from referee.notation import grammar
+    from referee.notation import reader as notation
 
     valid = notation._terminals_valid
     made = notation.kept("grammar-terminals", notation._grammar_stamp(), notation._terminal_patterns, valid)

@@ -33,7 +33,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..games import registry
-from ..template import UnknownGame, template
+from ..output.template import UnknownGame, template
 from .library import (
     RulesParameterError,
     check_json,

@@ -11,9 +11,9 @@ import io
 from typing import Any
 
 from ..check import Checker, check_text
-from ..houserules import is_rules_file
-from ..render import JsonWriter
-from ..story import story_of_text
+from ..notation.houserules import is_rules_file
+from ..output.render import JsonWriter
+from ..output.story import story_of_text
 from .settle import settle
 from .view import view_of_story
 
@@ -61,7 +61,7 @@ def desk_view(text: str, rules: str | None, selected: tuple[int, int] | None = N
 
 def report_text(text: str, rules: str | None, form: str, name: str) -> tuple[str, int]:
     """``referee report`` of `text` as `form` (markdown or html), titled with the file `name`."""
-    from ..report import report
+    from ..output.report import report
 
     story = story_of_text(text, rules, name)
     return report(story, form), story.exit_code

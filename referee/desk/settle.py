@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import events as ev
-from ..laws import Pending
-from ..story import FileStory, HandStory
-from ..verdict import HandVerdict, Verdict
+from ..engine.laws import Pending
+from ..engine.verdict import HandVerdict, Verdict
+from ..notation import events as ev
+from ..output.story import FileStory, HandStory
 from .view import last_line
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")

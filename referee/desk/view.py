@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import events as ev
 from ..games import registry
-from ..story import FileStory, GameStory, HandStory
-from ..words import event_words
+from ..notation import events as ev
+from ..output.story import FileStory, GameStory, HandStory
+from ..output.words import event_words
 
 Step = dict[str, Any]
 

@@ -15,19 +15,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, TypedDict
 
-from .. import events as ev
-from .. import table as tb
-from ..cards import Card, Suit, pack
-from ..choices import Choice, Lapse, Option
-from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
-from ..header import Setup
-from ..laws import Effect, HandStatus, Irregularity
-from ..ledger import Ledger
-from ..notation import HandRecord, trick_line
-from ..replay import HandContext, HandReplay, Requirement
-from ..rulebook import rulebook_data
-from ..session import GameRules, GameSession, sole_leader
-from ..verdict import HandVerdict
+from ..engine import table as tb
+from ..engine.choices import Choice, Lapse, Option
+from ..engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
+from ..engine.header import Setup
+from ..engine.laws import Effect, HandStatus, Irregularity
+from ..engine.ledger import Ledger
+from ..engine.replay import HandContext, HandReplay, Requirement
+from ..engine.rulebook import rulebook_data
+from ..engine.session import GameRules, GameSession, sole_leader
+from ..engine.verdict import HandVerdict
+from ..notation import events as ev
+from ..notation.cards import Card, Suit, pack
+from ..notation.reader import HandRecord, trick_line
 
 MISERES = ("little-misere", "grand-misere", "little-spread", "grand-spread")
 CLASSES = ("plain", "colour", "preference")

@@ -9,18 +9,18 @@ from __future__ import annotations
 import random
 from typing import Any, Literal, TypedDict
 
-from .. import events as ev
-from .. import table as tb
-from ..cards import JACK, Card, Suit, pack
-from ..choices import Choice, Lapse
-from ..generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
-from ..header import Setup
-from ..laws import Effect, HandStatus, Irregularity, Pending
-from ..ledger import Ledger
-from ..notation import HandRecord, Problem, trick_line
-from ..replay import HandContext, HandReplay
-from ..session import GameRules, GameSession, sole_leader
-from ..verdict import HandVerdict
+from ..engine import table as tb
+from ..engine.choices import Choice, Lapse
+from ..engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
+from ..engine.header import Setup
+from ..engine.laws import Effect, HandStatus, Irregularity, Pending
+from ..engine.ledger import Ledger
+from ..engine.replay import HandContext, HandReplay
+from ..engine.session import GameRules, GameSession, sole_leader
+from ..engine.verdict import HandVerdict
+from ..notation import events as ev
+from ..notation.cards import JACK, Card, Suit, pack
+from ..notation.reader import HandRecord, Problem, trick_line
 
 
 class EuchreTricks:

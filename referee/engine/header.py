@@ -11,15 +11,15 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .cards import Suit, parse_suit
-from .events import Span, Tag
-from .limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large
-from .notation import Problem
+from ..notation.cards import Suit, parse_suit
+from ..notation.events import Span, Tag
+from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large
+from ..notation.reader import Problem
+from ..notation.suggest import did_you_mean
 from .rulebook import OptionError
-from .suggest import did_you_mean
 
 if TYPE_CHECKING:
-    from .games import Game
+    from .game import Game
 
 INFO_TAGS = ("Event", "Site", "Date", "Table", "Note")
 KNOWN_TAGS = frozenset({"Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS})

@@ -12,12 +12,12 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import events as ev
-from .games import registry
+from ..engine.verdict import TrickRecord
+from ..games import registry
+from ..notation import events as ev
+from ..notation.safe import safe_text
 from .render import left_out_words, recorded_words
-from .safe import safe_text
 from .story import FileStory, GameStory, HandStory, replay_story
-from .verdict import TrickRecord
 from .words import contract_words, event_words, house_rules, scores, why_won
 
 WIDTH = 100

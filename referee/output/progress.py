@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .notation import Problem
-from .verdict import GameVerdict, HandVerdict, Summary
+from ..engine.verdict import GameVerdict, HandVerdict, Summary
+from ..notation.reader import Problem
 
 
 class Counting:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Protocol, TextIO
 
-from .check import Sink
-from .notation import Problem
+from ..check import Sink
+from ..engine.verdict import GameVerdict, HandVerdict, Summary
+from ..notation.reader import Problem
 from .render import JsonWriter, TextWriter, finding_words, recorded_words
-from .verdict import GameVerdict, HandVerdict, Summary
 
 
 class TextSink(Sink, Protocol):

@@ -361,3 +361,9 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
     if not saw_anything and first_line == 1:
         yield FileProblem(Problem(1, 1, "the file is empty",
                                   'a transcript starts with [Game "..."] and [Players "..."]'))
+
+
+def more_problems(count: int) -> Problem:
+    """The last problem listed for a file with more than `MAX_ERRORS`: how many more there are."""
+    return Problem(0, 0, f"… and {count:,} more problems in this file, not listed",
+                   f"only the first {MAX_ERRORS:,} problems of a file are listed")

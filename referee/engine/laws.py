@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from .events import Span
+from ..notation.events import Span
 from .ledger import POOL, Entry
 
 Kind = Literal[

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .cards import Card, Suit
-from .events import Span
-from .records import record
+from ..notation.cards import Card, Suit
+from ..notation.events import Span
+from ..notation.records import record
 
 
 class TrickRules(Protocol):

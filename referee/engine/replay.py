@@ -17,16 +17,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, get_args
 
-from . import events as ev
+from ..notation import events as ev
+from ..notation.cards import Card, Suit
+from ..notation.reader import HandRecord, Problem
+from ..notation.suggest import did_you_mean
 from . import table as tb
-from .cards import Card, Suit
 from .choices import Answer, Choice, Lapse, Option
 from .header import Setup
 from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Penalty, Pending, RevokeStatus, money_effect
 from .ledger import POOL, Ledger
-from .notation import HandRecord, Problem
 from .rulebook import Rulebook
-from .suggest import did_you_mean
 from .verdict import HandVerdict, Recorded, TrickRecord
 
 GENERIC_RULES = (
@@ -192,7 +192,7 @@ class HandReplay:
               implied_text: str = "", ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
               recorded: Option | None = None) -> Choice:
         """Open a choice for `choosers` after `offender`'s irregularity; `ends` says, per law, what
-        ends it besides the chooser's own answer (see `referee.choices`)."""
+        ends it besides the chooser's own answer (see `referee.engine.choices`)."""
         choosers = frozenset(choosers)
         label = self.side_label(choosers)
         pending = Pending(label, tuple(options), self.rule_id(topic), explanation)

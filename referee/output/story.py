@@ -15,12 +15,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from . import events as ev
-from .check import Checker, Collector, check_files
-from .inputs import DAMAGED, STDIN, open_binary, read_bytes
-from .notation import GameStart, HandRecord, Problem, read_transcript
+from ..check import Checker, Collector, check_files
+from ..engine.verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
+from ..notation import events as ev
+from ..notation.inputs import DAMAGED, STDIN, open_binary, read_bytes
+from ..notation.reader import GameStart, HandRecord, Problem, read_transcript
 from .render import format_problem
-from .verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
 
-from . import events as ev
-from .cards import Card, Suit, parse_card
+from ..notation import events as ev
+from ..notation.cards import Card, Suit, parse_card
 from .laws import Pending
 
 Option = Literal[

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .cards import Card, Suit
+from ..notation.cards import Card, Suit
 from .table import TrickRules, trick_winner
 
 Plays = Sequence[tuple[str, Card]]

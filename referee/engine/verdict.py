@@ -1,7 +1,7 @@
 """The verdict: what the referee decided, as plain data (notation.md §5).
 
 These classes hold results only; they are built by the games, serialised here with
-`to_dict` (the JSON contract) and printed by `referee.render`. Field order in `to_dict` is the
+`to_dict` (the JSON contract) and printed by `referee.output.render`. Field order in `to_dict` is the
 order of the contract, so the JSON is byte-for-byte deterministic.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..notation.reader import Problem
+from ..notation.records import record
 from .laws import Irregularity, Penalty, Pending
 from .ledger import Entry
-from .notation import Problem
-from .records import record
 
 
 @record

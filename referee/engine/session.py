@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from ..notation.reader import HandRecord, Problem
 from .header import player_count_problems
-from .notation import HandRecord, Problem
 from .replay import HandContext, HandReplay, unknown_names
 from .rulebook import Rulebook, load
 
 if TYPE_CHECKING:
-    from .cards import Card, Suit
+    from ..notation.cards import Card, Suit
     from .header import Setup
     from .verdict import HandVerdict
 

@@ -18,10 +18,10 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from .notation import Problem
+from ..engine.verdict import GameVerdict, HandVerdict, Summary
+from ..notation.reader import Problem
+from ..notation.safe import safe_text
 from .render import TextWriter, describe_contract, finding_words, format_problem, recorded_words
-from .safe import safe_text
-from .verdict import GameVerdict, HandVerdict, Summary
 from .words import scores
 
 STATUS_STYLE = {"complete": "green", "in-progress": "yellow", "thrown-in": "dim", "abandoned": "magenta",

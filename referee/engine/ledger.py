@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .records import record
+from ..notation.records import record
 
 POOL = "pool"
 """The `who` of the pool's entries."""

@@ -25,7 +25,7 @@ from . import events as ev
 from . import usercache
 from .cards import parse_card, parse_suit
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
-from .notation import Problem, grammar_text
+from .reader import Problem, grammar_text
 from .suggest import did_you_mean
 
 

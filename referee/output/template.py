@@ -7,9 +7,10 @@ header the game accepts is used, so a game added tomorrow gets a working templat
 
 from __future__ import annotations
 
-from .check import check_text
-from .games import Game, registry
-from .suggest import did_you_mean
+from ..check import check_text
+from ..engine.game import Game
+from ..games import registry
+from ..notation.suggest import did_you_mean
 
 COMPASS = ("N", "E", "S", "W")
 EXAMPLE = ("AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S")  # cards for the example trick line

@@ -17,6 +17,6 @@ from typing import Any
 
 def verdict_schema() -> dict[str, Any]:
     """A fresh copy of the schema (draft 2020-12) from ``referee/schema/verdict.schema.json``."""
-    text = resources.files("referee").joinpath("schema", "verdict.schema.json").read_text("utf-8")
+    text = resources.files("referee.engine").joinpath("schema", "verdict.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

@@ -1,6 +1,6 @@
 """Rulebooks: each game's rule ids, their text in our own words, and its house-rule options.
 
-A rulebook is a YAML file in ``referee/rulebooks/`` (loaded with ``yaml.safe_load`` only, and
+A rulebook is a YAML file in ``referee/games/rulebooks/`` (loaded with ``yaml.safe_load`` only, and
 kept as JSON between runs by `usercache.load_yaml`).
 Code cites rules by id, so a rule's words live in one place and ``referee rules GAME``
 prints exactly what the verdicts cite.
@@ -15,9 +15,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .limits import MAX_DIGITS
-from .suggest import did_you_mean
-from .usercache import load_yaml
+from ..notation.limits import MAX_DIGITS
+from ..notation.suggest import did_you_mean
+from ..notation.usercache import load_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +129,7 @@ def _convert(option: Option, raw: str, has_value: bool, offset: int) -> Any:
 def rulebook_data(game: str) -> dict[str, Any]:
     """``rulebooks/<game>.yaml`` as data, read once: its rules and options, and any tables the
     game reads from it (shared, so never to be changed)."""
-    text = resources.files("referee").joinpath("rulebooks", f"{game}.yaml").read_text("utf-8")
+    text = resources.files("referee.games").joinpath("rulebooks", f"{game}.yaml").read_text("utf-8")
     data: dict[str, Any] = load_yaml(f"rulebook-{game}", text, lambda kept: _rulebook_shaped(kept, game))
     return data
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import events as ev
-from .cards import Suit, parse_card, parse_suit
-from .games import registry
+from ..games import registry
+from ..notation import events as ev
+from ..notation.cards import Suit, parse_card, parse_suit
 from .render import (
     _scores as scores,  # one spelling of scores everywhere: ``N-S +2, E-W 0``
 )

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import events as ev
-from .cards import Suit, parse_card
-from .games import registry
-from .limits import MAX_ERRORS
+from ..games import registry
+from ..notation import events as ev
+from ..notation.cards import Suit, parse_card
+from ..notation.limits import MAX_ERRORS
+from ..notation.safe import safe_text
 from .render import left_out_words, recorded_words
-from .safe import safe_text
 from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores
 

@@ -10,12 +10,12 @@ import json
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from .games import registry
-from .laws import Irregularity
-from .limits import MAX_ERRORS
-from .notation import Problem
-from .safe import safe_text
-from .verdict import GameVerdict, HandVerdict, Summary
+from ..engine.laws import Irregularity
+from ..engine.verdict import GameVerdict, HandVerdict, Summary
+from ..games import registry
+from ..notation.limits import MAX_ERRORS
+from ..notation.reader import Problem, more_problems
+from ..notation.safe import safe_text
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 """What ``json.dumps(value, ensure_ascii=False)`` writes, built once instead of once per hand; the
@@ -116,12 +116,6 @@ class JsonWriter:
     def finish(self, summary: Summary) -> None:
         if self.whole:
             self.out.write('], "summary": ' + _json(summary.to_dict()) + "}\n")
-
-
-def more_problems(count: int) -> Problem:
-    """The last problem listed for a file with more than `MAX_ERRORS`: how many more there are."""
-    return Problem(0, 0, f"… and {count:,} more problems in this file, not listed",
-                   f"only the first {MAX_ERRORS:,} problems of a file are listed")
 
 
 def format_problem(path: str, problem: Problem) -> str:

@@ -23,10 +23,10 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
-from . import events as ev
-from .cards import Suit
-from .header import INFO_TAGS
-from .notation import Problem, parse_line, read_lines
+from ..engine.header import INFO_TAGS
+from ..notation import events as ev
+from ..notation.cards import Suit
+from ..notation.reader import Problem, parse_line, read_lines
 from .story import story_of_text
 
 TAG_ORDER = ("Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS)
