@@ -17,19 +17,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, TypedDict
 
-from ..engine import table as tb
-from ..engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
-from ..engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
-from ..engine.header import Setup
-from ..engine.laws import Effect, HandStatus, Irregularity
-from ..engine.ledger import Ledger
-from ..engine.replay import HandContext, HandReplay
-from ..engine.rulebook import rulebook_data
-from ..engine.session import GameRules, GameSession, sole_leader
-from ..engine.verdict import HandVerdict
-from ..notation import events as ev
-from ..notation.cards import ACE, JACK, KING, QUEEN, Card, Suit, card, pack
-from ..notation.reader import HandRecord, Problem, trick_line
+from ...engine import table as tb
+from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
+from ...engine.header import Setup
+from ...engine.laws import Effect, HandStatus, Irregularity
+from ...engine.ledger import Ledger
+from ...engine.replay import HandContext, HandReplay
+from ...engine.rulebook import rulebook_data
+from ...engine.session import GameRules, GameSession, sole_leader
+from ...engine.verdict import HandVerdict
+from ...notation import events as ev
+from ...notation.cards import ACE, JACK, KING, QUEEN, Card, Suit, card, pack
+from ...notation.reader import HandRecord, Problem, trick_line
 
 GAME_NAME = "french-boston"
 SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}

@@ -1,0 +1,3 @@
+"""French Boston (moved to a package; split in the next commit)."""
+
+from .hand import *  # noqa: F403
