@@ -16,13 +16,10 @@ from hypothesis import strategies as st
 from oracle import oracle
 
 from referee import check_text
-from referee.games.french_boston import (
-    GAME,
-    FrenchBostonTricks,
-    Proposal,
-    best_jack,
-    payments,
-)
+from referee.games.french_boston import GAME
+from referee.games.french_boston.auction import Proposal
+from referee.games.french_boston.settlement import payments
+from referee.games.french_boston.tricks import FrenchBostonTricks, best_jack
 from referee.notation.cards import Suit, parse_card
 
 

@@ -1,3 +1,96 @@
-"""French Boston (moved to a package; split in the next commit)."""
+"""French Boston (Foster): four players, play to the right, belle and petite, 40 deals.
 
-from .hand import *  # noqa: F403
+Defaults follow the seed text (shared/seeds/003); where it is silent, the digest's
+recommendation (shared/rules/french-boston.md); the other readings are house rules listed by
+``referee rules french-boston``. The payment table lives in the rulebook YAML, not here.
+
+The parts: `auction` (the bidding, an object the hand owns), `hand` (the replay of one deal:
+bidding, play and the laws of irregularities), `settlement` (what the replayed deal pays),
+`tricks` (the best-trump jack), `generator` (random lawful games); here, the game and its
+session (counters, the pool, belle, the deal number and whose deal it is).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...engine.generators import PlayRulesFor
+from ...engine.header import Setup
+from ...engine.session import GameRules, GameSession, sole_leader
+from ...engine.verdict import HandVerdict
+from ...notation.reader import HandRecord, Problem
+from .generator import random_game
+from .hand import GAME_NAME, FrenchBostonHand
+from .settlement import payments
+
+__all__ = ["GAME", "FrenchBoston", "FrenchBostonHand", "FrenchBostonSession"]
+
+
+class FrenchBostonSession(GameSession[FrenchBostonHand]):
+    """A game in progress: counters, the pool, belle, the deal number and whose deal it is."""
+
+    def __init__(self, game: FrenchBoston, setup: Setup) -> None:
+        super().__init__(game, setup, setup.pool[0] if setup.pool else 0)
+        self.order = tuple(reversed(setup.players))  # [Players] is clockwise; everything goes to the right
+        self.belle = setup.belle
+        self.number = 1
+        self.contribution_due = True
+        self.over = False
+
+    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
+        if self.next_dealer is None and (record.header.number or 1) > 1 and self.belle is None:
+            return [self.belle_unknown(record)]
+        return super().hand(record)
+
+    def replay(self, record: HandRecord) -> FrenchBostonHand:
+        if self.next_dealer is None and record.header.number is not None:
+            self.number = record.header.number  # a transcript may start at any deal of the game
+        return FrenchBostonHand(self.context(self.number, self.order), record, self.belle, self.pool_now or 0,
+                                self.contribution_due)
+
+    def advance(self, replay: FrenchBostonHand, verdict: HandVerdict) -> None:
+        self.belle = replay.belle
+        void = replay.void_deal() if verdict.status == "redeal" else None
+        self.contribution_due = void != "same-dealer"
+        self.next_dealer = replay.dealer if void == "same-dealer" else replay.left_of(replay.dealer)
+        self.number = verdict.number + 1  # every deal written counts, void ones included
+        self.over = self.over or self.game_over(verdict)
+
+    @staticmethod
+    def belle_unknown(record: HandRecord) -> Problem:
+        """A transcript starting after deal 1 cannot know belle from its own turned cards: the
+        notation requires the tag, and guessing from a later deal's turned card would change
+        payments and which demands are legal."""
+        at = record.header.at
+        number = record.header.number
+        return Problem(at.line, at.column,
+                       f"the transcript starts at deal {number} but does not say which suit is belle",
+                       'add the suit turned on deal 1 to the header, e.g. [Belle "clubs"]')
+
+    def game_over(self, verdict: HandVerdict) -> bool:
+        if verdict.number < payments()["game-deals"] or verdict.status == "in-progress":
+            return False
+        return self.setup.options["pool-end"] == "divide" or self.pool_now == 0
+
+    def winner(self) -> str | None:
+        return sole_leader(self.score) if self.over else None
+
+
+class FrenchBoston(GameRules):
+    name = GAME_NAME
+    scored_by = "player"
+    players_example = 'e.g. [Players "N E S W"] (clockwise)'
+    no_partners = ("french-boston has no fixed partnerships",
+                   "remove the [Partners] tag: partners are formed by demand and acceptance in each deal")
+    single_pool = ("french-boston keeps a single pool", 'write e.g. [Pool "40"]')
+
+    def session(self, setup: Setup) -> FrenchBostonSession:
+        return FrenchBostonSession(self, setup)
+
+    def random_game(self, rng: random.Random, hands: int, first: int = 1,
+                    rules_for: PlayRulesFor | None = None) -> str:
+        """A transcript of `hands` random lawful deals from deal number `first` (see `generator`)."""
+        return random_game(rng, hands, first, rules_for)
+
+
+GAME = FrenchBoston()

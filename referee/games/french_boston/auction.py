@@ -1,0 +1,255 @@
+"""French Boston's bidding: proposals, their rank, and the auction as an object the hand owns.
+
+The auction keeps whose turn it is, the standing proposal and who has answered it, and knows
+the laws of speaking: what outranks what, who may still propose or accept, and when the
+bidding ends (in a contract, or thrown in when all four pass). It reports a void call as a
+`Refusal`; the hand turns that into a finding, so the words of every ruling stay in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from ...notation import events as ev
+from ...notation.cards import ACE, Card, Suit
+from .tricks import SUIT_RANK
+
+LEVELS = {
+    "demand": 1, "demand-belle": 2, "six": 3, "petite-misere": 4, "eight": 5, "grand-misere": 6,
+    "misere-quatre-as": 7, "nine": 8, "nine-petite": 9, "nine-belle": 10,
+    "petite-misere-table": 11, "grand-misere-table": 12,
+}
+MISERES = frozenset({"petite-misere", "grand-misere", "misere-quatre-as", "petite-misere-table", "grand-misere-table"})
+DISCARD_MISERES = frozenset({"petite-misere", "petite-misere-table"})
+NUMBER_KIND = {6: "six", 8: "eight", 9: "nine"}
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """A proposal in the bidding: its kind, who made it, its suit and the demander's laid card."""
+
+    player: str
+    kind: str
+    suit: Suit | None = None
+    laid: Card | None = None
+
+    @property
+    def key(self) -> tuple[int, int]:
+        plain = self.kind in ("six", "eight", "nine") and self.suit is not None
+        return LEVELS[self.kind], SUIT_RANK[self.suit] if plain and self.suit else 0
+
+    @property
+    def is_demand(self) -> bool:
+        return self.kind in ("demand", "demand-belle")
+
+    @property
+    def text(self) -> str:
+        if self.is_demand:
+            return "a demand in belle" if self.kind == "demand-belle" else "a demand"
+        if self.kind in ("six", "eight", "nine") and self.suit is not None:
+            return f"{self.kind} in {self.suit.word}"
+        if self.kind in ("nine-petite", "nine-belle"):
+            return "nine in " + self.kind[5:]
+        return self.kind.replace("-", " ")
+
+
+@dataclass(slots=True)
+class Contract:
+    """What is played: `kind` partnership | forced-alone | solo | misere; `needed` tricks."""
+
+    kind: str
+    caller: str
+    proposal: Proposal
+    partner: str | None = None
+    trump: Suit | None = None
+    needed: int = 0
+    forced: bool = False  # independence forced on a fallen card
+
+
+class Refusal(NamedTuple):
+    """Why a call is void: the rule topic and the words (the caller then speaks again)."""
+
+    topic: str
+    text: str
+
+
+ThrownIn = Literal["thrown-in"]
+Outcome = Contract | ThrownIn | None
+"""What a call leaves: the contract when it ends the bidding, "thrown-in" when all four passed,
+None while the bidding goes on."""
+
+
+def needed_in(bid: Proposal, suit: Suit, belle: Suit | None, petite: Suit | None) -> int | None:
+    """Tricks a solo caller needs in `suit` so that his contract ranks at least as high as `bid`."""
+    for number in (6, 8, 9):
+        kind = NUMBER_KIND[number]
+        if number == 9 and suit is belle:
+            kind = "nine-belle"
+        elif number == 9 and suit is petite:
+            kind = "nine-petite"
+        if Proposal("", kind, suit).key >= bid.key:
+            return number
+    return None
+
+
+def named_suit(qualifier: str, belle: Suit | None, petite: Suit | None) -> Suit | None:
+    """The suit a bid's qualifier names (a suit letter, belle or petite); None for other words."""
+    if qualifier == "belle":
+        return belle
+    if qualifier == "petite":
+        return petite
+    return next((suit for suit in Suit if suit.value == qualifier), None)
+
+
+def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal | Refusal:
+    """The proposal a bid names, or why it is not a French Boston bid."""
+    if event.contract is not None:
+        if event.contract in MISERES:
+            return Proposal(event.player, event.contract)
+        return Refusal("bidding.order", f"'{event.contract}' is not a French Boston proposal.")
+    number, qualifier = event.number, event.qualifier
+    if number not in NUMBER_KIND:
+        return Refusal("bidding.solo-numbers",
+                       f"{event.player} bid {number} tricks alone, but only six, eight or nine may be bid alone "
+                       "(no seven; no five without a partner).")
+    if qualifier is None or qualifier == "colour":
+        return Refusal("bidding.order", f"{event.player}'s bid of {number} names no suit.")
+    if number == 9 and qualifier in ("petite", "belle"):
+        suit = belle if qualifier == "belle" else petite
+        if suit is None:
+            return Refusal("bidding.order", f"there is no {qualifier} in this deal to bid nine in.")
+        return Proposal(event.player, f"nine-{qualifier}", suit)
+    suit = named_suit(qualifier, belle, petite)
+    if suit is None:
+        return Refusal("bidding.order", f"'{qualifier}' names no suit of this deal.")
+    if number == 9 and suit in (belle, petite):
+        # a nine named by the suit that is belle (petite) is the nine in belle (petite)
+        return Proposal(event.player, "nine-belle" if suit is belle else "nine-petite", suit)
+    return Proposal(event.player, NUMBER_KIND[number], suit)
+
+
+def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Proposal | Refusal:
+    """The demand (in belle, or in belle or petite) that `event` makes, or why it is void."""
+    kind = "demand-belle" if event.belle else "demand"
+    allowed = (belle,) if event.belle else (belle, petite)  # in this order in messages
+    laid = event.card
+    if laid is not None and belle is not None and laid.suit not in allowed:
+        where = "belle" if event.belle else "belle or petite"
+        return Refusal("bidding.demand", f"{event.player} demands laying {laid}, but a demand must be in "
+                       f"{where} ({'/'.join(s.word for s in allowed if s)}).")
+    return Proposal(event.player, kind, laid.suit if laid else None, laid)
+
+
+class Auction:
+    """The bidding of one deal, to the right from the dealer's right-hand neighbour.
+
+    `accept_only` is the house rule that a player who passed may afterwards only accept a
+    demand (or pass); `four_aces` that the misère des quatre as needs the four aces.
+    """
+
+    def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool) -> None:
+        self.order = order
+        self.accept_only = accept_only
+        self.four_aces = four_aces
+        self.bidder = first
+        self.best: Proposal | None = None
+        self.acceptor: str | None = None
+        self.spoken: set[str] = set()        # players who spoke since the best proposal
+        self.passed: set[str] = set()
+        self.accepted: set[str] = set()
+        self.overcalled: dict[str, Card | None] = {}  # demanders overcalled, with their laid card
+        self.silent_passes = 0
+
+    def next_after(self, player: str) -> str:
+        return self.order[(self.order.index(player) + 1) % len(self.order)]
+
+    def speaks_again(self, player: str) -> None:
+        """`player`'s call was void: the turn is his again."""
+        self.bidder = player
+
+    def spoke(self, player: str) -> Outcome:
+        self.spoken.add(player)
+        self.bidder = self.next_after(player)
+        if self.best is None:
+            return "thrown-in" if self.silent_passes >= 4 else None
+        others = {p for p in self.order if p != self.best.player}
+        return self.close() if others <= self.spoken else None
+
+    def pass_(self, player: str) -> Outcome:
+        self.passed.add(player)
+        if self.best is None:
+            self.silent_passes += 1
+        return self.spoke(player)
+
+    def accept_refusal(self, player: str) -> Refusal | None:
+        """Why `player` may not accept now, if he may not: only a standing demand, not his own, once."""
+        best = self.best
+        if best is None or not best.is_demand:
+            what = ("nothing has been proposed" if best is None
+                    else f"the standing proposal is {best.text}, not a demand")
+            return Refusal("bidding.accept", f"{player} accepts, but {what}; only a demand can be accepted.")
+        if best.player == player or self.acceptor is not None:
+            who = "his own demand" if best.player == player else f"a demand {self.acceptor} already accepted"
+            return Refusal("bidding.accept", f"{player} accepts {who}.")
+        return None
+
+    def accept(self, player: str) -> Outcome:
+        self.acceptor = player
+        self.accepted.add(player)
+        return self.spoke(player)
+
+    def refusal(self, proposal: Proposal, dealt: list[Card] | None) -> Refusal | None:
+        """Why `proposal` is void, if it is; `dealt` is the proposer's hand when it is known."""
+        player = proposal.player
+        if player in self.overcalled and not overcalled_may(proposal, self.overcalled[player]):
+            laid = self.overcalled[player]
+            return Refusal("bidding.overcalled-demander",
+                           f"{player}'s demand was overcalled: he may only raise to six in the suit of his laid card"
+                           f"{' (' + laid.suit.word + ')' if laid else ''}, accept a demand, or pass.")
+        if player in self.passed and (proposal.kind in MISERES or self.accept_only):
+            may = "may now only accept a demand or pass" if self.accept_only else "may not propose a misère"
+            return Refusal("bidding.after-pass", f"{player} has passed and {may}.")
+        if proposal.kind in MISERES and player in self.accepted:
+            return Refusal("bidding.after-pass", f"{player} has accepted and may not propose a misère.")
+        if proposal.kind == "misere-quatre-as" and self.four_aces and dealt is not None \
+                and sum(1 for c in dealt if c.rank == ACE) < 4:
+            return Refusal("play.quatre-as", f"under the house rule the misère des quatre as needs the four aces, "
+                           f"and {player} was not dealt them.")
+        if self.best is not None and proposal.key <= self.best.key:
+            return Refusal("bidding.order", f"{proposal.text} does not outrank {self.best.text}.")
+        return None
+
+    def propose(self, proposal: Proposal) -> Outcome:
+        """`proposal` (not refused) becomes the standing one; an overcalled demander is remembered."""
+        if self.best is not None and self.best.is_demand:
+            self.overcalled[self.best.player] = self.best.laid
+        self.best, self.acceptor, self.spoken = proposal, None, set()
+        return self.spoke(proposal.player)
+
+    def take_silence(self) -> list[str]:
+        """The players who have not answered the standing proposal, now taken to have passed."""
+        assert self.best is not None
+        silent = [p for p in self.order if p != self.best.player and p not in self.spoken]
+        self.spoken.update(silent)
+        self.passed.update(silent)
+        return silent
+
+    def close(self) -> Contract:
+        """The contract the standing proposal becomes when the bidding ends."""
+        best = self.best
+        assert best is not None
+        if best.is_demand:
+            trump = best.laid.suit if best.laid else None
+            if self.acceptor is not None:
+                return Contract("partnership", best.player, best, self.acceptor, trump, 8)
+            return Contract("forced-alone", best.player, best, None, trump, 5)
+        if best.kind in MISERES:
+            return Contract("misere", best.player, best)
+        needed = 9 if best.kind.startswith("nine") else {"six": 6, "eight": 8}[best.kind]
+        return Contract("solo", best.player, best, None, best.suit, needed)
+
+
+def overcalled_may(proposal: Proposal, laid: Card | None) -> bool:
+    """An overcalled demander may only raise to six in the suit of his laid card."""
+    return proposal.kind == "six" and (laid is None or proposal.suit is laid.suit)

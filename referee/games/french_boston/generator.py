@@ -1,0 +1,122 @@
+"""Random lawful French Boston games, for the property tests and the benchmarks."""
+
+from __future__ import annotations
+
+import random
+
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
+from ...notation.cards import Card, Suit, pack
+from ...notation.reader import trick_line
+from .auction import DISCARD_MISERES, MISERES
+from .tricks import FrenchBostonTricks
+
+PACK = frozenset(pack(2))
+
+
+def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayRulesFor | None = None) -> str:
+    """A transcript of `hands` random lawful deals from deal number `first` (tests, benchmarks).
+
+    Every choice is random but lawful: proposals in turn and outranking nothing illegal,
+    demands laid in belle or petite, petite-misère discards, every card following suit when
+    it can (the quatre-as caller renounces at random in the first ten tricks), as
+    `rules_for` says (by default the referee's own trick rules).
+    """
+    players = ("N", "E", "S", "W")
+    belle = rng.choice(list(Suit)) if first > 1 else None
+    lines = ['[Game "french-boston"]', '[Players "N E S W"]']
+    if belle is not None:
+        lines.append(f'[Belle "{belle.word}"]')
+    lines.append(f'[Pool "{rng.randrange(0, 200)}"]')
+    lines.append("")
+    dealer = rng.randrange(4)
+    for number in range(first, first + hands):
+        text, belle = random_deal(rng, players, dealer, number, belle, rules_for)
+        lines.extend(text)
+        dealer = (dealer - 1) % 4  # to the right: counter-clockwise in the clockwise list
+    return "\n".join(lines) + "\n"
+
+
+def own_play_rules(deal: Deal) -> PlayRules:
+    """The generator's default laws of play: the referee's own (the super jack a trump)."""
+    return TableRules(FrenchBostonTricks(deal.trump, deal.turned, True, deal.renouncer))
+
+
+def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, number: int,
+                belle: Suit | None, rules_for: PlayRulesFor | None = None) -> tuple[list[str], Suit]:
+    """One random lawful deal as transcript lines; returns them and the game's belle."""
+    order = [players[(dealer - 1 - i) % 4] for i in range(4)]  # eldest first, dealer last
+    cards = sorted(PACK, key=lambda c: (c.suit.value, c.rank))
+    rng.shuffle(cards)
+    hands = {p: cards[13 * i:13 * i + 13] for i, p in enumerate(order)}
+    upcard = hands[order[3]][-1]
+    belle = belle or upcard.suit
+    petite = upcard.suit if upcard.suit is not belle else None
+    out = [f"hand {number} dealer {order[3]}"]
+    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
+    out.append(f"upcard {upcard.text}")
+    kind = rng.choice(["pass", "demand", "demand", "six", "eight", "nine", "petite-misere", "grand-misere",
+                       "misere-quatre-as", "petite-misere-table", "grand-misere-table"])
+    caller = rng.randrange(4)
+    speech: list[str] = [f"{order[i]} pass" for i in range(caller if kind != "pass" else 4)]
+    partner: str | None = None
+    trump: Suit | None = None
+    if kind == "demand":
+        who = order[caller]
+        layable = [c for c in hands[who] if c.suit in (belle, petite)]
+        if not layable:
+            kind = "six"
+        else:
+            laid = rng.choice(layable)
+            trump = laid.suit
+            speech.append(f"{who} demand {'belle ' if laid.suit is belle and rng.random() < 0.3 else ''}{laid.text}")
+            for step in range(1, 4):
+                other = order[(caller + step) % 4]
+                if partner is None and rng.random() < 0.6:
+                    partner = other
+                    speech.append(f"{other} accept")
+                else:
+                    speech.append(f"{other} pass")
+    if kind in ("six", "eight", "nine"):
+        who = order[caller]
+        trump = rng.choice(list(Suit))
+        number_bid = {"six": 6, "eight": 8, "nine": 9}[kind]
+        speech.append(f"{who} bid {number_bid} {trump.word}")
+        speech += [f"{order[(caller + step) % 4]} pass" for step in range(1, 4)]
+    elif kind in MISERES:
+        speech.append(f"{order[caller]} bid {kind}")
+        speech += [f"{order[(caller + step) % 4]} pass" for step in range(1, 4)]
+    out.append(", ".join(speech))
+    if kind == "pass":
+        out.append("")
+        return out, belle
+    who = order[caller]
+    if kind in ("six", "eight", "nine"):
+        out.append(f"{who} name {trump.word}")  # type: ignore[union-attr]
+    if kind in DISCARD_MISERES:
+        discards = []
+        for p in order:
+            thrown = rng.choice(hands[p])
+            hands[p].remove(thrown)
+            discards.append(f"{p} discard {thrown.text}")
+        out.append(", ".join(discards))
+    if kind.endswith("-table"):
+        out.append(f"{who} spread")
+    renouncer = who if kind == "misere-quatre-as" else None
+    deal = Deal("french-boston", trump if kind not in MISERES else None, upcard.suit, renouncer)
+    out += random_play(rng, order, hands, (rules_for or own_play_rules)(deal), who if kind in MISERES else None)
+    out.append("")
+    return out, belle
+
+
+def random_play(rng: random.Random, order: list[str], hands: dict[str, list[Card]], play: PlayRules,
+                misere_caller: str | None) -> list[str]:
+    """Lawful random play from the eldest hand; a misère stops at the caller's first trick."""
+    leader = order[0]
+    lines = []
+    for trick in range(1, len(hands[order[0]]) + 1):
+        plays, _ = random_trick(rng, order, leader, hands, play, trick)
+        leader = play.winner(plays)
+        lines.append(trick_line(trick, plays))
+        if leader == misere_caller:
+            break
+    return lines
