@@ -95,6 +95,8 @@ def test_lines_outside_the_usual_shapes_are_left_to_the_grammar() -> None:
         "hand1 dealer N",
         "N bid 6 colour",                # events beyond the simple ones
         "N claim revoke E trick 2",
+        "E call partnership",            # a choice answered by its option's name
+        "S call claim",
         "recorded N-S+1",
         "recorded pass 2",
         "trick 1: N XS",                 # mistakes: only the grammar explains them

@@ -38,6 +38,17 @@ def test_every_event(text: str, kind: type) -> None:
     assert line.events[0].at == ev.Span(3, 1)
 
 
+@pytest.mark.parametrize("option", ["partnership", "alone", "claim", "deal-stands"])
+def test_a_choice_is_answered_by_its_option_name(option: str) -> None:
+    """`call` names an option that is not a penalty (the words `alone` and `claim` are events
+    of their own elsewhere on a line: after `call` they are the option)."""
+    line = parse_line(f"E call {option}, W 9H", 3)
+    assert isinstance(line, ev.EventLine)
+    call, play = line.events
+    assert isinstance(call, ev.Call) and call.text == option and call.suit is None and call.card is None
+    assert isinstance(play, ev.Play) and play.at == ev.Span(3, len(f"E call {option}, ") + 1)
+
+
 def test_events_on_one_line_keep_their_columns() -> None:
     line = parse_line("trick 2: E 9S, S JD,W QH   # comment", 9)
     assert isinstance(line, ev.EventLine) and line.trick == 2

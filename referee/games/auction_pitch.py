@@ -444,10 +444,16 @@ class AuctionPitchHand(HandReplay):
         others = [p for p in self.order if p != self.dealer]
         self.offer(others, event.player, ("deal-stands", "redeal"), "deal.exposed",
                    f"{self.side_label(others)} choose: the deal stands, or {self.dealer} deals again (the transcript "
-                   "shows a new deal with a 'redeal' line).", lambda option, at: None,
+                   "shows a new deal with a 'redeal' line).", self.deal_stands,
                    implied_text=f"The bidding went on: the deal stands with {event.player}'s {event.card} seen.",
                    ends=(Lapse.ANY_ACTION,))
         self.deal_exposure = self.choices[-1]
+
+    def deal_stands(self, option: str, at: ev.Span) -> None:
+        """`call deal-stands` answers the choice over a card exposed in the deal; its other
+        option, a new deal, is the `redeal` line itself."""
+        if option == "deal-stands":
+            self.notes.append(f"The deal stands: {self.dealer} does not deal again.")
 
     def attention_ruling(self, event: ev.Count) -> str:
         return "Each plays for himself; the laws give no penalty."

@@ -473,11 +473,26 @@ class EuchreHand(HandReplay):
         self.offer(defenders, fact.player, ("partnership", "alone"), "alone.partner-played",
                    f"{self.side_label(defenders)} choose whether {loner} keeps the lone hand "
                    f"({fact.player}'s {fact.card} is taken back) or the hand is played as a partnership.",
-                   self.choose_lone_hand, implied="partnership")
+                   lambda option, at: self.choose_lone_hand(option, at, fact.player, fact.card),
+                   implied="partnership")
 
-    def choose_lone_hand(self, option: str, at: ev.Span) -> None:
-        if option == "alone":
-            self.alone_lost, self.partnership_at = False, None
+    def choose_lone_hand(self, option: str, at: ev.Span, partner: str, card: Card) -> None:
+        """The defenders' election (`call alone` / `call partnership`, or the partner's card taken
+        back). Electing the lone hand takes `partner`'s `card` back while its trick is not
+        gathered; a trick already gathered stands as it was played (a quitted trick is never
+        rebuilt), and the partner sits out from now on."""
+        if option != "alone" or not self.alone_lost or self.table is None:
+            return
+        facts = self.table.retract(partner, card, at, excused=True)
+        if not any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
+            for follow in facts:  # `rule_retract` restores the lone hand
+                self.on_fact(follow)
+            return
+        self.alone_lost, self.partnership_at = False, None
+        self.notes.append(f"{self.side_label(self.opponents(partner))} elected that {self.alone} keep the lone "
+                          f"hand: {partner}'s {card} stays in its trick, already gathered, and {partner} sits out.")
+        for follow in self.table.deactivate(partner):
+            self.on_fact(follow)
 
     def may_take_back(self, event: ev.Retract) -> bool:
         """The lone player's partner's card goes back when the opponents let the lone hand stand."""
