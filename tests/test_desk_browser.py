@@ -208,6 +208,37 @@ def test_a_lead_out_of_turn_is_settled_with_a_click(browser: Any, desk: Desk, sh
     Select(browser.find_element("id", "files")).select_by_index(1)  # leave for the next test in a known state
 
 
+SETTLED_BY_NAME = [  # (case, the option's button, what the ruling shows once it is chosen)
+    ("euchre/partner-of-lone-player-choice-open.ttn", "E call alone", ("contract", "alone: S")),
+    ("boston/little-misere-lead-before-discards.ttn", "A call claim", ("ledger", "boston.misere.error")),
+    ("auction-pitch/dealer-exposes-card-dispute.ttn", "A call deal-stands", ("settle", "B to bid or pass")),
+]
+
+
+@pytest.mark.parametrize("case, line, shown", SETTLED_BY_NAME, ids=[c.split("/")[0] for c, _, _ in SETTLED_BY_NAME])
+def test_a_choice_no_penalty_line_answered_is_settled_with_a_click(browser: Any, desk: Desk, shots: Path, case: str,
+                                                                   line: str, shown: tuple[str, str]) -> None:
+    """The euchre defenders' election, the boston misère claim and auction-pitch's deal-stands
+    are answered by `call OPTION`: each option is a button, and the click adds its line."""
+    open_desk(browser, desk)
+    text = (CASES / case).read_text("utf-8")
+    before = checked(browser)
+    browser.execute_script("const a = document.getElementById('text'); a.value = arguments[0];"
+                           "a.dispatchEvent(new Event('input'));", text)
+    button = f'#settle button.option[data-line="{line}"]'
+    wait(browser, lambda d: checked(d) > before and css(d, button), f"the button for {line!r}")
+    assert not css(browser, "#settle .note")  # every option of the choice has its button
+    where, what = shown
+    assert what not in text_of(browser, where)
+    name = case.split("/")[0]
+    browser.save_screenshot(str(shots / f"12-{name}-choice.png"))
+    before = checked(browser)
+    css(browser, button)[0].click()
+    wait(browser, lambda d: checked(d) > before and what in text_of(d, where), f"{what!r} in #{where} after the click")
+    assert text_value(browser).rstrip().endswith(line) and not css(browser, "#settle button.option")
+    browser.save_screenshot(str(shots / f"13-{name}-settled.png"))
+
+
 def test_hostile_text_stays_text(browser: Any, desk: Desk, shots: Path) -> None:
     from selenium.common.exceptions import NoAlertPresentException
     from selenium.webdriver.support.ui import Select
