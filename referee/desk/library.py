@@ -10,10 +10,11 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from ..check import Checker, check_text
+from ..check import Checker, Collector
 from ..notation.houserules import is_rules_file
 from ..output.render import JsonWriter
 from ..output.story import story_of_text
+from .lasthand import SessionKeeper
 from .settle import settle
 from .view import view_of_story
 
@@ -50,12 +51,15 @@ def check_json(body: bytes, rules: str | None) -> tuple[str, int]:
 def desk_view(text: str, rules: str | None, selected: tuple[int, int] | None = None) -> dict[str, Any]:
     """The table view of the `selected` hand (game and hand index; else the last), and the choices
     of the last hand with their answering lines."""
-    def check(candidate: str) -> Any:
-        return check_text(candidate, rules)
+    keepers: list[SessionKeeper] = []
 
-    story = story_of_text(text, rules, STDIN)
+    def keeper(sink: Collector, rules: str | None) -> SessionKeeper:
+        keepers.append(SessionKeeper(sink, rules))
+        return keepers[-1]
+
+    story = story_of_text(text, rules, STDIN, keeper)
     view = view_of_story(story, selected)
-    view["settle"] = settle(story, text, check)
+    view["settle"] = settle(story, text, rules, keepers[-1] if keepers else None)
     return view
 
 

@@ -18,10 +18,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..check import check_text
 from ..engine.laws import Pending
 from ..engine.verdict import HandVerdict, Verdict
 from ..notation import events as ev
 from ..output.story import FileStory, HandStory
+from .lasthand import LastHand, NotAlone, SessionKeeper
 from .view import last_line
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -71,18 +73,31 @@ def _measure_hand(errors: int, hand: HandVerdict) -> _Before:
 
 
 class _Prover:
-    """Checks proposed lines against the referee, at most `MOST_CHECKS` of them per request."""
+    """Checks proposed lines against the referee, at most `MOST_CHECKS` of them per request:
+    the last hand replayed alone (`LastHand`) where that is exact, else the whole transcript."""
 
-    def __init__(self, text: str, after: int, check: Check, before: _Before) -> None:
-        self.text, self.after, self.check, self.before = text, after, check, before
+    def __init__(self, text: str, after: int, check: Check, before: _Before, last: LastHand | None) -> None:
+        self.text, self.after, self.check, self.before, self.last = text, after, check, before, last
         self.left = MOST_CHECKS
+
+    def _measure(self, line: str) -> _Before | None:
+        if self.last is not None:
+            try:
+                hand = self.last.verdict(line, self.after)
+            except NotAlone:
+                pass
+            else:
+                if hand is None:  # the whole check would report a problem: the line answers nothing
+                    return _Before(self.before.errors + 1, self.before.inconsistent, self.before.state)
+                return _measure_hand(self.before.errors, hand)
+        return _measure(self.check(insert_line(self.text, self.after, line)))
 
     def first_accepted(self, lines: Iterable[str]) -> str | None:
         for line in dict.fromkeys(lines):
             if self.left <= 0:
                 return None
             self.left -= 1
-            after = _measure(self.check(insert_line(self.text, self.after, line)))
+            after = self._measure(line)
             if (after is not None and after.errors <= self.before.errors
                     and after.inconsistent <= self.before.inconsistent and after.state != self.before.state):
                 return line
@@ -171,11 +186,13 @@ def _corrections(hand: HandStory, prover: _Prover, offered: set[str]) -> list[di
     return out
 
 
-def settle(story: FileStory, text: str, check: Check) -> dict[str, Any] | None:
+def settle(story: FileStory, text: str, rules: str | None,
+           keeper: SessionKeeper | None = None) -> dict[str, Any] | None:
     """The open choices of the transcript's last hand, each option with the line that answers it.
 
-    `check` checks a whole transcript (with the same house rules as `story`). Returns None when
-    the last hand has nothing to settle.
+    `rules` are the house rules `story` was checked with, by `keeper` where it was kept (then a
+    proposed line replays the last hand alone). Returns None when the last hand has nothing to
+    settle.
     """
     if not story.games or not story.games[-1].hands:
         return None
@@ -186,7 +203,8 @@ def settle(story: FileStory, text: str, check: Check) -> dict[str, Any] | None:
         return None
     before = _measure_hand(len(story.problems), verdict)
     after = last_line(hand)
-    prover = _Prover(text, after, check, before)
+    prover = _Prover(text, after, lambda candidate: check_text(candidate, rules), before,
+                     LastHand.of(keeper, hand, text))
     choices: list[dict[str, Any]] = [{"chooser": p.chooser, "rule": p.rule, "explanation": p.explanation,
                 "options": _pending_options(p, hand, game.players, prover)} for p in verdict.pending]
     offered = {o["line"] for c in choices for o in c["options"] if o["line"]}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -110,14 +110,17 @@ def pair(records: Iterable[object], verdict: FileVerdict) -> list[GameStory]:
     return stories
 
 
-def story_of_text(text: str, rules: str | None = None, path: str = "<text>") -> FileStory:
-    """The story of a transcript given as text (pure: no I/O)."""
-    return _story_of_bytes(text.encode("utf-8", "surrogatepass"), rules, path)
+def story_of_text(text: str, rules: str | None = None, path: str = "<text>",
+                  checker_for: Callable[[Collector, str | None], Checker] = Checker) -> FileStory:
+    """The story of a transcript given as text (pure: no I/O). `checker_for` makes the checker
+    (the desk's keeps the session before the last hand, to replay that hand again)."""
+    return _story_of_bytes(text.encode("utf-8", "surrogatepass"), rules, path, checker_for)
 
 
-def _story_of_bytes(data: bytes, rules: str | None, path: str) -> FileStory:
+def _story_of_bytes(data: bytes, rules: str | None, path: str,
+                    checker_for: Callable[[Collector, str | None], Checker] = Checker) -> FileStory:
     collector = Collector()
-    checker = Checker(collector, rules)
+    checker = checker_for(collector, rules)
     checker.summary.files += 1
     checker.sink.begin_file(path)
     checker.check_stream(io.BytesIO(data))

@@ -1,0 +1,83 @@
+"""The desk's shortcut for settling: a proposed line replayed on the last hand alone must be
+judged exactly as a check of the whole transcript judges it (`referee.desk.lasthand`)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.check import Collector
+from referee.desk.lasthand import LastHand, NotAlone, SessionKeeper
+from referee.desk.settle import settle
+from referee.games import registry
+from referee.output.story import FileStory, story_of_text
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ROOT / "cases"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from desk import DISPUTES, ending_in_dispute  # noqa: E402
+
+OPEN = sorted(p.relative_to(CASES).as_posix() for p in CASES.glob("*/*.ttn")
+              if "in-progress" in (p.with_suffix(".expected.yaml").read_text("utf-8")
+                                   if p.with_suffix(".expected.yaml").exists() else ""))
+
+
+def _kept(text: str) -> tuple[FileStory, SessionKeeper]:
+    keepers: list[SessionKeeper] = []
+
+    def keeper(sink: Collector, rules: str | None) -> SessionKeeper:
+        keepers.append(SessionKeeper(sink, rules))
+        return keepers[-1]
+
+    return story_of_text(text, None, "-", keeper), keepers[-1]
+
+
+def _last(text: str) -> LastHand | None:
+    story, keeper = _kept(text)
+    return LastHand.of(keeper, story.games[-1].hands[-1], text)
+
+
+def _both_ways(text: str) -> tuple[Any, Any]:
+    """The settle with the last hand replayed alone, and with whole checks only."""
+    story, keeper = _kept(text)
+    return settle(story, text, None, keeper), settle(story, text, None)
+
+
+@pytest.mark.parametrize("case", OPEN)
+def test_each_case_left_open_is_settled_alike_by_the_last_hand_and_by_the_whole(case: str) -> None:
+    text = (CASES / case).read_text("utf-8")
+    assert _last(text) is not None  # the shortcut is taken, so the comparison below means something
+    quick, whole = _both_ways(text)
+    assert quick == whole
+
+
+@pytest.mark.parametrize("name", sorted(DISPUTES))
+def test_a_ten_hand_game_ending_in_a_dispute_replays_only_its_last_hand(name: str) -> None:
+    text = ending_in_dispute(registry()[name], name, 10, 17)
+    assert _last(text) is not None
+    quick, whole = _both_ways(text)
+    assert quick is not None and quick == whole
+    assert any(o["line"] for c in quick["choices"] for o in c["options"]) or quick["corrections"]
+
+
+def test_a_hand_spoilt_after_the_last_one_replayed_sends_back_to_the_whole_check() -> None:
+    text = (CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_text("utf-8") + "\nhand 2\nN XX\n"
+    story, keeper = _kept(text)
+    assert story.problems and LastHand.of(keeper, story.games[-1].hands[-1], text) is None
+
+
+def test_a_line_is_judged_as_the_whole_check_judges_it() -> None:
+    text = (CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_text("utf-8")
+    story, keeper = _kept(text)
+    hand = story.games[-1].hands[-1]
+    last = LastHand.of(keeper, hand, text)
+    end = max(line.at.line for line in hand.record.lines)
+    assert last is not None
+    assert last.verdict("E retract 9X", end) is None  # the grammar refuses it: a problem, no answer
+    taken_back = last.verdict("E retract 9S", end)
+    assert taken_back is not None and taken_back.next == "N to lead to trick 2"
+    with pytest.raises(NotAlone):
+        last.verdict("hand 2", end)  # starts a hand: only the whole transcript says what that does
