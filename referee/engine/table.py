@@ -308,10 +308,15 @@ class TrickTable:
         return True
 
     def deactivate(self, player: str) -> list[Fact]:
-        """`player` takes no further part; the current trick is complete if all others have played."""
+        """`player` takes no further part; the current trick is complete if all others have played.
+        A lead that was his passes to the next seat taking part, as at the start of play."""
         facts: list[Fact] = []
         if player in self.active:
             self._set_active(tuple(p for p in self.active if p != player))
+            if not self.current.plays and self.current.leader == player and self.active:
+                at = self.order.index(player)
+                self.current.leader = self.rightful_leader = next(
+                    p for p in self.order[at + 1:] + self.order[:at] if p in self.active)
             if self.current.plays and len(self.current.plays) == len(self.active) \
                     and all(self.current.card_of(p) for p in self.active):
                 self._complete(facts)

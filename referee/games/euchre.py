@@ -479,19 +479,21 @@ class EuchreHand(HandReplay):
     def choose_lone_hand(self, option: str, at: ev.Span, partner: str, card: Card) -> None:
         """The defenders' election (`call alone` / `call partnership`, or the partner's card taken
         back). Electing the lone hand takes `partner`'s `card` back while its trick is not
-        gathered; a trick already gathered stands as it was played (a quitted trick is never
-        rebuilt), and the partner sits out from now on."""
+        gathered; a trick already gathered stands as played (a quitted trick is never rebuilt),
+        a card he has put on the table since goes back, and he sits out from now on."""
         if option != "alone" or not self.alone_lost or self.table is None:
             return
-        facts = self.table.retract(partner, card, at, excused=True)
-        if not any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-            for follow in facts:  # `rule_retract` restores the lone hand
-                self.on_fact(follow)
-            return
-        self.alone_lost, self.partnership_at = False, None
-        self.notes.append(f"{self.side_label(self.opponents(partner))} elected that {self.alone} keep the lone "
-                          f"hand: {partner}'s {card} stays in its trick, already gathered, and {partner} sits out.")
-        for follow in self.table.deactivate(partner):
+        table = self.table
+        facts = table.retract(partner, card, at, excused=True)
+        if any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
+            self.notes.append(f"{self.side_label(self.opponents(partner))} elected that {self.alone} keep the lone "
+                              f"hand: {partner}'s {card} stays in its trick, already gathered, and {partner} sits out.")
+            later = table.current.card_of(partner)
+            facts = table.retract(partner, later.card, at, excused=True) if later is not None else []
+            if not facts or any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
+                self.alone_lost, self.partnership_at = False, None
+                facts = table.deactivate(partner)
+        for follow in facts:  # a card taken back: `rule_retract` restores the lone hand
             self.on_fact(follow)
 
     def may_take_back(self, event: ev.Retract) -> bool:
