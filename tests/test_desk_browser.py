@@ -236,6 +236,8 @@ def test_a_choice_no_penalty_line_answered_is_settled_with_a_click(browser: Any,
     css(browser, button)[0].click()
     wait(browser, lambda d: checked(d) > before and what in text_of(d, where), f"{what!r} in #{where} after the click")
     assert text_value(browser).rstrip().endswith(line) and not css(browser, "#settle button.option")
+    player, _, option = line.split()
+    assert f"{player} chooses: {option}" in text_of(browser, "step-text")  # not "the right to a penalty"
     browser.save_screenshot(str(shots / f"13-{name}-settled.png"))
 
 

@@ -12,6 +12,7 @@ import pytest
 from referee.notation import events as ev
 from referee.notation.cards import Suit, parse_card
 from referee.notation.reader import FileProblem, GameStart, HandRecord, Problem, parse_line, read_transcript
+from referee.output.words import event_words
 
 
 @pytest.mark.parametrize("text", ["AS", "as", "10h", "TH", "t♦", "9c", "10♣", "Q♠", "K♥"])
@@ -47,6 +48,7 @@ def test_a_choice_is_answered_by_its_option_name(option: str) -> None:
     call, play = line.events
     assert isinstance(call, ev.Call) and call.text == option and call.suit is None and call.card is None
     assert isinstance(play, ev.Play) and play.at == ev.Span(3, len(f"E call {option}, ") + 1)
+    assert event_words(call) == f"E chooses: {option}"  # a choice, not a penalty, in the ruling's words
 
 
 def test_events_on_one_line_keep_their_columns() -> None:

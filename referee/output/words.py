@@ -19,6 +19,9 @@ from .render import describe_contract
 
 __all__ = ["contract_words", "event_words", "house_rules", "scores", "trump_of", "why_won"]
 
+CHOICE_WORDS = frozenset({"partnership", "alone", "claim", "deal-stands"})
+"""The words of `call` that choose an option other than a penalty (the grammar's `CALL_WORD`)."""
+
 
 def event_words(event: ev.Event) -> str:
     """``N passes``, ``S names hearts``, ``W takes back KC`` …"""
@@ -45,6 +48,8 @@ def event_words(event: ev.Event) -> str:
         case ev.Claim():
             trick = f" in trick {event.trick}" if event.trick else ""
             return f"{p} claims that {event.accused} revoked{trick}"
+        case ev.Call() if event.word in CHOICE_WORDS:
+            return f"{p} chooses: {event.text}"
         case ev.Call():
             return f"{p}, holding the right to a penalty, chooses: {event.text}"
         case ev.Accept():
