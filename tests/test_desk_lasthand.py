@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from referee.check import Collector
-from referee.desk.lasthand import LastHand, NotAlone, SessionKeeper
+from referee.desk.lasthand import LastHand, NotAlone, SessionKeeper, last_hand_line
 from referee.desk.settle import settle
 from referee.games import registry
 from referee.output.story import FileStory, story_of_text
@@ -29,7 +29,7 @@ def _kept(text: str) -> tuple[FileStory, SessionKeeper]:
     keepers: list[SessionKeeper] = []
 
     def keeper(sink: Collector, rules: str | None) -> SessionKeeper:
-        keepers.append(SessionKeeper(sink, rules))
+        keepers.append(SessionKeeper(sink, rules, last_hand_line(text)))
         return keepers[-1]
 
     return story_of_text(text, None, "-", keeper), keepers[-1]
@@ -81,3 +81,19 @@ def test_a_line_is_judged_as_the_whole_check_judges_it() -> None:
     assert taken_back is not None and taken_back.next == "N to lead to trick 2"
     with pytest.raises(NotAlone):
         last.verdict("hand 2", end)  # starts a hand: only the whole transcript says what that does
+
+
+def test_the_last_hand_is_found_by_its_line_and_a_wrong_guess_costs_only_the_shortcut() -> None:
+    assert last_hand_line("hand 1 dealer W\nN pass\n  hand\t2\nhandy 9H\n# hand 3\n") == 3
+    assert last_hand_line('[Game "euchre"]\n') is None
+    text = (CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_text("utf-8")
+    keepers: list[SessionKeeper] = []
+
+    def wrong(sink: Collector, rules: str | None) -> SessionKeeper:
+        keepers.append(SessionKeeper(sink, rules, 1))  # line 1 is a comment: no hand starts there
+        return keepers[-1]
+
+    story = story_of_text(text, None, "-", wrong)
+    assert keepers[0].kept is None and LastHand.of(keepers[0], story.games[-1].hands[-1], text) is None
+    quick, whole = settle(story, text, None, keepers[0]), settle(story, text, None)
+    assert quick == whole and quick is not None

@@ -5,8 +5,8 @@ transcript, each line read every line and replayed every hand before the last on
 the end of a ten-hand game that was most of the answer's time, up to half a second on a busy
 machine where issue #17 wants 150 ms. Only the last hand changes, so the check that builds the
 desk's story keeps a copy of the game's session (scores, pool, dealer, hand number) as it
-stood before each hand it replays (`SessionKeeper`, a tenth of a millisecond a hand), and each
-proposed line is read alone and replayed with the last hand's records on a fresh copy of it.
+stood before the last hand (`SessionKeeper`), and each proposed line is read alone and replayed
+with the last hand's records on a fresh copy of it.
 
 The shortcut is taken only where it is exact: the last hand must be the transcript's last
 record (no problem reported at or after it), and replaying it as written must give the very
@@ -35,21 +35,35 @@ class NotAlone(Exception):
 
 
 class SessionKeeper(Checker):
-    """A checker that keeps a copy of the session as it stood before the last hand it replayed,
-    and forgets it when a problem is reported at or after that hand."""
+    """A checker that keeps a copy of the session as it stood before the hand whose header is
+    on line `line` (the last one, `last_hand_line`), and forgets it when a problem is reported
+    at or after that hand."""
 
-    def __init__(self, sink: Collector, rules: str | None) -> None:
+    def __init__(self, sink: Collector, rules: str | None, line: int | None) -> None:
         super().__init__(sink, rules)
+        self.line = line
         self.kept: tuple[int, Session] | None = None
 
     def _adjudicate(self, session: Session, record: HandRecord) -> HandVerdict | list[Problem]:
-        self.kept = (record.header.at.line, copy.deepcopy(session))
+        if record.header.at.line == self.line:
+            self.kept = (self.line, copy.deepcopy(session))
         return super()._adjudicate(session, record)
 
     def _error(self, problem: Problem) -> None:
         if self.kept is not None and problem.line >= self.kept[0]:
             self.kept = None
         super()._error(problem)
+
+
+def last_hand_line(text: str) -> int | None:
+    """The number of the text's last line that starts a hand (``hand …``), found without reading
+    the transcript: a guess the check confirms (a wrong one only costs the shortcut)."""
+    lines = text.split("\n")
+    for number in range(len(lines), 0, -1):
+        line = lines[number - 1].lstrip(" \t")
+        if line.startswith("hand") and not line[4:5].isalnum() and line[4:5] not in ("_", "'"):
+            return number
+    return None
 
 
 class LastHand:

@@ -14,7 +14,7 @@ from ..check import Checker, Collector
 from ..notation.houserules import is_rules_file
 from ..output.render import JsonWriter
 from ..output.story import story_of_text
-from .lasthand import SessionKeeper
+from .lasthand import SessionKeeper, last_hand_line
 from .settle import settle
 from .view import view_of_story
 
@@ -54,7 +54,7 @@ def desk_view(text: str, rules: str | None, selected: tuple[int, int] | None = N
     keepers: list[SessionKeeper] = []
 
     def keeper(sink: Collector, rules: str | None) -> SessionKeeper:
-        keepers.append(SessionKeeper(sink, rules))
+        keepers.append(SessionKeeper(sink, rules, last_hand_line(text)))
         return keepers[-1]
 
     story = story_of_text(text, rules, STDIN, keeper)
