@@ -1,159 +1,34 @@
-"""Boston (the Whist variant): four players, one caller against three, settled in counters.
-
-Defaults follow the seed text (shared/seeds/001) and the recommended readings of the research
-digest (shared/rules/boston.md); the other readings are house rules listed by
-``referee rules boston``. Every amount comes from the ``tables`` section of the rulebook YAML.
-Scores are white counters per player; the pool is kept in red counters (1 red = 10 white), so
-in every hand the players' deltas plus ten times the pool's change sum to zero.
-"""
+"""One hand of Boston replayed: the bidding (through its `Auction`), the naming of trumps, the
+discards of a little misère, the play, and the caller's rights over his opponents'
+irregularities. The payments are worked out by `BostonSettlement` from the replayed hand."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal
 
-from ..engine import table as tb
-from ..engine.choices import Choice, Lapse, Option
-from ..engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
-from ..engine.header import Setup
-from ..engine.laws import Effect, HandStatus, Irregularity
-from ..engine.ledger import Ledger
-from ..engine.replay import HandContext, HandReplay, Requirement
-from ..engine.rulebook import rulebook_data
-from ..engine.session import GameRules, GameSession, sole_leader
-from ..engine.verdict import HandVerdict
-from ..notation import events as ev
-from ..notation.cards import Card, Suit, pack
-from ..notation.reader import HandRecord, trick_line
+from ...engine import table as tb
+from ...engine.choices import Choice, Lapse, Option
+from ...engine.laws import Effect, HandStatus, Irregularity
+from ...engine.ledger import Ledger
+from ...engine.replay import HandContext, HandReplay, Requirement
+from ...notation import events as ev
+from ...notation.cards import Card, Suit, pack
+from ...notation.reader import HandRecord
+from .auction import Auction, BostonBid
+from .pool import pools_shown
+from .settlement import BostonSettlement
+from .tables import BostonOptions, tables
 
-MISERES = ("little-misere", "grand-misere", "little-spread", "grand-spread")
-CLASSES = ("plain", "colour", "preference")
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
-
-
-@dataclass(frozen=True, slots=True)
-class Tables:
-    """The rulebook's numbers: bid order, payment tables (white), pool amounts (red)."""
-
-    bids: tuple[str, ...]
-    success: dict[str, dict[int, list[int]]]
-    failure: dict[str, dict[int, list[int]]]
-    misere: dict[str, int]
-    pool: dict[str, int]
-    partout: dict[str, int]
-    game_deals: int
-    revoke_overtricks: int
-
-    def success_amount(self, table: str, bid: int, taken: int) -> int:
-        """Paid by each opponent for `bid` made with `taken` tricks (a one-entry row pays no over-tricks)."""
-        row = self.success[table][bid]
-        return row[min(max(taken, bid) - bid, len(row) - 1)]
-
-    def failure_amount(self, table: str, bid: int, short: int) -> int:
-        """Paid to each opponent by a caller put in for `short` tricks."""
-        return self.failure[table][bid][min(max(short, 1), bid) - 1]
-
-
-@lru_cache(maxsize=1)
-def tables() -> Tables:
-    """The ``tables`` section of rulebooks/boston.yaml."""
-    data = rulebook_data("boston")["tables"]
-    return Tables(tuple(str(b) for b in data["bids"]), data["success"], data["failure"], data["misere"],
-                  data["pool"], data["partout"], data["game-deals"], data["revoke-overtricks"])
-
-
-@dataclass(frozen=True, slots=True)
-class BostonBid:
-    """A bid: `name` is a trick number ("5".."13") or a misere; `klass` 0 plain, 1 colour, 2 preference."""
-
-    name: str
-    klass: int = 0
-
-    @property
-    def tricks(self) -> int | None:
-        return int(self.name) if self.name.isdigit() else None
-
-    @property
-    def misere(self) -> bool:
-        return self.name in MISERES
-
-    @property
-    def little(self) -> bool:
-        """Little misere and little spread: one discard each, twelve tricks."""
-        return self.name in ("little-misere", "little-spread")
-
-    @property
-    def spread(self) -> bool:
-        return self.name.endswith("spread")
-
-    def key(self) -> tuple[int, int]:
-        """Rank: the place in the bid order, then the suit class for equal numbers."""
-        return tables().bids.index(self.name), self.klass
-
-    @property
-    def text(self) -> str:
-        base = "boston" if self.name == "5" else self.name
-        return base if self.klass == 0 else f"{base} {CLASSES[self.klass]}"
-
-
-def pools_shown(total: int, limit: int) -> int | list[int]:
-    """The pool as the verdict shows it: one number, or full pools then the one filling up."""
-    if total <= limit:
-        return total
-    full, rest = divmod(total, limit)
-    return [limit] * full + ([rest] if rest else [])
-
-
-POOL_LIMIT_RULE = "boston.pool.limit"
-
-
-def first_pool(ledger: Ledger, limit: int, rule: str, cause: str) -> tuple[int, str, str]:
-    """What the first pool holds (a full pool of `limit` when the red passes it, else the only
-    pool), and the rule and words its entry cites: the limit's, when it is what decides."""
-    red = ledger.in_pool
-    if red <= limit:
-        return red, rule, cause
-    return limit, POOL_LIMIT_RULE, f"{cause}: the first of several pools, a full pool of {limit} red"
-
-
-def take_pool(ledger: Ledger, limit: int, who: str, rule: str, cause: str) -> int:
-    """`who` takes the first pool."""
-    red, rule, cause = first_pool(ledger, limit, rule, cause)
-    ledger.out_of_pool(who, red, rule, cause)
-    return red
-
-
-def double_pool(ledger: Ledger, limit: int, who: str, rule: str, cause: str) -> int:
-    """`who` doubles the first pool: he pays in what it holds."""
-    red, rule, cause = first_pool(ledger, limit, rule, cause)
-    ledger.into_pool(who, red, rule, cause)
-    return red
-
-
-BostonOptions = TypedDict("BostonOptions", {
-    "success-table": Literal["standard", "american"],
-    "failure-table": Literal["standard", "decimal"],
-    "caller-revoke": Literal["double-and-forfeit", "no-forfeit", "forfeit-instead"],
-    "opponent-revoke-overtricks": Literal["none-above-nine", "up-to-thirteen"],
-    "opponent-revoke-pool": Literal["forfeit", "double"],
-    "revoke-wins-pool": bool,
-    "pool-bid": Literal["rank", "tricks"],
-    "pool-limit": int,
-    "caller-revoke-corrected": Literal["same-trick", "next-trick"],
-    "end-of-game": Literal["divide", "last-trick-grand"],
-    "comeback": Literal["misere-and-spreads", "misere-only"],
-})
-"""The house rules of boston as its rulebook defines them (a test checks the two agree)."""
-
 
 Phase = Literal["bidding", "naming", "discarding", "ready", "play", "over"]
 """Where the hand stands."""
 
 
 class BostonHand(HandReplay):
+    """A Boston hand: one caller against three, or misère partout when all four pass."""
+
     game = "boston"
     options: BostonOptions
     cards_per_hand = 13
@@ -169,11 +44,7 @@ class BostonHand(HandReplay):
         self.limit: int = self.options["pool-limit"]
         self.eldest = self.left_of(self.dealer)
         self.phase: Phase = "bidding"
-        self.bidder = self.eldest
-        self.passed: set[str] = set()
-        self.passes = 0  # passes since the last bid (since the start when nobody has bid)
-        self.high: BostonBid | None = None
-        self.caller: str | None = None
+        self.auction = Auction(self.order, self.eldest, self.options["comeback"])
         self.trump_suit: Suit | None = None
         self.turned: Card | None = None
         self.discards: dict[str, Card] = {}
@@ -194,6 +65,15 @@ class BostonHand(HandReplay):
             self.phase = "ready"  # no bidding: a grand without trumps for the pool
 
     # ---- seats and contract -----------------------------------------------------------
+    @property
+    def high(self) -> BostonBid | None:
+        """The standing bid; once the bidding is over, the contract (None: nobody bid)."""
+        return self.auction.high
+
+    @property
+    def caller(self) -> str | None:
+        return self.auction.caller
+
     @property
     def trump(self) -> Suit | None:
         return self.trump_suit
@@ -234,18 +114,12 @@ class BostonHand(HandReplay):
             self.find("illegal-bid", event.player, event.at, "bidding.illegal",
                       f"{event.player} {what} {when}; it is void")
             return False
-        if event.player != self.bidder:
+        if self.auction.out_of_turn(event.player):
             self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn",
-                      f"{event.player} {what} out of turn: it was {self.bidder}'s turn. Bidding is individual, so "
-                      f"there is no penalty: it stands and the bidding goes on from {event.player}'s left.")
-            self.bidder = event.player
+                      f"{event.player} {what} out of turn: it was {self.auction.turn}'s turn. Bidding is individual, "
+                      f"so there is no penalty: it stands and the bidding goes on from {event.player}'s left.")
+            self.auction.speaks(event.player)
         return True
-
-    def advance(self, passing: bool) -> None:
-        self.bidder = self.left_of(self.bidder)
-        self.passes = self.passes + 1 if passing else 0
-        if self.passes >= (3 if self.high is not None else 4):
-            self.close_bidding()
 
     def close_bidding(self) -> None:
         if self.high is None:
@@ -256,9 +130,8 @@ class BostonHand(HandReplay):
             self.phase = "naming"
 
     def on_pass(self, event: ev.Pass) -> None:
-        if self.may_speak(event, "passed"):
-            self.passed.add(event.player)
-            self.advance(passing=True)
+        if self.may_speak(event, "passed") and self.auction.pass_(event.player):
+            self.close_bidding()
 
     def on_bid(self, event: ev.Bid) -> None:
         if not self.may_speak(event, f"bid {event.text}"):
@@ -278,47 +151,39 @@ class BostonHand(HandReplay):
                 self.make_bid(event, bid)
 
     def read_bid(self, event: ev.Bid) -> BostonBid | None:
-        if event.contract == "boston":
-            return BostonBid("5")
-        if event.contract in MISERES:
-            return BostonBid(event.contract)
-        if event.number is not None and 5 <= event.number <= 13 and event.qualifier in (None, "colour", "preference"):
-            return BostonBid(str(event.number), CLASSES.index(event.qualifier or "plain"))
-        self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                  f"'bid {event.text}' is not a Boston bid (boston, 6 to 13, optionally 'colour' or 'preference', "
-                  f"or a misère); it is void and {event.player} must bid again or pass")
-        return None
+        bid = self.auction.read(event)
+        if bid is None:
+            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
+                      f"'bid {event.text}' is not a Boston bid (boston, 6 to 13, optionally 'colour' or 'preference', "
+                      f"or a misère); it is void and {event.player} must bid again or pass")
+        return bid
 
     def kept(self, event: ev.Event, over: bool) -> BostonBid | None:
-        """'I keep' (colour) or 'I keep over you' (first preference) at the standing number."""
-        if self.high is None or self.high.tricks is None:
+        bid = self.auction.kept(over)
+        if bid is None:
             self.find("illegal-bid", event.player, event.at, "bidding.illegal",
                       f"{event.player} keeps, but no trick bid stands to keep; "
                       f"void, {event.player} must bid again or pass")
-            return None
-        return BostonBid(self.high.name, 2 if over else 1)
+        return bid
 
     def make_bid(self, event: ev.Event, bid: BostonBid) -> None:
-        player = event.player
+        player, auction = event.player, self.auction
         standing = self.high.text if self.high else "nothing"
-        if player in self.passed:
-            comeback = bid.misere and (not bid.spread or self.options["comeback"] == "misere-and-spreads")
-            if not comeback or not self.outranks(bid):
+        if player in auction.passed:
+            if not auction.may_come_back(bid):
                 allowed = "a misère" if self.options["comeback"] == "misere-and-spreads" else "little or grand misère"
                 self.find("illegal-bid", player, event.at, "bidding.passed",
                           f"{player} has passed and may come back only with {allowed} ranking above {standing}; "
                           f"the bid {bid.text} is void and {player} stays passed")
-                self.advance(passing=True)
+                if auction.advance(passing=True):
+                    self.close_bidding()
                 return
-        elif not self.outranks(bid):
+        elif not auction.outranks(bid):
             self.find("illegal-bid", player, event.at, "bidding.illegal",
                       f"{bid.text} does not rank above {standing}; it is void and {player} must bid higher or pass")
             return
-        self.high, self.caller = bid, player
-        self.advance(passing=False)
-
-    def outranks(self, bid: BostonBid) -> bool:
-        return self.high is None or bid.key() > self.high.key()
+        if auction.take(player, bid):
+            self.close_bidding()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         if self.phase == "bidding" and event.player == self.caller and self.high and not self.high.misere:
@@ -419,7 +284,7 @@ class BostonHand(HandReplay):
             return True
         if self.phase in ("bidding", "naming", "discarding"):
             if not self.premature_reported:
-                waiting = {"bidding": f"the bidding is over ({self.bidder} to speak)",
+                waiting = {"bidding": f"the bidding is over ({self.auction.turn} to speak)",
                            "naming": f"{self.caller} has named trumps",
                            "discarding": "everybody has discarded"}[self.phase]
                 self.find("premature-lead", event.player, event.at, "play.premature-lead",
@@ -996,291 +861,21 @@ class BostonHand(HandReplay):
             return "abandoned"
         return "in-progress"
 
-    def caller_tricks(self) -> int:
-        assert self.table is not None
-        return sum(1 for t in self.table.tricks if t.winner == self.caller)
-
-    def tricks_left(self) -> int:
-        return self.table.tricks_in_hand - len(self.table.tricks) if self.table else self.cards_per_hand
-
-    def provable_shortfall(self) -> int:
-        """Tricks the caller cannot make even winning all the rest; at least one."""
-        assert self.high is not None and self.high.tricks is not None
-        taken = self.caller_tricks() if self.table else 0
-        return max(1, self.high.tricks - taken - self.tricks_left())
-
-    def why_put_in(self) -> str:
-        """Why the caller is put in for `provable_shortfall` tricks, in words."""
-        assert self.high is not None and self.high.tricks is not None
-        bid, taken, left = self.high.tricks, self.caller_tricks() if self.table else 0, self.tricks_left()
-        if bid - taken - left >= 1:
-            return f"{bid} bid, {taken} taken" if not left else \
-                f"{taken} taken and {left} still to play cannot make {bid}"
-        return "the least" + (f": with {left} tricks still to play he could have made {bid}" if left else "")
-
-    # ---- settlement ----------------------------------------------------------------------------
-    def show_pool(self, pool: int) -> int | list[int]:
-        return pools_shown(pool, self.limit)
-
-    def settle(self, ledger: Ledger) -> None:
-        if ledger.pool == 0:
-            stake = self.numbers.pool["stake"]
-            for player in self.order:
-                ledger.into_pool(player, stake, self.rule_id("pool.stake"), "the pool was empty before the deal")
-            self.note(f"The pool was empty: each player puts in {stake} red before the deal.")
-        status = self.status()
-        if status == "redeal":
-            self.settle_misdeal(ledger)
-        elif status == "thrown-in":
-            self.note(f"Nobody bid and the deal was thrown in: nobody pays anything, and the deal passes "
-                      f"to {self.left_of(self.dealer)}.")
-            if self.number == self.numbers.game_deals and self.options["end-of-game"] == "divide":
-                self.divide(ledger)
-        elif status != "in-progress":
-            if self.final_grand:
-                self.settle_final_grand(ledger)
-            elif self.partout:
-                self.settle_partout(ledger)
-            else:
-                self.settle_contract(ledger)
-            if self.number == self.numbers.game_deals and self.options["end-of-game"] == "divide":
-                self.divide(ledger)
-
-    def settle_misdeal(self, ledger: Ledger) -> None:
-        why = self.redeal_why()
-        if why == "imperfect-pack":
-            missing = self.missing_cards()
-            lacks = f" (it lacks {' '.join(c.text for c in missing)})" if missing and \
-                "duplicate-card" not in self.deal_faults else ""
-            self.note(f"The pack is imperfect{lacks}: {self.dealer} deals again; nobody forfeits anything.")
-            return
-        if why == "faced-card":
-            self.note(f"A card was found faced in the pack: {self.dealer} deals again; nobody forfeits anything.")
-            return
-        red = self.numbers.pool["misdeal"]
-        mark = ledger.mark()
-        ledger.into_pool(self.dealer, red, self.rule_id("deal.misdeal"), f"{self.dealer} misdealt")
-        self.penalise("deal.misdeal", f"{self.dealer} misdealt: forfeits {red} red to the pool and deals again",
-                      (Effect("redeal", None, None, self.dealer),), since=mark)
 
     def taken(self) -> dict[str, int]:
+        """Tricks taken by each player so far."""
         counts = dict.fromkeys(self.order, 0)
         for trick in self.table.tricks if self.table else ():
             if trick.winner:
                 counts[trick.winner] += 1
         return counts
 
-    def settle_partout(self, ledger: Ledger) -> None:
-        short = self.short_players()
-        if self.revokes or short:
-            offender = self.revokes[0].player if self.revokes else short[0]
-            topic, key = ("revoke.partout", "revoke-each") if self.revokes else ("wrong-count.play", "short-each")
-            each = self.numbers.partout[key]
-            rule = self.rule_id(topic)
-            cause = f"{offender} {'revoked' if self.revokes else 'played with a short hand'} in misère partout"
-            mark = ledger.mark()
-            for player in self.order:
-                if player != offender:
-                    ledger.transfer(offender, player, 10 * each, rule, cause)
-            if self.revokes:
-                ledger.into_pool(offender, self.numbers.pool["revoke"], rule, cause)
-            self.penalise(topic, f"misère partout: {offender} pays {each} red to each other player"
-                          + (f" and {self.numbers.pool['revoke']} red to the pool" if self.revokes else ""), since=mark)
-            return
-        tricks = self.taken()
-        most = max(tricks.values())
-        losers = [p for p in self.order if tricks[p] == most]
-        rule = self.rule_id("pay.partout")
-        for player in self.order:
-            if player in losers:
-                continue
-            for loser in losers:
-                ledger.transfer(loser, player, 10 * (most - tricks[player]) // len(losers), rule,
-                                f"{player} took {most - tricks[player]} trick(s) fewer than {loser}")
-        shared = f" shared by {' and '.join(losers)}" if len(losers) > 1 else ""
-        self.note(f"Misère partout: the most tricks ({most}) taken by {' '.join(losers)}; each other player "
-                  f"receives one red per trick of difference{shared}.")
+    # ---- settlement ----------------------------------------------------------------------------
+    def show_pool(self, pool: int) -> int | list[int]:
+        return pools_shown(pool, self.limit)
 
-    def settle_final_grand(self, ledger: Ledger) -> None:
-        """The extra grand: the winner of the last trick takes every pool (penalties as in misère partout)."""
-        if self.revokes or self.short_players() or self.table is None or not self.table.tricks:
-            self.settle_partout(ledger)
-            return
-        winner = self.table.tricks[-1].winner or self.eldest
-        red = ledger.in_pool
-        ledger.out_of_pool(winner, red, self.rule_id("pool.division"),
-                           f"{winner} won the last trick of the extra grand")
-        self.note(f"{winner} won the last trick of the extra grand and takes the pool ({red} red).")
-
-    def settle_contract(self, ledger: Ledger) -> None:
-        assert self.high is not None and self.caller is not None
-        short = self.short_players()
-        if self.revokes:
-            revoke = self.revokes[0]
-            if revoke.player == self.caller:
-                self.settle_caller_revoke(ledger)
-            else:
-                self.settle_opponent_revoke(ledger, revoke.player)
-        elif self.claimed_from is not None:
-            self.settle_claim(ledger, self.claimed_from)
-        elif short:
-            self.settle_short(ledger, short[0])
-        elif self.caller_gave_up:
-            rule = self.rule_id("i-pay")
-            self.caller_pays(ledger, self.failure_amount(1), rule, f"{self.caller} gave up", double_rule=rule)
-            self.note(f"{self.caller} gave up: he pays as if put in for one trick and doubles the pool.")
-        elif len(self.payers) == 3:
-            self.settle_i_pay(ledger)
-        else:
-            self.settle_played(ledger)
-
-    def success_amount(self, taken: int) -> int:
-        assert self.high is not None
-        if self.high.misere:
-            return self.numbers.misere[self.high.name]
-        return self.numbers.success_amount(self.options["success-table"], self.high.tricks or 5, taken)
-
-    def failure_amount(self, short: int) -> int:
-        assert self.high is not None
-        if self.high.misere:
-            return self.numbers.misere[self.high.name]
-        return self.numbers.failure_amount(self.options["failure-table"], self.high.tricks or 5, short)
-
-    def caller_paid(self, ledger: Ledger, each: int, rule: str, cause: str, pool_rule: str | None = None) -> int:
-        """Each opponent pays the caller `each` white; with `pool_rule`, he takes the first pool too."""
-        assert self.caller is not None
-        for player in self.opponents():
-            ledger.transfer(player, self.caller, each, rule, cause)
-        return take_pool(ledger, self.limit, self.caller, pool_rule, cause) if pool_rule else 0
-
-    def caller_pays(self, ledger: Ledger, each: int, rule: str, cause: str, double_rule: str | None = None) -> int:
-        """The caller pays each opponent `each` white; with `double_rule`, he doubles the first pool."""
-        assert self.caller is not None
-        for player in self.opponents():
-            ledger.transfer(self.caller, player, each, rule, cause)
-        return double_pool(ledger, self.limit, self.caller, double_rule, cause) if double_rule else 0
-
-    def pool_words(self, red: int, verb: str) -> str:
-        return f"; {self.caller} {verb} {red} red" if red else ""
-
-    def settle_played(self, ledger: Ledger) -> None:
-        assert self.high is not None and self.table is not None
-        taken = self.caller_tricks()
-        bid = self.high
-        if bid.misere:
-            made = taken == 0
-        else:
-            made = taken >= (bid.tricks or 5)
-        topic = "pay.misere" if bid.misere else "pay.success" if made else "pay.failure"
-        if made:
-            each = self.success_amount(taken)
-            red = self.caller_paid(ledger, each, self.rule_id(topic),
-                                   f"{self.caller} made {bid.text} with {taken} tricks",
-                                   self.rule_id("pool.win"))
-            self.note(f"{self.caller} made {bid.text} with {taken} tricks: each opponent pays {each} white"
-                      + self.pool_words(red, "takes the pool of") + ".")
-            return
-        short = 1 if bid.misere else self.provable_shortfall()
-        each = self.failure_amount(short)
-        put_in = "" if bid.misere else f", put in for {short}"
-        red = self.caller_pays(ledger, each, self.rule_id(topic), f"{self.caller} failed in {bid.text}{put_in}",
-                               self.rule_id("pool.double"))
-        put_in = "" if bid.misere else f", put in for {short} ({self.why_put_in()})"
-        self.note(f"{self.caller} failed in {bid.text} with {taken} tricks{put_in}: he pays each opponent "
-                  f"{each} white" + self.pool_words(red, "doubles the pool with") + ".")
-
-    def settle_i_pay(self, ledger: Ledger) -> None:
-        assert self.high is not None
-        each = self.success_amount(self.high.tricks or 0)
-        rule = self.rule_id("i-pay")
-        red = self.caller_paid(ledger, each, rule, "all three opponents said 'I pay'",
-                               self.rule_id("pool.win") if self.pool_bid() else None)
-        self.note(f"All three opponents said 'I pay': each pays {each} white, the bare amount of "
-                  f"{self.high.text}" + self.pool_words(red, "takes the pool of") + ".")
-
-    def settle_caller_revoke(self, ledger: Ledger) -> None:
-        assert self.high is not None and self.caller is not None
-        short = 1 if self.high.misere else self.provable_shortfall()
-        each = self.failure_amount(short)
-        variant = self.options["caller-revoke"]
-        rule, cause = self.rule_id("revoke.caller"), f"{self.caller}, the caller, revoked"
-        mark = ledger.mark()
-        red = self.caller_pays(ledger, each, rule, cause, rule if variant != "forfeit-instead" else None)
-        forfeit = self.numbers.pool["revoke"] if variant != "no-forfeit" else 0
-        ledger.into_pool(self.caller, forfeit, rule, cause)
-        put_in = "" if self.high.misere else \
-            f" he loses his call and is put in for {short} ({self.why_put_in()}):"
-        self.penalise("revoke.caller", f"{self.caller} revoked:{put_in} pays {each} white to each opponent"
-                      + (f", doubles the pool ({red} red)" if variant != "forfeit-instead" else "")
-                      + (f", forfeits {forfeit} red" if forfeit else ""), since=mark)
-
-    def settle_opponent_revoke(self, ledger: Ledger, revoker: str) -> None:
-        assert self.high is not None and self.caller is not None
-        bid = self.high
-        over = self.revoke_overtricks()
-        each = self.success_amount((bid.tricks or 0) + over)
-        rule, cause = self.rule_id("revoke.opponent"), f"{revoker}, an opponent, revoked"
-        mark = ledger.mark()
-        red = self.caller_paid(ledger, each, rule, cause,
-                               rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
-        if self.options["opponent-revoke-pool"] == "double":
-            doubled = double_pool(ledger, self.limit, revoker, rule, cause)
-            forfeit_words = f"; {revoker} doubles the pool ({doubled} red)"
-        else:
-            forfeit = self.numbers.pool["revoke"]
-            ledger.into_pool(revoker, forfeit, rule, cause)
-            forfeit_words = f"; {revoker} forfeits {forfeit} red to the pool"
-        extra = f" with {over} over-tricks" if over else ""
-        self.penalise("revoke.opponent", f"{revoker} revoked: each opponent pays {self.caller} {each} white "
-                      f"({bid.text}{extra})" + (f"; {self.caller} takes the pool of {red} red" if red else "")
-                      + forfeit_words, since=mark)
-        if self.ended:
-            self.note(f"The trick that ended the hand does not decide it: {revoker}'s revoke settles it, and "
-                      f"{self.caller} is paid as if he had made his call.")
-
-    def settle_claim(self, ledger: Ledger, offender: str) -> None:
-        assert self.high is not None and self.caller is not None
-        each = self.success_amount(0)
-        rule, cause = self.rule_id("misere.error"), f"{offender}'s misère error"
-        mark = ledger.mark()
-        red = self.caller_paid(ledger, each, rule, cause, rule)
-        forfeit = self.numbers.pool["misere-error"]
-        ledger.into_pool(offender, forfeit, rule, cause)
-        self.penalise("misere.error", f"{self.caller} claims his stakes ({each} white from each opponent) and the pool "
-                      f"({red} red); {offender} forfeits {forfeit} red to the pool", since=mark)
-
-    def settle_short(self, ledger: Ledger, short: str) -> None:
-        assert self.high is not None and self.caller is not None
-        forfeit = self.numbers.pool["wrong-count"]
-        rule, cause = self.rule_id("wrong-count.play"), f"{short} played with a short hand"
-        mark = ledger.mark()
-        if short == self.caller:
-            put_in = 1 if self.high.misere else self.provable_shortfall()
-            each = self.failure_amount(put_in)
-            red = self.caller_pays(ledger, each, rule, cause, rule)
-            why = "" if self.high.misere else f" ({self.why_put_in()})"
-            what = (f"{self.caller}, the caller, played short: put in for {put_in}{why}, pays {each} white to each "
-                    f"opponent and doubles the pool ({red} red)")
-        else:
-            taken = self.caller_tricks() if self.table else 0
-            each = self.success_amount(taken)
-            red = self.caller_paid(ledger, each, rule, cause, rule if self.pool_bid() else None)
-            what = f"{short} played short: each opponent pays {self.caller} {each} white for his bid and over-tricks" \
-                   + (f", and {self.caller} takes the pool of {red} red" if red else "")
-        if short in self.extra_card and not (short in self.deals and len(self.deals[short]) < self.cards_per_hand):
-            self.penalise("wrong-count.play", f"{what}; {short} played two cards to one trick, so he forfeits nothing "
-                          "to the pool (the forfeit is for playing on with a wrong hand from the deal)", since=mark)
-            return
-        ledger.into_pool(short, forfeit, rule, cause)
-        self.penalise("wrong-count.play", f"{what}; {short} forfeits {forfeit} red to the pool", since=mark)
-
-    def divide(self, ledger: Ledger) -> None:
-        white = 10 * ledger.in_pool
-        share, left = divmod(white, len(self.order))
-        ledger.share_pool({p: share + (left if p == self.eldest else 0) for p in self.order},
-                          self.rule_id("pool.division"), f"deal {self.number} ends the game")
-        self.note(f"Deal {self.number} ends the game: the pool ({white // 10} red) is divided, {share} white "
-                  f"each" + (f", and the {left} left over to {self.eldest}" if left else "") + ".")
+    def settle(self, ledger: Ledger) -> None:
+        BostonSettlement(self).settle(ledger)
 
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
@@ -1299,7 +894,7 @@ class BostonHand(HandReplay):
         if choosing is not None:
             return choosing
         if self.phase == "bidding":
-            return f"{self.bidder} to bid or pass"
+            return f"{self.auction.turn} to bid or pass"
         if self.phase == "naming":
             return f"{self.caller} to name trumps"
         if self.phase == "discarding":
@@ -1309,143 +904,3 @@ class BostonHand(HandReplay):
         if self.table is not None and self.phase == "play":
             return self.next_in_play()
         return None
-
-
-class BostonSession(GameSession[BostonHand]):
-    """A game of Boston: the players' counters and the pool carried from deal to deal."""
-
-    def __init__(self, game: Boston, setup: Setup) -> None:
-        red = sum(setup.pool) if setup.pool is not None else tables().pool["stake"] * len(setup.players)
-        super().__init__(game, setup, red)
-        self.number: int | None = None
-        self.over = False
-
-    def replay(self, record: HandRecord) -> BostonHand:
-        number = self.number if self.number is not None else (record.header.number or 1)
-        return BostonHand(self.context(number), record, self.pool_now or 0)
-
-    def advance(self, replay: BostonHand, verdict: HandVerdict) -> None:
-        redeal = verdict.status == "redeal"
-        self.number = verdict.number + (0 if redeal else 1)
-        self.next_dealer = replay.dealer if redeal else replay.left_of(replay.dealer)
-        last = tables().game_deals + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
-        if verdict.number >= last and verdict.status in ("complete", "abandoned", "thrown-in"):
-            self.over = True
-
-    def pool(self) -> int | list[int]:
-        return pools_shown(self.pool_now or 0, self.setup.options["pool-limit"])
-
-    def winner(self) -> str | None:
-        """After the last deal, the player who holds the most counters (None on a tie)."""
-        return sole_leader(self.score) if self.over else None
-
-
-class Boston(GameRules):
-    name = "boston"
-    scored_by = "player"
-    players_example = 'e.g. [Players "A Y B Z"]'
-    no_partners = ("boston has no partnerships", "remove the [Partners] tag")
-
-    def session(self, setup: Setup) -> BostonSession:
-        return BostonSession(self, setup)
-
-    def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False,
-                    rules_for: PlayRulesFor | None = None) -> str:
-        """A transcript of `hands` random hands (property tests, benchmarks).
-
-        Bids, names, discards, spreads, "I pay" and plays are random but lawful (the plays as
-        `rules_for` says, by default the referee's own trick rules); with `plant_revokes`,
-        some hands carry one revoke (see `random_hand`).
-        """
-        lines = ['[Game "boston"]', '[Players "A Y B Z"]', ""]
-        dealer = rng.randrange(4)
-        for number in range(1, hands + 1):
-            plant = plant_revokes and rng.random() < 0.5
-            lines.extend(random_hand(rng, dealer, number, plant, rules_for)[0])
-            dealer = (dealer + 1) % 4
-        return "\n".join(lines) + "\n"
-
-
-def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], BostonBid | None, str | None]:
-    """A lawful auction from the eldest hand: (lines, winning bid, caller)."""
-    order = list(tables().bids)
-    high: BostonBid | None = None
-    caller: str | None = None
-    passed: set[str] = set()
-    passes, turn, calls = 0, 0, []
-    while passes < (3 if high else 4):
-        seat = seats[turn % 4]
-        turn += 1
-        candidates = [BostonBid(name, k) for name in order for k in ((0, 1, 2) if name.isdigit() else (0,))]
-        candidates = [b for b in candidates if high is None or b.key() > high.key()]
-        if seat in passed:
-            candidates = [b for b in candidates if b.misere]
-        if candidates and rng.random() < (0.1 if seat in passed else 0.45) and turn < 24:
-            bid = candidates[min(int(rng.expovariate(0.6)), len(candidates) - 1)]
-            if high is not None and bid.name == high.name and bid.klass in (1, 2) and rng.random() < 0.5:
-                calls.append(f"{seat} {'keep-over' if bid.klass == 2 else 'keep'}")
-            else:
-                calls.append(f"{seat} bid {bid.text.replace('boston ', '5 ') if bid.klass else bid.text}")
-            high, caller, passes = bid, seat, 0
-        else:
-            calls.append(f"{seat} pass")
-            passed.add(seat)
-            passes += 1
-    return [", ".join(calls)], high, caller
-
-
-def own_play_rules(deal: Deal) -> PlayRules:
-    """The generator's default laws of play: the referee's own."""
-    return TableRules(tb.PlainTricks(deal.trump))
-
-
-def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
-                rules_for: PlayRulesFor | None = None) -> tuple[list[str], int | None]:
-    """One random hand with its deal, as transcript lines (seats A Y B Z).
-
-    With `plant_revoke`, one player fails to follow once while able to (the first chance from a
-    random trick on); the trick is returned (None when no chance came).
-    """
-    players = ("A", "Y", "B", "Z")
-    cards = sorted(BostonHand.pack, key=lambda c: (c.suit.value, c.rank))
-    rng.shuffle(cards)
-    seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
-    hands = {seats[i]: cards[13 * i:13 * i + 13] for i in range(4)}
-    upcard = rng.choice(cards)
-    out = [f"hand {number} dealer {players[dealer]}"]
-    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
-    out.append(f"upcard {upcard.text}")
-    calls, bid, caller = random_bidding(rng, seats)
-    out += calls
-    trump: Suit | None = None
-    if bid is not None and not bid.misere:
-        trump = {0: rng.choice(list(Suit)), 1: upcard.suit.partner, 2: upcard.suit}[bid.klass]
-        out.append(f"{caller} name {trump.word}")
-    if bid is not None and bid.little:
-        for seat in seats:
-            discard = rng.choice(hands[seat])
-            hands[seat].remove(discard)
-            out.append(f"{seat} discard {discard.text}")
-    if bid is not None and bid.spread:
-        out.append(f"{caller} spread")
-    if bid is not None and rng.random() < 0.1:
-        out.append(", ".join(f"{p} concede" for p in seats if p != caller))
-        out.append("")
-        return out, None
-    play = (rules_for or own_play_rules)(Deal("boston", trump, upcard.suit))
-    leader = seats[0]
-    plant_from = rng.randint(1, 10) if plant_revoke else 99
-    planted: int | None = None
-    for trick in range(1, len(hands[leader]) + 1):
-        plays, revoked = random_trick(rng, seats, leader, hands, play, trick, planted is None and trick >= plant_from)
-        if revoked:
-            planted = trick
-        leader = play.winner(plays)
-        out.append(trick_line(trick, plays))
-        if bid is not None and ((bid.misere and leader == caller) or (bid.tricks == 13 and leader != caller)):
-            break
-    out.append("")
-    return out, planted
-
-
-GAME = Boston()

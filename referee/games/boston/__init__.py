@@ -1,0 +1,82 @@
+"""Boston (the Whist variant): four players, one caller against three, settled in counters.
+
+Defaults follow the seed text (shared/seeds/001) and the recommended readings of the research
+digest (shared/rules/boston.md); the other readings are house rules listed by
+``referee rules boston``. Every amount comes from the ``tables`` section of the rulebook YAML.
+Scores are white counters per player; the pool is kept in red counters (1 red = 10 white), so
+in every hand the players' deltas plus ten times the pool's change sum to zero.
+
+The parts: `auction` (the bidding), `hand` (one hand replayed, with the caller's rights over
+his opponents' irregularities), `settlement` (the payments), `pool` (the red counters' pools),
+`tables` (the rulebook's numbers and the house rules), `generator` (random hands); here, the
+game and its session (the counters and the pool carried from deal to deal).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...engine.generators import PlayRulesFor
+from ...engine.header import Setup
+from ...engine.session import GameRules, GameSession, sole_leader
+from ...engine.verdict import HandVerdict
+from ...notation.reader import HandRecord
+from . import generator
+from .generator import own_play_rules
+from .hand import BostonHand
+from .pool import pools_shown
+from .tables import tables
+
+__all__ = ["GAME", "Boston", "BostonHand", "BostonSession", "own_play_rules"]
+
+
+class BostonSession(GameSession[BostonHand]):
+    """A game of Boston: the players' counters and the pool carried from deal to deal."""
+
+    def __init__(self, game: Boston, setup: Setup) -> None:
+        red = sum(setup.pool) if setup.pool is not None else tables().pool["stake"] * len(setup.players)
+        super().__init__(game, setup, red)
+        self.number: int | None = None
+        self.over = False
+
+    def replay(self, record: HandRecord) -> BostonHand:
+        number = self.number if self.number is not None else (record.header.number or 1)
+        return BostonHand(self.context(number), record, self.pool_now or 0)
+
+    def advance(self, replay: BostonHand, verdict: HandVerdict) -> None:
+        redeal = verdict.status == "redeal"
+        self.number = verdict.number + (0 if redeal else 1)
+        self.next_dealer = replay.dealer if redeal else replay.left_of(replay.dealer)
+        last = tables().game_deals + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
+        if verdict.number >= last and verdict.status in ("complete", "abandoned", "thrown-in"):
+            self.over = True
+
+    def pool(self) -> int | list[int]:
+        return pools_shown(self.pool_now or 0, self.setup.options["pool-limit"])
+
+    def winner(self) -> str | None:
+        """After the last deal, the player who holds the most counters (None on a tie)."""
+        return sole_leader(self.score) if self.over else None
+
+
+class Boston(GameRules):
+    name = "boston"
+    scored_by = "player"
+    players_example = 'e.g. [Players "A Y B Z"]'
+    no_partners = ("boston has no partnerships", "remove the [Partners] tag")
+
+    def session(self, setup: Setup) -> BostonSession:
+        return BostonSession(self, setup)
+
+    def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False,
+                    rules_for: PlayRulesFor | None = None) -> str:
+        """A transcript of `hands` random hands (property tests, benchmarks).
+
+        Bids, names, discards, spreads, "I pay" and plays are random but lawful (the plays as
+        `rules_for` says, by default the referee's own trick rules); with `plant_revokes`,
+        some hands carry one revoke (see `generator.random_hand`).
+        """
+        return generator.random_game(rng, hands, plant_revokes, rules_for)
+
+
+GAME = Boston()

@@ -1,0 +1,115 @@
+"""Random Boston hands and games, lawful or with a planted revoke: for the property tests and
+the benchmarks. The plays follow the `PlayRules` given (by default the referee's own trick
+rules; the oracle tests give independent ones)."""
+
+from __future__ import annotations
+
+import random
+
+from ...engine import table as tb
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
+from ...notation.cards import Suit
+from ...notation.reader import trick_line
+from .auction import BostonBid
+from .hand import BostonHand
+from .tables import tables
+
+
+def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
+                rules_for: PlayRulesFor | None = None) -> str:
+    """A transcript of `hands` random hands (property tests, benchmarks).
+
+    Bids, names, discards, spreads, "I pay" and plays are random but lawful (the plays as
+    `rules_for` says, by default the referee's own trick rules); with `plant_revokes`,
+    some hands carry one revoke (see `random_hand`).
+    """
+    lines = ['[Game "boston"]', '[Players "A Y B Z"]', ""]
+    dealer = rng.randrange(4)
+    for number in range(1, hands + 1):
+        plant = plant_revokes and rng.random() < 0.5
+        lines.extend(random_hand(rng, dealer, number, plant, rules_for)[0])
+        dealer = (dealer + 1) % 4
+    return "\n".join(lines) + "\n"
+
+
+def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], BostonBid | None, str | None]:
+    """A lawful auction from the eldest hand: (lines, winning bid, caller)."""
+    order = list(tables().bids)
+    high: BostonBid | None = None
+    caller: str | None = None
+    passed: set[str] = set()
+    passes, turn, calls = 0, 0, []
+    while passes < (3 if high else 4):
+        seat = seats[turn % 4]
+        turn += 1
+        candidates = [BostonBid(name, k) for name in order for k in ((0, 1, 2) if name.isdigit() else (0,))]
+        candidates = [b for b in candidates if high is None or b.key() > high.key()]
+        if seat in passed:
+            candidates = [b for b in candidates if b.misere]
+        if candidates and rng.random() < (0.1 if seat in passed else 0.45) and turn < 24:
+            bid = candidates[min(int(rng.expovariate(0.6)), len(candidates) - 1)]
+            if high is not None and bid.name == high.name and bid.klass in (1, 2) and rng.random() < 0.5:
+                calls.append(f"{seat} {'keep-over' if bid.klass == 2 else 'keep'}")
+            else:
+                calls.append(f"{seat} bid {bid.text.replace('boston ', '5 ') if bid.klass else bid.text}")
+            high, caller, passes = bid, seat, 0
+        else:
+            calls.append(f"{seat} pass")
+            passed.add(seat)
+            passes += 1
+    return [", ".join(calls)], high, caller
+
+
+def own_play_rules(deal: Deal) -> PlayRules:
+    """The generator's default laws of play: the referee's own."""
+    return TableRules(tb.PlainTricks(deal.trump))
+
+
+def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
+                rules_for: PlayRulesFor | None = None) -> tuple[list[str], int | None]:
+    """One random hand with its deal, as transcript lines (seats A Y B Z).
+
+    With `plant_revoke`, one player fails to follow once while able to (the first chance from a
+    random trick on); the trick is returned (None when no chance came).
+    """
+    players = ("A", "Y", "B", "Z")
+    cards = sorted(BostonHand.pack, key=lambda c: (c.suit.value, c.rank))
+    rng.shuffle(cards)
+    seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
+    hands = {seats[i]: cards[13 * i:13 * i + 13] for i in range(4)}
+    upcard = rng.choice(cards)
+    out = [f"hand {number} dealer {players[dealer]}"]
+    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
+    out.append(f"upcard {upcard.text}")
+    calls, bid, caller = random_bidding(rng, seats)
+    out += calls
+    trump: Suit | None = None
+    if bid is not None and not bid.misere:
+        trump = {0: rng.choice(list(Suit)), 1: upcard.suit.partner, 2: upcard.suit}[bid.klass]
+        out.append(f"{caller} name {trump.word}")
+    if bid is not None and bid.little:
+        for seat in seats:
+            discard = rng.choice(hands[seat])
+            hands[seat].remove(discard)
+            out.append(f"{seat} discard {discard.text}")
+    if bid is not None and bid.spread:
+        out.append(f"{caller} spread")
+    if bid is not None and rng.random() < 0.1:
+        out.append(", ".join(f"{p} concede" for p in seats if p != caller))
+        out.append("")
+        return out, None
+    play = (rules_for or own_play_rules)(Deal("boston", trump, upcard.suit))
+    leader = seats[0]
+    plant_from = rng.randint(1, 10) if plant_revoke else 99
+    planted: int | None = None
+    for trick in range(1, len(hands[leader]) + 1):
+        plays, revoked = random_trick(rng, seats, leader, hands, play, trick, planted is None and trick >= plant_from)
+        if revoked:
+            planted = trick
+        leader = play.winner(plays)
+        out.append(trick_line(trick, plays))
+        if bid is not None and ((bid.misere and leader == caller) or (bid.tricks == 13 and leader != caller)):
+            break
+    out.append("")
+    return out, planted
+
