@@ -15,7 +15,8 @@ from ...engine.replay import HandContext, HandReplay, Requirement
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
-from .auction import Auction, BostonBid
+from .auction import Auction, BostonBid, Refusal
+from .exposed import LiableCards
 from .pool import pools_shown
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
@@ -56,7 +57,7 @@ class BostonHand(HandReplay):
         self.premature_reported = False
         self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
         self.line_trick: int | None = None     # the ``trick N:`` label of the line being read
-        self.liable: dict[Card, str] = {}      # opponents' exposed cards still on the table, and who holds them
+        self.liable = LiableCards(self)        # opponents' exposed cards still on the table, and who holds them
         self.redeal_reason: str | None = None  # what the `redeal` line says (None: the referee infers it)
         self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
@@ -88,19 +89,6 @@ class BostonHand(HandReplay):
     def is_opponent(self, player: str) -> bool:
         return self.caller is not None and player != self.caller
 
-    def pool_bid(self) -> bool:
-        """Seven or better wins the pool: by rank (misères count) or, by house rule, by tricks."""
-        assert self.high is not None
-        if self.options["pool-bid"] == "tricks":
-            return (self.high.tricks or 0) >= 7
-        return self.high.key()[0] > BostonBid("6").key()[0]
-
-    def bound_suit(self) -> Suit | None:
-        """The suit a keep committed the caller to (None after a plain number or without a turned card)."""
-        if self.high is None or self.turned is None or self.high.klass == 0:
-            return None
-        return self.turned.suit if self.high.klass == 2 else self.turned.suit.partner
-
     # ---- the turned card ----------------------------------------------------------------
     def on_upcard(self, line: ev.UpcardLine) -> None:
         """The card is turned from the other pack, so it is also in somebody's hand: no duplicate check."""
@@ -114,12 +102,17 @@ class BostonHand(HandReplay):
             self.find("illegal-bid", event.player, event.at, "bidding.illegal",
                       f"{event.player} {what} {when}; it is void")
             return False
-        if self.auction.out_of_turn(event.player):
-            self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn",
-                      f"{event.player} {what} out of turn: it was {self.auction.turn}'s turn. Bidding is individual, "
-                      f"so there is no penalty: it stands and the bidding goes on from {event.player}'s left.")
-            self.auction.speaks(event.player)
+        words = self.auction.out_of_turn(event.player, what)
+        if words is not None:
+            self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn", words)
         return True
+
+    def answered(self, event: ev.Event, refusal: Refusal | None) -> None:
+        """What the auction answered a call: a refusal is a finding; the call may end the bidding."""
+        if refusal is not None:
+            self.find("illegal-bid", event.player, event.at, refusal.topic, refusal.words)
+        if self.auction.closed:
+            self.close_bidding()
 
     def close_bidding(self) -> None:
         if self.high is None:
@@ -130,60 +123,19 @@ class BostonHand(HandReplay):
             self.phase = "naming"
 
     def on_pass(self, event: ev.Pass) -> None:
-        if self.may_speak(event, "passed") and self.auction.pass_(event.player):
-            self.close_bidding()
+        if self.may_speak(event, "passed"):
+            self.auction.pass_(event.player)
+            self.answered(event, None)
 
     def on_bid(self, event: ev.Bid) -> None:
-        if not self.may_speak(event, f"bid {event.text}"):
-            return
-        if event.contract in ("keep", "keep-over"):
-            bid = self.kept(event, event.contract == "keep-over")
-        else:
-            bid = self.read_bid(event)
-        if bid is not None:
-            self.make_bid(event, bid)
+        if self.may_speak(event, f"bid {event.text}"):
+            keep = event.contract in ("keep", "keep-over")
+            bid = self.auction.kept(event.player, event.contract == "keep-over") if keep else self.auction.read(event)
+            self.answered(event, self.auction.bid(event.player, bid))
 
     def on_keep(self, event: ev.Keep) -> None:
-        word = "keep-over" if event.over else "keep"
-        if self.may_speak(event, f"said {word}"):
-            bid = self.kept(event, event.over)
-            if bid is not None:
-                self.make_bid(event, bid)
-
-    def read_bid(self, event: ev.Bid) -> BostonBid | None:
-        bid = self.auction.read(event)
-        if bid is None:
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      f"'bid {event.text}' is not a Boston bid (boston, 6 to 13, optionally 'colour' or 'preference', "
-                      f"or a misère); it is void and {event.player} must bid again or pass")
-        return bid
-
-    def kept(self, event: ev.Event, over: bool) -> BostonBid | None:
-        bid = self.auction.kept(over)
-        if bid is None:
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      f"{event.player} keeps, but no trick bid stands to keep; "
-                      f"void, {event.player} must bid again or pass")
-        return bid
-
-    def make_bid(self, event: ev.Event, bid: BostonBid) -> None:
-        player, auction = event.player, self.auction
-        standing = self.high.text if self.high else "nothing"
-        if player in auction.passed:
-            if not auction.may_come_back(bid):
-                allowed = "a misère" if self.options["comeback"] == "misere-and-spreads" else "little or grand misère"
-                self.find("illegal-bid", player, event.at, "bidding.passed",
-                          f"{player} has passed and may come back only with {allowed} ranking above {standing}; "
-                          f"the bid {bid.text} is void and {player} stays passed")
-                if auction.advance(passing=True):
-                    self.close_bidding()
-                return
-        elif not auction.outranks(bid):
-            self.find("illegal-bid", player, event.at, "bidding.illegal",
-                      f"{bid.text} does not rank above {standing}; it is void and {player} must bid higher or pass")
-            return
-        if auction.take(player, bid):
-            self.close_bidding()
+        if self.may_speak(event, f"said {'keep-over' if event.over else 'keep'}"):
+            self.answered(event, self.auction.bid(event.player, self.auction.kept(event.player, event.over)))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         if self.phase == "bidding" and event.player == self.caller and self.high and not self.high.misere:
@@ -194,7 +146,7 @@ class BostonHand(HandReplay):
                       f"{event.player} names {event.suit.word}, but only the caller names trumps, once, after a trick "
                       f"bid ({who}); void")
             return
-        suit, bound = event.suit, self.bound_suit()
+        suit, bound = event.suit, self.auction.bound_suit(self.turned)
         if bound is not None and suit is not bound:
             self.find("illegal-bid", event.player, event.at, "bidding.trump",
                       f"{event.player} bid {self.high.text if self.high else ''}, which binds him to {bound.word}, "
@@ -328,7 +280,7 @@ class BostonHand(HandReplay):
             return
         self.play_card(event)
         if self.liable:
-            self.liable.pop(event.card, None)
+            self.liable.played(event.card)
         if self.extra_card and self.table is not None and not self.table.current.plays:
             self.sit_out_empty_hands()
 
@@ -522,7 +474,7 @@ class BostonHand(HandReplay):
 
     def offer_exposed_call(self, holder: str, card: Card) -> None:
         """The caller's right over an opponent's exposed card: it lasts until the card is played."""
-        self.liable[card] = holder
+        self.liable.lay(card, holder)
 
         def apply(option: str, at: ev.Span) -> None:
             what = option if option in ("highest", "lowest", "no-trump") else "card"
@@ -544,7 +496,7 @@ class BostonHand(HandReplay):
         if self.caller is not None and self.penalty_applies(play.player):
             self.expose_early_play(choice, play, self.offer_exposed_call)
 
-    # ---- looking back, claiming the rest --------------------------------------------------------------
+    # ---- looking back, claiming the rest (`LiableCards.claim_rest`) ------------------------------
     def on_look(self, event: ev.Look) -> None:
         """Looking at a quitted trick is allowed, except in a misère, where it is penalised as a lead
         out of turn (L37 ins.): a misère error when an opponent does it."""
@@ -569,34 +521,7 @@ class BostonHand(HandReplay):
             self.misere_error(event.player, f"{event.player} looked at trick {trick}, already quitted")
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        """An opponent who says he can win the rest: his partners' cards are laid on the table and are
-        liable to be called (L36)."""
-        if self.table is None or self.phase != "play" or self.caller is None or event.player == self.caller:
-            who = "the caller, who has no partner" if event.player == self.caller else "nobody, outside the play"
-            self.notes.append(f"{event.player} says he can win the rest: no penalty ({who}).")
-            return
-        partners = [p for p in self.opponents() if p != event.player]
-        hands = self.table.hands
-        # a partner whose deal is not written has no known cards to lay down
-        cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners} if hands else {}
-        shown = "; ".join(f"{p} {' '.join(c.text for c in cards[p])}" for p in partners if cards.get(p))
-        misere = self.high is not None and self.high.misere
-        ruling = ("In a misère this is a misère error." if misere else
-                  f"They stay face up and {self.caller} may call them, and demand their play or not when their suit "
-                  "is led, for the rest of the hand.")
-        self.find("exposed-card", event.player, event.at, "play.claim-rest",
-                  f"{event.player} says he can win the rest: his partners {' and '.join(partners)} lay their cards on "
-                  f"the table" + (f" ({shown})" if shown else "") + f". {ruling}", trick=self.trick_number)
-        if misere:
-            self.misere_error(event.player, f"{event.player} claimed the rest, exposing his partners' cards")
-            return
-        effects = []
-        for player in partners:
-            for card in cards.get(player, ()):
-                self.liable[card] = player
-                effects.append(Effect("exposed", player, None, card.text))
-        self.penalise("play.claim-rest", f"{' and '.join(partners)} lay their cards face up, liable to be called",
-                      effects=effects)
+        self.liable.claim_rest(event)
 
     # ---- exposed cards keep their rights for the rest of the hand ----------------------------------
     def on_call(self, event: ev.Call) -> None:
@@ -604,53 +529,9 @@ class BostonHand(HandReplay):
         option = event.text
         if self.liable and event.player == self.caller and not any(
                 event.player in c.choosers and self.call_matches(option, c.pending.options) and c.names(option)
-                for c in self.choices) and self.call_liable(event):
+                for c in self.choices) and self.liable.call(event):
             return
         HandReplay.on_call(self, event)
-
-    def call_liable(self, event: ev.Call) -> bool:
-        """The caller calls an exposed card (`call C`), or, when its suit is led, demands the holder's
-        highest or lowest, or that it be not played (`withhold`); an exposed trump may be kept from
-        ruffing (`no-trump`). The call binds the next opponent to play who holds such a card."""
-        table = self.table
-        if table is None or self.phase != "play":
-            return False
-        if event.card is not None:
-            holder = self.liable.get(event.card)
-            if holder is None:
-                return False
-            effect = self.require(holder, "card", "exposed.card", event.at, card=event.card)
-            self.penalise("exposed.card", f"{self.caller} calls {holder}'s exposed {event.card}", effects=(effect,))
-            return True
-        word, led = event.word, table.led_suit()
-        if word not in ("highest", "lowest", "withhold", "no-trump") or led is None:
-            return False
-        for player in self.yet_to_play():
-            mine = [c for c, h in self.liable.items() if h == player]
-            if word == "no-trump":
-                mine = [c for c in mine if c.suit is self.trump_suit and led is not self.trump_suit]
-            else:
-                mine = [c for c in mine if c.suit is led]
-            if not mine:
-                continue
-            cards = mine if word == "no-trump" else mine[:1]
-            effects = tuple(self.require(player, word, "exposed.card", event.at, card=card) for card in cards)
-            shown = " ".join(c.text for c in cards)
-            demand = {"highest": f"{player}'s highest {led.word[:-1]}", "lowest": f"{player}'s lowest {led.word[:-1]}",
-                      "withhold": f"that {player} not play", "no-trump": f"that {player} not ruff with"}[word]
-            self.penalise("exposed.card", f"{self.caller} demands {demand} (exposed: {shown})"
-                          if word in ("highest", "lowest") else f"{self.caller} demands {demand} the exposed {shown}",
-                          effects=effects)
-            return True
-        return False
-
-    def yet_to_play(self) -> list[str]:
-        """The opponents still to play to the current trick, in turn."""
-        assert self.table is not None
-        current = self.table.current
-        start = self.order.index(current.leader)
-        seats = [self.order[(start + i) % len(self.order)] for i in range(len(self.order))]
-        return [p for p in seats if p not in current.players and p != self.caller]
 
     def describe(self, requirement: Requirement) -> str:
         if requirement.what == "withhold":
@@ -659,22 +540,9 @@ class BostonHand(HandReplay):
 
     def requirement_met(self, requirement: Requirement, event: ev.Play) -> bool | None:
         """A call on an exposed card binds when its suit is led (highest, lowest) or to a ruff (no-trump)."""
-        card = requirement.card
-        if requirement.rule != "boston.exposed.card" or card is None or requirement.what == "card":
+        if requirement.rule != "boston.exposed.card" or requirement.card is None or requirement.what == "card":
             return super().requirement_met(requirement, event)
-        assert self.table is not None
-        leading, led = not self.table.current.plays, self.table.led_suit()
-        if requirement.what == "no-trump":
-            if event.card is not card:
-                return None
-            return leading or led is card.suit
-        if leading or led is not card.suit:
-            return None
-        if requirement.what == "withhold":  # not played, unless it is his only card of the suit (no revoke)
-            held = self.table.hands.get(event.player) if self.table.hands is not None else None
-            others = held is not None and any(c.suit is led and c is not card for c in held)
-            return event.card is not card or (held is not None and not others)
-        return super().requirement_met(requirement, event)
+        return self.liable.met(requirement, event)
 
     def attention_ruling(self, event: ev.Count) -> str:
         if self.table is not None and self.table.finished:

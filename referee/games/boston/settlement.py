@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
+from .auction import BostonBid
 from .pool import double_pool, take_pool
 
 if TYPE_CHECKING:
@@ -156,6 +157,13 @@ class BostonSettlement:
         else:
             self.settle_played(ledger)
 
+    def pool_bid(self) -> bool:
+        """Seven or better wins the pool: by rank (misères count) or, by house rule, by tricks."""
+        assert self.high is not None
+        if self.options["pool-bid"] == "tricks":
+            return (self.high.tricks or 0) >= 7
+        return self.high.key()[0] > BostonBid("6").key()[0]
+
     def success_amount(self, taken: int) -> int:
         assert self.high is not None
         if self.high.misere:
@@ -216,7 +224,7 @@ class BostonSettlement:
         each = self.success_amount(self.high.tricks or 0)
         rule = self.rule_id("i-pay")
         red = self.caller_paid(ledger, each, rule, "all three opponents said 'I pay'",
-                               self.rule_id("pool.win") if self.hand.pool_bid() else None)
+                               self.rule_id("pool.win") if self.pool_bid() else None)
         self.note(f"All three opponents said 'I pay': each pays {each} white, the bare amount of "
                   f"{self.high.text}" + self.pool_words(red, "takes the pool of") + ".")
 
@@ -244,7 +252,7 @@ class BostonSettlement:
         rule, cause = self.rule_id("revoke.opponent"), f"{revoker}, an opponent, revoked"
         mark = ledger.mark()
         red = self.caller_paid(ledger, each, rule, cause,
-                               rule if self.options["revoke-wins-pool"] and self.hand.pool_bid() else None)
+                               rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
         if self.options["opponent-revoke-pool"] == "double":
             doubled = double_pool(ledger, self.limit, revoker, rule, cause)
             forfeit_words = f"; {revoker} doubles the pool ({doubled} red)"
@@ -286,7 +294,7 @@ class BostonSettlement:
         else:
             taken = self.caller_tricks() if self.table else 0
             each = self.success_amount(taken)
-            red = self.caller_paid(ledger, each, rule, cause, rule if self.hand.pool_bid() else None)
+            red = self.caller_paid(ledger, each, rule, cause, rule if self.pool_bid() else None)
             what = f"{short} played short: each opponent pays {self.caller} {each} white for his bid and over-tricks" \
                    + (f", and {self.caller} takes the pool of {red} red" if red else "")
         dealt_short = short in self.deals and len(self.deals[short]) < self.hand.cards_per_hand
