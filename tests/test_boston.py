@@ -221,3 +221,74 @@ def test_claim_rest_with_a_partners_deal_not_written() -> None:
     assert verdict["files"][0]["errors"] == []
     [hand] = verdict["files"][0]["games"][0]["hands"]
     assert any(i["rule"] == "boston.play.claim-rest" for i in hand["irregularities"])
+
+
+# ---- a card played before the caller's decision (L23, L39) -------------------------------------
+_FOLLOW = (Path(__file__).resolve().parent.parent / "cases" / "boston"
+           / "exposed-card-follow-before-decision.ttn").read_text()
+_UP_TO_TRICK_3 = _FOLLOW[:_FOLLOW.index("trick 3:")]
+
+
+def _hand(text: str) -> dict:
+    [hand] = check_text(text).to_dict()["files"][0]["games"][0]["hands"]
+    return hand
+
+
+def _rules(hand: dict) -> list[str]:
+    return [i["rule"] for i in hand["irregularities"]]
+
+
+def test_a_card_that_meets_the_late_decision_stands() -> None:
+    """Y's three is his lowest heart: A's demand for the lowest, after it, asks nothing else of him."""
+    hand = _hand(_UP_TO_TRICK_3 + "trick 3: Z AH, A 2H, Y 3H\nA call lowest\ntrick 3: B 4H\n")
+    assert _rules(hand) == ["boston.exposed.card"]
+    assert [t["winner"] for t in hand["tricks"]] == ["A", "Z", "Z"]
+
+
+def test_the_next_trick_ends_the_chance_to_decide_about_the_last() -> None:
+    """A says nothing in trick 3; his call in trick 4 comes before Y plays there, and binds him then."""
+    hand = _hand(_UP_TO_TRICK_3 + "trick 3: Z AH, A 2H, Y 3H, B 4H\ntrick 4: Z JH, A 5S\nA call QH\n"
+                 "trick 4: Y QH, B 7H\n")
+    assert _rules(hand) == ["boston.exposed.card"]
+
+
+def test_a_decision_after_the_trick_is_complete_but_not_gathered() -> None:
+    hand = _hand(_UP_TO_TRICK_3 + "trick 3: Z AH, A 2H, Y 3H, B 4H\nA call QH\nY retract 3H\ntrick 3: Y QH\n")
+    assert _rules(hand) == ["boston.exposed.card", "boston.exposed.before-decision"]
+    assert [p["options"] for p in hand["pending"]] == [["card", "highest", "lowest"]]  # the three, now exposed
+    assert [t["winner"] for t in hand["tricks"]] == ["A", "Z", "Z"]
+
+
+def test_the_take_back_is_what_happens_next() -> None:
+    hand = _hand(_UP_TO_TRICK_3 + "trick 3: Z AH, A 2H, Y 3H\nA call QH\n")
+    assert _rules(hand) == ["boston.exposed.card", "boston.exposed.before-decision"]
+    assert hand["status"] == "in-progress"
+    assert hand["next"] == "Y to take back 3H (played before A's decision) and play again to trick 3"
+
+
+def test_the_table_may_let_the_card_stand() -> None:
+    """No take-back: the three stays in trick 3 (not exposed), and the call of the queen binds in
+    trick 4, where Y obeys it."""
+    hand = _hand(_UP_TO_TRICK_3 + "trick 3: Z AH, A 2H, Y 3H\nA call QH\ntrick 3: B 4H\n"
+                 "trick 4: Z JH, A 5S, Y QH, B 7H\n")
+    assert _rules(hand) == ["boston.exposed.card", "boston.exposed.before-decision"]
+    assert any("the table let it stand" in note for note in hand["notes"])
+    assert hand["pending"] == []
+
+
+def test_the_exposed_card_itself_played_before_a_demand_not_to_play_it() -> None:
+    """Y plays the queen itself at once; A then demands that it be not played (Y has other hearts):
+    it goes back, still liable, and Y plays the three."""
+    hand = _hand(_UP_TO_TRICK_3 + "trick 3: Z AH, A 2H, Y QH\nA call withhold\nY retract QH\n"
+                 "trick 3: Y 3H, B 4H\n")
+    assert _rules(hand) == ["boston.exposed.card", "boston.exposed.before-decision"]
+    assert hand["pending"] == []  # the queen lies on the table again, liable to be called as before
+
+
+def test_a_demand_on_the_suit_after_the_holders_own_lead_is_no_late_decision() -> None:
+    """At his lead only a call of the card itself was to be decided: highest or lowest of a suit
+    he chose to lead cannot have been demanded before he led it."""
+    case = (Path(__file__).resolve().parent.parent / "cases" / "boston"
+            / "lead-out-of-turn-card-led-before-decision.ttn").read_text()
+    text = case[:case.index("A call 4H")] + "A call lowest\n"
+    assert "boston.exposed.before-decision" not in _rules(_hand(text))

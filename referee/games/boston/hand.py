@@ -278,6 +278,8 @@ class BostonHand(HandReplay):
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the hands were thrown up ({self.ended or 'settled'})")
             return
+        if self.liable.watching and self.table is not None:
+            self.liable.before_play(event)
         self.play_card(event)
         if self.liable:
             self.liable.played(event.card)
@@ -478,6 +480,8 @@ class BostonHand(HandReplay):
 
         def apply(option: str, at: ev.Span) -> None:
             what = option if option in ("highest", "lowest", "no-trump") else "card"
+            if self.liable.decided_late(card if what == "card" else None, what, at, holder):
+                return  # bound to the card he played without waiting for the decision (L23)
             effect = self.require(holder, what, "exposed.card", at, card=card)
             self.penalise("exposed.card", f"{self.caller} calls {holder}'s exposed {card} ({what})",
                           effects=(Effect("exposed", holder, None, card.text), effect))
@@ -527,7 +531,7 @@ class BostonHand(HandReplay):
     def on_call(self, event: ev.Call) -> None:
         """A call answering no open choice may still bind an exposed card lying on the table (L21 ins.)."""
         option = event.text
-        if self.liable and event.player == self.caller and not any(
+        if self.liable.watching and event.player == self.caller and not any(
                 event.player in c.choosers and self.call_matches(option, c.pending.options) and c.names(option)
                 for c in self.choices) and self.liable.call(event):
             return
@@ -580,6 +584,7 @@ class BostonHand(HandReplay):
         return self.options["caller-revoke-corrected"] == "next-trick"
 
     def rule_retract(self, fact: tb.Retracted) -> None:
+        self.liable.taken_back(fact.player, fact.card)
         if fact.returned:
             assert self.table is not None
             note = (f"The cards played to trick {fact.trick} go back to their holders: the corrected trick "
@@ -770,5 +775,5 @@ class BostonHand(HandReplay):
         if self.phase == "ready":
             return f"{self.eldest} to lead to trick 1"
         if self.table is not None and self.phase == "play":
-            return self.next_in_play()
+            return self.liable.waiting() or self.next_in_play()
         return None
