@@ -292,3 +292,28 @@ def test_a_demand_on_the_suit_after_the_holders_own_lead_is_no_late_decision() -
             / "lead-out-of-turn-card-led-before-decision.ttn").read_text()
     text = case[:case.index("A call 4H")] + "A call lowest\n"
     assert "boston.exposed.before-decision" not in _rules(_hand(text))
+
+
+def test_an_exposed_trump_ruffed_with_before_the_decision_not_to() -> None:
+    """Y (void in clubs) has dropped the eight of trumps and ruffs with it at once; A then forbids
+    ruffing with it: the eight goes back on the table, still liable, and Y ruffs with the seven."""
+    header = _FOLLOW[:_FOLLOW.index("hand 1")]
+    text = header + """hand 1 dealer Z
+deal A: AS KS QS JS TS 9S QC 9C 6C 3C 2H 2D 2C
+deal Y: 2S 5S 6S 7S 8S QH 9H 6H 3H QD 9D 6D 3D
+deal B: 3S KH TH 7H 4H KD TD 7D 4D KC TC 7C 4C
+deal Z: 4S AH JH 8H 5H AD JD 8D 5D AC JC 8C 5C
+upcard 9H
+A bid 7, Y pass, B pass, Z pass
+A name spades
+trick 1: A 2D, Y 3D, B 4D, Z AD
+Y expose 8S
+trick 2: Z AC, A 2C, Y 8S
+A call no-trump
+Y retract 8S
+trick 2: Y 7S, B 4C
+"""
+    hand = _hand(text)
+    assert _rules(hand) == ["boston.exposed.card", "boston.exposed.before-decision"]
+    assert [p["description"] for p in hand["penalties"]] == ["A demands that Y not ruff with the exposed 8S"]
+    assert [t["winner"] for t in hand["tricks"]] == ["Z", "Y"]
