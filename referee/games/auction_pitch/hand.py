@@ -12,18 +12,18 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
-from ..engine import table as tb
-from ..engine.choices import Choice, Lapse, Option
-from ..engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
-from ..engine.header import Setup
-from ..engine.laws import Effect, HandStatus, Irregularity, Kind
-from ..engine.ledger import Ledger
-from ..engine.replay import HandContext, HandReplay, Requirement
-from ..engine.session import GameRules, GameSession
-from ..engine.verdict import HandVerdict
-from ..notation import events as ev
-from ..notation.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
-from ..notation.reader import HandRecord, trick_line
+from ...engine import table as tb
+from ...engine.choices import Choice, Lapse, Option
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
+from ...engine.header import Setup
+from ...engine.laws import Effect, HandStatus, Irregularity, Kind
+from ...engine.ledger import Ledger
+from ...engine.replay import HandContext, HandReplay, Requirement
+from ...engine.session import GameRules, GameSession
+from ...engine.verdict import HandVerdict
+from ...notation import events as ev
+from ...notation.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
+from ...notation.reader import HandRecord, trick_line
 
 POINTS = ("high", "low", "jack", "game")
 """The four points, in the order they count out when several players can go out."""
