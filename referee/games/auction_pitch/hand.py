@@ -1,37 +1,23 @@
-"""Auction Pitch (Setback): two to seven players, each for himself, 52 cards, six each.
-
-Defaults follow the seed text (shared/seeds/000); where it is silent the research digest
-(shared/rules/auction-pitch.md) decides, and its other readings are house rules listed by
-``referee rules auction-pitch``. Scores are points won toward game; "to go" is the target less
-the points, shown in each hand's contract.
-"""
+"""The replay of one Auction Pitch hand: the auction it owns, the play, and the irregularities of
+both as the laws of Auction Pitch rule them; its `settle` is the game's `settlement`."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
-from ...engine.header import Setup
-from ...engine.laws import Effect, HandStatus, Irregularity, Kind
+from ...engine.laws import HandStatus, Irregularity, Kind
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay, Requirement
-from ...engine.session import GameRules, GameSession
-from ...engine.verdict import HandVerdict
 from ...notation import events as ev
-from ...notation.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack
-from ...notation.reader import HandRecord, trick_line
+from ...notation.cards import Card, Suit, pack
+from ...notation.reader import HandRecord
+from .auction import Answer, Auction
+from .settlement import Outcome, settle
 
-POINTS = ("high", "low", "jack", "game")
-"""The four points, in the order they count out when several players can go out."""
-
-PIPS = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1, 10: 10}
 OUT_OF_TURN_CALLS: tuple[Option, ...] = ("highest", "lowest", "trump", "no-trump")
-RANDOM_GAME_HANDS = 100
-"""Hands per game in `AuctionPitch.random_game`: far too few for any score to near 1000."""
 
 
 class PitchTricks(tb.PlainTricks):
@@ -56,16 +42,6 @@ class FalseCard:
     requirement: Requirement | None = None
 
 
-@dataclass(slots=True)
-class Outcome:
-    """What settling the hand works out besides its ledger: the four points, whether the pitcher
-    made his bid, and who went out."""
-
-    points: dict[str, str | None] | None = None
-    made: bool | None = None
-    winner: str | None = None
-
-
 AuctionPitchOptions = TypedDict("AuctionPitchOptions", {
     "target": int,
     "bid-to-board": bool,
@@ -76,10 +52,6 @@ AuctionPitchOptions = TypedDict("AuctionPitchOptions", {
     "setback-red-counter": bool,
 })
 """The house rules of auction-pitch as its rulebook defines them (a test checks the two agree)."""
-
-
-Phase = Literal["bidding", "selling", "pitch", "play", "thrown-in"]
-"""Where the hand stands."""
 
 
 class AuctionPitchHand(HandReplay):
@@ -95,19 +67,10 @@ class AuctionPitchHand(HandReplay):
         self.pool_before = pool
         self.game_over = game_over
         self.target: int = self.options["target"]
-        self.board: bool = self.options["bid-to-board"]
-        self.eldest = self.left_of(self.dealer)
-        first = self.eldest if self.board else self.left_of(self.eldest)
-        start = self.order.index(first)
-        count = len(self.order) if self.board else len(self.order) - 1
-        self.bidders = tuple(self.order[(start + i) % len(self.order)] for i in range(count))
-        self.acted: set[str] = set()
-        self.bids: list[tuple[str, int]] = []  # valid bids, each higher than the last
-        self.phase: Phase = "bidding"
-        self.pitcher: str | None = None
-        self.to_make: int | None = None        # what the pitcher must make (None: nothing)
-        self.sale: str | None = None           # sold | refused | pitched | no-bid | board
-        self.sale_points = 0
+        eldest = self.left_of(self.dealer)
+        self.auction = Auction(self.order, eldest, self.options["bid-to-board"],
+                               self.target - self.ctx.score_before.get(eldest, 0), self.options["full-value-bids"],
+                               self.options["board-all-pass"] == "throw-in")
         self.rules = PitchTricks()
         self.false_card: FalseCard | None = None
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal
@@ -115,192 +78,54 @@ class AuctionPitchHand(HandReplay):
         self.premature_reported = False
 
     # ---- small queries -------------------------------------------------------------------
-    def to_go(self, player: str) -> int:
-        return self.target - self.ctx.score_before.get(player, 0)
-
     @property
     def trump(self) -> Suit | None:
         return self.rules.trump
 
     @property
-    def highest(self) -> tuple[str, int] | None:
-        return self.bids[-1] if self.bids else None
+    def pitcher(self) -> str | None:
+        return self.auction.pitcher
 
-    def expected_bidder(self) -> str | None:
-        return next((p for p in self.bidders if p not in self.acted), None)
-
-    # ---- bidding -------------------------------------------------------------------------
-    def bid_open(self, event: ev.Event, what: str) -> bool:
-        """Whether a bid or pass may count; reports why not, and bids out of turn."""
-        if self.phase != "bidding":
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      f"{event.player} {what} after the bidding was over; the bid is void")
-            return False
-        if event.player == self.eldest and not self.board:
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      f"{event.player} {what}, but {event.player} is the seller: the seller does not bid, he sells, "
-                      "refuses or pitches. The bid is void.")
-            return False
-        if event.player in self.acted:
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      f"{event.player} {what} a second time; there are no second bids, so it is void")
-            return False
-        expected = self.expected_bidder()
-        if event.player != expected:
-            self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn",
-                      f"{event.player} {what} out of turn: it was {expected}'s turn. There is no penalty; it stands as "
-                      f"{event.player}'s one bid and {expected} keeps the turn.")
-        return True
+    # ---- the auction: the hand reports what the auction objects to ---------------------
+    def heard(self, event: ev.Event, answer: Answer) -> None:
+        for objection in answer.objections:
+            self.find(objection.kind, event.player, event.at, objection.topic, objection.text)
+        self.notes.extend(answer.notes)
 
     def on_pass(self, event: ev.Pass) -> None:
-        if self.bid_open(event, "passed"):
-            self.acted.add(event.player)
-            self.close_bidding_if_over()
+        self.heard(event, self.auction.passes(event.player))
 
     def on_bid(self, event: ev.Bid) -> None:
-        if not self.bid_open(event, f"bid {event.text}"):
-            return
-        self.acted.add(event.player)
-        problem = self.bid_problem(event)
-        if problem is None:
-            assert event.number is not None
-            self.bids.append((event.player, event.number))
-        else:
-            topic, text = problem
-            self.find("illegal-bid", event.player, event.at, topic, text)
-        self.close_bidding_if_over()
-
-    def bid_problem(self, event: ev.Bid) -> tuple[str, str] | None:
-        """Why a bid in turn is void (topic, explanation), or None when it stands."""
-        number, who = event.number, event.player
-        if number is None or event.qualifier or not 1 <= number <= 4:
-            return ("bidding.illegal",
-                    f"{who} bid {event.text}; bids are one to four points. It is void and counts as his pass.")
-        if self.highest and number <= self.highest[1]:
-            return ("bidding.illegal", f"{who} bid {number}, not higher than {self.highest[0]}'s {self.highest[1]}; "
-                    "the bid is void and counts as his pass.")
-        to_go = self.to_go(self.eldest)
-        if not self.board and not self.options["full-value-bids"] and number >= to_go:
-            return ("bidding.forbidden", f"{who} bid {number}, but {self.eldest}, the seller, has only {to_go} to go, "
-                    f"so the most anyone may offer is {max(to_go - 1, 0)}. {who} forfeits his right to bid in this "
-                    "deal: the bid is void and counts as his pass.")
-        return None
-
-    def close_bidding_if_over(self) -> None:
-        if self.expected_bidder() is not None:
-            return
-        if self.highest is not None:
-            if self.board:
-                self.set_pitcher(self.highest[0], self.highest[1], "board")
-            else:
-                self.phase = "selling"
-        elif self.board and self.options["board-all-pass"] == "throw-in":
-            self.phase = "thrown-in"
-        else:
-            self.set_pitcher(self.eldest, None, "no-bid")
-
-    def set_pitcher(self, player: str, to_make: int | None, sale: str) -> None:
-        self.pitcher, self.to_make, self.sale, self.phase = player, to_make, sale, "pitch"
-
-    def seller_may(self, event: ev.Event, what: str) -> bool:
-        """Whether selling or refusing is open to this player now."""
-        if self.board:
-            reason = "nothing is sold when bidding to the board"
-        elif event.player != self.eldest:
-            reason = f"only the seller, {self.eldest}, may sell or refuse"
-        elif self.phase == "bidding" and self.highest is None:
-            reason = "there is no bid to sell"
-        elif self.phase == "bidding":
-            reason = f"the bidding is not over: {self.expected_bidder()} has not bid yet"
-        elif self.phase != "selling":
-            reason = "the pitch is already settled"
-        else:
-            return True
-        self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                  f"{event.player} {what}, but {reason}; void")
-        return False
-
-    def sell(self) -> None:
-        assert self.highest is not None
-        bidder, number = self.highest
-        self.sale_points = max(0, min(number, self.to_go(self.eldest) - 1))
-        self.set_pitcher(bidder, number, "sold")
-        if self.sale_points < number:
-            self.notes.append(f"{self.eldest} sold for {number} but scores only {self.sale_points}, to within one of "
-                              "game [auction-pitch.bidding.full-value]")
-
-    def refuse(self) -> None:
-        assert self.highest is not None
-        self.set_pitcher(self.eldest, self.highest[1], "refused")
+        self.heard(event, self.auction.bid(event.player, event.number, bool(event.qualifier), event.text))
 
     def on_sell(self, event: ev.Sell) -> None:
-        if self.seller_may(event, "sells"):
-            self.sell()
+        self.heard(event, self.auction.sells(event.player))
 
     def on_refuse(self, event: ev.Refuse) -> None:
-        if self.seller_may(event, "refuses"):
-            self.refuse()
+        self.heard(event, self.auction.refuses(event.player))
 
     def on_pitch(self, event: ev.Pitch) -> None:
-        if event.player == self.eldest and self.phase == "bidding" and not self.board and self.highest is None:
-            self.set_pitcher(self.eldest, 4, "pitched")
-        elif event.player == self.eldest and self.phase == "selling":
-            self.refuse()
-        elif not (self.phase == "pitch" and event.player == self.pitcher):
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      f"{event.player} says he pitches, but it is not his pitch now; void")
+        self.heard(event, self.auction.pitches(event.player))
 
     # ---- play ----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
-        if self.phase == "thrown-in":
+        auction = self.auction
+        if auction.phase == "thrown-in":
             return self.play_after_throw_in(event)
-        if not self.settle_pitch_by_play(event):
+        answer = auction.pitched_by(event.player)
+        self.notes.extend(answer.notes)
+        if not answer.counts:
             if not self.premature_reported:
-                waiting = (f"{self.expected_bidder()} has not bid yet" if self.phase == "bidding"
-                           else f"{self.eldest} has not sold or refused yet")
                 self.find("premature-lead", event.player, event.at, "play.premature-lead",
-                          f"{event.player} played {event.card} before the pitch was settled ({waiting}); "
+                          f"{event.player} played {event.card} before the pitch was settled ({auction.waiting()}); "
                           "the card goes back.")
                 self.premature_reported = True
             return False
         assert self.pitcher is not None
-        self.phase = "play"
+        auction.phase = "play"
         self.start_play(self.pitcher, self.order, self.rules)
         self.note_wrong_counts()
         return True
-
-    def settle_pitch_by_play(self, event: ev.Play) -> bool:
-        """A card from the right player settles what the transcript left unsaid."""
-        if self.phase == "pitch":
-            return True
-        if self.phase == "bidding" and self.highest is not None and (
-                event.player == self.highest[0] or (event.player == self.eldest and not self.board)):
-            self.silent_bidders_passed()
-        if self.phase == "bidding" and not self.board and event.player == self.eldest and self.highest is None:
-            self.set_pitcher(self.eldest, 4, "pitched")
-            self.notes.append(f"{self.eldest} pitched without waiting for a bid and must make four "
-                              "[auction-pitch.bidding.pitch-before-bid]")
-            return True
-        if self.phase == "selling" and self.highest is not None:
-            if event.player == self.eldest:
-                self.refuse()
-                self.notes.append(f"{self.eldest} pitched after the bids: he refused the sale")
-                return True
-            if event.player == self.highest[0]:
-                self.sell()
-                self.notes.append(f"{event.player} pitched after the bids: {self.eldest} sold")
-                return True
-        return False
-
-    def silent_bidders_passed(self) -> None:
-        """Play began with a bid standing and the pitch taken up by the highest bidder or the
-        seller while some players had not spoken: the table took them to have passed, and the hand
-        is played and scored rather than every card going back."""
-        silent = [p for p in self.bidders if p not in self.acted]
-        self.acted.update(silent)
-        self.notes.append(f"play began before {' and '.join(silent)} had bid: the table took "
-                          f"{'him' if len(silent) == 1 else 'them'} to have passed [auction-pitch.bidding.seller]")
-        self.close_bidding_if_over()
 
     def note_wrong_counts(self) -> None:
         for player, cards in self.deals.items():
@@ -430,7 +255,7 @@ class AuctionPitchHand(HandReplay):
 
     def exposed_in_deal(self) -> bool:
         """Before anybody has bid or passed, a card seen was exposed in the deal."""
-        return self.phase == "bidding" and not self.acted
+        return self.auction.phase == "bidding" and not self.auction.begun
 
     def exposed_ruling(self, event: ev.Expose) -> str:
         if self.exposed_in_deal():
@@ -461,16 +286,24 @@ class AuctionPitchHand(HandReplay):
     def revoke_set_back(self) -> int:
         """The number bid; two when no bid was made. A seller who pitched before any bid made no
         bid (the seed's words): two, unless the revoke-pitch-before-bid house rule counts his four."""
-        if self.sale == "pitched" and self.options["revoke-pitch-before-bid"] == "two":
+        auction = self.auction
+        if auction.sale == "pitched" and self.options["revoke-pitch-before-bid"] == "two":
             return 2
-        return self.to_make if self.to_make is not None else 2
+        return auction.to_make if auction.to_make is not None else 2
 
     def revoke_words(self, player: str) -> str:
         pitcher = self.pitcher or ""
         safe = (f", and {pitcher}, the pitcher, cannot be set back in this hand"
-                if player != pitcher and self.to_make is not None else "")
+                if player != pitcher and self.auction.to_make is not None else "")
         return (f"the points {player} wins in the hand go to nobody{self.sale_kept(player)}; he is set back "
                 f"{self.revoke_set_back()} and pays one red counter{safe}.")
+
+    def sale_kept(self, player: str) -> str:
+        """Words for a revoking seller who sold: the points of the sale were scored before the play."""
+        auction = self.auction
+        if player == auction.eldest and auction.sale == "sold" and auction.sale_points:
+            return f" (the {auction.sale_points} of his sale, scored before the play, stand)"
+        return ""
 
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
         return "The hand is played out; " + self.revoke_words(fact.player)
@@ -491,147 +324,14 @@ class AuctionPitchHand(HandReplay):
     def status(self) -> HandStatus:
         if self.redeal_at is not None or self.misdeal():
             return "redeal"
-        if self.phase == "thrown-in":
+        if self.auction.phase == "thrown-in":
             return "thrown-in"
         if self.table is not None and self.table.finished:
             return "complete"
         return "in-progress"
 
     def settle(self, ledger: Ledger) -> Outcome:
-        outcome = Outcome()
-        status = self.status()
-        if status == "redeal":
-            self.note(f"{self.dealer} deals again: the deal is not lost [auction-pitch.deal.misdeal]")
-            return outcome
-        if status == "thrown-in":
-            self.note("everyone passed: the hand is thrown in and the deal passes to the left "
-                      "[auction-pitch.bidding.board-all-pass]")
-            return outcome
-        if self.sale == "sold":
-            bid = self.highest[1] if self.highest else self.sale_points
-            capped = self.sale_points < bid  # the full-value custom: he scores only to one to go
-            ledger.credit(self.eldest, self.sale_points, self.rule_id("bidding.full-value" if capped else "score.sale"),
-                          f"{self.eldest} sold the pitch to {self.pitcher} for {bid}"
-                          + (", scoring only to within one of game" if capped else ""))
-        if status == "complete":
-            self.score_play(ledger, outcome)
-        if ledger.pool and outcome.winner is not None:
-            self.note(f"{outcome.winner} takes the pool of {ledger.pool} red counters [auction-pitch.game.pool]")
-            ledger.out_of_pool(outcome.winner, ledger.pool, self.rule_id("game.pool"), f"{outcome.winner} won the game")
-        return outcome
-
-    def won_points(self) -> dict[str, str | None]:
-        """Who takes High, Low, Jack and Game in a finished hand (a tie on Game is noted)."""
-        trump = self.trump
-        assert self.table is not None and trump is not None
-        trumps: list[tuple[str, Card, str | None]] = []  # (player, card, who won its trick), in the order played
-        pips: dict[str, int] = {}
-        for trick in self.table.tricks:  # one pass over the cards for all four points
-            winner = trick.winner
-            for play in trick.plays:
-                card = play.card
-                if card.suit is trump:
-                    trumps.append((play.player, card, winner))
-                if winner is not None:
-                    pips[winner] = pips.get(winner, 0) + PIPS.get(card.rank, 0)
-        points: dict[str, str | None] = {
-            "high": max(trumps, key=lambda t: t[1].rank)[0] if trumps else None,
-            "low": min(trumps, key=lambda t: t[1].rank)[0] if trumps else None,
-            "jack": next((won for _, card, won in trumps if card.rank == JACK), None),
-            "game": None,
-        }
-        best = max(pips.values(), default=0)
-        leaders = [p for p, n in pips.items() if n == best]
-        if best > 0 and len(leaders) == 1:
-            points["game"] = leaders[0]
-        elif best > 0:
-            self.note(f"Game is tied at {best} pips between {' and '.join(leaders)}: nobody scores it "
-                         "[auction-pitch.score.game]")
-        return points
-
-    def score_play(self, ledger: Ledger, outcome: Outcome) -> None:
-        points = self.won_points()
-        outcome.points = points
-        pitcher = self.pitcher or ""
-        taken = sum(1 for p in points.values() if p == pitcher)
-        made = self.to_make is None or taken >= self.to_make
-        outcome.made = made if self.to_make is not None else None
-        offenders = list(dict.fromkeys(r.player for r in self.revokes))
-        excluded = set(offenders) | ({pitcher} if not made and not offenders else set())
-        for name in POINTS:
-            who = points[name]
-            if who is not None and who not in excluded:
-                ledger.credit(who, 1, self.rule_id(f"score.{name}"), f"{who} takes {name.capitalize()}")
-        for offender in offenders:
-            self.penalise_revoke(ledger, offender, [name for name, who in points.items() if who == offender])
-        if offenders and not made and pitcher not in offenders:
-            self.note(f"{pitcher} made {taken} of {self.to_make} but is not set back because of the revoke "
-                      "[auction-pitch.revoke.established]")
-        elif not offenders and not made:
-            self.set_back(ledger, pitcher, taken)
-        outcome.winner = None if self.game_over else self.count_out(points, excluded, made, ledger.delta)
-
-    def penalise_revoke(self, ledger: Ledger, offender: str, lost: list[str]) -> None:
-        """The revoker's points go to nobody; he is set back and pays a red counter (a seller keeps
-        the points of his sale, scored before the play)."""
-        amount = self.revoke_set_back()
-        revoked = any(r.player == offender and r not in self.disobeyed for r in self.revokes)
-        topic = "revoke.established" if revoked else "call.disobeyed"
-        rule, cause = self.rule_id(topic), f"{offender} revoked"
-        mark = ledger.mark()
-        ledger.credit(offender, -amount, rule, cause)
-        ledger.into_pool(offender, 1, rule, cause)
-        names = " and ".join(name.capitalize() for name in lost)
-        nobody = (f"his {names} {'goes' if len(lost) == 1 else 'go'} to nobody" if lost
-                  else "he won no point to lose")
-        self.penalise(topic, f"{offender} revoked: {nobody}{self.sale_kept(offender)}; he is set back {amount} and "
-                      "pays one red counter to the pool", (Effect("hand-not-scored", offender),), since=mark)
-
-    def sale_kept(self, player: str) -> str:
-        """Words for a revoking seller who sold: the points of the sale were scored before the play."""
-        if player == self.eldest and self.sale == "sold" and self.sale_points:
-            return f" (the {self.sale_points} of his sale, scored before the play, stand)"
-        return ""
-
-    def set_back(self, ledger: Ledger, pitcher: str, taken: int) -> None:
-        assert self.to_make is not None
-        rule, cause = self.rule_id("score.set-back"), f"{pitcher} made {taken} of {self.to_make}"
-        mark = ledger.mark()
-        ledger.credit(pitcher, -self.to_make, rule, cause)
-        if self.options["setback-red-counter"]:
-            ledger.into_pool(pitcher, 1, rule, cause)
-        self.penalise("score.set-back", f"{pitcher} made {taken} of the {self.to_make} he had to make: he scores "
-                      f"nothing and is set back {self.to_make}", (Effect("hand-not-scored", pitcher),), since=mark)
-
-    def count_out(self, points: dict[str, str | None], excluded: set[str], made: bool,
-                  delta: dict[str, int]) -> str | None:
-        """Who goes out on this deal: sale first, then Smudge, bidder first, then High, Low, Jack, Game."""
-        running = dict(self.ctx.score_before)
-        running[self.eldest] = running.get(self.eldest, 0) + (self.sale_points if self.sale == "sold" else 0)
-        if self.sale == "sold" and running[self.eldest] >= self.target:
-            return self.eldest
-        pitcher = self.pitcher or ""
-        taken = sum(1 for p in points.values() if p == pitcher)
-        bidder_counts = self.to_make is not None and made and pitcher not in excluded
-        if bidder_counts and self.options["smudge"] and self.to_make == 4 and taken == 4 \
-                and self.ctx.score_before.get(pitcher, 0) >= 0:
-            self.note(f"{pitcher} bid four and made all four: Smudge wins the game [auction-pitch.game.smudge]")
-            return pitcher
-        if bidder_counts and running.get(pitcher, 0) + taken >= self.target:
-            self.note(f"{pitcher} made his bid and goes out: the bidder goes out first "
-                                 "[auction-pitch.game.count-out]")
-            return pitcher
-        for name in POINTS:
-            who = points[name]
-            if who is None or who in excluded:
-                continue
-            running[who] = running.get(who, 0) + 1
-            if running[who] >= self.target:
-                if sum(1 for p in self.order if self.ctx.score_before.get(p, 0) + delta[p] >= self.target) > 1:
-                    self.note(f"counting out High, Low, Jack, Game: {who} reaches {self.target} first, on "
-                                         f"{name.capitalize()} [auction-pitch.game.count-out]")
-                return who
-        return None
+        return settle(self, ledger)
 
     @property
     def winner(self) -> str | None:
@@ -645,14 +345,15 @@ class AuctionPitchHand(HandReplay):
     def contract(self) -> dict[str, Any]:
         outcome, delta = self.outcome()
         after = {p: self.ctx.score_before.get(p, 0) + delta[p] for p in self.order}
-        highest = self.highest
+        auction = self.auction
+        highest = auction.highest
         return {
-            "seller": None if self.board else self.eldest,
+            "seller": None if auction.board else auction.eldest,
             "bid": highest[1] if highest else None,
             "bidder": highest[0] if highest else None,
-            "sale": self.sale,
-            "pitcher": self.pitcher,
-            "to_make": self.to_make,
+            "sale": auction.sale,
+            "pitcher": auction.pitcher,
+            "to_make": auction.to_make,
             "trump": self.trump.word if self.trump else None,
             "points": outcome.points,
             "made": outcome.made,
@@ -663,13 +364,15 @@ class AuctionPitchHand(HandReplay):
         if self.deal_exposure in self.choices:
             assert self.deal_exposure is not None
             return f"{self.deal_exposure.pending.chooser} decide whether the deal stands or {self.dealer} deals again"
-        if self.phase == "bidding":
-            extra = f" ({self.eldest} may still pitch for four)" if not self.board and self.highest is None else ""
-            return f"{self.expected_bidder()} to bid or pass{extra}"
-        if self.phase == "selling":
-            assert self.highest is not None
-            return f"{self.eldest} to sell to {self.highest[0]} for {self.highest[1]} or refuse and pitch"
-        if self.phase == "pitch" or self.table is None:
+        auction = self.auction
+        if auction.phase == "bidding":
+            extra = f" ({auction.eldest} may still pitch for four)" if not auction.board and not auction.bids else ""
+            return f"{auction.expected_bidder()} to bid or pass{extra}"
+        if auction.phase == "selling":
+            assert auction.highest is not None
+            bidder, bid = auction.highest
+            return f"{auction.eldest} to sell to {bidder} for {bid} or refuse and pitch"
+        if auction.phase == "pitch" or self.table is None:
             return f"{self.pitcher} to pitch"
         false = self.false_card
         if false is not None and not false.retracted and not false.stands:
@@ -680,156 +383,3 @@ class AuctionPitchHand(HandReplay):
                     f"{self.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit led, or "
                     "to trump or not to trump, or accept the card as played")
         return self.next_in_play()
-
-
-class AuctionPitchSession(GameSession[AuctionPitchHand]):
-    """Scores in points toward game, the red-counter pool and the deal, kept between hands."""
-
-    def __init__(self, game: AuctionPitch, setup: Setup) -> None:
-        super().__init__(game, setup, setup.pool[0] if setup.pool else None)
-        self.number = 1
-        self._winner: str | None = None
-        self.started_by: str | None = None  # the note on a game begun without a header, for its first hand
-
-    def next_game(self, record: HandRecord) -> AuctionPitchSession | None:
-        """The seed: once a player has gone out, the counters are redistributed and the players cut
-        for the first deal of the new game. A hand written after that, without a new header, starts
-        that game: scores from nothing, an empty pool, and any player may deal its first hand."""
-        if self._winner is None:
-            return None
-        fresh = AuctionPitchSession(self.game, self.setup)  # type: ignore[arg-type]
-        fresh.score = dict.fromkeys(self.setup.players, 0)
-        fresh.pool_now = 0 if self.pool_now is not None else None
-        fresh.next_dealer = self.next_dealer  # for a first hand that names no dealer
-        fresh.started_by = (f"{self._winner} won the game before this hand, and the transcript goes on without a new "
-                            "header: this hand starts a new game. Scores start again from nothing and the players cut "
-                            "for the deal, so any player may deal it [auction-pitch.game.target]")
-        return fresh
-
-    def replay(self, record: HandRecord) -> AuctionPitchHand:
-        context = self.context(self.number)
-        if self.started_by is not None:  # the cut decides the first dealer; the numbering may go on
-            context.expected_dealer = record.header.dealer or self.next_dealer
-            context.expected_number = record.header.number or 1
-        replay = AuctionPitchHand(context, record, self.pool_now, self._winner is not None)
-        if self.started_by is not None:
-            replay.notes.append(self.started_by)
-            self.started_by = None
-        return replay
-
-    def advance(self, replay: AuctionPitchHand, verdict: HandVerdict) -> None:
-        self.number = verdict.number + 1
-        self.next_dealer = replay.dealer if verdict.status == "redeal" else replay.left_of(replay.dealer)
-        if self._winner is None:
-            self._winner = replay.winner
-
-    def winner(self) -> str | None:
-        return self._winner
-
-
-class AuctionPitch(GameRules):
-    name = "auction-pitch"
-    scored_by = "player"
-    players = (2, 7)
-    players_example = 'e.g. [Players "A B C D E"]'
-    no_partners = ("auction-pitch has no partnerships: each plays for himself", "remove the [Partners] tag")
-    single_pool = ("auction-pitch keeps a single pool of red counters", 'write one number, e.g. [Pool "14"]')
-
-    def session(self, setup: Setup) -> AuctionPitchSession:
-        return AuctionPitchSession(self, setup)
-
-    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
-        """A transcript of `hands` random lawful hands (for property tests and benchmarks).
-
-        Two to seven players. The selling game is played to 1000 points, so that no bid can
-        ever be forbidden, and bidding to the board to the default seven; a new game (a new
-        header) starts every `RANDOM_GAME_HANDS` hands, so that scores stay far from 1000 in
-        archives of any size. Every bid is in turn and higher than the last, and every card is
-        one the laws allow (as `rules_for` says, by default the referee's own trick rules).
-        """
-        players = ("A", "B", "C", "D", "E", "F", "G")[:rng.randint(2, 7)]
-        board = rng.random() < 0.5
-        rules = "bid-to-board" if board else "target=1000"
-        header = ['[Game "auction-pitch"]', f'[Players "{" ".join(players)}"]', f'[Rules "{rules}"]', ""]
-        lines: list[str] = []
-        dealer = rng.randrange(len(players))
-        for index in range(hands):
-            number = index % RANDOM_GAME_HANDS + 1
-            if number == 1:
-                lines.extend(header)
-            lines.extend(random_hand(rng, players, dealer, number, board, rules_for=rules_for)[0])
-            dealer = (dealer + 1) % len(players)
-        return "\n".join(lines) + "\n"
-
-
-def own_play_rules(deal: Deal) -> PlayRules:
-    """The generator's default laws of play: the referee's own."""
-    return TableRules(PitchTricks(deal.trump))
-
-
-def random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, number: int, board: bool,
-                plant_revoke: bool = False, rules_for: PlayRulesFor | None = None) -> tuple[list[str], int | None]:
-    """One random lawful hand with its deal, as transcript lines.
-
-    With `plant_revoke`, exactly one player fails once to follow suit when he must (the first
-    chance from a random trick on); the trick where it happened is returned (None if no chance came).
-    """
-    n = len(players)
-    cards = sorted(AuctionPitchHand.pack, key=lambda c: (c.suit.value, c.rank))
-    rng.shuffle(cards)
-    seats = [players[(dealer + 1 + i) % n] for i in range(n)]  # eldest first, dealer last
-    hands = {p: cards[6 * i:6 * i + 6] for i, p in enumerate(seats)}
-    out = [f"hand {number} dealer {players[dealer]}"]
-    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
-    pitcher, auction = random_auction(rng, seats, board)
-    out += auction
-    play: PlayRules | None = None  # known once the pitch, the first card, fixes trumps
-    leader = pitcher
-    plant_from = rng.randint(1, 5) if plant_revoke else 7
-    planted: int | None = None
-    for trick in range(1, 7):
-        start = seats.index(leader)
-        plays: list[tuple[str, Card]] = []
-        for i in range(n):
-            seat = seats[(start + i) % n]
-            held = hands[seat]
-            lawful = play.lawful(seat, held, plays, trick) if play is not None else list(held)
-            choice, revoked = random_card(rng, held, lawful, planted is None and trick >= plant_from)
-            if revoked:
-                planted = trick
-            held.remove(choice)
-            if play is None:
-                play = (rules_for or own_play_rules)(Deal("auction-pitch", choice.suit))
-            plays.append((seat, choice))
-        assert play is not None
-        leader = play.winner(plays)
-        out.append(trick_line(trick, plays))
-    out.append("")
-    return out, planted
-
-
-def random_auction(rng: random.Random, seats: list[str], board: bool) -> tuple[str, list[str]]:
-    """Random lawful bidding: returns the pitcher and the bidding lines."""
-    eldest = seats[0]
-    if not board and rng.random() < 0.05:
-        return eldest, [f"{eldest} pitch"]
-    calls: list[str] = []
-    best: tuple[str, int] | None = None
-    for seat in seats if board else seats[1:]:
-        low = best[1] + 1 if best else 1
-        if low <= 4 and rng.random() < 0.45:
-            best = (seat, rng.randint(low, 4))
-            calls.append(f"{seat} bid {best[1]}")
-        else:
-            calls.append(f"{seat} pass")
-    lines = [", ".join(calls)]
-    if best is None:
-        return eldest, lines
-    if board:
-        return best[0], lines
-    if rng.random() < 0.5:
-        return best[0], lines + [f"{eldest} sell"]
-    return eldest, lines + [f"{eldest} refuse"]
-
-
-GAME = AuctionPitch()
