@@ -40,6 +40,7 @@ class FalseCard:
     retracted: bool = False
     stands: bool = False
     requirement: Requirement | None = None
+    choice: Choice | None = None  # the pitcher's choice of penalty, while he has not made it
 
 
 AuctionPitchOptions = TypedDict("AuctionPitchOptions", {
@@ -187,7 +188,7 @@ class AuctionPitchHand(HandReplay):
             self.penalise("play.out-of-turn", f"{pitcher}, the pitcher, calls {option} from {fact.player}",
                           effects=(effect,))
 
-        self.offer([pitcher], fact.player, (*OUT_OF_TURN_CALLS, "accept"), "play.out-of-turn",
+        false.choice = self.offer([pitcher], fact.player, (*OUT_OF_TURN_CALLS, "accept"), "play.out-of-turn",
                    f"{pitcher}, the pitcher, may require {fact.player} to play his highest or lowest card of the suit "
                    "led, or to trump or not to trump the trick, when his proper turn comes, or accept the card as "
                    "played; the others' cards do not take the choice away, his own play to the trick or its end "
@@ -376,10 +377,23 @@ class AuctionPitchHand(HandReplay):
             return f"{self.pitcher} to pitch"
         false = self.false_card
         if false is not None and not false.retracted and not false.stands:
-            later = self.table.current.plays[-1].card is not false.card
-            return (f"{false.player} takes back {false.card}"
-                    + (" and the cards played after it go back" if later else "")
-                    + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}; "
-                    f"{self.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit led, or "
-                    "to trump or not to trump, or accept the card as played")
-        return self.next_in_play()
+            return self.false_card_step(false)
+        choosing = self.choice_step()  # e.g. the pitcher's choice after a card out of turn taken back
+        turn = self.next_in_play()
+        return f"{choosing}; then {turn}" if choosing is not None else turn
+
+    def false_card_step(self, false: FalseCard) -> str:
+        """What happens now while an adversary's card out of turn is still on the table: it goes
+        back, and the pitcher chooses his penalty, or the one he chose applies."""
+        assert self.table is not None
+        later = self.table.current.plays[-1].card is not false.card
+        step = (f"{false.player} takes back {false.card}" + (" and the cards played after it go back" if later else "")
+                + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}")
+        if false.choice in self.choices:
+            return (step + f"; {self.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit "
+                    "led, or to trump or not to trump, or accept the card as played")
+        if false.requirement in self.requirements:
+            assert false.requirement is not None
+            called = self.describe(false.requirement)
+            return step + f"; {false.player} must then play {called}, as {self.pitcher}, the pitcher, called"
+        return step
