@@ -17,7 +17,9 @@ from planted import planted_revoke
 
 from referee import check_text
 from referee.engine.generators import Deal
-from referee.games.auction_pitch import GAME, PitchTricks, own_play_rules, random_hand
+from referee.games.auction_pitch import GAME
+from referee.games.auction_pitch.generator import own_play_rules, random_hand
+from referee.games.auction_pitch.hand import PitchTricks
 from referee.notation.cards import Suit, parse_card
 
 HEADER = '[Game "auction-pitch"]\n[Players "{players}"]\n[Rules "{rules}"]\n\n'

@@ -13,10 +13,10 @@ from referee.games import auction_pitch, boston, euchre, french_boston
 from referee.games.french_boston import generator as french_boston_generator
 from referee.notation.cards import Card, Suit, parse_card
 
-OWN = {"euchre": euchre.own_play_rules, "auction-pitch": auction_pitch.own_play_rules,
+OWN = {"euchre": euchre.own_play_rules, "auction-pitch": auction_pitch.generator.own_play_rules,
        "boston": boston.own_play_rules, "french-boston": french_boston_generator.own_play_rules}
 PACKS = {game: sorted(pack, key=str) for game, pack in [
-    ("euchre", euchre.PACKS["24"]), ("auction-pitch", auction_pitch.AuctionPitchHand.pack),
+    ("euchre", euchre.PACKS["24"]), ("auction-pitch", auction_pitch.hand.AuctionPitchHand.pack),
     ("boston", boston.BostonHand.pack), ("french-boston", french_boston.FrenchBostonHand.pack)]}
 
 

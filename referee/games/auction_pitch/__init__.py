@@ -1,0 +1,89 @@
+"""Auction Pitch (Setback): two to seven players, each for himself, 52 cards, six each.
+
+Defaults follow the seed text (shared/seeds/000); where it is silent the research digest
+(shared/rules/auction-pitch.md) decides, and its other readings are house rules listed by
+``referee rules auction-pitch``. Scores are points won toward game; "to go" is the target less
+the points, shown in each hand's contract.
+
+The parts: `auction` (the bidding and the sale), `hand` (the replay of one hand: the play and its
+irregularities), `settlement` (the scoring), `generator` (random lawful games); here, the game
+object and its session (the scores, the pool and the deal between hands).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...engine.generators import PlayRulesFor
+from ...engine.header import Setup
+from ...engine.session import GameRules, GameSession
+from ...engine.verdict import HandVerdict
+from ...notation.reader import HandRecord
+from . import generator
+from .hand import AuctionPitchHand
+
+__all__ = ["GAME", "AuctionPitch", "AuctionPitchSession"]
+
+
+class AuctionPitchSession(GameSession[AuctionPitchHand]):
+    """Scores in points toward game, the red-counter pool and the deal, kept between hands."""
+
+    def __init__(self, game: AuctionPitch, setup: Setup) -> None:
+        super().__init__(game, setup, setup.pool[0] if setup.pool else None)
+        self.number = 1
+        self._winner: str | None = None
+        self.started_by: str | None = None  # the note on a game begun without a header, for its first hand
+
+    def next_game(self, record: HandRecord) -> AuctionPitchSession | None:
+        """The seed: once a player has gone out, the counters are redistributed and the players cut
+        for the first deal of the new game. A hand written after that, without a new header, starts
+        that game: scores from nothing, an empty pool, and any player may deal its first hand."""
+        if self._winner is None:
+            return None
+        fresh = AuctionPitchSession(self.game, self.setup)  # type: ignore[arg-type]
+        fresh.score = dict.fromkeys(self.setup.players, 0)
+        fresh.pool_now = 0 if self.pool_now is not None else None
+        fresh.next_dealer = self.next_dealer  # for a first hand that names no dealer
+        fresh.started_by = (f"{self._winner} won the game before this hand, and the transcript goes on without a new "
+                            "header: this hand starts a new game. Scores start again from nothing and the players cut "
+                            "for the deal, so any player may deal it [auction-pitch.game.target]")
+        return fresh
+
+    def replay(self, record: HandRecord) -> AuctionPitchHand:
+        context = self.context(self.number)
+        if self.started_by is not None:  # the cut decides the first dealer; the numbering may go on
+            context.expected_dealer = record.header.dealer or self.next_dealer
+            context.expected_number = record.header.number or 1
+        replay = AuctionPitchHand(context, record, self.pool_now, self._winner is not None)
+        if self.started_by is not None:
+            replay.notes.append(self.started_by)
+            self.started_by = None
+        return replay
+
+    def advance(self, replay: AuctionPitchHand, verdict: HandVerdict) -> None:
+        self.number = verdict.number + 1
+        self.next_dealer = replay.dealer if verdict.status == "redeal" else replay.left_of(replay.dealer)
+        if self._winner is None:
+            self._winner = replay.winner
+
+    def winner(self) -> str | None:
+        return self._winner
+
+
+class AuctionPitch(GameRules):
+    name = "auction-pitch"
+    scored_by = "player"
+    players = (2, 7)
+    players_example = 'e.g. [Players "A B C D E"]'
+    no_partners = ("auction-pitch has no partnerships: each plays for himself", "remove the [Partners] tag")
+    single_pool = ("auction-pitch keeps a single pool of red counters", 'write one number, e.g. [Pool "14"]')
+
+    def session(self, setup: Setup) -> AuctionPitchSession:
+        return AuctionPitchSession(self, setup)
+
+    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
+        """A transcript of `hands` random lawful hands (see `generator.random_game`)."""
+        return generator.random_game(rng, hands, rules_for)
+
+
+GAME = AuctionPitch()

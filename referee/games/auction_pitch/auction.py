@@ -1,0 +1,246 @@
+"""The auction of Auction Pitch: who may speak, what outranks what, and who pitches in the end.
+
+In the selling game the eldest hand is the seller: the others bid once each, in turn, one to four
+points, each bid higher than the last, and he sells the pitch to the highest bidder (scoring the
+bid) or refuses and pitches himself; with no bid he pitches and need make nothing. Bidding to the
+board, everyone bids once, eldest first, and the highest bidder pitches. The hand owns one
+`Auction`; it answers each call with the objections the hand reports as findings and the remarks
+it keeps as notes, so that it knows nothing of events, spans or findings itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ...engine.laws import Kind
+
+Phase = Literal["bidding", "selling", "pitch", "play", "thrown-in"]
+"""Where the hand stands: the auction, the seller's decision, the pitch due, play, or thrown in."""
+
+Sale = Literal["sold", "refused", "pitched", "no-bid", "board"]
+"""How the pitcher came to pitch."""
+
+
+@dataclass(frozen=True, slots=True)
+class Objection:
+    """What is wrong with a call, as the hand reports it: the finding's kind, rule topic and words."""
+
+    kind: Kind
+    topic: str
+    text: str
+
+
+@dataclass(slots=True)
+class Answer:
+    """The auction's answer to a call: whether it counted, what is wrong with it, and remarks."""
+
+    counts: bool = True
+    objections: list[Objection] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def void(text: str) -> Answer:
+    """A call without effect: an illegal bid."""
+    return Answer(False, [Objection("illegal-bid", "bidding.illegal", text)])
+
+
+class Auction:
+    """The bidding and the sale of one deal, from the first bid until the pitch is taken up."""
+
+    def __init__(self, order: tuple[str, ...], eldest: str, board: bool, seller_to_go: int,
+                 full_value_bids: bool, all_pass_throws_in: bool) -> None:
+        self.eldest = eldest
+        self.board = board
+        self.seller_to_go = seller_to_go          # the seller's points still to go before the deal
+        self.full_value_bids = full_value_bids    # a bid may reach the seller's points to go
+        self.all_pass_throws_in = all_pass_throws_in
+        first = eldest if board else order[(order.index(eldest) + 1) % len(order)]
+        start = order.index(first)
+        count = len(order) if board else len(order) - 1
+        self.bidders = tuple(order[(start + i) % len(order)] for i in range(count))
+        self.acted: set[str] = set()
+        self.bids: list[tuple[str, int]] = []  # valid bids, each higher than the last
+        self.phase: Phase = "bidding"
+        self.pitcher: str | None = None
+        self.to_make: int | None = None        # what the pitcher must make (None: nothing)
+        self.sale: Sale | None = None
+        self.sale_points = 0                   # what the seller scores for a sale
+
+    # ---- its state -----------------------------------------------------------------------
+    @property
+    def highest(self) -> tuple[str, int] | None:
+        return self.bids[-1] if self.bids else None
+
+    def expected_bidder(self) -> str | None:
+        return next((p for p in self.bidders if p not in self.acted), None)
+
+    @property
+    def begun(self) -> bool:
+        """Whether anybody has bid or passed."""
+        return bool(self.acted)
+
+    def waiting(self) -> str:
+        """What the pitch still waits for, in words."""
+        return (f"{self.expected_bidder()} has not bid yet" if self.phase == "bidding"
+                else f"{self.eldest} has not sold or refused yet")
+
+    # ---- bids and passes -----------------------------------------------------------------
+    def admits(self, player: str, what: str) -> Answer:
+        """Whether a bid or pass may count, and what is wrong with it (a bid out of turn counts)."""
+        if self.phase != "bidding":
+            return void(f"{player} {what} after the bidding was over; the bid is void")
+        if player == self.eldest and not self.board:
+            return void(f"{player} {what}, but {player} is the seller: the seller does not bid, he sells, refuses "
+                        "or pitches. The bid is void.")
+        if player in self.acted:
+            return void(f"{player} {what} a second time; there are no second bids, so it is void")
+        expected = self.expected_bidder()
+        if player != expected:
+            return Answer(True, [Objection("bid-out-of-turn", "bidding.out-of-turn",
+                                           f"{player} {what} out of turn: it was {expected}'s turn. There is no "
+                                           f"penalty; it stands as {player}'s one bid and {expected} keeps the turn.")])
+        return Answer()
+
+    def passes(self, player: str) -> Answer:
+        answer = self.admits(player, "passed")
+        if answer.counts:
+            self.acted.add(player)
+            self.close_if_over()
+        return answer
+
+    def bid(self, player: str, number: int | None, qualified: bool, text: str) -> Answer:
+        """A bid of `number` (`text` as written; `qualified` if it names more than a number)."""
+        answer = self.admits(player, f"bid {text}")
+        if not answer.counts:
+            return answer
+        self.acted.add(player)
+        problem = self.bid_problem(player, number, qualified, text)
+        if problem is None:
+            assert number is not None
+            self.bids.append((player, number))
+        else:
+            answer.objections.append(problem)
+        self.close_if_over()
+        return answer
+
+    def bid_problem(self, who: str, number: int | None, qualified: bool, text: str) -> Objection | None:
+        """Why a bid in turn is void, or None when it stands."""
+        if number is None or qualified or not 1 <= number <= 4:
+            return Objection("illegal-bid", "bidding.illegal",
+                             f"{who} bid {text}; bids are one to four points. It is void and counts as his pass.")
+        if self.highest and number <= self.highest[1]:
+            return Objection("illegal-bid", "bidding.illegal",
+                             f"{who} bid {number}, not higher than {self.highest[0]}'s {self.highest[1]}; the bid is "
+                             "void and counts as his pass.")
+        to_go = self.seller_to_go
+        if not self.board and not self.full_value_bids and number >= to_go:
+            return Objection("illegal-bid", "bidding.forbidden",
+                             f"{who} bid {number}, but {self.eldest}, the seller, has only {to_go} to go, so the most "
+                             f"anyone may offer is {max(to_go - 1, 0)}. {who} forfeits his right to bid in this deal: "
+                             "the bid is void and counts as his pass.")
+        return None
+
+    def close_if_over(self) -> None:
+        """Once everyone has spoken: the sale is due, the pitch is taken, or the hand is thrown in."""
+        if self.expected_bidder() is not None:
+            return
+        if self.highest is not None:
+            if self.board:
+                self.set_pitcher(self.highest[0], self.highest[1], "board")
+            else:
+                self.phase = "selling"
+        elif self.board and self.all_pass_throws_in:
+            self.phase = "thrown-in"
+        else:
+            self.set_pitcher(self.eldest, None, "no-bid")
+
+    def set_pitcher(self, player: str, to_make: int | None, sale: Sale) -> None:
+        self.pitcher, self.to_make, self.sale, self.phase = player, to_make, sale, "pitch"
+
+    # ---- the seller ----------------------------------------------------------------------
+    def seller_may(self, player: str, what: str) -> Answer:
+        """Whether selling or refusing is open to this player now."""
+        if self.board:
+            reason = "nothing is sold when bidding to the board"
+        elif player != self.eldest:
+            reason = f"only the seller, {self.eldest}, may sell or refuse"
+        elif self.phase == "bidding" and self.highest is None:
+            reason = "there is no bid to sell"
+        elif self.phase == "bidding":
+            reason = f"the bidding is not over: {self.expected_bidder()} has not bid yet"
+        elif self.phase != "selling":
+            reason = "the pitch is already settled"
+        else:
+            return Answer()
+        return void(f"{player} {what}, but {reason}; void")
+
+    def sell(self) -> Answer:
+        assert self.highest is not None
+        bidder, number = self.highest
+        self.sale_points = max(0, min(number, self.seller_to_go - 1))
+        self.set_pitcher(bidder, number, "sold")
+        answer = Answer()
+        if self.sale_points < number:
+            answer.notes.append(f"{self.eldest} sold for {number} but scores only {self.sale_points}, to within one "
+                                "of game [auction-pitch.bidding.full-value]")
+        return answer
+
+    def refuse(self) -> Answer:
+        assert self.highest is not None
+        self.set_pitcher(self.eldest, self.highest[1], "refused")
+        return Answer()
+
+    def sells(self, player: str) -> Answer:
+        answer = self.seller_may(player, "sells")
+        return self.sell() if answer.counts else answer
+
+    def refuses(self, player: str) -> Answer:
+        answer = self.seller_may(player, "refuses")
+        return self.refuse() if answer.counts else answer
+
+    def pitches(self, player: str) -> Answer:
+        """The word 'pitch': the seller pitching before any bid (for four) or refusing the sale."""
+        if player == self.eldest and self.phase == "bidding" and not self.board and self.highest is None:
+            self.set_pitcher(self.eldest, 4, "pitched")
+        elif player == self.eldest and self.phase == "selling":
+            return self.refuse()
+        elif not (self.phase == "pitch" and player == self.pitcher):
+            return void(f"{player} says he pitches, but it is not his pitch now; void")
+        return Answer()
+
+    # ---- the pitch shown by a card -------------------------------------------------------
+    def pitched_by(self, player: str) -> Answer:
+        """A first card from the right player settles what the transcript left unsaid; `counts`
+        is False when the card comes before the pitch is settled."""
+        if self.phase == "pitch":
+            return Answer()
+        answer = Answer(False)
+        if self.phase == "bidding" and self.highest is not None and (
+                player == self.highest[0] or (player == self.eldest and not self.board)):
+            answer.notes.append(self.silent_bidders_passed())
+        if self.phase == "bidding" and not self.board and player == self.eldest and self.highest is None:
+            self.set_pitcher(self.eldest, 4, "pitched")
+            answer.notes.append(f"{self.eldest} pitched without waiting for a bid and must make four "
+                                "[auction-pitch.bidding.pitch-before-bid]")
+            answer.counts = True
+        elif self.phase == "selling" and self.highest is not None:
+            if player == self.eldest:
+                self.refuse()
+                answer.notes.append(f"{self.eldest} pitched after the bids: he refused the sale")
+                answer.counts = True
+            elif player == self.highest[0]:
+                answer.notes.extend(self.sell().notes)
+                answer.notes.append(f"{player} pitched after the bids: {self.eldest} sold")
+                answer.counts = True
+        return answer
+
+    def silent_bidders_passed(self) -> str:
+        """Play began with a bid standing and the pitch taken up by the highest bidder or the
+        seller while some players had not spoken: the table took them to have passed, and the hand
+        is played and scored rather than every card going back."""
+        silent = [p for p in self.bidders if p not in self.acted]
+        self.acted.update(silent)
+        self.close_if_over()
+        return (f"play began before {' and '.join(silent)} had bid: the table took "
+                f"{'him' if len(silent) == 1 else 'them'} to have passed [auction-pitch.bidding.seller]")
