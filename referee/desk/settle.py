@@ -5,9 +5,9 @@ A verdict's `pending` names who chooses and the options by name (``card``, ``sui
 9S``). The notation answers them with lines — ``N call spades``, ``S accept``, ``redeal``,
 ``E retract 9S`` — but which line answers which option depends on the game. Rather than teach
 this module every game, it proposes the few lines the notation offers for an option and keeps
-the first one the referee itself accepts: the transcript with the line added is checked again,
-and the line counts only if the choice (or the hand's next step) changed without the referee
-calling the line inconsistent. An option no single line answers (one the table takes by going
+the first one the referee itself accepts: the transcript with the line added is checked again
+(its last hand replayed alone where that is exact, `lasthand`), and the line counts only if the
+choice (or the hand's next step) changed without the referee calling the line inconsistent. An option no single line answers (one the table takes by going
 on, or by writing the result) is shown with that advice instead of a button.
 """
 
