@@ -30,8 +30,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from referee.notation import events as ev  # noqa: E402
 from referee.games import registry  # noqa: E402
+from referee.notation import events as ev  # noqa: E402
 from referee.notation.reader import parse_line  # noqa: E402
 
 COUNTED = (ev.Play, ev.Pass, ev.Order, ev.Bid, ev.Discard, ev.Alone, ev.NameSuit, ev.Sell, ev.Refuse,

@@ -218,7 +218,8 @@ def test_a_file_of_usual_lines_is_read_without_importing_lark(tmp_path) -> None:
     import sys
 
     case = Path(__file__).resolve().parent.parent / "cases" / "euchre" / "revoke-established.ttn"
-    probe = ("import sys\nfrom referee.notation import usercache\nusercache.allow_writes()  # as the command line does\n"
+    probe = ("import sys\nfrom referee.notation import usercache\n"
+             "usercache.allow_writes()  # as the command line does\n"
              "from referee.check import check_files\nfrom referee.output.render import JsonWriter\n"
              "import io\ncheck_files([sys.argv[1]], JsonWriter(io.StringIO()))\n"
              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('lark', 'yaml')))\n")

@@ -7,8 +7,9 @@ A verdict's `pending` names who chooses and the options by name (``card``, ``sui
 this module every game, it proposes the few lines the notation offers for an option and keeps
 the first one the referee itself accepts: the transcript with the line added is checked again
 (its last hand replayed alone where that is exact, `lasthand`), and the line counts only if the
-choice (or the hand's next step) changed without the referee calling the line inconsistent. An option no single line answers (one the table takes by going
-on, or by writing the result) is shown with that advice instead of a button.
+choice (or the hand's next step) changed without the referee calling the line inconsistent. An
+option no single line answers (one the table takes by going on, or by writing the result) is
+shown with that advice instead of a button.
 """
 
 from __future__ import annotations
