@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar, Literal, final, get_args
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
@@ -26,6 +26,7 @@ from .choices import Answer, Choice, Lapse, Option
 from .header import Setup
 from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Penalty, Pending, RevokeStatus, money_effect
 from .ledger import POOL, Ledger
+from .penalties import PenaltyLaws
 from .rulebook import Rulebook
 from .verdict import HandVerdict, Recorded, TrickRecord
 
@@ -104,6 +105,8 @@ class HandReplay:
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
+    penalty_laws: ClassVar[PenaltyLaws] = PenaltyLaws()
+    """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it declares its own."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find each game's handlers once per class rather than by name (or by a chain of
@@ -157,19 +160,30 @@ class HandReplay:
         self.pool_before: int | None = None  # the pool before the hand, in games that keep one
         self.settling: Settlement | None = None  # the settlement being worked out, while it is
         self.settled: Settlement | None = None   # the settlement of the verdict
+        laws = self.penalty_laws  # the penalty laws by topic, each bound to this hand
+        self.revoke_law = laws.revoke(self)
+        self.retract_law = laws.retract(self)
+        self.out_of_turn_law = laws.out_of_turn(self)
+        self.exposed_law = laws.exposed(self)
+        self.attention_law = laws.attention(self)
+        self.call_law = laws.call(self)
+        self.deal_law = laws.deal(self)
 
     # ---- helpers for subclasses -----------------------------------------------------
+    @final
     def rule_id(self, topic: str) -> str:
         rule = f"{self.game}.{topic}"
         assert rule in self.book.rules, f"rulebook {self.game} lacks {rule}"
         return rule
 
+    @final
     def find(self, kind: Kind, player: str | None, at: ev.Span, topic: str, explanation: str,
              trick: int | None = None, status: RevokeStatus | None = None) -> Irregularity:
         finding = Irregularity(kind, player, trick, at, self.rule_id(topic), explanation, status)
         self.irregularities.append(finding)
         return finding
 
+    @final
     def penalise(self, topic: str, description: str, effects: Iterable[Effect] = (), since: int | None = None) -> None:
         """Record a penalty. While the hand is being settled, `since` is the ledger's `mark()` taken
         before the penalty's payments: its points and money effects are read from those entries."""
@@ -183,10 +197,12 @@ class HandReplay:
             penalty = Penalty(self.rule_id(topic), description, ledger.totals(entries), money + tuple(effects), entries)
         (settling.penalties if settling is not None else self.penalties).append(penalty)
 
+    @final
     def note(self, text: str) -> None:
         """A plain-words remark on the hand (while settling, one of the settlement's)."""
         (self.settling.notes if self.settling is not None else self.notes).append(text)
 
+    @final
     def offer(self, choosers: Iterable[str], offender: str, options: Sequence[Option], topic: str,
               explanation: str, apply: Callable[[str, ev.Span], None], implied: Option | None = None,
               implied_text: str = "", ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
@@ -203,6 +219,7 @@ class HandReplay:
         self.choices.append(choice)
         return choice
 
+    @final
     def side_label(self, players: Iterable[str]) -> str:
         players = set(players)
         for team in self.setup.teams:
@@ -210,6 +227,7 @@ class HandReplay:
                 return team.name
         return " ".join(p for p in self.order if p in players)
 
+    @final
     def left_of(self, player: str, seats: Iterable[str] | None = None) -> str:
         """The next seat after `player` in the direction of play (among `seats`, if given)."""
         order = self.order
@@ -224,6 +242,7 @@ class HandReplay:
         return player
 
     @property
+    @final
     def trick_number(self) -> int | None:
         """The trick being played; after the last trick, the last one (there is no next)."""
         if self.table is None:
@@ -231,10 +250,12 @@ class HandReplay:
         return self.table.tricks[-1].number if self.table.finished else self.table.current.number
 
     @property
+    @final
     def hands_known(self) -> bool:
         return bool(self.deals) and all(p in self.deals for p in self.order)
 
     # ---- the replay -----------------------------------------------------------------
+    @final
     def run(self) -> HandVerdict:
         self.check_dealer()
         handlers = self.line_handlers
@@ -264,6 +285,7 @@ class HandReplay:
         self.check_claims()
         return self.verdict()
 
+    @final
     def check_dealer(self) -> None:
         expected = self.ctx.expected_dealer
         header = self.record.header
@@ -274,8 +296,9 @@ class HandReplay:
             self.find("inconsistent-transcript", None, header.at, "transcript.consistency",
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
 
+    # transitional: removed when every game has moved to penalties.py
     def wrong_dealer_ruling(self) -> str:
-        return "The deal stands once play has begun."
+        return self.deal_law.wrong_dealer_ruling()
 
     def on_event_line(self, line: ev.EventLine) -> None:
         handlers = self.event_handlers
@@ -293,6 +316,7 @@ class HandReplay:
             if self.redeal_at is not None:
                 return
 
+    @final
     def on_recorded(self, line: ev.RecordedLine) -> None:
         """The result written while a choice is open that a result answers (a misère's claim)
         shows the chooser took that option."""
@@ -301,6 +325,7 @@ class HandReplay:
             if choice.recorded is not None and Answer.RECORDED in choice.answers and choice in self.choices:
                 self.answer(choice, choice.recorded, line.at)
 
+    @final
     def on_note(self, line: ev.NoteLine) -> None:
         self.notes.append(line.text)
 
@@ -311,6 +336,7 @@ class HandReplay:
             if Answer.REDEAL in choice.answers and choice in self.choices:
                 self.answer(choice, "redeal", line.at)
 
+    @final
     def check_label(self, label: int, at: ev.Span, event: ev.Play) -> None:
         table = self.table
         if table is not None and table.current.number == label and not table.finished:
@@ -344,6 +370,7 @@ class HandReplay:
                       f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
                       + self.wrong_count_ruling(line.player))
 
+    @final
     def find_wrong_cards(self, line: ev.DealLine) -> None:
         """Each card of a deal line that is outside the pack or dealt twice (a clean deal,
         the usual case, is recognised as a whole and never comes here)."""
@@ -360,8 +387,9 @@ class HandReplay:
                           f"{card} is dealt to {line.player} but also to {other}: the pack is wrong")
             mine.add(card)
 
+    # transitional: removed when every game has moved to penalties.py
     def wrong_count_ruling(self, player: str) -> str:
-        return ""
+        return self.deal_law.wrong_count_ruling(player)
 
     def on_upcard(self, line: ev.UpcardLine) -> None:
         self.upcard, self.upcard_at = line.card, line.at
@@ -372,6 +400,7 @@ class HandReplay:
                           f"the upcard {line.card} was also dealt to {player}: the pack is wrong")
 
     # ---- play ------------------------------------------------------------------------
+    @final
     def start_play(self, leader: str, active: Iterable[str], rules: tb.TrickRules) -> None:
         hands = {p: set(cards) for p, cards in self.deals.items()} if self.deals else None
         self.adjust_hands(hands)
@@ -384,6 +413,7 @@ class HandReplay:
         """Called on a play while `self.table` is None; the game starts the play or refuses."""
         raise NotImplementedError
 
+    @final
     def play_after_throw_in(self, event: ev.Play) -> bool:
         """A card played after the hand was thrown in contradicts the transcript: found once a
         hand, and the card ignored. False, for `ready_to_play` to return."""
@@ -393,6 +423,7 @@ class HandReplay:
             self.late_play_reported = True
         return False
 
+    @final
     def play_card(self, event: ev.Play) -> None:
         """A card played, as every game sees it. Each game's `on_play` wraps its own laws around
         this and calls it by name: ``super().on_play`` would cost more, on every card, than the
@@ -418,8 +449,11 @@ class HandReplay:
         if event.player in self.exposed and event.card in self.exposed[event.player]:
             self.exposed[event.player].remove(event.card)
 
-    on_play = play_card  # the event handler, for a game with nothing to add
+    def on_play(self, event: ev.Play) -> None:
+        """The event handler: a game wraps its own laws around `play_card` (every game has some)."""
+        self.play_card(event)
 
+    @final
     def on_retract(self, event: ev.Retract) -> None:
         if self.table is None:
             if event.card in self.sent_back:  # a card played before play could begin: it went back already
@@ -435,6 +469,7 @@ class HandReplay:
             self.on_fact(fact)
 
     # ---- a hand that ends before its last trick ------------------------------------------
+    @final
     def throw_up(self, note: str) -> None:
         """The trick just completed ends the hand (a misère caller took it, a slam caller lost it):
         the hands are thrown up when it is gathered, and that is at once — at the transcript's next
@@ -447,6 +482,7 @@ class HandReplay:
         self.throw_up_note = note
         self.notes.append(note)
 
+    @final
     def gather_now(self) -> None:
         """The hands are thrown up now (after a trick that ended the hand, a concession, a claim):
         the trick just completed is gathered, and a revoke in it not taken back is established."""
@@ -455,6 +491,7 @@ class HandReplay:
             for fact in self.table.finish():
                 self.on_fact(fact)
 
+    @final
     def end_of_transcript_after_throw_up(self) -> None:
         """The transcript stops right after the card that ended the hand. With a revoke in that
         trick the revoker may still take his card back, so the end is not certain yet: play is
@@ -465,6 +502,7 @@ class HandReplay:
         else:
             self.gather_now()
 
+    @final
     def resume_after_throw_up(self) -> None:
         """The trick that ended the hand is open again (or may be): the hand goes on."""
         self.thrown_up = False
@@ -474,12 +512,11 @@ class HandReplay:
     def resume_play(self) -> None:
         """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
 
+    # transitional: removed when every game has moved to penalties.py
     def may_take_back(self, event: ev.Retract) -> bool:
-        """A card the laws let its player take back besides the corrections the table knows (a
-        revoke in time, a card out of turn and the cards played after them): one the offender's
-        side played while the innocent side's decision was still to come. A game adds its own."""
-        return event.card in self.before_decision
+        return self.retract_law.may_take_back(event)
 
+    @final
     def same_side(self, player: str, other: str) -> bool:
         """Whether two players are one side (the same player, or partners)."""
         if player == other:
@@ -487,64 +524,68 @@ class HandReplay:
         team = self.setup.team_of(player)
         return team is not None and other in team.members
 
+    @final
     def on_fact(self, fact: tb.Fact) -> None:
         self.fact_handlers[type(fact)](self, fact)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         pass
 
+    # transitional: @final when every game has moved to penalties.py
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
-        kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
-        verb = "led" if fact.lead else "played"
-        finding = self.find(kind, fact.player, fact.at, "play.out-of-turn",
-                            f"{fact.player} {verb} {fact.card} to trick {fact.trick}, "
-                            f"but it was {fact.expected}'s turn. "
-                            + self.out_of_turn_ruling(fact), trick=fact.trick)
-        self.rule_out_of_turn(fact, finding)
+        self.out_of_turn_law.found(fact)
 
+    # transitional: removed when every game has moved to penalties.py
     def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
-        return ""
+        return self.out_of_turn_law.ruling(fact)
 
+    # transitional: removed when every game has moved to penalties.py
     def rule_out_of_turn(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
-        """Game hook: penalties or choices for a card out of turn."""
+        self.out_of_turn_law.rule(fact, finding)
 
+    # transitional: @final when every game has moved to penalties.py
     def fact_notactive(self, fact: tb.NotActive) -> None:
-        self.find("sitting-out-played", fact.player, fact.at, "transcript.consistency",
-                  f"{fact.player} is not taking part in this hand but played {fact.card}", trick=fact.trick)
+        self.out_of_turn_law.not_active(fact)
 
+    @final
     def fact_notheld(self, fact: tb.NotHeld) -> None:
         whose = f"; it was dealt to {fact.holder}" if fact.holder else ""
         self.find("card-not-held", fact.player, fact.at, "play.card-not-held",
                   f"{fact.player} played {fact.card}, a card {fact.player} did not hold{whose}", trick=fact.trick)
 
+    @final
     def fact_duplicate(self, fact: tb.Duplicate) -> None:
         self.find("duplicate-card", fact.player, fact.at, "play.duplicate-card",
                   f"{fact.card} is played a second time (first by {fact.first_player} in trick {fact.first_trick})",
                   trick=fact.trick)
 
+    # transitional: @final when every game has moved to penalties.py
     def fact_playedtwice(self, fact: tb.PlayedTwice) -> None:
-        self.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
-                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
-                  "the extra card is not part of the trick", trick=fact.trick)
+        self.out_of_turn_law.played_twice(fact)
 
+    @final
     def fact_retracted(self, fact: tb.Retracted) -> None:
         self.later_plays = fact.later_plays
         if self.early_plays:
             self.take_back_early_play(fact)
         self.rule_retract(fact)
 
+    # transitional: removed when every game has moved to penalties.py
     def rule_retract(self, fact: tb.Retracted) -> None:
-        """Game hook: a card taken back (an out-of-turn card returned, a revoke corrected)."""
+        self.retract_law.retracted(fact)
 
+    @final
     def fact_cardstands(self, fact: tb.CardStands) -> None:
         self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
                   f"{fact.player} took back {fact.card} from trick {fact.trick}, but a card played stands: only a "
                   "correction may be taken back (a revoke in time, a card out of turn or one played after it, a card "
                   f"played before a penalty decision). {fact.card} stays in the trick.", trick=fact.trick)
 
+    @final
     def fact_badretract(self, fact: tb.BadRetract) -> None:
         self.find("inconsistent-transcript", fact.player, fact.at, "transcript.consistency", fact.reason)
 
+    @final
     def fact_revoke(self, fact: tb.Revoke) -> None:
         if fact.status == "correctable":
             self.correctable.append(fact)
@@ -567,51 +608,44 @@ class HandReplay:
                                 + self.established_revoke_ruling(fact), trick=fact.trick, status="established")
         self.rule_revoke(fact, finding)
 
+    # transitional: removed when every game has moved to penalties.py
     def card_words(self, card: Card) -> str:
-        """A card named in an explanation; a game adds what its laws make of it (a bower is a trump)."""
-        return card.text
+        return self.revoke_law.card_words(card)
 
+    # transitional: removed when every game has moved to penalties.py
     def held_words(self, revoke: tb.Revoke) -> str:
-        """What the revoker held of the suit led, in words (a game may name a card that is not of
-        its printed suit, such as Euchre's left bower)."""
-        return revoke.led.word
+        return self.revoke_law.held_words(revoke)
 
+    # transitional: removed when every game has moved to penalties.py
     def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
-        return "Corrected in time, it carries no penalty."
+        return self.revoke_law.corrected_ruling(fact)
 
+    # transitional: removed when every game has moved to penalties.py
     def revoke_timing(self, fact: tb.Revoke) -> str:
-        """When a revoke was taken back or became established, or why it still may be taken back,
-        in words (a game whose laws let a player correct later says so)."""
-        return {"established": "when the trick was gathered", "correctable": "the trick is not gathered yet"}.get(
-            fact.status, "before the trick was gathered")
+        return self.revoke_law.timing(fact)
 
+    # transitional: removed when every game has moved to penalties.py
     def established_revoke_ruling(self, fact: tb.Revoke) -> str:
-        return ""
+        return self.revoke_law.established_ruling(fact)
 
+    # transitional: removed when every game has moved to penalties.py
     def rule_revoke(self, fact: tb.Revoke, finding: Irregularity) -> None:
-        """Game hook: the penalty for a corrected or an established revoke."""
+        self.revoke_law.rule(fact, finding)
 
     # ---- exposed cards, calls, choices ------------------------------------------------
+    # transitional: @final when every game has moved to penalties.py
     def on_expose(self, event: ev.Expose) -> None:
-        held = self.table.hands.get(event.player) if self.table and self.table.hands else (
-            set(self.deals[event.player]) if event.player in self.deals else None)
-        if held is not None and event.card not in held:
-            self.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      f"{event.player} exposed {event.card}, a card {event.player} does not hold",
-                      trick=self.trick_number)
-            return
-        self.exposed.setdefault(event.player, []).append(event.card)
-        finding = self.find("exposed-card", event.player, event.at, "exposed.card",
-                            f"{event.player}'s {event.card} was seen by the table without being played. "
-                            + self.exposed_ruling(event), trick=self.trick_number)
-        self.rule_exposed(event, finding)
+        self.exposed_law.found(event)
 
+    # transitional: removed when every game has moved to penalties.py
     def exposed_ruling(self, event: ev.Expose) -> str:
-        return ""
+        return self.exposed_law.ruling(event)
 
+    # transitional: removed when every game has moved to penalties.py
     def rule_exposed(self, event: ev.Expose, finding: Irregularity) -> None:
-        """Game hook: what an exposed card means (callable, must be played, redeal...)."""
+        self.exposed_law.rule(event, finding)
 
+    @final
     def settle_choices(self, event: ev.Event) -> None:
         """End each open choice whose declared lapse this event is (the innocent side playing on,
         the trick gathered, ...), applying what the lapse implies; a card played by anyone else
@@ -628,6 +662,7 @@ class HandReplay:
                 continue
             self.lapse_choice(choice, event.at)
 
+    @final
     def lapse_choice(self, choice: Choice, at: ev.Span) -> None:
         self.choices.remove(choice)
         if choice.implied is not None:
@@ -635,6 +670,7 @@ class HandReplay:
         if choice.implied_text:
             self.notes.append(choice.implied_text)
 
+    @final
     def close_choices(self) -> None:
         """At the end of the transcript: choices bound to a trick that is now complete are over."""
         table = self.table
@@ -645,6 +681,7 @@ class HandReplay:
             if choice.gathered(trick):
                 self.lapse_choice(choice, self.last_at)
 
+    @final
     def answer(self, choice: Choice, option: str, at: ev.Span) -> None:
         """The chooser's own answer: apply it. Unless it lets the play stand, the cards the others
         played before it go back (`rule_early_play` as each is taken back), and what it requires
@@ -658,6 +695,7 @@ class HandReplay:
         if choice.early and option != choice.implied:
             self.early_plays.extend((choice, play) for play in choice.early)
 
+    @final
     def take_back_early_play(self, fact: tb.Retracted) -> None:
         """A card played before the decision going back, as the chooser's penalty required."""
         for choice, play in self.early_plays:
@@ -666,10 +704,11 @@ class HandReplay:
                 self.rule_early_play(choice, play)
                 return
 
+    # transitional: removed when every game has moved to penalties.py
     def rule_early_play(self, choice: Choice, play: ev.Play) -> None:
-        """Game hook: a card the offender's side played while `choice` was open, taken back once
-        the chooser chose a penalty. By default it simply goes back."""
+        self.retract_law.early_play(choice, play)
 
+    @final
     def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[str, Card], None]) -> None:
         """For laws under which a card played without waiting for the decision is liable to be
         called (Boston's L23, L39): the card taken back is an exposed card, a finding, and
@@ -680,6 +719,7 @@ class HandReplay:
                   f"{choice.offender}'s error; taken back, it is liable to be called.", trick=self.trick_number)
         offer_call(play.player, play.card)
 
+    # transitional: @final when every game has moved to penalties.py
     def on_call(self, event: ev.Call) -> None:
         """A call answers the chooser's open choice it fits: one play waits for before one that
         lasts while play goes on (an exposed card), and a card named only the choice about that
@@ -690,10 +730,13 @@ class HandReplay:
                     and choice.names(option):
                 self.answer(choice, option, event.at)
                 return
+        if self.call_law.unanswered_call(event):
+            return
         self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
                   f"{event.player} calls '{option}', but no penalty choice is open to {event.player} now")
 
     @staticmethod
+    @final
     def call_matches(option: str, options: tuple[str, ...]) -> bool:
         """Whether a `call` answers a choice: by its name, or a suit for "suit", a card for "card"."""
         if option in options:
@@ -702,6 +745,7 @@ class HandReplay:
             return True
         return "card" in options and len(option) == 2
 
+    @final
     def on_accept(self, event: ev.Accept) -> None:
         for choice in self.choices:
             if event.player in choice.choosers and Answer.ACCEPT in choice.answers:
@@ -709,16 +753,18 @@ class HandReplay:
                 return
         self.on_unsupported_accept(event)
 
+    # transitional: removed when every game has moved to penalties.py
     def on_unsupported_accept(self, event: ev.Accept) -> None:
-        self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
-                  f"{event.player} accepts, but there is nothing to accept now")
+        self.call_law.unanswered_accept(event)
 
+    @final
     def require(self, offender: str, what: str, topic: str, at: ev.Span, suit: Suit | None = None,
                 card: Card | None = None) -> Effect:
         self.requirements.append(Requirement(offender, what, suit, card, self.rule_id(topic), at))
         detail = what if not (suit or card) else f"{what} {card or (suit.word if suit else '')}"
         return Effect("requirement", offender, None, detail)
 
+    @final
     def require_lead(self, targets: list[str], suit: Suit, topic: str, at: ev.Span) -> list[Effect]:
         """Require a lead of `suit` from whichever of `targets` leads next (all of them, when
         it cannot be known who that will be: `release_lead_group` frees the others)."""
@@ -727,6 +773,7 @@ class HandReplay:
             self.lead_groups.append(self.requirements[-len(targets):])
         return effects
 
+    @final
     def release_lead_group(self, leader: str) -> None:
         """A suit called from whichever of a side leads next binds only the first of them to lead."""
         for group in list(self.lead_groups):
@@ -736,6 +783,7 @@ class HandReplay:
                     if other.offender != leader and other in self.requirements:
                         self.requirements.remove(other)
 
+    @final
     def check_requirements(self, event: ev.Play) -> None:
         for requirement in [r for r in self.requirements if r.offender == event.player]:
             if requirement.trick is not None and self.trick_number != requirement.trick:
@@ -752,87 +800,32 @@ class HandReplay:
                                     trick=self.trick_number)
                 self.rule_disobeyed(requirement, event, finding)
 
+    # transitional: removed when every game has moved to penalties.py
     def describe(self, requirement: Requirement) -> str:
-        words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
-                 "trump": "a trump", "no-trump": "no trump", "win": "a card that wins the trick",
-                 "lose": "a card that does not win the trick"}
-        if requirement.what == "card":
-            return f"the exposed {requirement.card}"
-        if requirement.what == "lead-suit":
-            return f"a {requirement.suit.word[:-1] if requirement.suit else ''} lead"
-        return words.get(requirement.what, requirement.what)
+        return self.call_law.describe(requirement)
 
+    # transitional: removed when every game has moved to penalties.py
     def requirement_met(self, requirement: Requirement, event: ev.Play) -> bool | None:
-        """True/False once the requirement applies to this play; None if it is not due yet."""
-        assert self.table is not None
-        table = self.table
-        leading = not table.current.plays
-        led = table.led_suit()
-        held = table.hands.get(event.player) if table.hands is not None else None
-        suit_of = table.rules.suit_of
-        if requirement.what == "lead-suit":
-            if not leading:
-                return None
-            if suit_of(event.card) is requirement.suit:
-                return True
-            return not (held is None or any(suit_of(c) is requirement.suit for c in held))
-        if requirement.what == "card":
-            assert requirement.card is not None
-            if event.card is requirement.card:
-                return True
-            if held is not None and requirement.card not in held:
-                return True
-            legal = (leading or led is None or suit_of(requirement.card) is led
-                     or not any(suit_of(c) is led for c in held or ()))
-            return None if not legal else False
-        if leading:
-            return None
-        assert led is not None
-        if held is None:
-            return True  # cannot be checked without the deal
-        options = set(held)
-        following = [c for c in options if suit_of(c) is led]
-        trump = self.trump
-        if requirement.what in ("highest", "lowest"):
-            if not following:
-                return True
-            pick = max if requirement.what == "highest" else min
-            return event.card is pick(following, key=lambda c: table.rules.power(c, led))
-        if requirement.what in ("trump", "no-trump"):
-            if following and led is not trump:
-                may_trump = False
-            else:
-                may_trump = any(suit_of(c) is trump for c in options)
-            played_trump = suit_of(event.card) is trump and led is not trump
-            if requirement.what == "trump":
-                return played_trump or not may_trump
-            non_trumps = [c for c in options if suit_of(c) is not trump]
-            return not played_trump or not non_trumps
-        if requirement.what in ("win", "lose"):
-            best = max((table.rules.power(p.card, led) for p in table.current.plays), default=-1)
-            wins = table.rules.power(event.card, led) > best
-            return wins if requirement.what == "win" else not wins
-        return True
+        return self.call_law.met(requirement, event)
 
     @property
     def trump(self) -> Suit | None:
         return None
 
+    # transitional: removed when every game has moved to penalties.py
     def disobeyed_ruling(self, requirement: Requirement) -> str:
-        return "A call not obeyed counts as a revoke."
+        return self.call_law.disobeyed_ruling(requirement)
 
+    # transitional: removed when every game has moved to penalties.py
     def rule_disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> tb.Revoke:
-        """A call not obeyed counts as a revoke, established at once (every game's laws agree)."""
-        assert self.table is not None
-        led = self.table.led_suit() or self.table.rules.suit_of(event.card)
-        revoke = tb.Revoke(event.player, event.card, event.at, self.table.current.number, led, "established")
-        self.revokes.append(revoke)
-        return revoke
+        return self.call_law.disobeyed(requirement, event, finding)
 
     # ---- claims, attention, concessions ----------------------------------------------
+    @final
     def on_claim(self, event: ev.Claim) -> None:
         self.claims.append(event)
 
+    @final
     def check_claims(self) -> None:
         for claim in self.claims:
             found = [r for r in self.revokes
@@ -849,6 +842,7 @@ class HandReplay:
                       f"{claim.player} claims {claim.accused} revoked{where}, but {reason}. "
                       + self.unproven_ruling(claim), trick=claim.trick, status="unproven")
 
+    @final
     def claim_open(self, claim: ev.Claim) -> bool:
         """A claim made while the hand is still being played, against a player whose hand is not
         recorded and who did fail to follow: his later plays (or a look at his hand) will settle
@@ -858,6 +852,7 @@ class HandReplay:
             return False
         return any(claim.trick is None or trick == claim.trick for trick, _ in table.unproven_failures(claim.accused))
 
+    @final
     def open_claim_words(self, claim: ev.Claim) -> str:
         failures = [(t, led) for t, led in self.table.unproven_failures(claim.accused)  # type: ignore[union-attr]
                     if claim.trick is None or t == claim.trick]
@@ -866,9 +861,11 @@ class HandReplay:
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
                 "and unproven if the hand ends without one")
 
+    # transitional: removed when every game has moved to penalties.py
     def unproven_ruling(self, claim: ev.Claim) -> str:
-        return "An unproven revoke carries no penalty."
+        return self.revoke_law.unproven_ruling(claim)
 
+    @final
     def on_count(self, event: ev.Count) -> None:
         finding = self.find("drawing-attention", event.player, event.at, "attention.drawn",
                             f"{event.player} drew attention to {event.target}'s tricks. "
@@ -876,16 +873,20 @@ class HandReplay:
                             trick=self.trick_number)
         self.rule_attention(event, finding)
 
+    # transitional: removed when every game has moved to penalties.py
     def attention_ruling(self, event: ev.Count) -> str:
-        return ""
+        return self.attention_law.ruling(event)
 
+    # transitional: removed when every game has moved to penalties.py
     def rule_attention(self, event: ev.Count, finding: Irregularity) -> None:
-        """Game hook: the penalty for drawing attention to the tricks."""
+        self.attention_law.rule(event, finding)
 
+    @final
     def unsupported(self, event: ev.Event, what: str) -> None:
         self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                   f"{what} has no meaning in {self.game}; the event is ignored")
 
+    @final
     def on_unsupported(self, event: ev.Event) -> None:
         """An event the game has no handler for (a game handles its bidding words as ``on_bid``,
         ``on_pass``...): a finding, and the event is ignored."""
@@ -904,10 +905,12 @@ class HandReplay:
         returns is kept as the settlement's `result`."""
         raise NotImplementedError
 
+    @final
     def scored(self) -> tuple[str, ...]:
         """Who the score is kept for: the sides, or else the players."""
         return tuple(t.name for t in self.setup.teams) or self.order
 
+    @final
     def settle_hand(self) -> Settlement:
         """Settle the hand afresh: a new ledger, and the penalties and notes the settling adds."""
         ledger = Ledger(self.scored(), self.score_unit, self.pool_before, self.pool_unit, self.pool_rate)
@@ -922,6 +925,7 @@ class HandReplay:
         """The pool as the verdict shows it (Boston splits it into full pools)."""
         return pool
 
+    @final
     def recorded(self, ledger: Ledger) -> Recorded | None:
         """The table's `recorded` line against the ledger: every side or player it names, and the
         pool's change where it names the pool."""
@@ -940,6 +944,7 @@ class HandReplay:
     def next_step(self) -> str | None:
         return None
 
+    @final
     def choice_step(self) -> str | None:
         """What happens next when play waits for a choice; an exposed card that may be called
         while play goes on does not hold it up."""
@@ -948,6 +953,7 @@ class HandReplay:
                 return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}"
         return None
 
+    @final
     def next_in_play(self) -> str:
         """What happens next once play has begun: a revoke to take back, or whose turn it is."""
         assert self.table is not None
@@ -975,6 +981,7 @@ class HandReplay:
                                "theirs."))
         return out
 
+    @final
     def tricks(self) -> tuple[TrickRecord, ...]:
         if self.table is None:
             return ()
@@ -986,6 +993,7 @@ class HandReplay:
                                     tuple([(p.player, p.card.text) for p in current.plays]), None))
         return tuple(done)
 
+    @final
     def verdict(self) -> HandVerdict:
         """The hand's verdict. Settling is pure, so calling this twice gives the same verdict."""
         status = self.status()
