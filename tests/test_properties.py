@@ -13,7 +13,8 @@ from oracle import oracle
 from planted import planted_revoke
 
 from referee import check_text
-from referee.games.euchre import GAME, random_hand
+from referee.games.euchre import GAME
+from referee.games.euchre.generator import random_hand
 
 HEADER = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Rules "stick-the-dealer; target=1000"]\n\n'
 

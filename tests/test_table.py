@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.engine import table as tb
-from referee.games.euchre import EuchreTricks
+from referee.games.euchre.cards import EuchreTricks
 from referee.notation.cards import Suit, parse_card
 from referee.notation.events import Span
 

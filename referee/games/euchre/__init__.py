@@ -1,0 +1,84 @@
+"""Euchre: four players in two partnerships, 24 cards, bowers, going alone.
+
+Defaults follow the seed text (shared/seeds/004); the other readings of the research
+digest (shared/rules/euchre.md) are house rules listed by ``referee rules euchre``.
+
+The game is in parts: `cards` (the pack, the bowers), `hand` (the bidding and the play of one
+hand), `penalties` (what its laws make of each irregularity), `settlement` (the score of a
+replayed hand) and `generator` (random lawful hands); here, the game and its session.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...engine.generators import PlayRulesFor
+from ...engine.header import Setup
+from ...engine.session import GameRules, GameSession, sole_leader
+from ...engine.verdict import HandVerdict
+from ...notation.cards import Card, Suit
+from ...notation.reader import HandRecord, Problem
+from .cards import bower_role
+from .generator import random_game
+from .hand import EuchreHand
+
+
+class EuchreSession(GameSession[EuchreHand]):
+    def __init__(self, game: Euchre, setup: Setup) -> None:
+        super().__init__(game, setup)
+        self.number = 1
+        self.deals = 0  # hands adjudicated, for games of a fixed number of deals
+        self._winner: str | None = None
+
+    def replay(self, record: HandRecord) -> EuchreHand:
+        return EuchreHand(self.context(self.number), record)
+
+    def advance(self, replay: EuchreHand, verdict: HandVerdict) -> None:
+        self.number = verdict.number + 1
+        same_dealer = verdict.status == "redeal" and not (
+            replay.misdeal() and replay.redeal_at is None and self.setup.options["misdeal"] == "loses-deal")
+        self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
+        self.deals += 1
+        if self._winner is None:
+            self._winner = self.decide_winner()
+
+    def decide_winner(self) -> str | None:
+        """First to the target; or, in a game of a fixed number of deals, the higher total at its end."""
+        ahead = sole_leader(self.score)
+        deals = self.setup.options["deals"]
+        if deals:
+            return ahead if self.deals >= deals else None
+        return ahead if ahead is not None and self.score[ahead] >= self.setup.options["target"] else None
+
+    def winner(self) -> str | None:
+        return self._winner
+
+
+class Euchre(GameRules):
+    name = "euchre"
+    scored_by = "team"
+
+    def check_seats(self, setup: Setup) -> list[Problem]:
+        at = setup.at
+        if len(setup.teams) != 2 or any(len(t.members) != 2 for t in setup.teams):
+            return [Problem(at.line, at.column, "euchre needs two partnerships of two",
+                            f'add [Partners "{setup.players[0]}-{setup.players[2]} '
+                            f'{setup.players[1]}-{setup.players[3]}"]')]
+        for team in setup.teams:
+            a, b = (setup.players.index(m) for m in team.members)
+            if abs(a - b) != 2:
+                return [Problem(at.line, at.column, f"partners {team.name} do not sit opposite each other",
+                                "list [Players] clockwise; partners sit two seats apart")]
+        return []
+
+    def session(self, setup: Setup) -> EuchreSession:
+        return EuchreSession(self, setup)
+
+    def card_role(self, card: Card, trump: Suit | None) -> str | None:
+        return bower_role(card, trump)
+
+    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
+        return random_game(rng, hands, rules_for)
+
+
+GAME = Euchre()

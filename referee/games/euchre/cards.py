@@ -1,0 +1,43 @@
+"""The euchre pack and the power of its cards once trump is known: the bowers."""
+
+from __future__ import annotations
+
+from ...notation.cards import JACK, Card, Suit, pack
+
+
+class EuchreTricks:
+    """Effective suits and trick power once trump is known (the left bower is a trump)."""
+
+    def __init__(self, trump: Suit) -> None:
+        self.trump = trump
+        self.left = trump.partner
+
+    def suit_of(self, card: Card) -> Suit:
+        if card.rank == JACK and card.suit is self.left:
+            return self.trump
+        return card.suit
+
+    def power(self, card: Card, led: Suit) -> int:
+        if card.rank == JACK and card.suit is self.trump:
+            return 200
+        if card.rank == JACK and card.suit is self.left:
+            return 199
+        if card.suit is self.trump:
+            return 100 + card.rank
+        return card.rank if card.suit is led else -1
+
+    def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
+        return False
+
+
+def bower_role(card: Card, trump: Suit | None) -> str | None:
+    """The bowers in words: trumps whatever their printed suit says (None for any other card)."""
+    if trump is None or card.rank != JACK:
+        return None
+    if card.suit is trump:
+        return "the right bower, a trump"
+    return "the left bower, a trump" if card.suit is trump.partner else None
+
+
+PACKS = {"24": frozenset(pack(9)), "32": frozenset(pack(7))}
+"""The 24-card pack (nine up) and the older 32-card pack (seven up)."""

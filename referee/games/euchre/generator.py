@@ -1,0 +1,94 @@
+"""Random lawful euchre hands, for the property tests and the benchmarks."""
+
+from __future__ import annotations
+
+import random
+
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
+from ...notation.cards import Suit
+from ...notation.reader import trick_line
+from .cards import PACKS, EuchreTricks
+
+
+def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
+    """A transcript of `hands` random legal hands (for property tests and benchmarks).
+
+    Every choice is random but lawful: bids in turn, the dealer discards, lone hands are
+    announced before the lead, and every card follows suit when it can (as `rules_for`
+    says, by default the referee's own trick rules).
+    """
+    lines = ['[Game "euchre"]', '[Players "N E S W"]', '[Partners "N-S E-W"]',
+             '[Rules "stick-the-dealer; target=1000"]', ""]
+    dealer = rng.randrange(4)
+    for number in range(1, hands + 1):
+        lines.extend(random_hand(rng, dealer, number, rules_for=rules_for)[0])
+        dealer = (dealer + 1) % 4
+    return "\n".join(lines) + "\n"
+
+
+def own_play_rules(deal: Deal) -> PlayRules:
+    """The generator's default laws of play: the referee's own."""
+    assert deal.trump is not None
+    return TableRules(EuchreTricks(deal.trump))
+
+
+def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
+                rules_for: PlayRulesFor | None = None) -> tuple[list[str], int | None]:
+    """One random legal hand with its deal, as transcript lines (seats N E S W).
+
+    With `plant_revoke`, exactly one player fails to follow suit once while able to (the first
+    chance from a random trick on); the trick where it happened is returned (None if no chance came).
+    """
+    players = ("N", "E", "S", "W")
+    cards = sorted(PACKS["24"], key=lambda c: (c.suit.value, c.rank))
+    rng.shuffle(cards)
+    hands = {players[(dealer + 1 + i) % 4]: cards[5 * i:5 * i + 5] for i in range(4)}
+    upcard = cards[20]
+    out = [f"hand {number} dealer {players[dealer]}"]
+    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
+    out.append(f"upcard {upcard.text}")
+    seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
+    calls: list[str] = []
+    maker = trump = None
+    for seat in seats:
+        if rng.random() < 0.2:
+            calls.append(f"{seat} order")
+            maker, trump = seat, upcard.suit
+            break
+        calls.append(f"{seat} pass")
+    out.append(", ".join(calls))
+    if maker is None:
+        calls = []
+        for seat in seats:
+            if seat == seats[-1] or rng.random() < 0.4:
+                trump = rng.choice([s for s in Suit if s is not upcard.suit])
+                calls.append(f"{seat} name {trump.word}")
+                maker = seat
+                break
+            calls.append(f"{seat} pass")
+        out.append(", ".join(calls))
+    else:
+        dealer_hand = hands[players[dealer]]
+        dealer_hand.append(upcard)
+        discard = rng.choice(dealer_hand)
+        dealer_hand.remove(discard)
+        out.append(f"{players[dealer]} discard {discard.text}")
+    assert maker is not None and trump is not None
+    alone = rng.random() < 0.15
+    partner = players[(players.index(maker) + 2) % 4]
+    if alone:
+        out.append(f"{maker} alone")
+    active = [s for s in seats if not (alone and s == partner)]
+    play = (rules_for or own_play_rules)(Deal("euchre", trump))
+    leader = active[0]
+    plant_from = rng.randint(1, 4) if plant_revoke else 6
+    planted: int | None = None
+    for trick in range(1, 6):
+        plays, revoked = random_trick(rng, active, leader, hands, play, trick, planted is None and trick >= plant_from)
+        if revoked:
+            planted = trick
+        leader = play.winner(plays)
+        out.append(trick_line(trick, plays))
+    out.append("")
+    return out, planted
+

@@ -1,0 +1,487 @@
+"""One hand of euchre: the bidding (two rounds, the upcard, going alone) and the play.
+
+The penalties are the laws in `penalties`, the score is `settlement`'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+from ...engine import table as tb
+from ...engine.choices import Choice
+from ...engine.laws import HandStatus, Pending
+from ...engine.ledger import Ledger
+from ...engine.replay import HandContext, HandReplay
+from ...notation import events as ev
+from ...notation.cards import Card, Suit
+from ...notation.reader import HandRecord
+from .cards import PACKS, EuchreTricks
+from .penalties import LAWS, EuchreDealLaw, EuchreOutOfTurnLaw, EuchreRevokeLaw
+from .settlement import EuchreSettlement
+
+EuchreOptions = TypedDict("EuchreOptions", {
+    "turned-down-suit": Literal["pass", "name-again"],
+    "stick-the-dealer": bool,
+    "target": int,
+    "discard-upcard": bool,
+    "revoke-points": int,
+    "revoke-lone-points": int,
+    "revoke-lone": Literal["offending-side", "any-lone-hand"],
+    "revoke-penalty": Literal["award", "deduct"],
+    "out-of-turn": Literal["restore", "somerset"],
+    "exposed": Literal["visible", "callable"],
+    "misdeal": Literal["same-dealer", "loses-deal"],
+    "deck": Literal["24", "32"],
+    "loner-lead": Literal["left-of-dealer", "left-of-loner"],
+    "lone-march": int,
+    "canadian-loner": bool,
+    "alone-deadline": Literal["before-lead", "with-declaration"],
+    "natural-trump-required": bool,
+    "defend-alone": Literal["off", "against-lone", "always"],
+    "alone-who": Literal["maker", "maker-or-partner"],
+    "revoke-count": Literal["once-per-side", "each", "cancel"],
+    "deals": int,
+    "lone-euchre": int,
+})
+"""The house rules of euchre as its rulebook defines them (a test checks the two agree)."""
+
+
+Phase = Literal["bidding", "made", "play", "thrown-in"]
+"""Where the hand stands."""
+
+
+class EuchreHand(HandReplay):
+    game = "euchre"
+    options: EuchreOptions
+    cards_per_hand = 5
+    penalty_laws = LAWS
+    revoke_law: EuchreRevokeLaw  # the topics the hand and its settlement ask more of than the shared laws say
+    out_of_turn_law: EuchreOutOfTurnLaw
+    deal_law: EuchreDealLaw
+
+    def __init__(self, context: HandContext, record: HandRecord) -> None:
+        super().__init__(context, record)
+        self.pack = PACKS[self.options["deck"]]
+        self.phase: Phase = "bidding"
+        self.round = 1
+        self.calls = 0                      # calls made in the current round
+        self.bidder = self.left_of(self.dealer)
+        self.trump_suit: Suit | None = None
+        self.maker: str | None = None
+        self.alone: str | None = None
+        self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
+        self.alone_lost = False
+        self.passed: set[str] = set()       # players who passed in the bidding
+        self.passed_now: set[str] = set()   # players who passed in the current round
+        self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
+        self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
+        self.partnership_at: tuple[int, int] | None = None  # where the lone hand became a partnership
+        self.discarded: Card | None = None
+        self.premature_reported = False
+        self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
+        self.out_of_turn: tb.OutOfTurn | None = None  # an out-of-turn card still on the table
+        self.rebuild: Choice | None = None  # the table's choice once later players played after it
+        self.rebuild_refused = False        # the table redealt rather than rebuild the trick
+        self.dealer_count_due = False  # the dealer's six cards are checked at his first play
+
+    # ---- seats and sides ------------------------------------------------------------
+    def partner(self, player: str) -> str:
+        return self.order[(self.order.index(player) + 2) % 4]
+
+    def team(self, player: str) -> str:
+        team = self.setup.team_of(player)
+        assert team is not None
+        return team.name
+
+    def other_team(self, team_name: str) -> str:
+        return next(t.name for t in self.setup.teams if t.name != team_name)
+
+    def opponents(self, player: str) -> frozenset[str]:
+        return frozenset(p for p in self.order if p != player and p != self.partner(player))
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.trump_suit
+
+    @property
+    def lone_hand(self) -> bool:
+        return self.alone is not None and not self.alone_lost
+
+    # ---- bidding ----------------------------------------------------------------------
+    def bidding_open(self, event: ev.Event, what: str) -> bool:
+        if self.phase != "bidding":
+            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
+                      f"{event.player} {what} after trump was already made; the call is void")
+            return False
+        if event.player != self.bidder and self.round == 2 and event.player in self.passed_now \
+                and self.options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
+            partner = self.partner(event.player)
+            self.must_pass.add(partner)
+            self.find("illegal-bid", event.player, event.at, "bidding.second-round",
+                      f"{event.player} {what} after passing in this round (naming the turned-down suit is a pass): "
+                      f"the call is void, and {partner}, his partner, must pass (Somerset law 79).")
+            return False
+        if event.player != self.bidder:
+            self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn",
+                      f"{event.player} {what} out of turn: it was {self.bidder}'s call. The call is void and "
+                      f"{self.bidder} keeps the right to call.")
+            return False
+        return True
+
+    def barred(self, event: ev.Event, what: str) -> bool:
+        """SOM 79: the partner of a player who named a suit after passing must pass; his call counts
+        as a pass."""
+        if event.player not in self.must_pass:
+            return False
+        self.find("illegal-bid", event.player, event.at, "bidding.second-round",
+                  f"{event.player} {what}, but his partner named a suit after passing, so {event.player} must "
+                  "pass (Somerset law 79). It counts as a pass.")
+        self.passed.add(event.player)
+        self.passed_now.add(event.player)
+        self.next_bidder()
+        return True
+
+    def next_bidder(self) -> None:
+        self.void_call = None  # a call in turn answers any void call before it
+        self.calls += 1
+        self.bidder = self.left_of(self.bidder)
+        if self.calls < 4:
+            return
+        if self.round == 1:
+            self.round, self.calls = 2, 0
+            self.passed_now = set()
+        else:
+            self.phase = "thrown-in"
+
+    def on_pass(self, event: ev.Pass) -> None:
+        if not self.bidding_open(event, "passed"):
+            return
+        if self.round == 2 and event.player == self.dealer and self.options["stick-the-dealer"]:
+            self.find("illegal-bid", event.player, event.at, "bidding.stick-the-dealer",
+                      f"{event.player}, the dealer, passed in the second round, but under stick-the-dealer "
+                      "the dealer must name a trump suit. The pass is void.")
+            return
+        self.passed.add(event.player)
+        self.passed_now.add(event.player)
+        self.next_bidder()
+
+    def on_order(self, event: ev.Order) -> None:
+        if not self.bidding_open(event, "ordered up"):
+            self.note_void_call(event.player, self.upcard.suit if self.upcard else None)
+            return
+        if self.barred(event, "ordered up"):
+            return
+        if self.round == 2:
+            self.turned_down_named(event)
+            return
+        self.make_trump(event.player, self.upcard_suit(event))
+
+    def on_namesuit(self, event: ev.NameSuit) -> None:
+        if not self.bidding_open(event, f"named {event.suit.word}"):
+            self.note_void_call(event.player, event.suit)
+            return
+        if self.barred(event, f"named {event.suit.word}"):
+            return
+        upcard = self.upcard.suit if self.upcard else None
+        if self.round == 1:
+            if upcard is None or event.suit is upcard:
+                self.make_trump(event.player, event.suit)
+            else:
+                self.find("illegal-bid", event.player, event.at, "bidding.first-round",
+                          f"{event.player} named {event.suit.word} in the first round, where only the upcard's suit "
+                          f"({upcard.word}) may be ordered. The call is void.")
+            return
+        if event.suit is upcard:
+            self.turned_down_named(event)
+            return
+        self.make_trump(event.player, event.suit)
+
+    def upcard_suit(self, event: ev.Event) -> Suit:
+        if self.upcard is None:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's "
+                      "discard or first trump play")
+            return Suit.SPADES
+        return self.upcard.suit
+
+    def turned_down_named(self, event: ev.Event) -> None:
+        suit = self.upcard.suit.word if self.upcard else "upcard's suit"
+        said = (f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
+                "in the second round. ")
+        stuck = event.player == self.dealer and self.options["stick-the-dealer"]
+        if self.options["turned-down-suit"] == "name-again" or stuck:
+            self.find("illegal-bid", event.player, event.at, "bidding.second-round",
+                      said + f"The call is void and {event.player} calls again.")
+        else:
+            self.find("illegal-bid", event.player, event.at, "bidding.second-round", said + "It counts as a pass.")
+            self.passed.add(event.player)
+            self.passed_now.add(event.player)
+            self.next_bidder()
+        self.note_void_call(event.player, self.upcard.suit if self.upcard else None)
+
+    def note_void_call(self, player: str, suit: Suit | None) -> None:
+        """A void call that named a trump suit: if play begins right after it, the table let it stand."""
+        if self.phase == "bidding" and suit is not None:
+            self.void_call = (player, suit)
+
+    def accept_void_call(self, event: ev.Play) -> bool:
+        """Play began while the bidding was open, right after a void call that named a suit: the table
+        played on that call, so it stands by agreement and the hand is scored (not left in progress)."""
+        if self.void_call is None:
+            return False
+        player, suit = self.void_call
+        self.trump_suit, self.maker, self.phase = suit, player, "made"
+        self.notes.append(f"Play began on {player}'s void call of {suit.word}: the table let it stand, so "
+                          f"{suit.word} are trumps and {player} is the maker.")
+        return True
+
+    def make_trump(self, player: str, suit: Suit) -> None:
+        if self.options["natural-trump-required"] and player in self.deals \
+                and not any(c.suit is suit for c in self.deals[player]):
+            self.find("illegal-bid", player, self.last_at, "bidding.natural-trump",
+                      f"{player} made {suit.word} trump without holding a natural {suit.word[:-1]} (the left bower "
+                      f"does not count); under this house rule the call is void and {player} calls again.")
+            return
+        self.trump_suit, self.maker, self.phase = suit, player, "made"
+
+    def on_discard(self, event: ev.Discard) -> None:
+        if event.player != self.dealer or self.round != 1 or self.trump_suit is None \
+                or self.phase not in ("made", "play"):
+            self.find("illegal-discard", event.player, event.at, "discard",
+                      f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the "
+                      "upcard; ignored")
+            return
+        if self.discarded is not None:
+            self.find("illegal-discard", event.player, event.at, "discard",
+                      f"{event.player} has already discarded {self.discarded}; a second discard is void")
+            return
+        if self.phase == "play" and self.dealer_has_played():
+            self.find("illegal-discard", event.player, event.at, "discard",
+                      f"{event.player} discards {event.card} after his own first play: too late, the discard is void "
+                      "and he has played with six cards")
+            return
+        hands = self.table.hands if self.table is not None else None
+        held = hands[self.dealer] if hands is not None and self.dealer in hands else (
+            set(self.deals.get(self.dealer, ())) | ({self.upcard} if self.upcard else set()))
+        if self.dealer in self.deals and event.card not in held:
+            self.find("card-not-held", event.player, event.at, "play.card-not-held",
+                      f"{event.player} discards {event.card}, which is neither in the dealer's hand nor the upcard")
+            return
+        if event.card is self.upcard and not self.options["discard-upcard"]:
+            self.find("illegal-discard", event.player, event.at, "discard.upcard",
+                      f"{event.player} discarded the upcard {event.card}; under this house rule the dealer must keep "
+                      "it and discard another card. The discard is void.")
+            return
+        self.discarded = event.card
+        if hands is not None and self.dealer in hands:  # after the opening lead (Somerset 87): the lead stands
+            hands[self.dealer].discard(event.card)
+
+    def dealer_has_played(self) -> bool:
+        """Whether the dealer has played a card in this hand (his discard is due before that)."""
+        table = self.table
+        if table is None:
+            return False
+        return any(p.player == self.dealer for t in (*table.tricks, table.current) for p in t.plays)
+
+    def on_alone(self, event: ev.Alone) -> None:
+        if self.phase == "play" and self.table is not None and not self.table.tricks and not self.table.current.plays:
+            # every card led so far went back (a lead out of turn taken back): the opening lead is
+            # still to come, so a lone hand may be announced and the play starts afresh
+            self.table, self.phase = None, "made"
+        if self.phase == "play":
+            self.find("late-alone", event.player, event.at, "alone.late",
+                      f"{event.player} announced a lone hand after the opening lead; it is too late, "
+                      "so the hand is played with the partner.")
+            return
+        if self.options["alone-deadline"] == "with-declaration" and self.discarded is not None:
+            self.find("late-alone", event.player, event.at, "alone.late",
+                      f"{event.player} announced a lone hand after the dealer's discard; under this house rule a "
+                      "lone hand is announced with the call that makes trump (the dealer before discarding), so "
+                      "the hand is played with the partner.")
+            return
+        if self.may_defend_alone(event.player):
+            self.defender_alone = event.player
+            return
+        if (self.options["alone-who"] == "maker-or-partner" and self.phase == "made" and self.alone is None
+                and self.maker is not None and event.player == self.partner(self.maker)
+                and event.player not in self.passed):
+            self.alone = event.player  # he takes the hand from the maker, who sits out
+            return
+        if self.phase != "made" or event.player != self.maker:
+            who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
+            self.find("illegal-bid", event.player, event.at, "alone.declare",
+                      f"{event.player} announced a lone hand, but only the player who made trump may, and {who}; void")
+            return
+        if self.alone is None:
+            self.alone = event.player
+
+    def may_defend_alone(self, player: str) -> bool:
+        """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
+        rule = self.options["defend-alone"]
+        if rule == "off" or self.phase != "made" or self.maker is None or self.defender_alone is not None:
+            return False
+        if player not in self.opponents(self.maker):
+            return False
+        return rule == "always" or self.alone is not None
+
+    # ---- play -------------------------------------------------------------------------
+    def ready_to_play(self, event: ev.Play) -> bool:
+        if self.phase == "thrown-in":
+            return self.play_after_throw_in(event)
+        if self.phase == "bidding" and not self.premature_reported and self.accept_void_call(event):
+            pass
+        elif self.phase != "made":
+            if not self.premature_reported and self.phase == "bidding":
+                self.find("premature-lead", event.player, event.at, "play.premature-lead",
+                          f"{event.player} played {event.card} before trump was made; the card goes back and "
+                          f"the bidding goes on with {self.bidder}.")
+                self.premature_reported = True
+            return False
+        assert self.trump_suit is not None
+        self.phase = "play"
+        if self.canadian_loner():
+            self.alone = self.maker
+            self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
+                              "(Canadian loner).")
+        active, leader = self.opening_seats()
+        self.start_play(leader, active, EuchreTricks(self.trump_suit))
+        self.check_counts(event, active)
+        return True
+
+    def opening_seats(self) -> tuple[list[str], str]:
+        """The seats taking part and who leads to the first trick: the first active seat at the
+        dealer's left (or at the lone player's, under the loner-lead house rule)."""
+        loner = self.alone if self.lone_hand else self.canadian_loner()
+        sitting_out = {self.partner(p) for p in (loner, self.defender_alone) if p}
+        active = [p for p in self.order if p not in sitting_out]
+        after = loner if loner and self.options["loner-lead"] == "left-of-loner" else self.dealer
+        return active, self.left_of(after, active)
+
+    def canadian_loner(self) -> str | None:
+        """Under the Canadian-loner house rule, the dealer's partner who ordered him up plays alone."""
+        if self.options["canadian-loner"] and self.round == 1 and self.maker == self.partner(self.dealer) \
+                and self.alone is None:
+            return self.maker
+        return None
+
+    def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
+        if hands is None or self.round != 1 or self.dealer not in hands or self.upcard is None:
+            return
+        hands[self.dealer].add(self.upcard)
+        if self.discarded is not None:
+            hands[self.dealer].discard(self.discarded)
+
+    def check_counts(self, event: ev.Play, active: list[str]) -> None:
+        """SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side.
+        The dealer who took the upcard may still discard after the opening lead (SOM 87), so his
+        count is checked at his own first play (`check_dealer_count`)."""
+        self.dealer_count_due = self.round == 1 and self.hands_known and self.dealer in active
+        if self.dealer_count_due and event.player == self.dealer:  # the dealer's card opens the play
+            self.check_dealer_count(event)
+        for player in active:
+            cards = self.deals.get(player)
+            if cards is not None and len(cards) != self.cards_per_hand and player not in self.wrong_count:
+                # One fault, one finding: the deal line's (which says what play going on means);
+                # the penalty below cites the rule for a wrong count found in play.
+                self.wrong_count.add(player)
+                ruling = self.deal_law.penalty_text(player)
+                self.notes.append(f"play went on with {player} holding {len(cards)} cards: "
+                                  f"{ruling[0].lower()}{ruling[1:]} [{self.rule_id('wrong-count.play')}]")
+
+    def check_dealer_count(self, event: ev.Play) -> None:
+        """At the dealer's first play: a dealer who took up the upcard and has not discarded holds six."""
+        self.dealer_count_due = False
+        if self.discarded is None and self.dealer not in self.wrong_count:
+            self.find("wrong-card-count", self.dealer, event.at, "wrong-count.play",
+                      f"{self.dealer}, the dealer, took up the upcard and plays without having discarded, so he "
+                      "holds six cards. " + self.deal_law.penalty_text(self.dealer))
+            self.wrong_count.add(self.dealer)
+
+
+    def on_play(self, event: ev.Play) -> None:
+        if self.dealer_count_due and event.player == self.dealer:
+            self.check_dealer_count(event)
+        false = self.out_of_turn
+        if false is None:
+            self.play_card(event)  # the usual case: no card out of turn on the table
+            return
+        if self.rebuild not in self.choices:
+            self.out_of_turn_law.play_after(event, false)
+        self.play_card(event)
+        if self.out_of_turn is false and self.rebuild not in self.choices and self.table is not None \
+                and self.table.current.number != false.trick:
+            self.notes.append(f"The trick with {false.player}'s card out of turn was completed by it: it stands.")
+            self.out_of_turn = None
+
+    def on_concede(self, event: ev.Concede) -> None:
+        if self.phase != "play":
+            self.unsupported(event, "'concede' before play")
+            return
+        self.conceded_by = event.player
+        winners = self.other_team(self.team(event.player))
+        self.notes.append(f"{event.player} conceded the remaining tricks to {winners}.")
+        self.gather_now()  # the hands are thrown up: a revoke in the trick just completed is established
+
+    # ---- result -----------------------------------------------------------------------
+    def misdeal(self) -> bool:
+        return bool(self.deal_faults) and (self.table is None or not self.table.tricks)
+
+    def status(self) -> HandStatus:
+        if self.redeal_at is not None or (self.phase != "play" and self.misdeal()):
+            return "redeal"
+        if self.phase == "thrown-in":
+            return "thrown-in"
+        if self.table is not None and (self.table.finished or self.conceded_by):
+            return "complete"
+        if self.revokes:
+            return "abandoned"
+        return "in-progress"
+
+    def settle(self, ledger: Ledger) -> None:
+        EuchreSettlement(self).settle(ledger)
+
+    def contract(self) -> dict[str, Any]:
+        return {
+            "trump": self.trump_suit.word if self.trump_suit else None,
+            "maker": self.maker,
+            "makers": self.team(self.maker) if self.maker else None,
+            "round": self.round if self.maker else None,
+            "alone": self.alone if self.lone_hand else None,
+            "defending_alone": self.defender_alone,
+            "upcard": self.upcard.text if self.upcard else None,
+            "discard": self.discarded.text if self.discarded else None,
+        }
+
+    def pending(self) -> list[Pending]:
+        out = super().pending()
+        if self.status() != "in-progress":
+            return out
+        if (self.phase == "bidding" and self.round == 2 and self.bidder == self.dealer
+                and self.options["stick-the-dealer"]):
+            barred = self.upcard.suit if self.upcard else None
+            out.append(Pending(self.dealer, tuple(s.word for s in Suit if s is not barred),
+                               self.rule_id("bidding.stick-the-dealer"),
+                               f"Stick the dealer: {self.dealer} must name one of the three other suits."))
+        return out
+
+    def next_step(self) -> str | None:
+        if self.misdeal():
+            return "misdeal: " + self.deal_law.wrong_count_ruling(self.dealer)
+        if self.phase == "bidding":
+            return (f"round {self.round} of the bidding: {self.bidder} to pass or "
+                    + ("order it up" if self.round == 1 else "name a suit"))
+        if self.phase == "made":
+            active, leader = self.opening_seats()
+            if self.round == 1 and self.discarded is None and self.dealer in active:
+                return f"{self.dealer} to discard; {leader} to lead to trick 1"
+            return f"{leader} to lead to trick 1"
+        if self.table is not None:
+            if self.out_of_turn is not None and self.rebuild in self.choices:
+                return (f"the table rebuilds trick {self.out_of_turn.trick} if all agree; "
+                        "otherwise the hand is cancelled and redealt without score")
+            if self.out_of_turn is not None:
+                verb = "lead" if self.out_of_turn.lead else "play"
+                return (f"{self.out_of_turn.player} takes back {self.out_of_turn.card}; "
+                        f"{self.out_of_turn.expected} to {verb} to trick {self.out_of_turn.trick}")
+            return self.next_in_play()
+        return None

@@ -1,0 +1,128 @@
+"""The score of a replayed euchre hand: the makers' result, or the revoke and wrong-count penalties.
+
+Settling reads the hand and writes only the ledger (and the penalties it explains), so settling
+twice gives the same verdict.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import table as tb
+from ...engine.laws import Effect
+from ...engine.ledger import Ledger
+
+if TYPE_CHECKING:
+    from .hand import EuchreHand
+
+
+class EuchreSettlement:
+    """The settling of one replayed hand."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: EuchreHand) -> None:
+        self.hand = hand
+
+    def maker_tricks(self) -> int:
+        hand = self.hand
+        assert hand.table is not None and hand.maker is not None
+        makers = hand.team(hand.maker)
+        members = (hand.maker, hand.partner(hand.maker))
+        won = sum(1 for t in hand.table.tricks if t.winner in members)
+        if hand.conceded_by is not None and hand.team(hand.conceded_by) != makers:
+            won += 5 - len(hand.table.tricks)
+        return won
+
+    def settle(self, ledger: Ledger) -> None:
+        hand = self.hand
+        status = hand.status()
+        if status in ("redeal", "thrown-in"):
+            if status == "redeal" and hand.rebuild_refused:
+                hand.penalise("play.out-of-turn",
+                              "the trick could not be restored: hand cancelled and redealt without score",
+                              effects=(Effect("redeal", None, None, hand.dealer),))
+            return
+        if hand.revokes:
+            self.settle_revokes(ledger)
+            return
+        if status != "complete":
+            return
+        barred = {hand.team(p) for p in hand.wrong_count}
+        for player in sorted(hand.wrong_count):
+            side = hand.team(player)
+            points = hand.deal_law.points(player)
+            other = hand.other_team(side)
+            mark = ledger.mark()
+            ledger.credit(other, points, hand.rule_id("wrong-count.play"),
+                          f"{side} played with a wrong number of cards")
+            hand.penalise("wrong-count.play", f"{side} played with a wrong number of cards: {other} score {points}",
+                          (Effect("hand-not-scored", side),), since=mark)
+        side, points, topic = self.ordinary_result()
+        if side not in barred:
+            ledger.credit(side, points, hand.rule_id(topic), self.result_words(side, points))
+
+    def ordinary_result(self) -> tuple[str, int, str]:
+        """Who scores the hand, how much, and the rule's topic."""
+        hand = self.hand
+        assert hand.maker is not None
+        makers = hand.team(hand.maker)
+        tricks = self.maker_tricks()
+        if tricks < 3:
+            if hand.defender_alone is not None:
+                return hand.other_team(makers), 4, "alone.defend"  # a euchre by a lone defender
+            points = hand.options["lone-euchre"] if hand.lone_hand else 2
+            return hand.other_team(makers), points, "score.euchre"
+        if tricks == 5:
+            return makers, hand.options["lone-march"] if hand.lone_hand else 2, "score.march"
+        return makers, 1, "score.makers"
+
+    def result_words(self, side: str, points: int) -> str:
+        hand = self.hand
+        tricks = self.maker_tricks()
+        alone = " alone" if hand.lone_hand else ""
+        if tricks < 3:
+            return f"the makers{alone} took {tricks} tricks: euchred"
+        if tricks == 5:
+            return f"the makers{alone} took all five tricks: a march"
+        return f"the makers{alone} took {tricks} tricks"
+
+    def penalised_revokes(self) -> list[tb.Revoke]:
+        """The revokes that cost points: each side's first (default), every one (Somerset 70), or
+        what is left once an equal number by each side cancel out (Somerset 71)."""
+        hand = self.hand
+        rule = hand.options["revoke-count"]
+        if rule == "each":
+            return list(hand.revokes)
+        if rule == "once-per-side":
+            firsts: dict[str, tb.Revoke] = {}
+            for revoke in hand.revokes:
+                firsts.setdefault(hand.team(revoke.player), revoke)
+            return list(firsts.values())
+        by_side: dict[str, list[tb.Revoke]] = {t.name: [] for t in hand.setup.teams}
+        for revoke in hand.revokes:
+            by_side[hand.team(revoke.player)].append(revoke)
+        cancelled = min(len(r) for r in by_side.values())
+        return [r for revokes in by_side.values() for r in revokes[cancelled:]]
+
+    def settle_revokes(self, ledger: Ledger) -> None:
+        hand = self.hand
+        penalised = self.penalised_revokes()
+        if len(penalised) < len(hand.revokes) and hand.options["revoke-count"] == "cancel":
+            hand.note(f"{(len(hand.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
+        rule = hand.rule_id("revoke.established")
+        for revoke in penalised:
+            side = hand.team(revoke.player)
+            points = hand.revoke_law.points(revoke.player, revoke.at)
+            other = hand.other_team(side)
+            mark = ledger.mark()
+            cause = f"{revoke.player} revoked in trick {revoke.trick}"
+            if hand.options["revoke-penalty"] == "deduct":
+                ledger.credit(side, -points, rule, cause)
+                hand.penalise("revoke.established", f"{side} revoked: {points} points deducted from {side}",
+                              (Effect("hand-not-scored"),), since=mark)
+            else:
+                ledger.credit(other, points, rule, cause)
+                hand.penalise("revoke.established", f"{revoke.player} ({side}) revoked: {other} score {points}",
+                              (Effect("hand-not-scored"),), since=mark)
+
