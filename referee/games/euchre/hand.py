@@ -467,6 +467,12 @@ class EuchreHand(HandReplay):
     def next_step(self) -> str | None:
         if self.misdeal():
             return "misdeal: " + self.deal_law.wrong_count_ruling(self.dealer)
+        if self.out_of_turn is not None and self.rebuild in self.choices:  # the table's choice, in its own words
+            return (f"the table rebuilds trick {self.out_of_turn.trick} if all agree; "
+                    "otherwise the hand is cancelled and redealt without score")
+        choosing = self.choice_step()  # play waits for an open choice (the defenders', when a lone hand is broken)
+        if choosing is not None:
+            return choosing
         if self.phase == "bidding":
             return (f"round {self.round} of the bidding: {self.bidder} to pass or "
                     + ("order it up" if self.round == 1 else "name a suit"))
@@ -476,9 +482,6 @@ class EuchreHand(HandReplay):
                 return f"{self.dealer} to discard; {leader} to lead to trick 1"
             return f"{leader} to lead to trick 1"
         if self.table is not None:
-            if self.out_of_turn is not None and self.rebuild in self.choices:
-                return (f"the table rebuilds trick {self.out_of_turn.trick} if all agree; "
-                        "otherwise the hand is cancelled and redealt without score")
             if self.out_of_turn is not None:
                 verb = "lead" if self.out_of_turn.lead else "play"
                 return (f"{self.out_of_turn.player} takes back {self.out_of_turn.card}; "
