@@ -5,8 +5,9 @@ trick-taking game: the deal (counts, duplicates, cards outside the pack), the pl
 `TrickTable` (turn, following suit, revokes, cards not held, retractions), exposed cards,
 penalty calls and whether they were obeyed, claims, drawing attention, the recorded result.
 
-A game subclasses it, handles its own bidding events (``on_bid``, ``on_order``, ...) and
-decides the law through hooks (``rule_out_of_turn``, ``rule_revoke``, ``score`` ...). The
+A game subclasses it, handles its own bidding events (``on_bid``, ``on_order``, ...), overrides
+the few hooks (``ready_to_play``, ``status``, ``settle`` ...: every other method is final) and
+declares its penalty laws by topic (`referee.engine.penalties`), which the replay asks. The
 generic findings cite rule ids of the form ``<game>.<topic>`` (see `GENERIC_RULES`), which
 every rulebook must define in its own words.
 """
