@@ -9,9 +9,9 @@ its laws change and declares them on its hand class::
     class EuchreHand(HandReplay):
         penalty_laws = PenaltyLaws(revoke=EuchreRevokeLaw, out_of_turn=EuchreOutOfTurnLaw, ...)
 
-`HandReplay` builds one object a topic for each hand (``hand.revoke_law``, ``hand.call_law``...),
-and its replay asks them: the replay finds the irregularity, the topic says what the laws make of
-it. A topic reaches the hand it rules as ``self.hand`` (typed as the game's hand through the
+`HandReplay` gives each hand one object a topic (``hand.revoke_law``, ``hand.call_law``...), made
+the first time it is needed (`LawSlot`): the replay finds the irregularity, the topic says what
+the laws make of it. A topic reaches the hand it rules as ``self.hand`` (typed as the game's hand through the
 type parameter), and rules through the hand's helpers (``find``, ``offer``, ``require``,
 ``penalise``), so a law's words and its effects stay in one place.
 """
@@ -19,7 +19,7 @@ type parameter), and rules through the hand's helpers (``find``, ``offer``, ``re
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from ..notation import events as ev
 from ..notation.cards import Card
@@ -292,3 +292,31 @@ class PenaltyLaws:
     attention: type[AttentionLaw[Any]] = AttentionLaw
     call: type[CallLaw[Any]] = CallLaw
     deal: type[DealLaw[Any]] = DealLaw
+
+
+L = TypeVar("L", bound="PenaltyLaw[Any]")
+
+
+class LawSlot(Generic[L]):
+    """A hand's object for one topic, ``<topic>_law``, made from the game's `PenaltyLaws` the first
+    time the replay asks for it and kept on the hand from then on. Most hands of an archive have no
+    irregularity: they build no law object, and (as a law refers back to its hand) no reference
+    cycle that would keep the hand alive until the garbage collector's next pass."""
+
+    __slots__ = ("name", "topic")
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        self.topic = name.removesuffix("_law")
+
+    @overload
+    def __get__(self, hand: None, owner: type) -> LawSlot[L]: ...
+    @overload
+    def __get__(self, hand: HandReplay, owner: type) -> L: ...
+
+    def __get__(self, hand: HandReplay | None, owner: type) -> LawSlot[L] | L:
+        if hand is None:
+            return self
+        law: L = getattr(hand.penalty_laws, self.topic)(hand)
+        hand.__dict__[self.name] = law  # the hand's own attribute hides this slot from now on
+        return law

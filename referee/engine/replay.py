@@ -27,7 +27,17 @@ from .choices import Answer, Choice, Lapse, Option
 from .header import Setup
 from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Penalty, Pending, RevokeStatus, money_effect
 from .ledger import POOL, Ledger
-from .penalties import PenaltyLaws
+from .penalties import (
+    AttentionLaw,
+    CallLaw,
+    DealLaw,
+    ExposedLaw,
+    LawSlot,
+    OutOfTurnLaw,
+    PenaltyLaws,
+    RetractLaw,
+    RevokeLaw,
+)
 from .rulebook import Rulebook
 from .verdict import HandVerdict, Recorded, TrickRecord
 
@@ -108,6 +118,13 @@ class HandReplay:
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
     penalty_laws: ClassVar[PenaltyLaws] = PenaltyLaws()
     """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it declares its own."""
+    revoke_law: LawSlot[RevokeLaw[Any]] = LawSlot()  # each bound to this hand, made when first asked
+    retract_law: LawSlot[RetractLaw[Any]] = LawSlot()
+    out_of_turn_law: LawSlot[OutOfTurnLaw[Any]] = LawSlot()
+    exposed_law: LawSlot[ExposedLaw[Any]] = LawSlot()
+    attention_law: LawSlot[AttentionLaw[Any]] = LawSlot()
+    call_law: LawSlot[CallLaw[Any]] = LawSlot()
+    deal_law: LawSlot[DealLaw[Any]] = LawSlot()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find each game's handlers once per class rather than by name (or by a chain of
@@ -161,14 +178,6 @@ class HandReplay:
         self.pool_before: int | None = None  # the pool before the hand, in games that keep one
         self.settling: Settlement | None = None  # the settlement being worked out, while it is
         self.settled: Settlement | None = None   # the settlement of the verdict
-        laws = self.penalty_laws  # the penalty laws by topic, each bound to this hand
-        self.revoke_law = laws.revoke(self)
-        self.retract_law = laws.retract(self)
-        self.out_of_turn_law = laws.out_of_turn(self)
-        self.exposed_law = laws.exposed(self)
-        self.attention_law = laws.attention(self)
-        self.call_law = laws.call(self)
-        self.deal_law = laws.deal(self)
 
     # ---- helpers for subclasses -----------------------------------------------------
     @final
