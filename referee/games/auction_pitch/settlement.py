@@ -127,7 +127,7 @@ class PitchSettlement:
         """The revoker's points go to nobody; he is set back and pays a red counter (a seller keeps
         the points of his sale, scored before the play)."""
         hand, ledger = self.hand, self.ledger
-        amount = hand.revoke_set_back()
+        amount = hand.revoke_law.set_back()
         revoked = any(r.player == offender and r not in hand.disobeyed for r in hand.revokes)
         topic = "revoke.established" if revoked else "call.disobeyed"
         rule, cause = hand.rule_id(topic), f"{offender} revoked"
@@ -137,8 +137,9 @@ class PitchSettlement:
         names = " and ".join(name.capitalize() for name in lost)
         nobody = (f"his {names} {'goes' if len(lost) == 1 else 'go'} to nobody" if lost
                   else "he won no point to lose")
-        hand.penalise(topic, f"{offender} revoked: {nobody}{hand.sale_kept(offender)}; he is set back {amount} and "
-                      "pays one red counter to the pool", (Effect("hand-not-scored", offender),), since=mark)
+        kept = hand.revoke_law.sale_kept(offender)
+        hand.penalise(topic, f"{offender} revoked: {nobody}{kept}; he is set back {amount} and pays one red counter "
+                      "to the pool", (Effect("hand-not-scored", offender),), since=mark)
 
     def set_back(self, pitcher: str, taken: int) -> None:
         hand, ledger, to_make = self.hand, self.ledger, self.auction.to_make
