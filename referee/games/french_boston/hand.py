@@ -8,6 +8,7 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
+from ...engine.discards import Discards
 from ...engine.laws import Effect, HandStatus, Irregularity
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
@@ -71,7 +72,7 @@ class FrenchBostonHand(HandReplay):
         self.auction = Auction(self.order, self.left_of(self.dealer), self.options["after-pass"] == "accept-only",
                                self.options["quatre-as-aces"])
         self.undertaking: Contract | None = None
-        self.discards: dict[str, Card] = {}
+        self.discards = Discards(self)
         self.misere_lost_at: int | None = None
         self.misere_claimed = False  # the caller claimed pool and stakes on an adversary's error
         self.short_hands: set[str] = set()
@@ -324,19 +325,12 @@ class FrenchBostonHand(HandReplay):
         self.silent_passed(event)
         contract = self.undertaking
         late = self.table is not None and (bool(self.table.tricks) or self.misere_claimed)
-        if contract is None or contract.proposal.kind not in DISCARD_MISERES or late \
-                or event.player in self.discards:
+        if contract is None or contract.proposal.kind not in DISCARD_MISERES or late:
             self.find("illegal-discard", event.player, event.at, "misere.discard",
                       f"{event.player} discards {event.card}, but only in a petite misère, once each, before the first "
                       "lead; the discard is void")
             return
-        if event.player in self.deals and event.card not in self.deals[event.player]:
-            self.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      f"{event.player} discards {event.card}, a card he was not dealt")
-            return
-        self.discards[event.player] = event.card
-        if self.table is not None and self.table.hands is not None and event.player in self.table.hands:
-            self.table.hands[event.player].discard(event.card)  # a late discard, after a lead before the discards
+        self.discards.take(event)  # may come after a lead made before the discards, until trick 1 is complete
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
@@ -346,11 +340,7 @@ class FrenchBostonHand(HandReplay):
         self.notes.append(f"{event.player} spreads his cards face up for the misère on the table.")
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        if hands is None:
-            return
-        for player, discarded in self.discards.items():
-            if player in hands:
-                hands[player].discard(discarded)
+        self.discards.remove_from(hands)
 
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.phase == "thrown-in":
@@ -390,7 +380,7 @@ class FrenchBostonHand(HandReplay):
         contract = self.undertaking
         if contract is None or contract.proposal.kind not in DISCARD_MISERES:
             return []
-        return [p for p in self.order if p not in self.discards]
+        return self.discards.missing()
 
     def lead_before_discards(self, event: ev.Play, missing: list[str]) -> None:
         """An adversary led before everybody had discarded: a misère error by Boston's law, which
