@@ -113,10 +113,7 @@ class FrenchBostonOutOfTurnLaw(OutOfTurnLaw["FrenchBostonHand"]):
 
     def rule(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
         hand = self.hand
-        if hand.is_solo_caller(fact.player) or hand.undertaking is None:
-            return
-        if hand.undertaking.kind == "misere":
-            offer_misere_claim(hand, fact.player, f"{'led' if fact.lead else 'played'} out of turn")
+        if solo_or_misere(hand, fact.player, f"{'led' if fact.lead else 'played'} out of turn"):
             return
         others = hand.adversaries(fact.player)
         if fact.lead:
@@ -195,13 +192,8 @@ class FrenchBostonExposedLaw(ExposedLaw["FrenchBostonHand"]):
                 "legal, or require his highest or lowest of the suit led.")
 
     def rule(self, event: ev.Expose, finding: Irregularity) -> None:
-        hand = self.hand
-        if hand.is_solo_caller(event.player) or hand.undertaking is None:
-            return
-        if hand.undertaking.kind == "misere":
-            offer_misere_claim(hand, event.player, f"exposed the {event.card}")
-            return
-        self.offer_call(event.player, event.card)
+        if not solo_or_misere(self.hand, event.player, f"exposed the {event.card}"):
+            self.offer_call(event.player, event.card)
 
     def offer_call(self, holder: str, card: Card) -> None:
         """The other side's right over an exposed card: it lasts until the card is played."""
@@ -284,6 +276,18 @@ class FrenchBostonDealLaw(DealLaw["FrenchBostonHand"]):
 
     def wrong_count_ruling(self, player: str) -> str:
         return "Found before play, this is a misdeal: the dealer loses the deal and the player on his right deals."
+
+
+def solo_or_misere(hand: FrenchBostonHand, offender: str, what: str) -> bool:
+    """What every penalty for a card seen or played wrongly begins with: none for a solo caller's
+    own (nor before there is a contract), and in a misère the caller's claim. True when one of
+    the two has ruled."""
+    if hand.is_solo_caller(offender) or hand.undertaking is None:
+        return True
+    if hand.undertaking.kind == "misere":
+        offer_misere_claim(hand, offender, what)
+        return True
+    return False
 
 
 def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None:
