@@ -424,9 +424,11 @@ class FrenchBostonHand(HandReplay):
         }
 
     def next_step(self) -> str | None:
-        choosing = self.choice_step()
-        if choosing is not None:
-            return choosing
+        """What happens now: a choice play waits for comes first, then the deal's own next step."""
+        return self.choice_step() or self.deal_step()
+
+    def deal_step(self) -> str | None:
+        """The deal's next step when no choice holds play up: bidding, discards, the lead, the turn."""
         if self.phase == "bidding":
             return f"the bidding goes on: {self.auction.bidder} to speak"
         if self.phase == "made" and self.undertaking is not None:
