@@ -3,12 +3,11 @@ the laws of irregularities; `settlement` says what the replayed deal pays."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
-from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
-from ...engine.laws import Effect, HandStatus, Irregularity
+from ...engine.discards import Discards
+from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
 from ...notation import events as ev
@@ -16,7 +15,6 @@ from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
 from .auction import (
     DISCARD_MISERES,
-    NUMBER_KIND,
     Auction,
     Contract,
     Outcome,
@@ -26,6 +24,7 @@ from .auction import (
     read_bid,
     read_demand,
 )
+from .penalties import LAWS, FrenchBostonExposedLaw, offer_misere_claim
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
 
@@ -60,6 +59,8 @@ class FrenchBostonHand(HandReplay):
     cards_per_hand = 13
     pack = frozenset(pack(2))
     score_unit = "counters"
+    penalty_laws = LAWS
+    exposed_law: FrenchBostonExposedLaw  # the topic the hand asks more of (a card played in the bidding has fallen)
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
                  contribution_due: bool) -> None:
@@ -71,7 +72,7 @@ class FrenchBostonHand(HandReplay):
         self.auction = Auction(self.order, self.left_of(self.dealer), self.options["after-pass"] == "accept-only",
                                self.options["quatre-as-aces"])
         self.undertaking: Contract | None = None
-        self.discards: dict[str, Card] = {}
+        self.discards = Discards(self)
         self.misere_lost_at: int | None = None
         self.misere_claimed = False  # the caller claimed pool and stakes on an adversary's error
         self.short_hands: set[str] = set()
@@ -118,12 +119,6 @@ class FrenchBostonHand(HandReplay):
                   f"the turned card {self.upcard} is the dealer's last card, yet it is in {player}'s hand: "
                   "the pack or the deal is wrong, and the same dealer deals again")
 
-    def wrong_dealer_ruling(self) -> str:
-        return "Once the cards are out the deal stands, and the next deal passes to his right."
-
-    def wrong_count_ruling(self, player: str) -> str:
-        return "Found before play, this is a misdeal: the dealer loses the deal and the player on his right deals."
-
     # ---- bidding: the auction decides, the hand reports ------------------------------------
     def take_turn(self, event: ev.Event, what: str) -> bool:
         """Common checks for a bidding event; False when it is void (after the bidding)."""
@@ -153,10 +148,8 @@ class FrenchBostonHand(HandReplay):
         if self.take_turn(event, "passed"):
             self.bidding_goes_on(self.auction.pass_(event.player))
 
-    def on_unsupported_accept(self, event: ev.Accept) -> None:
-        if self.phase != "bidding":
-            super().on_unsupported_accept(event)
-            return
+    def accept_demand(self, event: ev.Accept) -> None:
+        """`accept` in the bidding (the call law routes it here): the acceptance of a demand."""
         if not self.take_turn(event, "accepted"):
             return
         refusal = self.auction.accept_refusal(event.player)
@@ -233,78 +226,6 @@ class FrenchBostonHand(HandReplay):
                               f"he must take {needed} tricks.")
         contract.trump, contract.needed = event.suit, needed
 
-    # ---- fallen cards, exposures ------------------------------------------------------
-    def on_expose(self, event: ev.Expose) -> None:
-        if self.phase != "bidding":
-            super().on_expose(event)
-            return
-        if event.player in self.deals and event.card not in self.deals[event.player]:
-            self.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      f"{event.player} exposed {event.card}, a card {event.player} does not hold")
-            return
-        size = "eight" if self.options["fallen-card"] == "grand" else "six"
-        self.find("exposed-card", event.player, event.at, "exposed.fallen-card",
-                  f"{event.player}'s {event.card} fell face up before play began: the others may make him play "
-                  f"independence in {event.card.suit.word} ({size} tricks alone).")
-        self.offer_fallen_card(event)
-
-    def exposed_ruling(self, event: ev.Expose) -> str:
-        if self.is_solo_caller(event.player):
-            return "A solo caller's exposed cards carry no penalty."
-        if self.undertaking is not None and self.undertaking.kind == "misere":
-            return f"In a misère {self.undertaking.caller} may claim the pool and the stakes at once."
-        return (f"It stays face up; {self.side_label(self.adversaries(event.player))} may call it to be played when "
-                "legal, or require his highest or lowest of the suit led.")
-
-    def rule_exposed(self, event: ev.Expose, finding: Irregularity) -> None:
-        if self.is_solo_caller(event.player) or self.undertaking is None:
-            return
-        if self.undertaking.kind == "misere":
-            self.offer_misere_claim(event.player, f"exposed the {event.card}")
-            return
-        self.offer_exposed_call(event.player, event.card)
-
-    def offer_exposed_call(self, holder: str, card: Card) -> None:
-        """The other side's right over an exposed card: it lasts until the card is played."""
-        others = self.adversaries(holder)
-        self.offer_card_calls(holder, card, ("card", "highest", "lowest"), "exposed.card",
-                              f"{self.side_label(others)} may call {card} to be played when legal, or require "
-                              f"{holder}'s highest or lowest card of the suit led; the card stays liable to be "
-                              "called until it is played.", ends=(Lapse.CARD_PLAYED,))
-
-    def offer_misere_claim(self, offender: str, what: str) -> None:
-        """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
-        assert self.undertaking is not None
-        caller = self.undertaking.caller
-
-        def claim(option: str, at: ev.Span) -> None:
-            self.misere_claimed = True
-            self.gather_now()
-            self.penalise("misere.errors", f"{caller} claims the misère as made after {offender} {what}",
-                          effects=(Effect("hand-not-scored", offender),))
-
-        self.offer([caller], offender, ("win",), "misere.errors",
-                   f"{offender} {what} in a misère: {caller} may at once claim the pool and the stakes as if he had "
-                   "made it (call win, or write the result); if he plays on without claiming, the right is lost.",
-                   claim, recorded="win")
-
-    def offer_fallen_card(self, event: ev.Expose) -> None:
-        suit = event.card.suit
-        others = [p for p in self.order if p != event.player]
-
-        def force(option: str, at: ev.Span) -> None:
-            number = 8 if self.options["fallen-card"] == "grand" else 6
-            proposal = Proposal(event.player, NUMBER_KIND[number], suit)
-            self.undertaking = Contract("solo", event.player, proposal, None, suit, number, forced=True)
-            self.phase = "made"
-            self.penalise("exposed.fallen-card",
-                          f"{event.player}'s {event.card} fell face up: he must play {proposal.text} alone",
-                          effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
-
-        self.offer(others, event.player, (SUIT_OPTIONS[suit],), "exposed.fallen-card",
-                   f"{self.side_label(others)} may make {event.player} play independence in {suit.word} "
-                   f"(call {suit.word}) before the first lead.", force, ends=(Lapse.PLAY_BEGINS,))
-
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
         """A discard for the misère, or the opening lead from its seat, while a proposal stands and
@@ -324,19 +245,12 @@ class FrenchBostonHand(HandReplay):
         self.silent_passed(event)
         contract = self.undertaking
         late = self.table is not None and (bool(self.table.tricks) or self.misere_claimed)
-        if contract is None or contract.proposal.kind not in DISCARD_MISERES or late \
-                or event.player in self.discards:
+        if contract is None or contract.proposal.kind not in DISCARD_MISERES or late:
             self.find("illegal-discard", event.player, event.at, "misere.discard",
                       f"{event.player} discards {event.card}, but only in a petite misère, once each, before the first "
                       "lead; the discard is void")
             return
-        if event.player in self.deals and event.card not in self.deals[event.player]:
-            self.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      f"{event.player} discards {event.card}, a card he was not dealt")
-            return
-        self.discards[event.player] = event.card
-        if self.table is not None and self.table.hands is not None and event.player in self.table.hands:
-            self.table.hands[event.player].discard(event.card)  # a late discard, after a lead before the discards
+        self.discards.take(event)  # may come after a lead made before the discards, until trick 1 is complete
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
@@ -346,11 +260,7 @@ class FrenchBostonHand(HandReplay):
         self.notes.append(f"{event.player} spreads his cards face up for the misère on the table.")
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        if hands is None:
-            return
-        for player, discarded in self.discards.items():
-            if player in hands:
-                hands[player].discard(discarded)
+        self.discards.remove_from(hands)
 
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.phase == "thrown-in":
@@ -359,7 +269,7 @@ class FrenchBostonHand(HandReplay):
             self.find("premature-lead", event.player, event.at, "exposed.fallen-card",
                       f"{event.player} played {event.card} before the bidding ended: the card goes back and counts as "
                       "a card fallen face up.")
-            self.offer_fallen_card(ev.Expose(event.player, event.card, event.at))
+            self.exposed_law.offer_fallen_card(ev.Expose(event.player, event.card, event.at))
             return False
         if self.phase != "made" or self.undertaking is None:
             return False
@@ -390,7 +300,7 @@ class FrenchBostonHand(HandReplay):
         contract = self.undertaking
         if contract is None or contract.proposal.kind not in DISCARD_MISERES:
             return []
-        return [p for p in self.order if p not in self.discards]
+        return self.discards.missing()
 
     def lead_before_discards(self, event: ev.Play, missing: list[str]) -> None:
         """An adversary led before everybody had discarded: a misère error by Boston's law, which
@@ -401,7 +311,7 @@ class FrenchBostonHand(HandReplay):
         self.find("premature-lead", event.player, event.at, "misere.errors",
                   f"{event.player} {what}, a misère error: {self.undertaking.caller} may claim the pool and the "
                   "stakes at once.")
-        self.offer_misere_claim(event.player, what)
+        offer_misere_claim(self, event.player, what)
 
     def check_counts(self, event: ev.Play) -> None:
         dealt = FrenchBostonHand.cards_per_hand  # the petite misère plays twelve, but thirteen are dealt
@@ -467,157 +377,6 @@ class FrenchBostonHand(HandReplay):
         mine = side if player in side else frozenset(p for p in self.order if p not in side)
         return mine - {player}
 
-    # ---- out of turn, corrected revokes, attention ----------------------------------------------
-    def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
-        if self.is_solo_caller(fact.player):
-            return ("A solo caller's card out of turn carries no penalty; it is taken back unless the next player "
-                    "plays to it.")
-        if self.undertaking is None:
-            return ""
-        if self.undertaking.kind == "misere":
-            return f"In a misère {self.undertaking.caller} may claim the pool and the stakes at once."
-        others = self.side_label(self.adversaries(fact.player))
-        if fact.lead:
-            if fact.expected in self.adversaries(fact.player):
-                side = " or ".join(p for p in self.order if p not in self.adversaries(fact.player))
-                return f"{others} may call a suit from {side} (whichever leads next) or call the card as exposed."
-            return f"{others} may call a suit from {fact.expected} or call the card as exposed."
-        return f"{others} may impose highest, lowest, win or lose on his partner still to play, if any."
-
-    def rule_out_of_turn(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
-        if self.is_solo_caller(fact.player) or self.undertaking is None:
-            return
-        if self.undertaking.kind == "misere":
-            self.offer_misere_claim(fact.player, f"{'led' if fact.lead else 'played'} out of turn")
-            return
-        others = self.adversaries(fact.player)
-        if fact.lead:
-            self.offer_lead_penalty(fact, others)
-        else:
-            self.offer_play_penalty(fact, others)
-
-    def offer_lead_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
-        # The suit is called from the offender's side: from the rightful leader when he is the
-        # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
-        # offender's side next has the lead, as in Boston.
-        if fact.expected in others:
-            targets = [p for p in self.order if p not in others]
-            whom = f"{' or '.join(targets)}, whichever leads next" if len(targets) > 1 else targets[0]
-        else:
-            targets, whom = [fact.expected], f"{fact.expected}, whose lead it was"
-
-        def apply(option: str, at: ev.Span) -> None:
-            if len(option) == 2:
-                effects = [self.require(fact.player, "card", "play.out-of-turn", at, card=fact.card)]
-            else:
-                suit = Suit[option.upper()]
-                effects = self.require_lead(targets, suit, "play.out-of-turn", at)
-            self.penalise("play.out-of-turn", f"{self.side_label(others)} call {option} after {fact.player}'s lead "
-                          "out of turn", effects=(Effect("take-back", fact.player, None, fact.card.text), *effects))
-
-        self.offer(others, fact.player, ("suit", "card"), "play.out-of-turn",
-                   f"{self.side_label(others)} may call a suit from {whom}, or call "
-                   f"{fact.card} as an exposed card; {fact.player} takes it back. If the other side plays to the "
-                   "lead without a call, it stands.", apply, card=fact.card)
-
-    def offer_play_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
-        assert self.table is not None
-        played = {p.player for p in self.table.current.plays}
-        waiting = [p for p in self.order if p in self.partners_of(fact.player) and p not in played]
-        if not waiting:
-            return
-        target = self.first_in_turn(waiting, fact.player)
-        self.offer_requirement(others, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                               f"{self.side_label(others)} may require {target}, {fact.player}'s partner who has not "
-                               "yet played, to play his highest or lowest card of the suit, or to win or not win the "
-                               "trick.")
-
-    def first_in_turn(self, players: Iterable[str], start: str) -> str:
-        """The first of `players` going round to the right from `start` (itself included)."""
-        return min(players, key=lambda p: (self.order.index(p) - self.order.index(start)) % len(self.order))
-
-    def offer_requirement(self, others: frozenset[str], offender: str, target: str, options: tuple[Option, ...],
-                          rule: str, text: str) -> None:
-        """Let `others` require one of `options` of `target`'s next card, the penalty under `rule`."""
-
-        def apply(option: str, at: ev.Span) -> None:
-            effect = self.require(target, option, rule, at)
-            self.penalise(rule, f"{self.side_label(others)} require {option} from {target}", effects=(effect,))
-
-        self.offer(others, offender, options, rule, text, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
-
-    def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
-        if self.is_solo_caller(fact.player):
-            if self.later_plays:
-                return (f"An adversary had already played after him, so {fact.card} stays face up as an exposed card "
-                        f"and {self.side_label(self.adversaries(fact.player))} may call it (Boston's law).")
-            return "A solo caller who corrects before an adversary plays after him incurs no penalty."
-        return (f"{self.side_label(self.adversaries(fact.player))} may require his highest or lowest card of "
-                f"{fact.led.word}, or treat {fact.card} as an exposed card.")
-
-    def rule_revoke(self, fact: tb.Revoke, finding: Irregularity) -> None:
-        if fact.status != "corrected" or self.undertaking is None:
-            return
-        if self.is_solo_caller(fact.player):
-            if self.later_plays:
-                label = self.side_label(self.adversaries(fact.player))
-                self.offer_card_calls(fact.player, fact.card, ("card",), "revoke.corrected",
-                                      f"{fact.card} stays face up: {label} may call it, to be played as soon as that "
-                                      "is lawful; it stays liable to be called until it is played.",
-                                      ends=(Lapse.CARD_PLAYED,))
-            return
-        others = self.adversaries(fact.player)
-        self.offer_card_calls(fact.player, fact.card, ("highest", "lowest", "card"), "revoke.corrected",
-                              f"{self.side_label(others)} may require {fact.player}'s highest or lowest "
-                              f"{fact.led.word}, or call {fact.card} as an exposed card.")
-
-    def offer_card_calls(self, offender: str, exposed: Card, options: tuple[Option, ...], topic: str, text: str,
-                         ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,)) -> None:
-        """Let the offender's adversaries call `exposed` as an exposed card, or his highest or lowest."""
-        others = self.adversaries(offender)
-
-        def call(option: str, at: ev.Span) -> None:
-            what = "card" if len(option) == 2 else option
-            effect = self.require(offender, what, topic, at, card=exposed if what == "card" else None)
-            self.penalise(topic, f"{self.side_label(others)} call {option} from {offender}", effects=(effect,))
-
-        self.offer(others, offender, options, topic, text, call, ends=ends, card=exposed)
-
-    def rule_early_play(self, choice: Choice, play: ev.Play) -> None:
-        """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
-        them played before it, taken back, is liable to be called."""
-        if not self.misere_claimed and self.undertaking is not None and not self.is_solo_caller(play.player):
-            self.expose_early_play(choice, play, self.offer_exposed_call)
-
-    def established_revoke_ruling(self, fact: tb.Revoke) -> str:
-        contract = self.undertaking
-        if contract is not None and contract.partner is None and fact.player != contract.caller:
-            return (f"{fact.player} doubles the pool and pays {contract.caller}, the solo caller, what a success would "
-                    "have brought him from all three adversaries; the deal's ordinary result is void.")
-        return f"{fact.player} doubles the pool and pays his adversaries the stake; the deal's ordinary result is void."
-
-    def attention_ruling(self, event: ev.Count) -> str:
-        if self.is_solo_caller(event.player) or self.undertaking is None:
-            return "A solo caller has no partner to help: no penalty."
-        if self.table is not None and self.table.finished:
-            return "Every trick has been played, so there is nothing left to require: no penalty applies."
-        return (f"{self.side_label(self.adversaries(event.player))} may require of the next of his side to play "
-                "his highest or lowest card, or to trump or not trump the trick.")
-
-    def rule_attention(self, event: ev.Count, finding: Irregularity) -> None:
-        if self.is_solo_caller(event.player) or self.undertaking is None or self.table is None or self.table.finished:
-            return
-        others = self.adversaries(event.player)
-        played = {p.player for p in self.table.current.plays}
-        side = (self.partners_of(event.player) | {event.player}) - played
-        if not side:
-            return
-        start = self.table.expected()
-        target = self.first_in_turn(side, start)
-        self.offer_requirement(others, event.player, target, ("highest", "lowest", "trump", "no-trump"),
-                               "attention.drawn", f"{self.side_label(others)} may require {target} to play his "
-                               "highest or lowest card, or to trump or not trump the trick.")
-
     # ---- status -------------------------------------------------------------------------------------
     def void_deal(self) -> str | None:
         """'misdeal' (the deal passes), 'same-dealer' (dealt again by him) or None."""
@@ -665,9 +424,11 @@ class FrenchBostonHand(HandReplay):
         }
 
     def next_step(self) -> str | None:
-        choosing = self.choice_step()
-        if choosing is not None:
-            return choosing
+        """What happens now: a choice play waits for comes first, then the deal's own next step."""
+        return self.choice_step() or self.deal_step()
+
+    def deal_step(self) -> str | None:
+        """The deal's next step when no choice holds play up: bidding, discards, the lead, the turn."""
         if self.phase == "bidding":
             return f"the bidding goes on: {self.auction.bidder} to speak"
         if self.phase == "made" and self.undertaking is not None:

@@ -1,0 +1,342 @@
+"""What French Boston's laws make of each irregularity, topic by topic (see `referee.engine.penalties`).
+
+Foster leaves irregularities to Boston's laws, so most follow Boston: a solo caller is not
+penalised for his own exposed or misplayed cards; against a side, the other side may call an
+exposed card or require a highest, lowest, winning or losing card; in a misère an adversary's
+error lets the caller claim pool and stakes at once. French Boston's own: a card that falls face
+up before play may force independence on its holder, and a misdeal loses the deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ...engine import table as tb
+from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
+from ...engine.laws import Effect, Irregularity
+from ...engine.penalties import (
+    AttentionLaw,
+    CallLaw,
+    DealLaw,
+    ExposedLaw,
+    OutOfTurnLaw,
+    PenaltyLaws,
+    RetractLaw,
+    RevokeLaw,
+)
+from ...notation import events as ev
+from ...notation.cards import Card, Suit
+from .auction import NUMBER_KIND, Contract, Proposal
+
+if TYPE_CHECKING:
+    from .hand import FrenchBostonHand
+
+
+class FrenchBostonRevokeLaw(RevokeLaw["FrenchBostonHand"]):
+    """A corrected revoke gives the other side a call (a solo caller's only once an adversary has
+    played after him); an established one is paid by the settlement."""
+
+    __slots__ = ()
+
+    def corrected_ruling(self, fact: tb.Revoke) -> str:
+        hand = self.hand
+        if hand.is_solo_caller(fact.player):
+            if hand.later_plays:
+                return (f"An adversary had already played after him, so {fact.card} stays face up as an exposed card "
+                        f"and {hand.side_label(hand.adversaries(fact.player))} may call it (Boston's law).")
+            return "A solo caller who corrects before an adversary plays after him incurs no penalty."
+        return (f"{hand.side_label(hand.adversaries(fact.player))} may require his highest or lowest card of "
+                f"{fact.led.word}, or treat {fact.card} as an exposed card.")
+
+    def established_ruling(self, fact: tb.Revoke) -> str:
+        hand = self.hand
+        contract = hand.undertaking
+        if contract is not None and contract.partner is None and fact.player != contract.caller:
+            return (f"{fact.player} doubles the pool and pays {contract.caller}, the solo caller, what a success would "
+                    "have brought him from all three adversaries; the deal's ordinary result is void.")
+        return f"{fact.player} doubles the pool and pays his adversaries the stake; the deal's ordinary result is void."
+
+    def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
+        hand = self.hand
+        if fact.status != "corrected" or hand.undertaking is None:
+            return
+        if hand.is_solo_caller(fact.player):
+            if hand.later_plays:
+                label = hand.side_label(hand.adversaries(fact.player))
+                offer_card_calls(hand, fact.player, fact.card, ("card",), "revoke.corrected",
+                                 f"{fact.card} stays face up: {label} may call it, to be played as soon as that "
+                                 "is lawful; it stays liable to be called until it is played.",
+                                 ends=(Lapse.CARD_PLAYED,))
+            return
+        others = hand.adversaries(fact.player)
+        offer_card_calls(hand, fact.player, fact.card, ("highest", "lowest", "card"), "revoke.corrected",
+                         f"{hand.side_label(others)} may require {fact.player}'s highest or lowest "
+                         f"{fact.led.word}, or call {fact.card} as an exposed card.")
+
+
+class FrenchBostonRetractLaw(RetractLaw["FrenchBostonHand"]):
+    """A card played before the decision it had to wait for is taken back and liable to be called."""
+
+    __slots__ = ()
+
+    def early_play(self, choice: Choice, play: ev.Play) -> None:
+        """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
+        them played before it, taken back, is liable to be called."""
+        hand = self.hand
+        if not hand.misere_claimed and hand.undertaking is not None and not hand.is_solo_caller(play.player):
+            hand.expose_early_play(choice, play, hand.exposed_law.offer_call)
+
+
+class FrenchBostonOutOfTurnLaw(OutOfTurnLaw["FrenchBostonHand"]):
+    """A lead out of turn: a suit called, or the card called as exposed; a card played out of turn:
+    a requirement on the offender's partner still to play. None against a solo caller's own."""
+
+    __slots__ = ()
+
+    def ruling(self, fact: tb.OutOfTurn) -> str:
+        hand = self.hand
+        if hand.is_solo_caller(fact.player):
+            return ("A solo caller's card out of turn carries no penalty; it is taken back unless the next player "
+                    "plays to it.")
+        if hand.undertaking is None:
+            return ""
+        if hand.undertaking.kind == "misere":
+            return f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once."
+        others = hand.side_label(hand.adversaries(fact.player))
+        if fact.lead:
+            if fact.expected in hand.adversaries(fact.player):
+                side = " or ".join(p for p in hand.order if p not in hand.adversaries(fact.player))
+                return f"{others} may call a suit from {side} (whichever leads next) or call the card as exposed."
+            return f"{others} may call a suit from {fact.expected} or call the card as exposed."
+        return f"{others} may impose highest, lowest, win or lose on his partner still to play, if any."
+
+    def rule(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
+        hand = self.hand
+        if solo_or_misere(hand, fact.player, f"{'led' if fact.lead else 'played'} out of turn"):
+            return
+        others = hand.adversaries(fact.player)
+        if fact.lead:
+            self.offer_lead_penalty(fact, others)
+        else:
+            self.offer_play_penalty(fact, others)
+
+    def offer_lead_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
+        hand = self.hand
+        # The suit is called from the offender's side: from the rightful leader when he is the
+        # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
+        # offender's side next has the lead, as in Boston.
+        if fact.expected in others:
+            targets = [p for p in hand.order if p not in others]
+            whom = f"{' or '.join(targets)}, whichever leads next" if len(targets) > 1 else targets[0]
+        else:
+            targets, whom = [fact.expected], f"{fact.expected}, whose lead it was"
+
+        def apply(option: str, at: ev.Span) -> None:
+            if len(option) == 2:
+                effects = [hand.require(fact.player, "card", "play.out-of-turn", at, card=fact.card)]
+            else:
+                suit = Suit[option.upper()]
+                effects = hand.require_lead(targets, suit, "play.out-of-turn", at)
+            hand.penalise("play.out-of-turn", f"{hand.side_label(others)} call {option} after {fact.player}'s lead "
+                          "out of turn", effects=(Effect("take-back", fact.player, None, fact.card.text), *effects))
+
+        hand.offer(others, fact.player, ("suit", "card"), "play.out-of-turn",
+                   f"{hand.side_label(others)} may call a suit from {whom}, or call "
+                   f"{fact.card} as an exposed card; {fact.player} takes it back. If the other side plays to the "
+                   "lead without a call, it stands.", apply, card=fact.card)
+
+    def offer_play_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
+        hand = self.hand
+        assert hand.table is not None
+        played = {p.player for p in hand.table.current.plays}
+        waiting = [p for p in hand.order if p in hand.partners_of(fact.player) and p not in played]
+        if not waiting:
+            return
+        target = first_in_turn(hand, waiting, fact.player)
+        offer_requirement(hand, others, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                          f"{hand.side_label(others)} may require {target}, {fact.player}'s partner who has not "
+                          "yet played, to play his highest or lowest card of the suit, or to win or not win the "
+                          "trick.")
+
+
+class FrenchBostonExposedLaw(ExposedLaw["FrenchBostonHand"]):
+    """A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
+
+    __slots__ = ()
+
+    def found(self, event: ev.Expose) -> None:
+        """A card that falls face up before play has begun is a fallen card (independence may be
+        forced on its holder); after that, an exposed card as every game sees it."""
+        hand = self.hand
+        if hand.phase != "bidding":
+            super().found(event)
+            return
+        if event.player in hand.deals and event.card not in hand.deals[event.player]:
+            hand.find("card-not-held", event.player, event.at, "play.card-not-held",
+                      f"{event.player} exposed {event.card}, a card {event.player} does not hold")
+            return
+        size = "eight" if hand.options["fallen-card"] == "grand" else "six"
+        hand.find("exposed-card", event.player, event.at, "exposed.fallen-card",
+                  f"{event.player}'s {event.card} fell face up before play began: the others may make him play "
+                  f"independence in {event.card.suit.word} ({size} tricks alone).")
+        self.offer_fallen_card(event)
+
+    def ruling(self, event: ev.Expose) -> str:
+        hand = self.hand
+        if hand.is_solo_caller(event.player):
+            return "A solo caller's exposed cards carry no penalty."
+        if hand.undertaking is not None and hand.undertaking.kind == "misere":
+            return f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once."
+        return (f"It stays face up; {hand.side_label(hand.adversaries(event.player))} may call it to be played when "
+                "legal, or require his highest or lowest of the suit led.")
+
+    def rule(self, event: ev.Expose, finding: Irregularity) -> None:
+        if not solo_or_misere(self.hand, event.player, f"exposed the {event.card}"):
+            self.offer_call(event.player, event.card)
+
+    def offer_call(self, holder: str, card: Card) -> None:
+        """The other side's right over an exposed card: it lasts until the card is played."""
+        hand = self.hand
+        others = hand.adversaries(holder)
+        offer_card_calls(hand, holder, card, ("card", "highest", "lowest"), "exposed.card",
+                         f"{hand.side_label(others)} may call {card} to be played when legal, or require "
+                         f"{holder}'s highest or lowest card of the suit led; the card stays liable to be "
+                         "called until it is played.", ends=(Lapse.CARD_PLAYED,))
+
+    def offer_fallen_card(self, event: ev.Expose) -> None:
+        hand = self.hand
+        suit = event.card.suit
+        others = [p for p in hand.order if p != event.player]
+
+        def force(option: str, at: ev.Span) -> None:
+            number = 8 if hand.options["fallen-card"] == "grand" else 6
+            proposal = Proposal(event.player, NUMBER_KIND[number], suit)
+            hand.undertaking = Contract("solo", event.player, proposal, None, suit, number, forced=True)
+            hand.phase = "made"
+            hand.penalise("exposed.fallen-card",
+                          f"{event.player}'s {event.card} fell face up: he must play {proposal.text} alone",
+                          effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
+
+        hand.offer(others, event.player, (SUIT_OPTIONS[suit],), "exposed.fallen-card",
+                   f"{hand.side_label(others)} may make {event.player} play independence in {suit.word} "
+                   f"(call {suit.word}) before the first lead.", force, ends=(Lapse.PLAY_BEGINS,))
+
+
+class FrenchBostonAttentionLaw(AttentionLaw["FrenchBostonHand"]):
+    """Drawing attention: a requirement on the next of the offender's side to play."""
+
+    __slots__ = ()
+
+    def ruling(self, event: ev.Count) -> str:
+        hand = self.hand
+        if hand.is_solo_caller(event.player) or hand.undertaking is None:
+            return "A solo caller has no partner to help: no penalty."
+        if hand.table is not None and hand.table.finished:
+            return "Every trick has been played, so there is nothing left to require: no penalty applies."
+        return (f"{hand.side_label(hand.adversaries(event.player))} may require of the next of his side to play "
+                "his highest or lowest card, or to trump or not trump the trick.")
+
+    def rule(self, event: ev.Count, finding: Irregularity) -> None:
+        hand = self.hand
+        if hand.is_solo_caller(event.player) or hand.undertaking is None or hand.table is None or hand.table.finished:
+            return
+        others = hand.adversaries(event.player)
+        played = {p.player for p in hand.table.current.plays}
+        side = (hand.partners_of(event.player) | {event.player}) - played
+        if not side:
+            return
+        start = hand.table.expected()
+        target = first_in_turn(hand, side, start)
+        offer_requirement(hand, others, event.player, target, ("highest", "lowest", "trump", "no-trump"),
+                          "attention.drawn", f"{hand.side_label(others)} may require {target} to play his "
+                          "highest or lowest card, or to trump or not trump the trick.")
+
+
+class FrenchBostonCallLaw(CallLaw["FrenchBostonHand"]):
+    """`accept` in the bidding accepts a demand."""
+
+    __slots__ = ()
+
+    def unanswered_accept(self, event: ev.Accept) -> None:
+        """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
+        if self.hand.phase == "bidding":
+            self.hand.accept_demand(event)
+        else:
+            super().unanswered_accept(event)
+
+
+class FrenchBostonDealLaw(DealLaw["FrenchBostonHand"]):
+    """The deal passes to the right: a misdeal loses it."""
+
+    __slots__ = ()
+
+    def wrong_dealer_ruling(self) -> str:
+        return "Once the cards are out the deal stands, and the next deal passes to his right."
+
+    def wrong_count_ruling(self, player: str) -> str:
+        return "Found before play, this is a misdeal: the dealer loses the deal and the player on his right deals."
+
+
+def solo_or_misere(hand: FrenchBostonHand, offender: str, what: str) -> bool:
+    """What every penalty for a card seen or played wrongly begins with: none for a solo caller's
+    own (nor before there is a contract), and in a misère the caller's claim. True when one of
+    the two has ruled."""
+    if hand.is_solo_caller(offender) or hand.undertaking is None:
+        return True
+    if hand.undertaking.kind == "misere":
+        offer_misere_claim(hand, offender, what)
+        return True
+    return False
+
+
+def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None:
+    """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
+    assert hand.undertaking is not None
+    caller = hand.undertaking.caller
+
+    def claim(option: str, at: ev.Span) -> None:
+        hand.misere_claimed = True
+        hand.gather_now()
+        hand.penalise("misere.errors", f"{caller} claims the misère as made after {offender} {what}",
+                      effects=(Effect("hand-not-scored", offender),))
+
+    hand.offer([caller], offender, ("win",), "misere.errors",
+               f"{offender} {what} in a misère: {caller} may at once claim the pool and the stakes as if he had "
+               "made it (call win, or write the result); if he plays on without claiming, the right is lost.",
+               claim, recorded="win")
+
+
+def offer_card_calls(hand: FrenchBostonHand, offender: str, exposed: Card, options: tuple[Option, ...],
+                     topic: str, text: str, ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,)) -> None:
+    """Let the offender's adversaries call `exposed` as an exposed card, or his highest or lowest."""
+    others = hand.adversaries(offender)
+
+    def call(option: str, at: ev.Span) -> None:
+        what = "card" if len(option) == 2 else option
+        effect = hand.require(offender, what, topic, at, card=exposed if what == "card" else None)
+        hand.penalise(topic, f"{hand.side_label(others)} call {option} from {offender}", effects=(effect,))
+
+    hand.offer(others, offender, options, topic, text, call, ends=ends, card=exposed)
+
+
+def offer_requirement(hand: FrenchBostonHand, others: frozenset[str], offender: str, target: str,
+                      options: tuple[Option, ...], rule: str, text: str) -> None:
+    """Let `others` require one of `options` of `target`'s next card, the penalty under `rule`."""
+
+    def apply(option: str, at: ev.Span) -> None:
+        effect = hand.require(target, option, rule, at)
+        hand.penalise(rule, f"{hand.side_label(others)} require {option} from {target}", effects=(effect,))
+
+    hand.offer(others, offender, options, rule, text, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+
+
+def first_in_turn(hand: FrenchBostonHand, players: Iterable[str], start: str) -> str:
+    """The first of `players` going round to the right from `start` (itself included)."""
+    return min(players, key=lambda p: (hand.order.index(p) - hand.order.index(start)) % len(hand.order))
+
+
+LAWS = PenaltyLaws(revoke=FrenchBostonRevokeLaw, retract=FrenchBostonRetractLaw, out_of_turn=FrenchBostonOutOfTurnLaw,
+                   exposed=FrenchBostonExposedLaw, attention=FrenchBostonAttentionLaw, call=FrenchBostonCallLaw,
+                   deal=FrenchBostonDealLaw)
+"""French Boston's penalty laws, declared on its hand."""
