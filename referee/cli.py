@@ -14,10 +14,10 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager, nullcontext, suppress
 from enum import Enum
-from typing import Any, NoReturn, TextIO
+from typing import IO, Any, NoReturn, TextIO
 
 import typer
 
@@ -27,10 +27,9 @@ from .engine.rulebook import Option, OptionError
 from .games import registry
 from .notation import usercache
 from .notation.houserules import HouseRulesError, inline_rules
-from .notation.inputs import STDIN, expand, open_binary
-from .notation.limits import MAX_FMT_BYTES
+from .notation.inputs import DAMAGED, STDIN, expand, open_binary
 from .notation.suggest import did_you_mean
-from .output.fmt import FormatError, format_text
+from .output.fmt import FormatError, format_stream
 from .output.render import JsonWriter, TextWriter, format_problem
 from .output.template import UnknownGame, template
 
@@ -269,59 +268,91 @@ def fmt(
     status = 0
     for path in files:
         try:
-            text = _whole_text(path)
-            canonical = format_text(text, rules)
+            status = max(status, _fmt_file(path, rules, check_only, diff))
         except FormatError as error:
             for problem in error.problems:
                 typer.echo(format_problem(path, problem), err=True)
             status = 2
-            continue
-        except (OSError, UnicodeDecodeError) as error:
-            reason = error.strerror if isinstance(error, OSError) else "this file is not UTF-8 text"
+        except DAMAGED as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else f"cannot read it ({error})"
             typer.echo(f"{path}: {reason}", err=True)
             status = 2
-            continue
-        status = max(status, _fmt_result(path, text, canonical, check_only, diff))
     raise typer.Exit(status)
 
 
-def _whole_text(path: str) -> str:
-    """A file to rewrite whole: at most `MAX_FMT_BYTES`, not a device; an `OSError` saying why."""
+def _fmt_file(path: str, rules: str | None, check_only: bool, diff: bool) -> int:
+    """Show, write or report one file's canonical form, as black does; the file's exit status.
+
+    The file is formatted as it is read, into a temporary file (so a file of any size costs
+    flat memory); nothing is shown or written before the whole file has read cleanly.
+    """
+    import tempfile
+
+    from .output.streamdiff import UnifiedDiff
+
     if path != STDIN and os.path.exists(path) and not os.path.isfile(path):
         raise OSError(0, "not a regular file (fmt rewrites transcript files in place)")
-    with open_binary(path) as stream:
-        data = stream.read(MAX_FMT_BYTES + 1)
-    if len(data) > MAX_FMT_BYTES:
-        raise OSError(0, f"larger than {MAX_FMT_BYTES >> 20} MB: fmt rewrites a file whole, in memory — "
-                         "split the archive (check, explain and report read any size)")
-    return data.decode("utf-8")
+    with ExitStack() as stack:
+        stream = stack.enter_context(open_binary(path))
+        canonical = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8", newline=""))
+        shown = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8", newline=""))
+        same = _Same()
+        differ = UnifiedDiff(shown.write, f"{path} (as written)", f"{path} (formatted)") if diff else None
 
+        def emit(original: str, lines: list[str]) -> None:
+            text = "".join(line + "\n" for line in lines)
+            canonical.write(text)
+            same.feed(original, text)
+            if differ is not None:
+                differ.feed(original.splitlines(True), text.splitlines(True))
 
-def _fmt_result(path: str, text: str, canonical: str, check_only: bool, diff: bool) -> int:
-    """Show, write or report one file's canonical form, as black does; the file's exit status."""
-    if diff and canonical != text:
-        import difflib
-
-        sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), canonical.splitlines(True),
-                                                   f"{path} (as written)", f"{path} (formatted)"))
-    if path == STDIN and not (check_only or diff):
-        sys.stdout.write(canonical)
-        return 0
-    if canonical == text:
-        typer.echo(f"{path}: already formatted", err=True)
-        return 0
-    if check_only:
-        typer.echo(f"{path}: not in canonical form (run: referee fmt {path})", err=True)
-        return 1
-    if not diff and path.endswith(".gz"):
-        typer.echo(f"{path}: a compressed transcript is not rewritten in place — "
-                   f"see the changes with: referee fmt --diff {path}", err=True)
-        return 2
-    if not diff:
-        with open(path, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(canonical)
-        typer.echo(f"{path}: reformatted", err=True)
+        format_stream(stream, emit, rules)
+        changed = not same.close()
+        if differ is not None and changed:
+            differ.close()
+            _copy(shown, sys.stdout.write)
+        if path == STDIN and not (check_only or diff):
+            _copy(canonical, sys.stdout.write)
+            return 0
+        if not changed:
+            typer.echo(f"{path}: already formatted", err=True)
+            return 0
+        if check_only:
+            typer.echo(f"{path}: not in canonical form (run: referee fmt {path})", err=True)
+            return 1
+        if not diff and path.endswith(".gz"):
+            typer.echo(f"{path}: a compressed transcript is not rewritten in place — "
+                       f"see the changes with: referee fmt --diff {path}", err=True)
+            return 2
+        if not diff:
+            with open(path, "w", encoding="utf-8", newline="\n") as out:
+                _copy(canonical, out.write)
+            typer.echo(f"{path}: reformatted", err=True)
     return 0
+
+
+class _Same:
+    """Whether two texts fed piece by piece are equal, holding only what one side is ahead by."""
+
+    def __init__(self) -> None:
+        self.ahead = ["", ""]
+        self.same = True
+
+    def feed(self, first: str, second: str) -> None:
+        if self.same:
+            a, b = self.ahead[0] + first, self.ahead[1] + second
+            common = min(len(a), len(b))
+            self.same = a[:common] == b[:common]
+            self.ahead = [a[common:], b[common:]] if self.same else ["", ""]
+
+    def close(self) -> bool:
+        return self.same and self.ahead[0] == self.ahead[1]
+
+
+def _copy(source: IO[str], write: Callable[[str], object]) -> None:
+    source.seek(0)
+    while chunk := source.read(1 << 16):
+        write(chunk)
 
 
 @app.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from importlib import resources
 from pathlib import Path
@@ -16,6 +17,7 @@ from typer.testing import CliRunner
 
 from referee.check import check_text
 from referee.cli import app
+from referee.notation.limits import MAX_ERRORS, MAX_HAND_CHARS
 from referee.output.fmt import FormatError, comment_of, format_text
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -179,3 +181,80 @@ def test_any_readable_text_formats_to_the_same_verdict(lines: list[str], case: P
             continue
         assert positionless(check_text(canonical).to_dict()) == positionless(check_text(text).to_dict())
         assert format_text(canonical) == canonical
+
+
+# ---- streaming: any size, the same text ---------------------------------------------------
+
+def test_the_text_each_piece_replaces_adds_up_to_the_file() -> None:
+    """`format_stream` tells each piece of output with the text it replaces: both add up."""
+    from referee.output.fmt import format_stream
+
+    text = MESSY + "\n# between games\n" + MESSY.replace("hand 1", "hand 1  # again") + "# the end\n\n"
+    pieces: list[tuple[str, list[str]]] = []
+    format_stream(io.BytesIO(text.encode("utf-8")), lambda original, lines: pieces.append((original, lines)))
+    assert len(pieces) > 3
+    assert "".join(original for original, _ in pieces) == text
+    assert "".join(line + "\n" for _, lines in pieces for line in lines) == format_text(text)
+
+
+def test_a_hand_past_the_limit_is_formatted_line_by_line() -> None:
+    """A hand the checker does not adjudicate (too long) gets no trick labels, as before."""
+    lines = MAX_HAND_CHARS // len("N pass, E pass") + 5
+    text = CANONICAL + "\nhand 2 dealer N\n" + "N pass, E pass\n" * lines + "\nhand 3 dealer E\nS pass\n"
+    assert format_text(text) == text
+
+
+def test_many_unreadable_lines_are_listed_up_to_the_limit() -> None:
+    with pytest.raises(FormatError) as raised:
+        format_text(HEADER + "N XS\n" * (MAX_ERRORS + 20))
+    problems = raised.value.problems
+    assert len(problems) == MAX_ERRORS + 1 and "… and 20 more problems" in problems[-1].message
+
+
+def _apply(old: list[str], diff: list[str]) -> list[str]:
+    """`diff` (unified, as written by `UnifiedDiff`) applied to `old`, checking every line it names."""
+    new, at, k = [], 0, 2
+    while k < len(diff):
+        match = re.fullmatch(r"@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@\n", diff[k])
+        assert match and len(diff) > 2
+        start = int(match[1]) - (1 if match[2] != "0" else 0)
+        assert start >= at
+        new, at, k = new + old[at:start], start, k + 1
+        while k < len(diff) and not diff[k].startswith("@@"):
+            sign, line = diff[k][0], diff[k][1:]
+            if sign in " -":
+                assert old[at] == line
+                at += 1
+            if sign in " +":
+                new.append(line)
+            k += 1
+    return new + old[at:]
+
+
+@pytest.mark.parametrize("whole", [True, False], ids=["whole", "piece-by-piece"])
+def test_the_diff_is_difflibs_for_a_small_file_and_applies_for_any(whole: bool, monkeypatch) -> None:
+    import difflib
+
+    from referee.output import streamdiff
+    from referee.output.fmt import format_stream
+
+    if not whole:
+        monkeypatch.setattr(streamdiff, "WHOLE_CHARS", 0)  # as for a file past 2 MB
+    texts = [MESSY, MESSY + "\n" + MESSY.replace("N pass", "n pass")] + [p.read_text("utf-8") for p in TRANSCRIPTS[::7]]
+    for text in texts:
+        text = text.replace("trick 2: ", "trick 2:  ").replace("\nhand", "\n\n\nhand")
+        try:
+            canonical = format_text(text)
+        except FormatError:
+            continue
+        out: list[str] = []
+        differ = streamdiff.UnifiedDiff(out.append, "a", "b")
+        format_stream(io.BytesIO(text.encode("utf-8")),
+                      lambda original, lines: differ.feed(original.splitlines(True), [f"{x}\n" for x in lines]))
+        differ.close()
+        diff = "".join(out)
+        if whole:
+            assert diff == "".join(difflib.unified_diff(text.splitlines(True), canonical.splitlines(True), "a", "b"))
+        else:
+            assert "".join(_apply(text.splitlines(True), diff.splitlines(True))) == canonical
+            assert (diff == "") == (canonical == text)

@@ -377,6 +377,38 @@ def test_explain_and_report_stream_like_check(tmp_path: Path, command: list[str]
     assert large_peak < small_peak + 8, (small_peak, large_peak)
 
 
+OLD_FMT_LIMIT = 2 << 20
+"""``fmt`` refused files larger than this until it streamed."""
+
+
+@pytest.mark.parametrize("command", [["fmt"], ["fmt", "--diff"]])
+def test_fmt_streams_a_file_past_its_old_limit(tmp_path: Path, command: list[str]) -> None:
+    """Twelve times the old limit, formatted in flat memory; the bulk is comments, so the test
+    stays quick under load, and it is one piece per game, so the whole result is known."""
+    import random
+
+    from referee.games.euchre import GAME
+    from referee.output.fmt import format_text
+
+    rng = random.Random(16)
+    piece = "".join(f"# {n:6} {'-' * 64}\n" for n in range(1500))  # 110 KB of comments before each game
+    piece += GAME.random_game(rng, 2).replace("trick 2: ", "trick 2:  ")
+    copies = 12 * OLD_FMT_LIMIT // len(piece) + 1
+    path = tmp_path / "large.ttn"
+    with open(path, "w", encoding="utf-8") as out:
+        for _ in range(copies):
+            out.write(piece)
+    assert path.stat().st_size > 12 * OLD_FMT_LIMIT
+    peak, status, errors = peak_mib([*command, str(path)], tmp_path)
+    assert status == 0 and "Traceback" not in errors, errors
+    assert peak < 120, f"{peak:.0f} MiB"
+    formatted = format_text(piece)
+    assert formatted != piece
+    expected = formatted + ("\n" + formatted) * (copies - 1)  # each later header after a blank line
+    with open(path, encoding="utf-8") as result:
+        assert result.read() == (piece * copies if "--diff" in command else expected)
+
+
 def test_jobs_on_a_file_without_game_boundaries_costs_what_one_process_costs(tmp_path: Path) -> None:
     nuls = tmp_path / "nuls.ttn"
     nuls.write_bytes(b"\x00" * (60 << 20))

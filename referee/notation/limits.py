@@ -17,9 +17,6 @@ MAX_FINDINGS = 100
 """Irregularities listed per hand; the rest are counted in a note ("… and N more")."""
 MAX_ERRORS = 1_000
 """Problems reported per file; the rest are counted in one last problem ("… and N more")."""
-MAX_FMT_BYTES = 2 << 20
-"""``fmt`` rewrites a file whole, in memory (about fifty times its size): larger files are refused
-(split the archive; ``check``, ``explain`` and ``report`` stream any size)."""
 MAX_RULES_FILE_BYTES = 64 * 1024
 """A house-rules YAML file is a few lines; a larger one is refused unread."""
 MAX_RULES_DEPTH = 3

@@ -16,18 +16,26 @@ it (when lines are joined into one trick, their comments go in front of the join
 Which cards make up a trick is the referee's business, not the grammar's: the tricks come
 from the verdict on the original text, so a label is only ever written where the replay
 agrees with it, and labels written by hand are kept exactly, right or wrong.
+
+The file is formatted as it is checked, hand by hand (`format_stream`): a file of any size
+costs the memory of one hand, like ``referee check``.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
+from ..check import Checker
 from ..engine.header import INFO_TAGS
+from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
 from ..notation.cards import Suit
-from ..notation.reader import Problem, parse_line, read_lines
-from .story import story_of_text
+from ..notation.limits import MAX_ERRORS, MAX_HAND_CHARS
+from ..notation.reader import HandRecord, Problem, more_problems, parse_line, read_lines
+from .story import HandStory
 
 TAG_ORDER = ("Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS)
 
@@ -125,6 +133,9 @@ def record_text(record: ev.Line) -> str:
 
 def comment_of(text: str) -> str | None:
     """The ``# …`` part of a raw line, if any (a ``#`` inside a quoted value is not a comment)."""
+    first = text.find("#")
+    if first < 0 or '"' not in text[:first]:  # nearly every line: no character-by-character scan
+        return text[first:].rstrip() if first >= 0 else None
     quoted = False
     for i, char in enumerate(text):
         if char == '"':
@@ -174,31 +185,11 @@ def _line(source: _Source) -> _Out:
     return out
 
 
-def _sources(text: str) -> tuple[list[_Source], list[str]]:
-    """The records of `text` with their comments, and the comments after the last record."""
-    sources: list[_Source] = []
-    pending: list[str] = []
-    problems: list[Problem] = []
-    for item in read_lines(io.BytesIO(text.encode("utf-8"))):
-        if isinstance(item, Problem):
-            raise FormatError([item])
-        number, raw = item
-        parsed = parse_line(raw, number)
-        comment = comment_of(raw)
-        if isinstance(parsed, Problem):
-            problems.append(parsed)
-        elif parsed is None:
-            if comment is not None:
-                pending.append(comment)
-        else:
-            sources.append(_Source(parsed, pending, comment))
-            pending = []
-    if problems:
-        raise FormatError(problems)
-    return sources, pending
+# ---- formatting, block by block ------------------------------------------------------------
 
+Emit = Callable[[str, list[str]], None]
+"""Receives the formatted file piece by piece: the text as written, and the lines that replace it."""
 
-# ---- formatting ---------------------------------------------------------------------------
 
 def format_text(text: str, rules: str | None = None) -> str:
     """`text` in canonical form; raises `FormatError` when some line cannot be read.
@@ -206,49 +197,226 @@ def format_text(text: str, rules: str | None = None) -> str:
     `rules` are the house rules the file is checked under (``referee check --rules``): they
     can change the replay, and so which cards form each trick.
     """
-    sources, tail = _sources(text)
-    tricks, leads = _tricks(text, rules)
     out: list[str] = []
-    i = 0
-    while i < len(sources):
-        source = sources[i]
-        if isinstance(source.record, ev.Tag):
-            j = i
-            while j < len(sources) and isinstance(sources[j].record, ev.Tag):
-                j += 1
-            out.extend(_header(sources[i:j], first=not out))
-            i = j
-        elif isinstance(source.record, ev.EventLine):
-            j = i
-            while j < len(sources) and isinstance(sources[j].record, ev.EventLine):
-                j += 1
-            for line in _events(sources[i:j], tricks, leads):
-                out.extend(line.lines())
-            i = j
-        else:
-            if isinstance(source.record, ev.HandHeader) and out:
-                out.append("")
-            out.extend(_line(source).lines())
-            i += 1
-    out.extend(tail)
-    return "\n".join(out) + "\n" if out else ""
+    format_stream(io.BytesIO(text.encode("utf-8")), lambda _, lines: out.extend(lines), rules)
+    return "".join(line + "\n" for line in out)
 
 
-def _tricks(text: str, rules: str | None) -> tuple[dict[ev.Span, int], dict[ev.Span, int]]:
-    """Each play's trick, and the plays that led a trick, from the verdict on the original text."""
-    tricks: dict[ev.Span, int] = {}
+def format_stream(stream: BinaryIO, emit: Emit, rules: str | None = None) -> None:
+    """Format a transcript read from `stream` hand by hand, telling `emit` each piece as soon as
+    its verdict is known; raises `FormatError` at the end when some line cannot be read (what
+    was emitted is then to be thrown away).
+
+    The checker reads the file through `_Formatting`, which formats as it hands the lines on:
+    when the checker asks for a line, every hand before the one it is reading has been decided,
+    so memory holds one hand, not the file.
+    """
+    formatting = _Formatting(stream, emit)
+    sink = _TrickSink(formatting.tricks)
+    sink.checker = Checker(sink, rules)
+    sink.checker.check_stream(formatting)  # type: ignore[arg-type]  # it only calls readline
+    formatting.finish()
+
+
+_Tricks = tuple[dict[ev.Span, int], dict[ev.Span, int]]
+"""Each play's trick, and the plays that led a trick, for one hand (from its verdict)."""
+_NONE: _Tricks = ({}, {})
+
+
+def _hand_tricks(hand: HandStory) -> _Tricks:
+    found = hand.trick_of_play()
     leads: dict[ev.Span, int] = {}
-    for game in story_of_text(text, rules).games:
-        for hand in game.hands:
-            found = hand.trick_of_play()
-            tricks.update(found)
-            firsts = {t.number: t.plays[0] for t in hand.verdict.tricks}
-            for _, event in hand.events():
-                if isinstance(event, ev.Play) and event.at in found:
-                    number = found[event.at]
-                    if firsts.get(number) == (event.player, event.card.text):
-                        leads[event.at] = number
-    return tricks, leads
+    firsts = {t.number: t.plays[0] for t in hand.verdict.tricks}
+    for _, event in hand.events():
+        if isinstance(event, ev.Play) and event.at in found:
+            number = found[event.at]
+            if firsts.get(number) == (event.player, event.card.text):
+                leads[event.at] = number
+    return found, leads
+
+
+class _TrickSink:
+    """The checker's sink: keeps the tricks of each hand decided, by its ``hand`` line, until formatted."""
+
+    def __init__(self, tricks: dict[int, _Tricks]) -> None:
+        self.tricks = tricks
+        self.checker: Checker | None = None
+
+    def hand(self, hand: HandVerdict) -> None:
+        item = self.checker.item if self.checker is not None else None
+        if isinstance(item, HandRecord):
+            self.tricks[item.header.at.line] = _hand_tricks(HandStory(item, hand))
+
+    def begin_file(self, path: str) -> None: ...
+    def begin_game(self, game: GameVerdict) -> None: ...
+    def end_game(self, game: GameVerdict) -> None: ...
+    def error(self, problem: Problem) -> None: ...
+    def end_file(self) -> None: ...
+    def finish(self, summary: Summary) -> None: ...
+
+
+class _Recorder:
+    """The input, keeping the bytes read since the last piece emitted: the text that piece replaces."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.kept = bytearray()
+        self.offset = 0  # bytes read in all
+        self.keep = True
+
+    def readline(self, size: int = -1) -> bytes:
+        data = self.stream.readline(size)
+        self.offset += len(data)
+        if 0 < size <= len(data) and not data.endswith(b"\n"):
+            self.keep = False  # a line too long to read: a problem, so nothing will be emitted
+            self.kept.clear()
+        if self.keep:
+            self.kept += data
+        return data
+
+    def cut(self, offset: int) -> str:
+        """The text read up to `offset` (from the last cut)."""
+        size = offset - (self.offset - len(self.kept))
+        text = self.kept[:size].decode("utf-8")
+        del self.kept[:size]
+        return text
+
+
+class _Formatting:
+    """Reads the file for the checker (`readline`) and formats it block by block as it goes.
+
+    A block is a header (its run of tags), a hand (its ``hand`` line and everything up to the
+    next hand or header) or lines outside any hand. A hand is formatted once the checker has
+    decided it; lines that no verdict can concern (outside hands, or in a hand past
+    `MAX_HAND_CHARS`, which the checker does not adjudicate) are formatted at once.
+    """
+
+    def __init__(self, stream: BinaryIO, emit: Emit) -> None:
+        self.recorder = _Recorder(stream)
+        self.lines = read_lines(self.recorder)  # type: ignore[arg-type]  # it only calls readline
+        self.emit = emit
+        self.tricks: dict[int, _Tricks] = {}  # filled by the checker's sink
+        self.problems: list[Problem] = []
+        self.hidden = 0  # problems past `MAX_ERRORS`
+        self.pending: list[str] = []  # comment lines waiting for the next record
+        self.block: list[_Source] = []
+        self.kind = ""  # the open block's: tags, hand or loose
+        self.trickless = True  # the open block gets no tricks: formatted as it comes
+        self.body = 0  # characters of the open hand's body, counted as the reader counts them
+        self.end = 0  # the offset just after the block's last record line
+        self.ready: list[tuple[list[_Source], int, int | None]] = []  # (block, end, hand line) to format
+        self.written = False
+        self.rest = b""  # what the checker asked too little of
+
+    # -- the checker's side
+
+    def readline(self, size: int = -1) -> bytes:
+        if not self.rest:
+            self._format_ready()  # the checker has decided every hand before the line it asks for
+            item = next(self.lines, None)
+            if item is None or self.problems:
+                return b""
+            if isinstance(item, Problem):  # the file cannot be read on: this is the one problem told
+                self.problems = [item]
+                return b""
+            self._take(*item)
+            if self.problems:  # nothing will be written: the rest is only read for its problems
+                self.recorder.keep = False
+                return b""
+            self.rest = item[1].encode("utf-8") + b"\n"
+        data, self.rest = (self.rest, b"") if size < 0 else (self.rest[:size], self.rest[size:])
+        return data
+
+    def finish(self) -> None:
+        """After the checker: the last blocks and the comments after the last record; or the problems."""
+        if not self.problems:
+            self._format_ready()
+            if self.block:
+                hand = self.block[0].record.at.line if self.kind == "hand" and not self.trickless else None
+                self._format(self.block, self.end, self.tricks.pop(hand, _NONE) if hand is not None else _NONE)
+            if self.pending or self.recorder.offset > self.end:
+                self.emit(self.recorder.cut(self.recorder.offset), self.pending)
+            return
+        for item in self.lines:
+            if isinstance(item, Problem):  # the file cannot be read on: this is the one problem told
+                self.problems, self.hidden = [item], 0
+                break
+            parsed = parse_line(item[1], item[0])
+            if isinstance(parsed, Problem):
+                self._problem(parsed)
+        if self.hidden:
+            self.problems.append(more_problems(self.hidden))
+        raise FormatError(self.problems)
+
+    # -- the formatter's side
+
+    def _problem(self, problem: Problem) -> None:
+        if len(self.problems) < MAX_ERRORS:
+            self.problems.append(problem)
+        else:
+            self.hidden += 1
+
+    def _take(self, number: int, text: str) -> None:
+        parsed = parse_line(text, number)
+        comment = comment_of(text)
+        if isinstance(parsed, Problem):
+            self._problem(parsed)
+            return
+        if parsed is None:
+            if comment is not None:
+                self.pending.append(comment)
+            return
+        if isinstance(parsed, ev.HandHeader) or (isinstance(parsed, ev.Tag) != (self.kind == "tags")):
+            self._cut("hand" if isinstance(parsed, ev.HandHeader) else "tags" if isinstance(parsed, ev.Tag)
+                      else "loose")
+        elif self.kind == "hand":
+            self.body += len(text)  # as the reader counts a hand's size
+            self.trickless = self.trickless or self.body > MAX_HAND_CHARS
+        self.block.append(_Source(parsed, self.pending, comment))
+        self.pending = []
+        self.end = self.recorder.offset
+        if self.trickless and self.kind != "tags":
+            self._format_ready()  # only the header this line ended can be waiting: it needs no verdict
+            self._format(self.block, self.end, _NONE)
+            self.block = []
+
+    def _format_ready(self) -> None:
+        for block, end, hand in self.ready:
+            self._format(block, end, self.tricks.pop(hand, _NONE) if hand is not None else _NONE)
+        self.ready = []
+
+    def _cut(self, kind: str) -> None:
+        if self.block:
+            hand = self.block[0].record.at.line if self.kind == "hand" and not self.trickless else None
+            self.ready.append((self.block, self.end, hand))
+        self.block, self.kind, self.trickless, self.body = [], kind, kind == "loose", 0
+
+    def _format(self, sources: list[_Source], end: int, tricks: _Tricks) -> None:
+        """Emit one block (or, for a block without tricks, its records so far) in canonical form."""
+        out: list[str] = []
+        i = 0
+        while i < len(sources):
+            source = sources[i]
+            if isinstance(source.record, ev.Tag):
+                j = i
+                while j < len(sources) and isinstance(sources[j].record, ev.Tag):
+                    j += 1
+                out.extend(_header(sources[i:j], first=not (self.written or out)))
+                i = j
+            elif isinstance(source.record, ev.EventLine):
+                j = i
+                while j < len(sources) and isinstance(sources[j].record, ev.EventLine):
+                    j += 1
+                for line in _events(sources[i:j], *tricks):
+                    out.extend(line.lines())
+                i = j
+            else:
+                if isinstance(source.record, ev.HandHeader) and (self.written or out):
+                    out.append("")
+                out.extend(_line(source).lines())
+                i += 1
+        self.written = self.written or bool(out)
+        self.emit(self.recorder.cut(end), out)
 
 
 def _header(tags: list[_Source], first: bool) -> list[str]:
