@@ -5,6 +5,12 @@ and renders it with the same writer the sequential path uses, and the parent spl
 parts in order. At most two parts per worker are in flight, so memory stays flat however
 large the archive. Games are independent (each header starts afresh), so the output is
 byte-for-byte the output of a sequential run.
+
+All but one thing: a file's first `MAX_ERRORS` problems are listed and the rest counted, and
+past as many unreadable lines the reader reads only hands that read cleanly. Both depend on
+every problem before, in the whole file. So the parent counts a file's problems part by part,
+and the part that would reach `MAX_ERRORS` is not spliced in: from there on the file is checked
+in the parent, as a sequential run checks it (`_Resumed`).
 """
 
 from __future__ import annotations
@@ -20,12 +26,13 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .check import Checker, _unreadable
-from .engine.verdict import Summary
+from .engine.verdict import GameVerdict, HandVerdict, Summary
 from .notation.inputs import STDIN
-from .notation.reader import Problem, split_games
+from .notation.limits import MAX_ERRORS
+from .notation.reader import FileProblem, GameStart, HandRecord, Problem, split_games
 from .output.outputs import TextSink, part_writer
 from .output.render import JsonWriter
 
@@ -45,6 +52,7 @@ class _Task:
 
 @dataclass(frozen=True, slots=True)
 class _Part:
+    first_line: int
     out: str
     err: str
     problems: list[Problem]
@@ -59,15 +67,15 @@ def _check_part(task: _Task) -> _Part:
     checker = Checker(sink, task.rules)
     complete = checker.check_stream(io.BytesIO(task.data), task.first_line)
     problems = sink.errors if isinstance(sink, JsonWriter) else []
-    return _Part(out.getvalue(), err.getvalue(), problems, checker.summary, complete)
+    return _Part(task.first_line, out.getvalue(), err.getvalue(), problems, checker.summary, complete)
 
 
-def _merge(total: Summary, part: Summary) -> None:
-    total.games += part.games
-    total.hands += part.hands
-    total.irregularities += part.irregularities
-    total.disagreements += part.disagreements
-    total.errors += part.errors
+def _merge(total: Summary, part: Summary, sign: int = 1) -> None:
+    total.games += sign * part.games
+    total.hands += sign * part.hands
+    total.irregularities += sign * part.irregularities
+    total.disagreements += sign * part.disagreements
+    total.errors += sign * part.errors
 
 
 def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rules: str | None, jobs: int,
@@ -135,12 +143,19 @@ def _check_file(path: str, sink: JsonWriter | TextSink, rules: str | None, write
                 offset += len(data)
                 yield _Task(path, first, data, rules, writer, quiet)
 
+    told = 0  # the file's problems told so far
     for part in _in_order(pool.executor(), tasks(), window=2 * pool.jobs):
+        if told + part.summary.errors >= MAX_ERRORS:  # the limits may act in this part: see the module
+            _check_resumed(sink, rules, summary, path, part.first_line)
+            return
         sink.raw(part.out, part.err, part.problems, part.summary.games)
         _merge(summary, part.summary)
+        told += part.summary.errors
         if not part.complete:
             return
-    if rest is not None:
+    if rest is not None and told:  # where the limits act in the rest depends on the problems before it
+        _check_resumed(sink, rules, summary, path, rest[0])
+    elif rest is not None:
         _check_here(sink, rules, summary, path, *rest)
 
 
@@ -152,6 +167,63 @@ def _check_here(sink: JsonWriter | TextSink, rules: str | None, summary: Summary
         opened.seek(offset)
         checker.check_stream(opened, first_line)
     _merge(summary, checker.summary)
+
+
+def _check_resumed(sink: JsonWriter | TextSink, rules: str | None, summary: Summary, path: str,
+                   first_line: int) -> None:
+    """Check a file in this process from its start, as a sequential run does, telling `sink` only
+    what concerns lines from `first_line` on (what came before was spliced in from the parts).
+
+    Only a file with about `MAX_ERRORS` problems comes here: reading it again costs at most what
+    the sequential run would have cost, and is the one way to list what it lists."""
+    resumed = _Resumed(sink, first_line)
+    checker = resumed.checker = Checker(resumed, rules)
+    with open(path, "rb") as opened:
+        checker.check_stream(opened)
+    _merge(summary, checker.summary)
+    _merge(summary, resumed.before, sign=-1)
+
+
+class _Resumed:
+    """A sink that passes on what concerns lines from `first_line` on, and keeps in `before` the
+    run's summary as it was when the last thing before them was told (the parts counted it)."""
+
+    def __init__(self, sink: JsonWriter | TextSink, first_line: int) -> None:
+        self.sink = sink
+        self.first_line = first_line
+        self.before = Summary()
+        self.checker: Checker | None = None
+
+    def _passes(self, line: int) -> bool:
+        if line >= self.first_line:
+            return True
+        assert self.checker is not None
+        self.before = replace(self.checker.summary)  # every count is raised just before it is told
+        return False
+
+    def begin_game(self, game: GameVerdict) -> None:
+        if self._passes(game.line):
+            self.sink.begin_game(game)
+
+    def hand(self, hand: HandVerdict) -> None:
+        if self._passes(hand.line):
+            self.sink.hand(hand)
+
+    def end_game(self, game: GameVerdict) -> None:
+        if self._passes(game.line):
+            self.sink.end_game(game)
+
+    def error(self, problem: Problem) -> None:
+        item = self.checker.item if self.checker is not None else None
+        line = (item.at.line if isinstance(item, GameStart) else item.header.at.line
+                if isinstance(item, HandRecord) else item.problem.line if isinstance(item, FileProblem)
+                else problem.line)  # a problem of a game's header or a hand, at its first line
+        if self._passes(line):
+            self.sink.error(problem)
+
+    def begin_file(self, path: str) -> None: ...
+    def end_file(self) -> None: ...
+    def finish(self, summary: Summary) -> None: ...
 
 
 class _Pool:

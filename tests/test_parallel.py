@@ -9,6 +9,7 @@ from pathlib import Path
 from referee import parallel
 from referee.check import check_files
 from referee.games.euchre import GAME
+from referee.notation.limits import MAX_ERRORS
 from referee.notation.reader import split_games
 from referee.output.render import JsonWriter, TextWriter
 
@@ -49,3 +50,31 @@ def test_parts_are_whole_games() -> None:
     assert len(parts) == 5 and b"".join(data for _, data in parts) == text
     assert all(data.startswith(b'[Game "euchre"]') for _, data in parts)
     assert [first for first, _ in parts] == [1 + sum(d.count(b"\n") for _, d in parts[:i]) for i in range(5)]
+
+
+def test_past_the_problem_limit_the_output_is_still_identical(tmp_path: Path, monkeypatch) -> None:
+    """About 2,500 problems over many games: the first `MAX_ERRORS` are listed and the rest
+    counted, and past as many unreadable lines only clean hands are read, across the whole file
+    as in a sequential run; not per part."""
+    rng = random.Random(11)
+    games = []
+    for number in range(30):
+        game = GAME.random_game(rng, 2)
+        if number % 3 == 0:
+            game = game.replace('[Game "euchre"]', '[Game "whist"]')  # a problem in the header
+        elif number % 3 == 1:  # a hundred lines no one can read, in the middle of a hand
+            game = game.replace("trick 2: ", "N XS\n" * 100 + "trick 2: ", 1)
+        else:  # as many that a hand spoilt by its first one no longer reads, once past the limit
+            game = game.replace("hand 2", "zz ?\n" * 100 + "hand 2", 1)
+        games.append(game)
+    path, long_game = tmp_path / "broken.ttn", tmp_path / "long-game.ttn"
+    path.write_text("\n".join(games * 3), "utf-8")
+    long = GAME.random_game(rng, 120).replace("trick 3: ", "N XS\ntrick 3: ")  # too long to hand out
+    long_game.write_text("\n".join(games[:4] + [long] + games * 2), "utf-8")
+    for json in (True, False):
+        for checked in (long_game, path):
+            sequential = _run([str(checked)], 1, json, monkeypatch)
+            assert sequential == _run([str(checked)], 2, json, monkeypatch)
+    out, err, status = sequential
+    assert status == 2 and err.count("\n") == MAX_ERRORS + 1 and "more problems in this file" in err
+    assert "lines could not be read so far" in err

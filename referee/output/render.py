@@ -258,9 +258,11 @@ class TextWriter:
             self.write_error(more_problems(self.hidden))
 
     def raw(self, out: str, err: str, problems: list[Problem], games: int) -> None:
-        """Splice in a part rendered by another text writer."""
+        """Splice in a part rendered by another text writer (its problems, one a line, count
+        towards the file's `MAX_ERRORS`)."""
         self.out.write(out)
         self.err.write(err)
+        self.shown += err.count("\n")
 
     def finish(self, summary: Summary) -> None:
         s = summary
