@@ -250,7 +250,7 @@ def test_the_diff_is_difflibs_for_a_small_file_and_applies_for_any(whole: bool, 
         out: list[str] = []
         differ = streamdiff.UnifiedDiff(out.append, "a", "b")
         format_stream(io.BytesIO(text.encode("utf-8")),
-                      lambda original, lines: differ.feed(original.splitlines(True), [f"{x}\n" for x in lines]))
+                      lambda original, lines, d=differ: d.feed(original.splitlines(True), [f"{x}\n" for x in lines]))
         differ.close()
         diff = "".join(out)
         if whole:

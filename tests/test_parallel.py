@@ -75,6 +75,6 @@ def test_past_the_problem_limit_the_output_is_still_identical(tmp_path: Path, mo
         for checked in (long_game, path):
             sequential = _run([str(checked)], 1, json, monkeypatch)
             assert sequential == _run([str(checked)], 2, json, monkeypatch)
-    out, err, status = sequential
+    _, err, status = sequential
     assert status == 2 and err.count("\n") == MAX_ERRORS + 1 and "more problems in this file" in err
     assert "lines could not be read so far" in err

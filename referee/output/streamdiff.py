@@ -139,7 +139,8 @@ class UnifiedDiff:
     # -- writing
 
     def _start_hunk(self, i: int, j: int) -> None:
-        self.hunk = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8", newline="")
+        self.hunk = tempfile.SpooledTemporaryFile(  # noqa: SIM115 - closed when the hunk is written
+            max_size=1 << 20, mode="w+", encoding="utf-8", newline="")
         self.hunk_at = self.hunk_end = (i, j)
 
     def _lines(self, sign: str, lines: list[str], i: int, j: int, equal: bool = False) -> None:
