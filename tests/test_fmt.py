@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from referee.check import check_text
 from referee.cli import app
-from referee.notation.limits import MAX_ERRORS, MAX_HAND_CHARS
+from referee.notation.limits import MAX_ERRORS, MAX_FMT_HELD, MAX_HAND_CHARS
 from referee.output.fmt import FormatError, comment_of, format_text
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -258,3 +258,16 @@ def test_the_diff_is_difflibs_for_a_small_file_and_applies_for_any(whole: bool, 
         else:
             assert "".join(_apply(text.splitlines(True), diff.splitlines(True))) == canonical
             assert (diff == "") == (canonical == text)
+
+
+@pytest.mark.parametrize("bare", ["# a comment\n", "\n", " \t\n"])
+def test_fmt_holds_at_most_so_much_at_once(bare: str) -> None:
+    """A hand is held until it is checked, comments and blank lines included: a stretch longer
+    than `MAX_FMT_HELD` is refused at its line, so a flood of them costs bounded memory."""
+    lines = MAX_FMT_HELD // len(bare) + 10
+    with pytest.raises(FormatError) as raised:
+        format_text(HEADER + bare * lines + "N pass\n")
+    [problem] = raised.value.problems
+    assert f"more than {MAX_FMT_HELD >> 20} MB" in problem.message and 4 < problem.line < lines + 4
+    held = HEADER + bare * (lines // 2) + "N pass\nhand 2\n" + bare * (lines // 2) + "E pass\n"
+    assert format_text(held).endswith("N pass\n\nhand 2\nE pass\n") == (bare != "# a comment\n")  # held apart

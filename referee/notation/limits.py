@@ -17,6 +17,10 @@ MAX_FINDINGS = 100
 """Irregularities listed per hand; the rest are counted in a note ("… and N more")."""
 MAX_ERRORS = 1_000
 """Problems reported per file; the rest are counted in one last problem ("… and N more")."""
+MAX_FMT_HELD = 2 << 20
+"""Bytes of transcript ``fmt`` may hold at once: it holds a hand (comments and blank lines
+included) until the hand is checked, so a hand, a header or a run of comments and blank lines
+longer than this is refused. No transcript comes near it (``fmt`` once refused whole files past it)."""
 MAX_RULES_FILE_BYTES = 64 * 1024
 """A house-rules YAML file is a few lines; a larger one is refused unread."""
 MAX_RULES_DEPTH = 3

@@ -33,7 +33,7 @@ from ..engine.header import INFO_TAGS
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
 from ..notation.cards import Suit
-from ..notation.limits import MAX_ERRORS, MAX_HAND_CHARS
+from ..notation.limits import MAX_ERRORS, MAX_FMT_HELD, MAX_HAND_CHARS
 from ..notation.reader import HandRecord, Problem, more_problems, parse_line, read_lines
 from .story import HandStory
 
@@ -320,6 +320,10 @@ class _Formatting:
                 self.problems = [item]
                 return b""
             self._take(*item)
+            if len(self.recorder.kept) > MAX_FMT_HELD:
+                self._problem(Problem(item[0], 1, f"fmt would have to hold more than {MAX_FMT_HELD >> 20} MB of this "
+                                      "file at once (a hand, a header or a run of comments and blank lines)",
+                                      "no transcript comes near this; is this the right file?"))
             if self.problems:  # nothing will be written: the rest is only read for its problems
                 self.recorder.keep = False
                 return b""
