@@ -267,16 +267,7 @@ def fmt(
     rules = _rules_text(rules)
     status = 0
     for path in files:
-        try:
-            status = max(status, _fmt_file(path, rules, check_only, diff))
-        except FormatError as error:
-            for problem in error.problems:
-                typer.echo(format_problem(path, problem), err=True)
-            status = 2
-        except DAMAGED as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else f"cannot read it ({error})"
-            typer.echo(f"{path}: {reason}", err=True)
-            status = 2
+        status = max(status, _fmt_file(path, rules, check_only, diff))
     raise typer.Exit(status)
 
 
@@ -291,9 +282,9 @@ def _fmt_file(path: str, rules: str | None, check_only: bool, diff: bool) -> int
     from .output.streamdiff import UnifiedDiff
 
     if path != STDIN and os.path.exists(path) and not os.path.isfile(path):
-        raise OSError(0, "not a regular file (fmt rewrites transcript files in place)")
+        typer.echo(f"{path}: not a regular file (fmt rewrites transcript files in place)", err=True)
+        return 2
     with ExitStack() as stack:
-        stream = stack.enter_context(open_binary(path))
         canonical = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8", newline=""))
         shown = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8", newline=""))
         same = _Same()
@@ -306,7 +297,16 @@ def _fmt_file(path: str, rules: str | None, check_only: bool, diff: bool) -> int
             if differ is not None:
                 differ.feed(original.splitlines(True), text.splitlines(True))
 
-        format_stream(stream, emit, rules)
+        try:
+            format_stream(stack.enter_context(open_binary(path)), emit, rules)
+        except FormatError as error:
+            for problem in error.problems:
+                typer.echo(format_problem(path, problem), err=True)
+            return 2
+        except DAMAGED as error:  # no such file, or a damaged .gz file (writing fails past this)
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else f"cannot read it ({error})"
+            typer.echo(f"{path}: {reason}", err=True)
+            return 2
         changed = not same.close()
         if differ is not None and changed:
             differ.close()
