@@ -240,7 +240,8 @@ def test_the_diff_is_difflibs_for_a_small_file_and_applies_for_any(whole: bool, 
 
     if not whole:
         monkeypatch.setattr(streamdiff, "WHOLE_CHARS", 0)  # as for a file past 2 MB
-    texts = [MESSY, MESSY + "\n" + MESSY.replace("N pass", "n pass")] + [p.read_text("utf-8") for p in TRANSCRIPTS[::7]]
+    texts = [MESSY, MESSY + "\n" + MESSY.replace("N pass", "n pass"), CANONICAL.replace("\n", "\r\n")]
+    texts += [p.read_text("utf-8") for p in TRANSCRIPTS[::7]]
     for text in texts:
         text = text.replace("trick 2: ", "trick 2:  ").replace("\nhand", "\n\n\nhand")
         try:

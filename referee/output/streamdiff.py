@@ -44,7 +44,9 @@ class UnifiedDiff:
         self.tail: deque[str] = deque(maxlen=context)
         self.equal = 0
         self.equal_at = (0, 0)
-        self.changed: tuple[list[str], list[str]] | None = None  # a change not yet placed (old, new lines)
+        # the change being written: its lines taken out are in the hunk, those put in wait here
+        self.added: tempfile.SpooledTemporaryFile[str] | None = None
+        self.changed = (0, 0)  # lines taken out and put in so far
         self.changed_at = (0, 0)
         self.hunk: tempfile.SpooledTemporaryFile[str] | None = None  # the open hunk's lines
         self.hunk_at = (0, 0)  # where the open hunk starts
@@ -100,12 +102,16 @@ class UnifiedDiff:
         self.equal += len(lines)
 
     def _changed(self, old: list[str], new: list[str], i: int, j: int) -> None:
-        """Consecutive changes (across pieces) are one change, as `difflib` reports them."""
-        if self.changed is None:
+        """Consecutive changes (across pieces) are one change, as `difflib` reports them: every
+        line taken out, then every line put in (kept aside until the change ends)."""
+        if self.added is None:
             self._equal_done()
-            self.changed, self.changed_at = ([], []), (i, j)
-        self.changed[0].extend(old)
-        self.changed[1].extend(new)
+            self.added = _spool()
+            self.changed, self.changed_at = (0, 0), (i, j)
+        self._lines("-", old, i, j)
+        for line in new:
+            self.added.write("+" + line)
+        self.changed = (self.changed[0] + len(old), self.changed[1] + len(new))
 
     def _equal_done(self) -> None:
         """Place the equal lines before a change: context, or the end of one hunk and the start of the next."""
@@ -124,23 +130,18 @@ class UnifiedDiff:
         self.tail.clear()
 
     def _change_done(self) -> None:
-        if self.changed is None:
+        if self.added is None:
             return
-        old, new = self.changed
-        i, j = self.changed_at
-        if self.hunk is None:
-            self._start_hunk(i, j)
-        self._lines("-", old, i, j)
-        self._lines("+", new, i, j)
-        self.hunk_end = (i + len(old), j + len(new))
-        self.changed = None
-        self.equal_at = self.hunk_end
+        assert self.hunk is not None  # opened by `_equal_done`
+        _copy(self.added, self.hunk.write)
+        (i, j), (taken, put) = self.changed_at, self.changed
+        self.hunk_end = self.equal_at = (i + taken, j + put)
+        self.added = None
 
     # -- writing
 
     def _start_hunk(self, i: int, j: int) -> None:
-        self.hunk = tempfile.SpooledTemporaryFile(  # noqa: SIM115 - closed when the hunk is written
-            max_size=1 << 20, mode="w+", encoding="utf-8", newline="")
+        self.hunk = _spool()
         self.hunk_at = self.hunk_end = (i, j)
 
     def _lines(self, sign: str, lines: list[str], i: int, j: int, equal: bool = False) -> None:
@@ -157,9 +158,19 @@ class UnifiedDiff:
             self.started = True
         (i1, j1), (i2, j2) = self.hunk_at, self.hunk_end
         self.write(f"@@ -{_range(i1, i2)} +{_range(j1, j2)} @@\n")
-        self.hunk.seek(0)
-        while chunk := self.hunk.read(1 << 16):
-            self.write(chunk)
-        self.hunk.close()
+        _copy(self.hunk, self.write)
         self.hunk = None
+
+
+def _spool() -> tempfile.SpooledTemporaryFile[str]:
+    """Lines waiting to be written: in memory up to a megabyte, then on disk."""
+    return tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8", newline="")
+
+
+def _copy(spool: tempfile.SpooledTemporaryFile[str], write: Callable[[str], object]) -> None:
+    """Write out what `spool` holds, and close it."""
+    spool.seek(0)
+    while chunk := spool.read(1 << 16):
+        write(chunk)
+    spool.close()
 
