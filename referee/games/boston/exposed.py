@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
-from ...engine.replay import HandReplay, Requirement
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
+from .penalties import misere_error, offer_exposed_call
 
 if TYPE_CHECKING:
     from .hand import BostonHand
@@ -87,7 +87,7 @@ class LiableCards:
                   f"{event.player} says he can win the rest: his partners {' and '.join(partners)} lay their cards on "
                   f"the table" + (f" ({shown})" if shown else "") + f". {ruling}", trick=hand.trick_number)
         if misere:
-            hand.misere_error(event.player, f"{event.player} claimed the rest, exposing his partners' cards")
+            misere_error(hand, event.player, f"{event.player} claimed the rest, exposing his partners' cards")
             return
         effects = []
         for player in partners:
@@ -218,7 +218,7 @@ class LiableCards:
             self.lay(card, player)
             return
         self.hand.exposed.setdefault(player, []).append(card)
-        self.hand.offer_exposed_call(player, card)
+        offer_exposed_call(self.hand, player, card)
 
     def waiting(self) -> str | None:
         """What happens next while a card the caller's decision sends back is still in its trick."""
@@ -279,22 +279,3 @@ class LiableCards:
         start = order.index(current.leader)
         seats = [order[(start + i) % len(order)] for i in range(len(order))]
         return [p for p in seats if p not in current.players and p != hand.caller]
-
-    def met(self, requirement: Requirement, event: ev.Play) -> bool | None:
-        """Whether a play meets a call on an exposed card other than the card itself (None: not
-        due yet): highest, lowest and withhold bind when its suit is led, no-trump to a ruff."""
-        table = self.hand.table
-        card = requirement.card
-        assert table is not None and card is not None
-        leading, led = not table.current.plays, table.led_suit()
-        if requirement.what == "no-trump":
-            if event.card is not card:
-                return None
-            return leading or led is card.suit
-        if leading or led is not card.suit:
-            return None
-        if requirement.what == "withhold":  # not played, unless it is his only card of the suit (no revoke)
-            held = table.hands.get(event.player) if table.hands is not None else None
-            others = held is not None and any(c.suit is led and c is not card for c in held)
-            return event.card is not card or (held is not None and not others)
-        return HandReplay.requirement_met(self.hand, requirement, event)

@@ -1,27 +1,25 @@
 """One hand of Boston replayed: the bidding (through its `Auction`), the naming of trumps, the
 discards of a little misère, the play, and the caller's rights over his opponents'
-irregularities. The payments are worked out by `BostonSettlement` from the replayed hand."""
+irregularities (the laws, topic by topic, are in `penalties.py`). The payments are worked out by
+`BostonSettlement` from the replayed hand."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 from ...engine import table as tb
-from ...engine.choices import Choice, Lapse, Option
-from ...engine.laws import Effect, HandStatus, Irregularity
+from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay, Requirement
+from ...engine.replay import HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, BostonBid, Refusal
 from .exposed import LiableCards
+from .penalties import LAWS, misere_error
 from .pool import pools_shown
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
-
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
 Phase = Literal["bidding", "naming", "discarding", "ready", "play", "over"]
 """Where the hand stands."""
@@ -31,6 +29,7 @@ class BostonHand(HandReplay):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     game = "boston"
+    penalty_laws = LAWS
     options: BostonOptions
     cards_per_hand = 13
     pack = frozenset(pack(2))
@@ -232,7 +231,7 @@ class BostonHand(HandReplay):
             what = f"{event.player} led {event.card} before everybody had discarded"
             self.find("premature-lead", event.player, event.at, "misere.error", what + ", a misère error.")
             self.begin_play()
-            self.misere_error(event.player, what)
+            misere_error(self, event.player, what)
             return True
         if self.phase in ("bidding", "naming", "discarding"):
             if not self.premature_reported:
@@ -297,33 +296,10 @@ class BostonHand(HandReplay):
             return False
         if table.hands is not None and event.card not in table.hands.get(event.player, ()):
             return False  # not a card he holds: left to the replay, which reports it
-        self.fact_playedtwice(tb.PlayedTwice(event.player, event.card, event.at, last.number))
+        self.out_of_turn_law.played_twice(tb.PlayedTwice(event.player, event.card, event.at, last.number))
         if self.extra_card and not table.current.plays:
             self.sit_out_empty_hands()
         return True
-
-    def fact_playedtwice(self, fact: tb.PlayedTwice) -> None:
-        """Law 19: the second card goes with the trick, dead; its player is a card short from now on."""
-        assert self.table is not None
-        self.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
-                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
-                  f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
-                  + self.short_ruling(fact.player), trick=fact.trick)
-        if fact.player in self.extra_card:
-            return
-        self.extra_card[fact.player] = fact.card
-        table = self.table
-        if table.hands is not None and fact.player in table.hands:
-            table.hands[fact.player].discard(fact.card)
-        table.played.setdefault(fact.card, (fact.player, fact.trick))
-
-    def short_ruling(self, player: str) -> str:
-        if self.partout or self.caller is None:
-            return "In misère partout he pays five red counters to each other player and the hands are abandoned."
-        if player == self.caller:
-            return "A caller found short is put in for at least one trick (more if he cannot make his bid)."
-        return (f"An opponent found short: all three opponents pay {self.caller} for his bid and every over-trick "
-                "he makes; the hand may be played on for them.")
 
     def sit_out_empty_hands(self) -> None:
         """A player short by a dead card has none left for the last trick, which is played without him."""
@@ -352,153 +328,11 @@ class BostonHand(HandReplay):
         self.ended = None
         self.phase = "play"
 
-    # ---- the caller's rights ------------------------------------------------------------
+    # ---- the caller's rights (the laws: `penalties.py`) ------------------------------------------
     def penalty_applies(self, offender: str) -> bool:
         """Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
         finished = self.table is not None and self.table.finished
         return not self.partout and self.is_opponent(offender) and self.phase != "over" and not finished
-
-    def offer_to_caller(self, offender: str, options: Sequence[Option], topic: str, explanation: str,
-                        apply: Callable[[str, ev.Span], None], implied: Option | None = None, implied_text: str = "",
-                        ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
-                        recorded: Option | None = None) -> Choice:
-        """The caller's choice; he waives it by playing on, and only he (L21, L39): the offender's
-        side must wait for his decision."""
-        assert self.caller is not None
-        return self.offer({self.caller}, offender, options, topic, explanation, apply, implied, implied_text,
-                          ends, card, recorded)
-
-    def misere_error(self, offender: str, what: str) -> None:
-        caller = self.caller
-
-        def apply(option: str, at: ev.Span) -> None:
-            if option == "claim":
-                self.claimed_from = offender
-                self.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
-                self.stop()
-
-        self.offer_to_caller(offender, ("claim", "accept"), "misere.error",
-                             f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
-                             f"{self.numbers.pool['misere-error']} red to the pool, or play on.", apply,
-                             implied="accept",
-                             implied_text=f"Play went on: {caller} did not claim for {offender}'s error.",
-                             recorded="claim")
-
-    def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
-        if self.partout:
-            return "In misère partout this carries no penalty."
-        if fact.player == self.caller:
-            return ("The caller is not penalised: his lead stands if the next player follows it, "
-                    "otherwise it goes back."
-                    if fact.lead else "The caller is not penalised.")
-        if self.high is not None and self.high.misere:
-            return "In a misère this is a misère error."
-        if fact.lead:
-            return (f"{self.caller}, who has not played to the trick, may call a suit from the rightful leader, call "
-                    "the card as exposed, or accept the lead.")
-        return (f"{self.caller} may require an opponent still to play to play highest or lowest, "
-                "or to win or lose the trick.")
-
-    def rule_out_of_turn(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
-        if not self.penalty_applies(fact.player):
-            return
-        assert self.high is not None
-        if self.high.misere:
-            verb = "led" if fact.lead else "played"
-            self.misere_error(fact.player, f"{fact.player} {verb} {fact.card} out of turn")
-        elif fact.lead:
-            self.offer_lead_penalty(fact)
-        else:
-            self.offer_play_penalty(fact)
-
-    def offer_lead_penalty(self, fact: tb.OutOfTurn) -> None:
-        caller, offender, card = self.caller, fact.player, fact.card
-        targets = [fact.expected] if fact.expected != caller else list(self.opponents())
-        whom = fact.expected if fact.expected != caller else "the opponent who next leads"
-
-        def apply(option: str, at: ev.Span) -> None:
-            if option == "accept":
-                return
-            back = Effect("take-back", offender, None, card.text)
-            if option in SUIT_WORDS:
-                suit = Suit[option.upper()]
-                effects = self.require_lead(targets, suit, "play.out-of-turn", at)
-                self.penalise("play.out-of-turn", f"{caller} calls a {suit.word[:-1]} lead from {whom}; "
-                              f"{offender} takes back {card}", effects=(back, *effects))
-                return
-            called = self.require(offender, "card", "play.out-of-turn", at, card=card)
-            self.penalise("play.out-of-turn", f"{caller} treats {offender}'s {card} as exposed and calls it",
-                          effects=(back, Effect("exposed", offender, None, card.text), called))
-
-        self.offer_to_caller(offender, ("suit", "card", "accept"), "play.out-of-turn",
-                             f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an "
-                             "exposed card, or accept the lead (his playing to it accepts it; a card his opponents "
-                             "play to it before he decides is taken back, liable to be called).", apply,
-                             implied="accept",
-                             implied_text=f"Play went on to {offender}'s lead out of turn: it stands.",
-                             card=card)
-
-    def offer_play_penalty(self, fact: tb.OutOfTurn) -> None:
-        assert self.table is not None
-        played = {p.player for p in self.table.current.plays}
-        targets = [p for p in self.opponents() if p not in played]
-        if not targets:
-            return
-        target = fact.expected if fact.expected in targets else targets[0]
-
-        def apply(option: str, at: ev.Span) -> None:
-            effect = self.require(target, option, "play.out-of-turn", at)
-            self.penalise("play.out-of-turn", f"{self.caller} requires {target} to play {option}", effects=(effect,))
-
-        self.offer_to_caller(fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                             f"{self.caller} may require {target} to play his highest or lowest of the suit led, or to "
-                             "win or lose the trick.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
-
-    def exposed_ruling(self, event: ev.Expose) -> str:
-        if self.partout or self.caller is None:
-            return "No penalty: " + ("misère partout." if self.partout else "the bidding is not settled.")
-        if event.player == self.caller:
-            return "The caller is not penalised for his own exposed cards."
-        if not self.penalty_applies(event.player):
-            return "The play is over: no penalty applies."
-        if self.high is not None and self.high.misere:
-            return "In a misère this is a misère error."
-        return f"It stays face up and {self.caller} may call it."
-
-    def rule_exposed(self, event: ev.Expose, finding: Irregularity) -> None:
-        if self.caller is None or not self.penalty_applies(event.player):
-            return
-        assert self.high is not None
-        if self.high.misere:
-            self.misere_error(event.player, f"{event.player} exposed {event.card}")
-            return
-        self.offer_exposed_call(event.player, event.card)
-
-    def offer_exposed_call(self, holder: str, card: Card) -> None:
-        """The caller's right over an opponent's exposed card: it lasts until the card is played."""
-        self.liable.lay(card, holder)
-
-        def apply(option: str, at: ev.Span) -> None:
-            what = option if option in ("highest", "lowest", "no-trump") else "card"
-            if self.liable.decided_late(card if what == "card" else None, what, at, holder):
-                return  # bound to the card he played without waiting for the decision (L23)
-            effect = self.require(holder, what, "exposed.card", at, card=card)
-            self.penalise("exposed.card", f"{self.caller} calls {holder}'s exposed {card} ({what})",
-                          effects=(Effect("exposed", holder, None, card.text), effect))
-
-        ruff: tuple[Option, ...] = ("no-trump",) if card.suit is self.trump_suit else ()
-        self.offer_to_caller(holder, ("card", "highest", "lowest", *ruff), "exposed.card",
-                             f"{self.caller} may call {card} (to be played as soon as that is lawful), demand "
-                             f"{holder}'s highest or lowest {card.suit.word[:-1]} when that suit is next led"
-                             + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called "
-                             "until it is played, and whenever its suit is led he may also demand that it be played or "
-                             "not played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
-
-    def rule_early_play(self, choice: Choice, play: ev.Play) -> None:
-        """The offender's side must wait for the caller's decision (L39): a card one of them played
-        before it, taken back, is like a card played in error liable to be called (L20, L23)."""
-        if self.caller is not None and self.penalty_applies(play.player):
-            self.expose_early_play(choice, play, self.offer_exposed_call)
 
     # ---- looking back, claiming the rest (`LiableCards.claim_rest`) ------------------------------
     def on_look(self, event: ev.Look) -> None:
@@ -522,160 +356,15 @@ class BostonHand(HandReplay):
                   f"{event.player} looked at trick {trick}, already quitted, in a misère. {ruling}",
                   trick=self.trick_number)
         if event.player != self.caller and self.penalty_applies(event.player):
-            self.misere_error(event.player, f"{event.player} looked at trick {trick}, already quitted")
+            misere_error(self, event.player, f"{event.player} looked at trick {trick}, already quitted")
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         self.liable.claim_rest(event)
 
-    # ---- exposed cards keep their rights for the rest of the hand ----------------------------------
-    def on_call(self, event: ev.Call) -> None:
-        """A call answering no open choice may still bind an exposed card lying on the table (L21 ins.)."""
-        option = event.text
-        if self.liable.watching and event.player == self.caller and not any(
-                event.player in c.choosers and self.call_matches(option, c.pending.options) and c.names(option)
-                for c in self.choices) and self.liable.call(event):
-            return
-        HandReplay.on_call(self, event)
-
-    def describe(self, requirement: Requirement) -> str:
-        if requirement.what == "withhold":
-            return f"anything but the exposed {requirement.card}"
-        return super().describe(requirement)
-
-    def requirement_met(self, requirement: Requirement, event: ev.Play) -> bool | None:
-        """A call on an exposed card binds when its suit is led (highest, lowest) or to a ruff (no-trump)."""
-        if requirement.rule != "boston.exposed.card" or requirement.card is None or requirement.what == "card":
-            return super().requirement_met(requirement, event)
-        return self.liable.met(requirement, event)
-
-    def attention_ruling(self, event: ev.Count) -> str:
-        if self.table is not None and self.table.finished:
-            return "Every trick has been played, so there is nothing left to require: no penalty applies."
-        if self.caller is None or not self.penalty_applies(event.player) or self.table is None:
-            return "No penalty applies."
-        if self.high is not None and self.high.misere:
-            return "In a misère this is a misère error."
-        return f"{self.caller} may require highest or lowest, or trump or no trump, from the opponents still to play."
-
-    def rule_attention(self, event: ev.Count, finding: Irregularity) -> None:
-        if self.caller is None or not self.penalty_applies(event.player) or self.table is None or self.table.finished:
-            return
-        assert self.high is not None
-        if self.high.misere:
-            self.misere_error(event.player, f"{event.player} drew attention to the tricks")
-            return
-        current = self.table.current
-        played = {p.player for p in current.plays}
-        targets = [p for p in self.opponents() if p not in played and (current.plays or p != current.leader)]
-
-        def apply(option: str, at: ev.Span) -> None:
-            effects = [self.require(t, option, "attention.drawn", at) for t in targets]
-            self.penalise("attention.drawn", f"{self.caller} requires {option} from {' '.join(targets)}",
-                          effects=tuple(effects))
-
-        self.offer_to_caller(event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
-                             f"{self.caller} may require the opponents still to play to trick {current.number} "
-                             f"({' '.join(targets)}) to play highest or lowest, or to trump or not trump.", apply,
-                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
-
-    # ---- revokes and calls ------------------------------------------------------------------
+    # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
     def late_correction(self) -> bool:
         """The seed's reading: the caller may correct his revoke until he plays to the next trick."""
         return self.options["caller-revoke-corrected"] == "next-trick"
-
-    def rule_retract(self, fact: tb.Retracted) -> None:
-        self.liable.taken_back(fact.player, fact.card)
-        if fact.returned:
-            assert self.table is not None
-            note = (f"The cards played to trick {fact.trick} go back to their holders: the corrected trick "
-                    f"{fact.trick - 1} was won by {self.table.current.leader}, who leads to trick {fact.trick}.")
-            if note not in self.notes:
-                self.notes.append(note)
-            return
-        self.next_plays = fact.next_plays
-
-    def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
-        if self.partout or self.caller is None:
-            return "Corrected in time, it carries no penalty."
-        if fact.player != self.caller:
-            return (f"{self.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
-                    f"{fact.card} as an exposed card.")
-        if not self.late_correction():
-            if self.caller_card_exposed():
-                return (f"An opponent had already played after him, so {fact.card} is exposed and the opponents may "
-                        "call it.")
-            return "The caller corrected it before an opponent played after him: no penalty."
-        if self.caller_card_exposed():
-            return (f"An adversary had already played to the next trick, so {fact.card} is left face up on the table "
-                    "and the opponents may call it.")
-        return "No adversary had played to the next trick: no penalty."
-
-    def caller_card_exposed(self) -> bool:
-        return (self.next_plays if self.late_correction() else self.later_plays) > 0
-
-    def revoke_timing(self, fact: tb.Revoke) -> str:
-        if fact.player != self.caller or not self.late_correction():
-            return super().revoke_timing(fact)
-        if fact.status == "correctable":
-            return "the caller has not played to the next trick yet"
-        if fact.status != "established":
-            return "before he played to the next trick"
-        if self.phase == "over" or (self.table is not None and self.table.finished):
-            return "when the hand ended (the caller may correct his revoke until he plays to the next trick)"
-        return "when the caller played to the next trick without correcting it"
-
-    def rule_revoke(self, fact: tb.Revoke, finding: Irregularity) -> None:
-        if fact.status != "corrected" or self.partout or self.caller is None or self.phase == "over":
-            return
-        if fact.player != self.caller:
-            self.offer_corrected_opponent(fact)
-        elif self.caller_card_exposed():
-            opponents = set(self.opponents())
-
-            def apply(option: str, at: ev.Span) -> None:
-                effect = self.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
-                self.penalise("revoke.corrected", f"the opponents call the caller's exposed {fact.card}",
-                              effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
-
-            self.offer(opponents, fact.player, ("card",), "revoke.corrected",
-                       f"{fact.card} stays face up; {self.side_label(opponents)} may call it.", apply,
-                       ends=(Lapse.CARD_PLAYED,), card=fact.card)
-
-    def offer_corrected_opponent(self, fact: tb.Revoke) -> None:
-        def apply(option: str, at: ev.Span) -> None:
-            if option in ("highest", "lowest"):
-                effect = self.require(fact.player, option, "revoke.corrected", at)
-                self.penalise("revoke.corrected",
-                              f"{self.caller} requires {fact.player}'s {option} {fact.led.word[:-1]}",
-                              effects=(effect,))
-                return
-            effect = self.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
-            self.penalise("revoke.corrected", f"{self.caller} calls {fact.player}'s {fact.card} as an exposed card",
-                          effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
-
-        self.offer_to_caller(fact.player, ("highest", "lowest", "card"), "revoke.corrected",
-                             f"{self.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or "
-                             f"call {fact.card} as an exposed card.", apply)
-
-    def established_revoke_ruling(self, fact: tb.Revoke) -> str:
-        if self.revokes and self.revokes[0] is not fact:
-            return "An earlier revoke already settles the hand."
-        if self.partout:
-            return "Misère partout: the revoker pays five red to each other player and four red to the pool."
-        if fact.player == self.caller:
-            return "The caller loses his call and is put in for at least one trick; the hands are thrown up."
-        return self.opponent_revoke_words() + "; the revoker forfeits to the pool."
-
-    def opponent_revoke_words(self) -> str:
-        """What an opponent's revoke earns the caller, in words that fit his call."""
-        assert self.high is not None
-        if self.high.misere:
-            name = self.high.text.replace("-", " ").replace("misere", "misère")
-            return f"Each opponent pays the caller the {name} amount, as if he had made it"
-        over = self.revoke_overtricks()
-        extra = (f" with {over} over-tricks" if over else " (thirteen tricks leave no room for over-tricks)"
-                 if self.high.tricks == 13 else " (no over-tricks above a bid of nine)")
-        return f"Each opponent pays the caller as if he had made his bid{extra}"
 
     def revoke_overtricks(self) -> int:
         """The over-tricks an opponent's revoke pays: three, within thirteen tricks; none above nine by default."""
@@ -685,16 +374,6 @@ class BostonHand(HandReplay):
         if self.options["opponent-revoke-overtricks"] == "none-above-nine" and self.high.tricks > 9:
             return 0
         return min(self.numbers.revoke_overtricks, 13 - self.high.tricks)
-
-    def wrong_dealer_ruling(self) -> str:
-        return "It was not stopped before the last card was dealt, so the deal stands."
-
-    def wrong_count_ruling(self, player: str) -> str:
-        if len(self.deals[player]) > self.cards_per_hand:
-            return "A hand with too many cards makes a misdeal: the same dealer deals again."
-        return ("Found before the first card is played it is a misdeal (or, when the card is missing from every "
-                "hand, an imperfect pack); if play goes on the deal stands and the short hand pays as the wrong-count "
-                "rule says.")
 
     # ---- status ------------------------------------------------------------------------------
     def short_players(self) -> list[str]:
@@ -733,7 +412,6 @@ class BostonHand(HandReplay):
         if self.ended or self.claimed_from or self.revokes or (self.table is not None and self.short_players()):
             return "abandoned"
         return "in-progress"
-
 
     def taken(self) -> dict[str, int]:
         """Tricks taken by each player so far."""

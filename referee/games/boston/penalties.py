@@ -1,0 +1,447 @@
+"""What Boston's laws make of each irregularity, topic by topic (see `referee.engine.penalties`).
+
+Only the caller's opponents are penalised, nobody in misère partout (`BostonHand.penalty_applies`);
+every penalty is the caller's to choose, and only he waives it by playing on (L21, L39). In a
+misère an opponent's error lets the caller claim the pool and his stakes at once. The money of
+a revoke or a claim is the settlement's (`settlement.py`); here are the findings' words and the
+choices they open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from ...engine import table as tb
+from ...engine.choices import Choice, Lapse, Option
+from ...engine.laws import Effect, Irregularity
+from ...engine.penalties import (
+    AttentionLaw,
+    CallLaw,
+    DealLaw,
+    ExposedLaw,
+    OutOfTurnLaw,
+    PenaltyLaws,
+    RetractLaw,
+    RevokeLaw,
+)
+from ...engine.replay import Requirement
+from ...notation import events as ev
+from ...notation.cards import Card, Suit
+
+if TYPE_CHECKING:
+    from .hand import BostonHand
+
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+
+# ---- the caller's rights -------------------------------------------------------------------------
+def offer_to_caller(hand: BostonHand, offender: str, options: Sequence[Option], topic: str, explanation: str,
+                    apply: Callable[[str, ev.Span], None], implied: Option | None = None, implied_text: str = "",
+                    ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
+                    recorded: Option | None = None) -> Choice:
+    """The caller's choice; he waives it by playing on, and only he (L21, L39): the offender's
+    side must wait for his decision."""
+    assert hand.caller is not None
+    return hand.offer({hand.caller}, offender, options, topic, explanation, apply, implied, implied_text,
+                      ends, card, recorded)
+
+
+def misere_error(hand: BostonHand, offender: str, what: str) -> None:
+    """An opponent's error in a misère: the caller may claim the pool and his stakes at once
+    (the offender forfeiting to the pool), or play on; a result written while it is open shows
+    he claimed."""
+    caller = hand.caller
+
+    def apply(option: str, at: ev.Span) -> None:
+        if option == "claim":
+            hand.claimed_from = offender
+            hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
+            hand.stop()
+
+    offer_to_caller(hand, offender, ("claim", "accept"), "misere.error",
+                    f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
+                    f"{hand.numbers.pool['misere-error']} red to the pool, or play on.", apply,
+                    implied="accept",
+                    implied_text=f"Play went on: {caller} did not claim for {offender}'s error.",
+                    recorded="claim")
+
+
+def misere_claim(hand: BostonHand, offender: str, what: str) -> bool:
+    """In a misère an opponent's error is a misère error: the caller's claim is offered (True)."""
+    assert hand.high is not None
+    if not hand.high.misere:
+        return False
+    misere_error(hand, offender, what)
+    return True
+
+
+def offer_exposed_call(hand: BostonHand, holder: str, card: Card) -> None:
+    """The caller's right over an opponent's exposed card: it lasts until the card is played."""
+    hand.liable.lay(card, holder)
+
+    def apply(option: str, at: ev.Span) -> None:
+        what = option if option in ("highest", "lowest", "no-trump") else "card"
+        if hand.liable.decided_late(card if what == "card" else None, what, at, holder):
+            return  # bound to the card he played without waiting for the decision (L23)
+        effect = hand.require(holder, what, "exposed.card", at, card=card)
+        hand.penalise("exposed.card", f"{hand.caller} calls {holder}'s exposed {card} ({what})",
+                      effects=(Effect("exposed", holder, None, card.text), effect))
+
+    ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump_suit else ()
+    offer_to_caller(hand, holder, ("card", "highest", "lowest", *ruff), "exposed.card",
+                    f"{hand.caller} may call {card} (to be played as soon as that is lawful), demand "
+                    f"{holder}'s highest or lowest {card.suit.word[:-1]} when that suit is next led"
+                    + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called "
+                    "until it is played, and whenever its suit is led he may also demand that it be played or "
+                    "not played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
+
+
+class BostonRevokeLaw(RevokeLaw["BostonHand"]):
+    """A revoke: the caller's corrected in time may leave his card face up (the seed lets him
+    correct until he plays to the next trick); an opponent's corrected lets the caller call for
+    his highest or lowest or the card; an established one's cost, in words (the settlement pays it)."""
+
+    __slots__ = ()
+
+    def corrected_ruling(self, fact: tb.Revoke) -> str:
+        hand = self.hand
+        if hand.partout or hand.caller is None:
+            return "Corrected in time, it carries no penalty."
+        if fact.player != hand.caller:
+            return (f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
+                    f"{fact.card} as an exposed card.")
+        if not hand.late_correction():
+            if self.caller_card_exposed():
+                return (f"An opponent had already played after him, so {fact.card} is exposed and the opponents may "
+                        "call it.")
+            return "The caller corrected it before an opponent played after him: no penalty."
+        if self.caller_card_exposed():
+            return (f"An adversary had already played to the next trick, so {fact.card} is left face up on the table "
+                    "and the opponents may call it.")
+        return "No adversary had played to the next trick: no penalty."
+
+    def caller_card_exposed(self) -> bool:
+        hand = self.hand
+        return (hand.next_plays if hand.late_correction() else hand.later_plays) > 0
+
+    def timing(self, fact: tb.Revoke) -> str:
+        hand = self.hand
+        if fact.player != hand.caller or not hand.late_correction():
+            return super().timing(fact)
+        if fact.status == "correctable":
+            return "the caller has not played to the next trick yet"
+        if fact.status != "established":
+            return "before he played to the next trick"
+        if hand.phase == "over" or (hand.table is not None and hand.table.finished):
+            return "when the hand ended (the caller may correct his revoke until he plays to the next trick)"
+        return "when the caller played to the next trick without correcting it"
+
+    def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
+        hand = self.hand
+        if fact.status != "corrected" or hand.partout or hand.caller is None or hand.phase == "over":
+            return
+        if fact.player != hand.caller:
+            self.offer_corrected_opponent(fact)
+        elif self.caller_card_exposed():
+            opponents = set(hand.opponents())
+
+            def apply(option: str, at: ev.Span) -> None:
+                effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
+                hand.penalise("revoke.corrected", f"the opponents call the caller's exposed {fact.card}",
+                              effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
+
+            hand.offer(opponents, fact.player, ("card",), "revoke.corrected",
+                       f"{fact.card} stays face up; {hand.side_label(opponents)} may call it.", apply,
+                       ends=(Lapse.CARD_PLAYED,), card=fact.card)
+
+    def offer_corrected_opponent(self, fact: tb.Revoke) -> None:
+        hand = self.hand
+        def apply(option: str, at: ev.Span) -> None:
+            if option in ("highest", "lowest"):
+                effect = hand.require(fact.player, option, "revoke.corrected", at)
+                hand.penalise("revoke.corrected",
+                              f"{hand.caller} requires {fact.player}'s {option} {fact.led.word[:-1]}",
+                              effects=(effect,))
+                return
+            effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
+            hand.penalise("revoke.corrected", f"{hand.caller} calls {fact.player}'s {fact.card} as an exposed card",
+                          effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
+
+        offer_to_caller(hand, fact.player, ("highest", "lowest", "card"), "revoke.corrected",
+                        f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or "
+                        f"call {fact.card} as an exposed card.", apply)
+
+    def established_ruling(self, fact: tb.Revoke) -> str:
+        hand = self.hand
+        if hand.revokes and hand.revokes[0] is not fact:
+            return "An earlier revoke already settles the hand."
+        if hand.partout:
+            return "Misère partout: the revoker pays five red to each other player and four red to the pool."
+        if fact.player == hand.caller:
+            return "The caller loses his call and is put in for at least one trick; the hands are thrown up."
+        return self.opponent_words() + "; the revoker forfeits to the pool."
+
+    def opponent_words(self) -> str:
+        """What an opponent's revoke earns the caller, in words that fit his call."""
+        hand = self.hand
+        assert hand.high is not None
+        if hand.high.misere:
+            name = hand.high.text.replace("-", " ").replace("misere", "misère")
+            return f"Each opponent pays the caller the {name} amount, as if he had made it"
+        over = hand.revoke_overtricks()
+        extra = (f" with {over} over-tricks" if over else " (thirteen tricks leave no room for over-tricks)"
+                 if hand.high.tricks == 13 else " (no over-tricks above a bid of nine)")
+        return f"Each opponent pays the caller as if he had made his bid{extra}"
+
+
+class BostonRetractLaw(RetractLaw["BostonHand"]):
+    """A card taken back: a card the caller's decision sends back lies face up (L23), a trick put
+    right by a late correction, and an opponent's card played before a decision that took a
+    penalty, liable to be called (L20, L23, L39)."""
+
+    __slots__ = ()
+
+    def retracted(self, fact: tb.Retracted) -> None:
+        hand = self.hand
+        hand.liable.taken_back(fact.player, fact.card)
+        if fact.returned:
+            assert hand.table is not None
+            note = (f"The cards played to trick {fact.trick} go back to their holders: the corrected trick "
+                    f"{fact.trick - 1} was won by {hand.table.current.leader}, who leads to trick {fact.trick}.")
+            if note not in hand.notes:
+                hand.notes.append(note)
+            return
+        hand.next_plays = fact.next_plays
+
+    def early_play(self, choice: Choice, play: ev.Play) -> None:
+        """The offender's side must wait for the caller's decision (L39): a card one of them played
+        before it, taken back, is like a card played in error liable to be called (L20, L23)."""
+        hand = self.hand
+        if hand.caller is not None and hand.penalty_applies(play.player):
+            hand.expose_early_play(choice, play, lambda holder, card: offer_exposed_call(hand, holder, card))
+
+
+class BostonOutOfTurnLaw(OutOfTurnLaw["BostonHand"]):
+    """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards
+    to one trick (law 19)."""
+
+    __slots__ = ()
+
+    def ruling(self, fact: tb.OutOfTurn) -> str:
+        hand = self.hand
+        if hand.partout:
+            return "In misère partout this carries no penalty."
+        if fact.player == hand.caller:
+            return ("The caller is not penalised: his lead stands if the next player follows it, "
+                    "otherwise it goes back."
+                    if fact.lead else "The caller is not penalised.")
+        if hand.high is not None and hand.high.misere:
+            return "In a misère this is a misère error."
+        if fact.lead:
+            return (f"{hand.caller}, who has not played to the trick, may call a suit from the rightful leader, call "
+                    "the card as exposed, or accept the lead.")
+        return (f"{hand.caller} may require an opponent still to play to play highest or lowest, "
+                "or to win or lose the trick.")
+
+    def rule(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
+        hand = self.hand
+        verb = "led" if fact.lead else "played"
+        if not hand.penalty_applies(fact.player) or \
+                misere_claim(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn"):
+            return
+        if fact.lead:
+            self.offer_lead_penalty(fact)
+        else:
+            self.offer_play_penalty(fact)
+
+    def offer_lead_penalty(self, fact: tb.OutOfTurn) -> None:
+        hand = self.hand
+        caller, offender, card = hand.caller, fact.player, fact.card
+        targets = [fact.expected] if fact.expected != caller else list(hand.opponents())
+        whom = fact.expected if fact.expected != caller else "the opponent who next leads"
+
+        def apply(option: str, at: ev.Span) -> None:
+            if option == "accept":
+                return
+            back = Effect("take-back", offender, None, card.text)
+            if option in SUIT_WORDS:
+                suit = Suit[option.upper()]
+                effects = hand.require_lead(targets, suit, "play.out-of-turn", at)
+                hand.penalise("play.out-of-turn", f"{caller} calls a {suit.word[:-1]} lead from {whom}; "
+                              f"{offender} takes back {card}", effects=(back, *effects))
+                return
+            called = hand.require(offender, "card", "play.out-of-turn", at, card=card)
+            hand.penalise("play.out-of-turn", f"{caller} treats {offender}'s {card} as exposed and calls it",
+                          effects=(back, Effect("exposed", offender, None, card.text), called))
+
+        offer_to_caller(hand, offender, ("suit", "card", "accept"), "play.out-of-turn",
+                        f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an "
+                        "exposed card, or accept the lead (his playing to it accepts it; a card his opponents "
+                        "play to it before he decides is taken back, liable to be called).", apply,
+                        implied="accept",
+                        implied_text=f"Play went on to {offender}'s lead out of turn: it stands.",
+                        card=card)
+
+    def offer_play_penalty(self, fact: tb.OutOfTurn) -> None:
+        hand = self.hand
+        assert hand.table is not None
+        played = {p.player for p in hand.table.current.plays}
+        targets = [p for p in hand.opponents() if p not in played]
+        if not targets:
+            return
+        target = fact.expected if fact.expected in targets else targets[0]
+
+        def apply(option: str, at: ev.Span) -> None:
+            effect = hand.require(target, option, "play.out-of-turn", at)
+            hand.penalise("play.out-of-turn", f"{hand.caller} requires {target} to play {option}", effects=(effect,))
+
+        offer_to_caller(hand, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                        f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to "
+                        "win or lose the trick.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+
+    def played_twice(self, fact: tb.PlayedTwice) -> None:
+        """Law 19: the second card goes with the trick, dead; its player is a card short from now on."""
+        hand = self.hand
+        assert hand.table is not None
+        hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
+                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
+                  f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
+                  + self.short_ruling(fact.player), trick=fact.trick)
+        if fact.player in hand.extra_card:
+            return
+        hand.extra_card[fact.player] = fact.card
+        table = hand.table
+        if table.hands is not None and fact.player in table.hands:
+            table.hands[fact.player].discard(fact.card)
+        table.played.setdefault(fact.card, (fact.player, fact.trick))
+
+    def short_ruling(self, player: str) -> str:
+        hand = self.hand
+        if hand.partout or hand.caller is None:
+            return "In misère partout he pays five red counters to each other player and the hands are abandoned."
+        if player == hand.caller:
+            return "A caller found short is put in for at least one trick (more if he cannot make his bid)."
+        return (f"An opponent found short: all three opponents pay {hand.caller} for his bid and every over-trick "
+                "he makes; the hand may be played on for them.")
+
+
+class BostonExposedLaw(ExposedLaw["BostonHand"]):
+    """An opponent's exposed card stays face up, liable to be called (a misère error in a misère)."""
+
+    __slots__ = ()
+
+    def ruling(self, event: ev.Expose) -> str:
+        hand = self.hand
+        if hand.partout or hand.caller is None:
+            return "No penalty: " + ("misère partout." if hand.partout else "the bidding is not settled.")
+        if event.player == hand.caller:
+            return "The caller is not penalised for his own exposed cards."
+        if not hand.penalty_applies(event.player):
+            return "The play is over: no penalty applies."
+        if hand.high is not None and hand.high.misere:
+            return "In a misère this is a misère error."
+        return f"It stays face up and {hand.caller} may call it."
+
+    def rule(self, event: ev.Expose, finding: Irregularity) -> None:
+        hand = self.hand
+        if hand.penalty_applies(event.player) and \
+                not misere_claim(hand, event.player, f"{event.player} exposed {event.card}"):
+            offer_exposed_call(hand, event.player, event.card)
+
+
+class BostonAttentionLaw(AttentionLaw["BostonHand"]):
+    """Drawing attention to the tricks: the caller may require highest or lowest, trump or not."""
+
+    __slots__ = ()
+
+    def ruling(self, event: ev.Count) -> str:
+        hand = self.hand
+        if hand.table is not None and hand.table.finished:
+            return "Every trick has been played, so there is nothing left to require: no penalty applies."
+        if hand.caller is None or not hand.penalty_applies(event.player) or hand.table is None:
+            return "No penalty applies."
+        if hand.high is not None and hand.high.misere:
+            return "In a misère this is a misère error."
+        return f"{hand.caller} may require highest or lowest, or trump or no trump, from the opponents still to play."
+
+    def rule(self, event: ev.Count, finding: Irregularity) -> None:
+        hand = self.hand
+        if hand.table is None or not hand.penalty_applies(event.player) or \
+                misere_claim(hand, event.player, f"{event.player} drew attention to the tricks"):
+            return
+        current = hand.table.current
+        played = {p.player for p in current.plays}
+        targets = [p for p in hand.opponents() if p not in played and (current.plays or p != current.leader)]
+
+        def apply(option: str, at: ev.Span) -> None:
+            effects = [hand.require(t, option, "attention.drawn", at) for t in targets]
+            hand.penalise("attention.drawn", f"{hand.caller} requires {option} from {' '.join(targets)}",
+                          effects=tuple(effects))
+
+        offer_to_caller(hand, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
+                        f"{hand.caller} may require the opponents still to play to trick {current.number} "
+                        f"({' '.join(targets)}) to play highest or lowest, or to trump or not trump.", apply,
+                        ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+
+
+class BostonCallLaw(CallLaw["BostonHand"]):
+    """Calls on exposed cards: withhold, and highest, lowest or no-trump binding when they can;
+    a call no open choice takes may still bind a card liable to be called lying on the table."""
+
+    __slots__ = ()
+
+    def describe(self, requirement: Requirement) -> str:
+        if requirement.what == "withhold":
+            return f"anything but the exposed {requirement.card}"
+        return super().describe(requirement)
+
+    def met(self, requirement: Requirement, event: ev.Play) -> bool | None:
+        """A call on an exposed card other than the card itself binds when its suit is led (highest,
+        lowest, withhold) or to a ruff (no-trump)."""
+        hand = self.hand
+        if requirement.rule != "boston.exposed.card" or requirement.card is None or requirement.what == "card":
+            return super().met(requirement, event)
+        table = hand.table
+        card = requirement.card
+        assert table is not None
+        leading, led = not table.current.plays, table.led_suit()
+        if requirement.what == "no-trump":
+            if event.card is not card:
+                return None
+            return leading or led is card.suit
+        if leading or led is not card.suit:
+            return None
+        if requirement.what == "withhold":  # not played, unless it is his only card of the suit (no revoke)
+            held = table.hands.get(event.player) if table.hands is not None else None
+            others = held is not None and any(c.suit is led and c is not card for c in held)
+            return event.card is not card or (held is not None and not others)
+        return super().met(requirement, event)
+
+    def unanswered_call(self, event: ev.Call) -> bool:
+        """A call answering no open choice may still bind a card liable to be called lying on the
+        table (L21 ins.), or one its holder played without waiting for the decision (L23)."""
+        hand = self.hand
+        return hand.liable.watching and event.player == hand.caller and hand.liable.call(event)
+
+
+class BostonDealLaw(DealLaw["BostonHand"]):
+    """Deal faults: a wrong dealer not stopped in time; a hand of the wrong size."""
+
+    __slots__ = ()
+
+    def wrong_dealer_ruling(self) -> str:
+        return "It was not stopped before the last card was dealt, so the deal stands."
+
+    def wrong_count_ruling(self, player: str) -> str:
+        hand = self.hand
+        if len(hand.deals[player]) > hand.cards_per_hand:
+            return "A hand with too many cards makes a misdeal: the same dealer deals again."
+        return ("Found before the first card is played it is a misdeal (or, when the card is missing from every "
+                "hand, an imperfect pack); if play goes on the deal stands and the short hand pays as the wrong-count "
+                "rule says.")
+
+
+LAWS = PenaltyLaws(revoke=BostonRevokeLaw, retract=BostonRetractLaw, out_of_turn=BostonOutOfTurnLaw,
+                   exposed=BostonExposedLaw, attention=BostonAttentionLaw, call=BostonCallLaw, deal=BostonDealLaw)
+"""Boston's penalty laws, declared on its hand."""
