@@ -317,3 +317,20 @@ trick 2: Y 7S, B 4C
     assert _rules(hand) == ["boston.exposed.card", "boston.exposed.before-decision"]
     assert [p["description"] for p in hand["penalties"]] == ["A demands that Y not ruff with the exposed 8S"]
     assert [t["winner"] for t in hand["tricks"]] == ["Z", "Y"]
+
+
+def test_a_replayed_hand_is_freed_without_the_garbage_collector() -> None:
+    """A regular hand's parts (the auction, the cards liable to be called) must not refer back to
+    it in a cycle: an archive of a million hands would otherwise wait for the collector to free
+    each one. (A hand with an irregularity has its penalty laws, which do refer back to it.)"""
+    import gc
+
+    from referee.games.boston.hand import BostonHand
+
+    gc.collect()
+    gc.disable()
+    try:
+        check_text(GAME.random_game(random.Random(3), 4))
+        assert not [o for o in gc.get_objects() if isinstance(o, BostonHand)]
+    finally:
+        gc.enable()

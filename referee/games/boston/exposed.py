@@ -13,6 +13,7 @@ does not meet the decision, it goes back, face up, and he plays as the caller de
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -46,7 +47,7 @@ class LiableCards:
     """The cards on the table liable to be called, who holds each, and what a call on them binds."""
 
     def __init__(self, hand: BostonHand) -> None:
-        self.hand = hand
+        self.hand: BostonHand = weakref.proxy(hand)  # the hand owns this part: no reference cycle to collect
         self.holders: dict[Card, str] = {}
         self.unwaited: dict[str, Unwaited] = {}  # by holder: his card in a trick the caller has not played on since
         self.going_back: dict[str, Unwaited] = {}  # by holder: such a card the caller's decision sends back (L23)
