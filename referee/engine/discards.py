@@ -10,6 +10,7 @@ of the hand play goes on with. Its findings cite the game's ``misere.discard`` a
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from ..notation import events as ev
@@ -25,7 +26,7 @@ class Discards:
     __slots__ = ("cards", "hand")
 
     def __init__(self, hand: HandReplay) -> None:
-        self.hand = hand
+        self.hand: HandReplay = weakref.proxy(hand)  # the hand owns this part: no reference cycle to collect
         self.cards: dict[str, Card] = {}
 
     def __len__(self) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ...engine import table as tb
+from ...engine.discards import Discards
 from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
@@ -47,7 +48,7 @@ class BostonHand(HandReplay):
         self.auction = Auction(self.order, self.eldest, self.options["comeback"])
         self.trump_suit: Suit | None = None
         self.turned: Card | None = None
-        self.discards: dict[str, Card] = {}
+        self.discards = Discards(self)
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
         self.caller_gave_up = False
@@ -159,16 +160,7 @@ class BostonHand(HandReplay):
                       f"{event.player} discards {event.card}, but only a little misère or little spread has discards, "
                       "made before the first lead; ignored")
             return
-        if event.player in self.discards:
-            self.find("illegal-discard", event.player, event.at, "misere.discard",
-                      f"{event.player} already discarded {self.discards[event.player]}; a second discard is void")
-            return
-        if event.player in self.deals and event.card not in self.deals[event.player]:
-            self.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      f"{event.player} discards {event.card}, a card {event.player} was not dealt")
-            return
-        self.discards[event.player] = event.card
-        if len(self.discards) == len(self.order):
+        if self.discards.take(event) and len(self.discards) == len(self.order):
             self.phase = "ready"
 
     def on_spread(self, event: ev.Spread) -> None:
@@ -261,9 +253,7 @@ class BostonHand(HandReplay):
                               "they are face up from the first lead.")
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        for player, card in self.discards.items():
-            if hands is not None and player in hands:
-                hands[player].discard(card)
+        self.discards.remove_from(hands)
 
     def on_event_line(self, line: ev.EventLine) -> None:
         self.line_trick = line.trick
@@ -449,7 +439,7 @@ class BostonHand(HandReplay):
         if self.phase == "naming":
             return f"{self.caller} to name trumps"
         if self.phase == "discarding":
-            return "still to discard: " + " ".join(p for p in self.order if p not in self.discards)
+            return "still to discard: " + " ".join(self.discards.missing())
         if self.phase == "ready":
             return f"{self.eldest} to lead to trick 1"
         if self.table is not None and self.phase == "play":

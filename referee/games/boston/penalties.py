@@ -12,19 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
 from ...engine.laws import Effect, Irregularity
-from ...engine.penalties import (
-    AttentionLaw,
-    CallLaw,
-    DealLaw,
-    ExposedLaw,
-    OutOfTurnLaw,
-    PenaltyLaws,
-    RetractLaw,
-    RevokeLaw,
-)
 from ...engine.replay import Requirement
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
@@ -97,7 +88,7 @@ def offer_exposed_call(hand: BostonHand, holder: str, card: Card) -> None:
                     "not played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
 
 
-class BostonRevokeLaw(RevokeLaw["BostonHand"]):
+class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
     """A revoke: the caller's corrected in time may leave his card face up (the seed lets him
     correct until he plays to the next trick); an opponent's corrected lets the caller call for
     his highest or lowest or the card; an established one's cost, in words (the settlement pays it)."""
@@ -195,7 +186,7 @@ class BostonRevokeLaw(RevokeLaw["BostonHand"]):
         return f"Each opponent pays the caller as if he had made his bid{extra}"
 
 
-class BostonRetractLaw(RetractLaw["BostonHand"]):
+class BostonRetractLaw(laws.RetractLaw["BostonHand"]):
     """A card taken back: a card the caller's decision sends back lies face up (L23), a trick put
     right by a late correction, and an opponent's card played before a decision that took a
     penalty, liable to be called (L20, L23, L39)."""
@@ -222,7 +213,7 @@ class BostonRetractLaw(RetractLaw["BostonHand"]):
             hand.expose_early_play(choice, play, lambda holder, card: offer_exposed_call(hand, holder, card))
 
 
-class BostonOutOfTurnLaw(OutOfTurnLaw["BostonHand"]):
+class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
     """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards
     to one trick (law 19)."""
 
@@ -326,7 +317,7 @@ class BostonOutOfTurnLaw(OutOfTurnLaw["BostonHand"]):
                 "he makes; the hand may be played on for them.")
 
 
-class BostonExposedLaw(ExposedLaw["BostonHand"]):
+class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
     """An opponent's exposed card stays face up, liable to be called (a misère error in a misère)."""
 
     __slots__ = ()
@@ -350,7 +341,7 @@ class BostonExposedLaw(ExposedLaw["BostonHand"]):
             offer_exposed_call(hand, event.player, event.card)
 
 
-class BostonAttentionLaw(AttentionLaw["BostonHand"]):
+class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
     """Drawing attention to the tricks: the caller may require highest or lowest, trump or not."""
 
     __slots__ = ()
@@ -385,7 +376,7 @@ class BostonAttentionLaw(AttentionLaw["BostonHand"]):
                         ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
 
-class BostonCallLaw(CallLaw["BostonHand"]):
+class BostonCallLaw(laws.CallLaw["BostonHand"]):
     """Calls on exposed cards: withhold, and highest, lowest or no-trump binding when they can;
     a call no open choice takes may still bind a card liable to be called lying on the table."""
 
@@ -425,7 +416,7 @@ class BostonCallLaw(CallLaw["BostonHand"]):
         return hand.liable.watching and event.player == hand.caller and hand.liable.call(event)
 
 
-class BostonDealLaw(DealLaw["BostonHand"]):
+class BostonDealLaw(laws.DealLaw["BostonHand"]):
     """Deal faults: a wrong dealer not stopped in time; a hand of the wrong size."""
 
     __slots__ = ()
@@ -442,6 +433,6 @@ class BostonDealLaw(DealLaw["BostonHand"]):
                 "rule says.")
 
 
-LAWS = PenaltyLaws(revoke=BostonRevokeLaw, retract=BostonRetractLaw, out_of_turn=BostonOutOfTurnLaw,
-                   exposed=BostonExposedLaw, attention=BostonAttentionLaw, call=BostonCallLaw, deal=BostonDealLaw)
+LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw, retract=BostonRetractLaw, out_of_turn=BostonOutOfTurnLaw,
+                        exposed=BostonExposedLaw, attention=BostonAttentionLaw, call=BostonCallLaw, deal=BostonDealLaw)
 """Boston's penalty laws, declared on its hand."""
