@@ -106,13 +106,11 @@ class OutOfTurnLaw(PenaltyLaw[H]):
         hand = self.hand
         kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
         verb = "led" if fact.lead else "played"
-        # transitional: `hand.out_of_turn_ruling` and `hand.rule_out_of_turn` become self.ruling and
-        # self.rule when every game has moved to penalties.py
         finding = hand.find(kind, fact.player, fact.at, "play.out-of-turn",
                             f"{fact.player} {verb} {fact.card} to trick {fact.trick}, "
                             f"but it was {fact.expected}'s turn. "
-                            + hand.out_of_turn_ruling(fact), trick=fact.trick)
-        hand.rule_out_of_turn(fact, finding)
+                            + self.ruling(fact), trick=fact.trick)
+        self.rule(fact, finding)
 
     def ruling(self, fact: tb.OutOfTurn) -> str:
         return ""
@@ -150,12 +148,10 @@ class ExposedLaw(PenaltyLaw[H]):
                       trick=hand.trick_number)
             return
         hand.exposed.setdefault(event.player, []).append(event.card)
-        # transitional: `hand.exposed_ruling` and `hand.rule_exposed` become self.ruling and self.rule
-        # when every game has moved to penalties.py
         finding = hand.find("exposed-card", event.player, event.at, "exposed.card",
                             f"{event.player}'s {event.card} was seen by the table without being played. "
-                            + hand.exposed_ruling(event), trick=hand.trick_number)
-        hand.rule_exposed(event, finding)
+                            + self.ruling(event), trick=hand.trick_number)
+        self.rule(event, finding)
 
     def ruling(self, event: ev.Expose) -> str:
         return ""

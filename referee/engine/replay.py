@@ -126,6 +126,7 @@ class HandReplay:
     call_law: LawSlot[CallLaw[Any]] = LawSlot()
     deal_law: LawSlot[DealLaw[Any]] = LawSlot()
 
+    @final
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Find each game's handlers once per class rather than by name (or by a chain of
         isinstance tests) on every line, event and fact."""
@@ -287,9 +288,9 @@ class HandReplay:
             self.close_choices()
         for revoke in self.correctable:
             self.find("revoke", revoke.player, revoke.at, "revoke.corrected",
-                      f"{revoke.player} played {self.card_words(revoke.card)} to {revoke.led.word} in trick "
-                      f"{revoke.trick} while holding {self.held_words(revoke)}. "
-                      f"{self.revoke_timing(revoke).capitalize()}, "
+                      f"{revoke.player} played {self.revoke_law.card_words(revoke.card)} to {revoke.led.word} in trick "
+                      f"{revoke.trick} while holding {self.revoke_law.held_words(revoke)}. "
+                      f"{self.revoke_law.timing(revoke).capitalize()}, "
                       "so the revoke can still be corrected.",
                       trick=revoke.trick, status="correctable")
         self.check_claims()
@@ -301,14 +302,10 @@ class HandReplay:
         header = self.record.header
         if expected is not None and header.dealer_at is not None and self.dealer != expected:
             self.find("wrong-dealer", self.dealer, header.dealer_at, "deal.wrong-dealer",
-                      f"{self.dealer} dealt, but it was {expected}'s deal. " + self.wrong_dealer_ruling())
+                      f"{self.dealer} dealt, but it was {expected}'s deal. " + self.deal_law.wrong_dealer_ruling())
         if header.number is not None and header.number != self.ctx.expected_number:
             self.find("inconsistent-transcript", None, header.at, "transcript.consistency",
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
-
-    # transitional: removed when every game has moved to penalties.py
-    def wrong_dealer_ruling(self) -> str:
-        return self.deal_law.wrong_dealer_ruling()
 
     def on_event_line(self, line: ev.EventLine) -> None:
         handlers = self.event_handlers
@@ -378,7 +375,7 @@ class HandReplay:
             self.deal_faults.add("wrong-count")
             self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
                       f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
-                      + self.wrong_count_ruling(line.player))
+                      + self.deal_law.wrong_count_ruling(line.player))
 
     @final
     def find_wrong_cards(self, line: ev.DealLine) -> None:
@@ -396,10 +393,6 @@ class HandReplay:
                 self.find("duplicate-card", line.player, at, "deal.duplicate-card",
                           f"{card} is dealt to {line.player} but also to {other}: the pack is wrong")
             mine.add(card)
-
-    # transitional: removed when every game has moved to penalties.py
-    def wrong_count_ruling(self, player: str) -> str:
-        return self.deal_law.wrong_count_ruling(player)
 
     def on_upcard(self, line: ev.UpcardLine) -> None:
         self.upcard, self.upcard_at = line.card, line.at
@@ -472,7 +465,7 @@ class HandReplay:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} takes back {event.card} before any card was played")
             return
-        facts = self.table.retract(event.player, event.card, event.at, self.may_take_back(event))
+        facts = self.table.retract(event.player, event.card, event.at, self.retract_law.may_take_back(event))
         if self.thrown_up and self.table.current.plays:  # the trick that ended the hand is open again
             self.resume_after_throw_up()
         for fact in facts:
@@ -522,10 +515,6 @@ class HandReplay:
     def resume_play(self) -> None:
         """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
 
-    # transitional: removed when every game has moved to penalties.py
-    def may_take_back(self, event: ev.Retract) -> bool:
-        return self.retract_law.may_take_back(event)
-
     @final
     def same_side(self, player: str, other: str) -> bool:
         """Whether two players are one side (the same player, or partners)."""
@@ -541,19 +530,11 @@ class HandReplay:
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         pass
 
-    # transitional: @final when every game has moved to penalties.py
+    @final
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
         self.out_of_turn_law.found(fact)
 
-    # transitional: removed when every game has moved to penalties.py
-    def out_of_turn_ruling(self, fact: tb.OutOfTurn) -> str:
-        return self.out_of_turn_law.ruling(fact)
-
-    # transitional: removed when every game has moved to penalties.py
-    def rule_out_of_turn(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
-        self.out_of_turn_law.rule(fact, finding)
-
-    # transitional: @final when every game has moved to penalties.py
+    @final
     def fact_notactive(self, fact: tb.NotActive) -> None:
         self.out_of_turn_law.not_active(fact)
 
@@ -569,7 +550,7 @@ class HandReplay:
                   f"{fact.card} is played a second time (first by {fact.first_player} in trick {fact.first_trick})",
                   trick=fact.trick)
 
-    # transitional: @final when every game has moved to penalties.py
+    @final
     def fact_playedtwice(self, fact: tb.PlayedTwice) -> None:
         self.out_of_turn_law.played_twice(fact)
 
@@ -578,10 +559,6 @@ class HandReplay:
         self.later_plays = fact.later_plays
         if self.early_plays:
             self.take_back_early_play(fact)
-        self.rule_retract(fact)
-
-    # transitional: removed when every game has moved to penalties.py
-    def rule_retract(self, fact: tb.Retracted) -> None:
         self.retract_law.retracted(fact)
 
     @final
@@ -603,57 +580,26 @@ class HandReplay:
         self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
         proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
                  if fact.proof and fact.status == "established" else "")
+        law = self.revoke_law
         if fact.status == "corrected":
             finding = self.find("revoke", fact.player, fact.at, "revoke.corrected",
-                                f"{fact.player} did not follow {fact.led.word} with {self.card_words(fact.card)} in "
-                                f"trick {fact.trick} while holding {self.held_words(fact)}, and took it back "
-                                f"{self.revoke_timing(fact)}. "
-                                + self.corrected_revoke_ruling(fact), trick=fact.trick, status="corrected")
+                                f"{fact.player} did not follow {fact.led.word} with {law.card_words(fact.card)} in "
+                                f"trick {fact.trick} while holding {law.held_words(fact)}, and took it back "
+                                f"{law.timing(fact)}. "
+                                + law.corrected_ruling(fact), trick=fact.trick, status="corrected")
         else:
             self.revokes.append(fact)
             finding = self.find("revoke", fact.player, fact.at, "revoke.established",
-                                f"{fact.player} played {self.card_words(fact.card)} to {fact.led.word} in trick "
-                                f"{fact.trick} while holding {self.held_words(fact)};{proof} "
-                                f"the revoke was established {self.revoke_timing(fact)}. "
-                                + self.established_revoke_ruling(fact), trick=fact.trick, status="established")
-        self.rule_revoke(fact, finding)
-
-    # transitional: removed when every game has moved to penalties.py
-    def card_words(self, card: Card) -> str:
-        return self.revoke_law.card_words(card)
-
-    # transitional: removed when every game has moved to penalties.py
-    def held_words(self, revoke: tb.Revoke) -> str:
-        return self.revoke_law.held_words(revoke)
-
-    # transitional: removed when every game has moved to penalties.py
-    def corrected_revoke_ruling(self, fact: tb.Revoke) -> str:
-        return self.revoke_law.corrected_ruling(fact)
-
-    # transitional: removed when every game has moved to penalties.py
-    def revoke_timing(self, fact: tb.Revoke) -> str:
-        return self.revoke_law.timing(fact)
-
-    # transitional: removed when every game has moved to penalties.py
-    def established_revoke_ruling(self, fact: tb.Revoke) -> str:
-        return self.revoke_law.established_ruling(fact)
-
-    # transitional: removed when every game has moved to penalties.py
-    def rule_revoke(self, fact: tb.Revoke, finding: Irregularity) -> None:
-        self.revoke_law.rule(fact, finding)
+                                f"{fact.player} played {law.card_words(fact.card)} to {fact.led.word} in trick "
+                                f"{fact.trick} while holding {law.held_words(fact)};{proof} "
+                                f"the revoke was established {law.timing(fact)}. "
+                                + law.established_ruling(fact), trick=fact.trick, status="established")
+        law.rule(fact, finding)
 
     # ---- exposed cards, calls, choices ------------------------------------------------
-    # transitional: @final when every game has moved to penalties.py
+    @final
     def on_expose(self, event: ev.Expose) -> None:
         self.exposed_law.found(event)
-
-    # transitional: removed when every game has moved to penalties.py
-    def exposed_ruling(self, event: ev.Expose) -> str:
-        return self.exposed_law.ruling(event)
-
-    # transitional: removed when every game has moved to penalties.py
-    def rule_exposed(self, event: ev.Expose, finding: Irregularity) -> None:
-        self.exposed_law.rule(event, finding)
 
     @final
     def settle_choices(self, event: ev.Event) -> None:
@@ -694,7 +640,7 @@ class HandReplay:
     @final
     def answer(self, choice: Choice, option: str, at: ev.Span) -> None:
         """The chooser's own answer: apply it. Unless it lets the play stand, the cards the others
-        played before it go back (`rule_early_play` as each is taken back), and what it requires
+        played before it go back (the retract law's `early_play` as each is taken back), and what it requires
         of a trick ends with that trick."""
         self.choices.remove(choice)
         before = len(self.requirements)
@@ -711,12 +657,8 @@ class HandReplay:
         for choice, play in self.early_plays:
             if play.player == fact.player and play.card is fact.card:
                 self.early_plays.remove((choice, play))
-                self.rule_early_play(choice, play)
+                self.retract_law.early_play(choice, play)
                 return
-
-    # transitional: removed when every game has moved to penalties.py
-    def rule_early_play(self, choice: Choice, play: ev.Play) -> None:
-        self.retract_law.early_play(choice, play)
 
     @final
     def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[str, Card], None]) -> None:
@@ -729,7 +671,7 @@ class HandReplay:
                   f"{choice.offender}'s error; taken back, it is liable to be called.", trick=self.trick_number)
         offer_call(play.player, play.card)
 
-    # transitional: @final when every game has moved to penalties.py
+    @final
     def on_call(self, event: ev.Call) -> None:
         """A call answers the chooser's open choice it fits: one play waits for before one that
         lasts while play goes on (an exposed card), and a card named only the choice about that
@@ -761,10 +703,6 @@ class HandReplay:
             if event.player in choice.choosers and Answer.ACCEPT in choice.answers:
                 self.answer(choice, "accept", event.at)
                 return
-        self.on_unsupported_accept(event)
-
-    # transitional: removed when every game has moved to penalties.py
-    def on_unsupported_accept(self, event: ev.Accept) -> None:
         self.call_law.unanswered_accept(event)
 
     @final
@@ -799,36 +737,20 @@ class HandReplay:
             if requirement.trick is not None and self.trick_number != requirement.trick:
                 self.requirements.remove(requirement)  # its trick was played out without it: the table let it go
                 continue
-            verdict = self.requirement_met(requirement, event)
+            verdict = self.call_law.met(requirement, event)
             if verdict is None:
                 continue
             self.requirements.remove(requirement)
             if not verdict:
                 finding = self.find("call-disobeyed", event.player, event.at, "call.disobeyed",
-                                    f"{event.player} was required to play {self.describe(requirement)} "
-                                    f"but played {event.card}. " + self.disobeyed_ruling(requirement),
+                                    f"{event.player} was required to play {self.call_law.describe(requirement)} "
+                                    f"but played {event.card}. " + self.call_law.disobeyed_ruling(requirement),
                                     trick=self.trick_number)
-                self.rule_disobeyed(requirement, event, finding)
-
-    # transitional: removed when every game has moved to penalties.py
-    def describe(self, requirement: Requirement) -> str:
-        return self.call_law.describe(requirement)
-
-    # transitional: removed when every game has moved to penalties.py
-    def requirement_met(self, requirement: Requirement, event: ev.Play) -> bool | None:
-        return self.call_law.met(requirement, event)
+                self.call_law.disobeyed(requirement, event, finding)
 
     @property
     def trump(self) -> Suit | None:
         return None
-
-    # transitional: removed when every game has moved to penalties.py
-    def disobeyed_ruling(self, requirement: Requirement) -> str:
-        return self.call_law.disobeyed_ruling(requirement)
-
-    # transitional: removed when every game has moved to penalties.py
-    def rule_disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> tb.Revoke:
-        return self.call_law.disobeyed(requirement, event, finding)
 
     # ---- claims, attention, concessions ----------------------------------------------
     @final
@@ -850,7 +772,7 @@ class HandReplay:
                       f"the transcript does not show {claim.accused} later playing the suit he failed to follow")
             self.find("revoke", claim.accused, claim.at, "revoke.unproven",
                       f"{claim.player} claims {claim.accused} revoked{where}, but {reason}. "
-                      + self.unproven_ruling(claim), trick=claim.trick, status="unproven")
+                      + self.revoke_law.unproven_ruling(claim), trick=claim.trick, status="unproven")
 
     @final
     def claim_open(self, claim: ev.Claim) -> bool:
@@ -871,24 +793,12 @@ class HandReplay:
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
                 "and unproven if the hand ends without one")
 
-    # transitional: removed when every game has moved to penalties.py
-    def unproven_ruling(self, claim: ev.Claim) -> str:
-        return self.revoke_law.unproven_ruling(claim)
-
     @final
     def on_count(self, event: ev.Count) -> None:
         finding = self.find("drawing-attention", event.player, event.at, "attention.drawn",
                             f"{event.player} drew attention to {event.target}'s tricks. "
-                            + self.attention_ruling(event),
+                            + self.attention_law.ruling(event),
                             trick=self.trick_number)
-        self.rule_attention(event, finding)
-
-    # transitional: removed when every game has moved to penalties.py
-    def attention_ruling(self, event: ev.Count) -> str:
-        return self.attention_law.ruling(event)
-
-    # transitional: removed when every game has moved to penalties.py
-    def rule_attention(self, event: ev.Count, finding: Irregularity) -> None:
         self.attention_law.rule(event, finding)
 
     @final
@@ -984,9 +894,10 @@ class HandReplay:
                                self.open_claim_words(claim) + f". To settle it now, {claim.accused} shows his hand "
                                "(write the deal lines and check the hand again); otherwise play goes on."))
         for revoke in self.correctable:
+            law = self.revoke_law
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
-                               f"holding {self.held_words(revoke)}: {self.revoke_timing(revoke)}, so {revoke.player} "
+                               f"holding {law.held_words(revoke)}: {law.timing(revoke)}, so {revoke.player} "
                                f"must take back {revoke.card} and follow suit; the players after him may take back "
                                "theirs."))
         return out

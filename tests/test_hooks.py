@@ -1,0 +1,73 @@
+"""The shared hand's overridable surface stays small, and every game overrides only that surface.
+
+A method of `HandReplay` that a game must not replace is `@typing.final` (mypy refuses an
+override); the others are its hooks. Where a game's laws differ from the shared default, it says
+so in a penalty topic (`referee.engine.penalties`), not by overriding the replay.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from referee.engine.replay import HandReplay
+from referee.games import registry
+
+MAX_HOOKS = 26
+"""Half of the 53 the shared hand had before the penalty laws moved to topics (issue #13)."""
+
+
+def methods(cls: type) -> dict[str, Callable[..., Any]]:
+    """Every method `cls` itself defines, by name (a property by its getter)."""
+    found: dict[str, Callable[..., Any]] = {}
+    for name, value in vars(cls).items():
+        if isinstance(value, property):
+            value = value.fget
+        elif isinstance(value, (staticmethod, classmethod)):
+            value = value.__func__
+        if inspect.isfunction(value):
+            found[name] = value
+    return found
+
+
+def hooks() -> set[str]:
+    """The methods of HandReplay a game may override: those not marked @final."""
+    return {name for name, method in methods(HandReplay).items() if not getattr(method, "__final__", False)}
+
+
+def hands() -> list[type[HandReplay]]:
+    """Every game's hand class (and any class between it and HandReplay)."""
+    registry()  # imports every game
+    found: list[type[HandReplay]] = []
+    todo = list(HandReplay.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return [cls for cls in found if cls.__module__.startswith("referee.games.")]
+
+
+def test_the_overridable_surface_is_small() -> None:
+    surface = hooks()
+    assert len(surface) <= MAX_HOOKS, f"{len(surface)} hooks: {sorted(surface)}"
+
+
+def test_every_game_has_a_hand() -> None:
+    games = {cls.game for cls in hands()}
+    assert games == set(registry()), games
+
+
+@pytest.mark.parametrize("hand", hands(), ids=lambda cls: cls.__name__)
+def test_a_game_overrides_only_hooks(hand: type[HandReplay]) -> None:
+    """A game's hand replaces only hooks: the replay itself, and the penalty defaults written
+    once in the engine, are the same for every game."""
+    overridden = set(methods(hand)) & set(methods(HandReplay))
+    assert overridden <= hooks(), sorted(overridden - hooks())
+
+
+def test_the_check_sees_a_final_method() -> None:
+    """The check above would catch an override: `run` is final, `status` a hook."""
+    assert "status" in hooks() and "run" not in hooks() and "play_card" not in hooks()
