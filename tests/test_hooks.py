@@ -40,7 +40,8 @@ def hooks() -> set[str]:
 
 def hands() -> list[type[HandReplay]]:
     """Every game's hand class (and any class between it and HandReplay)."""
-    registry()  # imports every game
+    for name in registry():
+        registry()[name]  # imports the game's package
     found: list[type[HandReplay]] = []
     todo = list(HandReplay.__subclasses__())
     while todo:

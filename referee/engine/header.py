@@ -19,6 +19,8 @@ from ..notation.suggest import did_you_mean
 from .rulebook import OptionError
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from .game import Game
 
 INFO_TAGS = ("Event", "Site", "Date", "Table", "Note")
@@ -77,7 +79,7 @@ def _words(text: str) -> list[tuple[str, int]]:
     return [(m.group(0), m.start()) for m in re.finditer(r"\S+", text)]
 
 
-def read_setup(tags: list[Tag], at: Span, games: dict[str, Game],
+def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
                cli_rules: str | None) -> tuple[Setup | None, Game | None, list[Problem]]:
     """Validate the header; the game is returned even when the setup has problems."""
     problems: list[Problem] = []
@@ -124,7 +126,7 @@ class SetupReader:
     archive of one-hand games. Only a header without problems is reused, so every problem is still
     reported at its own line."""
 
-    def __init__(self, games: dict[str, Game], cli_rules: str | None) -> None:
+    def __init__(self, games: Mapping[str, Game], cli_rules: str | None) -> None:
         self.games = games
         self.cli_rules = cli_rules
         self._last: tuple[tuple[tuple[str, str], ...], Setup, Game] | None = None
