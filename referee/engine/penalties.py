@@ -18,6 +18,7 @@ type parameter), and rules through the hand's helpers (``find``, ``offer``, ``re
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
@@ -39,7 +40,10 @@ class PenaltyLaw(Generic[H]):
     __slots__ = ("hand",)
 
     def __init__(self, hand: H) -> None:
-        self.hand = hand
+        # A weak reference: the hand keeps its laws, so a strong one back would make every hand that
+        # asks a law (any irregular hand; every French Boston deal with an 'accept') a reference
+        # cycle, freed only by the garbage collector's next pass.
+        self.hand: H = weakref.proxy(hand)
 
 
 class RevokeLaw(PenaltyLaw[H]):
@@ -295,9 +299,8 @@ L = TypeVar("L", bound="PenaltyLaw[Any]")
 
 class LawSlot(Generic[L]):
     """A hand's object for one topic, ``<topic>_law``, made from the game's `PenaltyLaws` the first
-    time the replay asks for it and kept on the hand from then on. Most hands of an archive have no
-    irregularity: they build no law object, and (as a law refers back to its hand) no reference
-    cycle that would keep the hand alive until the garbage collector's next pass."""
+    time the replay asks for it and kept on the hand from then on: most hands of an archive have no
+    irregularity, and build no law object."""
 
     __slots__ = ("name", "topic")
 
