@@ -236,3 +236,22 @@ def test_a_player_still_without_a_discard_when_trick_one_is_complete_is_reported
     hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
     late = [i for i in hand["irregularities"] if i["kind"] == "illegal-discard"]
     assert [(i["player"], i["rule"]) for i in late] == [("N", "french-boston.misere.discard")]
+
+
+def test_a_replayed_deal_is_freed_without_the_garbage_collector() -> None:
+    """A regular deal's parts (the auction, the discards) must not refer back to the hand in a
+    cycle: an archive of a million deals would otherwise wait for the collector to free each
+    one. Petite misères are among the random deals, so the discards are exercised."""
+    import gc
+
+    from referee.games.french_boston.hand import FrenchBostonHand
+
+    text = GAME.random_game(random.Random(7), 12)
+    assert " discard " in text
+    gc.collect()
+    gc.disable()
+    try:
+        check_text(text)
+        assert not [o for o in gc.get_objects() if isinstance(o, FrenchBostonHand)]
+    finally:
+        gc.enable()

@@ -9,22 +9,14 @@ up before play may force independence on its holder, and a misdeal loses the dea
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.laws import Effect, Irregularity
-from ...engine.penalties import (
-    AttentionLaw,
-    CallLaw,
-    DealLaw,
-    ExposedLaw,
-    OutOfTurnLaw,
-    PenaltyLaws,
-    RetractLaw,
-    RevokeLaw,
-)
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from .auction import NUMBER_KIND, Contract, Proposal
@@ -33,7 +25,7 @@ if TYPE_CHECKING:
     from .hand import FrenchBostonHand
 
 
-class FrenchBostonRevokeLaw(RevokeLaw["FrenchBostonHand"]):
+class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
     """A corrected revoke gives the other side a call (a solo caller's only once an adversary has
     played after him); an established one is paid by the settlement."""
 
@@ -75,7 +67,7 @@ class FrenchBostonRevokeLaw(RevokeLaw["FrenchBostonHand"]):
                          f"{fact.led.word}, or call {fact.card} as an exposed card.")
 
 
-class FrenchBostonRetractLaw(RetractLaw["FrenchBostonHand"]):
+class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
     """A card played before the decision it had to wait for is taken back and liable to be called."""
 
     __slots__ = ()
@@ -88,7 +80,7 @@ class FrenchBostonRetractLaw(RetractLaw["FrenchBostonHand"]):
             hand.expose_early_play(choice, play, hand.exposed_law.offer_call)
 
 
-class FrenchBostonOutOfTurnLaw(OutOfTurnLaw["FrenchBostonHand"]):
+class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
     """A lead out of turn: a suit called, or the card called as exposed; a card played out of turn:
     a requirement on the offender's partner still to play. None against a solo caller's own."""
 
@@ -160,7 +152,7 @@ class FrenchBostonOutOfTurnLaw(OutOfTurnLaw["FrenchBostonHand"]):
                           "trick.")
 
 
-class FrenchBostonExposedLaw(ExposedLaw["FrenchBostonHand"]):
+class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
     """A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
 
     __slots__ = ()
@@ -223,7 +215,7 @@ class FrenchBostonExposedLaw(ExposedLaw["FrenchBostonHand"]):
                    f"(call {suit.word}) before the first lead.", force, ends=(Lapse.PLAY_BEGINS,))
 
 
-class FrenchBostonAttentionLaw(AttentionLaw["FrenchBostonHand"]):
+class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
     """Drawing attention: a requirement on the next of the offender's side to play."""
 
     __slots__ = ()
@@ -253,10 +245,16 @@ class FrenchBostonAttentionLaw(AttentionLaw["FrenchBostonHand"]):
                           "highest or lowest card, or to trump or not trump the trick.")
 
 
-class FrenchBostonCallLaw(CallLaw["FrenchBostonHand"]):
+class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
     """`accept` in the bidding accepts a demand."""
 
     __slots__ = ()
+
+    def __init__(self, hand: FrenchBostonHand) -> None:
+        """Every deal with a partnership asks this law (its `accept`), not only a deal with an
+        irregularity: it refers to its hand weakly, so that the hand and its laws make no reference
+        cycle and a regular deal is freed at once, not by the garbage collector."""
+        super().__init__(cast("FrenchBostonHand", weakref.proxy(hand)))
 
     def unanswered_accept(self, event: ev.Accept) -> None:
         """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
@@ -266,7 +264,7 @@ class FrenchBostonCallLaw(CallLaw["FrenchBostonHand"]):
             super().unanswered_accept(event)
 
 
-class FrenchBostonDealLaw(DealLaw["FrenchBostonHand"]):
+class FrenchBostonDealLaw(laws.DealLaw["FrenchBostonHand"]):
     """The deal passes to the right: a misdeal loses it."""
 
     __slots__ = ()
@@ -336,7 +334,7 @@ def first_in_turn(hand: FrenchBostonHand, players: Iterable[str], start: str) ->
     return min(players, key=lambda p: (hand.order.index(p) - hand.order.index(start)) % len(hand.order))
 
 
-LAWS = PenaltyLaws(revoke=FrenchBostonRevokeLaw, retract=FrenchBostonRetractLaw, out_of_turn=FrenchBostonOutOfTurnLaw,
-                   exposed=FrenchBostonExposedLaw, attention=FrenchBostonAttentionLaw, call=FrenchBostonCallLaw,
-                   deal=FrenchBostonDealLaw)
+LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw, retract=FrenchBostonRetractLaw,
+                        out_of_turn=FrenchBostonOutOfTurnLaw, exposed=FrenchBostonExposedLaw,
+                        attention=FrenchBostonAttentionLaw, call=FrenchBostonCallLaw, deal=FrenchBostonDealLaw)
 """French Boston's penalty laws, declared on its hand."""
