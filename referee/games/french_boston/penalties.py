@@ -9,9 +9,8 @@ up before play may force independence on its holder, and a misdeal loses the dea
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
@@ -249,12 +248,6 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
     """`accept` in the bidding accepts a demand."""
 
     __slots__ = ()
-
-    def __init__(self, hand: FrenchBostonHand) -> None:
-        """Every deal with a partnership asks this law (its `accept`), not only a deal with an
-        irregularity: it refers to its hand weakly, so that the hand and its laws make no reference
-        cycle and a regular deal is freed at once, not by the garbage collector."""
-        super().__init__(cast("FrenchBostonHand", weakref.proxy(hand)))
 
     def unanswered_accept(self, event: ev.Accept) -> None:
         """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
