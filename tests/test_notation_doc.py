@@ -62,4 +62,4 @@ def test_every_tag_and_verdict_word_is_documented() -> None:
         assert f"[{tag} " in DOC, tag
     for word in KINDS | EFFECT_KINDS | HAND_STATUSES | REVOKE_STATUSES:
         assert f"`{word}`" in DOC, word
-    assert "referee/schema/verdict.schema.json" in DOC
+    assert "referee/engine/schema/verdict.schema.json" in DOC

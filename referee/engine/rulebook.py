@@ -127,7 +127,7 @@ def _convert(option: Option, raw: str, has_value: bool, offset: int) -> Any:
 
 @cache
 def rulebook_data(game: str) -> dict[str, Any]:
-    """``rulebooks/<game>.yaml`` as data, read once: its rules and options, and any tables the
+    """``games/rulebooks/<game>.yaml`` as data, read once: its rules and options, and any tables the
     game reads from it (shared, so never to be changed)."""
     text = resources.files("referee.games").joinpath("rulebooks", f"{game}.yaml").read_text("utf-8")
     data: dict[str, Any] = load_yaml(f"rulebook-{game}", text, lambda kept: _rulebook_shaped(kept, game))
@@ -148,7 +148,7 @@ def _rulebook_shaped(data: Any, game: str) -> bool:
 
 @cache
 def load(game: str) -> Rulebook:
-    """Load ``rulebooks/<game>.yaml`` once; a malformed rulebook is a bug, so it may raise."""
+    """Load ``games/rulebooks/<game>.yaml`` once; a malformed rulebook is a bug, so it may raise."""
     data = rulebook_data(game)
     rules = {r["id"]: Rule(r["id"], r["title"], " ".join(r["text"].split())) for r in data["rules"]}
     options: dict[str, Option] = {}

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 class GameRules:
-    """The base of a game object (see `games.Game`): its rulebook is ``rulebooks/<name>.yaml``."""
+    """The base of a game object (see `games.Game`): its rulebook is ``games/rulebooks/<name>.yaml``."""
 
     name: str
     players: tuple[int, int] = (4, 4)  # the fewest and the most players

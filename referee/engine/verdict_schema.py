@@ -16,7 +16,7 @@ from typing import Any
 
 
 def verdict_schema() -> dict[str, Any]:
-    """A fresh copy of the schema (draft 2020-12) from ``referee/schema/verdict.schema.json``."""
+    """A fresh copy of the schema (draft 2020-12) from ``referee/engine/schema/verdict.schema.json``."""
     text = resources.files("referee.engine").joinpath("schema", "verdict.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

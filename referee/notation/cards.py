@@ -7,7 +7,6 @@ millions of plays.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -124,7 +123,3 @@ def parse_suit(text: str) -> Suit:
 def pack(lowest_rank: int = 2) -> list[Card]:
     """The cards from `lowest_rank` up to the ace in every suit (24-card euchre pack: 9)."""
     return [_ALL[(rank, suit)] for suit in Suit for rank in range(lowest_rank, 15)]
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(c.text for c in cards)

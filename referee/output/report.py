@@ -264,12 +264,8 @@ def _esc(text: str) -> str:
     return safe_text(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def to_html(blocks: list[Block], title: str) -> str:
-    """One page, no scripts, no external resources (its Content-Security-Policy forbids them)."""
-    return _html_head(title) + "\n".join(_html_block(block) for block in blocks) + _HTML_TAIL
-
-
 def _html_head(title: str) -> str:
+    """The page's head: no scripts, no external resources (its Content-Security-Policy forbids them)."""
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -1,5 +1,5 @@
 """Boston's numbers and house rules: Foster's payment tables, the pool amounts and the bid
-order, all read from the ``tables`` section of the rulebook (rulebooks/boston.yaml), and the
+order, all read from the ``tables`` section of the rulebook (games/rulebooks/boston.yaml), and the
 typed house-rule options."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class Tables:
 
 @lru_cache(maxsize=1)
 def tables() -> Tables:
-    """The ``tables`` section of rulebooks/boston.yaml."""
+    """The ``tables`` section of games/rulebooks/boston.yaml."""
     data = rulebook_data("boston")["tables"]
     return Tables(tuple(str(b) for b in data["bids"]), data["success"], data["failure"], data["misere"],
                   data["pool"], data["partout"], data["game-deals"], data["revoke-overtricks"])
