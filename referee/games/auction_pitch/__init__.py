@@ -5,9 +5,10 @@ Defaults follow the seed text (shared/seeds/000); where it is silent the researc
 ``referee rules auction-pitch``. Scores are points won toward game; "to go" is the target less
 the points, shown in each hand's contract.
 
-The parts: `auction` (the bidding and the sale), `hand` (the replay of one hand: the play and its
-irregularities), `settlement` (the scoring), `generator` (random lawful games); here, the game
-object and its session (the scores, the pool and the deal between hands).
+The parts: `auction` (the bidding and the sale), `hand` (the replay of one hand: the play),
+`penalties` (what its laws make of each irregularity), `settlement` (the scoring), `generator`
+(random lawful games); here, the game object and its session (the scores, the pool and the deal
+between hands).
 """
 
 from __future__ import annotations

@@ -6,8 +6,9 @@ digest (shared/rules/boston.md); the other readings are house rules listed by
 Scores are white counters per player; the pool is kept in red counters (1 red = 10 white), so
 in every hand the players' deltas plus ten times the pool's change sum to zero.
 
-The parts: `auction` (the bidding), `hand` (one hand replayed, with the caller's rights over
-his opponents' irregularities), `settlement` (the payments), `pool` (the red counters' pools),
+The parts: `auction` (the bidding), `hand` (one hand replayed), `penalties` (what its laws
+make of each irregularity: the caller's rights over his opponents'), `exposed` (the opponents'
+cards liable to be called), `settlement` (the payments), `pool` (the red counters' pools),
 `tables` (the rulebook's numbers and the house rules), `generator` (random hands); here, the
 game and its session (the counters and the pool carried from deal to deal).
 """

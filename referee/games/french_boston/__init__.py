@@ -5,9 +5,9 @@ recommendation (shared/rules/french-boston.md); the other readings are house rul
 ``referee rules french-boston``. The payment table lives in the rulebook YAML, not here.
 
 The parts: `auction` (the bidding, an object the hand owns), `hand` (the replay of one deal:
-bidding, play and the laws of irregularities), `settlement` (what the replayed deal pays),
-`tricks` (the best-trump jack), `generator` (random lawful games); here, the game and its
-session (counters, the pool, belle, the deal number and whose deal it is).
+bidding and play), `penalties` (what its laws make of each irregularity), `settlement` (what
+the replayed deal pays), `tricks` (the best-trump jack), `generator` (random lawful games);
+here, the game and its session (counters, the pool, belle, the deal number and whose deal it is).
 """
 
 from __future__ import annotations
