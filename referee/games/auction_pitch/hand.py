@@ -1,5 +1,5 @@
-"""The replay of one Auction Pitch hand: the auction it owns, the play, and the irregularities of
-both as the laws of Auction Pitch rule them; its `settle` is the game's `settlement`."""
+"""The replay of one Auction Pitch hand: the auction it owns and the play; what the laws make of
+an irregularity in play is in `penalties`, and its `settle` is the game's `settlement`."""
 
 from __future__ import annotations
 

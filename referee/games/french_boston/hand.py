@@ -1,5 +1,5 @@
-"""French Boston: the replay of one deal — the bidding (through its `Auction`), the play, and
-the laws of irregularities; `settlement` says what the replayed deal pays."""
+"""French Boston: the replay of one deal — the bidding (through its `Auction`) and the play; the
+laws of irregularities are in `penalties`, and `settlement` says what the replayed deal pays."""
 
 from __future__ import annotations
 
