@@ -1,7 +1,7 @@
 """What every game shares around its hands: the game object's rulebook, and a session's
 running score, next dealer and checks before each hand.
 
-Each game module subclasses `GameRules` and `GameSession` and adds only what its laws make
+Each game package subclasses `GameRules` and `GameSession` and adds only what its laws make
 different: how its hand is replayed (`replay`), what passes to the next hand (`advance`: the
 number, the dealer), when the game is won.
 """
