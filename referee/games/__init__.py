@@ -17,7 +17,7 @@ __all__ = ["Game", "Session", "registry"]
 
 class Registry(Mapping[str, Game]):
     """The games by the name transcripts use. A game's package is imported the first time it is
-    asked for, so checking a euchre archive imports no other game (a game is a dozen modules)."""
+    asked for, so checking a euchre archive imports no other game (a game is a package of six to nine modules)."""
 
     def __init__(self) -> None:
         self._packages = {m.name.replace("_", "-"): m.name for m in pkgutil.iter_modules(__path__)
