@@ -155,7 +155,6 @@ class HandReplay:
         self.requirements: list[Requirement] = []
         self.deals: dict[str, list[Card]] = {}
         self.upcard: Card | None = None
-        self.upcard_at: ev.Span | None = None
         self.recorded_line: ev.RecordedLine | None = None
         self.notes: list[str] = []
         self.redeal_at: ev.Span | None = None
@@ -395,7 +394,7 @@ class HandReplay:
             mine.add(card)
 
     def on_upcard(self, line: ev.UpcardLine) -> None:
-        self.upcard, self.upcard_at = line.card, line.at
+        self.upcard = line.card
         for player, cards in self.deals.items():
             if line.card in cards:
                 self.deal_faults.add("duplicate-card")

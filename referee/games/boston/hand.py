@@ -92,7 +92,7 @@ class BostonHand(HandReplay):
     # ---- the turned card ----------------------------------------------------------------
     def on_upcard(self, line: ev.UpcardLine) -> None:
         """The card is turned from the other pack, so it is also in somebody's hand: no duplicate check."""
-        self.turned, self.upcard_at = line.card, line.at
+        self.turned = line.card
 
     # ---- bidding --------------------------------------------------------------------------
     def may_speak(self, event: ev.Event, what: str) -> bool:

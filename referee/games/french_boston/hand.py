@@ -106,7 +106,7 @@ class FrenchBostonHand(HandReplay):
             self.turned_card_misplaced(line.player, line.at)
 
     def on_upcard(self, line: ev.UpcardLine) -> None:
-        self.upcard, self.upcard_at = line.card, line.at
+        self.upcard = line.card
         if self.belle is None:
             self.belle = line.card.suit
         for player, cards in self.deals.items():
