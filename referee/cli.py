@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack, contextmanager, nullcontext, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from enum import Enum
 from typing import IO, Any, NoReturn, TextIO
 
@@ -111,7 +111,7 @@ def check(
     rules = _rules_text(rules)
     workers = _workers(jobs)
     paths = list(expand(files))
-    with _output(output) as out:
+    with _output(output, paths, "verdict") as out:
         terminal = out is sys.stdout and out.isatty()
         with ExitStack() as stack:
             bar = None
@@ -131,6 +131,8 @@ def check(
             else:
                 summary = check_files(paths, sink, rules)
         out.flush()
+        if summary.exit_code == 2:
+            raise _unusable(output, format is Format.text)
     raise typer.Exit(summary.exit_code)
 
 
@@ -153,17 +155,38 @@ def _workers(jobs: str) -> int:
 
 
 @contextmanager
-def _output(path: str | None) -> Iterator[TextIO]:
-    """Standard output, or the file of ``--output`` (written as UTF-8 whatever the locale)."""
+def _output(path: str | None, inputs: Iterable[str], what: str) -> Iterator[TextIO]:
+    """Standard output, or the file of ``--output`` (UTF-8 whatever the locale), written all or
+    nothing: to a temporary file renamed over `path` only when the command ends without error.
+
+    `path` may not be one of the `inputs` (by inode, so through a link too): the verdict would
+    replace the transcript it is about. An exit status of 2 inside the block leaves no file.
+    """
     if path is None or path == STDIN:
         yield sys.stdout
         return
+    from .output.atomic import atomic_writer, same_file  # only for -o: tempfile is costly to import
+
+    if os.path.isdir(path):
+        raise _fail(f"{path}: a directory — give -o the name of a file to write the {what} to")
+    for source in inputs:
+        if source != STDIN and same_file(path, source):
+            raise _fail(f"{path}: that is the transcript being read; give -o another file for the {what}")
     try:
-        stream = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below; the open alone may fail
+        with atomic_writer(path) as stream:
+            yield stream
     except OSError as error:
-        raise _fail(f"{path}: cannot write the verdict: {error.strerror}") from None
-    with stream:
-        yield stream
+        raise _fail(f"{path}: cannot write the {what}: {error.strerror or error}") from None
+
+
+def _unusable(path: str | None, shown_above: bool = True) -> typer.Exit:
+    """Exit 2 from inside `_output`: the file of ``--output`` is then not written (nothing is
+    created, an older file is left as it was), and standard error says so. `shown_above`: the
+    problems were printed on standard error (text); JSON and annotations hold them in the file."""
+    if path is None or path == STDIN:
+        return typer.Exit(2)
+    where = "they are listed above" if shown_above else "run without -o to see them"
+    return _fail(f"{path}: not written, because some input could not be used ({where})")
 
 
 def _writer(format: Format, out: TextIO, quiet: bool, terminal: bool, no_color: bool) -> Any:
@@ -217,7 +240,7 @@ def explain(
     if hand is not None and hand not in explainer.found:
         numbers = ", ".join(map(str, sorted(explainer.found))) or "none"
         raise _fail(f"{file}: there is no hand {hand} — hands: {numbers}")
-    raise typer.Exit(status)
+    raise typer.Exit(explainer.shown_status if hand is not None and status != 2 else status)
 
 
 @app.command()
@@ -238,19 +261,17 @@ def report(
     from .output.story import several_games, stream_file
 
     rules = _rules_text(rules)
-    try:
-        stream = sys.stdout if output is None else open(output, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-    except OSError as error:
-        raise _fail(f"{output}: cannot write the report: {error.strerror}") from None
-    with stream if output is not None else nullcontext(stream):
+    with _output(output, [file], "report") as stream:
         reporter = Reporter(file, format.value, stream.write, several_games(file), on_problem=_problem,
                             hand_number=hand)
         status = stream_file(file, reporter, rules)  # hand by hand: an archive of any size in flat memory
         reporter.close()
-    if hand is not None and hand not in reporter.found:
-        numbers = ", ".join(map(str, sorted(reporter.found))) or "none"
-        raise _fail(f"{file}: there is no hand {hand} — hands: {numbers}")
-    raise typer.Exit(status)
+        if hand is not None and hand not in reporter.found:
+            numbers = ", ".join(map(str, sorted(reporter.found))) or "none"
+            raise _fail(f"{file}: there is no hand {hand} — hands: {numbers}")
+        if status == 2:
+            raise _unusable(output)
+    raise typer.Exit(reporter.shown_status if hand is not None else status)
 
 
 @app.command()
@@ -271,12 +292,29 @@ def fmt(
     raise typer.Exit(status)
 
 
+class _Unwritable(Exception):
+    """Writing fmt's staged text failed (a full disk): not to be taken for the input's OSError."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+
+
 def _fmt_file(path: str, rules: str | None, check_only: bool, diff: bool) -> int:
     """Show, write or report one file's canonical form, as black does; the file's exit status.
 
     The file is formatted as it is read, into a temporary file (so a file of any size costs
-    flat memory); nothing is shown or written before the whole file has read cleanly.
+    flat memory); nothing is shown or written before the whole file has read cleanly, and the
+    file is replaced by a rename (`output.atomic`), so a full disk leaves it as it was.
     """
+    try:
+        return _fmt_staged(path, rules, check_only, diff)
+    except (_Unwritable, OSError) as error:  # staging or renaming failed; the file was never opened for writing
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        typer.echo(f"{path}: cannot write the formatted text ({reason}); the file is as it was", err=True)
+        return 2
+
+
+def _fmt_staged(path: str, rules: str | None, check_only: bool, diff: bool) -> int:
     import tempfile
 
     from .output.streamdiff import UnifiedDiff
@@ -292,10 +330,13 @@ def _fmt_file(path: str, rules: str | None, check_only: bool, diff: bool) -> int
 
         def emit(original: str, lines: list[str]) -> None:
             text = "".join(line + "\n" for line in lines)
-            canonical.write(text)
-            same.feed(original, text)
-            if differ is not None:
-                differ.feed(original.splitlines(True), text.splitlines(True))
+            try:
+                canonical.write(text)
+                same.feed(original, text)
+                if differ is not None:
+                    differ.feed(original.splitlines(True), text.splitlines(True))
+            except OSError as error:  # the staging files: distinct from a read error of the input
+                raise _Unwritable(error) from None
 
         try:
             format_stream(stack.enter_context(open_binary(path)), emit, rules)
@@ -325,7 +366,9 @@ def _fmt_file(path: str, rules: str | None, check_only: bool, diff: bool) -> int
                        f"see the changes with: referee fmt --diff {path}", err=True)
             return 2
         if not diff:
-            with open(path, "w", encoding="utf-8", newline="\n") as out:
+            from .output.atomic import atomic_writer
+
+            with atomic_writer(path) as out:  # readers see the old file or the new one, never a part
                 _copy(canonical, out.write)
             typer.echo(f"{path}: reformatted", err=True)
     return 0

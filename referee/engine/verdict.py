@@ -72,6 +72,11 @@ class HandVerdict:
     def disagreement(self) -> bool:
         return self.recorded is not None and not self.recorded.agrees
 
+    @property
+    def exit_code(self) -> int:
+        """This hand's part of the exit status: 1 for an irregularity or a disagreement, else 0."""
+        return 1 if self.irregularities or self.disagreement else 0
+
     def head_dict(self) -> dict[str, Any]:
         """The fields before "tricks" (the streaming JSON writer writes the tricks itself)."""
         return {"number": self.number, "dealer": self.dealer, "status": self.status, "contract": self.contract}

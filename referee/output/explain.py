@@ -73,6 +73,7 @@ class Explainer:
         self.hand_number = hand_number
         self.on_problem = on_problem
         self.found: set[int] = set()  # the hand numbers seen, for the message when `hand_number` is not one
+        self.shown_status = 0  # the exit status of the hands told: with `hand_number`, the command's
         self._header: list[str] | None = None  # a game's header, written with its first hand told
         self._blank = False  # a game told: a blank line is owed before whatever follows
 
@@ -94,6 +95,7 @@ class Explainer:
             self.found.add(number)
         if self.hand_number is not None and number != self.hand_number:
             return
+        self.shown_status = max(self.shown_status, hand.verdict.exit_code)
         self._lines((self._header or []) + [""] + _hand(hand, _RuleQuoter(game.verdict.game)))
         self._header = []
 

@@ -334,6 +334,7 @@ class Reporter:
         self.path = path
         self.hand_number = hand_number
         self.found: set[int] = set()  # the hand numbers seen, for the message when `hand_number` is not one
+        self.shown_status = 0  # the exit status of the hands reported: with `hand_number`, the command's
         self.on_problem = on_problem
         self.html = fmt == "html"
         self.write = write
@@ -361,6 +362,7 @@ class Reporter:
         if len(self.found) < 1000:
             self.found.add(hand.verdict.number)
         if self.hand_number is None or hand.verdict.number == self.hand_number:
+            self.shown_status = max(self.shown_status, hand.verdict.exit_code)
             self._blocks(_hand(game, hand))
 
     def end_game(self, game: GameStory) -> None:
