@@ -72,3 +72,9 @@ def test_a_game_overrides_only_hooks(hand: type[HandReplay]) -> None:
 def test_the_check_sees_a_final_method() -> None:
     """The check above would catch an override: `run` is final, `status` a hook."""
     assert "status" in hooks() and "run" not in hooks() and "play_card" not in hooks()
+
+
+@pytest.mark.parametrize("name", ["on_claim_rest", "fact_revoked"])
+def test_a_misspelt_handler_is_an_error_when_the_game_is_defined(name: str) -> None:
+    with pytest.raises(TypeError, match=f"{name} handles nothing"):
+        type("Misspelt", (HandReplay,), {name: lambda self, event: None})

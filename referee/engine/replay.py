@@ -100,6 +100,18 @@ def _handlers(cls: type, prefix: str, kinds: tuple[type, ...],
     return handlers
 
 
+def _no_stray_handlers(cls: type, kinds: dict[str, tuple[type, ...]]) -> None:
+    """A game's method named like a handler that handles nothing (``on_claim_rest`` for
+    ``on_claimrest``) is a TypeError when the game is imported: otherwise its event would
+    quietly be "meaningless in this game"."""
+    for name, value in vars(cls).items():
+        for prefix, records in kinds.items():
+            known = {prefix + kind.__name__.lower() for kind in records}
+            if name.startswith(prefix) and callable(value) and name not in known and not hasattr(HandReplay, name):
+                raise TypeError(f"{cls.__qualname__}.{name} handles nothing: the {prefix}* handlers are "
+                                + ", ".join(sorted(known)))
+
+
 _EVENT_WORDS: dict[type, str] = {ev.NameSuit: "name", ev.ClaimRest: "claim rest"}
 """The notation's word for an event, where it is not the event's class name."""
 
@@ -135,6 +147,7 @@ class HandReplay:
                              ev.RecordedLine: cls.on_recorded, ev.NoteLine: cls.on_note, ev.RedealLine: cls.on_redeal}
         cls.event_handlers = _handlers(cls, "on_", get_args(ev.Event), HandReplay.on_unsupported)
         cls.fact_handlers = _handlers(cls, "fact_", get_args(tb.Fact))
+        _no_stray_handlers(cls, {"on_": get_args(ev.Event), "fact_": get_args(tb.Fact)})
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         self.ctx = context
