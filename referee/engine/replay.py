@@ -279,7 +279,10 @@ class HandReplay:
             if self.redeal_at is not None:
                 break
         if self.thrown_up:
-            self.end_of_transcript_after_throw_up()
+            if self.record.followed:
+                self.gather_now()  # the next hand is dealt: the hands were thrown up without a correction
+            else:
+                self.end_of_transcript_after_throw_up()
         if self.table is not None:
             for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
                 self.on_fact(fact)
@@ -475,10 +478,10 @@ class HandReplay:
     def throw_up(self, note: str) -> None:
         """The trick just completed ends the hand (a misère caller took it, a slam caller lost it):
         the hands are thrown up when it is gathered, and that is at once — at the transcript's next
-        event or line, whatever it is — unless that next event takes back a card of the trick to
-        correct a revoke. The take-back reopens the trick, `resume_play` undoes the end, and who
-        wins the trick (and so whether the hand ends) is decided again when it is complete. A
-        transcript that stops right here leaves an open revoke correctable (see
+        event or line, whatever it is, the next hand's line included — unless that next event takes
+        back a card of the trick to correct a revoke. The take-back reopens the trick, `resume_play`
+        undoes the end, and who wins the trick (and so whether the hand ends) is decided again when
+        it is complete. A transcript that stops right here leaves an open revoke correctable (see
         `end_of_transcript_after_throw_up`). `note` says why the hands are thrown up."""
         self.thrown_up = True
         self.throw_up_note = note
@@ -495,7 +498,8 @@ class HandReplay:
 
     @final
     def end_of_transcript_after_throw_up(self) -> None:
-        """The transcript stops right after the card that ended the hand. With a revoke in that
+        """The transcript stops right after the card that ended the hand (the game's last hand: a
+        `hand` line after it gathers the trick, as any line does). With a revoke in that
         trick the revoker may still take his card back, so the end is not certain yet: play is
         resumed and the take-back is pending. Without one, the trick is gathered."""
         assert self.table is not None
