@@ -762,8 +762,8 @@ class HandReplay:
 
     @final
     def check_claims(self) -> None:
-        for claim in self.claims:
-            found = [r for r in self.revokes
+        for claim in self.claims:  # a revoke still correctable is there too: its finding says so, once
+            found = [r for r in (*self.revokes, *self.correctable)
                      if r.player == claim.accused and (claim.trick is None or r.trick == claim.trick)]
             if found:
                 continue
