@@ -531,7 +531,7 @@ class HandReplay:
             self.due_back, self.due_requirements = [], []
             return False
         base = (f"{event.player} played {event.card} to trick {trick.number} while {words} had still to be taken "
-                f"back, as the penalty chosen requires; {leader} was then to lead.")
+                f"back, as the penalty chosen requires ({self.sending_penalty(due)}); {leader} was then to lead.")
         if len(trick.plays) + len(self.held_aside) + 1 < len(table.active):
             self.find("play-out-of-turn", event.player, event.at, "play.out-of-turn",
                       base + f" {event.player}'s card goes back as well.", trick=trick.number)
@@ -546,6 +546,15 @@ class HandReplay:
         for play in held:
             self.play_card(play)
         return False
+
+    @final
+    def sending_penalty(self, due: list[tuple[str, Card]]) -> str:
+        """The words of the penalty that sent one of `due` back (the latest, if several)."""
+        texts = {c.text for _, c in due}
+        for penalty in reversed(self.penalties):
+            if any(e.kind == "take-back" and e.detail in texts for e in penalty.effects):
+                return penalty.description
+        return "the card goes back"
 
     @final
     def take_back_step(self) -> str | None:
