@@ -865,10 +865,11 @@ class HandReplay:
 
     @final
     def check_claims(self) -> None:
-        for claim in self.claims:  # a revoke still correctable is there too: its finding says so, once
-            found = [r for r in (*self.revokes, *self.correctable)
-                     if r.player == claim.accused and (claim.trick is None or r.trick == claim.trick)]
-            if found:
+        # a revoke corrected, or still correctable, was there too: its own finding says so, once
+        shown = [(r.player, r.trick) for r in self.revokes] + [
+            (i.player, i.trick) for i in self.irregularities if i.kind == "revoke" and i.status in CORRECTION]
+        for claim in self.claims:
+            if any(p == claim.accused and (claim.trick is None or t == claim.trick) for p, t in shown):
                 continue
             if self.claim_open(claim):
                 self.open_claims.append(claim)
@@ -1043,6 +1044,9 @@ class HandReplay:
             notes=(*self.notes, *settlement.notes), line=self.record.header.at.line, ledger=tuple(ledger.entries),
             pool_before=self.show_pool(ledger.pool_before) if ledger.pool_before is not None else None)
 
+
+CORRECTION: frozenset[RevokeStatus | None] = frozenset({"corrected", "correctable"})
+"""The statuses of a revoke found that was, or may still be, taken back."""
 
 _LINES_NOT_GATHERING = frozenset({ev.EventLine, ev.NoteLine})
 """Lines that do not by themselves show the hands thrown up: events (checked one by one) and notes."""
