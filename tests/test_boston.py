@@ -334,3 +334,33 @@ def test_a_replayed_hand_is_freed_without_the_garbage_collector() -> None:
         assert not [o for o in gc.get_objects() if isinstance(o, BostonHand)]
     finally:
         gc.enable()
+
+
+# ---- a penalty that sends a lead back ------------------------------------------------------------
+LEAD_CALLED = (Path(__file__).resolve().parent.parent / "cases" / "boston" /
+               "lead-out-of-turn-called-next.ttn").read_text("utf-8")
+"""Y leads the 3H out of turn, A calls a spade lead from Z: Y is to take the card back."""
+
+
+def _hand(text: str) -> dict:
+    return check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+
+
+def test_cards_held_aside_go_back_and_the_called_lead_follows() -> None:
+    """B plays before Y's take-back (a finding); both take back, Z leads a spade: the trick is clean."""
+    hand = _hand(LEAD_CALLED + "B 4H\nY retract 3H\nB retract 4H\ntrick 1: Z 4S, A 5S, Y 2S, B 3S\n")
+    assert [(i["kind"], i["player"]) for i in hand["irregularities"]] == \
+        [("lead-out-of-turn", "Y"), ("play-out-of-turn", "B")]
+    assert hand["tricks"][0]["plays"] == [["Z", "4S"], ["A", "5S"], ["Y", "2S"], ["B", "3S"]]
+    assert hand["next"] == "A to lead to trick 2"
+
+
+def test_a_trick_played_out_without_the_take_back_lets_the_lead_stand() -> None:
+    """Each card before the take-back is a finding; the card completing the trick shows the table
+    played on: the lead stands and the spade lead called from Z lapses (his next lead is free)."""
+    hand = _hand(LEAD_CALLED + "B 4H, Z 5H, A 2H\ntrick 2: Z AD\n")
+    assert [(i["kind"], i["player"]) for i in hand["irregularities"]] == \
+        [("lead-out-of-turn", "Y"), ("play-out-of-turn", "B"), ("play-out-of-turn", "Z"), ("play-out-of-turn", "A")]
+    assert "the penalty lapses" in hand["irregularities"][-1]["explanation"]
+    assert hand["tricks"][0]["plays"] == [["Y", "3H"], ["B", "4H"], ["Z", "5H"], ["A", "2H"]]
+    assert hand["tricks"][0]["winner"] == "Z" and hand["status"] == "in-progress"

@@ -255,3 +255,31 @@ def test_a_replayed_deal_is_freed_without_the_garbage_collector() -> None:
         assert not [o for o in gc.get_objects() if isinstance(o, FrenchBostonHand)]
     finally:
         gc.enable()
+
+
+# ---- a `redeal` line: who deals next ----------------------------------------------------------------
+REDEAL_HEAD = '[Game "french-boston"]\n[Players "N E S W"]\n[Belle "clubs"]\n\nhand 5 dealer N\nupcard 2C\n'
+
+
+def _deals(text: str) -> list[tuple[str, str, int, list[str]]]:
+    """Each hand's dealer, status, what its dealer paid and its findings' kinds."""
+    hands = check_text(text).to_dict()["files"][0]["games"][0]["hands"]
+    return [(h["dealer"], h["status"], h["score_delta"][h["dealer"]], [i["kind"] for i in h["irregularities"]])
+            for h in hands]
+
+
+def test_a_bare_redeal_after_four_passes_is_a_deal_thrown_in() -> None:
+    """Nobody proposed: the deal passes to the right and W pays his own 10."""
+    text = REDEAL_HEAD + "W pass, S pass, E pass, N pass\nredeal\n\nhand 6\n"
+    assert _deals(text) == [("N", "thrown-in", -10, []), ("W", "in-progress", -10, [])]
+
+
+def test_a_deal_thrown_in_with_a_proposal_standing_counts_as_a_misdeal() -> None:
+    """A proposal binds (play or pay): the redeal is a misdeal, which loses the deal all the same."""
+    text = REDEAL_HEAD + "W bid 6 hearts, S pass, E pass, N pass\nredeal thrown-in\n\nhand 6\n"
+    assert _deals(text) == [("N", "redeal", -10, ["inconsistent-transcript"]), ("W", "in-progress", -10, [])]
+
+
+def test_an_imperfect_pack_is_dealt_again_by_the_same_dealer_without_paying_again() -> None:
+    text = REDEAL_HEAD + "redeal imperfect-pack\n\nhand 6\n"
+    assert _deals(text) == [("N", "redeal", -10, []), ("N", "in-progress", 0, [])]

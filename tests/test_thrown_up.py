@@ -3,7 +3,7 @@ or line, unless that event takes back a card of it.
 
 The cases in cases/boston and cases/french-boston (misere-revoke-*, slam-revoke-*) check whole
 hands; these pin what counts as "the next event": a note does not, a retraction reopens the
-trick, anything else (a card, a call, a recorded result) gathers it.
+trick, anything else (a card, a call, a recorded result, the next hand's line) gathers it.
 """
 
 from __future__ import annotations
@@ -45,3 +45,16 @@ def test_a_call_before_the_take_back_gathers_the_trick_and_the_take_back_is_too_
     result = hand(HEAD + "A call highest\nY retract 5H\n")
     assert revoke_status(result) == ["established"]
     assert any("already gathered" in i["explanation"] for i in result["irregularities"])
+
+
+def test_the_next_hand_line_gathers_the_trick() -> None:
+    result = hand(HEAD + "hand 2\n")
+    assert revoke_status(result) == ["established"]
+    assert result["status"] == "abandoned" and result["pending"] == []
+
+
+def test_a_new_game_header_ends_that_game_s_transcript_and_leaves_the_revoke_correctable() -> None:
+    """A new game is a new transcript (checked apart by `--jobs`): the first game stops where it stops."""
+    result = hand(HEAD + '[Game "boston"]\n[Players "A Y B Z"]\nhand 1 dealer Z\n')
+    assert revoke_status(result) == ["correctable"]
+    assert result["status"] == "in-progress"

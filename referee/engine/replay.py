@@ -166,6 +166,9 @@ class HandReplay:
         self.choices: list[Choice] = []
         self.early_plays: list[tuple[Choice, ev.Play]] = []  # played before a decision that then took a penalty
         self.requirements: list[Requirement] = []
+        self.due_back: list[tuple[str, Card]] = []  # cards in the trick a chosen penalty sends back (`send_back`)
+        self.due_requirements: list[Requirement] = []  # what that penalty requires, lapsing if the table plays on
+        self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
         self.deals: dict[str, list[Card]] = {}
         self.upcard: Card | None = None
         self.recorded_line: ev.RecordedLine | None = None
@@ -292,7 +295,10 @@ class HandReplay:
             if self.redeal_at is not None:
                 break
         if self.thrown_up:
-            self.end_of_transcript_after_throw_up()
+            if self.record.followed:
+                self.gather_now()  # the next hand is dealt: the hands were thrown up without a correction
+            else:
+                self.end_of_transcript_after_throw_up()
         if self.table is not None:
             for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
                 self.on_fact(fact)
@@ -448,6 +454,8 @@ class HandReplay:
             return
         table = self.table
         assert table is not None
+        if (self.due_back or self.held_aside) and self.played_before_take_back(event):
+            return
         if self.choices and any(c.waits and self.same_side(event.player, c.offender) for c in self.choices):
             self.before_decision.add(event.card)  # the laws let it go back when the decision comes
         if not table.current.plays:  # a lead: only between tricks can a lead call bind or the hand be over
@@ -477,21 +485,113 @@ class HandReplay:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} takes back {event.card} before any card was played")
             return
+        for held in self.held_aside:
+            if held.player == event.player and held.card is event.card:  # never reached the trick: simply back
+                self.held_aside.remove(held)
+                return
         facts = self.table.retract(event.player, event.card, event.at, self.retract_law.may_take_back(event))
         if self.thrown_up and self.table.current.plays:  # the trick that ended the hand is open again
             self.resume_after_throw_up()
         for fact in facts:
             self.on_fact(fact)
 
+    # ---- cards a chosen penalty sends back --------------------------------------------
+    @final
+    def send_back(self, player: str, card: Card) -> Effect:
+        """The penalty chosen sends `player`'s card, still in the trick, back to his hand (a lead out
+        of turn when a suit is called from the rightful leader): the trick waits for that take-back
+        (`retract`), and cards the offender's side played to it before the decision go back with it.
+        Until then "what happens now" names the take-backs, and any other card is a finding
+        (`played_before_take_back`)."""
+        self.due_back.append((player, card))
+        return Effect("take-back", player, None, card.text)
+
+    @final
+    def due_on_table(self) -> list[tuple[str, Card]]:
+        """The cards still to go back: those in the trick, then those held aside."""
+        table = self.table
+        if table is None:
+            return []
+        trick = table.current
+        due = [(p, c) for p, c in self.due_back if (played := trick.card_of(p)) is not None and played.card is c]
+        return due + [(e.player, e.card) for e in self.held_aside]
+
+    @final
+    def played_before_take_back(self, event: ev.Play) -> bool:
+        """A card played while cards the penalty sent back are still in the trick. The rightful
+        leader's lead shows they went back, unwritten: they are taken back now and the lead is
+        played (and checked against the call). Any other card is a finding; it did not reach the
+        trick and goes back too (held aside), unless it is the card that completes the trick: then
+        the table played the trick out with them in it, the lead stands and the penalty lapses.
+        True when `event` is held aside."""
+        table = self.table
+        assert table is not None
+        trick = table.current
+        self.due_back = due = [(p, c) for p, c in self.due_back
+                               if (played := trick.card_of(p)) is not None and played.card is c]
+        if not due:  # taken back (the cards held aside went back with them), or left in a trick played out
+            self.held_aside.clear()
+            self.due_requirements = []
+            return False
+        words = " and ".join(f"{p}'s {c}" for p, c in due)
+        leader = table.rightful_leader
+        if not self.held_aside and len(due) == len(trick.plays) and event.player == leader:
+            for player, card in reversed(due):
+                for fact in table.retract(player, card, event.at, True):
+                    self.on_fact(fact)
+            self.notes.append(f"{leader} leads to trick {trick.number}: {words} went back as the penalty required "
+                              "(the take-back is not written).")
+            self.due_back, self.due_requirements = [], []
+            return False
+        base = (f"{event.player} played {event.card} to trick {trick.number} while {words} had still to be taken "
+                f"back, as the penalty chosen requires ({self.sending_penalty(due)}); {leader} was then to lead.")
+        if len(trick.plays) + len(self.held_aside) + 1 < len(table.active):
+            self.find("play-out-of-turn", event.player, event.at, "play.out-of-turn",
+                      base + f" {event.player}'s card goes back as well.", trick=trick.number)
+            self.held_aside.append(event)
+            return True
+        self.find("play-out-of-turn", event.player, event.at, "play.out-of-turn",
+                  base + " The trick is played out with them in it: the table let the lead stand, and the penalty "
+                  "lapses.", trick=trick.number)
+        self.requirements = [r for r in self.requirements if r not in self.due_requirements]
+        self.due_back, self.due_requirements = [], []
+        held, self.held_aside = self.held_aside, []
+        for play in held:
+            self.play_card(play)
+        return False
+
+    @final
+    def sending_penalty(self, due: list[tuple[str, Card]]) -> str:
+        """The words of the penalty that sent one of `due` back (the latest, if several)."""
+        texts = {c.text for _, c in due}
+        for penalty in reversed(self.penalties):
+            if any(e.kind == "take-back" and e.detail in texts for e in penalty.effects):
+                return penalty.description
+        return "the card goes back"
+
+    @final
+    def take_back_step(self) -> str | None:
+        """What happens now while cards the penalty sent back are on the table: their take-backs,
+        then the rightful lead (the suit called, if one binds the leader)."""
+        due = self.due_on_table()
+        if not due or self.table is None:
+            return None
+        leader = self.table.rightful_leader
+        called = next((r.suit for r in self.requirements
+                       if r.offender == leader and r.what == "lead-suit" and r.suit is not None), None)
+        lead = f"to lead a {called.word[:-1]}" if called is not None else "to lead"
+        return (", ".join(f"{p} to take back {c}" for p, c in due)
+                + f"; then {leader} {lead} to trick {self.table.current.number}")
+
     # ---- a hand that ends before its last trick ------------------------------------------
     @final
     def throw_up(self, note: str) -> None:
         """The trick just completed ends the hand (a misère caller took it, a slam caller lost it):
         the hands are thrown up when it is gathered, and that is at once — at the transcript's next
-        event or line, whatever it is — unless that next event takes back a card of the trick to
-        correct a revoke. The take-back reopens the trick, `resume_play` undoes the end, and who
-        wins the trick (and so whether the hand ends) is decided again when it is complete. A
-        transcript that stops right here leaves an open revoke correctable (see
+        event or line, whatever it is, the next hand's line included — unless that next event takes
+        back a card of the trick to correct a revoke. The take-back reopens the trick, `resume_play`
+        undoes the end, and who wins the trick (and so whether the hand ends) is decided again when
+        it is complete. A transcript that stops right here leaves an open revoke correctable (see
         `end_of_transcript_after_throw_up`). `note` says why the hands are thrown up."""
         self.thrown_up = True
         self.throw_up_note = note
@@ -508,7 +608,8 @@ class HandReplay:
 
     @final
     def end_of_transcript_after_throw_up(self) -> None:
-        """The transcript stops right after the card that ended the hand. With a revoke in that
+        """The transcript stops right after the card that ended the hand (the game's last hand: a
+        `hand` line after it gathers the trick, as any line does). With a revoke in that
         trick the revoker may still take his card back, so the end is not certain yet: play is
         resumed and the take-back is pending. Without one, the trick is gathered."""
         assert self.table is not None
@@ -569,6 +670,8 @@ class HandReplay:
     @final
     def fact_retracted(self, fact: tb.Retracted) -> None:
         self.later_plays = fact.later_plays
+        if self.due_back:
+            self.due_back = [(p, c) for p, c in self.due_back if not (p == fact.player and c is fact.card)]
         if self.early_plays:
             self.take_back_early_play(fact)
         self.retract_law.retracted(fact)
@@ -655,13 +758,17 @@ class HandReplay:
         played before it go back (the retract law's `early_play` as each is taken back), and what it requires
         of a trick ends with that trick."""
         self.choices.remove(choice)
-        before = len(self.requirements)
+        before, sending = len(self.requirements), len(self.due_back)
         choice.apply(option, at)
         if Lapse.TRICK_GATHERED in choice.ends:
             for requirement in self.requirements[before:]:
                 requirement.trick = choice.trick
         if choice.early and option != choice.implied:
             self.early_plays.extend((choice, play) for play in choice.early)
+            if len(self.due_back) > sending:
+                self.due_back.extend((play.player, play.card) for play in choice.early)
+        if len(self.due_back) > sending:
+            self.due_requirements = self.requirements[before:]
 
     @final
     def take_back_early_play(self, fact: tb.Retracted) -> None:
@@ -771,10 +878,11 @@ class HandReplay:
 
     @final
     def check_claims(self) -> None:
+        # a revoke corrected, or still correctable, was there too: its own finding says so, once
+        shown = [(r.player, r.trick) for r in self.revokes] + [
+            (i.player, i.trick) for i in self.irregularities if i.kind == "revoke" and i.status in CORRECTION]
         for claim in self.claims:
-            found = [r for r in self.revokes
-                     if r.player == claim.accused and (claim.trick is None or r.trick == claim.trick)]
-            if found:
+            if any(p == claim.accused and (claim.trick is None or t == claim.trick) for p, t in shown):
                 continue
             if self.claim_open(claim):
                 self.open_claims.append(claim)
@@ -889,6 +997,10 @@ class HandReplay:
     def next_in_play(self) -> str:
         """What happens next once play has begun: a revoke to take back, or whose turn it is."""
         assert self.table is not None
+        if self.due_back or self.held_aside:
+            step = self.take_back_step()
+            if step is not None:
+                return step
         if self.correctable:
             revoke = self.correctable[0]
             return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
@@ -945,6 +1057,9 @@ class HandReplay:
             notes=(*self.notes, *settlement.notes), line=self.record.header.at.line, ledger=tuple(ledger.entries),
             pool_before=self.show_pool(ledger.pool_before) if ledger.pool_before is not None else None)
 
+
+CORRECTION: frozenset[RevokeStatus | None] = frozenset({"corrected", "correctable"})
+"""The statuses of a revoke found that was, or may still be, taken back."""
 
 _LINES_NOT_GATHERING = frozenset({ev.EventLine, ev.NoteLine})
 """Lines that do not by themselves show the hands thrown up: events (checked one by one) and notes."""

@@ -144,6 +144,7 @@ class HandRecord:
     lines: list[ev.Line] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     overflowed: bool = False  # past `MAX_HAND_CHARS`: spoilt, and nothing more of it kept
+    followed: bool = False  # a `hand` line of the same game comes next: the table has moved on
 
 
 @dataclass(slots=True)
@@ -332,6 +333,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
             continue
         if isinstance(parsed, ev.HandHeader):
             if hand is not None:
+                hand.followed = True
                 yield hand
                 hand = None
             if tags and not in_game:

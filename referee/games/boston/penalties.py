@@ -255,7 +255,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         def apply(option: str, at: ev.Span) -> None:
             if option == "accept":
                 return
-            back = Effect("take-back", offender, None, card.text)
+            back = hand.send_back(offender, card)
             if option in SUIT_WORDS:
                 suit = Suit[option.upper()]
                 effects = hand.require_lead(targets, suit, "play.out-of-turn", at)

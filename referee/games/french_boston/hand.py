@@ -77,6 +77,7 @@ class FrenchBostonHand(HandReplay):
         self.misere_claimed = False  # the caller claimed pool and stakes on an adversary's error
         self.short_hands: set[str] = set()
         self.long_hand = False
+        self.redeal_reason: str | None = None  # what the `redeal` line says (None: what the deal shows)
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
@@ -378,10 +379,30 @@ class FrenchBostonHand(HandReplay):
         return mine - {player}
 
     # ---- status -------------------------------------------------------------------------------------
+    def on_redeal(self, line: ev.RedealLine) -> None:
+        """The table deals again, for the reason the line gives. A deal thrown in needs all passes: with
+        a proposal standing (play or pay) or once play has begun, it counts as a misdeal."""
+        HandReplay.on_redeal(self, line)
+        self.redeal_reason = line.reason
+        if line.reason == "thrown-in" and not self.throwable():
+            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
+                      "the deal is said to be thrown in, but " + ("its play has begun" if self.table is not None else
+                      "a proposal stands (a bid binds: play or pay)") + "; it counts as a misdeal")
+
+    def throwable(self) -> bool:
+        """Only a deal nobody has proposed on, not yet played, may be thrown in."""
+        return self.table is None and self.undertaking is None and self.auction.best is None
+
     def void_deal(self) -> str | None:
-        """'misdeal' (the deal passes), 'same-dealer' (dealt again by him) or None."""
+        """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him) or None (not
+        void; a deal thrown in passes to the right as any other, the next dealer paying in)."""
         if self.redeal_at is not None:
-            return "same-dealer"
+            return self.redeal_void()
+        return self.shown_void()
+
+    def shown_void(self) -> str | None:
+        """What the deal lines and the play show: too many cards (a misdeal at any time), a hand of
+        the wrong size before play (a misdeal), a card twice (an imperfect pack: the same dealer)."""
         if self.long_hand:
             return "misdeal"
         if self.table is not None:
@@ -392,10 +413,21 @@ class FrenchBostonHand(HandReplay):
             return "misdeal"
         return None
 
+    def redeal_void(self) -> str | None:
+        """What a `redeal` line makes of the deal: its reason, or else what the deal shows. A misdeal
+        loses the deal (as a misdeal shown by the deal lines does); a deal thrown in is no void deal;
+        an imperfect pack, a faced card or a redeal the deal does not explain: the same dealer again."""
+        reason = self.redeal_reason
+        if reason == "thrown-in" or (reason is None and self.phase == "thrown-in"):
+            return None if self.throwable() else "misdeal"
+        if reason == "misdeal" or (reason is None and self.shown_void() == "misdeal"):
+            return "misdeal"
+        return "same-dealer"
+
     def status(self) -> HandStatus:
         if self.void_deal() is not None:
             return "redeal"
-        if self.phase == "thrown-in":
+        if self.phase == "thrown-in" or self.redeal_at is not None:
             return "thrown-in"
         if self.table is not None and (self.table.finished or self.misere_claimed):
             return "complete"

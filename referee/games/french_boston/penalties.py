@@ -130,7 +130,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
                 suit = Suit[option.upper()]
                 effects = hand.require_lead(targets, suit, "play.out-of-turn", at)
             hand.penalise("play.out-of-turn", f"{hand.side_label(others)} call {option} after {fact.player}'s lead "
-                          "out of turn", effects=(Effect("take-back", fact.player, None, fact.card.text), *effects))
+                          "out of turn", effects=(hand.send_back(fact.player, fact.card), *effects))
 
         hand.offer(others, fact.player, ("suit", "card"), "play.out-of-turn",
                    f"{hand.side_label(others)} may call a suit from {whom}, or call "
