@@ -2,7 +2,7 @@
 
 Generates a seeded archive with the game's own generator, checks it under cProfile with the
 streaming JSON writer (output discarded) and prints the split between parsing and the rest,
-then the functions that cost the most. The README's "Performance" section quotes it.
+then the functions that cost the most. docs/performance.md quotes it.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = sorted((ROOT / "cases").glob("*/*.ttn"))
 
 
-@pytest.mark.parametrize("document", ["README.md", "docs/library.md"])
+@pytest.mark.parametrize("document", ["docs/library.md"])
 def test_documented_examples_run(document: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)  # the examples name cases/… from the repository's root
     result = doctest.testfile(str(ROOT / document), module_relative=False, optionflags=doctest.ELLIPSIS)

@@ -42,14 +42,14 @@ def test_merge_of_single_files_is_the_run_over_all() -> None:
     assert merge([check_path(p) for p in paths]).to_dict() == collector.verdict.to_dict()
 
 
-def _readme_recipe() -> str:
-    readme = (CASES.parent / "README.md").read_text("utf-8")
-    section = readme[readme.index("## Beyond one machine"):]
+def _documented_recipe() -> str:
+    library = (CASES.parent / "docs" / "library.md").read_text("utf-8")
+    section = library[library.index("## Beyond one machine"):]
     return section[section.index("```python\n") + len("```python\n"):section.index("\n```", section.index("```python"))]
 
 
-def test_the_readme_recipe_runs_as_a_script_and_prints_the_clis_json(tmp_path: Path) -> None:
-    """The recipe as written in the README, saved as a script: its output is byte for byte
+def test_the_documented_recipe_runs_as_a_script_and_prints_the_clis_json(tmp_path: Path) -> None:
+    """The recipe as written in docs/library.md, saved as a script: its output is byte for byte
     ``referee check --format json`` on the same files (non-ASCII names included)."""
     archive = tmp_path / "archive" / "club"
     archive.mkdir(parents=True)
@@ -61,7 +61,7 @@ def test_the_readme_recipe_runs_as_a_script_and_prints_the_clis_json(tmp_path: P
         text = text.replace(old, new)
     (archive / "zoë.ttn").write_text(text, "utf-8")
     script = tmp_path / "check_archive.py"
-    script.write_text(_readme_recipe().replace("num_workers=8", "num_workers=2"), "utf-8")
+    script.write_text(_documented_recipe().replace("num_workers=8", "num_workers=2"), "utf-8")
     done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, timeout=300)
     assert done.returncode == 0, done.stderr.decode()
     paths = sorted(str(p.relative_to(tmp_path)) for p in archive.glob("*.ttn"))

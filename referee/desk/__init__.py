@@ -2,7 +2,7 @@
 replayed and settle the dispute.
 
 The page (``static/``) is plain HTML, CSS and JavaScript shipped in the package: nothing is
-fetched from anywhere and nothing is built. The server is Starlette on uvicorn (see the README
+fetched from anywhere and nothing is built. The server is Starlette on uvicorn (see docs/desk.md
 for why); `app` holds the routes, `library` the calls into the referee, `view` the table
 replayed step by step, `settle` the lines that answer an open choice, `lasthand` a proposed line
 replayed on the last hand alone.

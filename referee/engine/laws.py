@@ -22,7 +22,7 @@ Kind = Literal[
     "illegal-bid", "illegal-discard", "late-alone", "sitting-out-played", "card-not-held",
     "duplicate-card", "wrong-card-count", "wrong-dealer", "misdeal", "drawing-attention",
     "call-disobeyed", "premature-lead",
-    # our extensions (README, "Extensions to the notation")
+    # our extensions (docs/notation-extensions.md)
     "inconsistent-transcript",  # a trick label, hand number or event that contradicts the replay
     "looked-at-trick",          # a player looked at a trick already quitted where the laws forbid it
     "illegal-retract",          # a card taken back that the laws do not let its player take back

@@ -1,4 +1,4 @@
-"""The bounds on what one input may ask of the referee, in one place (listed in the README).
+"""The bounds on what one input may ask of the referee, in one place (listed in docs/cli.md, "Limits").
 
 No real transcript comes near any of them; they are there so that a hostile or broken file
 costs bounded time and memory, and is told clearly what is wrong rather than crashing.
