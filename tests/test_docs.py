@@ -1,5 +1,6 @@
 """The README and the pages of docs/: every relative link leads to a page and a heading that exist,
-every page is reachable from the README, and the examples they show are what referee prints.
+every page is reachable from the README, the examples they show are what referee prints, and
+the commands of the clubs' walk-through run.
 
 Other examples are checked where their subject is tested: the explain gallery in
 tests/test_explain.py, the library's examples in tests/test_api.py, the Dask recipe in
@@ -9,12 +10,15 @@ tests/test_notation_doc.py.
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from referee.games.euchre.generator import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -151,3 +155,27 @@ def test_the_error_examples_are_what_referee_says(tmp_path: Path) -> None:
     header = '[Game "euchre"]\n[Players "Ann Bob Cy Di"]\n[Partners "Ann-Cy Bob-Di"]\nhand 1 dealer Di\nAnne pass\n'
     (tmp_path / "anne.ttn").write_text(header, "utf-8")
     assert misspelt and misspelt.group(1) in _run("check", "anne.ttn", cwd=tmp_path).stderr
+
+
+def test_every_command_of_the_clubs_walk_through_runs(tmp_path: Path) -> None:
+    """docs/clubs.md, step by step, on a transcript of three hands: each command it shows runs
+    and gives a verdict (0 or 1), and the reports it names are written."""
+    clubs = (ROOT / "docs" / "clubs.md").read_text("utf-8")
+    commands = re.findall(r"^\s*(referee [^#`\n]*?)\s*(?:#.*)?$", clubs, re.MULTILINE)
+    commands += re.findall(r"`(referee [^`]*)`", clubs)
+    commands = [c for c in dict.fromkeys(commands)  # the commands as written, not a mere mention or the desk
+                if ("tonight.ttn" in c or c.startswith("referee rules ")) and not c.startswith("referee serve")]
+    assert len(commands) >= 10, commands
+    yaml = re.search(r"```yaml\n(.*?)```", clubs, re.DOTALL)
+    assert yaml
+    (tmp_path / "club.yaml").write_text(yaml.group(1).replace("\n   ", "\n"), "utf-8")
+    for command in commands:
+        args = command.split()[1:]
+        if args[0] == "new":
+            done = _run(*args[:-2], cwd=tmp_path)
+            assert done.returncode == 0 and args[-2:] == [">", "tonight.ttn"] and "[Game" in done.stdout
+            (tmp_path / "tonight.ttn").write_text(random_game(random.Random(28), hands=3), "utf-8")
+            continue
+        done = _run(*args, cwd=tmp_path)
+        assert done.returncode in (0, 1) and "Traceback" not in done.stderr, (command, done.stderr)
+    assert (tmp_path / "ruling.html").exists() and (tmp_path / "hand3.html").exists()
