@@ -8,7 +8,9 @@ start, concurrent requests, a clean Ctrl-C).
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,11 +19,12 @@ from pathlib import Path
 
 import pytest
 from desk_server import CASES, Desk, running
+from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.desk import DeskError, bind, host_warning
-from referee.desk.app import MAX_BODY
+from referee.desk.app import MAX_BODY, DeskConfig, create_app
 from referee.desk.settle import insert_line
 
 ALL_CASES = sorted(CASES.glob("*/*.ttn"))
@@ -37,6 +40,12 @@ def cli_json(text: bytes, rules: str | None = None) -> tuple[str, int]:
 @pytest.fixture(scope="module")
 def desk() -> Iterator[Desk]:
     yield from running()
+
+
+def client(*files: str, rules: str | None = None) -> TestClient:
+    """The desk's application without a socket, as the page on 127.0.0.1 calls it."""
+    return TestClient(create_app(DeskConfig(list(files), rules)), base_url="http://127.0.0.1:8750",
+                      raise_server_exceptions=False, headers={"X-Referee-Desk": "desk"})
 
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -191,7 +200,7 @@ def test_reports_download_and_keep_hostile_text_as_text(desk: Desk) -> None:
     assert "<script>alert(1)" not in html.text() and "&lt;script&gt;alert(1)" in html.text()
     assert "<img src=x" not in html.text()
     markdown = desk.request("api/report", hostile, {"format": "markdown"})
-    assert markdown.status == 200 and markdown.headers["Content-Disposition"].endswith('.md"')
+    assert markdown.status == 200 and 'filename="desk-ruling.md"' in markdown.headers["Content-Disposition"]
     assert desk.request("api/report", hostile, {"format": "pdf"}).status == 400
 
 
@@ -205,7 +214,7 @@ def test_save_writes_only_to_a_file_named_at_start(tmp_path: Path) -> None:
         header = {"X-Referee-Desk": "save"}
         assert desk.request("api/save", "# new\n", {"file": "0"}).status == 403  # no header: not the desk's page
         assert desk.request("api/save", "# new\n", {"file": "1"}, header).status == 403
-        assert desk.request("api/save", "# new\n", {"file": str(other)}, header).status == 403
+        assert desk.request("api/save", "# new\n", {"file": str(other)}, header).status == 400  # not a number
         assert desk.request("api/save", "# new\n", {"file": "0"}, header).status == 200
     assert named.read_text("utf-8") == "# new\n" and not other.exists()
     for desk in running():
@@ -234,3 +243,53 @@ def test_a_desk_open_to_the_network_is_announced() -> None:
     assert host_warning("127.0.0.1") is None and host_warning("localhost") is None and host_warning("::1") is None
     warning = host_warning("0.0.0.0")
     assert warning is not None and "anyone" in warning
+
+
+@pytest.mark.parametrize(("path", "params"), [
+    ("api/view", {"game": "\u00b2", "hand": "0"}), ("api/view", {"game": "0", "hand": "\u00b9"}),
+    ("api/view", {"game": "0", "hand": "9" * 5000}), ("api/view", {"game": "0", "hand": "1000000"}),
+    ("api/report", {"file": "\u00b2"}), ("api/save", {"file": "\u00b2"}), ("api/save", {"file": "/etc/passwd"})])
+def test_numbers_in_parameters_are_ascii_digits_and_bounded(tmp_path: Path, path: str, params: dict[str, str]) -> None:
+    """str.isdigit() takes "²", which int() refuses: the command line's rule holds, a clear 400."""
+    named = tmp_path / "tonight.ttn"
+    answer = client(str(named)).post(path, content=b"", params=params, headers={"X-Referee-Desk": "save"})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert "digits 0-9, at most 999,999" in error and len(error) < 120
+    assert not named.exists()
+
+
+def test_a_download_named_in_any_script_keeps_its_name(tmp_path: Path) -> None:
+    """An HTTP header is Latin-1: the name goes as RFC 6266's filename*, with an ASCII fallback."""
+    named = tmp_path / "Партия.ttn"
+    named.write_text((CASES / "euchre" / "revoke-established.ttn").read_text("utf-8"), "utf-8")
+    answer = client(str(named)).post("api/report", content=named.read_bytes(), params={"file": "0"})
+    assert answer.status_code == 200
+    assert answer.headers["Content-Disposition"] == (
+        "attachment; filename=\"______-ruling.html\"; "
+        "filename*=UTF-8''%D0%9F%D0%B0%D1%80%D1%82%D0%B8%D1%8F-ruling.html")
+
+
+def test_a_full_disk_leaves_the_saved_file_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    named = tmp_path / "tonight.ttn"
+    named.write_text("# the evening so far\n", "utf-8")
+
+    def full(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    answer = client(str(named)).post("api/save", content="# new\n" * 1000, params={"file": "0"},
+                                     headers={"X-Referee-Desk": "save"})
+    assert answer.status_code == 507 and "the file is as it was" in answer.json()["error"]
+    assert named.read_text("utf-8") == "# the evening so far\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["tonight.ttn"]  # no temporary file left behind
+
+
+def test_a_huge_house_rule_name_is_not_echoed_whole() -> None:
+    name = "x" * 10_000
+    answer = client().post("api/check", content=(CASES / "euchre" / "revoke-established.ttn").read_bytes(),
+                           params={"rules": name})
+    (problem,) = answer.json()["files"][0]["errors"]
+    assert "unknown house rule 'xxxxxxxx" in problem["message"] and len(problem["message"]) < 100
+    answer = client().post("api/check", content=b"", params={"rules": name + ".yaml"})
+    assert answer.status_code == 400 and len(answer.json()["error"]) < 200

@@ -18,12 +18,15 @@ the desk's own (a Content-Security-Policy), so a transcript's text can never run
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -33,6 +36,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..games import registry
+from ..notation.limits import MAX_DIGITS, MAX_NUMBER, shown
+from ..output.atomic import write_atomically
 from ..output.template import UnknownGame, template
 from .library import (
     RulesParameterError,
@@ -73,6 +78,22 @@ class BodyTooLarge(Exception):
     pass
 
 
+class BadParameter(ValueError):
+    """A query parameter the desk cannot use: answered 400 with the message."""
+
+
+def _number(request: Request, name: str) -> int | None:
+    """The query parameter `name` as a number, None when it is absent. The rule of the command
+    line: ASCII digits, at most `MAX_NUMBER` (``str.isdigit`` takes "²" and "①", which ``int``
+    refuses, and a 5,000-digit number costs more than it says)."""
+    value = request.query_params.get(name)
+    if value is None:
+        return None
+    if not re.fullmatch(f"[0-9]{{1,{MAX_DIGITS}}}", value):
+        raise BadParameter(f"{name}={shown(value)!r}: a number in the digits 0-9, at most {MAX_NUMBER:,}")
+    return int(value)
+
+
 async def _body(request: Request) -> bytes:
     """The request's body, at most `MAX_BODY` bytes. Above that the rest is read and thrown away
     (up to `DRAIN` bytes) before the refusal, so that the client, still sending, hears it."""
@@ -106,7 +127,7 @@ def _guarded(handler: Handler) -> Handler:
         except BodyTooLarge:
             return _error(413, f"the transcript is larger than {MAX_BODY // (1024 * 1024)} MB — "
                                "check it with 'referee check FILE' on the command line")
-        except RulesParameterError as error:
+        except (RulesParameterError, BadParameter) as error:
             return _error(400, str(error))
     return run
 
@@ -154,8 +175,8 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
 
     async def view(request: Request) -> Response:
         body, rules = await _body(request), rules_of(request)
-        game, hand = request.query_params.get("game", ""), request.query_params.get("hand", "")
-        selected = (int(game), int(hand)) if game.isdigit() and hand.isdigit() else None
+        game, hand = _number(request, "game"), _number(request, "hand")
+        selected = (game, hand) if game is not None and hand is not None else None
         data: dict[str, Any] = await run_in_threadpool(desk_view, _text(body), rules, selected)
         return Response(json.dumps(data, ensure_ascii=False), media_type="application/json; charset=utf-8",
                         headers=SECURITY_HEADERS)
@@ -163,32 +184,32 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
     async def report(request: Request) -> Response:
         form = request.query_params.get("format", "html")
         if form not in ("html", "markdown"):
-            return _error(400, f"format={form!r}: html or markdown")
+            return _error(400, f"format={shown(form)!r}: html or markdown")
+        index = _number(request, "file")
         body, rules = await _body(request), rules_of(request)
-        index = request.query_params.get("file", "")
-        name = (os.path.basename(config.files[int(index)]) if index.isdigit() and int(index) < len(config.files)
-                else "desk.ttn")
+        name = os.path.basename(config.files[index]) if index is not None and index < len(config.files) else "desk.ttn"
         text, status = await run_in_threadpool(report_text, _text(body), rules, form, name)
         stem = os.path.splitext(name)[0]
         media = "text/html" if form == "html" else "text/markdown"
         suffix = "html" if form == "html" else "md"
         return Response(text, media_type=f"{media}; charset=utf-8", headers={
             **SECURITY_HEADERS, "X-Referee-Exit": str(status),
-            "Content-Disposition": f'attachment; filename="{_safe_name(stem)}-ruling.{suffix}"'})
+            "Content-Disposition": attachment(f"{stem}-ruling.{suffix}")})
 
     async def save(request: Request) -> Response:
         if request.headers.get(SAVE_HEADER) != "save":
             return _error(403, f"saving needs the {SAVE_HEADER} header that the desk's page sends")
-        index = request.query_params.get("file", "")
-        if not index.isdigit() or int(index) >= len(config.files):
+        index = _number(request, "file")
+        if index is None or index >= len(config.files):
             return _error(403, "the desk saves only to a file named on the command line (referee serve FILE)")
         body = await _body(request)
         text = _text(body)
-        path = config.files[int(index)]
+        path = config.files[index]
         try:
-            await run_in_threadpool(_write, path, text)
-        except OSError as error:
-            return _error(500, f"{path}: cannot save: {error.strerror}")
+            await run_in_threadpool(write_atomically, path, text, "")
+        except OSError as error:  # the file is as it was: the text went to a temporary file first
+            full = error.errno in (errno.ENOSPC, errno.EDQUOT)
+            return _error(507 if full else 500, f"{path}: not saved, the file is as it was: {error.strerror}")
         return JSONResponse({"saved": path, "bytes": len(text.encode("utf-8"))}, headers=SECURITY_HEADERS)
 
     routes = [
@@ -205,9 +226,13 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
     return Starlette(routes=routes, middleware=middleware)
 
 
-def _safe_name(stem: str) -> str:
-    """A download's file name: letters, digits, dot, dash and underscore only."""
-    return "".join(c if c.isalnum() or c in "-_." else "_" for c in stem) or "transcript"
+def attachment(name: str) -> str:
+    """A Content-Disposition for a download named `name` (RFC 6266): an ASCII ``filename`` for
+    old clients — ASCII letters, digits, dot, dash and underscore, anything else "_" — and the
+    name itself as ``filename*``, UTF-8 and percent-encoded (an HTTP header is Latin-1: a name
+    such as ``Партия-ruling.html`` written as it is cannot be sent at all)."""
+    fallback = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in name)
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
 def _named_files(paths: list[str]) -> list[dict[str, Any]]:
@@ -221,7 +246,3 @@ def _named_files(paths: list[str]) -> list[dict[str, Any]]:
         files.append({"index": index, "name": os.path.basename(path), "path": path, "text": text})
     return files
 
-
-def _write(path: str, text: str) -> None:
-    with open(path, "w", encoding="utf-8", newline="") as stream:
-        stream.write(text)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..check import Checker, Collector
 from ..notation.houserules import is_rules_file
+from ..notation.limits import SHOWN_NAME, shown
 from ..output.render import JsonWriter
 from ..output.story import story_of_text
 from .lasthand import SessionKeeper, last_hand_line
@@ -31,7 +32,8 @@ def query_rules(value: str | None, default: str | None) -> str | None:
     if value is None:
         return default
     if is_rules_file(value):
-        raise RulesParameterError(f"rules={value!r}: write house rules inline (e.g. \"stick-the-dealer; target=11\"); "
+        raise RulesParameterError(f"rules={shown(value, SHOWN_NAME)!r}: write house rules inline "
+                                  "(e.g. \"stick-the-dealer; target=11\"); "
                                   "a rules file is read only by --rules when the desk starts")
     return value
 
