@@ -39,7 +39,7 @@ class Desk:
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", first)
+        found = re.search(r"http://127\.0\.0\.\d+:\d+/", first)
         if found is None:
             self.process.kill()
             err = self.process.stderr.read() if self.process.stderr else ""
@@ -47,11 +47,13 @@ class Desk:
         self.url = found.group(0)
 
     def request(self, path: str, body: bytes | str | None = None, params: Mapping[str, str] | None = None,
-                headers: Mapping[str, str] | None = None, method: str | None = None) -> Answer:
+                headers: Mapping[str, str] | None = None, method: str | None = None, page: bool = True) -> Answer:
+        """A request as the desk's page sends it (with its header on a POST), unless `page` is False."""
         url = self.url + path.lstrip("/") + (("?" + urllib.parse.urlencode(params)) if params else "")
         data = body.encode("utf-8") if isinstance(body, str) else body
-        request = urllib.request.Request(url, data=data, headers=dict(headers or {}),
-                                         method=method or ("POST" if data is not None else "GET"))
+        method = method or ("POST" if data is not None else "GET")
+        sent = {"X-Referee-Desk": "page"} if page and method == "POST" else {}
+        request = urllib.request.Request(url, data=data, headers={**sent, **(headers or {})}, method=method)
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 return Answer(response.status, response.headers, response.read())

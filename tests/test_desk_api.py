@@ -23,8 +23,9 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.desk import DeskError, bind, host_warning
+from referee.desk import DeskError, access_for, bind, host_warning
 from referee.desk.app import MAX_BODY, DeskConfig, create_app
+from referee.desk.guard import Access
 from referee.desk.settle import insert_line
 
 ALL_CASES = sorted(CASES.glob("*/*.ttn"))
@@ -116,6 +117,67 @@ def test_the_page_and_its_assets_come_from_the_package_and_forbid_foreign_script
 def test_a_foreign_host_name_is_refused(desk: Desk) -> None:
     """A web page that renames itself to 127.0.0.1 (DNS rebinding) still sends its own name."""
     assert desk.request("api/state", headers={"Host": "evil.example"}).status == 400
+    assert desk.request("api/state", headers={"Host": "evil.example:" + desk.url.rsplit(":", 1)[1][:-1]}).status == 400
+    assert desk.request("api/state", headers={"Host": "localhost"}).status == 200
+
+
+def test_a_desk_on_another_loopback_address_serves_its_own_page() -> None:
+    for desk in running("--host", "127.0.0.2"):
+        assert desk.url.startswith("http://127.0.0.2:")
+        assert desk.request("").status == 200 and desk.request("api/state").status == 200
+        assert desk.request("api/state", headers={"Host": "evil.example"}).status == 400
+
+
+@pytest.mark.parametrize("headers", [{"Origin": "http://evil.example"}, {"Origin": "null"},
+                                     {"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"}])
+def test_another_web_page_cannot_spend_the_desk(desk: Desk, headers: dict[str, str]) -> None:
+    """Any tab of the browser may POST text/plain to the desk without a preflight: refused."""
+    body = (CASES / "euchre" / "revoke-established.ttn").read_bytes()
+    for path in ("api/check", "api/view", "api/report"):
+        assert desk.request(path, body, headers={"Content-Type": "text/plain", **headers}).status == 403
+
+
+def test_every_post_needs_the_desk_s_header_or_json(desk: Desk) -> None:
+    body = (CASES / "euchre" / "revoke-established.ttn").read_bytes()
+    for path in ("api/check", "api/view", "api/report"):
+        assert desk.request(path, body, headers={"Content-Type": "text/plain"}, page=False).status == 403
+    assert desk.request("api/check", body, headers={"Content-Type": "application/json"}, page=False).status == 200
+    own = {"Origin": desk.url.rstrip("/"), "Sec-Fetch-Site": "same-origin"}
+    assert desk.request("api/check", body, headers=own).status == 200
+
+
+def test_a_desk_open_to_the_network_needs_its_secret(tmp_path: Path) -> None:
+    """Beyond loopback the API needs the secret printed in the address (/?token=…), which the
+    page receives as a cookie; a foreign name is refused even with the secret."""
+    named = tmp_path / "tonight.ttn"
+    named.write_text("# the evening so far\n", "utf-8")
+    access = Access(frozenset({"desk-laptop", "club.example"}), "s3cret")
+    desk = TestClient(create_app(DeskConfig([str(named)]), access), base_url="http://192.168.1.7:8750",
+                      headers={"X-Referee-Desk": "save"})
+    assert desk.get("/").status_code == 200  # the page itself holds nothing
+    refused = desk.get("api/state")
+    assert refused.status_code == 403 and "token" in refused.json()["error"]
+    assert desk.post("api/save", content="# lost\n", params={"file": "0"}).status_code == 403
+    assert desk.post("api/check", content="").status_code == 403
+    assert desk.get("api/state", headers={"X-Referee-Token": "guess"}).status_code == 403
+    assert desk.get("api/state", headers={"X-Referee-Token": "s3cret"}).status_code == 200
+    opened = desk.get("/", params={"token": "s3cret"})
+    assert "HttpOnly" in opened.headers["set-cookie"] and "SameSite=Strict" in opened.headers["set-cookie"]
+    assert desk.get("api/state").status_code == 200  # the browser now carries the cookie
+    assert desk.post("api/save", content="# new\n", params={"file": "0"}).status_code == 200
+    assert desk.get("api/state", headers={"Host": "evil.example:8750"}).status_code == 400  # DNS rebinding
+    assert desk.get("api/state", headers={"Host": "CLUB.example:8750"}).status_code == 200
+    assert named.read_text("utf-8") == "# new\n"
+
+
+def test_who_may_use_the_desk_depends_on_where_it_listens() -> None:
+    assert access_for("127.0.0.1", []).token is None
+    assert access_for("127.0.0.2", []).names >= {"127.0.0.2", "127.0.0.1", "localhost"}
+    network = access_for("0.0.0.0", ["Club.Example."])
+    assert network.token and len(network.token) >= 24 and network.token != access_for("0.0.0.0", []).token
+    assert "club.example" in network.names and "evil.example" not in network.names
+    result = runner.invoke(app, ["serve", "--help"])
+    assert "--allow-host" in result.stdout
 
 
 def test_the_view_pins_each_finding_to_its_step(desk: Desk) -> None:

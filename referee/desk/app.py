@@ -30,7 +30,6 @@ from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -39,6 +38,7 @@ from ..games import registry
 from ..notation.limits import MAX_DIGITS, MAX_NUMBER, shown
 from ..output.atomic import write_atomically
 from ..output.template import UnknownGame, template
+from .guard import DESK_HEADER, Access, Guard
 from .library import (
     RulesParameterError,
     check_json,
@@ -60,9 +60,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-SAVE_HEADER = "X-Referee-Desk"
-"""The page sends it with every save. A web page from elsewhere cannot send a custom header to the
-desk without the browser asking first (and the desk never agrees), so it cannot overwrite a file."""
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 @dataclass(slots=True)
@@ -136,9 +134,9 @@ def _text(body: bytes) -> str:
     return body.decode("utf-8", "replace")
 
 
-def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> Starlette:
-    """The desk for `config`; `allowed_hosts` (the Host headers accepted) guards a desk on
-    127.0.0.1 against web pages that rename themselves to reach it (DNS rebinding)."""
+def create_app(config: DeskConfig, access: Access | None = None) -> Starlette:
+    """The desk for `config`, used only as `access` allows (by default: a desk on loopback,
+    reached by the loopback names or the address it listens on; see `guard`)."""
     from starlette.concurrency import run_in_threadpool
 
     def rules_of(request: Request) -> str | None:
@@ -197,8 +195,8 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
             "Content-Disposition": attachment(f"{stem}-ruling.{suffix}")})
 
     async def save(request: Request) -> Response:
-        if request.headers.get(SAVE_HEADER) != "save":
-            return _error(403, f"saving needs the {SAVE_HEADER} header that the desk's page sends")
+        if request.headers.get(DESK_HEADER) != "save":
+            return _error(403, f"saving needs the {DESK_HEADER} header that the desk's page sends")
         index = _number(request, "file")
         if index is None or index >= len(config.files):
             return _error(403, "the desk saves only to a file named on the command line (referee serve FILE)")
@@ -222,7 +220,7 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
         Route("/api/report", _guarded(report), methods=["POST"]),
         Route("/api/save", _guarded(save), methods=["POST"]),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
+    middleware = [Middleware(Guard, access=access or Access(LOOPBACK_NAMES))]
     return Starlette(routes=routes, middleware=middleware)
 
 
