@@ -8,11 +8,15 @@ start, concurrent requests, a clean Ctrl-C).
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import json
 import os
+import socket
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -27,6 +31,7 @@ from referee.desk import DeskError, access_for, bind, host_warning
 from referee.desk.app import MAX_BODY, DeskConfig, create_app
 from referee.desk.guard import Access
 from referee.desk.settle import insert_line
+from referee.desk.work import MAX_HELD_BYTES, Limits, Stopped, Work
 
 ALL_CASES = sorted(CASES.glob("*/*.ttn"))
 runner = CliRunner()
@@ -355,3 +360,136 @@ def test_a_huge_house_rule_name_is_not_echoed_whole() -> None:
     assert "unknown house rule 'xxxxxxxx" in problem["message"] and len(problem["message"]) < 100
     answer = client().post("api/check", content=b"", params={"rules": name + ".yaml"})
     assert answer.status_code == 400 and len(answer.json()["error"]) < 200
+
+
+def padded_dispute(copies: int) -> str:
+    """A dispute hand padded with comments past what the last hand may hold alone, after `copies`
+    short games: each line the desk proposes must then be checked with the whole transcript."""
+    dispute = (CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_text("utf-8")
+    head, tail = dispute.split("trick 1:")
+    padding = ("#" + "x" * 3999 + "\n") * 30
+    games = (CASES / "euchre" / "two-games-one-file.ttn").read_text("utf-8") * copies
+    return games + head + padding + "trick 1:" + tail + "E retract 9S\n"
+
+
+def test_a_view_costs_a_small_multiple_of_one_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line proposed for a choice once cost a check of the whole transcript: 32 of them."""
+    from referee.check import Checker
+    from referee.desk.library import desk_view
+
+    text = padded_dispute(100)
+    checks = []
+    original = Checker.check_stream
+
+    def counted(self: Checker, *args: object) -> bool:
+        checks.append(1)
+        return original(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Checker, "check_stream", counted)
+    view = desk_view(text, "out-of-turn=somerset")
+    assert len(checks) <= 3  # the view's own check and two more
+    options = [o for c in view["settle"]["choices"] for o in c["options"]]
+    assert any(o["line"] is None and o["note"].startswith("not tried") for o in options)
+
+
+def test_work_stops_when_its_request_is_stopped() -> None:
+    from referee.desk.library import check_json, desk_view
+
+    text = padded_dispute(20)
+    for job in (lambda w: desk_view(text, "out-of-turn=somerset", None, w),
+                lambda w: check_json(text.encode(), None, w)):
+        left = Work()
+        left.stop()
+        with pytest.raises(Stopped, match="left"):
+            job(left)
+        with pytest.raises(Stopped, match="time"):
+            job(Work(0))
+    answer = TestClient(create_app(DeskConfig(limits=Limits(work=0))), base_url="http://127.0.0.1:8750").post(
+        "api/check", content=text, headers={"X-Referee-Desk": "page"})
+    assert answer.status_code == 503 and "stopped this request" in answer.json()["error"]
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the desk's CPU time from /proc")
+def test_the_work_stops_when_the_client_leaves() -> None:
+    """A client that gives up (a timeout, a closed tab) once left the desk 20 CPU-seconds of work."""
+    body = padded_dispute(3000).encode()
+    for desk in running():
+        host, port = desk.url[len("http://"):-1].split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as client:
+            client.sendall(b"POST /api/view?rules=out-of-turn%%3Dsomerset HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                           b"X-Referee-Desk: page\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+            time.sleep(1.5)  # the desk is at work
+        time.sleep(0.5)
+        before = _cpu_seconds(desk.process.pid)
+        time.sleep(3)
+        assert _cpu_seconds(desk.process.pid) - before < 0.3
+        assert desk.request("api/check", b"").status == 200
+
+
+def test_heavy_requests_share_a_bounded_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """8 views of 3 MB at once took the desk to 1.19 GB: the transcripts in work at once add up
+    to 4 MB at most, and past what the desk may hold a request is told it is busy (503)."""
+    import httpx2
+
+    from referee.desk import app as desk_app
+
+    running_now, most = [0], [0]
+    lock = threading.Lock()
+
+    def slow_view(text: str, rules: str | None, selected: object, work: Work | None = None) -> dict[str, object]:
+        with lock:
+            running_now[0] += 1
+            most[0] = max(most[0], running_now[0])
+        time.sleep(0.3)
+        with lock:
+            running_now[0] -= 1
+        return {"games": []}
+
+    monkeypatch.setattr(desk_app, "desk_view", slow_view)
+    application = create_app(DeskConfig())
+
+    async def views(size: int, count: int) -> list[int]:
+        transport = httpx2.ASGITransport(app=application)
+        async with httpx2.AsyncClient(transport=transport, base_url="http://127.0.0.1:8750") as client:
+            answers = await asyncio.gather(*(client.post("/api/view", content=b"#" * size,
+                                                         headers={"X-Referee-Desk": "page"}) for _ in range(count)))
+        return [a.status_code for a in answers]
+
+    assert asyncio.run(views(1_500_000, 8)) == [200] * 8 and most[0] == 2
+    most[0] = 0
+    statuses = asyncio.run(views(3_000_000, 8))
+    assert most[0] == 1 and 503 in statuses and statuses.count(200) >= MAX_HELD_BYTES // 3_000_000
+
+
+def test_slow_and_idle_connections_are_closed_and_a_full_table_is_said_once() -> None:
+    """With 64 descriptors, 100 connections that send half a request once locked everyone out,
+    and each refused accept() was logged with a traceback. Probes 127.0.0.1 only, 100 sockets."""
+    desk = Desk(limits={"head": 1, "gap": 1, "body": 3}, descriptors=64)
+    host, port = desk.url[len("http://"):-1].split(":")
+    idle: list[socket.socket] = []
+    try:
+        slow = socket.create_connection((host, int(port)), timeout=10)
+        idle.append(slow)
+        slow.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Referee-Desk: page\r\n"
+                     b"Content-Length: 1000\r\n\r\n# only the start")
+        assert slow.recv(64).startswith(b"HTTP/1.1 408")
+        for _ in range(100):
+            try:
+                connection = socket.create_connection((host, int(port)), timeout=2)
+                connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and nothing more
+            except OSError:
+                break
+            idle.append(connection)
+        time.sleep(2)
+        assert idle[1].recv(1) == b""  # closed by the desk
+        assert desk.request("api/state", timeout=20).status == 200
+    finally:
+        for connection in idle:
+            connection.close()
+        status, _, err = desk.stop()
+    assert status == 0 and "Traceback" not in err and err.count("out of file descriptors") <= 1 and len(err) < 1000, err

@@ -10,6 +10,7 @@ replayed on the last hand alone.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import os
 import secrets
@@ -21,6 +22,7 @@ import webbrowser
 from .app import LOOPBACK_NAMES, DeskConfig, create_app
 from .guard import Access, host_of
 from .library import check_json
+from .work import Limits
 
 
 class DeskError(Exception):
@@ -121,11 +123,15 @@ def has_screen() -> bool:
 
 
 def serve(files: list[str], host: str = "127.0.0.1", port: int = 8750, rules: str | None = None,
-          rules_label: str | None = None, open_browser: bool = True, allow_hosts: list[str] | None = None) -> None:
+          rules_label: str | None = None, open_browser: bool = True, allow_hosts: list[str] | None = None,
+          limits: Limits | None = None) -> None:
     """Run the desk until Ctrl-C. Prints its address first (the tests read it from there)."""
     import uvicorn
 
-    config = DeskConfig(check_files(files), rules, rules_label)
+    from .net import AcceptNotice, protocol_for, raise_descriptor_limit
+
+    limits = limits or Limits()
+    config = DeskConfig(check_files(files), rules, rules_label, limits)
     access = access_for(host, allow_hosts or [])
     sock = bind(host, port)
     url = url_of(sock, access.token)
@@ -135,11 +141,19 @@ def serve(files: list[str], host: str = "127.0.0.1", port: int = 8750, rules: st
     app = create_app(config, access)
     check_json(b"", rules)  # load the parser and rulebooks now, not on the first keystroke
     print(f"referee desk: {url}  (Ctrl-C stops it)", flush=True)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False))
+    raise_descriptor_limit()
+    notice = AcceptNotice()
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False,
+                                           loop="asyncio", http=protocol_for(limits, notice)))
+
+    async def run() -> None:
+        asyncio.get_running_loop().set_exception_handler(notice)
+        await server.serve(sockets=[sock])
+
     if open_browser and has_screen():
         threading.Timer(0.5, webbrowser.open, [url]).start()
     try:
-        server.run(sockets=[sock])
+        asyncio.run(run())
     except KeyboardInterrupt:
         pass
     finally:

@@ -25,9 +25,10 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
+import anyio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -46,6 +47,7 @@ from .library import (
     query_rules,
     report_text,
 )
+from .work import Busy, Limits, Load, Stopped, Work
 
 MAX_BODY = 4 * 1024 * 1024
 """A ten-hand game is a few kilobytes; 4 MB is a long evening's archive and keeps a mistake cheap."""
@@ -70,9 +72,14 @@ class DeskConfig:
     files: list[str] = field(default_factory=list)
     rules: str | None = None
     rules_label: str | None = None  # --rules as written (a file name, or the inline text)
+    limits: Limits = field(default_factory=Limits)
 
 
 class BodyTooLarge(Exception):
+    pass
+
+
+class SlowBody(Exception):
     pass
 
 
@@ -92,22 +99,61 @@ def _number(request: Request, name: str) -> int | None:
     return int(value)
 
 
-async def _body(request: Request) -> bytes:
+async def _body(request: Request, load: Load, limits: Limits) -> bytes:
     """The request's body, at most `MAX_BODY` bytes. Above that the rest is read and thrown away
-    (up to `DRAIN` bytes) before the refusal, so that the client, still sending, hears it."""
+    (up to `DRAIN` bytes) before the refusal, so that the client, still sending, hears it. What
+    is kept counts in `load` (`Busy` past its bound) until the request ends (`_guarded`); a body
+    that stops arriving (`Limits.gap`) or takes too long (`Limits.body`) is `SlowBody`."""
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
+    deadline = anyio.current_time() + limits.body
+    stream = request.stream().__aiter__()
+    while True:
+        with anyio.move_on_after(max(0.0, min(limits.gap, deadline - anyio.current_time()))) as waiting:
+            chunk = await anext(stream, None)
+        if waiting.cancelled_caught:
+            raise SlowBody
+        if chunk is None:
+            break
         size += len(chunk)
         if size > MAX_BODY:
             chunks = []
             if size > DRAIN:
                 break
         else:
+            load.hold(len(chunk))
+            request.state.held = getattr(request.state, "held", 0) + len(chunk)
             chunks.append(chunk)
     if size > MAX_BODY:
         raise BodyTooLarge
     return b"".join(chunks)
+
+
+T = TypeVar("T")
+
+
+async def _work_on(request: Request, load: Load, limits: Limits, size: int, job: Callable[[Work], T]) -> T:
+    """`job` run in a thread once `load` has room for `size` bytes more in work, stopped when the
+    client leaves (the server says so by a disconnect message) or its time is up."""
+    async with load.working_on(size):
+        work = Work(limits.work)
+
+        async def watch() -> None:
+            while (await request.receive())["type"] != "http.disconnect":
+                pass
+            work.stop()
+
+        failure: Exception | None = None
+        async with anyio.create_task_group() as group:
+            group.start_soon(watch)
+            try:
+                result = await anyio.to_thread.run_sync(job, work)
+            except Exception as error:  # noqa: BLE001 - raised below, outside the group (which would wrap it)
+                failure = error
+            group.cancel_scope.cancel()
+        if failure is not None:
+            raise failure
+        return result
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -117,16 +163,29 @@ def _error(status: int, message: str) -> JSONResponse:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _guarded(handler: Handler) -> Handler:
-    """Turn a too-large body or bad house rules into a clear JSON error rather than a 500."""
+def _guarded(handler: Handler, load: Load, limits: Limits) -> Handler:
+    """Turn a too-large or slow body, bad house rules, a busy desk or stopped work into a clear
+    JSON error rather than a 500; give back what the request held in `load`."""
     async def run(request: Request) -> Response:
         try:
             return await handler(request)
         except BodyTooLarge:
             return _error(413, f"the transcript is larger than {MAX_BODY // (1024 * 1024)} MB — "
                                "check it with 'referee check FILE' on the command line")
+        except SlowBody:
+            return _error(408, "the request stopped arriving: send it again")
         except (RulesParameterError, BadParameter) as error:
             return _error(400, str(error))
+        except Busy:
+            return JSONResponse({"error": "the desk is busy with other requests: send it again in a moment"},
+                                status_code=503, headers={**SECURITY_HEADERS, "Retry-After": "2"})
+        except Stopped as stopped:
+            if not stopped.timed_out:
+                return _error(503, "the client left before the answer")
+            return _error(503, f"the desk stopped this request after {limits.work:.0f} seconds — "
+                               "check the transcript with 'referee check FILE' on the command line")
+        finally:
+            load.release(getattr(request.state, "held", 0))
     return run
 
 
@@ -138,6 +197,8 @@ def create_app(config: DeskConfig, access: Access | None = None) -> Starlette:
     """The desk for `config`, used only as `access` allows (by default: a desk on loopback,
     reached by the loopback names or the address it listens on; see `guard`)."""
     from starlette.concurrency import run_in_threadpool
+
+    load, limits = Load(), config.limits
 
     def rules_of(request: Request) -> str | None:
         return query_rules(request.query_params.get("rules"), config.rules)
@@ -166,16 +227,17 @@ def create_app(config: DeskConfig, access: Access | None = None) -> Starlette:
             return _error(404, str(error))
 
     async def check(request: Request) -> Response:
-        body, rules = await _body(request), rules_of(request)
-        out, status = await run_in_threadpool(check_json, body, rules)
+        body, rules = await _body(request, load, limits), rules_of(request)
+        out, status = await _work_on(request, load, limits, len(body), lambda work: check_json(body, rules, work))
         return Response(out, media_type="application/json; charset=utf-8",
                         headers={**SECURITY_HEADERS, "X-Referee-Exit": str(status)})
 
     async def view(request: Request) -> Response:
-        body, rules = await _body(request), rules_of(request)
         game, hand = _number(request, "game"), _number(request, "hand")
         selected = (game, hand) if game is not None and hand is not None else None
-        data: dict[str, Any] = await run_in_threadpool(desk_view, _text(body), rules, selected)
+        body, rules = await _body(request, load, limits), rules_of(request)
+        data: dict[str, Any] = await _work_on(request, load, limits, len(body),
+                                              lambda work: desk_view(_text(body), rules, selected, work))
         return Response(json.dumps(data, ensure_ascii=False), media_type="application/json; charset=utf-8",
                         headers=SECURITY_HEADERS)
 
@@ -184,9 +246,10 @@ def create_app(config: DeskConfig, access: Access | None = None) -> Starlette:
         if form not in ("html", "markdown"):
             return _error(400, f"format={shown(form)!r}: html or markdown")
         index = _number(request, "file")
-        body, rules = await _body(request), rules_of(request)
+        body, rules = await _body(request, load, limits), rules_of(request)
         name = os.path.basename(config.files[index]) if index is not None and index < len(config.files) else "desk.ttn"
-        text, status = await run_in_threadpool(report_text, _text(body), rules, form, name)
+        text, status = await _work_on(request, load, limits, len(body),
+                                      lambda work: report_text(_text(body), rules, form, name, work))
         stem = os.path.splitext(name)[0]
         media = "text/html" if form == "html" else "text/markdown"
         suffix = "html" if form == "html" else "md"
@@ -200,7 +263,7 @@ def create_app(config: DeskConfig, access: Access | None = None) -> Starlette:
         index = _number(request, "file")
         if index is None or index >= len(config.files):
             return _error(403, "the desk saves only to a file named on the command line (referee serve FILE)")
-        body = await _body(request)
+        body = await _body(request, load, limits)
         text = _text(body)
         path = config.files[index]
         try:
@@ -215,10 +278,10 @@ def create_app(config: DeskConfig, access: Access | None = None) -> Starlette:
         Route("/static/{name}", static),
         Route("/api/state", state),
         Route("/api/template/{game}", new),
-        Route("/api/check", _guarded(check), methods=["POST"]),
-        Route("/api/view", _guarded(view), methods=["POST"]),
-        Route("/api/report", _guarded(report), methods=["POST"]),
-        Route("/api/save", _guarded(save), methods=["POST"]),
+        Route("/api/check", _guarded(check, load, limits), methods=["POST"]),
+        Route("/api/view", _guarded(view, load, limits), methods=["POST"]),
+        Route("/api/report", _guarded(report, load, limits), methods=["POST"]),
+        Route("/api/save", _guarded(save, load, limits), methods=["POST"]),
     ]
     middleware = [Middleware(Guard, access=access or Access(LOOPBACK_NAMES))]
     return Starlette(routes=routes, middleware=middleware)
