@@ -29,9 +29,10 @@ from ..games import Session
 from ..notation.reader import HandRecord, Problem
 from .lasthand import SessionKeeper
 
-WORK_SECONDS = 60.0
-"""A 4 MB transcript (the largest the desk takes) is checked in a few seconds; a request that
-runs for a minute is stopped and told to use the command line."""
+WORK_SECONDS = 120.0
+"""A 4 MB transcript (the largest the desk takes) is viewed in a few seconds on a laptop (a
+minute on a machine shared by eight busy processes); a request at work for two minutes is
+stopped and told to use the command line."""
 MAX_WORK_BYTES = 4 * 1024 * 1024
 """Bytes of transcript being worked on at once: one of the largest, or many small ones."""
 MAX_HELD_BYTES = 3 * MAX_WORK_BYTES
