@@ -463,13 +463,16 @@ def serve(
                              "opens the desk to the network (a warning says so)."),
     rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a web browser."),
+    allow_host: list[str] | None = typer.Option(None, "--allow-host", metavar="NAME",
+                                                help="Another name the desk answers to (a club's own DNS name); "
+                                                     "it answers to this machine's names and addresses already."),
 ) -> None:
     """The referee's desk: a local web page to write a transcript, watch the hand and settle the dispute."""
     from .desk import DeskError
     from .desk import serve as run_desk
 
     try:
-        run_desk(list(files or []), host, port, _rules_text(rules), rules, not no_browser)
+        run_desk(list(files or []), host, port, _rules_text(rules), rules, not no_browser, list(allow_host or []))
     except DeskError as error:
         raise _fail(str(error)) from None
 

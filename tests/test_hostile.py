@@ -276,6 +276,13 @@ def test_a_hostile_house_rules_file_is_refused(tmp_path: Path, yaml_text: str) -
     assert not (tmp_path / "x").exists()
 
 
+def test_a_huge_house_rule_name_is_not_echoed_whole() -> None:
+    """An error quotes what the user wrote cut short, as it quotes a huge number (issue 24)."""
+    for rules in ("x" * 100_000, "stick-the-dealer=" + "y" * 100_000, "turned-down-suit=" + "z" * 100_000):
+        result = runner.invoke(app, ["check", "--rules", rules, str(CASE)])
+        assert result.exit_code == 2 and len(result.stderr) < 600, result.stderr[:600]
+
+
 def test_a_full_disk_is_exit_2_at_once(tmp_path: Path) -> None:
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..notation.cards import Suit, parse_suit
 from ..notation.events import Span, Tag
-from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large
+from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large, shown
 from ..notation.reader import Problem
 from ..notation.suggest import did_you_mean
 from .rulebook import OptionError
@@ -241,9 +241,8 @@ def _pool(tag: Tag | None, problems: list[Problem]) -> tuple[int, ...] | None:
             problems.append(Problem(where.line, where.column, f"pool {word!r} is not a number of counters",
                                     'write e.g. [Pool "12"] or several pools [Pool "25 25 4"], in the digits 0-9'))
         elif len(word) > MAX_DIGITS or sum(values) + int(word) > MAX_POOL:
-            shown = word if len(word) <= 10 else word[:10] + "…"
             problems.append(Problem(where.line, where.column,
-                                    f"the pool holds more than {MAX_POOL:,} counters ({shown})",
+                                    f"the pool holds more than {MAX_POOL:,} counters ({shown(word)})",
                                     f"a pool holds at most {MAX_POOL:,} counters in all; is the number mistyped?"))
             return tuple(values)
         else:

@@ -79,7 +79,8 @@ function scheduleCheck(delay) {
 }
 
 async function post(path, body, extra) {
-  const response = await fetch(path + query(extra), { method: "POST", body, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const response = await fetch(path + query(extra), { method: "POST", body,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Referee-Desk": "page" } });
   if (!response.ok) {
     let message = response.statusText;
     try { message = (await response.json()).error; } catch (e) { /* not JSON */ }
@@ -454,7 +455,9 @@ function trickBack() {
 
 // ---- files, templates, downloads -------------------------------------------------------------
 async function loadState() {
-  const state = await (await fetch("/api/state")).json();
+  const response = await fetch("/api/state");
+  const state = await response.json();
+  if (!response.ok) throw new Error(state.error);
   desk.files = state.files;
   desk.maxBody = state.max_body;
   desk.rules = state.rules || "";
@@ -526,7 +529,9 @@ async function downloadReport(format) {
     if (desk.current !== null) extra.file = String(desk.current);
     const response = await post("/api/report", $("text").value, extra);
     const disposition = response.headers.get("Content-Disposition") || "";
-    const name = (disposition.match(/filename="([^"]+)"/) || [])[1] || `ruling.${format === "html" ? "html" : "md"}`;
+    const utf8 = (disposition.match(/filename\*=UTF-8''([^;]+)/) || [])[1];
+    const name = (utf8 && decodeURIComponent(utf8)) || (disposition.match(/filename="([^"]+)"/) || [])[1]
+      || `ruling.${format === "html" ? "html" : "md"}`;
     download(name, await response.blob());
   } catch (error) {
     status(`no report: ${error.message}`, true);
