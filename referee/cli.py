@@ -28,6 +28,7 @@ from .games import registry
 from .notation import usercache
 from .notation.houserules import HouseRulesError, inline_rules
 from .notation.inputs import DAMAGED, STDIN, expand, open_binary
+from .notation.limits import shown
 from .notation.suggest import did_you_mean
 from .output.fmt import FormatError, format_stream
 from .output.render import JsonWriter, TextWriter, format_problem
@@ -146,7 +147,8 @@ def _workers(jobs: str) -> int:
     except ValueError:
         count = -1
     if count < 0:
-        raise _fail(f"--jobs: {jobs!r} is not a number of worker processes — give 1, 2, … or 0 / auto for one per core")
+        raise _fail(f"--jobs: {shown(jobs)!r} is not a number of worker processes — "
+                    "give 1, 2, … or 0 / auto for one per core")
     if count > 1:  # capped at what can help: twice the cores, and 32
         from .parallel import worker_count
 
@@ -420,7 +422,8 @@ def rules(
     """List a game's rules (ids and plain words) and its house-rule options with defaults."""
     games = registry()
     if game not in games:
-        typer.echo(f"unknown game {game!r} — {did_you_mean(game, games)}games: {', '.join(sorted(games))}", err=True)
+        typer.echo(f"unknown game {shown(game, 40)!r} — {did_you_mean(game, games)}"
+                   f"games: {', '.join(sorted(games))}", err=True)
         raise typer.Exit(2)
     book = games[game].rulebook
     chosen_options = book.defaults()
@@ -431,7 +434,7 @@ def rules(
             raise _fail(f"--rules: {error} — {error.hint}") from None
     chosen = [r for r in book.rules.values() if rule_id is None or r.id == rule_id or r.id.startswith(rule_id + ".")]
     if rule_id is not None and not chosen:
-        typer.echo(f"no rule {rule_id!r} in {game} — {did_you_mean(rule_id, _with_prefixes(book.rules))}"
+        typer.echo(f"no rule {shown(rule_id, 60)!r} in {game} — {did_you_mean(rule_id, _with_prefixes(book.rules))}"
                    f"the whole list: referee rules {game}", err=True)
         raise typer.Exit(2)
     typer.echo(book.title)

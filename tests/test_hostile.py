@@ -495,3 +495,11 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path, sig: signal.Sig
     for w in leftover:
         os.kill(w, signal.SIGKILL)
     assert not leftover
+
+
+@pytest.mark.parametrize("arguments", [["new", "x" * 100_000], ["rules", "x" * 100_000],
+                                       ["rules", "euchre", "x" * 100_000], ["check", "--jobs", "x" * 100_000, "-"]])
+def test_a_huge_command_line_value_is_not_echoed_whole(arguments: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "referee", *arguments], input="", capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and len(done.stderr) < 2_000

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..check import check_text
 from ..engine.game import Game
 from ..games import registry
+from ..notation.limits import shown
 from ..notation.suggest import did_you_mean
 
 COMPASS = ("N", "E", "S", "W")
@@ -52,7 +53,8 @@ def template(name: str) -> str:
     """The template transcript of game `name`; raises `UnknownGame` for a name not registered."""
     games = registry()
     if name not in games:
-        raise UnknownGame(f"unknown game {name!r} — {did_you_mean(name, games)}games: {', '.join(sorted(games))}")
+        raise UnknownGame(f"unknown game {shown(name, 40)!r} — {did_you_mean(name, games)}"
+                          f"games: {', '.join(sorted(games))}")
     game = games[name]
     players, header = _seating(game)
     units = _teams(game, players) or list(players)
