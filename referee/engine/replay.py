@@ -307,20 +307,43 @@ class HandReplay:
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
 
     def on_event_line(self, line: ev.EventLine) -> None:
+        """The events of a line, one by one: where one line ends and the next begins means
+        nothing, except that a ``trick N:`` label speaks of the line's first card."""
         handlers = self.event_handlers
         label_checked = line.trick is None
         for event in line.events:
             self.last_at = event.at
+            second: ev.Play | None = None
             if not label_checked and isinstance(event, ev.Play):
                 label_checked = True
-                self.check_label(line.trick, line.trick_at, event)  # type: ignore[arg-type]
+                if self.second_card(line.trick, event):  # type: ignore[arg-type]
+                    second = event
+                else:
+                    self.check_label(line.trick, line.trick_at, event)  # type: ignore[arg-type]
             if self.thrown_up and type(event) is not ev.Retract:
                 self.gather_now()
             if self.choices:
                 self.settle_choices(event)
-            handlers[type(event)](self, event)
+            if second is not None:
+                assert self.table is not None
+                self.on_fact(tb.PlayedTwice(second.player, second.card, second.at, self.table.tricks[-1].number))
+            else:
+                handlers[type(event)](self, event)
             if self.redeal_at is not None:
                 return
+
+    @final
+    def second_card(self, label: int, event: ev.Play) -> bool:
+        """Whether `event` is a second card given to the trick just completed (notation.md §2.4):
+        its line is labelled with that trick, the trick is not gathered yet (no card of the next
+        trick is down), and its player played to it. Only the label says so: a card after a
+        completed trick is otherwise the lead to the next one, in turn or not, however the
+        lines are split."""
+        table = self.table
+        if table is None or self.thrown_up or table.current.plays or table.gathered or not table.tricks:
+            return False
+        last = table.tricks[-1]
+        return last.number == label and last.card_of(event.player) is not None
 
     @final
     def on_recorded(self, line: ev.RecordedLine) -> None:
