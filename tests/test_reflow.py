@@ -1,0 +1,93 @@
+"""A transcript means the same however its events are split into lines (notation.md §2.4).
+
+Every case of cases/, its event lines re-flowed (one event per line; every run of events on one
+line; cut at random, labels dropped or added, cards respelt: `reflow.py`), gives the verdict of
+the case as written, lines and columns aside. The same holds for random games of every game,
+written by their generators in random styles (see `referee.engine.generators.PlayWriter`).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reflow import SPLITS, Piece, Style, pieces, positionless, reflow
+
+from referee import check_text
+from referee.output.fmt import format_text
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
+
+
+@functools.cache
+def original(transcript: Path) -> tuple[str | None, Any, list[Piece]]:
+    """A case's house rules, verdict (positionless) and pieces: worked out once per case."""
+    text = transcript.read_text("utf-8")
+    expected = yaml.safe_load(transcript.with_suffix(".expected.yaml").read_text("utf-8"))
+    rules = expected.get("cli_rules")
+    return rules, positionless(check_text(text, rules).to_dict()), pieces(text, rules)
+
+
+def assert_same(transcript: Path, style: Style, formatted: bool = False) -> None:
+    """The case re-flowed in `style` (and then, with `formatted`, put in canonical form by fmt)
+    gives the case's verdict."""
+    rules, verdict, items = original(transcript)
+    flowed = reflow(items, style)
+    assert positionless(check_text(flowed, rules).to_dict()) == verdict, f"{style}\n{flowed}"
+    if formatted and check_text(flowed, rules).exit_code != 2:
+        canonical = format_text(flowed, rules)
+        assert positionless(check_text(canonical, rules).to_dict()) == verdict, f"{style}\n{canonical}"
+
+
+@pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_case_means_the_same_one_event_to_a_line_and_one_run_to_a_line(transcript: Path) -> None:
+    assert_same(transcript, Style("event"))
+    assert_same(transcript, Style("run"))
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(TRANSCRIPTS), st.sampled_from(SPLITS), st.booleans(), st.booleans(),
+       st.integers(min_value=0, max_value=2**32 - 1))
+def test_a_case_means_the_same_in_any_style(transcript: Path, split: str, labels: bool, respell: bool,
+                                            seed: int) -> None:
+    assert_same(transcript, Style(split, labels, respell, seed), formatted=True)
+
+
+SEVERAL = sorted(CASES.glob("*/several-tricks-on-a-line.ttn"))
+
+
+@pytest.mark.parametrize("transcript", SEVERAL, ids=lambda p: p.parent.name)
+def test_a_second_card_to_a_completed_trick_is_written_on_a_labelled_line_in_every_game(transcript: Path) -> None:
+    """`trick 1: P C` after trick 1 is complete, by a player who played to it, is a second card
+    given to it (the game's played-twice law), in every game; fmt keeps that line as it is."""
+    canonical = format_text(transcript.read_text("utf-8"))
+    lines = canonical.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("trick 1: "))
+    second = lines[first + 1].removeprefix("trick 2: ").split(", ")[1]  # a card played to trick 2, not its lead
+    lines.insert(first + 1, f"trick 1: {second}")
+    text = "\n".join(lines) + "\n"
+    game = check_text(text).to_dict()["files"][0]["games"][0]
+    finding = game["hands"][0]["irregularities"][0]
+    assert (finding["kind"], finding["player"], finding["trick"]) == ("play-out-of-turn", second.split()[0], 1)
+    assert finding["rule"] == f"{game['game']}.play.played-twice"
+    assert f"\ntrick 1: {second}\n" in format_text(text)
+
+
+@pytest.mark.parametrize("transcript", SEVERAL, ids=lambda p: p.parent.name)
+def test_the_winner_of_a_trick_leading_on_its_line_leads_the_next_trick(transcript: Path) -> None:
+    """The normal course of play reads as the normal course: every trick of the hand on the line
+    labelled ``trick 1:`` is the hand written one trick per line."""
+    canonical = format_text(transcript.read_text("utf-8"))
+    lines = canonical.splitlines()
+    plays = [line.split(": ", 1)[1].split("  #")[0] for line in lines if line.startswith("trick ")]
+    others = [line for line in lines if not line.startswith("trick ") and not line.startswith("recorded")]
+    recorded = [line for line in lines if line.startswith("recorded")]
+    joined = "\n".join([*others, "trick 1: " + ", ".join(plays), *recorded]) + "\n"
+    assert positionless(check_text(joined).to_dict()) == positionless(check_text(canonical).to_dict())
+    assert check_text(joined).exit_code == 0
