@@ -108,3 +108,15 @@ def test_a_generated_game_means_the_same_in_any_style(name: str, seed: int, styl
     verdict = check_text(styled)
     assert verdict.summary.errors == 0, styled
     assert positionless(verdict.to_dict()) == positionless(check_text(plain).to_dict()), styled
+
+
+def test_the_winner_leading_on_the_line_of_the_trick_he_won_is_not_a_second_card() -> None:
+    """The issue's transcript: Zoë won trick 1 and leads trick 2 on the same line (Boston read her
+    5C, and every later card, as second cards given to trick 1 under law 19)."""
+    text = ('[Game "boston"]\n[Players "Dot Zoë Eve Jon"]\nhand 1 dealer Jon\n'
+            "Dot bid 6, Zoë pass, Eve pass, Jon pass\nDot name spades\n"
+            "trick 1: Dot 5H, Zoë 8H, Eve 6H, Jon 4H, Zoë 5C, Eve 7C, Jon JC, Dot TC\n")
+    verdict = check_text(text)
+    hand = verdict.to_dict()["files"][0]["games"][0]["hands"][0]
+    assert verdict.exit_code == 0 and hand["irregularities"] == []
+    assert [(t["number"], t["leader"], t["winner"]) for t in hand["tricks"]] == [(1, "Dot", "Zoë"), (2, "Zoë", "Jon")]
