@@ -120,3 +120,15 @@ def test_the_winner_leading_on_the_line_of_the_trick_he_won_is_not_a_second_card
     hand = verdict.to_dict()["files"][0]["games"][0]["hands"][0]
     assert verdict.exit_code == 0 and hand["irregularities"] == []
     assert [(t["number"], t["leader"], t["winner"]) for t in hand["tricks"]] == [(1, "Dot", "Zoë"), (2, "Zoë", "Jon")]
+
+
+def test_a_labelled_card_its_player_does_not_hold_is_not_given_to_the_completed_trick() -> None:
+    """With the deal written, a card its player does not hold cannot be a second card he gave:
+    it is read as played (to the next trick), and the label and the card are both findings."""
+    case = (CASES / "boston" / "two-cards-to-one-trick.ttn").read_text("utf-8")
+    text = "\n".join("trick 1: B 2S" if line.startswith("trick 1: B 8H") else line for line in case.splitlines())
+    hand = check_text(text + "\n").to_dict()["files"][0]["games"][0]["hands"][0]
+    first, second = hand["irregularities"][:2]
+    assert (first["kind"], first["trick"]) == ("inconsistent-transcript", 2)
+    assert (second["kind"], second["player"]) == ("card-not-held", "B")
+    assert not [f for f in hand["irregularities"] if f["rule"] == "boston.play.played-twice" and f["trick"] == 1]

@@ -341,12 +341,16 @@ class HandReplay:
         its line is labelled with that trick, the trick is not gathered yet (no card of the next
         trick is down), and its player played to it. Only the label says so: a card after a
         completed trick is otherwise the lead to the next one, in turn or not, however the
-        lines are split."""
+        lines are split. A card its player is known not to hold is not given to any trick: it is
+        read as played, for the replay to report it (and the label that does not fit it)."""
         table = self.table
         if table is None or self.thrown_up or table.current.plays or table.gathered or not table.tricks:
             return False
         last = table.tricks[-1]
-        return last.number == label and last.card_of(event.player) is not None
+        if last.number != label or last.card_of(event.player) is None:
+            return False
+        held = table.hands.get(event.player) if table.hands is not None else None
+        return held is None or event.card in held
 
     @final
     def on_recorded(self, line: ev.RecordedLine) -> None:
