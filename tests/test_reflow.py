@@ -53,7 +53,7 @@ def test_a_case_means_the_same_one_event_to_a_line_and_one_run_to_a_line(transcr
     assert_same(transcript, Style("run"))
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.sampled_from(TRANSCRIPTS), st.sampled_from(SPLITS), st.booleans(), st.booleans(),
        st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_case_means_the_same_in_any_style(transcript: Path, split: str, labels: bool, respell: bool,
@@ -95,7 +95,7 @@ def test_the_winner_of_a_trick_leading_on_its_line_leads_the_next_trick(transcri
     assert check_text(joined).exit_code == 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.sampled_from(sorted(registry())), st.integers(min_value=0, max_value=2**32 - 1),
        st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_generated_game_means_the_same_in_any_style(name: str, seed: int, style: int) -> None:
