@@ -326,20 +326,50 @@ class HandReplay:
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
 
     def on_event_line(self, line: ev.EventLine) -> None:
+        """The events of a line, one by one: where one line ends and the next begins means
+        nothing, except that a ``trick N:`` label speaks of the line's first card."""
         handlers = self.event_handlers
         label_checked = line.trick is None
         for event in line.events:
             self.last_at = event.at
+            second: ev.Play | None = None
+            labelled: ev.Play | None = None
             if not label_checked and isinstance(event, ev.Play):
                 label_checked = True
-                self.check_label(line.trick, line.trick_at, event)  # type: ignore[arg-type]
+                if self.second_card(line.trick, event):  # type: ignore[arg-type]
+                    second = event
+                else:
+                    labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
             if self.thrown_up and type(event) is not ev.Retract:
                 self.gather_now()
             if self.choices:
                 self.settle_choices(event)
-            handlers[type(event)](self, event)
+            if second is not None:
+                assert self.table is not None
+                self.on_fact(tb.PlayedTwice(second.player, second.card, second.at, self.table.tricks[-1].number))
+            else:
+                handlers[type(event)](self, event)
+            if labelled is not None:
+                self.check_label(line.trick, line.trick_at, labelled, guess, mark)  # type: ignore[arg-type]
             if self.redeal_at is not None:
                 return
+
+    @final
+    def second_card(self, label: int, event: ev.Play) -> bool:
+        """Whether `event` is a second card given to the trick just completed (notation.md §2.4):
+        its line is labelled with that trick, the trick is not gathered yet (no card of the next
+        trick is down), and its player played to it. Only the label says so: a card after a
+        completed trick is otherwise the lead to the next one, in turn or not, however the
+        lines are split. A card its player is known not to hold is not given to any trick: it is
+        read as played, for the replay to report it (and the label that does not fit it)."""
+        table = self.table
+        if table is None or self.thrown_up or table.current.plays or table.gathered or not table.tricks:
+            return False
+        last = table.tricks[-1]
+        if last.number != label or last.card_of(event.player) is None:
+            return False
+        held = table.hands.get(event.player) if table.hands is not None else None
+        return held is None or event.card in held
 
     @final
     def on_recorded(self, line: ev.RecordedLine) -> None:
@@ -362,20 +392,44 @@ class HandReplay:
                 self.answer(choice, "redeal", line.at)
 
     @final
-    def check_label(self, label: int, at: ev.Span, event: ev.Play) -> None:
+    def label_guess(self, label: int) -> int | None:
+        """Before a labelled card is played: the trick it is played to, unless the replay puts
+        it in a trick after all (see `check_label`); None when its label is not to be checked."""
         table = self.table
-        if table is not None and table.current.number == label and not table.finished:
-            return  # the usual case, the trick being played: spare working out what else it could be
-        if table is None and self.sent_back:
-            return  # play could not begin and cards went back already: their labels add nothing to that finding
-        actual = self.trick_number if self.table else 1
-        if self.table and not self.table.current.plays and self.table.tricks and not self.table.gathered \
-                and self.table.current.number != label:
-            actual = self.table.current.number
-        if actual != label:
-            self.find("inconsistent-transcript", event.player, at, "transcript.consistency",
-                      f"the line says trick {label}, but {event.player}'s {event.card} is played to trick {actual}",
-                      trick=actual)
+        if table is None:
+            return None if self.sent_back else 1  # cards went back already: their labels add nothing
+        if table.current.number == label and not table.finished:
+            return label  # the usual case, the trick being played
+        if not table.current.plays and table.tricks and not table.gathered:
+            return table.current.number
+        return self.trick_number
+
+    @final
+    def check_label(self, label: int, at: ev.Span, event: ev.Play, guess: int | None, mark: int) -> None:
+        """After a labelled card is played: its label must name the trick the replay put it in
+        (a seat joining a trick late goes to the trick just completed), or, for a card in no
+        trick, the one `label_guess` worked out. The finding goes before those the card itself
+        gave (`mark`), as the label is read before the card."""
+        actual = self.trick_holding(event)
+        if actual is None:
+            actual = guess
+        if actual is None or actual == label:
+            return
+        self.find("inconsistent-transcript", event.player, at, "transcript.consistency",
+                  f"the line says trick {label}, but {event.player}'s {event.card} is played to trick {actual}",
+                  trick=actual)
+        self.irregularities.insert(mark, self.irregularities.pop())
+
+    @final
+    def trick_holding(self, event: ev.Play) -> int | None:
+        """The trick `event`'s card went to when it was just played (None: to no trick)."""
+        table = self.table
+        if table is None:
+            return None
+        for trick in (table.current, table.tricks[-1] if table.tricks else None):
+            if trick is not None and any(play.at == event.at for play in trick.plays):
+                return trick.number
+        return None
 
     # ---- deal ------------------------------------------------------------------------
     def on_deal(self, line: ev.DealLine) -> None:

@@ -5,8 +5,9 @@ Canonical form:
 - header tags in the order of notation.md §2.1 (unknown tags, which are errors anyway, last);
 - card spelling ``AS TH 9C`` (rank letter or digit, suit letter), suits named as words;
 - one trick per line, labelled ``trick N:``, starting with the card that led it; what happens
-  between tricks (a card taken back, a penalty chosen) on a line of its own; the bidding
-  keeps the lines its writer gave it;
+  between tricks (a card taken back, a penalty chosen) on a line of its own; a second card
+  given to a completed trick keeps the line its label gives it (``trick 4: B 5H``, notation.md
+  §2.4); the bidding keeps the lines its writer gave it;
 - events separated by ``", "``; no blank lines except one before each hand and each new game.
 
 Comments are not part of the grammar, so they are read from the raw lines: a comment on a
@@ -463,7 +464,8 @@ def _events(run: list[_Source], tricks: dict[ev.Span, int], leads: dict[ev.Span,
     trick_done = False
     previous: ev.Event | None = None
     for event in events:
-        # a card in no trick (a second card to a trick) stays on the line it was written on
+        # a card in no trick (a second card to the trick being played, a card after the hands were
+        # thrown up) stays on the line it was written on; one given to a completed trick has its label
         same_line = previous is not None and event.at.line == previous.at.line
         apart = trick_done and event.at not in tricks and not same_line
         starts = event.at in leads or event.at in label or apart or current is None

@@ -77,8 +77,9 @@ class Euchre(GameRules):
     def card_role(self, card: Card, trump: Suit | None) -> str | None:
         return bower_role(card, trump)
 
-    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
-        return random_game(rng, hands, rules_for)
+    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
+                    style: random.Random | None = None) -> str:
+        return random_game(rng, hands, rules_for, style=style)
 
 
 GAME = Euchre()
