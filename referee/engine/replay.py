@@ -562,6 +562,12 @@ class HandReplay:
 
     @final
     def fact_cardstands(self, fact: tb.CardStands) -> None:
+        if fact.gathered:
+            self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
+                      f"{fact.player} took back {fact.card}, but trick {fact.trick}, which it was played to, is "
+                      "already gathered: a card in a gathered trick stays played, and a revoke in it is established. "
+                      f"{fact.card} stays in trick {fact.trick}.", trick=fact.trick)
+            return
         self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
                   f"{fact.player} took back {fact.card} from trick {fact.trick}, but a card played stands: only a "
                   "correction may be taken back (a revoke in time, a card out of turn or one played after it, a card "

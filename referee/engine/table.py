@@ -185,6 +185,7 @@ class CardStands:
     card: Card
     at: Span
     trick: int
+    gathered: bool = False  # the trick was gathered already (the next lead played, the hands thrown up)
 
 
 @record
@@ -383,9 +384,11 @@ class TrickTable:
             trick, late = self.tricks[-1], True  # a revoke corrected late: a correction in itself
         played = trick.card_of(player)
         if played is None or played.card is not card:
-            where = "earlier trick" if card in self.played else "table"
-            reason = (f"{player} has no {card} in the current trick to take back" if where == "table"
-                      else f"{card} was played to an earlier trick that is already gathered; it cannot be taken back")
+            who, number = self.played.get(card, ("", 0))
+            if who == player:  # his own card, in a trick already gathered: it stays played
+                return [CardStands(player, card, at, number, gathered=True)]
+            reason = (f"{player} has no {card} in the current trick to take back" if not who
+                      else f"{card} was played by {who}, not {player}; it cannot be taken back by {player}")
             return [BadRetract(player, card, at, reason)]
         index = trick.plays.index(played)
         correction = late or self._correction(trick, played, index)
