@@ -773,11 +773,33 @@ class HandReplay:
                 self.open_claims.append(claim)
                 continue
             where = f" in trick {claim.trick}" if claim.trick else ""
-            reason = ("the deal shows no revoke" if self.hands_known else
-                      f"the transcript does not show {claim.accused} later playing the suit he failed to follow")
             self.find("revoke", claim.accused, claim.at, "revoke.unproven",
-                      f"{claim.player} claims {claim.accused} revoked{where}, but {reason}. "
+                      f"{claim.player} claims {claim.accused} revoked{where}, but {self.unproven_reason(claim)}. "
                       + self.revoke_law.unproven_ruling(claim), trick=claim.trick, status="unproven")
+
+    @final
+    def unproven_reason(self, claim: ev.Claim) -> str:
+        """Why a revoke claim is not borne out: a failure to follow that the laws allowed (pitch's
+        ruff, although he held the suit), the deal, a failure never shown to be a revoke, or no
+        failure to follow at all."""
+        table, accused = self.table, claim.accused
+        if table is None:
+            return "no card was played"
+        allowed = [(trick, play) for trick in (*table.tricks, table.current) for play in trick.plays
+                   if play.player == accused and (claim.trick is None or trick.number == claim.trick)
+                   and trick.led is not None and table.rules.suit_of(play.card) is not trick.led
+                   and table.rules.excused(accused, play.card, trick.led, trick.number)]
+        if allowed:
+            trick, play = allowed[0]
+            assert trick.led is not None
+            return (f"{accused} trumped the {trick.led.word} led in trick {trick.number} with {play.card}, which the "
+                    f"laws allow even to a player who holds {trick.led.word}")
+        if self.hands_known:
+            return "the deal shows no revoke"
+        if any(claim.trick is None or trick == claim.trick for trick, _ in table.unproven_failures(accused)):
+            return f"the transcript does not show {accused} later playing the suit he failed to follow"
+        where = f" in trick {claim.trick}" if claim.trick else ""
+        return f"the transcript does not show {accused} failing to follow suit{where}"
 
     @final
     def claim_open(self, claim: ev.Claim) -> bool:
