@@ -365,7 +365,8 @@ class EuchreHand(HandReplay):
         return None
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        if hands is None or self.round != 1 or self.dealer not in hands or self.upcard is None:
+        """The dealer holds the upcard once it is ordered up (in the first round), less his discard."""
+        if hands is None or self.round != 1 or self.maker is None or self.dealer not in hands or self.upcard is None:
             return
         hands[self.dealer].add(self.upcard)
         if self.discarded is not None:
