@@ -76,6 +76,11 @@ class RevokeLaw(PenaltyLaw[H]):
     def unproven_ruling(self, claim: ev.Claim) -> str:
         return "An unproven revoke carries no penalty."
 
+    def no_revoke(self, fact: tb.Revoke) -> bool:
+        """Whether a failure to follow, taken back, was no revoke at all: the card of a player the
+        game's laws say takes no part (Euchre's lone player's partner), gone back."""
+        return False
+
     def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
         """The penalty for a corrected or an established revoke, where it is more than the
         settlement's payment (a choice for the innocent side)."""

@@ -583,9 +583,11 @@ class HandReplay:
             self.correctable.append(fact)
             return
         self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
+        law = self.revoke_law
+        if fact.status == "corrected" and law.no_revoke(fact):
+            return
         proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
                  if fact.proof and fact.status == "established" else "")
-        law = self.revoke_law
         if fact.status == "corrected":
             finding = self.find("revoke", fact.player, fact.at, "revoke.corrected",
                                 f"{fact.player} did not follow {fact.led.word} with {law.card_words(fact.card)} in "

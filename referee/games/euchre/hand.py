@@ -107,6 +107,12 @@ class EuchreHand(HandReplay):
     def lone_hand(self) -> bool:
         return self.alone is not None and not self.alone_lost
 
+    def sitting_out(self, player: str) -> bool:
+        """Whether `player` takes no part in the play now: the partner of a lone player (or of a
+        lone defender) whose lone hand stands."""
+        return any(loner is not None and player == self.partner(loner) for loner in (
+            self.alone if self.lone_hand else None, self.defender_alone))
+
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
         if self.phase != "bidding":

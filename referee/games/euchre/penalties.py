@@ -72,6 +72,13 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
         return hand.options["revoke-points"]
 
 
+    def no_revoke(self, fact: tb.Revoke) -> bool:
+        """The lone player's partner takes no part in the hand: his card that did not follow,
+        gone back because the lone hand stands, was never a play of the hand."""
+        hand = self.hand
+        return hand.sitting_out(fact.player)
+
+
 class EuchreRetractLaw(RetractLaw["EuchreHand"]):
     """A card taken back: a card out of turn, or the lone player's partner's card."""
 
