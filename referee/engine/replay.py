@@ -349,6 +349,8 @@ class HandReplay:
             return  # the usual case, the trick being played: spare working out what else it could be
         if table is None and self.sent_back:
             return  # play could not begin and cards went back already: their labels add nothing to that finding
+        if table is not None and label == table.current.number - 1 and self.joins_completed_trick(event, label):
+            return  # a card put down after the trick it belongs to was complete, labelled with that trick
         actual = self.trick_number if self.table else 1
         if self.table and not self.table.current.plays and self.table.tricks and not self.table.gathered \
                 and self.table.current.number != label:
@@ -410,6 +412,12 @@ class HandReplay:
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
         """Change the dealt hands before play (euchre: the dealer takes the upcard, discards)."""
+
+    def joins_completed_trick(self, event: ev.Play, label: int | None) -> bool:
+        """Game hook: whether `event`, played once a trick is complete but before it is gathered,
+        belongs to that trick rather than to the next (Euchre: the card of a lone player's partner,
+        who cannot lead). `label` is the ``trick N:`` of its line when it is the line's first card."""
+        return False
 
     def ready_to_play(self, event: ev.Play) -> bool:
         """Called on a play while `self.table` is None; the game starts the play or refuses."""

@@ -300,6 +300,19 @@ class TrickTable:
             taking_part = {*self.active, player}
             self._set_active(tuple(p for p in self.order if p in taking_part))
 
+    def join(self, player: str, card: Card, at: Span) -> list[Fact]:
+        """A seat that sat out puts `card` into the current trick and takes part from now on
+        (Euchre's lone player's partner). Put down before the trick's lead, his card does not
+        lead it: the trick keeps its rightful leader, whose card, still to come, sets the suit led."""
+        self.activate(player)
+        trick = self.current
+        before_lead = not trick.plays
+        facts = self.play(player, card, at)
+        if before_lead and self.current is trick and trick.plays and trick.plays[0].player == player:
+            trick.plays[0].out_of_turn = False
+            trick.leader, trick.led = self.rightful_leader, None
+        return facts
+
     def reopen_last(self) -> bool:
         """Reopen the trick just completed, while it is not gathered yet (for a seat that joins
         it late); False when there is none."""

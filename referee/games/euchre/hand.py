@@ -83,6 +83,7 @@ class EuchreHand(HandReplay):
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
+        self.line: ev.EventLine | None = None  # the event line being read (for its trick label)
 
     # ---- seats and sides ------------------------------------------------------------
     def partner(self, player: str) -> str:
@@ -405,7 +406,33 @@ class EuchreHand(HandReplay):
             self.wrong_count.add(self.dealer)
 
 
+    def on_event_line(self, line: ev.EventLine) -> None:
+        self.line = line
+        HandReplay.on_event_line(self, line)
+
+    def joins_completed_trick(self, event: ev.Play, label: int | None) -> bool:
+        """The card of a seat that sits out (a lone player's partner), put down after the active
+        cards of a trick and before the next lead, belongs to that trick: he cannot lead. Only
+        the label of the next trick on his line, his card first, puts it before that trick's lead."""
+        table = self.table
+        if table is None or table.current.plays or not table.tricks or table.gathered \
+                or event.player in table.active:
+            return False
+        return label != table.current.number
+
+    def line_label(self, event: ev.Play) -> int | None:
+        """The ``trick N:`` label of the line being read, when `event` is its first card."""
+        line = self.line
+        if line is None or line.trick is None:
+            return None
+        first = next((e for e in line.events if isinstance(e, ev.Play)), None)
+        return line.trick if first is event else None
+
     def on_play(self, event: ev.Play) -> None:
+        table = self.table
+        if table is not None and event.player not in table.active and not table.current.plays \
+                and self.joins_completed_trick(event, self.line_label(event)):
+            table.reopen_last()  # his card goes to the trick just completed, even the last one
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)
         false = self.out_of_turn

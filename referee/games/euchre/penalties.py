@@ -132,20 +132,14 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
         defenders = hand.opponents(loner)
         table = hand.table
         assert table is not None
-        # Written after the three active cards of a trick not yet gathered, by the seat that comes
-        # next after them, the partner's card is his play to that trick (in his seat's turn), not a
-        # lead to the next one.
-        last = table.tricks[-1] if table.tricks else None
-        in_seat_turn = last is not None and bool(last.plays) and hand.left_of(last.plays[-1].player) == fact.player
-        trick = fact.trick - 1 if in_seat_turn and table.reopen_last() else fact.trick
+        trick = fact.trick  # the trick he put it on: the hand reopened the one just completed if it was that
         hand.find("sitting-out-played", fact.player, fact.at, "alone.partner-played",
                   f"{fact.player} should sit out while {loner} plays alone, but played {fact.card}. {loner} loses the "
                   f"lone hand and the hand is played as a partnership, unless {hand.side_label(defenders)} elect that "
                   f"{loner} play alone (then {fact.player}'s card is taken back).", trick=trick)
         if not hand.alone_lost:
             hand.alone_lost, hand.partnership_at = True, (fact.at.line, fact.at.column)
-        table.activate(fact.player)
-        for follow in table.play(fact.player, fact.card, fact.at):
+        for follow in table.join(fact.player, fact.card, fact.at):
             if not isinstance(follow, tb.OutOfTurn):  # the seat had no turn: one finding is enough
                 hand.on_fact(follow)
         hand.offer(defenders, fact.player, ("partnership", "alone"), "alone.partner-played",
