@@ -71,6 +71,7 @@ class EuchreHand(HandReplay):
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
         self.alone_lost = False
+        self.defence_lost = False  # the lone defender's partner played: both defenders play (see `loner_of`)
         self.passed: set[str] = set()       # players who passed in the bidding
         self.passed_now: set[str] = set()   # players who passed in the current round
         self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
@@ -108,11 +109,36 @@ class EuchreHand(HandReplay):
     def lone_hand(self) -> bool:
         return self.alone is not None and not self.alone_lost
 
+    @property
+    def lone_defence(self) -> bool:
+        return self.defender_alone is not None and not self.defence_lost
+
+    def loner_of(self, player: str) -> str | None:
+        """The lone player (the maker, or a lone defender) whose partner `player` is, if any."""
+        for loner in (self.alone, self.defender_alone):
+            if loner is not None and player == self.partner(loner):
+                return loner
+        return None
+
+    def lone_broken(self, loner: str) -> bool:
+        """Whether `loner`'s partner played, so that his side plays as a partnership for now."""
+        return self.alone_lost if loner == self.alone else self.defence_lost
+
+    def break_lone(self, loner: str, at: ev.Span | None) -> None:
+        """`loner`'s partner played (`at`): his side plays as a partnership; None restores the lone hand."""
+        if loner == self.alone:
+            self.alone_lost, self.partnership_at = at is not None, (at.line, at.column) if at is not None else None
+        else:
+            self.defence_lost = at is not None
+
+    def lone_words(self, loner: str) -> str:
+        return "the lone hand" if loner == self.alone else "the lone defence"
+
     def sitting_out(self, player: str) -> bool:
         """Whether `player` takes no part in the play now: the partner of a lone player (or of a
         lone defender) whose lone hand stands."""
-        return any(loner is not None and player == self.partner(loner) for loner in (
-            self.alone if self.lone_hand else None, self.defender_alone))
+        loner = self.loner_of(player)
+        return loner is not None and not self.lone_broken(loner)
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
@@ -481,7 +507,7 @@ class EuchreHand(HandReplay):
             "makers": self.team(self.maker) if self.maker else None,
             "round": self.round if self.maker else None,
             "alone": self.alone if self.lone_hand else None,
-            "defending_alone": self.defender_alone,
+            "defending_alone": self.defender_alone if self.lone_defence else None,
             "upcard": self.upcard.text if self.upcard else None,
             "discard": self.discarded.text if self.discarded else None,
         }
