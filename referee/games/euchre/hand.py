@@ -132,6 +132,7 @@ class EuchreHand(HandReplay):
             self.defence_lost = at is not None
 
     def lone_words(self, loner: str) -> str:
+        """What `loner` plays alone, in words."""
         return "the lone hand" if loner == self.alone else "the lone defence"
 
     def sitting_out(self, player: str) -> bool:
@@ -439,12 +440,13 @@ class EuchreHand(HandReplay):
     def joins_completed_trick(self, event: ev.Play, label: int | None) -> bool:
         """The card of a seat that sits out (a lone player's partner), put down after the active
         cards of a trick and before the next lead, belongs to that trick: he cannot lead. Only
-        the label of the next trick on his line, his card first, puts it before that trick's lead."""
+        the label of the next trick on his line, his card first, puts it before that trick's lead
+        (after the last trick there is none: a label beyond it is wrong, his card is in the last)."""
         table = self.table
         if table is None or table.current.plays or not table.tricks or table.gathered \
                 or event.player in table.active:
             return False
-        return label != table.current.number
+        return table.finished or label != table.current.number
 
     def line_label(self, event: ev.Play) -> int | None:
         """The ``trick N:`` label of the line being read, when `event` is its first card."""
