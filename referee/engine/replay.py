@@ -732,6 +732,12 @@ class HandReplay:
 
     @final
     def fact_cardstands(self, fact: tb.CardStands) -> None:
+        if fact.gathered:
+            self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
+                      f"{fact.player} took back {fact.card}, but trick {fact.trick}, which it was played to, is "
+                      "already gathered: a card in a gathered trick stays played, and a revoke in it is established. "
+                      f"{fact.card} stays in trick {fact.trick}.", trick=fact.trick)
+            return
         self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
                   f"{fact.player} took back {fact.card} from trick {fact.trick}, but a card played stands: only a "
                   "correction may be taken back (a revoke in time, a card out of turn or one played after it, a card "
@@ -747,9 +753,11 @@ class HandReplay:
             self.correctable.append(fact)
             return
         self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
+        law = self.revoke_law
+        if fact.status == "corrected" and law.no_revoke(fact):
+            return
         proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
                  if fact.proof and fact.status == "established" else "")
-        law = self.revoke_law
         if fact.status == "corrected":
             finding = self.find("revoke", fact.player, fact.at, "revoke.corrected",
                                 f"{fact.player} did not follow {fact.led.word} with {law.card_words(fact.card)} in "
@@ -942,11 +950,33 @@ class HandReplay:
                 self.open_claims.append(claim)
                 continue
             where = f" in trick {claim.trick}" if claim.trick else ""
-            reason = ("the deal shows no revoke" if self.hands_known else
-                      f"the transcript does not show {claim.accused} later playing the suit he failed to follow")
             self.find("revoke", claim.accused, claim.at, "revoke.unproven",
-                      f"{claim.player} claims {claim.accused} revoked{where}, but {reason}. "
+                      f"{claim.player} claims {claim.accused} revoked{where}, but {self.unproven_reason(claim)}. "
                       + self.revoke_law.unproven_ruling(claim), trick=claim.trick, status="unproven")
+
+    @final
+    def unproven_reason(self, claim: ev.Claim) -> str:
+        """Why a revoke claim is not borne out: a failure to follow that the laws allowed (pitch's
+        ruff, although he held the suit), the deal, a failure never shown to be a revoke, or no
+        failure to follow at all."""
+        table, accused = self.table, claim.accused
+        if table is None:
+            return "no card was played"
+        allowed = [(trick, play) for trick in (*table.tricks, table.current) for play in trick.plays
+                   if play.player == accused and (claim.trick is None or trick.number == claim.trick)
+                   and trick.led is not None and table.rules.suit_of(play.card) is not trick.led
+                   and table.rules.excused(accused, play.card, trick.led, trick.number)]
+        if allowed:
+            trick, play = allowed[0]
+            assert trick.led is not None
+            return (f"{accused} trumped the {trick.led.word} led in trick {trick.number} with {play.card}, which the "
+                    f"laws allow even to a player who holds {trick.led.word}")
+        if self.hands_known:
+            return "the deal shows no revoke"
+        if any(claim.trick is None or trick == claim.trick for trick, _ in table.unproven_failures(accused)):
+            return f"the transcript does not show {accused} later playing the suit he failed to follow"
+        where = f" in trick {claim.trick}" if claim.trick else ""
+        return f"the transcript does not show {accused} failing to follow suit{where}"
 
     @final
     def claim_open(self, claim: ev.Claim) -> bool:

@@ -24,6 +24,7 @@ from lark.lexer import PatternStr, TerminalDef
 from . import events as ev
 from . import usercache
 from .cards import parse_card, parse_suit
+from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
 from .reader import Problem, grammar_text
 from .suggest import did_you_mean
@@ -487,9 +488,7 @@ def _hand_line_problem(text: str, line: int) -> Problem | None:
     rather than what the parser makes of it (a player named Hand playing the card '2')."""
     if not _HAND_LINE.match(text):
         return None
-    return Problem(line, 1, f"{text.strip()!r} is not a hand line as the notation writes it",
-                   "a hand line looks like: hand 2 dealer Ann (lower case, no comma or colon; "
-                   "the number and the dealer may be left out after the first hand; see docs/notation.md)")
+    return hand_line_problem(text, line)
 
 
 def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark: Lark) -> Problem:

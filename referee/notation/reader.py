@@ -22,24 +22,13 @@ from typing import BinaryIO
 from . import events as ev
 from .cards import Card
 from .common_lines import CommonLines
+from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
 from .limits import MAX_ERRORS, MAX_HAND_CHARS
+from .problem import Problem as Problem  # re-exported: everything imports it from here
 from .usercache import kept
 
 MAX_LINE_CHARS = 4096
 """Longer lines are rejected unparsed: no real transcript line is near this, and it bounds the work."""
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why (part of) a file could not be used: shown as ``file:line:col: message — hint``."""
-
-    line: int
-    column: int
-    message: str
-    hint: str = ""
-
-    def to_dict(self) -> dict[str, object]:
-        return {"line": self.line, "column": self.column, "message": self.message, "hint": self.hint}
 
 
 _OPEN_TERMINALS = {"NAME", "WHO", "TAG_NAME", "STRING", "INT", "SIGNED_INT", "CARD", "SUIT", "COMMENT"}
@@ -275,6 +264,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
     """Group a transcript's lines into game headers and hands, in file order."""
     tags: list[ev.Tag] = []
     header_at: ev.Span | None = None
+    players: list[str] = []  # the game's [Players], so that a player's broken line is never taken for a hand line
     in_game = False
     hand: HandRecord | None = None
     orphan_reported = False
@@ -291,7 +281,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
             return
         number, text = item
         if (overflowing or (problems >= MAX_ERRORS and (hand is None or hand.problems))) \
-                and text.lstrip(" \t")[:1] not in ("h", "["):
+                and text.lstrip(" \t")[:1] not in ("h", "H", "["):
             continue  # a spoilt hand, or a file past its problems: only a new hand or game is looked for
         parsed = parse_line(text, number)
         if parsed is None:
@@ -304,6 +294,13 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
             else:
                 overflowing = _overflow(hand, number)
             continue
+        spoiled_by: Problem | None = None
+        if isinstance(parsed, Problem) and looks_like_hand_line(text, players):
+            # a hand line written wrongly starts a hand of its own, spoiled, rather than spoiling the one before
+            problems += 1
+            spoiled_by, parsed = spoiling_problem(text, parsed), salvaged_header(text, number, players)
+            if problems == MAX_ERRORS:
+                yield _too_many(number)
         if isinstance(parsed, Problem):
             problems += 1
             if hand is not None:
@@ -315,9 +312,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
             else:
                 yield FileProblem(parsed)
             if problems == MAX_ERRORS:
-                yield FileProblem(Problem(number, 1, f"{MAX_ERRORS:,} lines could not be read so far: from here "
-                                          "on, only hands that read cleanly are read, and each hand or game start",
-                                          "is this the right file?"))
+                yield _too_many(number)
             continue
         if isinstance(parsed, ev.Tag):
             if hand is not None:
@@ -327,7 +322,9 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
                 in_game = False
                 tags = []
             if not tags:
-                header_at = parsed.at
+                header_at, players = parsed.at, []
+            if parsed.name == "Players":
+                players = parsed.value.split()
             tags.append(parsed)
             orphan_reported = False
             continue
@@ -347,7 +344,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
                                               'S W"]'))
                     orphan_reported = True
                 continue
-            hand = HandRecord(parsed)
+            hand = HandRecord(parsed, problems=[spoiled_by] if spoiled_by is not None else [])
             size, overflowing = 0, False
             continue
         if hand is None:
@@ -366,6 +363,11 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
     if not saw_anything and first_line == 1:
         yield FileProblem(Problem(1, 1, "the file is empty",
                                   'a transcript starts with [Game "..."] and [Players "..."]'))
+
+
+def _too_many(line: int) -> FileProblem:
+    return FileProblem(Problem(line, 1, f"{MAX_ERRORS:,} lines could not be read so far: from here on, only hands "
+                               "that read cleanly are read, and each hand or game start", "is this the right file?"))
 
 
 def more_problems(count: int) -> Problem:

@@ -71,6 +71,7 @@ class EuchreHand(HandReplay):
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
         self.alone_lost = False
+        self.defence_lost = False  # the lone defender's partner played: both defenders play (see `loner_of`)
         self.passed: set[str] = set()       # players who passed in the bidding
         self.passed_now: set[str] = set()   # players who passed in the current round
         self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
@@ -83,6 +84,7 @@ class EuchreHand(HandReplay):
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
+        self.line: ev.EventLine | None = None  # the event line being read (for its trick label)
 
     # ---- seats and sides ------------------------------------------------------------
     def partner(self, player: str) -> str:
@@ -106,6 +108,38 @@ class EuchreHand(HandReplay):
     @property
     def lone_hand(self) -> bool:
         return self.alone is not None and not self.alone_lost
+
+    @property
+    def lone_defence(self) -> bool:
+        return self.defender_alone is not None and not self.defence_lost
+
+    def loner_of(self, player: str) -> str | None:
+        """The lone player (the maker, or a lone defender) whose partner `player` is, if any."""
+        for loner in (self.alone, self.defender_alone):
+            if loner is not None and player == self.partner(loner):
+                return loner
+        return None
+
+    def lone_broken(self, loner: str) -> bool:
+        """Whether `loner`'s partner played, so that his side plays as a partnership for now."""
+        return self.alone_lost if loner == self.alone else self.defence_lost
+
+    def break_lone(self, loner: str, at: ev.Span | None) -> None:
+        """`loner`'s partner played (`at`): his side plays as a partnership; None restores the lone hand."""
+        if loner == self.alone:
+            self.alone_lost, self.partnership_at = at is not None, (at.line, at.column) if at is not None else None
+        else:
+            self.defence_lost = at is not None
+
+    def lone_words(self, loner: str) -> str:
+        """What `loner` plays alone, in words."""
+        return "the lone hand" if loner == self.alone else "the lone defence"
+
+    def sitting_out(self, player: str) -> bool:
+        """Whether `player` takes no part in the play now: the partner of a lone player (or of a
+        lone defender) whose lone hand stands."""
+        loner = self.loner_of(player)
+        return loner is not None and not self.lone_broken(loner)
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
@@ -365,7 +399,8 @@ class EuchreHand(HandReplay):
         return None
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        if hands is None or self.round != 1 or self.dealer not in hands or self.upcard is None:
+        """The dealer holds the upcard once it is ordered up (in the first round), less his discard."""
+        if hands is None or self.round != 1 or self.maker is None or self.dealer not in hands or self.upcard is None:
             return
         hands[self.dealer].add(self.upcard)
         if self.discarded is not None:
@@ -398,7 +433,34 @@ class EuchreHand(HandReplay):
             self.wrong_count.add(self.dealer)
 
 
+    def on_event_line(self, line: ev.EventLine) -> None:
+        self.line = line
+        HandReplay.on_event_line(self, line)
+
+    def joins_completed_trick(self, event: ev.Play, label: int | None) -> bool:
+        """The card of a seat that sits out (a lone player's partner), put down after the active
+        cards of a trick and before the next lead, belongs to that trick: he cannot lead. Only
+        the label of the next trick on his line, his card first, puts it before that trick's lead
+        (after the last trick there is none: a label beyond it is wrong, his card is in the last)."""
+        table = self.table
+        if table is None or table.current.plays or not table.tricks or table.gathered \
+                or event.player in table.active:
+            return False
+        return table.finished or label != table.current.number
+
+    def line_label(self, event: ev.Play) -> int | None:
+        """The ``trick N:`` label of the line being read, when `event` is its first card."""
+        line = self.line
+        if line is None or line.trick is None:
+            return None
+        first = next((e for e in line.events if isinstance(e, ev.Play)), None)
+        return line.trick if first is event else None
+
     def on_play(self, event: ev.Play) -> None:
+        table = self.table
+        if table is not None and event.player not in table.active and not table.current.plays \
+                and self.joins_completed_trick(event, self.line_label(event)):
+            table.reopen_last()  # his card goes to the trick just completed, even the last one
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)
         false = self.out_of_turn
@@ -447,7 +509,7 @@ class EuchreHand(HandReplay):
             "makers": self.team(self.maker) if self.maker else None,
             "round": self.round if self.maker else None,
             "alone": self.alone if self.lone_hand else None,
-            "defending_alone": self.defender_alone,
+            "defending_alone": self.defender_alone if self.lone_defence else None,
             "upcard": self.upcard.text if self.upcard else None,
             "discard": self.discarded.text if self.discarded else None,
         }

@@ -69,7 +69,7 @@ class EuchreSettlement:
         makers = hand.team(hand.maker)
         tricks = self.maker_tricks()
         if tricks < 3:
-            if hand.defender_alone is not None:
+            if hand.lone_defence:
                 return hand.other_team(makers), 4, "alone.defend"  # a euchre by a lone defender
             points = hand.options["lone-euchre"] if hand.lone_hand else 2
             return hand.other_team(makers), points, "score.euchre"
