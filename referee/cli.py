@@ -75,6 +75,17 @@ def _rules_text(value: str | None) -> str | None:
         raise _fail(str(error)) from None
 
 
+def _one_transcript(path: str, command: str) -> None:
+    """`explain` and `report` tell one transcript: a directory gets the fix, not "holds no
+    transcript" (which is what the checker, reading it as a file, would say)."""
+    if path == STDIN or not os.path.isdir(path):
+        return
+    first = next(expand([path]))
+    example = first if first != path else os.path.join(path, "GAME.ttn")
+    raise _fail(f"{path}: {command} takes one transcript, not a directory — name one of its files "
+                f"(referee {command} {example}), or check them all with 'referee check {path}'")
+
+
 def _problem(text: str) -> None:
     """A problem in the transcript, on standard error as soon as it is found."""
     typer.echo(text, err=True)
@@ -201,6 +212,7 @@ def explain(
     from .output.explain import Explainer
     from .output.story import stream_file
 
+    _one_transcript(file, "explain")
     rules = _rules_text(rules)
     tty = sys.stdout.isatty()
 
@@ -237,6 +249,7 @@ def report(
     from .output.report import Reporter
     from .output.story import several_games, stream_file
 
+    _one_transcript(file, "report")
     rules = _rules_text(rules)
     try:
         stream = sys.stdout if output is None else open(output, "w", encoding="utf-8")  # noqa: SIM115 - closed below
