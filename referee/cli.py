@@ -23,6 +23,7 @@ import typer
 
 from . import __version__
 from .check import check_files
+from .engine.header import game_named
 from .engine.rulebook import Option, OptionError
 from .games import registry
 from .notation import usercache
@@ -389,10 +390,11 @@ def rules(
 ) -> None:
     """List a game's rules (ids and plain words) and its house-rule options with defaults."""
     games = registry()
-    if game not in games:
+    found = game_named(game, games)
+    if found is None:
         typer.echo(f"unknown game {game!r} — {did_you_mean(game, games)}games: {', '.join(sorted(games))}", err=True)
         raise typer.Exit(2)
-    book = games[game].rulebook
+    book = found.rulebook
     chosen_options = book.defaults()
     if house is not None:
         try:
@@ -401,8 +403,8 @@ def rules(
             raise _fail(f"--rules: {error} — {error.hint}") from None
     chosen = [r for r in book.rules.values() if rule_id is None or r.id == rule_id or r.id.startswith(rule_id + ".")]
     if rule_id is not None and not chosen:
-        typer.echo(f"no rule {rule_id!r} in {game} — {did_you_mean(rule_id, _with_prefixes(book.rules))}"
-                   f"the whole list: referee rules {game}", err=True)
+        typer.echo(f"no rule {rule_id!r} in {found.name} — {did_you_mean(rule_id, _with_prefixes(book.rules))}"
+                   f"the whole list: referee rules {found.name}", err=True)
         raise typer.Exit(2)
     typer.echo(book.title)
     typer.echo("")

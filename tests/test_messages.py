@@ -28,3 +28,29 @@ def test_a_directory_given_to_explain_says_to_name_one_file_or_use_check(command
     assert f"{command} takes one transcript, not a directory" in done.stderr
     assert f"referee {command} {folder}/" in done.stderr and f"'referee check {folder}'" in done.stderr
     assert "holds no transcript" not in done.stderr
+
+
+def _errors(text: str) -> list[str]:
+    """The problems `text` gives, each as ``line:column: message — hint``."""
+    from referee.check import check_text
+
+    return [f"{e.line}:{e.column}: {e.message} — {e.hint}" for e in check_text(text).files[0].errors]
+
+
+EUCHRE = '[Game "euchre"]\n[Players "Ann Bob Cy Di"]\n[Partners "Ann-Cy Bob-Di"]\nhand 1 dealer Di\n'
+
+
+@pytest.mark.parametrize("name", ["Euchre", "EUCHRE", " euchre "])
+def test_a_game_name_is_not_case_sensitive(name: str) -> None:
+    from referee.check import check_text
+
+    verdict = check_text(EUCHRE.replace('"euchre"', f'"{name}"') + "Ann pass\n")
+    assert not verdict.files[0].errors and verdict.files[0].games[0].game == "euchre"
+
+
+def test_a_game_name_may_be_written_with_a_space_for_its_hyphen() -> None:
+    from referee.check import check_text
+
+    verdict = check_text('[Game "French Boston"]\n[Players "A B C D"]\nhand 1 dealer D\n')
+    assert not verdict.files[0].errors and verdict.files[0].games[0].game == "french-boston"
+    assert run("rules", "Auction Pitch").returncode == 0 and run("new", "Boston").returncode == 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..notation.cards import Suit, parse_suit
 from ..notation.events import Span, Tag
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from .game import Game
+
+G = TypeVar("G")
 
 INFO_TAGS = ("Event", "Site", "Date", "Table", "Note")
 KNOWN_TAGS = frozenset({"Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS})
@@ -79,6 +81,13 @@ def _words(text: str) -> list[tuple[str, int]]:
     return [(m.group(0), m.start()) for m in re.finditer(r"\S+", text)]
 
 
+def game_named(name: str, games: Mapping[str, G]) -> G | None:
+    """The game `name` names, written in any case and with spaces or ``_`` for its hyphens
+    (``Euchre``, ``French Boston``): a game's name is a word a club writes as it likes, not a
+    keyword (the verdict always gives the registered spelling)."""
+    return games.get(re.sub(r"[\s_]+", "-", name.strip()).lower())
+
+
 def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
                cli_rules: str | None) -> tuple[Setup | None, Game | None, list[Problem]]:
     """Validate the header; the game is returned even when the setup has problems."""
@@ -99,7 +108,7 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
         problems.append(Problem(at.line, at.column, "the header has no [Game] tag",
                                 f'add e.g. [Game "euchre"]; games: {", ".join(sorted(games))}'))
         return None, None, problems
-    game = games.get(game_tag.value.strip())
+    game = game_named(game_tag.value, games)
     if game is None:
         problems.append(Problem(game_tag.value_at.line, game_tag.value_at.column,
                                 f"unknown game {game_tag.value!r}",
