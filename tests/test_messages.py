@@ -54,3 +54,34 @@ def test_a_game_name_may_be_written_with_a_space_for_its_hyphen() -> None:
     verdict = check_text('[Game "French Boston"]\n[Players "A B C D"]\nhand 1 dealer D\n')
     assert not verdict.files[0].errors and verdict.files[0].games[0].game == "french-boston"
     assert run("rules", "Auction Pitch").returncode == 0 and run("new", "Boston").returncode == 0
+
+
+# ---- every score says why ----------------------------------------------------------------
+
+def test_the_text_verdict_gives_each_cause_of_the_score_under_it() -> None:
+    done = run("check", str(CASES / "euchre" / "lone-euchred.ttn"))
+    lines = done.stdout.splitlines()
+    score = next(i for i, line in enumerate(lines) if line.startswith("    Score: "))
+    assert lines[score + 1] == ("    Why: E-W, the makers (alone), took 2 tricks: euchred: N-S +2 points "
+                                "[euchre.score.euchre]")
+
+
+def test_explain_gives_the_same_causes_as_the_text_and_the_desk_one_line_each() -> None:
+    """One source: the verdict's ledger, which the desk shows as a table."""
+    from referee.check import check_text
+    from referee.output.render import cause_lines
+
+    path = CASES / "boston" / "caller-fails-nine-by-three.ttn"
+    hand = check_text(path.read_text("utf-8")).files[0].games[0].hands[0]
+    causes = cause_lines(hand)
+    assert causes == ["A failed in 9, put in for 3: A -251, Y +57, B +57, Z +57 white; pool +8 red "
+                      "[boston.pay.failure, boston.pool.double]"]
+    assert {e.cause for e in hand.ledger} == {c.split(":")[0] for c in causes}
+    assert f"    Why: {causes[0]}\n" in run("check", str(path)).stdout
+    told = " ".join(run("explain", str(path)).stdout.split())
+    assert f"Why: {causes[0]}." in told
+
+
+def test_a_hand_without_movements_has_no_why_line() -> None:
+    done = run("check", str(CASES / "euchre" / "lead-out-of-turn-dispute.ttn"))
+    assert "Score: N-S 0, E-W 0" in done.stdout and "Why:" not in done.stdout
