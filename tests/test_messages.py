@@ -85,3 +85,31 @@ def test_explain_gives_the_same_causes_as_the_text_and_the_desk_one_line_each() 
 def test_a_hand_without_movements_has_no_why_line() -> None:
     done = run("check", str(CASES / "euchre" / "lead-out-of-turn-dispute.ttn"))
     assert "Score: N-S 0, E-W 0" in done.stdout and "Why:" not in done.stdout
+
+
+# ---- --format github: levels ---------------------------------------------------------------
+
+@pytest.mark.parametrize("case, level", [
+    ("revoke-established", "error"),  # penalised: N-S score 2
+    ("revoke-corrected", "warning"),  # taken back in time: no penalty
+    ("bid-out-of-turn", "warning"),  # the call is void, the turn restored
+    ("exposed-card-choice-open", "notice"),  # the table still has to choose
+])
+def test_github_annotations_have_the_level_of_the_finding(case: str, level: str) -> None:
+    done = run("check", "--format", "github", str(CASES / "euchre" / f"{case}.ttn"))
+    annotations = [line for line in done.stdout.splitlines() if line.startswith("::")]
+    assert annotations and all(line.startswith(f"::{level} ") for line in annotations), annotations
+
+
+def test_an_open_choice_is_a_notice_that_names_the_options() -> None:
+    done = run("check", "--format", "github", str(CASES / "euchre" / "exposed-card-choice-open.ttn"))
+    assert "Open: N E S W to choose leave-exposed | redeal." in done.stdout
+
+
+def test_a_disagreement_with_recorded_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "wrong.ttn"
+    path.write_text((CASES / "euchre" / "revoke-corrected.ttn").read_text("utf-8")
+                    .replace("recorded N-S +1", "recorded N-S +2"), "utf-8")
+    done = run("check", "--format", "github", str(path))
+    assert "::warning " in done.stdout and "::error " in done.stdout
+    assert next(line for line in done.stdout.splitlines() if line.startswith("::error ")).count("recorded result")
