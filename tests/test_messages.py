@@ -113,3 +113,105 @@ def test_a_disagreement_with_recorded_is_an_error(tmp_path: Path) -> None:
     done = run("check", "--format", "github", str(path))
     assert "::warning " in done.stdout and "::error " in done.stdout
     assert next(line for line in done.stdout.splitlines() if line.startswith("::error ")).count("recorded result")
+
+
+# ---- ordinary slips: the message names the fix ----------------------------------------------
+
+@pytest.mark.parametrize("typed, message, hint", [
+    # a word per event kind, inflected as English would have it, or misspelt
+    ("Ann passes", "'passes' is not an event", "did you mean 'pass'? events are written with the word as it is: "
+                                               "'Ann pass'"),
+    ("Ann passed", "'passed' is not an event", "'Ann pass'"),
+    ("Ann pas", "'pas' is not an event", "did you mean 'pass'?"),
+    ("Ann Pass", "'Pass' is not an event", "did you mean 'pass'?"),
+    ("Bob orders", "'orders' is not an event", "'Bob order'"),
+    ("Bob ordered", "'ordered' is not an event", "'Bob order'"),
+    ("Di discards TS", "'discards' is not an event", "did you mean 'discard'? events are written with the word "
+                                                      "as it is: 'Di discard TS'"),
+    ("Di discarded TS", "'discarded' is not an event", "'Di discard TS'"),
+    ("Cy names hearts", "'names' is not an event", "'Cy name hearts'"),
+    ("Cy named hearts", "'named' is not an event", "'Cy name hearts'"),  # read as 'name' and the suit 'd'
+    ("Cy goes alone", "'goes' is not an event", "'Cy alone'"),
+    ("Ann exposes KC", "'exposes' is not an event", "'Ann expose KC'"),
+    ("Ann retracted KC", "'retracted' is not an event", "'Ann retract KC'"),
+    ("Ann calls highest", "'calls' is not an event", "'Ann call highest'"),
+    ("Ann accepts", "'accepts' is not an event", "'Ann accept'"),
+    ("Ann concedes", "'concedes' is not an event", "'Ann concede'"),
+    ("Ann plays JH", "'plays' is not an event", "a card played is written as the player and the card: 'Ann JH'"),
+    ("Ann leads JH", "'leads' is not an event", "'Ann JH'"),
+    ("Ann order up", "'order up' is written 'order'", "write 'Ann order'"),
+    # a card with the suit first
+    ("Ann S10", "'S10' is not a card", "did you mean '10S'? a card is its rank, then its suit"),
+    ("Ann hj", "'hj' is not a card", "did you mean 'JH'?"),
+    ("Ann ♥J", "'♥J' is not a card", "did you mean 'J♥'?"),
+    ("deal Ann: SA 9H TH JD KC", "'SA' is not a card", "did you mean 'AS'?"),
+    # a ':' after the player, a missing comma
+    ("trick 1: Ann: JH", "unexpected ':' after the player 'Ann'", "without ':' — 'Ann JH'"),
+    ("Ann pass Bob pass", "a ',' is missing before 'Bob'", "'Ann pass, Bob pass'"),
+    ("trick 1: Ann JH, Bob 9H Cy TH", "a ',' is missing before 'Cy'", "'trick 1: Ann JH, Bob 9H, Cy TH'"),
+])
+def test_a_slip_gets_a_message_that_names_the_fix(typed: str, message: str, hint: str) -> None:
+    errors = _errors(EUCHRE + "upcard 9H\n" + typed + "\n")
+    assert len(errors) == 1 and message in errors[0] and hint in errors[0], errors
+    assert errors[0].startswith("6:")
+
+
+def test_the_column_points_at_the_slip() -> None:
+    assert _errors(EUCHRE + "Ann passes\n")[0].startswith("5:5: 'passes'")
+    assert _errors(EUCHRE + "Di discards TS\n")[0].startswith("5:4: 'discards'")
+    assert _errors(EUCHRE + "trick 1: Ann: JH\n")[0].startswith("5:13: unexpected ':'")
+
+
+def test_a_syntax_error_lists_only_the_words_of_this_files_game() -> None:
+    """Euchre has no 'pitch', 'sell', 'spread', 'demand' or 'keep-over': they are not offered."""
+    error = _errors(EUCHRE + "Ann frobnicate\n")[0]
+    assert "'order'" in error and "'alone'" in error and "'pass'" in error
+    for other in ("'pitch'", "'sell'", "'spread'", "'demand'", "keep-over", "'bid'"):
+        assert other not in error, error
+    boston = _errors('[Game "boston"]\n[Players "A B C D"]\nhand 1 dealer D\nA frobnicate\n')[0]
+    assert "keep-over" in boston and "'spread'" in boston and "'order'" not in boston
+
+
+def test_a_word_of_another_game_is_named_as_such() -> None:
+    error = _errors(EUCHRE + "Ann sells\n")[0]
+    assert "'sells' is not an event of this game" in error and "order, pass" in error
+
+
+def test_a_bid_of_another_game_is_a_finding_that_lists_this_games_words() -> None:
+    from referee.check import check_text
+
+    hand = check_text(EUCHRE + "upcard 9H\nAnn bid 3\n").files[0].games[0].hands[0]
+    finding = hand.irregularities[0]
+    assert finding.kind == "inconsistent-transcript"
+    assert "'bid 3' has no meaning in euchre" in finding.explanation
+    assert "euchre's own words: alone, concede, discard, name, order, pass" in finding.explanation
+
+
+@pytest.mark.parametrize("players, typed, hint", [
+    ("N E S W", "North pass", "did you mean 'N'?"),
+    ("Ann Bob Cy Dan", "North pass", "'North' is a seat: write the name of the player who sat there"),
+])
+def test_a_seat_name_in_place_of_a_player(players: str, typed: str, hint: str) -> None:
+    first, _, third, _ = players.split()
+    names = players.split()
+    header = (f'[Game "euchre"]\n[Players "{players}"]\n[Partners "{first}-{third} {names[1]}-{names[3]}"]\n'
+              f"hand 1 dealer {names[3]}\n")
+    error = _errors(header + typed + "\n")[0]
+    assert "player 'North' is not a player of this game" in error and hint in error and f"players: {players}" in error
+
+
+def test_a_recorded_player_in_a_partnership_game_is_an_error_with_the_side_to_write() -> None:
+    error = _errors(EUCHRE + "recorded Ann +2\n")
+    assert error == ["5:10: recorded 'Ann' is a player, but this game is scored by side — scores are by side "
+                     "here: write 'recorded Ann-Cy +2' (sides: Ann-Cy, Bob-Di)"]
+
+
+def test_the_normal_path_never_asks_for_the_games_words() -> None:
+    """The words of the game are worked out only to explain a line that does not parse."""
+    from referee.notation.reader import parse_line
+
+    def never() -> frozenset[str]:
+        raise AssertionError("asked for the game's words on a line that parses")
+
+    for line in ("trick 1: Ann JH, Bob 9H", "Ann pass, Bob order", "Di discard TS", "recorded Ann-Cy +1"):
+        assert not hasattr(parse_line(line, 1, never), "message")
