@@ -149,6 +149,13 @@ def test_a_disagreement_with_recorded_is_an_error(tmp_path: Path) -> None:
     ("trick 1: Ann: JH", "unexpected ':' after the player 'Ann'", "without ':' — 'Ann JH'"),
     ("Ann pass Bob pass", "a ',' is missing before 'Bob'", "'Ann pass, Bob pass'"),
     ("trick 1: Ann JH, Bob 9H Cy TH", "a ',' is missing before 'Cy'", "'trick 1: Ann JH, Bob 9H, Cy TH'"),
+    ("Ann JH Bob 9H Cy TH Di KH", "a ',' is missing before 'Bob'", "'Ann JH, Bob 9H, Cy TH, Di KH'"),  # every one
+    ("Ann pass; Bob pass", "unexpected ';' between events", "'Ann pass, Bob pass'"),
+    ("Ann pass. Bob order", "unexpected '.' between events", "'Ann pass, Bob order'"),
+    ("Ann JH.", "unexpected '.' at the end of the line", "'Ann JH'"),
+    ("Ann ordered up", "'ordered' is not an event", "'Ann order'"),
+    ("Ann 10 H", "'10' is not a card", "did you mean '10H'? a card is written without a space"),
+    ("recorded AnnCy +1", "recorded 'AnnCy' is neither a side of this game nor 'pool'", "did you mean 'Ann-Cy'?"),
 ])
 def test_a_slip_gets_a_message_that_names_the_fix(typed: str, message: str, hint: str) -> None:
     errors = _errors(EUCHRE + "upcard 9H\n" + typed + "\n")
@@ -215,3 +222,15 @@ def test_the_normal_path_never_asks_for_the_games_words() -> None:
 
     for line in ("trick 1: Ann JH, Bob 9H", "Ann pass, Bob order", "Di discard TS", "recorded Ann-Cy +1"):
         assert not hasattr(parse_line(line, 1, never), "message")
+
+
+@pytest.mark.parametrize("header, message, hint", [
+    ('[Players "Ann, Bob, Cy, Di"]\n[Partners "Ann-Cy Bob-Di"]', "2:14: the players are separated by ','",
+     'separate them with spaces: [Players "Ann Bob Cy Di"]'),
+    ('[Players "Ann Bob Cy Di"]\n[Partners "Ann/Cy Bob&Di"]', "3:12: partnership 'Ann/Cy' is not written with '-'",
+     "write the partners joined by '-': Ann-Cy"),
+])
+def test_a_header_slip_gets_one_message_with_the_fix(header: str, message: str, hint: str) -> None:
+    errors = _errors(f'[Game "euchre"]\n{header}\n')
+    assert errors[0].startswith(message) and hint in errors[0], errors
+    assert not any("is not a player" in e or "is not a name" in e for e in errors), errors

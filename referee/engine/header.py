@@ -155,6 +155,12 @@ def _players(tag: Tag | None, at: Span, game: Game, problems: list[Problem]) -> 
                                 'add the players clockwise from any seat, e.g. [Players "N E S W"]'))
         return ()
     seen: dict[str, int] = {}
+    if "," in tag.value:  # "N, E, S, W": one problem with the fix, not one per name
+        spaced = " ".join(tag.value.replace(",", " ").split())
+        problems.append(Problem(tag.value_at.line, tag.value_at.column + tag.value.index(","),
+                                "the players are separated by ','",
+                                f'separate them with spaces: [Players "{spaced}"]'))
+        return tuple(dict.fromkeys(spaced.split()))
     for name, offset in _words(tag.value):
         where = _at(tag, offset)
         if not _NAME.match(name) or name in KEYWORDS or _CARDISH.match(name):
@@ -178,6 +184,11 @@ def _teams(tag: Tag | None, players: tuple[str, ...], game: Game, at: Span,
     placed: set[str] = set()
     for text, offset in _words(tag.value):
         where = _at(tag, offset)
+        joined = re.fullmatch(r"([^/&+]+)[/&+]([^/&+]+)", text)
+        if joined and "-" not in text:  # "N/S", "N&S", "N+S"
+            problems.append(Problem(where.line, where.column, f"partnership {text!r} is not written with '-'",
+                                    f"write the partners joined by '-': {joined.group(1)}-{joined.group(2)}"))
+            continue
         members = tuple(text.split("-"))
         for member in members:
             if member not in players:

@@ -1003,6 +1003,7 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                 elif who not in sides and who not in known:
                     problems.append(Problem(at.line, at.column,
                                             f"recorded {who!r} is neither a side of this game nor 'pool'",
-                                            f"write the result per {', '.join(sorted(set(scored)))}"))
+                                            f"{did_you_mean(who, sides)}write the result per "
+                                            f"{', '.join(sorted(set(scored)))}"))
     return problems
 

@@ -571,8 +571,16 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
     if card is not None:
         return Problem(line, column, f"'{offending}' is not a card",
                        f"did you mean '{card}'? a card is its rank, then its suit: AS, 10H, TD, 9♣")
+    if offending in _RANKS and "CARD" in expected:
+        suit = re.match(r"\s+([SHDCshdc\u2660\u2665\u2666\u2663])(?![\w'])", text[column - 1 + len(offending):])
+        if suit:
+            return Problem(line, column, f"'{offending}' is not a card",
+                           f"did you mean '{offending.upper()}{suit.group(1).upper()}'? a card is written without "
+                           "a space between rank and suit")
     if _STRUCTURAL.match(text):
         return None
+    if offending in (";", ".", "/", "|") or (len(offending) > 1 and offending[-1] in ";." and column > 1):
+        return _punctuation(text, line, column, offending)
     words = _words_of_event(text, column)
     if len(words) < 2:
         return None
@@ -596,7 +604,7 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
             card = tail[0] if tail else "AS"
             return Problem(line, at, f"'{word}' is not an event",
                            f"a card played is written as the player and the card: '{player} {card}'")
-        if tail[:1] == [plain]:  # "goes alone"
+        if tail[:1] == [plain] or (plain == "order" and tail[:1] == ["up"]):  # "goes alone", "ordered up"
             tail = tail[1:]
         return Problem(line, at, f"'{word}' is not an event",
                        f"did you mean '{plain}'? events are written with the word as it is: "
@@ -604,12 +612,48 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
     if word == "order" and offending.lower() == "up":
         return Problem(line, column, "'order up' is written 'order'",
                        f"write '{player} order' (the dealer who takes the card up writes 'order' too)")
-    if "COMMA" in expected and _NAME_LIKE.fullmatch(offending) and len(text) > column + len(offending) \
-            and text[column - 1 + len(offending):].strip():
-        fixed = f"{text[:column - 1].rstrip()}, {text[column - 1:].strip()}"
+    if "COMMA" in expected and _NAME_LIKE.fullmatch(offending) and text[column - 1 + len(offending):].strip():
         return Problem(line, column, f"a ',' is missing before '{offending}'",
-                       f"separate the events of a line with ',': '{fixed.strip()}'")
+                       f"separate the events of a line with ',': '{_with_commas(text, column, lark)}'")
     return None
+
+
+_RANKS = frozenset({"A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2", "a", "k", "q", "j", "t"})
+
+
+def _with_commas(text: str, column: int, lark: Lark) -> str:
+    """`text` with a ``,`` put before each player whose event follows another without one (the
+    parser finds them one at a time: at most a line's worth of tries, all on the error path)."""
+    fixed = f"{text[:column - 1].rstrip()}, {text[column - 1:].strip()}"
+    for _ in range(32):
+        try:
+            lark.parse(fixed)
+        except (UnexpectedToken, UnexpectedCharacters) as error:
+            if isinstance(error, UnexpectedToken):
+                at, allowed = (error.token.column or 0) - 1, error.expected
+            else:
+                at, allowed = error.column - 1, error.allowed or set()
+            if at < 1 or "COMMA" not in {str(n) for n in allowed} or not _NAME_LIKE.match(fixed, at):
+                break
+            fixed = f"{fixed[:at].rstrip()}, {fixed[at:]}"
+        except Exception:  # noqa: BLE001 - any other mistake is left for the next run to report
+            break
+        else:
+            break
+    return fixed.strip()
+
+
+def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
+    """``N pass; E pass``, ``N JH.``: a stop or semicolon where the notation has a comma, or nothing."""
+    mark = offending if offending in (";", ".", "/", "|") else offending[-1]
+    at = column if offending == mark else column + len(offending) - 1
+    rest = text[at:].split("#", 1)[0].strip()
+    if not rest:
+        return Problem(line, at, f"unexpected '{mark}' at the end of the line",
+                       f"a line needs nothing after its last event: '{text[:at - 1].strip()}'")
+    fixed = f"{text[:at - 1].rstrip()}, {rest}"
+    return Problem(line, at, f"unexpected '{mark}' between events",
+                   f"separate the events of a line with ',': '{fixed}'")
 
 
 _HAND_LINE = re.compile(r"\s*hand\b", re.IGNORECASE)
