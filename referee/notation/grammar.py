@@ -622,25 +622,32 @@ _RANKS = frozenset({"A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4",
 
 
 def _with_commas(text: str, column: int, lark: Lark) -> str:
-    """`text` with a ``,`` put before each player whose event follows another without one (the
-    parser finds them one at a time: at most a line's worth of tries, all on the error path)."""
-    fixed = f"{text[:column - 1].rstrip()}, {text[column - 1:].strip()}"
-    for _ in range(32):
+    """`text` with a ``,`` put before each player whose event follows another without one. The
+    parser finds them one at a time, each time reading only what follows the last comma put in
+    (it stops at the first mistake), so the whole costs about one reading of the line."""
+    head = text[:column - 1].rstrip() + ", "
+    rest = text[column - 1:].strip()
+    for _ in range(MOST_COMMAS):
         try:
-            lark.parse(fixed)
+            lark.parse(rest)
         except (UnexpectedToken, UnexpectedCharacters) as error:
             if isinstance(error, UnexpectedToken):
                 at, allowed = (error.token.column or 0) - 1, error.expected
             else:
                 at, allowed = error.column - 1, error.allowed or set()
-            if at < 1 or "COMMA" not in {str(n) for n in allowed} or not _NAME_LIKE.match(fixed, at):
+            if at < 1 or "COMMA" not in {str(n) for n in allowed} or not _NAME_LIKE.match(rest, at):
                 break
-            fixed = f"{fixed[:at].rstrip()}, {fixed[at:]}"
+            head, rest = head + rest[:at].rstrip() + ", ", rest[at:]
         except Exception:  # noqa: BLE001 - any other mistake is left for the next run to report
             break
         else:
             break
-    return fixed.strip()
+    return (head + rest).strip()
+
+
+MOST_COMMAS = 8
+"""Commas put in after the first: a trick at the largest table. More on one line are left for the
+next run to find, so that a file of a thousand such lines costs a few parses each, not dozens."""
 
 
 def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
