@@ -23,6 +23,7 @@ import typer
 
 from . import __version__
 from .check import check_files
+from .engine.header import game_named
 from .engine.rulebook import Option, OptionError
 from .games import registry
 from .notation import usercache
@@ -74,6 +75,17 @@ def _rules_text(value: str | None) -> str | None:
         return inline_rules(value)
     except HouseRulesError as error:
         raise _fail(str(error)) from None
+
+
+def _one_transcript(path: str, command: str) -> None:
+    """`explain` and `report` tell one transcript: a directory gets the fix, not "holds no
+    transcript" (which is what the checker, reading it as a file, would say)."""
+    if path == STDIN or not os.path.isdir(path):
+        return
+    first = next(expand([path]))
+    example = first if first != path else os.path.join(path, "GAME.ttn")
+    raise _fail(f"{path}: {command} takes one transcript, not a directory — name one of its files "
+                f"(referee {command} {example}), or check them all with 'referee check {path}'")
 
 
 def _problem(text: str) -> None:
@@ -226,6 +238,7 @@ def explain(
     from .output.explain import Explainer
     from .output.story import stream_file
 
+    _one_transcript(file, "explain")
     rules = _rules_text(rules)
     tty = sys.stdout.isatty()
 
@@ -262,6 +275,7 @@ def report(
     from .output.report import Reporter
     from .output.story import several_games, stream_file
 
+    _one_transcript(file, "report")
     rules = _rules_text(rules)
     with _output(output, [file], "report") as stream:
         reporter = Reporter(file, format.value, stream.write, several_games(file), on_problem=_problem,
@@ -421,11 +435,12 @@ def rules(
 ) -> None:
     """List a game's rules (ids and plain words) and its house-rule options with defaults."""
     games = registry()
-    if game not in games:
+    found = game_named(game, games)
+    if found is None:
         typer.echo(f"unknown game {shown(game, 40)!r} — {did_you_mean(game, games)}"
                    f"games: {', '.join(sorted(games))}", err=True)
         raise typer.Exit(2)
-    book = games[game].rulebook
+    book = found.rulebook
     chosen_options = book.defaults()
     if house is not None:
         try:
@@ -434,8 +449,9 @@ def rules(
             raise _fail(f"--rules: {error} — {error.hint}") from None
     chosen = [r for r in book.rules.values() if rule_id is None or r.id == rule_id or r.id.startswith(rule_id + ".")]
     if rule_id is not None and not chosen:
-        typer.echo(f"no rule {shown(rule_id, 60)!r} in {game} — {did_you_mean(rule_id, _with_prefixes(book.rules))}"
-                   f"the whole list: referee rules {game}", err=True)
+        typer.echo(f"no rule {shown(rule_id, 60)!r} in {found.name} — "
+                   f"{did_you_mean(rule_id, _with_prefixes(book.rules))}the whole list: referee rules {found.name}",
+                   err=True)
         raise typer.Exit(2)
     typer.echo(book.title)
     typer.echo("")

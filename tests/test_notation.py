@@ -77,7 +77,7 @@ def test_structural_lines() -> None:
     ("hand dealer", 12, "expected a player's name", "hand [N] dealer PLAYER"),
     ("N name purple", 8, "'purple' is not a suit", "suits are"),
     ("trick 1 E AH", 9, "expected ':'", ""),
-    ("N pass E pass", 8, "unexpected 'E'", "separate events with ','"),
+    ("N pass E pass", 8, "a ',' is missing before 'E'", "separate the events of a line with ',': 'N pass, E pass'"),
     ("deal N 9H", 8, "expected ':'", "deal N: 9H TH"),
     ("N bid", 6, "line ends too early", ""),
 ])

@@ -1006,9 +1006,19 @@ class HandReplay:
         self.attention_law.rule(event, finding)
 
     @final
+    @classmethod
+    def event_words(cls) -> frozenset[str]:
+        """The words of the events this game gives a meaning (`ev.WORDS`): what a syntax error in
+        one of its hands lists as expected, and what a word of another game is pointed to."""
+        return frozenset(word for kind, words in ev.WORDS.items()
+                         if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words)
+
+    @final
     def unsupported(self, event: ev.Event, what: str) -> None:
+        own = sorted(type(self).event_words() - HandReplay.event_words())
+        words = f" ({self.game}'s own words: {', '.join(own)})" if own else ""
         self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                  f"{what} has no meaning in {self.game}; the event is ignored")
+                  f"{what} has no meaning in {self.game}; the event is ignored{words}")
 
     @final
     def on_unsupported(self, event: ev.Event) -> None:
@@ -1152,6 +1162,21 @@ _NAMING_ANOTHER = frozenset({ev.Claim, ev.Count})
 """The events that name a second player (the accused, the one whose tricks are counted)."""
 
 
+_SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
+"""A seat's name, which players often write for the player who sat there."""
+
+
+def _seat_hint(name: str, players: tuple[str, ...]) -> str:
+    """``did you mean 'N'?`` for ``North`` at a table of N E S W; for ``North`` at a table of
+    named players, that a seat is not a player (the hint then lists the players)."""
+    seat = _SEATS.get(name.lower())
+    if seat is None:
+        return ""
+    if seat in players:
+        return f"did you mean {seat!r}? "
+    return f"'{name}' is a seat: write the name of the player who sat there; "
+
+
 def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable[str]) -> list[Problem]:
     """Problems for every name in the hand that is not a player (or, in `recorded`, a side)."""
     known = set(players)
@@ -1159,7 +1184,8 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
     def report(name: str, at: ev.Span, role: str) -> None:
         problems.append(Problem(at.line, at.column, f"{role} {name!r} is not a player of this game",
-                                f"{did_you_mean(name, players)}players: {' '.join(players)}"))
+                                f"{_seat_hint(name, players) or did_you_mean(name, players)}"
+                                f"players: {' '.join(players)}"))
 
     header = record.header
     if header.dealer is not None and header.dealer_at is not None and header.dealer not in known:
@@ -1179,10 +1205,17 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                 report(line.player, line.at, "player")
         elif type(line) is ev.RecordedLine:
             sides = set(scored) | {"pool"}
-            for who, _, at in line.changes:
-                if who not in sides and who not in known:
+            for who, amount, at in line.changes:
+                if who in known and who not in sides:  # a player, where the score is kept by side
+                    side = next((s for s in scored if who in s.split("-")), "SIDE")
+                    problems.append(Problem(at.line, at.column,
+                                            f"recorded {who!r} is a player, but this game is scored by side",
+                                            f"scores are by side here: write 'recorded {side} "
+                                            f"{f'{amount:+d}' if amount else '0'}' (sides: {', '.join(scored)})"))
+                elif who not in sides and who not in known:
                     problems.append(Problem(at.line, at.column,
                                             f"recorded {who!r} is neither a side of this game nor 'pool'",
-                                            f"write the result per {', '.join(sorted(set(scored)))}"))
+                                            f"{did_you_mean(who, sides)}write the result per "
+                                            f"{', '.join(sorted(set(scored)))}"))
     return problems
 

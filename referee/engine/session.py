@@ -9,7 +9,7 @@ number, the dealer), when the game is won.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar, get_args, get_origin
 
 from ..notation.reader import HandRecord, Problem
 from .header import player_count_problems
@@ -85,6 +85,19 @@ class GameSession(Generic[Hand]):
             self.pool_now = replay.settled.ledger.pool
         self.advance(replay, verdict)
         return verdict
+
+    @classmethod
+    def event_words(cls) -> frozenset[str] | None:
+        """The words of the events the game's hands give a meaning (`HandReplay.event_words`),
+        found from the hand class a game's session is declared with (``GameSession[EuchreHand]``);
+        None for a session declared without one."""
+        for klass in cls.__mro__:
+            for base in getattr(klass, "__orig_bases__", ()):
+                hand = get_args(base)
+                if get_origin(base) is GameSession and hand and isinstance(hand[0], type) \
+                        and issubclass(hand[0], HandReplay):
+                    return hand[0].event_words()
+        return None
 
     def replay(self, record: HandRecord) -> Hand:
         """Game hook: the replay of the next hand."""

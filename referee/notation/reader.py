@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -89,11 +89,17 @@ def _terminal_patterns() -> dict[str, str]:
     return terminal_patterns()
 
 
-def parse_line(text: str, line: int) -> ev.Line | Problem | None:
+GameWords = Callable[[], "frozenset[str] | None"]
+"""The event words of the game being read (`HandReplay.event_words`), or None when it is not
+known: asked only when a line has a syntax error, whose message then lists only that game's words."""
+
+
+def parse_line(text: str, line: int, words: GameWords | None = None) -> ev.Line | Problem | None:
     """Parse one line: a record, None for a blank or comment-only line, or a `Problem`.
 
     The usual lines are read by `CommonLines` in one regular-expression match each; every
     other line, and every line with a mistake, goes to the LALR parser (`grammar.parse`).
+    `words` is asked only to explain a line that does not parse.
     """
     if len(text) <= MAX_LINE_CHARS:  # first, as nearly every line is a usual one
         common = _common_lines().read(text, line)
@@ -107,7 +113,7 @@ def parse_line(text: str, line: int) -> ev.Line | Problem | None:
                        f"no transcript line needs more than {MAX_LINE_CHARS:,}; is this the right file?")
     from .grammar import parse
 
-    return parse(text, line)
+    return parse(text, line, words)
 
 
 def trick_line(number: int, plays: Iterable[tuple[str, Card]]) -> str:
@@ -260,8 +266,10 @@ _BODY_LINES = frozenset({ev.EventLine, ev.DealLine, ev.UpcardLine, ev.RecordedLi
 """Lines that simply join the hand being read."""
 
 
-def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
-    """Group a transcript's lines into game headers and hands, in file order."""
+def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | None = None) -> Iterator[Item]:
+    """Group a transcript's lines into game headers and hands, in file order. `words` tells the
+    syntax errors the words of the game being read (the checker knows it once it has taken the
+    `GameStart`, before the lines of the game's hands are read)."""
     tags: list[ev.Tag] = []
     header_at: ev.Span | None = None
     players: list[str] = []  # the game's [Players], so that a player's broken line is never taken for a hand line
@@ -283,7 +291,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
         if (overflowing or (problems >= MAX_ERRORS and (hand is None or hand.problems))) \
                 and text.lstrip(" \t")[:1] not in ("h", "H", "["):
             continue  # a spoilt hand, or a file past its problems: only a new hand or game is looked for
-        parsed = parse_line(text, number)
+        parsed = parse_line(text, number, words)
         if parsed is None:
             continue
         saw_anything = True

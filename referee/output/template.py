@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..check import check_text
 from ..engine.game import Game
+from ..engine.header import game_named
 from ..games import registry
 from ..notation.limits import shown
 from ..notation.suggest import did_you_mean
@@ -52,10 +53,10 @@ def _seating(game: Game) -> tuple[tuple[str, ...], list[str]]:
 def template(name: str) -> str:
     """The template transcript of game `name`; raises `UnknownGame` for a name not registered."""
     games = registry()
-    if name not in games:
+    game = game_named(name, games)
+    if game is None:
         raise UnknownGame(f"unknown game {shown(name, 40)!r} — {did_you_mean(name, games)}"
                           f"games: {', '.join(sorted(games))}")
-    game = games[name]
     players, header = _seating(game)
     units = _teams(game, players) or list(players)
     dealer = players[-1]

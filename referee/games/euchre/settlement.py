@@ -79,13 +79,16 @@ class EuchreSettlement:
 
     def result_words(self, side: str, points: int) -> str:
         hand = self.hand
+        assert hand.maker is not None
         tricks = self.maker_tricks()
-        alone = " alone" if hand.lone_hand else ""
+        # the makers by name: under the score, a euchre's points go to the other side
+        makers = f"{hand.team(hand.maker)}, the makers{' (alone)' if hand.lone_hand else ''},"
+        took = f"took {tricks} trick{'' if tricks == 1 else 's'}"
         if tricks < 3:
-            return f"the makers{alone} took {tricks} tricks: euchred"
+            return f"{makers} {took}: euchred"
         if tricks == 5:
-            return f"the makers{alone} took all five tricks: a march"
-        return f"the makers{alone} took {tricks} tricks"
+            return f"{makers} took all five tricks: a march"
+        return f"{makers} {took}"
 
     def penalised_revokes(self) -> list[tb.Revoke]:
         """The revokes that cost points: each side's first (default), every one (Somerset 70), or
