@@ -4,7 +4,7 @@ For each game, a ten-hand game (nine random hands, then a case of `cases/` that 
 dispute, as `benchmarks/desk.py` builds it) is opened in a real `referee serve` and shown in
 Debian's headless chromium at 1400x1000 and at phone size (390x844), stepped into the middle
 of the last hand's play. The pictures are the whole page at the desktop size and the table's
-side at the phone size, squeezed to a small palette where ImageMagick's ``convert`` is there.
+side at the phone size, squeezed to a small palette where ``pngquant`` is installed (``apt-get install pngquant``).
 """
 
 from __future__ import annotations
@@ -81,10 +81,7 @@ def shoot(folder: Path) -> list[Path]:
                     hands.select_by_index(len(hands.options) - 2)  # the ninth hand, played out
                     WebDriverWait(driver, 30).until(
                         lambda d, b=before: int(d.execute_script(CHECKED)) > b)
-                    for _ in range(5):
-                        driver.find_element("id", "trick-forward").click()
-                    for _ in range(2):
-                        driver.find_element("id", "forward").click()
+                    driver.execute_script("goTo(Math.floor(viewHand().steps.length * 0.6))")  # mid-play
                     name = folder / f"desk-{game}-{size}.png"
                     if size == "phone":
                         driver.execute_script("document.getElementById('watch').scrollIntoView()")
@@ -95,9 +92,9 @@ def shoot(folder: Path) -> list[Path]:
     finally:
         desk.stop()
         shutil.rmtree(work)
-    if shutil.which("convert") and subprocess.run(["convert", "-version"], capture_output=True).returncode == 0:
+    if shutil.which("pngquant"):  # Debian's pngquant: a small palette, a quarter of the size
         for name in out:
-            subprocess.run(["convert", str(name), "-colors", "64", f"PNG8:{name}"], check=False)
+            subprocess.run(["pngquant", "--force", "--quality", "40-80", "--output", str(name), str(name)], check=False)
     return out
 
 
