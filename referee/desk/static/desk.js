@@ -633,7 +633,7 @@ function drawChart() {
     // the pool's counters are another currency: a panel and an axis of their own
     const first = hands[0].pool_before !== undefined ? poolNumber(hands[0].pool_before) : null;
     const pool = [first, ...hands.map((h) => (h.pool_after === null ? null : poolNumber(h.pool_after)))];
-    $("chart").append(panel("the pool", hands, [pool], ["pool"], ["#555"], 120));
+    $("chart").append(panel("the pool", hands, [pool], ["pool (red)"], ["#555"], 120));
   }
 }
 
@@ -643,13 +643,12 @@ function panel(label, hands, series, names, colours, H) {
   const W = 600, L = 44, R = 130, T = 12, B = 26;
   const x = (i) => L + (hands.length ? (i * (W - L - R)) / hands.length : 0);
   const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo || 1);
-  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, class: names[0] === "pool" ? "pool" : "scores" });
+  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, class: names[0].startsWith("pool") ? "pool" : "scores" });
   chart.append(svg("line", { x1: L, y1: y(0), x2: W - R, y2: y(0), stroke: "#9aa5b1" }));
   for (const v of new Set([lo, 0, hi])) chart.append(svg("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#5b6b7b" }, String(v)));
   for (let i = 0; i <= hands.length; i++) {
     chart.append(svg("text", { x: x(i), y: H - 8, "text-anchor": "middle", "font-size": 11, fill: "#5b6b7b" }, i === 0 ? "start" : String(hands[i - 1].number)));
   }
-  chart.append(svg("text", { x: W - R + 6, y: H - 8, "font-size": 11, fill: "#5b6b7b" }, names[0] === "pool" ? "pool (red)" : ""));
   // the names at the right end: tied values share one label, and labels are kept 14 apart inside the panel
   const ends = series.map((values) => values.filter((v) => v !== null).pop());
   const groups = [];
