@@ -167,6 +167,10 @@ def test_the_ledger_is_one_line_per_payment_with_totals(desk: Desk) -> None:
     assert paid["lines"][0]["cause"] == "A made boston with 6 tricks"
     assert {t["who"]: t["amounts"] for t in paid["totals"]} == {
         "Y": {"white": -12}, "A": {"white": 76}, "B": {"white": -12}, "Z": {"white": -12}, "pool": {"red": -4}}
+    gave_up = json.loads(desk.request("api/view", (CASES / "boston" / "caller-gives-up.ttn").read_bytes()).body)
+    lines = [line["words"] for line in gave_up["games"][0]["hands"][-1]["payments"]["lines"]]
+    assert lines == ["A pays Y 23 white", "A pays B 23 white", "A pays Z 23 white",
+                     "A puts 4 red into the pool (40 white)"]
     euchre = json.loads(desk.request("api/view", (CASES / "euchre" / "revoke-established.ttn").read_bytes()).body)
     assert [line["words"] for line in euchre["games"][0]["hands"][0]["payments"]["lines"]] == ["N-S scores 2 points"]
 

@@ -329,6 +329,22 @@ IN_TURN = ("play", "pass", "bid", "order", "discard", "namesuit", "alone", "sell
 MEASURE = (Path(__file__).resolve().parent / "desk_measure.js").read_text("utf-8")
 
 
+CHART_LABELS = """
+const problems = [];
+for (const chart of document.querySelectorAll("#chart svg")) {
+  const frame = chart.getBoundingClientRect();
+  const boxes = [...chart.querySelectorAll("text.legend")].map((t) => [t.textContent, t.getBoundingClientRect()]);
+  boxes.forEach(([text, r], k) => {
+    if (r.top < frame.top || r.bottom > frame.bottom || r.right > frame.right + 1) problems.push(`${text} is clipped`);
+    for (const [other, q] of boxes.slice(k + 1)) {
+      if (r.top < q.bottom - 1 && q.top < r.bottom - 1) problems.push(`${text} overlaps ${other}`);
+    }
+  });
+}
+return problems;
+"""
+
+
 @pytest.fixture(scope="module")
 def club_nights(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     import random
@@ -365,6 +381,10 @@ def test_a_ten_hand_game_fits_reads_sorted_and_marks_the_turn(browser: Any, desk
         assert problems == [], problems[:8]
         browser.save_screenshot(str(shots / f"20-{game}-{size}.png"))
         assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []  # no console errors
+        # the chart: the pool on a panel of its own (the bostons), no label over another or outside its panel
+        assert bool(css(browser, "#chart svg.pool")) == (game in ("boston", "french-boston"))
+        labels = browser.execute_script(CHART_LABELS)
+        assert labels == [], labels
     finally:
         browser.set_window_size(1400, 1000)
 
@@ -460,3 +480,14 @@ def test_a_pasted_transcript_is_not_saved_over_the_file_without_asking(browser: 
         assert club.read_text("utf-8") == pasted
         assert browser.find_element("id", "save").text == "Save to club.ttn"
         assert "unsaved" not in text_of(browser, "filename")
+
+
+def test_tied_scores_share_a_label_and_the_pool_has_its_own_panel(browser: Any, desk: Desk) -> None:
+    open_desk(browser, desk)
+    before = checked(browser)
+    replace_text(browser, (CASES / "boston" / "i-pay-boston.ttn").read_text("utf-8"))
+    wait(browser, lambda d: checked(d) > before and css(d, "#chart svg.scores"), "the chart")
+    assert [t.text for t in css(browser, "#chart svg.scores text.legend")] == ["A 36", "Y, B, Z -12"]
+    assert [t.text for t in css(browser, "#chart svg.pool text.legend")] == ["pool (red) 4"]
+    assert len(css(browser, "#chart svg.scores polyline")) == 4 and len(css(browser, "#chart svg.pool polyline")) == 1
+    assert browser.execute_script(CHART_LABELS) == []

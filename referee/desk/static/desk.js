@@ -104,9 +104,9 @@ async function runCheck() {
     let [verdictText, view] = await checkAndView(text, desk.rules);
     let verdict = JSON.parse(verdictText);
     const rulesError = rulesProblem(verdict);
-    if (rulesError && desk.goodRules !== null && desk.goodRules !== desk.rules) {
-      // bad house rules: say so, and keep the hands shown with the last rules that read
-      [verdictText, view] = await checkAndView(text, desk.goodRules);
+    if (rulesError && (desk.goodRules || "") !== desk.rules) {
+      // bad house rules: say so, and keep the hands shown with the last rules that read (or none)
+      [verdictText, view] = await checkAndView(text, desk.goodRules || "");
       verdict = JSON.parse(verdictText);
     } else if (!rulesError) {
       desk.goodRules = desk.rules;
@@ -176,8 +176,9 @@ function distance(a, b) {
 
 function showRulesError() {
   const box = $("rules-error");
-  box.textContent = desk.rulesError ? desk.rulesError + (desk.goodRules !== null && desk.goodRules !== desk.rules
-    ? ` The hands are shown with the last house rules that read: "${desk.goodRules || "none"}".` : "") : "";
+  const good = desk.goodRules || "";
+  box.textContent = desk.rulesError ? desk.rulesError + (good !== desk.rules
+    ? ` The hands are shown with ${good ? `the last house rules that read: "${good}"` : "no house rules"}.` : "") : "";
   $("rules").classList.toggle("bad", Boolean(desk.rulesError));
 }
 
@@ -649,7 +650,7 @@ function panel(label, hands, series, names, colours, H) {
   for (let i = 0; i <= hands.length; i++) {
     chart.append(svg("text", { x: x(i), y: H - 8, "text-anchor": "middle", "font-size": 11, fill: "#5b6b7b" }, i === 0 ? "start" : String(hands[i - 1].number)));
   }
-  // the names at the right end: tied values share one label, and labels are kept 14 apart inside the panel
+  // the names at the right end: tied values share one label, and labels are kept 17 apart inside the panel
   const ends = series.map((values) => values.filter((v) => v !== null).pop());
   const groups = [];
   ends.forEach((v, s) => {
@@ -657,7 +658,7 @@ function panel(label, hands, series, names, colours, H) {
     if (group) group.members.push(s); else groups.push({ value: v, members: [s], y: y(v) });
   });
   groups.sort((a, b) => a.y - b.y);
-  const gap = 14, top = T + 4, bottom = H - B;
+  const gap = 17, top = T + 4, bottom = H - B;  // a 12-unit font's box is about 15 high
   groups.forEach((g, i) => { g.y = Math.max(g.y, i ? groups[i - 1].y + gap : top); });
   for (let i = groups.length - 1; i >= 0; i--) clampLabel(groups, i, gap, top, bottom);
   series.forEach((values, s) => {
