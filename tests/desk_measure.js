@@ -33,6 +33,9 @@ for (let i = 0; i < steps.length; i++) {
       if (ranks.some((r, k) => k && r < ranks[k - 1])) problems.push(`step ${i}: ${a.dataset.seat}'s ${row.dataset.suit} are not high to low`);
     }
   });
+  cards.forEach((c, k) => cards.slice(k + 1).forEach((d) => {
+    if (overlap(box(c), box(d))) problems.push(`step ${i}: the trick's ${c.dataset.card} and ${d.dataset.card} overlap`);
+  }));
   cards.forEach((c) => { if (overlap(box(c), box(bar))) problems.push(`step ${i}: the card ${c.dataset.card} covers the stepping buttons`); });
   const next = steps.slice(i + 1).find((s) => inTurn.includes(s.kind));
   const expected = next ? next.player : null;

@@ -389,6 +389,21 @@ def test_a_ten_hand_game_fits_reads_sorted_and_marks_the_turn(browser: Any, desk
         browser.set_window_size(1400, 1000)
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_seven_players_fit_too(browser: Any, desk: Desk, size: str) -> None:
+    """Auction Pitch for seven: three edges hold two seats each, and seven cards share the middle."""
+    browser.set_window_size(*SIZES[size])
+    try:
+        open_desk(browser, desk)
+        before = checked(browser)
+        replace_text(browser, (CASES / "auction-pitch" / "seed-bidder-goes-out-first.ttn").read_text("utf-8"))
+        wait(browser, lambda d: checked(d) > before and len(css(d, ".seat")) == 7, "seven seats")
+        problems = browser.execute_script(MEASURE, list(IN_TURN))
+        assert problems == [], problems[:8]
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
 def test_the_auction_tricks_and_last_trick_are_shown(browser: Any, desk: Desk) -> None:
     open_desk(browser, desk)
     text = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8")

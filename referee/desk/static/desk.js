@@ -432,7 +432,8 @@ function drawTable(hand, view) {
   }
   if (step.trump) facts.append(el("span", { class: "trump-note", text: `trump ${SUIT_WORD[step.trump] || ""}` }));
   centre.append(facts);
-  const ring = el("div", { class: "ring" });
+  const many = players.length > 4;  // five to seven cards: smaller, further out, so they do not overlap
+  const ring = el("div", { class: `ring${many ? " many" : ""}` });
   const last = desk.showLast ? lastQuitted(view) : null;
   const plays = last ? last.plays : step.table;
   players.forEach((player, i) => {
@@ -443,8 +444,8 @@ function drawTable(hand, view) {
     card.classList.add("trick-card");
     if ((last ? last.winner : step.winner) === player) card.classList.add("wins");
     if (!last && bad.has(player)) card.classList.add("bad");
-    card.style.left = `${50 + 30 * Math.cos(angle)}%`;
-    card.style.top = `${50 + 28 * Math.sin(angle)}%`;
+    card.style.left = `${50 + (many ? 38 : 30) * Math.cos(angle)}%`;
+    card.style.top = `${50 + (many ? 37 : 28) * Math.sin(angle)}%`;
     ring.append(card);
   });
   if (last) ring.append(el("div", { class: "centre-note last", text: `last trick: ${last.number}, won by ${last.winner}` }));
