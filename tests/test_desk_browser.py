@@ -454,6 +454,8 @@ def test_a_typo_and_bad_house_rules_keep_the_hands_and_say_what_is_wrong(browser
 
 
 def test_unsaved_changes_are_marked_and_kept_unless_discarded(browser: Any, desk: Desk) -> None:
+    from selenium.webdriver.support.ui import Select
+
     open_desk(browser, desk)
     assert "unsaved" not in text_of(browser, "filename")
     assert browser.find_element("id", "save").text == "Save to lead-out-of-turn-dispute.ttn"
@@ -465,13 +467,23 @@ def test_unsaved_changes_are_marked_and_kept_unless_discarded(browser: Any, desk
     assert "unsaved changes" in alert.text
     alert.dismiss()
     assert text_value(browser).endswith("# a note") and "lead-out-of-turn-dispute.ttn" in text_of(browser, "filename")
+    Select(browser.find_element("id", "files")).select_by_visible_text("hostile.ttn")  # Open asks too
+    alert = browser.switch_to.alert
+    assert "Open hostile.ttn" in alert.text
+    alert.dismiss()
+    assert text_value(browser).endswith("# a note")
+    assert browser.find_element("id", "files").get_attribute("value") == "0"
 
 
-def test_a_pasted_transcript_is_not_saved_over_the_file_without_asking(browser: Any, tmp_path: Path) -> None:
+def test_a_pasted_transcript_is_not_saved_over_the_file_without_asking(browser: Any, tmp_path: Path,
+                                                                       downloads: Path) -> None:
+    import time
+
     club = tmp_path / "club.ttn"
     original = (CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_text("utf-8")
     club.write_text(original, "utf-8")
     pasted = (CASES / "boston" / "lead-out-of-turn-pending.ttn").read_text("utf-8")
+    pasted = pasted.replace('[Players "A Y B Z"]', '[Date "2026-11-30"]\n[Players "A Y B Z"]')
     for own in running(str(club)):
         open_desk(browser, own)
         first = checked(browser)
@@ -484,6 +496,12 @@ def test_a_pasted_transcript_is_not_saved_over_the_file_without_asking(browser: 
         wait(browser, lambda d, first=first: checked(d) > first and "pasted" in text_of(d, "filename"), "a paste")
         save = browser.find_element("id", "save")
         assert save.text == "Save over club.ttn…" and "unsaved changes" in text_of(browser, "filename")
+        browser.find_element("id", "dl-html").click()  # not in a file: named after its game and date
+        ruling = downloads / "boston-2026-11-30.ruling.html"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not ruling.exists():
+            time.sleep(0.2)
+        assert "<h1>Ruling:" in ruling.read_text("utf-8")
         save.click()
         alert = browser.switch_to.alert
         assert "club.ttn" in alert.text

@@ -907,7 +907,7 @@ function wire() {
     const target = e.target.tagName;
     if (target === "TEXTAREA" || target === "INPUT" || target === "SELECT" || !viewHand()) return;
     const keys = { ArrowRight: () => goTo(desk.step + 1), ArrowLeft: () => goTo(desk.step - 1),
-      ArrowDown: trickForward, ArrowUp: trickBack, Home: () => goTo(0), End: () => goTo(Infinity), l: toggleLastTrick };
+      ArrowDown: trickForward, ArrowUp: trickBack, Home: () => goTo(0), End: () => goTo(Infinity), l: toggleLastTrick, L: toggleLastTrick };
     if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
   });
 }
