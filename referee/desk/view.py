@@ -170,7 +170,7 @@ def _hand_view(hand: HandStory, players: tuple[str, ...]) -> dict[str, Any]:
     _turns(steps, events, hand, order)
     return {"number": verdict.number, "line": verdict.line, "last_line": last_line(hand), "deals": hand.deals(),
             "steps": steps, "findings": findings, "order": order,
-            "auction": _auction(steps, events, hand), "tricks": _tricks(steps, verdict.tricks)}
+            "auction": _auction(events, hand), "tricks": _tricks(steps, verdict.tricks)}
 
 
 def _step_events(hand: HandStory) -> list[ev.Event | None]:
@@ -266,7 +266,7 @@ def _turns(steps: list[Step], events: list[ev.Event | None], hand: HandStory, or
             step["turn"] = first_leader
 
 
-def _auction(steps: list[Step], events: list[ev.Event | None], hand: HandStory) -> list[dict[str, Any]]:
+def _auction(events: list[ev.Event | None], hand: HandStory) -> list[dict[str, Any]]:
     """The bidding in order: who said what, at which step, and the finding against it if any."""
     found = {(i.at.line, i.at.column): f"{i.kind}: {i.explanation}" for i in hand.verdict.irregularities}
     out = []
