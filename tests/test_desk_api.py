@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import itertools
 import json
 import os
 import socket
@@ -195,6 +196,59 @@ def test_the_view_pins_each_finding_to_its_step(desk: Desk) -> None:
     assert last["won"] == {"N": 1, "E": 1, "S": 3, "W": 0} and last["winner"] == "E"
     assert "9H" not in last["hands"]["W"] and "TS" not in last["hands"]["W"]  # took the upcard, discarded TS
     assert view["games"][0]["rules"]["euchre.revoke.established"]["text"]
+
+
+def test_the_view_says_whose_turn_it_is_even_when_someone_plays_out_of_turn(desk: Desk) -> None:
+    """Boston: B deals, so Z (the eldest) bids first and, A having called, leads; Y leads instead.
+    The marker stays on Z before Y's card and moves to A, the caller who must choose, after it."""
+    view = json.loads(desk.request("api/view", (CASES / "boston" / "lead-out-of-turn-pending.ttn").read_bytes()).body)
+    hand = view["games"][0]["hands"][0]
+    turns = [(step["text"], step["turn"]) for step in hand["steps"]]
+    assert turns == [("The deal", "Z"), ("The card turned up is 9H", "Z"), ("Z passes", "A"), ("A bids 7", "Y"),
+                     ("Y passes", "B"), ("B passes", "Z"), ("Z passes", "A"), ("A names spades", "Z"),
+                     ("Y plays 3H", "A")]
+    assert [s["trump"] for s in hand["steps"]] == [None] * 7 + ["spades"] * 2  # known once A names it
+    assert [s["upcard"] for s in hand["steps"]] == [None] + ["9H"] * 8
+    assert [(c["player"], c["call"], c["step"]) for c in hand["auction"]] == [
+        ("Z", "passes", 2), ("A", "bids 7", 3), ("Y", "passes", 4), ("B", "passes", 5), ("Z", "passes", 6),
+        ("A", "names spades", 7)]
+    assert hand["tricks"] == [{"number": 1, "leader": "Y", "plays": [["Y", "3H"]], "winner": None, "step": None}]
+
+
+def test_french_boston_turns_go_to_the_right(desk: Desk) -> None:
+    case = CASES / "french-boston" / "lead-out-of-turn-pending.ttn"
+    view = json.loads(desk.request("api/view", case.read_bytes()).body)
+    hand = view["games"][0]["hands"][0]
+    assert hand["order"] == ["W", "S", "E", "N"]  # [Players "N E S W"] read backwards
+    won = next(s for s in hand["steps"] if s["winner"])
+    assert won["text"] == "N plays JD" and won["turn"] == "N"  # N won trick 1; W's lead to trick 2 is out of turn
+    assert hand["tricks"][0]["step"] == hand["steps"].index(won)
+
+
+def test_a_regular_hand_passes_the_turn_to_whoever_acts_next(desk: Desk) -> None:
+    text = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8")
+    steps = json.loads(desk.request("api/view", text).body)["games"][0]["hands"][0]["steps"]
+    acting = [s for s in steps if s.get("player")]
+    for step, after in itertools.pairwise(acting):
+        assert step["turn"] == after["player"], step["text"]
+    assert steps[-1]["turn"] is None  # the hand is over
+
+
+def test_the_ledger_is_one_line_per_payment_with_totals(desk: Desk) -> None:
+    text = (CASES / "boston" / "boston-played-out-takes-pool.ttn").read_text("utf-8")
+    view = json.loads(desk.request("api/view", text).body)
+    paid = view["games"][0]["hands"][-1]["payments"]
+    assert [line["words"] for line in paid["lines"]] == [
+        "Y pays A 12 white", "B pays A 12 white", "Z pays A 12 white", "A takes 4 red from the pool (40 white)"]
+    assert paid["lines"][0]["cause"] == "A made boston with 6 tricks"
+    assert {t["who"]: t["amounts"] for t in paid["totals"]} == {
+        "Y": {"white": -12}, "A": {"white": 76}, "B": {"white": -12}, "Z": {"white": -12}, "pool": {"red": -4}}
+    gave_up = json.loads(desk.request("api/view", (CASES / "boston" / "caller-gives-up.ttn").read_bytes()).body)
+    lines = [line["words"] for line in gave_up["games"][0]["hands"][-1]["payments"]["lines"]]
+    assert lines == ["A pays Y 23 white", "A pays B 23 white", "A pays Z 23 white",
+                     "A puts 4 red into the pool (40 white)"]
+    euchre = json.loads(desk.request("api/view", (CASES / "euchre" / "revoke-established.ttn").read_bytes()).body)
+    assert [line["words"] for line in euchre["games"][0]["hands"][0]["payments"]["lines"]] == ["N-S scores 2 points"]
 
 
 def test_only_the_selected_hand_is_sent_step_by_step(desk: Desk) -> None:

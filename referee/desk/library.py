@@ -16,7 +16,7 @@ from ..notation.limits import SHOWN_NAME, shown
 from ..output.render import JsonWriter
 from ..output.story import story_of_text
 from .lasthand import SessionKeeper, last_hand_line
-from .settle import settle
+from .settle import payments, settle
 from .view import view_of_story
 from .work import WatchedChecker, WatchedKeeper, Work
 
@@ -67,6 +67,9 @@ def desk_view(text: str, rules: str | None, selected: tuple[int, int] | None = N
 
     story = story_of_text(text, rules, STDIN, keeper)
     view = view_of_story(story, selected)
+    if view["selected"] is not None:  # the chosen hand's ledger, one line per payment
+        g, h = view["selected"]
+        view["games"][g]["hands"][h]["payments"] = payments(story.games[g].hands[h].verdict)
     view["settle"] = settle(story, text, rules, keepers[-1] if keepers else None, work)
     return view
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..check import Collector
 from ..engine.laws import Pending
+from ..engine.ledger import POOL
 from ..engine.verdict import HandVerdict, Verdict
 from ..notation import events as ev
 from ..output.story import FileStory, HandStory
@@ -258,3 +259,62 @@ def settle(story: FileStory, text: str, rules: str | None,
         return None
     return {"game": len(story.games) - 1, "hand": len(game.hands) - 1, "number": verdict.number,
             "after": after, "next": verdict.next, "choices": choices, "corrections": corrections}
+
+
+def payments(hand: HandVerdict) -> dict[str, Any]:
+    """The hand's ledger as a club reads it: one line per payment, naming both parties.
+
+    The verdict's ledger is a list of signed movements; a payment between two players is two of
+    them, one loss and one gain of the same amount, unit, cause and rule. Each loss is paired
+    with the first such gain still unpaired (``Y pays A 12 white``); what is left over is a score
+    (``N-S scores 2 points``), counters going into the pool or taken from it (``A takes 4 red
+    from the pool (40 white)``: the pool's entry and the player's, same rule and cause), or a
+    loss to nobody in particular.
+    `totals` is each party's net movement per unit over the hand, for the foot of the table.
+    """
+    entries = list(hand.ledger)
+    used: set[int] = set()
+    lines: list[dict[str, Any]] = []
+    for i, loss in enumerate(entries):
+        if i in used or loss.amount >= 0 or loss.who == POOL:
+            continue
+        match = next((j for j, gain in enumerate(entries) if j not in used and gain.amount == -loss.amount
+                      and gain.who not in (POOL, loss.who)
+                      and (gain.unit, gain.rule, gain.cause) == (loss.unit, loss.rule, loss.cause)), None)
+        if match is not None:
+            used.update((i, match))
+            lines.append(_payment(i, f"{loss.who} pays {entries[match].who} {-loss.amount} {loss.unit}", loss))
+    for i, pool in enumerate(entries):  # a player's counters going into the pool, or the pool taken
+        if i in used or pool.who != POOL:
+            continue
+        match = next((j for j, e in enumerate(entries) if j not in used and e.who != POOL
+                      and (e.amount > 0) != (pool.amount > 0) and (e.rule, e.cause) == (pool.rule, pool.cause)), None)
+        if match is not None:
+            used.update((i, match))
+            player = entries[match]
+            worth = f" ({abs(player.amount)} {player.unit})" if player.unit != pool.unit else ""
+            verb = "takes" if pool.amount < 0 else "puts"
+            where = "from" if pool.amount < 0 else "into"
+            words = f"{player.who} {verb} {abs(pool.amount)} {pool.unit} {where} the pool{worth}"
+            lines.append(_payment(i, words, pool))
+    for i, entry in enumerate(entries):
+        if i in used:
+            continue
+        amount = abs(entry.amount)
+        if entry.who == POOL:
+            words = f"{amount} {entry.unit} {'go into' if entry.amount > 0 else 'come out of'} the pool"
+        elif entry.unit == "points":
+            words = f"{entry.who} {'scores' if entry.amount >= 0 else 'loses'} {amount} point{'s' * (amount != 1)}"
+        else:
+            words = f"{entry.who} {'receives' if entry.amount >= 0 else 'pays'} {amount} {entry.unit}"
+        lines.append(_payment(i, words, entry))
+    lines.sort(key=lambda line: line.pop("index"))
+    totals: dict[str, dict[str, int]] = {}
+    for entry in entries:
+        unit = totals.setdefault(entry.who, {})
+        unit[entry.unit] = unit.get(entry.unit, 0) + entry.amount
+    return {"lines": lines, "totals": [{"who": who, "amounts": amounts} for who, amounts in totals.items()]}
+
+
+def _payment(index: int, words: str, entry: Any) -> dict[str, Any]:
+    return {"index": index, "words": words, "cause": entry.cause, "rule": entry.rule}
