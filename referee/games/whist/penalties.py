@@ -1,0 +1,238 @@
+"""What the whist laws make of each irregularity, topic by topic (see `referee.engine.penalties`).
+
+Every penalty is the adversaries' (the non-offending side's) to exact; the transfer of tricks for
+a revoke is the settlement's. Here are the findings' words and the choices they open.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import penalties as laws
+from ...engine import table as tb
+from ...engine.choices import Lapse, Option
+from ...engine.laws import Irregularity
+from ...notation import events as ev
+from ...notation.cards import Card
+
+if TYPE_CHECKING:
+    from .hand import WhistHand
+
+
+def offer_exposed(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> None:
+    """L21: an exposed card lies face up until played; either adversary may call it, and its owner
+    must then play it as soon as he can without revoking."""
+    if card not in hand.exposed.setdefault(holder, []):
+        hand.exposed[holder].append(card)
+
+    def apply(option: str, at: ev.Span) -> None:
+        effect = hand.require(holder, "card", topic, at, card=card)
+        hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=(effect,))
+
+    adversaries = hand.adversaries(holder)
+    hand.offer(adversaries, holder, ("card",), topic,
+               f"{card} lies face up: {hand.side_label(adversaries)} may call it (call {card}) until it is played.",
+               apply, ends=(Lapse.CARD_PLAYED,), card=card)
+
+
+class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
+    """A renounce corrected in time leaves its card exposed (L29); an established revoke costs two
+    tricks at the end of the hand, and its side cannot go out (L30)."""
+
+    __slots__ = ()
+
+    def corrected_ruling(self, fact: tb.Revoke) -> str:
+        english = self.hand.options["corrected-renounce"] == "highest-lowest"
+        return (f"{fact.card} stays face up, liable to be called by the adversaries"
+                + (f", who may instead require his highest or lowest {fact.led.word[:-1]}" if english else "")
+                + "; the players after him may take back their cards.")
+
+    def established_ruling(self, fact: tb.Revoke) -> str:
+        hand = self.hand
+        side = hand.side(fact.player)
+        return (f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} cannot go out "
+                "this hand.")
+
+    def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
+        hand = self.hand
+        if fact.status != "corrected":
+            return
+        if hand.options["corrected-renounce"] == "exposed":
+            offer_exposed(hand, fact.player, fact.card, "revoke.corrected")
+            return
+
+        def apply(option: str, at: ev.Span) -> None:
+            card = fact.card if option == "card" else None
+            if card is not None:
+                hand.exposed.setdefault(fact.player, []).append(card)
+            effect = hand.require(fact.player, option, "revoke.corrected", at, card=card)
+            hand.penalise("revoke.corrected", f"{fact.player} must play {card or option}", effects=(effect,))
+
+        adversaries = hand.adversaries(fact.player)
+        hand.offer(adversaries, fact.player, ("card", "highest", "lowest"), "revoke.corrected",
+                   f"{hand.side_label(adversaries)} may call {fact.card} as exposed, or require "
+                   f"{fact.player}'s highest or lowest {fact.led.word[:-1]} in this trick.", apply,
+                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+
+
+class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
+    """A lead out of turn taken back owes a suit call (L24); English: or its card is exposed."""
+
+    __slots__ = ()
+
+    def retracted(self, fact: tb.Retracted) -> None:
+        hand = self.hand
+        false = hand.false_lead
+        if false is None or fact.card is not false.card or fact.player != false.player:
+            return
+        hand.false_lead = None
+        why = f"{false.player} led {false.card} out of turn"
+        if hand.options["lead-out-of-turn"] == "suit":
+            hand.owe_suit_call(false.player, "play.out-of-turn", why)
+            return
+
+        def apply(option: str, at: ev.Span) -> None:
+            if option == "card":
+                offer_exposed(hand, false.player, false.card, "play.out-of-turn")
+            else:
+                hand.owe_suit_call(false.player, "play.out-of-turn", why)
+
+        adversaries = hand.adversaries(false.player)
+        hand.offer(adversaries, false.player, ("card", "suit"), "play.out-of-turn",
+                   f"{hand.side_label(adversaries)} choose: {false.card} exposed (call card), or a suit called at the "
+                   f"next lead of {false.player}'s side (call suit).", apply, ends=(Lapse.ANY_ACTION,),
+                   implied="suit", implied_text="Play went on: the suit call stands.")
+
+
+class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
+    """A lead out of turn stands if all four play to it, otherwise it goes back for a suit call
+    (L24); a play before the second hand is penalised only when the fourth plays first (L25-L26)."""
+
+    __slots__ = ()
+
+    def found(self, fact: tb.OutOfTurn) -> None:
+        hand = self.hand
+        if fact.lead:
+            hand.false_lead = fact
+            finding = hand.find("lead-out-of-turn", fact.player, fact.at, "play.out-of-turn",
+                                f"{fact.player} led {fact.card} to trick {fact.trick}, but it was {fact.expected}'s "
+                                "lead. If all four play to it the trick stands; otherwise it is taken back, not "
+                                "exposed, and a suit may be called at the next lead of "
+                                f"{fact.player} or {hand.partner(fact.player)}.", trick=fact.trick)
+            return
+        table = hand.table
+        assert table is not None
+        leader = table.current.leader
+        second, third = hand.left_of(leader), hand.partner(leader)
+        played = table.current.players
+        fourth = fact.player == hand.right_of(leader) and second == fact.expected and third not in played
+        finding = hand.find("play-out-of-turn", fact.player, fact.at, "play.before-second",
+                            f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
+                            + (f"{third}, the third hand, may require {second} to play highest or lowest, or to trump "
+                               "or not (English: to win or lose); the card stands." if fourth
+                               else "The card stands, without penalty."), trick=fact.trick)
+        if fourth:
+            self.rule_before_second(fact, finding, third, second)
+
+    def rule_before_second(self, fact: tb.OutOfTurn, finding: Irregularity, third: str, second: str) -> None:
+        hand = self.hand
+        words: tuple[Option, ...] = (("win", "lose") if hand.options["fourth-before-second"] == "win-lose"
+                                     else ("highest", "lowest", "trump", "no-trump"))
+
+        def apply(option: str, at: ev.Span) -> None:
+            effect = hand.require(second, option, "play.before-second", at)
+            hand.penalise("play.before-second", f"{third} requires {second} to play {option}", effects=(effect,))
+
+        hand.offer({third}, fact.player, words, "play.before-second",
+                   f"{third} may require {second} to play " + " or ".join(words) + ".", apply,
+                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+
+
+class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
+    """An exposed card is liable to be called by either adversary (L20-L21); one exposed before the
+    first lead lets the dealer's adversaries demand a new deal, and cannot be called (L15)."""
+
+    __slots__ = ()
+
+    def ruling(self, event: ev.Expose) -> str:
+        if self.hand.table is None:
+            return ("Exposed in the deal: the dealer's adversaries may demand a new deal; if the deal stands the card "
+                    "cannot be called.")
+        return "It stays face up, liable to be called by either adversary until it is played."
+
+    def rule(self, event: ev.Expose, finding: Irregularity) -> None:
+        hand = self.hand
+        if hand.table is not None:
+            offer_exposed(hand, event.player, event.card)
+            return
+        hand.exposed[event.player].remove(event.card)
+        adversaries = hand.adversaries(hand.dealer)
+
+        def apply(option: str, at: ev.Span) -> None:
+            if option == "redeal":
+                hand.same_dealer = True
+
+        hand.offer(adversaries, hand.dealer, ("redeal", "deal-stands"), "deal.exposed",
+                   f"{hand.side_label(adversaries)} may demand a new deal (a redeal line) or let the deal stand.",
+                   apply, implied="deal-stands", implied_text=f"The deal stands; {event.card} cannot be called.",
+                   ends=(Lapse.PLAY_BEGINS,))
+
+
+class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
+    """L35: the offender's partner may be made to play highest or lowest, or to trump or not, by the
+    adversary last to play to the trick."""
+
+    __slots__ = ()
+
+    def ruling(self, event: ev.Count) -> str:
+        target = self.target(event)
+        if target is None:
+            return "His partner has played to the trick, or there is none to play: no penalty."
+        return (f"The adversary last to play may require {target} to play highest or lowest, or to trump or not "
+                "to trump.")
+
+    def target(self, event: ev.Count) -> str | None:
+        hand = self.hand
+        table = hand.table
+        if table is None or table.finished:
+            return None
+        partner = hand.partner(event.player)
+        current = table.current
+        return None if partner in current.players or (not current.plays and current.leader == partner) else partner
+
+    def rule(self, event: ev.Count, finding: Irregularity) -> None:
+        hand = self.hand
+        target = self.target(event)
+        if target is None:
+            return
+        assert hand.table is not None
+        chooser = hand.right_of(hand.table.current.leader)
+        if hand.same_side(chooser, event.player):
+            chooser = hand.right_of(chooser)
+
+        def apply(option: str, at: ev.Span) -> None:
+            effect = hand.require(target, option, "attention.drawn", at)
+            hand.penalise("attention.drawn", f"{chooser} requires {target} to play {option}", effects=(effect,))
+
+        hand.offer({chooser}, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
+                   f"{chooser} may require {target} to play highest or lowest, or to trump or not.", apply,
+                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+
+
+class WhistDealLaw(laws.DealLaw["WhistHand"]):
+    __slots__ = ()
+
+    def wrong_dealer_ruling(self) -> str:
+        return "It was not stopped before the trump card was turned, so the deal stands."
+
+    def wrong_count_ruling(self, player: str) -> str:
+        hand = self.hand
+        nxt = ("the deal passes to the left" if hand.options["misdeal"] == "loses-deal"
+               else "the same dealer deals again")
+        return (f"Found before every player has played to the first trick it is a misdeal: {nxt}. Found later, the "
+                "adversaries choose a new deal or play on.")
+
+
+LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw, retract=WhistRetractLaw, out_of_turn=WhistOutOfTurnLaw,
+                        exposed=WhistExposedLaw, attention=WhistAttentionLaw, deal=WhistDealLaw)
+"""Whist's penalty laws, declared on its hand."""
