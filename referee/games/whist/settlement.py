@@ -93,9 +93,7 @@ class WhistSettlement:
             return 0, "game"
         if side in barred:
             return max(0, min(points, target - 1 - self.score[side])), "revoke.cannot-go-out"
-        if self.play_out():
-            return points, ""
-        return max(0, min(points, target - self.score[side])), "game"
+        return (points if self.play_out() else max(0, min(points, target - self.score[side]))), "game"
 
     def play_out(self) -> bool:
         return self.hand.options["game-end"] == "play-out"
