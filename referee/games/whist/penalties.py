@@ -83,12 +83,16 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
     def retracted(self, fact: tb.Retracted) -> None:
         hand = self.hand
         false = hand.false_lead
-        if false is None or fact.card is not false.card or fact.player != false.player:
-            return
-        hand.false_lead = None
+        if false is not None and fact.card is false.card and fact.player == false.player:
+            hand.false_lead = None
+            self.lead_taken_back(false)
+        hand.due_suit_call()  # the trick may be empty now, with a side owing a suit call to lead
+
+    def lead_taken_back(self, false: tb.OutOfTurn) -> None:
+        hand = self.hand
         why = f"{false.player} led {false.card} out of turn"
         if hand.options["lead-out-of-turn"] == "suit":
-            hand.owe_suit_call(false.player, "play.out-of-turn", why)
+            hand.suit_calls.append((false.player, "play.out-of-turn", why))
             return
 
         def apply(option: str, at: ev.Span) -> None:
