@@ -132,8 +132,10 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         fourth = fact.player == hand.right_of(leader) and second == fact.expected and third not in played
         finding = hand.find("play-out-of-turn", fact.player, fact.at, "play.before-second",
                             f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
-                            + (f"{third}, the third hand, may require {second} to play highest or lowest, or to trump "
-                               "or not (English: to win or lose); the card stands." if fourth
+                            + (f"{third}, the third hand, may require {second} to play "
+                               + ("a card that wins or loses the trick" if hand.options["fourth-before-second"] ==
+                                  "win-lose" else "highest or lowest, or to trump or not") + "; the card stands."
+                               if fourth
                                else "The card stands, without penalty."), trick=fact.trick)
         if fourth:
             self.rule_before_second(fact, finding, third, second)
