@@ -268,5 +268,6 @@ class WhistHand(HandReplay):
         if self.misdeal():
             return "misdeal: " + self.deal_law.wrong_count_ruling(self.dealer)
         if self.table is None:
-            return f"{self.dealer} to turn the trump card; {self.eldest} to lead to trick 1"
+            return ("" if self.trump_card else f"{self.dealer} to turn the trump card; ") + \
+                f"{self.eldest} to lead to trick 1"
         return self.next_in_play()

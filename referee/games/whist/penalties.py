@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import Lapse, Option
-from ...engine.laws import Irregularity
+from ...engine.laws import Effect, Irregularity
 from ...notation import events as ev
 from ...notation.cards import Card
 
@@ -177,6 +177,8 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
         def apply(option: str, at: ev.Span) -> None:
             if option == "redeal":
                 hand.same_dealer = True
+                hand.penalise("deal.exposed", f"{hand.side_label(adversaries)} demand a new deal: {hand.dealer} deals "
+                              "again", effects=(Effect("redeal", None, None, hand.dealer),))
 
         hand.offer(adversaries, hand.dealer, ("redeal", "deal-stands"), "deal.exposed",
                    f"{hand.side_label(adversaries)} may demand a new deal (a redeal line) or let the deal stand.",
