@@ -106,7 +106,7 @@ class WhistSettlement:
         if got < points:
             cause += f"; {points - got} not scored: " + (
                 f"a revoking side cannot go out (at most {hand.target - 1})" if limit == "revoke.cannot-go-out"
-                else "the game is over")
+                else f"play stops at {hand.target}")
             topic = limit
         elif limit == "game" and self.score[side] + got >= hand.target:
             topic = "game"
