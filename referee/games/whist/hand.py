@@ -160,7 +160,26 @@ class WhistHand(HandReplay):
             self.false_lead = None
             self.notes.append(f"All four played to {false.player}'s lead out of turn in trick {false.trick}: "
                               "the trick stands, without penalty.")
+        if fact.trick.number == 1 and "wrong-count" in self.deal_faults and not self.imperfect():
+            self.wrong_count_found()
         self.due_suit_call()
+
+    def wrong_count_found(self) -> None:
+        """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack):
+        the adversaries of the player in error choose a new deal, by the same dealer, or play on."""
+        wrong = next(p for p in self.order if len(self.deals.get(p, ())) not in (0, self.cards_per_hand))
+        adversaries = self.adversaries(wrong)
+
+        def apply(option: str, at: ev.Span) -> None:
+            if option == "redeal":
+                self.same_dealer = True
+                self.penalise("wrong-count.play", f"{self.side_label(adversaries)} choose a new deal",
+                              effects=(Effect("redeal", None, None, self.dealer),))
+
+        self.offer(adversaries, wrong, ("redeal", "deal-stands"), "wrong-count.play",
+                   f"{wrong} holds {len(self.deals[wrong])} cards: {self.side_label(adversaries)} choose a new deal "
+                   "(a redeal line) or to play on, the surplus or missing cards ignored.", apply,
+                   implied="deal-stands", implied_text="Play went on: the deal stands.")
 
     def owe_suit_call(self, offender: str, topic: str, why: str) -> None:
         """A suit may be called from `offender` or his partner the first time either is next to lead."""
