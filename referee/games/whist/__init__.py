@@ -18,7 +18,7 @@ from ...engine.generators import PlayRulesFor
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
-from ...notation.reader import HandRecord, Problem
+from ...notation.reader import HandRecord
 from . import generator
 from .hand import WhistHand
 from .settlement import Played
@@ -73,17 +73,7 @@ class Whist(GameRules):
     name = "whist"
     scored_by = "team"
     players_example = 'e.g. [Players "A Y B Z"] [Partners "A-B Y-Z"]'
-
-    def check_seats(self, setup: Setup) -> list[Problem]:
-        """Two partnerships of two, partners sitting opposite."""
-        at, players = setup.at, setup.players
-        if len(setup.teams) != 2 or any(len(t.members) != 2 for t in setup.teams):
-            return [Problem(at.line, at.column, "whist needs two partnerships of two",
-                            f'add [Partners "{players[0]}-{players[2]} {players[1]}-{players[3]}"]')]
-        if any(abs(players.index(t.members[0]) - players.index(t.members[1])) != 2 for t in setup.teams):
-            return [Problem(at.line, at.column, "partners must sit opposite each other",
-                            "list [Players] clockwise; partners sit two seats apart")]
-        return []
+    partnerships = True
 
     def session(self, setup: Setup) -> WhistSession:
         return WhistSession(self, setup)

@@ -74,9 +74,6 @@ class WhistHand(HandReplay):
     def adversaries(self, player: str) -> frozenset[str]:
         return frozenset(p for p in self.order if not self.same_side(p, player))
 
-    def right_of(self, player: str) -> str:
-        return self.order[(self.order.index(player) - 1) % 4]
-
     @property
     def trump(self) -> Suit | None:
         return self.trump_card.suit if self.trump_card is not None else None

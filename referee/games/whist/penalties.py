@@ -144,14 +144,8 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         hand = self.hand
         words: tuple[Option, ...] = (("win", "lose") if hand.options["fourth-before-second"] == "win-lose"
                                      else ("highest", "lowest", "trump", "no-trump"))
-
-        def apply(option: str, at: ev.Span) -> None:
-            effect = hand.require(second, option, "play.before-second", at)
-            hand.penalise("play.before-second", f"{third} requires {second} to play {option}", effects=(effect,))
-
-        hand.offer({third}, fact.player, words, "play.before-second",
-                   f"{third} may require {second} to play " + " or ".join(words) + ".", apply,
-                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+        hand.demand({third}, fact.player, second, words, "play.before-second",
+                    f"{third} may require {second} to play " + " or ".join(words) + ".")
 
 
 class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
@@ -218,13 +212,8 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
         if hand.same_side(chooser, event.player):
             chooser = hand.right_of(chooser)
 
-        def apply(option: str, at: ev.Span) -> None:
-            effect = hand.require(target, option, "attention.drawn", at)
-            hand.penalise("attention.drawn", f"{chooser} requires {target} to play {option}", effects=(effect,))
-
-        hand.offer({chooser}, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
-                   f"{chooser} may require {target} to play highest or lowest, or to trump or not.", apply,
-                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+        hand.demand({chooser}, event.player, target, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
+                    f"{chooser} may require {target} to play highest or lowest, or to trump or not.")
 
 
 class WhistDealLaw(laws.DealLaw["WhistHand"]):
