@@ -13,6 +13,7 @@ session (the score, the deal's rotation, the games of a rubber).
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from ...engine.generators import PlayRulesFor
 from ...engine.header import Setup
@@ -21,7 +22,6 @@ from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
 from . import generator
 from .hand import WhistHand
-from .settlement import Played
 
 __all__ = ["GAME", "Whist", "WhistHand", "WhistSession"]
 
@@ -48,9 +48,9 @@ class WhistSession(GameSession[WhistHand]):
         same = verdict.status == "redeal" and not replay.loses_deal()
         self.next_dealer = replay.dealer if same else replay.left_of(replay.dealer)
         played = replay.settled.result if replay.settled is not None else None
-        if isinstance(played, Played) and played.winner is not None and self._winner is None:
-            self._winner = played.winner
-            self.games = (*self.games, (played.winner, played.value))
+        if played is not None and self._winner is None:
+            self._winner = played[0]
+            self.games = (*self.games, played)
 
     def winner(self) -> str | None:
         return self._winner
@@ -60,10 +60,9 @@ class WhistSession(GameSession[WhistHand]):
         from nothing, the deal going round as before; a rubber carries its games on until it ends."""
         if self._winner is None:
             return None
-        sides = [t.name for t in self.setup.teams]
-        rubber_over = any(sum(1 for s, _ in self.games if s == side) >= 2 for side in sides)
+        rubber_over = max(Counter(side for side, _ in self.games).values()) >= 2
         fresh = WhistSession(self.game, self.setup, () if rubber_over else self.games)  # type: ignore[arg-type]
-        fresh.score = dict.fromkeys(sides, 0)
+        fresh.score = dict.fromkeys(self.score, 0)
         fresh.next_dealer, fresh.number = self.next_dealer, self.number
         fresh.started_by = f"{self._winner} won the last game: this hand starts a new game [whist.game]."
         return fresh

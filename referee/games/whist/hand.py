@@ -35,8 +35,7 @@ WhistOptions = TypedDict("WhistOptions", {
 })
 """The house rules of whist as its rulebook defines them (a test checks the two agree)."""
 
-TARGETS = {"american": 7, "short": 5, "long": 10}
-"""Points to game under each code."""
+TARGETS = {"american": 7, "short": 5, "long": 10}  # points to game under each code
 
 
 class WhistHand(HandReplay):
@@ -64,9 +63,7 @@ class WhistHand(HandReplay):
         return self.order[(self.order.index(player) + 2) % 4]
 
     def side(self, player: str) -> str:
-        team = self.setup.team_of(player)
-        assert team is not None
-        return team.name
+        return next(t.name for t in self.setup.teams if player in t.members)
 
     def other(self, side: str) -> str:
         return next(t.name for t in self.setup.teams if t.name != side)
@@ -92,11 +89,7 @@ class WhistHand(HandReplay):
     # ---- the deal -----------------------------------------------------------------------
     def on_upcard(self, line: ev.UpcardLine) -> None:
         """The trump card is the dealer's own last card, so it belongs in his deal line."""
-        if self.trump_card is not None or self.table is not None:
-            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
-                      "the trump card is given again, or after play began; the line is ignored")
-            return
-        self.trump_card = line.card
+        self.trump_card = self.trump_card or line.card
         holder = next((p for p, cards in self.deals.items() if line.card in cards), None)
         if holder not in (None, self.dealer):
             self.find("inconsistent-transcript", holder, line.at, "transcript.consistency",
@@ -162,21 +155,25 @@ class WhistHand(HandReplay):
         self.due_suit_call()
 
     def wrong_count_found(self) -> None:
-        """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack):
-        the adversaries of the player in error choose a new deal, by the same dealer, or play on."""
+        """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack)."""
         wrong = next(p for p in self.order if len(self.deals.get(p, ())) not in (0, self.cards_per_hand))
-        adversaries = self.adversaries(wrong)
+        self.offer_new_deal(wrong, "wrong-count.play", f"{wrong} holds {len(self.deals[wrong])} cards", (
+            Lapse.CHOOSER_PLAYS,), "Play went on: the deal stands, the surplus or missing cards ignored.")
+
+    def offer_new_deal(self, offender: str, topic: str, why: str, ends: tuple[Lapse, ...], stands: str) -> None:
+        """The adversaries of `offender` may have the same dealer deal again (a `redeal` line) or let
+        the deal stand (L15, L19)."""
+        them = self.adversaries(offender)
 
         def apply(option: str, at: ev.Span) -> None:
             if option == "redeal":
                 self.same_dealer = True
-                self.penalise("wrong-count.play", f"{self.side_label(adversaries)} choose a new deal",
+                self.penalise(topic, f"{self.side_label(them)} choose a new deal",
                               effects=(Effect("redeal", None, None, self.dealer),))
 
-        self.offer(adversaries, wrong, ("redeal", "deal-stands"), "wrong-count.play",
-                   f"{wrong} holds {len(self.deals[wrong])} cards: {self.side_label(adversaries)} choose a new deal "
-                   "(a redeal line) or to play on, the surplus or missing cards ignored.", apply,
-                   implied="deal-stands", implied_text="Play went on: the deal stands.")
+        self.offer(them, offender, ("redeal", "deal-stands"), topic, f"{why}: {self.side_label(them)} may have "
+                   f"{self.dealer} deal again (a redeal line) or let the deal stand.", apply, implied="deal-stands",
+                   implied_text=stands, ends=ends)
 
     def owe_suit_call(self, offender: str, topic: str, why: str) -> None:
         """A suit may be called from `offender` or his partner the first time either is next to lead."""
@@ -206,15 +203,14 @@ class WhistHand(HandReplay):
                        ends=(Lapse.ANY_ACTION,))
 
     def on_look(self, event: ev.Look) -> None:
-        table = self.table
-        quitted = len(table.tricks) - (0 if table.gathered else 1) if table is not None else 0
+        """L37: a quitted trick may not be seen again (the one not yet gathered may: L34)."""
+        played = len(self.table.tricks) if self.table is not None else 0
+        quitted = played - (0 if self.table is None or self.table.gathered else 1)
         trick = event.trick or quitted
-        if trick < 1 or trick > quitted:
-            if table is None or trick > len(table.tricks) or trick < 1:
-                self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                          f"{event.player} looks at trick {trick}, which has not been played; ignored")
-            return  # the trick not yet quitted may be seen (L34)
-        if self.options["see-last-trick"] and trick == quitted:
+        if not 0 < trick <= played:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at trick {trick}, which has not been played; ignored")
+        if trick > quitted or trick < 1 or (self.options["see-last-trick"] and trick == quitted):
             return
         self.find("looked-at-trick", event.player, event.at, "play.look-back",
                   f"{event.player} looked at trick {trick}, already quitted: a suit may be called from "
@@ -260,13 +256,10 @@ class WhistHand(HandReplay):
 
     def won(self) -> dict[str, int]:
         """Tricks won by each side (tricks conceded count for the side they were conceded to)."""
-        counts = {t.name: 0 for t in self.setup.teams}
-        table = self.table
-        for trick in table.tricks if table is not None else ():
-            if trick.winner is not None:
-                counts[self.side(trick.winner)] += 1
-        if self.conceded_by is not None and table is not None:
-            counts[self.other(self.side(self.conceded_by))] += 13 - len(table.tricks)
+        tricks = self.table.tricks if self.table is not None else []
+        counts = {t.name: sum(1 for trick in tricks if trick.winner in t.members) for t in self.setup.teams}
+        if self.conceded_by is not None:
+            counts[self.other(self.side(self.conceded_by))] += 13 - len(tricks)
         return counts
 
     def settle(self, ledger: Ledger) -> Played | None:
@@ -278,12 +271,7 @@ class WhistHand(HandReplay):
                 "tricks": ", ".join(f"{s} {n}" for s, n in self.won().items()) if self.table else None}
 
     def next_step(self) -> str | None:
-        choosing = self.choice_step()
-        if choosing is not None:
-            return choosing
-        if self.misdeal():
-            return "misdeal: " + self.deal_law.wrong_count_ruling(self.dealer)
-        if self.table is None:
-            return ("" if self.trump_card else f"{self.dealer} to turn the trump card; ") + \
-                f"{self.eldest} to lead to trick 1"
-        return self.next_in_play()
+        if self.table is not None:
+            return self.choice_step() or self.next_in_play()
+        turn = "" if self.trump_card else f"{self.dealer} to turn the trump card; "
+        return self.choice_step() or f"{turn}{self.eldest} to lead to trick 1"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import Lapse, Option
-from ...engine.laws import Effect, Irregularity
+from ...engine.laws import Irregularity
 from ...notation import events as ev
 from ...notation.cards import Card
 
@@ -63,16 +63,14 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
 
         def apply(option: str, at: ev.Span) -> None:
             card = fact.card if option == "card" else None
-            if card is not None:
-                hand.exposed.setdefault(fact.player, []).append(card)
+            hand.exposed.setdefault(fact.player, []).extend([card] if card else [])
             effect = hand.require(fact.player, option, "revoke.corrected", at, card=card)
             hand.penalise("revoke.corrected", f"{fact.player} must play {card or option}", effects=(effect,))
 
-        adversaries = hand.adversaries(fact.player)
-        hand.offer(adversaries, fact.player, ("card", "highest", "lowest"), "revoke.corrected",
-                   f"{hand.side_label(adversaries)} may call {fact.card} as exposed, or require "
-                   f"{fact.player}'s highest or lowest {fact.led.word[:-1]} in this trick.", apply,
-                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+        them = hand.adversaries(fact.player)
+        hand.offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected", f"{hand.side_label(them)} may "
+                   f"call {fact.card} as exposed, or require {fact.player}'s highest or lowest {fact.led.word[:-1]} in "
+                   "this trick.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
 
 class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
@@ -118,34 +116,25 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         hand = self.hand
         if fact.lead:
             hand.false_lead = fact
-            finding = hand.find("lead-out-of-turn", fact.player, fact.at, "play.out-of-turn",
-                                f"{fact.player} led {fact.card} to trick {fact.trick}, but it was {fact.expected}'s "
-                                "lead. If all four play to it the trick stands; otherwise it is taken back, not "
-                                "exposed, and a suit may be called at the next lead of "
-                                f"{fact.player} or {hand.partner(fact.player)}.", trick=fact.trick)
+            hand.find("lead-out-of-turn", fact.player, fact.at, "play.out-of-turn",
+                      f"{fact.player} led {fact.card} to trick {fact.trick}, but it was {fact.expected}'s lead. If all "
+                      "four play to it the trick stands; otherwise it is taken back, not exposed, and a suit may be "
+                      f"called at the next lead of {fact.player} or {hand.partner(fact.player)}.", trick=fact.trick)
             return
-        table = hand.table
-        assert table is not None
-        leader = table.current.leader
+        assert hand.table is not None
+        leader = hand.table.current.leader
         second, third = hand.left_of(leader), hand.partner(leader)
-        played = table.current.players
-        fourth = fact.player == hand.right_of(leader) and second == fact.expected and third not in played
-        finding = hand.find("play-out-of-turn", fact.player, fact.at, "play.before-second",
-                            f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
-                            + (f"{third}, the third hand, may require {second} to play "
-                               + ("a card that wins or loses the trick" if hand.options["fourth-before-second"] ==
-                                  "win-lose" else "highest or lowest, or to trump or not") + "; the card stands."
-                               if fourth
-                               else "The card stands, without penalty."), trick=fact.trick)
-        if fourth:
-            self.rule_before_second(fact, finding, third, second)
-
-    def rule_before_second(self, fact: tb.OutOfTurn, finding: Irregularity, third: str, second: str) -> None:
-        hand = self.hand
+        fourth = fact.player == hand.right_of(leader) and second == fact.expected \
+            and third not in hand.table.current.players
         words: tuple[Option, ...] = (("win", "lose") if hand.options["fourth-before-second"] == "win-lose"
                                      else ("highest", "lowest", "trump", "no-trump"))
-        hand.demand({third}, fact.player, second, words, "play.before-second",
-                    f"{third} may require {second} to play " + " or ".join(words) + ".")
+        demand = f"{third}, the third hand, may require {second} to play " + " or ".join(words)
+        hand.find("play-out-of-turn", fact.player, fact.at, "play.before-second",
+                  f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
+                  + (f"{demand}; the card stands." if fourth else "The card stands, without penalty."),
+                  trick=fact.trick)
+        if fourth:
+            hand.demand({third}, fact.player, second, words, "play.before-second", demand + ".")
 
 
 class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
@@ -166,18 +155,8 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
             offer_exposed(hand, event.player, event.card)
             return
         hand.exposed[event.player].remove(event.card)
-        adversaries = hand.adversaries(hand.dealer)
-
-        def apply(option: str, at: ev.Span) -> None:
-            if option == "redeal":
-                hand.same_dealer = True
-                hand.penalise("deal.exposed", f"{hand.side_label(adversaries)} demand a new deal: {hand.dealer} deals "
-                              "again", effects=(Effect("redeal", None, None, hand.dealer),))
-
-        hand.offer(adversaries, hand.dealer, ("redeal", "deal-stands"), "deal.exposed",
-                   f"{hand.side_label(adversaries)} may demand a new deal (a redeal line) or let the deal stand.",
-                   apply, implied="deal-stands", implied_text=f"The deal stands; {event.card} cannot be called.",
-                   ends=(Lapse.PLAY_BEGINS,))
+        hand.offer_new_deal(hand.dealer, "deal.exposed", f"{event.card} was exposed in the deal", (Lapse.PLAY_BEGINS,),
+                            f"The deal stands; {event.card} cannot be called.")
 
 
 class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
@@ -186,32 +165,24 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
 
     __slots__ = ()
 
+    def target(self, event: ev.Count) -> str | None:
+        """The offender's partner, while he has still to play to the trick."""
+        table, partner = self.hand.table, self.hand.partner(event.player)
+        if table is None or table.finished or partner in table.current.players:
+            return None
+        return None if not table.current.plays and table.current.leader == partner else partner
+
     def ruling(self, event: ev.Count) -> str:
         target = self.target(event)
-        if target is None:
-            return "His partner has played to the trick, or there is none to play: no penalty."
-        return (f"The adversary last to play may require {target} to play highest or lowest, or to trump or not "
-                "to trump.")
-
-    def target(self, event: ev.Count) -> str | None:
-        hand = self.hand
-        table = hand.table
-        if table is None or table.finished:
-            return None
-        partner = hand.partner(event.player)
-        current = table.current
-        return None if partner in current.players or (not current.plays and current.leader == partner) else partner
+        return (f"The adversary last to play may require {target} to play highest or lowest, or to trump or not."
+                if target else "His partner has played to the trick, or there is none to play: no penalty.")
 
     def rule(self, event: ev.Count, finding: Irregularity) -> None:
-        hand = self.hand
-        target = self.target(event)
-        if target is None:
+        hand, target = self.hand, self.target(event)
+        if target is None or hand.table is None:
             return
-        assert hand.table is not None
-        chooser = hand.right_of(hand.table.current.leader)
-        if hand.same_side(chooser, event.player):
-            chooser = hand.right_of(chooser)
-
+        last = hand.right_of(hand.table.current.leader)
+        chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
         hand.demand({chooser}, event.player, target, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
                     f"{chooser} may require {target} to play highest or lowest, or to trump or not.")
 

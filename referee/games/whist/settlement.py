@@ -8,7 +8,6 @@ settling twice gives the same verdict.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
@@ -18,14 +17,8 @@ if TYPE_CHECKING:
     from .hand import WhistHand
 
 HONOURS = frozenset({14, 13, 12, 11})  # ace, king, queen, jack of trumps
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """What the session needs from a settled hand: who went out, and the game's value."""
-
-    winner: str | None
-    value: int
+Played = tuple[str, int]
+"""What the session needs from a hand that ends a game: who went out, and the game's value."""
 
 
 class WhistSettlement:
@@ -39,10 +32,9 @@ class WhistSettlement:
         self.ledger = ledger
         self.score = dict(hand.ctx.score_before)
         status = hand.status()
-        if status == "redeal":
-            self.redeal()
-            return None
         if status != "complete":
+            if status == "redeal":
+                self.redeal()
             return None
         tricks = hand.won()
         transferred = self.transfer(tricks)
@@ -56,6 +48,7 @@ class WhistSettlement:
         return self.game_over()
 
     def redeal(self) -> None:
+        """The penalty of a misdeal (the deal lost), or of both sides revoking under both-revoke=new-deal."""
         hand = self.hand
         why = hand.redeal_why()
         if why == "misdeal":
@@ -72,16 +65,13 @@ class WhistSettlement:
         revoke under later-one-trick), never more than the revokers hold (A3). The words of each
         side's gain, by side."""
         hand = self.hand
-        seen: Counter[str] = Counter()
-        moved: Counter[str] = Counter()
+        seen, moved = Counter[str](), Counter[str]()
         for revoke in hand.revokes:
             side = hand.side(revoke.player)
             seen[side] += 1
-            owed = 1 if seen[side] > 1 and hand.options["revoke-repeat"] == "later-one-trick" else 2
-            n = min(owed, tricks[side])
-            tricks[side] -= n
+            n = min(1 if seen[side] > 1 and hand.options["revoke-repeat"] == "later-one-trick" else 2, tricks[side])
+            tricks[side], moved[hand.other(side)] = tricks[side] - n, moved[hand.other(side)] + n
             tricks[hand.other(side)] += n
-            moved[hand.other(side)] += n
         return {side: f"{n} tricks transferred to them for revokes" for side, n in moved.items()}
 
     def allowed(self, side: str, points: int, barred: set[str]) -> tuple[int, str]:
@@ -133,15 +123,12 @@ class WhistSettlement:
         """A, K, Q, J of trumps held by one side: four score 4, three score 2 (E3); not for a side
         that stood one point from game when the deal began (E4)."""
         hand = self.hand
-        trump = hand.trump
-        if not hand.hands_known or trump is None:
+        if not hand.hands_known:
             hand.note("Honours are not scored: the deal lines of all four players are needed.")
             return
         held = Counter(hand.side(p) for p, cards in hand.deals.items()
-                       for c in cards if c.suit is trump and c.rank in HONOURS)
-        for side, count in held.items():
-            if count < 3:
-                continue
+                       for c in cards if c.suit is hand.trump and c.rank in HONOURS)
+        for side, count in ((s, n) for s, n in held.items() if n >= 3):
             if hand.ctx.score_before.get(side, 0) == hand.target - 1:
                 hand.note(f"{side} held {count} honours but stood at {hand.target - 1}: honours do not count.")
                 continue
@@ -166,16 +153,13 @@ class WhistSettlement:
         hand.note(f"{winner} win the game, worth {words}.")
         if hand.by_game("rubber"):
             self.rubber((*hand.games, (winner, value)))
-        return Played(winner, value)
+        return winner, value
 
-    def rubber(self, games: tuple[tuple[str, int], ...]) -> None:
-        wins = Counter(side for side, _ in games)
-        side, count = wins.most_common(1)[0]
-        if count < 2:
-            return
-        bonus = self.hand.options["rubber-bonus"]
-        mine = [v for s, v in games if s == side]
-        theirs = [v for s, v in games if s != side]
-        total = sum(mine) + bonus - sum(theirs)
-        terms = " + ".join(str(v) for v in (*mine, bonus)) + "".join(f" - {v}" for v in theirs)
-        self.hand.note(f"{side} win the rubber: {terms} = {total}.")
+    def rubber(self, games: tuple[Played, ...]) -> None:
+        """The side that has won two games wins the rubber: its games and the bonus, less the other's game."""
+        side, count = Counter(s for s, _ in games).most_common(1)[0]
+        if count >= 2:
+            mine = [*(v for s, v in games if s == side), self.hand.options["rubber-bonus"]]
+            theirs = [v for s, v in games if s != side]
+            terms = " + ".join(map(str, mine)) + "".join(f" - {v}" for v in theirs)
+            self.hand.note(f"{side} win the rubber: {terms} = {sum(mine) - sum(theirs)}.")
