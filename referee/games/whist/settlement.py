@@ -72,7 +72,7 @@ class WhistSettlement:
             n = min(1 if seen[side] > 1 and hand.options["revoke-repeat"] == "later-one-trick" else 2, tricks[side])
             tricks[side], moved[hand.other(side)] = tricks[side] - n, moved[hand.other(side)] + n
             tricks[hand.other(side)] += n
-        return {side: f"{n} tricks transferred to them for revokes" for side, n in moved.items()}
+        return {side: f"{n} tricks from revokes" for side, n in moved.items()}
 
     def allowed(self, side: str, points: int, barred: set[str]) -> tuple[int, str]:
         """How many of `points` a side may score now: none once a side has gone out in this hand, up
@@ -117,7 +117,7 @@ class WhistSettlement:
                     + f": {over} by cards")
         if why:
             gained = self.score[side] - self.hand.ctx.score_before[side]
-            self.hand.penalise("revoke.established", f"{why}: {side} score {gained}", since=mark)
+            self.hand.penalise("revoke.established", f"{side} take {why}: {side} score {gained}", since=mark)
 
     def honours(self, barred: set[str]) -> None:
         """A, K, Q, J of trumps held by one side: four score 4, three score 2 (E3); not for a side
