@@ -10,9 +10,11 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
 from oracle import oracle
 from planted import planted_revoke
 from test_fmt import positionless
+from test_fuzz import GRAMMAR, assert_clean
 
 from referee import check_text
 from referee.games.whist import GAME
@@ -96,3 +98,15 @@ def test_a_transcript_means_the_same_however_its_events_are_split_into_lines(see
     play = [re.sub(r"\b([AKQJT2-9])([SHDC])\b", respell, ", ".join(chunk)) for chunk in chunks]
     reflowed = HEADER + "\n" + "\n".join([*head, *play]) + "\n"
     assert positionless(check_text(reflowed).to_dict()) == positionless(check_text(text).to_dict()), reflowed
+
+
+@settings(max_examples=150, deadline=None)
+@given(SEEDS, st.lists(from_lark(GRAMMAR, explicit={"COMMENT": st.just("# note"), "NAME": st.sampled_from("AYBZ")}),
+                            max_size=8))
+def test_any_line_in_a_whist_hand_gives_a_verdict_never_an_exception(seed: int, extra: list[str]) -> None:
+    """Grammar-made lines (bids, discards, calls, claims, looks...) dropped into a random whist hand."""
+    rng = random.Random(seed)
+    lines, _ = random_hand(rng, 3, 1, plant_revoke=True, rules_for=oracle)
+    for line in extra:
+        lines.insert(rng.randint(1, len(lines)), line)
+    assert_clean(check_text(HEADER + "\n" + "\n".join(lines) + "\n"))
