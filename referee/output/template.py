@@ -74,6 +74,7 @@ def template(name: str) -> str:
         f"hand 1 dealer {dealer}",
         *(f"# deal {p}: …   (optional: {p}'s cards; with every hand written the referee finds revokes itself)"
           for p in players),
+        "# upcard CARD   (the card turned face up after the deal, in the games that turn one)",
         "# the bidding, in the order it was spoken, one round per line   "
         f"(the words: docs/notation.md §3; {see_bidding})",
         f"# the play, one trick per line, e.g.   trick 1: {', '.join(f'{p} {c}' for p, c in zip(players, EXAMPLE))}",
