@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from ...engine import table as tb
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
+from ...engine.generators import Deal, PlayRulesFor, random_trick
+from ...engine.generators import plain_play_rules as own_play_rules
 from ...notation.cards import pack
 from ...notation.reader import trick_line
 
@@ -15,21 +15,13 @@ SEATS = ("A", "Y", "B", "Z")
 HEADER = '[Game "whist"]\n[Players "A Y B Z"]\n[Partners "A-B Y-Z"]\n'
 
 
-def own_play_rules(deal: Deal) -> PlayRules:
-    """The generator's default laws of play: the referee's own."""
-    return TableRules(tb.PlainTricks(deal.trump))
-
-
 def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
                 rules_for: PlayRulesFor | None = None) -> str:
     """`hands` random hands in a row, the deal passing to the left; with `plant_revokes`, about
     half carry one revoke. Hands after a side goes out start the next game, as the laws say."""
-    lines = [HEADER]
-    dealer = rng.randrange(4)
+    lines, first = [HEADER], rng.randrange(4)
     for number in range(1, hands + 1):
-        plant = plant_revokes and rng.random() < 0.5
-        lines.extend(random_hand(rng, dealer, number, plant, rules_for)[0])
-        dealer = (dealer + 1) % 4
+        lines += random_hand(rng, (first + number - 1) % 4, number, plant_revokes and rng.random() < 0.5, rules_for)[0]
     return "\n".join(lines) + "\n"
 
 
@@ -43,9 +35,8 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     seats = [SEATS[(dealer + 1 + i) % 4] for i in range(4)]
     hands = {seats[i]: cards[13 * i:13 * i + 13] for i in range(4)}
     trump_card = hands[SEATS[dealer]][-1]  # the dealer's last card is turned
-    out = [f"hand {number} dealer {SEATS[dealer]}"]
-    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in SEATS]
-    out.append(f"upcard {trump_card.text}")
+    out = [f"hand {number} dealer {SEATS[dealer]}", *(f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in SEATS),
+           f"upcard {trump_card.text}"]
     play = (rules_for or own_play_rules)(Deal("whist", trump_card.suit))
     leader = seats[0]
     plant_from = rng.randint(1, 12) if plant_revoke else 99
@@ -57,8 +48,7 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
             card = rng.choice(hands[wrong])
             out.append(f"{wrong} {card.text}, {wrong} retract {card.text}")
         plays, revoked = random_trick(rng, seats, leader, hands, play, trick, planted is None and trick >= plant_from)
-        if revoked:
-            planted = trick
+        planted = trick if revoked else planted
         leader = play.winner(plays)
         out.append(trick_line(trick, plays))
     out.append("")

@@ -55,6 +55,7 @@ class WhistHand(HandReplay):
         self.no_trump_reported = False
         self.suit_calls: list[tuple[str, str, str]] = []  # (offender, topic, why) owed at his side's next lead
         self.false_lead: tb.OutOfTurn | None = None     # a lead out of turn still on the table
+        self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.redeal_reason: str | None = None
 
@@ -81,10 +82,9 @@ class WhistHand(HandReplay):
 
     def by_game(self, option: Literal["honours", "rubber"]) -> bool:
         """A house rule whose default follows the code: on in short whist (honours in long too)."""
-        value = self.options[option]
-        if value == "by-game":
-            return self.options["game"] == "short" or (option == "honours" and self.options["game"] == "long")
-        return value in ("count", "yes")
+        value, game = self.options[option], self.options["game"]
+        by_code = game == "short" or (option == "honours" and game == "long")
+        return value in ("count", "yes") or (value == "by-game" and by_code)
 
     # ---- the deal -----------------------------------------------------------------------
     def on_upcard(self, line: ev.UpcardLine) -> None:
@@ -152,6 +152,13 @@ class WhistHand(HandReplay):
                               "the trick stands, without penalty.")
         if fact.trick.number == 1 and "wrong-count" in self.deal_faults and not self.imperfect():
             self.wrong_count_found()
+        for player in [p for p, offered in self.short.items() if not offered]:
+            self.short[player] = True
+            self.offer_new_deal(player, "wrong-count.play", f"{player} is a card short", (Lapse.CHOOSER_PLAYS,),
+                                f"Play went on: the deal stands, and {player} sits out the last trick.")
+        if fact.trick.number == 12 and self.table is not None:
+            for player in self.short:  # trick 13 is empty yet: taking him out completes no trick
+                self.table.deactivate(player)
         self.due_suit_call()
 
     def wrong_count_found(self) -> None:

@@ -1,8 +1,5 @@
-"""What the whist laws make of each irregularity, topic by topic (see `referee.engine.penalties`).
-
-Every penalty is the adversaries' (the non-offending side's) to exact; the transfer of tricks for
-a revoke is the settlement's. Here are the findings' words and the choices they open.
-"""
+"""What the whist laws make of each irregularity, topic by topic (see `referee.engine.penalties`):
+the findings' words and the choices they open to the adversaries. A revoke's tricks are the settlement's."""
 
 from __future__ import annotations
 
@@ -11,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import Lapse, Option
-from ...engine.laws import Irregularity
+from ...engine.laws import Effect, Irregularity
 from ...notation import events as ev
 from ...notation.cards import Card
 
@@ -79,31 +76,27 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
     __slots__ = ()
 
     def retracted(self, fact: tb.Retracted) -> None:
-        hand = self.hand
-        false = hand.false_lead
+        hand, false = self.hand, self.hand.false_lead
         if false is not None and fact.card is false.card and fact.player == false.player:
             hand.false_lead = None
-            self.lead_taken_back(false)
+            why = f"{false.player} led {false.card} out of turn"
+            if hand.options["lead-out-of-turn"] == "suit":
+                hand.suit_calls.append((false.player, "play.out-of-turn", why))
+            else:
+                them = hand.adversaries(false.player)
+                hand.offer(them, false.player, ("card",), "play.out-of-turn", f"{hand.side_label(them)} may call "
+                           f"{false.card} as exposed now (call {false.card}); otherwise a suit may be called at the "
+                           f"next lead of {false.player}'s side.", lambda option, at: self.card_called(false)
+                           if option != "suit" else hand.owe_suit_call(false.player, "play.out-of-turn", why),
+                           ends=(Lapse.ANY_ACTION,), implied="suit", card=false.card)
         hand.due_suit_call()  # the trick may be empty now, with a side owing a suit call to lead
 
-    def lead_taken_back(self, false: tb.OutOfTurn) -> None:
-        hand = self.hand
-        why = f"{false.player} led {false.card} out of turn"
-        if hand.options["lead-out-of-turn"] == "suit":
-            hand.suit_calls.append((false.player, "play.out-of-turn", why))
-            return
 
-        def apply(option: str, at: ev.Span) -> None:
-            if option == "card":
-                offer_exposed(hand, false.player, false.card, "play.out-of-turn")
-            else:
-                hand.owe_suit_call(false.player, "play.out-of-turn", why)
-
-        adversaries = hand.adversaries(false.player)
-        hand.offer(adversaries, false.player, ("card", "suit"), "play.out-of-turn",
-                   f"{hand.side_label(adversaries)} choose: {false.card} exposed (call card), or a suit called at the "
-                   f"next lead of {false.player}'s side (call suit).", apply, ends=(Lapse.ANY_ACTION,),
-                   implied="suit", implied_text="Play went on: the suit call stands.")
+    def card_called(self, false: tb.OutOfTurn) -> None:
+        """E62: the card led out of turn, called: it lies face up, to be played when called."""
+        self.hand.penalise("play.out-of-turn", f"{false.card} is exposed",
+                           effects=(Effect("exposed", false.player, None, false.card.text),))
+        offer_exposed(self.hand, false.player, false.card, "play.out-of-turn")
 
 
 class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
@@ -135,6 +128,19 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
                   trick=fact.trick)
         if fourth:
             hand.demand({third}, fact.player, second, words, "play.before-second", demand + ".")
+
+
+    def played_twice(self, fact: tb.PlayedTwice) -> None:
+        """L19: a second card given to a trick is dead, and leaves its player a card short; his
+        adversaries choose a new deal or to play on without it (he sits out the last trick)."""
+        hand, table = self.hand, self.hand.table
+        assert table is not None
+        hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} already played to "
+                  f"trick {fact.trick} and gives it {fact.card} as well: the card is dead and {fact.player} is a card "
+                  "short; his adversaries choose a new deal or to play on.", trick=fact.trick)
+        (table.hands or {}).get(fact.player, set()).discard(fact.card)
+        table.played.setdefault(fact.card, (fact.player, fact.trick))
+        hand.short[fact.player] = False  # the choice is offered once the trick is complete
 
 
 class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):

@@ -39,10 +39,8 @@ class WhistSettlement:
         tricks = hand.won()
         transferred = self.transfer(tricks)
         barred = {hand.side(r.player) for r in hand.revokes} if not hand.options["revoker-can-go-out"] else set()
-        for side in (s for s in tricks if s in transferred):  # the revoke's points first (E5)
-            self.score_tricks(side, tricks[side], barred, "revoke.established", transferred[side])
-        for side in (s for s in tricks if s not in transferred):
-            self.score_tricks(side, tricks[side], barred, "score.tricks", "")
+        for side in sorted(tricks, key=lambda s: s not in transferred):  # the revoke's points first (E5)
+            self.score_tricks(side, tricks[side], barred, transferred.get(side, ""))
         if hand.by_game("honours"):
             self.honours(barred)
         return self.game_over()
@@ -53,9 +51,8 @@ class WhistSettlement:
         why = hand.redeal_why()
         if why == "misdeal":
             nxt = hand.left_of(hand.dealer) if hand.loses_deal() else hand.dealer
-            hand.penalise("deal.misdeal", f"{hand.dealer} misdealt: " + (
-                f"the deal passes to {nxt}" if nxt != hand.dealer else "he deals again"),
-                effects=(Effect("redeal", None, None, nxt),))
+            words = f"the deal passes to {nxt}" if nxt != hand.dealer else "he deals again"
+            hand.penalise("deal.misdeal", f"{hand.dealer} misdealt: {words}", (Effect("redeal", None, None, nxt),))
         elif why == "new-deal" and hand.both_revoked() and hand.redeal_at is None:
             hand.penalise("revoke.established", "both sides revoked: the hand is void and dealt again",
                           effects=(Effect("redeal", None, None, hand.dealer),))
@@ -108,13 +105,13 @@ class WhistSettlement:
         if topic == "revoke.cannot-go-out":
             hand.penalise(topic, f"{side} revoked and cannot go out this hand", since=mark)
 
-    def score_tricks(self, side: str, won: int, barred: set[str], topic: str, why: str) -> None:
+    def score_tricks(self, side: str, won: int, barred: set[str], why: str) -> None:
         over = max(0, won - 6)
         if not (over or why):
             return
         mark = self.ledger.mark()
-        self.credit(side, over, barred, topic, f"{side} took {won} tricks" + (f" ({why})" if why else "")
-                    + f": {over} by cards")
+        self.credit(side, over, barred, "revoke.established" if why else "score.tricks",
+                    f"{side} took {won} tricks" + (f" ({why})" if why else "") + f": {over} by cards")
         if why:
             gained = self.score[side] - self.hand.ctx.score_before[side]
             self.hand.penalise("revoke.established", f"{side} take {why}: {side} score {gained}", since=mark)
