@@ -1,7 +1,5 @@
-"""One hand of whist: the deal and its trump card, then thirteen tricks. There is no bidding, so
-the hand is the shared replay plus the trump card, the suit calls owed for a lead out of turn or
-a look at a quitted trick, claims and concessions; the laws are in `penalties`, the score in
-`settlement`."""
+"""One hand of whist: the deal, its trump card, thirteen tricks; no bidding. The hand adds to the shared
+replay the trump card, the suit calls owed, claims and concessions (laws: `penalties`; score: `settlement`)."""
 
 from __future__ import annotations
 
@@ -164,6 +162,7 @@ class WhistHand(HandReplay):
     def wrong_count_found(self) -> None:
         """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack)."""
         wrong = next(p for p in self.order if len(self.deals.get(p, ())) not in (0, self.cards_per_hand))
+        self.short.update((p, True) for p, cards in self.deals.items() if len(cards) < self.cards_per_hand)
         self.offer_new_deal(wrong, "wrong-count.play", f"{wrong} holds {len(self.deals[wrong])} cards", (
             Lapse.CHOOSER_PLAYS,), "Play went on: the deal stands, the surplus or missing cards ignored.")
 
