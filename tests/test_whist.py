@@ -110,3 +110,10 @@ def test_any_line_in_a_whist_hand_gives_a_verdict_never_an_exception(seed: int, 
     for line in extra:
         lines.insert(rng.randint(1, len(lines)), line)
     assert_clean(check_text(HEADER + "\n" + "\n".join(lines) + "\n"))
+
+
+def test_a_deal_line_without_cards_found_after_trick_one_is_the_adversaries_choice() -> None:
+    """Found by fuzzing: an empty deal line once made the wrong-count choice look for a player in error."""
+    text = HEADER + "\nhand 1 dealer Z\ndeal A:\nupcard 4D\ntrick 1: A 4H, Y 5H, B TH, Z 6H\n"
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    assert [p["rule"] for p in hand["pending"]] == ["whist.wrong-count.play"] and hand["pending"][0]["chooser"] == "Y-Z"

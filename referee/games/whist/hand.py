@@ -161,7 +161,7 @@ class WhistHand(HandReplay):
 
     def wrong_count_found(self) -> None:
         """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack)."""
-        wrong = next(p for p in self.order if len(self.deals.get(p, ())) not in (0, self.cards_per_hand))
+        wrong = next(p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand)
         self.short.update((p, True) for p, cards in self.deals.items() if len(cards) < self.cards_per_hand)
         self.offer_new_deal(wrong, "wrong-count.play", f"{wrong} holds {len(self.deals[wrong])} cards", (
             Lapse.CHOOSER_PLAYS,), "Play went on: the deal stands, the surplus or missing cards ignored.")
