@@ -414,9 +414,13 @@ def _copy(source: IO[str], write: Callable[[str], object]) -> None:
         write(chunk)
 
 
+_GAMES_HELP = "One of the games: " + ", ".join(sorted(registry())) + "."
+"""The games' names as the registry finds them (no game is imported for it)."""
+
+
 @app.command()
 def new(
-    game: str = typer.Argument(..., help="euchre, auction-pitch, boston or french-boston.", autocompletion=_games),
+    game: str = typer.Argument(..., help=_GAMES_HELP, autocompletion=_games),
 ) -> None:
     """Print a template transcript: the header and one commented hand, ready to fill in."""
     try:
@@ -427,7 +431,7 @@ def new(
 
 @app.command()
 def rules(
-    game: str = typer.Argument(..., help="euchre, auction-pitch, boston or french-boston.", autocompletion=_games),
+    game: str = typer.Argument(..., help=_GAMES_HELP, autocompletion=_games),
     rule_id: str | None = typer.Argument(None, help="Show only this rule (or every rule starting with it).",
                                          autocompletion=_rule_ids),
     house: str | None = typer.Option(None, "--rules", help="Also show the value each option takes under these "

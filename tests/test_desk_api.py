@@ -77,7 +77,7 @@ def test_check_matches_the_cli_run_as_a_process_with_house_rules(desk: Desk) -> 
 
 
 def test_bad_input_is_a_verdict_with_errors_not_a_failure(desk: Desk) -> None:
-    for body in (b"", b"\xff\xfe not utf-8", b'[Game "whist"]\n', b'[Rules "no-such-option"]\n[Game "euchre"]\n'):
+    for body in (b"", b"\xff\xfe not utf-8", b'[Game "piquet"]\n', b'[Rules "no-such-option"]\n[Game "euchre"]\n'):
         answer = desk.request("api/check", body)
         assert answer.status == 200 and answer.text() == cli_json(body)[0]
 
@@ -105,7 +105,7 @@ def test_concurrent_checks_give_the_sequential_answers(desk: Desk) -> None:
 def test_templates_are_referee_new(desk: Desk) -> None:
     answer = desk.request("api/template/boston")
     assert answer.status == 200 and answer.text() == runner.invoke(app, ["new", "boston"]).stdout
-    assert desk.request("api/template/whist").status == 404
+    assert desk.request("api/template/piquet").status == 404
 
 
 def test_the_page_and_its_assets_come_from_the_package_and_forbid_foreign_scripts(desk: Desk) -> None:

@@ -8,6 +8,7 @@ same verdict, and in the Boston games money is conserved over thousands of rando
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,14 @@ from referee.games import registry
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
-SCORE_UNIT = {"euchre": "points", "auction-pitch": "points", "boston": "white", "french-boston": "counters"}
 RED_IN_WHITE = 10
+
+
+def score_unit(game: str) -> str:
+    """The unit a game keeps its score in, as its hand class declares it (every game, found by name)."""
+    module = sys.modules[type(registry()[game]).__module__]
+    return next(cls.score_unit for cls in vars(module).values()
+                if isinstance(cls, type) and issubclass(cls, HandReplay) and cls is not HandReplay)
 
 
 def _total(pool: int | list[int] | None) -> int:
@@ -42,7 +49,7 @@ def _hands(verdict: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def assert_ledger_adds_up(game: str, hand: dict[str, Any]) -> None:
-    unit = SCORE_UNIT[game]
+    unit = score_unit(game)
     sums: dict[str, int] = {}
     pool = 0
     for entry in hand["ledger"]:

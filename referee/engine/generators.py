@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..notation.cards import Card, Suit
-from .table import TrickRules, trick_winner
+from .table import PlainTricks, TrickRules, trick_winner
 
 Plays = Sequence[tuple[str, Card]]
 
@@ -64,6 +64,11 @@ class TableRules:
 
     def winner(self, plays: Plays) -> str:
         return trick_winner(self.rules, plays)
+
+
+def plain_play_rules(deal: Deal) -> PlayRules:
+    """The referee's own laws of play for a game of whist's trick rules (`table.PlainTricks`)."""
+    return TableRules(PlainTricks(deal.trump))
 
 
 def random_card(rng: random.Random, held: list[Card], lawful: list[Card], revoke: bool = False) -> tuple[Card, bool]:

@@ -246,6 +246,24 @@ class HandReplay:
         return choice
 
     @final
+    def demand(self, choosers: Iterable[str], offender: str, target: str, options: Sequence[Option], topic: str,
+               explanation: str, ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)) -> Choice:
+        """`offer` a choice whose every option is a requirement on `target`'s next card (highest,
+        lowest, trump, no-trump, win, lose): the option chosen binds him and is the penalty."""
+        choosers = frozenset(choosers)
+
+        def apply(option: str, at: ev.Span) -> None:
+            effect = self.require(target, option, topic, at)
+            self.penalise(topic, f"{self.side_label(choosers)} requires {target} to play {option}", effects=(effect,))
+
+        return self.offer(choosers, offender, options, topic, explanation, apply, ends=ends)
+
+    @final
+    def right_of(self, player: str) -> str:
+        """The seat before `player` in the direction of play: the one on his right when play goes left."""
+        return self.order[(self.order.index(player) - 1) % len(self.order)]
+
+    @final
     def side_label(self, players: Iterable[str]) -> str:
         players = set(players)
         for team in self.setup.teams:

@@ -62,8 +62,7 @@ def template(name: str) -> str:
     dealer = players[-1]
     book = game.rulebook
     bidding = f"{name}.bidding"
-    see_bidding = (f"referee rules {name} {bidding}" if any(r.startswith(bidding) for r in book.rules)
-                   else f"referee rules {name}")
+    has_bidding = any(r.startswith(bidding) for r in book.rules)  # a game without bidding gets no line for it
     lines = [
         f"# {book.title}: a new transcript. Fill it in, then run:  referee check THIS-FILE",
         "# Lines starting with # are comments: the referee ignores them, so delete or keep them as you like.",
@@ -77,8 +76,9 @@ def template(name: str) -> str:
         f"hand 1 dealer {dealer}",
         *(f"# deal {p}: …   (optional: {p}'s cards; with every hand written the referee finds revokes itself)"
           for p in players),
-        "# the bidding, in the order it was spoken, one round per line   "
-        f"(the words: docs/notation.md §3; {see_bidding})",
+        "# upcard CARD   (the card turned face up after the deal, in the games that turn one)",
+        *([f"# the bidding, in the order it was spoken, one round per line   (the words: docs/notation.md §3; "
+           f"referee rules {name} {bidding})"] if has_bidding else []),
         f"# the play, one trick per line, e.g.   trick 1: {', '.join(f'{p} {c}' for p, c in zip(players, EXAMPLE))}",
         "# mistakes are written as they happened, e.g.   P retract CARD   (every word: docs/notation.md)",
         f"# recorded {units[0]} +1   (optional: the result the table wrote down; the referee checks it)",
