@@ -317,11 +317,13 @@ def test_reports_download_and_keep_hostile_text_as_text(desk: Desk) -> None:
         '[Game "euchre"]',
         '[Game "euchre"]\n[Event "<script>alert(1)</script>"]\n[Site "><img src=x onerror=alert(2)>"]')
     html = desk.request("api/report", hostile, {"format": "html"})
-    assert html.status == 200 and 'filename="desk-ruling.html"' in html.headers["Content-Disposition"]
+    assert html.status == 200 and 'filename="euchre--script-alert-1-script.ruling.html"' in html.headers[
+        "Content-Disposition"]
     assert "<script>alert(1)" not in html.text() and "&lt;script&gt;alert(1)" in html.text()
     assert "<img src=x" not in html.text()
     markdown = desk.request("api/report", hostile, {"format": "markdown"})
-    assert markdown.status == 200 and 'filename="desk-ruling.md"' in markdown.headers["Content-Disposition"]
+    assert markdown.status == 200
+    assert 'filename="euchre--script-alert-1-script.ruling.md"' in markdown.headers["Content-Disposition"]
     assert desk.request("api/report", hostile, {"format": "pdf"}).status == 400
 
 
@@ -387,8 +389,8 @@ def test_a_download_named_in_any_script_keeps_its_name(tmp_path: Path) -> None:
     answer = client(str(named)).post("api/report", content=named.read_bytes(), params={"file": "0"})
     assert answer.status_code == 200
     assert answer.headers["Content-Disposition"] == (
-        "attachment; filename=\"______-ruling.html\"; "
-        "filename*=UTF-8''%D0%9F%D0%B0%D1%80%D1%82%D0%B8%D1%8F-ruling.html")
+        "attachment; filename=\"______.ruling.html\"; "
+        "filename*=UTF-8''%D0%9F%D0%B0%D1%80%D1%82%D0%B8%D1%8F.ruling.html")
 
 
 def test_a_full_disk_leaves_the_saved_file_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -547,3 +549,12 @@ def test_slow_and_idle_connections_are_closed_and_a_full_table_is_said_once() ->
             connection.close()
         status, _, err = desk.stop()
     assert status == 0 and "Traceback" not in err and err.count("out of file descriptors") <= 1 and len(err) < 1000, err
+
+
+def test_a_pasted_transcript_s_ruling_is_named_after_its_game_and_date(desk: Desk) -> None:
+    """Not desk-ruling.html every time (issue 27): the page and the API name it alike."""
+    text = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8").replace(
+        '[Game "euchre"]', '[Game "euchre"]\n[Date "2026-11-30"]')
+    html = desk.request("api/report", text, {"format": "html"})
+    assert 'filename="euchre-2026-11-30.ruling.html"' in html.headers["Content-Disposition"]
+    assert "euchre-2026-11-30.ttn" in html.text() and "desk.ttn" not in html.text()

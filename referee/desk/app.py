@@ -247,15 +247,17 @@ def create_app(config: DeskConfig, access: Access | None = None) -> Starlette:
             return _error(400, f"format={shown(form)!r}: html or markdown")
         index = _number(request, "file")
         body, rules = await _body(request, load, limits), rules_of(request)
-        name = os.path.basename(config.files[index]) if index is not None and index < len(config.files) else "desk.ttn"
+        transcript = _text(body)
+        name = (os.path.basename(config.files[index]) if index is not None and index < len(config.files)
+                else f"{pasted_stem(transcript)}.ttn")
         text, status = await _work_on(request, load, limits, len(body),
-                                      lambda work: report_text(_text(body), rules, form, name, work))
+                                      lambda work: report_text(transcript, rules, form, name, work))
         stem = os.path.splitext(name)[0]
         media = "text/html" if form == "html" else "text/markdown"
         suffix = "html" if form == "html" else "md"
         return Response(text, media_type=f"{media}; charset=utf-8", headers={
             **SECURITY_HEADERS, "X-Referee-Exit": str(status),
-            "Content-Disposition": attachment(f"{stem}-ruling.{suffix}")})
+            "Content-Disposition": attachment(f"{stem}.ruling.{suffix}")})
 
     async def save(request: Request) -> Response:
         if request.headers.get(DESK_HEADER) != "save":
@@ -285,6 +287,20 @@ def create_app(config: DeskConfig, access: Access | None = None) -> Starlette:
     ]
     middleware = [Middleware(Guard, access=access or Access(LOOPBACK_NAMES))]
     return Starlette(routes=routes, middleware=middleware)
+
+
+_TAG = re.compile(r'^\s*\[(Game|Date|Event)\s+"([^"\n]*)"\]', re.MULTILINE)
+
+
+def pasted_stem(text: str) -> str:
+    """The name a transcript that came from no file goes by in downloads and in its ruling's
+    title: its game and date (or event), as the page names it (``boston-2026-11-30``); the
+    header is near the top, so only the start of the text is read."""
+    tags: dict[str, str] = {}
+    for match in _TAG.finditer(text, 0, 4096):
+        tags.setdefault(match.group(1), match.group(2).strip())
+    name = "-".join(filter(None, [tags.get("Game", ""), tags.get("Date") or tags.get("Event", "")]))
+    return re.sub(r"^[-.]+|-+$", "", re.sub(r"[^A-Za-z0-9._-]+", "-", name)) or "transcript"
 
 
 def attachment(name: str) -> str:
