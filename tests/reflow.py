@@ -6,7 +6,8 @@ its events are re-flowed: one event per line, every run of events on one line, l
 random; labels dropped, or written on every line that opens with a card; cards spelt any way
 the notation allows. Only a label that carries meaning is kept where it was, at the head of a
 line: one the replay disagrees with (the card is not in the trick it names: a second card given
-to a completed trick, or a wrong label the transcript is checked for).
+to a completed trick, or a wrong label the transcript is checked for), or one without which the
+replay would put the card elsewhere (euchre: a sitting-out seat's card before the next lead).
 
 Everything that is not an event line (tags, ``hand``, ``deal``, ``upcard``, ``recorded``,
 ``note``, ``redeal``, and any line the grammar cannot read) stays a line of its own, in its place;
@@ -48,12 +49,23 @@ Piece = str | Event
 """A line kept as it is, or an event to re-flow."""
 
 
-def pieces(text: str, rules: str | None = None) -> list[Piece]:
-    """The transcript as lines kept and events, with what the replay of `text` made of each card."""
+_LABEL = re.compile(r"^(\s*)(trick\s+\d+\s*:)", re.IGNORECASE | re.MULTILINE)
+
+
+def tricks_of_cards(text: str, rules: str | None) -> dict[ev.Span, int]:
+    """The trick the replay of `text` put each card in, by the card's place in the text."""
     found: dict[ev.Span, int] = {}
     for game in story_of_text(text, rules).games:
         for hand in game.hands:
             found.update(hand.trick_of_play())
+    return found
+
+
+def pieces(text: str, rules: str | None = None) -> list[Piece]:
+    """The transcript as lines kept and events, with what the replay of `text` made of each card."""
+    found = tricks_of_cards(text, rules)
+    # the same text with every label blanked out (spaces keep each card's line and column)
+    unlabelled = tricks_of_cards(_LABEL.sub(lambda m: m.group(1) + " " * len(m.group(2)), text), rules)
     out: list[Piece] = []
     for item in read_lines(io.BytesIO(text.encode("utf-8", "surrogatepass"))):
         if isinstance(item, Problem):
@@ -67,7 +79,8 @@ def pieces(text: str, rules: str | None = None) -> list[Piece]:
             continue
         labelled = next((e for e in record.events if isinstance(e, ev.Play)), None) if record.trick else None
         for event in record.events:
-            kept = record.trick if event is labelled and found.get(event.at) != record.trick else None
+            meaningful = found.get(event.at) != record.trick or unlabelled.get(event.at) != record.trick
+            kept = record.trick if event is labelled and meaningful else None
             out.append(Event(event_text(event), kept, found.get(event.at), isinstance(event, ev.Play)))
     return out
 

@@ -34,6 +34,7 @@ from ..engine.header import INFO_TAGS
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
 from ..notation.cards import Suit
+from ..notation.handline import looks_like_hand_line, spoiling_problem
 from ..notation.limits import MAX_ERRORS, MAX_FMT_HELD, MAX_HAND_CHARS
 from ..notation.reader import HandRecord, Problem, more_problems, parse_line, read_lines
 from .story import HandStory
@@ -298,6 +299,7 @@ class _Formatting:
         self.emit = emit
         self.tricks: dict[int, _Tricks] = {}  # filled by the checker's sink
         self.problems: list[Problem] = []
+        self.players: list[str] = []  # the game's [Players]: a player's broken line is never a hand line
         self.hidden = 0  # problems past `MAX_ERRORS`
         self.pending: list[str] = []  # comment lines waiting for the next record
         self.block: list[_Source] = []
@@ -348,7 +350,7 @@ class _Formatting:
                 break
             parsed = parse_line(item[1], item[0])
             if isinstance(parsed, Problem):
-                self._problem(parsed)
+                self._problem(self._as_checked(parsed, item[1]))
         if self.hidden:
             self.problems.append(more_problems(self.hidden))
         raise FormatError(self.problems)
@@ -361,12 +363,18 @@ class _Formatting:
         else:
             self.hidden += 1
 
+    def _as_checked(self, problem: Problem, text: str) -> Problem:
+        """The problem as ``check`` tells it: a hand line written wrongly is told as one."""
+        return spoiling_problem(text, problem) if looks_like_hand_line(text, self.players) else problem
+
     def _take(self, number: int, text: str) -> None:
         parsed = parse_line(text, number)
         comment = comment_of(text)
         if isinstance(parsed, Problem):
-            self._problem(parsed)
+            self._problem(self._as_checked(parsed, text))
             return
+        if isinstance(parsed, ev.Tag) and parsed.name == "Players":
+            self.players = parsed.value.split()
         if parsed is None:
             if comment is not None:
                 self.pending.append(comment)

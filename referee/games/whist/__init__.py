@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ...engine.generators import PlayRulesFor
+from ...engine.generators import PlayRulesFor, write_in_style
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
@@ -78,9 +78,11 @@ class Whist(GameRules):
         return WhistSession(self, setup)
 
     def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False,
-                    rules_for: PlayRulesFor | None = None) -> str:
-        """A transcript of `hands` random hands (property tests, benchmarks); see `generator`."""
-        return generator.random_game(rng, hands, plant_revokes, rules_for)
+                    rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
+        """A transcript of `hands` random hands (property tests, benchmarks; `style`: written in
+        random styles, see `write_in_style`); see `generator`."""
+        text = generator.random_game(rng, hands, plant_revokes, rules_for)
+        return write_in_style(text, style) if style is not None else text
 
 
 GAME = Whist()
