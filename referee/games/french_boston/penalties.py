@@ -225,12 +225,16 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
             return "A solo caller has no partner to help: no penalty."
         if hand.table is not None and hand.table.finished:
             return "Every trick has been played, so there is nothing left to require: no penalty applies."
+        if hand.undertaking.kind == "misere":
+            return (f"In a misère it is a misère error: {hand.undertaking.caller} may claim the pool and the "
+                    "stakes at once.")
         return (f"{hand.side_label(hand.adversaries(event.player))} may require of the next of his side to play "
                 "his highest or lowest card, or to trump or not trump the trick.")
 
     def rule(self, event: ev.Count, finding: Irregularity) -> None:
         hand = self.hand
-        if hand.is_solo_caller(event.player) or hand.undertaking is None or hand.table is None or hand.table.finished:
+        if hand.table is None or hand.table.finished or \
+                solo_or_misere(hand, event.player, "drew attention to the tricks"):
             return
         others = hand.adversaries(event.player)
         played = {p.player for p in hand.table.current.plays}
