@@ -324,8 +324,8 @@ class FrenchBostonHand(HandReplay):
                       "but no such trick has been quitted; ignored")
             return
         contract = self.undertaking
-        if contract is None or contract.kind != "misere" or self.phase != "play" or self.misere_claimed:
-            return  # allowed: the custom lets players look at the last trick
+        if contract is None or contract.kind != "misere" or self.phase != "play" or self.play_over():
+            return  # allowed: the custom lets players look at the last trick, and the hands once thrown up
         trick = event.trick or quitted
         ruling = ("The caller is not penalised." if event.player == contract.caller else
                   f"As a lead out of turn in a misère, it is a misère error: {contract.caller} may claim the pool "
@@ -342,11 +342,11 @@ class FrenchBostonHand(HandReplay):
         partner to show anything to."""
         contract = self.undertaking
         if self.table is None or self.phase != "play" or contract is None or self.is_solo_caller(event.player) \
-                or self.table.finished or self.misere_claimed:
+                or self.play_over():
             self.notes.append(f"{event.player} says he can win the rest: no penalty.")
             return
         partners = sorted(self.partners_of(event.player), key=self.order.index)
-        hands = self.table.hands
+        hands = self.table.hands or {}  # without the deal no card is known to lay down
         cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners}
         shown = "; ".join(f"{p} {' '.join(c.text for c in cards[p])}" for p in partners if cards[p])
         misere = contract.kind == "misere"
@@ -406,6 +406,12 @@ class FrenchBostonHand(HandReplay):
         if self.misere_lost_at is not None or self.misere_claimed:
             return  # the hands were thrown up; later cards only show the hands
         self.play_card(event)
+
+    def play_over(self) -> bool:
+        """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
+        now has nothing left to penalise."""
+        return self.table is not None and (self.table.finished or self.misere_claimed
+                                           or self.misere_lost_at is not None)
 
     # ---- sides -----------------------------------------------------------------------------
     def caller_side(self) -> frozenset[str]:
