@@ -69,7 +69,7 @@ class WhistSettlement:
             n = min(1 if seen[side] > 1 and hand.options["revoke-repeat"] == "later-one-trick" else 2, tricks[side])
             tricks[side], moved[hand.other(side)] = tricks[side] - n, moved[hand.other(side)] + n
             tricks[hand.other(side)] += n
-        return {side: f"{n} tricks from revokes" for side, n in moved.items()}
+        return {side: f"{n} trick{'s' * (n != 1)} from revokes" for side, n in moved.items()}
 
     def allowed(self, side: str, points: int, barred: set[str]) -> tuple[int, str]:
         """How many of `points` a side may score now: none once a side has gone out in this hand, up
