@@ -297,10 +297,10 @@ def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None
         hand.penalise("misere.errors", f"{caller} claims the misère as made after {offender} {what}",
                       effects=(Effect("hand-not-scored", offender),))
 
-    hand.offer([caller], offender, ("win",), "misere.errors",
+    hand.offer([caller], offender, ("claim",), "misere.errors",
                f"{offender} {what} in a misère: {caller} may at once claim the pool and the stakes as if he had "
-               "made it (call win, or write the result); if he plays on without claiming, the right is lost.",
-               claim, recorded="win")
+               "made it (call claim, or write the result); if he plays on without claiming, the right is lost.",
+               claim, recorded="claim")
 
 
 def offer_card_calls(hand: FrenchBostonHand, offender: str, exposed: Card, options: tuple[Option, ...],
