@@ -267,6 +267,10 @@ def _pool(tag: Tag | None, problems: list[Problem]) -> tuple[int, ...] | None:
             return tuple(values)
         else:
             values.append(int(word))
+    if not tag.value.strip():  # [Pool ""]: a tag that says nothing is a slip, not an empty pool
+        where = _at(tag, 0)
+        problems.append(Problem(where.line, where.column, "the Pool tag holds no number",
+                                'write what the pool holds, e.g. [Pool "12"], or leave the tag out'))
     return tuple(values)
 
 
