@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,8 +67,8 @@ def assert_ledger_adds_up(game: str, hand: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_the_ledger_adds_up_to_the_score_and_the_pool(transcript: Path) -> None:
-    for game, hand in _hands(_verdict(transcript)):
+def test_the_ledger_adds_up_to_the_score_and_the_pool(transcript: Path, case_verdict: Callable[[Path], Any]) -> None:
+    for game, hand in _hands(case_verdict(transcript).file()):
         assert_ledger_adds_up(game, hand)
 
 
