@@ -91,6 +91,7 @@ def test_every_case_settles_the_same_twice(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(calls) > len(TRANSCRIPTS)
 
 
+@pytest.mark.stress  # volume: the default run keeps test_boston and test_french_boston's money tests
 @pytest.mark.parametrize("game", ["boston", "french-boston"])
 def test_money_is_conserved_over_ten_thousand_random_hands(game: str) -> None:
     """Players' changes plus the pool's change, in one unit, sum to zero in every hand: 5,000
