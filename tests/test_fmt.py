@@ -261,6 +261,7 @@ def test_the_diff_is_difflibs_for_a_small_file_and_applies_for_any(whole: bool, 
             assert (diff == "") == (canonical == text)
 
 
+@pytest.mark.stress
 @pytest.mark.parametrize("bare", ["# a comment\n", "\n", " \t\n"])
 def test_fmt_holds_at_most_so_much_at_once(bare: str) -> None:
     """A hand is held until it is checked, comments and blank lines included: a stretch longer

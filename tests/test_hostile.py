@@ -2,7 +2,9 @@
 bounded time and memory for every command, workers that end with their parent.
 
 Small reproducers are written here; the large inputs are generated at test time and run in a
-child process under `resource` limits, whose peak memory is measured (never the clock).
+child process under `resource` limits, whose peak memory is measured (never the clock). Those, the
+threads and the long streams are marked `stress`: left out of the default run, run by
+``pytest -m stress`` (.ci/run does).
 """
 
 from __future__ import annotations
@@ -155,6 +157,7 @@ THREADS = textwrap.dedent("""
 """)
 
 
+@pytest.mark.stress
 def test_check_text_from_eight_threads_gives_the_single_thread_verdicts(tmp_path: Path) -> None:
     """Issue 13 item 5: no state between calls, nothing mutable shared between threads."""
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cold")}
@@ -358,6 +361,7 @@ def test_a_file_lists_at_most_so_many_problems(tmp_path: Path) -> None:
     assert text.stderr.count("\n") == MAX_ERRORS + 1 and "more problems in this file" in text.stderr
 
 
+@pytest.mark.stress
 @pytest.mark.parametrize("command", [["check"], ["check", "--format", "json"], ["explain"], ["report"],
                                      ["report", "--format", "html"], ["check", "--jobs", "2"]])
 def test_a_hand_of_two_million_events_in_bounded_memory(tmp_path: Path, command: list[str]) -> None:
@@ -368,6 +372,7 @@ def test_a_hand_of_two_million_events_in_bounded_memory(tmp_path: Path, command:
     assert peak < 120, f"{peak:.0f} MiB"
 
 
+@pytest.mark.stress
 @pytest.mark.parametrize("command", [["explain"], ["report"], ["check", "--format", "json"]])
 def test_explain_and_report_stream_like_check(tmp_path: Path, command: list[str]) -> None:
     import random
@@ -388,6 +393,7 @@ OLD_FMT_LIMIT = 2 << 20
 """``fmt`` refused files larger than this until it streamed."""
 
 
+@pytest.mark.stress
 @pytest.mark.parametrize("command", [["fmt"], ["fmt", "--diff"]])
 def test_fmt_streams_a_file_past_its_old_limit(tmp_path: Path, command: list[str]) -> None:
     """Twelve times the old limit, formatted in flat memory; the bulk is comments, so the test
@@ -416,6 +422,7 @@ def test_fmt_streams_a_file_past_its_old_limit(tmp_path: Path, command: list[str
         assert result.read() == (piece * copies if "--diff" in command else expected)
 
 
+@pytest.mark.stress
 def test_jobs_on_a_file_without_game_boundaries_costs_what_one_process_costs(tmp_path: Path) -> None:
     nuls = tmp_path / "nuls.ttn"
     nuls.write_bytes(b"\x00" * (60 << 20))
@@ -463,6 +470,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.stress
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_workers_end_when_their_parent_is_killed(tmp_path: Path, sig: signal.Signals) -> None:

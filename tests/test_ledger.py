@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,8 +74,8 @@ def assert_ledger_adds_up(game: str, hand: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_the_ledger_adds_up_to_the_score_and_the_pool(transcript: Path) -> None:
-    for game, hand in _hands(_verdict(transcript)):
+def test_the_ledger_adds_up_to_the_score_and_the_pool(transcript: Path, case_verdict: Callable[[Path], Any]) -> None:
+    for game, hand in _hands(case_verdict(transcript).file()):
         assert_ledger_adds_up(game, hand)
 
 
@@ -97,6 +98,7 @@ def test_every_case_settles_the_same_twice(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(calls) > len(TRANSCRIPTS)
 
 
+@pytest.mark.stress  # volume: the default run keeps test_boston and test_french_boston's money tests
 @pytest.mark.parametrize("game", ["boston", "french-boston"])
 def test_money_is_conserved_over_ten_thousand_random_hands(game: str) -> None:
     """Players' changes plus the pool's change, in one unit, sum to zero in every hand: 5,000
