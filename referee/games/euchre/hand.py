@@ -258,16 +258,26 @@ class EuchreHand(HandReplay):
         if self.phase == "bidding" and suit is not None:
             self.void_call = (player, suit)
 
-    def accept_void_call(self, event: ev.Play) -> bool:
-        """Play began while the bidding was open, right after a void call that named a suit: the table
-        played on that call, so it stands by agreement and the hand is scored (not left in progress)."""
+    def accept_void_call(self, began: str = "Play began") -> bool:
+        """Play began (or the dealer took the upcard up: `began` says which) while the bidding was
+        open, right after a void call that named a suit: the table played on that call, so it stands
+        by agreement and the hand is scored (not left in progress)."""
         if self.void_call is None:
             return False
         player, suit = self.void_call
         self.trump_suit, self.maker, self.phase = suit, player, "made"
-        self.notes.append(f"Play began on {player}'s void call of {suit.word}: the table let it stand, so "
+        self.notes.append(f"{began} on {player}'s void call of {suit.word}: the table let it stand, so "
                           f"{suit.word} are trumps and {player} is the maker.")
         return True
+
+    def dealer_takes_void_order(self, event: ev.Discard) -> bool:
+        """The dealer discards right after a void first-round call of the upcard's suit (an order out
+        of turn, say): he took the upcard up on it, so the table let the call stand, as when play
+        begins on it, and his discard is the one that call requires."""
+        upcard = self.upcard.suit if self.upcard else None
+        return (self.phase == "bidding" and self.round == 1 and event.player == self.dealer
+                and self.void_call is not None and self.void_call[1] is upcard
+                and self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up"))
 
     def make_trump(self, player: str, suit: Suit) -> None:
         if self.options["natural-trump-required"] and player in self.deals \
@@ -279,6 +289,7 @@ class EuchreHand(HandReplay):
         self.trump_suit, self.maker, self.phase = suit, player, "made"
 
     def on_discard(self, event: ev.Discard) -> None:
+        self.dealer_takes_void_order(event)
         if event.player != self.dealer or self.round != 1 or self.trump_suit is None \
                 or self.phase not in ("made", "play"):
             self.find("illegal-discard", event.player, event.at, "discard",
@@ -362,7 +373,7 @@ class EuchreHand(HandReplay):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.phase == "thrown-in":
             return self.play_after_throw_in(event)
-        if self.phase == "bidding" and not self.premature_reported and self.accept_void_call(event):
+        if self.phase == "bidding" and not self.premature_reported and self.accept_void_call():
             pass
         elif self.phase != "made":
             if not self.premature_reported and self.phase == "bidding":
