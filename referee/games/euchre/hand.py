@@ -495,6 +495,17 @@ class EuchreHand(HandReplay):
         self.notes.append(f"{event.player} conceded the remaining tricks to {winners}.")
         self.gather_now()  # the hands are thrown up: a revoke in the trick just completed is established
 
+    def on_claimrest(self, event: ev.ClaimRest) -> None:
+        """A claim of the rest the transcript lets stand (play stops there): the claimant's side takes
+        the remaining tricks, as when the other side concedes them, and the hands are thrown up."""
+        if self.phase != "play":
+            self.unsupported(event, "'claim rest' before play")
+            return
+        side = self.team(event.player)
+        self.conceded_by = next(p for p in self.order if self.team(p) != side)
+        self.notes.append(f"{event.player} claimed the remaining tricks for {side}.")
+        self.gather_now()
+
     def on_look(self, event: ev.Look) -> None:
         """The seed: the current trick may be reviewed until it is gathered, but completed tricks
         stay face down. A look at a gathered trick is recorded; the laws give it no penalty."""
