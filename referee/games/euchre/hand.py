@@ -76,6 +76,7 @@ class EuchreHand(HandReplay):
         self.passed_now: set[str] = set()   # players who passed in the current round
         self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
         self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
+        self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
         self.partnership_at: tuple[int, int] | None = None  # where the lone hand became a partnership
         self.discarded: Card | None = None
         self.premature_reported = False
@@ -177,6 +178,9 @@ class EuchreHand(HandReplay):
 
     def next_bidder(self) -> None:
         self.void_call = None  # a call in turn answers any void call before it
+        if self.alone_on_void is not None:  # and the lone hand announced on it with it
+            alone, self.alone_on_void = self.alone_on_void, None
+            self.void_alone(alone)
         self.calls += 1
         self.bidder = self.left_of(self.bidder)
         if self.calls < 4:
@@ -266,6 +270,8 @@ class EuchreHand(HandReplay):
             return False
         player, suit = self.void_call
         self.trump_suit, self.maker, self.phase = suit, player, "made"
+        if self.alone_on_void is not None:  # the caller announced a lone hand on the call that stands
+            self.alone, self.alone_on_void = self.alone_on_void.player, None
         self.notes.append(f"{began} on {player}'s void call of {suit.word}: the table let it stand, so "
                           f"{suit.word} are trumps and {player} is the maker.")
         return True
@@ -352,13 +358,19 @@ class EuchreHand(HandReplay):
                 and event.player not in self.passed):
             self.alone = event.player  # he takes the hand from the maker, who sits out
             return
+        if self.phase == "bidding" and self.void_call is not None and self.void_call[0] == event.player:
+            self.alone_on_void = event  # it stands if the table plays on his void call, else it is void
+            return
         if self.phase != "made" or event.player != self.maker:
-            who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
-            self.find("illegal-bid", event.player, event.at, "alone.declare",
-                      f"{event.player} announced a lone hand, but only the player who made trump may, and {who}; void")
+            self.void_alone(event)
             return
         if self.alone is None:
             self.alone = event.player
+
+    def void_alone(self, event: ev.Alone) -> None:
+        who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
+        self.find("illegal-bid", event.player, event.at, "alone.declare",
+                  f"{event.player} announced a lone hand, but only the player who made trump may, and {who}; void")
 
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
