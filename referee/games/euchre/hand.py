@@ -86,6 +86,7 @@ class EuchreHand(HandReplay):
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
         self.line: ev.EventLine | None = None  # the event line being read (for its trick label)
+        self.redeal_reason: str | None = None  # why a `redeal` line says the hand is dealt again
 
     # ---- seats and sides ------------------------------------------------------------
     def partner(self, player: str) -> str:
@@ -538,6 +539,21 @@ class EuchreHand(HandReplay):
     # ---- result -----------------------------------------------------------------------
     def misdeal(self) -> bool:
         return bool(self.deal_faults) and (self.table is None or not self.table.tricks)
+
+    def on_redeal(self, line: ev.RedealLine) -> None:
+        self.redeal_reason = line.reason
+        HandReplay.on_redeal(self, line)
+
+    def loses_deal(self) -> bool:
+        """Under misdeal=loses-deal (Somerset 41) a misdeal passes the deal: one the deal lines show
+        (a `redeal` line that gives no other reason confirms it) or one the `redeal` line names. A
+        hand cancelled for another reason (a trick that could not be rebuilt, a faced card, an
+        imperfect pack) is dealt again by the same dealer."""
+        if self.options["misdeal"] != "loses-deal":
+            return False
+        if self.redeal_reason is not None:
+            return self.redeal_reason == "misdeal"
+        return self.misdeal()
 
     def status(self) -> HandStatus:
         if self.redeal_at is not None or (self.phase != "play" and self.misdeal()):
