@@ -63,6 +63,7 @@ class AuctionPitchHand(HandReplay):
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal
         self.disobeyed: list[tb.Revoke] = []
         self.premature_reported = False
+        self.redeal_reason: str | None = None  # why a `redeal` line says the hand is dealt again
 
     # ---- small queries -------------------------------------------------------------------
     @property
@@ -156,7 +157,14 @@ class AuctionPitchHand(HandReplay):
         """A deal irregularity found before any card was played: the same dealer deals again."""
         return self.table is None and bool(self.deal_faults)
 
+    def on_redeal(self, line: ev.RedealLine) -> None:
+        self.redeal_reason = line.reason
+        HandReplay.on_redeal(self, line)
+
     def status(self) -> HandStatus:
+        if self.redeal_at is not None and (self.redeal_reason == "thrown-in" or (
+                self.redeal_reason is None and self.auction.phase == "thrown-in" and not self.misdeal())):
+            return "thrown-in"  # the table wrote down the throw-in: the deal passes (notation §2.3)
         if self.redeal_at is not None or self.misdeal():
             return "redeal"
         if self.auction.phase == "thrown-in":

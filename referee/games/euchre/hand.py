@@ -556,6 +556,9 @@ class EuchreHand(HandReplay):
         return self.misdeal()
 
     def status(self) -> HandStatus:
+        if self.redeal_at is not None and (self.redeal_reason == "thrown-in" or (
+                self.redeal_reason is None and self.phase == "thrown-in" and not self.misdeal())):
+            return "thrown-in"  # the table wrote down the throw-in: the deal passes (notation §2.3)
         if self.redeal_at is not None or (self.phase != "play" and self.misdeal()):
             return "redeal"
         if self.phase == "thrown-in":
