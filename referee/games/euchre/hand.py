@@ -509,8 +509,8 @@ class EuchreHand(HandReplay):
         self.gather_now()  # the hands are thrown up: a revoke in the trick just completed is established
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        """A claim of the rest the transcript lets stand (play stops there): the claimant's side takes
-        the remaining tricks, as when the other side concedes them, and the hands are thrown up."""
+        """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side
+        takes the remaining tricks, as when the other side concedes them, and the hands are thrown up."""
         if self.phase != "play":
             self.unsupported(event, "'claim rest' before play")
             return
