@@ -191,7 +191,7 @@ def test_a_bid_of_another_game_is_a_finding_that_lists_this_games_words() -> Non
     finding = hand.irregularities[0]
     assert finding.kind == "inconsistent-transcript"
     assert "'bid 3' has no meaning in euchre" in finding.explanation
-    assert "euchre's own words: alone, concede, discard, name, order, pass" in finding.explanation
+    assert "euchre's own words: alone, concede, discard, look, name, order, pass" in finding.explanation
 
 
 @pytest.mark.parametrize("players, typed, hint", [

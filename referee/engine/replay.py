@@ -1086,8 +1086,8 @@ class HandReplay:
             return None
         given = {who: amount for who, amount, _ in line.changes}
         actual: dict[str, int] = dict(ledger.delta)
-        if ledger.pool is not None and ledger.pool_before is not None:
-            actual[POOL] = ledger.pool - ledger.pool_before
+        if ledger.pool_change is not None:
+            actual[POOL] = ledger.pool_change
         return Recorded.against(given, actual, line.at.line)
 
     def contract(self) -> dict[str, Any]:

@@ -35,8 +35,7 @@ class EuchreSession(GameSession[EuchreHand]):
 
     def advance(self, replay: EuchreHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
-        same_dealer = verdict.status == "redeal" and not (
-            replay.misdeal() and replay.redeal_at is None and self.setup.options["misdeal"] == "loses-deal")
+        same_dealer = verdict.status == "redeal" and not replay.loses_deal()
         self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
         self.deals += 1
         if self._winner is None:
