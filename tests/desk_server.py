@@ -43,17 +43,24 @@ serve([], port=0, open_browser=False, limits=Limits(**json.loads(sys.argv[1])))
 class Desk:
     """A running desk; `stop()` sends Ctrl-C and returns what it printed. With `limits` (the
     fields of `referee.desk.work.Limits`) it runs with those time limits and no file; with
-    `descriptors`, with that many file descriptors at most."""
+    `descriptors`, with that many file descriptors at most; with `file_size`, on a disk that
+    fills up once a file reaches that many bytes."""
 
-    def __init__(self, *args: str, limits: dict[str, float] | None = None, descriptors: int | None = None) -> None:
+    def __init__(self, *args: str, limits: dict[str, float] | None = None, descriptors: int | None = None,
+                 file_size: int | None = None) -> None:
         command = [sys.executable, "-m", "referee", "serve", "--no-browser", "--port", "0", *args]
         if limits is not None:
             command = [sys.executable, "-c", LAUNCH, json.dumps(limits)]
 
         def limit() -> None:
+            import resource
+            import signal
+
             if descriptors is not None:
-                import resource
                 resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+            if file_size is not None:  # a write past it fails with EFBIG, as on a full disk
+                signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+                resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
 
         self.process = subprocess.Popen(command, preexec_fn=limit,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

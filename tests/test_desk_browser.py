@@ -519,6 +519,28 @@ def test_a_pasted_transcript_is_not_saved_over_the_file_without_asking(browser: 
         assert "unsaved" not in text_of(browser, "filename")
 
 
+def test_a_save_on_a_full_disk_leaves_the_file_as_it_was(browser: Any, tmp_path: Path) -> None:
+    """The desk's Save on a full disk (here, a file-size limit on the desk): the page says it was
+    not saved, the transcript on disk is whole, and no temporary file is left (issue 27)."""
+    club = tmp_path / "club.ttn"
+    original = (CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_text("utf-8")
+    club.write_text(original, "utf-8")
+    desk = Desk(str(club), file_size=len(original.encode()) + 200)
+    try:
+        open_desk(browser, desk)
+        longer = original + "".join(f"# a note on the evening, line {n}\n" for n in range(200))
+        first = checked(browser)
+        replace_text(browser, longer)
+        wait(browser, lambda d, first=first: checked(d) > first, "the check of the longer text")
+        browser.find_element("id", "save").click()
+        wait(browser, lambda d: "not saved" in status(d) or "full" in status(d), "the refused save")
+        assert club.read_text("utf-8") == original
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["club.ttn"]
+        assert "unsaved" in text_of(browser, "filename")  # the text is still the page's, marked unsaved
+    finally:
+        desk.stop()
+
+
 def test_tied_scores_share_a_label_and_the_pool_has_its_own_panel(browser: Any, desk: Desk) -> None:
     open_desk(browser, desk)
     before = checked(browser)
