@@ -6,13 +6,13 @@ import io
 import re
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
+from reflow import positionless
 from typer.testing import CliRunner
 
 from referee.check import check_text
@@ -23,17 +23,6 @@ from referee.output.fmt import FormatError, comment_of, format_text
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
 runner = CliRunner()
-
-
-def positionless(value: Any) -> Any:
-    """The verdict without lines and columns, which reformatting moves on purpose."""
-    if isinstance(value, dict):
-        return {k: positionless(v) for k, v in value.items() if k not in ("line", "column")}
-    if isinstance(value, list):
-        return [positionless(v) for v in value]
-    if isinstance(value, str):
-        return re.sub(r"\bline \d+", "line #", value)
-    return value
 
 
 def comments(text: str) -> list[str]:
