@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import BinaryIO, Protocol
 
 from .engine.header import SetupReader
+from .engine.session import GameSession
 from .engine.verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 from .games import Session, registry
 from .notation.inputs import DAMAGED, STDIN, open_binary
@@ -121,7 +122,11 @@ class Checker:
         skipping = False  # the current game's header was unusable: its hands are skipped
         dealer_known = False  # a hand of this game was adjudicated, so the next dealer is known
         complete = True
-        for item in read_transcript(stream, first_line):
+
+        def game_words() -> frozenset[str] | None:  # asked only to explain a line that does not parse
+            return type(session).event_words() if isinstance(session, GameSession) else None
+
+        for item in read_transcript(stream, first_line, game_words):
             self.item = item  # what the sink is told about now: for a sink that pairs records with verdicts
             if isinstance(item, FileProblem):
                 self._error(item.problem)

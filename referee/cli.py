@@ -23,11 +23,13 @@ import typer
 
 from . import __version__
 from .check import check_files
+from .engine.header import game_named
 from .engine.rulebook import Option, OptionError
 from .games import registry
 from .notation import usercache
 from .notation.houserules import HouseRulesError, inline_rules
 from .notation.inputs import DAMAGED, STDIN, expand, open_binary
+from .notation.limits import shown
 from .notation.suggest import did_you_mean
 from .output.fmt import FormatError, format_stream
 from .output.render import JsonWriter, TextWriter, format_problem
@@ -73,6 +75,17 @@ def _rules_text(value: str | None) -> str | None:
         return inline_rules(value)
     except HouseRulesError as error:
         raise _fail(str(error)) from None
+
+
+def _one_transcript(path: str, command: str) -> None:
+    """`explain` and `report` tell one transcript: a directory gets the fix, not "holds no
+    transcript" (which is what the checker, reading it as a file, would say)."""
+    if path == STDIN or not os.path.isdir(path):
+        return
+    first = next(expand([path]))
+    example = first if first != path else os.path.join(path, "GAME.ttn")
+    raise _fail(f"{path}: {command} takes one transcript, not a directory — name one of its files "
+                f"(referee {command} {example}), or check them all with 'referee check {path}'")
 
 
 def _problem(text: str) -> None:
@@ -146,7 +159,8 @@ def _workers(jobs: str) -> int:
     except ValueError:
         count = -1
     if count < 0:
-        raise _fail(f"--jobs: {jobs!r} is not a number of worker processes — give 1, 2, … or 0 / auto for one per core")
+        raise _fail(f"--jobs: {shown(jobs)!r} is not a number of worker processes — "
+                    "give 1, 2, … or 0 / auto for one per core")
     if count > 1:  # capped at what can help: twice the cores, and 32
         from .parallel import worker_count
 
@@ -224,6 +238,7 @@ def explain(
     from .output.explain import Explainer
     from .output.story import stream_file
 
+    _one_transcript(file, "explain")
     rules = _rules_text(rules)
     tty = sys.stdout.isatty()
 
@@ -260,6 +275,7 @@ def report(
     from .output.report import Reporter
     from .output.story import several_games, stream_file
 
+    _one_transcript(file, "report")
     rules = _rules_text(rules)
     with _output(output, [file], "report") as stream:
         reporter = Reporter(file, format.value, stream.write, several_games(file), on_problem=_problem,
@@ -398,9 +414,13 @@ def _copy(source: IO[str], write: Callable[[str], object]) -> None:
         write(chunk)
 
 
+_GAMES_HELP = "One of the games: " + ", ".join(sorted(registry())) + "."
+"""The games' names as the registry finds them (no game is imported for it)."""
+
+
 @app.command()
 def new(
-    game: str = typer.Argument(..., help="euchre, auction-pitch, boston or french-boston.", autocompletion=_games),
+    game: str = typer.Argument(..., help=_GAMES_HELP, autocompletion=_games),
 ) -> None:
     """Print a template transcript: the header and one commented hand, ready to fill in."""
     try:
@@ -411,7 +431,7 @@ def new(
 
 @app.command()
 def rules(
-    game: str = typer.Argument(..., help="euchre, auction-pitch, boston or french-boston.", autocompletion=_games),
+    game: str = typer.Argument(..., help=_GAMES_HELP, autocompletion=_games),
     rule_id: str | None = typer.Argument(None, help="Show only this rule (or every rule starting with it).",
                                          autocompletion=_rule_ids),
     house: str | None = typer.Option(None, "--rules", help="Also show the value each option takes under these "
@@ -419,10 +439,12 @@ def rules(
 ) -> None:
     """List a game's rules (ids and plain words) and its house-rule options with defaults."""
     games = registry()
-    if game not in games:
-        typer.echo(f"unknown game {game!r} — {did_you_mean(game, games)}games: {', '.join(sorted(games))}", err=True)
+    found = game_named(game, games)
+    if found is None:
+        typer.echo(f"unknown game {shown(game, 40)!r} — {did_you_mean(game, games)}"
+                   f"games: {', '.join(sorted(games))}", err=True)
         raise typer.Exit(2)
-    book = games[game].rulebook
+    book = found.rulebook
     chosen_options = book.defaults()
     if house is not None:
         try:
@@ -431,8 +453,9 @@ def rules(
             raise _fail(f"--rules: {error} — {error.hint}") from None
     chosen = [r for r in book.rules.values() if rule_id is None or r.id == rule_id or r.id.startswith(rule_id + ".")]
     if rule_id is not None and not chosen:
-        typer.echo(f"no rule {rule_id!r} in {game} — {did_you_mean(rule_id, _with_prefixes(book.rules))}"
-                   f"the whole list: referee rules {game}", err=True)
+        typer.echo(f"no rule {shown(rule_id, 60)!r} in {found.name} — "
+                   f"{did_you_mean(rule_id, _with_prefixes(book.rules))}the whole list: referee rules {found.name}",
+                   err=True)
         raise typer.Exit(2)
     typer.echo(book.title)
     typer.echo("")
@@ -463,13 +486,16 @@ def serve(
                              "opens the desk to the network (a warning says so)."),
     rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a web browser."),
+    allow_host: list[str] | None = typer.Option(None, "--allow-host", metavar="NAME",
+                                                help="Another name the desk answers to (a club's own DNS name); "
+                                                     "it answers to this machine's names and addresses already."),
 ) -> None:
     """The referee's desk: a local web page to write a transcript, watch the hand and settle the dispute."""
     from .desk import DeskError
     from .desk import serve as run_desk
 
     try:
-        run_desk(list(files or []), host, port, _rules_text(rules), rules, not no_browser)
+        run_desk(list(files or []), host, port, _rules_text(rules), rules, not no_browser, list(allow_host or []))
     except DeskError as error:
         raise _fail(str(error)) from None
 

@@ -1,6 +1,67 @@
-"""Lets the tests import their shared helpers (mutations.py, planted.py) by name."""
+"""What every test module shares: the tests' folder on the import path (so they import their
+helpers, mutations.py and planted.py, by name), and each case checked once per session.
 
+Many modules assert something of every case's verdict or story (its expected verdict, the
+ledger, the rules cited, the JSON writer, explain, report). Checking a case once and handing the
+same result to each of them keeps the suite's time in the assertions, not in checking the same
+file a dozen times. "Once per session" is once per pytest-xdist worker: each worker is its own
+process. The results are shared, so a test must only read them; a test whose point is a fresh
+check (determinism, a patched replay) checks the file itself.
+"""
+
+from __future__ import annotations
+
+import functools
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from referee.check import Collector, check_files
+from referee.engine.verdict import Verdict
+from referee.output.story import FileStory, story_of_file
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+@dataclass(frozen=True)
+class CaseVerdict:
+    """A case as ``referee check`` judges it, under the house rules its expected verdict names
+    (``cli_rules``, as if given with ``--rules``)."""
+
+    exit_code: int
+    verdict: Verdict
+
+    def file(self) -> dict[str, Any]:
+        """The case's file in the JSON verdict (a fresh dict on each call)."""
+        result: dict[str, Any] = self.verdict.to_dict()["files"][0]
+        return result
+
+
+def expected_verdict(transcript: Path) -> dict[str, Any]:
+    """The case's ``NAME.expected.yaml`` (a fresh dict on each call: tests take keys out of it)."""
+    expected: dict[str, Any] = yaml.safe_load(transcript.with_suffix(".expected.yaml").read_text("utf-8"))
+    return expected
+
+
+@pytest.fixture(scope="session")
+def case_verdict() -> Callable[[Path], CaseVerdict]:
+    """``case_verdict(path)``: the case checked the first time it is asked for, then kept."""
+
+    @functools.cache
+    def check(transcript: Path) -> CaseVerdict:
+        collector = Collector()
+        summary = check_files([str(transcript)], collector, expected_verdict(transcript).get("cli_rules"))
+        return CaseVerdict(summary.exit_code, collector.verdict)
+
+    return check
+
+
+@pytest.fixture(scope="session")
+def case_story() -> Callable[[Path], FileStory]:
+    """``case_story(path)``: the case's story (what explain and report tell), read once, then kept."""
+    return functools.cache(lambda transcript: story_of_file(str(transcript)))

@@ -6,6 +6,7 @@ so the tests also cover the command line, the socket and the clean stop.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -30,16 +31,42 @@ class Answer:
         return self.body.decode("utf-8")
 
 
-class Desk:
-    """A running desk; `stop()` sends Ctrl-C and returns what it printed."""
+LAUNCH = """
+import json, sys
+from referee.desk import serve
+from referee.desk.work import Limits
+serve([], port=0, open_browser=False, limits=Limits(**json.loads(sys.argv[1])))
+"""
+"""A desk with shorter time limits than the command's, for the tests of slow clients."""
 
-    def __init__(self, *args: str) -> None:
+
+class Desk:
+    """A running desk; `stop()` sends Ctrl-C and returns what it printed. With `limits` (the
+    fields of `referee.desk.work.Limits`) it runs with those time limits and no file; with
+    `descriptors`, with that many file descriptors at most; with `file_size`, on a disk that
+    fills up once a file reaches that many bytes."""
+
+    def __init__(self, *args: str, limits: dict[str, float] | None = None, descriptors: int | None = None,
+                 file_size: int | None = None) -> None:
         command = [sys.executable, "-m", "referee", "serve", "--no-browser", "--port", "0", *args]
-        self.process = subprocess.Popen(command,
+        if limits is not None:
+            command = [sys.executable, "-c", LAUNCH, json.dumps(limits)]
+
+        def limit() -> None:
+            import resource
+            import signal
+
+            if descriptors is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+            if file_size is not None:  # a write past it fails with EFBIG, as on a full disk
+                signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+                resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
+
+        self.process = subprocess.Popen(command, preexec_fn=limit,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", first)
+        found = re.search(r"http://127\.0\.0\.\d+:\d+/", first)
         if found is None:
             self.process.kill()
             err = self.process.stderr.read() if self.process.stderr else ""
@@ -47,13 +74,16 @@ class Desk:
         self.url = found.group(0)
 
     def request(self, path: str, body: bytes | str | None = None, params: Mapping[str, str] | None = None,
-                headers: Mapping[str, str] | None = None, method: str | None = None) -> Answer:
+                headers: Mapping[str, str] | None = None, method: str | None = None, page: bool = True,
+                timeout: float = 60) -> Answer:
+        """A request as the desk's page sends it (with its header on a POST), unless `page` is False."""
         url = self.url + path.lstrip("/") + (("?" + urllib.parse.urlencode(params)) if params else "")
         data = body.encode("utf-8") if isinstance(body, str) else body
-        request = urllib.request.Request(url, data=data, headers=dict(headers or {}),
-                                         method=method or ("POST" if data is not None else "GET"))
+        method = method or ("POST" if data is not None else "GET")
+        sent = {"X-Referee-Desk": "page"} if page and method == "POST" else {}
+        request = urllib.request.Request(url, data=data, headers={**sent, **(headers or {})}, method=method)
         try:
-            with urllib.request.urlopen(request, timeout=60) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 return Answer(response.status, response.headers, response.read())
         except urllib.error.HTTPError as error:
             return Answer(error.code, error.headers, error.read())

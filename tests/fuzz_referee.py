@@ -1,7 +1,8 @@
 """A long fuzz run: ``python tests/fuzz_referee.py --count 1000000 [--seed N]``.
 
 Feeds the referee mutated cases and random lines from the grammar and stops at the first
-input that raises or produces an internal error, saving it to ``fuzz-failure.ttn``.
+input that raises or produces an internal error, saving it to ``fuzz-failure-seed<N>.ttn`` (its
+own file and its seed in every message, since CI runs several seeds at once).
 The test suite runs the same checks briefly (tests/test_fuzz.py).
 """
 
@@ -30,16 +31,17 @@ def one_input(rng: random.Random) -> str:
     return "\n".join(" ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 8))) for _ in range(rng.randint(1, 30)))
 
 
-def _fails(text: str, n: int = 0) -> bool:
-    """Whether checking `text` raises or reports an internal error (then saved to fuzz-failure.ttn)."""
+def _fails(text: str, seed: int, n: int = 0) -> bool:
+    """Whether checking `text` raises or reports an internal error (then saved to fuzz-failure-seed<N>.ttn)."""
     try:
         verdict = check_text(text)
         bad: list[object] = [e for f in verdict.files for e in f.errors if e.message.startswith("internal error")]
     except Exception as error:  # noqa: BLE001 - what we are hunting for
         bad = [error]
     if bad:
-        Path("fuzz-failure.ttn").write_text(text, "utf-8", errors="surrogatepass")
-        print(f"input {n or 'from tests/seeds'}: {bad[0]} (saved to fuzz-failure.ttn)")
+        saved = f"fuzz-failure-seed{seed}.ttn"
+        Path(saved).write_text(text, "utf-8", errors="surrogatepass")
+        print(f"seed {seed}, input {n or 'from tests/seeds'}: {bad[0]} (saved to {saved})")
     return bool(bad)
 
 
@@ -53,14 +55,14 @@ def main() -> int:
     hostile = random.Random(args.seed)  # its own generator: the main sequence stays as it was, input for input
     for seed in SEEDS:
         for text in [seed] + [mutate(seed, hostile, hostile.randint(1, 8)) for _ in range(200)]:
-            if _fails(text):
+            if _fails(text, args.seed):
                 return 1
     for n in range(1, args.count + 1):
-        if _fails(one_input(rng), n):
+        if _fails(one_input(rng), args.seed, n):
             return 1
         if n % 10_000 == 0:
-            print(f"{n} inputs, {n / (time.perf_counter() - started):.0f}/s, no failure")
-    print(f"{args.count} inputs, no failure")
+            print(f"seed {args.seed}: {n} inputs, {n / (time.perf_counter() - started):.0f}/s, no failure")
+    print(f"seed {args.seed}: {args.count} inputs, no failure")
     return 0
 
 

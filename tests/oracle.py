@@ -18,7 +18,7 @@ from referee.notation.cards import Card
 
 ORDER = "23456789TJQKA"  # low to high; every game here ranks aces high
 RED = "HD"
-GAMES = ("euchre", "auction-pitch", "boston", "french-boston")
+GAMES = ("euchre", "auction-pitch", "boston", "french-boston", "whist")
 
 
 def _suit(card: Card) -> str:
@@ -36,8 +36,8 @@ class Oracle:
       same colour (left bower) the next and a trump for every purpose; follow suit if able.
     - auction pitch: trumps are the suit of the pitch; a plain suit led may be followed or
       trumped at will, a trump led must be followed if able.
-    - boston: whist; follow suit if able, the highest trump or else the highest card of the
-      suit led wins; a misère has no trumps.
+    - boston and whist: follow suit if able, the highest trump or else the highest card of the
+      suit led wins; a boston misère has no trumps.
     - french boston: the jack of diamonds (the jack of hearts when diamonds are turned) is the
       best trump and a trump (the generator's setting), except in a misère, which has no
       trumps; the caller of the misère des quatre as may renounce in the first ten tricks.

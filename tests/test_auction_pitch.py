@@ -16,7 +16,7 @@ from oracle import oracle
 from planted import planted_revoke
 
 from referee import check_text
-from referee.engine.generators import Deal
+from referee.engine.generators import Deal, write_in_style
 from referee.games.auction_pitch import GAME
 from referee.games.auction_pitch.generator import own_play_rules, random_hand
 from referee.games.auction_pitch.hand import PitchTricks
@@ -128,7 +128,7 @@ def expected_change(hand: dict[str, Any], player: str) -> int:
 @settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_lawful_game_has_no_finding_and_each_point_is_scored_once(seed: int) -> None:
-    text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle)
+    text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle, style=random.Random(seed))
     verdict = check_text(text).to_dict()
     assert verdict["summary"]["errors"] == 0, text
     assert verdict["summary"]["irregularities"] == 0, text
@@ -148,7 +148,7 @@ def test_one_planted_revoke_gives_exactly_one_finding_and_its_penalty(seed: int,
     names = tuple("ABCDEFG"[:players])
     lines, planted = random_hand(rng, names, rng.randrange(players), 1, board=False, plant_revoke=True,
                                   rules_for=oracle)
-    text = HEADER.format(players=" ".join(names), rules="target=1000") + "\n".join(lines)
+    text = HEADER.format(players=" ".join(names), rules="target=1000") + write_in_style("\n".join(lines), rng)
     hand, finding = planted_revoke(text, planted)
     if finding is None:
         return

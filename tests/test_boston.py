@@ -126,13 +126,14 @@ def _check_conservation(text: str) -> list[dict]:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_money_is_conserved_in_every_hand(seed: int) -> None:
-    _check_conservation(GAME.random_game(random.Random(seed), hands=6, plant_revokes=True, rules_for=oracle))
+    _check_conservation(GAME.random_game(random.Random(seed), hands=6, plant_revokes=True, rules_for=oracle,
+                                         style=random.Random(seed)))
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_lawful_hands_have_no_finding(seed: int) -> None:
-    text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle)
+    text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle, style=random.Random(seed))
     verdict = check_text(text).to_dict()
     assert verdict["summary"]["irregularities"] == 0 and verdict["summary"]["errors"] == 0, text
     for hand in _check_conservation(text):

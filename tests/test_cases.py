@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-
-from referee.check import Collector, check_files
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
@@ -42,10 +41,11 @@ def test_every_case_has_an_expected_verdict() -> None:
 
 
 @pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_case(transcript: Path) -> None:
+def test_case(transcript: Path, case_verdict: Callable[[Path], Any]) -> None:
+    """The case checked as ``referee check --rules CLI_RULES`` checks it (conftest's `case_verdict`)."""
     expected = yaml.safe_load(transcript.with_suffix(".expected.yaml").read_text("utf-8"))
-    collector = Collector()
-    summary = check_files([str(transcript)], collector, expected.pop("cli_rules", None))
-    verdict = collector.verdict.to_dict()
-    assert summary.exit_code == expected.pop("exit"), verdict
-    _match(expected, verdict["files"][0], transcript.name)
+    expected.pop("cli_rules", None)
+    checked = case_verdict(transcript)
+    file = checked.file()
+    assert checked.exit_code == expected.pop("exit"), file
+    _match(expected, file, transcript.name)

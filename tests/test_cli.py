@@ -41,7 +41,7 @@ def test_json_is_deterministic() -> None:
 
 @pytest.mark.parametrize("content, words", [
     ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\nN XS\n', "'XS' is not a card"),
-    ('[Game "whist"]\n[Players "N E S W"]\n', "unknown game 'whist'"),
+    ('[Game "piquet"]\n[Players "N E S W"]\n', "unknown game 'piquet'"),
     ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Rules "stick-the-dealr"]\n', "unknown house rule"),
     ('[Game "euchre"]\n[Players "N E N W"]\n[Partners "N-N E-W"]\n', "listed twice"),
     ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-X E-W"]\n', "who is not a player"),

@@ -17,8 +17,12 @@ import pytest
 from desk_server import CASES, Desk, chromium, running
 
 FOUND = chromium()
-pytestmark = pytest.mark.skipif(FOUND is None, reason="no chromium and chromedriver installed "
-                                "(apt-get install chromium chromium-driver): the desk's browser tests need them")
+pytestmark = [
+    pytest.mark.skipif(FOUND is None, reason="no chromium and chromedriver installed "
+                       "(apt-get install chromium chromium-driver): the desk's browser tests need them"),
+    # one browser and one desk for the module, its tests in order: on one pytest-xdist worker
+    pytest.mark.xdist_group("desk-browser"),
+]
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--no-first-run", "--disable-sync", "--window-size=1400,1000"]
 
@@ -83,6 +87,8 @@ def browser(downloads: Path) -> Iterator[Any]:
     options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
                                               "download.prompt_for_download": False,
                                               "profile.default_content_setting_values.automatic_downloads": 1})
+    options.set_capability("unhandledPromptBehavior", "accept")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
     driver.set_page_load_timeout(60)
     try:
@@ -123,7 +129,15 @@ def checked(driver: Any) -> int:
     return int(driver.execute_script("return Number(document.body.dataset.checked || 0)"))
 
 
+def replace_text(driver: Any, text: str) -> None:
+    """The editor's text replaced, as the page sees a typed change (not a paste)."""
+    driver.execute_script("const a = document.getElementById('text'); a.value = arguments[0];"
+                          "a.dispatchEvent(new Event('input'));", text)
+
+
 def open_desk(driver: Any, desk: Desk) -> None:
+    # the last test's changes are let go: the page would ask before leaving them
+    driver.execute_script("try { desk.baseline = document.getElementById('text').value } catch (e) {}")
     driver.get(desk.url)
     wait(driver, lambda d: checked(d) > 0, "a first check")
 
@@ -168,7 +182,7 @@ def test_typing_marks_the_mistake_at_its_line_then_steps_to_the_revoke(browser: 
     assert "W played KC to spades in trick 3" in boxes[0].text and "Penalty:" in boxes[0].text
     assert css(browser, '.trick-card.bad[data-card="KC"]') and css(browser, '.card.red[data-card="QD"]')
     ledger = [row.text for row in css(browser, "#ledger tr")]
-    assert ledger[1:] == ["N-S +2 points W revoked in trick 3 euchre.revoke.established"]
+    assert ledger[1:] == ["N-S scores 2 points W revoked in trick 3 euchre.revoke.established", "In all: N-S +2 points"]
     assert len(css(browser, "#chart svg polyline")) == 2 and "N-S 2" in text_of(browser, "chart")
     browser.save_screenshot(str(shots / "4-revoke.png"))
     # card by card: one step back is W's KC itself, one more is S's lead, before the revoke
@@ -287,7 +301,7 @@ def test_an_uploaded_transcript_is_checked_but_never_saved(browser: Any, desk: D
     browser.find_element("id", "upload").send_keys(str(upload))
     wait(browser, lambda d: checked(d) > before and "from-the-club.ttn" in text_of(d, "filename"), "the upload checked")
     assert browser.find_element("id", "text").get_attribute("value") == upload.read_text("utf-8")
-    assert browser.find_element("id", "save").get_attribute("disabled") is not None
+    assert browser.find_element("id", "save").text == "Save over lead-out-of-turn-dispute.ttn…"  # it asks first
     assert css(browser, "#settle button.option") and len(css(browser, ".seat")) == 5
     browser.save_screenshot(str(shots / "11-uploaded.png"))
 
@@ -298,11 +312,241 @@ def test_the_ruling_and_the_verdict_download(browser: Any, desk: Desk, shots: Pa
     open_desk(browser, desk)  # the lead out of turn, named first at start
     for button in ("dl-html", "dl-md", "dl-json"):
         browser.find_element("id", button).click()
-    names = ("lead-out-of-turn-dispute-ruling.html", "lead-out-of-turn-dispute-ruling.md", "verdict.json")
+    names = ("lead-out-of-turn-dispute.ruling.html", "lead-out-of-turn-dispute.ruling.md",
+             "lead-out-of-turn-dispute.verdict.json")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not all((downloads / name).exists() for name in names):
         time.sleep(0.2)
     text = browser.find_element("id", "text").get_attribute("value")
-    assert (downloads / "verdict.json").read_text("utf-8") == desk.request("api/check", text).text()
+    assert (downloads / names[2]).read_text("utf-8") == desk.request("api/check", text).text()
     assert "<h1>Ruling:" in (downloads / names[0]).read_text("utf-8")
     assert "lead-out-of-turn" in (downloads / names[1]).read_text("utf-8")
+
+
+# ---- the table as a hand viewer, at a desktop's size and a phone's --------------------------------
+SIZES = {"1400x1000": (1400, 1000), "390x844": (390, 844), "1600x1000": (1600, 1000), "360x740": (360, 740)}
+"""The issue's two sizes, and the widest and narrowest it names."""
+GAMES = ("euchre", "auction-pitch", "boston", "french-boston")
+IN_TURN = ("play", "pass", "bid", "order", "discard", "namesuit", "alone", "sell", "refuse", "pitch", "demand",
+           "accept", "keep")
+
+MEASURE = (Path(__file__).resolve().parent / "desk_measure.js").read_text("utf-8")
+
+
+CHART_LABELS = """
+const problems = [];
+for (const chart of document.querySelectorAll("#chart svg")) {
+  const frame = chart.getBoundingClientRect();
+  const boxes = [...chart.querySelectorAll("text.legend")].map((t) => [t.textContent, t.getBoundingClientRect()]);
+  boxes.forEach(([text, r], k) => {
+    if (r.top < frame.top || r.bottom > frame.bottom || r.right > frame.right + 1) problems.push(`${text} is clipped`);
+    for (const [other, q] of boxes.slice(k + 1)) {
+      if (r.top < q.bottom - 1 && q.top < r.bottom - 1) problems.push(`${text} overlaps ${other}`);
+    }
+  });
+}
+return problems;
+"""
+
+
+@pytest.fixture(scope="module")
+def club_nights(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    import random
+
+    from referee.games import registry
+
+    return {game: registry()[game].random_game(random.Random(11), 10) for game in GAMES}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_ten_hand_game_fits_reads_sorted_and_marks_the_turn(browser: Any, desk: Desk, shots: Path,
+                                                              club_nights: dict[str, str], game: str,
+                                                              size: str) -> None:
+    """Every step of the last hand and of the fifth: nothing outside the page, no seat over
+    another, under a trick card or over the stepping buttons, each hand by suit (trumps first,
+    colours alternating) high to low, and the turn marker on the player who acts next."""
+    from selenium.webdriver.support.ui import Select
+
+    browser.set_window_size(*SIZES[size])
+    try:
+        open_desk(browser, desk)
+        before = checked(browser)
+        browser.execute_script("const a = document.getElementById('text'); a.value = arguments[0];"
+                               "a.dispatchEvent(new Event('input'));", club_nights[game])
+        wait(browser, lambda d: checked(d) > before and len(css(d, "#hand option")) == 10, "ten hands")
+        assert not browser.execute_script("return desk.verdict.files[0].errors.length")
+        problems = browser.execute_script(MEASURE, list(IN_TURN))
+        assert problems == [], problems[:8]
+        before = checked(browser)
+        Select(browser.find_element("id", "hand")).select_by_index(4)
+        wait(browser, lambda d: checked(d) > before, "the fifth hand")
+        problems = browser.execute_script(MEASURE, list(IN_TURN))
+        assert problems == [], problems[:8]
+        browser.save_screenshot(str(shots / f"20-{game}-{size}.png"))
+        assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []  # no console errors
+        # the chart: the pool on a panel of its own (the bostons), no label over another or outside its panel
+        assert bool(css(browser, "#chart svg.pool")) == (game in ("boston", "french-boston"))
+        labels = browser.execute_script(CHART_LABELS)
+        assert labels == [], labels
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_seven_players_fit_too(browser: Any, desk: Desk, size: str) -> None:
+    """Auction Pitch for seven: three edges hold two seats each, and seven cards share the middle."""
+    browser.set_window_size(*SIZES[size])
+    try:
+        open_desk(browser, desk)
+        before = checked(browser)
+        replace_text(browser, (CASES / "auction-pitch" / "seed-bidder-goes-out-first.ttn").read_text("utf-8"))
+        wait(browser, lambda d: checked(d) > before and len(css(d, ".seat")) == 7, "seven seats")
+        problems = browser.execute_script(MEASURE, list(IN_TURN))
+        assert problems == [], problems[:8]
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+def test_the_auction_tricks_and_last_trick_are_shown(browser: Any, desk: Desk) -> None:
+    open_desk(browser, desk)
+    text = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8")
+    before = checked(browser)
+    browser.execute_script("const a = document.getElementById('text'); a.value = arguments[0];"
+                           "a.dispatchEvent(new Event('input'));", text)
+    wait(browser, lambda d: checked(d) > before and css(d, "#tricks button"), "the tricks")
+    assert [th.text for th in css(browser, "table.auction th")] == ["N", "E", "S", "W"]
+    assert [td.text for td in css(browser, "table.auction td[data-step]")] == ["passes", "passes", "orders up"]
+    css(browser, '#tricks button[data-trick="2"]')[0].click()
+    assert "trick 2" in text_of(browser, "where") and len(css(browser, ".trick-card")) == 4
+    browser.find_element("id", "forward").click()  # the first card of trick 3: trick 2 is the last quitted
+    browser.find_element("id", "last-trick").click()
+    assert "last trick: 2" in text_of(browser, "felt") and len(css(browser, ".trick-card")) == 4
+    assert "turned" in text_of(browser, "felt") and "trump ♥" in text_of(browser, "felt")
+
+    # Boston: B bids before Y has spoken; the call is marked, Y's turn left empty in the table
+    before = checked(browser)
+    replace_text(browser, (CASES / "boston" / "bid-out-of-turn.ttn").read_text("utf-8"))
+    wait(browser, lambda d: checked(d) > before and css(d, "table.auction td.bad"), "the bid out of turn marked")
+    rows = [[td.text for td in tr.find_elements("css selector", "td")] for tr in css(browser, "table.auction tr")[1:]]
+    assert [th.text for th in css(browser, "table.auction th")] == ["A", "Y", "B", "Z"]
+    assert rows[0] == ["6", "", "7 !", "passes"] and rows[1][:2] == ["passes", "passes"]
+    assert "bid-out-of-turn" in css(browser, "table.auction td.bad")[0].get_attribute("title")
+
+
+def test_a_typo_and_bad_house_rules_keep_the_hands_and_say_what_is_wrong(browser: Any, desk: Desk) -> None:
+    open_desk(browser, desk)
+    assert len(css(browser, ".seat")) == 4
+    before = checked(browser)
+    browser.execute_script("const a = document.getElementById('text'); a.value = arguments[0];"
+                           "a.dispatchEvent(new Event('input'));", TYPED)
+    wait(browser, lambda d: checked(d) > before, "the typo checked")
+    trouble = text_of(browser, "trouble")
+    assert f"line {MISTAKE_LINE}" in trouble and "'TX' is not a card" in trouble and "as it last read" in trouble
+    assert len(css(browser, ".seat")) == 4  # the table as it last read
+    before = checked(browser)
+    browser.execute_script("const a = document.getElementById('text'); a.value = arguments[0];"
+                           "a.dispatchEvent(new Event('input'));", TYPED.replace("AD TX", "AD TC"))
+    wait(browser, lambda d: checked(d) > before and not text_of(d, "trouble"), "the typo put right")
+    before = checked(browser)
+    browser.find_element("id", "rules").send_keys("stick-the-deale")
+    wait(browser, lambda d: checked(d) > before and text_of(d, "rules-error"), "the house rules' error")
+    said = text_of(browser, "rules-error")
+    assert "no rule 'stick-the-deale'" in said and "did you mean 'stick-the-dealer'?" in said, said
+    assert "--rules" not in said and len(css(browser, ".seat")) == 4 and css(browser, "#tricks button")
+    browser.find_element("id", "rules").clear()
+
+
+def test_unsaved_changes_are_marked_and_kept_unless_discarded(browser: Any, desk: Desk) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    open_desk(browser, desk)
+    assert "unsaved" not in text_of(browser, "filename")
+    assert browser.find_element("id", "save").text == "Save to lead-out-of-turn-dispute.ttn"
+    browser.find_element("id", "text").send_keys("# a note")
+    wait(browser, lambda d: "unsaved changes" in text_of(d, "filename"), "the unsaved mark")
+    assert browser.title.startswith("●")
+    browser.find_element("id", "new").click()
+    alert = browser.switch_to.alert
+    assert "unsaved changes" in alert.text
+    alert.dismiss()
+    assert text_value(browser).endswith("# a note") and "lead-out-of-turn-dispute.ttn" in text_of(browser, "filename")
+    Select(browser.find_element("id", "files")).select_by_visible_text("hostile.ttn")  # Open asks too
+    alert = browser.switch_to.alert
+    assert "Open hostile.ttn" in alert.text
+    alert.dismiss()
+    assert text_value(browser).endswith("# a note")
+    assert browser.find_element("id", "files").get_attribute("value") == "0"
+
+
+def test_a_pasted_transcript_is_not_saved_over_the_file_without_asking(browser: Any, tmp_path: Path,
+                                                                       downloads: Path) -> None:
+    import time
+
+    club = tmp_path / "club.ttn"
+    original = (CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_text("utf-8")
+    club.write_text(original, "utf-8")
+    pasted = (CASES / "boston" / "lead-out-of-turn-pending.ttn").read_text("utf-8")
+    pasted = pasted.replace('[Players "A Y B Z"]', '[Date "2026-11-30"]\n[Players "A Y B Z"]')
+    for own in running(str(club)):
+        open_desk(browser, own)
+        first = checked(browser)
+        browser.execute_script("""
+            const a = document.getElementById('text'), data = new DataTransfer();
+            data.setData('text/plain', arguments[0]);
+            a.focus(); a.select();
+            a.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+            a.value = arguments[0]; a.dispatchEvent(new Event('input'));""", pasted)
+        wait(browser, lambda d, first=first: checked(d) > first and "pasted" in text_of(d, "filename"), "a paste")
+        save = browser.find_element("id", "save")
+        assert save.text == "Save over club.ttn…" and "unsaved changes" in text_of(browser, "filename")
+        browser.find_element("id", "dl-html").click()  # not in a file: named after its game and date
+        ruling = downloads / "boston-2026-11-30.ruling.html"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not ruling.exists():
+            time.sleep(0.2)
+        assert "<h1>Ruling:" in ruling.read_text("utf-8")
+        save.click()
+        alert = browser.switch_to.alert
+        assert "club.ttn" in alert.text
+        alert.dismiss()
+        assert club.read_text("utf-8") == original and "not saved" in status(browser)
+        save.click()
+        browser.switch_to.alert.accept()
+        wait(browser, lambda d: "saved" in status(d) and "not" not in status(d), "the save")
+        assert club.read_text("utf-8") == pasted
+        assert browser.find_element("id", "save").text == "Save to club.ttn"
+        assert "unsaved" not in text_of(browser, "filename")
+
+
+def test_a_save_on_a_full_disk_leaves_the_file_as_it_was(browser: Any, tmp_path: Path) -> None:
+    """The desk's Save on a full disk (here, a file-size limit on the desk): the page says it was
+    not saved, the transcript on disk is whole, and no temporary file is left (issue 27)."""
+    club = tmp_path / "club.ttn"
+    original = (CASES / "euchre" / "lead-out-of-turn-dispute.ttn").read_text("utf-8")
+    club.write_text(original, "utf-8")
+    desk = Desk(str(club), file_size=len(original.encode()) + 200)
+    try:
+        open_desk(browser, desk)
+        longer = original + "".join(f"# a note on the evening, line {n}\n" for n in range(200))
+        first = checked(browser)
+        replace_text(browser, longer)
+        wait(browser, lambda d, first=first: checked(d) > first, "the check of the longer text")
+        browser.find_element("id", "save").click()
+        wait(browser, lambda d: "not saved" in status(d) or "full" in status(d), "the refused save")
+        assert club.read_text("utf-8") == original
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["club.ttn"]
+        assert "unsaved" in text_of(browser, "filename")  # the text is still the page's, marked unsaved
+    finally:
+        desk.stop()
+
+
+def test_tied_scores_share_a_label_and_the_pool_has_its_own_panel(browser: Any, desk: Desk) -> None:
+    open_desk(browser, desk)
+    before = checked(browser)
+    replace_text(browser, (CASES / "boston" / "i-pay-boston.ttn").read_text("utf-8"))
+    wait(browser, lambda d: checked(d) > before and css(d, "#chart svg.scores"), "the chart")
+    assert [t.text for t in css(browser, "#chart svg.scores text.legend")] == ["A 36", "Y, B, Z -12"]
+    assert [t.text for t in css(browser, "#chart svg.pool text.legend")] == ["pool (red) 4"]
+    assert len(css(browser, "#chart svg.scores polyline")) == 4 and len(css(browser, "#chart svg.pool polyline")) == 1
+    assert browser.execute_script(CHART_LABELS) == []

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -18,8 +20,8 @@ runner = CliRunner()
 
 
 @pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_the_story_tells_everything_the_verdict_says(transcript: Path) -> None:
-    story = story_of_file(str(transcript))
+def test_the_story_tells_everything_the_verdict_says(transcript: Path, case_story: Callable[[Path], Any]) -> None:
+    story = case_story(transcript)
     text = explain_file(story)
     for game in story.games:
         rules = registry()[game.verdict.game].rulebook.rules

@@ -6,13 +6,13 @@ import io
 import re
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
+from reflow import positionless
 from typer.testing import CliRunner
 
 from referee.check import check_text
@@ -23,17 +23,6 @@ from referee.output.fmt import FormatError, comment_of, format_text
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
 runner = CliRunner()
-
-
-def positionless(value: Any) -> Any:
-    """The verdict without lines and columns, which reformatting moves on purpose."""
-    if isinstance(value, dict):
-        return {k: positionless(v) for k, v in value.items() if k not in ("line", "column")}
-    if isinstance(value, list):
-        return [positionless(v) for v in value]
-    if isinstance(value, str):
-        return re.sub(r"\bline \d+", "line #", value)
-    return value
 
 
 def comments(text: str) -> list[str]:
@@ -261,6 +250,7 @@ def test_the_diff_is_difflibs_for_a_small_file_and_applies_for_any(whole: bool, 
             assert (diff == "") == (canonical == text)
 
 
+@pytest.mark.stress
 @pytest.mark.parametrize("bare", ["# a comment\n", "\n", " \t\n"])
 def test_fmt_holds_at_most_so_much_at_once(bare: str) -> None:
     """A hand is held until it is checked, comments and blank lines included: a stretch longer

@@ -139,7 +139,7 @@ def test_double_deals_double_the_contribution() -> None:
 @settings(max_examples=120, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from([1, 20, 31, 38]))
 def test_money_is_conserved_in_every_hand(seed: int, first: int) -> None:
-    text = GAME.random_game(random.Random(seed), hands=4, first=first, rules_for=oracle)
+    text = GAME.random_game(random.Random(seed), hands=4, first=first, rules_for=oracle, style=random.Random(seed))
     verdict = check_text(text).to_dict()
     assert verdict["summary"]["errors"] == 0, text
     assert verdict["summary"]["irregularities"] == 0, text

@@ -40,3 +40,12 @@ def test_games_sharing_a_header_each_keep_their_own_line() -> None:
     header = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n'
     verdict = check_text(header + HAND + "\n" + header + HAND)
     assert [g.line for g in verdict.files[0].games] == [1, 8]
+
+
+def test_an_empty_pool_tag_is_an_error_not_an_empty_pool() -> None:
+    """[Pool ""] is a slip of the pen: exit 2 naming the tag, where [Pool "0"] is a real empty pool."""
+    body = '[Game "boston"]\n[Players "A Y B Z"]\n[Pool "{}"]\n\nhand 1 dealer Z\nA pass, Y pass, B pass, Z pass\n'
+    empty = check_text(body.format(""))
+    assert empty.exit_code == 2
+    assert [e.message for f in empty.files for e in f.errors] == ["the Pool tag holds no number"]
+    assert check_text(body.format("0")).exit_code == 0

@@ -2,7 +2,9 @@
 bounded time and memory for every command, workers that end with their parent.
 
 Small reproducers are written here; the large inputs are generated at test time and run in a
-child process under `resource` limits, whose peak memory is measured (never the clock).
+child process under `resource` limits, whose peak memory is measured (never the clock). Those, the
+threads and the long streams are marked `stress`: left out of the default run, run by
+``pytest -m stress`` (.ci/run does).
 """
 
 from __future__ import annotations
@@ -155,6 +157,7 @@ THREADS = textwrap.dedent("""
 """)
 
 
+@pytest.mark.stress
 def test_check_text_from_eight_threads_gives_the_single_thread_verdicts(tmp_path: Path) -> None:
     """Issue 13 item 5: no state between calls, nothing mutable shared between threads."""
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cold")}
@@ -276,6 +279,13 @@ def test_a_hostile_house_rules_file_is_refused(tmp_path: Path, yaml_text: str) -
     assert not (tmp_path / "x").exists()
 
 
+def test_a_huge_house_rule_name_is_not_echoed_whole() -> None:
+    """An error quotes what the user wrote cut short, as it quotes a huge number (issue 24)."""
+    for rules in ("x" * 100_000, "stick-the-dealer=" + "y" * 100_000, "turned-down-suit=" + "z" * 100_000):
+        result = runner.invoke(app, ["check", "--rules", rules, str(CASE)])
+        assert result.exit_code == 2 and len(result.stderr) < 600, result.stderr[:600]
+
+
 def test_a_full_disk_is_exit_2_at_once(tmp_path: Path) -> None:
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full")
@@ -351,6 +361,7 @@ def test_a_file_lists_at_most_so_many_problems(tmp_path: Path) -> None:
     assert text.stderr.count("\n") == MAX_ERRORS + 1 and "more problems in this file" in text.stderr
 
 
+@pytest.mark.stress
 @pytest.mark.parametrize("command", [["check"], ["check", "--format", "json"], ["explain"], ["report"],
                                      ["report", "--format", "html"], ["check", "--jobs", "2"]])
 def test_a_hand_of_two_million_events_in_bounded_memory(tmp_path: Path, command: list[str]) -> None:
@@ -361,6 +372,7 @@ def test_a_hand_of_two_million_events_in_bounded_memory(tmp_path: Path, command:
     assert peak < 120, f"{peak:.0f} MiB"
 
 
+@pytest.mark.stress
 @pytest.mark.parametrize("command", [["explain"], ["report"], ["check", "--format", "json"]])
 def test_explain_and_report_stream_like_check(tmp_path: Path, command: list[str]) -> None:
     import random
@@ -381,6 +393,7 @@ OLD_FMT_LIMIT = 2 << 20
 """``fmt`` refused files larger than this until it streamed."""
 
 
+@pytest.mark.stress
 @pytest.mark.parametrize("command", [["fmt"], ["fmt", "--diff"]])
 def test_fmt_streams_a_file_past_its_old_limit(tmp_path: Path, command: list[str]) -> None:
     """Twelve times the old limit, formatted in flat memory; the bulk is comments, so the test
@@ -409,6 +422,7 @@ def test_fmt_streams_a_file_past_its_old_limit(tmp_path: Path, command: list[str
         assert result.read() == (piece * copies if "--diff" in command else expected)
 
 
+@pytest.mark.stress
 def test_jobs_on_a_file_without_game_boundaries_costs_what_one_process_costs(tmp_path: Path) -> None:
     nuls = tmp_path / "nuls.ttn"
     nuls.write_bytes(b"\x00" * (60 << 20))
@@ -456,6 +470,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.stress
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_workers_end_when_their_parent_is_killed(tmp_path: Path, sig: signal.Signals) -> None:
@@ -488,3 +503,11 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path, sig: signal.Sig
     for w in leftover:
         os.kill(w, signal.SIGKILL)
     assert not leftover
+
+
+@pytest.mark.parametrize("arguments", [["new", "x" * 100_000], ["rules", "x" * 100_000],
+                                       ["rules", "euchre", "x" * 100_000], ["check", "--jobs", "x" * 100_000, "-"]])
+def test_a_huge_command_line_value_is_not_echoed_whole(arguments: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "referee", *arguments], input="", capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and len(done.stderr) < 2_000

@@ -77,7 +77,7 @@ def test_structural_lines() -> None:
     ("hand dealer", 12, "expected a player's name", "hand [N] dealer PLAYER"),
     ("N name purple", 8, "'purple' is not a suit", "suits are"),
     ("trick 1 E AH", 9, "expected ':'", ""),
-    ("N pass E pass", 8, "unexpected 'E'", "separate events with ','"),
+    ("N pass E pass", 8, "a ',' is missing before 'E'", "separate the events of a line with ',': 'N pass, E pass'"),
     ("deal N 9H", 8, "expected ':'", "deal N: 9H TH"),
     ("N bid", 6, "line ends too early", ""),
 ])
@@ -231,3 +231,62 @@ def test_a_file_of_usual_lines_is_read_without_importing_lark(tmp_path) -> None:
     again = subprocess.run([sys.executable, "-c", probe, str(case)], env=env, capture_output=True, text=True,
                            check=True)
     assert again.stdout.strip() == "[]"
+
+
+_GAME = '[Game "euchre"]\n[Players "N E S W Han"]\nhand 1 dealer W\nN pass\n'
+
+
+@pytest.mark.parametrize("header", [
+    "Hand 2, dealer: N", "hand 2, dealer N", "hand two, dealer N", "hnad 2, dealer N", "HAND 2 DEALER N",
+    "hand 2 dealer: N", "Hand:", "  hadn 2 dealer N", "hands 2, dealer N", "han dealer N",
+])
+def test_a_misspelt_hand_line_spoils_only_its_own_hand(header: str) -> None:
+    """A line the grammar refuses that starts like a hand line starts a hand of its own, spoiled:
+    the hand before keeps its lines and no problem, and the lines after go to the spoiled hand."""
+    items = list(read_transcript(io.BytesIO((_GAME + header + "\nE pass\nhand 3\nS pass\n").encode())))
+    hands = [i for i in items if isinstance(i, HandRecord)]
+    assert [len(h.problems) for h in hands] == [0, 1, 0]
+    assert [len(h.lines) for h in hands] == [1, 1, 1]
+    problem = hands[1].problems[0]
+    assert problem.line == 5 and "is not a hand line" in problem.message
+    assert "hand [N] [dealer PLAYER]" in problem.message
+    assert "hand 2 dealer Ann" in problem.hint
+
+
+@pytest.mark.parametrize("line", ["Han XS", "N XS", "hnad", "hnad XS", "hold 2", "deal N 9H", "N pass E pass"])
+def test_a_broken_event_line_is_never_taken_for_a_hand_line(line: str) -> None:
+    """A player's broken line (even a player called Han, one letter off `hand`), or a word one
+    letter off `hand` not followed by a number or `dealer`, stays a problem of its own hand."""
+    items = list(read_transcript(io.BytesIO((_GAME + line + "\nE pass\n").encode())))
+    hands = [i for i in items if isinstance(i, HandRecord)]
+    assert [len(h.problems) for h in hands] == [1]
+
+
+def test_the_misspelt_hand_line_salvages_its_number_and_dealer() -> None:
+    """So that the hand after it is not charged with a wrong dealer or number."""
+    items = list(read_transcript(io.BytesIO((_GAME + "Hand 2, dealer: E\n").encode())))
+    spoiled = [i for i in items if isinstance(i, HandRecord)][1]
+    assert (spoiled.header.number, spoiled.header.dealer) == (2, "E")
+    items = list(read_transcript(io.BytesIO((_GAME + "hand two, dealer: Bob\n").encode())))
+    spoiled = [i for i in items if isinstance(i, HandRecord)][1]
+    assert (spoiled.header.number, spoiled.header.dealer) == (None, None)
+
+
+def test_a_misspelt_first_hand_line_starts_the_game() -> None:
+    items = list(read_transcript(io.BytesIO(b'[Game "euchre"]\n[Players "N E S W"]\nHand 1, dealer: W\nN pass\n')))
+    assert isinstance(items[0], GameStart)
+    hands = [i for i in items if isinstance(i, HandRecord)]
+    assert len(hands) == 1 and hands[0].problems and hands[0].header.dealer == "W"
+    assert not [i for i in items if isinstance(i, FileProblem)]
+
+
+def test_a_misspelt_hand_line_leaves_the_other_hands_counted() -> None:
+    """The issue's example: the summary counted 0 hands when `Hand 2, dealer: …` spoiled hand 1."""
+    from referee.check import Collector, check_files
+
+    collector = Collector()
+    path = Path(__file__).resolve().parent.parent / "cases" / "euchre" / "misspelt-hand-line.ttn"
+    summary = check_files([str(path)], collector)
+    assert summary.exit_code == 2
+    counts = collector.verdict.to_dict()["summary"]
+    assert (counts["hands"], counts["errors"], counts["irregularities"]) == (2, 1, 1)

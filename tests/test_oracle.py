@@ -9,17 +9,19 @@ import pytest
 from oracle import GAMES, oracle
 
 from referee.engine.generators import Deal, PlayRules
-from referee.games import auction_pitch, boston, french_boston
+from referee.games import auction_pitch, boston, french_boston, whist
 from referee.games.euchre import cards as euchre_cards
 from referee.games.euchre import generator as euchre_generator
 from referee.games.french_boston import generator as french_boston_generator
 from referee.notation.cards import Card, Suit, parse_card
 
 OWN = {"euchre": euchre_generator.own_play_rules, "auction-pitch": auction_pitch.generator.own_play_rules,
-       "boston": boston.own_play_rules, "french-boston": french_boston_generator.own_play_rules}
+       "boston": boston.own_play_rules, "french-boston": french_boston_generator.own_play_rules,
+       "whist": whist.generator.own_play_rules}
 PACKS = {game: sorted(pack, key=str) for game, pack in [
     ("euchre", euchre_cards.PACKS["24"]), ("auction-pitch", auction_pitch.hand.AuctionPitchHand.pack),
-    ("boston", boston.BostonHand.pack), ("french-boston", french_boston.FrenchBostonHand.pack)]}
+    ("boston", boston.BostonHand.pack), ("french-boston", french_boston.FrenchBostonHand.pack),
+    ("whist", whist.WhistHand.pack)]}
 
 
 def cards(text: str) -> list[Card]:

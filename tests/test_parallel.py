@@ -18,7 +18,7 @@ def _archive(tmp_path: Path) -> Path:
     rng = random.Random(7)
     games = [GAME.random_game(rng, 3) for _ in range(40)]
     games[5] = games[5].replace("trick 2: ", "trick 2: N XS, ", 1)  # a syntax error in one game
-    games[9] = games[9].replace('[Game "euchre"]', '[Game "whist"]')  # an unusable header
+    games[9] = games[9].replace('[Game "euchre"]', '[Game "piquet"]')  # an unusable header
     path = tmp_path / "archive.ttn"
     path.write_text("# an archive\n" + "\n".join(games), "utf-8")
     return path
@@ -61,7 +61,7 @@ def test_past_the_problem_limit_the_output_is_still_identical(tmp_path: Path, mo
     for number in range(36):  # 12 header problems and 2,400 unreadable lines
         game = GAME.random_game(rng, 2)
         if number % 3 == 0:
-            game = game.replace('[Game "euchre"]', '[Game "whist"]')  # a problem in the header
+            game = game.replace('[Game "euchre"]', '[Game "piquet"]')  # a problem in the header
         elif number % 3 == 1:  # a hundred lines no one can read, in the middle of a hand
             game = game.replace("trick 2: ", "N XS\n" * 100 + "trick 2: ", 1)
         else:  # as many that a hand spoilt by its first one no longer reads, once past the limit

@@ -1,6 +1,7 @@
 """Property tests: random lawful euchre hands give no finding; one planted revoke gives exactly one.
 
-The hands follow suit and pass the lead as the independent oracle (oracle.py) says.
+The hands follow suit and pass the lead as the independent oracle (oracle.py) says, and are
+written in random styles (`write_in_style`: several tricks on a line, labels left out, ...).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from oracle import oracle
 from planted import planted_revoke
 
 from referee import check_text
+from referee.engine.generators import write_in_style
 from referee.games.euchre import GAME
 from referee.games.euchre.generator import random_hand
 
@@ -22,7 +24,7 @@ HEADER = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Rules "st
 @settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_lawful_game_has_no_finding(seed: int) -> None:
-    text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle)
+    text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle, style=random.Random(seed))
     verdict = check_text(text).to_dict()
     game = verdict["files"][0]["games"][0]
     assert verdict["summary"]["irregularities"] == 0, text
@@ -38,7 +40,7 @@ def test_random_lawful_game_has_no_finding(seed: int) -> None:
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=0, max_value=3))
 def test_one_planted_revoke_gives_exactly_one_finding_at_that_trick(seed: int, dealer: int) -> None:
     lines, planted = random_hand(random.Random(seed), dealer, 1, plant_revoke=True, rules_for=oracle)
-    text = HEADER + "\n".join(lines)
+    text = HEADER + write_in_style("\n".join(lines), random.Random(seed))
     hand, finding = planted_revoke(text, planted)
     if finding is None:
         return
@@ -51,7 +53,8 @@ def test_one_planted_revoke_gives_exactly_one_finding_at_that_trick(seed: int, d
 def test_revoke_without_the_deal_is_proven_by_later_play_or_not_at_all(seed: int) -> None:
     """Dropping the deal lines never invents a finding the deal would not show."""
     lines, planted = random_hand(random.Random(seed), 0, 1, plant_revoke=True, rules_for=oracle)
-    text = HEADER + "\n".join(line for line in lines if not line.startswith("deal "))
+    text = HEADER + write_in_style("\n".join(line for line in lines if not line.startswith("deal ")),
+                                   random.Random(seed))
     hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
     assert len(hand["irregularities"]) <= 1, text
     for finding in hand["irregularities"]:

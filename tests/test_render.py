@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,8 +28,8 @@ def assert_hands_match(verdict: Verdict) -> int:
 
 
 @pytest.mark.parametrize("transcript", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_every_case_hand_is_written_as_its_dict_encodes(transcript: Path) -> None:
-    assert_hands_match(check_text(transcript.read_text("utf-8")))
+def test_every_case_hand_is_written_as_its_dict_encodes(transcript: Path, case_verdict: Callable[[Path], Any]) -> None:
+    assert_hands_match(case_verdict(transcript).verdict)
 
 
 @pytest.mark.parametrize("game", sorted(registry()))

@@ -7,9 +7,11 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from html.parser import HTMLParser
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -50,8 +52,8 @@ class _Page(HTMLParser):
 
 
 @pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_reports_carry_the_verdict_in_both_formats(transcript: Path) -> None:
-    story = story_of_file(str(transcript))
+def test_reports_carry_the_verdict_in_both_formats(transcript: Path, case_story: Callable[[Path], Any]) -> None:
+    story = case_story(transcript)
     markdown, page = report(story, "markdown"), report(story, "html")
     for game in story.games:
         for hand in game.hands:

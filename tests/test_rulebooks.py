@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import sys
 from collections import defaultdict
-from functools import cache
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal, get_args, get_origin, get_type_hints
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 import pytest
-import yaml
 
-from referee.check import Collector, check_files
 from referee.engine.replay import GENERIC_RULES, HandReplay
 from referee.engine.rulebook import OptionError
 from referee.games import registry
@@ -69,37 +67,36 @@ NEVER_CITED: dict[str, str | None] = {
     "french-boston.misere.play": None,  # the contract and the tricks played
 }
 
-@cache
-def produced() -> tuple[dict[str, frozenset[str]], dict[str, set[tuple[str, object]]]]:
+Produced = tuple[dict[str, frozenset[str]], dict[str, set[tuple[str, object]]]]
+
+
+@pytest.fixture(scope="module")
+def produced(case_verdict: Callable[[Path], Any]) -> Produced:
     """The rule ids each game's cases make the referee cite (see CITING), and the house rules
-    (name, value) each game's cases were checked under."""
+    (name, value) each game's cases were checked under (their ``cli_rules``, as test_cases)."""
     found: dict[str, set[str]] = defaultdict(set)
     options: dict[str, set[tuple[str, object]]] = defaultdict(set)
     for transcript in sorted(CASES.glob("*/*.ttn")):
-        expected = yaml.safe_load(transcript.with_suffix(".expected.yaml").read_text("utf-8"))
-        collector = Collector()
-        check_files([str(transcript)], collector, expected.get("cli_rules"))
-        for file in collector.verdict.to_dict()["files"]:
-            for game in file["games"]:
-                options[game["game"]].update((name, str(value)) for name, value in game["rules"].items())
-                for hand in game["hands"]:
-                    found[game["game"]].update(item["rule"] for key in CITING for item in hand.get(key) or ()
-                                               if item.get("rule"))
+        for game in case_verdict(transcript).file()["games"]:
+            options[game["game"]].update((name, str(value)) for name, value in game["rules"].items())
+            for hand in game["hands"]:
+                found[game["game"]].update(item["rule"] for key in CITING for item in hand.get(key) or ()
+                                           if item.get("rule"))
     return {game: frozenset(rules) for game, rules in found.items()}, options
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_rule_is_produced_by_a_case(game: str) -> None:
-    cited, _ = produced()
+def test_every_rule_is_produced_by_a_case(game: str, produced: Produced) -> None:
+    cited, _ = produced
     excused = set(NEVER_CITED)
     missing = [rule for rule in registry()[game].rulebook.rules if rule not in cited.get(game, ()) | excused]
     assert not missing, f"rules of {game} that no case makes the referee cite: {missing}"
 
 
-def test_the_excused_rules_are_rules_no_case_cites() -> None:
+def test_the_excused_rules_are_rules_no_case_cites(produced: Produced) -> None:
     """The list above stays honest: real ids, none cited (drop it from the list once it is), and
     every breach it names cited by some case."""
-    cited, _ = produced()
+    cited, _ = produced
     every = {rule for game in GAMES for rule in registry()[game].rulebook.rules}
     all_cited = set().union(*cited.values())
     listed = set(NEVER_CITED)
@@ -110,9 +107,9 @@ def test_the_excused_rules_are_rules_no_case_cites() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_option_is_exercised_by_a_case(game: str) -> None:
+def test_every_option_is_exercised_by_a_case(game: str, produced: Produced) -> None:
     """Some case is checked with each house rule away from its default."""
-    _, options = produced()
+    _, options = produced
     book = registry()[game].rulebook
     unused = [name for name, option in book.options.items()
               if not {value for used, value in options[game] if used == name} - {str(option.default)}]

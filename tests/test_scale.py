@@ -30,9 +30,9 @@ def test_a_100_mb_file_without_newlines_is_rejected_quickly_in_little_memory(tmp
         for _ in range(100):
             f.write(block)
     collector = Collector()
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU time: what other processes run does not count
     peak = _peak_kib(lambda: check_files([str(path)], collector))
-    assert time.perf_counter() - started < 30
+    assert time.process_time() - started < 30
     assert peak < 16 * 1024, f"peak {peak:.0f} KiB"  # the file is 100 MiB
     errors = collector.verdict.files[0].errors
     assert len(errors) == 1 and "longer than" in errors[0].message
@@ -58,7 +58,7 @@ def test_time_is_linear_in_archive_size(tmp_path: Path) -> None:
     for count in (30, 300):
         path = tmp_path / f"a{count}.ttn"
         path.write_text("".join(GAME.random_game(rng, 5) for _ in range(count)), "utf-8")
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time, not the wall clock: the tests share the cores
         check_files([str(path)], JsonWriter(io.StringIO()))
-        sizes[count] = time.perf_counter() - started
+        sizes[count] = time.process_time() - started
     assert sizes[300] < 20 * sizes[30]  # linear would be 10x; quadratic 100x

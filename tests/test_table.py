@@ -173,3 +173,15 @@ def test_cards_played_after_a_card_out_of_turn_may_go_back_with_it() -> None:
     assert [type(f) for f in table.retract("E", c("9S"), AT)] == [tb.Retracted]
     assert [type(f) for f in table.retract("S", c("TS"), AT)] == [tb.Retracted]
     assert not table.current.plays and table.expected() == "N"
+
+
+def test_a_seat_that_joins_before_the_lead_does_not_lead() -> None:
+    """The lone player's partner's card put down before the lead: the trick keeps its leader,
+    whose card sets the suit led, and the joining seat takes part from then on."""
+    table = tb.TrickTable(ORDER, ["E", "S", "W"], "S", EuchreTricks(Suit.HEARTS), None, 5)
+    table.join("N", c("9C"), AT)
+    assert table.current.leader == "S" and not table.current.plays[0].out_of_turn
+    assert table.expected() == "S" and table.current.led is None and "N" in table.active
+    for player, card in [("S", "AS"), ("W", "KS"), ("E", "QS")]:
+        assert not any(isinstance(f, (tb.OutOfTurn, tb.Revoke)) for f in table.play(player, c(card), AT))
+    assert table.tricks[0].winner == "S" and len(table.tricks[0].plays) == 4

@@ -59,19 +59,31 @@ def test_no_color_keeps_the_tables_and_drops_the_colour(how: tuple[str, ...]) ->
     assert not COLOUR.search(shown) and "Won by" in ANSI.sub("", shown)
 
 
-@pytest.mark.skipif(shutil.which("referee") is None, reason="the referee console script is not installed")
+def console_script() -> str | None:
+    """The ``referee`` console script: beside the interpreter running the tests (the README runs
+    them as ``.venv/bin/pytest``, with ``.venv/bin`` not on PATH), else wherever PATH finds one."""
+    beside = Path(sys.executable).with_name("referee")
+    return str(beside) if beside.is_file() else shutil.which("referee")
+
+
+REFEREE = console_script()
+
+
+@pytest.mark.skipif(REFEREE is None, reason="the referee console script is not installed")
 def test_shell_completion_offers_commands_and_games() -> None:
+    assert REFEREE is not None
+
     def complete(words: str) -> str:
         env = {**os.environ, "_REFEREE_COMPLETE": "complete_bash", "COMP_WORDS": words,
                "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}
-        return subprocess.run(check=False, args=["referee"], env=env, capture_output=True, text=True,
+        return subprocess.run(check=False, args=[REFEREE], env=env, capture_output=True, text=True,
                               timeout=60).stdout
     assert {"check", "explain", "report", "fmt", "new", "rules"} <= set(complete("referee ").split())
     assert "french-boston" in complete("referee rules fr").split()
     assert "euchre.revoke.established" in complete("referee rules euchre euchre.revoke.e").split()
     # the script --show-completion prints, asked for by shell name: the option itself guesses the
     # shell from the process tree, which a test run need not have
-    script = subprocess.run(check=False, args=["referee"], env={**os.environ, "_REFEREE_COMPLETE": "source_bash"},
+    script = subprocess.run(check=False, args=[REFEREE], env={**os.environ, "_REFEREE_COMPLETE": "source_bash"},
                             capture_output=True, text=True, timeout=60)
     assert script.returncode == 0 and "_REFEREE_COMPLETE" in script.stdout
 

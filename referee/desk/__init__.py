@@ -10,17 +10,19 @@ replayed on the last hand alone.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import os
+import secrets
 import socket
 import sys
 import threading
 import webbrowser
 
-from .app import DeskConfig, create_app
+from .app import LOOPBACK_NAMES, DeskConfig, create_app
+from .guard import Access, host_of
 from .library import check_json
-
-LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
+from .work import Limits
 
 
 class DeskError(Exception):
@@ -40,8 +42,36 @@ def host_warning(host: str) -> str | None:
     """What to tell whoever opens the desk to the network (any address but this machine's own)."""
     if is_loopback(host):
         return None
-    return (f"warning: the desk listens on {host}: anyone who can reach this machine there can use it and "
-            "save to the files named here; do this only on a network you trust (a club's own)")
+    return (f"warning: the desk listens on {host}: anyone who can reach this machine there and is given "
+            "its address with the token can use it and save to the files named here; do this only on a "
+            "network you trust (a club's own)")
+
+
+def access_for(host: str, allowed: list[str]) -> Access:
+    """Who may use a desk listening on `host`: the loopback names, the host itself, this
+    machine's name (``NAME`` and ``NAME.local``) beyond loopback, and the names of
+    ``--allow-host``; any address a connection arrives on is accepted by `guard` too. Beyond
+    loopback the API needs a secret made now, for this start only."""
+    names = set(LOOPBACK_NAMES) | {host_of(host) if host.startswith("[") else host.lower()}
+    names |= {host_of(name) if name.startswith("[") else name.lower().rstrip(".") for name in allowed}
+    if is_loopback(host):
+        return Access(frozenset(names))
+    machine = socket.gethostname().lower()
+    names |= {machine, f"{machine}.local"}
+    return Access(frozenset(names), secrets.token_urlsafe(18))
+
+
+def network_address() -> str | None:
+    """This machine's address on its main network, for the address a desk listening on every
+    interface prints: the one a packet to a documentation address (192.0.2.1, never routed)
+    would leave from. Connecting a UDP socket sends nothing; it only asks the routing table."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            address: str = probe.getsockname()[0]
+            return address
+    except OSError:
+        return None
 
 
 def check_files(files: list[str]) -> list[str]:
@@ -74,9 +104,14 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def url_of(sock: socket.socket) -> str:
+def url_of(sock: socket.socket, token: str | None = None) -> str:
+    """The desk's address (with its secret, when it has one). A desk listening on every
+    interface (0.0.0.0, ::) is given its address on the network, which others can open."""
     host, port = sock.getsockname()[:2]
-    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+    if ipaddress.ip_address(host).is_unspecified:
+        host = network_address() or socket.gethostname()
+    query = f"?token={token}" if token else ""
+    return f"http://[{host}]:{port}/{query}" if ":" in host else f"http://{host}:{port}/{query}"
 
 
 def has_screen() -> bool:
@@ -88,25 +123,37 @@ def has_screen() -> bool:
 
 
 def serve(files: list[str], host: str = "127.0.0.1", port: int = 8750, rules: str | None = None,
-          rules_label: str | None = None, open_browser: bool = True) -> None:
+          rules_label: str | None = None, open_browser: bool = True, allow_hosts: list[str] | None = None,
+          limits: Limits | None = None) -> None:
     """Run the desk until Ctrl-C. Prints its address first (the tests read it from there)."""
     import uvicorn
 
-    config = DeskConfig(check_files(files), rules, rules_label)
-    loopback = is_loopback(host)
+    from .net import AcceptNotice, protocol_for, raise_descriptor_limit
+
+    limits = limits or Limits()
+    config = DeskConfig(check_files(files), rules, rules_label, limits)
+    access = access_for(host, allow_hosts or [])
     sock = bind(host, port)
-    url = url_of(sock)
+    url = url_of(sock, access.token)
     warning = host_warning(host)
     if warning is not None:
         print(warning, file=sys.stderr)
-    app = create_app(config, LOOPBACK_HOSTS if loopback else None)
+    app = create_app(config, access)
     check_json(b"", rules)  # load the parser and rulebooks now, not on the first keystroke
     print(f"referee desk: {url}  (Ctrl-C stops it)", flush=True)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False))
+    raise_descriptor_limit()
+    notice = AcceptNotice()
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False,
+                                           loop="asyncio", http=protocol_for(limits, notice)))
+
+    async def run() -> None:
+        asyncio.get_running_loop().set_exception_handler(notice)
+        await server.serve(sockets=[sock])
+
     if open_browser and has_screen():
         threading.Timer(0.5, webbrowser.open, [url]).start()
     try:
-        server.run(sockets=[sock])
+        asyncio.run(run())
     except KeyboardInterrupt:
         pass
     finally:

@@ -18,22 +18,28 @@ the desk's own (a Content-Security-Policy), so a transcript's text can never run
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
+from urllib.parse import quote
 
+import anyio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..games import registry
+from ..notation.limits import MAX_DIGITS, MAX_NUMBER, shown
+from ..output.atomic import write_atomically
 from ..output.template import UnknownGame, template
+from .guard import DESK_HEADER, Access, Guard
 from .library import (
     RulesParameterError,
     check_json,
@@ -41,6 +47,7 @@ from .library import (
     query_rules,
     report_text,
 )
+from .work import Busy, Limits, Load, Stopped, Work
 
 MAX_BODY = 4 * 1024 * 1024
 """A ten-hand game is a few kilobytes; 4 MB is a long evening's archive and keeps a mistake cheap."""
@@ -55,9 +62,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-SAVE_HEADER = "X-Referee-Desk"
-"""The page sends it with every save. A web page from elsewhere cannot send a custom header to the
-desk without the browser asking first (and the desk never agrees), so it cannot overwrite a file."""
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 @dataclass(slots=True)
@@ -67,28 +72,88 @@ class DeskConfig:
     files: list[str] = field(default_factory=list)
     rules: str | None = None
     rules_label: str | None = None  # --rules as written (a file name, or the inline text)
+    limits: Limits = field(default_factory=Limits)
 
 
 class BodyTooLarge(Exception):
     pass
 
 
-async def _body(request: Request) -> bytes:
+class SlowBody(Exception):
+    pass
+
+
+class BadParameter(ValueError):
+    """A query parameter the desk cannot use: answered 400 with the message."""
+
+
+def _number(request: Request, name: str) -> int | None:
+    """The query parameter `name` as a number, None when it is absent. The rule of the command
+    line: ASCII digits, at most `MAX_NUMBER` (``str.isdigit`` takes "²" and "①", which ``int``
+    refuses, and a 5,000-digit number costs more than it says)."""
+    value = request.query_params.get(name)
+    if value is None:
+        return None
+    if not re.fullmatch(f"[0-9]{{1,{MAX_DIGITS}}}", value):
+        raise BadParameter(f"{name}={shown(value)!r}: a number in the digits 0-9, at most {MAX_NUMBER:,}")
+    return int(value)
+
+
+async def _body(request: Request, load: Load, limits: Limits) -> bytes:
     """The request's body, at most `MAX_BODY` bytes. Above that the rest is read and thrown away
-    (up to `DRAIN` bytes) before the refusal, so that the client, still sending, hears it."""
+    (up to `DRAIN` bytes) before the refusal, so that the client, still sending, hears it. What
+    is kept counts in `load` (`Busy` past its bound) until the request ends (`_guarded`); a body
+    that stops arriving (`Limits.gap`) or takes too long (`Limits.body`) is `SlowBody`."""
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
+    deadline = anyio.current_time() + limits.body
+    stream = request.stream().__aiter__()
+    while True:
+        with anyio.move_on_after(max(0.0, min(limits.gap, deadline - anyio.current_time()))) as waiting:
+            chunk = await anext(stream, None)
+        if waiting.cancelled_caught:
+            raise SlowBody
+        if chunk is None:
+            break
         size += len(chunk)
         if size > MAX_BODY:
             chunks = []
             if size > DRAIN:
                 break
         else:
+            load.hold(len(chunk))
+            request.state.held = getattr(request.state, "held", 0) + len(chunk)
             chunks.append(chunk)
     if size > MAX_BODY:
         raise BodyTooLarge
     return b"".join(chunks)
+
+
+T = TypeVar("T")
+
+
+async def _work_on(request: Request, load: Load, limits: Limits, size: int, job: Callable[[Work], T]) -> T:
+    """`job` run in a thread once `load` has room for `size` bytes more in work, stopped when the
+    client leaves (the server says so by a disconnect message) or its time is up."""
+    async with load.working_on(size):
+        work = Work(limits.work)
+
+        async def watch() -> None:
+            while (await request.receive())["type"] != "http.disconnect":
+                pass
+            work.stop()
+
+        failure: Exception | None = None
+        async with anyio.create_task_group() as group:
+            group.start_soon(watch)
+            try:
+                result = await anyio.to_thread.run_sync(job, work)
+            except Exception as error:  # noqa: BLE001 - raised below, outside the group (which would wrap it)
+                failure = error
+            group.cancel_scope.cancel()
+        if failure is not None:
+            raise failure
+        return result
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -98,16 +163,29 @@ def _error(status: int, message: str) -> JSONResponse:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _guarded(handler: Handler) -> Handler:
-    """Turn a too-large body or bad house rules into a clear JSON error rather than a 500."""
+def _guarded(handler: Handler, load: Load, limits: Limits) -> Handler:
+    """Turn a too-large or slow body, bad house rules, a busy desk or stopped work into a clear
+    JSON error rather than a 500; give back what the request held in `load`."""
     async def run(request: Request) -> Response:
         try:
             return await handler(request)
         except BodyTooLarge:
             return _error(413, f"the transcript is larger than {MAX_BODY // (1024 * 1024)} MB — "
                                "check it with 'referee check FILE' on the command line")
-        except RulesParameterError as error:
+        except SlowBody:
+            return _error(408, "the request stopped arriving: send it again")
+        except (RulesParameterError, BadParameter) as error:
             return _error(400, str(error))
+        except Busy:
+            return JSONResponse({"error": "the desk is busy with other requests: send it again in a moment"},
+                                status_code=503, headers={**SECURITY_HEADERS, "Retry-After": "2"})
+        except Stopped as stopped:
+            if not stopped.timed_out:
+                return _error(503, "the client left before the answer")
+            return _error(503, f"the desk stopped this request after {limits.work:.0f} seconds — "
+                               "check the transcript with 'referee check FILE' on the command line")
+        finally:
+            load.release(getattr(request.state, "held", 0))
     return run
 
 
@@ -115,10 +193,12 @@ def _text(body: bytes) -> str:
     return body.decode("utf-8", "replace")
 
 
-def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> Starlette:
-    """The desk for `config`; `allowed_hosts` (the Host headers accepted) guards a desk on
-    127.0.0.1 against web pages that rename themselves to reach it (DNS rebinding)."""
+def create_app(config: DeskConfig, access: Access | None = None) -> Starlette:
+    """The desk for `config`, used only as `access` allows (by default: a desk on loopback,
+    reached by the loopback names or the address it listens on; see `guard`)."""
     from starlette.concurrency import run_in_threadpool
+
+    load, limits = Load(), config.limits
 
     def rules_of(request: Request) -> str | None:
         return query_rules(request.query_params.get("rules"), config.rules)
@@ -147,48 +227,52 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
             return _error(404, str(error))
 
     async def check(request: Request) -> Response:
-        body, rules = await _body(request), rules_of(request)
-        out, status = await run_in_threadpool(check_json, body, rules)
+        body, rules = await _body(request, load, limits), rules_of(request)
+        out, status = await _work_on(request, load, limits, len(body), lambda work: check_json(body, rules, work))
         return Response(out, media_type="application/json; charset=utf-8",
                         headers={**SECURITY_HEADERS, "X-Referee-Exit": str(status)})
 
     async def view(request: Request) -> Response:
-        body, rules = await _body(request), rules_of(request)
-        game, hand = request.query_params.get("game", ""), request.query_params.get("hand", "")
-        selected = (int(game), int(hand)) if game.isdigit() and hand.isdigit() else None
-        data: dict[str, Any] = await run_in_threadpool(desk_view, _text(body), rules, selected)
+        game, hand = _number(request, "game"), _number(request, "hand")
+        selected = (game, hand) if game is not None and hand is not None else None
+        body, rules = await _body(request, load, limits), rules_of(request)
+        data: dict[str, Any] = await _work_on(request, load, limits, len(body),
+                                              lambda work: desk_view(_text(body), rules, selected, work))
         return Response(json.dumps(data, ensure_ascii=False), media_type="application/json; charset=utf-8",
                         headers=SECURITY_HEADERS)
 
     async def report(request: Request) -> Response:
         form = request.query_params.get("format", "html")
         if form not in ("html", "markdown"):
-            return _error(400, f"format={form!r}: html or markdown")
-        body, rules = await _body(request), rules_of(request)
-        index = request.query_params.get("file", "")
-        name = (os.path.basename(config.files[int(index)]) if index.isdigit() and int(index) < len(config.files)
-                else "desk.ttn")
-        text, status = await run_in_threadpool(report_text, _text(body), rules, form, name)
+            return _error(400, f"format={shown(form)!r}: html or markdown")
+        index = _number(request, "file")
+        body, rules = await _body(request, load, limits), rules_of(request)
+        transcript = _text(body)
+        name = (os.path.basename(config.files[index]) if index is not None and index < len(config.files)
+                else f"{pasted_stem(transcript)}.ttn")
+        text, status = await _work_on(request, load, limits, len(body),
+                                      lambda work: report_text(transcript, rules, form, name, work))
         stem = os.path.splitext(name)[0]
         media = "text/html" if form == "html" else "text/markdown"
         suffix = "html" if form == "html" else "md"
         return Response(text, media_type=f"{media}; charset=utf-8", headers={
             **SECURITY_HEADERS, "X-Referee-Exit": str(status),
-            "Content-Disposition": f'attachment; filename="{_safe_name(stem)}-ruling.{suffix}"'})
+            "Content-Disposition": attachment(f"{stem}.ruling.{suffix}")})
 
     async def save(request: Request) -> Response:
-        if request.headers.get(SAVE_HEADER) != "save":
-            return _error(403, f"saving needs the {SAVE_HEADER} header that the desk's page sends")
-        index = request.query_params.get("file", "")
-        if not index.isdigit() or int(index) >= len(config.files):
+        if request.headers.get(DESK_HEADER) != "save":
+            return _error(403, f"saving needs the {DESK_HEADER} header that the desk's page sends")
+        index = _number(request, "file")
+        if index is None or index >= len(config.files):
             return _error(403, "the desk saves only to a file named on the command line (referee serve FILE)")
-        body = await _body(request)
+        body = await _body(request, load, limits)
         text = _text(body)
-        path = config.files[int(index)]
+        path = config.files[index]
         try:
-            await run_in_threadpool(_write, path, text)
-        except OSError as error:
-            return _error(500, f"{path}: cannot save: {error.strerror}")
+            await run_in_threadpool(write_atomically, path, text, "")
+        except OSError as error:  # the file is as it was: the text went to a temporary file first
+            full = error.errno in (errno.ENOSPC, errno.EDQUOT)
+            return _error(507 if full else 500, f"{path}: not saved, the file is as it was: {error.strerror}")
         return JSONResponse({"saved": path, "bytes": len(text.encode("utf-8"))}, headers=SECURITY_HEADERS)
 
     routes = [
@@ -196,18 +280,36 @@ def create_app(config: DeskConfig, allowed_hosts: list[str] | None = None) -> St
         Route("/static/{name}", static),
         Route("/api/state", state),
         Route("/api/template/{game}", new),
-        Route("/api/check", _guarded(check), methods=["POST"]),
-        Route("/api/view", _guarded(view), methods=["POST"]),
-        Route("/api/report", _guarded(report), methods=["POST"]),
-        Route("/api/save", _guarded(save), methods=["POST"]),
+        Route("/api/check", _guarded(check, load, limits), methods=["POST"]),
+        Route("/api/view", _guarded(view, load, limits), methods=["POST"]),
+        Route("/api/report", _guarded(report, load, limits), methods=["POST"]),
+        Route("/api/save", _guarded(save, load, limits), methods=["POST"]),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
+    middleware = [Middleware(Guard, access=access or Access(LOOPBACK_NAMES))]
     return Starlette(routes=routes, middleware=middleware)
 
 
-def _safe_name(stem: str) -> str:
-    """A download's file name: letters, digits, dot, dash and underscore only."""
-    return "".join(c if c.isalnum() or c in "-_." else "_" for c in stem) or "transcript"
+_TAG = re.compile(r'^\s*\[(Game|Date|Event)\s+"([^"\n]*)"\]', re.MULTILINE)
+
+
+def pasted_stem(text: str) -> str:
+    """The name a transcript that came from no file goes by in downloads and in its ruling's
+    title: its game and date (or event), as the page names it (``boston-2026-11-30``); the
+    header is near the top, so only the start of the text is read."""
+    tags: dict[str, str] = {}
+    for match in _TAG.finditer(text, 0, 4096):
+        tags.setdefault(match.group(1), match.group(2).strip())
+    name = "-".join(filter(None, [tags.get("Game", ""), tags.get("Date") or tags.get("Event", "")]))
+    return re.sub(r"^[-.]+|-+$", "", re.sub(r"[^A-Za-z0-9._-]+", "-", name)) or "transcript"
+
+
+def attachment(name: str) -> str:
+    """A Content-Disposition for a download named `name` (RFC 6266): an ASCII ``filename`` for
+    old clients — ASCII letters, digits, dot, dash and underscore, anything else "_" — and the
+    name itself as ``filename*``, UTF-8 and percent-encoded (an HTTP header is Latin-1: a name
+    such as ``Партия-ruling.html`` written as it is cannot be sent at all)."""
+    fallback = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in name)
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
 def _named_files(paths: list[str]) -> list[dict[str, Any]]:
@@ -221,7 +323,3 @@ def _named_files(paths: list[str]) -> list[dict[str, Any]]:
         files.append({"index": index, "name": os.path.basename(path), "path": path, "text": text})
     return files
 
-
-def _write(path: str, text: str) -> None:
-    with open(path, "w", encoding="utf-8", newline="") as stream:
-        stream.write(text)

@@ -19,20 +19,29 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..check import check_text
+from ..check import Collector
 from ..engine.laws import Pending
+from ..engine.ledger import POOL
 from ..engine.verdict import HandVerdict, Verdict
 from ..notation import events as ev
 from ..output.story import FileStory, HandStory
 from .lasthand import LastHand, NotAlone, SessionKeeper
 from .view import last_line
+from .work import WatchedChecker, Work
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SIGNS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 CARD_PATTERN = re.compile(r"\b(?:10|[AKQJT2-9])[SHDC]\b")
 CORRECTABLE = frozenset({"lead-out-of-turn", "play-out-of-turn", "revoke"})
 MOST_CHECKS = 32
-"""Each proposed line costs one check of the whole transcript; a handful is plenty."""
+"""Lines proposed per request; a handful is plenty."""
+PROVING_CHARS = 256 * 1024
+PROVING_TIMES = 2
+"""What the proposed lines may cost in all, in characters checked: a line replayed on the last
+hand costs that hand's size, one checked with the whole transcript the transcript's. A view
+checks the transcript once; the lines may then cost at most `PROVING_TIMES` more checks of it,
+or `PROVING_CHARS` (every line of a transcript of a few games checked whole). A dispute hand
+padded with comments, which cannot be replayed alone, once made one view cost 32 checks."""
 
 Check = Callable[[str], Verdict]
 
@@ -73,17 +82,34 @@ def _measure_hand(errors: int, hand: HandVerdict) -> _Before:
     return _Before(errors, inconsistent, _state(hand))
 
 
-class _Prover:
-    """Checks proposed lines against the referee, at most `MOST_CHECKS` of them per request:
-    the last hand replayed alone (`LastHand`) where that is exact, else the whole transcript."""
+class _OutOfBudget(Exception):
+    pass
 
-    def __init__(self, text: str, after: int, check: Check, before: _Before, last: LastHand | None) -> None:
+
+class _Prover:
+    """Checks proposed lines against the referee, at most `MOST_CHECKS` of them per request and
+    within a budget of characters checked (`PROVING_CHARS`): the last hand replayed alone
+    (`LastHand`) where that is exact, else the whole transcript. `ran_out` says that lines
+    were left untried for the budget."""
+
+    def __init__(self, text: str, after: int, check: Check, before: _Before, last: LastHand | None,
+                 work: Work | None = None) -> None:
         self.text, self.after, self.check, self.before, self.last = text, after, check, before, last
         self.left = MOST_CHECKS
+        self.budget = max(PROVING_CHARS, PROVING_TIMES * len(text))
+        self.work = work
+        self.ran_out = False
+
+    def _spend(self, chars: int) -> None:
+        if chars > self.budget:
+            self.ran_out = True
+            raise _OutOfBudget
+        self.budget -= chars
 
     def _measure(self, line: str) -> _Before | None:
         if self.last is not None:
             try:
+                self._spend(self.last.size)
                 hand = self.last.verdict(line, self.after)
             except NotAlone:
                 pass
@@ -91,14 +117,20 @@ class _Prover:
                 if hand is None:  # the whole check would report a problem: the line answers nothing
                     return _Before(self.before.errors + 1, self.before.inconsistent, self.before.state)
                 return _measure_hand(self.before.errors, hand)
+        self._spend(len(self.text))
         return _measure(self.check(insert_line(self.text, self.after, line)))
 
     def first_accepted(self, lines: Iterable[str]) -> str | None:
         for line in dict.fromkeys(lines):
-            if self.left <= 0:
+            if self.left <= 0 or self.ran_out:
                 return None
+            if self.work is not None:
+                self.work.look()
             self.left -= 1
-            after = self._measure(line)
+            try:
+                after = self._measure(line)
+            except _OutOfBudget:
+                return None
             if (after is not None and after.errors <= self.before.errors
                     and after.inconsistent <= self.before.inconsistent and after.state != self.before.state):
                 return line
@@ -121,10 +153,11 @@ def _on_table(hand: HandVerdict) -> list[tuple[str, str]]:
     return list(last.plays) if last is not None and last.winner is None else []
 
 
-def _option(option: str, label: str, line: str | None) -> dict[str, Any]:
+def _option(option: str, label: str, line: str | None, untried: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {"option": option, "label": label, "line": line}
     if line is None:
-        out["note"] = "no single line answers it: write what happened next at the table"
+        out["note"] = ("not tried: the transcript is too long for the desk to try every answer; write the line"
+                       if untried else "no single line answers it: write what happened next at the table")
     return out
 
 
@@ -147,14 +180,16 @@ def _pending_options(pending: Pending, hand: HandStory, players: tuple[str, ...]
         if option == "suit":
             for suit in SUITS:
                 line = prover.first_accepted(f"{p} call {suit}" for p in members)
-                out.append(_option(option, f"call {SUIT_SIGNS[suit]} {suit}", line))
+                out.append(_option(option, f"call {SUIT_SIGNS[suit]} {suit}", line, prover.ran_out))
         elif option == "card":
             for card in cards:
-                out.append(_option(option, f"call {card}", prover.first_accepted(f"{p} call {card}" for p in members)))
+                line = prover.first_accepted(f"{p} call {card}" for p in members)
+                out.append(_option(option, f"call {card}", line, prover.ran_out))
             if not cards:
                 out.append(_option(option, "call a card", None) | {"note": "write: PLAYER call CARD"})
         else:
-            out.append(_option(option, option, prover.first_accepted(_lines_for(option, members, retracts))))
+            line = prover.first_accepted(_lines_for(option, members, retracts))
+            out.append(_option(option, option, line, prover.ran_out))
     return out
 
 
@@ -187,8 +222,18 @@ def _corrections(hand: HandStory, prover: _Prover, offered: set[str]) -> list[di
     return out
 
 
+def _whole_check(text: str, rules: str | None, work: Work | None) -> Verdict:
+    """`check.check_text`, stopping with the request's `work`."""
+    collector = Collector()
+    checker = WatchedChecker(collector, rules)
+    checker.work = work
+    checker.check_text(text)
+    checker.finish()
+    return collector.verdict
+
+
 def settle(story: FileStory, text: str, rules: str | None,
-           keeper: SessionKeeper | None = None) -> dict[str, Any] | None:
+           keeper: SessionKeeper | None = None, work: Work | None = None) -> dict[str, Any] | None:
     """The open choices of the transcript's last hand, each option with the line that answers it.
 
     `rules` are the house rules `story` was checked with, by `keeper` where it was kept (then a
@@ -204,8 +249,8 @@ def settle(story: FileStory, text: str, rules: str | None,
         return None
     before = _measure_hand(len(story.problems), verdict)
     after = last_line(hand)
-    prover = _Prover(text, after, lambda candidate: check_text(candidate, rules), before,
-                     LastHand.of(keeper, hand, text))
+    prover = _Prover(text, after, lambda candidate: _whole_check(candidate, rules, work), before,
+                     LastHand.of(keeper, hand, text), work)
     choices: list[dict[str, Any]] = [{"chooser": p.chooser, "rule": p.rule, "explanation": p.explanation,
                 "options": _pending_options(p, hand, game.players, prover)} for p in verdict.pending]
     offered = {o["line"] for c in choices for o in c["options"] if o["line"]}
@@ -214,3 +259,62 @@ def settle(story: FileStory, text: str, rules: str | None,
         return None
     return {"game": len(story.games) - 1, "hand": len(game.hands) - 1, "number": verdict.number,
             "after": after, "next": verdict.next, "choices": choices, "corrections": corrections}
+
+
+def payments(hand: HandVerdict) -> dict[str, Any]:
+    """The hand's ledger as a club reads it: one line per payment, naming both parties.
+
+    The verdict's ledger is a list of signed movements; a payment between two players is two of
+    them, one loss and one gain of the same amount, unit, cause and rule. Each loss is paired
+    with the first such gain still unpaired (``Y pays A 12 white``); what is left over is a score
+    (``N-S scores 2 points``), counters going into the pool or taken from it (``A takes 4 red
+    from the pool (40 white)``: the pool's entry and the player's, same rule and cause), or a
+    loss to nobody in particular.
+    `totals` is each party's net movement per unit over the hand, for the foot of the table.
+    """
+    entries = list(hand.ledger)
+    used: set[int] = set()
+    lines: list[dict[str, Any]] = []
+    for i, loss in enumerate(entries):
+        if i in used or loss.amount >= 0 or loss.who == POOL:
+            continue
+        match = next((j for j, gain in enumerate(entries) if j not in used and gain.amount == -loss.amount
+                      and gain.who not in (POOL, loss.who)
+                      and (gain.unit, gain.rule, gain.cause) == (loss.unit, loss.rule, loss.cause)), None)
+        if match is not None:
+            used.update((i, match))
+            lines.append(_payment(i, f"{loss.who} pays {entries[match].who} {-loss.amount} {loss.unit}", loss))
+    for i, pool in enumerate(entries):  # a player's counters going into the pool, or the pool taken
+        if i in used or pool.who != POOL:
+            continue
+        match = next((j for j, e in enumerate(entries) if j not in used and e.who != POOL
+                      and (e.amount > 0) != (pool.amount > 0) and (e.rule, e.cause) == (pool.rule, pool.cause)), None)
+        if match is not None:
+            used.update((i, match))
+            player = entries[match]
+            worth = f" ({abs(player.amount)} {player.unit})" if player.unit != pool.unit else ""
+            verb = "takes" if pool.amount < 0 else "puts"
+            where = "from" if pool.amount < 0 else "into"
+            words = f"{player.who} {verb} {abs(pool.amount)} {pool.unit} {where} the pool{worth}"
+            lines.append(_payment(i, words, pool))
+    for i, entry in enumerate(entries):
+        if i in used:
+            continue
+        amount = abs(entry.amount)
+        if entry.who == POOL:
+            words = f"{amount} {entry.unit} {'go into' if entry.amount > 0 else 'come out of'} the pool"
+        elif entry.unit == "points":
+            words = f"{entry.who} {'scores' if entry.amount >= 0 else 'loses'} {amount} point{'s' * (amount != 1)}"
+        else:
+            words = f"{entry.who} {'receives' if entry.amount >= 0 else 'pays'} {amount} {entry.unit}"
+        lines.append(_payment(i, words, entry))
+    lines.sort(key=lambda line: line.pop("index"))
+    totals: dict[str, dict[str, int]] = {}
+    for entry in entries:
+        unit = totals.setdefault(entry.who, {})
+        unit[entry.unit] = unit.get(entry.unit, 0) + entry.amount
+    return {"lines": lines, "totals": [{"who": who, "amounts": amounts} for who, amounts in totals.items()]}
+
+
+def _payment(index: int, words: str, entry: Any) -> dict[str, Any]:
+    return {"index": index, "words": words, "cause": entry.cause, "rule": entry.rule}

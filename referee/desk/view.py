@@ -4,12 +4,17 @@ The verdict says what the referee decided (tricks, findings, scores) but not wha
 looked like after each card. This module replays that for the page from the story (records
 beside the verdict): every event and structural line of a hand becomes a step with a snapshot
 of the table — the cards still in each hand, the trick on the table, the tricks each player has
-taken — and every finding is pinned to the step where it happened. Nothing here knows a game's
-laws: the tricks and their winners come from the verdict.
+taken at that step, the card turned up, trump once it is known, and whose turn it is — and every
+finding is pinned to the step where it happened. A hand also carries its auction as a list of
+calls (the irregular ones marked) and its tricks with the step that completes each, for the page
+to draw as a hand viewer does. Nothing here knows a game's laws: the tricks and their winners
+come from the verdict, and whose turn it is comes from what the table did next (see `_turns`).
 """
 
 from __future__ import annotations
 
+import itertools
+import re
 from typing import Any
 
 from ..games import registry
@@ -18,6 +23,16 @@ from ..output.story import FileStory, GameStory, HandStory
 from ..output.words import event_words
 
 Step = dict[str, Any]
+
+AUCTION = (ev.Pass, ev.Bid, ev.Order, ev.Alone, ev.NameSuit, ev.Sell, ev.Refuse, ev.Pitch, ev.Demand, ev.Keep)
+"""The events of the bidding: the hand's auction table lists them, in order."""
+TURNS = AUCTION + (ev.Play, ev.Discard, ev.Accept)
+"""Events a player makes in turn; an exposed card, a claim or a penalty call is nobody's turn."""
+TRUMP_SET = (ev.Order, ev.Alone, ev.NameSuit, ev.Discard, ev.Play)
+"""After any of these the bidding is over, so the contract's trump is known (an auction-pitch
+trump is the suit of the pitcher's first card, so it is known from that card on)."""
+OUT_OF_TURN = frozenset({"lead-out-of-turn", "play-out-of-turn", "bid-out-of-turn", "premature-lead"})
+TO_ACT = re.compile(r"\b([A-Za-z][\w']*) (?:to|may) (?:lead|play|bid|pass|discard|name|call|choose|order)\b")
 
 
 def view_of_story(story: FileStory, selected: tuple[int, int] | None = None) -> dict[str, Any]:
@@ -148,8 +163,130 @@ def _hand_view(hand: HandStory, players: tuple[str, ...]) -> dict[str, Any]:
             if shown is not None:
                 steps.append({**shown, "line": line.at.line, "column": line.at.column, **table.snapshot()})
     verdict = hand.verdict
+    findings = [_step_of(steps, i.at.line, i.at.column) for i in verdict.irregularities]
+    events = _step_events(hand)
+    _mark_trump_and_upcard(steps, events, verdict.contract)
+    order = _rotation(players, events)
+    _turns(steps, events, hand, order)
     return {"number": verdict.number, "line": verdict.line, "last_line": last_line(hand), "deals": hand.deals(),
-            "steps": steps, "findings": [_step_of(steps, i.at.line, i.at.column) for i in verdict.irregularities]}
+            "steps": steps, "findings": findings, "order": order,
+            "auction": _auction(events, hand), "tricks": _tricks(steps, verdict.tricks)}
+
+
+def _step_events(hand: HandStory) -> list[ev.Event | None]:
+    """The event behind each step (None for the deal and the structural lines), in step order."""
+    out: list[ev.Event | None] = [None]
+    for line in hand.record.lines:
+        if isinstance(line, ev.EventLine):
+            out.extend(line.events)
+        elif _line_step(line) is not None:
+            out.append(None)
+    return out
+
+
+def _mark_trump_and_upcard(steps: list[Step], events: list[ev.Event | None], contract: dict[str, Any]) -> None:
+    """Each step's card turned up (from its line on) and trump (once the bidding is over)."""
+    upcard: str | None = None
+    known = False
+    trump = contract.get("trump")
+    for step, event in zip(steps, events, strict=True):
+        if step["kind"] == "upcard":
+            upcard = step["card"]
+        known = known or isinstance(event, TRUMP_SET)
+        step["upcard"] = upcard
+        step["trump"] = trump if known and isinstance(trump, str) else None
+
+
+def _rotation(players: tuple[str, ...], events: list[ev.Event | None]) -> list[str]:
+    """The players in the order the turn passes: the seating order (clockwise), or its reverse
+    where the hand's bidding and play go the other way (french-boston plays to the right)."""
+    seats = list(players)
+    acts = [e.player for e in events if isinstance(e, TURNS)]
+    forward = backward = 0
+    for a, b in itertools.pairwise(acts):
+        if a in seats and b in seats and a != b:
+            step = (seats.index(b) - seats.index(a)) % len(seats)
+            forward += step == 1
+            backward += step == len(seats) - 1
+    return seats[::-1] if backward > forward else seats
+
+
+def _next_in(order: list[str], player: str | None, active: set[str]) -> str | None:
+    if player not in order:
+        return None
+    i = order.index(player)
+    for k in range(1, len(order) + 1):
+        candidate = order[(i + k) % len(order)]
+        if candidate in active:
+            return candidate
+    return None
+
+
+def _turns(steps: list[Step], events: list[ev.Event | None], hand: HandStory, order: list[str]) -> None:
+    """Whose turn it is after each step (`turn`, None once the hand is over).
+
+    It is the player of the next event made in turn, unless the referee found that event out of
+    turn; then (and after the transcript's last event) it is worked out from the seats: the next
+    player of the trick after its last card, the trick's winner to lead the next, the first
+    leader of the hand for trick 1, the next bidder in the auction — or, at the end of a hand
+    still in progress, the player the verdict's `next` says is to act."""
+    verdict = hand.verdict
+    # who takes part: the players of a complete trick (a lone hand's partner sits out), else everyone
+    active = next(({p for p, _ in t.plays} for t in verdict.tricks if t.winner is not None), set(order))
+    out_of_turn = {(i.at.line, i.at.column) for i in verdict.irregularities if i.kind in OUT_OF_TURN}
+    first_leader = next((t.leader for t in verdict.tricks if t.number == 1), None)
+    if first_leader is None or any(i.kind in OUT_OF_TURN and i.trick in (None, 1) for i in verdict.irregularities):
+        pitcher = verdict.contract.get("pitcher")
+        first_leader = pitcher if isinstance(pitcher, str) else _next_in(order, verdict.dealer, active)
+    wanted = re.search(TO_ACT, verdict.next or "") if verdict.status == "in-progress" else None
+    last_bidder: str | None = None
+    for index, step in enumerate(steps):
+        event = events[index]
+        if isinstance(event, AUCTION):
+            last_bidder = event.player
+        coming = next(((i, e) for i, e in enumerate(events[index + 1:], index + 1) if isinstance(e, TURNS)), None)
+        if coming is not None and (steps[coming[0]]["line"], steps[coming[0]]["column"]) not in out_of_turn:
+            step["turn"] = coming[1].player
+        elif coming is None and verdict.status != "in-progress":
+            step["turn"] = None
+        elif coming is None and wanted is not None and wanted.group(1) in order:
+            step["turn"] = wanted.group(1)
+        elif step["table"] and step["winner"] is None:
+            step["turn"] = _next_in(order, step["table"][-1][0], active)
+        elif step["winner"] is not None:
+            step["turn"] = step["winner"]
+        elif step["trick"] > 1 or any(isinstance(e, (ev.Play, ev.Discard)) for e in events[:index + 1]):
+            done = [t for t in verdict.tricks if t.number < step["trick"] and t.winner is not None]
+            step["turn"] = done[-1].winner if done else first_leader
+        elif last_bidder is not None and (coming is None or isinstance(coming[1], AUCTION)):
+            step["turn"] = _next_in(order, last_bidder, set(order))
+        elif coming is None or isinstance(coming[1], AUCTION):
+            step["turn"] = _next_in(order, verdict.dealer, set(order))
+        else:
+            step["turn"] = first_leader
+
+
+def _auction(events: list[ev.Event | None], hand: HandStory) -> list[dict[str, Any]]:
+    """The bidding in order: who said what, at which step, and the finding against it if any."""
+    found = {(i.at.line, i.at.column): f"{i.kind}: {i.explanation}" for i in hand.verdict.irregularities}
+    out = []
+    for index, event in enumerate(events):
+        if isinstance(event, AUCTION):
+            call = event_words(event)
+            call = call[len(event.player) + 1:] if call.startswith(event.player + " ") else call
+            at = (event.at.line, event.at.column)
+            out.append({"player": event.player, "call": call, "step": index, "finding": found.get(at)})
+    return out
+
+
+def _tricks(steps: list[Step], tricks: Any) -> list[dict[str, Any]]:
+    """The verdict's tricks, each with the step at which its last card falls (None: not yet)."""
+    done: dict[int, int] = {}
+    for index, step in enumerate(steps):
+        if step["winner"] is not None:
+            done.setdefault(step["trick"], index)
+    return [{"number": t.number, "leader": t.leader, "plays": [list(p) for p in t.plays], "winner": t.winner,
+             "step": done.get(t.number)} for t in tricks]
 
 
 def _hand_outline(hand: HandStory) -> dict[str, Any]:

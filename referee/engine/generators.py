@@ -5,17 +5,21 @@ who won a trick — through `PlayRules`, made for each hand from a `Deal`. By de
 answers from its own trick rules (`TableRules`); the property tests pass an independent oracle
 instead (``tests/oracle.py``), so that a mistake in the referee's trick logic cannot be copied
 into the hands it is tested on.
+
+A generator writes one trick per line, labelled; `write_in_style` writes its transcript again
+in any of the other styles the notation allows, which must not change the verdict.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from ..notation.cards import Card, Suit
-from .table import TrickRules, trick_winner
+from .table import PlainTricks, TrickRules, trick_winner
 
 Plays = Sequence[tuple[str, Card]]
 
@@ -62,6 +66,11 @@ class TableRules:
         return trick_winner(self.rules, plays)
 
 
+def plain_play_rules(deal: Deal) -> PlayRules:
+    """The referee's own laws of play for a game of whist's trick rules (`table.PlainTricks`)."""
+    return TableRules(PlainTricks(deal.trump))
+
+
 def random_card(rng: random.Random, held: list[Card], lawful: list[Card], revoke: bool = False) -> tuple[Card, bool]:
     """A random card of `lawful` or, with `revoke`, one of `held` that is not lawful when there
     is one (a revoke). Also whether it revokes."""
@@ -87,3 +96,70 @@ def random_trick(rng: random.Random, seats: Sequence[str], leader: str, hands: d
         held.remove(choice)
         plays.append((seat, choice))
     return plays, planted
+
+
+SPLITS = ("trick", "several", "hand", "event")
+"""How `write_in_style` cuts a hand's events into lines: one trick a line (the bidding on one),
+several tricks a line (cut at random), every event of the hand on one line, one event a line."""
+LABELS = ("all", "none", "some")
+"""Which lines that open with a card get their ``trick N:`` label."""
+SPELLINGS = ("letters", "lower", "symbols", "mixed")
+"""How cards are spelt: ``TH``, ``th``, ``T♥``, or each card at random (tens as ``T`` or ``10`` at random)."""
+
+_SUITS = {"S": ("S", "s", "♠"), "H": ("H", "h", "♥"), "D": ("D", "d", "♦"), "C": ("C", "c", "♣")}
+_CARD = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
+_LABEL = re.compile(r"trick (\d+): ")
+_NOT_EVENTS = ("[", "hand", "deal ", "upcard ", "recorded", "note ", "redeal", "#")
+
+
+def write_in_style(text: str, rng: random.Random) -> str:
+    """`text`, a generated transcript (one trick a line, labelled, cards as ``TH``), written again
+    as scorers write: each hand's events cut into lines one of the `SPLITS` ways, labels as one
+    of `LABELS` says, cards (in the deal and the upcard too) spelt one of the `SPELLINGS` ways.
+    A transcript means the same however its events are split into lines (notation.md §2.4), so
+    the verdict on the result is the verdict on `text`; `rng` makes every choice, so a game's
+    own random choices are not disturbed."""
+    out: list[str] = []
+    run: list[tuple[str, int | None]] = []  # the events of a run of event lines, each card with its trick
+    spelling = rng.choice(SPELLINGS)
+
+    def respell(line: str) -> str:
+        def card(match: re.Match[str]) -> str:
+            rank, suit = match.group(1), match.group(2)
+            how = rng.choice(SPELLINGS[:3]) if spelling == "mixed" else spelling
+            rank = rng.choice(("T", "10")) if rank == "T" else rank
+            if how == "symbols":
+                return rank + _SUITS[suit][2]
+            return (rank + suit).lower() if how == "lower" else rank + suit
+        return _CARD.sub(card, line)
+
+    def flush() -> None:
+        split, labels = rng.choice(SPLITS), rng.choice(LABELS)
+        lines: list[list[tuple[str, int | None]]] = []
+        for event, trick in run:
+            changes = bool(lines) and trick != lines[-1][-1][1]  # a new trick (or the first card) starts here
+            cut = (not lines or split == "event" or (split == "trick" and changes)
+                   or (split == "several" and (rng.random() < 0.1 or (changes and rng.random() < 0.4))))
+            if cut:
+                lines.append([])
+            lines[-1].append((event, trick))
+        for events in lines:
+            first = events[0][1]
+            label = first is not None and (labels == "all" or (labels == "some" and rng.random() < 0.5))
+            out.append((f"trick {first}: " if label else "") + ", ".join(respell(e) for e, _ in events))
+        run.clear()
+
+    for line in text.split("\n"):
+        if not line or line.startswith(_NOT_EVENTS):
+            if run:
+                flush()
+            if line.startswith("hand"):
+                spelling = rng.choice(SPELLINGS)
+            out.append(respell(line) if line.startswith(("deal ", "upcard ")) else line)
+            continue
+        label = _LABEL.match(line)
+        trick = int(label.group(1)) if label else None
+        run.extend((event, trick) for event in line[label.end() if label else 0:].split(", "))
+    if run:
+        flush()
+    return "\n".join(out)

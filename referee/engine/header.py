@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..notation.cards import Suit, parse_suit
 from ..notation.events import Span, Tag
-from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large
+from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large, shown
 from ..notation.reader import Problem
 from ..notation.suggest import did_you_mean
 from .rulebook import OptionError
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from .game import Game
+
+G = TypeVar("G")
 
 INFO_TAGS = ("Event", "Site", "Date", "Table", "Note")
 KNOWN_TAGS = frozenset({"Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS})
@@ -79,6 +81,13 @@ def _words(text: str) -> list[tuple[str, int]]:
     return [(m.group(0), m.start()) for m in re.finditer(r"\S+", text)]
 
 
+def game_named(name: str, games: Mapping[str, G]) -> G | None:
+    """The game `name` names, written in any case and with spaces or ``_`` for its hyphens
+    (``Euchre``, ``French Boston``): a game's name is a word a club writes as it likes, not a
+    keyword (the verdict always gives the registered spelling)."""
+    return games.get(re.sub(r"[\s_]+", "-", name.strip()).lower())
+
+
 def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
                cli_rules: str | None) -> tuple[Setup | None, Game | None, list[Problem]]:
     """Validate the header; the game is returned even when the setup has problems."""
@@ -99,7 +108,7 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
         problems.append(Problem(at.line, at.column, "the header has no [Game] tag",
                                 f'add e.g. [Game "euchre"]; games: {", ".join(sorted(games))}'))
         return None, None, problems
-    game = games.get(game_tag.value.strip())
+    game = game_named(game_tag.value, games)
     if game is None:
         problems.append(Problem(game_tag.value_at.line, game_tag.value_at.column,
                                 f"unknown game {game_tag.value!r}",
@@ -146,6 +155,12 @@ def _players(tag: Tag | None, at: Span, game: Game, problems: list[Problem]) -> 
                                 'add the players clockwise from any seat, e.g. [Players "N E S W"]'))
         return ()
     seen: dict[str, int] = {}
+    if "," in tag.value:  # "N, E, S, W": one problem with the fix, not one per name
+        spaced = " ".join(tag.value.replace(",", " ").split())
+        problems.append(Problem(tag.value_at.line, tag.value_at.column + tag.value.index(","),
+                                "the players are separated by ','",
+                                f'separate them with spaces: [Players "{spaced}"]'))
+        return tuple(dict.fromkeys(spaced.split()))
     for name, offset in _words(tag.value):
         where = _at(tag, offset)
         if not _NAME.match(name) or name in KEYWORDS or _CARDISH.match(name):
@@ -169,6 +184,11 @@ def _teams(tag: Tag | None, players: tuple[str, ...], game: Game, at: Span,
     placed: set[str] = set()
     for text, offset in _words(tag.value):
         where = _at(tag, offset)
+        joined = re.fullmatch(r"([^/&+]+)[/&+]([^/&+]+)", text)
+        if joined and "-" not in text:  # "N/S", "N&S", "N+S"
+            problems.append(Problem(where.line, where.column, f"partnership {text!r} is not written with '-'",
+                                    f"write the partners joined by '-': {joined.group(1)}-{joined.group(2)}"))
+            continue
         members = tuple(text.split("-"))
         for member in members:
             if member not in players:
@@ -241,13 +261,16 @@ def _pool(tag: Tag | None, problems: list[Problem]) -> tuple[int, ...] | None:
             problems.append(Problem(where.line, where.column, f"pool {word!r} is not a number of counters",
                                     'write e.g. [Pool "12"] or several pools [Pool "25 25 4"], in the digits 0-9'))
         elif len(word) > MAX_DIGITS or sum(values) + int(word) > MAX_POOL:
-            shown = word if len(word) <= 10 else word[:10] + "…"
             problems.append(Problem(where.line, where.column,
-                                    f"the pool holds more than {MAX_POOL:,} counters ({shown})",
+                                    f"the pool holds more than {MAX_POOL:,} counters ({shown(word)})",
                                     f"a pool holds at most {MAX_POOL:,} counters in all; is the number mistyped?"))
             return tuple(values)
         else:
             values.append(int(word))
+    if not tag.value.strip():  # [Pool ""]: a tag that says nothing is a slip, not an empty pool
+        where = _at(tag, 0)
+        problems.append(Problem(where.line, where.column, "the Pool tag holds no number",
+                                'write what the pool holds, e.g. [Pool "12"], or leave the tag out'))
     return tuple(values)
 
 

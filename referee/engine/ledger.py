@@ -57,6 +57,18 @@ class Ledger:
         self.entries: list[Entry] = []
 
     @property
+    def pool_change(self) -> int | None:
+        """What the hand put into the pool (negative: took out), in the pool's unit; None where
+        nothing shows it. A transcript that keeps no pool (no ``[Pool]`` tag) still pays into it
+        where the payments are not taken from the score (`rate` None): the players' payments say
+        what went in, so a table that writes ``recorded … pool +1`` is checked against them."""
+        if self.pool is not None and self.pool_before is not None:
+            return self.pool - self.pool_before
+        if self.rate is None:
+            return -sum(e.amount for e in self.entries if e.who != POOL and e.unit == self.pool_unit)
+        return None
+
+    @property
     def in_pool(self) -> int:
         """What the pool holds now, in a game that keeps one."""
         assert self.pool is not None, "this game keeps no pool"

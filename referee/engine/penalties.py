@@ -76,6 +76,11 @@ class RevokeLaw(PenaltyLaw[H]):
     def unproven_ruling(self, claim: ev.Claim) -> str:
         return "An unproven revoke carries no penalty."
 
+    def no_revoke(self, fact: tb.Revoke) -> bool:
+        """Whether a failure to follow, taken back, was no revoke at all: the card of a player the
+        game's laws say takes no part (Euchre's lone player's partner), gone back."""
+        return False
+
     def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
         """The penalty for a corrected or an established revoke, where it is more than the
         settlement's payment (a choice for the innocent side)."""
@@ -144,8 +149,7 @@ class ExposedLaw(PenaltyLaw[H]):
         differently (French Boston's fallen card) replaces it."""
         hand = self.hand
         table = hand.table
-        held = table.hands.get(event.player) if table and table.hands else (
-            set(hand.deals[event.player]) if event.player in hand.deals else None)
+        held = table.hands.get(event.player) if table and table.hands else self.held_before_play(event.player)
         if held is not None and event.card not in held:
             hand.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} exposed {event.card}, a card {event.player} does not hold",
@@ -156,6 +160,16 @@ class ExposedLaw(PenaltyLaw[H]):
                             f"{event.player}'s {event.card} was seen by the table without being played. "
                             + self.ruling(event), trick=hand.trick_number)
         self.rule(event, finding)
+
+    def held_before_play(self, player: str) -> set[Card] | None:
+        """Before play, the cards `player` was dealt and those the bidding gave him (euchre's
+        dealer holds the upcard he took up: `adjust_hands`); None when his deal is not written."""
+        hand = self.hand
+        if player not in hand.deals:
+            return None
+        hands = {player: set(hand.deals[player])}
+        hand.adjust_hands(hands)
+        return hands[player] | set(hand.deals[player])
 
     def ruling(self, event: ev.Expose) -> str:
         return ""

@@ -246,6 +246,24 @@ class HandReplay:
         return choice
 
     @final
+    def demand(self, choosers: Iterable[str], offender: str, target: str, options: Sequence[Option], topic: str,
+               explanation: str, ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)) -> Choice:
+        """`offer` a choice whose every option is a requirement on `target`'s next card (highest,
+        lowest, trump, no-trump, win, lose): the option chosen binds him and is the penalty."""
+        choosers = frozenset(choosers)
+
+        def apply(option: str, at: ev.Span) -> None:
+            effect = self.require(target, option, topic, at)
+            self.penalise(topic, f"{self.side_label(choosers)} requires {target} to play {option}", effects=(effect,))
+
+        return self.offer(choosers, offender, options, topic, explanation, apply, ends=ends)
+
+    @final
+    def right_of(self, player: str) -> str:
+        """The seat before `player` in the direction of play: the one on his right when play goes left."""
+        return self.order[(self.order.index(player) - 1) % len(self.order)]
+
+    @final
     def side_label(self, players: Iterable[str]) -> str:
         players = set(players)
         for team in self.setup.teams:
@@ -326,20 +344,50 @@ class HandReplay:
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
 
     def on_event_line(self, line: ev.EventLine) -> None:
+        """The events of a line, one by one: where one line ends and the next begins means
+        nothing, except that a ``trick N:`` label speaks of the line's first card."""
         handlers = self.event_handlers
         label_checked = line.trick is None
         for event in line.events:
             self.last_at = event.at
+            second: ev.Play | None = None
+            labelled: ev.Play | None = None
             if not label_checked and isinstance(event, ev.Play):
                 label_checked = True
-                self.check_label(line.trick, line.trick_at, event)  # type: ignore[arg-type]
+                if self.second_card(line.trick, event):  # type: ignore[arg-type]
+                    second = event
+                else:
+                    labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
             if self.thrown_up and type(event) is not ev.Retract:
                 self.gather_now()
             if self.choices:
                 self.settle_choices(event)
-            handlers[type(event)](self, event)
+            if second is not None:
+                assert self.table is not None
+                self.on_fact(tb.PlayedTwice(second.player, second.card, second.at, self.table.tricks[-1].number))
+            else:
+                handlers[type(event)](self, event)
+            if labelled is not None:
+                self.check_label(line.trick, line.trick_at, labelled, guess, mark)  # type: ignore[arg-type]
             if self.redeal_at is not None:
                 return
+
+    @final
+    def second_card(self, label: int, event: ev.Play) -> bool:
+        """Whether `event` is a second card given to the trick just completed (notation.md §2.4):
+        its line is labelled with that trick, the trick is not gathered yet (no card of the next
+        trick is down), and its player played to it. Only the label says so: a card after a
+        completed trick is otherwise the lead to the next one, in turn or not, however the
+        lines are split. A card its player is known not to hold is not given to any trick: it is
+        read as played, for the replay to report it (and the label that does not fit it)."""
+        table = self.table
+        if table is None or self.thrown_up or table.current.plays or table.gathered or not table.tricks:
+            return False
+        last = table.tricks[-1]
+        if last.number != label or last.card_of(event.player) is None:
+            return False
+        held = table.hands.get(event.player) if table.hands is not None else None
+        return held is None or event.card in held
 
     @final
     def on_recorded(self, line: ev.RecordedLine) -> None:
@@ -362,20 +410,44 @@ class HandReplay:
                 self.answer(choice, "redeal", line.at)
 
     @final
-    def check_label(self, label: int, at: ev.Span, event: ev.Play) -> None:
+    def label_guess(self, label: int) -> int | None:
+        """Before a labelled card is played: the trick it is played to, unless the replay puts
+        it in a trick after all (see `check_label`); None when its label is not to be checked."""
         table = self.table
-        if table is not None and table.current.number == label and not table.finished:
-            return  # the usual case, the trick being played: spare working out what else it could be
-        if table is None and self.sent_back:
-            return  # play could not begin and cards went back already: their labels add nothing to that finding
-        actual = self.trick_number if self.table else 1
-        if self.table and not self.table.current.plays and self.table.tricks and not self.table.gathered \
-                and self.table.current.number != label:
-            actual = self.table.current.number
-        if actual != label:
-            self.find("inconsistent-transcript", event.player, at, "transcript.consistency",
-                      f"the line says trick {label}, but {event.player}'s {event.card} is played to trick {actual}",
-                      trick=actual)
+        if table is None:
+            return None if self.sent_back else 1  # cards went back already: their labels add nothing
+        if table.current.number == label and not table.finished:
+            return label  # the usual case, the trick being played
+        if not table.current.plays and table.tricks and not table.gathered:
+            return table.current.number
+        return self.trick_number
+
+    @final
+    def check_label(self, label: int, at: ev.Span, event: ev.Play, guess: int | None, mark: int) -> None:
+        """After a labelled card is played: its label must name the trick the replay put it in
+        (a seat joining a trick late goes to the trick just completed), or, for a card in no
+        trick, the one `label_guess` worked out. The finding goes before those the card itself
+        gave (`mark`), as the label is read before the card."""
+        actual = self.trick_holding(event)
+        if actual is None:
+            actual = guess
+        if actual is None or actual == label:
+            return
+        self.find("inconsistent-transcript", event.player, at, "transcript.consistency",
+                  f"the line says trick {label}, but {event.player}'s {event.card} is played to trick {actual}",
+                  trick=actual)
+        self.irregularities.insert(mark, self.irregularities.pop())
+
+    @final
+    def trick_holding(self, event: ev.Play) -> int | None:
+        """The trick `event`'s card went to when it was just played (None: to no trick)."""
+        table = self.table
+        if table is None:
+            return None
+        for trick in (table.current, table.tricks[-1] if table.tricks else None):
+            if trick is not None and any(play.at == event.at for play in trick.plays):
+                return trick.number
+        return None
 
     # ---- deal ------------------------------------------------------------------------
     def on_deal(self, line: ev.DealLine) -> None:
@@ -678,6 +750,12 @@ class HandReplay:
 
     @final
     def fact_cardstands(self, fact: tb.CardStands) -> None:
+        if fact.gathered:
+            self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
+                      f"{fact.player} took back {fact.card}, but trick {fact.trick}, which it was played to, is "
+                      "already gathered: a card in a gathered trick stays played, and a revoke in it is established. "
+                      f"{fact.card} stays in trick {fact.trick}.", trick=fact.trick)
+            return
         self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
                   f"{fact.player} took back {fact.card} from trick {fact.trick}, but a card played stands: only a "
                   "correction may be taken back (a revoke in time, a card out of turn or one played after it, a card "
@@ -693,9 +771,11 @@ class HandReplay:
             self.correctable.append(fact)
             return
         self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
+        law = self.revoke_law
+        if fact.status == "corrected" and law.no_revoke(fact):
+            return
         proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
                  if fact.proof and fact.status == "established" else "")
-        law = self.revoke_law
         if fact.status == "corrected":
             finding = self.find("revoke", fact.player, fact.at, "revoke.corrected",
                                 f"{fact.player} did not follow {fact.led.word} with {law.card_words(fact.card)} in "
@@ -888,11 +968,33 @@ class HandReplay:
                 self.open_claims.append(claim)
                 continue
             where = f" in trick {claim.trick}" if claim.trick else ""
-            reason = ("the deal shows no revoke" if self.hands_known else
-                      f"the transcript does not show {claim.accused} later playing the suit he failed to follow")
             self.find("revoke", claim.accused, claim.at, "revoke.unproven",
-                      f"{claim.player} claims {claim.accused} revoked{where}, but {reason}. "
+                      f"{claim.player} claims {claim.accused} revoked{where}, but {self.unproven_reason(claim)}. "
                       + self.revoke_law.unproven_ruling(claim), trick=claim.trick, status="unproven")
+
+    @final
+    def unproven_reason(self, claim: ev.Claim) -> str:
+        """Why a revoke claim is not borne out: a failure to follow that the laws allowed (pitch's
+        ruff, although he held the suit), the deal, a failure never shown to be a revoke, or no
+        failure to follow at all."""
+        table, accused = self.table, claim.accused
+        if table is None:
+            return "no card was played"
+        allowed = [(trick, play) for trick in (*table.tricks, table.current) for play in trick.plays
+                   if play.player == accused and (claim.trick is None or trick.number == claim.trick)
+                   and trick.led is not None and table.rules.suit_of(play.card) is not trick.led
+                   and table.rules.excused(accused, play.card, trick.led, trick.number)]
+        if allowed:
+            trick, play = allowed[0]
+            assert trick.led is not None
+            return (f"{accused} trumped the {trick.led.word} led in trick {trick.number} with {play.card}, which the "
+                    f"laws allow even to a player who holds {trick.led.word}")
+        if self.hands_known:
+            return "the deal shows no revoke"
+        if any(claim.trick is None or trick == claim.trick for trick, _ in table.unproven_failures(accused)):
+            return f"the transcript does not show {accused} later playing the suit he failed to follow"
+        where = f" in trick {claim.trick}" if claim.trick else ""
+        return f"the transcript does not show {accused} failing to follow suit{where}"
 
     @final
     def claim_open(self, claim: ev.Claim) -> bool:
@@ -922,9 +1024,19 @@ class HandReplay:
         self.attention_law.rule(event, finding)
 
     @final
+    @classmethod
+    def event_words(cls) -> frozenset[str]:
+        """The words of the events this game gives a meaning (`ev.WORDS`): what a syntax error in
+        one of its hands lists as expected, and what a word of another game is pointed to."""
+        return frozenset(word for kind, words in ev.WORDS.items()
+                         if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words)
+
+    @final
     def unsupported(self, event: ev.Event, what: str) -> None:
+        own = sorted(type(self).event_words() - HandReplay.event_words())
+        words = f" ({self.game}'s own words: {', '.join(own)})" if own else ""
         self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                  f"{what} has no meaning in {self.game}; the event is ignored")
+                  f"{what} has no meaning in {self.game}; the event is ignored{words}")
 
     @final
     def on_unsupported(self, event: ev.Event) -> None:
@@ -974,8 +1086,8 @@ class HandReplay:
             return None
         given = {who: amount for who, amount, _ in line.changes}
         actual: dict[str, int] = dict(ledger.delta)
-        if ledger.pool is not None and ledger.pool_before is not None:
-            actual[POOL] = ledger.pool - ledger.pool_before
+        if ledger.pool_change is not None:
+            actual[POOL] = ledger.pool_change
         return Recorded.against(given, actual, line.at.line)
 
     def contract(self) -> dict[str, Any]:
@@ -1068,6 +1180,21 @@ _NAMING_ANOTHER = frozenset({ev.Claim, ev.Count})
 """The events that name a second player (the accused, the one whose tricks are counted)."""
 
 
+_SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
+"""A seat's name, which players often write for the player who sat there."""
+
+
+def _seat_hint(name: str, players: tuple[str, ...]) -> str:
+    """``did you mean 'N'?`` for ``North`` at a table of N E S W; for ``North`` at a table of
+    named players, that a seat is not a player (the hint then lists the players)."""
+    seat = _SEATS.get(name.lower())
+    if seat is None:
+        return ""
+    if seat in players:
+        return f"did you mean {seat!r}? "
+    return f"'{name}' is a seat: write the name of the player who sat there; "
+
+
 def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable[str]) -> list[Problem]:
     """Problems for every name in the hand that is not a player (or, in `recorded`, a side)."""
     known = set(players)
@@ -1075,7 +1202,8 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
     def report(name: str, at: ev.Span, role: str) -> None:
         problems.append(Problem(at.line, at.column, f"{role} {name!r} is not a player of this game",
-                                f"{did_you_mean(name, players)}players: {' '.join(players)}"))
+                                f"{_seat_hint(name, players) or did_you_mean(name, players)}"
+                                f"players: {' '.join(players)}"))
 
     header = record.header
     if header.dealer is not None and header.dealer_at is not None and header.dealer not in known:
@@ -1095,10 +1223,17 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                 report(line.player, line.at, "player")
         elif type(line) is ev.RecordedLine:
             sides = set(scored) | {"pool"}
-            for who, _, at in line.changes:
-                if who not in sides and who not in known:
+            for who, amount, at in line.changes:
+                if who in known and who not in sides:  # a player, where the score is kept by side
+                    side = next((s for s in scored if who in s.split("-")), "SIDE")
+                    problems.append(Problem(at.line, at.column,
+                                            f"recorded {who!r} is a player, but this game is scored by side",
+                                            f"scores are by side here: write 'recorded {side} "
+                                            f"{f'{amount:+d}' if amount else '0'}' (sides: {', '.join(scored)})"))
+                elif who not in sides and who not in known:
                     problems.append(Problem(at.line, at.column,
                                             f"recorded {who!r} is neither a side of this game nor 'pool'",
-                                            f"write the result per {', '.join(sorted(set(scored)))}"))
+                                            f"{did_you_mean(who, sides)}write the result per "
+                                            f"{', '.join(sorted(set(scored)))}"))
     return problems
 

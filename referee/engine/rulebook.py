@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..notation.limits import MAX_DIGITS
+from ..notation.limits import MAX_DIGITS, SHOWN_NAME, shown
 from ..notation.suggest import did_you_mean
 from ..notation.usercache import load_yaml
 
@@ -87,7 +87,7 @@ class Rulebook:
             option = self.options.get(name)
             if option is None:
                 known = ", ".join(sorted(self.options))
-                raise OptionError(f"unknown house rule {name!r} for {self.game}",
+                raise OptionError(f"unknown house rule {shown(name, SHOWN_NAME)!r} for {self.game}",
                                   f"{did_you_mean(name, self.options)}known: {known} (see 'referee rules {self.game}')",
                                   start)
             chosen[name] = _convert(option, raw, "=" in item, start)
@@ -103,15 +103,14 @@ def _convert(option: Option, raw: str, has_value: bool, offset: int) -> Any:
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise OptionError(f"house rule {option.name!r} is on or off, not {raw!r}",
+        raise OptionError(f"house rule {option.name!r} is on or off, not {shown(raw)!r}",
                           f"write '{option.name}' or '{option.name}=false'", offset)
     if not has_value:
         raise OptionError(f"house rule {option.name!r} needs a value",
                           f"write {option.name}=VALUE, where VALUE is {option.describe_values()}", offset)
     if option.kind == "int":
         if not re.fullmatch(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", raw):  # not int(): it takes fullwidth digits, "1_0"
-            shown = raw if len(raw) <= 12 else raw[:10] + "…"
-            raise OptionError(f"house rule {option.name!r} takes a whole number, not {shown!r}",
+            raise OptionError(f"house rule {option.name!r} takes a whole number, not {shown(raw)!r}",
                               f"e.g. {option.name}={option.default}, in the digits 0-9", offset)
         value = int(raw)
         if (option.minimum is not None and value < option.minimum) or (
@@ -120,7 +119,7 @@ def _convert(option: Option, raw: str, has_value: bool, offset: int) -> Any:
                               f"{option.name} is {option.describe_values()}", offset)
         return value
     if raw not in option.values:
-        raise OptionError(f"house rule {option.name!r} cannot be {raw!r}",
+        raise OptionError(f"house rule {option.name!r} cannot be {shown(raw, SHOWN_NAME)!r}",
                           f"choose one of: {', '.join(option.values)}", offset)
     return raw
 

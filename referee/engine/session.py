@@ -9,7 +9,7 @@ number, the dealer), when the game is won.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar, get_args, get_origin
 
 from ..notation.reader import HandRecord, Problem
 from .header import player_count_problems
@@ -30,14 +30,16 @@ class GameRules:
     players_example: str = 'e.g. [Players "N E S W"]'
     no_partners: tuple[str, str] | None = None  # (message, hint) refusing a [Partners] tag
     single_pool: tuple[str, str] | None = None  # (message, hint) when [Pool] holds one number only
+    partnerships: bool = False  # two partnerships of two, partners sitting opposite ([Partners] required)
 
     @property
     def rulebook(self) -> Rulebook:
         return load(self.name)
 
     def check_setup(self, setup: Setup) -> list[Problem]:
-        """The header against what the game declares: how many players, no partnerships where
-        they are formed in play or not at all, one pool; then the game's own `check_seats`."""
+        """The header against what the game declares: how many players, two partnerships sitting
+        opposite or none where they are formed in play or not at all, one pool; then the game's own
+        `check_seats`."""
         if problems := player_count_problems(setup, *self.players, self.players_example):
             return problems
         at = setup.at
@@ -45,7 +47,21 @@ class GameRules:
             return [Problem(at.line, at.column, *self.no_partners)]
         if setup.pool is not None and self.single_pool is not None and len(setup.pool) != 1:
             return [Problem(at.line, at.column, *self.single_pool)]
+        if self.partnerships:
+            return self.partners_opposite(setup) or self.check_seats(setup)
         return self.check_seats(setup)
+
+    def partners_opposite(self, setup: Setup) -> list[Problem]:
+        """The problem when a partnership game's header does not name two partnerships of two
+        sitting opposite each other."""
+        at, players = setup.at, setup.players
+        if len(setup.teams) != 2 or any(len(t.members) != 2 for t in setup.teams):
+            return [Problem(at.line, at.column, f"{self.name} needs two partnerships of two",
+                            f'add [Partners "{players[0]}-{players[2]} {players[1]}-{players[3]}"]')]
+        if any(abs(players.index(t.members[0]) - players.index(t.members[1])) != 2 for t in setup.teams):
+            return [Problem(at.line, at.column, "partners must sit opposite each other",
+                            "list [Players] clockwise; partners sit two seats apart")]
+        return []
 
     def check_seats(self, setup: Setup) -> list[Problem]:
         """Game hook: what else the header must say (Euchre: two partnerships sitting opposite)."""
@@ -85,6 +101,19 @@ class GameSession(Generic[Hand]):
             self.pool_now = replay.settled.ledger.pool
         self.advance(replay, verdict)
         return verdict
+
+    @classmethod
+    def event_words(cls) -> frozenset[str] | None:
+        """The words of the events the game's hands give a meaning (`HandReplay.event_words`),
+        found from the hand class a game's session is declared with (``GameSession[EuchreHand]``);
+        None for a session declared without one."""
+        for klass in cls.__mro__:
+            for base in getattr(klass, "__orig_bases__", ()):
+                hand = get_args(base)
+                if get_origin(base) is GameSession and hand and isinstance(hand[0], type) \
+                        and issubclass(hand[0], HandReplay):
+                    return hand[0].event_words()
+        return None
 
     def replay(self, record: HandRecord) -> Hand:
         """Game hook: the replay of the next hand."""

@@ -185,6 +185,7 @@ class CardStands:
     card: Card
     at: Span
     trick: int
+    gathered: bool = False  # the trick was gathered already (the next lead played, the hands thrown up)
 
 
 @record
@@ -299,6 +300,19 @@ class TrickTable:
             taking_part = {*self.active, player}
             self._set_active(tuple(p for p in self.order if p in taking_part))
 
+    def join(self, player: str, card: Card, at: Span) -> list[Fact]:
+        """A seat that sat out puts `card` into the current trick and takes part from now on
+        (Euchre's lone player's partner). Put down before the trick's lead, his card does not
+        lead it: the trick keeps its rightful leader, whose card, still to come, sets the suit led."""
+        self.activate(player)
+        trick = self.current
+        before_lead = not trick.plays
+        facts = self.play(player, card, at)
+        if before_lead and self.current is trick and trick.plays and trick.plays[0].player == player:
+            trick.plays[0].out_of_turn = False
+            trick.leader, trick.led = self.rightful_leader, None
+        return facts
+
     def reopen_last(self) -> bool:
         """Reopen the trick just completed, while it is not gathered yet (for a seat that joins
         it late); False when there is none."""
@@ -383,9 +397,11 @@ class TrickTable:
             trick, late = self.tricks[-1], True  # a revoke corrected late: a correction in itself
         played = trick.card_of(player)
         if played is None or played.card is not card:
-            where = "earlier trick" if card in self.played else "table"
-            reason = (f"{player} has no {card} in the current trick to take back" if where == "table"
-                      else f"{card} was played to an earlier trick that is already gathered; it cannot be taken back")
+            who, number = self.played.get(card, ("", 0))
+            if who == player:  # his own card, in a trick already gathered: it stays played
+                return [CardStands(player, card, at, number, gathered=True)]
+            reason = (f"{player} has no {card} in the current trick to take back" if not who
+                      else f"{card} was played by {who}, not {player}; it cannot be taken back by {player}")
             return [BadRetract(player, card, at, reason)]
         index = trick.plays.index(played)
         correction = late or self._correction(trick, played, index)

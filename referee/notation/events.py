@@ -266,3 +266,15 @@ class EventLine:
 
 
 Line = Tag | HandHeader | DealLine | UpcardLine | RecordedLine | NoteLine | RedealLine | EventLine
+
+
+WORDS: dict[type, tuple[str, ...]] = {
+    Pass: ("pass",), Order: ("order",), Bid: ("bid",), Discard: ("discard",), Alone: ("alone",),
+    NameSuit: ("name",), Expose: ("expose",), Retract: ("retract",), Claim: ("claim",), Call: ("call",),
+    Accept: ("accept",), Count: ("count",), Concede: ("concede",), Spread: ("spread",), Sell: ("sell",),
+    Refuse: ("refuse",), Pitch: ("pitch",), Demand: ("demand",), Keep: ("keep", "keep-over"), Look: ("look",),
+    ClaimRest: ("claim",),
+}
+"""The word each kind of event is written with after the player (a play has none: it is the
+card). A game's words are those of the kinds it gives a meaning (`HandReplay.event_words`): the
+syntax error of a euchre line lists only euchre's words."""

@@ -24,9 +24,10 @@ from lark.lexer import PatternStr, TerminalDef
 from . import events as ev
 from . import usercache
 from .cards import parse_card, parse_suit
+from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
-from .reader import Problem, grammar_text
-from .suggest import did_you_mean
+from .reader import GameWords, Problem, grammar_text
+from .suggest import closest, did_you_mean
 
 
 class _Refused(Exception):
@@ -358,8 +359,9 @@ def terminal_patterns() -> dict[str, str]:
     return {t.name: t.pattern.to_regexp() for t in lark.terminals}
 
 
-def parse(text: str, line: int) -> ev.Line | Problem:
-    """Parse one line with the LALR parser: its record, or a `Problem` saying what is wrong."""
+def parse(text: str, line: int, words: GameWords | None = None) -> ev.Line | Problem:
+    """Parse one line with the LALR parser: its record, or a `Problem` saying what is wrong.
+    `words` (the game's event words) is asked only when the line does not parse."""
     fast = _fast_parser()
     if fast is not None:
         fast[1].line = line
@@ -374,7 +376,7 @@ def parse(text: str, line: int) -> ev.Line | Problem:
     except _Refused as error:
         return error.problem
     except UnexpectedInput as error:
-        return _explain(error, text, line, lark)
+        return _explain(error, text, line, lark, words() if words is not None else None)
     except VisitError as error:  # a value the grammar let through but the builder refused
         if isinstance(error.orig_exc, _Refused):
             return error.orig_exc.problem
@@ -405,25 +407,42 @@ _CARD_LIKE = re.compile(r"^(?:10|[0-9A-Za-z])[^\s,:]?$|^1[0-9]+[^\s,:]?$")
 _CARD_HINT = "cards look like AS, 10H, TD, 9♣ (rank A K Q J T/10 9-2, then suit S H D C or ♠ ♥ ♦ ♣)"
 
 
-def _describe(names: set[str], lark: Lark) -> str:
+_ALL_EVENT_WORDS = frozenset(word for words in ev.WORDS.values() for word in words)
+
+
+def _other_games(name: str, value: str | None, game: frozenset[str] | None) -> bool:
+    """Whether terminal `name` (a keyword `value`) is an event word the game being read has no use for."""
+    if game is None:
+        return False
+    if name == "KEEP_WORD":
+        return "keep" not in game
+    return value in _ALL_EVENT_WORDS and value not in game
+
+
+def _describe(names: set[str], lark: Lark, game: frozenset[str] | None = None) -> str:
     by_name = {t.name: t for t in lark.terminals}
     words: list[str] = []
     for name in sorted(names):
+        pattern = by_name[name].pattern if name in by_name else None
+        value = pattern.value if isinstance(pattern, PatternStr) else None
+        if _other_games(name, value, game):
+            continue
         if name in _TERMINAL_WORDS:
             words.append(_TERMINAL_WORDS[name])
-        elif name in by_name and isinstance(by_name[name].pattern, PatternStr):
-            words.append(repr(by_name[name].pattern.value))
+        elif value is not None:
+            words.append(repr(value))
     words = sorted(set(words))  # the whole list, never cut off: the reader needs every choice
     if not words:
         return "something else"
     return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
-def _keywords(names: set[str], lark: Lark) -> list[str]:
-    """The words the parser would have taken here, for "did you mean"."""
-    words = [word for name in names for word in _WORDS_OF.get(name, ())]
+def _keywords(names: set[str], lark: Lark, game: frozenset[str] | None = None) -> list[str]:
+    """The words the parser would have taken here, for "did you mean" (of the game being read)."""
+    words = [word for name in names if not _other_games(name, None, game) for word in _WORDS_OF.get(name, ())]
     for terminal in lark.terminals:
-        if terminal.name in names and isinstance(terminal.pattern, PatternStr):
+        if terminal.name in names and isinstance(terminal.pattern, PatternStr) \
+                and not _other_games(terminal.name, terminal.pattern.value, game):
             words.append(terminal.pattern.value)
     return words
 
@@ -441,12 +460,12 @@ def _word_at(text: str, column: int) -> str:
     return match.group(0) if match else rest[:1]
 
 
-def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Problem:
+def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: frozenset[str] | None = None) -> Problem:
     expected: set[str]
     if isinstance(error, UnexpectedEOF):
         expected = {str(name) for name in error.expected}
         column = len(text.rstrip()) + 1
-        return _problem_at_end(expected, text, line, column, lark)
+        return _problem_at_end(expected, text, line, column, lark, game)
     if isinstance(error, UnexpectedCharacters):
         column = error.column
         expected = set(error.allowed or ())
@@ -454,18 +473,21 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Proble
     elif isinstance(error, UnexpectedToken):
         token = error.token
         if token.type == "$END":
-            return _problem_at_end({str(n) for n in error.expected}, text, line, len(text.rstrip()) + 1, lark)
+            return _problem_at_end({str(n) for n in error.expected}, text, line, len(text.rstrip()) + 1, lark, game)
         column = token.column or 1
         expected = {str(name) for name in (error.accepts or error.expected)}
         offending = _word_at(text, column)
     else:  # pragma: no cover - lark has no other kinds
         return Problem(line, 1, "cannot read this line", "")
-    wanted = _describe(expected, lark)
+    wanted = _describe(expected, lark, game)
     hand_line = _hand_line_problem(text, line)
     if hand_line is not None:
         return hand_line
     if text.lstrip().startswith("[") and '"' in text and text.count('"') % 2 == 1:
         return Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}", 'a tag looks like [Name "value"]')
+    slip = _slip(text, line, column, offending, expected, lark, game)
+    if slip is not None:
+        return slip
     if "CARD" in expected and _CARD_LIKE.match(offending):
         return Problem(line, column, f"'{offending}' is not a card", _CARD_HINT)
     if expected & {"INT", "SIGNED_INT"} and any(c.isnumeric() and not c.isascii() for c in offending):
@@ -473,10 +495,173 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark) -> Proble
                        "numbers are written with the ASCII digits 0 1 2 3 4 5 6 7 8 9")
     if "SUIT" in expected:
         return Problem(line, column, f"'{offending}' is not a suit; expected {wanted}",
-                       did_you_mean(offending, _keywords(expected, lark))
+                       did_you_mean(offending, _keywords(expected, lark, game))
                        + "suits are spades, hearts, diamonds, clubs or S H D C or ♠ ♥ ♦ ♣")
-    hint = did_you_mean(offending, _keywords(expected, lark)) + _hint_for(text, expected)
+    hint = did_you_mean(offending, _keywords(expected, lark, game)) + _hint_for(text, expected)
     return Problem(line, column, f"unexpected '{offending}'; expected {wanted}", hint)
+
+
+_LABEL = re.compile(r"\s*trick\s+\d+\s*:")
+_TOKEN = re.compile(r"[^\s,:#]+|:")
+_NAME_LIKE = re.compile(r"[^\W\d_][\w']*")
+_SUIT_FIRST = re.compile(r"([SHDCshdc\u2660\u2665\u2666\u2663])\ufe0f?(10|[AKQJTakqjt2-9])")
+_STRUCTURAL = re.compile(r"\s*(?:deal|recorded|upcard|note|redeal|hand)\b|\s*\[")
+_INFLECTIONS = ("ing", "es", "ed", "s", "d")
+_IRREGULAR = {"sold": "sell", "kept": "keep", "goes": "alone", "go": "alone", "going": "alone", "gone": "alone",
+              "bade": "bid", "bidden": "bid", "orders-up": "order"}
+"""Forms of an event's word that stripping an ending does not undo."""
+_PLAYING = frozenset({"play", "plays", "played", "playing", "lead", "leads", "led", "leading", "follow", "follows",
+                      "followed"})
+"""Words for playing a card, which the notation writes as the card alone."""
+
+
+def _words_of_event(text: str, column: int) -> list[tuple[int, str]]:
+    """The words of the event `column` falls in, each with its column: from the ``,`` (or the
+    ``trick N:`` label) before it to the next ``,`` or comment; a ``:`` is a word of its own."""
+    label = _LABEL.match(text)
+    start = label.end() if label else 0
+    if column - 1 < start:
+        return []
+    begin = max(start, text.rfind(",", 0, column - 1) + 1)
+    end = text.find(",", column - 1)
+    end = len(text) if end == -1 else end
+    comment = text.find("#", begin, end)
+    end = end if comment == -1 else comment
+    return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(text, begin, end)]
+
+
+def _plain_word(word: str, allowed: frozenset[str]) -> str | None:
+    """The event word `word` stands for — ``passes`` → ``pass``, ``discarded`` → ``discard``,
+    ``Pass`` → ``pass``, ``pas`` → ``pass`` — or "" for a word for playing a card, or None."""
+    lower = word.lower()
+    if lower in allowed:
+        return lower
+    if _IRREGULAR.get(lower) in allowed:
+        return _IRREGULAR[lower]
+    for ending in _INFLECTIONS:
+        stem = lower[:-len(ending)]
+        if lower.endswith(ending) and stem:
+            if stem in allowed:
+                return stem
+            if len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in allowed:  # bidding → bid
+                return stem[:-1]
+    if lower in _PLAYING:
+        return ""
+    return closest(lower, allowed)
+
+
+_CARD = re.compile(r"(?:10|[AKQJTakqjt2-9])[SHDCshdc\u2660\u2665\u2666\u2663]\ufe0f?")
+
+
+def _is_card(word: str) -> bool:
+    """Whether `word` is a card as the grammar's CARD terminal reads it."""
+    return _CARD.fullmatch(word) is not None
+
+
+def _card_suit_first(word: str) -> str | None:
+    """``10S`` for ``S10``, ``JH`` for ``hj``: a card written suit first, as rank then suit."""
+    match = _SUIT_FIRST.fullmatch(word)
+    return f"{match.group(2).upper()}{match.group(1).upper()}" if match else None
+
+
+def _slip(text: str, line: int, column: int, offending: str, expected: set[str], lark: Lark,
+          game: frozenset[str] | None) -> Problem | None:
+    """An ordinary slip in an event, with the line as it should be written: a card suit first,
+    an event's word inflected or misspelt, a ``:`` after the player, ``order up``, a missing ``,``."""
+    card = _card_suit_first(offending) if "CARD" in expected else None
+    if card is not None:
+        return Problem(line, column, f"'{offending}' is not a card",
+                       f"did you mean '{card}'? a card is its rank, then its suit: AS, 10H, TD, 9♣")
+    if offending in _RANKS and "CARD" in expected:
+        suit = re.match(r"\s+([SHDCshdc\u2660\u2665\u2666\u2663])(?![\w'])", text[column - 1 + len(offending):])
+        if suit:
+            return Problem(line, column, f"'{offending}' is not a card",
+                           f"did you mean '{offending.upper()}{suit.group(1).upper()}'? a card is written without "
+                           "a space between rank and suit")
+    if _STRUCTURAL.match(text):
+        return None
+    if offending in (";", ".", "/", "|") or (len(offending) > 1 and offending[-1] in ";." and column > 1):
+        return _punctuation(text, line, column, offending)
+    words = _words_of_event(text, column)
+    if len(words) < 2:
+        return None
+    (_, player), (at, word), *rest = words
+    tail = [w for _, w in rest]
+    card_word = _is_card(word)
+    if at <= column < at + len(word) or (word.lower() not in _ALL_EVENT_WORDS and not card_word):
+        # the slip is in the event's word (``named`` is read as ``name`` and the suit ``d``)
+        if word == ":":
+            return Problem(line, at, f"unexpected ':' after the player '{player}'",
+                           f"an event is the player then the card or word, without ':' — '{' '.join([player, *tail])}'")
+        if column == at and _CARD_LIKE.match(word):
+            return None  # a card mistyped: said as such below
+        plain = _plain_word(word, game if game is not None else _ALL_EVENT_WORDS)
+        if plain is None and game is not None and _plain_word(word, _ALL_EVENT_WORDS):
+            return Problem(line, at, f"'{word}' is not an event of this game",
+                           f"its events are a card or: {', '.join(sorted(game))} (docs/notation.md §3)")
+        if plain is None:
+            return None
+        if plain == "":
+            card = tail[0] if tail else "AS"
+            return Problem(line, at, f"'{word}' is not an event",
+                           f"a card played is written as the player and the card: '{player} {card}'")
+        if tail[:1] == [plain] or (plain == "order" and tail[:1] == ["up"]):  # "goes alone", "ordered up"
+            tail = tail[1:]
+        return Problem(line, at, f"'{word}' is not an event",
+                       f"did you mean '{plain}'? events are written with the word as it is: "
+                       f"'{' '.join([player, plain, *tail])}'")
+    if word == "order" and offending.lower() == "up":
+        return Problem(line, column, "'order up' is written 'order'",
+                       f"write '{player} order' (the dealer who takes the card up writes 'order' too)")
+    if "COMMA" in expected and _NAME_LIKE.fullmatch(offending) and text[column - 1 + len(offending):].strip():
+        return Problem(line, column, f"a ',' is missing before '{offending}'",
+                       f"separate the events of a line with ',': '{_with_commas(text, column, lark)}'")
+    return None
+
+
+_RANKS = frozenset({"A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2", "a", "k", "q", "j", "t"})
+
+
+def _with_commas(text: str, column: int, lark: Lark) -> str:
+    """`text` with a ``,`` put before each player whose event follows another without one. The
+    parser finds them one at a time, each time reading only what follows the last comma put in
+    (it stops at the first mistake), so the whole costs about one reading of the line."""
+    head = text[:column - 1].rstrip() + ", "
+    rest = text[column - 1:].strip()
+    for _ in range(MOST_COMMAS):
+        try:
+            lark.parse(rest)
+        except (UnexpectedToken, UnexpectedCharacters) as error:
+            if isinstance(error, UnexpectedToken):
+                at, allowed = (error.token.column or 0) - 1, error.expected
+            else:
+                at, allowed = error.column - 1, error.allowed or set()
+            if at < 1 or "COMMA" not in {str(n) for n in allowed} or not _NAME_LIKE.match(rest, at):
+                break
+            head, rest = head + rest[:at].rstrip() + ", ", rest[at:]
+        except Exception:  # noqa: BLE001 - any other mistake is left for the next run to report
+            break
+        else:
+            break
+    return (head + rest).strip()
+
+
+MOST_COMMAS = 8
+"""Commas put in after the first: a trick at the largest table. More on one line are left for the
+next run to find, so that a file of a thousand such lines costs a few parses each, not dozens."""
+
+
+def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
+    """``N pass; E pass``, ``N JH.``: a stop or semicolon where the notation has a comma, or nothing."""
+    mark = offending if offending in (";", ".", "/", "|") else offending[-1]
+    at = column if offending == mark else column + len(offending) - 1
+    rest = text[at:].split("#", 1)[0].strip()
+    if not rest:
+        return Problem(line, at, f"unexpected '{mark}' at the end of the line",
+                       f"a line needs nothing after its last event: '{text[:at - 1].strip()}'")
+    fixed = f"{text[:at - 1].rstrip()}, {rest}"
+    return Problem(line, at, f"unexpected '{mark}' between events",
+                   f"separate the events of a line with ',': '{fixed}'")
 
 
 _HAND_LINE = re.compile(r"\s*hand\b", re.IGNORECASE)
@@ -487,13 +672,12 @@ def _hand_line_problem(text: str, line: int) -> Problem | None:
     rather than what the parser makes of it (a player named Hand playing the card '2')."""
     if not _HAND_LINE.match(text):
         return None
-    return Problem(line, 1, f"{text.strip()!r} is not a hand line as the notation writes it",
-                   "a hand line looks like: hand 2 dealer Ann (lower case, no comma or colon; "
-                   "the number and the dealer may be left out after the first hand; see docs/notation.md)")
+    return hand_line_problem(text, line)
 
 
-def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark: Lark) -> Problem:
-    wanted = _describe(expected, lark)
+def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark: Lark,
+                    game: frozenset[str] | None = None) -> Problem:
+    wanted = _describe(expected, lark, game)
     if text.lstrip().startswith("["):
         return Problem(line, column, f"unclosed tag {text.strip()!r}; expected {wanted}",
                        'a tag looks like [Name "value"] on one line')

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 
-from .limits import MAX_RULES_DEPTH, MAX_RULES_FILE_BYTES
+from .limits import MAX_RULES_DEPTH, MAX_RULES_FILE_BYTES, SHOWN_NAME, shown
 from .safe import safe_text
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -45,7 +45,8 @@ def inline_rules(value: str | None) -> str | None:
     for name, setting in data.items():
         if not isinstance(name, str) or not isinstance(setting, (bool, int, str)) or any(
                 c in f"{name}{setting}" for c in ";="):
-            raise HouseRulesError(f"{value}: {name!r}: {setting!r} is not an 'option: value' line — "
+            raise HouseRulesError(f"{value}: {shown(repr(name), SHOWN_NAME)}: {shown(repr(setting), SHOWN_NAME)} "
+                                  "is not an 'option: value' line — "
                                   "values are true/false, a whole number or a word")
         text = str(setting).lower() if isinstance(setting, bool) else str(setting)
         parts.append(f"{name}={text}")

@@ -27,10 +27,21 @@ MAX_RULES_DEPTH = 3
 """How deeply a house-rules file may nest (it is a flat mapping of option: value)."""
 
 
+SHOWN_NAME = 40
+"""Characters of a name (a house rule, a player) an error quotes whole: a typo of the longest
+option is still shown in full; a megabyte of name is not echoed back."""
+
+
+def shown(text: str, most: int = 12) -> str:
+    """`text` as an error message quotes it: whole up to `most` characters, else its first
+    `most` - 2 and "…". Every echo of what a user wrote goes through here, so that a hostile
+    value of a megabyte costs a line of error, not a megabyte of it."""
+    return text if len(text) <= most else text[:most - 2] + "…"
+
+
 def number_too_large(text: str) -> str:
     """The words for a number past `MAX_NUMBER` (`text` as written, kept short)."""
-    shown = text if len(text) <= 12 else text[:10] + "…"
-    return f"{shown} is too large a number: at most {MAX_NUMBER:,} here"
+    return f"{shown(text)} is too large a number: at most {MAX_NUMBER:,} here"
 
 
 NUMBER_HINT = "no hand, trick, bid or score in these games comes near it; is it mistyped?"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -22,24 +22,13 @@ from typing import BinaryIO
 from . import events as ev
 from .cards import Card
 from .common_lines import CommonLines
+from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
 from .limits import MAX_ERRORS, MAX_HAND_CHARS
+from .problem import Problem as Problem  # re-exported: everything imports it from here
 from .usercache import kept
 
 MAX_LINE_CHARS = 4096
 """Longer lines are rejected unparsed: no real transcript line is near this, and it bounds the work."""
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why (part of) a file could not be used: shown as ``file:line:col: message — hint``."""
-
-    line: int
-    column: int
-    message: str
-    hint: str = ""
-
-    def to_dict(self) -> dict[str, object]:
-        return {"line": self.line, "column": self.column, "message": self.message, "hint": self.hint}
 
 
 _OPEN_TERMINALS = {"NAME", "WHO", "TAG_NAME", "STRING", "INT", "SIGNED_INT", "CARD", "SUIT", "COMMENT"}
@@ -100,11 +89,17 @@ def _terminal_patterns() -> dict[str, str]:
     return terminal_patterns()
 
 
-def parse_line(text: str, line: int) -> ev.Line | Problem | None:
+GameWords = Callable[[], "frozenset[str] | None"]
+"""The event words of the game being read (`HandReplay.event_words`), or None when it is not
+known: asked only when a line has a syntax error, whose message then lists only that game's words."""
+
+
+def parse_line(text: str, line: int, words: GameWords | None = None) -> ev.Line | Problem | None:
     """Parse one line: a record, None for a blank or comment-only line, or a `Problem`.
 
     The usual lines are read by `CommonLines` in one regular-expression match each; every
     other line, and every line with a mistake, goes to the LALR parser (`grammar.parse`).
+    `words` is asked only to explain a line that does not parse.
     """
     if len(text) <= MAX_LINE_CHARS:  # first, as nearly every line is a usual one
         common = _common_lines().read(text, line)
@@ -118,7 +113,7 @@ def parse_line(text: str, line: int) -> ev.Line | Problem | None:
                        f"no transcript line needs more than {MAX_LINE_CHARS:,}; is this the right file?")
     from .grammar import parse
 
-    return parse(text, line)
+    return parse(text, line, words)
 
 
 def trick_line(number: int, plays: Iterable[tuple[str, Card]]) -> str:
@@ -271,10 +266,13 @@ _BODY_LINES = frozenset({ev.EventLine, ev.DealLine, ev.UpcardLine, ev.RecordedLi
 """Lines that simply join the hand being read."""
 
 
-def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
-    """Group a transcript's lines into game headers and hands, in file order."""
+def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | None = None) -> Iterator[Item]:
+    """Group a transcript's lines into game headers and hands, in file order. `words` tells the
+    syntax errors the words of the game being read (the checker knows it once it has taken the
+    `GameStart`, before the lines of the game's hands are read)."""
     tags: list[ev.Tag] = []
     header_at: ev.Span | None = None
+    players: list[str] = []  # the game's [Players], so that a player's broken line is never taken for a hand line
     in_game = False
     hand: HandRecord | None = None
     orphan_reported = False
@@ -291,9 +289,9 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
             return
         number, text = item
         if (overflowing or (problems >= MAX_ERRORS and (hand is None or hand.problems))) \
-                and text.lstrip(" \t")[:1] not in ("h", "["):
+                and text.lstrip(" \t")[:1] not in ("h", "H", "["):
             continue  # a spoilt hand, or a file past its problems: only a new hand or game is looked for
-        parsed = parse_line(text, number)
+        parsed = parse_line(text, number, words)
         if parsed is None:
             continue
         saw_anything = True
@@ -304,6 +302,13 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
             else:
                 overflowing = _overflow(hand, number)
             continue
+        spoiled_by: Problem | None = None
+        if isinstance(parsed, Problem) and looks_like_hand_line(text, players):
+            # a hand line written wrongly starts a hand of its own, spoiled, rather than spoiling the one before
+            problems += 1
+            spoiled_by, parsed = spoiling_problem(text, parsed), salvaged_header(text, number, players)
+            if problems == MAX_ERRORS:
+                yield _too_many(number)
         if isinstance(parsed, Problem):
             problems += 1
             if hand is not None:
@@ -315,9 +320,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
             else:
                 yield FileProblem(parsed)
             if problems == MAX_ERRORS:
-                yield FileProblem(Problem(number, 1, f"{MAX_ERRORS:,} lines could not be read so far: from here "
-                                          "on, only hands that read cleanly are read, and each hand or game start",
-                                          "is this the right file?"))
+                yield _too_many(number)
             continue
         if isinstance(parsed, ev.Tag):
             if hand is not None:
@@ -327,7 +330,9 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
                 in_game = False
                 tags = []
             if not tags:
-                header_at = parsed.at
+                header_at, players = parsed.at, []
+            if parsed.name == "Players":
+                players = parsed.value.split()
             tags.append(parsed)
             orphan_reported = False
             continue
@@ -347,7 +352,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
                                               'S W"]'))
                     orphan_reported = True
                 continue
-            hand = HandRecord(parsed)
+            hand = HandRecord(parsed, problems=[spoiled_by] if spoiled_by is not None else [])
             size, overflowing = 0, False
             continue
         if hand is None:
@@ -366,6 +371,11 @@ def read_transcript(stream: BinaryIO, first_line: int = 1) -> Iterator[Item]:
     if not saw_anything and first_line == 1:
         yield FileProblem(Problem(1, 1, "the file is empty",
                                   'a transcript starts with [Game "..."] and [Players "..."]'))
+
+
+def _too_many(line: int) -> FileProblem:
+    return FileProblem(Problem(line, 1, f"{MAX_ERRORS:,} lines could not be read so far: from here on, only hands "
+                               "that read cleanly are read, and each hand or game start", "is this the right file?"))
 
 
 def more_problems(count: int) -> Problem:

@@ -16,7 +16,7 @@ from ..engine.verdict import TrickRecord
 from ..games import registry
 from ..notation import events as ev
 from ..notation.safe import safe_text
-from .render import left_out_words, recorded_words
+from .render import cause_lines, left_out_words, recorded_words
 from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores, why_won
 
@@ -225,6 +225,8 @@ def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:
     pool = f"; pool {v.pool_after}" if v.pool_after is not None else ""
     lines.append(f"  Score for the hand: {scores(v.score_delta, signed=True)}; "
                  f"standings now {scores(v.score_after)}{pool}.")
+    for cause in cause_lines(v):
+        lines.extend(_wrap(f"Why: {cause}.", "    ", "      "))
     if v.recorded is not None:
         if v.recorded.agrees:
             lines.append(f"  The table recorded {scores(v.recorded.given, signed=True)}: that agrees with the laws.")

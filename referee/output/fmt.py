@@ -5,8 +5,9 @@ Canonical form:
 - header tags in the order of notation.md §2.1 (unknown tags, which are errors anyway, last);
 - card spelling ``AS TH 9C`` (rank letter or digit, suit letter), suits named as words;
 - one trick per line, labelled ``trick N:``, starting with the card that led it; what happens
-  between tricks (a card taken back, a penalty chosen) on a line of its own; the bidding
-  keeps the lines its writer gave it;
+  between tricks (a card taken back, a penalty chosen) on a line of its own; a second card
+  given to a completed trick keeps the line its label gives it (``trick 4: B 5H``, notation.md
+  §2.4); the bidding keeps the lines its writer gave it;
 - events separated by ``", "``; no blank lines except one before each hand and each new game.
 
 Comments are not part of the grammar, so they are read from the raw lines: a comment on a
@@ -33,6 +34,7 @@ from ..engine.header import INFO_TAGS
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
 from ..notation.cards import Suit
+from ..notation.handline import looks_like_hand_line, spoiling_problem
 from ..notation.limits import MAX_ERRORS, MAX_FMT_HELD, MAX_HAND_CHARS
 from ..notation.reader import HandRecord, Problem, more_problems, parse_line, read_lines
 from .story import HandStory
@@ -297,6 +299,7 @@ class _Formatting:
         self.emit = emit
         self.tricks: dict[int, _Tricks] = {}  # filled by the checker's sink
         self.problems: list[Problem] = []
+        self.players: list[str] = []  # the game's [Players]: a player's broken line is never a hand line
         self.hidden = 0  # problems past `MAX_ERRORS`
         self.pending: list[str] = []  # comment lines waiting for the next record
         self.block: list[_Source] = []
@@ -347,7 +350,7 @@ class _Formatting:
                 break
             parsed = parse_line(item[1], item[0])
             if isinstance(parsed, Problem):
-                self._problem(parsed)
+                self._problem(self._as_checked(parsed, item[1]))
         if self.hidden:
             self.problems.append(more_problems(self.hidden))
         raise FormatError(self.problems)
@@ -360,12 +363,18 @@ class _Formatting:
         else:
             self.hidden += 1
 
+    def _as_checked(self, problem: Problem, text: str) -> Problem:
+        """The problem as ``check`` tells it: a hand line written wrongly is told as one."""
+        return spoiling_problem(text, problem) if looks_like_hand_line(text, self.players) else problem
+
     def _take(self, number: int, text: str) -> None:
         parsed = parse_line(text, number)
         comment = comment_of(text)
         if isinstance(parsed, Problem):
-            self._problem(parsed)
+            self._problem(self._as_checked(parsed, text))
             return
+        if isinstance(parsed, ev.Tag) and parsed.name == "Players":
+            self.players = parsed.value.split()
         if parsed is None:
             if comment is not None:
                 self.pending.append(comment)
@@ -463,7 +472,8 @@ def _events(run: list[_Source], tricks: dict[ev.Span, int], leads: dict[ev.Span,
     trick_done = False
     previous: ev.Event | None = None
     for event in events:
-        # a card in no trick (a second card to a trick) stays on the line it was written on
+        # a card in no trick (a second card to the trick being played, a card after the hands were
+        # thrown up) stays on the line it was written on; one given to a completed trick has its label
         same_line = previous is not None and event.at.line == previous.at.line
         apart = trick_done and event.at not in tricks and not same_line
         starts = event.at in leads or event.at in label or apart or current is None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Protocol, TextIO
 
 from ..check import Sink
+from ..engine.laws import Irregularity
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation.reader import Problem
 from .render import JsonWriter, TextWriter, finding_words, recorded_words
@@ -76,19 +77,47 @@ def _escape(text: str, property: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if property else text
 
 
+BROKEN_RECORD = frozenset({"inconsistent-transcript", "card-not-held", "duplicate-card"})
+"""Findings that say the transcript contradicts itself: the record needs fixing whatever the laws
+charged, so they are errors even without a penalty."""
+
+
+def finding_level(finding: Irregularity, hand: HandVerdict) -> str:
+    """How loudly GitHub should show a finding: ``notice`` while its remedy is an open choice,
+    ``warning`` for one the laws corrected without penalty, ``error`` otherwise.
+
+    A finding is tied to its penalty by the rule it cites; where a game's penalty cites another
+    rule (a revoke established, charged under the caller's or the opponents' rule), a hand that
+    was charged something counts as penalised: a penalty is never shown as a mere warning.
+    """
+    if any(p.rule == finding.rule for p in hand.pending):
+        return "notice"
+    if finding.kind in BROKEN_RECORD or finding.status == "established":
+        return "error"
+    if any(p.rule == finding.rule for p in hand.penalties) or any(e.rule == finding.rule for e in hand.ledger):
+        return "error"
+    if finding.status in ("corrected", "unproven", "correctable") or not hand.penalties:
+        return "warning"
+    return "error"
+
+
 class GithubWriter:
-    """``--format github``: one ``::error`` workflow command per finding and per unusable input,
-    which GitHub Actions shows on the transcript's line; then the summary line."""
+    """``--format github``: one workflow command per finding, open choice and unusable input,
+    which GitHub Actions shows on the transcript's line; then the summary line.
+
+    Levels: ``error`` for penalised irregularities, disagreements with ``recorded`` and unusable
+    input; ``warning`` for irregularities corrected without penalty; ``notice`` for open
+    choices (`finding_level`)."""
 
     def __init__(self, out: TextIO, err: TextIO | None = None) -> None:
         self.out = out
         self.path = ""
 
-    def _annotate(self, line: int, column: int, title: str, message: str) -> None:
+    def _annotate(self, line: int, column: int, title: str, message: str, level: str = "error") -> None:
         where = f"file={_escape(self.path, True)}"
         if line:
             where += f",line={line},col={column}"
-        self.out.write(f"::error {where},title={_escape(title, True)}::{_escape(message)}\n")
+        self.out.write(f"::{level} {where},title={_escape(title, True)}::{_escape(message)}\n")
 
     def begin_file(self, path: str) -> None:
         self.path = path
@@ -97,9 +126,17 @@ class GithubWriter:
         pass
 
     def hand(self, hand: HandVerdict) -> None:
+        choices = {p.rule: f" Open: {p.chooser} to choose {' | '.join(p.options)}. {p.explanation}"
+                   for p in hand.pending}
         for finding in hand.irregularities:
             self._annotate(finding.at.line, finding.at.column, f"{finding_words(finding)} [{finding.rule}]",
-                           finding.explanation)
+                           finding.explanation + choices.get(finding.rule, ""), finding_level(finding, hand))
+        cited = {f.rule for f in hand.irregularities}
+        for pending in hand.pending:
+            if pending.rule not in cited:  # a choice no finding of the hand shows
+                self._annotate(hand.line, 1, f"open choice in hand {hand.number} [{pending.rule}]",
+                               f"{pending.chooser} to choose {' | '.join(pending.options)}. {pending.explanation}",
+                               "notice")
         if hand.disagreement:
             assert hand.recorded is not None
             self._annotate(hand.recorded.line, 1, f"recorded result of hand {hand.number}",

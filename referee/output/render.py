@@ -161,6 +161,41 @@ def finding_words(finding: Irregularity) -> str:
     return f"{finding.kind}{who}{in_trick}{status}"
 
 
+def _amounts(amounts: Mapping[tuple[str, str], int]) -> str:
+    """``A +135, Y -45 white; pool -4 red``: per unit, who moved what, the unit said once
+    (``N-S +1 point``: a lone single unit is singular)."""
+    units: dict[str, list[tuple[str, int]]] = {}
+    for (who, unit), amount in amounts.items():
+        if amount:
+            units.setdefault(unit, []).append((who, amount))
+    parts = []
+    for unit, moved in units.items():
+        single = len(moved) == 1 and abs(moved[0][1]) == 1 and unit.endswith("s")
+        moves = ", ".join(f"{who} {_signed(amount)}" for who, amount in moved)
+        parts.append(f"{moves} {unit[:-1] if single else unit}")
+    return "; ".join(parts)
+
+
+def cause_lines(hand: HandVerdict) -> list[str]:
+    """Why the hand scored what it did, one line per cause, read from the verdict's ledger (the
+    desk shows the same entries as a table): ``the makers took 2 tricks: euchred: E-W +2 points
+    [euchre.score.euchred]``. The entries of one cause are added up per player (or side, or the
+    pool) and unit, so a payment from each opponent reads as the total it came to."""
+    causes: dict[str, tuple[dict[tuple[str, str], int], list[str]]] = {}
+    for entry in hand.ledger:
+        amounts, rules = causes.setdefault(entry.cause, ({}, []))
+        amounts[entry.who, entry.unit] = amounts.get((entry.who, entry.unit), 0) + entry.amount
+        if entry.rule not in rules:
+            rules.append(entry.rule)
+    seats = {who: i for i, who in enumerate(hand.score_delta)}  # the players' order, then the pool
+
+    def in_order(amounts: dict[tuple[str, str], int]) -> dict[tuple[str, str], int]:
+        return dict(sorted(amounts.items(), key=lambda item: seats.get(item[0][0], len(seats))))
+
+    return [f"{cause}: {_amounts(in_order(amounts))} [{', '.join(rules)}]"
+            for cause, (amounts, rules) in causes.items() if any(amounts.values())]
+
+
 def recorded_words(hand: HandVerdict) -> str:
     """The table's recorded result against the laws': what agrees, or exactly what differs.
 
@@ -233,6 +268,8 @@ class TextWriter:
             write(f"    Note: {safe_text(note)}\n")  # a note line's own words
         pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
         write(f"    Score: {_scores(hand.score_delta, signed=True)} → {_scores(hand.score_after)}{pool}\n")
+        for cause in cause_lines(hand):
+            write(f"    Why: {safe_text(cause)}\n")
         if hand.recorded is not None:
             at = "    " if hand.recorded.agrees else f"{self.path}:{hand.recorded.line}:1: "
             write(f"{at}Recorded: {recorded_words(hand)}\n")

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from ..check import check_text
 from ..engine.game import Game
+from ..engine.header import game_named
 from ..games import registry
+from ..notation.limits import shown
 from ..notation.suggest import did_you_mean
 
 COMPASS = ("N", "E", "S", "W")
@@ -51,16 +53,16 @@ def _seating(game: Game) -> tuple[tuple[str, ...], list[str]]:
 def template(name: str) -> str:
     """The template transcript of game `name`; raises `UnknownGame` for a name not registered."""
     games = registry()
-    if name not in games:
-        raise UnknownGame(f"unknown game {name!r} — {did_you_mean(name, games)}games: {', '.join(sorted(games))}")
-    game = games[name]
+    game = game_named(name, games)
+    if game is None:
+        raise UnknownGame(f"unknown game {shown(name, 40)!r} — {did_you_mean(name, games)}"
+                          f"games: {', '.join(sorted(games))}")
     players, header = _seating(game)
     units = _teams(game, players) or list(players)
     dealer = players[-1]
     book = game.rulebook
     bidding = f"{name}.bidding"
-    see_bidding = (f"referee rules {name} {bidding}" if any(r.startswith(bidding) for r in book.rules)
-                   else f"referee rules {name}")
+    has_bidding = any(r.startswith(bidding) for r in book.rules)  # a game without bidding gets no line for it
     lines = [
         f"# {book.title}: a new transcript. Fill it in, then run:  referee check THIS-FILE",
         "# Lines starting with # are comments: the referee ignores them, so delete or keep them as you like.",
@@ -74,8 +76,9 @@ def template(name: str) -> str:
         f"hand 1 dealer {dealer}",
         *(f"# deal {p}: …   (optional: {p}'s cards; with every hand written the referee finds revokes itself)"
           for p in players),
-        "# the bidding, in the order it was spoken, one round per line   "
-        f"(the words: docs/notation.md §3; {see_bidding})",
+        "# upcard CARD   (the card turned face up after the deal, in the games that turn one)",
+        *([f"# the bidding, in the order it was spoken, one round per line   (the words: docs/notation.md §3; "
+           f"referee rules {name} {bidding})"] if has_bidding else []),
         f"# the play, one trick per line, e.g.   trick 1: {', '.join(f'{p} {c}' for p, c in zip(players, EXAMPLE))}",
         "# mistakes are written as they happened, e.g.   P retract CARD   (every word: docs/notation.md)",
         f"# recorded {units[0]} +1   (optional: the result the table wrote down; the referee checks it)",

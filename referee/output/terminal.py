@@ -21,7 +21,7 @@ from rich.text import Text
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation.reader import Problem
 from ..notation.safe import safe_text
-from .render import TextWriter, describe_contract, finding_words, format_problem, recorded_words
+from .render import TextWriter, cause_lines, describe_contract, finding_words, format_problem, recorded_words
 from .words import scores
 
 STATUS_STYLE = {"complete": "green", "in-progress": "yellow", "thrown-in": "dim", "abandoned": "magenta",
@@ -96,6 +96,8 @@ class TerminalWriter(TextWriter):
             self._at(4, (f"Note: {safe_text(note)}", "dim"))
         pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
         self._at(4, "Score: ", scores(hand.score_delta, signed=True), " → ", (scores(hand.score_after), "bold"), pool)
+        for cause in cause_lines(hand):
+            self._at(4, ("Why: ", "dim"), safe_text(cause))
         if hand.recorded is not None:
             given, verdict = recorded_words(hand).split(" — ", 1)
             if hand.recorded.agrees:

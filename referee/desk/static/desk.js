@@ -10,6 +10,10 @@ const CHECK_DELAY = 250;  // ms of quiet typing before the transcript is checked
 const desk = {
   files: [], current: null, rules: "",
   verdict: null, verdictText: "", view: null,
+  shown: null,  // the verdict and view the table draws: the latest that read, kept through a typo
+  goodRules: null, rulesError: null,  // the last house rules that read, and what is wrong with the new ones
+  baseline: "", label: "", target: null, source: null,  // what is safe, and where a save goes
+  showLast: false,
   hand: null,   // [game index, hand index]
   step: 0, atEnd: true, seq: 0, timer: null,
   marks: {}, lines: 0, maxBody: 4 * 1024 * 1024,
@@ -32,10 +36,9 @@ function status(message, bad) {
   $("status").className = bad ? "bad" : "";
 }
 
-function query(extra) {
+function query(extra, rules) {
   const params = new URLSearchParams(extra || {});
-  if (desk.rules.trim()) params.set("rules", desk.rules.trim());
-  else params.set("rules", "");
+  params.set("rules", (rules === undefined ? desk.rules : rules).trim());
   return "?" + params.toString();
 }
 
@@ -78,8 +81,9 @@ function scheduleCheck(delay) {
   desk.timer = setTimeout(runCheck, delay === undefined ? CHECK_DELAY : delay);
 }
 
-async function post(path, body, extra) {
-  const response = await fetch(path + query(extra), { method: "POST", body, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+async function post(path, body, extra, rules) {
+  const response = await fetch(path + query(extra, rules), { method: "POST", body,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Referee-Desk": "page" } });
   if (!response.ok) {
     let message = response.statusText;
     try { message = (await response.json()).error; } catch (e) { /* not JSON */ }
@@ -91,27 +95,92 @@ async function post(path, body, extra) {
 async function runCheck() {
   const text = $("text").value;
   const seq = ++desk.seq;
+  markDirty();
   if (new Blob([text]).size > desk.maxBody) {
     status(`the transcript is larger than ${desk.maxBody / 1024 / 1024} MB: check it with 'referee check FILE'`, true);
     return;
   }
   status("checking…");
   try {
-    const [checked, viewed] = await Promise.all([post("/api/check", text), post("/api/view", text, selectedHand())]);
-    const verdictText = await checked.text();
-    const view = await viewed.json();
+    let [verdictText, view] = await checkAndView(text, desk.rules);
+    let verdict = JSON.parse(verdictText);
+    const rulesError = rulesProblem(verdict);
+    if (rulesError && (desk.goodRules || "") !== desk.rules) {
+      // bad house rules: say so, and keep the hands shown with the last rules that read (or none)
+      [verdictText, view] = await checkAndView(text, desk.goodRules || "");
+      verdict = JSON.parse(verdictText);
+    } else if (!rulesError) {
+      desk.goodRules = desk.rules;
+    }
     if (seq !== desk.seq) return;  // a newer check is on its way
+    desk.rulesError = rulesError;
     desk.verdictText = verdictText;
-    desk.verdict = JSON.parse(verdictText);
+    desk.verdict = verdict;
     desk.view = view;
+    const reads = verdict.files[0].games.some((g) => g.hands.length);
+    desk.stale = !reads && desk.shown !== null && verdict.files[0].errors.length > 0;
+    if (!desk.stale) desk.shown = { verdict, view };
+    showRulesError();
     showProblems();
     showHands();
-    const summary = desk.verdict.summary;
+    const summary = verdict.summary;
     status(`checked: ${summary.hands} hand(s), ${summary.irregularities} finding(s), ${summary.errors} error(s)`);
     document.body.dataset.checked = String(seq);
   } catch (error) {
     if (seq === desk.seq) status(String(error.message || error), true);
   }
+}
+
+async function checkAndView(text, rules) {
+  const [checked, viewed] = await Promise.all([post("/api/check", text, {}, rules),
+    post("/api/view", text, selectedHand(), rules)]);
+  return [await checked.text(), await viewed.json()];
+}
+
+// ---- house rules in the desk's words ----------------------------------------------------------
+function rulesProblem(verdict) {
+  const problem = verdict.files[0].errors.find((e) => !e.line && e.message.startsWith("--rules:"));
+  if (!problem) return null;
+  const message = problem.message.replace(/^--rules:\s*/, "");
+  const unknown = message.match(/unknown house rule '([^']*)' for (\S+)/);
+  if (!unknown) return `House rules: ${message}${problem.hint ? " (" + problem.hint + ")" : ""}`;
+  const known = ((problem.hint || "").match(/known: ([^(]*)/) || ["", ""])[1].split(",").map((k) => k.trim()).filter(Boolean);
+  const near = nearest(unknown[1], known);
+  return `House rules: ${unknown[2]} has no rule '${unknown[1]}'` + (near ? ` — did you mean '${near}'?` : "") +
+    (known.length ? ` Its rules: ${known.join(", ")}.` : "");
+}
+
+function nearest(word, choices) {
+  // the choice fewest edits away, if it is close enough to be what was meant
+  let best = null, bestCost = Infinity;
+  for (const choice of choices) {
+    const a = word.split("="), b = choice;
+    const cost = distance(a[0], b);
+    if (cost < bestCost) { best = choice; bestCost = cost; }
+  }
+  return bestCost <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
+}
+
+function distance(a, b) {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const here = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = here;
+    }
+  }
+  return row[b.length];
+}
+
+function showRulesError() {
+  const box = $("rules-error");
+  const good = desk.goodRules || "";
+  box.textContent = desk.rulesError ? desk.rulesError + (good !== desk.rules
+    ? ` The hands are shown with ${good ? `the last house rules that read: "${good}"` : "no house rules"}.` : "") : "";
+  $("rules").classList.toggle("bad", Boolean(desk.rulesError));
 }
 
 function selectedHand() {
@@ -130,11 +199,12 @@ function showHand(hand) {
 }
 
 function fileVerdict() {
-  return desk.verdict && desk.verdict.files[0];
+  // the verdict whose hands the table shows (the last that read, while a typo spoils them all)
+  return desk.shown && desk.shown.verdict.files[0];
 }
 
 function showProblems() {
-  const file = fileVerdict();
+  const file = desk.verdict.files[0];
   const marks = {};
   const items = [];
   const mark = (line, kind, message) => {
@@ -144,6 +214,10 @@ function showProblems() {
     m.messages.push(message);
   };
   for (const problem of file.errors) {
+    if (!problem.line && problem.message.startsWith("--rules:") && desk.rulesError) {
+      items.push({ line: 0, kind: "error", text: desk.rulesError });
+      continue;
+    }
     const where = problem.line ? `line ${problem.line}:${problem.column}` : "the file";
     mark(problem.line, "error", problem.hint ? `${problem.message} — ${problem.hint}` : problem.message);
     items.push({ line: problem.line, kind: "error", text: `${where}: ${problem.message}`, hint: problem.hint });
@@ -182,9 +256,11 @@ function showHands() {
     const label = `${hands.length > 1 && fileVerdict().games.length > 1 ? "game " + (g + 1) + ", " : ""}hand ${hand.number} (${hand.dealer} deals, ${hand.status})${flag}`;
     return el("option", { value: `${g}:${h}`, text: label });
   }));
+  drawTrouble();
   if (!hands.length) { desk.hand = null; drawHand(); return; }
-  const keep = previous && desk.view.selected && previous[0] === desk.view.selected[0] && previous[1] === desk.view.selected[1];
-  desk.hand = desk.view.selected || hands[hands.length - 1];
+  const view = shownView();
+  const keep = previous && view.selected && previous[0] === view.selected[0] && previous[1] === view.selected[1];
+  desk.hand = view.selected || hands[hands.length - 1];
   select.value = `${desk.hand[0]}:${desk.hand[1]}`;
   const steps = viewHand() ? viewHand().steps.length : 1;
   if (!keep || desk.atEnd) desk.step = steps - 1;
@@ -192,13 +268,40 @@ function showHands() {
   drawHand();
 }
 
+function drawTrouble() {
+  // on the table's side too: what in the transcript does not read, and what the table shows meanwhile
+  const box = $("trouble");
+  box.replaceChildren();
+  const errors = desk.verdict.files[0].errors.filter((e) => e.line);
+  if (!errors.length && !desk.rulesError) return;
+  const panel = el("div", { class: "trouble" });
+  if (desk.rulesError) panel.append(el("p", { text: desk.rulesError }));
+  if (errors.length) {
+    panel.append(el("p", { text: desk.stale
+      ? "The transcript does not read as it stands, so the table shows it as it last read. What is wrong:"
+      : `${errors.length === 1 ? "A line does" : errors.length + " lines do"} not read: the hand there is left out until ${errors.length === 1 ? "it is" : "they are"} put right; the others are shown.` }));
+    const list = el("ul", {});
+    for (const e of errors.slice(0, 5)) {
+      list.append(el("li", {}, el("a", { href: "#", "data-line": String(e.line), onclick: (ev) => { ev.preventDefault(); goToLine(e.line); } },
+        `line ${e.line}`), `: ${e.message}`, e.hint ? el("span", { class: "hint", text: ` — ${e.hint}` }) : null));
+    }
+    if (errors.length > 5) list.append(el("li", { text: `… and ${errors.length - 5} more (see the list on the left)` }));
+    panel.append(list);
+  }
+  box.append(panel);
+}
+
 function verdictHand() {
   if (!desk.hand) return null;
   return fileVerdict().games[desk.hand[0]].hands[desk.hand[1]];
 }
 
+function shownView() {
+  return desk.shown && desk.shown.view;
+}
+
 function viewGame() {
-  return desk.hand && desk.view.games[desk.hand[0]];
+  return desk.hand && shownView().games[desk.hand[0]];
 }
 
 function viewHand() {
@@ -207,11 +310,36 @@ function viewHand() {
   return hand && hand.steps ? hand : null;
 }
 
+const RANKS = "AKQJT98765432";
+const SUITS_BY_COLOUR = ["S", "H", "C", "D"];  // black and red in turn, as hand records show them
+const SUIT_LETTER = { spades: "S", hearts: "H", diamonds: "D", clubs: "C" };
+const SAME_COLOUR = { S: "C", C: "S", H: "D", D: "H" };
+
+function rankOf(text) { return text.slice(0, -1) === "10" ? "T" : text.slice(0, -1); }
+
+function suitRows(cards, trump, game) {
+  // the hand by suit, trumps first once known (the colours still alternate), each suit high to low;
+  // in euchre the left bower is a trump, so it sits with them, under the right bower
+  const t = SUIT_LETTER[trump];
+  const start = t ? SUITS_BY_COLOUR.indexOf(t) : 0;
+  const order = SUITS_BY_COLOUR.slice(start).concat(SUITS_BY_COLOUR.slice(0, start));
+  const euchre = game === "euchre" && t;
+  const suitOf = (c) => (euchre && rankOf(c) === "J" && c.slice(-1) === SAME_COLOUR[t] ? t : c.slice(-1));
+  const power = (c) => {
+    if (euchre && rankOf(c) === "J" && suitOf(c) === t) return c.slice(-1) === t ? -2 : -1;
+    return RANKS.indexOf(rankOf(c));
+  };
+  const known = order.map((s) => [s, cards.filter((c) => suitOf(c) === s).sort((a, b) => power(a) - power(b))]);
+  const others = cards.filter((c) => !order.includes(suitOf(c)));  // a joker, a card the pack does not have
+  if (others.length) known.push(["?", others]);
+  return known.filter(([, list]) => list.length);
+}
+
 function cardNode(text, small) {
   const suit = text.slice(-1), rank = text.slice(0, -1) === "T" ? "10" : text.slice(0, -1);
   const red = suit === "H" || suit === "D";
   return el("span", { class: `card${red ? " red" : ""}${small ? " small" : ""}`, "data-card": text, title: text },
-    el("span", { class: "rank", text: rank }), el("span", { class: "suit", text: SUIT_SIGN[suit] || suit }));
+    el("span", { class: "rank", text: rank }), small ? null : el("span", { class: "suit", text: SUIT_SIGN[suit] || suit }));
 }
 
 function sideOf(player) {
@@ -222,15 +350,26 @@ function sideOf(player) {
 function drawHand() {
   const hand = verdictHand(), view = viewHand();
   for (const id of ["contract", "step-text", "where"]) $(id).textContent = "";
-  for (const id of ["now", "settle", "findings", "ledger", "chart"]) $(id).replaceChildren();
+  for (const id of ["now", "settle", "findings", "ledger", "chart", "auction", "tricks"]) $(id).replaceChildren();
   $("felt").replaceChildren();
+  $("felt").removeAttribute("data-turn");
   if (!hand || !view) return;
   drawContract(hand);
   drawTable(hand, view);
+  drawAuction(view);
+  drawTricks(view);
   drawFindings(hand, view);
   drawSettle(hand);
-  drawLedger(hand);
+  drawLedger(hand, view);
   drawChart();
+}
+
+// the contract's entries that are the hand's outcome, not the bid: shown apart, labelled as the end's
+const FINAL = ["tricks", "made", "points", "to_go", "result"];
+
+function words(value) {
+  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${v}`).join(", ");
+  return String(value);
 }
 
 function drawContract(hand) {
@@ -239,9 +378,21 @@ function drawContract(hand) {
   const info = fileVerdict().games[desk.hand[0]].info || {};
   for (const [tag, value] of Object.entries(info)) box.append(el("span", { class: "info", text: `${tag}: ${value}` }), " · ");
   if (contract.trump) box.append("Trump ", el("span", { class: "trump", text: `${SUIT_WORD[contract.trump] || ""} ${contract.trump}` }), " · ");
-  const parts = Object.entries(contract).filter(([k, v]) => k !== "trump" && v !== null && v !== false && v !== "")
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  const shown = ([k, v]) => k !== "trump" && v !== null && v !== false && v !== "";
+  const parts = Object.entries(contract).filter(shown).filter(([k]) => !FINAL.includes(k)).map(([k, v]) => `${k}: ${words(v)}`);
   box.append(parts.length ? parts.join(" · ") : "no contract yet");
+  const final = Object.entries(contract).filter(shown).filter(([k]) => FINAL.includes(k)).map(([k, v]) => `${k.replace("_", " ")}: ${words(v)}`);
+  if (final.length) box.append(el("span", { class: "final", text: ` · at the end of the hand — ${final.join(" · ")}` }));
+}
+
+function region(i, n) {
+  // the seats clockwise round the table from the top: which edge each sits at
+  let angle = -90 + (360 * i) / n;
+  if (angle >= 225) angle -= 360;
+  if (angle < -45) return "top";
+  if (angle < 45) return "right";
+  if (angle < 135) return "bottom";
+  return "left";
 }
 
 function drawTable(hand, view) {
@@ -250,38 +401,117 @@ function drawTable(hand, view) {
   const players = game.players;
   const felt = $("felt");
   const bad = new Set(nowFindings(hand, view).map((f) => f.player));
+  const edges = { top: el("div", { class: "edge top" }), left: el("div", { class: "edge left" }),
+    right: el("div", { class: "edge right" }), bottom: el("div", { class: "edge bottom" }) };
+  const placed = { top: [], left: [], right: [], bottom: [] };
   players.forEach((player, i) => {
-    const angle = (-90 + (360 * i) / players.length) * Math.PI / 180;
-    const seat = el("div", { class: "seat", "data-seat": player });
-    seat.style.left = `${50 + 36 * Math.cos(angle)}%`;
-    seat.style.top = `${50 + 38 * Math.sin(angle)}%`;
+    const edge = region(i, players.length);
+    const seat = el("div", { class: `seat${step.turn === player ? " turn" : ""}`, "data-seat": player });
     const won = step.won[player] || 0;
-    const name = el("div", { class: "name" }, el("b", { text: player }), el("span", { class: "won", text: ` · ${won} trick${won === 1 ? "" : "s"}` }));
+    const name = el("div", { class: "name" }, step.turn === player ? el("span", { class: "turn-mark", text: "▶ " }) : null,
+      el("b", { text: player }), el("span", { class: "won", text: ` · ${won} trick${won === 1 ? "" : "s"}` }));
     if (hand.dealer === player) name.append(el("span", { class: "won", text: " · dealer" }));
-    const cards = el("div", { class: "cards" }, ...(step.hands[player] || []).map((c) => cardNode(c, true)));
-    seat.append(name, cards);
-    felt.append(seat);
-    const played = step.table.find(([p]) => p === player);
-    if (played) {
-      const card = cardNode(played[1]);
-      card.classList.add("trick-card");
-      if (step.winner === player) card.classList.add("wins");
-      if (bad.has(player)) card.classList.add("bad");
-      card.style.left = `${50 + 14 * Math.cos(angle)}%`;
-      card.style.top = `${50 + 17 * Math.sin(angle)}%`;
-      felt.append(card);
+    if (step.turn === player) name.title = `${player} to act`;
+    const cards = el("div", { class: "hand" });
+    for (const [suit, list] of suitRows(step.hands[player] || [], step.trump, game.game)) {
+      const red = suit === "H" || suit === "D";
+      cards.append(el("div", { class: "suit-row", "data-suit": suit }, el("span", { class: `suit-sign${red ? " red" : ""}`, text: SUIT_SIGN[suit] || suit }),
+        ...list.map((c) => cardNode(c, true))));
     }
+    seat.append(name, cards);
+    placed[edge].push([i, seat]);
   });
-  if (!step.table.length) felt.append(el("div", { class: "centre-note", text: step.kind === "deal" ? "the deal" : "" }));
+  // the bottom edge and the left one run against the clockwise order
+  for (const edge of ["bottom", "left"]) placed[edge].reverse();
+  for (const [edge, seats] of Object.entries(placed)) edges[edge].append(...seats.map(([, seat]) => seat));
+  const centre = el("div", { class: "centre" });
+  const facts = el("div", { class: "facts" });
+  if (step.upcard) {
+    const turned = cardNode(step.upcard);
+    turned.className += " small full";
+    facts.append(el("span", { text: "turned " }), turned);
+  }
+  if (step.trump) facts.append(el("span", { class: "trump-note", text: `trump ${SUIT_WORD[step.trump] || ""}` }));
+  centre.append(facts);
+  const many = players.length > 4;  // five to seven cards: smaller, further out, so they do not overlap
+  const ring = el("div", { class: `ring${many ? " many" : ""}` });
+  const last = desk.showLast ? lastQuitted(view) : null;
+  const plays = last ? last.plays : step.table;
+  players.forEach((player, i) => {
+    const played = plays.find(([p]) => p === player);
+    if (!played) return;
+    const angle = (-90 + (360 * i) / players.length) * Math.PI / 180;
+    const card = cardNode(played[1]);
+    card.classList.add("trick-card");
+    if ((last ? last.winner : step.winner) === player) card.classList.add("wins");
+    if (!last && bad.has(player)) card.classList.add("bad");
+    card.style.left = `${50 + (many ? 38 : 30) * Math.cos(angle)}%`;
+    card.style.top = `${50 + (many ? 37 : 28) * Math.sin(angle)}%`;
+    ring.append(card);
+  });
+  if (last) ring.append(el("div", { class: "centre-note last", text: `last trick: ${last.number}, won by ${last.winner}` }));
+  else if (desk.showLast) ring.append(el("div", { class: "centre-note", text: "no trick quitted yet" }));
+  else if (!step.table.length) ring.append(el("div", { class: "centre-note", text: step.kind === "deal" ? "the deal" : "" }));
+  centre.append(ring);
   const sides = {};
   for (const [player, n] of Object.entries(step.won)) {
     const side = sideOf(player);
     if (side) sides[side] = (sides[side] || 0) + n;
   }
   const taken = Object.entries(sides).map(([side, n]) => `${side} ${n}`).join(" · ");
-  if (taken) felt.append(el("div", { id: "taken", text: `tricks taken: ${taken}` }));
+  if (taken) centre.append(el("div", { id: "taken", text: `tricks so far: ${taken}` }));
+  felt.append(edges.top, edges.left, centre, edges.right, edges.bottom);
+  felt.dataset.turn = step.turn || "";
+  $("last-trick").setAttribute("aria-pressed", String(desk.showLast));
   $("step-text").textContent = step.kind === "deal" ? "The deal" : `Line ${step.line}: ${step.text}`;
-  $("where").textContent = `step ${desk.step} of ${view.steps.length - 1}${step.trick ? ` · trick ${step.trick}` : ""}`;
+  const turn = step.turn ? ` · ${step.turn} to act` : "";
+  $("where").textContent = `step ${desk.step} of ${view.steps.length - 1}${step.trick ? ` · trick ${step.trick}` : ""}${turn}`;
+}
+
+function lastQuitted(view) {
+  // the last trick complete before the one on the table now (BBO's "last trick")
+  const step = view.steps[desk.step];
+  const done = view.tricks.filter((t) => t.step !== null && t.step <= desk.step && !(t.number === step.trick && step.table.length));
+  return done.length ? done[done.length - 1] : null;
+}
+
+function drawAuction(view) {
+  const box = $("auction");
+  if (!view.auction.length) { box.append(el("p", { class: "hint", text: "no bidding in this hand" })); return; }
+  const order = view.order;
+  const first = order.indexOf(view.auction[0].player);
+  const seats = first < 0 ? order : order.slice(first).concat(order.slice(0, first));
+  const rows = [];
+  let row = null, column = seats.length;
+  for (const call of view.auction) {
+    const at = Math.max(0, seats.indexOf(call.player));
+    if (!row || at <= column) { row = Array(seats.length).fill(null); rows.push(row); }
+    row[at] = call;
+    column = at;
+  }
+  const cell = (call) => {
+    if (!call) return el("td", {});
+    const state = call.step > desk.step ? "later" : call.step === desk.step ? "now" : "";
+    const node = el("td", { class: `${state}${call.finding ? " bad" : ""}`, "data-step": String(call.step),
+      title: call.finding || `step ${call.step}` }, call.call.replace(/^(bids|calls) /, ""), call.finding ? el("b", { text: " !" }) : null);
+    node.addEventListener("click", () => goTo(call.step));
+    return node;
+  };
+  box.append(el("table", { class: "auction" }, el("tr", {}, ...seats.map((p) => el("th", { text: p }))),
+    ...rows.map((r) => el("tr", {}, ...r.map(cell)))));
+}
+
+function drawTricks(view) {
+  const list = $("tricks");
+  const here = view.steps[desk.step].trick;
+  for (const trick of view.tricks) {
+    const target = trick.step !== null ? trick.step : view.steps.length - 1;
+    const cards = trick.plays.map(([p, c]) => `${p} ${c.slice(0, -1) === "T" ? "10" : c.slice(0, -1)}${SUIT_SIGN[c.slice(-1)] || ""}`).join(" ");
+    list.append(el("li", { class: trick.number === here ? "now" : trick.step !== null && trick.step > desk.step ? "later" : "" },
+      el("button", { type: "button", class: "trick", "data-trick": String(trick.number), onclick: () => goTo(target),
+        title: `go to trick ${trick.number}` }, `${trick.number}. ${cards}${trick.winner ? " → " + trick.winner : ""}`)));
+  }
+  if (!view.tricks.length) list.append(el("li", { class: "hint", text: "no trick played" }));
 }
 
 function ruleWords(ruleId) {
@@ -310,7 +540,7 @@ function nowFindings(hand, view) {
 }
 
 function drawFindings(hand, view) {
-  const now = $("now"), list = $("findings");
+  const now = $("now"), box = $("findings"), list = el("ol", {});
   hand.irregularities.forEach((finding, i) => {
     const at = view.findings[i];
     const current = isNow(view, at);
@@ -319,12 +549,13 @@ function drawFindings(hand, view) {
     list.append(el("li", { class: state, title: ruleWords(finding.rule) },
       `line ${finding.line}: ${finding.kind}${finding.player ? " by " + finding.player : ""} — ${finding.explanation} [${finding.rule}]`));
   });
-  if (!hand.irregularities.length) list.append(el("li", { text: "none: the hand is regular" }));
+  if (!hand.irregularities.length) box.append(el("p", { class: "regular", text: "The referee found nothing irregular in this hand." }));
+  else box.append(list);
 }
 
 function drawSettle(hand) {
   const box = $("settle");
-  const settle = desk.view.settle;
+  const settle = shownView().settle;
   const isLast = settle && desk.hand[0] === settle.game && desk.hand[1] === settle.hand;
   if (!hand.next && !(isLast && (settle.choices.length || settle.corrections.length))) return;
   const panel = el("div", { class: "box" }, el("div", {}, el("b", { text: "What happens now: " }), hand.next || ""));
@@ -361,12 +592,18 @@ function answer(after, line) {
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
-function drawLedger(hand) {
+function drawLedger(hand, view) {
   const box = $("ledger");
-  const rows = hand.ledger.map((e) => el("tr", {}, el("td", { text: e.who }), el("td", { class: "num", text: signed(e.amount) }),
-    el("td", { text: e.unit }), el("td", { text: e.cause }), el("td", { class: "hint", text: e.rule })));
-  if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "5", text: "nothing was won or paid in this hand" })));
-  box.append(el("table", { class: "ledger" }, el("tr", {}, ...["who", "amount", "unit", "why", "rule"].map((h) => el("th", { text: h }))), ...rows));
+  const paid = view.payments || { lines: [], totals: [] };
+  const rows = paid.lines.map((line) => el("tr", {}, el("td", { text: line.words }), el("td", { text: line.cause }),
+    el("td", { class: "hint", text: line.rule })));
+  if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "3", text: "nothing was won or paid in this hand" })));
+  const table = el("table", { class: "ledger" }, el("tr", {}, ...["payment", "why", "rule"].map((h) => el("th", { text: h }))), ...rows);
+  if (paid.totals.length) {
+    const totals = paid.totals.map((t) => `${t.who} ${Object.entries(t.amounts).map(([unit, n]) => `${signed(n)} ${unit}`).join(", ")}`);
+    table.append(el("tr", { class: "totals" }, el("td", { colspan: "3" }, el("b", { text: "In all: " }), totals.join(" · "))));
+  }
+  box.append(table);
   const after = Object.entries(hand.score_after).map(([k, v]) => `${k} ${v}`).join(", ");
   box.append(el("p", { text: `Standings after the hand: ${after || "—"}` }));
   if (hand.pool_after !== null && hand.pool_after !== undefined) {
@@ -393,37 +630,59 @@ function drawChart() {
   if (!hands.length) return;
   const units = Object.keys(hands[0].score_after);
   const series = units.map((u) => [hands[0].score_after[u] - (hands[0].score_delta[u] || 0), ...hands.map((h) => h.score_after[u] || 0)]);
-  const names = [...units];
+  const colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"];
+  $("chart").append(panel("standings through the game", hands, series, units, units.map((_, s) => colours[s % colours.length]), 220));
   if (hands.some((h) => h.pool_after !== null && h.pool_after !== undefined)) {
+    // the pool's counters are another currency: a panel and an axis of their own
     const first = hands[0].pool_before !== undefined ? poolNumber(hands[0].pool_before) : null;
-    series.push([first, ...hands.map((h) => (h.pool_after === null ? null : poolNumber(h.pool_after)))]);
-    names.push("pool");
+    const pool = [first, ...hands.map((h) => (h.pool_after === null ? null : poolNumber(h.pool_after)))];
+    $("chart").append(panel("the pool", hands, [pool], ["pool (red)"], ["#555"], 120));
   }
+}
+
+function panel(label, hands, series, names, colours, H) {
   const values = series.flat().filter((v) => v !== null);
   const lo = Math.min(0, ...values), hi = Math.max(1, ...values);
-  const W = 600, H = 220, L = 40, R = 110, T = 12, B = 28;
+  const W = 600, L = 44, R = 130, T = 12, B = 26;
   const x = (i) => L + (hands.length ? (i * (W - L - R)) / hands.length : 0);
   const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo || 1);
-  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "standings through the game" });
+  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, class: names[0].startsWith("pool") ? "pool" : "scores" });
   chart.append(svg("line", { x1: L, y1: y(0), x2: W - R, y2: y(0), stroke: "#9aa5b1" }));
-  for (const v of [lo, hi]) chart.append(svg("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#5b6b7b" }, String(v)));
+  for (const v of new Set([lo, 0, hi])) chart.append(svg("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#5b6b7b" }, String(v)));
   for (let i = 0; i <= hands.length; i++) {
     chart.append(svg("text", { x: x(i), y: H - 8, "text-anchor": "middle", "font-size": 11, fill: "#5b6b7b" }, i === 0 ? "start" : String(hands[i - 1].number)));
   }
-  const colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"];
-  // the names at the right end, moved apart where several lines end at (nearly) the same value
-  const labels = series.map((values, s) => ({ s, y: y(values.filter((v) => v !== null).pop()) })).sort((a, b) => a.y - b.y);
-  labels.forEach((label, i) => { if (i > 0) label.y = Math.max(label.y, labels[i - 1].y + 13); });
-  const labelY = Object.fromEntries(labels.map((label) => [label.s, label.y]));
-  series.forEach((values, s) => {
-    const colour = names[s] === "pool" ? "#555" : colours[s % colours.length];
-    const points = values.map((v, i) => (v === null ? null : `${x(i)},${y(v)}`)).filter(Boolean).join(" ");
-    chart.append(svg("polyline", { points, fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": names[s] === "pool" ? "5 4" : "none" }));
-    values.forEach((v, i) => { if (v !== null) chart.append(svg("circle", { cx: x(i), cy: y(v), r: i === desk.hand[1] + 1 ? 4.5 : 2.5, fill: colour })); });
-    const last = values.filter((v) => v !== null).pop();
-    chart.append(svg("text", { x: W - R + 6, y: labelY[s] + 4, "font-size": 12, fill: colour, class: "legend" }, `${names[s]} ${last}`));
+  // the names at the right end: tied values share one label, and labels are kept 17 apart inside the panel
+  const ends = series.map((values) => values.filter((v) => v !== null).pop());
+  const groups = [];
+  ends.forEach((v, s) => {
+    const group = groups.find((g) => g.value === v);
+    if (group) group.members.push(s); else groups.push({ value: v, members: [s], y: y(v) });
   });
-  $("chart").append(chart);
+  groups.sort((a, b) => a.y - b.y);
+  const gap = 17, top = T + 4, bottom = H - B;  // a 12-unit font's box is about 15 high
+  groups.forEach((g, i) => { g.y = Math.max(g.y, i ? groups[i - 1].y + gap : top); });
+  for (let i = groups.length - 1; i >= 0; i--) clampLabel(groups, i, gap, top, bottom);
+  series.forEach((values, s) => {
+    const points = values.map((v, i) => (v === null ? null : `${x(i)},${y(v)}`)).filter(Boolean).join(" ");
+    chart.append(svg("polyline", { points, fill: "none", stroke: colours[s], "stroke-width": 2 }));
+    values.forEach((v, i) => { if (v !== null) chart.append(svg("circle", { cx: x(i), cy: y(v), r: i === desk.hand[1] + 1 ? 4.5 : 2.5, fill: colours[s] })); });
+  });
+  for (const g of groups) {
+    const text = svg("text", { x: W - R + 6, y: g.y + 4, "font-size": 12, class: "legend" });
+    g.members.forEach((s, k) => {
+      text.append(svg("tspan", { fill: colours[s] }, `${k ? ", " : ""}${names[s]}`));
+    });
+    text.append(svg("tspan", { fill: "#1d2733" }, ` ${g.value}`));
+    chart.append(text);
+  }
+  return chart;
+}
+
+function clampLabel(groups, i, gap, top, bottom) {
+  // from the bottom up: a label pushed below the panel moves up, and pushes the ones above it
+  const limit = i === groups.length - 1 ? bottom : groups[i + 1].y - gap;
+  groups[i].y = Math.max(top, Math.min(groups[i].y, limit));
 }
 
 // ---- stepping ------------------------------------------------------------------------------
@@ -432,6 +691,7 @@ function goTo(step) {
   if (!view) return;
   desk.step = Math.max(0, Math.min(step, view.steps.length - 1));
   desk.atEnd = desk.step === view.steps.length - 1;
+  desk.showLast = false;
   drawHand();
 }
 
@@ -453,8 +713,13 @@ function trickBack() {
 }
 
 // ---- files, templates, downloads -------------------------------------------------------------
+// Where a save would go is always on show: the title and the Save button name the file. A text
+// that did not come from that file (a paste of a whole transcript, an upload, a template) is not
+// saved over it without asking, and unsaved changes are marked and asked about before they go.
 async function loadState() {
-  const state = await (await fetch("/api/state")).json();
+  const response = await fetch("/api/state");
+  const state = await response.json();
+  if (!response.ok) throw new Error(state.error);
   desk.files = state.files;
   desk.maxBody = state.max_body;
   desk.rules = state.rules || "";
@@ -469,42 +734,87 @@ async function loadState() {
   else await newTemplate("euchre");
 }
 
+function dirty() {
+  return $("text").value !== desk.baseline;
+}
+
+function markDirty() {
+  const changed = dirty();
+  const file = desk.target !== null ? desk.files[desk.target] : null;
+  $("filename").replaceChildren(`— ${desk.label}`, changed ? el("span", { class: "unsaved", text: " ● unsaved changes" }) : "");
+  document.title = `${changed ? "● " : ""}${desk.label} — referee desk`;
+  const button = $("save");
+  button.disabled = !desk.files.length;
+  if (desk.current !== null) {
+    button.textContent = `Save to ${file.name}`;
+    button.title = `Write the transcript to ${file.path}`;
+  } else if (file) {
+    button.textContent = `Save over ${file.name}…`;
+    button.title = `This text did not come from ${file.name}: saving asks before replacing ${file.path}`;
+  } else {
+    button.textContent = "Save";
+    button.title = "Saving writes only to a file named on the command line (referee serve FILE)";
+  }
+  button.classList.toggle("unsaved", changed);
+}
+
+function mayDiscard(what) {
+  return !dirty() || window.confirm(`${desk.label} has unsaved changes. ${what} and lose them?`);
+}
+
 function openFile(index) {
   const file = desk.files[index];
-  desk.current = index;
+  desk.current = desk.target = index;
+  desk.source = file.name;
+  desk.label = `${file.name}${file.text === null ? " (new file)" : ""}`;
+  desk.baseline = file.text || "";
   $("files").value = String(index);
-  $("filename").textContent = `— ${file.name}${file.text === null ? " (new file)" : ""}`;
-  $("save").disabled = false;
-  $("save").title = `Write the transcript to ${file.path}`;
   desk.hand = null;
   desk.atEnd = true;
   setText(file.text || "");
 }
 
-function detach(label) {
+function detach(label, source, baseline) {
+  // the text is no longer the open file's: a save would go over a file it did not come from
   desk.current = null;
+  desk.label = label;
+  desk.source = source;
+  if (baseline !== undefined) desk.baseline = baseline;
   $("files").value = "";
-  $("filename").textContent = label ? `— ${label}` : "";
-  $("save").disabled = true;
-  $("save").title = "Saving writes only to a file named on the command line";
   desk.hand = null;
   desk.atEnd = true;
+  markDirty();
 }
 
 async function newTemplate(game) {
   const response = await fetch(`/api/template/${encodeURIComponent(game)}`);
-  detach(`new ${game} transcript`);
-  setText(await response.text());
+  const text = await response.text();
+  detach(`new ${game} transcript (not in a file yet)`, null, text);
+  setText(text);
 }
 
 async function save() {
-  if (desk.current === null) return;
+  if (!desk.files.length) return;
+  const index = desk.target !== null ? desk.target : 0;
+  const file = desk.files[index];
+  if (desk.current === null && !window.confirm(`Replace ${file.path} with this transcript (${desk.label})? `
+      + "What that file holds now will be lost; to keep both, download this one instead.")) {
+    status(`not saved: ${file.name} is unchanged`);
+    return;
+  }
+  const text = $("text").value;
   try {
-    const response = await fetch(`/api/save?file=${desk.current}`, { method: "POST", body: $("text").value,
+    const response = await fetch(`/api/save?file=${index}`, { method: "POST", body: text,
       headers: { "Content-Type": "text/plain; charset=utf-8", "X-Referee-Desk": "save" } });
     const data = await response.json();
     if (!response.ok) throw new Error(data.error);
-    desk.files[desk.current].text = $("text").value;
+    file.text = text;
+    desk.current = desk.target = index;
+    desk.label = file.name;
+    desk.source = file.name;
+    desk.baseline = text;
+    $("files").value = String(index);
+    markDirty();
     status(`saved ${data.saved}`);
   } catch (error) {
     status(`not saved: ${error.message}`, true);
@@ -520,14 +830,23 @@ function download(name, blob) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+function stem() {
+  // downloads are named after the transcript: its file, else its game and date (or event)
+  let name = desk.source ? desk.source.replace(/\.[^.]*$/, "") : "";
+  if (!name) {
+    const text = $("text").value;
+    const tag = (t) => ((text.match(new RegExp(`^\\s*\\[${t}\\s+"([^"]*)"\\]`, "m")) || [])[1] || "").trim();
+    name = [tag("Game"), tag("Date") || tag("Event")].filter(Boolean).join("-");
+  }
+  return name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "") || "transcript";
+}
+
 async function downloadReport(format) {
   try {
     const extra = { format };
     if (desk.current !== null) extra.file = String(desk.current);
     const response = await post("/api/report", $("text").value, extra);
-    const disposition = response.headers.get("Content-Disposition") || "";
-    const name = (disposition.match(/filename="([^"]+)"/) || [])[1] || `ruling.${format === "html" ? "html" : "md"}`;
-    download(name, await response.blob());
+    download(`${stem()}.ruling.${format === "html" ? "html" : "md"}`, await response.blob());
   } catch (error) {
     status(`no report: ${error.message}`, true);
   }
@@ -535,7 +854,11 @@ async function downloadReport(format) {
 
 function downloadVerdict() {
   if (!desk.verdictText) return;
-  download("verdict.json", new Blob([desk.verdictText], { type: "application/json" }));
+  download(`${stem()}.verdict.json`, new Blob([desk.verdictText], { type: "application/json" }));
+}
+
+function downloadTranscript() {
+  download(`${stem()}.ttn`, new Blob([$("text").value], { type: "text/plain" }));
 }
 
 // ---- wiring --------------------------------------------------------------------------------
@@ -544,20 +867,34 @@ function wire() {
   area.addEventListener("input", () => {
     // the marks stay until the check answers; the line numbers follow the text at once
     if (area.value.split("\n").length !== desk.lines) drawGutter(desk.marks);
+    markDirty();
     scheduleCheck();
   });
+  area.addEventListener("paste", (e) => {
+    // a whole transcript pasted (a game's header, or all the text replaced) is a new text, not an edit of the file
+    const pasted = (e.clipboardData || window.clipboardData).getData("text") || "";
+    const all = area.selectionStart === 0 && area.selectionEnd === area.value.length && area.value.length > 0;
+    if (/^\s*\[Game\s/m.test(pasted) || all) setTimeout(() => detach("pasted transcript (not in a file yet)", null), 0);
+  });
   area.addEventListener("scroll", () => { $("gutter").scrollTop = area.scrollTop; });
-  $("new").addEventListener("click", () => newTemplate($("game").value));
-  $("files").addEventListener("change", (e) => { if (e.target.value !== "") openFile(Number(e.target.value)); });
+  $("new").addEventListener("click", () => { if (mayDiscard("Start from the template")) newTemplate($("game").value); });
+  $("files").addEventListener("change", (e) => {
+    if (e.target.value === "") return;
+    if (mayDiscard(`Open ${desk.files[Number(e.target.value)].name}`)) openFile(Number(e.target.value));
+    else e.target.value = desk.current === null ? "" : String(desk.current);
+  });
   $("upload").addEventListener("change", (e) => {
     const file = e.target.files[0];
     if (!file) return;
+    if (!mayDiscard(`Read ${file.name}`)) { e.target.value = ""; return; }
     const reader = new FileReader();
-    reader.onload = () => { detach(`${file.name} (uploaded; save is for files named at start)`); setText(String(reader.result)); };
+    reader.onload = () => { detach(`${file.name} (uploaded)`, file.name, String(reader.result)); setText(String(reader.result)); };
     reader.readAsText(file);
   });
+  window.addEventListener("beforeunload", (e) => { if (dirty()) { e.preventDefault(); e.returnValue = ""; } });
   $("save").addEventListener("click", save);
   $("rules").addEventListener("input", (e) => { desk.rules = e.target.value; scheduleCheck(); });
+  $("dl-ttn").addEventListener("click", downloadTranscript);
   $("dl-html").addEventListener("click", () => downloadReport("html"));
   $("dl-md").addEventListener("click", () => downloadReport("markdown"));
   $("dl-json").addEventListener("click", downloadVerdict);
@@ -568,13 +905,20 @@ function wire() {
   $("last").addEventListener("click", () => goTo(Infinity));
   $("trick-forward").addEventListener("click", trickForward);
   $("trick-back").addEventListener("click", trickBack);
+  $("last-trick").addEventListener("click", toggleLastTrick);
   document.addEventListener("keydown", (e) => {
     const target = e.target.tagName;
     if (target === "TEXTAREA" || target === "INPUT" || target === "SELECT" || !viewHand()) return;
     const keys = { ArrowRight: () => goTo(desk.step + 1), ArrowLeft: () => goTo(desk.step - 1),
-      ArrowDown: trickForward, ArrowUp: trickBack, Home: () => goTo(0), End: () => goTo(Infinity) };
+      ArrowDown: trickForward, ArrowUp: trickBack, Home: () => goTo(0), End: () => goTo(Infinity), l: toggleLastTrick, L: toggleLastTrick };
     if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
   });
+}
+
+function toggleLastTrick() {
+  if (!viewHand()) return;
+  desk.showLast = !desk.showLast;
+  drawHand();
 }
 
 wire();

@@ -82,9 +82,10 @@ class AuctionPitch(GameRules):
     def session(self, setup: Setup) -> AuctionPitchSession:
         return AuctionPitchSession(self, setup)
 
-    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
+    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
+                    style: random.Random | None = None) -> str:
         """A transcript of `hands` random lawful hands (see `generator.random_game`)."""
-        return generator.random_game(rng, hands, rules_for)
+        return generator.random_game(rng, hands, rules_for, style=style)
 
 
 GAME = AuctionPitch()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card, write_in_style
 from ...notation.cards import Card
 from ...notation.reader import trick_line
 from .hand import AuctionPitchHand, PitchTricks
@@ -13,14 +13,16 @@ RANDOM_GAME_HANDS = 100
 """Hands per game in `random_game`: far too few for any score to near 1000."""
 
 
-def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
+def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
+                style: random.Random | None = None) -> str:
     """A transcript of `hands` random lawful hands (for property tests and benchmarks).
 
     Two to seven players. The selling game is played to 1000 points, so that no bid can
     ever be forbidden, and bidding to the board to the default seven; a new game (a new
     header) starts every `RANDOM_GAME_HANDS` hands, so that scores stay far from 1000 in
     archives of any size. Every bid is in turn and higher than the last, and every card is
-    one the laws allow (as `rules_for` says, by default the referee's own trick rules).
+    one the laws allow (as `rules_for` says, by default the referee's own trick rules). With
+    `style`, the transcript is written in styles chosen from it (`write_in_style`).
     """
     players = ("A", "B", "C", "D", "E", "F", "G")[:rng.randint(2, 7)]
     board = rng.random() < 0.5
@@ -34,7 +36,8 @@ def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None =
             lines.extend(header)
         lines.extend(random_hand(rng, players, dealer, number, board, rules_for=rules_for)[0])
         dealer = (dealer + 1) % len(players)
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return write_in_style(text, style) if style is not None else text
 
 def own_play_rules(deal: Deal) -> PlayRules:
     """The generator's default laws of play: the referee's own."""

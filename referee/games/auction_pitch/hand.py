@@ -63,6 +63,7 @@ class AuctionPitchHand(HandReplay):
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal
         self.disobeyed: list[tb.Revoke] = []
         self.premature_reported = False
+        self.redeal_reason: str | None = None  # why a `redeal` line says the hand is dealt again
 
     # ---- small queries -------------------------------------------------------------------
     @property
@@ -93,6 +94,14 @@ class AuctionPitchHand(HandReplay):
 
     def on_pitch(self, event: ev.Pitch) -> None:
         self.heard(event, self.auction.pitches(event.player))
+
+    def on_look(self, event: ev.Look) -> None:
+        """Nothing in the laws forbids a look at a quitted trick, so it is no irregularity; only a
+        trick not played yet is a contradiction."""
+        played = len(self.table.tricks) if self.table is not None else 0
+        if not 0 < (event.trick or played) <= played:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at trick {event.trick or 1}, which has not been played; ignored")
 
     # ---- play ----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
@@ -148,7 +157,14 @@ class AuctionPitchHand(HandReplay):
         """A deal irregularity found before any card was played: the same dealer deals again."""
         return self.table is None and bool(self.deal_faults)
 
+    def on_redeal(self, line: ev.RedealLine) -> None:
+        self.redeal_reason = line.reason
+        HandReplay.on_redeal(self, line)
+
     def status(self) -> HandStatus:
+        if self.redeal_at is not None and (self.redeal_reason == "thrown-in" or (
+                self.redeal_reason is None and self.auction.phase == "thrown-in" and not self.misdeal())):
+            return "thrown-in"  # the table wrote down the throw-in: the deal passes (notation §2.3)
         if self.redeal_at is not None or self.misdeal():
             return "redeal"
         if self.auction.phase == "thrown-in":

@@ -70,14 +70,15 @@ class Boston(GameRules):
         return BostonSession(self, setup)
 
     def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False,
-                    rules_for: PlayRulesFor | None = None) -> str:
+                    rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
         """A transcript of `hands` random hands (property tests, benchmarks).
 
         Bids, names, discards, spreads, "I pay" and plays are random but lawful (the plays as
         `rules_for` says, by default the referee's own trick rules); with `plant_revokes`,
-        some hands carry one revoke (see `generator.random_hand`).
+        some hands carry one revoke (see `generator.random_hand`); with `style`, it is written in
+        styles chosen from it.
         """
-        return generator.random_game(rng, hands, plant_revokes, rules_for)
+        return generator.random_game(rng, hands, plant_revokes, rules_for, style=style)
 
 
 GAME = Boston()

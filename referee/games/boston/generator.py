@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from ...engine import table as tb
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick, write_in_style
 from ...notation.cards import Suit
 from ...notation.reader import trick_line
 from .auction import BostonBid
@@ -16,12 +16,13 @@ from .tables import tables
 
 
 def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
-                rules_for: PlayRulesFor | None = None) -> str:
+                rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
     """A transcript of `hands` random hands (property tests, benchmarks).
 
     Bids, names, discards, spreads, "I pay" and plays are random but lawful (the plays as
     `rules_for` says, by default the referee's own trick rules); with `plant_revokes`,
-    some hands carry one revoke (see `random_hand`).
+    some hands carry one revoke (see `random_hand`). With `style`, the transcript is written in
+    styles chosen from it (`write_in_style`).
     """
     lines = ['[Game "boston"]', '[Players "A Y B Z"]', ""]
     dealer = rng.randrange(4)
@@ -29,7 +30,8 @@ def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
         plant = plant_revokes and rng.random() < 0.5
         lines.extend(random_hand(rng, dealer, number, plant, rules_for)[0])
         dealer = (dealer + 1) % 4
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return write_in_style(text, style) if style is not None else text
 
 
 def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], BostonBid | None, str | None]:

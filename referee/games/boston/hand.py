@@ -56,7 +56,6 @@ class BostonHand(HandReplay):
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
         self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
-        self.line_trick: int | None = None     # the ``trick N:`` label of the line being read
         self.liable = LiableCards(self)        # opponents' exposed cards still on the table, and who holds them
         self.redeal_reason: str | None = None  # what the `redeal` line says (None: the referee infers it)
         self.next_plays = 0               # cards already played to the next trick when it was taken back
@@ -255,14 +254,7 @@ class BostonHand(HandReplay):
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
         self.discards.remove_from(hands)
 
-    def on_event_line(self, line: ev.EventLine) -> None:
-        self.line_trick = line.trick
-        HandReplay.on_event_line(self, line)
-
     def on_play(self, event: ev.Play) -> None:
-        table = self.table
-        if table is not None and not table.current.plays and not table.gathered and self.second_card(event):
-            return  # (checked at a lead only: a second card lands where the next lead would)
         if self.phase == "over":
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the hands were thrown up ({self.ended or 'settled'})")
@@ -274,22 +266,6 @@ class BostonHand(HandReplay):
             self.liable.played(event.card)
         if self.extra_card and self.table is not None and not self.table.current.plays:
             self.sit_out_empty_hands()
-
-    def second_card(self, event: ev.Play) -> bool:
-        """A card written on the line of a trick just completed, by a player who played to it: a
-        second card given to that trick (without the label it would be read as the next lead)."""
-        table = self.table
-        if table is None or table.current.plays or table.gathered or not table.tricks or self.line_trick is None:
-            return False
-        last = table.tricks[-1]
-        if last.number != self.line_trick or last.card_of(event.player) is None:
-            return False
-        if table.hands is not None and event.card not in table.hands.get(event.player, ()):
-            return False  # not a card he holds: left to the replay, which reports it
-        self.out_of_turn_law.played_twice(tb.PlayedTwice(event.player, event.card, event.at, last.number))
-        if self.extra_card and not table.current.plays:
-            self.sit_out_empty_hands()
-        return True
 
     def sit_out_empty_hands(self) -> None:
         """A player short by a dead card has none left for the last trick, which is played without him."""

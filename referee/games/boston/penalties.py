@@ -299,13 +299,14 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
                   f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
                   f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
                   + self.short_ruling(fact.player), trick=fact.trick)
-        if fact.player in hand.extra_card:
-            return
-        hand.extra_card[fact.player] = fact.card
         table = hand.table
-        if table.hands is not None and fact.player in table.hands:
-            table.hands[fact.player].discard(fact.card)
-        table.played.setdefault(fact.card, (fact.player, fact.trick))
+        if fact.player not in hand.extra_card:
+            hand.extra_card[fact.player] = fact.card
+            if table.hands is not None and fact.player in table.hands:
+                table.hands[fact.player].discard(fact.card)
+            table.played.setdefault(fact.card, (fact.player, fact.trick))
+        if not table.current.plays:  # given to the trick just completed: he may have no card left for the next
+            hand.sit_out_empty_hands()
 
     def short_ruling(self, player: str) -> str:
         hand = self.hand

@@ -35,8 +35,7 @@ class EuchreSession(GameSession[EuchreHand]):
 
     def advance(self, replay: EuchreHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
-        same_dealer = verdict.status == "redeal" and not (
-            replay.misdeal() and replay.redeal_at is None and self.setup.options["misdeal"] == "loses-deal")
+        same_dealer = verdict.status == "redeal" and not replay.loses_deal()
         self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
         self.deals += 1
         if self._winner is None:
@@ -77,8 +76,9 @@ class Euchre(GameRules):
     def card_role(self, card: Card, trump: Suit | None) -> str | None:
         return bower_role(card, trump)
 
-    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
-        return random_game(rng, hands, rules_for)
+    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
+                    style: random.Random | None = None) -> str:
+        return random_game(rng, hands, rules_for, style=style)
 
 
 GAME = Euchre()

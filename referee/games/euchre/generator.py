@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick, write_in_style
 from ...notation.cards import Suit
 from ...notation.reader import trick_line
 from .cards import PACKS, EuchreTricks
 
 
-def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None) -> str:
+def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
+                style: random.Random | None = None) -> str:
     """A transcript of `hands` random legal hands (for property tests and benchmarks).
 
     Every choice is random but lawful: bids in turn, the dealer discards, lone hands are
     announced before the lead, and every card follows suit when it can (as `rules_for`
-    says, by default the referee's own trick rules).
+    says, by default the referee's own trick rules). With `style`, the transcript is written in
+    styles chosen from it (`write_in_style`: several tricks on a line, labels left out, ...).
     """
     lines = ['[Game "euchre"]', '[Players "N E S W"]', '[Partners "N-S E-W"]',
              '[Rules "stick-the-dealer; target=1000"]', ""]
@@ -23,7 +25,8 @@ def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None =
     for number in range(1, hands + 1):
         lines.extend(random_hand(rng, dealer, number, rules_for=rules_for)[0])
         dealer = (dealer + 1) % 4
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return write_in_style(text, style) if style is not None else text
 
 
 def own_play_rules(deal: Deal) -> PlayRules:

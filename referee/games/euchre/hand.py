@@ -71,10 +71,12 @@ class EuchreHand(HandReplay):
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
         self.alone_lost = False
+        self.defence_lost = False  # the lone defender's partner played: both defenders play (see `loner_of`)
         self.passed: set[str] = set()       # players who passed in the bidding
         self.passed_now: set[str] = set()   # players who passed in the current round
         self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
         self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
+        self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
         self.partnership_at: tuple[int, int] | None = None  # where the lone hand became a partnership
         self.discarded: Card | None = None
         self.premature_reported = False
@@ -83,6 +85,8 @@ class EuchreHand(HandReplay):
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
+        self.line: ev.EventLine | None = None  # the event line being read (for its trick label)
+        self.redeal_reason: str | None = None  # why a `redeal` line says the hand is dealt again
 
     # ---- seats and sides ------------------------------------------------------------
     def partner(self, player: str) -> str:
@@ -106,6 +110,38 @@ class EuchreHand(HandReplay):
     @property
     def lone_hand(self) -> bool:
         return self.alone is not None and not self.alone_lost
+
+    @property
+    def lone_defence(self) -> bool:
+        return self.defender_alone is not None and not self.defence_lost
+
+    def loner_of(self, player: str) -> str | None:
+        """The lone player (the maker, or a lone defender) whose partner `player` is, if any."""
+        for loner in (self.alone, self.defender_alone):
+            if loner is not None and player == self.partner(loner):
+                return loner
+        return None
+
+    def lone_broken(self, loner: str) -> bool:
+        """Whether `loner`'s partner played, so that his side plays as a partnership for now."""
+        return self.alone_lost if loner == self.alone else self.defence_lost
+
+    def break_lone(self, loner: str, at: ev.Span | None) -> None:
+        """`loner`'s partner played (`at`): his side plays as a partnership; None restores the lone hand."""
+        if loner == self.alone:
+            self.alone_lost, self.partnership_at = at is not None, (at.line, at.column) if at is not None else None
+        else:
+            self.defence_lost = at is not None
+
+    def lone_words(self, loner: str) -> str:
+        """What `loner` plays alone, in words."""
+        return "the lone hand" if loner == self.alone else "the lone defence"
+
+    def sitting_out(self, player: str) -> bool:
+        """Whether `player` takes no part in the play now: the partner of a lone player (or of a
+        lone defender) whose lone hand stands."""
+        loner = self.loner_of(player)
+        return loner is not None and not self.lone_broken(loner)
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
@@ -143,6 +179,9 @@ class EuchreHand(HandReplay):
 
     def next_bidder(self) -> None:
         self.void_call = None  # a call in turn answers any void call before it
+        if self.alone_on_void is not None:  # and the lone hand announced on it with it
+            alone, self.alone_on_void = self.alone_on_void, None
+            self.void_alone(alone)
         self.calls += 1
         self.bidder = self.left_of(self.bidder)
         if self.calls < 4:
@@ -224,16 +263,28 @@ class EuchreHand(HandReplay):
         if self.phase == "bidding" and suit is not None:
             self.void_call = (player, suit)
 
-    def accept_void_call(self, event: ev.Play) -> bool:
-        """Play began while the bidding was open, right after a void call that named a suit: the table
-        played on that call, so it stands by agreement and the hand is scored (not left in progress)."""
+    def accept_void_call(self, began: str = "Play began") -> bool:
+        """Play began (or the dealer took the upcard up: `began` says which) while the bidding was
+        open, right after a void call that named a suit: the table played on that call, so it stands
+        by agreement and the hand is scored (not left in progress)."""
         if self.void_call is None:
             return False
         player, suit = self.void_call
         self.trump_suit, self.maker, self.phase = suit, player, "made"
-        self.notes.append(f"Play began on {player}'s void call of {suit.word}: the table let it stand, so "
+        if self.alone_on_void is not None:  # the caller announced a lone hand on the call that stands
+            self.alone, self.alone_on_void = self.alone_on_void.player, None
+        self.notes.append(f"{began} on {player}'s void call of {suit.word}: the table let it stand, so "
                           f"{suit.word} are trumps and {player} is the maker.")
         return True
+
+    def dealer_takes_void_order(self, event: ev.Discard) -> bool:
+        """The dealer discards right after a void first-round call of the upcard's suit (an order out
+        of turn, say): he took the upcard up on it, so the table let the call stand, as when play
+        begins on it, and his discard is the one that call requires."""
+        upcard = self.upcard.suit if self.upcard else None
+        return (self.phase == "bidding" and self.round == 1 and event.player == self.dealer
+                and self.void_call is not None and self.void_call[1] is upcard
+                and self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up"))
 
     def make_trump(self, player: str, suit: Suit) -> None:
         if self.options["natural-trump-required"] and player in self.deals \
@@ -245,6 +296,7 @@ class EuchreHand(HandReplay):
         self.trump_suit, self.maker, self.phase = suit, player, "made"
 
     def on_discard(self, event: ev.Discard) -> None:
+        self.dealer_takes_void_order(event)
         if event.player != self.dealer or self.round != 1 or self.trump_suit is None \
                 or self.phase not in ("made", "play"):
             self.find("illegal-discard", event.player, event.at, "discard",
@@ -307,13 +359,19 @@ class EuchreHand(HandReplay):
                 and event.player not in self.passed):
             self.alone = event.player  # he takes the hand from the maker, who sits out
             return
+        if self.phase == "bidding" and self.void_call is not None and self.void_call[0] == event.player:
+            self.alone_on_void = event  # it stands if the table plays on his void call, else it is void
+            return
         if self.phase != "made" or event.player != self.maker:
-            who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
-            self.find("illegal-bid", event.player, event.at, "alone.declare",
-                      f"{event.player} announced a lone hand, but only the player who made trump may, and {who}; void")
+            self.void_alone(event)
             return
         if self.alone is None:
             self.alone = event.player
+
+    def void_alone(self, event: ev.Alone) -> None:
+        who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
+        self.find("illegal-bid", event.player, event.at, "alone.declare",
+                  f"{event.player} announced a lone hand, but only the player who made trump may, and {who}; void")
 
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
@@ -328,7 +386,7 @@ class EuchreHand(HandReplay):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.phase == "thrown-in":
             return self.play_after_throw_in(event)
-        if self.phase == "bidding" and not self.premature_reported and self.accept_void_call(event):
+        if self.phase == "bidding" and not self.premature_reported and self.accept_void_call():
             pass
         elif self.phase != "made":
             if not self.premature_reported and self.phase == "bidding":
@@ -365,7 +423,8 @@ class EuchreHand(HandReplay):
         return None
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        if hands is None or self.round != 1 or self.dealer not in hands or self.upcard is None:
+        """The dealer holds the upcard once it is ordered up (in the first round), less his discard."""
+        if hands is None or self.round != 1 or self.maker is None or self.dealer not in hands or self.upcard is None:
             return
         hands[self.dealer].add(self.upcard)
         if self.discarded is not None:
@@ -398,7 +457,34 @@ class EuchreHand(HandReplay):
             self.wrong_count.add(self.dealer)
 
 
+    def on_event_line(self, line: ev.EventLine) -> None:
+        self.line = line
+        HandReplay.on_event_line(self, line)
+
+    def joins_completed_trick(self, event: ev.Play, label: int | None) -> bool:
+        """The card of a seat that sits out (a lone player's partner), put down after the active
+        cards of a trick and before the next lead, belongs to that trick: he cannot lead. Only
+        the label of the next trick on his line, his card first, puts it before that trick's lead
+        (after the last trick there is none: a label beyond it is wrong, his card is in the last)."""
+        table = self.table
+        if table is None or table.current.plays or not table.tricks or table.gathered \
+                or event.player in table.active:
+            return False
+        return table.finished or label != table.current.number
+
+    def line_label(self, event: ev.Play) -> int | None:
+        """The ``trick N:`` label of the line being read, when `event` is its first card."""
+        line = self.line
+        if line is None or line.trick is None:
+            return None
+        first = next((e for e in line.events if isinstance(e, ev.Play)), None)
+        return line.trick if first is event else None
+
     def on_play(self, event: ev.Play) -> None:
+        table = self.table
+        if table is not None and event.player not in table.active and not table.current.plays \
+                and self.joins_completed_trick(event, self.line_label(event)):
+            table.reopen_last()  # his card goes to the trick just completed, even the last one
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)
         false = self.out_of_turn
@@ -422,11 +508,57 @@ class EuchreHand(HandReplay):
         self.notes.append(f"{event.player} conceded the remaining tricks to {winners}.")
         self.gather_now()  # the hands are thrown up: a revoke in the trick just completed is established
 
+    def on_claimrest(self, event: ev.ClaimRest) -> None:
+        """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side
+        takes the remaining tricks, as when the other side concedes them, and the hands are thrown up."""
+        if self.phase != "play":
+            self.unsupported(event, "'claim rest' before play")
+            return
+        side = self.team(event.player)
+        self.conceded_by = next(p for p in self.order if self.team(p) != side)
+        self.notes.append(f"{event.player} claimed the remaining tricks for {side}.")
+        self.gather_now()
+
+    def on_look(self, event: ev.Look) -> None:
+        """The seed: the current trick may be reviewed until it is gathered, but completed tricks
+        stay face down. A look at a gathered trick is recorded; the laws give it no penalty."""
+        table = self.table
+        played = len(table.tricks) if table is not None else 0
+        quitted = played - (0 if table is None or table.gathered else 1)
+        trick = event.trick or quitted or played  # no number: the last trick turned (or the one on the table)
+        if not 0 < trick <= played:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at trick {trick or 1}, which has not been played; ignored")
+            return
+        if trick > quitted:
+            return  # the trick just completed is not gathered yet: it may be reviewed
+        self.find("looked-at-trick", event.player, event.at, "attention.drawn",
+                  f"{event.player} looked at trick {trick}, already gathered: completed tricks stay face down "
+                  "during the hand. The laws give no penalty in points.", trick=self.trick_number)
+
     # ---- result -----------------------------------------------------------------------
     def misdeal(self) -> bool:
         return bool(self.deal_faults) and (self.table is None or not self.table.tricks)
 
+    def on_redeal(self, line: ev.RedealLine) -> None:
+        self.redeal_reason = line.reason
+        HandReplay.on_redeal(self, line)
+
+    def loses_deal(self) -> bool:
+        """Under misdeal=loses-deal (Somerset 41) a misdeal passes the deal: one the deal lines show
+        (a `redeal` line that gives no other reason confirms it) or one the `redeal` line names. A
+        hand cancelled for another reason (a trick that could not be rebuilt, a faced card, an
+        imperfect pack) is dealt again by the same dealer."""
+        if self.options["misdeal"] != "loses-deal":
+            return False
+        if self.redeal_reason is not None:
+            return self.redeal_reason == "misdeal"
+        return self.misdeal()
+
     def status(self) -> HandStatus:
+        if self.redeal_at is not None and (self.redeal_reason == "thrown-in" or (
+                self.redeal_reason is None and self.phase == "thrown-in" and not self.misdeal())):
+            return "thrown-in"  # the table wrote down the throw-in: the deal passes (notation §2.3)
         if self.redeal_at is not None or (self.phase != "play" and self.misdeal()):
             return "redeal"
         if self.phase == "thrown-in":
@@ -447,7 +579,7 @@ class EuchreHand(HandReplay):
             "makers": self.team(self.maker) if self.maker else None,
             "round": self.round if self.maker else None,
             "alone": self.alone if self.lone_hand else None,
-            "defending_alone": self.defender_alone,
+            "defending_alone": self.defender_alone if self.lone_defence else None,
             "upcard": self.upcard.text if self.upcard else None,
             "discard": self.discarded.text if self.discarded else None,
         }

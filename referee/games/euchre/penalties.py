@@ -62,7 +62,7 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
         partner's card turned it into a partnership hand is a partnership revoke."""
         hand = self.hand
         alone_then = hand.lone_hand or (hand.partnership_at is not None and (at.line, at.column) < hand.partnership_at)
-        if hand.defender_alone is not None and hand.team(hand.defender_alone) == hand.team(offender):
+        if hand.lone_defence and hand.team(hand.defender_alone or "") == hand.team(offender):
             return hand.options["revoke-lone-points"]  # his side was attempting a lone defence
         if hand.alone is None or not alone_then:
             return hand.options["revoke-points"]
@@ -70,6 +70,13 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
         if offending_side_alone or hand.options["revoke-lone"] == "any-lone-hand":
             return hand.options["revoke-lone-points"]
         return hand.options["revoke-points"]
+
+
+    def no_revoke(self, fact: tb.Revoke) -> bool:
+        """The lone player's partner takes no part in the hand: his card that did not follow,
+        gone back because the lone hand stands, was never a play of the hand."""
+        hand = self.hand
+        return hand.sitting_out(fact.player)
 
 
 class EuchreRetractLaw(RetractLaw["EuchreHand"]):
@@ -80,8 +87,8 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
     def may_take_back(self, event: ev.Retract) -> bool:
         """The lone player's partner's card goes back when the opponents let the lone hand stand."""
         hand = self.hand
-        partner = hand.alone_lost and event.player == hand.partner(hand.alone or "")
-        return partner or super().may_take_back(event)
+        loner = hand.loner_of(event.player)
+        return (loner is not None and hand.lone_broken(loner)) or super().may_take_back(event)
 
     def retracted(self, fact: tb.Retracted) -> None:
         hand = self.hand
@@ -95,9 +102,9 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
                               "and the proper turn was restored.")
             if hand.options["out-of-turn"] == "somerset":
                 hand.out_of_turn_law.offer_somerset(fact)
-        elif hand.alone_lost and fact.player == hand.partner(hand.alone or "") and hand.table is not None:
-            hand.alone_lost, hand.partnership_at = False, None
-            hand.notes.append(f"{fact.player}'s card was taken back: {hand.alone} keeps the lone hand.")
+        elif (loner := hand.loner_of(fact.player)) is not None and hand.lone_broken(loner) and hand.table is not None:
+            hand.break_lone(loner, None)
+            hand.notes.append(f"{fact.player}'s card was taken back: {loner} keeps {hand.lone_words(loner)}.")
             for follow in hand.table.deactivate(fact.player):  # the trick may now be complete
                 hand.on_fact(follow)
 
@@ -121,49 +128,46 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
 
     def not_active(self, fact: tb.NotActive) -> None:
         hand = self.hand
-        loner = hand.alone or ""
-        defenders = hand.opponents(loner)
+        loner = hand.loner_of(fact.player) or hand.alone or ""
+        innocent = hand.opponents(loner)  # the defenders; the makers, when a lone defender's partner played
         table = hand.table
         assert table is not None
-        # Written after the three active cards of a trick not yet gathered, by the seat that comes
-        # next after them, the partner's card is his play to that trick (in his seat's turn), not a
-        # lead to the next one.
-        last = table.tricks[-1] if table.tricks else None
-        in_seat_turn = last is not None and bool(last.plays) and hand.left_of(last.plays[-1].player) == fact.player
-        trick = fact.trick - 1 if in_seat_turn and table.reopen_last() else fact.trick
+        verb = "play" if loner == hand.alone else "defend"
+        lone = hand.lone_words(loner)
+        trick = fact.trick  # the trick he put it on: the hand reopened the one just completed if it was that
         hand.find("sitting-out-played", fact.player, fact.at, "alone.partner-played",
-                  f"{fact.player} should sit out while {loner} plays alone, but played {fact.card}. {loner} loses the "
-                  f"lone hand and the hand is played as a partnership, unless {hand.side_label(defenders)} elect that "
-                  f"{loner} play alone (then {fact.player}'s card is taken back).", trick=trick)
-        if not hand.alone_lost:
-            hand.alone_lost, hand.partnership_at = True, (fact.at.line, fact.at.column)
-        table.activate(fact.player)
-        for follow in table.play(fact.player, fact.card, fact.at):
+                  f"{fact.player} should sit out while {loner} {verb}s alone, but played {fact.card}. {loner} loses "
+                  f"{lone} and his side plays as a partnership, unless {hand.side_label(innocent)} elect that {loner} "
+                  f"{verb} alone (then {fact.player}'s card is taken back).", trick=trick)
+        if not hand.lone_broken(loner):
+            hand.break_lone(loner, fact.at)
+        for follow in table.join(fact.player, fact.card, fact.at):
             if not isinstance(follow, tb.OutOfTurn):  # the seat had no turn: one finding is enough
                 hand.on_fact(follow)
-        hand.offer(defenders, fact.player, ("partnership", "alone"), "alone.partner-played",
-                   f"{hand.side_label(defenders)} choose whether {loner} keeps the lone hand "
-                   f"({fact.player}'s {fact.card} is taken back) or the hand is played as a partnership.",
-                   lambda option, at: self.choose_lone_hand(option, at, fact.player, fact.card),
+        hand.offer(innocent, fact.player, ("partnership", "alone"), "alone.partner-played",
+                   f"{hand.side_label(innocent)} choose whether {loner} keeps {lone} "
+                   f"({fact.player}'s {fact.card} is taken back) or his side plays as a partnership.",
+                   lambda option, at: self.choose_lone_hand(option, at, fact.player, fact.card, loner),
                    implied="partnership")
 
-    def choose_lone_hand(self, option: str, at: ev.Span, partner: str, card: Card) -> None:
+    def choose_lone_hand(self, option: str, at: ev.Span, partner: str, card: Card, loner: str) -> None:
         """The defenders' election (`call alone` / `call partnership`, or the partner's card taken
         back). Electing the lone hand takes `partner`'s `card` back while its trick is not
         gathered; a trick already gathered stands as played (a quitted trick is never rebuilt),
         a card he has put on the table since goes back, and he sits out from now on."""
         hand = self.hand
-        if option != "alone" or not hand.alone_lost or hand.table is None:
+        if option != "alone" or not hand.lone_broken(loner) or hand.table is None:
             return
         table = hand.table
         facts = table.retract(partner, card, at, excused=True)
         if any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-            hand.notes.append(f"{hand.side_label(hand.opponents(partner))} elected that {hand.alone} keep the lone "
-                              f"hand: {partner}'s {card} stays in its trick, already gathered, and {partner} sits out.")
+            hand.notes.append(f"{hand.side_label(hand.opponents(partner))} elected that {loner} keep "
+                              f"{hand.lone_words(loner)}: {partner}'s {card} stays in its trick, already gathered, "
+                              f"and {partner} sits out.")
             later = table.current.card_of(partner)
             facts = table.retract(partner, later.card, at, excused=True) if later is not None else []
             if not facts or any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-                hand.alone_lost, hand.partnership_at = False, None
+                hand.break_lone(loner, None)
                 facts = table.deactivate(partner)
         for follow in facts:  # a card taken back: the retract law's `retracted` restores the lone hand
             hand.on_fact(follow)

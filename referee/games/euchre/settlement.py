@@ -69,7 +69,7 @@ class EuchreSettlement:
         makers = hand.team(hand.maker)
         tricks = self.maker_tricks()
         if tricks < 3:
-            if hand.defender_alone is not None:
+            if hand.lone_defence:
                 return hand.other_team(makers), 4, "alone.defend"  # a euchre by a lone defender
             points = hand.options["lone-euchre"] if hand.lone_hand else 2
             return hand.other_team(makers), points, "score.euchre"
@@ -79,13 +79,16 @@ class EuchreSettlement:
 
     def result_words(self, side: str, points: int) -> str:
         hand = self.hand
+        assert hand.maker is not None
         tricks = self.maker_tricks()
-        alone = " alone" if hand.lone_hand else ""
+        # the makers by name: under the score, a euchre's points go to the other side
+        makers = f"{hand.team(hand.maker)}, the makers{' (alone)' if hand.lone_hand else ''},"
+        took = f"took {tricks} trick{'' if tricks == 1 else 's'}"
         if tricks < 3:
-            return f"the makers{alone} took {tricks} tricks: euchred"
+            return f"{makers} {took}: euchred"
         if tricks == 5:
-            return f"the makers{alone} took all five tricks: a march"
-        return f"the makers{alone} took {tricks} tricks"
+            return f"{makers} took all five tricks: a march"
+        return f"{makers} {took}"
 
     def penalised_revokes(self) -> list[tb.Revoke]:
         """The revokes that cost points: each side's first (default), every one (Somerset 70), or

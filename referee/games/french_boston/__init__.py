@@ -88,9 +88,9 @@ class FrenchBoston(GameRules):
         return FrenchBostonSession(self, setup)
 
     def random_game(self, rng: random.Random, hands: int, first: int = 1,
-                    rules_for: PlayRulesFor | None = None) -> str:
+                    rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
         """A transcript of `hands` random lawful deals from deal number `first` (see `generator`)."""
-        return random_game(rng, hands, first, rules_for)
+        return random_game(rng, hands, first, rules_for, style=style)
 
 
 GAME = FrenchBoston()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick, write_in_style
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import trick_line
 from .auction import DISCARD_MISERES, MISERES
@@ -13,13 +13,15 @@ from .tricks import FrenchBostonTricks
 PACK = frozenset(pack(2))
 
 
-def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayRulesFor | None = None) -> str:
+def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayRulesFor | None = None, *,
+                style: random.Random | None = None) -> str:
     """A transcript of `hands` random lawful deals from deal number `first` (tests, benchmarks).
 
     Every choice is random but lawful: proposals in turn and outranking nothing illegal,
     demands laid in belle or petite, petite-misère discards, every card following suit when
     it can (the quatre-as caller renounces at random in the first ten tricks), as
-    `rules_for` says (by default the referee's own trick rules).
+    `rules_for` says (by default the referee's own trick rules). With `style`, the transcript
+    is written in styles chosen from it (`write_in_style`).
     """
     players = ("N", "E", "S", "W")
     belle = rng.choice(list(Suit)) if first > 1 else None
@@ -33,7 +35,8 @@ def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayR
         text, belle = random_deal(rng, players, dealer, number, belle, rules_for)
         lines.extend(text)
         dealer = (dealer - 1) % 4  # to the right: counter-clockwise in the clockwise list
-    return "\n".join(lines) + "\n"
+    written = "\n".join(lines) + "\n"
+    return write_in_style(written, style) if style is not None else written
 
 
 def own_play_rules(deal: Deal) -> PlayRules:

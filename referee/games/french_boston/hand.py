@@ -314,6 +314,56 @@ class FrenchBostonHand(HandReplay):
                   "stakes at once.")
         offer_misere_claim(self, event.player, what)
 
+    def on_look(self, event: ev.Look) -> None:
+        """Looking at a quitted trick: allowed, as in Boston, except in a misère, where Boston's law
+        (L37 ins.) gives it the penalty of a lead out of turn, a misère error when an adversary does it."""
+        quitted = len(self.table.tricks) if self.table is not None else 0
+        if (event.trick is not None and event.trick > quitted) or not quitted:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
+                      "but no such trick has been quitted; ignored")
+            return
+        contract = self.undertaking
+        if contract is None or contract.kind != "misere" or self.phase != "play" or self.play_over():
+            return  # allowed: the custom lets players look at the last trick, and the hands once thrown up
+        trick = event.trick or quitted
+        ruling = ("The caller is not penalised." if event.player == contract.caller else
+                  f"As a lead out of turn in a misère, it is a misère error: {contract.caller} may claim the pool "
+                  "and the stakes at once.")
+        self.find("looked-at-trick", event.player, event.at, "play.look-back",
+                  f"{event.player} looked at trick {trick}, already quitted, in a misère. {ruling}",
+                  trick=self.trick_number)
+        if event.player != contract.caller:
+            offer_misere_claim(self, event.player, f"looked at trick {trick}, already quitted")
+
+    def on_claimrest(self, event: ev.ClaimRest) -> None:
+        """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
+        face up, each liable to be called; in a misère it is a misère error. A solo caller has no
+        partner to show anything to."""
+        contract = self.undertaking
+        if self.table is None or self.phase != "play" or contract is None or self.is_solo_caller(event.player) \
+                or self.play_over():
+            self.notes.append(f"{event.player} says he can win the rest: no penalty.")
+            return
+        partners = sorted(self.partners_of(event.player), key=self.order.index)
+        hands = self.table.hands or {}  # without the deal no card is known to lay down
+        cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners}
+        shown = "; ".join(f"{p} {' '.join(c.text for c in cards[p])}" for p in partners if cards[p])
+        misere = contract.kind == "misere"
+        ruling = ("In a misère this is a misère error: the caller may claim the pool and the stakes at once."
+                  if misere else
+                  f"They stay face up and {self.side_label(self.adversaries(event.player))} may call them, as "
+                  "exposed cards, for the rest of the hand.")
+        self.find("exposed-card", event.player, event.at, "play.claim-rest",
+                  f"{event.player} says he can win the rest: {' and '.join(partners)} lay their cards on the table"
+                  + (f" ({shown})" if shown else "") + f". {ruling}", trick=self.trick_number)
+        if misere:
+            offer_misere_claim(self, event.player, "claimed the rest, exposing his partners' cards")
+            return
+        for player in partners:
+            for card in cards[player]:
+                self.exposed_law.offer_call(player, card)
+
     def check_counts(self, event: ev.Play) -> None:
         dealt = FrenchBostonHand.cards_per_hand  # the petite misère plays twelve, but thirteen are dealt
         for player in self.order:
@@ -356,6 +406,12 @@ class FrenchBostonHand(HandReplay):
         if self.misere_lost_at is not None or self.misere_claimed:
             return  # the hands were thrown up; later cards only show the hands
         self.play_card(event)
+
+    def play_over(self) -> bool:
+        """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
+        now has nothing left to penalise."""
+        return self.table is not None and (self.table.finished or self.misere_claimed
+                                           or self.misere_lost_at is not None)
 
     # ---- sides -----------------------------------------------------------------------------
     def caller_side(self) -> frozenset[str]:

@@ -177,6 +177,8 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
         hand = self.hand
         if hand.is_solo_caller(event.player):
             return "A solo caller's exposed cards carry no penalty."
+        if hand.play_over():
+            return "The play is over: no penalty applies."
         if hand.undertaking is not None and hand.undertaking.kind == "misere":
             return f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once."
         return (f"It stays face up; {hand.side_label(hand.adversaries(event.player))} may call it to be played when "
@@ -223,14 +225,17 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
         hand = self.hand
         if hand.is_solo_caller(event.player) or hand.undertaking is None:
             return "A solo caller has no partner to help: no penalty."
-        if hand.table is not None and hand.table.finished:
-            return "Every trick has been played, so there is nothing left to require: no penalty applies."
+        if hand.play_over():
+            return "The play is over, so there is nothing left to require: no penalty applies."
+        if hand.undertaking.kind == "misere":
+            return (f"In a misère it is a misère error: {hand.undertaking.caller} may claim the pool and the "
+                    "stakes at once.")
         return (f"{hand.side_label(hand.adversaries(event.player))} may require of the next of his side to play "
                 "his highest or lowest card, or to trump or not trump the trick.")
 
     def rule(self, event: ev.Count, finding: Irregularity) -> None:
         hand = self.hand
-        if hand.is_solo_caller(event.player) or hand.undertaking is None or hand.table is None or hand.table.finished:
+        if hand.table is None or solo_or_misere(hand, event.player, "drew attention to the tricks"):
             return
         others = hand.adversaries(event.player)
         played = {p.player for p in hand.table.current.plays}
@@ -273,7 +278,7 @@ def solo_or_misere(hand: FrenchBostonHand, offender: str, what: str) -> bool:
     """What every penalty for a card seen or played wrongly begins with: none for a solo caller's
     own (nor before there is a contract), and in a misère the caller's claim. True when one of
     the two has ruled."""
-    if hand.is_solo_caller(offender) or hand.undertaking is None:
+    if hand.is_solo_caller(offender) or hand.undertaking is None or hand.play_over():
         return True
     if hand.undertaking.kind == "misere":
         offer_misere_claim(hand, offender, what)
@@ -292,10 +297,10 @@ def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None
         hand.penalise("misere.errors", f"{caller} claims the misère as made after {offender} {what}",
                       effects=(Effect("hand-not-scored", offender),))
 
-    hand.offer([caller], offender, ("win",), "misere.errors",
+    hand.offer([caller], offender, ("claim",), "misere.errors",
                f"{offender} {what} in a misère: {caller} may at once claim the pool and the stakes as if he had "
-               "made it (call win, or write the result); if he plays on without claiming, the right is lost.",
-               claim, recorded="win")
+               "made it (call claim, or write the result); if he plays on without claiming, the right is lost.",
+               claim, recorded="claim")
 
 
 def offer_card_calls(hand: FrenchBostonHand, offender: str, exposed: Card, options: tuple[Option, ...],

@@ -1,0 +1,88 @@
+"""Whist: four players in two partnerships, the 52-card pack, the trump card turned by the dealer.
+
+Defaults are the American Whist League code of 1893 that Foster prints (shared/rules/whist.md):
+game of seven, no honours, two tricks for a revoke, a misdeal loses the deal. The English short
+whist (five points, honours, the rubber), long whist and every other reading of the digest are
+house rules listed by ``referee rules whist``.
+
+The parts: `hand` (one hand replayed), `penalties` (what the laws make of each irregularity),
+`settlement` (the score of a replayed hand), `generator` (random hands); here, the game and its
+session (the score, the deal's rotation, the games of a rubber).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ...engine.generators import PlayRulesFor, write_in_style
+from ...engine.header import Setup
+from ...engine.session import GameRules, GameSession
+from ...engine.verdict import HandVerdict
+from ...notation.reader import HandRecord
+from . import generator
+from .hand import WhistHand
+
+__all__ = ["GAME", "Whist", "WhistHand", "WhistSession"]
+
+
+class WhistSession(GameSession[WhistHand]):
+    """A game of whist: the points toward game, and the games of the rubber won before it."""
+
+    def __init__(self, game: Whist, setup: Setup, games: tuple[tuple[str, int], ...] = ()) -> None:
+        super().__init__(game, setup)
+        self.number = 1
+        self.games = games
+        self._winner: str | None = None
+        self.started_by: str | None = None
+
+    def replay(self, record: HandRecord) -> WhistHand:
+        hand = WhistHand(self.context(self.number), record, self.games)
+        if self.started_by is not None:
+            hand.notes.append(self.started_by)
+            self.started_by = None
+        return hand
+
+    def advance(self, replay: WhistHand, verdict: HandVerdict) -> None:
+        self.number = verdict.number + 1
+        same = verdict.status == "redeal" and not replay.loses_deal()
+        self.next_dealer = replay.dealer if same else replay.left_of(replay.dealer)
+        played = replay.settled.result if replay.settled is not None else None
+        if played is not None and self._winner is None:
+            self._winner = played[0]
+            self.games = (*self.games, played)
+
+    def winner(self) -> str | None:
+        return self._winner
+
+    def next_game(self, record: HandRecord) -> WhistSession | None:
+        """A hand written after a game is won, without a new header, starts the next game: scores
+        from nothing, the deal going round as before; a rubber carries its games on until it ends."""
+        if self._winner is None:
+            return None
+        rubber_over = max(Counter(side for side, _ in self.games).values()) >= 2
+        fresh = WhistSession(self.game, self.setup, () if rubber_over else self.games)  # type: ignore[arg-type]
+        fresh.score = dict.fromkeys(self.score, 0)
+        fresh.next_dealer, fresh.number = self.next_dealer, self.number
+        fresh.started_by = f"{self._winner} won the last game: this hand starts a new game [whist.game]."
+        return fresh
+
+
+class Whist(GameRules):
+    name = "whist"
+    scored_by = "team"
+    players_example = 'e.g. [Players "A Y B Z"] [Partners "A-B Y-Z"]'
+    partnerships = True
+
+    def session(self, setup: Setup) -> WhistSession:
+        return WhistSession(self, setup)
+
+    def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False,
+                    rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
+        """A transcript of `hands` random hands (property tests, benchmarks; `style`: written in
+        random styles, see `write_in_style`); see `generator`."""
+        text = generator.random_game(rng, hands, plant_revokes, rules_for)
+        return write_in_style(text, style) if style is not None else text
+
+
+GAME = Whist()

@@ -1,0 +1,55 @@
+"""Random whist hands and games, lawful or with a planted irregularity: for the property tests and
+the benchmarks. The plays follow the `PlayRules` given (by default the referee's own trick rules;
+the property tests give the independent oracle)."""
+
+from __future__ import annotations
+
+import random
+
+from ...engine.generators import Deal, PlayRulesFor, random_trick
+from ...engine.generators import plain_play_rules as own_play_rules
+from ...notation.cards import pack
+from ...notation.reader import trick_line
+
+SEATS = ("A", "Y", "B", "Z")
+HEADER = '[Game "whist"]\n[Players "A Y B Z"]\n[Partners "A-B Y-Z"]\n'
+
+
+def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
+                rules_for: PlayRulesFor | None = None) -> str:
+    """`hands` random hands in a row, the deal passing to the left; with `plant_revokes`, about
+    half carry one revoke. Hands after a side goes out start the next game, as the laws say."""
+    lines, first = [HEADER], rng.randrange(4)
+    for number in range(1, hands + 1):
+        lines += random_hand(rng, (first + number - 1) % 4, number, plant_revokes and rng.random() < 0.5, rules_for)[0]
+    return "\n".join(lines) + "\n"
+
+
+def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
+                rules_for: PlayRulesFor | None = None, lead_out_of_turn: bool = False) -> tuple[list[str], int | None]:
+    """One random hand with its deal and trump card, as transcript lines; with `plant_revoke`, one
+    player fails to follow once while able to (the trick is returned, None when no chance came);
+    with `lead_out_of_turn`, a wrong player leads to a random trick and takes his card back."""
+    cards = sorted(pack(2), key=lambda c: (c.suit.value, c.rank))
+    rng.shuffle(cards)
+    seats = [SEATS[(dealer + 1 + i) % 4] for i in range(4)]
+    hands = {seats[i]: cards[13 * i:13 * i + 13] for i in range(4)}
+    trump_card = hands[SEATS[dealer]][-1]  # the dealer's last card is turned
+    out = [f"hand {number} dealer {SEATS[dealer]}", *(f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in SEATS),
+           f"upcard {trump_card.text}"]
+    play = (rules_for or own_play_rules)(Deal("whist", trump_card.suit))
+    leader = seats[0]
+    plant_from = rng.randint(1, 12) if plant_revoke else 99
+    false_at = rng.randint(1, 13) if lead_out_of_turn else 99
+    planted: int | None = None
+    for trick in range(1, 14):
+        if trick == false_at:
+            wrong = SEATS[(SEATS.index(leader) + rng.randint(1, 3)) % 4]
+            card = rng.choice(hands[wrong])
+            out.append(f"{wrong} {card.text}, {wrong} retract {card.text}")
+        plays, revoked = random_trick(rng, seats, leader, hands, play, trick, planted is None and trick >= plant_from)
+        planted = trick if revoked else planted
+        leader = play.winner(plays)
+        out.append(trick_line(trick, plays))
+    out.append("")
+    return out, planted

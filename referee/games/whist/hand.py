@@ -1,0 +1,283 @@
+"""One hand of whist: the deal, its trump card, thirteen tricks; no bidding. The hand adds to the shared
+replay the trump card, the suit calls owed, claims and concessions (laws: `penalties`; score: `settlement`)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+from ...engine import table as tb
+from ...engine.choices import Lapse
+from ...engine.laws import Effect, HandStatus
+from ...engine.ledger import Ledger
+from ...engine.replay import HandContext, HandReplay
+from ...notation import events as ev
+from ...notation.cards import Card, Suit, pack
+from ...notation.reader import HandRecord
+from .penalties import LAWS, offer_exposed
+from .settlement import Played, WhistSettlement
+
+WhistOptions = TypedDict("WhistOptions", {
+    "game": Literal["american", "short", "long"],
+    "honours": Literal["by-game", "count", "none"],
+    "rubber": Literal["by-game", "yes", "no"],
+    "rubber-bonus": int,
+    "game-end": Literal["stop", "play-out"],
+    "revoke-repeat": Literal["each-two", "later-one-trick"],
+    "revoker-can-go-out": bool,
+    "both-revoke": Literal["both-penalties", "new-deal"],
+    "corrected-renounce": Literal["exposed", "highest-lowest"],
+    "lead-out-of-turn": Literal["suit", "suit-or-card"],
+    "see-last-trick": bool,
+    "fourth-before-second": Literal["high-low", "win-lose"],
+    "misdeal": Literal["loses-deal", "redeal"],
+})
+"""The house rules of whist as its rulebook defines them (a test checks the two agree)."""
+
+TARGETS = {"american": 7, "short": 5, "long": 10}  # points to game under each code
+
+
+class WhistHand(HandReplay):
+    """A whist hand: A-B against Y-Z, the eldest hand leads, the trump card's suit is trumps."""
+
+    game = "whist"
+    options: WhistOptions
+    cards_per_hand = 13
+    pack = frozenset(pack(2))
+    penalty_laws = LAWS
+
+    def __init__(self, context: HandContext, record: HandRecord, games: tuple[tuple[str, int], ...] = ()) -> None:
+        super().__init__(context, record)
+        self.games = games                  # the games of this rubber won before it: (side, value)
+        self.eldest = self.left_of(self.dealer)
+        self.trump_card: Card | None = None
+        self.no_trump_reported = False
+        self.suit_calls: list[tuple[str, str, str]] = []  # (offender, topic, why) owed at his side's next lead
+        self.false_lead: tb.OutOfTurn | None = None     # a lead out of turn still on the table
+        self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
+        self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
+        self.redeal_reason: str | None = None
+
+    # ---- seats --------------------------------------------------------------------------
+    def partner(self, player: str) -> str:
+        return self.order[(self.order.index(player) + 2) % 4]
+
+    def side(self, player: str) -> str:
+        return next(t.name for t in self.setup.teams if player in t.members)
+
+    def other(self, side: str) -> str:
+        return next(t.name for t in self.setup.teams if t.name != side)
+
+    def adversaries(self, player: str) -> frozenset[str]:
+        return frozenset(p for p in self.order if not self.same_side(p, player))
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.trump_card.suit if self.trump_card is not None else None
+
+    @property
+    def target(self) -> int:
+        return TARGETS[self.options["game"]]
+
+    def by_game(self, option: Literal["honours", "rubber"]) -> bool:
+        """A house rule whose default follows the code: on in short whist (honours in long too)."""
+        value, game = self.options[option], self.options["game"]
+        by_code = game == "short" or (option == "honours" and game == "long")
+        return value in ("count", "yes") or (value == "by-game" and by_code)
+
+    # ---- the deal -----------------------------------------------------------------------
+    def on_upcard(self, line: ev.UpcardLine) -> None:
+        """The trump card is the dealer's own last card, so it belongs in his deal line."""
+        self.trump_card = self.trump_card or line.card
+        holder = next((p for p, cards in self.deals.items() if line.card in cards), None)
+        if holder not in (None, self.dealer):
+            self.find("inconsistent-transcript", holder, line.at, "transcript.consistency",
+                      f"the trump card {line.card} is the dealer's ({self.dealer}) own card, but it is dealt to "
+                      f"{holder}")
+
+    def imperfect(self) -> bool:
+        return bool(self.deal_faults & {"duplicate-card", "foreign-card"})
+
+    def misdeal(self) -> bool:
+        """A hand of the wrong size from a perfect pack, found before the first trick is complete."""
+        return "wrong-count" in self.deal_faults and not self.imperfect() and (
+            self.table is None or not self.table.tricks)
+
+    def on_redeal(self, line: ev.RedealLine) -> None:
+        self.redeal_reason = line.reason
+        HandReplay.on_redeal(self, line)
+
+    def redeal_why(self) -> str | None:
+        """Why the hand is dealt again, if it is: a misdeal, an imperfect pack, a faced card, or a
+        new deal by the same dealer (one the adversaries chose, or both sides revoking)."""
+        if self.imperfect():
+            return "imperfect-pack"
+        if self.redeal_at is not None:
+            if self.same_dealer:
+                return "new-deal"
+            return self.redeal_reason if self.redeal_reason in ("imperfect-pack", "faced-card", "misdeal") else (
+                "new-deal" if self.redeal_reason == "thrown-in" else "misdeal")
+        if self.misdeal():
+            return "misdeal"
+        return "new-deal" if self.both_revoked() and self.hand_over() else None
+
+    def loses_deal(self) -> bool:
+        return self.redeal_why() == "misdeal" and self.options["misdeal"] == "loses-deal"
+
+    # ---- play ---------------------------------------------------------------------------
+    def ready_to_play(self, event: ev.Play) -> bool:
+        if self.trump_card is None:
+            if not self.no_trump_reported:
+                self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                          f"{event.player} plays {event.card} before the trump card is written (upcard C); "
+                          "the cards are not replayed until it is")
+                self.no_trump_reported = True
+            return False
+        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
+        return True
+
+    def on_play(self, event: ev.Play) -> None:
+        if self.conceded_by is not None:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} plays {event.card} after the hands were thrown down; ignored")
+            return
+        self.play_card(event)
+
+    def fact_trickwon(self, fact: tb.TrickWon) -> None:
+        false = self.false_lead
+        if false is not None and false.trick == fact.trick.number:
+            self.false_lead = None
+            self.notes.append(f"All four played to {false.player}'s lead out of turn in trick {false.trick}: "
+                              "the trick stands, without penalty.")
+        if fact.trick.number == 1 and "wrong-count" in self.deal_faults and not self.imperfect():
+            self.wrong_count_found()
+        for player in [p for p, offered in self.short.items() if not offered]:
+            self.short[player] = True
+            self.offer_new_deal(player, "wrong-count.play", f"{player} is a card short", (Lapse.CHOOSER_PLAYS,),
+                                f"Play went on: the deal stands, and {player} sits out the last trick.")
+        if fact.trick.number == 12 and self.table is not None:
+            for player in self.short:  # trick 13 is empty yet: taking him out completes no trick
+                self.table.deactivate(player)
+        self.due_suit_call()
+
+    def wrong_count_found(self) -> None:
+        """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack)."""
+        wrong = next(p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand)
+        self.short.update((p, True) for p, cards in self.deals.items() if len(cards) < self.cards_per_hand)
+        self.offer_new_deal(wrong, "wrong-count.play", f"{wrong} holds {len(self.deals[wrong])} cards", (
+            Lapse.CHOOSER_PLAYS,), "Play went on: the deal stands, the surplus or missing cards ignored.")
+
+    def offer_new_deal(self, offender: str, topic: str, why: str, ends: tuple[Lapse, ...], stands: str) -> None:
+        """The adversaries of `offender` may have the same dealer deal again (a `redeal` line) or let
+        the deal stand (L15, L19)."""
+        them = self.adversaries(offender)
+
+        def apply(option: str, at: ev.Span) -> None:
+            if option == "redeal":
+                self.same_dealer = True
+                self.penalise(topic, f"{self.side_label(them)} choose a new deal",
+                              effects=(Effect("redeal", None, None, self.dealer),))
+
+        self.offer(them, offender, ("redeal", "deal-stands"), topic, f"{why}: {self.side_label(them)} may have "
+                   f"{self.dealer} deal again (a redeal line) or let the deal stand.", apply, implied="deal-stands",
+                   implied_text=stands, ends=ends)
+
+    def owe_suit_call(self, offender: str, topic: str, why: str) -> None:
+        """A suit may be called from `offender` or his partner the first time either is next to lead."""
+        self.suit_calls.append((offender, topic, why))
+        self.due_suit_call()
+
+    def due_suit_call(self) -> None:
+        """At a lead by a side that owes a suit call, the adversary on the leader's right may call it
+        now, before the lead; the lead itself ends the right (A9)."""
+        table = self.table
+        if table is None or table.current.plays or table.finished:
+            return
+        leader = table.current.leader
+        for owed in [o for o in self.suit_calls if self.same_side(o[0], leader)]:
+            self.suit_calls.remove(owed)
+            offender, topic, why = owed
+            chooser = self.right_of(leader)
+
+            def apply(option: str, at: ev.Span, leader: str = leader, chooser: str = chooser,
+                      topic: str = topic) -> None:
+                effects = self.require_lead([leader], Suit[option.upper()], topic, at)
+                self.penalise(topic, f"{chooser} calls a {option[:-1]} lead from {leader}", effects=effects)
+
+            self.offer({chooser}, offender, ("suit",), topic,
+                       f"{why}: {leader} is next to lead, and {chooser}, on his right, may call a suit before he "
+                       "leads (he must lead it if he has one); the lead ends the right.", apply,
+                       ends=(Lapse.ANY_ACTION,))
+
+    def on_look(self, event: ev.Look) -> None:
+        """L37: a quitted trick may not be seen again (the one not yet gathered may: L34)."""
+        played = len(self.table.tricks) if self.table is not None else 0
+        quitted = played - (0 if self.table is None or self.table.gathered else 1)
+        trick = event.trick or quitted
+        if not 0 < trick <= played:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at trick {trick}, which has not been played; ignored")
+        if trick > quitted or trick < 1 or (self.options["see-last-trick"] and trick == quitted):
+            return
+        self.find("looked-at-trick", event.player, event.at, "play.look-back",
+                  f"{event.player} looked at trick {trick}, already quitted: a suit may be called from "
+                  f"{event.player} or {self.partner(event.player)} at their next lead, as for a lead out of turn.",
+                  trick=self.trick_number)
+        self.owe_suit_call(event.player, "play.look-back", f"{event.player} looked at quitted trick {trick}")
+
+    def on_claimrest(self, event: ev.ClaimRest) -> None:
+        """L36: the claimant's partner's cards are laid face up, each liable to be called."""
+        table = self.table
+        partner = self.partner(event.player)
+        held = table.hands.get(partner, set()) if table is not None and table.hands else set()
+        cards = sorted(held, key=lambda c: (c.suit.value, -c.rank))
+        self.find("exposed-card", event.player, event.at, "play.claim-rest",
+                  f"{event.player} claims the rest: {partner}'s cards are laid face up"
+                  + (f" ({' '.join(c.text for c in cards)})" if cards else "")
+                  + ", each liable to be called by the adversaries.", trick=self.trick_number)
+        self.penalise("play.claim-rest", f"{partner}'s cards are exposed",
+                      effects=[Effect("exposed", partner, None, c.text) for c in cards])
+        for card in cards:
+            offer_exposed(self, partner, card, "play.claim-rest")
+
+    def on_concede(self, event: ev.Concede) -> None:
+        if self.table is None:
+            self.unsupported(event, "'concede' before play")
+            return
+        self.conceded_by = event.player
+        self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
+        self.gather_now()
+
+    # ---- result -------------------------------------------------------------------------
+    def hand_over(self) -> bool:
+        return self.table is not None and (self.table.finished or self.conceded_by is not None)
+
+    def both_revoked(self) -> bool:
+        return (self.options["both-revoke"] == "new-deal"
+                and len({self.side(r.player) for r in self.revokes}) == 2)
+
+    def status(self) -> HandStatus:
+        if self.redeal_at is not None or self.redeal_why() is not None:
+            return "redeal"
+        return "complete" if self.hand_over() else "in-progress"
+
+    def won(self) -> dict[str, int]:
+        """Tricks won by each side (tricks conceded count for the side they were conceded to)."""
+        tricks = self.table.tricks if self.table is not None else []
+        counts = {t.name: sum(1 for trick in tricks if trick.winner in t.members) for t in self.setup.teams}
+        if self.conceded_by is not None:
+            counts[self.other(self.side(self.conceded_by))] += 13 - len(tricks)
+        return counts
+
+    def settle(self, ledger: Ledger) -> Played | None:
+        return WhistSettlement(self).settle(ledger)
+
+    def contract(self) -> dict[str, Any]:
+        return {"trump": self.trump.word if self.trump else None,
+                "upcard": self.trump_card.text if self.trump_card else None,
+                "tricks": ", ".join(f"{s} {n}" for s, n in self.won().items()) if self.table else None}
+
+    def next_step(self) -> str | None:
+        if self.table is not None:
+            return self.choice_step() or self.next_in_play()
+        turn = "" if self.trump_card else f"{self.dealer} to turn the trump card; "
+        return self.choice_step() or f"{turn}{self.eldest} to lead to trick 1"

@@ -1,0 +1,212 @@
+"""What the whist laws make of each irregularity, topic by topic (see `referee.engine.penalties`):
+the findings' words and the choices they open to the adversaries. A revoke's tricks are the settlement's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import penalties as laws
+from ...engine import table as tb
+from ...engine.choices import Lapse, Option
+from ...engine.laws import Effect, Irregularity
+from ...notation import events as ev
+from ...notation.cards import Card
+
+if TYPE_CHECKING:
+    from .hand import WhistHand
+
+
+def offer_exposed(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> None:
+    """L21: an exposed card lies face up until played; either adversary may call it, and its owner
+    must then play it as soon as he can without revoking."""
+    if card not in hand.exposed.setdefault(holder, []):
+        hand.exposed[holder].append(card)
+
+    def apply(option: str, at: ev.Span) -> None:
+        effect = hand.require(holder, "card", topic, at, card=card)
+        hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=(effect,))
+
+    adversaries = hand.adversaries(holder)
+    hand.offer(adversaries, holder, ("card",), topic,
+               f"{card} lies face up: {hand.side_label(adversaries)} may call it (call {card}) until it is played.",
+               apply, ends=(Lapse.CARD_PLAYED,), card=card)
+
+
+class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
+    """A renounce corrected in time leaves its card exposed (L29); an established revoke costs two
+    tricks at the end of the hand, and its side cannot go out (L30)."""
+
+    __slots__ = ()
+
+    def corrected_ruling(self, fact: tb.Revoke) -> str:
+        english = self.hand.options["corrected-renounce"] == "highest-lowest"
+        return (f"{fact.card} stays face up, liable to be called by the adversaries"
+                + (f", who may instead require his highest or lowest {fact.led.word[:-1]}" if english else "")
+                + "; the players after him may take back their cards.")
+
+    def established_ruling(self, fact: tb.Revoke) -> str:
+        hand = self.hand
+        side = hand.side(fact.player)
+        return (f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} cannot go out "
+                "this hand.")
+
+    def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
+        hand = self.hand
+        if fact.status != "corrected":
+            return
+        if hand.options["corrected-renounce"] == "exposed":
+            offer_exposed(hand, fact.player, fact.card, "revoke.corrected")
+            return
+
+        def apply(option: str, at: ev.Span) -> None:
+            card = fact.card if option == "card" else None
+            hand.exposed.setdefault(fact.player, []).extend([card] if card else [])
+            effect = hand.require(fact.player, option, "revoke.corrected", at, card=card)
+            hand.penalise("revoke.corrected", f"{fact.player} must play {card or option}", effects=(effect,))
+
+        them = hand.adversaries(fact.player)
+        hand.offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected", f"{hand.side_label(them)} may "
+                   f"call {fact.card} as exposed, or require {fact.player}'s highest or lowest {fact.led.word[:-1]} in "
+                   "this trick.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+
+
+class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
+    """A lead out of turn taken back owes a suit call (L24); English: or its card is exposed."""
+
+    __slots__ = ()
+
+    def retracted(self, fact: tb.Retracted) -> None:
+        hand, false = self.hand, self.hand.false_lead
+        if false is not None and fact.card is false.card and fact.player == false.player:
+            hand.false_lead = None
+            why = f"{false.player} led {false.card} out of turn"
+            if hand.options["lead-out-of-turn"] == "suit":
+                hand.suit_calls.append((false.player, "play.out-of-turn", why))
+            else:
+                them = hand.adversaries(false.player)
+                hand.offer(them, false.player, ("card",), "play.out-of-turn", f"{hand.side_label(them)} may call "
+                           f"{false.card} as exposed now (call {false.card}); otherwise a suit may be called at the "
+                           f"next lead of {false.player}'s side.", lambda option, at: self.card_called(false)
+                           if option != "suit" else hand.owe_suit_call(false.player, "play.out-of-turn", why),
+                           ends=(Lapse.ANY_ACTION,), implied="suit", card=false.card)
+        hand.due_suit_call()  # the trick may be empty now, with a side owing a suit call to lead
+
+
+    def card_called(self, false: tb.OutOfTurn) -> None:
+        """E62: the card led out of turn, called: it lies face up, to be played when called."""
+        self.hand.penalise("play.out-of-turn", f"{false.card} is exposed",
+                           effects=(Effect("exposed", false.player, None, false.card.text),))
+        offer_exposed(self.hand, false.player, false.card, "play.out-of-turn")
+
+
+class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
+    """A lead out of turn stands if all four play to it, otherwise it goes back for a suit call
+    (L24); a play before the second hand is penalised only when the fourth plays first (L25-L26)."""
+
+    __slots__ = ()
+
+    def found(self, fact: tb.OutOfTurn) -> None:
+        hand = self.hand
+        if fact.lead:
+            hand.false_lead = fact
+            hand.find("lead-out-of-turn", fact.player, fact.at, "play.out-of-turn",
+                      f"{fact.player} led {fact.card} to trick {fact.trick}, but it was {fact.expected}'s lead. If all "
+                      "four play to it the trick stands; otherwise it is taken back, not exposed, and a suit may be "
+                      f"called at the next lead of {fact.player} or {hand.partner(fact.player)}.", trick=fact.trick)
+            return
+        assert hand.table is not None
+        leader = hand.table.current.leader
+        second, third = hand.left_of(leader), hand.partner(leader)
+        fourth = fact.player == hand.right_of(leader) and second == fact.expected \
+            and third not in hand.table.current.players
+        words: tuple[Option, ...] = (("win", "lose") if hand.options["fourth-before-second"] == "win-lose"
+                                     else ("highest", "lowest", "trump", "no-trump"))
+        demand = f"{third}, the third hand, may require {second} to play " + " or ".join(words)
+        hand.find("play-out-of-turn", fact.player, fact.at, "play.before-second",
+                  f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
+                  + (f"{demand}; the card stands." if fourth else "The card stands, without penalty."),
+                  trick=fact.trick)
+        if fourth:
+            hand.demand({third}, fact.player, second, words, "play.before-second", demand + ".")
+
+
+    def played_twice(self, fact: tb.PlayedTwice) -> None:
+        """L19: a second card given to a trick is dead, and leaves its player a card short; his
+        adversaries choose a new deal or to play on without it (he sits out the last trick)."""
+        hand, table = self.hand, self.hand.table
+        assert table is not None
+        hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} already played to "
+                  f"trick {fact.trick} and gives it {fact.card} as well: the card is dead and {fact.player} is a card "
+                  "short; his adversaries choose a new deal or to play on.", trick=fact.trick)
+        (table.hands or {}).get(fact.player, set()).discard(fact.card)
+        table.played.setdefault(fact.card, (fact.player, fact.trick))
+        hand.short[fact.player] = False  # the choice is offered once the trick is complete
+
+
+class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
+    """An exposed card is liable to be called by either adversary (L20-L21); one exposed before the
+    first lead lets the dealer's adversaries demand a new deal, and cannot be called (L15)."""
+
+    __slots__ = ()
+
+    def ruling(self, event: ev.Expose) -> str:
+        if self.hand.table is None:
+            return ("Exposed in the deal: the dealer's adversaries may demand a new deal; if the deal stands the card "
+                    "cannot be called.")
+        return "It stays face up, liable to be called by either adversary until it is played."
+
+    def rule(self, event: ev.Expose, finding: Irregularity) -> None:
+        hand = self.hand
+        if hand.table is not None:
+            offer_exposed(hand, event.player, event.card)
+            return
+        hand.exposed[event.player].remove(event.card)
+        hand.offer_new_deal(hand.dealer, "deal.exposed", f"{event.card} was exposed in the deal", (Lapse.PLAY_BEGINS,),
+                            f"The deal stands; {event.card} cannot be called.")
+
+
+class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
+    """L35: the offender's partner may be made to play highest or lowest, or to trump or not, by the
+    adversary last to play to the trick."""
+
+    __slots__ = ()
+
+    def target(self, event: ev.Count) -> str | None:
+        """The offender's partner, while he has still to play to the trick."""
+        table, partner = self.hand.table, self.hand.partner(event.player)
+        if table is None or table.finished or partner in table.current.players:
+            return None
+        return None if not table.current.plays and table.current.leader == partner else partner
+
+    def ruling(self, event: ev.Count) -> str:
+        target = self.target(event)
+        return (f"The adversary last to play may require {target} to play highest or lowest, or to trump or not."
+                if target else "His partner has played to the trick, or there is none to play: no penalty.")
+
+    def rule(self, event: ev.Count, finding: Irregularity) -> None:
+        hand, target = self.hand, self.target(event)
+        if target is None or hand.table is None:
+            return
+        last = hand.right_of(hand.table.current.leader)
+        chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
+        hand.demand({chooser}, event.player, target, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
+                    f"{chooser} may require {target} to play highest or lowest, or to trump or not.")
+
+
+class WhistDealLaw(laws.DealLaw["WhistHand"]):
+    __slots__ = ()
+
+    def wrong_dealer_ruling(self) -> str:
+        return "It was not stopped before the trump card was turned, so the deal stands."
+
+    def wrong_count_ruling(self, player: str) -> str:
+        hand = self.hand
+        nxt = ("the deal passes to the left" if hand.options["misdeal"] == "loses-deal"
+               else "the same dealer deals again")
+        return (f"Found before every player has played to the first trick it is a misdeal: {nxt}. Found later, the "
+                "adversaries choose a new deal or play on.")
+
+
+LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw, retract=WhistRetractLaw, out_of_turn=WhistOutOfTurnLaw,
+                        exposed=WhistExposedLaw, attention=WhistAttentionLaw, deal=WhistDealLaw)
+"""Whist's penalty laws, declared on its hand."""

@@ -1,0 +1,119 @@
+"""Whist's property tests: random lawful games give no finding and score tricks over six; a planted
+revoke gives exactly one finding and costs its side two tricks; a lead out of turn taken back gives
+one finding and changes nothing else; and a transcript means the same however its events are split
+into lines. The hands follow suit as the independent oracle (oracle.py) says."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+from oracle import oracle
+from planted import planted_revoke
+from test_fmt import positionless
+from test_fuzz import GRAMMAR, assert_clean
+
+from referee import check_text
+from referee.games.whist import GAME
+from referee.games.whist.generator import HEADER, random_hand
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def tricks(hand: dict[str, object]) -> dict[str, int]:
+    """The tricks each side took, from the verdict's contract ("A-B 9, Y-Z 4")."""
+    text = hand["contract"]["tricks"]  # type: ignore[index]
+    return {side: int(n) for side, n in (part.split() for part in text.split(", "))}
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS)
+def test_random_lawful_games_have_no_finding_and_score_tricks_over_six(seed: int) -> None:
+    text = GAME.random_game(random.Random(seed), hands=6, rules_for=oracle)
+    verdict = check_text(text).to_dict()
+    assert verdict["summary"]["irregularities"] == 0 and verdict["summary"]["errors"] == 0, text
+    for game in verdict["files"][0]["games"]:
+        for hand in game["hands"]:
+            assert hand["status"] == "complete", text
+            won = tricks(hand)
+            assert sum(won.values()) == 13
+            for side, points in hand["score_delta"].items():
+                before = hand["score_after"][side] - points
+                assert points == min(max(0, won[side] - 6), max(0, 7 - before)), (hand, text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(SEEDS, st.integers(min_value=0, max_value=3))
+def test_one_planted_revoke_gives_one_finding_and_two_tricks_to_the_other_side(seed: int, dealer: int) -> None:
+    lines, planted = random_hand(random.Random(seed), dealer, 1, plant_revoke=True, rules_for=oracle)
+    hand, finding = planted_revoke(HEADER + "\n" + "\n".join(lines), planted)
+    if finding is None:
+        return
+    assert finding["rule"] == "whist.revoke.established"
+    offender = "A-B" if finding["player"] in "AB" else "Y-Z"
+    other = "Y-Z" if offender == "A-B" else "A-B"
+    won = tricks(hand)
+    moved = min(2, won[offender])
+    assert hand["score_delta"][offender] == min(max(0, won[offender] - moved - 6), 6)
+    assert hand["score_delta"][other] == min(max(0, won[other] + moved - 6), 7)
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS, st.integers(min_value=0, max_value=3))
+def test_a_lead_out_of_turn_taken_back_is_one_finding_and_changes_nothing_else(seed: int, dealer: int) -> None:
+    lines, _ = random_hand(random.Random(seed), dealer, 1, rules_for=oracle, lead_out_of_turn=True)
+    false = [line for line in lines if "retract" in line]
+    assert len(false) == 1
+    irregular = check_text(HEADER + "\n" + "\n".join(lines)).to_dict()["files"][0]["games"][0]["hands"][0]
+    clean = check_text(HEADER + "\n" + "\n".join(line for line in lines if line not in false)).to_dict()
+    lawful = clean["files"][0]["games"][0]["hands"][0]
+    assert [f["kind"] for f in irregular["irregularities"]] == ["lead-out-of-turn"], lines
+    assert lawful["irregularities"] == []
+    assert (irregular["score_delta"], irregular["tricks"]) == (lawful["score_delta"], lawful["tricks"])
+
+
+SPELL = {"S": ["S", "s", "♠"], "H": ["H", "h", "♥"], "D": ["D", "d", "♦"], "C": ["C", "c", "♣"]}
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.data())
+def test_a_transcript_means_the_same_however_its_events_are_split_into_lines(seed: int, data: st.DataObject) -> None:
+    """Several tricks on one line, or one card a line, labels left out, cards respelt: the same verdict."""
+    rng = random.Random(seed)
+    lines, _ = random_hand(rng, rng.randrange(4), 1, plant_revoke=rng.random() < 0.5, rules_for=oracle,
+                           lead_out_of_turn=rng.random() < 0.5)
+    text = HEADER + "\n" + "\n".join(lines) + "\n"
+    head = [line for line in lines if not line.startswith(("trick", "A ", "Y ", "B ", "Z "))]
+    events = [event for line in lines if line not in head
+              for event in re.sub(r"^trick \d+: ", "", line).split(", ")]
+
+    def respell(match: re.Match[str]) -> str:
+        return match.group(1) + data.draw(st.sampled_from(SPELL[match.group(2)]))
+
+    cuts = sorted(data.draw(st.sets(st.integers(min_value=1, max_value=len(events) - 1), max_size=20)))
+    chunks = [events[a:b] for a, b in zip([0, *cuts], [*cuts, len(events)])]
+    play = [re.sub(r"\b([AKQJT2-9])([SHDC])\b", respell, ", ".join(chunk)) for chunk in chunks]
+    reflowed = HEADER + "\n" + "\n".join([*head, *play]) + "\n"
+    assert positionless(check_text(reflowed).to_dict()) == positionless(check_text(text).to_dict()), reflowed
+
+
+@settings(max_examples=150, deadline=None)
+@given(SEEDS, st.lists(from_lark(GRAMMAR, explicit={"COMMENT": st.just("# note"), "NAME": st.sampled_from("AYBZ")}),
+                            max_size=8))
+def test_any_line_in_a_whist_hand_gives_a_verdict_never_an_exception(seed: int, extra: list[str]) -> None:
+    """Grammar-made lines (bids, discards, calls, claims, looks...) dropped into a random whist hand."""
+    rng = random.Random(seed)
+    lines, _ = random_hand(rng, 3, 1, plant_revoke=True, rules_for=oracle)
+    for line in extra:
+        lines.insert(rng.randint(1, len(lines)), line)
+    assert_clean(check_text(HEADER + "\n" + "\n".join(lines) + "\n"))
+
+
+def test_a_deal_line_without_cards_found_after_trick_one_is_the_adversaries_choice() -> None:
+    """Found by fuzzing: an empty deal line once made the wrong-count choice look for a player in error."""
+    text = HEADER + "\nhand 1 dealer Z\ndeal A:\nupcard 4D\ntrick 1: A 4H, Y 5H, B TH, Z 6H\n"
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    assert [p["rule"] for p in hand["pending"]] == ["whist.wrong-count.play"] and hand["pending"][0]["chooser"] == "Y-Z"
