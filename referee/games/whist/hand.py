@@ -90,9 +90,8 @@ class WhistHand(HandReplay):
         self.trump_card = self.trump_card or line.card
         holder = next((p for p, cards in self.deals.items() if line.card in cards), None)
         if holder not in (None, self.dealer):
-            self.find("inconsistent-transcript", holder, line.at, "transcript.consistency",
-                      f"the trump card {line.card} is the dealer's ({self.dealer}) own card, but it is dealt to "
-                      f"{holder}")
+            self.find("inconsistent-transcript", holder, line.at, "transcript.consistency", f"the trump card "
+                      f"{line.card} is the dealer's ({self.dealer}) own card, but it is dealt to {holder}")
 
     def imperfect(self) -> bool:
         return bool(self.deal_faults & {"duplicate-card", "foreign-card"})
@@ -226,18 +225,21 @@ class WhistHand(HandReplay):
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """L36: the claimant's partner's cards are laid face up, each liable to be called."""
-        table = self.table
-        partner = self.partner(event.player)
-        held = table.hands.get(partner, set()) if table is not None and table.hands else set()
+        self.lay_down(self.partner(event.player), event, f"{event.player} claims the rest: ", "play.claim-rest")
+
+    def on_spread(self, event: ev.Spread) -> None:
+        """L20-I, A10 (a): cards a player lays face up himself (a claimant's own included) are exposed."""
+        self.lay_down(event.player, event, "", "exposed.card")
+
+    def lay_down(self, holder: str, event: ev.ClaimRest | ev.Spread, claim: str, topic: str) -> None:
+        held = (self.table.hands or {}).get(holder, ()) if self.table else ()
         cards = sorted(held, key=lambda c: (c.suit.value, -c.rank))
-        self.find("exposed-card", event.player, event.at, "play.claim-rest",
-                  f"{event.player} claims the rest: {partner}'s cards are laid face up"
-                  + (f" ({' '.join(c.text for c in cards)})" if cards else "")
-                  + ", each liable to be called by the adversaries.", trick=self.trick_number)
-        self.penalise("play.claim-rest", f"{partner}'s cards are exposed",
-                      effects=[Effect("exposed", partner, None, c.text) for c in cards])
+        shown = f" ({' '.join(c.text for c in cards)})" if cards else ""
+        self.find("exposed-card", event.player, event.at, topic, f"{claim}{holder}'s cards are laid face up{shown}, "
+                  "each liable to be called by the adversaries.", trick=self.trick_number)
+        self.penalise(topic, f"{holder}'s cards are exposed", [Effect("exposed", holder, None, c.text) for c in cards])
         for card in cards:
-            offer_exposed(self, partner, card, "play.claim-rest")
+            offer_exposed(self, holder, card, topic)
 
     def on_concede(self, event: ev.Concede) -> None:
         if self.table is None:

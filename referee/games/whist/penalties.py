@@ -200,9 +200,7 @@ class WhistDealLaw(laws.DealLaw["WhistHand"]):
         return "It was not stopped before the trump card was turned, so the deal stands."
 
     def wrong_count_ruling(self, player: str) -> str:
-        hand = self.hand
-        nxt = ("the deal passes to the left" if hand.options["misdeal"] == "loses-deal"
-               else "the same dealer deals again")
+        nxt = "the deal passes to the left" if self.hand.options["misdeal"] == "loses-deal" else "the dealer redeals"
         return (f"Found before every player has played to the first trick it is a misdeal: {nxt}. Found later, the "
                 "adversaries choose a new deal or play on.")
 
