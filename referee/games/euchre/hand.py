@@ -87,9 +87,6 @@ class EuchreHand(HandReplay):
         self.line: ev.EventLine | None = None  # the event line being read (for its trick label)
 
     # ---- seats and sides ------------------------------------------------------------
-    def partner(self, player: str) -> str:
-        return self.order[(self.order.index(player) + 2) % 4]
-
     def team(self, player: str) -> str:
         team = self.setup.team_of(player)
         assert team is not None

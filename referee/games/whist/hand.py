@@ -58,15 +58,6 @@ class WhistHand(HandReplay):
         self.redeal_reason: str | None = None
 
     # ---- seats --------------------------------------------------------------------------
-    def partner(self, player: str) -> str:
-        return self.order[(self.order.index(player) + 2) % 4]
-
-    def side(self, player: str) -> str:
-        return next(t.name for t in self.setup.teams if player in t.members)
-
-    def other(self, side: str) -> str:
-        return next(t.name for t in self.setup.teams if t.name != side)
-
     def adversaries(self, player: str) -> frozenset[str]:
         return frozenset(p for p in self.order if not self.same_side(p, player))
 
