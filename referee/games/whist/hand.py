@@ -101,9 +101,9 @@ class WhistHand(HandReplay):
         new deal by the same dealer (one the adversaries chose, or both sides revoking)."""
         if self.imperfect():
             return "imperfect-pack"
+        if self.same_dealer:
+            return "new-deal"
         if self.redeal_at is not None:
-            if self.same_dealer:
-                return "new-deal"
             return self.redeal_reason if self.redeal_reason in ("imperfect-pack", "faced-card", "misdeal") else (
                 "new-deal" if self.redeal_reason == "thrown-in" else "misdeal")
         if self.misdeal():
@@ -150,10 +150,16 @@ class WhistHand(HandReplay):
         self.due_suit_call()
 
     def wrong_count_found(self) -> None:
-        """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack)."""
-        wrong = next(p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand)
-        self.short.update((p, True) for p, cards in self.deals.items() if len(cards) < self.cards_per_hand)
-        self.offer_new_deal(wrong, "wrong-count.play", f"{wrong} holds {len(self.deals[wrong])} cards", (
+        """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack): its
+        adversaries choose, unless one of them is wrong too, when there must be a new deal (same dealer, A11)."""
+        wrong = [p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand]
+        self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
+        if len({self.side(p) for p in wrong}) == 2:
+            self.same_dealer = True
+            self.penalise("wrong-count.play", f"{' and '.join(wrong)}, adversaries, hold wrong numbers of cards: "
+                          f"{self.dealer} must deal again", (Effect("redeal", None, None, self.dealer),))
+            return
+        self.offer_new_deal(wrong[0], "wrong-count.play", f"{wrong[0]} holds {len(self.deals[wrong[0]])} cards", (
             Lapse.CHOOSER_PLAYS,), "Play went on: the deal stands, the surplus or missing cards ignored.")
 
     def offer_new_deal(self, offender: str, topic: str, why: str, ends: tuple[Lapse, ...], stands: str) -> None:

@@ -45,8 +45,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                 + "; the players after him may take back their cards.")
 
     def established_ruling(self, fact: tb.Revoke) -> str:
-        hand = self.hand
-        side = hand.side(fact.player)
+        hand, side = self.hand, self.hand.side(fact.player)
         return (f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} cannot go out "
                 "this hand.")
 
@@ -90,7 +89,6 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
                            if option != "suit" else hand.owe_suit_call(false.player, "play.out-of-turn", why),
                            ends=(Lapse.ANY_ACTION,), implied="suit", card=false.card)
         hand.due_suit_call()  # the trick may be empty now, with a side owing a suit call to lead
-
 
     def card_called(self, false: tb.OutOfTurn) -> None:
         """E62: the card led out of turn, called: it lies face up, to be played when called."""
@@ -202,7 +200,7 @@ class WhistDealLaw(laws.DealLaw["WhistHand"]):
     def wrong_count_ruling(self, player: str) -> str:
         nxt = "the deal passes to the left" if self.hand.options["misdeal"] == "loses-deal" else "the dealer redeals"
         return (f"Found before every player has played to the first trick it is a misdeal: {nxt}. Found later, the "
-                "adversaries choose a new deal or play on.")
+                "adversaries choose a new deal or play on (a new deal if one of them is wrong too).")
 
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw, retract=WhistRetractLaw, out_of_turn=WhistOutOfTurnLaw,
