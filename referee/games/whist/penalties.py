@@ -18,13 +18,16 @@ if TYPE_CHECKING:
 
 def offer_exposed(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> None:
     """L21: an exposed card lies face up until played; either adversary may call it, and its owner
-    must then play it as soon as he can without revoking."""
+    must then play it to that trick unless that would make him revoke. The call binds that trick
+    only, and may be made again at every later trick until the card is played (W51, A8)."""
     if card not in hand.exposed.setdefault(holder, []):
         hand.exposed[holder].append(card)
 
     def apply(option: str, at: ev.Span) -> None:
         effect = hand.require(holder, "card", topic, at, card=card)
+        hand.requirements[-1].trick = hand.trick_number
         hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=(effect,))
+        offer_exposed(hand, holder, card, topic)
 
     adversaries = hand.adversaries(holder)
     hand.offer(adversaries, holder, ("card",), topic,
