@@ -229,7 +229,7 @@ class WhistHand(HandReplay):
         self.lay_down(event.player, event, "", "exposed.card")
 
     def lay_down(self, holder: str, event: ev.ClaimRest | ev.Spread, claim: str, topic: str) -> None:
-        held = (self.table.hands or {}).get(holder, ()) if self.table else ()
+        held = (self.table.hands or {}).get(holder, ()) if self.table else self.deals.get(holder, ())
         cards = sorted(held, key=lambda c: (c.suit.value, -c.rank))
         shown = f" ({' '.join(c.text for c in cards)})" if cards else ""
         self.find("exposed-card", event.player, event.at, topic, f"{claim}{holder}'s cards are laid face up{shown}, "
