@@ -211,7 +211,8 @@ class WhistHand(HandReplay):
         trick = event.trick or quitted
         if not 0 < trick <= played:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at trick {trick}, which has not been played; ignored")
+                      f"{event.player} looks at " + (f"trick {trick}, which has not been played; ignored" if trick
+                                                     else "the last trick quitted, but none has been; ignored"))
         if trick > quitted or trick < 1 or (self.options["see-last-trick"] and trick == quitted):
             return
         self.find("looked-at-trick", event.player, event.at, "play.look-back",
