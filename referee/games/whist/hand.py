@@ -230,6 +230,7 @@ class WhistHand(HandReplay):
         self.lay_down(event.player, event, "", "exposed.card")
 
     def lay_down(self, holder: str, event: ev.ClaimRest | ev.Spread, claim: str, topic: str) -> None:
+        """`holder`'s cards face up on the table: each is exposed, liable to be called (L20-L21, L36)."""
         held = (self.table.hands or {}).get(holder, ()) if self.table else self.deals.get(holder, ())
         cards = sorted(held, key=lambda c: (c.suit.value, -c.rank))
         shown = f" ({' '.join(c.text for c in cards)})" if cards else ""
