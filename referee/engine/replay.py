@@ -701,6 +701,21 @@ class HandReplay:
         """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
 
     @final
+    def partner(self, player: str) -> str:
+        """In a game of two partnerships of two (euchre, whist): the partner, who sits opposite."""
+        return self.order[(self.order.index(player) + 2) % 4]
+
+    @final
+    def side(self, player: str) -> str:
+        """In a partnership game: the name of `player`'s side, as the `Partners` tag writes it."""
+        return next(t.name for t in self.setup.teams if player in t.members)
+
+    @final
+    def other(self, side: str) -> str:
+        """In a game of two partnerships: the name of the other side."""
+        return next(t.name for t in self.setup.teams if t.name != side)
+
+    @final
     def same_side(self, player: str, other: str) -> bool:
         """Whether two players are one side (the same player, or partners)."""
         if player == other:

@@ -89,9 +89,6 @@ class EuchreHand(HandReplay):
         self.redeal_reason: str | None = None  # why a `redeal` line says the hand is dealt again
 
     # ---- seats and sides ------------------------------------------------------------
-    def partner(self, player: str) -> str:
-        return self.order[(self.order.index(player) + 2) % 4]
-
     def team(self, player: str) -> str:
         team = self.setup.team_of(player)
         assert team is not None

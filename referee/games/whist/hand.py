@@ -58,15 +58,6 @@ class WhistHand(HandReplay):
         self.redeal_reason: str | None = None
 
     # ---- seats --------------------------------------------------------------------------
-    def partner(self, player: str) -> str:
-        return self.order[(self.order.index(player) + 2) % 4]
-
-    def side(self, player: str) -> str:
-        return next(t.name for t in self.setup.teams if player in t.members)
-
-    def other(self, side: str) -> str:
-        return next(t.name for t in self.setup.teams if t.name != side)
-
     def adversaries(self, player: str) -> frozenset[str]:
         return frozenset(p for p in self.order if not self.same_side(p, player))
 
@@ -90,9 +81,8 @@ class WhistHand(HandReplay):
         self.trump_card = self.trump_card or line.card
         holder = next((p for p, cards in self.deals.items() if line.card in cards), None)
         if holder not in (None, self.dealer):
-            self.find("inconsistent-transcript", holder, line.at, "transcript.consistency",
-                      f"the trump card {line.card} is the dealer's ({self.dealer}) own card, but it is dealt to "
-                      f"{holder}")
+            self.find("inconsistent-transcript", holder, line.at, "transcript.consistency", f"the trump card "
+                      f"{line.card} is the dealer's ({self.dealer}) own card, but it is dealt to {holder}")
 
     def imperfect(self) -> bool:
         return bool(self.deal_faults & {"duplicate-card", "foreign-card"})
@@ -111,9 +101,9 @@ class WhistHand(HandReplay):
         new deal by the same dealer (one the adversaries chose, or both sides revoking)."""
         if self.imperfect():
             return "imperfect-pack"
+        if self.same_dealer:
+            return "new-deal"
         if self.redeal_at is not None:
-            if self.same_dealer:
-                return "new-deal"
             return self.redeal_reason if self.redeal_reason in ("imperfect-pack", "faced-card", "misdeal") else (
                 "new-deal" if self.redeal_reason == "thrown-in" else "misdeal")
         if self.misdeal():
@@ -160,10 +150,16 @@ class WhistHand(HandReplay):
         self.due_suit_call()
 
     def wrong_count_found(self) -> None:
-        """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack)."""
-        wrong = next(p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand)
-        self.short.update((p, True) for p, cards in self.deals.items() if len(cards) < self.cards_per_hand)
-        self.offer_new_deal(wrong, "wrong-count.play", f"{wrong} holds {len(self.deals[wrong])} cards", (
+        """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack): its
+        adversaries choose, unless one of them is wrong too, when there must be a new deal (same dealer, A11)."""
+        wrong = [p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand]
+        self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
+        if len({self.side(p) for p in wrong}) == 2:
+            self.same_dealer = True
+            self.penalise("wrong-count.play", f"{' and '.join(wrong)}, adversaries, hold wrong numbers of cards: "
+                          f"{self.dealer} must deal again", (Effect("redeal", None, None, self.dealer),))
+            return
+        self.offer_new_deal(wrong[0], "wrong-count.play", f"{wrong[0]} holds {len(self.deals[wrong[0]])} cards", (
             Lapse.CHOOSER_PLAYS,), "Play went on: the deal stands, the surplus or missing cards ignored.")
 
     def offer_new_deal(self, offender: str, topic: str, why: str, ends: tuple[Lapse, ...], stands: str) -> None:
@@ -215,7 +211,8 @@ class WhistHand(HandReplay):
         trick = event.trick or quitted
         if not 0 < trick <= played:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at trick {trick}, which has not been played; ignored")
+                      f"{event.player} looks at " + (f"trick {trick}, which has not been played; ignored" if trick
+                                                     else "the last trick quitted, but none has been; ignored"))
         if trick > quitted or trick < 1 or (self.options["see-last-trick"] and trick == quitted):
             return
         self.find("looked-at-trick", event.player, event.at, "play.look-back",
@@ -226,18 +223,22 @@ class WhistHand(HandReplay):
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """L36: the claimant's partner's cards are laid face up, each liable to be called."""
-        table = self.table
-        partner = self.partner(event.player)
-        held = table.hands.get(partner, set()) if table is not None and table.hands else set()
+        self.lay_down(self.partner(event.player), event, f"{event.player} claims the rest: ", "play.claim-rest")
+
+    def on_spread(self, event: ev.Spread) -> None:
+        """L20-I, A10 (a): cards a player lays face up himself (a claimant's own included) are exposed."""
+        self.lay_down(event.player, event, "", "exposed.card")
+
+    def lay_down(self, holder: str, event: ev.ClaimRest | ev.Spread, claim: str, topic: str) -> None:
+        """`holder`'s cards face up on the table: each is exposed, liable to be called (L20-L21, L36)."""
+        held = (self.table.hands or {}).get(holder, ()) if self.table else self.deals.get(holder, ())
         cards = sorted(held, key=lambda c: (c.suit.value, -c.rank))
-        self.find("exposed-card", event.player, event.at, "play.claim-rest",
-                  f"{event.player} claims the rest: {partner}'s cards are laid face up"
-                  + (f" ({' '.join(c.text for c in cards)})" if cards else "")
-                  + ", each liable to be called by the adversaries.", trick=self.trick_number)
-        self.penalise("play.claim-rest", f"{partner}'s cards are exposed",
-                      effects=[Effect("exposed", partner, None, c.text) for c in cards])
+        shown = f" ({' '.join(c.text for c in cards)})" if cards else ""
+        self.find("exposed-card", event.player, event.at, topic, f"{claim}{holder}'s cards are laid face up{shown}, "
+                  "each liable to be called by the adversaries.", trick=self.trick_number)
+        self.penalise(topic, f"{holder}'s cards are exposed", [Effect("exposed", holder, None, c.text) for c in cards])
         for card in cards:
-            offer_exposed(self, partner, card, "play.claim-rest")
+            offer_exposed(self, holder, card, topic)
 
     def on_concede(self, event: ev.Concede) -> None:
         if self.table is None:

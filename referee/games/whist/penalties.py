@@ -18,13 +18,16 @@ if TYPE_CHECKING:
 
 def offer_exposed(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> None:
     """L21: an exposed card lies face up until played; either adversary may call it, and its owner
-    must then play it as soon as he can without revoking."""
+    must then play it to that trick unless that would make him revoke. The call binds that trick
+    only, and may be made again at every later trick until the card is played (W51, A8)."""
     if card not in hand.exposed.setdefault(holder, []):
         hand.exposed[holder].append(card)
 
     def apply(option: str, at: ev.Span) -> None:
         effect = hand.require(holder, "card", topic, at, card=card)
+        hand.requirements[-1].trick = hand.trick_number
         hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=(effect,))
+        offer_exposed(hand, holder, card, topic)
 
     adversaries = hand.adversaries(holder)
     hand.offer(adversaries, holder, ("card",), topic,
@@ -45,8 +48,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                 + "; the players after him may take back their cards.")
 
     def established_ruling(self, fact: tb.Revoke) -> str:
-        hand = self.hand
-        side = hand.side(fact.player)
+        hand, side = self.hand, self.hand.side(fact.player)
         return (f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} cannot go out "
                 "this hand.")
 
@@ -90,7 +92,6 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
                            if option != "suit" else hand.owe_suit_call(false.player, "play.out-of-turn", why),
                            ends=(Lapse.ANY_ACTION,), implied="suit", card=false.card)
         hand.due_suit_call()  # the trick may be empty now, with a side owing a suit call to lead
-
 
     def card_called(self, false: tb.OutOfTurn) -> None:
         """E62: the card led out of turn, called: it lies face up, to be played when called."""
@@ -200,11 +201,9 @@ class WhistDealLaw(laws.DealLaw["WhistHand"]):
         return "It was not stopped before the trump card was turned, so the deal stands."
 
     def wrong_count_ruling(self, player: str) -> str:
-        hand = self.hand
-        nxt = ("the deal passes to the left" if hand.options["misdeal"] == "loses-deal"
-               else "the same dealer deals again")
+        nxt = "the deal passes to the left" if self.hand.options["misdeal"] == "loses-deal" else "the dealer redeals"
         return (f"Found before every player has played to the first trick it is a misdeal: {nxt}. Found later, the "
-                "adversaries choose a new deal or play on.")
+                "adversaries choose a new deal or play on (a new deal if one of them is wrong too).")
 
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw, retract=WhistRetractLaw, out_of_turn=WhistOutOfTurnLaw,
