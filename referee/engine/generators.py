@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..notation.cards import Card, Suit
+from ..notation.reader import trick_line
 from .table import PlainTricks, TrickRules, trick_winner
 
 Plays = Sequence[tuple[str, Card]]
@@ -96,6 +97,30 @@ def random_trick(rng: random.Random, seats: Sequence[str], leader: str, hands: d
         held.remove(choice)
         plays.append((seat, choice))
     return plays, planted
+
+
+def random_tricks(rng: random.Random, seats: Sequence[str], leader: str, hands: dict[str, list[Card]],
+                  play: PlayRules, plant_revoke: bool = False, lead_out_of_turn: bool = False
+                  ) -> tuple[list[str], int | None]:
+    """Every trick of a hand dealt in `hands`, as labelled trick lines, each won by `play`'s winner.
+    With `plant_revoke` one player fails to follow once, from a random trick on, while able to
+    (its trick is returned, None when no chance came); with `lead_out_of_turn`, a wrong player
+    leads to a random trick and takes his card back (for games without bidding: whist's laws)."""
+    tricks = len(hands[seats[0]])
+    plant_from = rng.randint(1, tricks - 1) if plant_revoke else tricks + 1
+    false_at = rng.randint(1, tricks) if lead_out_of_turn else tricks + 1
+    out: list[str] = []
+    planted: int | None = None
+    for trick in range(1, tricks + 1):
+        if trick == false_at:
+            wrong = seats[(seats.index(leader) + rng.randint(1, len(seats) - 1)) % len(seats)]
+            card = rng.choice(hands[wrong])
+            out.append(f"{wrong} {card.text}, {wrong} retract {card.text}")
+        plays, revoked = random_trick(rng, seats, leader, hands, play, trick, planted is None and trick >= plant_from)
+        planted = trick if revoked else planted
+        leader = play.winner(plays)
+        out.append(trick_line(trick, plays))
+    return out, planted
 
 
 SPLITS = ("trick", "several", "hand", "event")

@@ -23,7 +23,7 @@ from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord, Problem
 from ..notation.suggest import did_you_mean
 from . import table as tb
-from .choices import Answer, Choice, Lapse, Option
+from .choices import PENALTY_WORDS, Answer, Choice, Lapse, Option
 from .header import Setup
 from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Penalty, Pending, RevokeStatus, money_effect
 from .ledger import POOL, Ledger
@@ -129,6 +129,10 @@ class HandReplay:
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
     penalty_laws: ClassVar[PenaltyLaws] = PenaltyLaws()
+    call_words: ClassVar[frozenset[str]] = PENALTY_WORDS
+    """The words a `call` of this game may name (its choices' options by name; a card or a suit
+    is always written as such): the grammar takes any word, and `on_call` reports one the game
+    does not know, with the nearest of its own."""
     """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it declares its own."""
     revoke_law: LawSlot[RevokeLaw[Any]] = LawSlot()  # each bound to this hand, made when first asked
     retract_law: LawSlot[RetractLaw[Any]] = LawSlot()
@@ -708,6 +712,20 @@ class HandReplay:
         team = self.setup.team_of(player)
         return team is not None and other in team.members
 
+    # four players in two fixed partnerships, partners opposite (whist's, and any game's like it)
+    def partner(self, player: str) -> str:
+        return self.order[(self.order.index(player) + 2) % 4]
+
+    def side(self, player: str) -> str:
+        """The name of `player`'s partnership."""
+        return next(t.name for t in self.setup.teams if player in t.members)
+
+    def other(self, side: str) -> str:
+        return next(t.name for t in self.setup.teams if t.name != side)
+
+    def adversaries(self, player: str) -> frozenset[str]:
+        return frozenset(p for p in self.order if not self.same_side(p, player))
+
     @final
     def on_fact(self, fact: tb.Fact) -> None:
         self.fact_handlers[type(fact)](self, fact)
@@ -876,6 +894,12 @@ class HandReplay:
         lasts while play goes on (an exposed card), and a card named only the choice about that
         card, if the choice is about one."""
         option = event.text
+        if event.word is not None and event.word not in self.call_words:
+            words, near = ", ".join(sorted(self.call_words)), did_you_mean(option, self.call_words).strip()
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} calls '{option}', which is not a word of {self.game}'s calls ({words}, a "
+                      "suit or a card); the call is ignored" + (f" ({near})" if near else ""))
+            return
         for choice in sorted(self.choices, key=lambda c: not c.waits):
             if event.player in choice.choosers and self.call_matches(option, choice.pending.options) \
                     and choice.names(option):
@@ -1099,9 +1123,11 @@ class HandReplay:
     @final
     def choice_step(self) -> str | None:
         """What happens next when play waits for a choice; an exposed card that may be called
-        while play goes on does not hold it up."""
+        while play goes on does not hold it up, and a penalty chosen for the settlement only once
+        the last trick is played."""
+        over = self.table is not None and self.table.finished
         for choice in self.choices:
-            if choice.waits:
+            if choice.waits or (over and Lapse.SETTLEMENT in choice.ends):
                 return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}"
         return None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
-from ...engine.choices import Choice
+from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
@@ -46,6 +46,7 @@ class AuctionPitchHand(HandReplay):
     pool_unit = "red"
     pool_rate = None  # red counters paid into the pool are not taken from the points
     penalty_laws = LAWS
+    call_words = PENALTY_WORDS | {"deal-stands"}  # letting a deal stand after a card exposed in it
     revoke_law: PitchRevokeLaw  # the topics the hand and its settlement ask more of than the shared laws say
     out_of_turn_law: PitchOutOfTurnLaw
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ...engine import table as tb
+from ...engine.choices import PENALTY_WORDS
 from ...engine.discards import Discards
 from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
@@ -31,6 +32,7 @@ class BostonHand(HandReplay):
 
     game = "boston"
     penalty_laws = LAWS
+    call_words = PENALTY_WORDS | {"claim"}  # the misère caller's claim of the pool for an opponent's error
     options: BostonOptions
     cards_per_hand = 13
     pack = frozenset(pack(2))

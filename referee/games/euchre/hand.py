@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
-from ...engine.choices import Choice
+from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import HandStatus, Pending
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
@@ -55,6 +55,7 @@ class EuchreHand(HandReplay):
     options: EuchreOptions
     cards_per_hand = 5
     penalty_laws = LAWS
+    call_words = PENALTY_WORDS | {"partnership", "alone"}  # the defenders' election over a lone player's partner's card
     revoke_law: EuchreRevokeLaw  # the topics the hand and its settlement ask more of than the shared laws say
     out_of_turn_law: EuchreOutOfTurnLaw
     deal_law: EuchreDealLaw

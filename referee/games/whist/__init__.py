@@ -34,14 +34,9 @@ class WhistSession(GameSession[WhistHand]):
         self.number = 1
         self.games = games
         self._winner: str | None = None
-        self.started_by: str | None = None
 
     def replay(self, record: HandRecord) -> WhistHand:
-        hand = WhistHand(self.context(self.number), record, self.games)
-        if self.started_by is not None:
-            hand.notes.append(self.started_by)
-            self.started_by = None
-        return hand
+        return WhistHand(self.context(self.number), record, self.games)
 
     def advance(self, replay: WhistHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1

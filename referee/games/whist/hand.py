@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
-from ...engine.choices import Lapse
+from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.laws import Effect, HandStatus
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
@@ -44,6 +44,7 @@ class WhistHand(HandReplay):
     cards_per_hand = 13
     pack = frozenset(pack(2))
     penalty_laws = LAWS
+    call_words = PENALTY_WORDS | {"deal-stands"}  # letting a deal stand (a card exposed in it, a wrong count)
 
     def __init__(self, context: HandContext, record: HandRecord, games: tuple[tuple[str, int], ...] = ()) -> None:
         super().__init__(context, record)
@@ -56,19 +57,6 @@ class WhistHand(HandReplay):
         self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.redeal_reason: str | None = None
-
-    # ---- seats --------------------------------------------------------------------------
-    def partner(self, player: str) -> str:
-        return self.order[(self.order.index(player) + 2) % 4]
-
-    def side(self, player: str) -> str:
-        return next(t.name for t in self.setup.teams if player in t.members)
-
-    def other(self, side: str) -> str:
-        return next(t.name for t in self.setup.teams if t.name != side)
-
-    def adversaries(self, player: str) -> frozenset[str]:
-        return frozenset(p for p in self.order if not self.same_side(p, player))
 
     @property
     def trump(self) -> Suit | None:
