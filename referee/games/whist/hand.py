@@ -22,6 +22,7 @@ WhistOptions = TypedDict("WhistOptions", {
     "rubber": Literal["by-game", "yes", "no"],
     "rubber-bonus": int,
     "game-end": Literal["stop", "play-out"],
+    "revoke-penalty": Literal["two-tricks", "english"],
     "revoke-repeat": Literal["each-two", "later-one-trick"],
     "revoker-can-go-out": bool,
     "both-revoke": Literal["both-penalties", "new-deal"],
@@ -44,7 +45,7 @@ class WhistHand(HandReplay):
     cards_per_hand = 13
     pack = frozenset(pack(2))
     penalty_laws = LAWS
-    call_words = PENALTY_WORDS | {"deal-stands"}  # letting a deal stand (a card exposed in it, a wrong count)
+    call_words = PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"}  # E72: the revoke
 
     def __init__(self, context: HandContext, record: HandRecord, games: tuple[tuple[str, int], ...] = ()) -> None:
         super().__init__(context, record)
@@ -57,6 +58,7 @@ class WhistHand(HandReplay):
         self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.redeal_reason: str | None = None
+        self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
 
     @property
     def trump(self) -> Suit | None:
@@ -246,7 +248,8 @@ class WhistHand(HandReplay):
     def status(self) -> HandStatus:
         if self.redeal_at is not None or self.redeal_why() is not None:
             return "redeal"
-        return "complete" if self.hand_over() else "in-progress"
+        open_choice = any(Lapse.SETTLEMENT in c.ends for c in self.choices)  # the revoke's penalty still to choose
+        return "complete" if self.hand_over() and not open_choice else "in-progress"
 
     def won(self) -> dict[str, int]:
         """Tricks won by each side (tricks conceded count for the side they were conceded to)."""

@@ -47,12 +47,21 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
     def established_ruling(self, fact: tb.Revoke) -> str:
         hand = self.hand
         side = hand.side(fact.player)
+        if hand.options["revoke-penalty"] == "english":
+            return (f"{hand.other(side)} choose: take three tricks from {side}, deduct three points from {side}'s "
+                    f"score, or add three to their own, scored before everything else; {side} cannot go out this hand.")
         return (f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} cannot go out "
                 "this hand.")
 
     def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
         hand = self.hand
         if fact.status != "corrected":
+            if hand.options["revoke-penalty"] == "english":  # W44: the adversaries' choice, scored with the hand
+                index, them = len(hand.revokes) - 1, hand.adversaries(fact.player)
+                hand.offer(them, fact.player, ("take-three", "deduct-three", "add-three"), "revoke.established",
+                           f"{hand.side_label(them)} choose the penalty of {fact.player}'s revoke in trick {fact.trick}"
+                           ": take three tricks, deduct three points or add three.",
+                           lambda option, at: hand.revoke_choices.__setitem__(index, option), ends=(Lapse.SETTLEMENT,))
             return
         if hand.options["corrected-renounce"] == "exposed":
             offer_exposed(hand, fact.player, fact.card, "revoke.corrected")
