@@ -173,6 +173,7 @@ class HandReplay:
         self.due_back: list[tuple[str, Card]] = []  # cards in the trick a chosen penalty sends back (`send_back`)
         self.due_requirements: list[Requirement] = []  # what that penalty requires, lapsing if the table plays on
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
+        self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.deals: dict[str, list[Card]] = {}
         self.upcard: Card | None = None
         self.recorded_line: ev.RecordedLine | None = None
@@ -532,6 +533,8 @@ class HandReplay:
         assert table is not None
         if (self.due_back or self.held_aside) and self.played_before_take_back(event):
             return
+        if self.false_lead is not None:
+            self.lead_shown_back(event, self.false_lead)
         if self.choices and any(c.waits and self.same_side(event.player, c.offender) for c in self.choices):
             self.before_decision.add(event.card)  # the laws let it go back when the decision comes
         if not table.current.plays:  # a lead: only between tricks can a lead call bind or the hand be over
@@ -635,6 +638,27 @@ class HandReplay:
         for play in held:
             self.play_card(play)
         return False
+
+    @final
+    def lead_shown_back(self, event: ev.Play, false: tb.OutOfTurn) -> None:
+        """A lead out of turn still in the trick (`false_lead`, set by a game whose laws take it back
+        unless all play to it: whist's L24): the rightful leader's card, when it is not his turn in
+        that trick, shows the lead went back unwritten with the cards played to it, as a lead a
+        penalty sends back does (`played_before_take_back`). They are taken back now, and his card
+        leads; a choice the take-back opens that his lead ends (a suit call at that lead) ends too."""
+        table = self.table
+        if table is None or not table.current.plays or table.current.plays[0].card is not false.card:
+            return
+        trick, leader = table.current, table.rightful_leader
+        if event.player != leader or event.player == table.expected() or trick.card_of(leader) is not None:
+            return
+        words, before = " and ".join(f"{p.player}'s {p.card}" for p in trick.plays), list(self.choices)
+        for play in reversed(list(trick.plays)):
+            for fact in table.retract(play.player, play.card, event.at, True):
+                self.on_fact(fact)
+        self.notes.append(f"{leader} leads to trick {trick.number}: {words} went back (the take-back is not written).")
+        for choice in [c for c in self.choices if c not in before and c.lapse(event, trick.number)]:
+            self.lapse_choice(choice, event.at)
 
     @final
     def sending_penalty(self, due: list[tuple[str, Card]]) -> str:

@@ -54,7 +54,6 @@ class WhistHand(HandReplay):
         self.trump_card: Card | None = None
         self.no_trump_reported = False
         self.suit_calls: list[tuple[str, str, str]] = []  # (offender, topic, why) owed at his side's next lead
-        self.false_lead: tb.OutOfTurn | None = None     # a lead out of turn still on the table
         self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.redeal_reason: str | None = None
