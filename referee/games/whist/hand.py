@@ -17,6 +17,7 @@ from .penalties import LAWS, offer_exposed
 from .settlement import Played, WhistSettlement
 
 WhistOptions = TypedDict("WhistOptions", {
+    "code": Literal["american", "english"],
     "game": Literal["american", "short", "long"],
     "honours": Literal["by-game", "count", "none"],
     "rubber": Literal["by-game", "yes", "no"],
