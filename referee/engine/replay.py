@@ -737,6 +737,22 @@ class HandReplay:
         return team is not None and other in team.members
 
     # four players in two fixed partnerships, partners opposite (whist's, and any game's like it)
+    def won_by_side(self) -> dict[str, int]:
+        """Tricks won by each partnership (tricks conceded count for the side they were conceded to)."""
+        tricks = self.table.tricks if self.table is not None else []
+        counts = {t.name: sum(1 for trick in tricks if trick.winner in t.members) for t in self.setup.teams}
+        if self.conceded_by is not None:
+            counts[self.other(self.side(self.conceded_by))] += self.cards_per_hand - len(tricks)
+        return counts
+
+    @final
+    def concede_rest(self, event: ev.Concede) -> None:
+        """A partnership gives up the rest of the tricks to the other: the hands are thrown up at
+        once, so a revoke in the trick just completed is established."""
+        self.conceded_by = event.player
+        self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
+        self.gather_now()
+
     def partner(self, player: str) -> str:
         return self.order[(self.order.index(player) + 2) % 4]
 

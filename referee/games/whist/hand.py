@@ -23,6 +23,7 @@ WhistOptions = TypedDict("WhistOptions", {
     "rubber": Literal["by-game", "yes", "no"],
     "rubber-bonus": int,
     "game-end": Literal["stop", "play-out"],
+    "scoring": Literal["games", "continuous"],
     "revoke-penalty": Literal["two-tricks", "english"],
     "revoke-repeat": Literal["each-two", "later-one-trick"],
     "revoker-can-go-out": bool,
@@ -66,7 +67,8 @@ class WhistHand(HandReplay):
 
     @property
     def target(self) -> int:
-        return TARGETS[self.options["game"]]
+        """Points to game; under scoring=continuous (W28) no game ends: tricks count all the sitting."""
+        return TARGETS[self.options["game"]] if self.options["scoring"] == "games" else 10**9
 
     def by_game(self, option: Literal["honours", "rubber"]) -> bool:
         """A house rule whose default follows the code: on in short whist (honours in long too)."""
@@ -233,9 +235,7 @@ class WhistHand(HandReplay):
         if self.table is None:
             self.unsupported(event, "'concede' before play")
             return
-        self.conceded_by = event.player
-        self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
-        self.gather_now()
+        self.concede_rest(event)
 
     # ---- result -------------------------------------------------------------------------
     def hand_over(self) -> bool:
@@ -251,21 +251,13 @@ class WhistHand(HandReplay):
         open_choice = any(Lapse.SETTLEMENT in c.ends for c in self.choices)  # the revoke's penalty still to choose
         return "complete" if self.hand_over() and not open_choice else "in-progress"
 
-    def won(self) -> dict[str, int]:
-        """Tricks won by each side (tricks conceded count for the side they were conceded to)."""
-        tricks = self.table.tricks if self.table is not None else []
-        counts = {t.name: sum(1 for trick in tricks if trick.winner in t.members) for t in self.setup.teams}
-        if self.conceded_by is not None:
-            counts[self.other(self.side(self.conceded_by))] += 13 - len(tricks)
-        return counts
-
     def settle(self, ledger: Ledger) -> Played | None:
         return WhistSettlement(self).settle(ledger)
 
     def contract(self) -> dict[str, Any]:
         return {"trump": self.trump.word if self.trump else None,
                 "upcard": self.trump_card.text if self.trump_card else None,
-                "tricks": ", ".join(f"{s} {n}" for s, n in self.won().items()) if self.table else None}
+                "tricks": ", ".join(f"{s} {n}" for s, n in self.won_by_side().items()) if self.table else None}
 
     def next_step(self) -> str | None:
         if self.table is not None:

@@ -36,7 +36,7 @@ class WhistSettlement:
             if status == "redeal":
                 self.redeal()
             return None
-        tricks = hand.won()
+        tricks = hand.won_by_side()
         transferred, points = self.transfer(tricks)
         barred = {hand.side(r.player) for r in hand.revokes} if not hand.options["revoker-can-go-out"] else set()
         for side, option in points:  # E72: the English penalty in points, scored before everything else
