@@ -202,6 +202,13 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
                     f"{chooser} may require {target} to play highest or lowest, or to trump or not.")
 
 
+class WhistCallLaw(laws.CallLaw["WhistHand"]):
+    """L39 (W70): a demand by the wrong adversary, or for the wrong penalty, voids the penalty."""
+
+    __slots__ = ()
+    unanswered_call = laws.CallLaw.void_wrong_demand
+
+
 class WhistDealLaw(laws.DealLaw["WhistHand"]):
     __slots__ = ()
 
@@ -217,5 +224,5 @@ class WhistDealLaw(laws.DealLaw["WhistHand"]):
 
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw, retract=WhistRetractLaw, out_of_turn=WhistOutOfTurnLaw,
-                        exposed=WhistExposedLaw, attention=WhistAttentionLaw, deal=WhistDealLaw)
+                        exposed=WhistExposedLaw, attention=WhistAttentionLaw, call=WhistCallLaw, deal=WhistDealLaw)
 """Whist's penalty laws, declared on its hand."""
