@@ -736,6 +736,12 @@ class HandReplay:
         team = self.setup.team_of(player)
         return team is not None and other in team.members
 
+    def hand_over(self) -> bool:
+        """Play is over (the last trick played, or the rest conceded) and no penalty scored with the
+        hand is still to be chosen (`Lapse.SETTLEMENT`: whist's English revoke penalty)."""
+        return self.table is not None and (self.table.finished or self.conceded_by is not None) \
+            and not any(Lapse.SETTLEMENT in c.ends for c in self.choices)
+
     # four players in two fixed partnerships, partners opposite (whist's, and any game's like it)
     def won_by_side(self) -> dict[str, int]:
         """Tricks won by each partnership (tricks conceded count for the side they were conceded to)."""

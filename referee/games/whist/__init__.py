@@ -40,8 +40,7 @@ class WhistSession(GameSession[WhistHand]):
 
     def advance(self, replay: WhistHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
-        same = verdict.status == "redeal" and not replay.loses_deal()
-        self.next_dealer = replay.dealer if same else replay.left_of(replay.dealer)
+        self.next_dealer = replay.next_dealer()
         played = replay.settled.result if replay.settled is not None else None
         if played is not None and self._winner is None:
             self._winner = played[0]

@@ -112,8 +112,14 @@ class WhistHand(HandReplay):
             return "misdeal"
         return "new-deal" if self.both_revoked() and self.hand_over() else None
 
-    def loses_deal(self) -> bool:
-        return self.redeal_why() == "misdeal" and self.options["misdeal"] == "loses-deal"
+    def next_dealer(self) -> str:
+        """Who deals next (W17; under code=english a misdeal in the partner's turn loses his deal: W20, E51)."""
+        lost = self.redeal_why() == "misdeal" and self.options["misdeal"] == "loses-deal"
+        rightful = self.ctx.expected_dealer
+        if self.status() == "redeal" and not lost:
+            return self.dealer
+        english = lost and self.options["code"] == "english" and rightful == self.partner(self.dealer)
+        return self.left_of(rightful if english and rightful else self.dealer)
 
     # ---- play ---------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
@@ -238,9 +244,6 @@ class WhistHand(HandReplay):
         self.concede_rest(event)
 
     # ---- result -------------------------------------------------------------------------
-    def hand_over(self) -> bool:
-        return self.table is not None and (self.table.finished or self.conceded_by is not None)
-
     def both_revoked(self) -> bool:
         return (self.options["both-revoke"] == "new-deal"
                 and len({self.side(r.player) for r in self.revokes}) == 2)
@@ -248,8 +251,7 @@ class WhistHand(HandReplay):
     def status(self) -> HandStatus:
         if self.redeal_at is not None or self.redeal_why() is not None:
             return "redeal"
-        open_choice = any(Lapse.SETTLEMENT in c.ends for c in self.choices)  # the revoke's penalty still to choose
-        return "complete" if self.hand_over() and not open_choice else "in-progress"
+        return "complete" if self.hand_over() else "in-progress"
 
     def settle(self, ledger: Ledger) -> Played | None:
         return WhistSettlement(self).settle(ledger)

@@ -52,7 +52,7 @@ class WhistSettlement:
         hand = self.hand
         why = hand.redeal_why()
         if why == "misdeal":
-            nxt = hand.left_of(hand.dealer) if hand.loses_deal() else hand.dealer
+            nxt = hand.next_dealer()
             words = f"the deal passes to {nxt}" if nxt != hand.dealer else "he deals again"
             hand.penalise("deal.misdeal", f"{hand.dealer} misdealt: {words}", (Effect("redeal", None, None, nxt),))
         elif why == "new-deal" and hand.both_revoked() and hand.redeal_at is None:
