@@ -11,6 +11,8 @@ import pytest
 from referee import check_text
 from referee.engine.header import KNOWN_TAGS
 from referee.engine.laws import EFFECT_KINDS, HAND_STATUSES, KINDS, REVOKE_STATUSES
+from referee.engine.replay import HandReplay
+from referee.games import registry
 from referee.notation.reader import Problem, parse_line
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,9 +29,16 @@ def _example_lines() -> list[str]:
 
 
 def _keywords() -> set[str]:
-    """Every word the grammar spells out: its string literals, in rules and in terminals."""
+    """Every word the grammar spells out (its string literals, in rules and in terminals), and
+    every word a game declares for `call` (the grammar takes any word there)."""
     code = "\n".join(line.split("//")[0] for line in GRAMMAR.splitlines())
-    return set(re.findall(r'"([a-z][a-z-]*)"', code))
+    return set(re.findall(r'"([a-z][a-z-]*)"', code)) | _call_words()
+
+
+def _call_words() -> set[str]:
+    for name in registry():  # each game's hand class is imported with its game
+        registry()[name]
+    return {word for hand in HandReplay.__subclasses__() for word in hand.call_words}
 
 
 def test_the_grammar_has_keywords_to_look_for() -> None:

@@ -117,3 +117,24 @@ def test_a_deal_line_without_cards_found_after_trick_one_is_the_adversaries_choi
     text = HEADER + "\nhand 1 dealer Z\ndeal A:\nupcard 4D\ntrick 1: A 4H, Y 5H, B TH, Z 6H\n"
     hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
     assert [p["rule"] for p in hand["pending"]] == ["whist.wrong-count.play"] and hand["pending"][0]["chooser"] == "Y-Z"
+
+
+def test_code_english_sets_the_english_readings_except_those_the_rules_name_wherever_they_stand() -> None:
+    """The umbrella never overrides an option named in the same rules, before or after it."""
+    book = GAME.rulebook
+    english = book.parse_options("code=english")
+    assert (english["revoke-penalty"], english["corrected-renounce"], english["see-last-trick"]) == (
+        "english", "highest-lowest", True)
+    assert english["game"] == "american"  # the length of the game is the game option's
+    for text in ("corrected-renounce=exposed; code=english", "code=english; corrected-renounce=exposed"):
+        chosen = book.parse_options(text)
+        assert (chosen["corrected-renounce"], chosen["revoke-penalty"]) == ("exposed", "english")
+    assert book.parse_options("code=american") == book.defaults() | {"code": "american"}
+
+
+def test_a_call_word_of_another_game_is_a_finding_naming_the_nearest_whist_word() -> None:
+    text = HEADER + "hand 1 dealer Z\nupcard 4D\nA call partnership\nA call dela-stands\n"
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    findings = [finding["explanation"] for finding in hand["irregularities"]]
+    assert "'partnership', which is not a word of whist's calls" in findings[0]
+    assert "did you mean 'deal-stands'?" in findings[1]

@@ -14,20 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Literal
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit, parse_card
 from .laws import Pending
 
-Option = Literal[
-    "accept", "claim", "win", "card", "suit", "highest", "lowest", "lose", "trump", "no-trump",
-    "partnership", "alone", "leave-exposed", "redeal", "deal-stands", "reconstruct",
-    "spades", "hearts", "diamonds", "clubs",
-]
-"""The names of a choice's options, as `pending` lists them and a `call` (or `accept`) answers them.
-A choice that takes a card or a suit is answered by the card or the suit itself (`call QH`,
-`call hearts`); a suit word is an option of its own where only that suit may be chosen."""
+Option = str
+"""The name of a choice's option, as `pending` lists it and a `call` (or `accept`) answers it. A
+choice that takes a card or a suit is answered by the card or the suit itself (`call QH`,
+`call hearts`); a suit word is an option of its own where only that suit may be chosen. The
+words a `call` may name are each game's own (`HandReplay.call_words`): the grammar takes any word."""
+
+PENALTY_WORDS = frozenset({"highest", "lowest", "trump", "no-trump", "win", "lose", "withhold"})
+"""The words of `call` every game's laws share: requirements on the offender's next card."""
 
 SUIT_OPTIONS: dict[Suit, Option] = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
                                     Suit.CLUBS: "clubs"}
@@ -54,6 +53,7 @@ class Lapse(Enum):
     CARD_PLAYED = "card-played"        # the card it concerns (an exposed card) is played
     PLAY_BEGINS = "play-begins"        # the first card of the hand (a choice that belongs to the bidding)
     ANY_ACTION = "any-action"          # the next bid, pass or card by anyone (a choice to be made at once)
+    SETTLEMENT = "settlement"          # nothing: a penalty scored with the hand, chosen while play goes on or after it
 
 
 @dataclass(slots=True, eq=False)
@@ -80,8 +80,8 @@ class Choice:
     @property
     def waits(self) -> bool:
         """Whether play waits for this choice, rather than going on while it lasts (an exposed
-        card liable to be called until it is played)."""
-        return self.ends != {Lapse.CARD_PLAYED}
+        card liable to be called until it is played, a penalty chosen for the settlement)."""
+        return not self.ends <= {Lapse.CARD_PLAYED, Lapse.SETTLEMENT}
 
     def names(self, option: str) -> bool:
         """Whether a card called (`call QH`) can answer this choice: any card, unless the choice

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..notation.cards import Card, Suit
+from ..notation.reader import trick_line
 from .table import PlainTricks, TrickRules, trick_winner
 
 Plays = Sequence[tuple[str, Card]]
@@ -98,6 +99,30 @@ def random_trick(rng: random.Random, seats: Sequence[str], leader: str, hands: d
     return plays, planted
 
 
+def random_tricks(rng: random.Random, seats: Sequence[str], leader: str, hands: dict[str, list[Card]],
+                  play: PlayRules, plant_revoke: bool = False, lead_out_of_turn: bool = False
+                  ) -> tuple[list[str], int | None]:
+    """Every trick of a hand dealt in `hands`, as labelled trick lines, each won by `play`'s winner.
+    With `plant_revoke` one player fails to follow once, from a random trick on, while able to
+    (its trick is returned, None when no chance came); with `lead_out_of_turn`, a wrong player
+    leads to a random trick and takes his card back (for games without bidding: whist's laws)."""
+    tricks = len(hands[seats[0]])
+    plant_from = rng.randint(1, tricks - 1) if plant_revoke else tricks + 1
+    false_at = rng.randint(1, tricks) if lead_out_of_turn else tricks + 1
+    out: list[str] = []
+    planted: int | None = None
+    for trick in range(1, tricks + 1):
+        if trick == false_at:
+            wrong = seats[(seats.index(leader) + rng.randint(1, len(seats) - 1)) % len(seats)]
+            card = rng.choice(hands[wrong])
+            out.append(f"{wrong} {card.text}, {wrong} retract {card.text}")
+        plays, revoked = random_trick(rng, seats, leader, hands, play, trick, planted is None and trick >= plant_from)
+        planted = trick if revoked else planted
+        leader = play.winner(plays)
+        out.append(trick_line(trick, plays))
+    return out, planted
+
+
 SPLITS = ("trick", "several", "hand", "event")
 """How `write_in_style` cuts a hand's events into lines: one trick a line (the bidding on one),
 several tricks a line (cut at random), every event of the hand on one line, one event a line."""
@@ -112,13 +137,15 @@ _LABEL = re.compile(r"trick (\d+): ")
 _NOT_EVENTS = ("[", "hand", "deal ", "upcard ", "recorded", "note ", "redeal", "#")
 
 
-def write_in_style(text: str, rng: random.Random) -> str:
+def write_in_style(text: str, rng: random.Random | None) -> str:
     """`text`, a generated transcript (one trick a line, labelled, cards as ``TH``), written again
     as scorers write: each hand's events cut into lines one of the `SPLITS` ways, labels as one
     of `LABELS` says, cards (in the deal and the upcard too) spelt one of the `SPELLINGS` ways.
     A transcript means the same however its events are split into lines (notation.md §2.4), so
     the verdict on the result is the verdict on `text`; `rng` makes every choice, so a game's
-    own random choices are not disturbed."""
+    own random choices are not disturbed. Without `rng`, `text` as it is (a game's plain style)."""
+    if rng is None:
+        return text
     out: list[str] = []
     run: list[tuple[str, int | None]] = []  # the events of a run of event lines, each card with its trick
     spelling = rng.choice(SPELLINGS)

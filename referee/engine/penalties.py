@@ -276,6 +276,23 @@ class CallLaw(PenaltyLaw[H]):
         exposed card lying on the table); otherwise the replay finds it unfounded."""
         return False
 
+    def void_wrong_demand(self, event: ev.Call) -> bool:
+        """For laws under which a demand by the wrong adversary, or for the wrong penalty, voids the
+        penalty (whist's L39; a game's `unanswered_call` may be this): a call by an adversary of
+        the offender that answers no choice ends the penalty play waits for (not a new deal's
+        choice), with a finding."""
+        hand = self.hand
+        void = next((c for c in hand.choices if c.waits and "redeal" not in c.pending.options
+                     and event.player in hand.adversaries(c.offender)), None)
+        if void is None:
+            return False
+        hand.choices.remove(void)
+        hand.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
+                  f"{event.player} demands '{event.text}', but the penalty for {void.offender}'s error was "
+                  f"{void.pending.chooser}'s to choose ({' | '.join(void.pending.options)}): a demand by the wrong "
+                  "adversary, or for the wrong penalty, voids it.", trick=hand.trick_number)
+        return True
+
     def unanswered_accept(self, event: ev.Accept) -> None:
         """An acceptance with no open choice to accept (a game may give the word a meaning of its own)."""
         self.hand.find("inconsistent-transcript", event.player, event.at, "call.unfounded",

@@ -23,7 +23,7 @@ from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord, Problem
 from ..notation.suggest import did_you_mean
 from . import table as tb
-from .choices import Answer, Choice, Lapse, Option
+from .choices import PENALTY_WORDS, Answer, Choice, Lapse, Option
 from .header import Setup
 from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Penalty, Pending, RevokeStatus, money_effect
 from .ledger import POOL, Ledger
@@ -129,6 +129,10 @@ class HandReplay:
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
     penalty_laws: ClassVar[PenaltyLaws] = PenaltyLaws()
+    call_words: ClassVar[frozenset[str]] = PENALTY_WORDS
+    """The words a `call` of this game may name (its choices' options by name; a card or a suit
+    is always written as such): the grammar takes any word, and `on_call` reports one the game
+    does not know, with the nearest of its own."""
     """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it declares its own."""
     revoke_law: LawSlot[RevokeLaw[Any]] = LawSlot()  # each bound to this hand, made when first asked
     retract_law: LawSlot[RetractLaw[Any]] = LawSlot()
@@ -169,11 +173,13 @@ class HandReplay:
         self.due_back: list[tuple[str, Card]] = []  # cards in the trick a chosen penalty sends back (`send_back`)
         self.due_requirements: list[Requirement] = []  # what that penalty requires, lapsing if the table plays on
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
+        self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.deals: dict[str, list[Card]] = {}
         self.upcard: Card | None = None
         self.recorded_line: ev.RecordedLine | None = None
         self.notes: list[str] = []
         self.redeal_at: ev.Span | None = None
+        self.redeal_reason: str | None = None  # why the `redeal` line says the hand is dealt again (None: not said)
         self.sent_back: set[Card] = set()  # cards played before play could begin, which went back
         self.before_decision: set[Card] = set()  # cards the offender's side played before a decision
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
@@ -404,7 +410,7 @@ class HandReplay:
 
     def on_redeal(self, line: ev.RedealLine) -> None:
         """A `redeal` line cancels the hand; it answers a choice that offered a redeal."""
-        self.redeal_at = line.at
+        self.redeal_at, self.redeal_reason = line.at, line.reason
         for choice in list(self.choices):
             if Answer.REDEAL in choice.answers and choice in self.choices:
                 self.answer(choice, "redeal", line.at)
@@ -528,6 +534,8 @@ class HandReplay:
         assert table is not None
         if (self.due_back or self.held_aside) and self.played_before_take_back(event):
             return
+        if self.false_lead is not None:
+            self.lead_shown_back(event, self.false_lead)
         if self.choices and any(c.waits and self.same_side(event.player, c.offender) for c in self.choices):
             self.before_decision.add(event.card)  # the laws let it go back when the decision comes
         if not table.current.plays:  # a lead: only between tricks can a lead call bind or the hand be over
@@ -633,6 +641,27 @@ class HandReplay:
         return False
 
     @final
+    def lead_shown_back(self, event: ev.Play, false: tb.OutOfTurn) -> None:
+        """A lead out of turn still in the trick (`false_lead`, set by a game whose laws take it back
+        unless all play to it: whist's L24): the rightful leader's card, when it is not his turn in
+        that trick, shows the lead went back unwritten with the cards played to it, as a lead a
+        penalty sends back does (`played_before_take_back`). They are taken back now, and his card
+        leads; a choice the take-back opens that his lead ends (a suit call at that lead) ends too."""
+        table = self.table
+        if table is None or not table.current.plays or table.current.plays[0].card is not false.card:
+            return
+        trick, leader = table.current, table.rightful_leader
+        if event.player != leader or event.player == table.expected() or trick.card_of(leader) is not None:
+            return
+        words, before = " and ".join(f"{p.player}'s {p.card}" for p in trick.plays), list(self.choices)
+        for play in reversed(list(trick.plays)):
+            for fact in table.retract(play.player, play.card, event.at, True):
+                self.on_fact(fact)
+        self.notes.append(f"{leader} leads to trick {trick.number}: {words} went back (the take-back is not written).")
+        for choice in [c for c in self.choices if c not in before and c.lapse(event, trick.number)]:
+            self.lapse_choice(choice, event.at)
+
+    @final
     def sending_penalty(self, due: list[tuple[str, Card]]) -> str:
         """The words of the penalty that sent one of `due` back (the latest, if several)."""
         texts = {c.text for _, c in due}
@@ -722,6 +751,32 @@ class HandReplay:
             return True
         team = self.setup.team_of(player)
         return team is not None and other in team.members
+
+    def hand_over(self) -> bool:
+        """Play is over (the last trick played, or the rest conceded) and no penalty scored with the
+        hand is still to be chosen (`Lapse.SETTLEMENT`: whist's English revoke penalty)."""
+        return self.table is not None and (self.table.finished or self.conceded_by is not None) \
+            and not any(Lapse.SETTLEMENT in c.ends for c in self.choices)
+
+    # four players in two fixed partnerships, partners opposite (whist's, and any game's like it)
+    def won_by_side(self) -> dict[str, int]:
+        """Tricks won by each partnership (tricks conceded count for the side they were conceded to)."""
+        tricks = self.table.tricks if self.table is not None else []
+        counts = {t.name: sum(1 for trick in tricks if trick.winner in t.members) for t in self.setup.teams}
+        if self.conceded_by is not None:
+            counts[self.other(self.side(self.conceded_by))] += self.cards_per_hand - len(tricks)
+        return counts
+
+    @final
+    def concede_rest(self, event: ev.Concede) -> None:
+        """A partnership gives up the rest of the tricks to the other: the hands are thrown up at
+        once, so a revoke in the trick just completed is established."""
+        self.conceded_by = event.player
+        self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
+        self.gather_now()
+
+    def adversaries(self, player: str) -> frozenset[str]:
+        return frozenset(p for p in self.order if not self.same_side(p, player))
 
     @final
     def on_fact(self, fact: tb.Fact) -> None:
@@ -891,6 +946,12 @@ class HandReplay:
         lasts while play goes on (an exposed card), and a card named only the choice about that
         card, if the choice is about one."""
         option = event.text
+        if event.word is not None and event.word not in self.call_words:
+            words, near = ", ".join(sorted(self.call_words)), did_you_mean(option, self.call_words).strip()
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} calls '{option}', which is not a word of {self.game}'s calls ({words}, a "
+                      "suit or a card); the call is ignored" + (f" ({near})" if near else ""))
+            return
         for choice in sorted(self.choices, key=lambda c: not c.waits):
             if event.player in choice.choosers and self.call_matches(option, choice.pending.options) \
                     and choice.names(option):
@@ -1114,9 +1175,11 @@ class HandReplay:
     @final
     def choice_step(self) -> str | None:
         """What happens next when play waits for a choice; an exposed card that may be called
-        while play goes on does not hold it up."""
+        while play goes on does not hold it up, and a penalty chosen for the settlement only once
+        the last trick is played."""
+        over = self.table is not None and self.table.finished
         for choice in self.choices:
-            if choice.waits:
+            if choice.waits or (over and Lapse.SETTLEMENT in choice.ends):
                 return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}"
         return None
 

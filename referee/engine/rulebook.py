@@ -39,6 +39,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     rule: str | None = None
+    sets: Mapping[str, Mapping[str, Any]] | None = None  # an umbrella: by its value, what the others default to
 
     def describe_values(self) -> str:
         if self.kind == "bool":
@@ -73,8 +74,11 @@ class Rulebook:
         return {name: option.default for name, option in self.options.items()}
 
     def parse_options(self, text: str, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Apply ``opt; opt=value`` to `base` (or the defaults); raise `OptionError` on a bad one."""
+        """Apply ``opt; opt=value`` to `base` (or the defaults); raise `OptionError` on a bad one. An
+        umbrella option (`sets`: whist's code=english) sets the others it names, except those the
+        same text names itself, wherever they stand in it."""
         chosen = dict(base) if base is not None else self.defaults()
+        given: set[str] = set()
         offset = 0
         for part in text.split(";"):
             start = offset + len(part) - len(part.lstrip())
@@ -90,7 +94,10 @@ class Rulebook:
                 raise OptionError(f"unknown house rule {shown(name, SHOWN_NAME)!r} for {self.game}",
                                   f"{did_you_mean(name, self.options)}known: {known} (see 'referee rules {self.game}')",
                                   start)
-            chosen[name] = _convert(option, raw, "=" in item, start)
+            chosen[name] = value = _convert(option, raw, "=" in item, start)
+            given.add(name)
+            implied = (option.sets or {}).get(str(value), {})
+            chosen.update((other, v) for other, v in implied.items() if other not in given)
         return chosen
 
 
@@ -155,7 +162,9 @@ def load(game: str) -> Rulebook:
         options[name] = Option(
             name=name, kind=spec["type"], default=spec["default"], text=" ".join(spec["text"].split()),
             values=tuple(spec.get("values", ())), minimum=spec.get("min"), maximum=spec.get("max"),
-            rule=spec.get("rule"))
+            rule=spec.get("rule"), sets=spec.get("sets"))
+        for implied in (spec.get("sets") or {}).values():
+            assert all(other in data["options"] for other in implied), f"{game}: option {name} sets an unknown option"
         if options[name].rule is not None:
             assert options[name].rule in rules, f"{game}: option {name} cites unknown rule {options[name].rule}"
     return Rulebook(data["game"], data["title"], rules, options)

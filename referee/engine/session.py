@@ -87,6 +87,7 @@ class GameSession(Generic[Hand]):
         self.pool_now = pool  # in games that keep a pool
         self.next_dealer: str | None = None
         self.after_spoiled = False  # the last hand was spoiled by a syntax error (`skip_spoiled`)
+        self.started_by: str | None = None  # a game begun without a header (`next_game`): its first hand's note
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         """Replay the next hand and carry its score and pool forward (or the problems that keep
@@ -95,6 +96,9 @@ class GameSession(Generic[Hand]):
         if problems:
             return problems
         replay = self.replay(record)
+        if self.started_by is not None:
+            replay.notes.append(self.started_by)
+            self.started_by = None
         verdict = replay.run()
         self.score = dict(verdict.score_after)
         if replay.settled is not None and replay.settled.ledger.pool is not None:

@@ -31,8 +31,9 @@ MAX_LINE_CHARS = 4096
 """Longer lines are rejected unparsed: no real transcript line is near this, and it bounds the work."""
 
 
-_OPEN_TERMINALS = {"NAME", "WHO", "TAG_NAME", "STRING", "INT", "SIGNED_INT", "CARD", "SUIT", "COMMENT"}
-"""Terminals that are not reserved words: a name may look like them (a player called S)."""
+_OPEN_TERMINALS = {"NAME", "WHO", "TAG_NAME", "STRING", "INT", "SIGNED_INT", "CARD", "SUIT", "CALL_WORD", "COMMENT"}
+"""Terminals that are not reserved words: a name may look like them (a player called S; any word
+after `call`)."""
 
 
 @lru_cache(maxsize=1)

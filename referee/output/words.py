@@ -20,7 +20,8 @@ from .render import describe_contract
 __all__ = ["contract_words", "event_words", "house_rules", "scores", "trump_of", "why_won"]
 
 CHOICE_WORDS = frozenset({"partnership", "alone", "claim", "deal-stands"})
-"""The words of `call` that choose an option other than a penalty (the grammar's `CALL_WORD`)."""
+"""The words of `call` that choose an option other than a penalty (each game declares its words:
+`HandReplay.call_words`)."""
 
 
 def event_words(event: ev.Event) -> str:

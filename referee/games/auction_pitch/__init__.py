@@ -33,7 +33,6 @@ class AuctionPitchSession(GameSession[AuctionPitchHand]):
         super().__init__(game, setup, setup.pool[0] if setup.pool else None)
         self.number = 1
         self._winner: str | None = None
-        self.started_by: str | None = None  # the note on a game begun without a header, for its first hand
 
     def next_game(self, record: HandRecord) -> AuctionPitchSession | None:
         """The seed: once a player has gone out, the counters are redistributed and the players cut
@@ -55,11 +54,7 @@ class AuctionPitchSession(GameSession[AuctionPitchHand]):
         if self.started_by is not None:  # the cut decides the first dealer; the numbering may go on
             context.expected_dealer = record.header.dealer or self.next_dealer
             context.expected_number = record.header.number or 1
-        replay = AuctionPitchHand(context, record, self.pool_now, self._winner is not None)
-        if self.started_by is not None:
-            replay.notes.append(self.started_by)
-            self.started_by = None
-        return replay
+        return AuctionPitchHand(context, record, self.pool_now, self._winner is not None)
 
     def advance(self, replay: AuctionPitchHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1

@@ -37,7 +37,7 @@ def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None =
         lines.extend(random_hand(rng, players, dealer, number, board, rules_for=rules_for)[0])
         dealer = (dealer + 1) % len(players)
     text = "\n".join(lines) + "\n"
-    return write_in_style(text, style) if style is not None else text
+    return write_in_style(text, style)
 
 def own_play_rules(deal: Deal) -> PlayRules:
     """The generator's default laws of play: the referee's own."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
-from ...engine.choices import Choice
+from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
@@ -46,6 +46,7 @@ class AuctionPitchHand(HandReplay):
     pool_unit = "red"
     pool_rate = None  # red counters paid into the pool are not taken from the points
     penalty_laws = LAWS
+    call_words = PENALTY_WORDS | {"deal-stands"}  # letting a deal stand after a card exposed in it
     revoke_law: PitchRevokeLaw  # the topics the hand and its settlement ask more of than the shared laws say
     out_of_turn_law: PitchOutOfTurnLaw
 
@@ -63,7 +64,6 @@ class AuctionPitchHand(HandReplay):
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal
         self.disobeyed: list[tb.Revoke] = []
         self.premature_reported = False
-        self.redeal_reason: str | None = None  # why a `redeal` line says the hand is dealt again
 
     # ---- small queries -------------------------------------------------------------------
     @property
@@ -156,10 +156,6 @@ class AuctionPitchHand(HandReplay):
     def misdeal(self) -> bool:
         """A deal irregularity found before any card was played: the same dealer deals again."""
         return self.table is None and bool(self.deal_faults)
-
-    def on_redeal(self, line: ev.RedealLine) -> None:
-        self.redeal_reason = line.reason
-        HandReplay.on_redeal(self, line)
 
     def status(self) -> HandStatus:
         if self.redeal_at is not None and (self.redeal_reason == "thrown-in" or (

@@ -31,7 +31,7 @@ def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
         lines.extend(random_hand(rng, dealer, number, plant, rules_for)[0])
         dealer = (dealer + 1) % 4
     text = "\n".join(lines) + "\n"
-    return write_in_style(text, style) if style is not None else text
+    return write_in_style(text, style)
 
 
 def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], BostonBid | None, str | None]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ...engine import table as tb
+from ...engine.choices import PENALTY_WORDS
 from ...engine.discards import Discards
 from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
@@ -31,6 +32,7 @@ class BostonHand(HandReplay):
 
     game = "boston"
     penalty_laws = LAWS
+    call_words = PENALTY_WORDS | {"claim"}  # the misère caller's claim of the pool for an opponent's error
     options: BostonOptions
     cards_per_hand = 13
     pack = frozenset(pack(2))
@@ -57,7 +59,6 @@ class BostonHand(HandReplay):
         self.premature_reported = False
         self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
         self.liable = LiableCards(self)        # opponents' exposed cards still on the table, and who holds them
-        self.redeal_reason: str | None = None  # what the `redeal` line says (None: the referee infers it)
         self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
-from ...engine.choices import Choice
+from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import HandStatus, Pending
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
@@ -55,6 +55,7 @@ class EuchreHand(HandReplay):
     options: EuchreOptions
     cards_per_hand = 5
     penalty_laws = LAWS
+    call_words = PENALTY_WORDS | {"partnership", "alone"}  # the defenders' election over a lone player's partner's card
     revoke_law: EuchreRevokeLaw  # the topics the hand and its settlement ask more of than the shared laws say
     out_of_turn_law: EuchreOutOfTurnLaw
     deal_law: EuchreDealLaw
@@ -86,7 +87,6 @@ class EuchreHand(HandReplay):
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
         self.line: ev.EventLine | None = None  # the event line being read (for its trick label)
-        self.redeal_reason: str | None = None  # why a `redeal` line says the hand is dealt again
 
     # ---- seats and sides ------------------------------------------------------------
     def team(self, player: str) -> str:
@@ -536,10 +536,6 @@ class EuchreHand(HandReplay):
     # ---- result -----------------------------------------------------------------------
     def misdeal(self) -> bool:
         return bool(self.deal_faults) and (self.table is None or not self.table.tricks)
-
-    def on_redeal(self, line: ev.RedealLine) -> None:
-        self.redeal_reason = line.reason
-        HandReplay.on_redeal(self, line)
 
     def loses_deal(self) -> bool:
         """Under misdeal=loses-deal (Somerset 41) a misdeal passes the deal: one the deal lines show

@@ -36,7 +36,7 @@ def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayR
         lines.extend(text)
         dealer = (dealer - 1) % 4  # to the right: counter-clockwise in the clockwise list
     written = "\n".join(lines) + "\n"
-    return write_in_style(written, style) if style is not None else written
+    return write_in_style(written, style)
 
 
 def own_play_rules(deal: Deal) -> PlayRules:

@@ -77,7 +77,6 @@ class FrenchBostonHand(HandReplay):
         self.misere_claimed = False  # the caller claimed pool and stakes on an adversary's error
         self.short_hands: set[str] = set()
         self.long_hand = False
-        self.redeal_reason: str | None = None  # what the `redeal` line says (None: what the deal shows)
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
@@ -439,7 +438,6 @@ class FrenchBostonHand(HandReplay):
         """The table deals again, for the reason the line gives. A deal thrown in needs all passes: with
         a proposal standing (play or pay) or once play has begun, it counts as a misdeal."""
         HandReplay.on_redeal(self, line)
-        self.redeal_reason = line.reason
         if line.reason == "thrown-in" and not self.throwable():
             self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
                       "the deal is said to be thrown in, but " + ("its play has begun" if self.table is not None else

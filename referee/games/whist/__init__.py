@@ -34,19 +34,13 @@ class WhistSession(GameSession[WhistHand]):
         self.number = 1
         self.games = games
         self._winner: str | None = None
-        self.started_by: str | None = None
 
     def replay(self, record: HandRecord) -> WhistHand:
-        hand = WhistHand(self.context(self.number), record, self.games)
-        if self.started_by is not None:
-            hand.notes.append(self.started_by)
-            self.started_by = None
-        return hand
+        return WhistHand(self.context(self.number), record, self.games)
 
     def advance(self, replay: WhistHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
-        same = verdict.status == "redeal" and not replay.loses_deal()
-        self.next_dealer = replay.dealer if same else replay.left_of(replay.dealer)
+        self.next_dealer = replay.next_dealer()
         played = replay.settled.result if replay.settled is not None else None
         if played is not None and self._winner is None:
             self._winner = played[0]
@@ -79,10 +73,8 @@ class Whist(GameRules):
 
     def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False,
                     rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
-        """A transcript of `hands` random hands (property tests, benchmarks; `style`: written in
-        random styles, see `write_in_style`); see `generator`."""
-        text = generator.random_game(rng, hands, plant_revokes, rules_for)
-        return write_in_style(text, style) if style is not None else text
+        """`hands` random hands (property tests, benchmarks; see `generator`), in `write_in_style`'s styles."""
+        return write_in_style(generator.random_game(rng, hands, plant_revokes, rules_for), style)
 
 
 GAME = Whist()

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRulesFor, random_trick
+from ...engine.generators import Deal, PlayRulesFor, random_tricks
 from ...engine.generators import plain_play_rules as own_play_rules
 from ...notation.cards import pack
-from ...notation.reader import trick_line
 
 SEATS = ("A", "Y", "B", "Z")
 HEADER = '[Game "whist"]\n[Players "A Y B Z"]\n[Partners "A-B Y-Z"]\n'
@@ -38,18 +37,5 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     out = [f"hand {number} dealer {SEATS[dealer]}", *(f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in SEATS),
            f"upcard {trump_card.text}"]
     play = (rules_for or own_play_rules)(Deal("whist", trump_card.suit))
-    leader = seats[0]
-    plant_from = rng.randint(1, 12) if plant_revoke else 99
-    false_at = rng.randint(1, 13) if lead_out_of_turn else 99
-    planted: int | None = None
-    for trick in range(1, 14):
-        if trick == false_at:
-            wrong = SEATS[(SEATS.index(leader) + rng.randint(1, 3)) % 4]
-            card = rng.choice(hands[wrong])
-            out.append(f"{wrong} {card.text}, {wrong} retract {card.text}")
-        plays, revoked = random_trick(rng, seats, leader, hands, play, trick, planted is None and trick >= plant_from)
-        planted = trick if revoked else planted
-        leader = play.winner(plays)
-        out.append(trick_line(trick, plays))
-    out.append("")
-    return out, planted
+    tricks, planted = random_tricks(rng, seats, seats[0], hands, play, plant_revoke, lead_out_of_turn)
+    return [*out, *tricks, ""], planted

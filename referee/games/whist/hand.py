@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
-from ...engine.choices import Lapse
+from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.laws import Effect, HandStatus
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
@@ -17,11 +17,14 @@ from .penalties import LAWS, offer_exposed
 from .settlement import Played, WhistSettlement
 
 WhistOptions = TypedDict("WhistOptions", {
+    "code": Literal["american", "english"],
     "game": Literal["american", "short", "long"],
     "honours": Literal["by-game", "count", "none"],
     "rubber": Literal["by-game", "yes", "no"],
     "rubber-bonus": int,
     "game-end": Literal["stop", "play-out"],
+    "scoring": Literal["games", "continuous"],
+    "revoke-penalty": Literal["two-tricks", "english"],
     "revoke-repeat": Literal["each-two", "later-one-trick"],
     "revoker-can-go-out": bool,
     "both-revoke": Literal["both-penalties", "new-deal"],
@@ -44,6 +47,7 @@ class WhistHand(HandReplay):
     cards_per_hand = 13
     pack = frozenset(pack(2))
     penalty_laws = LAWS
+    call_words = PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"}  # E72: the revoke
 
     def __init__(self, context: HandContext, record: HandRecord, games: tuple[tuple[str, int], ...] = ()) -> None:
         super().__init__(context, record)
@@ -52,14 +56,9 @@ class WhistHand(HandReplay):
         self.trump_card: Card | None = None
         self.no_trump_reported = False
         self.suit_calls: list[tuple[str, str, str]] = []  # (offender, topic, why) owed at his side's next lead
-        self.false_lead: tb.OutOfTurn | None = None     # a lead out of turn still on the table
         self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
-        self.redeal_reason: str | None = None
-
-    # ---- seats --------------------------------------------------------------------------
-    def adversaries(self, player: str) -> frozenset[str]:
-        return frozenset(p for p in self.order if not self.same_side(p, player))
+        self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
 
     @property
     def trump(self) -> Suit | None:
@@ -67,7 +66,8 @@ class WhistHand(HandReplay):
 
     @property
     def target(self) -> int:
-        return TARGETS[self.options["game"]]
+        """Points to game; under scoring=continuous (W28) no game ends: tricks count all the sitting."""
+        return TARGETS[self.options["game"]] if self.options["scoring"] == "games" else 10**9
 
     def by_game(self, option: Literal["honours", "rubber"]) -> bool:
         """A house rule whose default follows the code: on in short whist (honours in long too)."""
@@ -92,10 +92,6 @@ class WhistHand(HandReplay):
         return "wrong-count" in self.deal_faults and not self.imperfect() and (
             self.table is None or not self.table.tricks)
 
-    def on_redeal(self, line: ev.RedealLine) -> None:
-        self.redeal_reason = line.reason
-        HandReplay.on_redeal(self, line)
-
     def redeal_why(self) -> str | None:
         """Why the hand is dealt again, if it is: a misdeal, an imperfect pack, a faced card, or a
         new deal by the same dealer (one the adversaries chose, or both sides revoking)."""
@@ -110,8 +106,14 @@ class WhistHand(HandReplay):
             return "misdeal"
         return "new-deal" if self.both_revoked() and self.hand_over() else None
 
-    def loses_deal(self) -> bool:
-        return self.redeal_why() == "misdeal" and self.options["misdeal"] == "loses-deal"
+    def next_dealer(self) -> str:
+        """Who deals next (W17; under code=english a misdeal in the partner's turn loses his deal: W20, E51)."""
+        lost = self.redeal_why() == "misdeal" and self.options["misdeal"] == "loses-deal"
+        rightful = self.ctx.expected_dealer
+        if self.status() == "redeal" and not lost:
+            return self.dealer
+        english = lost and self.options["code"] == "english" and rightful == self.partner(self.dealer)
+        return self.left_of(rightful if english and rightful else self.dealer)
 
     # ---- play ---------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
@@ -163,8 +165,7 @@ class WhistHand(HandReplay):
             Lapse.CHOOSER_PLAYS,), "Play went on: the deal stands, the surplus or missing cards ignored.")
 
     def offer_new_deal(self, offender: str, topic: str, why: str, ends: tuple[Lapse, ...], stands: str) -> None:
-        """The adversaries of `offender` may have the same dealer deal again (a `redeal` line) or let
-        the deal stand (L15, L19)."""
+        """`offender`'s adversaries may have the same dealer deal again (`redeal`) or let it stand (L15, L19)."""
         them = self.adversaries(offender)
 
         def apply(option: str, at: ev.Span) -> None:
@@ -244,14 +245,9 @@ class WhistHand(HandReplay):
         if self.table is None:
             self.unsupported(event, "'concede' before play")
             return
-        self.conceded_by = event.player
-        self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
-        self.gather_now()
+        self.concede_rest(event)
 
     # ---- result -------------------------------------------------------------------------
-    def hand_over(self) -> bool:
-        return self.table is not None and (self.table.finished or self.conceded_by is not None)
-
     def both_revoked(self) -> bool:
         return (self.options["both-revoke"] == "new-deal"
                 and len({self.side(r.player) for r in self.revokes}) == 2)
@@ -261,21 +257,13 @@ class WhistHand(HandReplay):
             return "redeal"
         return "complete" if self.hand_over() else "in-progress"
 
-    def won(self) -> dict[str, int]:
-        """Tricks won by each side (tricks conceded count for the side they were conceded to)."""
-        tricks = self.table.tricks if self.table is not None else []
-        counts = {t.name: sum(1 for trick in tricks if trick.winner in t.members) for t in self.setup.teams}
-        if self.conceded_by is not None:
-            counts[self.other(self.side(self.conceded_by))] += 13 - len(tricks)
-        return counts
-
     def settle(self, ledger: Ledger) -> Played | None:
         return WhistSettlement(self).settle(ledger)
 
     def contract(self) -> dict[str, Any]:
         return {"trump": self.trump.word if self.trump else None,
                 "upcard": self.trump_card.text if self.trump_card else None,
-                "tricks": ", ".join(f"{s} {n}" for s, n in self.won().items()) if self.table else None}
+                "tricks": ", ".join(f"{s} {n}" for s, n in self.won_by_side().items()) if self.table else None}
 
     def next_step(self) -> str | None:
         if self.table is not None:

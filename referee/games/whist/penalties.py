@@ -49,12 +49,21 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
 
     def established_ruling(self, fact: tb.Revoke) -> str:
         hand, side = self.hand, self.hand.side(fact.player)
+        if hand.options["revoke-penalty"] == "english":
+            return (f"{hand.other(side)} choose: take three tricks from {side}, deduct three points from {side}'s "
+                    f"score, or add three to their own, scored before everything else; {side} cannot go out this hand.")
         return (f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} cannot go out "
                 "this hand.")
 
     def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
         hand = self.hand
         if fact.status != "corrected":
+            if hand.options["revoke-penalty"] == "english":  # W44: the adversaries' choice, scored with the hand
+                index, them = len(hand.revokes) - 1, hand.adversaries(fact.player)
+                hand.offer(them, fact.player, ("take-three", "deduct-three", "add-three"), "revoke.established",
+                           f"{hand.side_label(them)} choose the penalty of {fact.player}'s revoke in trick {fact.trick}"
+                           ": take three tricks, deduct three points or add three.",
+                           lambda option, at: hand.revoke_choices.__setitem__(index, option), ends=(Lapse.SETTLEMENT,))
             return
         if hand.options["corrected-renounce"] == "exposed":
             offer_exposed(hand, fact.player, fact.card, "revoke.corrected")
@@ -194,6 +203,13 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
                     f"{chooser} may require {target} to play highest or lowest, or to trump or not.")
 
 
+class WhistCallLaw(laws.CallLaw["WhistHand"]):
+    """L39 (W70): a demand by the wrong adversary, or for the wrong penalty, voids the penalty."""
+
+    __slots__ = ()
+    unanswered_call = laws.CallLaw.void_wrong_demand
+
+
 class WhistDealLaw(laws.DealLaw["WhistHand"]):
     __slots__ = ()
 
@@ -207,5 +223,5 @@ class WhistDealLaw(laws.DealLaw["WhistHand"]):
 
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw, retract=WhistRetractLaw, out_of_turn=WhistOutOfTurnLaw,
-                        exposed=WhistExposedLaw, attention=WhistAttentionLaw, deal=WhistDealLaw)
+                        exposed=WhistExposedLaw, attention=WhistAttentionLaw, call=WhistCallLaw, deal=WhistDealLaw)
 """Whist's penalty laws, declared on its hand."""

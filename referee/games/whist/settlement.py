@@ -36,9 +36,11 @@ class WhistSettlement:
             if status == "redeal":
                 self.redeal()
             return None
-        tricks = hand.won()
-        transferred = self.transfer(tricks)
+        tricks = hand.won_by_side()
+        transferred, points = self.transfer(tricks)
         barred = {hand.side(r.player) for r in hand.revokes} if not hand.options["revoker-can-go-out"] else set()
+        for side, option in points:  # E72: the English penalty in points, scored before everything else
+            self.revoke_points(side, option, barred)
         for side in sorted(tricks, key=lambda s: s not in transferred):  # the revoke's points first (E5)
             self.score_tricks(side, tricks[side], barred, transferred.get(side, ""))
         if hand.by_game("honours"):
@@ -50,26 +52,43 @@ class WhistSettlement:
         hand = self.hand
         why = hand.redeal_why()
         if why == "misdeal":
-            nxt = hand.left_of(hand.dealer) if hand.loses_deal() else hand.dealer
+            nxt = hand.next_dealer()
             words = f"the deal passes to {nxt}" if nxt != hand.dealer else "he deals again"
             hand.penalise("deal.misdeal", f"{hand.dealer} misdealt: {words}", (Effect("redeal", None, None, nxt),))
         elif why == "new-deal" and hand.both_revoked() and hand.redeal_at is None:
             hand.penalise("revoke.established", "both sides revoked: the hand is void and dealt again",
                           effects=(Effect("redeal", None, None, hand.dealer),))
 
-    def transfer(self, tricks: dict[str, int]) -> dict[str, str]:
-        """Two tricks from the revoking side to the adversaries per revoke (one for each further
-        revoke under later-one-trick), never more than the revokers hold (A3). The words of each
-        side's gain, by side."""
+    def transfer(self, tricks: dict[str, int]) -> tuple[dict[str, str], list[tuple[str, str]]]:
+        """Two tricks from the revoking side to the adversaries per revoke (one for each further revoke
+        under later-one-trick; three when the English adversaries take three), never more than the
+        revokers hold (A3): each side's gain in words; and the English penalties in points (side, option)."""
         hand = self.hand
-        seen, moved = Counter[str](), Counter[str]()
-        for revoke in hand.revokes:
+        seen, moved, points = Counter[str](), Counter[str](), []
+        for index, revoke in enumerate(hand.revokes):
             side = hand.side(revoke.player)
             seen[side] += 1
-            n = min(1 if seen[side] > 1 and hand.options["revoke-repeat"] == "later-one-trick" else 2, tricks[side])
+            chosen = hand.revoke_choices.get(index)
+            if chosen in ("deduct-three", "add-three"):
+                points.append((side, chosen))
+                continue
+            n = 3 if chosen else 1 if seen[side] > 1 and hand.options["revoke-repeat"] == "later-one-trick" else 2
+            n = min(n, tricks[side])
             tricks[side], moved[hand.other(side)] = tricks[side] - n, moved[hand.other(side)] + n
             tricks[hand.other(side)] += n
-        return {side: f"{n} trick{'s' * (n != 1)} from revokes" for side, n in moved.items()}
+        return {side: f"{n} trick{'s' * (n != 1)} from revokes" for side, n in moved.items()}, points
+
+    def revoke_points(self, side: str, option: str, barred: set[str]) -> None:
+        """E72: three points added to the adversaries' score, or taken from the revokers' (not below 0, A6)."""
+        mark, them = self.ledger.mark(), self.hand.other(side)
+        if option == "add-three":
+            self.credit(them, 3, barred, "revoke.established", f"{them} add three points for {side}'s revoke")
+        else:
+            lost = min(3, self.score[side])
+            self.ledger.credit(side, -lost, self.hand.rule_id("revoke.established"),
+                               f"{lost} point{'s' * (lost != 1)} deducted from {side} for their revoke")
+            self.score[side] -= lost
+        self.hand.penalise("revoke.established", f"{them} chose {option} for {side}'s revoke", since=mark)
 
     def allowed(self, side: str, points: int, barred: set[str]) -> tuple[int, str]:
         """How many of `points` a side may score now: none once a side has gone out in this hand, up
@@ -86,8 +105,7 @@ class WhistSettlement:
         return self.hand.options["game-end"] == "play-out"
 
     def credit(self, side: str, points: int, barred: set[str], topic: str, cause: str) -> None:
-        """Score what `allowed` lets the side score, citing the rule that limited it, or the game
-        when it takes the side out."""
+        """Score what `allowed` lets the side score, citing the rule that limited it or the game won."""
         hand = self.hand
         got, limit = self.allowed(side, points, barred)
         if got < points:
