@@ -3,12 +3,13 @@ properties share, and `plant`, which writes irregularities of every kind into a 
 
 `plant` works on a generator's transcript (one trick a line, labelled, cards as ``TH``) at the
 level of events, knowing nothing of any game's laws: it swaps plays and bids (plays, leads and
-bids out of turn), gives a card twice or a card not held, inserts exposed cards, take-backs,
-claims, concessions, accusations of revoke, looks at quitted tricks, counts, calls and
-acceptances, writes a wrong dealer, moves a card between two deal lines (a misdeal), drops the
-deal, adds a ``redeal`` or a ``note``, and stops the transcript anywhere. What the referee makes
-of the result does not matter to the reflow property: only that it is the same however the
-events are split into lines. Revokes are planted through the generators' laws of play
+bids out of turn), gives a card twice or a card not held, inserts exposed cards, take-backs (at
+once or during the next trick), words said out of turn or out of time, claims, concessions,
+accusations of revoke, looks at quitted tricks, counts, calls and acceptances, writes a wrong
+dealer, moves a card between two deal lines (a misdeal), drops the deal, adds a ``redeal`` or a
+``note``, and stops the transcript anywhere. What the referee makes of the result does not
+matter to the reflow property: only that it is the same however the events are split into
+lines. Revokes are planted through the generators' laws of play
 (`sloppy_rules`), in every game.
 """
 
@@ -24,10 +25,16 @@ from referee.engine.generators import Deal, PlayRules, PlayRulesFor, Plays
 from referee.notation.cards import Card
 
 KINDS = ("revoke", "play-out-of-turn", "lead-out-of-turn", "bid-out-of-turn", "played-twice", "not-held",
-         "expose", "retract", "claim", "concede", "claim-revoke", "look", "count", "call", "accept",
+         "expose", "retract", "late-retract", "speech", "claim", "concede", "claim-revoke", "look", "count",
+         "call", "accept",
          "wrong-dealer", "misdeal", "no-deal", "redeal", "note", "stop")
 """What `plant` may plant (``revoke`` is planted by `sloppy_rules` when the game is generated)."""
 
+SPEECH = ("pass", "order", "alone", "bid 2", "bid 4", "bid 6", "bid boston", "bid little-misere", "bid 6 hearts",
+          "bid petite-misere", "keep", "sell", "refuse", "pitch", "spread", "demand", "name spades", "discard 9S")
+"""Bidding and other words, for a word said out of turn or out of time (a bid after the bidding
+closed, ``alone`` after the lead, ...), in whichever game: a word its game does not know is a
+finding too."""
 CALLS = ("highest", "lowest", "trump", "no-trump", "win", "lose", "withhold", "spades", "hearts",
          "partnership", "alone", "claim", "deal-stands")
 _LABEL = re.compile(r"^trick (\d+): ")
@@ -199,6 +206,28 @@ def _retract(lines: list[str], rng: random.Random) -> bool:
     return True
 
 
+def _late_retract(lines: list[str], rng: random.Random) -> bool:
+    """A card of one trick taken back during the next (too late, or a boston caller's revoke),
+    perhaps with another of his cards played at once."""
+    events_at = _event_lines(lines)
+    where = [i for i in events_at if _LABEL.match(lines[i]) and i + 1 in events_at]
+    if not where:
+        return False
+    i = rng.choice(where)
+    m = _PLAY.match(rng.choice(_split(lines[i])[1]))
+    if not m:
+        return False
+    head, events = _split(lines[i + 1])
+    added = [f"{m.group(1)} retract {m.group(2)}"]
+    later = _later_play(lines, rng, i + 1, m.group(1))
+    if later is not None and rng.random() < 0.5:
+        added.append(f"{later[0]} {later[1]}")
+    at = rng.randrange(len(events) + 1)
+    events[at:at] = added
+    lines[i + 1] = head + ", ".join(events)
+    return True
+
+
 def _simple(make: Callable[[list[str], random.Random], str]) -> Callable[[list[str], random.Random], bool]:
     def planter(lines: list[str], rng: random.Random) -> bool:
         return _insert_event(lines, rng, lambda events, at, i: make(_players(lines), rng))
@@ -266,6 +295,8 @@ _PLANTERS: dict[str, Callable[[list[str], random.Random], bool]] = {
     "not-held": _not_held,
     "expose": _expose,
     "retract": _retract,
+    "late-retract": _late_retract,
+    "speech": _simple(lambda ps, rng: f"{rng.choice(ps)} {rng.choice(SPEECH)}"),
     "claim": _simple(lambda ps, rng: f"{rng.choice(ps)} claim rest"),
     "concede": _simple(lambda ps, rng: f"{rng.choice(ps)} concede"),
     "claim-revoke": _simple(lambda ps, rng: f"{rng.choice(ps)} claim revoke {rng.choice(ps)}"

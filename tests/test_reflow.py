@@ -143,7 +143,7 @@ def own_play_rules(name: str) -> Any:
     return importlib.import_module(f"referee.games.{name.replace('-', '_')}.generator").own_play_rules
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.sampled_from(sorted(registry())), st.integers(min_value=0, max_value=2**32 - 1),
        st.sampled_from(SPLITS), st.booleans(), st.booleans())
 def test_a_game_with_planted_irregularities_means_the_same_in_any_style(name: str, seed: int, split: str,
