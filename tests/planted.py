@@ -3,13 +3,14 @@ properties share, and `plant`, which writes irregularities of every kind into a 
 
 `plant` works on a generator's transcript (one trick a line, labelled, cards as ``TH``) at the
 level of events, knowing nothing of any game's laws: it swaps plays and bids (plays, leads and
-bids out of turn), gives a card twice or a card not held, inserts exposed cards, take-backs (at
-once or during the next trick), words said out of turn or out of time, claims, concessions,
-accusations of revoke, looks at quitted tricks, counts, calls and acceptances, writes a wrong
-dealer, moves a card between two deal lines (a misdeal), drops the deal, adds a ``redeal`` or a
-``note``, and stops the transcript anywhere. What the referee makes of the result does not
-matter to the reflow property: only that it is the same however the events are split into
-lines. Revokes are planted through the generators' laws of play
+bids out of turn), gives a card twice or a card not held, plays a player's later card early,
+inserts exposed cards, take-backs (at once or during the next trick), words said out of turn or
+out of time, claims, concessions, accusations of revoke, looks at quitted tricks, counts, calls
+and acceptances, writes a wrong dealer, moves a card between two deal lines (a misdeal), drops
+the deal, adds a ``redeal``, a ``recorded`` or a ``note`` line, and stops the transcript
+anywhere. What the referee makes of the result does not matter to the reflow property: only
+that it is the same however the events are split into lines. Revokes are planted through the
+generators' laws of play
 (`sloppy_rules`), in every game.
 """
 
@@ -26,7 +27,7 @@ from referee.notation.cards import Card
 
 KINDS = ("revoke", "play-out-of-turn", "lead-out-of-turn", "bid-out-of-turn", "played-twice", "not-held",
          "expose", "retract", "late-retract", "speech", "claim", "concede", "claim-revoke", "look", "count",
-         "call", "accept",
+         "call", "accept", "extra-card", "recorded",
          "wrong-dealer", "misdeal", "no-deal", "redeal", "note", "stop")
 """What `plant` may plant (``revoke`` is planted by `sloppy_rules` when the game is generated)."""
 
@@ -228,6 +229,21 @@ def _late_retract(lines: list[str], rng: random.Random) -> bool:
     return True
 
 
+def _extra_card(lines: list[str], rng: random.Random) -> bool:
+    """One of a player's later cards played now, in or out of his turn (a seat sitting out too)."""
+    def make(events: list[str], at: int, i: int) -> str | None:
+        later = _later_play(lines, rng, i, rng.choice(_players(lines)))
+        return f"{later[0]} {later[1]}" if later else None
+    return _insert_event(lines, rng, make)
+
+
+def _recorded(rng: random.Random, lines: list[str]) -> str:
+    """A ``recorded`` line for the game's first side or player (a result the table wrote early)."""
+    partners = next((line for line in lines if line.startswith("[Partners ")), None)
+    who = partners.split('"')[1].split()[0] if partners else _players(lines)[0]
+    return f"recorded {who} {rng.choice(('+1', '-2', '0', '+4'))}"
+
+
 def _simple(make: Callable[[list[str], random.Random], str]) -> Callable[[list[str], random.Random], bool]:
     def planter(lines: list[str], rng: random.Random) -> bool:
         return _insert_event(lines, rng, lambda events, at, i: make(_players(lines), rng))
@@ -310,6 +326,8 @@ _PLANTERS: dict[str, Callable[[list[str], random.Random], bool]] = {
     "misdeal": _misdeal,
     "no-deal": _no_deal,
     "redeal": lambda lines, rng: _line_after(lines, rng, lambda r: r.choice(("redeal", "redeal misdeal"))),
+    "extra-card": _extra_card,
+    "recorded": lambda lines, rng: _line_after(lines, rng, lambda r: _recorded(r, lines)),
     "note": lambda lines, rng: _line_after(lines, rng, lambda r: 'note "a remark"'),
     "stop": _stop,
 }
