@@ -1220,12 +1220,13 @@ class HandReplay:
     def tricks(self) -> tuple[TrickRecord, ...]:
         if self.table is None:
             return ()
-        done = [TrickRecord(t.number, t.leader, tuple([(p.player, p.card.text) for p in t.plays]), t.winner)
-                for t in self.table.tricks]
+        done = [TrickRecord(t.number, t.leader, tuple([(p.player, p.card.text) for p in t.plays]), t.winner,
+                            tuple([p.at for p in t.plays])) for t in self.table.tricks]
         current = self.table.current
         if current.plays:
             done.append(TrickRecord(current.number, current.leader,
-                                    tuple([(p.player, p.card.text) for p in current.plays]), None))
+                                    tuple([(p.player, p.card.text) for p in current.plays]), None,
+                                    tuple([p.at for p in current.plays])))
         return tuple(done)
 
     @final

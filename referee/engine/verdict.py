@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..notation.events import Span
 from ..notation.reader import Problem
 from ..notation.records import record
 from .laws import Irregularity, Penalty, Pending
@@ -22,6 +23,10 @@ class TrickRecord:
     leader: str
     plays: tuple[tuple[str, str], ...]
     winner: str | None
+    at: tuple[Span, ...] = field(default=(), compare=False)
+    """Where each of `plays` is written (not in the JSON): a player may write the same card twice
+    (taken back and played again, played twice, after the last trick), and only the replay knows
+    which of the two went into the trick; `fmt` and the reflow tests must not guess."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "leader": self.leader, "plays": [list(p) for p in self.plays],

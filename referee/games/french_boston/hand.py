@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
+from ...engine.choices import PENALTY_WORDS
 from ...engine.discards import Discards
 from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
@@ -60,6 +61,7 @@ class FrenchBostonHand(HandReplay):
     pack = frozenset(pack(2))
     score_unit = "counters"
     penalty_laws = LAWS
+    call_words = PENALTY_WORDS | {"claim"}  # the misère caller's claim of the pool for an adversary's error
     exposed_law: FrenchBostonExposedLaw  # the topic the hand asks more of (a card played in the bidding has fallen)
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
