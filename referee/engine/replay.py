@@ -129,11 +129,11 @@ class HandReplay:
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
     penalty_laws: ClassVar[PenaltyLaws] = PenaltyLaws()
+    """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it declares its own."""
     call_words: ClassVar[frozenset[str]] = PENALTY_WORDS
     """The words a `call` of this game may name (its choices' options by name; a card or a suit
     is always written as such): the grammar takes any word, and `on_call` reports one the game
     does not know, with the nearest of its own."""
-    """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it declares its own."""
     revoke_law: LawSlot[RevokeLaw[Any]] = LawSlot()  # each bound to this hand, made when first asked
     retract_law: LawSlot[RetractLaw[Any]] = LawSlot()
     out_of_turn_law: LawSlot[OutOfTurnLaw[Any]] = LawSlot()
