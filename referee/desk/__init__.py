@@ -5,7 +5,8 @@ The page (``static/``) is plain HTML, CSS and JavaScript shipped in the package:
 fetched from anywhere and nothing is built. The server is Starlette on uvicorn (see docs/desk.md
 for why); `app` holds the routes, `library` the calls into the referee, `view` the table
 replayed step by step, `settle` the lines that answer an open choice, `lasthand` a proposed line
-replayed on the last hand alone.
+replayed on the last hand alone, `guard` who may use the desk, `work` what a request may cost,
+`net` the connections uvicorn is given.
 """
 
 from __future__ import annotations
