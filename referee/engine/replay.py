@@ -752,6 +752,7 @@ class HandReplay:
         team = self.setup.team_of(player)
         return team is not None and other in team.members
 
+    @final
     def hand_over(self) -> bool:
         """Play is over (the last trick played, or the rest conceded) and no penalty scored with the
         hand is still to be chosen (`Lapse.SETTLEMENT`: whist's English revoke penalty)."""
@@ -759,6 +760,7 @@ class HandReplay:
             and not any(Lapse.SETTLEMENT in c.ends for c in self.choices)
 
     # four players in two fixed partnerships, partners opposite (whist's, and any game's like it)
+    @final
     def won_by_side(self) -> dict[str, int]:
         """Tricks won by each partnership (tricks conceded count for the side they were conceded to)."""
         tricks = self.table.tricks if self.table is not None else []
