@@ -500,10 +500,7 @@ class EuchreHand(HandReplay):
         if self.phase != "play":
             self.unsupported(event, "'concede' before play")
             return
-        self.conceded_by = event.player
-        winners = self.other_team(self.team(event.player))
-        self.notes.append(f"{event.player} conceded the remaining tricks to {winners}.")
-        self.gather_now()  # the hands are thrown up: a revoke in the trick just completed is established
+        self.concede_rest(event)  # the hands are thrown up: a revoke in the trick just completed is established
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side
