@@ -145,7 +145,7 @@ def serve(files: list[str], host: str = "127.0.0.1", port: int = 8750, rules: st
     raise_descriptor_limit()
     notice = AcceptNotice()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False,
-                                           loop="asyncio", http=protocol_for(limits, notice)))
+                                           loop="asyncio", http=protocol_for(limits)))
 
     async def run() -> None:
         asyncio.get_running_loop().set_exception_handler(notice)

@@ -51,7 +51,7 @@ class AcceptNotice:
         loop.default_exception_handler(context)
 
 
-def protocol_for(limits: Limits, notice: AcceptNotice) -> type[H11Protocol]:
+def protocol_for(limits: Limits) -> type[H11Protocol]:
     """Uvicorn's HTTP/1.1 protocol, closing a connection that does not send a request's head
     within `limits.head` seconds."""
 
