@@ -778,6 +778,8 @@ class HandReplay:
         self.gather_now()
 
     def adversaries(self, player: str) -> frozenset[str]:
+        """Game hook: the players against `player` (who may demand a penalty for his error): by
+        default everyone not on his side; French Boston's sides are formed by the contract."""
         return frozenset(p for p in self.order if not self.same_side(p, player))
 
     @final
