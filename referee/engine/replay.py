@@ -1189,7 +1189,8 @@ class HandReplay:
 
     @final
     def next_in_play(self) -> str:
-        """What happens next once play has begun: a revoke to take back, or whose turn it is."""
+        """What happens next once play has begun: cards a chosen penalty sends back, a revoke to take
+        back, or whose turn it is."""
         assert self.table is not None
         if self.due_back or self.held_aside:
             step = self.take_back_step()
