@@ -103,7 +103,7 @@ def _version(value: bool) -> None:
 def main_options(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
 ) -> None:
-    """referee: a rules referee for Euchre, Auction Pitch, Boston and French Boston."""
+    """referee: a rules referee for Euchre, Auction Pitch, Boston, French Boston and Whist."""
 
 
 @app.command()
