@@ -233,8 +233,7 @@ def explain(
 ) -> None:
     """Tell the replay step by step: bidding, tricks, each irregularity and the rule applied, the score.
 
-    Exit status as for check: 0 clean, 1 irregularities or disagreements, 2 unusable input (with
-    --hand, of the hand shown).
+    Exit status: 0 clean, 1 irregularities or disagreements, 2 unusable input; with --hand, the hand shown's.
     """
     from .output.explain import Explainer
     from .output.story import stream_file
@@ -271,8 +270,7 @@ def report(
 ) -> None:
     """A ruling for the notice board: header, hands, auction, tricks, findings, penalties, scores.
 
-    Exit status as for check: 0 clean, 1 irregularities or disagreements, 2 unusable input (with
-    --hand, of the hand shown).
+    Exit status: 0 clean, 1 irregularities or disagreements, 2 unusable input; with --hand, the hand shown's.
     """
     from .output.report import Reporter
     from .output.story import several_games, stream_file
