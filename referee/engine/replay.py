@@ -310,14 +310,17 @@ class HandReplay:
         self.check_dealer()
         handlers = self.line_handlers
         for line in self.record.lines:
+            if self.redeal_at is not None and type(line) not in _LINES_AFTER_REDEAL:
+                self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
+                          f"the hand was cancelled by the redeal on line {self.redeal_at.line}: the new deal "
+                          "starts with its own `hand` line, so the rest of this hand is not read")
+                break
             self.last_at = line.at
             if self.thrown_up and type(line) not in _LINES_NOT_GATHERING:
                 self.gather_now()  # a recorded result, a redeal: the hands were thrown up without a correction
             handler = handlers.get(type(line))
             if handler is not None:
                 handler(self, line)
-            if self.redeal_at is not None:
-                break
         if self.thrown_up:
             if self.record.followed:
                 self.gather_now()  # the next hand is dealt: the hands were thrown up without a correction
@@ -1259,6 +1262,9 @@ CORRECTION: frozenset[RevokeStatus | None] = frozenset({"corrected", "correctabl
 
 _LINES_NOT_GATHERING = frozenset({ev.EventLine, ev.NoteLine})
 """Lines that do not by themselves show the hands thrown up: events (checked one by one) and notes."""
+
+_LINES_AFTER_REDEAL = frozenset({ev.RecordedLine, ev.NoteLine, ev.RedealLine})
+"""Lines a hand cancelled by a `redeal` may still hold: the result written for it, notes, the redeal itself."""
 
 _NAMING_ANOTHER = frozenset({ev.Claim, ev.Count})
 """The events that name a second player (the accused, the one whose tricks are counted)."""
