@@ -384,7 +384,8 @@ class EuchreHand(HandReplay):
             return False
         if player not in self.opponents(self.maker):
             return False
-        return rule == "always" or self.alone is not None
+        # A Canadian loner is a lone maker from his order on, though he is only marked alone at the lead.
+        return rule == "always" or self.alone is not None or self.canadian_loner() is not None
 
     # ---- play -------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
