@@ -367,6 +367,13 @@ class EuchreHand(HandReplay):
 
     def void_alone(self, event: ev.Alone) -> None:
         who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
+        if (self.options["alone-who"] == "maker-or-partner" and self.maker is not None
+                and event.player == self.partner(self.maker) and event.player in self.passed):
+            # The house rule lets the maker's partner take the hand, but only if he has not passed.
+            self.find("illegal-bid", event.player, event.at, "alone.declare",
+                      f"{event.player} announced a lone hand, but under this house rule the maker's partner may "
+                      f"take the hand from {self.maker} only if he has not passed, and {event.player} passed; void")
+            return
         self.find("illegal-bid", event.player, event.at, "alone.declare",
                   f"{event.player} announced a lone hand, but only the player who made trump may, and {who}; void")
 
@@ -377,7 +384,8 @@ class EuchreHand(HandReplay):
             return False
         if player not in self.opponents(self.maker):
             return False
-        return rule == "always" or self.alone is not None
+        # A Canadian loner is a lone maker from his order on, though he is only marked alone at the lead.
+        return rule == "always" or self.alone is not None or self.canadian_loner() is not None
 
     # ---- play -------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
