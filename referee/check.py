@@ -164,8 +164,8 @@ class Checker:
                     self.sink.begin_game(game)
                 session.take_as_written(item)
                 result = self._adjudicate(session, item)
-                if isinstance(result, list):
-                    dealer_known = self._spoiled(session, game, item, result) or dealer_known
+                if isinstance(result, list):  # the session took this hand's dealer as written: only it tells the next
+                    dealer_known = self._spoiled(session, game, item, result)
                     continue
                 dealer_known = True
                 self.summary.add_hand(result)

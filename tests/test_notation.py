@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.check import check_text
 from referee.notation import events as ev
 from referee.notation.cards import Suit, parse_card
 from referee.notation.reader import FileProblem, GameStart, HandRecord, Problem, parse_line, read_transcript
@@ -290,3 +291,13 @@ def test_a_misspelt_hand_line_leaves_the_other_hands_counted() -> None:
     assert summary.exit_code == 2
     counts = collector.verdict.to_dict()["summary"]
     assert (counts["hands"], counts["errors"], counts["irregularities"]) == (2, 1, 1)
+
+
+def test_a_hand_after_a_spoiled_hand_naming_no_player_as_dealer_is_an_error_not_a_crash() -> None:
+    """Found by the fuzzer: hand 1 spoiled, hand 2's dealer no player (the session took it as
+    written), hand 3 naming no dealer. Nobody knows hand 3's dealer: an error that says so."""
+    text = '[Game "boston"]\n[Players "A Y B Z"]\n\nhand 1 dealer Z\né\nhand 2 dealer N\nhand 3\nA pass\n'
+    verdict = check_text(text)
+    messages = [e.message for f in verdict.files for e in f.errors]
+    assert verdict.exit_code == 2 and not any("internal error" in m for m in messages)
+    assert any(m.startswith("the first hand of a game must name its dealer") for m in messages)
