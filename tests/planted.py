@@ -107,6 +107,15 @@ def _split(line: str) -> tuple[str, list[str]]:
     return head, line[len(head):].split(", ")
 
 
+def _trick_line(lines: list[str], rng: random.Random) -> tuple[int, str, list[str]] | None:
+    """A labelled trick line chosen at random: its index, its label and its events (None: none)."""
+    where = [i for i in _event_lines(lines) if _LABEL.match(lines[i])]
+    if not where:
+        return None
+    i = rng.choice(where)
+    return (i, *_split(lines[i]))
+
+
 def _insert_event(lines: list[str], rng: random.Random, make: Callable[[list[str], int, int], str | None]) -> bool:
     """Insert the event `make(events, index, line)` at a random place of a random event line."""
     where = _event_lines(lines)
@@ -150,11 +159,10 @@ def _swap(lines: list[str], rng: random.Random, first: bool, plays: bool) -> boo
 
 
 def _played_twice(lines: list[str], rng: random.Random) -> bool:
-    where = [i for i in _event_lines(lines) if _LABEL.match(lines[i])]
-    if not where:
+    picked = _trick_line(lines, rng)
+    if picked is None:
         return False
-    i = rng.choice(where)
-    head, events = _split(lines[i])
+    i, head, events = picked
     m = _PLAY.match(rng.choice(events))
     later = _later_play(lines, rng, i + 1, m.group(1)) if m else None
     if later is None:
@@ -168,11 +176,10 @@ def _played_twice(lines: list[str], rng: random.Random) -> bool:
 
 
 def _not_held(lines: list[str], rng: random.Random) -> bool:
-    where = [i for i in _event_lines(lines) if _LABEL.match(lines[i])]
-    if not where:
+    picked = _trick_line(lines, rng)
+    if picked is None:
         return False
-    i = rng.choice(where)
-    head, events = _split(lines[i])
+    i, head, events = picked
     at = rng.randrange(len(events))
     m = _PLAY.match(events[at])
     if not m:
@@ -190,11 +197,10 @@ def _expose(lines: list[str], rng: random.Random) -> bool:
 
 
 def _retract(lines: list[str], rng: random.Random) -> bool:
-    where = [i for i in _event_lines(lines) if _LABEL.match(lines[i])]
-    if not where:
+    picked = _trick_line(lines, rng)
+    if picked is None:
         return False
-    i = rng.choice(where)
-    head, events = _split(lines[i])
+    i, head, events = picked
     at = rng.randrange(len(events))
     m = _PLAY.match(events[at])
     if not m:
