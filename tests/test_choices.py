@@ -13,7 +13,7 @@ AT = ev.Span(1, 1)
 
 def choice(*ends: Lapse, options: tuple[str, ...] = ("suit", "card", "accept"), trick: int | None = 2,
            card: str | None = None, recorded: Option | None = None) -> Choice:
-    return Choice(frozenset({"A"}), "Y", Pending("A", options, "boston.play.out-of-turn", ""), lambda o, at: None,
+    return Choice(frozenset({"A"}), "Y", Pending("A", options, "boston.play.out-of-turn", ""), lambda hand, o, at: None,
                   ends=frozenset(ends), trick=trick, card=parse_card(card) if card else None, recorded=recorded)
 
 

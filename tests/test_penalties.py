@@ -1,26 +1,59 @@
-"""The penalty laws by topic (`referee.engine.penalties`) as the replay builds them."""
+"""The penalty laws by topic (`referee.engine.penalties`) as the replay asks them."""
 
 from __future__ import annotations
 
 import gc
 from pathlib import Path
 
+import pytest
+
 from referee.check import check_text
+from referee.engine.penalties import PenaltyLaw
+from referee.engine.replay import HandReplay
+from referee.games.auction_pitch.hand import AuctionPitchHand
+from referee.games.boston.hand import BostonHand
 from referee.games.euchre.hand import EuchreHand
+from referee.games.french_boston.hand import FrenchBostonHand
+from referee.games.whist.hand import WhistHand
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
 
-def test_a_hand_that_asked_its_laws_is_freed_without_the_garbage_collector() -> None:
-    """A revoke asks the hand's revoke law for its words and ruling: the law is kept on the hand,
-    and refers back to it weakly, so the hand is freed as soon as its verdict is made (an archive
-    of a million hands would otherwise wait for the collector to free each irregular one)."""
-    text = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8")
+def hands_left(case: str) -> list[object]:
+    """The hands still alive once `case` is checked with the garbage collector off: those a
+    reference cycle keeps (an archive of a million hands would wait for the collector to free each)."""
+    text = (CASES / case).read_text("utf-8")
     gc.collect()
     gc.disable()
     try:
         verdict = check_text(text)
-        assert verdict.files[0].games[0].hands[0].irregularities[0].rule == "euchre.revoke.established"
-        assert not [o for o in gc.get_objects() if isinstance(o, EuchreHand)]
+        assert verdict.files[0].games[0].hands
+        return [o for o in gc.get_objects() if HandReplay in type(o).__mro__]
     finally:
         gc.enable()
+
+
+def test_a_hand_that_asked_its_laws_is_freed_without_the_garbage_collector() -> None:
+    """A revoke asks the game's revoke law for its words and ruling: the law is given the hand and
+    keeps no reference to it, so the hand is freed as soon as its verdict is made."""
+    assert not hands_left("euchre/revoke-established.ttn")
+
+
+@pytest.mark.parametrize("case", ["euchre/out-of-turn-dispute-exposed.ttn", "boston/lead-out-of-turn-pending.ttn",
+                                  "french-boston/exposed-card-pending.ttn", "auction-pitch/call-disobeyed.ttn",
+                                  "auction-pitch/out-of-turn-lead-dispute.ttn"])
+def test_a_choice_a_law_opened_holds_no_reference_to_its_hand(case: str) -> None:
+    """A choice kept open on the hand is given the hand when it is answered, rather than holding it
+    in a closure: a hand with a choice open (or one answered) makes no reference cycle."""
+    assert not hands_left(case)
+
+
+@pytest.mark.parametrize("hand", [EuchreHand, AuctionPitchHand, BostonHand, FrenchBostonHand, WhistHand])
+def test_a_game_s_laws_are_one_stateless_object_per_topic(hand: type[HandReplay]) -> None:
+    """Laws keep no state (every method is given the hand): one object per topic serves every hand
+    of the game, and none has an instance dictionary to write into."""
+    laws = hand.penalty_laws
+    for topic in ("revoke", "retract", "out_of_turn", "exposed", "attention", "call", "deal"):
+        law = getattr(laws, topic)
+        assert isinstance(law, PenaltyLaw)
+        assert not hasattr(law, "__dict__"), f"{hand.__name__}'s {topic} law keeps state"

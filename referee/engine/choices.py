@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit, parse_card
@@ -58,7 +59,8 @@ class Lapse(Enum):
 
 @dataclass(slots=True, eq=False)
 class Choice:
-    """A rectification waiting for its chooser. `apply` performs the chosen option.
+    """A rectification waiting for its chooser. `apply` performs the chosen option, given the hand
+    (a choice kept on its hand refers to it by no closure, so an open choice makes no reference cycle).
 
     `implied` is what the choice's lapse means, if anything (play going on accepts a lead out of
     turn); `recorded` the option a result written while the choice is open shows the chooser took.
@@ -68,7 +70,7 @@ class Choice:
     choosers: frozenset[str]
     offender: str
     pending: Pending
-    apply: Callable[[str, ev.Span], None]
+    apply: Callable[[Any, str, ev.Span], None]  # (hand, option, where it was chosen)
     implied: Option | None = None
     implied_text: str = ""
     ends: frozenset[Lapse] = frozenset({Lapse.CHOOSER_PLAYS})

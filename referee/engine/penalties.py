@@ -1,4 +1,4 @@
-"""The penalty laws, one small class per topic, each bound to the hand it rules.
+"""The penalty laws, one small class per topic, one instance per game: what they make of a fact.
 
 Every game's laws agree on much of what an irregularity means (a call not obeyed counts as a
 revoke; a revoke corrected in time carries no penalty; the deal stands once play has begun), and
@@ -7,26 +7,27 @@ reading is written once here, as the default of each topic; a game subclasses on
 its laws change and declares them on its hand class::
 
     class EuchreHand(HandReplay):
-        penalty_laws = PenaltyLaws(revoke=EuchreRevokeLaw, out_of_turn=EuchreOutOfTurnLaw, ...)
+        penalty_laws = PenaltyLaws(revoke=EuchreRevokeLaw(), out_of_turn=EuchreOutOfTurnLaw(), ...)
 
-`HandReplay` gives each hand one object a topic (``hand.revoke_law``, ``hand.call_law``...), made
-the first time it is needed (`LawSlot`): the replay finds the irregularity, the topic says what
-the laws make of it. A topic reaches the hand it rules as ``self.hand`` (typed as the game's hand through the
-type parameter), and rules through the hand's helpers (``find``, ``offer``, ``require``,
-``penalise``), so a law's words and its effects stay in one place.
+The replay finds the irregularity; the topic's ``decide(hand, fact)`` reads the hand it is given
+and returns a `Ruling` (the words that end the finding, the choice it opens for the innocent
+side, the game's own record of it), which the replay applies. A law keeps no state and no
+reference to a hand: one object a topic serves every hand of its game, and a hand that asked its
+laws makes no reference cycle. The few acts that fall in the middle of the replay (a choice's
+`apply`, a card taken back, a partner who should have sat out) are the laws' own methods, given
+the hand as well.
 """
 
 from __future__ import annotations
 
-import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..notation import events as ev
 from ..notation.cards import Card
 from . import table as tb
-from .choices import Choice
-from .laws import Irregularity, Kind
+from .choices import Choice, Lapse, Option
 
 if TYPE_CHECKING:
     from .replay import HandReplay, Requirement
@@ -34,16 +35,50 @@ if TYPE_CHECKING:
 H = TypeVar("H", bound="HandReplay")
 
 
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
+    option chosen, given the hand (it must not hold the hand, or an open choice would make a
+    reference cycle); without one, every option is a requirement on `target`'s next card."""
+
+    choosers: frozenset[str]
+    offender: str
+    options: tuple[Option, ...]
+    topic: str
+    explanation: str
+    apply: Callable[[Any, str, ev.Span], None] | None = None  # (hand, option, where it was chosen)
+    implied: Option | None = None
+    implied_text: str = ""
+    ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)
+    card: Card | None = None
+    recorded: Option | None = None
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What the laws make of one irregularity, applied by the replay in this order: the finding,
+    its explanation ending with `words` (the rule it cites is `topic`'s, when the law names its own,
+    and `account` replaces the replay's telling of the fact when the law tells it otherwise; no
+    finding at all when `found` is False), then the `offer` opened, then `then` given the choice
+    opened (or None): the game's own record of the irregularity, for its hand and settlement."""
+
+    words: str = ""
+    offer: Offer | None = None
+    then: Callable[[Choice | None], None] | None = None
+    topic: str = ""
+    account: str = ""
+    found: bool = True
+
+
+NO_PENALTY = Ruling()
+"""A ruling that adds nothing to the finding."""
+
+
 class PenaltyLaw(Generic[H]):
-    """One topic of the penalty laws, for one hand."""
+    """One topic of the penalty laws; its methods are given the hand they rule."""
 
-    __slots__ = ("hand",)
-
-    def __init__(self, hand: H) -> None:
-        # A weak reference: the hand keeps its laws, so a strong one back would make every hand that
-        # asks a law (any irregular hand; every French Boston deal with an 'accept') a reference
-        # cycle, freed only by the garbage collector's next pass.
-        self.hand: H = weakref.proxy(hand)
+    __slots__ = ()
 
 
 class RevokeLaw(PenaltyLaw[H]):
@@ -51,39 +86,33 @@ class RevokeLaw(PenaltyLaw[H]):
 
     __slots__ = ()
 
-    def card_words(self, card: Card) -> str:
+    def card_words(self, hand: H, card: Card) -> str:
         """A card named in an explanation; a game adds what its laws make of it (a bower is a trump)."""
         return card.text
 
-    def held_words(self, revoke: tb.Revoke) -> str:
+    def held_words(self, hand: H, revoke: tb.Revoke) -> str:
         """What the revoker held of the suit led, in words (a game may name a card that is not of
         its printed suit, such as Euchre's left bower)."""
         return revoke.led.word
 
-    def timing(self, fact: tb.Revoke) -> str:
+    def timing(self, hand: H, fact: tb.Revoke) -> str:
         """When a revoke was taken back or became established, or why it still may be taken back,
         in words (a game whose laws let a player correct later says so)."""
         return {"established": "when the trick was gathered", "correctable": "the trick is not gathered yet"}.get(
             fact.status, "before the trick was gathered")
 
-    def corrected_ruling(self, fact: tb.Revoke) -> str:
-        return "Corrected in time, it carries no penalty."
+    def decide(self, hand: H, fact: tb.Revoke) -> Ruling:
+        """A revoke corrected in time, or established (whose money the settlement pays): its
+        penalty in words, and a choice for the innocent side where the laws give one."""
+        return Ruling("Corrected in time, it carries no penalty.") if fact.status == "corrected" else NO_PENALTY
 
-    def established_ruling(self, fact: tb.Revoke) -> str:
-        """The penalty in words (the settlement pays it)."""
-        return ""
-
-    def unproven_ruling(self, claim: ev.Claim) -> str:
+    def unproven_ruling(self, hand: H, claim: ev.Claim) -> str:
         return "An unproven revoke carries no penalty."
 
-    def no_revoke(self, fact: tb.Revoke) -> bool:
+    def no_revoke(self, hand: H, fact: tb.Revoke) -> bool:
         """Whether a failure to follow, taken back, was no revoke at all: the card of a player the
         game's laws say takes no part (Euchre's lone player's partner), gone back."""
         return False
-
-    def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
-        """The penalty for a corrected or an established revoke, where it is more than the
-        settlement's payment (a choice for the innocent side)."""
 
 
 class RetractLaw(PenaltyLaw[H]):
@@ -91,16 +120,16 @@ class RetractLaw(PenaltyLaw[H]):
 
     __slots__ = ()
 
-    def may_take_back(self, event: ev.Retract) -> bool:
+    def may_take_back(self, hand: H, event: ev.Retract) -> bool:
         """A card the laws let its player take back besides the corrections the table knows (a
         revoke in time, a card out of turn and the cards played after them): one the offender's
         side played while the innocent side's decision was still to come. A game adds its own."""
-        return event.card in self.hand.before_decision
+        return event.card in hand.before_decision
 
-    def retracted(self, fact: tb.Retracted) -> None:
+    def retracted(self, hand: H, fact: tb.Retracted) -> None:
         """A card taken back (an out-of-turn card returned, a revoke corrected)."""
 
-    def early_play(self, choice: Choice, play: ev.Play) -> None:
+    def early_play(self, hand: H, choice: Choice, play: ev.Play) -> None:
         """A card the offender's side played while `choice` was open, taken back once the chooser
         chose a penalty. By default it simply goes back."""
 
@@ -110,33 +139,20 @@ class OutOfTurnLaw(PenaltyLaw[H]):
 
     __slots__ = ()
 
-    def found(self, fact: tb.OutOfTurn) -> None:
-        """The finding and its ruling; a game whose laws tell the offenders apart replaces it."""
-        hand = self.hand
-        kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
-        verb = "led" if fact.lead else "played"
-        finding = hand.find(kind, fact.player, fact.at, "play.out-of-turn",
-                            f"{fact.player} {verb} {fact.card} to trick {fact.trick}, "
-                            f"but it was {fact.expected}'s turn. "
-                            + self.ruling(fact), trick=fact.trick)
-        self.rule(fact, finding)
+    def decide(self, hand: H, fact: tb.OutOfTurn) -> Ruling:
+        """What a card led or played out of turn costs (the replay tells the fact)."""
+        return NO_PENALTY
 
-    def ruling(self, fact: tb.OutOfTurn) -> str:
-        return ""
-
-    def rule(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
-        """Penalties or choices for a card out of turn."""
-
-    def not_active(self, fact: tb.NotActive) -> None:
+    def not_active(self, hand: H, fact: tb.NotActive) -> None:
         """A card by a seat that takes no part in the hand: the transcript contradicts itself,
         unless the game's laws make it an irregularity (Euchre's lone player's partner)."""
-        self.hand.find("sitting-out-played", fact.player, fact.at, "transcript.consistency",
-                       f"{fact.player} is not taking part in this hand but played {fact.card}", trick=fact.trick)
+        hand.find("sitting-out-played", fact.player, fact.at, "transcript.consistency",
+                  f"{fact.player} is not taking part in this hand but played {fact.card}", trick=fact.trick)
 
-    def played_twice(self, fact: tb.PlayedTwice) -> None:
-        self.hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
-                       f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
-                       "the extra card is not part of the trick", trick=fact.trick)
+    def played_twice(self, hand: H, fact: tb.PlayedTwice) -> None:
+        hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
+                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
+                  "the extra card is not part of the trick", trick=fact.trick)
 
 
 class ExposedLaw(PenaltyLaw[H]):
@@ -144,38 +160,10 @@ class ExposedLaw(PenaltyLaw[H]):
 
     __slots__ = ()
 
-    def found(self, event: ev.Expose) -> None:
-        """The finding and its ruling; a game whose laws treat a card exposed before play
-        differently (French Boston's fallen card) replaces it."""
-        hand = self.hand
-        table = hand.table
-        held = table.hands.get(event.player) if table and table.hands else self.held_before_play(event.player)
-        if held is not None and event.card not in held:
-            hand.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      f"{event.player} exposed {event.card}, a card {event.player} does not hold",
-                      trick=hand.trick_number)
-            return
-        hand.exposed.setdefault(event.player, []).append(event.card)
-        finding = hand.find("exposed-card", event.player, event.at, "exposed.card",
-                            f"{event.player}'s {event.card} was seen by the table without being played. "
-                            + self.ruling(event), trick=hand.trick_number)
-        self.rule(event, finding)
-
-    def held_before_play(self, player: str) -> set[Card] | None:
-        """Before play, the cards `player` was dealt and those the bidding gave him (euchre's
-        dealer holds the upcard he took up: `adjust_hands`); None when his deal is not written."""
-        hand = self.hand
-        if player not in hand.deals:
-            return None
-        hands = {player: set(hand.deals[player])}
-        hand.adjust_hands(hands)
-        return hands[player] | set(hand.deals[player])
-
-    def ruling(self, event: ev.Expose) -> str:
-        return ""
-
-    def rule(self, event: ev.Expose, finding: Irregularity) -> None:
-        """What an exposed card means (callable, must be played, redeal...)."""
+    def decide(self, hand: H, event: ev.Expose) -> Ruling:
+        """What an exposed card means (callable, must be played, redeal...); the replay has
+        already found that its player held it."""
+        return NO_PENALTY
 
 
 class AttentionLaw(PenaltyLaw[H]):
@@ -183,11 +171,9 @@ class AttentionLaw(PenaltyLaw[H]):
 
     __slots__ = ()
 
-    def ruling(self, event: ev.Count) -> str:
-        return ""
-
-    def rule(self, event: ev.Count, finding: Irregularity) -> None:
+    def decide(self, hand: H, event: ev.Count) -> Ruling:
         """The penalty for drawing attention to the tricks."""
+        return NO_PENALTY
 
 
 class CallLaw(PenaltyLaw[H]):
@@ -196,7 +182,7 @@ class CallLaw(PenaltyLaw[H]):
 
     __slots__ = ()
 
-    def describe(self, requirement: Requirement) -> str:
+    def describe(self, hand: H, requirement: Requirement) -> str:
         words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
                  "trump": "a trump", "no-trump": "no trump", "win": "a card that wins the trick",
                  "lose": "a card that does not win the trick"}
@@ -206,9 +192,8 @@ class CallLaw(PenaltyLaw[H]):
             return f"a {requirement.suit.word[:-1] if requirement.suit else ''} lead"
         return words.get(requirement.what, requirement.what)
 
-    def met(self, requirement: Requirement, event: ev.Play) -> bool | None:
+    def met(self, hand: H, requirement: Requirement, event: ev.Play) -> bool | None:
         """True/False once the requirement applies to this play; None if it is not due yet."""
-        hand = self.hand
         assert hand.table is not None
         table = hand.table
         leading = not table.current.plays
@@ -259,29 +244,21 @@ class CallLaw(PenaltyLaw[H]):
             return wins if requirement.what == "win" else not wins
         return True
 
-    def disobeyed_ruling(self, requirement: Requirement) -> str:
-        return "A call not obeyed counts as a revoke."
+    def decide(self, hand: H, requirement: Requirement) -> Ruling:
+        """A call not obeyed counts as a revoke, established at once (every game's laws agree: the
+        replay records it); what else it costs, in words."""
+        return Ruling("A call not obeyed counts as a revoke.")
 
-    def disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> tb.Revoke:
-        """A call not obeyed counts as a revoke, established at once (every game's laws agree)."""
-        hand = self.hand
-        assert hand.table is not None
-        led = hand.table.led_suit() or hand.table.rules.suit_of(event.card)
-        revoke = tb.Revoke(event.player, event.card, event.at, hand.table.current.number, led, "established")
-        hand.revokes.append(revoke)
-        return revoke
-
-    def unanswered_call(self, event: ev.Call) -> bool:
+    def unanswered_call(self, hand: H, event: ev.Call) -> bool:
         """A call that answers no open choice: True if the game's laws still give it a meaning (an
         exposed card lying on the table); otherwise the replay finds it unfounded."""
         return False
 
-    def void_wrong_demand(self, event: ev.Call) -> bool:
+    def void_wrong_demand(self, hand: H, event: ev.Call) -> bool:
         """For laws under which a demand by the wrong adversary, or for the wrong penalty, voids the
         penalty (whist's L39; a game's `unanswered_call` may be this): a call by an adversary of
         the offender that answers no choice ends the penalty play waits for (not a new deal's
         choice), with a finding."""
-        hand = self.hand
         void = next((c for c in hand.choices if c.waits and "redeal" not in c.pending.options
                      and event.player in hand.adversaries(c.offender)), None)
         if void is None:
@@ -293,10 +270,10 @@ class CallLaw(PenaltyLaw[H]):
                   "adversary, or for the wrong penalty, voids it.", trick=hand.trick_number)
         return True
 
-    def unanswered_accept(self, event: ev.Accept) -> None:
+    def unanswered_accept(self, hand: H, event: ev.Accept) -> None:
         """An acceptance with no open choice to accept (a game may give the word a meaning of its own)."""
-        self.hand.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
-                       f"{event.player} accepts, but there is nothing to accept now")
+        hand.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
+                  f"{event.player} accepts, but there is nothing to accept now")
 
 
 class DealLaw(PenaltyLaw[H]):
@@ -304,49 +281,27 @@ class DealLaw(PenaltyLaw[H]):
 
     __slots__ = ()
 
-    def wrong_dealer_ruling(self) -> str:
+    def wrong_dealer_ruling(self, hand: H) -> str:
         return "The deal stands once play has begun."
 
-    def wrong_count_ruling(self, player: str) -> str:
+    def wrong_count_ruling(self, hand: H, player: str) -> str:
         return ""
+
+
+REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), OutOfTurnLaw[Any](), ExposedLaw[Any]()
+ATTENTION, CALL, DEAL = AttentionLaw[Any](), CallLaw[Any](), DealLaw[Any]()
 
 
 @dataclass(frozen=True, slots=True)
 class PenaltyLaws:
-    """A game's penalty laws, a class per topic: the shared default wherever the game does not
-    declare its own (a subclass of the topic's class)."""
+    """A game's penalty laws, an object per topic: the shared default wherever the game does not
+    declare its own (an instance of a subclass of the topic's class). A law keeps no state, so
+    one object serves every hand."""
 
-    revoke: type[RevokeLaw[Any]] = RevokeLaw
-    retract: type[RetractLaw[Any]] = RetractLaw
-    out_of_turn: type[OutOfTurnLaw[Any]] = OutOfTurnLaw
-    exposed: type[ExposedLaw[Any]] = ExposedLaw
-    attention: type[AttentionLaw[Any]] = AttentionLaw
-    call: type[CallLaw[Any]] = CallLaw
-    deal: type[DealLaw[Any]] = DealLaw
-
-
-L = TypeVar("L", bound="PenaltyLaw[Any]")
-
-
-class LawSlot(Generic[L]):
-    """A hand's object for one topic, ``<topic>_law``, made from the game's `PenaltyLaws` the first
-    time the replay asks for it and kept on the hand from then on: most hands of an archive have no
-    irregularity, and build no law object."""
-
-    __slots__ = ("name", "topic")
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-        self.topic = name.removesuffix("_law")
-
-    @overload
-    def __get__(self, hand: None, owner: type) -> LawSlot[L]: ...
-    @overload
-    def __get__(self, hand: HandReplay, owner: type) -> L: ...
-
-    def __get__(self, hand: HandReplay | None, owner: type) -> LawSlot[L] | L:
-        if hand is None:
-            return self
-        law: L = getattr(hand.penalty_laws, self.topic)(hand)
-        hand.__dict__[self.name] = law  # the hand's own attribute hides this slot from now on
-        return law
+    revoke: RevokeLaw[Any] = REVOKE
+    retract: RetractLaw[Any] = RETRACT
+    out_of_turn: OutOfTurnLaw[Any] = OUT_OF_TURN
+    exposed: ExposedLaw[Any] = EXPOSED
+    attention: AttentionLaw[Any] = ATTENTION
+    call: CallLaw[Any] = CALL
+    deal: DealLaw[Any] = DEAL

@@ -27,17 +27,7 @@ from .choices import PENALTY_WORDS, Answer, Choice, Lapse, Option
 from .header import Setup
 from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Penalty, Pending, RevokeStatus, money_effect
 from .ledger import POOL, Ledger
-from .penalties import (
-    AttentionLaw,
-    CallLaw,
-    DealLaw,
-    ExposedLaw,
-    LawSlot,
-    OutOfTurnLaw,
-    PenaltyLaws,
-    RetractLaw,
-    RevokeLaw,
-)
+from .penalties import Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
 from .verdict import HandVerdict, Recorded, TrickRecord
 
@@ -129,18 +119,12 @@ class HandReplay:
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
     penalty_laws: ClassVar[PenaltyLaws] = PenaltyLaws()
-    """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it declares its own."""
+    """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it
+    declares its own. One object a topic serves every hand of the game, given the hand it rules."""
     call_words: ClassVar[frozenset[str]] = PENALTY_WORDS
     """The words a `call` of this game may name (its choices' options by name; a card or a suit
     is always written as such): the grammar takes any word, and `on_call` reports one the game
     does not know, with the nearest of its own."""
-    revoke_law: LawSlot[RevokeLaw[Any]] = LawSlot()  # each bound to this hand, made when first asked
-    retract_law: LawSlot[RetractLaw[Any]] = LawSlot()
-    out_of_turn_law: LawSlot[OutOfTurnLaw[Any]] = LawSlot()
-    exposed_law: LawSlot[ExposedLaw[Any]] = LawSlot()
-    attention_law: LawSlot[AttentionLaw[Any]] = LawSlot()
-    call_law: LawSlot[CallLaw[Any]] = LawSlot()
-    deal_law: LawSlot[DealLaw[Any]] = LawSlot()
 
     @final
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -240,29 +224,44 @@ class HandReplay:
               implied_text: str = "", ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
               recorded: Option | None = None) -> Choice:
         """Open a choice for `choosers` after `offender`'s irregularity; `ends` says, per law, what
-        ends it besides the chooser's own answer (see `referee.engine.choices`)."""
-        choosers = frozenset(choosers)
-        label = self.side_label(choosers)
-        pending = Pending(label, tuple(options), self.rule_id(topic), explanation)
-        table = self.table
-        trick = table.current.number if table is not None and not table.finished else None
-        choice = Choice(choosers, offender, pending, apply, implied, implied_text, frozenset(ends), trick, card,
-                        recorded)
-        self.choices.append(choice)
-        return choice
+        ends it besides the chooser's own answer (see `referee.engine.choices`). A law gives an
+        `Offer` to `open` instead, whose `apply` is given the hand rather than holding it."""
+        return self.open(Offer(frozenset(choosers), offender, tuple(options), topic, explanation,
+                               lambda hand, option, at: apply(option, at), implied, implied_text, tuple(ends), card,
+                               recorded))
 
     @final
     def demand(self, choosers: Iterable[str], offender: str, target: str, options: Sequence[Option], topic: str,
                explanation: str, ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)) -> Choice:
         """`offer` a choice whose every option is a requirement on `target`'s next card (highest,
         lowest, trump, no-trump, win, lose): the option chosen binds him and is the penalty."""
-        choosers = frozenset(choosers)
+        return self.open(Offer(frozenset(choosers), offender, tuple(options), topic, explanation, ends=tuple(ends),
+                               target=target))
 
-        def apply(option: str, at: ev.Span) -> None:
-            effect = self.require(target, option, topic, at)
-            self.penalise(topic, f"{self.side_label(choosers)} requires {target} to play {option}", effects=(effect,))
+    @final
+    def open(self, offer: Offer) -> Choice:
+        """Open the choice a law's `Offer` describes (without an `apply`, every option is a
+        requirement on `offer.target`'s next card, the chosen one the penalty)."""
+        choosers = offer.choosers
+        pending = Pending(self.side_label(choosers), offer.options, self.rule_id(offer.topic), offer.explanation)
+        table = self.table
+        trick = table.current.number if table is not None and not table.finished else None
+        choice = Choice(choosers, offer.offender, pending, offer.apply or _require(offer), offer.implied,
+                        offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded)
+        self.choices.append(choice)
+        return choice
 
-        return self.offer(choosers, offender, options, topic, explanation, apply, ends=ends)
+    @final
+    def rule_on(self, ruling: Ruling, kind: Kind, player: str | None, at: ev.Span, topic: str, account: str,
+                trick: int | None = None, status: RevokeStatus | None = None) -> None:
+        """Apply what a law decided of an irregularity: the finding (`account` of the fact, then the
+        ruling's words), the choice it opens, then the game's own record of it (`Ruling`)."""
+        if ruling.found:
+            self.find(kind, player, at, ruling.topic or topic, (ruling.account or account) + ruling.words, trick,
+                      status)
+        choice = self.open(ruling.offer) if ruling.offer is not None else None
+        if ruling.then is not None:
+            ruling.then(choice)
 
     @final
     def right_of(self, player: str) -> str:
@@ -331,11 +330,12 @@ class HandReplay:
                 self.on_fact(fact)
         if self.choices:
             self.close_choices()
+        law = self.penalty_laws.revoke
         for revoke in self.correctable:
             self.find("revoke", revoke.player, revoke.at, "revoke.corrected",
-                      f"{revoke.player} played {self.revoke_law.card_words(revoke.card)} to {revoke.led.word} in trick "
-                      f"{revoke.trick} while holding {self.revoke_law.held_words(revoke)}. "
-                      f"{self.revoke_law.timing(revoke).capitalize()}, "
+                      f"{revoke.player} played {law.card_words(self, revoke.card)} to {revoke.led.word} in trick "
+                      f"{revoke.trick} while holding {law.held_words(self, revoke)}. "
+                      f"{law.timing(self, revoke).capitalize()}, "
                       "so the revoke can still be corrected.",
                       trick=revoke.trick, status="correctable")
         self.check_claims()
@@ -347,7 +347,8 @@ class HandReplay:
         header = self.record.header
         if expected is not None and header.dealer_at is not None and self.dealer != expected:
             self.find("wrong-dealer", self.dealer, header.dealer_at, "deal.wrong-dealer",
-                      f"{self.dealer} dealt, but it was {expected}'s deal. " + self.deal_law.wrong_dealer_ruling())
+                      f"{self.dealer} dealt, but it was {expected}'s deal. "
+                      + self.penalty_laws.deal.wrong_dealer_ruling(self))
         if header.number is not None and header.number != self.ctx.expected_number:
             self.find("inconsistent-transcript", None, header.at, "transcript.consistency",
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
@@ -474,7 +475,7 @@ class HandReplay:
             self.deal_faults.add("wrong-count")
             self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
                       f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
-                      + self.deal_law.wrong_count_ruling(line.player))
+                      + self.penalty_laws.deal.wrong_count_ruling(self, line.player))
 
     @final
     def find_wrong_cards(self, line: ev.DealLine) -> None:
@@ -572,7 +573,8 @@ class HandReplay:
             if held.player == event.player and held.card is event.card:  # never reached the trick: simply back
                 self.held_aside.remove(held)
                 return
-        facts = self.table.retract(event.player, event.card, event.at, self.retract_law.may_take_back(event))
+        released = self.penalty_laws.retract.may_take_back(self, event)
+        facts = self.table.retract(event.player, event.card, event.at, released)
         if self.thrown_up and self.table.current.plays:  # the trick that ended the hand is open again
             self.resume_after_throw_up()
         for fact in facts:
@@ -794,11 +796,14 @@ class HandReplay:
 
     @final
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
-        self.out_of_turn_law.found(fact)
+        kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
+        self.rule_on(self.penalty_laws.out_of_turn.decide(self, fact), kind, fact.player, fact.at, "play.out-of-turn",
+                     f"{fact.player} {'led' if fact.lead else 'played'} {fact.card} to trick {fact.trick}, "
+                     f"but it was {fact.expected}'s turn. ", fact.trick)
 
     @final
     def fact_notactive(self, fact: tb.NotActive) -> None:
-        self.out_of_turn_law.not_active(fact)
+        self.penalty_laws.out_of_turn.not_active(self, fact)
 
     @final
     def fact_notheld(self, fact: tb.NotHeld) -> None:
@@ -814,7 +819,7 @@ class HandReplay:
 
     @final
     def fact_playedtwice(self, fact: tb.PlayedTwice) -> None:
-        self.out_of_turn_law.played_twice(fact)
+        self.penalty_laws.out_of_turn.played_twice(self, fact)
 
     @final
     def fact_retracted(self, fact: tb.Retracted) -> None:
@@ -823,7 +828,7 @@ class HandReplay:
             self.due_back = [(p, c) for p, c in self.due_back if not (p == fact.player and c is fact.card)]
         if self.early_plays:
             self.take_back_early_play(fact)
-        self.retract_law.retracted(fact)
+        self.penalty_laws.retract.retracted(self, fact)
 
     @final
     def fact_cardstands(self, fact: tb.CardStands) -> None:
@@ -848,30 +853,47 @@ class HandReplay:
             self.correctable.append(fact)
             return
         self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
-        law = self.revoke_law
-        if fact.status == "corrected" and law.no_revoke(fact):
+        law = self.penalty_laws.revoke
+        if fact.status == "corrected" and law.no_revoke(self, fact):
             return
         proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
                  if fact.proof and fact.status == "established" else "")
         if fact.status == "corrected":
-            finding = self.find("revoke", fact.player, fact.at, "revoke.corrected",
-                                f"{fact.player} did not follow {fact.led.word} with {law.card_words(fact.card)} in "
-                                f"trick {fact.trick} while holding {law.held_words(fact)}, and took it back "
-                                f"{law.timing(fact)}. "
-                                + law.corrected_ruling(fact), trick=fact.trick, status="corrected")
-        else:
-            self.revokes.append(fact)
-            finding = self.find("revoke", fact.player, fact.at, "revoke.established",
-                                f"{fact.player} played {law.card_words(fact.card)} to {fact.led.word} in trick "
-                                f"{fact.trick} while holding {law.held_words(fact)};{proof} "
-                                f"the revoke was established {law.timing(fact)}. "
-                                + law.established_ruling(fact), trick=fact.trick, status="established")
-        law.rule(fact, finding)
+            self.rule_on(law.decide(self, fact), "revoke", fact.player, fact.at, "revoke.corrected",
+                         f"{fact.player} did not follow {fact.led.word} with {law.card_words(self, fact.card)} in "
+                         f"trick {fact.trick} while holding {law.held_words(self, fact)}, and took it back "
+                         f"{law.timing(self, fact)}. ", fact.trick, "corrected")
+            return
+        self.revokes.append(fact)
+        self.rule_on(law.decide(self, fact), "revoke", fact.player, fact.at, "revoke.established",
+                     f"{fact.player} played {law.card_words(self, fact.card)} to {fact.led.word} in trick "
+                     f"{fact.trick} while holding {law.held_words(self, fact)};{proof} "
+                     f"the revoke was established {law.timing(self, fact)}. ", fact.trick, "established")
 
     # ---- exposed cards, calls, choices ------------------------------------------------
     @final
     def on_expose(self, event: ev.Expose) -> None:
-        self.exposed_law.found(event)
+        table = self.table
+        held = table.hands.get(event.player) if table and table.hands else self.held_before_play(event.player)
+        if held is not None and event.card not in held:
+            self.find("card-not-held", event.player, event.at, "play.card-not-held",
+                      f"{event.player} exposed {event.card}, a card {event.player} does not hold",
+                      trick=self.trick_number)
+            return
+        self.exposed.setdefault(event.player, []).append(event.card)
+        self.rule_on(self.penalty_laws.exposed.decide(self, event), "exposed-card", event.player, event.at,
+                     "exposed.card", f"{event.player}'s {event.card} was seen by the table without being played. ",
+                     self.trick_number)
+
+    @final
+    def held_before_play(self, player: str) -> set[Card] | None:
+        """Before play, the cards `player` was dealt and those the bidding gave him (euchre's
+        dealer holds the upcard he took up: `adjust_hands`); None when his deal is not written."""
+        if player not in self.deals:
+            return None
+        hands = {player: set(self.deals[player])}
+        self.adjust_hands(hands)
+        return hands[player] | set(self.deals[player])
 
     @final
     def settle_choices(self, event: ev.Event) -> None:
@@ -894,7 +916,7 @@ class HandReplay:
     def lapse_choice(self, choice: Choice, at: ev.Span) -> None:
         self.choices.remove(choice)
         if choice.implied is not None:
-            choice.apply(choice.implied, at)
+            choice.apply(self, choice.implied, at)
         if choice.implied_text:
             self.notes.append(choice.implied_text)
 
@@ -916,7 +938,7 @@ class HandReplay:
         of a trick ends with that trick."""
         self.choices.remove(choice)
         before, sending = len(self.requirements), len(self.due_back)
-        choice.apply(option, at)
+        choice.apply(self, option, at)
         if Lapse.TRICK_GATHERED in choice.ends:
             for requirement in self.requirements[before:]:
                 requirement.trick = choice.trick
@@ -933,7 +955,7 @@ class HandReplay:
         for choice, play in self.early_plays:
             if play.player == fact.player and play.card is fact.card:
                 self.early_plays.remove((choice, play))
-                self.retract_law.early_play(choice, play)
+                self.penalty_laws.retract.early_play(self, choice, play)
                 return
 
     @final
@@ -964,7 +986,7 @@ class HandReplay:
                     and choice.names(option):
                 self.answer(choice, option, event.at)
                 return
-        if self.call_law.unanswered_call(event):
+        if self.penalty_laws.call.unanswered_call(self, event):
             return
         self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
                   f"{event.player} calls '{option}', but no penalty choice is open to {event.player} now")
@@ -985,7 +1007,7 @@ class HandReplay:
             if event.player in choice.choosers and Answer.ACCEPT in choice.answers:
                 self.answer(choice, "accept", event.at)
                 return
-        self.call_law.unanswered_accept(event)
+        self.penalty_laws.call.unanswered_accept(self, event)
 
     @final
     def require(self, offender: str, what: str, topic: str, at: ev.Span, suit: Suit | None = None,
@@ -1015,20 +1037,24 @@ class HandReplay:
 
     @final
     def check_requirements(self, event: ev.Play) -> None:
+        law = self.penalty_laws.call
+        assert self.table is not None
         for requirement in [r for r in self.requirements if r.offender == event.player]:
             if requirement.trick is not None and self.trick_number != requirement.trick:
                 self.requirements.remove(requirement)  # its trick was played out without it: the table let it go
                 continue
-            verdict = self.call_law.met(requirement, event)
+            verdict = law.met(self, requirement, event)
             if verdict is None:
                 continue
             self.requirements.remove(requirement)
             if not verdict:
-                finding = self.find("call-disobeyed", event.player, event.at, "call.disobeyed",
-                                    f"{event.player} was required to play {self.call_law.describe(requirement)} "
-                                    f"but played {event.card}. " + self.call_law.disobeyed_ruling(requirement),
-                                    trick=self.trick_number)
-                self.call_law.disobeyed(requirement, event, finding)
+                ruling = law.decide(self, requirement)
+                led = self.table.led_suit() or self.table.rules.suit_of(event.card)
+                self.revokes.append(tb.Revoke(event.player, event.card, event.at, self.table.current.number, led,
+                                              "established"))  # a call not obeyed counts as a revoke, at once
+                self.rule_on(ruling, "call-disobeyed", event.player, event.at, "call.disobeyed",
+                             f"{event.player} was required to play {law.describe(self, requirement)} "
+                             f"but played {event.card}. ", self.trick_number)
 
     @property
     def trump(self) -> Suit | None:
@@ -1053,7 +1079,7 @@ class HandReplay:
             where = f" in trick {claim.trick}" if claim.trick else ""
             self.find("revoke", claim.accused, claim.at, "revoke.unproven",
                       f"{claim.player} claims {claim.accused} revoked{where}, but {self.unproven_reason(claim)}. "
-                      + self.revoke_law.unproven_ruling(claim), trick=claim.trick, status="unproven")
+                      + self.penalty_laws.revoke.unproven_ruling(self, claim), trick=claim.trick, status="unproven")
 
     @final
     def unproven_reason(self, claim: ev.Claim) -> str:
@@ -1100,11 +1126,9 @@ class HandReplay:
 
     @final
     def on_count(self, event: ev.Count) -> None:
-        finding = self.find("drawing-attention", event.player, event.at, "attention.drawn",
-                            f"{event.player} drew attention to {event.target}'s tricks. "
-                            + self.attention_law.ruling(event),
-                            trick=self.trick_number)
-        self.attention_law.rule(event, finding)
+        self.rule_on(self.penalty_laws.attention.decide(self, event), "drawing-attention", event.player, event.at,
+                     "attention.drawn", f"{event.player} drew attention to {event.target}'s tricks. ",
+                     self.trick_number)
 
     @final
     @classmethod
@@ -1216,12 +1240,12 @@ class HandReplay:
                                self.open_claim_words(claim) + f". To settle it now, {claim.accused} shows his hand "
                                "(write the deal lines and check the hand again); otherwise play goes on."))
         for revoke in self.correctable:
-            law = self.revoke_law
+            law = self.penalty_laws.revoke
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
-                               f"holding {law.held_words(revoke)}: {law.timing(revoke)}, so {revoke.player} "
-                               f"must take back {revoke.card} and follow suit; the players after him may take back "
-                               "theirs."))
+                               f"holding {law.held_words(self, revoke)}: {law.timing(self, revoke)}, so "
+                               f"{revoke.player} must take back {revoke.card} and follow suit; the players after "
+                               "him may take back theirs."))
         return out
 
     @final
@@ -1327,3 +1351,13 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                                             f"{', '.join(sorted(set(scored)))}"))
     return problems
 
+
+def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
+    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card."""
+    target, topic, choosers = offer.target, offer.topic, offer.choosers
+
+    def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
+        effect = hand.require(target, option, topic, at)
+        hand.penalise(topic, f"{hand.side_label(choosers)} requires {target} to play {option}", effects=(effect,))
+
+    return apply

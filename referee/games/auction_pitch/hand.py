@@ -14,7 +14,7 @@ from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Answer, Auction
-from .penalties import LAWS, FalseCard, PitchOutOfTurnLaw, PitchRevokeLaw
+from .penalties import LAWS, FalseCard, pitcher_plays, step, trick_won
 from .settlement import Outcome, settle
 
 
@@ -47,8 +47,6 @@ class AuctionPitchHand(HandReplay):
     pool_rate = None  # red counters paid into the pool are not taken from the points
     penalty_laws = LAWS
     call_words = PENALTY_WORDS | {"deal-stands"}  # letting a deal stand after a card exposed in it
-    revoke_law: PitchRevokeLaw  # the topics the hand and its settlement ask more of than the shared laws say
-    out_of_turn_law: PitchOutOfTurnLaw
 
     def __init__(self, context: HandContext, record: HandRecord, pool: int | None, game_over: bool) -> None:
         super().__init__(context, record)
@@ -136,11 +134,11 @@ class AuctionPitchHand(HandReplay):
         if self.rules.trump is None and event.player == self.pitcher:
             self.rules.trump = event.card.suit
         if self.false_card is not None:
-            self.out_of_turn_law.pitcher_plays(event, self.false_card)
+            pitcher_plays(self, event, self.false_card)
         self.play_card(event)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        self.out_of_turn_law.trick_won(fact)
+        trick_won(self, fact)
         self.release_short_hands()
 
     def release_short_hands(self) -> None:
@@ -215,7 +213,7 @@ class AuctionPitchHand(HandReplay):
             return f"{self.pitcher} to pitch"
         false = self.false_card
         if false is not None and not false.retracted and not false.stands:
-            return self.out_of_turn_law.step(false)
+            return step(self, false)
         choosing = self.choice_step()  # e.g. the pitcher's choice after a card out of turn taken back
         turn = self.next_in_play()
         return f"{choosing}; then {turn}" if choosing is not None else turn

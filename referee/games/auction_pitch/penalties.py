@@ -14,23 +14,24 @@ from typing import TYPE_CHECKING
 
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
-from ...engine.laws import Irregularity, Kind
 from ...engine.penalties import (
     AttentionLaw,
     CallLaw,
     DealLaw,
     ExposedLaw,
+    Offer,
     OutOfTurnLaw,
     PenaltyLaws,
     RetractLaw,
     RevokeLaw,
+    Ruling,
 )
 from ...engine.replay import Requirement
 from ...notation import events as ev
 from ...notation.cards import Card
 
 if TYPE_CHECKING:
-    from .hand import AuctionPitchHand  # noqa: F401 (the quoted type parameter of every law below)
+    from .hand import AuctionPitchHand
 
 OUT_OF_TURN_CALLS: tuple[Option, ...] = ("highest", "lowest", "trump", "no-trump")
 
@@ -55,32 +56,36 @@ class PitchRevokeLaw(RevokeLaw["AuctionPitchHand"]):
 
     __slots__ = ()
 
-    def set_back(self) -> int:
-        """The number bid; two when no bid was made. A seller who pitched before any bid made no
-        bid (the seed's words): two, unless the revoke-pitch-before-bid house rule counts his four."""
-        hand = self.hand
-        auction = hand.auction
-        if auction.sale == "pitched" and hand.options["revoke-pitch-before-bid"] == "two":
-            return 2
-        return auction.to_make if auction.to_make is not None else 2
+    def decide(self, hand: AuctionPitchHand, fact: tb.Revoke) -> Ruling:
+        if fact.status == "corrected":
+            return super().decide(hand, fact)
+        return Ruling("The hand is played out; " + revoke_words(hand, fact.player))
 
-    def sale_kept(self, player: str) -> str:
-        """Words for a revoking seller who sold: the points of the sale were scored before the play."""
-        auction = self.hand.auction
-        if player == auction.eldest and auction.sale == "sold" and auction.sale_points:
-            return f" (the {auction.sale_points} of his sale, scored before the play, stand)"
-        return ""
 
-    def words(self, player: str) -> str:
-        hand = self.hand
-        pitcher = hand.pitcher or ""
-        safe = (f", and {pitcher}, the pitcher, cannot be set back in this hand"
-                if player != pitcher and hand.auction.to_make is not None else "")
-        return (f"the points {player} wins in the hand go to nobody{self.sale_kept(player)}; he is set back "
-                f"{self.set_back()} and pays one red counter{safe}.")
+def set_back(hand: AuctionPitchHand) -> int:
+    """The number bid; two when no bid was made. A seller who pitched before any bid made no
+    bid (the seed's words): two, unless the revoke-pitch-before-bid house rule counts his four."""
+    auction = hand.auction
+    if auction.sale == "pitched" and hand.options["revoke-pitch-before-bid"] == "two":
+        return 2
+    return auction.to_make if auction.to_make is not None else 2
 
-    def established_ruling(self, fact: tb.Revoke) -> str:
-        return "The hand is played out; " + self.words(fact.player)
+
+def sale_kept(hand: AuctionPitchHand, player: str) -> str:
+    """Words for a revoking seller who sold: the points of the sale were scored before the play."""
+    auction = hand.auction
+    if player == auction.eldest and auction.sale == "sold" and auction.sale_points:
+        return f" (the {auction.sale_points} of his sale, scored before the play, stand)"
+    return ""
+
+
+def revoke_words(hand: AuctionPitchHand, player: str) -> str:
+    """What a revoke (or a call disobeyed) costs `player`, in words."""
+    pitcher = hand.pitcher or ""
+    safe = (f", and {pitcher}, the pitcher, cannot be set back in this hand"
+            if player != pitcher and hand.auction.to_make is not None else "")
+    return (f"the points {player} wins in the hand go to nobody{sale_kept(hand, player)}; he is set back "
+            f"{set_back(hand)} and pays one red counter{safe}.")
 
 
 class PitchRetractLaw(RetractLaw["AuctionPitchHand"]):
@@ -88,8 +93,7 @@ class PitchRetractLaw(RetractLaw["AuctionPitchHand"]):
 
     __slots__ = ()
 
-    def retracted(self, fact: tb.Retracted) -> None:
-        hand = self.hand
+    def retracted(self, hand: AuctionPitchHand, fact: tb.Retracted) -> None:
         false = hand.false_card
         if false is not None and fact.player == false.player and fact.card is false.card:
             false.retracted = True
@@ -102,28 +106,16 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
 
     __slots__ = ()
 
-    def found(self, fact: tb.OutOfTurn) -> None:
-        hand = self.hand
-        kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
-        verb = "led" if fact.lead else "played"
-        said = f"{fact.player} {verb} {fact.card} to trick {fact.trick}, but it was {fact.expected}'s turn. "
-        if self.follows_standing_false_card(fact):
-            return  # the pitcher followed the false card: it stands, and so does his card
+    def decide(self, hand: AuctionPitchHand, fact: tb.OutOfTurn) -> Ruling:
+        if follows_standing_false_card(hand, fact):
+            return Ruling(found=False)  # the pitcher followed the false card: it stands, and so does his card
         if fact.player == hand.pitcher:
-            hand.find(kind, fact.player, fact.at, "play.pitcher-out-of-turn",
-                      said + "The pitcher is not penalised: the card goes back and the proper turn is restored.",
-                      trick=fact.trick)
-            return
+            return Ruling("The pitcher is not penalised: the card goes back and the proper turn is restored.",
+                          topic="play.pitcher-out-of-turn")
         pitcher = hand.pitcher or ""
-        hand.find(kind, fact.player, fact.at, "play.out-of-turn",
-                  said + f"The card goes back (with any card played after it, unless {pitcher}, the pitcher, "
-                  f"plays to it: then it stands), and {pitcher} may call on {fact.player} to play his highest or "
-                  "lowest card of the suit led, or to trump or not to trump, when his turn comes; or he may accept "
-                  "the card as played.", trick=fact.trick)
         false = FalseCard(fact.player, fact.card, fact.trick, fact.expected, fact.lead)
-        hand.false_card = false
 
-        def call(option: str, at: ev.Span) -> None:
+        def call(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
             if option == "accept":  # the pitcher lets the card stand: nothing goes back, nothing is called
                 false.stands = True
                 hand.notes.append(f"{pitcher}, the pitcher, accepts {fact.player}'s {fact.card} played out of turn: "
@@ -134,64 +126,72 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
             hand.penalise("play.out-of-turn", f"{pitcher}, the pitcher, calls {option} from {fact.player}",
                           effects=(effect,))
 
-        false.choice = hand.offer(
-            [pitcher], fact.player, (*OUT_OF_TURN_CALLS, "accept"), "play.out-of-turn",
-            f"{pitcher}, the pitcher, may require {fact.player} to play his highest or lowest card of the suit led, "
-            "or to trump or not to trump the trick, when his proper turn comes, or accept the card as played; the "
-            "others' cards do not take the choice away, his own play to the trick or its end does.", call,
-            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+        def kept(choice: Choice | None) -> None:
+            hand.false_card, false.choice = false, choice
 
-    def follows_standing_false_card(self, fact: tb.OutOfTurn) -> bool:
-        """The pitcher's card played after an adversary's card out of turn in the same trick: the
-        seed says the error then cannot be rectified, so the trick stands as played and his card,
-        out of the proper rotation only because of the false card, is no irregularity of his own."""
-        hand = self.hand
-        false = hand.false_card
-        return (fact.player == hand.pitcher and not fact.lead and false is not None and false.stands
-                and false.trick == fact.trick)
+        return Ruling(f"The card goes back (with any card played after it, unless {pitcher}, the pitcher, plays to it: "
+                      f"then it stands), and {pitcher} may call on {fact.player} to play his highest or lowest card of "
+                      "the suit led, or to trump or not to trump, when his turn comes; or he may accept the card as "
+                      "played.",
+                      Offer(frozenset({pitcher}), fact.player, (*OUT_OF_TURN_CALLS, "accept"), "play.out-of-turn",
+                            f"{pitcher}, the pitcher, may require {fact.player} to play his highest or lowest card of "
+                            "the suit led, or to trump or not to trump the trick, when his proper turn comes, or "
+                            "accept the card as played; the others' cards do not take the choice away, his own play "
+                            "to the trick or its end does.", call, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)),
+                      kept)
 
-    def pitcher_plays(self, event: ev.Play, false: FalseCard) -> None:
-        """Once the pitcher plays after an adversary's card out of turn, the error stands."""
-        hand = self.hand
-        if event.player != hand.pitcher or false.retracted or false.stands:
-            return
-        false.stands = True
-        self.drop_requirement(false)
-        hand.notes.append(f"{event.player}, the pitcher, played after {false.player}'s {false.card} out of turn: the "
-                          "error stands and cannot be put right [auction-pitch.play.out-of-turn]")
 
-    def drop_requirement(self, false: FalseCard) -> None:
-        requirements = self.hand.requirements
-        if false.requirement is not None and false.requirement in requirements:
-            requirements.remove(false.requirement)
+def follows_standing_false_card(hand: AuctionPitchHand, fact: tb.OutOfTurn) -> bool:
+    """The pitcher's card played after an adversary's card out of turn in the same trick: the
+    seed says the error then cannot be rectified, so the trick stands as played and his card,
+    out of the proper rotation only because of the false card, is no irregularity of his own."""
+    false = hand.false_card
+    return (fact.player == hand.pitcher and not fact.lead and false is not None and false.stands
+            and false.trick == fact.trick)
 
-    def trick_won(self, fact: tb.TrickWon) -> None:
-        """The end of the trick ends what a card out of turn in it left open."""
-        hand = self.hand
-        false = hand.false_card
-        if false is not None and false.trick == fact.trick.number:
-            if not false.retracted and not false.stands:
-                hand.notes.append(f"trick {false.trick} was finished with {false.player}'s {false.card} out of turn "
-                                  "left in it: the table let it stand")
-            self.drop_requirement(false)
-            hand.false_card = None
 
-    def step(self, false: FalseCard) -> str:
-        """What happens now while an adversary's card out of turn is still on the table: it goes
-        back, and the pitcher chooses his penalty, or the one he chose applies."""
-        hand = self.hand
-        assert hand.table is not None
-        later = hand.table.current.plays[-1].card is not false.card
-        step = (f"{false.player} takes back {false.card}" + (" and the cards played after it go back" if later else "")
-                + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}")
-        if false.choice in hand.choices:
-            return (step + f"; {hand.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit "
-                    "led, or to trump or not to trump, or accept the card as played")
-        if false.requirement in hand.requirements:
-            assert false.requirement is not None
-            called = hand.call_law.describe(false.requirement)
-            return step + f"; {false.player} must then play {called}, as {hand.pitcher}, the pitcher, called"
-        return step
+def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: FalseCard) -> None:
+    """Once the pitcher plays after an adversary's card out of turn, the error stands."""
+    if event.player != hand.pitcher or false.retracted or false.stands:
+        return
+    false.stands = True
+    drop_requirement(hand, false)
+    hand.notes.append(f"{event.player}, the pitcher, played after {false.player}'s {false.card} out of turn: the "
+                      "error stands and cannot be put right [auction-pitch.play.out-of-turn]")
+
+
+def drop_requirement(hand: AuctionPitchHand, false: FalseCard) -> None:
+    requirements = hand.requirements
+    if false.requirement is not None and false.requirement in requirements:
+        requirements.remove(false.requirement)
+
+
+def trick_won(hand: AuctionPitchHand, fact: tb.TrickWon) -> None:
+    """The end of the trick ends what a card out of turn in it left open."""
+    false = hand.false_card
+    if false is not None and false.trick == fact.trick.number:
+        if not false.retracted and not false.stands:
+            hand.notes.append(f"trick {false.trick} was finished with {false.player}'s {false.card} out of turn "
+                              "left in it: the table let it stand")
+        drop_requirement(hand, false)
+        hand.false_card = None
+
+
+def step(hand: AuctionPitchHand, false: FalseCard) -> str:
+    """What happens now while an adversary's card out of turn is still on the table: it goes
+    back, and the pitcher chooses his penalty, or the one he chose applies."""
+    assert hand.table is not None
+    later = hand.table.current.plays[-1].card is not false.card
+    words = (f"{false.player} takes back {false.card}" + (" and the cards played after it go back" if later else "")
+             + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}")
+    if false.choice in hand.choices:
+        return (words + f"; {hand.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit "
+                "led, or to trump or not to trump, or accept the card as played")
+    if false.requirement in hand.requirements:
+        assert false.requirement is not None
+        called = hand.penalty_laws.call.describe(hand, false.requirement)
+        return words + f"; {false.player} must then play {called}, as {hand.pitcher}, the pitcher, called"
+    return words
 
 
 class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
@@ -199,35 +199,32 @@ class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
 
     __slots__ = ()
 
-    def in_deal(self) -> bool:
-        """Before anybody has bid or passed, a card seen was exposed in the deal."""
-        auction = self.hand.auction
-        return auction.phase == "bidding" and not auction.begun
+    def decide(self, hand: AuctionPitchHand, event: ev.Expose) -> Ruling:
+        auction, dealer = hand.auction, hand.dealer
+        if not (auction.phase == "bidding" and not auction.begun):  # before any bid or pass: in the deal
+            return Ruling("Nobody plays with a partner, so there is no penalty: the card goes back into the hand.")
+        words = (f"It was exposed in the deal: the players other than {dealer}, the dealer, may let the deal "
+                 f"stand or have {dealer} deal again.")
+        if hand.deal_exposure is not None:
+            return Ruling(words)
+        others = frozenset(p for p in hand.order if p != dealer)
 
-    def ruling(self, event: ev.Expose) -> str:
-        dealer = self.hand.dealer
-        if self.in_deal():
-            return (f"It was exposed in the deal: the players other than {dealer}, the dealer, may let the deal "
-                    f"stand or have {dealer} deal again.")
-        return "Nobody plays with a partner, so there is no penalty: the card goes back into the hand."
+        def kept(choice: Choice | None) -> None:
+            hand.deal_exposure = choice
 
-    def rule(self, event: ev.Expose, finding: Irregularity) -> None:
-        hand = self.hand
-        if not self.in_deal() or hand.deal_exposure is not None:
-            return
-        others = [p for p in hand.order if p != hand.dealer]
-        hand.deal_exposure = hand.offer(
-            others, event.player, ("deal-stands", "redeal"), "deal.exposed",
-            f"{hand.side_label(others)} choose: the deal stands, or {hand.dealer} deals again (the transcript shows a "
-            "new deal with a 'redeal' line).", self.deal_stands,
-            implied_text=f"The bidding went on: the deal stands with {event.player}'s {event.card} seen.",
-            ends=(Lapse.ANY_ACTION,))
+        return Ruling(words, Offer(others, event.player, ("deal-stands", "redeal"), "deal.exposed",
+                                   f"{hand.side_label(others)} choose: the deal stands, or {dealer} deals again (the "
+                                   "transcript shows a new deal with a 'redeal' line).",
+                                   lambda hand, option, at: deal_stands(hand, option),
+                                   implied_text=f"The bidding went on: the deal stands with {event.player}'s "
+                                                f"{event.card} seen.", ends=(Lapse.ANY_ACTION,)), kept)
 
-    def deal_stands(self, option: str, at: ev.Span) -> None:
-        """`call deal-stands` answers the choice over a card exposed in the deal; its other
-        option, a new deal, is the `redeal` line itself."""
-        if option == "deal-stands":
-            self.hand.notes.append(f"The deal stands: {self.hand.dealer} does not deal again.")
+
+def deal_stands(hand: AuctionPitchHand, option: str) -> None:
+    """`call deal-stands` answers the choice over a card exposed in the deal; its other
+    option, a new deal, is the `redeal` line itself."""
+    if option == "deal-stands":
+        hand.notes.append(f"The deal stands: {hand.dealer} does not deal again.")
 
 
 class PitchAttentionLaw(AttentionLaw["AuctionPitchHand"]):
@@ -235,8 +232,8 @@ class PitchAttentionLaw(AttentionLaw["AuctionPitchHand"]):
 
     __slots__ = ()
 
-    def ruling(self, event: ev.Count) -> str:
-        return "Each plays for himself; the laws give no penalty."
+    def decide(self, hand: AuctionPitchHand, event: ev.Count) -> Ruling:
+        return Ruling("Each plays for himself; the laws give no penalty.")
 
 
 class PitchCallLaw(CallLaw["AuctionPitchHand"]):
@@ -245,11 +242,10 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
 
     __slots__ = ()
 
-    def met(self, requirement: Requirement, event: ev.Play) -> bool | None:
+    def met(self, hand: AuctionPitchHand, requirement: Requirement, event: ev.Play) -> bool | None:
         """Pitch lets a player trump a plain suit he holds, so "trump" may be called even then."""
         if requirement.what not in ("trump", "no-trump"):
-            return super().met(requirement, event)
-        hand = self.hand
+            return super().met(hand, requirement, event)
         table = hand.table
         assert table is not None
         led = table.led_suit()
@@ -266,13 +262,11 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
             return True
         return not played_trump or len(trumps) == len(held)
 
-    def disobeyed_ruling(self, requirement: Requirement) -> str:
-        return "It is dealt with as a revoke: " + self.hand.revoke_law.words(requirement.offender)
+    def decide(self, hand: AuctionPitchHand, requirement: Requirement) -> Ruling:
+        def disobeyed(choice: Choice | None) -> None:
+            hand.disobeyed.append(hand.revokes[-1])  # penalised under call.disobeyed rather than revoke.established
 
-    def disobeyed(self, requirement: Requirement, event: ev.Play, finding: Irregularity) -> tb.Revoke:
-        revoke = super().disobeyed(requirement, event, finding)
-        self.hand.disobeyed.append(revoke)  # penalised under call.disobeyed rather than revoke.established
-        return revoke
+        return Ruling("It is dealt with as a revoke: " + revoke_words(hand, requirement.offender), then=disobeyed)
 
 
 class PitchDealLaw(DealLaw["AuctionPitchHand"]):
@@ -280,14 +274,15 @@ class PitchDealLaw(DealLaw["AuctionPitchHand"]):
 
     __slots__ = ()
 
-    def wrong_count_ruling(self, player: str) -> str:
+    def wrong_count_ruling(self, hand: AuctionPitchHand, player: str) -> str:
         return ("Found before play, it is a misdeal and the same dealer deals again; if play goes on, the hand "
                 "stands without penalty.")
 
-    def wrong_dealer_ruling(self) -> str:
+    def wrong_dealer_ruling(self, hand: AuctionPitchHand) -> str:
         return "The deal stands once the bidding has begun; the turn to deal goes on from the actual dealer."
 
 
-LAWS = PenaltyLaws(revoke=PitchRevokeLaw, retract=PitchRetractLaw, out_of_turn=PitchOutOfTurnLaw,
-                   exposed=PitchExposedLaw, attention=PitchAttentionLaw, call=PitchCallLaw, deal=PitchDealLaw)
+LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), retract=PitchRetractLaw(), out_of_turn=PitchOutOfTurnLaw(),
+                   exposed=PitchExposedLaw(), attention=PitchAttentionLaw(), call=PitchCallLaw(),
+                   deal=PitchDealLaw())
 """Auction Pitch's penalty laws, declared on its hand."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
 from ...notation.cards import ACE, JACK, KING, QUEEN, Card
+from .penalties import sale_kept, set_back
 
 if TYPE_CHECKING:
     from .hand import AuctionPitchHand
@@ -127,7 +128,7 @@ class PitchSettlement:
         """The revoker's points go to nobody; he is set back and pays a red counter (a seller keeps
         the points of his sale, scored before the play)."""
         hand, ledger = self.hand, self.ledger
-        amount = hand.revoke_law.set_back()
+        amount = set_back(hand)
         revoked = any(r.player == offender and r not in hand.disobeyed for r in hand.revokes)
         topic = "revoke.established" if revoked else "call.disobeyed"
         rule, cause = hand.rule_id(topic), f"{offender} revoked"
@@ -137,7 +138,7 @@ class PitchSettlement:
         names = " and ".join(name.capitalize() for name in lost)
         nobody = (f"his {names} {'goes' if len(lost) == 1 else 'go'} to nobody" if lost
                   else "he won no point to lose")
-        kept = hand.revoke_law.sale_kept(offender)
+        kept = sale_kept(hand, offender)
         hand.penalise(topic, f"{offender} revoked: {nobody}{kept}; he is set back {amount} and pays one red counter "
                       "to the pool", (Effect("hand-not-scored", offender),), since=mark)
 

@@ -9,13 +9,14 @@ choices they open.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
-from ...engine.laws import Effect, Irregularity
+from ...engine.laws import Effect
+from ...engine.penalties import Offer, Ruling
 from ...engine.replay import Requirement
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
@@ -27,51 +28,46 @@ SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
 
 # ---- the caller's rights -------------------------------------------------------------------------
-def offer_to_caller(hand: BostonHand, offender: str, options: Sequence[Option], topic: str, explanation: str,
-                    apply: Callable[[str, ev.Span], None], implied: Option | None = None, implied_text: str = "",
-                    ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
-                    recorded: Option | None = None) -> Choice:
+def caller_offer(hand: BostonHand, offender: str, options: tuple[Option, ...], topic: str, explanation: str,
+                 apply: Callable[[BostonHand, str, ev.Span], None], implied: Option | None = None,
+                 implied_text: str = "", ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
+                 recorded: Option | None = None) -> Offer:
     """The caller's choice; he waives it by playing on, and only he (L21, L39): the offender's
     side must wait for his decision."""
     assert hand.caller is not None
-    return hand.offer({hand.caller}, offender, options, topic, explanation, apply, implied, implied_text,
-                      ends, card, recorded)
+    return Offer(frozenset({hand.caller}), offender, options, topic, explanation, apply, implied, implied_text,
+                 ends, card, recorded)
 
 
-def misere_error(hand: BostonHand, offender: str, what: str) -> None:
+def misere_offer(hand: BostonHand, offender: str, what: str) -> Offer:
     """An opponent's error in a misère: the caller may claim the pool and his stakes at once
     (the offender forfeiting to the pool), or play on; a result written while it is open shows
     he claimed."""
     caller = hand.caller
 
-    def apply(option: str, at: ev.Span) -> None:
+    def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
         if option == "claim":
             hand.claimed_from = offender
             hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
             hand.stop()
 
-    offer_to_caller(hand, offender, ("claim", "accept"), "misere.error",
-                    f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
-                    f"{hand.numbers.pool['misere-error']} red to the pool, or play on.", apply,
-                    implied="accept",
-                    implied_text=f"Play went on: {caller} did not claim for {offender}'s error.",
-                    recorded="claim")
+    return caller_offer(hand, offender, ("claim", "accept"), "misere.error",
+                        f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
+                        f"{hand.numbers.pool['misere-error']} red to the pool, or play on.", apply,
+                        implied="accept",
+                        implied_text=f"Play went on: {caller} did not claim for {offender}'s error.",
+                        recorded="claim")
 
 
-def misere_claim(hand: BostonHand, offender: str, what: str) -> bool:
-    """In a misère an opponent's error is a misère error: the caller's claim is offered (True)."""
-    assert hand.high is not None
-    if not hand.high.misere:
-        return False
-    misere_error(hand, offender, what)
-    return True
+def misere_error(hand: BostonHand, offender: str, what: str) -> None:
+    """An opponent's error in a misère, found by the hand: the caller's claim (`misere_offer`)."""
+    hand.open(misere_offer(hand, offender, what))
 
 
-def offer_exposed_call(hand: BostonHand, holder: str, card: Card) -> None:
+def exposed_call_offer(hand: BostonHand, holder: str, card: Card) -> Offer:
     """The caller's right over an opponent's exposed card: it lasts until the card is played."""
-    hand.liable.lay(card, holder)
 
-    def apply(option: str, at: ev.Span) -> None:
+    def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
         what = option if option in ("highest", "lowest", "no-trump") else "card"
         if hand.liable.decided_late(card if what == "card" else None, what, at, holder):
             return  # bound to the card he played without waiting for the decision (L23)
@@ -80,12 +76,23 @@ def offer_exposed_call(hand: BostonHand, holder: str, card: Card) -> None:
                       effects=(Effect("exposed", holder, None, card.text), effect))
 
     ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump_suit else ()
-    offer_to_caller(hand, holder, ("card", "highest", "lowest", *ruff), "exposed.card",
-                    f"{hand.caller} may call {card} (to be played as soon as that is lawful), demand "
-                    f"{holder}'s highest or lowest {card.suit.word[:-1]} when that suit is next led"
-                    + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called "
-                    "until it is played, and whenever its suit is led he may also demand that it be played or "
-                    "not played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
+    return caller_offer(hand, holder, ("card", "highest", "lowest", *ruff), "exposed.card",
+                        f"{hand.caller} may call {card} (to be played as soon as that is lawful), demand "
+                        f"{holder}'s highest or lowest {card.suit.word[:-1]} when that suit is next led"
+                        + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called "
+                        "until it is played, and whenever its suit is led he may also demand that it be played or "
+                        "not played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
+
+
+def offer_exposed_call(hand: BostonHand, holder: str, card: Card) -> None:
+    """`card` laid on the table, liable to be called by the caller (`exposed_call_offer`)."""
+    hand.liable.lay(card, holder)
+    hand.open(exposed_call_offer(hand, holder, card))
+
+
+def exposed_call(hand: BostonHand, holder: str, card: Card, words: str) -> Ruling:
+    """The ruling that lays `card` on the table, liable to be called (`offer_exposed_call`)."""
+    return Ruling(words, exposed_call_offer(hand, holder, card), lambda choice: hand.liable.lay(card, holder))
 
 
 class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
@@ -95,31 +102,39 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
 
     __slots__ = ()
 
-    def corrected_ruling(self, fact: tb.Revoke) -> str:
-        hand = self.hand
+    def decide(self, hand: BostonHand, fact: tb.Revoke) -> Ruling:
+        if fact.status != "corrected":
+            return Ruling(self.established_words(hand, fact))
         if hand.partout or hand.caller is None:
-            return "Corrected in time, it carries no penalty."
+            return super().decide(hand, fact)
+        over = hand.phase == "over"
         if fact.player != hand.caller:
-            return (f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
-                    f"{fact.card} as an exposed card.")
-        if not hand.late_correction():
-            if self.caller_card_exposed():
-                return (f"An opponent had already played after him, so {fact.card} is exposed and the opponents may "
-                        "call it.")
-            return "The caller corrected it before an opponent played after him: no penalty."
-        if self.caller_card_exposed():
-            return (f"An adversary had already played to the next trick, so {fact.card} is left face up on the table "
-                    "and the opponents may call it.")
-        return "No adversary had played to the next trick: no penalty."
+            words = (f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
+                     f"{fact.card} as an exposed card.")
+            return Ruling(words, None if over else self.corrected_opponent_offer(hand, fact))
+        exposed = (hand.next_plays if hand.late_correction() else hand.later_plays) > 0
+        if not exposed:
+            return Ruling("No adversary had played to the next trick: no penalty." if hand.late_correction() else
+                          "The caller corrected it before an opponent played after him: no penalty.")
+        words = (f"An adversary had already played to the next trick, so {fact.card} is left face up on the table "
+                 "and the opponents may call it." if hand.late_correction() else
+                 f"An opponent had already played after him, so {fact.card} is exposed and the opponents may call it.")
+        if over:
+            return Ruling(words)
+        opponents = frozenset(hand.opponents())
 
-    def caller_card_exposed(self) -> bool:
-        hand = self.hand
-        return (hand.next_plays if hand.late_correction() else hand.later_plays) > 0
+        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
+            effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
+            hand.penalise("revoke.corrected", f"the opponents call the caller's exposed {fact.card}",
+                          effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
 
-    def timing(self, fact: tb.Revoke) -> str:
-        hand = self.hand
+        return Ruling(words, Offer(opponents, fact.player, ("card",), "revoke.corrected",
+                                   f"{fact.card} stays face up; {hand.side_label(opponents)} may call it.", apply,
+                                   ends=(Lapse.CARD_PLAYED,), card=fact.card))
+
+    def timing(self, hand: BostonHand, fact: tb.Revoke) -> str:
         if fact.player != hand.caller or not hand.late_correction():
-            return super().timing(fact)
+            return super().timing(hand, fact)
         if fact.status == "correctable":
             return "the caller has not played to the next trick yet"
         if fact.status != "established":
@@ -128,27 +143,8 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
             return "when the hand ended (the caller may correct his revoke until he plays to the next trick)"
         return "when the caller played to the next trick without correcting it"
 
-    def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
-        hand = self.hand
-        if fact.status != "corrected" or hand.partout or hand.caller is None or hand.phase == "over":
-            return
-        if fact.player != hand.caller:
-            self.offer_corrected_opponent(fact)
-        elif self.caller_card_exposed():
-            opponents = set(hand.opponents())
-
-            def apply(option: str, at: ev.Span) -> None:
-                effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
-                hand.penalise("revoke.corrected", f"the opponents call the caller's exposed {fact.card}",
-                              effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
-
-            hand.offer(opponents, fact.player, ("card",), "revoke.corrected",
-                       f"{fact.card} stays face up; {hand.side_label(opponents)} may call it.", apply,
-                       ends=(Lapse.CARD_PLAYED,), card=fact.card)
-
-    def offer_corrected_opponent(self, fact: tb.Revoke) -> None:
-        hand = self.hand
-        def apply(option: str, at: ev.Span) -> None:
+    def corrected_opponent_offer(self, hand: BostonHand, fact: tb.Revoke) -> Offer:
+        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             if option in ("highest", "lowest"):
                 effect = hand.require(fact.player, option, "revoke.corrected", at)
                 hand.penalise("revoke.corrected",
@@ -159,23 +155,21 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
             hand.penalise("revoke.corrected", f"{hand.caller} calls {fact.player}'s {fact.card} as an exposed card",
                           effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
 
-        offer_to_caller(hand, fact.player, ("highest", "lowest", "card"), "revoke.corrected",
-                        f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or "
-                        f"call {fact.card} as an exposed card.", apply)
+        return caller_offer(hand, fact.player, ("highest", "lowest", "card"), "revoke.corrected",
+                            f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or "
+                            f"call {fact.card} as an exposed card.", apply)
 
-    def established_ruling(self, fact: tb.Revoke) -> str:
-        hand = self.hand
+    def established_words(self, hand: BostonHand, fact: tb.Revoke) -> str:
         if hand.revokes and hand.revokes[0] is not fact:
             return "An earlier revoke already settles the hand."
         if hand.partout:
             return "Misère partout: the revoker pays five red to each other player and four red to the pool."
         if fact.player == hand.caller:
             return "The caller loses his call and is put in for at least one trick; the hands are thrown up."
-        return self.opponent_words() + "; the revoker forfeits to the pool."
+        return self.opponent_words(hand) + "; the revoker forfeits to the pool."
 
-    def opponent_words(self) -> str:
+    def opponent_words(self, hand: BostonHand) -> str:
         """What an opponent's revoke earns the caller, in words that fit his call."""
-        hand = self.hand
         assert hand.high is not None
         if hand.high.misere:
             name = hand.high.text.replace("-", " ").replace("misere", "misère")
@@ -193,8 +187,7 @@ class BostonRetractLaw(laws.RetractLaw["BostonHand"]):
 
     __slots__ = ()
 
-    def retracted(self, fact: tb.Retracted) -> None:
-        hand = self.hand
+    def retracted(self, hand: BostonHand, fact: tb.Retracted) -> None:
         hand.liable.taken_back(fact.player, fact.card)
         if fact.returned:
             assert hand.table is not None
@@ -205,10 +198,9 @@ class BostonRetractLaw(laws.RetractLaw["BostonHand"]):
             return
         hand.next_plays = fact.next_plays
 
-    def early_play(self, choice: Choice, play: ev.Play) -> None:
+    def early_play(self, hand: BostonHand, choice: Choice, play: ev.Play) -> None:
         """The offender's side must wait for the caller's decision (L39): a card one of them played
         before it, taken back, is like a card played in error liable to be called (L20, L23)."""
-        hand = self.hand
         if hand.caller is not None and hand.penalty_applies(play.player):
             hand.expose_early_play(choice, play, lambda holder, card: offer_exposed_call(hand, holder, card))
 
@@ -219,40 +211,31 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
 
     __slots__ = ()
 
-    def ruling(self, fact: tb.OutOfTurn) -> str:
-        hand = self.hand
+    def decide(self, hand: BostonHand, fact: tb.OutOfTurn) -> Ruling:
         if hand.partout:
-            return "In misère partout this carries no penalty."
+            return Ruling("In misère partout this carries no penalty.")
         if fact.player == hand.caller:
-            return ("The caller is not penalised: his lead stands if the next player follows it, "
-                    "otherwise it goes back."
-                    if fact.lead else "The caller is not penalised.")
+            return Ruling("The caller is not penalised: his lead stands if the next player follows it, otherwise it "
+                          "goes back." if fact.lead else "The caller is not penalised.")
+        applies = hand.penalty_applies(fact.player)
         if hand.high is not None and hand.high.misere:
-            return "In a misère this is a misère error."
+            verb = "led" if fact.lead else "played"
+            return Ruling("In a misère this is a misère error.",
+                          misere_offer(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn")
+                          if applies else None)
         if fact.lead:
-            return (f"{hand.caller}, who has not played to the trick, may call a suit from the rightful leader, call "
-                    "the card as exposed, or accept the lead.")
-        return (f"{hand.caller} may require an opponent still to play to play highest or lowest, "
-                "or to win or lose the trick.")
+            return Ruling(f"{hand.caller}, who has not played to the trick, may call a suit from the rightful leader, "
+                          "call the card as exposed, or accept the lead.",
+                          self.lead_penalty(hand, fact) if applies else None)
+        return Ruling(f"{hand.caller} may require an opponent still to play to play highest or lowest, "
+                      "or to win or lose the trick.", self.play_penalty(hand, fact) if applies else None)
 
-    def rule(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
-        hand = self.hand
-        verb = "led" if fact.lead else "played"
-        if not hand.penalty_applies(fact.player) or \
-                misere_claim(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn"):
-            return
-        if fact.lead:
-            self.offer_lead_penalty(fact)
-        else:
-            self.offer_play_penalty(fact)
-
-    def offer_lead_penalty(self, fact: tb.OutOfTurn) -> None:
-        hand = self.hand
+    def lead_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer:
         caller, offender, card = hand.caller, fact.player, fact.card
         targets = [fact.expected] if fact.expected != caller else list(hand.opponents())
         whom = fact.expected if fact.expected != caller else "the opponent who next leads"
 
-        def apply(option: str, at: ev.Span) -> None:
+        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             if option == "accept":
                 return
             back = hand.send_back(offender, card)
@@ -266,40 +249,38 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
             hand.penalise("play.out-of-turn", f"{caller} treats {offender}'s {card} as exposed and calls it",
                           effects=(back, Effect("exposed", offender, None, card.text), called))
 
-        offer_to_caller(hand, offender, ("suit", "card", "accept"), "play.out-of-turn",
-                        f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an "
-                        "exposed card, or accept the lead (his playing to it accepts it; a card his opponents "
-                        "play to it before he decides is taken back, liable to be called).", apply,
-                        implied="accept",
-                        implied_text=f"Play went on to {offender}'s lead out of turn: it stands.",
-                        card=card)
+        return caller_offer(hand, offender, ("suit", "card", "accept"), "play.out-of-turn",
+                            f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an "
+                            "exposed card, or accept the lead (his playing to it accepts it; a card his opponents "
+                            "play to it before he decides is taken back, liable to be called).", apply,
+                            implied="accept",
+                            implied_text=f"Play went on to {offender}'s lead out of turn: it stands.",
+                            card=card)
 
-    def offer_play_penalty(self, fact: tb.OutOfTurn) -> None:
-        hand = self.hand
+    def play_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer | None:
         assert hand.table is not None
         played = {p.player for p in hand.table.current.plays}
         targets = [p for p in hand.opponents() if p not in played]
         if not targets:
-            return
+            return None
         target = fact.expected if fact.expected in targets else targets[0]
 
-        def apply(option: str, at: ev.Span) -> None:
+        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             effect = hand.require(target, option, "play.out-of-turn", at)
             hand.penalise("play.out-of-turn", f"{hand.caller} requires {target} to play {option}", effects=(effect,))
 
-        offer_to_caller(hand, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                        f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to "
-                        "win or lose the trick.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+        return caller_offer(hand, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                            f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to "
+                            "win or lose the trick.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
-    def played_twice(self, fact: tb.PlayedTwice) -> None:
+    def played_twice(self, hand: BostonHand, fact: tb.PlayedTwice) -> None:
         """Law 19: the second card goes with the trick, dead; its player is a card short from now on."""
-        hand = self.hand
-        assert hand.table is not None
+        table = hand.table
+        assert table is not None
         hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
                   f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
                   f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
-                  + self.short_ruling(fact.player), trick=fact.trick)
-        table = hand.table
+                  + short_ruling(hand, fact.player), trick=fact.trick)
         if fact.player not in hand.extra_card:
             hand.extra_card[fact.player] = fact.card
             if table.hands is not None and fact.player in table.hands:
@@ -308,14 +289,14 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         if not table.current.plays:  # given to the trick just completed: he may have no card left for the next
             hand.sit_out_empty_hands()
 
-    def short_ruling(self, player: str) -> str:
-        hand = self.hand
-        if hand.partout or hand.caller is None:
-            return "In misère partout he pays five red counters to each other player and the hands are abandoned."
-        if player == hand.caller:
-            return "A caller found short is put in for at least one trick (more if he cannot make his bid)."
-        return (f"An opponent found short: all three opponents pay {hand.caller} for his bid and every over-trick "
-                "he makes; the hand may be played on for them.")
+
+def short_ruling(hand: BostonHand, player: str) -> str:
+    if hand.partout or hand.caller is None:
+        return "In misère partout he pays five red counters to each other player and the hands are abandoned."
+    if player == hand.caller:
+        return "A caller found short is put in for at least one trick (more if he cannot make his bid)."
+    return (f"An opponent found short: all three opponents pay {hand.caller} for his bid and every over-trick "
+            "he makes; the hand may be played on for them.")
 
 
 class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
@@ -323,23 +304,17 @@ class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
 
     __slots__ = ()
 
-    def ruling(self, event: ev.Expose) -> str:
-        hand = self.hand
+    def decide(self, hand: BostonHand, event: ev.Expose) -> Ruling:
         if hand.partout or hand.caller is None:
-            return "No penalty: " + ("misère partout." if hand.partout else "the bidding is not settled.")
+            return Ruling("No penalty: " + ("misère partout." if hand.partout else "the bidding is not settled."))
         if event.player == hand.caller:
-            return "The caller is not penalised for his own exposed cards."
+            return Ruling("The caller is not penalised for his own exposed cards.")
         if not hand.penalty_applies(event.player):
-            return "The play is over: no penalty applies."
+            return Ruling("The play is over: no penalty applies.")
         if hand.high is not None and hand.high.misere:
-            return "In a misère this is a misère error."
-        return f"It stays face up and {hand.caller} may call it."
-
-    def rule(self, event: ev.Expose, finding: Irregularity) -> None:
-        hand = self.hand
-        if hand.penalty_applies(event.player) and \
-                not misere_claim(hand, event.player, f"{event.player} exposed {event.card}"):
-            offer_exposed_call(hand, event.player, event.card)
+            return Ruling("In a misère this is a misère error.",
+                          misere_offer(hand, event.player, f"{event.player} exposed {event.card}"))
+        return exposed_call(hand, event.player, event.card, f"It stays face up and {hand.caller} may call it.")
 
 
 class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
@@ -347,34 +322,30 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
 
     __slots__ = ()
 
-    def ruling(self, event: ev.Count) -> str:
-        hand = self.hand
-        if hand.table is not None and hand.table.finished:
-            return "Every trick has been played, so there is nothing left to require: no penalty applies."
-        if hand.caller is None or not hand.penalty_applies(event.player) or hand.table is None:
-            return "No penalty applies."
+    def decide(self, hand: BostonHand, event: ev.Count) -> Ruling:
+        table = hand.table
+        if table is not None and table.finished:
+            return Ruling("Every trick has been played, so there is nothing left to require: no penalty applies.")
+        if hand.caller is None or not hand.penalty_applies(event.player) or table is None:
+            return Ruling("No penalty applies.")
         if hand.high is not None and hand.high.misere:
-            return "In a misère this is a misère error."
-        return f"{hand.caller} may require highest or lowest, or trump or no trump, from the opponents still to play."
-
-    def rule(self, event: ev.Count, finding: Irregularity) -> None:
-        hand = self.hand
-        if hand.table is None or not hand.penalty_applies(event.player) or \
-                misere_claim(hand, event.player, f"{event.player} drew attention to the tricks"):
-            return
-        current = hand.table.current
+            return Ruling("In a misère this is a misère error.",
+                          misere_offer(hand, event.player, f"{event.player} drew attention to the tricks"))
+        current = table.current
         played = {p.player for p in current.plays}
         targets = [p for p in hand.opponents() if p not in played and (current.plays or p != current.leader)]
 
-        def apply(option: str, at: ev.Span) -> None:
+        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             effects = [hand.require(t, option, "attention.drawn", at) for t in targets]
             hand.penalise("attention.drawn", f"{hand.caller} requires {option} from {' '.join(targets)}",
                           effects=tuple(effects))
 
-        offer_to_caller(hand, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
-                        f"{hand.caller} may require the opponents still to play to trick {current.number} "
-                        f"({' '.join(targets)}) to play highest or lowest, or to trump or not trump.", apply,
-                        ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+        return Ruling(f"{hand.caller} may require highest or lowest, or trump or no trump, from the opponents still "
+                      "to play.",
+                      caller_offer(hand, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
+                                   f"{hand.caller} may require the opponents still to play to trick {current.number} "
+                                   f"({' '.join(targets)}) to play highest or lowest, or to trump or not trump.",
+                                   apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 
 
 class BostonCallLaw(laws.CallLaw["BostonHand"]):
@@ -383,17 +354,16 @@ class BostonCallLaw(laws.CallLaw["BostonHand"]):
 
     __slots__ = ()
 
-    def describe(self, requirement: Requirement) -> str:
+    def describe(self, hand: BostonHand, requirement: Requirement) -> str:
         if requirement.what == "withhold":
             return f"anything but the exposed {requirement.card}"
-        return super().describe(requirement)
+        return super().describe(hand, requirement)
 
-    def met(self, requirement: Requirement, event: ev.Play) -> bool | None:
+    def met(self, hand: BostonHand, requirement: Requirement, event: ev.Play) -> bool | None:
         """A call on an exposed card other than the card itself binds when its suit is led (highest,
         lowest, withhold) or to a ruff (no-trump)."""
-        hand = self.hand
         if requirement.rule != "boston.exposed.card" or requirement.card is None or requirement.what == "card":
-            return super().met(requirement, event)
+            return super().met(hand, requirement, event)
         table = hand.table
         card = requirement.card
         assert table is not None
@@ -408,12 +378,11 @@ class BostonCallLaw(laws.CallLaw["BostonHand"]):
             held = table.hands.get(event.player) if table.hands is not None else None
             others = held is not None and any(c.suit is led and c is not card for c in held)
             return event.card is not card or (held is not None and not others)
-        return super().met(requirement, event)
+        return super().met(hand, requirement, event)
 
-    def unanswered_call(self, event: ev.Call) -> bool:
+    def unanswered_call(self, hand: BostonHand, event: ev.Call) -> bool:
         """A call answering no open choice may still bind a card liable to be called lying on the
         table (L21 ins.), or one its holder played without waiting for the decision (L23)."""
-        hand = self.hand
         return hand.liable.watching and event.player == hand.caller and hand.liable.call(event)
 
 
@@ -422,11 +391,10 @@ class BostonDealLaw(laws.DealLaw["BostonHand"]):
 
     __slots__ = ()
 
-    def wrong_dealer_ruling(self) -> str:
+    def wrong_dealer_ruling(self, hand: BostonHand) -> str:
         return "It was not stopped before the last card was dealt, so the deal stands."
 
-    def wrong_count_ruling(self, player: str) -> str:
-        hand = self.hand
+    def wrong_count_ruling(self, hand: BostonHand, player: str) -> str:
         if len(hand.deals[player]) > hand.cards_per_hand:
             return "A hand with too many cards makes a misdeal: the same dealer deals again."
         return ("Found before the first card is played it is a misdeal (or, when the card is missing from every "
@@ -434,6 +402,7 @@ class BostonDealLaw(laws.DealLaw["BostonHand"]):
                 "rule says.")
 
 
-LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw, retract=BostonRetractLaw, out_of_turn=BostonOutOfTurnLaw,
-                        exposed=BostonExposedLaw, attention=BostonAttentionLaw, call=BostonCallLaw, deal=BostonDealLaw)
+LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), retract=BostonRetractLaw(), out_of_turn=BostonOutOfTurnLaw(),
+                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), call=BostonCallLaw(),
+                        deal=BostonDealLaw())
 """Boston's penalty laws, declared on its hand."""

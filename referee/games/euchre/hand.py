@@ -16,7 +16,7 @@ from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
 from .cards import PACKS, EuchreTricks
-from .penalties import LAWS, EuchreDealLaw, EuchreOutOfTurnLaw, EuchreRevokeLaw
+from .penalties import LAWS, play_after, wrong_count_penalty
 from .settlement import EuchreSettlement
 
 EuchreOptions = TypedDict("EuchreOptions", {
@@ -56,9 +56,6 @@ class EuchreHand(HandReplay):
     cards_per_hand = 5
     penalty_laws = LAWS
     call_words = PENALTY_WORDS | {"partnership", "alone"}  # the defenders' election over a lone player's partner's card
-    revoke_law: EuchreRevokeLaw  # the topics the hand and its settlement ask more of than the shared laws say
-    out_of_turn_law: EuchreOutOfTurnLaw
-    deal_law: EuchreDealLaw
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
@@ -448,7 +445,7 @@ class EuchreHand(HandReplay):
                 # One fault, one finding: the deal line's (which says what play going on means);
                 # the penalty below cites the rule for a wrong count found in play.
                 self.wrong_count.add(player)
-                ruling = self.deal_law.penalty_text(player)
+                ruling = wrong_count_penalty(self, player)
                 self.notes.append(f"play went on with {player} holding {len(cards)} cards: "
                                   f"{ruling[0].lower()}{ruling[1:]} [{self.rule_id('wrong-count.play')}]")
 
@@ -458,7 +455,7 @@ class EuchreHand(HandReplay):
         if self.discarded is None and self.dealer not in self.wrong_count:
             self.find("wrong-card-count", self.dealer, event.at, "wrong-count.play",
                       f"{self.dealer}, the dealer, took up the upcard and plays without having discarded, so he "
-                      "holds six cards. " + self.deal_law.penalty_text(self.dealer))
+                      "holds six cards. " + wrong_count_penalty(self, self.dealer))
             self.wrong_count.add(self.dealer)
 
 
@@ -497,7 +494,7 @@ class EuchreHand(HandReplay):
             self.play_card(event)  # the usual case: no card out of turn on the table
             return
         if self.rebuild not in self.choices:
-            self.out_of_turn_law.play_after(event, false)
+            play_after(self, event, false)
         self.play_card(event)
         if self.out_of_turn is false and self.rebuild not in self.choices and self.table is not None \
                 and self.table.current.number != false.trick:
@@ -596,7 +593,7 @@ class EuchreHand(HandReplay):
 
     def next_step(self) -> str | None:
         if self.misdeal():
-            return "misdeal: " + self.deal_law.wrong_count_ruling(self.dealer)
+            return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self, self.dealer)
         if self.out_of_turn is not None and self.rebuild in self.choices:  # the table's choice, in its own words
             return (f"the table rebuilds trick {self.out_of_turn.trick} if all agree; "
                     "otherwise the hand is cancelled and redealt without score")

@@ -11,15 +11,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import table as tb
-from ...engine.choices import Lapse
-from ...engine.laws import Irregularity
-from ...engine.penalties import AttentionLaw, DealLaw, ExposedLaw, OutOfTurnLaw, PenaltyLaws, RetractLaw, RevokeLaw
+from ...engine.choices import Choice, Lapse
+from ...engine.penalties import (
+    AttentionLaw,
+    DealLaw,
+    ExposedLaw,
+    Offer,
+    OutOfTurnLaw,
+    PenaltyLaws,
+    RetractLaw,
+    RevokeLaw,
+    Ruling,
+)
 from ...notation import events as ev
 from ...notation.cards import JACK, Card, Suit
 from .cards import bower_role
 
 if TYPE_CHECKING:
-    from .hand import EuchreHand  # noqa: F401 (the quoted type parameter of every law below)
+    from .hand import EuchreHand
 
 
 class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
@@ -27,15 +36,13 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
 
     __slots__ = ()
 
-    def card_words(self, card: Card) -> str:
+    def card_words(self, hand: EuchreHand, card: Card) -> str:
         """A bower is named as such: the left bower is a trump, not a card of its printed suit."""
-        hand = self.hand
         role = bower_role(card, hand.trump_suit)
         return f"{card.text} ({role})" if role else card.text
 
-    def held_words(self, revoke: tb.Revoke) -> str:
+    def held_words(self, hand: EuchreHand, revoke: tb.Revoke) -> str:
         """The suit led, and the left bower by name when he held it then and trumps were led."""
-        hand = self.hand
         table = hand.table
         trump = hand.trump_suit
         if table is None or table.hands is None or revoke.player not in table.hands or trump is None \
@@ -48,35 +55,35 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
             return revoke.led.word
         return f"{revoke.led.word} (the left bower {bowers[0].text} is a trump)"
 
-    def established_ruling(self, fact: tb.Revoke) -> str:
-        hand = self.hand
-        points = self.points(fact.player, fact.at)
+    def decide(self, hand: EuchreHand, fact: tb.Revoke) -> Ruling:
+        if fact.status == "corrected":
+            return super().decide(hand, fact)
+        points = revoke_points(hand, fact.player, fact.at)
         side = hand.team(fact.player)
         unless = " unless a revoke by the other side cancels it," if hand.options["revoke-count"] == "cancel" else ""
         if hand.options["revoke-penalty"] == "deduct":
-            return f"{side} lose {points} points{unless} and the hand's ordinary result is not scored."
-        return f"{hand.other_team(side)} score {points} points{unless} and the hand's ordinary result is not scored."
+            return Ruling(f"{side} lose {points} points{unless} and the hand's ordinary result is not scored.")
+        return Ruling(f"{hand.other_team(side)} score {points} points{unless} and the hand's ordinary result is not "
+                      "scored.")
 
-    def points(self, offender: str, at: ev.Span) -> int:
-        """Lone-hand points only while the lone hand was being played: a revoke made after the
-        partner's card turned it into a partnership hand is a partnership revoke."""
-        hand = self.hand
-        alone_then = hand.lone_hand or (hand.partnership_at is not None and (at.line, at.column) < hand.partnership_at)
-        if hand.lone_defence and hand.team(hand.defender_alone or "") == hand.team(offender):
-            return hand.options["revoke-lone-points"]  # his side was attempting a lone defence
-        if hand.alone is None or not alone_then:
-            return hand.options["revoke-points"]
-        offending_side_alone = hand.team(hand.alone) == hand.team(offender)
-        if offending_side_alone or hand.options["revoke-lone"] == "any-lone-hand":
-            return hand.options["revoke-lone-points"]
-        return hand.options["revoke-points"]
-
-
-    def no_revoke(self, fact: tb.Revoke) -> bool:
+    def no_revoke(self, hand: EuchreHand, fact: tb.Revoke) -> bool:
         """The lone player's partner takes no part in the hand: his card that did not follow,
         gone back because the lone hand stands, was never a play of the hand."""
-        hand = self.hand
         return hand.sitting_out(fact.player)
+
+
+def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
+    """Lone-hand points only while the lone hand was being played: a revoke made after the
+    partner's card turned it into a partnership hand is a partnership revoke."""
+    alone_then = hand.lone_hand or (hand.partnership_at is not None and (at.line, at.column) < hand.partnership_at)
+    if hand.lone_defence and hand.team(hand.defender_alone or "") == hand.team(offender):
+        return hand.options["revoke-lone-points"]  # his side was attempting a lone defence
+    if hand.alone is None or not alone_then:
+        return hand.options["revoke-points"]
+    offending_side_alone = hand.team(hand.alone) == hand.team(offender)
+    if offending_side_alone or hand.options["revoke-lone"] == "any-lone-hand":
+        return hand.options["revoke-lone-points"]
+    return hand.options["revoke-points"]
 
 
 class EuchreRetractLaw(RetractLaw["EuchreHand"]):
@@ -84,14 +91,12 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
 
     __slots__ = ()
 
-    def may_take_back(self, event: ev.Retract) -> bool:
+    def may_take_back(self, hand: EuchreHand, event: ev.Retract) -> bool:
         """The lone player's partner's card goes back when the opponents let the lone hand stand."""
-        hand = self.hand
         loner = hand.loner_of(event.player)
-        return (loner is not None and hand.lone_broken(loner)) or super().may_take_back(event)
+        return (loner is not None and hand.lone_broken(loner)) or super().may_take_back(hand, event)
 
-    def retracted(self, fact: tb.Retracted) -> None:
-        hand = self.hand
+    def retracted(self, hand: EuchreHand, fact: tb.Retracted) -> None:
         out_of_turn = hand.out_of_turn
         if out_of_turn is not None and fact.player == out_of_turn.player and fact.card is out_of_turn.card:
             if hand.rebuild in hand.choices:  # the table rebuilds the trick: the card goes back
@@ -101,7 +106,7 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
             hand.notes.append(f"{fact.player}'s {fact.card}, played out of turn, went back "
                               "and the proper turn was restored.")
             if hand.options["out-of-turn"] == "somerset":
-                hand.out_of_turn_law.offer_somerset(fact)
+                hand.open(somerset_offer(hand, fact))
         elif (loner := hand.loner_of(fact.player)) is not None and hand.lone_broken(loner) and hand.table is not None:
             hand.break_lone(loner, None)
             hand.notes.append(f"{fact.player}'s card was taken back: {loner} keeps {hand.lone_words(loner)}.")
@@ -114,20 +119,19 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
 
     __slots__ = ()
 
-    def ruling(self, fact: tb.OutOfTurn) -> str:
-        hand = self.hand
+    def decide(self, hand: EuchreHand, fact: tb.OutOfTurn) -> Ruling:
+        def kept(choice: Choice | None) -> None:
+            hand.out_of_turn = fact  # on the table until it goes back, or later players play after it
+
         if hand.options["out-of-turn"] == "somerset":
-            return (f"The card is taken back and the turn restored; {hand.side_label(hand.opponents(fact.player))} "
-                    f"may then call it as an exposed card or call a suit from {fact.player} on his next lead.")
-        return (f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
-                "players have already played: then the trick is rebuilt if all agree, otherwise the hand is "
-                "cancelled and redealt without score.")
+            defenders = hand.side_label(hand.opponents(fact.player))
+            return Ruling(f"The card is taken back and the turn restored; {defenders} may then call it as an exposed "
+                          f"card or call a suit from {fact.player} on his next lead.", then=kept)
+        return Ruling(f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
+                      "players have already played: then the trick is rebuilt if all agree, otherwise the hand is "
+                      "cancelled and redealt without score.", then=kept)
 
-    def rule(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
-        self.hand.out_of_turn = fact  # on the table until it goes back, or later players play after it
-
-    def not_active(self, fact: tb.NotActive) -> None:
-        hand = self.hand
+    def not_active(self, hand: EuchreHand, fact: tb.NotActive) -> None:
         loner = hand.loner_of(fact.player) or hand.alone or ""
         innocent = hand.opponents(loner)  # the defenders; the makers, when a lone defender's partner played
         table = hand.table
@@ -144,69 +148,69 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
         for follow in table.join(fact.player, fact.card, fact.at):
             if not isinstance(follow, tb.OutOfTurn):  # the seat had no turn: one finding is enough
                 hand.on_fact(follow)
-        hand.offer(innocent, fact.player, ("partnership", "alone"), "alone.partner-played",
-                   f"{hand.side_label(innocent)} choose whether {loner} keeps {lone} "
-                   f"({fact.player}'s {fact.card} is taken back) or his side plays as a partnership.",
-                   lambda option, at: self.choose_lone_hand(option, at, fact.player, fact.card, loner),
-                   implied="partnership")
+        hand.open(Offer(frozenset(innocent), fact.player, ("partnership", "alone"), "alone.partner-played",
+                        f"{hand.side_label(innocent)} choose whether {loner} keeps {lone} "
+                        f"({fact.player}'s {fact.card} is taken back) or his side plays as a partnership.",
+                        lambda hand, option, at: choose_lone_hand(hand, option, at, fact.player, fact.card, loner),
+                        implied="partnership"))
 
-    def choose_lone_hand(self, option: str, at: ev.Span, partner: str, card: Card, loner: str) -> None:
-        """The defenders' election (`call alone` / `call partnership`, or the partner's card taken
-        back). Electing the lone hand takes `partner`'s `card` back while its trick is not
-        gathered; a trick already gathered stands as played (a quitted trick is never rebuilt),
-        a card he has put on the table since goes back, and he sits out from now on."""
-        hand = self.hand
-        if option != "alone" or not hand.lone_broken(loner) or hand.table is None:
-            return
-        table = hand.table
-        facts = table.retract(partner, card, at, excused=True)
-        if any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-            hand.notes.append(f"{hand.side_label(hand.opponents(partner))} elected that {loner} keep "
-                              f"{hand.lone_words(loner)}: {partner}'s {card} stays in its trick, already gathered, "
-                              f"and {partner} sits out.")
-            later = table.current.card_of(partner)
-            facts = table.retract(partner, later.card, at, excused=True) if later is not None else []
-            if not facts or any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-                hand.break_lone(loner, None)
-                facts = table.deactivate(partner)
-        for follow in facts:  # a card taken back: the retract law's `retracted` restores the lone hand
-            hand.on_fact(follow)
 
-    def play_after(self, event: ev.Play, false: tb.OutOfTurn) -> None:
-        """A later player's card in the trick of a card out of turn: the card can no longer simply
-        go back, and the table chooses between rebuilding the trick and a redeal (seed rule).
-        Playing the trick out shows it was rebuilt by agreement."""
-        hand = self.hand
-        table = hand.table
-        if table is None or event.player == false.player or table.current.number != false.trick:
-            return
+def choose_lone_hand(hand: EuchreHand, option: str, at: ev.Span, partner: str, card: Card, loner: str) -> None:
+    """The defenders' election (`call alone` / `call partnership`, or the partner's card taken
+    back). Electing the lone hand takes `partner`'s `card` back while its trick is not
+    gathered; a trick already gathered stands as played (a quitted trick is never rebuilt),
+    a card he has put on the table since goes back, and he sits out from now on."""
+    if option != "alone" or not hand.lone_broken(loner) or hand.table is None:
+        return
+    table = hand.table
+    facts = table.retract(partner, card, at, excused=True)
+    if any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
+        hand.notes.append(f"{hand.side_label(hand.opponents(partner))} elected that {loner} keep "
+                          f"{hand.lone_words(loner)}: {partner}'s {card} stays in its trick, already gathered, "
+                          f"and {partner} sits out.")
+        later = table.current.card_of(partner)
+        facts = table.retract(partner, later.card, at, excused=True) if later is not None else []
+        if not facts or any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
+            hand.break_lone(loner, None)
+            facts = table.deactivate(partner)
+    for follow in facts:  # a card taken back: the retract law's `retracted` restores the lone hand
+        hand.on_fact(follow)
 
-        def choose(option: str, at: ev.Span) -> None:
-            hand.out_of_turn = None
-            hand.rebuild_refused = option == "redeal"
 
-        hand.rebuild = hand.offer(
-            hand.order, false.player, ("reconstruct", "redeal"), "play.out-of-turn",
-            "Later players played after the card out of turn: rebuild the trick if all agree, otherwise cancel the "
-            "hand and redeal without score.", choose, implied="reconstruct",
-            implied_text=f"The trick with {false.player}'s card out of turn was played out: the table rebuilt it by "
-                         "agreement and it stands.", ends=(Lapse.TRICK_GATHERED,))
+def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
+    """A later player's card in the trick of a card out of turn: the card can no longer simply
+    go back, and the table chooses between rebuilding the trick and a redeal (seed rule).
+    Playing the trick out shows it was rebuilt by agreement."""
+    table = hand.table
+    if table is None or event.player == false.player or table.current.number != false.trick:
+        return
 
-    def offer_somerset(self, fact: tb.Retracted) -> None:
-        hand = self.hand
-        defenders = hand.opponents(fact.player)
+    def choose(hand: EuchreHand, option: str, at: ev.Span) -> None:
+        hand.out_of_turn = None
+        hand.rebuild_refused = option == "redeal"
 
-        def apply(option: str, at: ev.Span) -> None:
-            effect = (hand.require(fact.player, "card", "play.out-of-turn", at, card=fact.card) if len(option) == 2
-                      else hand.require(fact.player, "lead-suit", "play.out-of-turn", at,
-                                        suit=Suit[option.upper()]))
-            hand.penalise("play.out-of-turn", f"{hand.side_label(defenders)} call {option} from {fact.player}",
-                          effects=(effect,))
+    hand.rebuild = hand.open(Offer(
+        frozenset(hand.order), false.player, ("reconstruct", "redeal"), "play.out-of-turn",
+        "Later players played after the card out of turn: rebuild the trick if all agree, otherwise cancel the "
+        "hand and redeal without score.", choose, implied="reconstruct",
+        implied_text=f"The trick with {false.player}'s card out of turn was played out: the table rebuilt it by "
+                     "agreement and it stands.", ends=(Lapse.TRICK_GATHERED,)))
 
-        hand.offer(defenders, fact.player, ("card", "suit"), "play.out-of-turn",
-                   f"{hand.side_label(defenders)} may call {fact.card} as an exposed card, or call a suit for "
-                   f"{fact.player}'s next lead, until the card is played (Somerset 46, 52).", apply,
-                   ends=(Lapse.CARD_PLAYED,), card=fact.card)
+
+def somerset_offer(hand: EuchreHand, fact: tb.Retracted) -> Offer:
+    """Somerset 46, 52: a card out of turn taken back may be called, or a suit from its player's next lead."""
+    defenders = hand.opponents(fact.player)
+
+    def apply(hand: EuchreHand, option: str, at: ev.Span) -> None:
+        effect = (hand.require(fact.player, "card", "play.out-of-turn", at, card=fact.card) if len(option) == 2
+                  else hand.require(fact.player, "lead-suit", "play.out-of-turn", at, suit=Suit[option.upper()]))
+        hand.penalise("play.out-of-turn", f"{hand.side_label(defenders)} call {option} from {fact.player}",
+                      effects=(effect,))
+
+    return Offer(frozenset(defenders), fact.player, ("card", "suit"), "play.out-of-turn",
+                 f"{hand.side_label(defenders)} may call {fact.card} as an exposed card, or call a suit for "
+                 f"{fact.player}'s next lead, until the card is played (Somerset 46, 52).", apply,
+                 ends=(Lapse.CARD_PLAYED,), card=fact.card)
 
 
 class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
@@ -214,34 +218,28 @@ class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
 
     __slots__ = ()
 
-    def ruling(self, event: ev.Expose) -> str:
-        hand = self.hand
-        if hand.options["exposed"] == "callable":
-            return (f"It stays face up on the table and {hand.side_label(hand.opponents(event.player))} may call it "
-                    "to be played when it is legal.")
-        return ("It stays face up until it is legally played, unless the table judges the exposure a major unfair "
-                "advantage and redeals.")
-
-    def rule(self, event: ev.Expose, finding: Irregularity) -> None:
-        hand = self.hand
+    def decide(self, hand: EuchreHand, event: ev.Expose) -> Ruling:
         if hand.options["exposed"] == "callable":
             defenders = hand.opponents(event.player)
 
-            def call(option: str, at: ev.Span) -> None:
+            def call(hand: EuchreHand, option: str, at: ev.Span) -> None:
                 effect = hand.require(event.player, "card", "exposed.card", at, card=event.card)
                 hand.penalise("exposed.card", f"{hand.side_label(defenders)} call the exposed {event.card}",
                               effects=(effect,))
 
-            hand.offer(defenders, event.player, ("card",), "exposed.card",
-                       f"{hand.side_label(defenders)} may call {event.card} when {event.player} can legally play it; "
-                       "it stays liable to be called until it is played.", call, ends=(Lapse.CARD_PLAYED,),
-                       card=event.card)
-            return
-
-        hand.offer(set(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
-                   f"The table decides: {event.card} stays face up until played, or the hand is redealt if the "
-                   "exposure is a major unfair advantage.", _table_decides, implied="leave-exposed",
-                   implied_text=f"Play went on: {event.player}'s exposed {event.card} stayed face up until played.")
+            return Ruling(f"It stays face up on the table and {hand.side_label(defenders)} may call it to be played "
+                          "when it is legal.",
+                          Offer(frozenset(defenders), event.player, ("card",), "exposed.card",
+                                f"{hand.side_label(defenders)} may call {event.card} when {event.player} can legally "
+                                "play it; it stays liable to be called until it is played.", call,
+                                ends=(Lapse.CARD_PLAYED,), card=event.card))
+        return Ruling("It stays face up until it is legally played, unless the table judges the exposure a major "
+                      "unfair advantage and redeals.",
+                      Offer(frozenset(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
+                            f"The table decides: {event.card} stays face up until played, or the hand is redealt if "
+                            "the exposure is a major unfair advantage.", _table_decides, implied="leave-exposed",
+                            implied_text=f"Play went on: {event.player}'s exposed {event.card} stayed face up until "
+                                         "played."))
 
 
 class EuchreAttentionLaw(AttentionLaw["EuchreHand"]):
@@ -249,8 +247,8 @@ class EuchreAttentionLaw(AttentionLaw["EuchreHand"]):
 
     __slots__ = ()
 
-    def ruling(self, event: ev.Count) -> str:
-        return "Gathered tricks stay face down during the hand; the laws give no penalty in points."
+    def decide(self, hand: EuchreHand, event: ev.Count) -> Ruling:
+        return Ruling("Gathered tricks stay face down during the hand; the laws give no penalty in points.")
 
 
 class EuchreDealLaw(DealLaw["EuchreHand"]):
@@ -258,17 +256,7 @@ class EuchreDealLaw(DealLaw["EuchreHand"]):
 
     __slots__ = ()
 
-    def penalty_text(self, player: str) -> str:
-        hand = self.hand
-        return (f"The deal stands; {hand.team(player)} cannot score this hand and forfeit "
-                f"{self.points(player)} points to {hand.other_team(hand.team(player))}.")
-
-    def points(self, player: str) -> int:
-        hand = self.hand
-        return 4 if hand.lone_hand else 2
-
-    def wrong_count_ruling(self, player: str) -> str:
-        hand = self.hand
+    def wrong_count_ruling(self, hand: EuchreHand, player: str) -> str:
         return ("Found before play, this is a misdeal: "
                 + ("the deal passes to the next player" if hand.options["misdeal"] == "loses-deal"
                    else "the same dealer deals again")
@@ -276,11 +264,21 @@ class EuchreDealLaw(DealLaw["EuchreHand"]):
                   "points to the other side.")
 
 
-def _table_decides(option: str, at: ev.Span) -> None:
+def wrong_count_penalty(hand: EuchreHand, player: str) -> str:
+    """A hand of the wrong size found in play: its side's forfeit, in words."""
+    return (f"The deal stands; {hand.team(player)} cannot score this hand and forfeit "
+            f"{wrong_count_points(hand)} points to {hand.other_team(hand.team(player))}.")
+
+
+def wrong_count_points(hand: EuchreHand) -> int:
+    return 4 if hand.lone_hand else 2
+
+
+def _table_decides(hand: EuchreHand, option: str, at: ev.Span) -> None:
     """The table's choice about an exposed card changes nothing the referee scores: a redeal is a
     `redeal` line, and leaving the card exposed needs no action."""
 
 
-LAWS = PenaltyLaws(revoke=EuchreRevokeLaw, retract=EuchreRetractLaw, out_of_turn=EuchreOutOfTurnLaw,
-                   exposed=EuchreExposedLaw, attention=EuchreAttentionLaw, deal=EuchreDealLaw)
+LAWS = PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(), out_of_turn=EuchreOutOfTurnLaw(),
+                   exposed=EuchreExposedLaw(), attention=EuchreAttentionLaw(), deal=EuchreDealLaw())
 """Euchre's penalty laws, declared on its hand."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ...engine import table as tb
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
+from .penalties import revoke_points, wrong_count_points
 
 if TYPE_CHECKING:
     from .hand import EuchreHand
@@ -51,7 +52,7 @@ class EuchreSettlement:
         barred = {hand.team(p) for p in hand.wrong_count}
         for player in sorted(hand.wrong_count):
             side = hand.team(player)
-            points = hand.deal_law.points(player)
+            points = wrong_count_points(hand)
             other = hand.other_team(side)
             mark = ledger.mark()
             ledger.credit(other, points, hand.rule_id("wrong-count.play"),
@@ -116,7 +117,7 @@ class EuchreSettlement:
         rule = hand.rule_id("revoke.established")
         for revoke in penalised:
             side = hand.team(revoke.player)
-            points = hand.revoke_law.points(revoke.player, revoke.at)
+            points = revoke_points(hand, revoke.player, revoke.at)
             other = hand.other_team(side)
             mark = ledger.mark()
             cause = f"{revoke.player} revoked in trick {revoke.trick}"

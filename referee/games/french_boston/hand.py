@@ -25,7 +25,7 @@ from .auction import (
     read_bid,
     read_demand,
 )
-from .penalties import LAWS, FrenchBostonExposedLaw, offer_misere_claim
+from .penalties import LAWS, fallen_card_offer, offer_call, offer_misere_claim
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
 
@@ -62,7 +62,6 @@ class FrenchBostonHand(HandReplay):
     score_unit = "counters"
     penalty_laws = LAWS
     call_words = PENALTY_WORDS | {"claim"}  # the misère caller's claim of the pool for an adversary's error
-    exposed_law: FrenchBostonExposedLaw  # the topic the hand asks more of (a card played in the bidding has fallen)
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
                  contribution_due: bool) -> None:
@@ -271,7 +270,7 @@ class FrenchBostonHand(HandReplay):
             self.find("premature-lead", event.player, event.at, "exposed.fallen-card",
                       f"{event.player} played {event.card} before the bidding ended: the card goes back and counts as "
                       "a card fallen face up.")
-            self.exposed_law.offer_fallen_card(ev.Expose(event.player, event.card, event.at))
+            self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
             return False
         if self.phase != "made" or self.undertaking is None:
             return False
@@ -363,7 +362,7 @@ class FrenchBostonHand(HandReplay):
             return
         for player in partners:
             for card in cards[player]:
-                self.exposed_law.offer_call(player, card)
+                offer_call(self, player, card)
 
     def check_counts(self, event: ev.Play) -> None:
         dealt = FrenchBostonHand.cards_per_hand  # the petite misère plays twelve, but thirteen are dealt

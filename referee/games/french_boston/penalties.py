@@ -9,13 +9,14 @@ up before play may force independence on its holder, and a misdeal loses the dea
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
-from ...engine.laws import Effect, Irregularity
+from ...engine.laws import Effect
+from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from .auction import NUMBER_KIND, Contract, Proposal
@@ -30,40 +31,31 @@ class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
 
     __slots__ = ()
 
-    def corrected_ruling(self, fact: tb.Revoke) -> str:
-        hand = self.hand
-        if hand.is_solo_caller(fact.player):
-            if hand.later_plays:
-                return (f"An adversary had already played after him, so {fact.card} stays face up as an exposed card "
-                        f"and {hand.side_label(hand.adversaries(fact.player))} may call it (Boston's law).")
-            return "A solo caller who corrects before an adversary plays after him incurs no penalty."
-        return (f"{hand.side_label(hand.adversaries(fact.player))} may require his highest or lowest card of "
-                f"{fact.led.word}, or treat {fact.card} as an exposed card.")
-
-    def established_ruling(self, fact: tb.Revoke) -> str:
-        hand = self.hand
+    def decide(self, hand: FrenchBostonHand, fact: tb.Revoke) -> Ruling:
         contract = hand.undertaking
-        if contract is not None and contract.partner is None and fact.player != contract.caller:
-            return (f"{fact.player} doubles the pool and pays {contract.caller}, the solo caller, what a success would "
-                    "have brought him from all three adversaries; the deal's ordinary result is void.")
-        return f"{fact.player} doubles the pool and pays his adversaries the stake; the deal's ordinary result is void."
-
-    def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
-        hand = self.hand
-        if fact.status != "corrected" or hand.undertaking is None:
-            return
+        if fact.status != "corrected":
+            if contract is not None and contract.partner is None and fact.player != contract.caller:
+                return Ruling(f"{fact.player} doubles the pool and pays {contract.caller}, the solo caller, what a "
+                              "success would have brought him from all three adversaries; the deal's ordinary result "
+                              "is void.")
+            return Ruling(f"{fact.player} doubles the pool and pays his adversaries the stake; the deal's ordinary "
+                          "result is void.")
+        label = hand.side_label(hand.adversaries(fact.player))
         if hand.is_solo_caller(fact.player):
-            if hand.later_plays:
-                label = hand.side_label(hand.adversaries(fact.player))
-                offer_card_calls(hand, fact.player, fact.card, ("card",), "revoke.corrected",
-                                 f"{fact.card} stays face up: {label} may call it, to be played as soon as that "
-                                 "is lawful; it stays liable to be called until it is played.",
-                                 ends=(Lapse.CARD_PLAYED,))
-            return
-        others = hand.adversaries(fact.player)
-        offer_card_calls(hand, fact.player, fact.card, ("highest", "lowest", "card"), "revoke.corrected",
-                         f"{hand.side_label(others)} may require {fact.player}'s highest or lowest "
-                         f"{fact.led.word}, or call {fact.card} as an exposed card.")
+            if not hand.later_plays:
+                return Ruling("A solo caller who corrects before an adversary plays after him incurs no penalty.")
+            return Ruling(f"An adversary had already played after him, so {fact.card} stays face up as an exposed "
+                          f"card and {label} may call it (Boston's law).",
+                          None if contract is None else card_calls(
+                              hand, fact.player, fact.card, ("card",), "revoke.corrected",
+                              f"{fact.card} stays face up: {label} may call it, to be played as soon as that is "
+                              "lawful; it stays liable to be called until it is played.", ends=(Lapse.CARD_PLAYED,)))
+        return Ruling(f"{label} may require his highest or lowest card of {fact.led.word}, or treat {fact.card} as an "
+                      "exposed card.",
+                      None if contract is None else card_calls(
+                          hand, fact.player, fact.card, ("highest", "lowest", "card"), "revoke.corrected",
+                          f"{label} may require {fact.player}'s highest or lowest {fact.led.word}, or call "
+                          f"{fact.card} as an exposed card."))
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
@@ -71,12 +63,11 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
 
     __slots__ = ()
 
-    def early_play(self, choice: Choice, play: ev.Play) -> None:
+    def early_play(self, hand: FrenchBostonHand, choice: Choice, play: ev.Play) -> None:
         """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
         them played before it, taken back, is liable to be called."""
-        hand = self.hand
         if not hand.misere_claimed and hand.undertaking is not None and not hand.is_solo_caller(play.player):
-            hand.expose_early_play(choice, play, hand.exposed_law.offer_call)
+            hand.expose_early_play(choice, play, lambda holder, card: offer_call(hand, holder, card))
 
 
 class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
@@ -85,45 +76,38 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
 
     __slots__ = ()
 
-    def ruling(self, fact: tb.OutOfTurn) -> str:
-        hand = self.hand
+    def decide(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Ruling:
         if hand.is_solo_caller(fact.player):
-            return ("A solo caller's card out of turn carries no penalty; it is taken back unless the next player "
-                    "plays to it.")
+            return Ruling("A solo caller's card out of turn carries no penalty; it is taken back unless the next "
+                          "player plays to it.")
         if hand.undertaking is None:
-            return ""
+            return laws.NO_PENALTY
+        offer = penalty(hand, fact.player, f"{'led' if fact.lead else 'played'} out of turn",
+                        lambda: self.lead_penalty(hand, fact) if fact.lead else self.play_penalty(hand, fact))
         if hand.undertaking.kind == "misere":
-            return f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once."
+            return Ruling(f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once.", offer)
         others = hand.side_label(hand.adversaries(fact.player))
-        if fact.lead:
-            if fact.expected in hand.adversaries(fact.player):
-                side = " or ".join(p for p in hand.order if p not in hand.adversaries(fact.player))
-                return f"{others} may call a suit from {side} (whichever leads next) or call the card as exposed."
-            return f"{others} may call a suit from {fact.expected} or call the card as exposed."
-        return f"{others} may impose highest, lowest, win or lose on his partner still to play, if any."
+        if not fact.lead:
+            return Ruling(f"{others} may impose highest, lowest, win or lose on his partner still to play, if any.",
+                          offer)
+        if fact.expected in hand.adversaries(fact.player):
+            side = " or ".join(p for p in hand.order if p not in hand.adversaries(fact.player))
+            return Ruling(f"{others} may call a suit from {side} (whichever leads next) or call the card as exposed.",
+                          offer)
+        return Ruling(f"{others} may call a suit from {fact.expected} or call the card as exposed.", offer)
 
-    def rule(self, fact: tb.OutOfTurn, finding: Irregularity) -> None:
-        hand = self.hand
-        if solo_or_misere(hand, fact.player, f"{'led' if fact.lead else 'played'} out of turn"):
-            return
-        others = hand.adversaries(fact.player)
-        if fact.lead:
-            self.offer_lead_penalty(fact, others)
-        else:
-            self.offer_play_penalty(fact, others)
-
-    def offer_lead_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
-        hand = self.hand
+    def lead_penalty(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Offer:
         # The suit is called from the offender's side: from the rightful leader when he is the
         # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
         # offender's side next has the lead, as in Boston.
+        others = hand.adversaries(fact.player)
         if fact.expected in others:
             targets = [p for p in hand.order if p not in others]
             whom = f"{' or '.join(targets)}, whichever leads next" if len(targets) > 1 else targets[0]
         else:
             targets, whom = [fact.expected], f"{fact.expected}, whose lead it was"
 
-        def apply(option: str, at: ev.Span) -> None:
+        def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
             if len(option) == 2:
                 effects = [hand.require(fact.player, "card", "play.out-of-turn", at, card=fact.card)]
             else:
@@ -132,23 +116,23 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
             hand.penalise("play.out-of-turn", f"{hand.side_label(others)} call {option} after {fact.player}'s lead "
                           "out of turn", effects=(hand.send_back(fact.player, fact.card), *effects))
 
-        hand.offer(others, fact.player, ("suit", "card"), "play.out-of-turn",
-                   f"{hand.side_label(others)} may call a suit from {whom}, or call "
-                   f"{fact.card} as an exposed card; {fact.player} takes it back. If the other side plays to the "
-                   "lead without a call, it stands.", apply, card=fact.card)
+        return Offer(others, fact.player, ("suit", "card"), "play.out-of-turn",
+                     f"{hand.side_label(others)} may call a suit from {whom}, or call "
+                     f"{fact.card} as an exposed card; {fact.player} takes it back. If the other side plays to the "
+                     "lead without a call, it stands.", apply, card=fact.card)
 
-    def offer_play_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
-        hand = self.hand
+    def play_penalty(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Offer | None:
         assert hand.table is not None
+        others = hand.adversaries(fact.player)
         played = {p.player for p in hand.table.current.plays}
         waiting = [p for p in hand.order if p in hand.partners_of(fact.player) and p not in played]
         if not waiting:
-            return
+            return None
         target = first_in_turn(hand, waiting, fact.player)
-        offer_requirement(hand, others, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                          f"{hand.side_label(others)} may require {target}, {fact.player}'s partner who has not "
-                          "yet played, to play his highest or lowest card of the suit, or to win or not win the "
-                          "trick.")
+        return requirement(hand, others, fact.player, target, ("highest", "lowest", "win", "lose"),
+                           "play.out-of-turn", f"{hand.side_label(others)} may require {target}, {fact.player}'s "
+                           "partner who has not yet played, to play his highest or lowest card of the suit, or to "
+                           "win or not win the trick.")
 
 
 class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
@@ -156,64 +140,55 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
 
     __slots__ = ()
 
-    def found(self, event: ev.Expose) -> None:
-        """A card that falls face up before play has begun is a fallen card (independence may be
-        forced on its holder); after that, an exposed card as every game sees it."""
-        hand = self.hand
-        if hand.phase != "bidding":
-            super().found(event)
-            return
-        if event.player in hand.deals and event.card not in hand.deals[event.player]:
-            hand.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      f"{event.player} exposed {event.card}, a card {event.player} does not hold")
-            return
-        size = "eight" if hand.options["fallen-card"] == "grand" else "six"
-        hand.find("exposed-card", event.player, event.at, "exposed.fallen-card",
-                  f"{event.player}'s {event.card} fell face up before play began: the others may make him play "
-                  f"independence in {event.card.suit.word} ({size} tricks alone).")
-        self.offer_fallen_card(event)
-
-    def ruling(self, event: ev.Expose) -> str:
-        hand = self.hand
+    def decide(self, hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
+        if hand.phase == "bidding":  # a card that falls face up before play: independence may be forced
+            size = "eight" if hand.options["fallen-card"] == "grand" else "six"
+            return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event),
+                          account=f"{event.player}'s {event.card} fell face up before play began: the others may make "
+                                  f"him play independence in {event.card.suit.word} ({size} tricks alone).")
         if hand.is_solo_caller(event.player):
-            return "A solo caller's exposed cards carry no penalty."
+            return Ruling("A solo caller's exposed cards carry no penalty.")
         if hand.play_over():
-            return "The play is over: no penalty applies."
+            return Ruling("The play is over: no penalty applies.")
+        offer = penalty(hand, event.player, f"exposed the {event.card}",
+                        lambda: call_offer(hand, event.player, event.card))
         if hand.undertaking is not None and hand.undertaking.kind == "misere":
-            return f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once."
-        return (f"It stays face up; {hand.side_label(hand.adversaries(event.player))} may call it to be played when "
-                "legal, or require his highest or lowest of the suit led.")
+            return Ruling(f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once.", offer)
+        return Ruling(f"It stays face up; {hand.side_label(hand.adversaries(event.player))} may call it to be played "
+                      "when legal, or require his highest or lowest of the suit led.", offer)
 
-    def rule(self, event: ev.Expose, finding: Irregularity) -> None:
-        if not solo_or_misere(self.hand, event.player, f"exposed the {event.card}"):
-            self.offer_call(event.player, event.card)
 
-    def offer_call(self, holder: str, card: Card) -> None:
-        """The other side's right over an exposed card: it lasts until the card is played."""
-        hand = self.hand
-        others = hand.adversaries(holder)
-        offer_card_calls(hand, holder, card, ("card", "highest", "lowest"), "exposed.card",
-                         f"{hand.side_label(others)} may call {card} to be played when legal, or require "
-                         f"{holder}'s highest or lowest card of the suit led; the card stays liable to be "
-                         "called until it is played.", ends=(Lapse.CARD_PLAYED,))
+def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
+    """The other side's right over an exposed card: it lasts until the card is played."""
+    others = hand.adversaries(holder)
+    return card_calls(hand, holder, card, ("card", "highest", "lowest"), "exposed.card",
+                      f"{hand.side_label(others)} may call {card} to be played when legal, or require "
+                      f"{holder}'s highest or lowest card of the suit led; the card stays liable to be "
+                      "called until it is played.", ends=(Lapse.CARD_PLAYED,))
 
-    def offer_fallen_card(self, event: ev.Expose) -> None:
-        hand = self.hand
-        suit = event.card.suit
-        others = [p for p in hand.order if p != event.player]
 
-        def force(option: str, at: ev.Span) -> None:
-            number = 8 if hand.options["fallen-card"] == "grand" else 6
-            proposal = Proposal(event.player, NUMBER_KIND[number], suit)
-            hand.undertaking = Contract("solo", event.player, proposal, None, suit, number, forced=True)
-            hand.phase = "made"
-            hand.penalise("exposed.fallen-card",
-                          f"{event.player}'s {event.card} fell face up: he must play {proposal.text} alone",
-                          effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
+def offer_call(hand: FrenchBostonHand, holder: str, card: Card) -> None:
+    """A card laid face up, found by the hand (a claim of the rest), or played before a decision."""
+    hand.open(call_offer(hand, holder, card))
 
-        hand.offer(others, event.player, (SUIT_OPTIONS[suit],), "exposed.fallen-card",
-                   f"{hand.side_label(others)} may make {event.player} play independence in {suit.word} "
-                   f"(call {suit.word}) before the first lead.", force, ends=(Lapse.PLAY_BEGINS,))
+
+def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
+    """A card fallen face up before play: the others may make its holder play independence in its suit."""
+    suit = event.card.suit
+    others = frozenset(p for p in hand.order if p != event.player)
+
+    def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
+        number = 8 if hand.options["fallen-card"] == "grand" else 6
+        proposal = Proposal(event.player, NUMBER_KIND[number], suit)
+        hand.undertaking = Contract("solo", event.player, proposal, None, suit, number, forced=True)
+        hand.phase = "made"
+        hand.penalise("exposed.fallen-card",
+                      f"{event.player}'s {event.card} fell face up: he must play {proposal.text} alone",
+                      effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
+
+    return Offer(others, event.player, (SUIT_OPTIONS[suit],), "exposed.fallen-card",
+                 f"{hand.side_label(others)} may make {event.player} play independence in {suit.word} "
+                 f"(call {suit.word}) before the first lead.", force, ends=(Lapse.PLAY_BEGINS,))
 
 
 class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
@@ -221,32 +196,31 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
 
     __slots__ = ()
 
-    def ruling(self, event: ev.Count) -> str:
-        hand = self.hand
+    def decide(self, hand: FrenchBostonHand, event: ev.Count) -> Ruling:
         if hand.is_solo_caller(event.player) or hand.undertaking is None:
-            return "A solo caller has no partner to help: no penalty."
+            return Ruling("A solo caller has no partner to help: no penalty.")
         if hand.play_over():
-            return "The play is over, so there is nothing left to require: no penalty applies."
+            return Ruling("The play is over, so there is nothing left to require: no penalty applies.")
+        offer = None if hand.table is None else penalty(hand, event.player, "drew attention to the tricks",
+                                                        lambda: self.requirement(hand, event))
         if hand.undertaking.kind == "misere":
-            return (f"In a misère it is a misère error: {hand.undertaking.caller} may claim the pool and the "
-                    "stakes at once.")
-        return (f"{hand.side_label(hand.adversaries(event.player))} may require of the next of his side to play "
-                "his highest or lowest card, or to trump or not trump the trick.")
+            return Ruling(f"In a misère it is a misère error: {hand.undertaking.caller} may claim the pool and the "
+                          "stakes at once.", offer)
+        return Ruling(f"{hand.side_label(hand.adversaries(event.player))} may require of the next of his side to play "
+                      "his highest or lowest card, or to trump or not trump the trick.", offer)
 
-    def rule(self, event: ev.Count, finding: Irregularity) -> None:
-        hand = self.hand
-        if hand.table is None or solo_or_misere(hand, event.player, "drew attention to the tricks"):
-            return
+    def requirement(self, hand: FrenchBostonHand, event: ev.Count) -> Offer | None:
+        """A requirement on the next of the offender's side still to play, if any."""
+        assert hand.table is not None
         others = hand.adversaries(event.player)
         played = {p.player for p in hand.table.current.plays}
         side = (hand.partners_of(event.player) | {event.player}) - played
         if not side:
-            return
-        start = hand.table.expected()
-        target = first_in_turn(hand, side, start)
-        offer_requirement(hand, others, event.player, target, ("highest", "lowest", "trump", "no-trump"),
-                          "attention.drawn", f"{hand.side_label(others)} may require {target} to play his "
-                          "highest or lowest card, or to trump or not trump the trick.")
+            return None
+        target = first_in_turn(hand, side, hand.table.expected())
+        return requirement(hand, others, event.player, target, ("highest", "lowest", "trump", "no-trump"),
+                           "attention.drawn", f"{hand.side_label(others)} may require {target} to play his "
+                           "highest or lowest card, or to trump or not trump the trick.")
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
@@ -254,12 +228,12 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 
     __slots__ = ()
 
-    def unanswered_accept(self, event: ev.Accept) -> None:
+    def unanswered_accept(self, hand: FrenchBostonHand, event: ev.Accept) -> None:
         """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
-        if self.hand.phase == "bidding":
-            self.hand.accept_demand(event)
+        if hand.phase == "bidding":
+            hand.accept_demand(event)
         else:
-            super().unanswered_accept(event)
+            super().unanswered_accept(hand, event)
 
 
 class FrenchBostonDealLaw(laws.DealLaw["FrenchBostonHand"]):
@@ -267,64 +241,68 @@ class FrenchBostonDealLaw(laws.DealLaw["FrenchBostonHand"]):
 
     __slots__ = ()
 
-    def wrong_dealer_ruling(self) -> str:
+    def wrong_dealer_ruling(self, hand: FrenchBostonHand) -> str:
         return "Once the cards are out the deal stands, and the next deal passes to his right."
 
-    def wrong_count_ruling(self, player: str) -> str:
+    def wrong_count_ruling(self, hand: FrenchBostonHand, player: str) -> str:
         return "Found before play, this is a misdeal: the dealer loses the deal and the player on his right deals."
 
 
-def solo_or_misere(hand: FrenchBostonHand, offender: str, what: str) -> bool:
+def penalty(hand: FrenchBostonHand, offender: str, what: str, offer: Callable[[], Offer | None]) -> Offer | None:
     """What every penalty for a card seen or played wrongly begins with: none for a solo caller's
-    own (nor before there is a contract), and in a misère the caller's claim. True when one of
-    the two has ruled."""
+    own (nor before there is a contract, nor once play is over), and in a misère the caller's
+    claim; otherwise the choice `offer` makes."""
     if hand.is_solo_caller(offender) or hand.undertaking is None or hand.play_over():
-        return True
+        return None
     if hand.undertaking.kind == "misere":
-        offer_misere_claim(hand, offender, what)
-        return True
-    return False
+        return misere_claim_offer(hand, offender, what)
+    return offer()
 
 
-def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None:
+def misere_claim_offer(hand: FrenchBostonHand, offender: str, what: str) -> Offer:
     """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
     assert hand.undertaking is not None
     caller = hand.undertaking.caller
 
-    def claim(option: str, at: ev.Span) -> None:
+    def claim(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
         hand.misere_claimed = True
         hand.gather_now()
         hand.penalise("misere.errors", f"{caller} claims the misère as made after {offender} {what}",
                       effects=(Effect("hand-not-scored", offender),))
 
-    hand.offer([caller], offender, ("claim",), "misere.errors",
-               f"{offender} {what} in a misère: {caller} may at once claim the pool and the stakes as if he had "
-               "made it (call claim, or write the result); if he plays on without claiming, the right is lost.",
-               claim, recorded="claim")
+    return Offer(frozenset({caller}), offender, ("claim",), "misere.errors",
+                 f"{offender} {what} in a misère: {caller} may at once claim the pool and the stakes as if he had "
+                 "made it (call claim, or write the result); if he plays on without claiming, the right is lost.",
+                 claim, recorded="claim")
 
 
-def offer_card_calls(hand: FrenchBostonHand, offender: str, exposed: Card, options: tuple[Option, ...],
-                     topic: str, text: str, ends: Iterable[Lapse] = (Lapse.CHOOSER_PLAYS,)) -> None:
+def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None:
+    """An adversary's error in a misère found by the hand: the caller's claim (`misere_claim_offer`)."""
+    hand.open(misere_claim_offer(hand, offender, what))
+
+
+def card_calls(hand: FrenchBostonHand, offender: str, exposed: Card, options: tuple[Option, ...],
+               topic: str, text: str, ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
     """Let the offender's adversaries call `exposed` as an exposed card, or his highest or lowest."""
     others = hand.adversaries(offender)
 
-    def call(option: str, at: ev.Span) -> None:
+    def call(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
         what = "card" if len(option) == 2 else option
         effect = hand.require(offender, what, topic, at, card=exposed if what == "card" else None)
         hand.penalise(topic, f"{hand.side_label(others)} call {option} from {offender}", effects=(effect,))
 
-    hand.offer(others, offender, options, topic, text, call, ends=ends, card=exposed)
+    return Offer(others, offender, options, topic, text, call, ends=ends, card=exposed)
 
 
-def offer_requirement(hand: FrenchBostonHand, others: frozenset[str], offender: str, target: str,
-                      options: tuple[Option, ...], rule: str, text: str) -> None:
+def requirement(hand: FrenchBostonHand, others: frozenset[str], offender: str, target: str,
+                options: tuple[Option, ...], rule: str, text: str) -> Offer:
     """Let `others` require one of `options` of `target`'s next card, the penalty under `rule`."""
 
-    def apply(option: str, at: ev.Span) -> None:
+    def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
         effect = hand.require(target, option, rule, at)
         hand.penalise(rule, f"{hand.side_label(others)} require {option} from {target}", effects=(effect,))
 
-    hand.offer(others, offender, options, rule, text, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+    return Offer(others, offender, options, rule, text, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
 
 def first_in_turn(hand: FrenchBostonHand, players: Iterable[str], start: str) -> str:
@@ -332,7 +310,7 @@ def first_in_turn(hand: FrenchBostonHand, players: Iterable[str], start: str) ->
     return min(players, key=lambda p: (hand.order.index(p) - hand.order.index(start)) % len(hand.order))
 
 
-LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw, retract=FrenchBostonRetractLaw,
-                        out_of_turn=FrenchBostonOutOfTurnLaw, exposed=FrenchBostonExposedLaw,
-                        attention=FrenchBostonAttentionLaw, call=FrenchBostonCallLaw, deal=FrenchBostonDealLaw)
+LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
+                        out_of_turn=FrenchBostonOutOfTurnLaw(), exposed=FrenchBostonExposedLaw(),
+                        attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(), deal=FrenchBostonDealLaw())
 """French Boston's penalty laws, declared on its hand."""

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import Lapse, Option
-from ...engine.laws import Effect, Irregularity
+from ...engine.choices import Choice, Lapse, Option
+from ...engine.laws import Effect
+from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
 from ...notation.cards import Card
 
@@ -16,23 +17,32 @@ if TYPE_CHECKING:
     from .hand import WhistHand
 
 
-def offer_exposed(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> None:
+def exposed_offer(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> Offer:
     """L21: an exposed card lies face up until played; either adversary may call it, and its owner
     must then play it to that trick unless that would make him revoke. The call binds that trick
     only, and may be made again at every later trick until the card is played (W51, A8)."""
-    if card not in hand.exposed.setdefault(holder, []):
-        hand.exposed[holder].append(card)
 
-    def apply(option: str, at: ev.Span) -> None:
+    def apply(hand: WhistHand, option: str, at: ev.Span) -> None:
         effect = hand.require(holder, "card", topic, at, card=card)
         hand.requirements[-1].trick = hand.trick_number
         hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=(effect,))
         offer_exposed(hand, holder, card, topic)
 
     adversaries = hand.adversaries(holder)
-    hand.offer(adversaries, holder, ("card",), topic,
-               f"{card} lies face up: {hand.side_label(adversaries)} may call it (call {card}) until it is played.",
-               apply, ends=(Lapse.CARD_PLAYED,), card=card)
+    return Offer(adversaries, holder, ("card",), topic,
+                 f"{card} lies face up: {hand.side_label(adversaries)} may call it (call {card}) until it is played.",
+                 apply, ends=(Lapse.CARD_PLAYED,), card=card)
+
+
+def offer_exposed(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> None:
+    """`card` laid face up, liable to be called (`exposed_offer`)."""
+    lay(hand, holder, card)
+    hand.open(exposed_offer(hand, holder, card, topic))
+
+
+def lay(hand: WhistHand, holder: str, card: Card) -> None:
+    if card not in hand.exposed.setdefault(holder, []):
+        hand.exposed[holder].append(card)
 
 
 class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
@@ -41,44 +51,43 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
 
     __slots__ = ()
 
-    def corrected_ruling(self, fact: tb.Revoke) -> str:
-        english = self.hand.options["corrected-renounce"] == "highest-lowest"
-        return (f"{fact.card} stays face up, liable to be called by the adversaries"
-                + (f", who may instead require his highest or lowest {fact.led.word[:-1]}" if english else "")
-                + "; the players after him may take back their cards.")
+    def decide(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
+        if fact.status == "corrected":
+            return self.corrected(hand, fact)
+        side = hand.side(fact.player)
+        if hand.options["revoke-penalty"] != "english":
+            return Ruling(f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} "
+                          "cannot go out this hand.")
+        index, them = len(hand.revokes) - 1, hand.adversaries(fact.player)  # W44: chosen, scored with the hand
+        return Ruling(f"{hand.other(side)} choose: take three tricks from {side}, deduct three points from {side}'s "
+                      f"score, or add three to their own, scored before everything else; {side} cannot go out this "
+                      "hand.",
+                      Offer(them, fact.player, ("take-three", "deduct-three", "add-three"), "revoke.established",
+                            f"{hand.side_label(them)} choose the penalty of {fact.player}'s revoke in trick "
+                            f"{fact.trick}: take three tricks, deduct three points or add three.",
+                            lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
+                            ends=(Lapse.SETTLEMENT,)))
 
-    def established_ruling(self, fact: tb.Revoke) -> str:
-        hand, side = self.hand, self.hand.side(fact.player)
-        if hand.options["revoke-penalty"] == "english":
-            return (f"{hand.other(side)} choose: take three tricks from {side}, deduct three points from {side}'s "
-                    f"score, or add three to their own, scored before everything else; {side} cannot go out this hand.")
-        return (f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} cannot go out "
-                "this hand.")
-
-    def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
-        hand = self.hand
-        if fact.status != "corrected":
-            if hand.options["revoke-penalty"] == "english":  # W44: the adversaries' choice, scored with the hand
-                index, them = len(hand.revokes) - 1, hand.adversaries(fact.player)
-                hand.offer(them, fact.player, ("take-three", "deduct-three", "add-three"), "revoke.established",
-                           f"{hand.side_label(them)} choose the penalty of {fact.player}'s revoke in trick {fact.trick}"
-                           ": take three tricks, deduct three points or add three.",
-                           lambda option, at: hand.revoke_choices.__setitem__(index, option), ends=(Lapse.SETTLEMENT,))
-            return
+    def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
+        """L29: the card stays face up, liable to be called; English laws: or highest or lowest."""
         if hand.options["corrected-renounce"] == "exposed":
-            offer_exposed(hand, fact.player, fact.card, "revoke.corrected")
-            return
+            return Ruling(f"{fact.card} stays face up, liable to be called by the adversaries; the players after him "
+                          "may take back their cards.", exposed_offer(hand, fact.player, fact.card, "revoke.corrected"),
+                          lambda choice: lay(hand, fact.player, fact.card))
 
-        def apply(option: str, at: ev.Span) -> None:
+        def apply(hand: WhistHand, option: str, at: ev.Span) -> None:
             card = fact.card if option == "card" else None
             hand.exposed.setdefault(fact.player, []).extend([card] if card else [])
             effect = hand.require(fact.player, option, "revoke.corrected", at, card=card)
             hand.penalise("revoke.corrected", f"{fact.player} must play {card or option}", effects=(effect,))
 
-        them = hand.adversaries(fact.player)
-        hand.offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected", f"{hand.side_label(them)} may "
-                   f"call {fact.card} as exposed, or require {fact.player}'s highest or lowest {fact.led.word[:-1]} in "
-                   "this trick.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+        them, suit = hand.adversaries(fact.player), fact.led.word[:-1]
+        return Ruling(f"{fact.card} stays face up, liable to be called by the adversaries, who may instead require his "
+                      f"highest or lowest {suit}; the players after him may take back their cards.",
+                      Offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected",
+                            f"{hand.side_label(them)} may call {fact.card} as exposed, or require {fact.player}'s "
+                            f"highest or lowest {suit} in this trick.", apply,
+                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 
 
 class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
@@ -86,8 +95,8 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
 
     __slots__ = ()
 
-    def retracted(self, fact: tb.Retracted) -> None:
-        hand, false = self.hand, self.hand.false_lead
+    def retracted(self, hand: WhistHand, fact: tb.Retracted) -> None:
+        false = hand.false_lead
         if false is not None and fact.card is false.card and fact.player == false.player:
             hand.false_lead = None
             why = f"{false.player} led {false.card} out of turn"
@@ -95,18 +104,20 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
                 hand.suit_calls.append((false.player, "play.out-of-turn", why))
             else:
                 them = hand.adversaries(false.player)
-                hand.offer(them, false.player, ("card",), "play.out-of-turn", f"{hand.side_label(them)} may call "
-                           f"{false.card} as exposed now (call {false.card}); otherwise a suit may be called at the "
-                           f"next lead of {false.player}'s side.", lambda option, at: self.card_called(false)
-                           if option != "suit" else hand.owe_suit_call(false.player, "play.out-of-turn", why),
-                           ends=(Lapse.ANY_ACTION,), implied="suit", card=false.card)
+                hand.open(Offer(them, false.player, ("card",), "play.out-of-turn", f"{hand.side_label(them)} may "
+                                f"call {false.card} as exposed now (call {false.card}); otherwise a suit may be called "
+                                f"at the next lead of {false.player}'s side.", lambda hand, option, at:
+                                card_called(hand, false) if option != "suit"
+                                else hand.owe_suit_call(false.player, "play.out-of-turn", why),
+                                ends=(Lapse.ANY_ACTION,), implied="suit", card=false.card))
         hand.due_suit_call()  # the trick may be empty now, with a side owing a suit call to lead
 
-    def card_called(self, false: tb.OutOfTurn) -> None:
-        """E62: the card led out of turn, called: it lies face up, to be played when called."""
-        self.hand.penalise("play.out-of-turn", f"{false.card} is exposed",
-                           effects=(Effect("exposed", false.player, None, false.card.text),))
-        offer_exposed(self.hand, false.player, false.card, "play.out-of-turn")
+
+def card_called(hand: WhistHand, false: tb.OutOfTurn) -> None:
+    """E62: the card led out of turn, called: it lies face up, to be played when called."""
+    hand.penalise("play.out-of-turn", f"{false.card} is exposed",
+                  effects=(Effect("exposed", false.player, None, false.card.text),))
+    offer_exposed(hand, false.player, false.card, "play.out-of-turn")
 
 
 class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
@@ -115,35 +126,35 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
 
     __slots__ = ()
 
-    def found(self, fact: tb.OutOfTurn) -> None:
-        hand = self.hand
+    def decide(self, hand: WhistHand, fact: tb.OutOfTurn) -> Ruling:
         if fact.lead:
-            hand.false_lead = fact
-            hand.find("lead-out-of-turn", fact.player, fact.at, "play.out-of-turn",
-                      f"{fact.player} led {fact.card} to trick {fact.trick}, but it was {fact.expected}'s lead. If all "
-                      "four play to it the trick stands; otherwise it is taken back, not exposed, and a suit may be "
-                      f"called at the next lead of {fact.player} or {hand.partner(fact.player)}.", trick=fact.trick)
-            return
+            def kept(choice: Choice | None) -> None:
+                hand.false_lead = fact
+
+            return Ruling(account=f"{fact.player} led {fact.card} to trick {fact.trick}, but it was {fact.expected}'s "
+                          "lead. If all four play to it the trick stands; otherwise it is taken back, not exposed, "
+                          f"and a suit may be called at the next lead of {fact.player} or {hand.partner(fact.player)}.",
+                          then=kept)
         assert hand.table is not None
         leader = hand.table.current.leader
         second, third = hand.left_of(leader), hand.partner(leader)
         fourth = fact.player == hand.right_of(leader) and second == fact.expected \
             and third not in hand.table.current.players
+        account = f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
+        if not fourth:
+            return Ruling("The card stands, without penalty.", topic="play.before-second", account=account)
         words: tuple[Option, ...] = (("win", "lose") if hand.options["fourth-before-second"] == "win-lose"
                                      else ("highest", "lowest", "trump", "no-trump"))
         demand = f"{third}, the third hand, may require {second} to play " + " or ".join(words)
-        hand.find("play-out-of-turn", fact.player, fact.at, "play.before-second",
-                  f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
-                  + (f"{demand}; the card stands." if fourth else "The card stands, without penalty."),
-                  trick=fact.trick)
-        if fourth:
-            hand.demand({third}, fact.player, second, words, "play.before-second", demand + ".")
+        return Ruling(f"{demand}; the card stands.",
+                      Offer(frozenset({third}), fact.player, words, "play.before-second", demand + ".",
+                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second),
+                      topic="play.before-second", account=account)
 
-
-    def played_twice(self, fact: tb.PlayedTwice) -> None:
+    def played_twice(self, hand: WhistHand, fact: tb.PlayedTwice) -> None:
         """L19: a second card given to a trick is dead, and leaves its player a card short; his
         adversaries choose a new deal or to play on without it (he sits out the last trick)."""
-        hand, table = self.hand, self.hand.table
+        table = hand.table
         assert table is not None
         hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} already played to "
                   f"trick {fact.trick} and gives it {fact.card} as well: the card is dead and {fact.player} is a card "
@@ -159,20 +170,18 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
 
     __slots__ = ()
 
-    def ruling(self, event: ev.Expose) -> str:
-        if self.hand.table is None:
-            return ("Exposed in the deal: the dealer's adversaries may demand a new deal; if the deal stands the card "
-                    "cannot be called.")
-        return "It stays face up, liable to be called by either adversary until it is played."
-
-    def rule(self, event: ev.Expose, finding: Irregularity) -> None:
-        hand = self.hand
+    def decide(self, hand: WhistHand, event: ev.Expose) -> Ruling:
         if hand.table is not None:
-            offer_exposed(hand, event.player, event.card)
-            return
-        hand.exposed[event.player].remove(event.card)
-        hand.offer_new_deal(hand.dealer, "deal.exposed", f"{event.card} was exposed in the deal", (Lapse.PLAY_BEGINS,),
-                            f"The deal stands; {event.card} cannot be called.")
+            return Ruling("It stays face up, liable to be called by either adversary until it is played.",
+                          exposed_offer(hand, event.player, event.card))
+
+        def in_deal(choice: Choice | None) -> None:
+            hand.exposed[event.player].remove(event.card)
+            hand.offer_new_deal(hand.dealer, "deal.exposed", f"{event.card} was exposed in the deal",
+                                (Lapse.PLAY_BEGINS,), f"The deal stands; {event.card} cannot be called.")
+
+        return Ruling("Exposed in the deal: the dealer's adversaries may demand a new deal; if the deal stands the "
+                      "card cannot be called.", then=in_deal)
 
 
 class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
@@ -181,26 +190,19 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
 
     __slots__ = ()
 
-    def target(self, event: ev.Count) -> str | None:
-        """The offender's partner, while he has still to play to the trick."""
-        table, partner = self.hand.table, self.hand.partner(event.player)
-        if table is None or table.finished or partner in table.current.players:
-            return None
-        return None if not table.current.plays and table.current.leader == partner else partner
-
-    def ruling(self, event: ev.Count) -> str:
-        target = self.target(event)
-        return (f"The adversary last to play may require {target} to play highest or lowest, or to trump or not."
-                if target else "His partner has played to the trick, or there is none to play: no penalty.")
-
-    def rule(self, event: ev.Count, finding: Irregularity) -> None:
-        hand, target = self.hand, self.target(event)
-        if target is None or hand.table is None:
-            return
-        last = hand.right_of(hand.table.current.leader)
+    def decide(self, hand: WhistHand, event: ev.Count) -> Ruling:
+        table, target = hand.table, hand.partner(event.player)  # while the partner has still to play
+        if table is None or table.finished or target in table.current.players \
+                or (not table.current.plays and table.current.leader == target):
+            return Ruling("His partner has played to the trick, or there is none to play: no penalty.")
+        last = hand.right_of(table.current.leader)
         chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
-        hand.demand({chooser}, event.player, target, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
-                    f"{chooser} may require {target} to play highest or lowest, or to trump or not.")
+        return Ruling(f"The adversary last to play may require {target} to play highest or lowest, or to trump or "
+                      "not.",
+                      Offer(frozenset({chooser}), event.player, ("highest", "lowest", "trump", "no-trump"),
+                            "attention.drawn",
+                            f"{chooser} may require {target} to play highest or lowest, or to trump or not.",
+                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
 
 
 class WhistCallLaw(laws.CallLaw["WhistHand"]):
@@ -213,15 +215,16 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 class WhistDealLaw(laws.DealLaw["WhistHand"]):
     __slots__ = ()
 
-    def wrong_dealer_ruling(self) -> str:
+    def wrong_dealer_ruling(self, hand: WhistHand) -> str:
         return "It was not stopped before the trump card was turned, so the deal stands."
 
-    def wrong_count_ruling(self, player: str) -> str:
-        nxt = "the deal passes to the left" if self.hand.options["misdeal"] == "loses-deal" else "the dealer redeals"
+    def wrong_count_ruling(self, hand: WhistHand, player: str) -> str:
+        nxt = "the deal passes to the left" if hand.options["misdeal"] == "loses-deal" else "the dealer redeals"
         return (f"Found before every player has played to the first trick it is a misdeal: {nxt}. Found later, the "
                 "adversaries choose a new deal or play on (a new deal if one of them is wrong too).")
 
 
-LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw, retract=WhistRetractLaw, out_of_turn=WhistOutOfTurnLaw,
-                        exposed=WhistExposedLaw, attention=WhistAttentionLaw, call=WhistCallLaw, deal=WhistDealLaw)
+LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw(), retract=WhistRetractLaw(), out_of_turn=WhistOutOfTurnLaw(),
+                        exposed=WhistExposedLaw(), attention=WhistAttentionLaw(), call=WhistCallLaw(),
+                        deal=WhistDealLaw())
 """Whist's penalty laws, declared on its hand."""
