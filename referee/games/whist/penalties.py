@@ -36,13 +36,9 @@ def exposed_offer(hand: WhistHand, holder: str, card: Card, topic: str = "expose
 
 def offer_exposed(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> None:
     """`card` laid face up, liable to be called (`exposed_offer`)."""
-    lay(hand, holder, card)
-    hand.open(exposed_offer(hand, holder, card, topic))
-
-
-def lay(hand: WhistHand, holder: str, card: Card) -> None:
     if card not in hand.exposed.setdefault(holder, []):
         hand.exposed[holder].append(card)
+    hand.open(exposed_offer(hand, holder, card, topic))
 
 
 class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
@@ -52,7 +48,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
     __slots__ = ()
 
     def decide(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
-        if fact.status == "corrected":
+        if fact.status == "corrected":  # L29: the card lies face up; English laws: or highest or lowest
             return self.corrected(hand, fact)
         side = hand.side(fact.player)
         if hand.options["revoke-penalty"] != "english":
@@ -69,11 +65,10 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                             ends=(Lapse.SETTLEMENT,)))
 
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
-        """L29: the card stays face up, liable to be called; English laws: or highest or lowest."""
         if hand.options["corrected-renounce"] == "exposed":
             return Ruling(f"{fact.card} stays face up, liable to be called by the adversaries; the players after him "
                           "may take back their cards.", exposed_offer(hand, fact.player, fact.card, "revoke.corrected"),
-                          lambda choice: lay(hand, fact.player, fact.card))
+                          lambda choice: hand.exposed.setdefault(fact.player, []).append(fact.card))
 
         def apply(hand: WhistHand, option: str, at: ev.Span) -> None:
             card = fact.card if option == "card" else None
