@@ -31,6 +31,7 @@ WhistOptions = TypedDict("WhistOptions", {
     "corrected-renounce": Literal["exposed", "highest-lowest"],
     "lead-out-of-turn": Literal["suit", "suit-or-card"],
     "see-last-trick": bool,
+    "trump-card-liable-after": int,
     "fourth-before-second": Literal["high-low", "win-lose"],
     "misdeal": Literal["loses-deal", "redeal"],
 })
@@ -59,6 +60,7 @@ class WhistHand(HandReplay):
         self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
+        self.unwaited: set[Card] = set()                # played before a call of an exposed card: exposed (L23)
 
     @property
     def trump(self) -> Suit | None:
@@ -156,6 +158,13 @@ class WhistHand(HandReplay):
         adversaries choose, unless one of them is wrong too, when there must be a new deal (same dealer, A11)."""
         wrong = [p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand]
         self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
+        missing = self.pack.difference(*self.deals.values())
+        if self.options["code"] == "english" and len(wrong) == len(missing) == 1 and wrong[0] in self.short:
+            self.penalise("wrong-count.play", f"{wrong[0]}, short from the deal, has played: the deal stands, and he "
+                          f"answers for revokes as though he held the missing {' '.join(c.text for c in missing)}")
+            if self.table is not None and self.table.hands is not None:
+                self.table.hands[wrong[0]] |= missing
+            return
         if len({self.side(p) for p in wrong}) == 2:
             self.same_dealer = True
             self.penalise("wrong-count.play", f"{' and '.join(wrong)}, adversaries, hold wrong numbers of cards: "

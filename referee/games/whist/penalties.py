@@ -24,15 +24,34 @@ def offer_exposed(hand: WhistHand, holder: str, card: Card, topic: str = "expose
         hand.exposed[holder].append(card)
 
     def apply(option: str, at: ev.Span) -> None:
-        effect = hand.require(holder, "card", topic, at, card=card)
+        effects = [hand.require(holder, "card", topic, at, card=card), *unwaited(hand, holder, card, at)]
         hand.requirements[-1].trick = hand.trick_number
-        hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=(effect,))
+        hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=effects)
         offer_exposed(hand, holder, card, topic)
 
     adversaries = hand.adversaries(holder)
     hand.offer(adversaries, holder, ("card",), topic,
                f"{card} lies face up: {hand.side_label(adversaries)} may call it (call {card}) until it is played.",
                apply, ends=(Lapse.CARD_PLAYED,), card=card)
+
+
+def unwaited(hand: WhistHand, holder: str, card: Card, at: ev.Span) -> list[Effect]:
+    """L23 (W52): the exposed card is called after its holder played another card to the trick where it
+    could have been played: he did not wait for the decision, so that card is exposed too; it goes back."""
+    table = hand.table
+    early = table.current.card_of(holder) if table is not None and not table.finished else None
+    if table is None or early is None or early.card is card:
+        return []
+    led = table.led_suit()
+    if not (early is table.current.plays[0] or card.suit is led or (
+            led is not None and early.card.suit is not led and not table.holds_suit(holder, led))):
+        return []
+    hand.find("exposed-card", holder, early.at, "exposed.before-decision", f"{holder} played {early.card} before "
+              f"his adversaries said whether they call his exposed {card}: {early.card} is exposed too, and goes back "
+              f"for {card}.", trick=hand.trick_number)
+    hand.before_decision.add(early.card)
+    hand.unwaited.add(early.card)
+    return [hand.send_back(holder, early.card), Effect("exposed", holder, None, early.card.text)]
 
 
 class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
@@ -88,6 +107,9 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
 
     def retracted(self, fact: tb.Retracted) -> None:
         hand, false = self.hand, self.hand.false_lead
+        if fact.card in hand.unwaited:  # W52: sent back for the called card, it lies face up
+            hand.unwaited.discard(fact.card)
+            offer_exposed(hand, fact.player, fact.card, "exposed.before-decision")
         if false is not None and fact.card is false.card and fact.player == false.player:
             hand.false_lead = None
             why = f"{false.player} led {false.card} out of turn"
@@ -145,6 +167,13 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         adversaries choose a new deal or to play on without it (he sits out the last trick)."""
         hand, table = self.hand, self.hand.table
         assert table is not None
+        if self.led_ahead(fact):
+            return
+        if hand.options["code"] == "english":  # E70 (W64): the tricks are searched and the card goes back to him
+            hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} gives trick "
+                      f"{fact.trick} {fact.card} as well: the card goes back to his hand (English code); he answers "
+                      "for any revoke it caused.", trick=fact.trick)
+            return
         hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} already played to "
                   f"trick {fact.trick} and gives it {fact.card} as well: the card is dead and {fact.player} is a card "
                   "short; his adversaries choose a new deal or to play on.", trick=fact.trick)
@@ -153,11 +182,46 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         hand.short[fact.player] = False  # the choice is offered once the trick is complete
 
 
+    def led_ahead(self, fact: tb.PlayedTwice) -> bool:
+        """L22 (W53): after a card better than any of its suit the adversaries hold, another led without waiting
+        for the partner to play: either adversary may require the partner to win the trick; the card is exposed."""
+        hand, table, partner = self.hand, self.hand.table, self.hand.partner(fact.player)
+        assert table is not None
+        lead, them = table.current.plays[0].card, hand.adversaries(fact.player)
+        rivals = [*(c for p in them for c in (table.hands or {}).get(p, ())), *(q.card for q in table.current.plays)]
+        if table.hands is None or fact.player != table.current.leader or partner in table.current.players or any(
+                c.suit is lead.suit and c.rank > lead.rank for c in rivals):
+            return False
+        hand.find("lead-out-of-turn", fact.player, fact.at, "play.led-ahead", f"{fact.player} leads {fact.card} "
+                  f"before {partner}, his partner, has played to trick {fact.trick}: {fact.card} is exposed, and "
+                  f"{hand.side_label(them)} may require {partner} to win the trick (call win).", trick=fact.trick)
+        offer_exposed(hand, fact.player, fact.card, "play.led-ahead")
+        if not any(c.pending.options == ("win",) and c.trick == fact.trick for c in hand.choices):
+            hand.demand(them, fact.player, partner, ("win",), "play.led-ahead",
+                        f"{hand.side_label(them)} may require {partner} to win trick {fact.trick}.")
+        return True
+
+
 class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
     """An exposed card is liable to be called by either adversary (L20-L21); one exposed before the
     first lead lets the dealer's adversaries demand a new deal, and cannot be called (L15)."""
 
     __slots__ = ()
+
+    def found(self, event: ev.Expose) -> None:
+        """L18 (W10): the trump card lies face up by right until the dealer's turn in trick 1, and may lie there
+        until the second trick (trump-card-liable-after=1: the first) is quitted; then it is liable to be called."""
+        hand, table, after = self.hand, self.hand.table, self.hand.options["trump-card-liable-after"]
+        held = table.hands.get(event.player, set()) if table and table.hands is not None else {event.card}
+        if event.card is not hand.trump_card or event.player != hand.dealer or event.card not in held:
+            super().found(event)
+        elif table is None or len(table.tricks) - (not table.gathered) < after:
+            hand.note(f"The trump card {event.card} may lie on the table until trick {after} is quitted.")
+        else:
+            hand.find("exposed-card", event.player, event.at, "exposed.trump-card", f"The trump card {event.card} is "
+                      f"still on the table after trick {after} was quitted: it is liable to be called.",
+                      trick=hand.trick_number)
+            offer_exposed(hand, event.player, event.card, "exposed.trump-card")
 
     def ruling(self, event: ev.Expose) -> str:
         if self.hand.table is None:
@@ -207,7 +271,19 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
     """L39 (W70): a demand by the wrong adversary, or for the wrong penalty, voids the penalty."""
 
     __slots__ = ()
-    unanswered_call = laws.CallLaw.void_wrong_demand
+
+    def unanswered_call(self, event: ev.Call) -> bool:
+        """English code, E60 (W54): an adversary who names a wrong card when calling an exposed one lays
+        his side open to a suit call at its next lead."""
+        hand = self.hand
+        if hand.options["code"] != "english" or event.card is None or not any(
+                c.card is not None and event.player in c.choosers for c in hand.choices):
+            return self.void_wrong_demand(event)
+        why = f"{event.player} called {event.card}, a card not exposed"
+        hand.find("inconsistent-transcript", event.player, event.at, "exposed.wrong-name", f"{why}: a suit may be "
+                  f"called from {event.player} or {hand.partner(event.player)} at their next lead.")
+        hand.owe_suit_call(event.player, "exposed.wrong-name", why)
+        return True
 
 
 class WhistDealLaw(laws.DealLaw["WhistHand"]):
