@@ -10,48 +10,9 @@ from ...engine import table as tb
 from ...engine.choices import Lapse, Option
 from ...engine.laws import Effect, Irregularity
 from ...notation import events as ev
-from ...notation.cards import Card
 
 if TYPE_CHECKING:
-    from .hand import WhistHand
-
-
-def offer_exposed(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> None:
-    """L21: an exposed card lies face up until played; either adversary may call it, and its owner
-    must then play it to that trick unless that would make him revoke. The call binds that trick
-    only, and may be made again at every later trick until the card is played (W51, A8)."""
-    if card not in hand.exposed.setdefault(holder, []):
-        hand.exposed[holder].append(card)
-
-    def apply(option: str, at: ev.Span) -> None:
-        effects = [hand.require(holder, "card", topic, at, card=card), *unwaited(hand, holder, card, at)]
-        hand.requirements[-1].trick = hand.trick_number
-        hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=effects)
-        offer_exposed(hand, holder, card, topic)
-
-    adversaries = hand.adversaries(holder)
-    hand.offer(adversaries, holder, ("card",), topic,
-               f"{card} lies face up: {hand.side_label(adversaries)} may call it (call {card}) until it is played.",
-               apply, ends=(Lapse.CARD_PLAYED,), card=card)
-
-
-def unwaited(hand: WhistHand, holder: str, card: Card, at: ev.Span) -> list[Effect]:
-    """L23 (W52): the exposed card is called after its holder played another card to the trick where it
-    could have been played: he did not wait for the decision, so that card is exposed too; it goes back."""
-    table = hand.table
-    early = table.current.card_of(holder) if table is not None and not table.finished else None
-    if table is None or early is None or early.card is card:
-        return []
-    led = table.led_suit()
-    if not (early is table.current.plays[0] or card.suit is led or (
-            led is not None and early.card.suit is not led and not table.holds_suit(holder, led))):
-        return []
-    hand.find("exposed-card", holder, early.at, "exposed.before-decision", f"{holder} played {early.card} before "
-              f"his adversaries said whether they call his exposed {card}: {early.card} is exposed too, and goes back "
-              f"for {card}.", trick=hand.trick_number)
-    hand.before_decision.add(early.card)
-    hand.unwaited.add(early.card)
-    return [hand.send_back(holder, early.card), Effect("exposed", holder, None, early.card.text)]
+    from .hand import WhistHand  # noqa: F401 (the quoted type parameter of every law below)
 
 
 class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
@@ -85,7 +46,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                            lambda option, at: hand.revoke_choices.__setitem__(index, option), ends=(Lapse.SETTLEMENT,))
             return
         if hand.options["corrected-renounce"] == "exposed":
-            offer_exposed(hand, fact.player, fact.card, "revoke.corrected")
+            hand.exposed_cards.offer(fact.player, fact.card, "revoke.corrected")
             return
 
         def apply(option: str, at: ev.Span) -> None:
@@ -107,28 +68,26 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
 
     def retracted(self, fact: tb.Retracted) -> None:
         hand, false = self.hand, self.hand.false_lead
-        if fact.card in hand.unwaited:  # W52: sent back for the called card, it lies face up
-            hand.unwaited.discard(fact.card)
-            offer_exposed(hand, fact.player, fact.card, "exposed.before-decision")
+        hand.exposed_cards.taken_back(fact)  # W52: sent back for a called card, it lies face up
         if false is not None and fact.card is false.card and fact.player == false.player:
             hand.false_lead = None
             why = f"{false.player} led {false.card} out of turn"
             if hand.options["lead-out-of-turn"] == "suit":
-                hand.suit_calls.append((false.player, "play.out-of-turn", why))
+                hand.suit_calls.owe(false.player, "play.out-of-turn", why, now=False)
             else:
                 them = hand.adversaries(false.player)
                 hand.offer(them, false.player, ("card",), "play.out-of-turn", f"{hand.side_label(them)} may call "
                            f"{false.card} as exposed now (call {false.card}); otherwise a suit may be called at the "
                            f"next lead of {false.player}'s side.", lambda option, at: self.card_called(false)
-                           if option != "suit" else hand.owe_suit_call(false.player, "play.out-of-turn", why),
+                           if option != "suit" else hand.suit_calls.owe(false.player, "play.out-of-turn", why),
                            ends=(Lapse.ANY_ACTION,), implied="suit", card=false.card)
-        hand.due_suit_call()  # the trick may be empty now, with a side owing a suit call to lead
+        hand.suit_calls.due()  # the trick may be empty now, with a side owing a suit call to lead
 
     def card_called(self, false: tb.OutOfTurn) -> None:
         """E62: the card led out of turn, called: it lies face up, to be played when called."""
         self.hand.penalise("play.out-of-turn", f"{false.card} is exposed",
                            effects=(Effect("exposed", false.player, None, false.card.text),))
-        offer_exposed(self.hand, false.player, false.card, "play.out-of-turn")
+        self.hand.exposed_cards.offer(false.player, false.card, "play.out-of-turn")
 
 
 class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
@@ -161,26 +120,24 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         if fourth:
             hand.demand({third}, fact.player, second, words, "play.before-second", demand + ".")
 
-
     def played_twice(self, fact: tb.PlayedTwice) -> None:
-        """L19: a second card given to a trick is dead, and leaves its player a card short; his
-        adversaries choose a new deal or to play on without it (he sits out the last trick)."""
+        """L19: a second card given to a trick is dead and leaves its player a card short; his adversaries
+        choose a new deal or to play on without it (he sits out the last trick). English code (E70, W64): the
+        tricks are searched and the card goes back to him. A leader's second card may be L22's (`led_ahead`)."""
         hand, table = self.hand, self.hand.table
         assert table is not None
         if self.led_ahead(fact):
             return
-        if hand.options["code"] == "english":  # E70 (W64): the tricks are searched and the card goes back to him
-            hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} gives trick "
-                      f"{fact.trick} {fact.card} as well: the card goes back to his hand (English code); he answers "
-                      "for any revoke it caused.", trick=fact.trick)
-            return
+        english = hand.options["code"] == "english"
         hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} already played to "
-                  f"trick {fact.trick} and gives it {fact.card} as well: the card is dead and {fact.player} is a card "
-                  "short; his adversaries choose a new deal or to play on.", trick=fact.trick)
-        (table.hands or {}).get(fact.player, set()).discard(fact.card)
-        table.played.setdefault(fact.card, (fact.player, fact.trick))
-        hand.short[fact.player] = False  # the choice is offered once the trick is complete
-
+                  f"trick {fact.trick} and gives it {fact.card} as well: " + (
+                      "the card goes back to his hand, and he answers for any revoke it caused." if english else
+                      f"the card is dead and {fact.player} is a card short; his adversaries choose a new deal or to "
+                      "play on."), trick=fact.trick)
+        if not english:
+            (table.hands or {}).get(fact.player, set()).discard(fact.card)
+            table.played.setdefault(fact.card, (fact.player, fact.trick))
+            hand.short[fact.player] = False  # the choice is offered once the trick is complete
 
     def led_ahead(self, fact: tb.PlayedTwice) -> bool:
         """L22 (W53): after a card better than any of its suit the adversaries hold, another led without waiting
@@ -195,7 +152,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         hand.find("lead-out-of-turn", fact.player, fact.at, "play.led-ahead", f"{fact.player} leads {fact.card} "
                   f"before {partner}, his partner, has played to trick {fact.trick}: {fact.card} is exposed, and "
                   f"{hand.side_label(them)} may require {partner} to win the trick (call win).", trick=fact.trick)
-        offer_exposed(hand, fact.player, fact.card, "play.led-ahead")
+        hand.exposed_cards.offer(fact.player, fact.card, "play.led-ahead")
         if not any(c.pending.options == ("win",) and c.trick == fact.trick for c in hand.choices):
             hand.demand(them, fact.player, partner, ("win",), "play.led-ahead",
                         f"{hand.side_label(them)} may require {partner} to win trick {fact.trick}.")
@@ -209,8 +166,7 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
     __slots__ = ()
 
     def found(self, event: ev.Expose) -> None:
-        """L18 (W10): the trump card lies face up by right until the dealer's turn in trick 1, and may lie there
-        until the second trick (trump-card-liable-after=1: the first) is quitted; then it is liable to be called."""
+        """L18, E52 (W10): the trump card may lie face up until trick 2 (or 1) is quitted, then it may be called."""
         hand, table, after = self.hand, self.hand.table, self.hand.options["trump-card-liable-after"]
         held = table.hands.get(event.player, set()) if table and table.hands is not None else {event.card}
         if event.card is not hand.trump_card or event.player != hand.dealer or event.card not in held:
@@ -221,7 +177,7 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
             hand.find("exposed-card", event.player, event.at, "exposed.trump-card", f"The trump card {event.card} is "
                       f"still on the table after trick {after} was quitted: it is liable to be called.",
                       trick=hand.trick_number)
-            offer_exposed(hand, event.player, event.card, "exposed.trump-card")
+            hand.exposed_cards.offer(event.player, event.card, "exposed.trump-card")
 
     def ruling(self, event: ev.Expose) -> str:
         if self.hand.table is None:
@@ -232,7 +188,7 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
     def rule(self, event: ev.Expose, finding: Irregularity) -> None:
         hand = self.hand
         if hand.table is not None:
-            offer_exposed(hand, event.player, event.card)
+            hand.exposed_cards.offer(event.player, event.card)
             return
         hand.exposed[event.player].remove(event.card)
         hand.offer_new_deal(hand.dealer, "deal.exposed", f"{event.card} was exposed in the deal", (Lapse.PLAY_BEGINS,),
@@ -282,7 +238,7 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
         why = f"{event.player} called {event.card}, a card not exposed"
         hand.find("inconsistent-transcript", event.player, event.at, "exposed.wrong-name", f"{why}: a suit may be "
                   f"called from {event.player} or {hand.partner(event.player)} at their next lead.")
-        hand.owe_suit_call(event.player, "exposed.wrong-name", why)
+        hand.suit_calls.owe(event.player, "exposed.wrong-name", why)
         return True
 
 
