@@ -142,12 +142,13 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
     def led_ahead(self, fact: tb.PlayedTwice) -> bool:
         """L22 (W53): after a card better than any of its suit the adversaries hold, another led without waiting
         for the partner to play: either adversary may require the partner to win the trick; the card is exposed."""
-        hand, table, partner = self.hand, self.hand.table, self.hand.partner(fact.player)
+        hand, table = self.hand, self.hand.table
         assert table is not None
-        lead, them = table.current.plays[0].card, hand.adversaries(fact.player)
-        rivals = [*(c for p in them for c in (table.hands or {}).get(p, ())), *(q.card for q in table.current.plays)]
-        if table.hands is None or fact.player != table.current.leader or partner in table.current.players or any(
-                c.suit is lead.suit and c.rank > lead.rank for c in rivals):
+        trick, partner, them = table.current, hand.partner(fact.player), hand.adversaries(fact.player)
+        if table.hands is None or fact.trick != trick.number or fact.player != trick.leader or partner in trick.players:
+            return False  # a second card given to the trick just completed is not this law's either
+        lead, rivals = trick.plays[0].card, [c for p in them for c in table.hands.get(p, ())]
+        if any(c.suit is lead.suit and c.rank > lead.rank for c in [*rivals, *(q.card for q in trick.plays)]):
             return False
         hand.find("lead-out-of-turn", fact.player, fact.at, "play.led-ahead", f"{fact.player} leads {fact.card} "
                   f"before {partner}, his partner, has played to trick {fact.trick}: {fact.card} is exposed, and "
@@ -229,8 +230,7 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
     __slots__ = ()
 
     def unanswered_call(self, event: ev.Call) -> bool:
-        """English code, E60 (W54): an adversary who names a wrong card when calling an exposed one lays
-        his side open to a suit call at its next lead."""
+        """English code, E60 (W54): naming a wrong card in a call of an exposed one costs a suit call (W70 else)."""
         hand = self.hand
         if hand.options["code"] != "english" or event.card is None or not any(
                 c.card is not None and event.player in c.choosers for c in hand.choices):
