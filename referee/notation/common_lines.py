@@ -15,11 +15,12 @@ checks that every line read here is read identically by the grammar.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from . import events as ev
 from .cards import parse_card, parse_suit
 from .limits import MAX_DIGITS
+from .shapes import SHAPES, WORD_EVENTS
 
 _MOST_DEALT = 13
 """Deal lines of more cards (a misdeal) are left to the grammar."""
@@ -28,11 +29,8 @@ _MOST_PLAYS = 6
 _GAP = r"[ \t]+"      # where the grammar needs a break between two words
 _SPACE = r"[ \t]*"    # where it needs none
 
-# Events made of the player and one word, read by name: the constructor of each.
-_WORD_EVENTS: dict[str, Callable[[str, ev.Span], ev.Event]] = {
-    "pass": ev.Pass, "order": ev.Order, "alone": ev.Alone, "accept": ev.Accept, "concede": ev.Concede,
-    "spread": ev.Spread, "sell": ev.Sell, "refuse": ev.Refuse, "pitch": ev.Pitch,
-}
+_WORD_EVENTS = WORD_EVENTS
+"""Events made of the player and one word, read by name (made from the events' declarations)."""
 
 
 class CommonLines:
@@ -45,10 +43,11 @@ class CommonLines:
         card, name, suit = terminals["CARD"], terminals["NAME"], terminals["SUIT"]
         who, signed = terminals["WHO"], terminals["SIGNED_INT"]
         words = "|".join(_WORD_EVENTS)
+        discard, name_suit, bid = (SHAPES[kind].word for kind in (ev.Discard, ev.NameSuit, ev.Bid))
 
         def event(group: str) -> str:  # `group` opens each field: "(" to capture, "(?:" not to
-            return (rf"{group}{name}){_GAP}(?:{group}{card})|{group}{words})|discard{_GAP}{group}{card})"
-                    rf"|name{_GAP}{group}{suit})|bid{_GAP}{group}[0-9]{{1,{MAX_DIGITS}}}))(?={_SPACE}(?:,|$))")
+            return (rf"{group}{name}){_GAP}(?:{group}{card})|{group}{words})|{discard}{_GAP}{group}{card})"
+                    rf"|{name_suit}{_GAP}{group}{suit})|{bid}{_GAP}{group}[0-9]{{1,{MAX_DIGITS}}}))(?={_SPACE}(?:,|$))")
 
         def change(group: str) -> str:
             return rf"{group}{who}){_GAP}{group}{signed})"

@@ -6,6 +6,8 @@ exact place in the transcript. Records carry no game logic; the games give them 
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .cards import Card, Suit
 from .records import record
 
@@ -73,24 +75,36 @@ class RedealLine:
 
 
 # ---- events (each starts with the acting player) ---------------------------------------
+# Each event is declared here once: its fields, how it is `written` after the player and how it
+# is `said` in plain words (and, for a few, the `forms` of its word that a hint points back to
+# it: ``sold`` → ``sell``). The grammar's rule, the transformer, fmt's text, the renderers'
+# sentence and the tables of words are all made from these lines (`shapes` says how to read
+# them): a new event is a new class here, added to `Event`, and a handler in the games.
 
 @record
 class Play:
     player: str
     card: Card
     at: Span
+    written: ClassVar[str] = "{card:CARD}"
+    said: ClassVar[str] = "{player} plays {card}"
 
 
 @record
 class Pass:
     player: str
     at: Span
+    written: ClassVar[str] = "pass"
+    said: ClassVar[str] = "{player} passes"
 
 
 @record
 class Order:
     player: str
     at: Span
+    written: ClassVar[str] = "order"
+    said: ClassVar[str] = "{player} orders up"
+    forms: ClassVar[tuple[str, ...]] = ("orders-up",)
 
 
 @record
@@ -102,6 +116,9 @@ class Bid:
     qualifier: str | None
     contract: str | None
     at: Span
+    written: ClassVar[str] = "bid {number,qualifier,contract:bid_value}"
+    said: ClassVar[str] = "{player} bids {text}"
+    forms: ClassVar[tuple[str, ...]] = ("bade", "bidden")
 
     @property
     def text(self) -> str:
@@ -115,12 +132,17 @@ class Discard:
     player: str
     card: Card
     at: Span
+    written: ClassVar[str] = "discard {card:CARD}"
+    said: ClassVar[str] = "{player} discards {card}"
 
 
 @record
 class Alone:
     player: str
     at: Span
+    written: ClassVar[str] = "alone"
+    said: ClassVar[str] = "{player} goes alone"
+    forms: ClassVar[tuple[str, ...]] = ("goes", "go", "going", "gone")
 
 
 @record
@@ -128,6 +150,8 @@ class NameSuit:
     player: str
     suit: Suit
     at: Span
+    written: ClassVar[str] = "name {suit:SUIT}"
+    said: ClassVar[str] = "{player} names {suit}"
 
 
 @record
@@ -135,6 +159,8 @@ class Expose:
     player: str
     card: Card
     at: Span
+    written: ClassVar[str] = "expose {card:CARD}"
+    said: ClassVar[str] = "{player} exposes {card} (the table saw it without its being played)"
 
 
 @record
@@ -142,6 +168,8 @@ class Retract:
     player: str
     card: Card
     at: Span
+    written: ClassVar[str] = "retract {card:CARD}"
+    said: ClassVar[str] = "{player} takes back {card}"
 
 
 @record
@@ -150,6 +178,8 @@ class Claim:
     accused: str
     trick: int | None
     at: Span
+    written: ClassVar[str] = "claim revoke {accused:NAME} [trick {trick:INT}]"
+    said: ClassVar[str] = "{player} claims that {accused} revoked[ in trick {trick}]"
 
 
 @record
@@ -161,6 +191,8 @@ class Call:
     suit: Suit | None
     card: Card | None
     at: Span
+    written: ClassVar[str] = "call {word:CALL_WORD|suit:SUIT|card:CARD}"
+    said: ClassVar[str] = "{player}, holding the right to a penalty, chooses: {text}"
 
     @property
     def text(self) -> str:
@@ -176,6 +208,8 @@ class Call:
 class Accept:
     player: str
     at: Span
+    written: ClassVar[str] = "accept"
+    said: ClassVar[str] = "{player} accepts"
 
 
 @record
@@ -183,36 +217,49 @@ class Count:
     player: str
     target: str
     at: Span
+    written: ClassVar[str] = "count {target:NAME}"
+    said: ClassVar[str] = "{player} draws attention to {target}'s tricks"
 
 
 @record
 class Concede:
     player: str
     at: Span
+    written: ClassVar[str] = "concede"
+    said: ClassVar[str] = "{player} concedes"
 
 
 @record
 class Spread:
     player: str
     at: Span
+    written: ClassVar[str] = "spread"
+    said: ClassVar[str] = "{player} lays the hand face up"
 
 
 @record
 class Sell:
     player: str
     at: Span
+    written: ClassVar[str] = "sell"
+    said: ClassVar[str] = "{player} sells (accepts the highest bid)"
+    forms: ClassVar[tuple[str, ...]] = ("sold",)
 
 
 @record
 class Refuse:
     player: str
     at: Span
+    written: ClassVar[str] = "refuse"
+    said: ClassVar[str] = "{player} refuses to sell and pitches"
 
 
 @record
 class Pitch:
     player: str
     at: Span
+    written: ClassVar[str] = "pitch"
+    said: ClassVar[str] = "{player} pitches before any bid"
 
 
 @record
@@ -221,6 +268,8 @@ class Demand:
     belle: bool
     card: Card | None
     at: Span
+    written: ClassVar[str] = "demand [{belle:BELLE}] [{card:CARD}]"
+    said: ClassVar[str] = "{player} demands a partner[ in {belle}][, laying {card} face down]"
 
 
 @record
@@ -230,6 +279,9 @@ class Keep:
     player: str
     over: bool
     at: Span
+    written: ClassVar[str] = "{over:KEEP_WORD}"
+    said: ClassVar[str] = "{player} says {over}"
+    forms: ClassVar[tuple[str, ...]] = ("kept",)
 
 
 @record
@@ -239,6 +291,8 @@ class Look:
     player: str
     trick: int | None
     at: Span
+    written: ClassVar[str] = "look [trick {trick:INT}]"
+    said: ClassVar[str] = "{player} looks at [trick {trick}|the last trick], already quitted"
 
 
 @record
@@ -247,6 +301,8 @@ class ClaimRest:
 
     player: str
     at: Span
+    written: ClassVar[str] = "claim rest"
+    said: ClassVar[str] = "{player} says he can win the rest of the tricks"
 
 
 Event = (
@@ -267,14 +323,3 @@ class EventLine:
 
 Line = Tag | HandHeader | DealLine | UpcardLine | RecordedLine | NoteLine | RedealLine | EventLine
 
-
-WORDS: dict[type, tuple[str, ...]] = {
-    Pass: ("pass",), Order: ("order",), Bid: ("bid",), Discard: ("discard",), Alone: ("alone",),
-    NameSuit: ("name",), Expose: ("expose",), Retract: ("retract",), Claim: ("claim",), Call: ("call",),
-    Accept: ("accept",), Count: ("count",), Concede: ("concede",), Spread: ("spread",), Sell: ("sell",),
-    Refuse: ("refuse",), Pitch: ("pitch",), Demand: ("demand",), Keep: ("keep", "keep-over"), Look: ("look",),
-    ClaimRest: ("claim",),
-}
-"""The word each kind of event is written with after the player (a play has none: it is the
-card). A game's words are those of the kinds it gives a meaning (`HandReplay.event_words`): the
-syntax error of a euchre line lists only euchre's words."""
