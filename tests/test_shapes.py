@@ -93,7 +93,9 @@ def test_every_event_has_lines() -> None:
 def test_the_declaration_names_the_records_fields(kind: type) -> None:
     """What the written form reads, plus the player and the position, is the record's fields."""
     declared = {name for slot in SHAPES[kind].slots for fields, _ in slot.alternatives for name in fields}
-    assert {f.name for f in dataclasses.fields(kind)} == {"player", "at"} | declared
+    names = [f.name for f in dataclasses.fields(kind)]
+    assert names[0] == "player" and names[-1] == "at"  # the transformer passes the fields in this order
+    assert set(names) == {"player", "at"} | declared
 
 
 def test_every_event_of_one_word_is_read_by_the_fast_path() -> None:
@@ -169,3 +171,12 @@ def test_the_words_of_a_choice_are_some_games_call_words_and_no_penalty() -> Non
     assert declared >= CHOICE_WORDS
     assert not CHOICE_WORDS & PENALTY_WORDS
     assert set(CALL_WORDS) <= PENALTY_WORDS
+
+
+def test_a_syntax_error_lists_the_shared_words_of_call() -> None:
+    """The notation cannot import the engine's `PENALTY_WORDS`: its message is held to them here."""
+    from referee.notation.grammar import _TERMINAL_WORDS, _WORDS_OF
+
+    listed = set(re.split(r", | or ", _TERMINAL_WORDS["CALL_WORD"]))
+    assert listed == PENALTY_WORDS
+    assert set(_WORDS_OF["CALL_WORD"]) <= PENALTY_WORDS

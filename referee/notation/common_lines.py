@@ -29,9 +29,6 @@ _MOST_PLAYS = 6
 _GAP = r"[ \t]+"      # where the grammar needs a break between two words
 _SPACE = r"[ \t]*"    # where it needs none
 
-_WORD_EVENTS = WORD_EVENTS
-"""Events made of the player and one word, read by name (made from the events' declarations)."""
-
 
 class CommonLines:
     """Reads the common shapes of line; `read` returns None for any other line."""
@@ -42,7 +39,7 @@ class CommonLines:
         reading of it depends on where it stands)."""
         card, name, suit = terminals["CARD"], terminals["NAME"], terminals["SUIT"]
         who, signed = terminals["WHO"], terminals["SIGNED_INT"]
-        words = "|".join(_WORD_EVENTS)
+        words = "|".join(WORD_EVENTS)  # the events of one word, by their declarations
         discard, name_suit, bid = (SHAPES[kind].word for kind in (ev.Discard, ev.NameSuit, ev.Bid))
 
         def event(group: str) -> str:  # `group` opens each field: "(" to capture, "(?:" not to
@@ -139,7 +136,7 @@ class CommonLines:
             if card is not None:
                 events.append(ev.Play(player, parse_card(card), at))
             elif word is not None:
-                events.append(_WORD_EVENTS[word](player, at))
+                events.append(WORD_EVENTS[word](player, at))
             elif discarded is not None:
                 events.append(ev.Discard(player, parse_card(discarded), at))
             elif suit is not None:

@@ -6,7 +6,8 @@ exact place in the transcript. Records carry no game logic; the games give them 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from .cards import Card, Suit
 from .records import record
@@ -75,38 +76,49 @@ class RedealLine:
 
 
 # ---- events (each starts with the acting player) ---------------------------------------
-# Each event is declared here once: its fields, how it is `written` after the player and how it
-# is `said` in plain words (and, for a few, the `forms` of its word that a hint points back to
-# it: ``sold`` → ``sell``). The grammar's rule, the transformer, fmt's text, the renderers'
-# sentence and the tables of words are all made from these lines (`shapes` says how to read
-# them): a new event is a new class here, added to `Event`, and a handler in the games.
 
+T = TypeVar("T")
+
+DECLARED: dict[type, tuple[str, str, tuple[str, ...]]] = {}
+"""Each event's declaration (`event`), by its class."""
+
+
+def event(written: str, said: str, forms: tuple[str, ...] = ()) -> Callable[[type[T]], type[T]]:
+    """Declare an event, once: how it is `written` after the player, how it is `said` in plain
+    words, and the `forms` of its word that a hint points back to it (``sold`` → ``sell``). The
+    grammar's rule, the transformer, fmt's text, the renderers' sentence and the tables of words
+    are all made from this (`shapes` says how to read it): a new event is a new class here,
+    added to `Event`, and a handler in the games. (Kept beside the class, not as class
+    attributes: a dataclass pays for every annotation, at every start-up.)"""
+    def declare(cls: type[T]) -> type[T]:
+        DECLARED[cls] = (written, said, forms)
+        return cls
+    return declare
+
+
+@event("{card:CARD}", "{player} plays {card}")
 @record
 class Play:
     player: str
     card: Card
     at: Span
-    written: ClassVar[str] = "{card:CARD}"
-    said: ClassVar[str] = "{player} plays {card}"
 
 
+@event("pass", "{player} passes")
 @record
 class Pass:
     player: str
     at: Span
-    written: ClassVar[str] = "pass"
-    said: ClassVar[str] = "{player} passes"
 
 
+@event("order", "{player} orders up", forms=("orders-up",))
 @record
 class Order:
     player: str
     at: Span
-    written: ClassVar[str] = "order"
-    said: ClassVar[str] = "{player} orders up"
-    forms: ClassVar[tuple[str, ...]] = ("orders-up",)
 
 
+@event("bid {number,qualifier,contract:bid_value}", "{player} bids {text}", forms=("bade", "bidden"))
 @record
 class Bid:
     """A bid: `number` and `qualifier` (a word, suit letter or 'belle'), or a named `contract`."""
@@ -116,9 +128,6 @@ class Bid:
     qualifier: str | None
     contract: str | None
     at: Span
-    written: ClassVar[str] = "bid {number,qualifier,contract:bid_value}"
-    said: ClassVar[str] = "{player} bids {text}"
-    forms: ClassVar[tuple[str, ...]] = ("bade", "bidden")
 
     @property
     def text(self) -> str:
@@ -127,61 +136,55 @@ class Bid:
         return f"{self.number} {self.qualifier}" if self.qualifier else str(self.number)
 
 
+@event("discard {card:CARD}", "{player} discards {card}")
 @record
 class Discard:
     player: str
     card: Card
     at: Span
-    written: ClassVar[str] = "discard {card:CARD}"
-    said: ClassVar[str] = "{player} discards {card}"
 
 
+@event("alone", "{player} goes alone", forms=("goes", "go", "going", "gone"))
 @record
 class Alone:
     player: str
     at: Span
-    written: ClassVar[str] = "alone"
-    said: ClassVar[str] = "{player} goes alone"
-    forms: ClassVar[tuple[str, ...]] = ("goes", "go", "going", "gone")
 
 
+@event("name {suit:SUIT}", "{player} names {suit}")
 @record
 class NameSuit:
     player: str
     suit: Suit
     at: Span
-    written: ClassVar[str] = "name {suit:SUIT}"
-    said: ClassVar[str] = "{player} names {suit}"
 
 
+@event("expose {card:CARD}", "{player} exposes {card} (the table saw it without its being played)")
 @record
 class Expose:
     player: str
     card: Card
     at: Span
-    written: ClassVar[str] = "expose {card:CARD}"
-    said: ClassVar[str] = "{player} exposes {card} (the table saw it without its being played)"
 
 
+@event("retract {card:CARD}", "{player} takes back {card}")
 @record
 class Retract:
     player: str
     card: Card
     at: Span
-    written: ClassVar[str] = "retract {card:CARD}"
-    said: ClassVar[str] = "{player} takes back {card}"
 
 
+@event("claim revoke {accused:NAME} [trick {trick:INT}]", "{player} claims that {accused} revoked[ in trick {trick}]")
 @record
 class Claim:
     player: str
     accused: str
     trick: int | None
     at: Span
-    written: ClassVar[str] = "claim revoke {accused:NAME} [trick {trick:INT}]"
-    said: ClassVar[str] = "{player} claims that {accused} revoked[ in trick {trick}]"
 
 
+@event("call {word:CALL_WORD|suit:SUIT|card:CARD}", "{player}, holding the right to a penalty, chooses: {text}")
 @record
 class Call:
     """A penalty choice: `word` (highest, lowest, trump, no-trump, win, lose, withhold), a suit or a card."""
@@ -191,8 +194,6 @@ class Call:
     suit: Suit | None
     card: Card | None
     at: Span
-    written: ClassVar[str] = "call {word:CALL_WORD|suit:SUIT|card:CARD}"
-    said: ClassVar[str] = "{player}, holding the right to a penalty, chooses: {text}"
 
     @property
     def text(self) -> str:
@@ -204,74 +205,66 @@ class Call:
         return self.suit.word
 
 
+@event("accept", "{player} accepts")
 @record
 class Accept:
     player: str
     at: Span
-    written: ClassVar[str] = "accept"
-    said: ClassVar[str] = "{player} accepts"
 
 
+@event("count {target:NAME}", "{player} draws attention to {target}'s tricks")
 @record
 class Count:
     player: str
     target: str
     at: Span
-    written: ClassVar[str] = "count {target:NAME}"
-    said: ClassVar[str] = "{player} draws attention to {target}'s tricks"
 
 
+@event("concede", "{player} concedes")
 @record
 class Concede:
     player: str
     at: Span
-    written: ClassVar[str] = "concede"
-    said: ClassVar[str] = "{player} concedes"
 
 
+@event("spread", "{player} lays the hand face up")
 @record
 class Spread:
     player: str
     at: Span
-    written: ClassVar[str] = "spread"
-    said: ClassVar[str] = "{player} lays the hand face up"
 
 
+@event("sell", "{player} sells (accepts the highest bid)", forms=("sold",))
 @record
 class Sell:
     player: str
     at: Span
-    written: ClassVar[str] = "sell"
-    said: ClassVar[str] = "{player} sells (accepts the highest bid)"
-    forms: ClassVar[tuple[str, ...]] = ("sold",)
 
 
+@event("refuse", "{player} refuses to sell and pitches")
 @record
 class Refuse:
     player: str
     at: Span
-    written: ClassVar[str] = "refuse"
-    said: ClassVar[str] = "{player} refuses to sell and pitches"
 
 
+@event("pitch", "{player} pitches before any bid")
 @record
 class Pitch:
     player: str
     at: Span
-    written: ClassVar[str] = "pitch"
-    said: ClassVar[str] = "{player} pitches before any bid"
 
 
+@event("demand [{belle:BELLE}] [{card:CARD}]", "{player} demands a partner[ in {belle}][, laying {card} face down]")
 @record
 class Demand:
     player: str
     belle: bool
     card: Card | None
     at: Span
-    written: ClassVar[str] = "demand [{belle:BELLE}] [{card:CARD}]"
-    said: ClassVar[str] = "{player} demands a partner[ in {belle}][, laying {card} face down]"
 
 
+@event("{over:KEEP_WORD}", "{player} says {over}", forms=("kept",))
 @record
 class Keep:
     """Boston club speech: `keep` (same number, colour) or `keep-over` (first preference)."""
@@ -279,11 +272,9 @@ class Keep:
     player: str
     over: bool
     at: Span
-    written: ClassVar[str] = "{over:KEEP_WORD}"
-    said: ClassVar[str] = "{player} says {over}"
-    forms: ClassVar[tuple[str, ...]] = ("kept",)
 
 
+@event("look [trick {trick:INT}]", "{player} looks at [trick {trick}|the last trick], already quitted")
 @record
 class Look:
     """``P look [trick N]``: P looks at a trick already quitted (the last one, unless N is given)."""
@@ -291,18 +282,15 @@ class Look:
     player: str
     trick: int | None
     at: Span
-    written: ClassVar[str] = "look [trick {trick:INT}]"
-    said: ClassVar[str] = "{player} looks at [trick {trick}|the last trick], already quitted"
 
 
+@event("claim rest", "{player} says he can win the rest of the tricks")
 @record
 class ClaimRest:
     """``P claim rest``: P says he can win the rest of the tricks."""
 
     player: str
     at: Span
-    written: ClassVar[str] = "claim rest"
-    said: ClassVar[str] = "{player} says he can win the rest of the tricks"
 
 
 Event = (

@@ -14,6 +14,7 @@ import re
 import threading
 from collections.abc import Callable
 from contextlib import suppress
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
@@ -127,26 +128,44 @@ _READERS: dict[str, Callable[[_LineBuilder, Token], object]] = {
 
 def _event_builder(shape: Shape) -> Callable[[_LineBuilder, list[Any]], ev.Event]:
     """The transformer's method for an event's rule, made from its declaration (`shapes`): the
-    player, then one child per slot (None when left out), each read into its field(s)."""
+    player, then one child per slot (None when left out), each read into its field(s), passed
+    in the record's order (player, fields, position)."""
     kind: Callable[..., ev.Event] = shape.kind
-    steps = [tuple((fields, terminal, _READERS.get(terminal), ABSENT.get(terminal))
-                   for fields, terminal in slot.alternatives) for slot in shape.slots]
+    order = {f.name: i for i, f in enumerate(fields(shape.kind)[1:-1])}
+    if not shape.slots:
+        return lambda self, c: kind(c[0].value, self._span(c[0]))
+    # per slot: (position, reader, absent) for one terminal, else (fields' positions, terminal, reader, absent)s
+    single: list[tuple[int, int, Callable[[_LineBuilder, Token], object], object]] = []
+    several: list[tuple[int, tuple[tuple[tuple[int, ...], str, Callable[[_LineBuilder, Token], object] | None, object],
+                                   ...]]] = []
+    for index, slot in enumerate(shape.slots, 1):
+        (names, terminal), *others = slot.alternatives
+        if not others and len(names) == 1:
+            single.append((index, order[names[0]], _READERS[terminal], ABSENT.get(terminal)))
+        else:
+            several.append((index, tuple((tuple(order[name] for name in names), terminal, _READERS.get(terminal),
+                                          ABSENT.get(terminal)) for names, terminal in slot.alternatives)))
+    count = len(order)
 
     def build(self: _LineBuilder, c: list[Any]) -> ev.Event:
-        player = c[0]
-        values: dict[str, Any] = {}
-        for alternatives, child in zip(steps, c[1:], strict=True):
-            if isinstance(child, tuple):  # a rule's value, one per field
-                values.update(zip(alternatives[0][0], child, strict=True))
-                continue
-            for fields, terminal, read, absent in alternatives:
-                if child is not None and child.type == terminal and read is not None:
-                    values[fields[0]] = read(self, child)
+        values: list[Any] = [None] * count
+        for index, at, read, absent in single:
+            child = c[index]
+            values[at] = absent if child is None else read(self, child)
+        for index, alternatives in several:
+            child = c[index]
+            for places, terminal, reader, absent in alternatives:
+                if isinstance(child, tuple):  # a rule's value, one per field
+                    for place, value in zip(places, child, strict=True):
+                        values[place] = value
+                elif child is not None and child.type == terminal and reader is not None:
+                    values[places[0]] = reader(self, child)
                 else:
-                    values.update(dict.fromkeys(fields, absent))
-        return kind(player.value, at=self._span(player), **values)
+                    for place in places:
+                        values[place] = absent
+        player = c[0]
+        return kind(player.value, *values, self._span(player))
 
-    build.__name__ = shape.rule
     return build
 
 

@@ -1,4 +1,4 @@
-"""Every event's shape, made from the one declaration on its class in `events`.
+"""Every event's shape, made from the one declaration of its class in `events` (``@event``).
 
 An event is declared once: its record's fields, how it is written after the player (`written`)
 and how it is said in plain words (`said`). Everything else that knows an event is made from
@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import get_args
 
 from . import events as ev
@@ -57,40 +56,51 @@ WRITERS: dict[str, Callable[..., str]] = {
 """How a field read from each terminal (or a rule's fields together) is written back."""
 
 
-@dataclass(frozen=True, slots=True)
+# The pieces below are plain slotted classes, not dataclasses: they are made at every start-up,
+# and making a dataclass costs more than everything else this module does.
+
 class Slot:
     """One child of an event's rule: `alternatives` are (fields, terminal or rule) pairs."""
 
-    alternatives: tuple[tuple[tuple[str, ...], str], ...]
+    __slots__ = ("alternatives",)
+
+    def __init__(self, alternatives: tuple[tuple[tuple[str, ...], str], ...]) -> None:
+        self.alternatives = alternatives
 
     def grammar(self) -> str:
         names = [terminal for _, terminal in self.alternatives]
         return names[0] if len(names) == 1 else f"({' | '.join(names)})"
 
 
-@dataclass(frozen=True, slots=True)
 class Group:
     """``[...]`` in the written form: items that may be left out."""
 
-    items: tuple[Item, ...]
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple[Item, ...]) -> None:
+        self.items = items
 
 
 Item = str | Slot | Group
 
 
-@dataclass(frozen=True, slots=True)
 class Named:
     """``{name}`` in the said form."""
 
-    name: str
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
-@dataclass(frozen=True, slots=True)
 class Either:
-    """``[then|otherwise]`` in the said form: `then` when every field named in it is given."""
+    """``[then|otherwise]`` in the said form: `then` when no field named in it is absent."""
 
-    then: tuple[Piece, ...]
-    otherwise: tuple[Piece, ...]
+    __slots__ = ("otherwise", "then")
+
+    def __init__(self, then: tuple[Piece, ...], otherwise: tuple[Piece, ...]) -> None:
+        self.then = then
+        self.otherwise = otherwise
 
 
 Piece = str | Named | Either
@@ -113,33 +123,26 @@ def _named(pieces: tuple[Piece, ...]) -> Iterator[str]:
             yield from _named(piece.otherwise)
 
 
-@dataclass(frozen=True, slots=True)
 class Shape:
-    """One kind of event as its declaration describes it."""
+    """One kind of event as its declaration describes it: `rule` is the grammar's rule of the
+    kind (and the replay's handler, ``on_<rule>``); `slots` the rule's children after the player,
+    in order (one each, None when left out); `word` the words it is written with before its
+    first field (``claim rest``), else its rule."""
 
-    kind: type[ev.Event]
-    items: tuple[Item, ...]
-    said: tuple[Piece, ...]
+    __slots__ = ("items", "kind", "rule", "said", "slots", "word")
 
-    @property
-    def rule(self) -> str:
-        """The grammar's rule of this kind (and the replay's handler, ``on_<rule>``)."""
-        return self.kind.__name__.lower()
-
-    @property
-    def slots(self) -> tuple[Slot, ...]:
-        """The rule's children after the player, in order (one each, None when left out)."""
-        return tuple(_slots(self.items))
-
-    @property
-    def word(self) -> str:
-        """The words the event is written with before its first field (``claim rest``), else its rule."""
+    def __init__(self, kind: type[ev.Event], items: tuple[Item, ...], said: tuple[Piece, ...]) -> None:
+        self.kind = kind
+        self.items = items
+        self.said = said
+        self.rule = kind.__name__.lower()
+        self.slots = tuple(_slots(items))
         words: list[str] = []
-        for item in self.items:
+        for item in items:
             if not isinstance(item, str):
                 break
             words.append(item)
-        return " ".join(words) or self.rule
+        self.word = " ".join(words) or self.rule
 
     def grammar(self) -> str:
         return f"{self.rule}: NAME {_grammar(self.items)}"
@@ -242,7 +245,10 @@ def _pieces(tokens: Iterator[str]) -> tuple[tuple[Piece, ...], str]:
 
 
 def _shape(kind: type[ev.Event]) -> Shape:
-    return Shape(kind, _items(iter(_WRITTEN.findall(kind.written))), _pieces(iter(_SAID.findall(kind.said)))[0])
+    if kind not in ev.DECLARED:
+        raise TypeError(f"the event {kind.__name__} is not declared (@event in referee/notation/events.py)")
+    written, said, _ = ev.DECLARED[kind]
+    return Shape(kind, _items(iter(_WRITTEN.findall(written))), _pieces(iter(_SAID.findall(said)))[0])
 
 
 EVENTS: tuple[type[ev.Event], ...] = get_args(ev.Event)
@@ -300,7 +306,7 @@ def _spelt(items: tuple[Item, ...]) -> Iterator[str]:
 KEYWORDS: frozenset[str] = frozenset(word for shape in SHAPES.values() for word in _spelt(shape.items))
 """Every word an event spells out (``claim``, ``revoke``, ``belle``, ``keep-over``...)."""
 
-FORMS: dict[str, str] = {form: SHAPES[kind].word for kind in EVENTS for form in getattr(kind, "forms", ())}
+FORMS: dict[str, str] = {form: SHAPES[kind].word for kind in EVENTS for form in ev.DECLARED[kind][2]}
 """Forms of an event's word that stripping an ending does not undo (``sold`` → ``sell``), for hints."""
 
 WORD_EVENTS: dict[str, Callable[[str, ev.Span], ev.Event]] = {

@@ -18,18 +18,20 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 
-@dataclass(frozen=True, slots=True)
 class Vocabulary:
-    """Every game's words, each once, in the order of the games' packages then of each file."""
+    """Every game's words, each once, in the order of the games' packages then of each file.
+    (A plain class: it is made at every start-up, where a dataclass costs more to declare.)"""
 
-    contracts: tuple[str, ...]
-    qualifiers: tuple[str, ...]
-    spellings: dict[str, str]  # another spelling of a qualifier → the qualifier
+    __slots__ = ("contracts", "qualifiers", "spellings")
+
+    def __init__(self, contracts: tuple[str, ...], qualifiers: tuple[str, ...], spellings: dict[str, str]) -> None:
+        self.contracts = contracts
+        self.qualifiers = qualifiers
+        self.spellings = spellings  # another spelling of a qualifier → the qualifier
 
     @property
     def qualifier_words(self) -> tuple[str, ...]:
