@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Literal, final, get_args
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord, Problem
-from ..notation.shapes import SHAPES, WORDS
+from ..notation.shapes import GAME_SHAPES, WORDS, shape_of
 from ..notation.suggest import did_you_mean
 from . import table as tb
 from .choices import PENALTY_WORDS, Answer, Choice, Lapse, Option
@@ -98,9 +98,16 @@ def _no_stray_handlers(cls: type, kinds: dict[str, tuple[type, ...]]) -> None:
     for name, value in vars(cls).items():
         for prefix, records in kinds.items():
             known = {prefix + kind.__name__.lower() for kind in records}
+            if prefix == "on_":
+                known |= {said_handler(word) for word in GAME_SHAPES}
             if name.startswith(prefix) and callable(value) and name not in known and not hasattr(HandReplay, name):
                 raise TypeError(f"{cls.__qualname__}.{name} handles nothing: the {prefix}* handlers are "
                                 + ", ".join(sorted(known)))
+
+
+def said_handler(word: str) -> str:
+    """The name of a game's handler of its own event `word` (`ev.Said`): ``on_<word>``."""
+    return "on_" + word.replace("-", "_")
 
 
 class HandReplay:
@@ -1132,8 +1139,9 @@ class HandReplay:
     def event_words(cls) -> frozenset[str]:
         """The words of the events this game gives a meaning (`shapes.WORDS`): what a syntax error in
         one of its hands lists as expected, and what a word of another game is pointed to."""
-        return frozenset(word for kind, words in WORDS.items()
-                         if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words)
+        return frozenset({*(word for kind, words in WORDS.items()
+                            if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words),
+                          *(word for word in GAME_SHAPES if getattr(cls, said_handler(word), None) is not None)})
 
     @final
     def unsupported(self, event: ev.Event, what: str) -> None:
@@ -1146,8 +1154,18 @@ class HandReplay:
     def on_unsupported(self, event: ev.Event) -> None:
         """An event the game has no handler for (a game handles its bidding words as ``on_bid``,
         ``on_pass``...): a finding, and the event is ignored."""
-        word = f"bid {event.text}" if isinstance(event, ev.Bid) else SHAPES[type(event)].word
+        word = f"bid {event.text}" if isinstance(event, ev.Bid) else shape_of(event).word
         self.unsupported(event, f"'{word}'")
+
+    @final
+    def on_said(self, event: ev.Said) -> None:
+        """A game's own event (declared in its package's ``words.json``): its ``on_<word>``, given
+        the event; in a game that has none, the event has no meaning."""
+        handler = getattr(self, said_handler(event.word), None)
+        if handler is None:
+            self.on_unsupported(event)
+        else:
+            handler(event)
 
     # ---- the result -----------------------------------------------------------------
     def status(self) -> HandStatus:

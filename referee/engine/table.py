@@ -245,6 +245,7 @@ class TrickTable:
         # Players whose revoke stays correctable after its trick is gathered, until they play to a
         # later trick (Boston's caller, by the seed); the game sets it. Their revokes wait here.
         self.late_correctors: frozenset[str] = frozenset()
+        self.late_partners: dict[str, str] = {}  # a late corrector's partner, whose play to a later trick ends it too
         self._late_revokes: list[_Failure] = []
         self._put_aside: Trick | None = None  # the next trick's cards, while a late correction reopens a trick
         # who was dealt each card: the first hand holding it, should the deal be wrong
@@ -556,8 +557,9 @@ class TrickTable:
         return any(f.player == player and f.card is card and f.trick == number for f in self._late_revokes)
 
     def _establish_late(self, player: str, facts: list[Fact]) -> None:
-        """`player` plays to a later trick: his revoke left open after its trick was gathered is established."""
-        for failure in [f for f in self._late_revokes if f.player == player]:
+        """`player` plays to a later trick: his revoke left open after its trick was gathered is
+        established (and his partner's, where the game names him: whist's "having none?")."""
+        for failure in [f for f in self._late_revokes if player in (f.player, self.late_partners.get(f.player))]:
             self._late_revokes.remove(failure)
             facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
 

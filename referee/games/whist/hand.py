@@ -17,6 +17,7 @@ from ...engine.suitcalls import SuitCalls
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
+from . import talk
 from .penalties import LAWS
 from .settlement import Played, WhistSettlement
 
@@ -38,6 +39,7 @@ WhistOptions = TypedDict("WhistOptions", {
     "trump-card-liable-after": int,
     "fourth-before-second": Literal["high-low", "win-lose"],
     "misdeal": Literal["loses-deal", "redeal"],
+    "partner-may-ask": bool,
 })
 """The house rules of whist as its rulebook defines them (a test checks the two agree)."""
 
@@ -65,6 +67,8 @@ class WhistHand(HandReplay):
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
         self.exposed_cards = ExposedCards()             # callable by either adversary until played (L20-L23)
+        self.asked: tuple[str, int] | None = None       # W42: the partner asked "having none?", in which trick
+        self.asked_late: tuple[str, int] | None = None  # ... once that trick is quitted (his renounce still open)
 
     @property
     def trump(self) -> Suit | None:
@@ -106,7 +110,8 @@ class WhistHand(HandReplay):
         if self.same_dealer:
             return "new-deal"
         if self.redeal_at is not None:
-            return self.redeal_reason if self.redeal_reason in ("imperfect-pack", "faced-card", "misdeal") else (
+            return self.redeal_reason if self.redeal_reason in ("imperfect-pack", "faced-card", "misdeal",
+                                                                "interrupted") else (
                 "new-deal" if self.redeal_reason == "thrown-in" else "misdeal")
         if self.misdeal():
             return "misdeal"
@@ -139,6 +144,9 @@ class WhistHand(HandReplay):
                       f"{event.player} plays {event.card} after the hands were thrown down; ignored")
             return
         self.play_card(event)
+        talk.end_of_question(self)
+
+    on_ask, on_name, on_forgot = talk.on_ask, talk.on_name, talk.on_forgot  # whist's own words (words.json)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         false = self.false_lead
