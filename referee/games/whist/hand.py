@@ -67,8 +67,7 @@ class WhistHand(HandReplay):
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
         self.exposed_cards = ExposedCards()             # callable by either adversary until played (L20-L23)
-        self.asked: tuple[str, int] | None = None       # W42: the partner asked "having none?", in which trick
-        self.asked_late: tuple[str, int] | None = None  # ... once that trick is quitted (his renounce still open)
+        self.asked: set[tuple[str, int]] = set()        # W42: who was asked "having none?", in which trick
 
     @property
     def trump(self) -> Suit | None:
@@ -144,7 +143,6 @@ class WhistHand(HandReplay):
                       f"{event.player} plays {event.card} after the hands were thrown down; ignored")
             return
         self.play_card(event)
-        talk.end_of_question(self)
 
     on_ask, on_name, on_forgot = talk.on_ask, talk.on_name, talk.on_forgot  # whist's own words (words.json)
 

@@ -11,7 +11,6 @@ from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
-from ...engine.replay import Requirement
 from ...notation import events as ev
 
 if TYPE_CHECKING:
@@ -27,10 +26,10 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
     def decide(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
         if fact.status == "corrected":  # L29: the card lies face up; English laws: or highest or lowest
             ruling = self.corrected(hand, fact)
-            if hand.asked_late != (fact.player, fact.trick):
+            if (fact.player, fact.trick) not in hand.asked:
                 return ruling
-            return replace(ruling, topic="revoke.partner-asks", words="His partner asked him before the trick was "
-                           f"quitted, so the renounce is corrected in time: {ruling.words}")
+            return replace(ruling, topic="revoke.partner-asks", words="His partner asked him, so the renounce is "
+                           f"corrected in time: {ruling.words}")
         side = hand.side(fact.player)
         if hand.options["revoke-penalty"] != "english":
             return Ruling(f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} "
@@ -219,26 +218,9 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
 
 
 class WhistCallLaw(laws.CallLaw["WhistHand"]):
-    """L39 (W70): a demand by the wrong adversary, or for the wrong penalty, voids the penalty. A
-    highest or lowest trump called (W11-W12: a requirement with the trump suit) binds the player's
-    next turn at which he may play a trump."""
+    """L39 (W70): a demand by the wrong adversary, or for the wrong penalty, voids the penalty."""
 
     __slots__ = ()
-
-    def describe(self, hand: WhistHand, requirement: Requirement) -> str:
-        trump = requirement.suit is not None and requirement.what in ("highest", "lowest")
-        return f"his {requirement.what} trump" if trump else super().describe(hand, requirement)
-
-    def met(self, hand: WhistHand, requirement: Requirement, event: ev.Play) -> bool | None:
-        table, trump = hand.table, requirement.suit
-        if trump is None or requirement.what not in ("highest", "lowest") or table is None or table.hands is None:
-            return super().met(hand, requirement, event)
-        held, led, suit_of = table.hands.get(event.player, set()), table.led_suit(), table.rules.suit_of
-        trumps = [c for c in held if suit_of(c) is trump]
-        if trumps and led not in (None, trump) and any(suit_of(c) is led for c in held):
-            return None  # he must follow suit: the call waits for a turn at which he may trump
-        pick = max if requirement.what == "highest" else min
-        return not trumps or event.card is pick(trumps, key=lambda c: table.rules.power(c, trump))
 
     def unanswered_call(self, hand: WhistHand, event: ev.Call) -> bool:
         """English code, E60 (W54): naming a wrong card in a call of an exposed one costs a suit call (W70 else)."""
