@@ -19,6 +19,10 @@ from ..notation.records import record
 
 
 class TrickRules(Protocol):
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit (None: no trumps, or not known yet)."""
+
     def suit_of(self, card: Card) -> Suit:
         """The suit the card counts as (the left bower counts as trump)."""
 
@@ -54,6 +58,7 @@ class PlayedCard:
     card: Card
     at: Span
     out_of_turn: bool = False
+    suit: Suit | None = None  # the suit it counts as, as the table worked it out (None: not played to a table)
 
 
 _NOWHERE = Span(0, 0)
@@ -247,6 +252,8 @@ class TrickTable:
         self.late_correctors: frozenset[str] = frozenset()
         self._late_revokes: list[_Failure] = []
         self._put_aside: Trick | None = None  # the next trick's cards, while a late correction reopens a trick
+        # what each player held when play began, for the trace (`engine.trace`): `hands` changes as cards are played
+        self.start = {p: frozenset(cards) for p, cards in hands.items()} if hands is not None else None
         # who was dealt each card: the first hand holding it, should the deal be wrong
         self.dealt_to: dict[Card, str] = {c: p for p, cards in reversed(hands.items()) for c in cards} if hands else {}
 
@@ -376,7 +383,7 @@ class TrickTable:
             hand.discard(card)
         if not played_before:  # a duplicate keeps where the card was first played
             self.played[card] = (player, trick.number)
-        plays.append(PlayedCard(player, card, at, out_of_turn))
+        plays.append(PlayedCard(player, card, at, out_of_turn, suit))
         trick.players.add(player)
         if len(plays) == len(self.active):
             self._complete(facts)

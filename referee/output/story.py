@@ -40,29 +40,10 @@ class HandStory:
                     yield line, event
 
     def trick_of_play(self) -> dict[ev.Span, int]:
-        """The trick each play went to, keyed by the play's position; plays taken back are absent.
-
-        A card may appear twice in the transcript but once in a trick (taken back and played
-        again, played twice, played after the last trick): the replay says where the card that
-        went into the trick is written. A play it knows only as a pair (no position) is matched
-        from the last one backwards: the card that stayed is most often the one played last.
-        """
-        wanted: dict[tuple[str, str], list[int]] = {}
-        found: dict[ev.Span, int] = {}
-        written = {event.at for _, event in self.events() if isinstance(event, ev.Play)}
-        for trick in self.verdict.tricks:
-            for i, (player, card) in enumerate(trick.plays):
-                at = trick.at[i] if i < len(trick.at) else None
-                if at is not None and at in written and at not in found:
-                    found[at] = trick.number
-                else:
-                    wanted.setdefault((player, card), []).append(trick.number)
-        for _, event in reversed(list(self.events())):
-            if isinstance(event, ev.Play) and event.at not in found:
-                numbers = wanted.get((event.player, event.card.text))
-                if numbers:
-                    found[event.at] = numbers.pop()
-        return found
+        """The trick each play went to, keyed by where the play is written; plays taken back are
+        absent. A card may be written twice but go once into a trick (taken back and played
+        again, played twice, played after the last trick): the replay's trace says which."""
+        return {play.at: play.trick for play in self.verdict.trace.plays}
 
 
 @dataclass(slots=True)
