@@ -167,7 +167,7 @@ class _Table:
 
 def _hand_view(hand: HandStory, players: tuple[str, ...]) -> dict[str, Any]:
     table = _Table(hand, players)
-    trick_of = hand.trick_of_play()
+    trace = hand.verdict.trace
     steps: list[Step] = [{"text": "The deal", "kind": "deal", "line": hand.record.header.at.line, "column": 1,
                           **table.snapshot()}]
     for line in hand.record.lines:
@@ -175,8 +175,8 @@ def _hand_view(hand: HandStory, players: tuple[str, ...]) -> dict[str, Any]:
             for event in line.events:
                 step = _event_step(event)
                 if isinstance(event, ev.Play):
-                    traced = trick_of.get(event.at)
-                    step["trick"] = table.trick_of(traced)
+                    traced = trace.at(event.at)
+                    step["trick"] = table.trick_of(traced.trick if traced is not None else None)
                     table.play(event.player, event.card.text, step["trick"], event.at, traced is not None)
                 elif isinstance(event, ev.Discard):
                     table.discard(event.player, event.card.text)

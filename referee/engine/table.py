@@ -252,10 +252,9 @@ class TrickTable:
         self.late_correctors: frozenset[str] = frozenset()
         self._late_revokes: list[_Failure] = []
         self._put_aside: Trick | None = None  # the next trick's cards, while a late correction reopens a trick
-        # what each player held when play began, for the trace (`engine.trace`): `hands` changes as cards are played
+        # what each player held when play began (`hands` changes as cards are played): for the trace
+        # (`engine.trace`), and to say who was dealt a card played by someone else (`_dealt_to`)
         self.start = {p: frozenset(cards) for p, cards in hands.items()} if hands is not None else None
-        # who was dealt each card: the first hand holding it, should the deal be wrong
-        self.dealt_to: dict[Card, str] = {c: p for p, cards in reversed(hands.items()) for c in cards} if hands else {}
 
     # ---- queries ---------------------------------------------------------------------
     @property
@@ -485,7 +484,12 @@ class TrickTable:
             first_player, first_trick = self.played[card]
             facts.append(Duplicate(player, card, at, trick, first_player, first_trick))
         else:
-            facts.append(NotHeld(player, card, at, trick, self.dealt_to.get(card)))
+            facts.append(NotHeld(player, card, at, trick, self._dealt_to(card)))
+
+    def _dealt_to(self, card: Card) -> str | None:
+        """Who was dealt `card`: the first hand holding it, should the deal be wrong (asked only
+        for a card not held, so not worked out for every hand)."""
+        return next((p for p, cards in (self.start or {}).items() if card in cards), None)
 
     def _not_following(self, player: str, card: Card, at: Span, led: Suit, trick: int, facts: list[Fact]) -> None:
         """`card` is not of the suit led: a revoke, unless excused or the player holds none of it."""
