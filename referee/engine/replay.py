@@ -1248,10 +1248,13 @@ class HandReplay:
         A hand that never came to play still says what each player would begin it with."""
         table = self.table
         if table is not None:
+            tricks = [(t.number, tuple(t.plays), t.winner) for t in table.tricks]
             current = table.current
-            return HandTrace([*table.tricks, current] if current.plays else table.tricks, table.rules, table.start)
+            if current.plays:
+                tricks.append((current.number, tuple(current.plays), None))
+            return HandTrace(tricks, table.rules, table.start)
         hands = self.start_hands()
-        return NO_TRACE if hands is None else HandTrace(start={p: frozenset(c) for p, c in hands.items()})
+        return NO_TRACE if hands is None else HandTrace(start={p: tuple(c) for p, c in hands.items()})
 
     @final
     def verdict(self) -> HandVerdict:

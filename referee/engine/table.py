@@ -254,7 +254,7 @@ class TrickTable:
         self._put_aside: Trick | None = None  # the next trick's cards, while a late correction reopens a trick
         # what each player held when play began (`hands` changes as cards are played): for the trace
         # (`engine.trace`), and to say who was dealt a card played by someone else (`_dealt_to`)
-        self.start = {p: frozenset(cards) for p, cards in hands.items()} if hands is not None else None
+        self.start = {p: tuple(cards) for p, cards in hands.items()} if hands is not None else None
 
     # ---- queries ---------------------------------------------------------------------
     @property

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from ..notation.cards import Card, Suit
 from ..notation.events import Span
 from ..notation.records import record
-from .table import Trick, TrickRules
+from .table import PlayedCard, TrickRules
 
 
 @record
@@ -35,16 +35,20 @@ class PlayTrace:
     winner: str | None
 
 
+_Trick = tuple[int, tuple[PlayedCard, ...], str | None]
+"""A trick as the trace keeps it: its number, its cards in order, its winner (None: not complete)."""
+
+
 class HandTrace:
     """Every card the replay put into the hand's tricks, in the order of the tricks; `start` is
-    what each player held when play began, where the deal is known (else None)."""
+    what each player held when play began (in no particular order), where the deal is known
+    (else None). It keeps the table's own cards, small and immutable, rather than its tricks:
+    a verdict kept in memory (`check_text`) keeps its trace."""
 
     __slots__ = ("_by_at", "_plays", "_rules", "_tricks", "start")
 
-    def __init__(self, tricks: Sequence[Trick] = (), rules: TrickRules | None = None,
-                 start: Mapping[str, frozenset[Card]] | None = None) -> None:
-        """`tricks` are the table's own, read only when a reader asks: the replay is over once its
-        verdict is made, so nothing changes them any more."""
+    def __init__(self, tricks: Sequence[_Trick] = (), rules: TrickRules | None = None,
+                 start: Mapping[str, tuple[Card, ...]] | None = None) -> None:
         self._tricks = tricks
         self._rules = rules
         self._plays: tuple[PlayTrace, ...] | None = None
@@ -57,11 +61,11 @@ class HandTrace:
             rules = self._rules
             trump = rules.trump if rules is not None else None
             out = []
-            for trick in self._tricks:
-                for position, play in enumerate(trick.plays):
+            for number, plays, winner in self._tricks:
+                for position, play in enumerate(plays):
                     suit = play.suit if play.suit is not None else play.card.suit
-                    out.append(PlayTrace(play.player, play.card, play.at, trick.number, position, suit,
-                                         trump is not None and suit is trump, trick.winner))
+                    out.append(PlayTrace(play.player, play.card, play.at, number, position, suit,
+                                         trump is not None and suit is trump, winner))
             self._plays = tuple(out)
         return self._plays
 
@@ -85,7 +89,7 @@ class HandTrace:
             gone.setdefault(p.player, set()).add(p.card)
             if p == play:
                 break
-        return {player: cards - gone.get(player, set()) for player, cards in self.start.items()}
+        return {player: frozenset(cards).difference(gone.get(player, ())) for player, cards in self.start.items()}
 
 
 NO_TRACE = HandTrace()
