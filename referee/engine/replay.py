@@ -1135,6 +1135,21 @@ class HandReplay:
                 "and unproven if the hand ends without one")
 
     @final
+    def looked_at(self, event: ev.Look) -> tuple[int, bool]:
+        """The trick a `look` is at (the last one quitted, unless it names one) and whether that trick
+        is quitted (turned and gathered: what the laws that forbid a look speak of). A trick not
+        played yet is a contradiction: a finding, and (0, False)."""
+        played = len(self.table.tricks) if self.table is not None else 0
+        quitted = played - (0 if self.table is None or self.table.gathered else 1)
+        trick = event.trick or quitted
+        if not 0 < trick <= played:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at " + (f"trick {trick}, which has not been played; ignored" if trick
+                                                     else "the last trick quitted, but none has been; ignored"))
+            return 0, False
+        return trick, trick <= quitted
+
+    @final
     def on_count(self, event: ev.Count) -> None:
         self.rule_on(self.penalty_laws.attention.decide(self, event), "drawing-attention", event.player, event.at,
                      "attention.drawn", f"{event.player} drew attention to {event.target}'s tricks. ",

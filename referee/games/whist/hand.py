@@ -194,15 +194,10 @@ class WhistHand(HandReplay):
         self.same_dealer = True
 
     def on_look(self, event: ev.Look) -> None:
-        """L37: a quitted trick may not be seen again (the one not yet gathered may: L34)."""
-        played = len(self.table.tricks) if self.table is not None else 0
-        quitted = played - (0 if self.table is None or self.table.gathered else 1)
-        trick = event.trick or quitted
-        if not 0 < trick <= played:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at " + (f"trick {trick}, which has not been played; ignored" if trick
-                                                     else "the last trick quitted, but none has been; ignored"))
-        if trick > quitted or trick < 1 or (self.options["see-last-trick"] and trick == quitted):
+        """L37: a quitted trick may not be seen again (the one not yet gathered may: L34; see-last-trick: the last)."""
+        trick, quitted = self.looked_at(event)
+        last = self.table is not None and trick == len(self.table.tricks) - (not self.table.gathered)
+        if not quitted or (self.options["see-last-trick"] and last):
             return
         self.find("looked-at-trick", event.player, event.at, "play.look-back",
                   f"{event.player} looked at trick {trick}, already quitted: a suit may be called from "
