@@ -263,3 +263,29 @@ def test_a_bad_declaration_is_a_clear_error(tmp_path: Path) -> None:
         _events({"ask": {"written": "question {p:NAME}", "said": "x"}}, tmp_path)
     with pytest.raises(ValueError, match="expected"):
         _events(["ask"], tmp_path)
+
+
+CASE = Path(__file__).resolve().parent.parent / "cases" / "whist" / "partner-asks.ttn"
+
+
+def test_fmt_writes_a_games_events_back_and_the_verdict_is_the_same() -> None:
+    from referee import check_text
+    from referee.output.fmt import format_text
+
+    text = CASE.read_text("utf-8").replace("B ask A", "B  ask   A # having none?")
+    formatted = format_text(text)
+    assert ", B ask A  # having none?\n" in formatted  # joined to its trick's line, as fmt does any event
+    assert check_text(formatted).to_dict()["summary"] == check_text(text).to_dict()["summary"]
+
+
+def test_a_games_event_means_the_same_on_any_line() -> None:
+    """Reflow (notation.md §2.4): `B ask A` joined to the trick line it follows means the same."""
+    from reflow import positionless
+
+    from referee import check_text
+
+    text = CASE.read_text("utf-8")
+    joined = text.replace("trick 3: Z 6C, A QH, Y AC, B 2C\nB ask A\ntrick 4: Y 7S\n",
+                          "trick 3: Z 6C, A QH, Y AC, B 2C, B ask A, Y 7S\n", 1)
+    assert joined != text
+    assert positionless(check_text(joined).to_dict()) == positionless(check_text(text).to_dict())
