@@ -19,11 +19,11 @@ type parameter), and rules through the hand's helpers (``find``, ``offer``, ``re
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from ..notation import events as ev
 from ..notation.cards import Card
+from ..notation.records import record
 from . import table as tb
 from .choices import Choice
 from .laws import Irregularity, Kind
@@ -311,7 +311,7 @@ class DealLaw(PenaltyLaw[H]):
         return ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PenaltyLaws:
     """A game's penalty laws, a class per topic: the shared default wherever the game does not
     declare its own (a subclass of the topic's class)."""

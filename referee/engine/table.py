@@ -10,12 +10,11 @@ trick, and when a failure to follow is excused (pitch lets you trump instead of 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..notation.cards import Card, Suit
 from ..notation.events import Span
-from ..notation.records import record
+from ..notation.records import field, record
 
 
 class TrickRules(Protocol):
@@ -48,7 +47,7 @@ class PlainTricks:
         return False
 
 
-@dataclass(slots=True)
+@record
 class PlayedCard:
     player: str
     card: Card
@@ -80,7 +79,7 @@ def winning_play(rules: TrickRules, plays: Sequence[PlayedCard], led: Suit | Non
     return winner
 
 
-@dataclass(slots=True)
+@record
 class Trick:
     """A trick; `players` are the seats in `plays` and `led` the suit of its first card, both
     kept by the table so that the turn and follow-suit checks need not work them out per card."""
@@ -205,7 +204,7 @@ Fact = (OutOfTurn | NotActive | NotHeld | Duplicate | PlayedTwice | Revoke | Ret
         | TrickWon)
 
 
-@dataclass(slots=True)
+@record
 class _Failure:
     """A card that did not follow suit, kept until the player proves (or not) he held the suit."""
 

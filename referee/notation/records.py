@@ -18,12 +18,29 @@ shares ``__eq__``, ``__hash__`` and ``__repr__`` written once, which read the fi
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, TypeVar, dataclass_transform, overload
 
 T = TypeVar("T")
-_MISSING = object()
+_MISSING: Any = object()
+
+
+class _Field:
+    """What `field` declares of a field (the parts of `dataclasses.field` the records use)."""
+
+    __slots__ = ("compare", "default", "factory", "init", "repr")
+
+    def __init__(self, default: Any, factory: Any, init: bool, compare: bool, repr: bool) -> None:
+        self.default, self.factory, self.init, self.compare, self.repr = default, factory, init, compare, repr
+
+
+def field(*, default: Any = _MISSING, default_factory: Callable[[], Any] = _MISSING, init: bool = True,
+          compare: bool = True, repr: bool = True) -> Any:
+    """A field's default (`default`, or `default_factory` called for each record), whether
+    ``__init__`` takes it (`init`; if not, ``__post_init__`` sets it), and whether equality and
+    hashing (`compare`) and the repr (`repr`) include it — as `dataclasses.field`."""
+    return _Field(default, default_factory, init, compare, repr)
 
 
 def _eq(self: Any, other: Any) -> Any:
@@ -53,40 +70,49 @@ def _key(names: tuple[str, ...]) -> Any:
     return attrgetter(*names)
 
 
-@dataclass_transform(eq_default=True)
-def record(cls: type[T]) -> type[T]:
+@overload
+def record(cls: type[T], /) -> type[T]: ...
+
+
+@overload
+def record(*, eq: bool = True) -> Callable[[type[T]], type[T]]: ...
+
+
+@dataclass_transform(eq_default=True, field_specifiers=(field,))
+def record(cls: type[T] | None = None, /, *, eq: bool = True) -> Any:
     """Declare `cls` a record: slotted, built by position or keyword, equal and hashed by its
-    fields. A field's default may be a `dataclasses.field` with `default`, `default_factory`,
-    `compare` or `repr` (nothing else of it is kept)."""
+    fields (with ``eq=False``: by identity, as any object). Fields take defaults and `field`s;
+    a ``__post_init__`` is called once the fields are set, as a dataclass's is."""
+    if cls is None:
+        return lambda cls: _make(cls, eq)
+    return _make(cls, eq)
+
+
+def _make(cls: type[T], eq: bool) -> type[T]:
     namespace = dict(cls.__dict__)
-    inherited: list[tuple[str, Any, bool, bool]] = list(getattr(cls, "__record_fields__", ()))
-    own = [name for name in namespace.get("__annotations__", {}) if name not in ("__slots__",)]
+    inherited: list[tuple[str, Any, bool, bool, bool]] = list(getattr(cls, "__record_fields__", ()))
+    own = list(namespace.get("__annotations__", {}))
     specs = {spec[0]: spec for spec in inherited}
-    field_type = getattr(sys.modules.get("dataclasses"), "Field", None)  # a field(...) implies it is imported
     for name in own:
         value = namespace.pop(name, _MISSING)
-        compare = shown = True
-        if field_type is not None and isinstance(value, field_type):
-            compare, shown = value.compare, value.repr
-            missing, factory = _missing_of(value), value.default_factory
-            if factory is not missing:
-                value = _Factory(factory)
-            else:
-                value = _MISSING if value.default is missing else value.default
-        specs[name] = (name, value, compare, shown)
+        init = compare = shown = True
+        if isinstance(value, _Field):
+            init, compare, shown = value.init, value.compare, value.repr
+            value = _Factory(value.factory) if value.factory is not _MISSING else value.default
+        specs[name] = (name, value, compare, shown, init)
     fields = list(specs.values())
-    names = [spec[0] for spec in fields]
     namespace["__slots__"] = tuple(name for name in own if name not in {spec[0] for spec in inherited})
     namespace.pop("__dict__", None)
     namespace.pop("__weakref__", None)
     namespace["__record_fields__"] = tuple(fields)
-    namespace["__record_key__"] = _key(tuple(spec[0] for spec in fields if spec[2]))
     namespace["__record_repr__"] = tuple(spec[0] for spec in fields if spec[3])
-    namespace["__match_args__"] = tuple(names)
-    namespace["__init__"] = _init(cls.__qualname__, fields)
-    namespace.setdefault("__eq__", _eq)
-    namespace["__hash__"] = _hash
-    if "__repr__" not in cls.__dict__:
+    namespace["__match_args__"] = tuple(spec[0] for spec in fields if spec[4])
+    namespace["__init__"] = _init(cls.__qualname__, fields, "__post_init__" in namespace)
+    if eq:
+        namespace["__record_key__"] = _key(tuple(spec[0] for spec in fields if spec[2]))
+        namespace.setdefault("__eq__", _eq)
+        namespace["__hash__"] = _hash
+    if "__repr__" not in namespace:
         namespace["__repr__"] = _repr
     made: type[T] = type(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = cls.__qualname__
@@ -102,28 +128,30 @@ class _Factory:
         self.make = make
 
 
-def _missing_of(value: Any) -> Any:
-    """`dataclasses.MISSING` (the marker of a `field` with no factory), from the field's module."""
-    return sys.modules[type(value).__module__].MISSING
-
-
-def _init(qualname: str, fields: list[tuple[str, Any, bool, bool]]) -> Any:
+def _init(qualname: str, fields: list[tuple[str, Any, bool, bool, bool]], post_init: bool) -> Any:
     """The record's ``__init__``: its fields in order, by position or keyword, defaults last."""
-    arguments, body, defaults = [], [], {}
-    for name, default, _, _ in fields:
-        if default is _MISSING:
+    arguments, body, scope = [], [], {"_MISSING": _MISSING}
+    for name, default, _, _, init in fields:
+        if isinstance(default, _Factory):
+            scope[f"_factory_{name}"] = default.make
+            value = f"_factory_{name}()"
+            if init:
+                arguments.append(f"{name}=_MISSING")
+                value = f"{value} if {name} is _MISSING else {name}"
+        elif default is _MISSING:
+            if not init:
+                continue  # set by __post_init__
             arguments.append(name)
-            body.append(f"self.{name} = {name}")
-        elif isinstance(default, _Factory):
-            defaults[f"_factory_{name}"] = default.make
-            arguments.append(f"{name}=_MISSING")
-            body.append(f"self.{name} = _factory_{name}() if {name} is _MISSING else {name}")
+            value = name
         else:
-            defaults[f"_default_{name}"] = default
-            arguments.append(f"{name}=_default_{name}")
-            body.append(f"self.{name} = {name}")
+            scope[f"_default_{name}"] = default
+            value = name if init else f"_default_{name}"
+            if init:
+                arguments.append(f"{name}=_default_{name}")
+        body.append(f"self.{name} = {value}")
+    if post_init:
+        body.append("self.__post_init__()")
     source = f"def __init__(self, {', '.join(arguments)}):\n    " + ("\n    ".join(body) or "pass") + "\n"
-    scope = {"_MISSING": _MISSING, **defaults}
     exec(compile(source, f"<record {qualname}>", "exec"), scope)  # the one method worth compiling per class
     init = scope["__init__"]
     init.__qualname__ = f"{qualname}.__init__"
