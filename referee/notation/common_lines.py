@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from . import events as ev
-from .cards import parse_card, parse_suit
+from .cards import Card, parse_card, parse_suit
 from .limits import MAX_DIGITS
 
 _MOST_DEALT = 13
@@ -56,22 +56,22 @@ class CommonLines:
         def listed(item: str) -> str:
             return rf"{item}(?:{_SPACE},{_SPACE}{item})*"
 
+        # Each pattern holds a card at most once: compiling one is per run, and most of its cost
+        # is the card's class of suit letters and signs, so a line of several cards is read one
+        # match a card (a pattern per player and card of a whole trick or deal cost 40 million
+        # instructions of start-up, a quarter of a one-hand check's).
         self._label = re.compile(rf"{_SPACE}trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:")
-        self._first_event = re.compile(rf"{_SPACE}{event('(')}")
-        self._next_event = re.compile(rf"{_SPACE},{_SPACE}{event('(')}")
-        # a line of plays only (nearly every trick): one group per player and card, so that
-        # one match gives every play and its place, where reading event by event takes one per play.
-        # Optional parts are written "(?:...|)", not "(?:...)?": to `re` the latter, around
-        # groups, is a repeat that saves every group at each step, a quarter of this match's cost.
-        play = rf"({name}){_GAP}({card})"
-        self._plays = re.compile(rf"{_SPACE}(?:trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}|){play}"
-                                 + f"(?:{_SPACE},{_SPACE}{play}" * (_MOST_PLAYS - 1)
-                                 + "|)" * (_MOST_PLAYS - 1) + _SPACE)
+        self._event = re.compile(event("("))
+        self._comma = re.compile(rf"{_SPACE},{_SPACE}")
+        self._space = re.compile(_SPACE)
+        # a line of plays only (nearly every trick): a play is one match, where reading event by
+        # event takes a match for every kind of event it might be
+        self._play = re.compile(rf"({name}){_GAP}({card})")
+        self._played_label = re.compile(rf"{_SPACE}trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}")
         self._change = re.compile(change("("))
         self._recorded = re.compile(rf"{_SPACE}recorded{_GAP}{listed(change('(?:'))}{_SPACE}")
-        # one group per card, so that one match gives every card and its place ("|)" as above)
-        self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:"
-                                + f"(?:{_SPACE}({card})" * _MOST_DEALT + "|)" * _MOST_DEALT + _SPACE)
+        self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:")
+        self._dealt = re.compile(rf"{_SPACE}({card})")
         self._upcard = re.compile(rf"{_SPACE}upcard{_GAP}({card}){_SPACE}")
         self._hand = re.compile(
             rf"{_SPACE}hand(?:{_GAP}([0-9]{{1,{MAX_DIGITS}}}))?(?:{_GAP}dealer{_GAP}({name}))?{_SPACE}")
@@ -108,28 +108,39 @@ class CommonLines:
         return True
 
     def _read_plays(self, text: str, line: int) -> ev.EventLine | None:
-        """A line of plays only, in one match; None sends any other line (or a player named
-        like a keyword) to `_read_events`, which reads it as before."""
-        whole = self._plays.fullmatch(text)
-        if whole is None:
-            return None
-        label, *fields = whole.groups()  # the label, then each play's player and card
-        plays = []
-        for index in range(0, len(fields), 2):
-            player = fields[index]
-            if player is None:
-                break
+        """A line of plays only, ``trick N:`` first or not; None sends any other line (or a
+        player named like a keyword) to `_read_events`, which reads it as before."""
+        label = self._played_label.match(text)
+        if label is not None:  # else, or if what follows is not plays, "trick" may be a player
+            found = self._plays_from(text, line, label.end())
+            if found is not None:
+                return _event_line(found, line, label.group(1), label.start(1))
+        found = self._plays_from(text, line, self._space.match(text).end())  # type: ignore[union-attr]
+        return _event_line(found, line, None, 0) if found is not None else None
+
+    def _plays_from(self, text: str, line: int, start: int) -> list[ev.Event] | None:
+        """The plays written from `start` to the end of the line (between one and `_MOST_PLAYS`,
+        separated by commas), or None."""
+        plays: list[ev.Event] = []
+        play = self._play.match(text, start)
+        while play is not None:
+            player = play.group(1)
             if player not in self._plain_names and not self._plain(player):
                 return None
-            at = ev.Span(line, whole.start(index + 2) + 1)
-            plays.append(ev.Play(player, parse_card(fields[index + 1]), at))
-        return _event_line(plays, line, label, whole.start(1))
+            plays.append(ev.Play(player, parse_card(play.group(2)), ev.Span(line, play.start(1) + 1)))
+            end = play.end()
+            comma = self._comma.match(text, end)
+            play = self._play.match(text, comma.end()) if comma is not None else None
+            if (play is None or len(plays) == _MOST_PLAYS) and (play is not None or text[end:].strip(" \t")):
+                return None
+        return plays or None
 
     def _read_events(self, text: str, line: int) -> ev.EventLine | None:
         """Events one match at a time, each from where the last ended, so that no second pass
         over the line is needed to know the matches cover it."""
         label = self._label.match(text)
-        match = self._first_event.match(text, label.end() if label else 0)
+        start = label.end() if label else 0
+        match = self._event.match(text, self._space.match(text, start).end())  # type: ignore[union-attr]
         events: list[ev.Event] = []
         end = 0
         while match is not None:
@@ -148,22 +159,30 @@ class CommonLines:
             else:
                 events.append(ev.Bid(player, int(bid), None, None, at))
             end = match.end()
-            match = self._next_event.match(text, end)
+            comma = self._comma.match(text, end)
+            match = self._event.match(text, comma.end()) if comma is not None else None
         if not events or text[end:].strip(" \t"):
             return None
         return _event_line(events, line, label.group(1) if label else None, label.start(1) if label else 0)
 
     def _read_deal(self, text: str, line: int) -> ev.DealLine | None:
-        whole = self._deal.fullmatch(text)
-        if whole is None or not self._plain(whole.group(1)):
+        head = self._deal.match(text)
+        if head is None or not self._plain(head.group(1)):
             return None
-        cards, spans = [], []
-        for group, text_of_card in enumerate(whole.groups()[1:], 2):
-            if text_of_card is None:
-                break
-            cards.append(parse_card(text_of_card))
-            spans.append(ev.Span(line, whole.start(group) + 1))
-        return ev.DealLine(whole.group(1), tuple(cards), ev.Span(line, whole.start(1) + 1), tuple(spans))
+        cards: list[Card] = []
+        spans: list[ev.Span] = []
+        end = head.end()
+        dealt = self._dealt.match(text, end)
+        while dealt is not None:
+            if len(cards) == _MOST_DEALT:
+                return None
+            cards.append(parse_card(dealt.group(1)))
+            spans.append(ev.Span(line, dealt.start(1) + 1))
+            end = dealt.end()
+            dealt = self._dealt.match(text, end)
+        if text[end:].strip(" \t"):
+            return None
+        return ev.DealLine(head.group(1), tuple(cards), ev.Span(line, head.start(1) + 1), tuple(spans))
 
     def _read_hand(self, text: str, line: int) -> ev.HandHeader | None:
         whole = self._hand.fullmatch(text)
