@@ -98,7 +98,8 @@ def main() -> None:
         # a private, warm user cache, and the same string hashes on every run
         env = {**os.environ, "XDG_CACHE_HOME": str(directory / "cache"), "PYTHONHASHSEED": "0"}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        games = {name: game for name, game in sorted(registry().items()) if hasattr(game, "random_game") and (not args.game or name in args.game)}
+        games = {name: game for name, game in sorted(registry().items())
+                 if hasattr(game, "random_game") and (not args.game or name in args.game)}
         texts = {name: (archive(game, 10, args.seed), archive(game, 10 + hands, args.seed))
                  for name, game in games.items()}
         events = {name: count_events(large) - count_events(small) for name, (small, large) in texts.items()}

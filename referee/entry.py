@@ -14,13 +14,17 @@ which both call, so the two ways in cannot differ in what they do.
 from __future__ import annotations
 
 import os
-import signal
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager, suppress
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from .notation import usercache
+
+if TYPE_CHECKING:
+    import signal as _signal
+else:  # the module under `signal`, which builds enums of every signal on import (3 million instructions)
+    import _signal
 from .notation.inputs import STDIN
 
 FORMATS = ("text", "json", "github")
@@ -39,8 +43,8 @@ def main() -> None:
 
         typer_main()
         return
-    if hasattr(signal, "SIGPIPE"):  # not on Windows
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    if hasattr(_signal, "SIGPIPE"):  # not on Windows
+        _signal.signal(_signal.SIGPIPE, _signal.SIG_DFL)
     usercache.allow_writes()  # the command line keeps start-up work in the user cache; the library never writes
     try:
         try:
