@@ -481,7 +481,7 @@ class TrickTable:
 
     def _not_following(self, player: str, card: Card, at: Span, led: Suit, trick: int, facts: list[Fact]) -> None:
         """`card` is not of the suit led: a revoke, unless excused or the player holds none of it."""
-        holds = self.holds_suit(player, led)
+        holds: bool | None = self.holds_suit(player, led)  # mypyc infers None without it
         if holds is False or self.rules.excused(player, card, led, trick):  # most often he has none
             return
         if holds:
