@@ -15,6 +15,7 @@ from typing import Protocol
 from ..notation.cards import Card, Suit
 from ..notation.events import Span
 from ..notation.records import field, record
+from .tricks import PlainTricks as PlainTricks  # re-exported: the games reach it as table.PlainTricks
 
 
 class TrickRules(Protocol):
@@ -26,25 +27,6 @@ class TrickRules(Protocol):
 
     def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
         """True when this card may be played to `led` even by a player holding that suit."""
-
-
-class PlainTricks:
-    """Whist's trick rules, which several games share: cards keep their printed suits, the trump
-    suit (None: no trumps) beats the suit led, ace high, and no card is excused from following."""
-
-    def __init__(self, trump: Suit | None = None) -> None:
-        self.trump = trump
-
-    def suit_of(self, card: Card) -> Suit:
-        return card.suit
-
-    def power(self, card: Card, led: Suit) -> int:
-        if card.suit is self.trump:
-            return 100 + card.rank
-        return card.rank if card.suit is led else -1
-
-    def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
-        return False
 
 
 @record
