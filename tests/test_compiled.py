@@ -22,7 +22,7 @@ from referee.games import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted(str(p) for p in (ROOT / "cases").glob("*/*.ttn"))
-COMPILED = Path(os.environ.get("REFEREE_COMPILED_PYTHON") or ROOT / ".venv-compiled" / "bin" / "python")
+COMPILED = Path(os.path.abspath(os.environ.get("REFEREE_COMPILED_PYTHON") or ROOT / ".venv-compiled/bin/python"))
 WHERE = "import referee.notation.common_lines as m; print(m.__file__)"
 
 
