@@ -52,9 +52,11 @@ for history in json.load(open(sys.argv[1])):
 
 
 def instructions(argv: list[str], env: dict[str, str] | None = None) -> int:
-    """The instructions a whole process runs (cachegrind's ``I refs``)."""
+    """The instructions a whole process runs (cachegrind's ``I refs``), run from the system's
+    temporary folder: from the checkout, ``python -m referee`` would import its sources rather
+    than the build installed in that interpreter's environment."""
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                          *argv], capture_output=True, text=True, env=env)
+                          *argv], capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
     found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if found is None:
         raise SystemExit(f"cachegrind gave no count for {argv}:\n{out.stderr[-2000:]}")
@@ -74,7 +76,8 @@ def per_hand(python: str, text_small: str, text_large: str, hands: int, director
         path = directory / f"{name}.ttn"
         path.write_text(text, "utf-8")
         if name == "small":  # the game's rulebook into the user cache, its modules byte-compiled
-            subprocess.run([python, "-m", "referee", "check", str(path)], capture_output=True, env=env)
+            subprocess.run([python, "-m", "referee", "check", str(path)], capture_output=True, env=env,
+                           cwd=tempfile.gettempdir())
         counts.append(instructions([python, "-m", "referee", "check", "--format", "json", str(path)], env))
     return (counts[1] - counts[0]) / hands
 
@@ -106,7 +109,8 @@ def main() -> None:
         results: dict[str, dict[str, float]] = {}
         for build, python in builds:
             # fills the user cache, and byte-compiles an editable checkout
-            subprocess.run([python, "-m", "referee", "check", str(START_UP_CASE)], capture_output=True, env=env)
+            subprocess.run([python, "-m", "referee", "check", str(START_UP_CASE)], capture_output=True, env=env,
+                           cwd=tempfile.gettempdir())
             row = {"pass": instructions([python, "-c", "pass"], env),
                    "start-up": instructions([python, "-m", "referee", "check", str(START_UP_CASE)], env)}
             for name, (small, large) in texts.items():
