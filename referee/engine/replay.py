@@ -39,6 +39,7 @@ from .penalties import (
     RevokeLaw,
 )
 from .rulebook import Rulebook
+from .sides import Sides
 from .verdict import HandVerdict, Recorded, TrickRecord
 
 GENERIC_RULES = (
@@ -86,6 +87,7 @@ class HandContext:
     expected_dealer: str | None
     expected_number: int
     score_before: dict[str, int]
+    sides: Sides
 
 
 def _handlers(cls: type, prefix: str, kinds: tuple[type, ...],
@@ -160,6 +162,7 @@ class HandReplay:
         self.options: Mapping[str, Any] = context.setup.options
         self.book = context.rulebook
         self.order = context.order
+        self.sides = context.sides
         self.record = record
         self.number = record.header.number if record.header.number is not None else context.expected_number
         dealer = record.header.dealer or context.expected_dealer
@@ -271,11 +274,7 @@ class HandReplay:
 
     @final
     def side_label(self, players: Iterable[str]) -> str:
-        players = set(players)
-        for team in self.setup.teams:
-            if players == set(team.members):
-                return team.name
-        return " ".join(p for p in self.order if p in players)
+        return self.sides.label(players)
 
     @final
     def left_of(self, player: str, seats: Iterable[str] | None = None) -> str:
@@ -732,28 +731,22 @@ class HandReplay:
     def resume_play(self) -> None:
         """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
 
+    # who plays with whom: the hand's `Sides`, asked by name where the laws speak of it
     @final
     def partner(self, player: str) -> str:
-        """In a game of two partnerships of two (euchre, whist): the partner, who sits opposite."""
-        return self.order[(self.order.index(player) + 2) % 4]
+        return self.sides.partner(player)
 
     @final
     def side(self, player: str) -> str:
-        """In a partnership game: the name of `player`'s side, as the `Partners` tag writes it."""
-        return next(t.name for t in self.setup.teams if player in t.members)
+        return self.sides.side(player)
 
     @final
     def other(self, side: str) -> str:
-        """In a game of two partnerships: the name of the other side."""
-        return next(t.name for t in self.setup.teams if t.name != side)
+        return self.sides.other(side)
 
     @final
     def same_side(self, player: str, other: str) -> bool:
-        """Whether two players are one side (the same player, or partners)."""
-        if player == other:
-            return True
-        team = self.setup.team_of(player)
-        return team is not None and other in team.members
+        return self.sides.same(player, other)
 
     @final
     def hand_over(self) -> bool:
@@ -767,7 +760,7 @@ class HandReplay:
     def won_by_side(self) -> dict[str, int]:
         """Tricks won by each partnership (tricks conceded count for the side they were conceded to)."""
         tricks = self.table.tricks if self.table is not None else []
-        counts = {t.name: sum(1 for trick in tricks if trick.winner in t.members) for t in self.setup.teams}
+        counts = {name: sum(1 for trick in tricks if trick.winner in members) for name, members in self.sides.teams}
         if self.conceded_by is not None:
             counts[self.other(self.side(self.conceded_by))] += self.cards_per_hand - len(tricks)
         return counts
@@ -780,10 +773,10 @@ class HandReplay:
         self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
         self.gather_now()
 
-    def adversaries(self, player: str) -> frozenset[str]:
+    def adversaries(self, player: str) -> tuple[str, ...]:
         """Game hook: the players against `player` (who may demand a penalty for his error): by
         default everyone not on his side; French Boston's sides are formed by the contract."""
-        return frozenset(p for p in self.order if not self.same_side(p, player))
+        return self.sides.adversaries(player)
 
     @final
     def on_fact(self, fact: tb.Fact) -> None:

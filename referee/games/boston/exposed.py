@@ -75,7 +75,7 @@ class LiableCards:
             who = "the caller, who has no partner" if event.player == hand.caller else "nobody, outside the play"
             hand.notes.append(f"{event.player} says he can win the rest: no penalty ({who}).")
             return
-        partners = [p for p in hand.opponents() if p != event.player]
+        partners = [p for p in hand.adversaries(hand.caller) if p != event.player]
         hands = hand.table.hands
         # a partner whose deal is not written has no known cards to lay down
         cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners} if hands else {}

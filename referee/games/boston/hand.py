@@ -83,9 +83,6 @@ class BostonHand(HandReplay):
     def partout(self) -> bool:
         return self.phase != "bidding" and self.high is None
 
-    def opponents(self) -> list[str]:
-        return [p for p in self.order if p != self.caller]
-
     def is_opponent(self, player: str) -> bool:
         return self.caller is not None and player != self.caller
 

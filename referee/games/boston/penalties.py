@@ -135,7 +135,7 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
         if fact.player != hand.caller:
             self.offer_corrected_opponent(fact)
         elif self.caller_card_exposed():
-            opponents = set(hand.opponents())
+            opponents = set(hand.adversaries(hand.caller))
 
             def apply(option: str, at: ev.Span) -> None:
                 effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
@@ -249,7 +249,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
     def offer_lead_penalty(self, fact: tb.OutOfTurn) -> None:
         hand = self.hand
         caller, offender, card = hand.caller, fact.player, fact.card
-        targets = [fact.expected] if fact.expected != caller else list(hand.opponents())
+        targets = [fact.expected] if fact.expected != caller else list(hand.adversaries(fact.expected))
         whom = fact.expected if fact.expected != caller else "the opponent who next leads"
 
         def apply(option: str, at: ev.Span) -> None:
@@ -277,8 +277,9 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
     def offer_play_penalty(self, fact: tb.OutOfTurn) -> None:
         hand = self.hand
         assert hand.table is not None
+        assert hand.caller is not None  # only the caller's opponents are penalised
         played = {p.player for p in hand.table.current.plays}
-        targets = [p for p in hand.opponents() if p not in played]
+        targets = [p for p in hand.adversaries(hand.caller) if p not in played]
         if not targets:
             return
         target = fact.expected if fact.expected in targets else targets[0]
@@ -362,9 +363,11 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
         if hand.table is None or not hand.penalty_applies(event.player) or \
                 misere_claim(hand, event.player, f"{event.player} drew attention to the tricks"):
             return
+        assert hand.caller is not None  # `penalty_applies`: only the caller's opponents are penalised
         current = hand.table.current
         played = {p.player for p in current.plays}
-        targets = [p for p in hand.opponents() if p not in played and (current.plays or p != current.leader)]
+        targets = [p for p in hand.adversaries(hand.caller)
+                   if p not in played and (current.plays or p != current.leader)]
 
         def apply(option: str, at: ev.Span) -> None:
             effects = [hand.require(t, option, "attention.drawn", at) for t in targets]

@@ -88,18 +88,6 @@ class EuchreHand(HandReplay):
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
         self.line: ev.EventLine | None = None  # the event line being read (for its trick label)
 
-    # ---- seats and sides ------------------------------------------------------------
-    def team(self, player: str) -> str:
-        team = self.setup.team_of(player)
-        assert team is not None
-        return team.name
-
-    def other_team(self, team_name: str) -> str:
-        return next(t.name for t in self.setup.teams if t.name != team_name)
-
-    def opponents(self, player: str) -> frozenset[str]:
-        return frozenset(p for p in self.order if p != player and p != self.partner(player))
-
     @property
     def trump(self) -> Suit | None:
         return self.trump_suit
@@ -382,7 +370,7 @@ class EuchreHand(HandReplay):
         rule = self.options["defend-alone"]
         if rule == "off" or self.phase != "made" or self.maker is None or self.defender_alone is not None:
             return False
-        if player not in self.opponents(self.maker):
+        if player not in self.adversaries(self.maker):
             return False
         # A Canadian loner is a lone maker from his order on, though he is only marked alone at the lead.
         return rule == "always" or self.alone is not None or self.canadian_loner() is not None
@@ -516,8 +504,8 @@ class EuchreHand(HandReplay):
         if self.phase != "play":
             self.unsupported(event, "'claim rest' before play")
             return
-        side = self.team(event.player)
-        self.conceded_by = next(p for p in self.order if self.team(p) != side)
+        side = self.side(event.player)
+        self.conceded_by = next(p for p in self.order if self.side(p) != side)
         self.notes.append(f"{event.player} claimed the remaining tricks for {side}.")
         self.gather_now()
 
@@ -574,7 +562,7 @@ class EuchreHand(HandReplay):
         return {
             "trump": self.trump_suit.word if self.trump_suit else None,
             "maker": self.maker,
-            "makers": self.team(self.maker) if self.maker else None,
+            "makers": self.side(self.maker) if self.maker else None,
             "round": self.round if self.maker else None,
             "alone": self.alone if self.lone_hand else None,
             "defending_alone": self.defender_alone if self.lone_defence else None,

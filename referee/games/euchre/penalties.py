@@ -51,22 +51,22 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
     def established_ruling(self, fact: tb.Revoke) -> str:
         hand = self.hand
         points = self.points(fact.player, fact.at)
-        side = hand.team(fact.player)
+        side = hand.side(fact.player)
         unless = " unless a revoke by the other side cancels it," if hand.options["revoke-count"] == "cancel" else ""
         if hand.options["revoke-penalty"] == "deduct":
             return f"{side} lose {points} points{unless} and the hand's ordinary result is not scored."
-        return f"{hand.other_team(side)} score {points} points{unless} and the hand's ordinary result is not scored."
+        return f"{hand.other(side)} score {points} points{unless} and the hand's ordinary result is not scored."
 
     def points(self, offender: str, at: ev.Span) -> int:
         """Lone-hand points only while the lone hand was being played: a revoke made after the
         partner's card turned it into a partnership hand is a partnership revoke."""
         hand = self.hand
         alone_then = hand.lone_hand or (hand.partnership_at is not None and (at.line, at.column) < hand.partnership_at)
-        if hand.lone_defence and hand.team(hand.defender_alone or "") == hand.team(offender):
+        if hand.lone_defence and hand.side(hand.defender_alone or "") == hand.side(offender):
             return hand.options["revoke-lone-points"]  # his side was attempting a lone defence
         if hand.alone is None or not alone_then:
             return hand.options["revoke-points"]
-        offending_side_alone = hand.team(hand.alone) == hand.team(offender)
+        offending_side_alone = hand.side(hand.alone) == hand.side(offender)
         if offending_side_alone or hand.options["revoke-lone"] == "any-lone-hand":
             return hand.options["revoke-lone-points"]
         return hand.options["revoke-points"]
@@ -117,7 +117,7 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
     def ruling(self, fact: tb.OutOfTurn) -> str:
         hand = self.hand
         if hand.options["out-of-turn"] == "somerset":
-            return (f"The card is taken back and the turn restored; {hand.side_label(hand.opponents(fact.player))} "
+            return (f"The card is taken back and the turn restored; {hand.side_label(hand.adversaries(fact.player))} "
                     f"may then call it as an exposed card or call a suit from {fact.player} on his next lead.")
         return (f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
                 "players have already played: then the trick is rebuilt if all agree, otherwise the hand is "
@@ -129,7 +129,7 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
     def not_active(self, fact: tb.NotActive) -> None:
         hand = self.hand
         loner = hand.loner_of(fact.player) or hand.alone or ""
-        innocent = hand.opponents(loner)  # the defenders; the makers, when a lone defender's partner played
+        innocent = hand.adversaries(loner)  # the defenders; the makers, when a lone defender's partner played
         table = hand.table
         assert table is not None
         verb = "play" if loner == hand.alone else "defend"
@@ -161,7 +161,7 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
         table = hand.table
         facts = table.retract(partner, card, at, excused=True)
         if any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-            hand.notes.append(f"{hand.side_label(hand.opponents(partner))} elected that {loner} keep "
+            hand.notes.append(f"{hand.side_label(hand.adversaries(partner))} elected that {loner} keep "
                               f"{hand.lone_words(loner)}: {partner}'s {card} stays in its trick, already gathered, "
                               f"and {partner} sits out.")
             later = table.current.card_of(partner)
@@ -194,7 +194,7 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
 
     def offer_somerset(self, fact: tb.Retracted) -> None:
         hand = self.hand
-        defenders = hand.opponents(fact.player)
+        defenders = hand.adversaries(fact.player)
 
         def apply(option: str, at: ev.Span) -> None:
             effect = (hand.require(fact.player, "card", "play.out-of-turn", at, card=fact.card) if len(option) == 2
@@ -217,7 +217,7 @@ class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
     def ruling(self, event: ev.Expose) -> str:
         hand = self.hand
         if hand.options["exposed"] == "callable":
-            return (f"It stays face up on the table and {hand.side_label(hand.opponents(event.player))} may call it "
+            return (f"It stays face up on the table and {hand.side_label(hand.adversaries(event.player))} may call it "
                     "to be played when it is legal.")
         return ("It stays face up until it is legally played, unless the table judges the exposure a major unfair "
                 "advantage and redeals.")
@@ -225,7 +225,7 @@ class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
     def rule(self, event: ev.Expose, finding: Irregularity) -> None:
         hand = self.hand
         if hand.options["exposed"] == "callable":
-            defenders = hand.opponents(event.player)
+            defenders = hand.adversaries(event.player)
 
             def call(option: str, at: ev.Span) -> None:
                 effect = hand.require(event.player, "card", "exposed.card", at, card=event.card)
@@ -260,8 +260,8 @@ class EuchreDealLaw(DealLaw["EuchreHand"]):
 
     def penalty_text(self, player: str) -> str:
         hand = self.hand
-        return (f"The deal stands; {hand.team(player)} cannot score this hand and forfeit "
-                f"{self.points(player)} points to {hand.other_team(hand.team(player))}.")
+        return (f"The deal stands; {hand.side(player)} cannot score this hand and forfeit "
+                f"{self.points(player)} points to {hand.other(hand.side(player))}.")
 
     def points(self, player: str) -> int:
         hand = self.hand
@@ -272,7 +272,7 @@ class EuchreDealLaw(DealLaw["EuchreHand"]):
         return ("Found before play, this is a misdeal: "
                 + ("the deal passes to the next player" if hand.options["misdeal"] == "loses-deal"
                    else "the same dealer deals again")
-                + f"; if play goes on, the deal stands, {hand.team(player)} cannot score the hand and they forfeit "
+                + f"; if play goes on, the deal stands, {hand.side(player)} cannot score the hand and they forfeit "
                   "points to the other side.")
 
 

@@ -421,11 +421,11 @@ class FrenchBostonHand(HandReplay):
             return frozenset()
         return frozenset(p for p in (contract.caller, contract.partner) if p is not None)
 
-    def adversaries(self, player: str) -> frozenset[str]:
+    def adversaries(self, player: str) -> tuple[str, ...]:
         side = self.caller_side()
         if player in side:
-            return frozenset(p for p in self.order if p not in side)
-        return side if side else frozenset(p for p in self.order if p != player)
+            return tuple([p for p in self.order if p not in side])
+        return tuple([p for p in self.order if p in side]) if side else self.sides.adversaries(player)
 
     def is_solo_caller(self, player: str) -> bool:
         return self.undertaking is not None and self.undertaking.partner is None and player == self.undertaking.caller

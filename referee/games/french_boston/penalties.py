@@ -112,7 +112,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         else:
             self.offer_play_penalty(fact, others)
 
-    def offer_lead_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
+    def offer_lead_penalty(self, fact: tb.OutOfTurn, others: tuple[str, ...]) -> None:
         hand = self.hand
         # The suit is called from the offender's side: from the rightful leader when he is the
         # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
@@ -137,7 +137,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
                    f"{fact.card} as an exposed card; {fact.player} takes it back. If the other side plays to the "
                    "lead without a call, it stands.", apply, card=fact.card)
 
-    def offer_play_penalty(self, fact: tb.OutOfTurn, others: frozenset[str]) -> None:
+    def offer_play_penalty(self, fact: tb.OutOfTurn, others: tuple[str, ...]) -> None:
         hand = self.hand
         assert hand.table is not None
         played = {p.player for p in hand.table.current.plays}
@@ -316,7 +316,7 @@ def offer_card_calls(hand: FrenchBostonHand, offender: str, exposed: Card, optio
     hand.offer(others, offender, options, topic, text, call, ends=ends, card=exposed)
 
 
-def offer_requirement(hand: FrenchBostonHand, others: frozenset[str], offender: str, target: str,
+def offer_requirement(hand: FrenchBostonHand, others: tuple[str, ...], offender: str, target: str,
                       options: tuple[Option, ...], rule: str, text: str) -> None:
     """Let `others` require one of `options` of `target`'s next card, the penalty under `rule`."""
 
