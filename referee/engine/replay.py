@@ -179,6 +179,7 @@ class HandReplay:
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.deals: dict[str, list[Card]] = {}
         self.upcard: Card | None = None
+        self.trump: Suit | None = None  # the game sets it when trumps are known
         self.recorded_line: ev.RecordedLine | None = None
         self.notes: list[str] = []
         self.redeal_at: ev.Span | None = None
@@ -1022,10 +1023,6 @@ class HandReplay:
                                     f"but played {event.card}. " + self.call_law.disobeyed_ruling(requirement),
                                     trick=self.trick_number)
                 self.call_law.disobeyed(requirement, event, finding)
-
-    @property
-    def trump(self) -> Suit | None:
-        return None
 
     # ---- claims, attention, concessions ----------------------------------------------
     @final

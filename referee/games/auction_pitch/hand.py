@@ -67,10 +67,6 @@ class AuctionPitchHand(HandReplay):
 
     # ---- small queries -------------------------------------------------------------------
     @property
-    def trump(self) -> Suit | None:
-        return self.rules.trump
-
-    @property
     def pitcher(self) -> str | None:
         return self.auction.pitcher
 
@@ -133,8 +129,8 @@ class AuctionPitchHand(HandReplay):
         if self.table is None and not self.ready_to_play(event):
             self.sent_back.add(event.card)
             return
-        if self.rules.trump is None and event.player == self.pitcher:
-            self.rules.trump = event.card.suit
+        if self.trump is None and event.player == self.pitcher:
+            self.trump = self.rules.trump = event.card.suit
         if self.false_card is not None:
             self.out_of_turn_law.pitcher_plays(event, self.false_card)
         self.play_card(event)

@@ -163,7 +163,7 @@ class LiableCards:
 
     def demanded(self, word: str, unwaited: Unwaited) -> list[Card]:
         """The liable cards a demand (`highest`, `lowest`, `withhold`, `no-trump`) is about."""
-        trump = self.hand.trump_suit
+        trump = self.hand.trump
         if word == "no-trump":
             exposed = [*unwaited.due, unwaited.card] if unwaited.liable else list(unwaited.due)
             return [c for c in dict.fromkeys(exposed) if c.suit is trump and unwaited.led is not trump]
@@ -253,7 +253,7 @@ class LiableCards:
         for player in self.yet_to_play():
             mine = [c for c, h in self.holders.items() if h == player]
             if word == "no-trump":
-                mine = [c for c in mine if c.suit is hand.trump_suit and led is not hand.trump_suit]
+                mine = [c for c in mine if c.suit is hand.trump and led is not hand.trump]
             else:
                 mine = [c for c in mine if c.suit is led]
             if mine:

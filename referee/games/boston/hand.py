@@ -14,7 +14,7 @@ from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
 from ...notation import events as ev
-from ...notation.cards import Card, Suit, pack
+from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, BostonBid, Refusal
 from .exposed import LiableCards
@@ -48,7 +48,6 @@ class BostonHand(HandReplay):
         self.eldest = self.left_of(self.dealer)
         self.phase: Phase = "bidding"
         self.auction = Auction(self.order, self.eldest, self.options["comeback"])
-        self.trump_suit: Suit | None = None
         self.turned: Card | None = None
         self.discards = Discards(self)
         self.spread_at: ev.Span | None = None
@@ -74,10 +73,6 @@ class BostonHand(HandReplay):
     @property
     def caller(self) -> str | None:
         return self.auction.caller
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.trump_suit
 
     @property
     def partout(self) -> bool:
@@ -149,7 +144,7 @@ class BostonHand(HandReplay):
                       f"{event.player} bid {self.high.text if self.high else ''}, which binds him to {bound.word}, "
                       f"but named {suit.word}; the name is void and {bound.word} are trumps")
             suit = bound
-        self.trump_suit, self.phase = suit, "ready"
+        self.trump, self.phase = suit, "ready"
 
     def on_discard(self, event: ev.Discard) -> None:
         if self.phase != "discarding":
@@ -236,7 +231,7 @@ class BostonHand(HandReplay):
 
     def begin_play(self) -> None:
         self.phase = "play"
-        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump_suit))
+        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         assert self.table is not None
         if self.high is None and not self.final_grand:
             self.notes.append("All four passed: misère partout is played without trumps; "
@@ -399,7 +394,7 @@ class BostonHand(HandReplay):
         return {
             "bid": bid,
             "caller": self.caller,
-            "trump": self.trump_suit.word if self.trump_suit else None,
+            "trump": self.trump.word if self.trump else None,
             "upcard": self.turned.text if self.turned else None,
             "tricks": ", ".join(f"{p} {n}" for p, n in self.taken().items()) if self.table else None,
         }

@@ -79,7 +79,7 @@ def offer_exposed_call(hand: BostonHand, holder: str, card: Card) -> None:
         hand.penalise("exposed.card", f"{hand.caller} calls {holder}'s exposed {card} ({what})",
                       effects=(Effect("exposed", holder, None, card.text), effect))
 
-    ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump_suit else ()
+    ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump else ()
     offer_to_caller(hand, holder, ("card", "highest", "lowest", *ruff), "exposed.card",
                     f"{hand.caller} may call {card} (to be played as soon as that is lawful), demand "
                     f"{holder}'s highest or lowest {card.suit.word[:-1]} when that suit is next led"

@@ -67,7 +67,6 @@ class EuchreHand(HandReplay):
         self.round = 1
         self.calls = 0                      # calls made in the current round
         self.bidder = self.left_of(self.dealer)
-        self.trump_suit: Suit | None = None
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
@@ -87,10 +86,6 @@ class EuchreHand(HandReplay):
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
         self.line: ev.EventLine | None = None  # the event line being read (for its trick label)
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.trump_suit
 
     @property
     def lone_hand(self) -> bool:
@@ -255,7 +250,7 @@ class EuchreHand(HandReplay):
         if self.void_call is None:
             return False
         player, suit = self.void_call
-        self.trump_suit, self.maker, self.phase = suit, player, "made"
+        self.trump, self.maker, self.phase = suit, player, "made"
         if self.alone_on_void is not None:  # the caller announced a lone hand on the call that stands
             self.alone, self.alone_on_void = self.alone_on_void.player, None
         self.notes.append(f"{began} on {player}'s void call of {suit.word}: the table let it stand, so "
@@ -278,11 +273,11 @@ class EuchreHand(HandReplay):
                       f"{player} made {suit.word} trump without holding a natural {suit.word[:-1]} (the left bower "
                       f"does not count); under this house rule the call is void and {player} calls again.")
             return
-        self.trump_suit, self.maker, self.phase = suit, player, "made"
+        self.trump, self.maker, self.phase = suit, player, "made"
 
     def on_discard(self, event: ev.Discard) -> None:
         self.dealer_takes_void_order(event)
-        if event.player != self.dealer or self.round != 1 or self.trump_suit is None \
+        if event.player != self.dealer or self.round != 1 or self.trump is None \
                 or self.phase not in ("made", "play"):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the "
@@ -388,14 +383,14 @@ class EuchreHand(HandReplay):
                           f"the bidding goes on with {self.bidder}.")
                 self.premature_reported = True
             return False
-        assert self.trump_suit is not None
+        assert self.trump is not None
         self.phase = "play"
         if self.canadian_loner():
             self.alone = self.maker
             self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
                               "(Canadian loner).")
         active, leader = self.opening_seats()
-        self.start_play(leader, active, EuchreTricks(self.trump_suit))
+        self.start_play(leader, active, EuchreTricks(self.trump))
         self.check_counts(event, active)
         return True
 
@@ -560,7 +555,7 @@ class EuchreHand(HandReplay):
 
     def contract(self) -> dict[str, Any]:
         return {
-            "trump": self.trump_suit.word if self.trump_suit else None,
+            "trump": self.trump.word if self.trump else None,
             "maker": self.maker,
             "makers": self.side(self.maker) if self.maker else None,
             "round": self.round if self.maker else None,

@@ -30,14 +30,14 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
     def card_words(self, card: Card) -> str:
         """A bower is named as such: the left bower is a trump, not a card of its printed suit."""
         hand = self.hand
-        role = bower_role(card, hand.trump_suit)
+        role = bower_role(card, hand.trump)
         return f"{card.text} ({role})" if role else card.text
 
     def held_words(self, revoke: tb.Revoke) -> str:
         """The suit led, and the left bower by name when he held it then and trumps were led."""
         hand = self.hand
         table = hand.table
-        trump = hand.trump_suit
+        trump = hand.trump
         if table is None or table.hands is None or revoke.player not in table.hands or trump is None \
                 or revoke.led is not trump:
             return revoke.led.word

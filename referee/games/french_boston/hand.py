@@ -96,10 +96,6 @@ class FrenchBostonHand(HandReplay):
             return None
         return self.turned
 
-    @property
-    def trump(self) -> Suit | None:
-        return self.undertaking.trump if self.undertaking else None
-
     def on_deal(self, line: ev.DealLine) -> None:
         upcard, self.upcard = self.upcard, None  # the turned card is the dealer's own: not a duplicate
         super().on_deal(line)
@@ -144,7 +140,11 @@ class FrenchBostonHand(HandReplay):
         if outcome == "thrown-in":
             self.phase = "thrown-in"
         elif outcome is not None:
-            self.phase, self.undertaking = "made", outcome
+            self.make(outcome)
+
+    def make(self, contract: Contract) -> None:
+        """The bidding (or a fallen card's penalty) ends in `contract`: the deal is played in it."""
+        self.phase, self.undertaking, self.trump = "made", contract, contract.trump
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
@@ -213,7 +213,7 @@ class FrenchBostonHand(HandReplay):
                       f"{event.player} names {event.suit.word}; a demander must play in "
                       f"{'/'.join(s.word for s in allowed if s)}.")
         else:
-            contract.trump = event.suit
+            self.trump = contract.trump = event.suit
 
     def name_solo(self, event: ev.NameSuit, contract: Contract) -> None:
         bid = contract.proposal
@@ -226,7 +226,8 @@ class FrenchBostonHand(HandReplay):
         if needed != contract.needed:
             self.notes.append(f"{event.player} bid {bid.text} but names {event.suit.word}: to rank as high as his bid "
                               f"he must take {needed} tricks.")
-        contract.trump, contract.needed = event.suit, needed
+        self.trump = contract.trump = event.suit
+        contract.needed = needed
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
@@ -286,7 +287,7 @@ class FrenchBostonHand(HandReplay):
         if contract.kind != "misere" and contract.trump is None:
             self.find("inconsistent-transcript", contract.caller, event.at, "transcript.consistency",
                       "play began but the trump suit is unknown (no laid card and no 'name'); spades are assumed")
-            contract.trump = Suit.SPADES
+            self.trump = contract.trump = Suit.SPADES
         if contract.proposal.kind in DISCARD_MISERES:
             self.cards_per_hand = 12
         renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None

@@ -205,8 +205,7 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
         def force(option: str, at: ev.Span) -> None:
             number = 8 if hand.options["fallen-card"] == "grand" else 6
             proposal = Proposal(event.player, NUMBER_KIND[number], suit)
-            hand.undertaking = Contract("solo", event.player, proposal, None, suit, number, forced=True)
-            hand.phase = "made"
+            hand.make(Contract("solo", event.player, proposal, None, suit, number, forced=True))
             hand.penalise("exposed.fallen-card",
                           f"{event.player}'s {event.card} fell face up: he must play {proposal.text} alone",
                           effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))

@@ -61,10 +61,6 @@ class WhistHand(HandReplay):
         self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
 
     @property
-    def trump(self) -> Suit | None:
-        return self.trump_card.suit if self.trump_card is not None else None
-
-    @property
     def target(self) -> int:
         """Points to game; under scoring=continuous (W28) no game ends: tricks count all the sitting."""
         return TARGETS[self.options["game"]] if self.options["scoring"] == "games" else 10**9
@@ -79,6 +75,7 @@ class WhistHand(HandReplay):
     def on_upcard(self, line: ev.UpcardLine) -> None:
         """The trump card is the dealer's own last card, so it belongs in his deal line."""
         self.trump_card = self.trump_card or line.card
+        self.trump = self.trump_card.suit
         holder = next((p for p, cards in self.deals.items() if line.card in cards), None)
         if holder not in (None, self.dealer):
             self.find("inconsistent-transcript", holder, line.at, "transcript.consistency", f"the trump card "
