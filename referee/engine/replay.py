@@ -53,6 +53,25 @@ GENERIC_RULES = (
 DealFault = Literal["wrong-count", "duplicate-card", "foreign-card"]
 """What can be wrong with a deal: a hand of the wrong size, a card twice, a card outside the pack."""
 
+Stage = Literal["deal", "auction", "play", "ended"]
+"""Where a hand stands: being dealt, bid (a game names its own steps within it), played, over."""
+
+EndReason = Literal["conceded", "claimed", "thrown-up", "thrown-in", "redeal"]
+"""Why a hand ended before its last trick: the rest conceded (or claimed as won), the hands thrown
+up after a trick that decided it, the deal thrown in (all passed), a `redeal` line."""
+
+
+@dataclass(slots=True)
+class Ended:
+    """How a hand ended before its last trick (`HandReplay.ended`)."""
+
+    reason: EndReason
+    by: str | None = None                # who conceded the rest
+    note: str = ""                       # why the hands were thrown up
+    pending: bool = False                # thrown up, but the trick that did it is not gathered yet
+    line: ev.RedealLine | None = None    # the `redeal` line that cancelled the hand
+    was: EndReason | None = None         # how the hand stood when that line came (thrown in, conceded...)
+
 
 @dataclass(slots=True)
 class Requirement:
@@ -127,6 +146,9 @@ class HandReplay:
     score_unit: ClassVar[str] = "points"
     pool_unit: ClassVar[str | None] = None
     pool_rate: ClassVar[int | None] = 1  # score units per pool unit paid in or out (see `Ledger`)
+    revoke_abandons: ClassVar[bool] = False
+    """Whether a transcript that stops after an established revoke leaves the hand abandoned (the
+    revoke's penalty is scored, not the hand) rather than in progress."""
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
@@ -182,8 +204,6 @@ class HandReplay:
         self.trump: Suit | None = None  # the game sets it when trumps are known
         self.recorded_line: ev.RecordedLine | None = None
         self.notes: list[str] = []
-        self.redeal_at: ev.Span | None = None
-        self.redeal_reason: str | None = None  # why the `redeal` line says the hand is dealt again (None: not said)
         self.sent_back: set[Card] = set()  # cards played before play could begin, which went back
         self.before_decision: set[Card] = set()  # cards the offender's side played before a decision
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
@@ -196,10 +216,9 @@ class HandReplay:
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
-        self.conceded_by: str | None = None
         self.later_plays = 0  # cards still in the trick after the last card taken back
-        self.thrown_up = False  # the trick just completed ends the hand; gathered at the next event but a take-back
-        self.throw_up_note = ""
+        self.stage: Stage = "deal"
+        self.ended: Ended | None = None  # why the hand ended before its last trick, if it did
         self.last_at: ev.Span = record.header.at
         self.pool_before: int | None = None  # the pool before the hand, in games that keep one
         self.settling: Settlement | None = None  # the settlement being worked out, while it is
@@ -304,19 +323,48 @@ class HandReplay:
     def hands_known(self) -> bool:
         return bool(self.deals) and all(p in self.deals for p in self.order)
 
+    # ---- where the hand stands: `stage`, and `ended` ------------------------------------
+    @final
+    def end(self, reason: EndReason, by: str | None = None) -> None:
+        """The hand ends now, before its last trick."""
+        self.stage, self.ended = "ended", Ended(reason, by)
+
+    @final
+    def ended_as(self, reason: EndReason) -> bool:
+        return self.ended is not None and self.ended.reason == reason
+
+    @property
+    @final
+    def redeal(self) -> ev.RedealLine | None:
+        """The `redeal` line that cancelled the hand, if one did."""
+        return self.ended.line if self.ended is not None else None
+
+    @property
+    @final
+    def conceded_by(self) -> str | None:
+        """Who conceded the rest of the tricks (or whose side had them claimed from it)."""
+        return self.ended.by if self.ended is not None else None
+
+    @property
+    @final
+    def thrown_up(self) -> bool:
+        """The trick just completed ends the hand; it is gathered at the next event but a take-back."""
+        return self.ended is not None and self.ended.pending
+
     # ---- the replay -----------------------------------------------------------------
     @final
     def run(self) -> HandVerdict:
         self.check_dealer()
         handlers = self.line_handlers
         for line in self.record.lines:
-            if self.redeal_at is not None and type(line) not in _LINES_AFTER_REDEAL:
+            ended = self.ended
+            if ended is not None and ended.line is not None and type(line) not in _LINES_AFTER_REDEAL:
                 self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
-                          f"the hand was cancelled by the redeal on line {self.redeal_at.line}: the new deal "
+                          f"the hand was cancelled by the redeal on line {ended.line.at.line}: the new deal "
                           "starts with its own `hand` line, so the rest of this hand is not read")
                 break
             self.last_at = line.at
-            if self.thrown_up and type(line) not in _LINES_NOT_GATHERING:
+            if ended is not None and ended.pending and type(line) not in _LINES_NOT_GATHERING:
                 self.gather_now()  # a recorded result, a redeal: the hands were thrown up without a correction
             handler = handlers.get(type(line))
             if handler is not None:
@@ -357,6 +405,8 @@ class HandReplay:
         nothing, except that a ``trick N:`` label speaks of the line's first card."""
         handlers = self.event_handlers
         label_checked = line.trick is None
+        if self.stage == "deal":
+            self.stage = "auction"
         for event in line.events:
             self.last_at = event.at
             second: ev.Play | None = None
@@ -367,7 +417,8 @@ class HandReplay:
                     second = event
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
-            if self.thrown_up and type(event) is not ev.Retract:
+            ended = self.ended
+            if ended is not None and ended.pending and type(event) is not ev.Retract:
                 self.gather_now()
             if self.choices:
                 self.settle_choices(event)
@@ -378,7 +429,7 @@ class HandReplay:
                 handlers[type(event)](self, event)
             if labelled is not None:
                 self.check_label(line.trick, line.trick_at, labelled, guess, mark)  # type: ignore[arg-type]
-            if self.redeal_at is not None:
+            if self.stage == "ended" and self.redeal is not None:
                 return
 
     @final
@@ -413,10 +464,17 @@ class HandReplay:
 
     def on_redeal(self, line: ev.RedealLine) -> None:
         """A `redeal` line cancels the hand; it answers a choice that offered a redeal."""
-        self.redeal_at, self.redeal_reason = line.at, line.reason
+        self.cancel(line)
         for choice in list(self.choices):
             if Answer.REDEAL in choice.answers and choice in self.choices:
                 self.answer(choice, "redeal", line.at)
+
+    @final
+    def cancel(self, line: ev.RedealLine) -> None:
+        """The `redeal` line cancels the hand, however it stood."""
+        ended = self.ended
+        self.stage = "ended"
+        self.ended = Ended("redeal", ended.by if ended else None, line=line, was=ended.reason if ended else None)
 
     @final
     def label_guess(self, label: int) -> int | None:
@@ -507,6 +565,7 @@ class HandReplay:
         hands = {p: set(cards) for p, cards in self.deals.items()} if self.deals else None
         self.adjust_hands(hands)
         self.table = tb.TrickTable(self.order, active, leader, rules, hands, self.cards_per_hand)
+        self.stage = "play"
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
         """Change the dealt hands before play (euchre: the dealer takes the upcard, discards)."""
@@ -697,15 +756,15 @@ class HandReplay:
         undoes the end, and who wins the trick (and so whether the hand ends) is decided again when
         it is complete. A transcript that stops right here leaves an open revoke correctable (see
         `end_of_transcript_after_throw_up`). `note` says why the hands are thrown up."""
-        self.thrown_up = True
-        self.throw_up_note = note
+        self.stage, self.ended = "ended", Ended("thrown-up", note=note, pending=True)
         self.notes.append(note)
 
     @final
     def gather_now(self) -> None:
         """The hands are thrown up now (after a trick that ended the hand, a concession, a claim):
         the trick just completed is gathered, and a revoke in it not taken back is established."""
-        self.thrown_up = False
+        if self.ended is not None:
+            self.ended.pending = False
         if self.table is not None:
             for fact in self.table.finish():
                 self.on_fact(fact)
@@ -725,8 +784,9 @@ class HandReplay:
     @final
     def resume_after_throw_up(self) -> None:
         """The trick that ended the hand is open again (or may be): the hand goes on."""
-        self.thrown_up = False
-        self.notes.remove(self.throw_up_note)
+        assert self.ended is not None
+        self.notes.remove(self.ended.note)
+        self.stage, self.ended = "play", None
         self.resume_play()
 
     def resume_play(self) -> None:
@@ -753,7 +813,9 @@ class HandReplay:
     def hand_over(self) -> bool:
         """Play is over (the last trick played, or the rest conceded) and no penalty scored with the
         hand is still to be chosen (`Lapse.SETTLEMENT`: whist's English revoke penalty)."""
-        return self.table is not None and (self.table.finished or self.conceded_by is not None) \
+        ended = self.ended
+        return self.table is not None and (self.table.finished or (
+            ended is not None and ended.reason in ("conceded", "claimed"))) \
             and not any(Lapse.SETTLEMENT in c.ends for c in self.choices)
 
     # four players in two fixed partnerships, partners opposite (whist's, and any game's like it)
@@ -770,7 +832,7 @@ class HandReplay:
     def concede_rest(self, event: ev.Concede) -> None:
         """A partnership gives up the rest of the tricks to the other: the hands are thrown up at
         once, so a revoke in the trick just completed is established."""
-        self.conceded_by = event.player
+        self.end("conceded", event.player)
         self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
         self.gather_now()
 
@@ -1075,7 +1137,7 @@ class HandReplay:
         recorded and who did fail to follow: his later plays (or a look at his hand) will settle
         it, so it is neither proven nor unproven yet."""
         table = self.table
-        if table is None or claim.accused in self.deals or table.finished or self.conceded_by or self.redeal_at:
+        if table is None or claim.accused in self.deals or table.finished or self.conceded_by or self.redeal:
             return False
         return any(claim.trick is None or trick == claim.trick for trick, _ in table.unproven_failures(claim.accused))
 
@@ -1121,7 +1183,37 @@ class HandReplay:
 
     # ---- the result -----------------------------------------------------------------
     def status(self) -> HandStatus:
-        raise NotImplementedError
+        """Where the hand stands once its transcript is read: dealt again or thrown in (`void`),
+        played out or conceded, ended early by a trick that decided it (or by an established
+        revoke, in a game whose revoke ends the hand), or still going on."""
+        void = self.void()
+        if void is not None:
+            return void
+        if self.hand_over():
+            return "complete"
+        if self.ended_as("thrown-up") or (self.revokes and self.revoke_abandons):
+            return "abandoned"
+        return "in-progress"
+
+    def void(self) -> Literal["redeal", "thrown-in"] | None:
+        """Game hook: whether the hand is cancelled. By default: a `redeal` line cancels it,
+        naming a throw-in (or confirming one, when all passed and the deal shows no misdeal) or
+        else a redeal; without one, a deal fault found before play is a redeal, and a deal all
+        passed is thrown in."""
+        ended, redeal = self.ended, self.redeal
+        if redeal is not None:
+            assert ended is not None
+            said = redeal.reason
+            thrown_in = said == "thrown-in" or (said is None and ended.was == "thrown-in" and not self.misdeal())
+            return "thrown-in" if thrown_in else "redeal"
+        if self.table is None and self.deal_faults:
+            return "redeal"
+        return "thrown-in" if self.ended_as("thrown-in") else None
+
+    def misdeal(self) -> bool:
+        """Game hook: whether the deal shows a misdeal: by default, a fault found before the first
+        trick is complete."""
+        return bool(self.deal_faults) and (self.table is None or not self.table.tricks)
 
     def settle(self, ledger: Ledger) -> Any:
         """Game hook: every payment of the hand, penalties included, made through `ledger` (and

@@ -71,7 +71,7 @@ class LiableCards:
         """An opponent who says he can win the rest: his partners' cards are laid on the table and are
         liable to be called (L36)."""
         hand = self.hand
-        if hand.table is None or hand.phase != "play" or hand.caller is None or event.player == hand.caller:
+        if hand.table is None or hand.stage != "play" or hand.caller is None or event.player == hand.caller:
             who = "the caller, who has no partner" if event.player == hand.caller else "nobody, outside the play"
             hand.notes.append(f"{event.player} says he can win the rest: no penalty ({who}).")
             return
@@ -236,7 +236,7 @@ class LiableCards:
         who played to the trick without waiting for it (`decided_late`). False when the call is
         about no card on the table."""
         hand, table = self.hand, self.hand.table
-        if table is None or hand.phase != "play":
+        if table is None or hand.stage != "play":
             return False
         if self.decided_late(event.card, event.word, event.at):
             return True

@@ -124,13 +124,13 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
             return "the caller has not played to the next trick yet"
         if fact.status != "established":
             return "before he played to the next trick"
-        if hand.phase == "over" or (hand.table is not None and hand.table.finished):
+        if hand.stage == "ended" or (hand.table is not None and hand.table.finished):
             return "when the hand ended (the caller may correct his revoke until he plays to the next trick)"
         return "when the caller played to the next trick without correcting it"
 
     def rule(self, fact: tb.Revoke, finding: Irregularity) -> None:
         hand = self.hand
-        if fact.status != "corrected" or hand.partout or hand.caller is None or hand.phase == "over":
+        if fact.status != "corrected" or hand.partout or hand.caller is None or hand.stage == "ended":
             return
         if fact.player != hand.caller:
             self.offer_corrected_opponent(fact)

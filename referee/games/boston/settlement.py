@@ -264,7 +264,7 @@ class BostonSettlement:
         self.penalise("revoke.opponent", f"{revoker} revoked: each opponent pays {self.caller} {each} white "
                       f"({bid.text}{extra})" + (f"; {self.caller} takes the pool of {red} red" if red else "")
                       + forfeit_words, since=mark)
-        if self.hand.ended:
+        if self.hand.over_why:
             self.note(f"The trick that ended the hand does not decide it: {revoker}'s revoke settles it, and "
                       f"{self.caller} is paid as if he had made his call.")
 

@@ -75,7 +75,7 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
         """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
         them played before it, taken back, is liable to be called."""
         hand = self.hand
-        if not hand.misere_claimed and hand.undertaking is not None and not hand.is_solo_caller(play.player):
+        if not hand.ended_as("claimed") and hand.undertaking is not None and not hand.is_solo_caller(play.player):
             hand.expose_early_play(choice, play, hand.exposed_law.offer_call)
 
 
@@ -160,7 +160,7 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
         """A card that falls face up before play has begun is a fallen card (independence may be
         forced on its holder); after that, an exposed card as every game sees it."""
         hand = self.hand
-        if hand.phase != "bidding":
+        if not hand.bidding:
             super().found(event)
             return
         if event.player in hand.deals and event.card not in hand.deals[event.player]:
@@ -255,7 +255,7 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 
     def unanswered_accept(self, event: ev.Accept) -> None:
         """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
-        if self.hand.phase == "bidding":
+        if self.hand.bidding:
             self.hand.accept_demand(event)
         else:
             super().unanswered_accept(event)
@@ -291,7 +291,7 @@ def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None
     caller = hand.undertaking.caller
 
     def claim(option: str, at: ev.Span) -> None:
-        hand.misere_claimed = True
+        hand.end("claimed")
         hand.gather_now()
         hand.penalise("misere.errors", f"{caller} claims the misère as made after {offender} {what}",
                       effects=(Effect("hand-not-scored", offender),))

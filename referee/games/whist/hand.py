@@ -7,7 +7,7 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
-from ...engine.laws import Effect, HandStatus
+from ...engine.laws import Effect
 from ...engine.ledger import Ledger
 from ...engine.replay import HandContext, HandReplay
 from ...notation import events as ev
@@ -96,9 +96,10 @@ class WhistHand(HandReplay):
             return "imperfect-pack"
         if self.same_dealer:
             return "new-deal"
-        if self.redeal_at is not None:
-            return self.redeal_reason if self.redeal_reason in ("imperfect-pack", "faced-card", "misdeal") else (
-                "new-deal" if self.redeal_reason == "thrown-in" else "misdeal")
+        if self.redeal is not None:
+            said = self.redeal.reason
+            return said if said in ("imperfect-pack", "faced-card", "misdeal") else (
+                "new-deal" if said == "thrown-in" else "misdeal")
         if self.misdeal():
             return "misdeal"
         return "new-deal" if self.both_revoked() and self.hand_over() else None
@@ -249,10 +250,8 @@ class WhistHand(HandReplay):
         return (self.options["both-revoke"] == "new-deal"
                 and len({self.side(r.player) for r in self.revokes}) == 2)
 
-    def status(self) -> HandStatus:
-        if self.redeal_at is not None or self.redeal_why() is not None:
-            return "redeal"
-        return "complete" if self.hand_over() else "in-progress"
+    def void(self) -> Literal["redeal", "thrown-in"] | None:
+        return "redeal" if self.redeal is not None or self.redeal_why() is not None else None
 
     def settle(self, ledger: Ledger) -> Played | None:
         return WhistSettlement(self).settle(ledger)
