@@ -140,9 +140,9 @@ _EVENT_WORDS: dict[type, str] = {ev.NameSuit: "name", ev.ClaimRest: "claim rest"
 class HandReplay:
     """Replays one hand; subclasses add the game's bidding, laws and scoring."""
 
-    game: str = ""
-    cards_per_hand: int = 0
-    pack: frozenset[Card] = frozenset()
+    game: ClassVar[str] = ""
+    cards_per_hand: ClassVar[int] = 0  # the cards dealt to each player
+    pack: ClassVar[frozenset[Card]] = frozenset()
     score_unit: ClassVar[str] = "points"
     pool_unit: ClassVar[str | None] = None
     pool_rate: ClassVar[int | None] = 1  # score units per pool unit paid in or out (see `Ledger`)
@@ -200,6 +200,7 @@ class HandReplay:
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.deals: dict[str, list[Card]] = {}
+        self.deck = self.dealt_from()
         self.upcard: Card | None = None
         self.trump: Suit | None = None  # the game sets it when trumps are known
         self.recorded_line: ev.RecordedLine | None = None
@@ -524,7 +525,7 @@ class HandReplay:
             return
         self.deals[line.player] = list(line.cards)
         held = set(line.cards)
-        if len(held) < len(line.cards) or not self.pack.issuperset(held) or not self.dealt.keys().isdisjoint(held) \
+        if len(held) < len(line.cards) or not self.deck.issuperset(held) or not self.dealt.keys().isdisjoint(held) \
                 or self.upcard in held:
             self.find_wrong_cards(line)
         self.dealt.update(dict.fromkeys(line.cards, line.player))
@@ -540,7 +541,7 @@ class HandReplay:
         the usual case, is recognised as a whole and never comes here)."""
         mine: set[Card] = set()
         for card, at in zip(line.cards, line.card_spans):
-            if card not in self.pack:
+            if card not in self.deck:
                 self.deal_faults.add("foreign-card")
                 self.find("misdeal", self.dealer, at, "deal.misdeal",
                           f"{card} is not in the {self.game} pack, yet it was dealt to {line.player}")
@@ -550,6 +551,11 @@ class HandReplay:
                 self.find("duplicate-card", line.player, at, "deal.duplicate-card",
                           f"{card} is dealt to {line.player} but also to {other}: the pack is wrong")
             mine.add(card)
+
+    def dealt_from(self) -> frozenset[Card]:
+        """Game hook: the pack the hand is dealt from: the game's `pack` unless a house rule chooses
+        another (Euchre's deck of 24 or 32)."""
+        return self.pack
 
     def on_upcard(self, line: ev.UpcardLine) -> None:
         self.upcard = line.card
@@ -561,10 +567,12 @@ class HandReplay:
 
     # ---- play ------------------------------------------------------------------------
     @final
-    def start_play(self, leader: str, active: Iterable[str], rules: tb.TrickRules) -> None:
+    def start_play(self, leader: str, active: Iterable[str], rules: tb.TrickRules, tricks: int | None = None) -> None:
+        """Play begins: `leader` leads to the first of `tricks` tricks (one a card dealt, unless a
+        contract plays fewer: a little misère's discards)."""
         hands = {p: set(cards) for p, cards in self.deals.items()} if self.deals else None
         self.adjust_hands(hands)
-        self.table = tb.TrickTable(self.order, active, leader, rules, hands, self.cards_per_hand)
+        self.table = tb.TrickTable(self.order, active, leader, rules, hands, tricks or self.cards_per_hand)
         self.stage = "play"
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:

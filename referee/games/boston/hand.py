@@ -229,13 +229,12 @@ class BostonHand(HandReplay):
 
     def begin_play(self) -> None:
         self.step = "ready"
-        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
+        little = self.high is not None and self.high.little  # the discards leave twelve tricks to play
+        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump), 12 if little else None)
         assert self.table is not None
         if self.high is None and not self.final_grand:
             self.notes.append("All four passed: misère partout is played without trumps; "
                               "the turned card is turned down.")
-        if self.high is not None and self.high.little:
-            self.table.tricks_in_hand = self.cards_per_hand - 1
         if self.caller is not None and self.late_correction():
             self.table.late_correctors = frozenset({self.caller})
         if self.high is not None and self.high.spread and self.spread_at is None:

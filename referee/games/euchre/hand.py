@@ -59,7 +59,6 @@ class EuchreHand(HandReplay):
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
-        self.pack = PACKS[self.options["deck"]]
         self.round = 1
         self.calls = 0                      # calls made in the current round
         self.bidder = self.left_of(self.dealer)
@@ -539,6 +538,9 @@ class EuchreHand(HandReplay):
 
     def settle(self, ledger: Ledger) -> None:
         EuchreSettlement(self).settle(ledger)
+
+    def dealt_from(self) -> frozenset[Card]:
+        return PACKS[self.options["deck"]]
 
     def contract(self) -> dict[str, Any]:
         return {

@@ -291,11 +291,10 @@ class FrenchBostonHand(HandReplay):
             self.find("inconsistent-transcript", contract.caller, event.at, "transcript.consistency",
                       "play began but the trump suit is unknown (no laid card and no 'name'); spades are assumed")
             self.trump = contract.trump = Suit.SPADES
-        if contract.proposal.kind in DISCARD_MISERES:
-            self.cards_per_hand = 12
         renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(contract.trump, self.turned, self.options["super-jack"] == "trump", renouncer)
-        self.start_play(self.left_of(self.dealer), self.order, rules)
+        discards = contract.proposal.kind in DISCARD_MISERES  # a petite misère's discards leave twelve tricks
+        self.start_play(self.left_of(self.dealer), self.order, rules, 12 if discards else None)
         self.check_counts(event)
         if missing:
             self.lead_before_discards(event, missing)
@@ -370,7 +369,7 @@ class FrenchBostonHand(HandReplay):
                 self.exposed_law.offer_call(player, card)
 
     def check_counts(self, event: ev.Play) -> None:
-        dealt = FrenchBostonHand.cards_per_hand  # the petite misère plays twelve, but thirteen are dealt
+        dealt = self.cards_per_hand
         for player in self.order:
             cards = self.deals.get(player)
             if cards is None or len(cards) == dealt:
