@@ -57,7 +57,7 @@ def test_the_overridable_surface_is_small() -> None:
 
 
 def test_every_game_has_a_hand() -> None:
-    games = {cls.game for cls in hands()}
+    games = {cls.declared.game for cls in hands()}
     assert games == set(registry()), games
 
 

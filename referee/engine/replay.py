@@ -15,7 +15,7 @@ every rulebook must define in its own words.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, final, get_args
 
 from ..notation import events as ev
@@ -86,6 +86,27 @@ class Requirement:
     trick: int | None = None  # the one trick it concerns, if only one (a demand after a card out of turn)
 
 
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What a game declares once about its hands, read by the shared replay, ledger and laws."""
+
+    game: str                  # the game's name, as `[Game]` writes it and its rule ids begin
+    cards_per_hand: int        # the cards dealt to each player
+    pack: frozenset[Card]      # the pack dealt from (a house rule may pick another: `dealt_from`)
+    laws: PenaltyLaws = field(default_factory=PenaltyLaws)
+    """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it declares its own."""
+    call_words: frozenset[str] = PENALTY_WORDS
+    """The words a `call` of this game may name (its choices' options by name; a card or a suit
+    is always written as such): the grammar takes any word, and `on_call` reports one the game
+    does not know, with the nearest of its own."""
+    score_unit: str = "points"
+    pool_unit: str | None = None
+    pool_rate: int | None = 1  # score units per pool unit paid in or out (see `Ledger`)
+    revoke_abandons: bool = False
+    """Whether a transcript that stops after an established revoke leaves the hand abandoned (the
+    revoke's penalty is scored, not the hand) rather than in progress."""
+
+
 @dataclass(slots=True)
 class Settlement:
     """What settling a hand decides: its ledger, and the penalties and notes the settling adds."""
@@ -140,24 +161,11 @@ _EVENT_WORDS: dict[type, str] = {ev.NameSuit: "name", ev.ClaimRest: "claim rest"
 class HandReplay:
     """Replays one hand; subclasses add the game's bidding, laws and scoring."""
 
-    game: ClassVar[str] = ""
-    cards_per_hand: ClassVar[int] = 0  # the cards dealt to each player
-    pack: ClassVar[frozenset[Card]] = frozenset()
-    score_unit: ClassVar[str] = "points"
-    pool_unit: ClassVar[str | None] = None
-    pool_rate: ClassVar[int | None] = 1  # score units per pool unit paid in or out (see `Ledger`)
-    revoke_abandons: ClassVar[bool] = False
-    """Whether a transcript that stops after an established revoke leaves the hand abandoned (the
-    revoke's penalty is scored, not the hand) rather than in progress."""
+    declared: ClassVar[Declaration] = Declaration("", 0, frozenset())
+    """What the game declares of its hands (see `Declaration`)."""
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
-    penalty_laws: ClassVar[PenaltyLaws] = PenaltyLaws()
-    """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it declares its own."""
-    call_words: ClassVar[frozenset[str]] = PENALTY_WORDS
-    """The words a `call` of this game may name (its choices' options by name; a card or a suit
-    is always written as such): the grammar takes any word, and `on_call` reports one the game
-    does not know, with the nearest of its own."""
     revoke_law: LawSlot[RevokeLaw[Any]] = LawSlot()  # each bound to this hand, made when first asked
     retract_law: LawSlot[RetractLaw[Any]] = LawSlot()
     out_of_turn_law: LawSlot[OutOfTurnLaw[Any]] = LawSlot()
@@ -224,6 +232,22 @@ class HandReplay:
         self.pool_before: int | None = None  # the pool before the hand, in games that keep one
         self.settling: Settlement | None = None  # the settlement being worked out, while it is
         self.settled: Settlement | None = None   # the settlement of the verdict
+
+    # ---- what the game declares, as the replay and the laws read it ---------------------
+    @property
+    @final
+    def game(self) -> str:
+        return self.declared.game
+
+    @property
+    @final
+    def cards_per_hand(self) -> int:
+        return self.declared.cards_per_hand
+
+    @property
+    @final
+    def penalty_laws(self) -> PenaltyLaws:
+        return self.declared.laws
 
     # ---- helpers for subclasses -----------------------------------------------------
     @final
@@ -555,7 +579,7 @@ class HandReplay:
     def dealt_from(self) -> frozenset[Card]:
         """Game hook: the pack the hand is dealt from: the game's `pack` unless a house rule chooses
         another (Euchre's deck of 24 or 32)."""
-        return self.pack
+        return self.declared.pack
 
     def on_upcard(self, line: ev.UpcardLine) -> None:
         self.upcard = line.card
@@ -1017,8 +1041,9 @@ class HandReplay:
         lasts while play goes on (an exposed card), and a card named only the choice about that
         card, if the choice is about one."""
         option = event.text
-        if event.word is not None and event.word not in self.call_words:
-            words, near = ", ".join(sorted(self.call_words)), did_you_mean(option, self.call_words).strip()
+        call_words = self.declared.call_words
+        if event.word is not None and event.word not in call_words:
+            words, near = ", ".join(sorted(call_words)), did_you_mean(option, call_words).strip()
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} calls '{option}', which is not a word of {self.game}'s calls ({words}, a "
                       "suit or a card); the call is ignored" + (f" ({near})" if near else ""))
@@ -1199,7 +1224,7 @@ class HandReplay:
             return void
         if self.hand_over():
             return "complete"
-        if self.ended_as("thrown-up") or (self.revokes and self.revoke_abandons):
+        if self.ended_as("thrown-up") or (self.revokes and self.declared.revoke_abandons):
             return "abandoned"
         return "in-progress"
 
@@ -1238,7 +1263,8 @@ class HandReplay:
     @final
     def settle_hand(self) -> Settlement:
         """Settle the hand afresh: a new ledger, and the penalties and notes the settling adds."""
-        ledger = Ledger(self.scored(), self.score_unit, self.pool_before, self.pool_unit, self.pool_rate)
+        declared = self.declared
+        ledger = Ledger(self.scored(), declared.score_unit, self.pool_before, declared.pool_unit, declared.pool_rate)
         self.settling = settlement = Settlement(ledger, [], [])
         try:
             settlement.result = self.settle(ledger)

@@ -8,7 +8,7 @@ from typing import Any, Literal, TypedDict
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
@@ -38,14 +38,10 @@ AuctionPitchOptions = TypedDict("AuctionPitchOptions", {
 
 
 class AuctionPitchHand(HandReplay):
-    game = "auction-pitch"
+    declared = Declaration("auction-pitch", 6, frozenset(pack(2)), LAWS,
+                           PENALTY_WORDS | {"deal-stands"},  # letting a deal stand after a card exposed in it
+                           pool_unit="red", pool_rate=None)  # red counters paid in are not taken from the points
     options: AuctionPitchOptions
-    cards_per_hand = 6
-    pack = frozenset(pack(2))
-    pool_unit = "red"
-    pool_rate = None  # red counters paid into the pool are not taken from the points
-    penalty_laws = LAWS
-    call_words = PENALTY_WORDS | {"deal-stands"}  # letting a deal stand after a card exposed in it
     revoke_law: PitchRevokeLaw  # the topics the hand and its settlement ask more of than the shared laws say
     out_of_turn_law: PitchOutOfTurnLaw
 

@@ -12,7 +12,7 @@ from ...engine.choices import PENALTY_WORDS
 from ...engine.discards import Discards
 from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
@@ -30,15 +30,10 @@ Step = Literal["bidding", "naming", "discarding", "ready"]
 class BostonHand(HandReplay):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
-    game = "boston"
-    penalty_laws = LAWS
-    call_words = PENALTY_WORDS | {"claim"}  # the misère caller's claim of the pool for an opponent's error
+    declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
+                           PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
+                           score_unit="white", pool_unit="red", pool_rate=10)  # ten white counters to the red
     options: BostonOptions
-    cards_per_hand = 13
-    pack = frozenset(pack(2))
-    score_unit = "white"
-    pool_unit = "red"
-    pool_rate = 10  # white counters to the red
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record)
@@ -349,9 +344,9 @@ class BostonHand(HandReplay):
         if not self.hands_known or any(len(cards) > self.cards_per_hand for cards in self.deals.values()):
             return []
         dealt = {card for cards in self.deals.values() for card in cards}
-        if len(dealt) >= len(self.pack):
+        if len(dealt) >= len(self.deck):
             return []
-        return sorted(self.pack - dealt, key=lambda c: (c.suit.value, -c.rank))
+        return sorted(self.deck - dealt, key=lambda c: (c.suit.value, -c.rank))
 
     def misdeal(self) -> bool:
         long_hand = any(len(cards) > self.cards_per_hand for cards in self.deals.values())

@@ -11,7 +11,7 @@ from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import Pending
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
@@ -47,12 +47,10 @@ EuchreOptions = TypedDict("EuchreOptions", {
 
 
 class EuchreHand(HandReplay):
-    game = "euchre"
+    declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True,
+                           # the defenders' election over a lone player's partner's card
+                           call_words=PENALTY_WORDS | {"partnership", "alone"})
     options: EuchreOptions
-    cards_per_hand = 5
-    penalty_laws = LAWS
-    revoke_abandons = True
-    call_words = PENALTY_WORDS | {"partnership", "alone"}  # the defenders' election over a lone player's partner's card
     revoke_law: EuchreRevokeLaw  # the topics the hand and its settlement ask more of than the shared laws say
     out_of_turn_law: EuchreOutOfTurnLaw
     deal_law: EuchreDealLaw

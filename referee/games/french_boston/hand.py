@@ -9,7 +9,7 @@ from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
 from ...engine.discards import Discards
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
@@ -50,14 +50,10 @@ class FrenchBostonHand(HandReplay):
     """One deal of French Boston, replayed line by line: the hand owns its auction, plays the
     tricks through the engine's table, rules on irregularities and is settled by `settlement`."""
 
-    game = GAME_NAME
+    declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
+                           PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
+                           score_unit="counters", revoke_abandons=True)
     options: FrenchBostonOptions
-    cards_per_hand = 13
-    pack = frozenset(pack(2))
-    score_unit = "counters"
-    penalty_laws = LAWS
-    revoke_abandons = True
-    call_words = PENALTY_WORDS | {"claim"}  # the misère caller's claim of the pool for an adversary's error
     exposed_law: FrenchBostonExposedLaw  # the topic the hand asks more of (a card played in the bidding has fallen)
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,

@@ -9,7 +9,7 @@ from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
@@ -42,12 +42,9 @@ TARGETS = {"american": 7, "short": 5, "long": 10}  # points to game under each c
 class WhistHand(HandReplay):
     """A whist hand: A-B against Y-Z, the eldest hand leads, the trump card's suit is trumps."""
 
-    game = "whist"
+    declared = Declaration("whist", 13, frozenset(pack(2)), LAWS,  # the calls after a revoke (E72):
+                           PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"})
     options: WhistOptions
-    cards_per_hand = 13
-    pack = frozenset(pack(2))
-    penalty_laws = LAWS
-    call_words = PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"}  # E72: the revoke
 
     def __init__(self, context: HandContext, record: HandRecord, games: tuple[tuple[str, int], ...] = ()) -> None:
         super().__init__(context, record)
