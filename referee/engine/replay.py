@@ -5,9 +5,11 @@ trick-taking game: the deal (counts, duplicates, cards outside the pack), the pl
 `TrickTable` (turn, following suit, revokes, cards not held, retractions), exposed cards,
 penalty calls and whether they were obeyed, claims, drawing attention, the recorded result.
 
-A game subclasses it, handles its own bidding events (``on_bid``, ``on_order``, ...), overrides
-the few hooks (``ready_to_play``, ``status``, ``settle`` ...: every other method is final) and
-declares its penalty laws by topic (`referee.engine.penalties`), which the replay asks. The
+A game subclasses it, declares its hands once (`Declaration`: name, cards, pack, units, its
+penalty laws by topic, which the replay asks), handles its own bidding events (``on_bid``,
+``on_order``, ...) and overrides the few hooks (``ready_to_play``, ``void``, ``settle`` ...:
+every other method is final). Where the hand stands is one state (`stage`, `ended`), from which
+the replay computes its status; who plays with whom is the hand's `Sides`. The
 generic findings cite rule ids of the form ``<game>.<topic>`` (see `GENERIC_RULES`), which
 every rulebook must define in its own words.
 """
