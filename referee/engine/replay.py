@@ -210,6 +210,7 @@ class HandReplay:
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.deals: dict[str, list[Card]] = {}
+        self.discards: dict[str, Card] = {}  # cards discarded face down before play (`take_discard`)
         self.deck = self.dealt_from()
         self.upcard: Card | None = None
         self.trump: Suit | None = None  # the game sets it when trumps are known
@@ -231,6 +232,7 @@ class HandReplay:
         self.stage: Stage = "deal"
         self.ended: Ended | None = None  # why the hand ended before its last trick, if it did
         self.last_at: ev.Span = record.header.at
+        self.line: ev.EventLine | None = None  # the event line being read
         self.pool_before: int | None = None  # the pool before the hand, in games that keep one
         self.settling: Settlement | None = None  # the settlement being worked out, while it is
         self.settled: Settlement | None = None   # the settlement of the verdict
@@ -427,9 +429,12 @@ class HandReplay:
             self.find("inconsistent-transcript", None, header.at, "transcript.consistency",
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
 
+    @final
     def on_event_line(self, line: ev.EventLine) -> None:
         """The events of a line, one by one: where one line ends and the next begins means
-        nothing, except that a ``trick N:`` label speaks of the line's first card."""
+        nothing, except that a ``trick N:`` label speaks of the line's first card (`line`, the
+        line being read, lets a game's laws read it too)."""
+        self.line = line
         handlers = self.event_handlers
         label_checked = line.trick is None
         if self.stage == "deal":
@@ -578,6 +583,32 @@ class HandReplay:
                           f"{card} is dealt to {line.player} but also to {other}: the pack is wrong")
             mine.add(card)
 
+    @final
+    def take_discard(self, event: ev.Discard) -> bool:
+        """A card discarded face down before play, as Boston's little misère and French Boston's
+        petite misère have them (the game says when discarding is allowed at all): one a player,
+        from the hand he was dealt; a second one, or a card he was not dealt, is a finding and
+        void (False). A discarded card is out of the hand play goes on with."""
+        player, card = event.player, event.card
+        if player in self.discards:
+            self.find("illegal-discard", player, event.at, "misere.discard",
+                      f"{player} already discarded {self.discards[player]}; a second discard is void")
+            return False
+        if player in self.deals and card not in self.deals[player]:
+            self.find("card-not-held", player, event.at, "play.card-not-held",
+                      f"{player} discards {card}, a card {player} was not dealt")
+            return False
+        self.discards[player] = card
+        table = self.table
+        if table is not None and table.hands is not None and player in table.hands:
+            table.hands[player].discard(card)  # after play began, where the game's laws still allow it
+        return True
+
+    @final
+    def still_to_discard(self) -> list[str]:
+        """The players who have not discarded yet, in the order of play."""
+        return [p for p in self.order if p not in self.discards]
+
     def dealt_from(self) -> frozenset[Card]:
         """Game hook: the pack the hand is dealt from: the game's `pack` unless a house rule chooses
         another (Euchre's deck of 24 or 32)."""
@@ -597,6 +628,10 @@ class HandReplay:
         """Play begins: `leader` leads to the first of `tricks` tricks (one a card dealt, unless a
         contract plays fewer: a little misère's discards)."""
         hands = {p: set(cards) for p, cards in self.deals.items()} if self.deals else None
+        if hands is not None:
+            for player, card in self.discards.items():
+                if player in hands:
+                    hands[player].discard(card)
         self.adjust_hands(hands)
         self.table = tb.TrickTable(self.order, active, leader, rules, hands, tricks or self.cards_per_hand)
         self.stage = "play"

@@ -9,7 +9,6 @@ from typing import Any, Literal
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
-from ...engine.discards import Discards
 from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
 from ...engine.replay import Declaration, HandContext, HandReplay
@@ -44,7 +43,6 @@ class BostonHand(HandReplay):
         self.step: Step = "bidding"
         self.auction = Auction(self.order, self.eldest, self.options["comeback"])
         self.turned: Card | None = None
-        self.discards = Discards(self)
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
         self.caller_gave_up = False
@@ -147,7 +145,7 @@ class BostonHand(HandReplay):
                       f"{event.player} discards {event.card}, but only a little misère or little spread has discards, "
                       "made before the first lead; ignored")
             return
-        if self.discards.take(event) and len(self.discards) == len(self.order):
+        if self.take_discard(event) and len(self.discards) == len(self.order):
             self.step = "ready"
 
     def on_spread(self, event: ev.Spread) -> None:
@@ -235,9 +233,6 @@ class BostonHand(HandReplay):
         if self.high is not None and self.high.spread and self.spread_at is None:
             self.notes.append(f"The transcript does not show {self.caller} laying his cards face up; in a spread "
                               "they are face up from the first lead.")
-
-    def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        self.discards.remove_from(hands)
 
     def on_play(self, event: ev.Play) -> None:
         if self.stage == "ended":
@@ -403,5 +398,5 @@ class BostonHand(HandReplay):
         if self.step == "naming":
             return f"{self.caller} to name trumps"
         if self.step == "discarding":
-            return "still to discard: " + " ".join(self.discards.missing())
+            return "still to discard: " + " ".join(self.still_to_discard())
         return f"{self.eldest} to lead to trick 1"

@@ -78,7 +78,6 @@ class EuchreHand(HandReplay):
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
-        self.line: ev.EventLine | None = None  # the event line being read (for its trick label)
 
     @property
     def bidding(self) -> bool:
@@ -444,11 +443,6 @@ class EuchreHand(HandReplay):
                       f"{self.dealer}, the dealer, took up the upcard and plays without having discarded, so he "
                       "holds six cards. " + self.deal_law.penalty_text(self.dealer))
             self.wrong_count.add(self.dealer)
-
-
-    def on_event_line(self, line: ev.EventLine) -> None:
-        self.line = line
-        HandReplay.on_event_line(self, line)
 
     def joins_completed_trick(self, event: ev.Play, label: int | None) -> bool:
         """The card of a seat that sits out (a lone player's partner), put down after the active

@@ -7,11 +7,10 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
-from ...engine.discards import Discards
 from ...engine.ledger import Ledger
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
-from ...notation.cards import Card, Suit, pack
+from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
 from .auction import (
     DISCARD_MISERES,
@@ -65,7 +64,6 @@ class FrenchBostonHand(HandReplay):
         self.auction = Auction(self.order, self.left_of(self.dealer), self.options["after-pass"] == "accept-only",
                                self.options["quatre-as-aces"])
         self.undertaking: Contract | None = None
-        self.discards = Discards(self)
         self.misere_lost_at: int | None = None
         self.short_hands: set[str] = set()
         self.long_hand = False
@@ -253,7 +251,7 @@ class FrenchBostonHand(HandReplay):
                       f"{event.player} discards {event.card}, but only in a petite misère, once each, before the first "
                       "lead; the discard is void")
             return
-        self.discards.take(event)  # may come after a lead made before the discards, until trick 1 is complete
+        self.take_discard(event)  # may come after a lead made before the discards, until trick 1 is complete
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
@@ -261,9 +259,6 @@ class FrenchBostonHand(HandReplay):
             self.unsupported(event, "'spread' here")
             return
         self.notes.append(f"{event.player} spreads his cards face up for the misère on the table.")
-
-    def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        self.discards.remove_from(hands)
 
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.ended_as("thrown-in"):
@@ -301,7 +296,7 @@ class FrenchBostonHand(HandReplay):
         contract = self.undertaking
         if contract is None or contract.proposal.kind not in DISCARD_MISERES:
             return []
-        return self.discards.missing()
+        return self.still_to_discard()
 
     def lead_before_discards(self, event: ev.Play, missing: list[str]) -> None:
         """An adversary led before everybody had discarded: a misère error by Boston's law, which
