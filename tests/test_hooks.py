@@ -69,6 +69,13 @@ def test_a_game_overrides_only_hooks(hand: type[HandReplay]) -> None:
     assert overridden <= hooks(), sorted(overridden - hooks())
 
 
+def test_status_is_computed_from_the_hand_state() -> None:
+    """The engine computes a hand's status from where it stands (`stage`, `ended`) and the game's
+    `void`; only Boston still rebuilds it: an "I pay" before play completes its hand, and a hand
+    played short (law 19) is abandoned when the transcript stops."""
+    assert {cls.__name__ for cls in hands() if "status" in methods(cls)} == {"BostonHand"}
+
+
 def test_the_check_sees_a_final_method() -> None:
     """The check above would catch an override: `run` is final, `status` a hook."""
     assert "status" in hooks() and "run" not in hooks() and "play_card" not in hooks()
