@@ -189,6 +189,7 @@ class HandReplay:
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         self.ctx = context
+        self.cards_per_hand = self.declared.cards_per_hand  # read on every deal line: kept at hand
         self.setup = context.setup
         # each game declares its own house rules' names and types (a TypedDict): mypy checks them
         self.options: Mapping[str, Any] = context.setup.options
@@ -242,11 +243,6 @@ class HandReplay:
     @final
     def game(self) -> str:
         return self.declared.game
-
-    @property
-    @final
-    def cards_per_hand(self) -> int:
-        return self.declared.cards_per_hand
 
     @property
     @final
@@ -398,7 +394,8 @@ class HandReplay:
             handler = handlers.get(type(line))
             if handler is not None:
                 handler(self, line)
-        if self.thrown_up:
+        ended = self.ended
+        if ended is not None and ended.pending:
             if self.record.followed:
                 self.gather_now()  # the next hand is dealt: the hands were thrown up without a correction
             else:
@@ -473,7 +470,9 @@ class HandReplay:
         lines are split. A card its player is known not to hold is not given to any trick: it is
         read as played, for the replay to report it (and the label that does not fit it)."""
         table = self.table
-        if table is None or self.thrown_up or table.current.plays or table.gathered or not table.tricks:
+        if table is None or table.current.plays or table.gathered or not table.tricks:
+            return False
+        if self.ended is not None and self.ended.pending:  # the hands are thrown up (`thrown_up`)
             return False
         last = table.tricks[-1]
         if last.number != label or last.card_of(event.player) is None:
@@ -885,7 +884,7 @@ class HandReplay:
         ended = self.ended
         return self.table is not None and (self.table.finished or (
             ended is not None and ended.reason in ("conceded", "claimed"))) \
-            and not any(Lapse.SETTLEMENT in c.ends for c in self.choices)
+            and not (self.choices and any(Lapse.SETTLEMENT in c.ends for c in self.choices))
 
     # four players in two fixed partnerships, partners opposite (whist's, and any game's like it)
     @final
@@ -1261,7 +1260,8 @@ class HandReplay:
             return void
         if self.hand_over():
             return "complete"
-        if self.ended_as("thrown-up") or (self.revokes and self.declared.revoke_abandons):
+        ended = self.ended
+        if (ended is not None and ended.reason == "thrown-up") or (self.revokes and self.declared.revoke_abandons):
             return "abandoned"
         return "in-progress"
 
@@ -1270,15 +1270,17 @@ class HandReplay:
         naming a throw-in (or confirming one, when all passed and the deal shows no misdeal) or
         else a redeal; without one, a deal fault found before play is a redeal, and a deal all
         passed is thrown in."""
-        ended, redeal = self.ended, self.redeal
+        ended = self.ended
+        if ended is None:  # the usual case
+            return "redeal" if self.table is None and self.deal_faults else None
+        redeal = ended.line
         if redeal is not None:
-            assert ended is not None
             said = redeal.reason
             thrown_in = said == "thrown-in" or (said is None and ended.was == "thrown-in" and not self.misdeal())
             return "thrown-in" if thrown_in else "redeal"
         if self.table is None and self.deal_faults:
             return "redeal"
-        return "thrown-in" if self.ended_as("thrown-in") else None
+        return "thrown-in" if ended.reason == "thrown-in" else None
 
     def misdeal(self) -> bool:
         """Game hook: whether the deal shows a misdeal: by default, a fault found before the first

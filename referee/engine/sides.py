@@ -17,15 +17,18 @@ class Sides:
     order: tuple[str, ...]
     teams: tuple[tuple[str, tuple[str, ...]], ...]  # (name, members) as the `Partners` tag writes them
     side_of: dict[str, str] = field(default_factory=dict)  # player → the name of his side
+    partner_of: dict[str, str] = field(default_factory=dict)  # player → his partner, in sides of two
 
     @classmethod
     def of(cls, setup: Setup, order: tuple[str, ...]) -> Sides:
         teams = tuple((t.name, t.members) for t in setup.teams)
-        return cls(order, teams, {member: name for name, members in teams for member in members})
+        pairs = [members for _, members in teams if len(members) == 2]
+        return cls(order, teams, {member: name for name, members in teams for member in members},
+                   {a: b for x, y in pairs for a, b in ((x, y), (y, x))})
 
     def partner(self, player: str) -> str:
         """In a game of two partnerships of two: the partner (who sits opposite)."""
-        return next(m for m in self.members(self.side(player)) if m != player)
+        return self.partner_of[player]
 
     def side(self, player: str) -> str:
         """The name of `player`'s side, as the `Partners` tag writes it."""

@@ -100,7 +100,7 @@ class EuchreHand(HandReplay):
     def loner_of(self, player: str) -> str | None:
         """The lone player (the maker, or a lone defender) whose partner `player` is, if any."""
         for loner in (self.alone, self.defender_alone):
-            if loner is not None and player == self.partner(loner):
+            if loner is not None and player == self.sides.partner(loner):
                 return loner
         return None
 
@@ -127,13 +127,13 @@ class EuchreHand(HandReplay):
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
-        if not self.bidding:
+        if self.maker is not None or self.stage not in ("deal", "auction"):  # not `bidding`: on every call
             self.find("illegal-bid", event.player, event.at, "bidding.illegal",
                       f"{event.player} {what} after trump was already made; the call is void")
             return False
         if event.player != self.bidder and self.round == 2 and event.player in self.passed_now \
                 and self.options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
-            partner = self.partner(event.player)
+            partner = self.sides.partner(event.player)
             self.must_pass.add(partner)
             self.find("illegal-bid", event.player, event.at, "bidding.second-round",
                       f"{event.player} {what} after passing in this round (naming the turned-down suit is a pass): "
@@ -336,7 +336,7 @@ class EuchreHand(HandReplay):
             self.defender_alone = event.player
             return
         if (self.options["alone-who"] == "maker-or-partner" and self.made and self.alone is None
-                and self.maker is not None and event.player == self.partner(self.maker)
+                and self.maker is not None and event.player == self.sides.partner(self.maker)
                 and event.player not in self.passed):
             self.alone = event.player  # he takes the hand from the maker, who sits out
             return
@@ -352,7 +352,7 @@ class EuchreHand(HandReplay):
     def void_alone(self, event: ev.Alone) -> None:
         who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
         if (self.options["alone-who"] == "maker-or-partner" and self.maker is not None
-                and event.player == self.partner(self.maker) and event.player in self.passed):
+                and event.player == self.sides.partner(self.maker) and event.player in self.passed):
             # The house rule lets the maker's partner take the hand, but only if he has not passed.
             self.find("illegal-bid", event.player, event.at, "alone.declare",
                       f"{event.player} announced a lone hand, but under this house rule the maker's partner may "
@@ -398,14 +398,14 @@ class EuchreHand(HandReplay):
         """The seats taking part and who leads to the first trick: the first active seat at the
         dealer's left (or at the lone player's, under the loner-lead house rule)."""
         loner = self.alone if self.lone_hand else self.canadian_loner()
-        sitting_out = {self.partner(p) for p in (loner, self.defender_alone) if p}
+        sitting_out = {self.sides.partner(p) for p in (loner, self.defender_alone) if p}
         active = [p for p in self.order if p not in sitting_out]
         after = loner if loner and self.options["loner-lead"] == "left-of-loner" else self.dealer
         return active, self.left_of(after, active)
 
     def canadian_loner(self) -> str | None:
         """Under the Canadian-loner house rule, the dealer's partner who ordered him up plays alone."""
-        if self.options["canadian-loner"] and self.round == 1 and self.maker == self.partner(self.dealer) \
+        if self.options["canadian-loner"] and self.round == 1 and self.maker == self.sides.partner(self.dealer) \
                 and self.alone is None:
             return self.maker
         return None
@@ -494,8 +494,8 @@ class EuchreHand(HandReplay):
         if self.table is None:
             self.unsupported(event, "'claim rest' before play")
             return
-        side = self.side(event.player)
-        self.end("conceded", next(p for p in self.order if self.side(p) != side))
+        side = self.sides.side(event.player)
+        self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))
         self.notes.append(f"{event.player} claimed the remaining tricks for {side}.")
         self.gather_now()
 
@@ -538,7 +538,7 @@ class EuchreHand(HandReplay):
         return {
             "trump": self.trump.word if self.trump else None,
             "maker": self.maker,
-            "makers": self.side(self.maker) if self.maker else None,
+            "makers": self.sides.side(self.maker) if self.maker else None,
             "round": self.round if self.maker else None,
             "alone": self.alone if self.lone_hand else None,
             "defending_alone": self.defender_alone if self.lone_defence else None,
