@@ -7,9 +7,9 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
-from ...engine.laws import Effect, HandStatus
+from ...engine.laws import Effect
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
@@ -42,12 +42,9 @@ TARGETS = {"american": 7, "short": 5, "long": 10}  # points to game under each c
 class WhistHand(HandReplay):
     """A whist hand: A-B against Y-Z, the eldest hand leads, the trump card's suit is trumps."""
 
-    game = "whist"
+    declared = Declaration("whist", 13, frozenset(pack(2)), LAWS,  # the calls after a revoke (E72):
+                           PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"})
     options: WhistOptions
-    cards_per_hand = 13
-    pack = frozenset(pack(2))
-    penalty_laws = LAWS
-    call_words = PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"}  # E72: the revoke
 
     def __init__(self, context: HandContext, record: HandRecord, games: tuple[tuple[str, int], ...] = ()) -> None:
         super().__init__(context, record)
@@ -59,10 +56,6 @@ class WhistHand(HandReplay):
         self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.trump_card.suit if self.trump_card is not None else None
 
     @property
     def target(self) -> int:
@@ -79,6 +72,7 @@ class WhistHand(HandReplay):
     def on_upcard(self, line: ev.UpcardLine) -> None:
         """The trump card is the dealer's own last card, so it belongs in his deal line."""
         self.trump_card = self.trump_card or line.card
+        self.trump = self.trump_card.suit
         holder = next((p for p, cards in self.deals.items() if line.card in cards), None)
         if holder not in (None, self.dealer):
             self.find("inconsistent-transcript", holder, line.at, "transcript.consistency", f"the trump card "
@@ -99,9 +93,10 @@ class WhistHand(HandReplay):
             return "imperfect-pack"
         if self.same_dealer:
             return "new-deal"
-        if self.redeal_at is not None:
-            return self.redeal_reason if self.redeal_reason in ("imperfect-pack", "faced-card", "misdeal") else (
-                "new-deal" if self.redeal_reason == "thrown-in" else "misdeal")
+        if self.redeal is not None:
+            said = self.redeal.reason
+            return said if said in ("imperfect-pack", "faced-card", "misdeal") else (
+                "new-deal" if said == "thrown-in" else "misdeal")
         if self.misdeal():
             return "misdeal"
         return "new-deal" if self.both_revoked() and self.hand_over() else None
@@ -252,10 +247,8 @@ class WhistHand(HandReplay):
         return (self.options["both-revoke"] == "new-deal"
                 and len({self.side(r.player) for r in self.revokes}) == 2)
 
-    def status(self) -> HandStatus:
-        if self.redeal_at is not None or self.redeal_why() is not None:
-            return "redeal"
-        return "complete" if self.hand_over() else "in-progress"
+    def void(self) -> Literal["redeal", "thrown-in"] | None:
+        return "redeal" if self.redeal is not None or self.redeal_why() is not None else None
 
     def settle(self, ledger: Ledger) -> Played | None:
         return WhistSettlement(self).settle(ledger)
