@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from typer.testing import CliRunner
 from referee.check import check_text
 from referee.cli import app
 from referee.notation.limits import MAX_ERRORS, MAX_FMT_HELD, MAX_HAND_CHARS
+from referee.notation.reader import grammar_text
 from referee.output.fmt import FormatError, comment_of, format_text
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -150,8 +150,7 @@ def test_cli_refuses_unreadable_lines_with_their_position(tmp_path: Path) -> Non
     assert missing.exit_code == 2 and "Traceback" not in missing.output
 
 
-GRAMMAR = Lark(resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8"),
-               parser="lalr", lexer="contextual")
+GRAMMAR = Lark(grammar_text(), parser="lalr", lexer="contextual")  # the whole grammar, events and games' words too
 HEADER = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\n'
 
 

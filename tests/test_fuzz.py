@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import random
-from importlib import resources
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -15,13 +14,13 @@ from mutations import mutate
 
 from referee import check_text
 from referee.engine.verdict import Verdict
+from referee.notation.reader import grammar_text
 from referee.output.render import JsonWriter, TextWriter
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
 SEEDS = sorted((Path(__file__).resolve().parent / "seeds").glob("*.ttn"))  # hostile transcripts (issue 15)
 CASE_TEXTS = [p.read_text("utf-8") for p in CASES + SEEDS]
-GRAMMAR = Lark(resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8"),
-               parser="lalr", lexer="contextual")
+GRAMMAR = Lark(grammar_text(), parser="lalr", lexer="contextual")  # the whole grammar, events and games' words too
 HEADERS = ['[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\n', ""]
 
 

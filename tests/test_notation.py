@@ -164,15 +164,15 @@ def test_the_parser_tables_are_kept_between_runs(tmp_path, monkeypatch) -> None:
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
     monkeypatch.setattr(usercache, "_writes_allowed", True)
     _fresh_tables(monkeypatch)
-    first, _ = grammar._build("python")
+    first, _ = grammar._build()
     [tables] = (tmp_path / "referee").glob("transcript-tables-*.json")
     written = tables.stat().st_mtime_ns, tables.read_bytes()
     _fresh_tables(monkeypatch)
-    second, _ = grammar._build("python")
+    second, _ = grammar._build()
     assert (tables.stat().st_mtime_ns, tables.read_bytes()) == written
     monkeypatch.setenv("REFEREE_NO_CACHE", "1")
     _fresh_tables(monkeypatch)
-    fresh, _ = grammar._build("python")
+    fresh, _ = grammar._build()
     for text in _TRICKY_LINES:
         assert second.parse(text) == fresh.parse(text) == first.parse(text)
 
@@ -184,14 +184,14 @@ def test_unreadable_parser_tables_are_rebuilt(tmp_path, monkeypatch) -> None:
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
     monkeypatch.setattr(usercache, "_writes_allowed", True)
     _fresh_tables(monkeypatch)
-    grammar._build("python")
+    grammar._build()
     [tables] = (tmp_path / "referee").glob("transcript-tables-*.json")
     good = json.loads(tables.read_text("utf-8"))
     for damaged in (b"not a table\n\x80garbage", b"null", json.dumps({**good, "value": None}).encode(),
                     json.dumps({**good, "value": [{"__type__": "os.system"}, {}]}).encode()):
         tables.write_bytes(damaged)
         _fresh_tables(monkeypatch)
-        parser, _ = grammar._build("python")
+        parser, _ = grammar._build()
         rewritten = json.loads(tables.read_text("utf-8"))  # made again: stamped and decodable
         assert rewritten["stamp"] == good["stamp"] and grammar.tables_from_json(rewritten["value"])
         for text in _TRICKY_LINES:
@@ -207,7 +207,7 @@ def test_no_cache_directory_means_no_cache(tmp_path, monkeypatch) -> None:
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
     monkeypatch.setattr(usercache, "_writes_allowed", True)
     _fresh_tables(monkeypatch)
-    parser, _ = grammar._build("python")
+    parser, _ = grammar._build()
     assert parser.parse("N bid 6 colour") is not None
     assert blocker.read_text() == ""
 

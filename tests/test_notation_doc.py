@@ -13,11 +13,11 @@ from referee.engine.header import KNOWN_TAGS
 from referee.engine.laws import EFFECT_KINDS, HAND_STATUSES, KINDS, REVOKE_STATUSES
 from referee.engine.replay import HandReplay
 from referee.games import registry
-from referee.notation.reader import Problem, parse_line
+from referee.notation.reader import Problem, grammar_text, parse_line
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "notation.md").read_text("utf-8")
-GRAMMAR = (ROOT / "grammars" / "transcript.lark").read_text("utf-8")
+GRAMMAR = grammar_text()  # grammars/transcript.lark, the events' rules and the games' words
 
 
 def _blocks() -> list[str]:

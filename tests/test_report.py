@@ -9,7 +9,6 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from html.parser import HTMLParser
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from lark import Lark
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.notation.reader import grammar_text
 from referee.output.explain import explain_file
 from referee.output.report import report
 from referee.output.story import story_of_file, story_of_text
@@ -120,8 +120,7 @@ def test_html_renders_in_a_real_browser(tmp_path: Path, case: str) -> None:
     assert shot.exists() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
 
 
-GRAMMAR = Lark(resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8"),
-               parser="lalr", lexer="contextual")
+GRAMMAR = Lark(grammar_text(), parser="lalr", lexer="contextual")  # the whole grammar, events and games' words too
 
 
 @settings(max_examples=80, deadline=None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -15,6 +16,7 @@ from oracle import oracle
 from planted import planted_revoke
 from test_fmt import positionless
 from test_fuzz import GRAMMAR, assert_clean
+from test_penalties import hands_left
 
 from referee import check_text
 from referee.games.whist import GAME
@@ -138,3 +140,11 @@ def test_a_call_word_of_another_game_is_a_finding_naming_the_nearest_whist_word(
     findings = [finding["explanation"] for finding in hand["irregularities"]]
     assert "'partnership', which is not a word of whist's calls" in findings[0]
     assert "did you mean 'deal-stands'?" in findings[1]
+
+
+@pytest.mark.parametrize("case", ["lead-out-of-turn-pending", "wrong-count-after-trick-one", "led-ahead",
+                                  "exposed-card-played-before-call", "trump-card-left-on-table"])
+def test_whist_s_open_choices_hold_no_reference_to_their_hand(case: str) -> None:
+    """The suit calls, exposed cards and new deals whist offers (engine/suitcalls.py, exposedcards.py,
+    newdeal.py) are given the hand, as the laws are: a hand with such a choice open is freed at once."""
+    assert not hands_left(f"whist/{case}.ttn")

@@ -15,6 +15,7 @@ from ..notation.cards import Suit, parse_suit
 from ..notation.events import Span, Tag
 from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large, shown
 from ..notation.reader import Problem
+from ..notation.shapes import KEYWORDS as EVENT_KEYWORDS
 from ..notation.suggest import did_you_mean
 from .rulebook import OptionError
 
@@ -27,12 +28,11 @@ G = TypeVar("G")
 
 INFO_TAGS = ("Event", "Site", "Date", "Table", "Note")
 KNOWN_TAGS = frozenset({"Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS})
-KEYWORDS = frozenset({
-    "hand", "dealer", "deal", "upcard", "recorded", "note", "redeal", "trick", "pass", "bid", "order",
-    "discard", "alone", "name", "expose", "retract", "claim", "revoke", "call", "accept", "count",
-    "concede", "spread", "sell", "refuse", "pitch", "demand", "keep", "belle", "pool", "look", "rest",
-})
 _NAME = re.compile(r"^[^\W\d_][\w']*$")
+KEYWORDS = frozenset({"hand", "dealer", "deal", "upcard", "recorded", "note", "redeal", "trick", "pool",
+                      *(word for word in EVENT_KEYWORDS if _NAME.match(word))})
+"""Words no player may be named: the lines' own, ``pool`` (who is paid in a result) and every word
+an event spells (made from their declarations); a test checks every word of the grammar's rules is here."""
 _CARDISH = re.compile(r"^(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣]$")
 
 
@@ -115,8 +115,8 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
                                 f"{did_you_mean(game_tag.value, games)}games: {', '.join(sorted(games))}"))
         return None, None, problems
 
-    players = _players(by_name.get("Players"), at, game, problems)
-    teams = _teams(by_name.get("Partners"), players, game, at, problems)
+    players = _players(by_name.get("Players"), at, problems)
+    teams = _teams(by_name.get("Partners"), players, at, problems)
     options = _options(by_name.get("Rules"), game, cli_rules, problems)
     score = _score(by_name.get("Score"), players, teams, game, problems)
     pool = _pool(by_name.get("Pool"), problems)
@@ -149,7 +149,7 @@ class SetupReader:
         return setup, game, problems
 
 
-def _players(tag: Tag | None, at: Span, game: Game, problems: list[Problem]) -> tuple[str, ...]:
+def _players(tag: Tag | None, at: Span, problems: list[Problem]) -> tuple[str, ...]:
     if tag is None:
         problems.append(Problem(at.line, at.column, "the header has no [Players] tag",
                                 'add the players clockwise from any seat, e.g. [Players "N E S W"]'))
@@ -176,8 +176,7 @@ def _players(tag: Tag | None, at: Span, game: Game, problems: list[Problem]) -> 
     return tuple(seen)
 
 
-def _teams(tag: Tag | None, players: tuple[str, ...], game: Game, at: Span,
-           problems: list[Problem]) -> tuple[Team, ...]:
+def _teams(tag: Tag | None, players: tuple[str, ...], at: Span, problems: list[Problem]) -> tuple[Team, ...]:
     if tag is None:
         return ()
     teams: list[Team] = []

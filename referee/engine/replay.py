@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Literal, final, get_args
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord, Problem
+from ..notation.shapes import SHAPES, WORDS
 from ..notation.suggest import did_you_mean
 from . import table as tb
 from .choices import PENALTY_WORDS, Answer, Choice, Lapse, Option
@@ -145,10 +146,6 @@ def _no_stray_handlers(cls: type, kinds: dict[str, tuple[type, ...]]) -> None:
             if name.startswith(prefix) and callable(value) and name not in known and not hasattr(HandReplay, name):
                 raise TypeError(f"{cls.__qualname__}.{name} handles nothing: the {prefix}* handlers are "
                                 + ", ".join(sorted(known)))
-
-
-_EVENT_WORDS: dict[type, str] = {ev.NameSuit: "name", ev.ClaimRest: "claim rest"}
-"""The notation's word for an event, where it is not the event's class name."""
 
 
 class HandReplay:
@@ -1254,9 +1251,9 @@ class HandReplay:
     @final
     @classmethod
     def event_words(cls) -> frozenset[str]:
-        """The words of the events this game gives a meaning (`ev.WORDS`): what a syntax error in
+        """The words of the events this game gives a meaning (`shapes.WORDS`): what a syntax error in
         one of its hands lists as expected, and what a word of another game is pointed to."""
-        return frozenset(word for kind, words in ev.WORDS.items()
+        return frozenset(word for kind, words in WORDS.items()
                          if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words)
 
     @final
@@ -1270,8 +1267,7 @@ class HandReplay:
     def on_unsupported(self, event: ev.Event) -> None:
         """An event the game has no handler for (a game handles its bidding words as ``on_bid``,
         ``on_pass``...): a finding, and the event is ignored."""
-        word = f"bid {event.text}" if isinstance(event, ev.Bid) else \
-            _EVENT_WORDS.get(type(event), type(event).__name__.lower())
+        word = f"bid {event.text}" if isinstance(event, ev.Bid) else SHAPES[type(event)].word
         self.unsupported(event, f"'{word}'")
 
     # ---- the result -----------------------------------------------------------------

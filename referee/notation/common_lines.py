@@ -15,11 +15,12 @@ checks that every line read here is read identically by the grammar.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from . import events as ev
 from .cards import parse_card, parse_suit
 from .limits import MAX_DIGITS
+from .shapes import SHAPES, WORD_EVENTS
 
 _MOST_DEALT = 13
 """Deal lines of more cards (a misdeal) are left to the grammar."""
@@ -27,12 +28,6 @@ _MOST_PLAYS = 6
 """Trick lines of more plays than any game's table are read event by event."""
 _GAP = r"[ \t]+"      # where the grammar needs a break between two words
 _SPACE = r"[ \t]*"    # where it needs none
-
-# Events made of the player and one word, read by name: the constructor of each.
-_WORD_EVENTS: dict[str, Callable[[str, ev.Span], ev.Event]] = {
-    "pass": ev.Pass, "order": ev.Order, "alone": ev.Alone, "accept": ev.Accept, "concede": ev.Concede,
-    "spread": ev.Spread, "sell": ev.Sell, "refuse": ev.Refuse, "pitch": ev.Pitch,
-}
 
 
 class CommonLines:
@@ -44,11 +39,12 @@ class CommonLines:
         reading of it depends on where it stands)."""
         card, name, suit = terminals["CARD"], terminals["NAME"], terminals["SUIT"]
         who, signed = terminals["WHO"], terminals["SIGNED_INT"]
-        words = "|".join(_WORD_EVENTS)
+        words = "|".join(WORD_EVENTS)  # the events of one word, by their declarations
+        discard, name_suit, bid = (SHAPES[kind].word for kind in (ev.Discard, ev.NameSuit, ev.Bid))
 
         def event(group: str) -> str:  # `group` opens each field: "(" to capture, "(?:" not to
-            return (rf"{group}{name}){_GAP}(?:{group}{card})|{group}{words})|discard{_GAP}{group}{card})"
-                    rf"|name{_GAP}{group}{suit})|bid{_GAP}{group}[0-9]{{1,{MAX_DIGITS}}}))(?={_SPACE}(?:,|$))")
+            return (rf"{group}{name}){_GAP}(?:{group}{card})|{group}{words})|{discard}{_GAP}{group}{card})"
+                    rf"|{name_suit}{_GAP}{group}{suit})|{bid}{_GAP}{group}[0-9]{{1,{MAX_DIGITS}}}))(?={_SPACE}(?:,|$))")
 
         def change(group: str) -> str:
             return rf"{group}{who}){_GAP}{group}{signed})"
@@ -140,7 +136,7 @@ class CommonLines:
             if card is not None:
                 events.append(ev.Play(player, parse_card(card), at))
             elif word is not None:
-                events.append(_WORD_EVENTS[word](player, at))
+                events.append(WORD_EVENTS[word](player, at))
             elif discarded is not None:
                 events.append(ev.Discard(player, parse_card(discarded), at))
             elif suit is not None:

@@ -6,6 +6,9 @@ exact place in the transcript. Records carry no game logic; the games give them 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from .cards import Card, Suit
 from .records import record
 
@@ -74,6 +77,26 @@ class RedealLine:
 
 # ---- events (each starts with the acting player) ---------------------------------------
 
+T = TypeVar("T")
+
+DECLARED: dict[type, tuple[str, str, tuple[str, ...]]] = {}
+"""Each event's declaration (`event`), by its class."""
+
+
+def event(written: str, said: str, forms: tuple[str, ...] = ()) -> Callable[[type[T]], type[T]]:
+    """Declare an event, once: how it is `written` after the player, how it is `said` in plain
+    words, and the `forms` of its word that a hint points back to it (``sold`` → ``sell``). The
+    grammar's rule, the transformer, fmt's text, the renderers' sentence and the tables of words
+    are all made from this (`shapes` says how to read it): a new event is a new class here,
+    added to `Event`, and a handler in the games. (Kept beside the class, not as class
+    attributes: a dataclass pays for every annotation, at every start-up.)"""
+    def declare(cls: type[T]) -> type[T]:
+        DECLARED[cls] = (written, said, forms)
+        return cls
+    return declare
+
+
+@event("{card:CARD}", "{player} plays {card}")
 @record
 class Play:
     player: str
@@ -81,18 +104,21 @@ class Play:
     at: Span
 
 
+@event("pass", "{player} passes")
 @record
 class Pass:
     player: str
     at: Span
 
 
+@event("order", "{player} orders up", forms=("orders-up",))
 @record
 class Order:
     player: str
     at: Span
 
 
+@event("bid {number,qualifier,contract:bid_value}", "{player} bids {text}", forms=("bade", "bidden"))
 @record
 class Bid:
     """A bid: `number` and `qualifier` (a word, suit letter or 'belle'), or a named `contract`."""
@@ -110,6 +136,7 @@ class Bid:
         return f"{self.number} {self.qualifier}" if self.qualifier else str(self.number)
 
 
+@event("discard {card:CARD}", "{player} discards {card}")
 @record
 class Discard:
     player: str
@@ -117,12 +144,14 @@ class Discard:
     at: Span
 
 
+@event("alone", "{player} goes alone", forms=("goes", "go", "going", "gone"))
 @record
 class Alone:
     player: str
     at: Span
 
 
+@event("name {suit:SUIT}", "{player} names {suit}")
 @record
 class NameSuit:
     player: str
@@ -130,6 +159,7 @@ class NameSuit:
     at: Span
 
 
+@event("expose {card:CARD}", "{player} exposes {card} (the table saw it without its being played)")
 @record
 class Expose:
     player: str
@@ -137,6 +167,7 @@ class Expose:
     at: Span
 
 
+@event("retract {card:CARD}", "{player} takes back {card}")
 @record
 class Retract:
     player: str
@@ -144,6 +175,7 @@ class Retract:
     at: Span
 
 
+@event("claim revoke {accused:NAME} [trick {trick:INT}]", "{player} claims that {accused} revoked[ in trick {trick}]")
 @record
 class Claim:
     player: str
@@ -152,6 +184,7 @@ class Claim:
     at: Span
 
 
+@event("call {word:CALL_WORD|suit:SUIT|card:CARD}", "{player}, holding the right to a penalty, chooses: {text}")
 @record
 class Call:
     """A penalty choice: `word` (highest, lowest, trump, no-trump, win, lose, withhold), a suit or a card."""
@@ -172,12 +205,14 @@ class Call:
         return self.suit.word
 
 
+@event("accept", "{player} accepts")
 @record
 class Accept:
     player: str
     at: Span
 
 
+@event("count {target:NAME}", "{player} draws attention to {target}'s tricks")
 @record
 class Count:
     player: str
@@ -185,36 +220,42 @@ class Count:
     at: Span
 
 
+@event("concede", "{player} concedes")
 @record
 class Concede:
     player: str
     at: Span
 
 
+@event("spread", "{player} lays the hand face up")
 @record
 class Spread:
     player: str
     at: Span
 
 
+@event("sell", "{player} sells (accepts the highest bid)", forms=("sold",))
 @record
 class Sell:
     player: str
     at: Span
 
 
+@event("refuse", "{player} refuses to sell and pitches")
 @record
 class Refuse:
     player: str
     at: Span
 
 
+@event("pitch", "{player} pitches before any bid")
 @record
 class Pitch:
     player: str
     at: Span
 
 
+@event("demand [{belle:BELLE}] [{card:CARD}]", "{player} demands a partner[ in {belle}][, laying {card} face down]")
 @record
 class Demand:
     player: str
@@ -223,6 +264,7 @@ class Demand:
     at: Span
 
 
+@event("{over:KEEP_WORD}", "{player} says {over}", forms=("kept",))
 @record
 class Keep:
     """Boston club speech: `keep` (same number, colour) or `keep-over` (first preference)."""
@@ -232,6 +274,7 @@ class Keep:
     at: Span
 
 
+@event("look [trick {trick:INT}]", "{player} looks at [trick {trick}|the last trick], already quitted")
 @record
 class Look:
     """``P look [trick N]``: P looks at a trick already quitted (the last one, unless N is given)."""
@@ -241,6 +284,7 @@ class Look:
     at: Span
 
 
+@event("claim rest", "{player} says he can win the rest of the tricks")
 @record
 class ClaimRest:
     """``P claim rest``: P says he can win the rest of the tricks."""
@@ -267,14 +311,3 @@ class EventLine:
 
 Line = Tag | HandHeader | DealLine | UpcardLine | RecordedLine | NoteLine | RedealLine | EventLine
 
-
-WORDS: dict[type, tuple[str, ...]] = {
-    Pass: ("pass",), Order: ("order",), Bid: ("bid",), Discard: ("discard",), Alone: ("alone",),
-    NameSuit: ("name",), Expose: ("expose",), Retract: ("retract",), Claim: ("claim",), Call: ("call",),
-    Accept: ("accept",), Count: ("count",), Concede: ("concede",), Spread: ("spread",), Sell: ("sell",),
-    Refuse: ("refuse",), Pitch: ("pitch",), Demand: ("demand",), Keep: ("keep", "keep-over"), Look: ("look",),
-    ClaimRest: ("claim",),
-}
-"""The word each kind of event is written with after the player (a play has none: it is the
-card). A game's words are those of the kinds it gives a meaning (`HandReplay.event_words`): the
-syntax error of a euchre line lists only euchre's words."""

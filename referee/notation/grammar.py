@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from contextlib import suppress
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
@@ -27,7 +29,9 @@ from .cards import parse_card, parse_suit
 from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
 from .reader import GameWords, Problem, grammar_text
+from .shapes import ABSENT, FORMS, SHAPES, WORD_TERMINALS, WORDS, Shape
 from .suggest import closest, did_you_mean
+from .vocabulary import vocabulary
 
 
 class _Refused(Exception):
@@ -99,20 +103,6 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
         first: ev.Event = events[0]  # type: ignore[assignment]
         return ev.EventLine(trick, trick_at, tuple(events), first.at)  # type: ignore[arg-type]
 
-    # events
-    def play(self, c: list[Token]) -> ev.Play:
-        return ev.Play(c[0].value, parse_card(c[1].value), self._span(c[0]))
-
-    def pass_(self, c: list[Token]) -> ev.Pass:
-        return ev.Pass(c[0].value, self._span(c[0]))
-
-    def order(self, c: list[Token]) -> ev.Order:
-        return ev.Order(c[0].value, self._span(c[0]))
-
-    def bid(self, c: tuple[Token, tuple[int | None, str | None, str | None]]) -> ev.Bid:
-        player, (number, qualifier, contract) = c
-        return ev.Bid(player.value, number, qualifier, contract, self._span(player))
-
     def bid_value(self, c: list[Token | None]) -> tuple[int | None, str | None, str | None]:
         first = c[0]
         assert first is not None
@@ -123,86 +113,71 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
                 return number, None, None
             if qualifier.type == "SUIT":
                 return number, parse_suit(qualifier.value).value, None
-            word = qualifier.value
-            return number, "colour" if word == "color" else word, None
-        if first.type == "KEEP_WORD":
-            return None, None, first.value
+            return number, vocabulary().spellings.get(qualifier.value, qualifier.value), None
         return None, None, first.value
 
-    def discard(self, c: list[Token]) -> ev.Discard:
-        return ev.Discard(c[0].value, parse_card(c[1].value), self._span(c[0]))
 
-    def alone(self, c: list[Token]) -> ev.Alone:
-        return ev.Alone(c[0].value, self._span(c[0]))
+_READERS: dict[str, Callable[[_LineBuilder, Token], object]] = {
+    "CARD": lambda _, token: parse_card(token.value), "SUIT": lambda _, token: parse_suit(token.value),
+    "NAME": lambda _, token: token.value, "CALL_WORD": lambda _, token: token.value,
+    "INT": lambda builder, token: builder._number(token), "BELLE": lambda _, token: True,
+    "KEEP_WORD": lambda _, token: token.value == "keep-over",
+}
+"""How a field of an event is read from each terminal (`shapes.WRITERS` writes it back)."""
 
-    def name_suit(self, c: list[Token]) -> ev.NameSuit:
-        return ev.NameSuit(c[0].value, parse_suit(c[1].value), self._span(c[0]))
 
-    def expose(self, c: list[Token]) -> ev.Expose:
-        return ev.Expose(c[0].value, parse_card(c[1].value), self._span(c[0]))
+def _event_builder(shape: Shape) -> Callable[[_LineBuilder, list[Any]], ev.Event]:
+    """The transformer's method for an event's rule, made from its declaration (`shapes`): the
+    player, then one child per slot (None when left out), each read into its field(s), passed
+    in the record's order (player, fields, position)."""
+    kind: Callable[..., ev.Event] = shape.kind
+    order = {f.name: i for i, f in enumerate(fields(shape.kind)[1:-1])}
+    if not shape.slots:
+        return lambda self, c: kind(c[0].value, self._span(c[0]))
+    # per slot: (position, reader, absent) for one terminal, else (fields' positions, terminal, reader, absent)s
+    single: list[tuple[int, int, Callable[[_LineBuilder, Token], object], object]] = []
+    several: list[tuple[int, tuple[tuple[tuple[int, ...], str, Callable[[_LineBuilder, Token], object] | None, object],
+                                   ...]]] = []
+    for index, slot in enumerate(shape.slots, 1):
+        (names, terminal), *others = slot.alternatives
+        if not others and len(names) == 1:
+            single.append((index, order[names[0]], _READERS[terminal], ABSENT.get(terminal)))
+        else:
+            several.append((index, tuple((tuple(order[name] for name in names), terminal, _READERS.get(terminal),
+                                          ABSENT.get(terminal)) for names, terminal in slot.alternatives)))
+    count = len(order)
 
-    def retract(self, c: list[Token]) -> ev.Retract:
-        return ev.Retract(c[0].value, parse_card(c[1].value), self._span(c[0]))
+    def build(self: _LineBuilder, c: list[Any]) -> ev.Event:
+        values: list[Any] = [None] * count
+        for index, at, read, absent in single:
+            child = c[index]
+            values[at] = absent if child is None else read(self, child)
+        for index, alternatives in several:
+            child = c[index]
+            for places, terminal, reader, absent in alternatives:
+                if isinstance(child, tuple):  # a rule's value, one per field
+                    for place, value in zip(places, child, strict=True):
+                        values[place] = value
+                elif child is not None and child.type == terminal and reader is not None:
+                    values[places[0]] = reader(self, child)
+                else:
+                    for place in places:
+                        values[place] = absent
+        player = c[0]
+        return kind(player.value, *values, self._span(player))
 
-    def claim(self, c: list[Token | None]) -> ev.Claim:
-        player, accused, trick = c
-        assert player is not None and accused is not None
-        return ev.Claim(player.value, accused.value, self._number(trick) if trick is not None else None,
-                        self._span(player))
+    return build
 
-    def call(self, c: list[Token]) -> ev.Call:
-        player, what = c
-        span = self._span(player)
-        if what.type == "CALL_WORD":
-            return ev.Call(player.value, what.value, None, None, span)
-        if what.type == "CARD":
-            return ev.Call(player.value, None, None, parse_card(what.value), span)
-        return ev.Call(player.value, None, parse_suit(what.value), None, span)
 
-    def accept(self, c: list[Token]) -> ev.Accept:
-        return ev.Accept(c[0].value, self._span(c[0]))
-
-    def count(self, c: list[Token]) -> ev.Count:
-        return ev.Count(c[0].value, c[1].value, self._span(c[0]))
-
-    def concede(self, c: list[Token]) -> ev.Concede:
-        return ev.Concede(c[0].value, self._span(c[0]))
-
-    def spread(self, c: list[Token]) -> ev.Spread:
-        return ev.Spread(c[0].value, self._span(c[0]))
-
-    def sell(self, c: list[Token]) -> ev.Sell:
-        return ev.Sell(c[0].value, self._span(c[0]))
-
-    def refuse(self, c: list[Token]) -> ev.Refuse:
-        return ev.Refuse(c[0].value, self._span(c[0]))
-
-    def pitch(self, c: list[Token]) -> ev.Pitch:
-        return ev.Pitch(c[0].value, self._span(c[0]))
-
-    def demand(self, c: list[Token | None]) -> ev.Demand:
-        player, belle, card = c
-        assert player is not None
-        return ev.Demand(player.value, belle is not None, parse_card(card.value) if card is not None else None,
-                         self._span(player))
-
-    def look(self, c: list[Token | None]) -> ev.Look:
-        player, trick = c
-        assert player is not None
-        return ev.Look(player.value, int(trick.value) if trick is not None else None, self._span(player))
-
-    def claim_rest(self, c: list[Token]) -> ev.ClaimRest:
-        return ev.ClaimRest(c[0].value, self._span(c[0]))
-
-    def keep(self, c: list[Token]) -> ev.Keep:
-        return ev.Keep(c[0].value, c[1].value == "keep-over", self._span(c[0]))
+for _shape in SHAPES.values():
+    setattr(_LineBuilder, _shape.rule, _event_builder(_shape))
 
 
 TABLES_FORMAT = 1
 """Bumped when the form of the kept tables changes."""
 
 
-def _build(flavour: str, plugins: dict[str, object] | None = None) -> tuple[Lark, _LineBuilder]:
+def _build(plugins: dict[str, object] | None = None) -> tuple[Lark, _LineBuilder]:
     """A parser with its own transformer: one per thread (`_parser`), so that no parse writes
     anything another thread reads. Loading it from the tables' data takes a few milliseconds."""
     builder = _LineBuilder()
@@ -326,7 +301,7 @@ def _parser() -> tuple[Lark, _LineBuilder]:
     explains syntax errors. Its transformer keeps the line being read, so it is never shared."""
     parser: tuple[Lark, _LineBuilder] | None = getattr(_LOCAL, "pure", None)
     if parser is None:
-        parser = _LOCAL.pure = _build("python")
+        parser = _LOCAL.pure = _build()
     return parser
 
 
@@ -339,7 +314,7 @@ def _fast_parser() -> tuple[Lark, _LineBuilder] | None:
     parser: tuple[Lark, _LineBuilder] | bool | None = getattr(_LOCAL, "fast", False)
     if parser is False:
         plugins = _cython_plugins()
-        parser = _LOCAL.fast = _build("cython", plugins) if plugins is not None else None
+        parser = _LOCAL.fast = _build(plugins) if plugins is not None else None
     return parser  # type: ignore[return-value]
 
 
@@ -385,6 +360,11 @@ def parse(text: str, line: int, words: GameWords | None = None) -> ev.Line | Pro
 
 # ---- syntax errors in words -------------------------------------------------------------
 
+def _either(words: tuple[str, ...]) -> str:
+    """``a, b or c``."""
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+
 _TERMINAL_WORDS = {
     "CARD": "a card (AS, 10H, TD, 9♣)",
     "SUIT": "a suit (spades, hearts, diamonds, clubs, or S H D C ♠ ♥ ♦ ♣)",
@@ -395,19 +375,17 @@ _TERMINAL_WORDS = {
     "INT": "a number",
     "SIGNED_INT": "a signed number (+2, -3)",
     "CALL_WORD": "highest, lowest, trump, no-trump, win, lose or withhold",
-    "QUALIFIER": "colour, preference or petite",
-    "CONTRACT": ("a contract (boston, little-misere, grand-misere, little-spread, grand-spread, petite-misere, "
-                 "grand-misere-table, petite-misere-table, misere-quatre-as)"),
-    "KEEP_WORD": "keep or keep-over",
+    "QUALIFIER": _either(vocabulary().qualifiers),
+    "CONTRACT": f"a contract ({', '.join(vocabulary().contracts)})",
+    **{name: _either(words) if len(words) > 1 else repr(words[0]) for name, words in WORD_TERMINALS.items()},
     "REDEAL_REASON": "why: misdeal, thrown-in, imperfect-pack or faced-card",
-    "BELLE": "'belle'",
     "$END": "the end of the line",
 }
 _CARD_LIKE = re.compile(r"^(?:10|[0-9A-Za-z])[^\s,:]?$|^1[0-9]+[^\s,:]?$")
 _CARD_HINT = "cards look like AS, 10H, TD, 9♣ (rank A K Q J T/10 9-2, then suit S H D C or ♠ ♥ ♦ ♣)"
 
 
-_ALL_EVENT_WORDS = frozenset(word for words in ev.WORDS.values() for word in words)
+_ALL_EVENT_WORDS = frozenset(word for words in WORDS.values() for word in words)
 
 
 def _other_games(name: str, value: str | None, game: frozenset[str] | None) -> bool:
@@ -448,10 +426,8 @@ def _keywords(names: set[str], lark: Lark, game: frozenset[str] | None = None) -
 
 
 _WORDS_OF = {"CALL_WORD": ("highest", "lowest", "trump", "no-trump", "win", "lose"),
-             "QUALIFIER": ("colour", "color", "preference", "petite"), "KEEP_WORD": ("keep", "keep-over"),
-             "BELLE": ("belle",), "SUIT": ("spades", "hearts", "diamonds", "clubs"),
-             "CONTRACT": ("boston", "little-misere", "grand-misere", "little-spread", "grand-spread",
-                          "petite-misere-table", "grand-misere-table", "petite-misere", "misere-quatre-as")}
+             "QUALIFIER": vocabulary().qualifier_words,
+             **WORD_TERMINALS, "SUIT": ("spades", "hearts", "diamonds", "clubs"), "CONTRACT": vocabulary().contracts}
 
 
 def _word_at(text: str, column: int) -> str:
@@ -507,9 +483,6 @@ _NAME_LIKE = re.compile(r"[^\W\d_][\w']*")
 _SUIT_FIRST = re.compile(r"([SHDCshdc\u2660\u2665\u2666\u2663])\ufe0f?(10|[AKQJTakqjt2-9])")
 _STRUCTURAL = re.compile(r"\s*(?:deal|recorded|upcard|note|redeal|hand)\b|\s*\[")
 _INFLECTIONS = ("ing", "es", "ed", "s", "d")
-_IRREGULAR = {"sold": "sell", "kept": "keep", "goes": "alone", "go": "alone", "going": "alone", "gone": "alone",
-              "bade": "bid", "bidden": "bid", "orders-up": "order"}
-"""Forms of an event's word that stripping an ending does not undo."""
 _PLAYING = frozenset({"play", "plays", "played", "playing", "lead", "leads", "led", "leading", "follow", "follows",
                       "followed"})
 """Words for playing a card, which the notation writes as the card alone."""
@@ -536,8 +509,8 @@ def _plain_word(word: str, allowed: frozenset[str]) -> str | None:
     lower = word.lower()
     if lower in allowed:
         return lower
-    if _IRREGULAR.get(lower) in allowed:
-        return _IRREGULAR[lower]
+    if FORMS.get(lower) in allowed:
+        return FORMS[lower]
     for ending in _INFLECTIONS:
         stem = lower[:-len(ending)]
         if lower.endswith(ending) and stem:

@@ -25,7 +25,9 @@ from .common_lines import CommonLines
 from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
 from .limits import MAX_ERRORS, MAX_HAND_CHARS
 from .problem import Problem as Problem  # re-exported: everything imports it from here
+from .shapes import grammar_rules
 from .usercache import kept
+from .vocabulary import vocabulary
 
 MAX_LINE_CHARS = 4096
 """Longer lines are rejected unparsed: no real transcript line is near this, and it bounds the work."""
@@ -73,8 +75,12 @@ def _terminals_valid(patterns: object) -> bool:
 
 @lru_cache(maxsize=1)
 def grammar_text() -> str:
-    """``grammars/transcript.lark``, read once: it stamps the kept terminals and builds the parser."""
-    return resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8")
+    """The whole grammar, made once: ``grammars/transcript.lark``, the events' rules made from
+    their declarations (`shapes`) and the games' own words (`vocabulary`). It stamps the kept
+    terminals and builds the parser."""
+    shared = resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8")
+    return f"{shared}\n// ---- made from the events' declarations and the games' words ----\n" \
+           f"{grammar_rules()}{vocabulary().grammar()}"
 
 
 def _grammar_stamp() -> str:

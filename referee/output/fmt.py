@@ -33,10 +33,10 @@ from ..check import Checker
 from ..engine.header import INFO_TAGS
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
-from ..notation.cards import Suit
 from ..notation.handline import looks_like_hand_line, spoiling_problem
 from ..notation.limits import MAX_ERRORS, MAX_FMT_HELD, MAX_HAND_CHARS
 from ..notation.reader import HandRecord, Problem, more_problems, parse_line, read_lines
+from ..notation.shapes import write
 from .story import HandStory
 
 TAG_ORDER = ("Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS)
@@ -53,59 +53,8 @@ class FormatError(ValueError):
 # ---- canonical text of one record --------------------------------------------------------
 
 def event_text(event: ev.Event) -> str:
-    p = event.player
-    match event:
-        case ev.Play():
-            return f"{p} {event.card}"
-        case ev.Pass():
-            return f"{p} pass"
-        case ev.Order():
-            return f"{p} order"
-        case ev.Bid():
-            if event.contract:
-                return f"{p} bid {event.contract}"
-            qualifier = event.qualifier
-            if qualifier in ("S", "H", "D", "C"):
-                qualifier = Suit(qualifier).word
-            return f"{p} bid {event.number}" + (f" {qualifier}" if qualifier else "")
-        case ev.Discard():
-            return f"{p} discard {event.card}"
-        case ev.Alone():
-            return f"{p} alone"
-        case ev.NameSuit():
-            return f"{p} name {event.suit.word}"
-        case ev.Expose():
-            return f"{p} expose {event.card}"
-        case ev.Retract():
-            return f"{p} retract {event.card}"
-        case ev.Claim():
-            return f"{p} claim revoke {event.accused}" + (f" trick {event.trick}" if event.trick is not None else "")
-        case ev.Call():
-            return f"{p} call {event.text}"
-        case ev.Accept():
-            return f"{p} accept"
-        case ev.Count():
-            return f"{p} count {event.target}"
-        case ev.Concede():
-            return f"{p} concede"
-        case ev.Spread():
-            return f"{p} spread"
-        case ev.Sell():
-            return f"{p} sell"
-        case ev.Refuse():
-            return f"{p} refuse"
-        case ev.Pitch():
-            return f"{p} pitch"
-        case ev.Demand():
-            words = [f"{p} demand"] + (["belle"] if event.belle else []) + ([event.card.text] if event.card else [])
-            return " ".join(words)
-        case ev.Keep():
-            return f"{p} {'keep-over' if event.over else 'keep'}"
-        case ev.Look():
-            return f"{p} look" + (f" trick {event.trick}" if event.trick is not None else "")
-        case ev.ClaimRest():
-            return f"{p} claim rest"
-    raise AssertionError(f"no canonical text for {event!r}")  # every event type is listed above
+    """The event as the transcript writes it, canonically (made from its declaration: `shapes`)."""
+    return write(event)
 
 
 def record_text(record: ev.Line) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from ..games import registry
 from ..notation import events as ev
 from ..notation.cards import Suit, parse_card, parse_suit
+from ..notation.shapes import say
 from .render import (
     _scores as scores,  # one spelling of scores everywhere: ``N-S +2, E-W 0``
 )
@@ -25,60 +26,11 @@ CHOICE_WORDS = frozenset({"partnership", "alone", "claim", "deal-stands"})
 
 
 def event_words(event: ev.Event) -> str:
-    """``N passes``, ``S names hearts``, ``W takes back KC`` …"""
-    p = event.player
-    match event:
-        case ev.Play():
-            return f"{p} plays {event.card}"
-        case ev.Pass():
-            return f"{p} passes"
-        case ev.Order():
-            return f"{p} orders up"
-        case ev.Bid():
-            return f"{p} bids {event.text}"
-        case ev.Discard():
-            return f"{p} discards {event.card}"
-        case ev.Alone():
-            return f"{p} goes alone"
-        case ev.NameSuit():
-            return f"{p} names {event.suit.word}"
-        case ev.Expose():
-            return f"{p} exposes {event.card} (the table saw it without its being played)"
-        case ev.Retract():
-            return f"{p} takes back {event.card}"
-        case ev.Claim():
-            trick = f" in trick {event.trick}" if event.trick else ""
-            return f"{p} claims that {event.accused} revoked{trick}"
-        case ev.Call() if event.word in CHOICE_WORDS:
-            return f"{p} chooses: {event.text}"
-        case ev.Call():
-            return f"{p}, holding the right to a penalty, chooses: {event.text}"
-        case ev.Accept():
-            return f"{p} accepts"
-        case ev.Count():
-            return f"{p} draws attention to {event.target}'s tricks"
-        case ev.Concede():
-            return f"{p} concedes"
-        case ev.Spread():
-            return f"{p} lays the hand face up"
-        case ev.Sell():
-            return f"{p} sells (accepts the highest bid)"
-        case ev.Refuse():
-            return f"{p} refuses to sell and pitches"
-        case ev.Pitch():
-            return f"{p} pitches before any bid"
-        case ev.Demand():
-            belle = " in belle" if event.belle else ""
-            card = f", laying {event.card} face down" if event.card else ""
-            return f"{p} demands a partner{belle}{card}"
-        case ev.Keep():
-            return f"{p} says {'keep-over' if event.over else 'keep'}"
-        case ev.Look():
-            which = f"trick {event.trick}" if event.trick is not None else "the last trick"
-            return f"{p} looks at {which}, already quitted"
-        case ev.ClaimRest():
-            return f"{p} says he can win the rest of the tricks"
-    raise AssertionError(f"no words for {event!r}")  # every event type is listed above
+    """``N passes``, ``S names hearts``, ``W takes back KC`` … (each event's `said`; a `call`
+    that chooses no penalty says only what was chosen)."""
+    if isinstance(event, ev.Call) and event.word in CHOICE_WORDS:
+        return f"{event.player} chooses: {event.text}"
+    return say(event)
 
 
 def trump_of(contract: Mapping[str, Any]) -> Suit | None:

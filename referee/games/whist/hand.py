@@ -7,13 +7,17 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
+from ...engine.exposedcards import ExposedCards
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
+from ...engine.newdeal import new_deal_offer
+from ...engine.penalties import Offer
 from ...engine.replay import Declaration, HandContext, HandReplay
+from ...engine.suitcalls import SuitCalls
 from ...notation import events as ev
-from ...notation.cards import Card, Suit, pack
+from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
-from .penalties import LAWS, offer_exposed
+from .penalties import LAWS
 from .settlement import Played, WhistSettlement
 
 WhistOptions = TypedDict("WhistOptions", {
@@ -31,6 +35,7 @@ WhistOptions = TypedDict("WhistOptions", {
     "corrected-renounce": Literal["exposed", "highest-lowest"],
     "lead-out-of-turn": Literal["suit", "suit-or-card"],
     "see-last-trick": bool,
+    "trump-card-liable-after": int,
     "fourth-before-second": Literal["high-low", "win-lose"],
     "misdeal": Literal["loses-deal", "redeal"],
 })
@@ -52,10 +57,11 @@ class WhistHand(HandReplay):
         self.eldest = self.left_of(self.dealer)
         self.trump_card: Card | None = None
         self.no_trump_reported = False
-        self.suit_calls: list[tuple[str, str, str]] = []  # (offender, topic, why) owed at his side's next lead
+        self.suit_calls = SuitCalls()                   # owed at the offending side's next lead (L24, L37, E60)
         self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
+        self.exposed_cards = ExposedCards()             # callable by either adversary until played (L20-L23)
 
     @property
     def target(self) -> int:
@@ -139,66 +145,42 @@ class WhistHand(HandReplay):
             self.wrong_count_found()
         for player in [p for p, offered in self.short.items() if not offered]:
             self.short[player] = True
-            self.offer_new_deal(player, "wrong-count.play", f"{player} is a card short", (Lapse.CHOOSER_PLAYS,),
-                                f"Play went on: the deal stands, and {player} sits out the last trick.")
+            self.open(self.new_deal(player, "wrong-count.play", f"{player} is a card short", (Lapse.CHOOSER_PLAYS,),
+                                    f"Play went on: the deal stands, and {player} sits out the last trick."))
         if fact.trick.number == 12 and self.table is not None:
             for player in self.short:  # trick 13 is empty yet: taking him out completes no trick
                 self.table.deactivate(player)
-        self.due_suit_call()
+        self.suit_calls.due(self)
 
     def wrong_count_found(self) -> None:
         """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack): its
-        adversaries choose, unless one of them is wrong too, when there must be a new deal (same dealer, A11)."""
+        adversaries choose, unless one of them is wrong too, when there must be a new deal (same dealer, A11).
+        English code (E46, W65): one hand short of the one card no deal holds stands, as though it held it."""
         wrong = [p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand]
         self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
+        missing = self.deck.difference(*self.deals.values())
+        if self.options["code"] == "english" and len(wrong) == len(missing) == 1 and wrong[0] in self.short:
+            self.penalise("wrong-count.play", f"{wrong[0]}, short from the deal, has played: the deal stands, and he "
+                          f"answers for revokes as though he held the missing {' '.join(c.text for c in missing)}")
+            if self.table is not None and self.table.hands is not None:
+                self.table.hands[wrong[0]] |= missing
+            return
         if len({self.side(p) for p in wrong}) == 2:
             self.same_dealer = True
             self.penalise("wrong-count.play", f"{' and '.join(wrong)}, adversaries, hold wrong numbers of cards: "
                           f"{self.dealer} must deal again", (Effect("redeal", None, None, self.dealer),))
             return
-        self.offer_new_deal(wrong[0], "wrong-count.play", f"{wrong[0]} holds {len(self.deals[wrong[0]])} cards", (
-            Lapse.CHOOSER_PLAYS,), "Play went on: the deal stands, the surplus or missing cards ignored.")
+        self.open(self.new_deal(wrong[0], "wrong-count.play", f"{wrong[0]} holds {len(self.deals[wrong[0]])} cards",
+                                (Lapse.CHOOSER_PLAYS,), "Play went on: the deal stands, the surplus or missing cards "
+                                "ignored."))
 
-    def offer_new_deal(self, offender: str, topic: str, why: str, ends: tuple[Lapse, ...], stands: str) -> None:
+    def new_deal(self, offender: str, topic: str, why: str, ends: tuple[Lapse, ...], stands: str) -> Offer:
         """`offender`'s adversaries may have the same dealer deal again (`redeal`) or let it stand (L15, L19)."""
-        them = self.adversaries(offender)
+        return new_deal_offer(self, offender, topic, why, ends, stands, WhistHand.chose_new_deal)
 
-        def apply(option: str, at: ev.Span) -> None:
-            if option == "redeal":
-                self.same_dealer = True
-                self.penalise(topic, f"{self.side_label(them)} choose a new deal",
-                              effects=(Effect("redeal", None, None, self.dealer),))
-
-        self.offer(them, offender, ("redeal", "deal-stands"), topic, f"{why}: {self.side_label(them)} may have "
-                   f"{self.dealer} deal again (a redeal line) or let the deal stand.", apply, implied="deal-stands",
-                   implied_text=stands, ends=ends)
-
-    def owe_suit_call(self, offender: str, topic: str, why: str) -> None:
-        """A suit may be called from `offender` or his partner the first time either is next to lead."""
-        self.suit_calls.append((offender, topic, why))
-        self.due_suit_call()
-
-    def due_suit_call(self) -> None:
-        """At a lead by a side that owes a suit call, the adversary on the leader's right may call it
-        now, before the lead; the lead itself ends the right (A9)."""
-        table = self.table
-        if table is None or table.current.plays or table.finished:
-            return
-        leader = table.current.leader
-        for owed in [o for o in self.suit_calls if self.same_side(o[0], leader)]:
-            self.suit_calls.remove(owed)
-            offender, topic, why = owed
-            chooser = self.right_of(leader)
-
-            def apply(option: str, at: ev.Span, leader: str = leader, chooser: str = chooser,
-                      topic: str = topic) -> None:
-                effects = self.require_lead([leader], Suit[option.upper()], topic, at)
-                self.penalise(topic, f"{chooser} calls a {option[:-1]} lead from {leader}", effects=effects)
-
-            self.offer({chooser}, offender, ("suit",), topic,
-                       f"{why}: {leader} is next to lead, and {chooser}, on his right, may call a suit before he "
-                       "leads (he must lead it if he has one); the lead ends the right.", apply,
-                       ends=(Lapse.ANY_ACTION,))
+    def chose_new_deal(self) -> None:
+        """The adversaries chose the new deal: the same dealer deals again (no loss of deal)."""
+        self.same_dealer = True
 
     def on_look(self, event: ev.Look) -> None:
         """L37: a quitted trick may not be seen again (the one not yet gathered may: L34)."""
@@ -215,26 +197,15 @@ class WhistHand(HandReplay):
                   f"{event.player} looked at trick {trick}, already quitted: a suit may be called from "
                   f"{event.player} or {self.partner(event.player)} at their next lead, as for a lead out of turn.",
                   trick=self.trick_number)
-        self.owe_suit_call(event.player, "play.look-back", f"{event.player} looked at quitted trick {trick}")
+        self.suit_calls.owe(self, event.player, "play.look-back", f"{event.player} looked at quitted trick {trick}")
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """L36: the claimant's partner's cards are laid face up, each liable to be called."""
-        self.lay_down(self.partner(event.player), event, f"{event.player} claims the rest: ", "play.claim-rest")
+        self.exposed_cards.lay_down(self, self.partner(event.player), event, "play.claim-rest")
 
     def on_spread(self, event: ev.Spread) -> None:
         """L20-I, A10 (a): cards a player lays face up himself (a claimant's own included) are exposed."""
-        self.lay_down(event.player, event, "", "exposed.card")
-
-    def lay_down(self, holder: str, event: ev.ClaimRest | ev.Spread, claim: str, topic: str) -> None:
-        """`holder`'s cards face up on the table: each is exposed, liable to be called (L20-L21, L36)."""
-        held = (self.table.hands or {}).get(holder, ()) if self.table else self.deals.get(holder, ())
-        cards = sorted(held, key=lambda c: (c.suit.value, -c.rank))
-        shown = f" ({' '.join(c.text for c in cards)})" if cards else ""
-        self.find("exposed-card", event.player, event.at, topic, f"{claim}{holder}'s cards are laid face up{shown}, "
-                  "each liable to be called by the adversaries.", trick=self.trick_number)
-        self.penalise(topic, f"{holder}'s cards are exposed", [Effect("exposed", holder, None, c.text) for c in cards])
-        for card in cards:
-            offer_exposed(self, holder, card, topic)
+        self.exposed_cards.lay_down(self, event.player, event, "exposed.card")
 
     def on_concede(self, event: ev.Concede) -> None:
         if self.table is None:

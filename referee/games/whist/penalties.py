@@ -11,34 +11,9 @@ from ...engine.choices import Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
-from ...notation.cards import Card
 
 if TYPE_CHECKING:
     from .hand import WhistHand
-
-
-def exposed_offer(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> Offer:
-    """L21: an exposed card lies face up until played; either adversary may call it, and its owner
-    must then play it to that trick unless that would make him revoke. The call binds that trick
-    only, and may be made again at every later trick until the card is played (W51, A8)."""
-
-    def apply(hand: WhistHand, option: str, at: ev.Span) -> None:
-        effect = hand.require(holder, "card", topic, at, card=card)
-        hand.requirements[-1].trick = hand.trick_number
-        hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=(effect,))
-        offer_exposed(hand, holder, card, topic)
-
-    adversaries = frozenset(hand.adversaries(holder))
-    return Offer(adversaries, holder, ("card",), topic,
-                 f"{card} lies face up: {hand.side_label(adversaries)} may call it (call {card}) until it is played.",
-                 apply, ends=(Lapse.CARD_PLAYED,), card=card)
-
-
-def offer_exposed(hand: WhistHand, holder: str, card: Card, topic: str = "exposed.card") -> None:
-    """`card` laid face up, liable to be called (`exposed_offer`)."""
-    if card not in hand.exposed.setdefault(holder, []):
-        hand.exposed[holder].append(card)
-    hand.open(exposed_offer(hand, holder, card, topic))
 
 
 class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
@@ -68,7 +43,8 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
         if hand.options["corrected-renounce"] == "exposed":
             return Ruling(f"{fact.card} stays face up, liable to be called by the adversaries; the players after him "
-                          "may take back their cards.", exposed_offer(hand, fact.player, fact.card, "revoke.corrected"),
+                          "may take back their cards.",
+                          hand.exposed_cards.offer(hand, fact.player, fact.card, "revoke.corrected"),
                           lambda choice: hand.exposed.setdefault(fact.player, []).append(fact.card))
 
         def apply(hand: WhistHand, option: str, at: ev.Span) -> None:
@@ -93,27 +69,28 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
 
     def retracted(self, hand: WhistHand, fact: tb.Retracted) -> None:
         false = hand.false_lead
+        hand.exposed_cards.taken_back(hand, fact)  # W52: sent back for a called card, it lies face up
         if false is not None and fact.card is false.card and fact.player == false.player:
             hand.false_lead = None
             why = f"{false.player} led {false.card} out of turn"
             if hand.options["lead-out-of-turn"] == "suit":
-                hand.suit_calls.append((false.player, "play.out-of-turn", why))
+                hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why, now=False)
             else:
                 them = frozenset(hand.adversaries(false.player))
                 hand.open(Offer(them, false.player, ("card",), "play.out-of-turn", f"{hand.side_label(them)} may "
                                 f"call {false.card} as exposed now (call {false.card}); otherwise a suit may be called "
                                 f"at the next lead of {false.player}'s side.", lambda hand, option, at:
                                 card_called(hand, false) if option != "suit"
-                                else hand.owe_suit_call(false.player, "play.out-of-turn", why),
+                                else hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why),
                                 ends=(Lapse.ANY_ACTION,), implied="suit", card=false.card))
-        hand.due_suit_call()  # the trick may be empty now, with a side owing a suit call to lead
+        hand.suit_calls.due(hand)  # the trick may be empty now, with a side owing a suit call to lead
 
 
 def card_called(hand: WhistHand, false: tb.OutOfTurn) -> None:
     """E62: the card led out of turn, called: it lies face up, to be played when called."""
     hand.penalise("play.out-of-turn", f"{false.card} is exposed",
                   effects=(Effect("exposed", false.player, None, false.card.text),))
-    offer_exposed(hand, false.player, false.card, "play.out-of-turn")
+    hand.exposed_cards.expose(hand, false.player, false.card, "play.out-of-turn")
 
 
 class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
@@ -148,16 +125,43 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
                       topic="play.before-second", account=account)
 
     def played_twice(self, hand: WhistHand, fact: tb.PlayedTwice) -> None:
-        """L19: a second card given to a trick is dead, and leaves its player a card short; his
-        adversaries choose a new deal or to play on without it (he sits out the last trick)."""
+        """L19: a second card given to a trick is dead and leaves its player a card short; his adversaries
+        choose a new deal or to play on without it (he sits out the last trick). English code (E70, W64): the
+        tricks are searched and the card goes back to him. A leader's second card may be L22's (`led_ahead`)."""
         table = hand.table
         assert table is not None
+        if self.led_ahead(hand, fact):
+            return
+        english = hand.options["code"] == "english"
         hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} already played to "
-                  f"trick {fact.trick} and gives it {fact.card} as well: the card is dead and {fact.player} is a card "
-                  "short; his adversaries choose a new deal or to play on.", trick=fact.trick)
-        (table.hands or {}).get(fact.player, set()).discard(fact.card)
-        table.played.setdefault(fact.card, (fact.player, fact.trick))
-        hand.short[fact.player] = False  # the choice is offered once the trick is complete
+                  f"trick {fact.trick} and gives it {fact.card} as well: " + (
+                      "the card goes back to his hand, and he answers for any revoke it caused." if english else
+                      f"the card is dead and {fact.player} is a card short; his adversaries choose a new deal or to "
+                      "play on."), trick=fact.trick)
+        if not english:
+            (table.hands or {}).get(fact.player, set()).discard(fact.card)
+            table.played.setdefault(fact.card, (fact.player, fact.trick))
+            hand.short[fact.player] = False  # the choice is offered once the trick is complete
+
+    def led_ahead(self, hand: WhistHand, fact: tb.PlayedTwice) -> bool:
+        """L22 (W53): after a card better than any of its suit the adversaries hold, another led without waiting
+        for the partner to play: either adversary may require the partner to win the trick; the card is exposed."""
+        table = hand.table
+        assert table is not None
+        trick, partner, them = table.current, hand.partner(fact.player), hand.adversaries(fact.player)
+        if table.hands is None or fact.trick != trick.number or fact.player != trick.leader or partner in trick.players:
+            return False  # a second card given to the trick just completed is not this law's either
+        lead, rivals = trick.plays[0].card, [c for p in them for c in table.hands.get(p, ())]
+        if any(c.suit is lead.suit and c.rank > lead.rank for c in [*rivals, *(q.card for q in trick.plays)]):
+            return False
+        hand.find("lead-out-of-turn", fact.player, fact.at, "play.led-ahead", f"{fact.player} leads {fact.card} "
+                  f"before {partner}, his partner, has played to trick {fact.trick}: {fact.card} is exposed, and "
+                  f"{hand.side_label(them)} may require {partner} to win the trick (call win).", trick=fact.trick)
+        hand.exposed_cards.expose(hand, fact.player, fact.card, "play.led-ahead")
+        if not any(c.pending.options == ("win",) and c.trick == fact.trick for c in hand.choices):
+            hand.demand(them, fact.player, partner, ("win",), "play.led-ahead",
+                        f"{hand.side_label(them)} may require {partner} to win trick {fact.trick}.")
+        return True
 
 
 class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
@@ -167,17 +171,25 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
     __slots__ = ()
 
     def decide(self, hand: WhistHand, event: ev.Expose) -> Ruling:
-        if hand.table is not None:
+        table, card, after = hand.table, event.card, hand.options["trump-card-liable-after"]
+        if card is hand.trump_card and event.player == hand.dealer:  # L18, E52 (W10): the trump card left out
+            if table is None or len(table.tricks) - (not table.gathered) < after:
+                def lawful(choice: Choice | None) -> None:
+                    hand.exposed[event.player].remove(card)
+                    hand.note(f"The trump card {card} may lie on the table until trick {after} is quitted.")
+
+                return Ruling(found=False, then=lawful)
+            return Ruling(topic="exposed.trump-card", account=f"The trump card {card} is still on the table after "
+                          f"trick {after} was quitted: it is liable to be called.",
+                          offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
+        if table is not None:
             return Ruling("It stays face up, liable to be called by either adversary until it is played.",
-                          exposed_offer(hand, event.player, event.card))
-
-        def in_deal(choice: Choice | None) -> None:
-            hand.exposed[event.player].remove(event.card)
-            hand.offer_new_deal(hand.dealer, "deal.exposed", f"{event.card} was exposed in the deal",
-                                (Lapse.PLAY_BEGINS,), f"The deal stands; {event.card} cannot be called.")
-
+                          hand.exposed_cards.offer(hand, event.player, card))
         return Ruling("Exposed in the deal: the dealer's adversaries may demand a new deal; if the deal stands the "
-                      "card cannot be called.", then=in_deal)
+                      "card cannot be called.",
+                      hand.new_deal(hand.dealer, "deal.exposed", f"{card} was exposed in the deal",
+                                    (Lapse.PLAY_BEGINS,), f"The deal stands; {card} cannot be called."),
+                      lambda choice: hand.exposed[event.player].remove(card))
 
 
 class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
@@ -205,7 +217,17 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
     """L39 (W70): a demand by the wrong adversary, or for the wrong penalty, voids the penalty."""
 
     __slots__ = ()
-    unanswered_call = laws.CallLaw.void_wrong_demand
+
+    def unanswered_call(self, hand: WhistHand, event: ev.Call) -> bool:
+        """English code, E60 (W54): naming a wrong card in a call of an exposed one costs a suit call (W70 else)."""
+        if hand.options["code"] != "english" or event.card is None or not any(
+                c.card is not None and event.player in c.choosers for c in hand.choices):
+            return self.void_wrong_demand(hand, event)
+        why = f"{event.player} called {event.card}, a card not exposed"
+        hand.find("inconsistent-transcript", event.player, event.at, "exposed.wrong-name", f"{why}: a suit may be "
+                  f"called from {event.player} or {hand.partner(event.player)} at their next lead.")
+        hand.suit_calls.owe(hand, event.player, "exposed.wrong-name", why)
+        return True
 
 
 class WhistDealLaw(laws.DealLaw["WhistHand"]):

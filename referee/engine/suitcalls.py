@@ -1,0 +1,57 @@
+"""A suit called from a side at its next lead: the whist family's penalty for a lead out of turn
+(the League code's law 24), which whist also gives for looking at a quitted trick (law 37) and for
+a wrong card named in a call (the English law 60). A game that gives it owns one `SuitCalls` and
+calls `due` whenever a lead may come next (a trick won, a card taken back); the choice it opens is
+an `Offer` the hand opens, so the game writes no lapse logic of its own."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..notation import events as ev
+from ..notation.cards import Suit
+from .choices import Lapse
+from .penalties import Offer
+
+if TYPE_CHECKING:
+    from .replay import HandReplay
+
+
+class SuitCalls:
+    """The suit calls a hand owes: each falls due the first time the offender or his partner is next
+    to lead, when the adversary on that leader's right may call a suit, which the leader must then
+    lead if he has one (if he has none the penalty is spent). The lead itself ends the right: a call
+    not made before it is lost (whist's reading A9). It holds no reference to the hand: each method
+    is given the hand it acts on, as the laws are, so its owner makes no reference cycle."""
+
+    __slots__ = ("owed",)
+
+    def __init__(self) -> None:
+        self.owed: list[tuple[str, str, str]] = []  # (offender, topic, why)
+
+    def owe(self, hand: HandReplay, offender: str, topic: str, why: str, now: bool = True) -> None:
+        """A suit may be called from `offender` or his partner at their next lead (`now`: which may be
+        this one, the trick being empty)."""
+        self.owed.append((offender, topic, why))
+        if now:
+            self.due(hand)
+
+    def due(self, hand: HandReplay) -> None:
+        """At a lead by a side that owes a suit call, offer the call to the adversary on the leader's right."""
+        table = hand.table
+        if table is None or table.current.plays or table.finished:
+            return
+        leader = table.current.leader
+        for owed in [o for o in self.owed if hand.same_side(o[0], leader)]:
+            self.owed.remove(owed)
+            offender, topic, why = owed
+            chooser = hand.right_of(leader)
+
+            def apply(hand: HandReplay, option: str, at: ev.Span, leader: str = leader, chooser: str = chooser,
+                      topic: str = topic) -> None:
+                effects = hand.require_lead([leader], Suit[option.upper()], topic, at)
+                hand.penalise(topic, f"{chooser} calls a {option[:-1]} lead from {leader}", effects=effects)
+
+            hand.open(Offer(frozenset({chooser}), offender, ("suit",), topic, f"{why}: {leader} is next to lead, and "
+                            f"{chooser}, on his right, may call a suit before he leads (he must lead it if he has "
+                            "one); the lead ends the right.", apply, ends=(Lapse.ANY_ACTION,)))

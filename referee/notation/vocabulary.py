@@ -1,0 +1,77 @@
+"""The games' own words in the notation: named contracts and what may follow a bid's number.
+
+The shape of a bid is the notation's (``P bid 6 colour``, ``P bid little-misere``); its words
+are a game's. Each game package may declare them in a ``words.json`` beside its modules::
+
+    {"contracts": ["boston", "little-misere"], "qualifiers": {"colour": ["color"], "preference": []}}
+
+where each qualifier lists its other spellings, read as the word itself. The grammar's
+``CONTRACT`` and ``QUALIFIER`` terminals, and the words its syntax errors offer, are every
+game's words together: a new game adds its words in its own package and touches no shared file.
+
+The files are found beside the games' packages and read as data, without importing a game
+(the notation is the layer below the games): the terminals are made at every start-up, to
+stamp the kept parser tables, and importing five games for that would cost more than parsing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from functools import lru_cache
+from pathlib import Path
+
+
+class Vocabulary:
+    """Every game's words, each once, in the order of the games' packages then of each file.
+    (A plain class: it is made at every start-up, where a dataclass costs more to declare.)"""
+
+    __slots__ = ("contracts", "qualifiers", "spellings")
+
+    def __init__(self, contracts: tuple[str, ...], qualifiers: tuple[str, ...], spellings: dict[str, str]) -> None:
+        self.contracts = contracts
+        self.qualifiers = qualifiers
+        self.spellings = spellings  # another spelling of a qualifier → the qualifier
+
+    @property
+    def qualifier_words(self) -> tuple[str, ...]:
+        """Every word read as a qualifier, each followed by its other spellings."""
+        return tuple(word for qualifier in self.qualifiers
+                     for word in (qualifier, *(other for other, to in self.spellings.items() if to == qualifier)))
+
+    def grammar(self) -> str:
+        """The terminals of the words, in the grammar's notation."""
+        return "".join(f"{name}: " + " | ".join(f'"{word}"' for word in words) + "\n"
+                       for name, words in (("CONTRACT", self.contracts), ("QUALIFIER", self.qualifier_words)))
+
+
+def _game_folders() -> list[Path]:
+    spec = importlib.util.find_spec("referee.games")
+    locations = spec.submodule_search_locations if spec is not None else None
+    return sorted(folder for location in locations or () for folder in Path(location).iterdir() if folder.is_dir())
+
+
+def _strings(value: object, where: Path) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(word, str) and word for word in value):
+        raise ValueError(f"{where}: expected a list of words, got {value!r}")
+    return value
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> Vocabulary:
+    """The words of every game that declares some (read once)."""
+    contracts: dict[str, None] = {}
+    qualifiers: dict[str, None] = {}
+    spellings: dict[str, str] = {}
+    for folder in _game_folders():
+        path = folder / "words.json"
+        if not path.is_file():
+            continue
+        data = json.loads(path.read_text("utf-8"))
+        if not isinstance(data, dict) or not isinstance(data.get("qualifiers", {}), dict):
+            raise ValueError(f"{path}: expected {{\"contracts\": [...], \"qualifiers\": {{word: [spellings]}}}}")
+        contracts.update(dict.fromkeys(_strings(data.get("contracts", []), path)))
+        for word, others in data.get("qualifiers", {}).items():
+            qualifiers[word] = None
+            spellings.update(dict.fromkeys(_strings(others, path), word))
+    return Vocabulary(tuple(contracts), tuple(qualifiers), spellings)
