@@ -20,17 +20,26 @@ from .engine.verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verd
 from .games import Session, registry
 from .notation.inputs import DAMAGED, STDIN, open_binary
 from .notation.limits import MAX_ERRORS, MAX_FINDINGS
-from .notation.reader import FileProblem, GameStart, HandRecord, Item, Problem, more_problems, read_transcript
+from .notation.reader import FileProblem, GameStart, HandRecord, Problem, more_problems, read_transcript
 
 
 class Sink(Protocol):
-    """Receives the verdict piece by piece, in file order."""
+    """Receives the verdict piece by piece, in file order, each piece with the record it was
+    decided from: whoever tells what was written beside what was decided (explain, report, fmt,
+    the desk) pairs nothing.
+
+    `begin_game` gets the header whose tags the game is played under (a game begun by a hand
+    with no header of its own, as Auction Pitch plays on after a game is won, keeps the last
+    one's); `error` gets the line where the record the problem spoils begins (a game's header, a
+    hand's first line; the problem's own line for a problem of the file), so that a sink that
+    splits a file by lines knows which part a problem belongs to.
+    """
 
     def begin_file(self, path: str) -> None: ...
-    def begin_game(self, game: GameVerdict) -> None: ...
-    def hand(self, hand: HandVerdict) -> None: ...
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None: ...
+    def hand(self, verdict: HandVerdict, record: HandRecord) -> None: ...
     def end_game(self, game: GameVerdict) -> None: ...
-    def error(self, problem: Problem) -> None: ...
+    def error(self, problem: Problem, line: int) -> None: ...
     def end_file(self) -> None: ...
     def finish(self, summary: Summary) -> None: ...
 
@@ -49,19 +58,19 @@ class Collector:
         self.verdict.files.append(self._file)
         self._hidden = 0
 
-    def begin_game(self, game: GameVerdict) -> None:
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None:
         assert self._file is not None
         self._game = game
         self._file.games.append(game)
 
-    def hand(self, hand: HandVerdict) -> None:
+    def hand(self, verdict: HandVerdict, record: HandRecord) -> None:
         assert self._game is not None
-        self._game.hands.append(hand)
+        self._game.hands.append(verdict)
 
     def end_game(self, game: GameVerdict) -> None:
         self._game = None
 
-    def error(self, problem: Problem) -> None:
+    def error(self, problem: Problem, line: int) -> None:
         assert self._file is not None
         if len(self._file.errors) < MAX_ERRORS:  # as the JSON writer lists them
             self._file.errors.append(problem)
@@ -84,7 +93,6 @@ class Checker:
         self.sink = sink
         self.setups = SetupReader(registry(), rules)
         self.summary = Summary()
-        self.item: Item | None = None
 
     def check_path(self, path: str) -> None:
         """Check one file; ``-`` is standard input (for pipelines)."""
@@ -126,23 +134,24 @@ class Checker:
         def game_words() -> frozenset[str] | None:  # asked only to explain a line that does not parse
             return type(session).event_words() if isinstance(session, GameSession) else None
 
+        header: GameStart | None = None  # the header the current game is played under
         for item in read_transcript(stream, first_line, game_words):
-            self.item = item  # what the sink is told about now: for a sink that pairs records with verdicts
             if isinstance(item, FileProblem):
                 self._error(item.problem)
                 complete = complete and not item.fatal
             elif isinstance(item, GameStart):
                 if game is not None and session is not None:
                     self._end_game(game, session)
+                header = item
                 setup, rules_game, problems = self.setups.read(item.tags, item.at)
                 for problem in problems:
-                    self._error(problem)
+                    self._error(problem, item.at.line)
                 session, game, skipping, dealer_known = None, None, setup is None, False
                 if setup is not None and rules_game is not None:
                     session = rules_game.session(setup)
                     game = GameVerdict(setup.game, dict(setup.options), dict(setup.info), item.at.line)
                     self.summary.games += 1
-                    self.sink.begin_game(game)
+                    self.sink.begin_game(game, item)
             elif isinstance(item, HandRecord):
                 if skipping or session is None:
                     continue
@@ -152,16 +161,17 @@ class Checker:
                 if item.header.dealer is None and not dealer_known:
                     at = item.header.at
                     self._error(Problem(at.line, at.column, "the first hand of a game must name its dealer",
-                                        "write e.g. 'hand 1 dealer W'; later hands may leave the dealer out"))
+                                        "write e.g. 'hand 1 dealer W'; later hands may leave the dealer out"),
+                                at.line)
                     continue
                 fresh = session.next_game(item) if dealer_known else None
                 if fresh is not None:  # the game was won and the transcript plays on without a header
-                    assert game is not None
+                    assert game is not None and header is not None
                     self._end_game(game, session)
                     session = fresh
                     game = GameVerdict(game.game, dict(game.rules), dict(game.info), item.header.at.line)
                     self.summary.games += 1
-                    self.sink.begin_game(game)
+                    self.sink.begin_game(game, header)
                 session.take_as_written(item)
                 result = self._adjudicate(session, item)
                 if isinstance(result, list):  # the session took this hand's dealer as written: only it tells the next
@@ -169,7 +179,7 @@ class Checker:
                     continue
                 dealer_known = True
                 self.summary.add_hand(result)
-                self.sink.hand(result if len(result.irregularities) <= MAX_FINDINGS else _listed(result))
+                self.sink.hand(result if len(result.irregularities) <= MAX_FINDINGS else _listed(result), item)
         if game is not None and session is not None:
             self._end_game(game, session)
         return complete
@@ -178,7 +188,7 @@ class Checker:
         """Report the problems of a hand that cannot be used; the game goes on without it, and
         its final score will say so. True when the next dealer is known."""
         for problem in problems:
-            self._error(problem)
+            self._error(problem, record.header.at.line)
         if game is not None:
             game.left_out.append(record.header.at.line)
         return session.skip_spoiled(record)
@@ -203,9 +213,10 @@ class Checker:
         game.winner = session.winner()
         self.sink.end_game(game)
 
-    def _error(self, problem: Problem) -> None:
+    def _error(self, problem: Problem, line: int | None = None) -> None:
+        """Count and tell a problem; `line` is where the record it spoils begins (else its own line)."""
         self.summary.errors += 1
-        self.sink.error(problem)
+        self.sink.error(problem, problem.line if line is None else line)
 
 
 @contextmanager

@@ -32,7 +32,7 @@ from .check import Checker, _unreadable
 from .engine.verdict import GameVerdict, HandVerdict, Summary
 from .notation.inputs import STDIN
 from .notation.limits import MAX_ERRORS
-from .notation.reader import FileProblem, GameStart, HandRecord, Problem, split_games
+from .notation.reader import GameStart, HandRecord, Problem, split_games
 from .output.outputs import TextSink, part_writer
 from .output.render import JsonWriter
 
@@ -97,7 +97,7 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rule
                 _merge(summary, checker.summary)
             elif problem is not None:
                 summary.errors += 1
-                sink.error(problem)
+                sink.error(problem, problem.line)
             else:
                 _check_file(path, sink, rules, "json" if json else kind, quiet, pool, summary)
             sink.end_file()
@@ -201,25 +201,21 @@ class _Resumed:
         self.before = replace(self.checker.summary)  # every count is raised just before it is told
         return False
 
-    def begin_game(self, game: GameVerdict) -> None:
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None:
         if self._passes(game.line):
-            self.sink.begin_game(game)
+            self.sink.begin_game(game, header)
 
-    def hand(self, hand: HandVerdict) -> None:
-        if self._passes(hand.line):
-            self.sink.hand(hand)
+    def hand(self, verdict: HandVerdict, record: HandRecord) -> None:
+        if self._passes(verdict.line):
+            self.sink.hand(verdict, record)
 
     def end_game(self, game: GameVerdict) -> None:
         if self._passes(game.line):
             self.sink.end_game(game)
 
-    def error(self, problem: Problem) -> None:
-        item = self.checker.item if self.checker is not None else None
-        line = (item.at.line if isinstance(item, GameStart) else item.header.at.line
-                if isinstance(item, HandRecord) else item.problem.line if isinstance(item, FileProblem)
-                else problem.line)  # a problem of a game's header or a hand, at its first line
-        if self._passes(line):
-            self.sink.error(problem)
+    def error(self, problem: Problem, line: int) -> None:
+        if self._passes(line):  # a problem of a game's header or a hand goes with it, from its first line
+            self.sink.error(problem, line)
 
     def begin_file(self, path: str) -> None: ...
     def end_file(self) -> None: ...

@@ -14,7 +14,8 @@ from mutations import mutate
 
 from referee import check_text
 from referee.engine.verdict import Verdict
-from referee.notation.reader import grammar_text
+from referee.notation.events import HandHeader, Span
+from referee.notation.reader import GameStart, HandRecord, grammar_text
 from referee.output.render import JsonWriter, TextWriter
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
@@ -33,16 +34,18 @@ def assert_clean(verdict: Verdict) -> None:
 
 
 def render(verdict: Verdict) -> None:
+    """Tell both writers the verdict kept in memory; they print the verdict alone, so each hand is
+    handed with a bare record of its ``hand`` line in place of the one it was decided from."""
     for sink in (TextWriter(io.StringIO(), io.StringIO()), JsonWriter(io.StringIO())):
         for file in verdict.files:
             sink.begin_file(file.path)
             for game in file.games:
-                sink.begin_game(game)
+                sink.begin_game(game, GameStart([], Span(game.line, 1)))
                 for hand in game.hands:
-                    sink.hand(hand)
+                    sink.hand(hand, HandRecord(HandHeader(hand.number, hand.dealer, Span(hand.line, 1), None)))
                 sink.end_game(game)
             for error in file.errors:
-                sink.error(error)
+                sink.error(error, error.line)
             sink.end_file()
         sink.finish(verdict.summary)
 

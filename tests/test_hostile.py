@@ -24,6 +24,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee import check_text
+from referee.check import Checker
 from referee.cli import app
 from referee.notation.limits import MAX_ERRORS, MAX_FINDINGS, MAX_HAND_CHARS
 from referee.output.report import report
@@ -203,17 +204,7 @@ def test_the_terminal_writer_escapes_too() -> None:
     from referee.output.terminal import TerminalWriter, show_explanation
 
     out, err = io.StringIO(), io.StringIO()
-    verdict = check_text(HOSTILE + "N XS\n")
-    sink = TerminalWriter(out, err, no_color=True)
-    sink.begin_file("x.ttn")
-    for game in verdict.files[0].games:
-        sink.begin_game(game)
-        for hand in game.hands:
-            sink.hand(hand)
-        sink.end_game(game)
-    for problem in verdict.files[0].errors:
-        sink.error(problem)
-    sink.end_file()
+    Checker(TerminalWriter(out, err, no_color=True)).check_text(HOSTILE + "N XS\n", "x.ttn")
     show_explanation("Hand 1 \x1b[2J\n", out, no_color=True)
     shown = out.getvalue() + err.getvalue()  # rich's own bold stays; the transcript's escapes do not
     assert "\x1b]0;" not in shown and "\x1b[2J" not in shown and "\x1b[31m" not in shown

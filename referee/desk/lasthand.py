@@ -49,10 +49,10 @@ class SessionKeeper(Checker):
             self.kept = (self.line, copy.deepcopy(session))
         return super()._adjudicate(session, record)
 
-    def _error(self, problem: Problem) -> None:
+    def _error(self, problem: Problem, line: int | None = None) -> None:
         if self.kept is not None and problem.line >= self.kept[0]:
             self.kept = None
-        super()._error(problem)
+        super()._error(problem, line)
 
 
 def last_hand_line(text: str) -> int | None:

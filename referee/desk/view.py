@@ -7,14 +7,16 @@ of the table — the cards still in each hand, the trick on the table, the trick
 taken at that step, the card turned up, trump once it is known, and whose turn it is — and every
 finding is pinned to the step where it happened. A hand also carries its auction as a list of
 calls (the irregular ones marked) and its tricks with the step that completes each, for the page
-to draw as a hand viewer does. Nothing here knows a game's laws: the tricks and their winners
-come from the verdict, and whose turn it is comes from what the table did next (see `_turns`).
+to draw as a hand viewer does. Nothing here knows a game's laws: the tricks, their winners and
+what each player held as play began come from the replay's trace (`engine.trace`), and whose
+turn it is comes from what the table did next (see `_turns`).
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from ..games import registry
@@ -82,41 +84,74 @@ def _event_step(event: ev.Event) -> Step:
 
 
 class _Table:
-    """The table as the steps change it: hands, the trick in play, tricks taken."""
+    """The table as the steps change it: hands, the trick in play, tricks taken.
+
+    The replay's trace (`engine.trace`) says what each player held as play began (Euchre's
+    dealer with the upcard taken and his discard made, Boston's misère discards made), which
+    trick each card went to and which card completed each trick: a player's hand is the deal
+    until his discard or the first card played, then what the replay says he began play with.
+    """
 
     def __init__(self, hand: HandStory, players: tuple[str, ...]) -> None:
-        self.tricks = hand.verdict.tricks
-        self.contract = hand.verdict.contract
-        self.dealer = hand.verdict.dealer
+        trace = hand.verdict.trace
+        self.start = trace.start
+        self.winners = {p.trick: p.winner for p in trace.plays if p.winner is not None}
+        last: dict[int, ev.Span] = {}
+        for play in trace.plays:
+            if play.winner is not None and (play.trick not in last or (play.at.line, play.at.column) > (
+                    last[play.trick].line, last[play.trick].column)):
+                last[play.trick] = play.at
+        self.completing = {at: trick for trick, at in last.items()}
+        """The card whose play completes each trick: the last of its cards written."""
         self.hands = {p: list(cards) for p, cards in hand.deals().items()}
+        self.begun: set[str] = set()  # the players whose hands are those the replay began play with
         self.won = dict.fromkeys(players, 0)
         self.number = 1
         self.on_table: list[list[str]] = []
         self.counted: set[int] = set()
 
     def trick_of(self, trick: int | None) -> int:
-        """The trick a play goes to: the verdict's, or (a card later taken back) the one in play."""
+        """The trick a play goes to: the replay's, or (a card later taken back) the one in play."""
         if trick is not None:
             return trick
-        return self.number + 1 if self.number - 1 in self.counted else self.number
+        return self.number + 1 if self.number in self.counted else self.number
 
-    def play(self, player: str, card: str, trick: int) -> None:
+    def begin(self, players: Iterable[str]) -> None:
+        """These players' hands become those the replay began play with (the deal's order kept)."""
+        for player in players:
+            if player in self.begun or self.start is None or player not in self.start:
+                continue
+            self.begun.add(player)
+            held = {c.text for c in self.start[player]}
+            kept = [c for c in self.hands.get(player, []) if c in held]
+            self.hands[player] = kept + sorted(held.difference(kept))
+
+    def play(self, player: str, card: str, trick: int, at: ev.Span, traced: bool) -> None:
+        """A card played; `traced` when it went into a trick (play has begun: every hand is the
+        one its player began play with), not when it went back (a lead before the bidding ended)."""
+        if traced:
+            self.begin(list(self.start or ()))
         if trick > self.number:
             self.on_table = []
             self.number = trick
         if card in self.hands.get(player, ()):
             self.hands[player].remove(card)
         self.on_table.append([player, card])
-        self._count()
+        completed = self.completing.get(at)
+        if completed is not None and completed not in self.counted:
+            self.counted.add(completed)
+            winner = self.winners[completed]
+            self.won[winner] = self.won.get(winner, 0) + 1
 
     def discard(self, player: str, card: str) -> None:
-        """A discard leaves the hand; a dealer who took the upcard (the contract names both) gets it first."""
-        contract = self.contract
-        if player == self.dealer and contract.get("upcard") and contract.get("discard") == card:
-            upcard = str(contract["upcard"])
-            if not any(upcard in cards for cards in self.hands.values()):
-                self.hands.setdefault(player, []).append(upcard)
-        if card in self.hands.get(player, ()):
+        """A discard leaves the hand. Before play his hand becomes the one he begins play with, once
+        the replay took the discard (a void one, still in that hand, changes nothing); during play
+        (Euchre's dealer may discard after the opening lead) the card simply leaves it."""
+        start = self.start.get(player) if self.start is not None and player not in self.begun else None
+        if start is not None:
+            if all(c.text != card for c in start):
+                self.begin([player])
+        elif card in self.hands.get(player, ()):
             self.hands[player].remove(card)
 
     def take_back(self, player: str, card: str) -> None:
@@ -124,26 +159,15 @@ class _Table:
             self.on_table.remove([player, card])
             self.hands.setdefault(player, []).append(card)
 
-    def _count(self) -> None:
-        """Credit the trick's winner once every card the verdict puts in it is on the table."""
-        index = self.number - 1
-        if index in self.counted or index >= len(self.tricks):
-            return
-        trick = self.tricks[index]
-        if trick.winner is not None and all(list(p) in self.on_table for p in trick.plays):
-            self.counted.add(index)
-            self.won[trick.winner] = self.won.get(trick.winner, 0) + 1
-
     def snapshot(self) -> dict[str, Any]:
-        index = self.number - 1
-        winner = self.tricks[index].winner if index in self.counted else None
+        winner = self.winners.get(self.number) if self.number in self.counted else None
         return {"trick": self.number, "table": [list(p) for p in self.on_table], "winner": winner,
                 "hands": {p: list(cards) for p, cards in self.hands.items()}, "won": dict(self.won)}
 
 
 def _hand_view(hand: HandStory, players: tuple[str, ...]) -> dict[str, Any]:
     table = _Table(hand, players)
-    trick_of = hand.trick_of_play()
+    trace = hand.verdict.trace
     steps: list[Step] = [{"text": "The deal", "kind": "deal", "line": hand.record.header.at.line, "column": 1,
                           **table.snapshot()}]
     for line in hand.record.lines:
@@ -151,8 +175,9 @@ def _hand_view(hand: HandStory, players: tuple[str, ...]) -> dict[str, Any]:
             for event in line.events:
                 step = _event_step(event)
                 if isinstance(event, ev.Play):
-                    step["trick"] = table.trick_of(trick_of.get(event.at))
-                    table.play(event.player, event.card.text, step["trick"])
+                    traced = trace.at(event.at)
+                    step["trick"] = table.trick_of(traced.trick if traced is not None else None)
+                    table.play(event.player, event.card.text, step["trick"], event.at, traced is not None)
                 elif isinstance(event, ev.Discard):
                     table.discard(event.player, event.card.text)
                 elif isinstance(event, ev.Retract):

@@ -33,6 +33,7 @@ from .ledger import POOL, Ledger
 from .penalties import Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
 from .sides import Sides
+from .trace import NO_TRACE, HandTrace
 from .verdict import HandVerdict, Recorded, TrickRecord
 
 GENERIC_RULES = (
@@ -624,14 +625,20 @@ class HandReplay:
     def start_play(self, leader: str, active: Iterable[str], rules: tb.TrickRules, tricks: int | None = None) -> None:
         """Play begins: `leader` leads to the first of `tricks` tricks (one a card dealt, unless a
         contract plays fewer: a little misère's discards)."""
+        self.table = tb.TrickTable(self.order, active, leader, rules, self.start_hands(), tricks or self.cards_per_hand)
+        self.stage = "play"
+
+    @final
+    def start_hands(self) -> dict[str, set[Card]] | None:
+        """What each player holds as play begins, where the deal is known: the misère discards taken
+        out, then the game's `adjust_hands`."""
         hands = {p: set(cards) for p, cards in self.deals.items()} if self.deals else None
         if hands is not None:
             for player, card in self.discards.items():
                 if player in hands:
                     hands[player].discard(card)
         self.adjust_hands(hands)
-        self.table = tb.TrickTable(self.order, active, leader, rules, hands, tricks or self.cards_per_hand)
-        self.stage = "play"
+        return hands
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
         """Change the dealt hands before play (euchre: the dealer takes the upcard, discards)."""
@@ -1403,14 +1410,27 @@ class HandReplay:
     def tricks(self) -> tuple[TrickRecord, ...]:
         if self.table is None:
             return ()
-        done = [TrickRecord(t.number, t.leader, tuple([(p.player, p.card.text) for p in t.plays]), t.winner,
-                            tuple([p.at for p in t.plays])) for t in self.table.tricks]
+        done = [TrickRecord(t.number, t.leader, tuple([(p.player, p.card.text) for p in t.plays]), t.winner)
+                for t in self.table.tricks]
         current = self.table.current
         if current.plays:
             done.append(TrickRecord(current.number, current.leader,
-                                    tuple([(p.player, p.card.text) for p in current.plays]), None,
-                                    tuple([p.at for p in current.plays])))
+                                    tuple([(p.player, p.card.text) for p in current.plays]), None))
         return tuple(done)
+
+    @final
+    def trace(self) -> HandTrace:
+        """The trace of the hand's play (`engine.trace`): the table's own tricks, read when asked.
+        A hand that never came to play still says what each player would begin it with."""
+        table = self.table
+        if table is not None:
+            tricks = [(t.number, tuple(t.plays), t.winner) for t in table.tricks]
+            current = table.current
+            if current.plays:
+                tricks.append((current.number, tuple(current.plays), None))
+            return HandTrace(tricks, table.rules, table.start)
+        hands = self.start_hands()
+        return NO_TRACE if hands is None else HandTrace(start={p: tuple(c) for p, c in hands.items()})
 
     @final
     def verdict(self) -> HandVerdict:
@@ -1429,7 +1449,8 @@ class HandReplay:
             score_delta=delta, score_after=after, pool_after=self.show_pool(pool) if pool is not None else None,
             recorded=self.recorded(ledger), next=self.next_step() if status == "in-progress" else None,
             notes=(*self.notes, *settlement.notes), line=self.record.header.at.line, ledger=tuple(ledger.entries),
-            pool_before=self.show_pool(ledger.pool_before) if ledger.pool_before is not None else None)
+            pool_before=self.show_pool(ledger.pool_before) if ledger.pool_before is not None else None,
+            trace=self.trace())
 
 
 CORRECTION: frozenset[RevokeStatus | None] = frozenset({"corrected", "correctable"})

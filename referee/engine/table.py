@@ -19,6 +19,10 @@ from ..notation.records import record
 
 
 class TrickRules(Protocol):
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit (None: no trumps, or not known yet)."""
+
     def suit_of(self, card: Card) -> Suit:
         """The suit the card counts as (the left bower counts as trump)."""
 
@@ -54,6 +58,7 @@ class PlayedCard:
     card: Card
     at: Span
     out_of_turn: bool = False
+    suit: Suit | None = None  # the suit it counts as, as the table worked it out (None: not played to a table)
 
 
 _NOWHERE = Span(0, 0)
@@ -247,8 +252,9 @@ class TrickTable:
         self.late_correctors: frozenset[str] = frozenset()
         self._late_revokes: list[_Failure] = []
         self._put_aside: Trick | None = None  # the next trick's cards, while a late correction reopens a trick
-        # who was dealt each card: the first hand holding it, should the deal be wrong
-        self.dealt_to: dict[Card, str] = {c: p for p, cards in reversed(hands.items()) for c in cards} if hands else {}
+        # what each player held when play began (`hands` changes as cards are played): for the trace
+        # (`engine.trace`), and to say who was dealt a card played by someone else (`_dealt_to`)
+        self.start = {p: tuple(cards) for p, cards in hands.items()} if hands is not None else None
 
     # ---- queries ---------------------------------------------------------------------
     @property
@@ -376,7 +382,7 @@ class TrickTable:
             hand.discard(card)
         if not played_before:  # a duplicate keeps where the card was first played
             self.played[card] = (player, trick.number)
-        plays.append(PlayedCard(player, card, at, out_of_turn))
+        plays.append(PlayedCard(player, card, at, out_of_turn, suit))
         trick.players.add(player)
         if len(plays) == len(self.active):
             self._complete(facts)
@@ -478,7 +484,12 @@ class TrickTable:
             first_player, first_trick = self.played[card]
             facts.append(Duplicate(player, card, at, trick, first_player, first_trick))
         else:
-            facts.append(NotHeld(player, card, at, trick, self.dealt_to.get(card)))
+            facts.append(NotHeld(player, card, at, trick, self._dealt_to(card)))
+
+    def _dealt_to(self, card: Card) -> str | None:
+        """Who was dealt `card`: the first hand holding it, should the deal be wrong (asked only
+        for a card not held, so not worked out for every hand)."""
+        return next((p for p, cards in (self.start or {}).items() if card in cards), None)
 
     def _not_following(self, player: str, card: Card, at: Span, led: Suit, trick: int, facts: list[Fact]) -> None:
         """`card` is not of the suit led: a revoke, unless excused or the player holds none of it."""

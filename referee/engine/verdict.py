@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..notation.events import Span
 from ..notation.reader import Problem
 from ..notation.records import record
 from .laws import Irregularity, Penalty, Pending
 from .ledger import Entry
+from .trace import NO_TRACE, HandTrace
 
 
 @record
@@ -23,10 +23,6 @@ class TrickRecord:
     leader: str
     plays: tuple[tuple[str, str], ...]
     winner: str | None
-    at: tuple[Span, ...] = field(default=(), compare=False)
-    """Where each of `plays` is written (not in the JSON): a player may write the same card twice
-    (taken back and played again, played twice, after the last trick), and only the replay knows
-    which of the two went into the trick; `fmt` and the reflow tests must not guess."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "leader": self.leader, "plays": [list(p) for p in self.plays],
@@ -72,6 +68,8 @@ class HandVerdict:
     line: int = 0
     ledger: tuple[Entry, ...] = ()  # extension: every movement of points, counters or pool
     pool_before: int | list[int] | None = None  # extension: beside pool_after, where a pool is kept
+    trace: HandTrace = field(default=NO_TRACE, compare=False, repr=False)
+    """Each card of the tricks as the replay put it there (`engine.trace`): in memory only, not in the JSON."""
 
     @property
     def disagreement(self) -> bool:

@@ -204,7 +204,7 @@ def _trick_words(trick: TrickRecord, hand: HandStory, game: str) -> str:
     text = f"Trick {trick.number}: {leader} leads {lead}" + (f"; {others}" if others else "") + "."
     if trick.winner is None:
         return text + " The trick is not finished."
-    return text + f" {trick.winner} wins it {why_won(trick.plays, trick.winner, hand.verdict.contract, game)}."
+    return text + f" {trick.winner} wins it {why_won(hand.verdict.trace.trick(trick.number), game)}."
 
 
 def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:

@@ -35,7 +35,7 @@ from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
 from ..notation.handline import looks_like_hand_line, spoiling_problem
 from ..notation.limits import MAX_ERRORS, MAX_FMT_HELD, MAX_HAND_CHARS
-from ..notation.reader import HandRecord, Problem, more_problems, parse_line, read_lines
+from ..notation.reader import GameStart, HandRecord, Problem, more_problems, parse_line, read_lines
 from ..notation.shapes import write
 from .story import HandStory
 
@@ -163,9 +163,7 @@ def format_stream(stream: BinaryIO, emit: Emit, rules: str | None = None) -> Non
     so memory holds one hand, not the file.
     """
     formatting = _Formatting(stream, emit)
-    sink = _TrickSink(formatting.tricks)
-    sink.checker = Checker(sink, rules)
-    sink.checker.check_stream(formatting)  # type: ignore[arg-type]  # it only calls readline
+    Checker(_TrickSink(formatting.tricks), rules).check_stream(formatting)  # type: ignore[arg-type]  # it only calls readline
     formatting.finish()
 
 
@@ -191,17 +189,14 @@ class _TrickSink:
 
     def __init__(self, tricks: dict[int, _Tricks]) -> None:
         self.tricks = tricks
-        self.checker: Checker | None = None
 
-    def hand(self, hand: HandVerdict) -> None:
-        item = self.checker.item if self.checker is not None else None
-        if isinstance(item, HandRecord):
-            self.tricks[item.header.at.line] = _hand_tricks(HandStory(item, hand))
+    def hand(self, verdict: HandVerdict, record: HandRecord) -> None:
+        self.tricks[record.header.at.line] = _hand_tricks(HandStory(record, verdict))
 
     def begin_file(self, path: str) -> None: ...
-    def begin_game(self, game: GameVerdict) -> None: ...
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None: ...
     def end_game(self, game: GameVerdict) -> None: ...
-    def error(self, problem: Problem) -> None: ...
+    def error(self, problem: Problem, line: int) -> None: ...
     def end_file(self) -> None: ...
     def finish(self, summary: Summary) -> None: ...
 

@@ -12,7 +12,7 @@ from typing import Protocol, TextIO
 from ..check import Sink
 from ..engine.laws import Irregularity
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
-from ..notation.reader import Problem
+from ..notation.reader import GameStart, HandRecord, Problem
 from .render import JsonWriter, TextWriter, finding_words, recorded_words
 
 
@@ -36,30 +36,30 @@ class Quiet:
 
     def __init__(self, inner: TextSink) -> None:
         self.inner = inner
-        self._game: GameVerdict | None = None  # begun here, not yet shown
+        self._game: tuple[GameVerdict, GameStart] | None = None  # begun here, not yet shown
         self._shown = False
 
     def begin_file(self, path: str) -> None:
         self.inner.begin_file(path)
 
-    def begin_game(self, game: GameVerdict) -> None:
-        self._game, self._shown = game, False
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None:
+        self._game, self._shown = (game, header), False
 
-    def hand(self, hand: HandVerdict) -> None:
+    def hand(self, hand: HandVerdict, record: HandRecord) -> None:
         if not has_findings(hand):
             return
         if self._game is not None:
-            self.inner.begin_game(self._game)
+            self.inner.begin_game(*self._game)
             self._game, self._shown = None, True
-        self.inner.hand(hand)
+        self.inner.hand(hand, record)
 
     def end_game(self, game: GameVerdict) -> None:
         if self._shown:
             self.inner.end_game(game)
         self._game, self._shown = None, False
 
-    def error(self, problem: Problem) -> None:
-        self.inner.error(problem)
+    def error(self, problem: Problem, line: int) -> None:
+        self.inner.error(problem, line)
 
     def end_file(self) -> None:
         self.inner.end_file()
@@ -122,10 +122,10 @@ class GithubWriter:
     def begin_file(self, path: str) -> None:
         self.path = path
 
-    def begin_game(self, game: GameVerdict) -> None:
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None:
         pass
 
-    def hand(self, hand: HandVerdict) -> None:
+    def hand(self, hand: HandVerdict, record: HandRecord) -> None:
         choices = {p.rule: f" Open: {p.chooser} to choose {' | '.join(p.options)}. {p.explanation}"
                    for p in hand.pending}
         for finding in hand.irregularities:
@@ -145,7 +145,7 @@ class GithubWriter:
     def end_game(self, game: GameVerdict) -> None:
         pass
 
-    def error(self, problem: Problem) -> None:
+    def error(self, problem: Problem, line: int) -> None:
         self._annotate(problem.line, problem.column, "unusable input",
                        problem.message + (f" — {problem.hint}" if problem.hint else ""))
 

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
-from ..notation.reader import Problem
+from ..notation.reader import GameStart, HandRecord, Problem
 
 
 class Counting:
@@ -27,11 +27,11 @@ class Counting:
     def begin_file(self, path: str) -> None:
         self.inner.begin_file(path)
 
-    def begin_game(self, game: GameVerdict) -> None:
-        self.inner.begin_game(game)
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None:
+        self.inner.begin_game(game, header)
 
-    def hand(self, hand: HandVerdict) -> None:
-        self.inner.hand(hand)
+    def hand(self, hand: HandVerdict, record: HandRecord) -> None:
+        self.inner.hand(hand, record)
         self.hands += 1
         if not self.hands % 100:
             self.bar.update(self.task, hands=f"{self.hands:,} hands")
@@ -39,8 +39,8 @@ class Counting:
     def end_game(self, game: GameVerdict) -> None:
         self.inner.end_game(game)
 
-    def error(self, problem: Problem) -> None:
-        self.inner.error(problem)
+    def error(self, problem: Problem, line: int) -> None:
+        self.inner.error(problem, line)
 
     def end_file(self) -> None:
         self.inner.end_file()

@@ -14,7 +14,7 @@ from ..engine.laws import Irregularity
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..games import registry
 from ..notation.limits import MAX_ERRORS
-from ..notation.reader import Problem, more_problems
+from ..notation.reader import GameStart, HandRecord, Problem, more_problems
 from ..notation.safe import safe_text
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
@@ -89,20 +89,20 @@ class JsonWriter:
             self.games += games
         self.errors.extend(problems)
 
-    def begin_game(self, game: GameVerdict) -> None:
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None:
         head = _json(game.head_dict())[:-1]
         self.out.write((", " if self.games else "") + head + ', "hands": [')
         self.games += 1
         self.hands = 0
 
-    def hand(self, hand: HandVerdict) -> None:
+    def hand(self, hand: HandVerdict, record: HandRecord) -> None:
         self.out.write((", " if self.hands else "") + hand_json(hand))
         self.hands += 1
 
     def end_game(self, game: GameVerdict) -> None:
         self.out.write("], " + _json(game.tail_dict())[1:])
 
-    def error(self, problem: Problem) -> None:
+    def error(self, problem: Problem, line: int) -> None:
         if len(self.errors) < MAX_ERRORS:
             self.errors.append(problem)
         else:
@@ -236,7 +236,7 @@ class TextWriter:
         self.path = path
         self.shown = self.hidden = 0  # problems listed in this file, and past `MAX_ERRORS`
 
-    def begin_game(self, game: GameVerdict) -> None:
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None:
         defaults = registry()[game.game].rulebook.defaults()
         changed = [k if v is True else f"{k}={'false' if v is False else v}"
                    for k, v in game.rules.items() if defaults.get(k, v) != v]
@@ -244,7 +244,7 @@ class TextWriter:
         info = f" ({', '.join(game.info.values())})" if game.info else ""
         self.out.write(safe_text(f"{self.path}: {game.game}{info}{rules}") + "\n")
 
-    def hand(self, hand: HandVerdict) -> None:
+    def hand(self, hand: HandVerdict, record: HandRecord) -> None:
         write = self.out.write
         write(f"  Hand {hand.number}, dealer {hand.dealer}: {hand.status}\n")
         if any(v not in (None, False, "", [], {}) for v in hand.contract.values()):
@@ -280,7 +280,7 @@ class TextWriter:
         left_out = left_out_words(game)
         self.out.write(f"  Final: {_scores(game.final_score)}{pool}{winner}{' — ' + left_out if left_out else ''}\n")
 
-    def error(self, problem: Problem) -> None:
+    def error(self, problem: Problem, line: int) -> None:
         if self.shown < MAX_ERRORS:
             self.shown += 1
             self.write_error(problem)

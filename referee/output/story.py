@@ -1,25 +1,23 @@
 """A checked transcript as a story: each hand's transcript records beside the verdict on it.
 
 `explain`, `report` and `fmt` all need both what was written (the records, with their lines)
-and what the referee made of it (the verdict: tricks, findings, scores). This module pairs
-them, for every game and every hand, without knowing any game: a game's verdict is matched to
-its header by line, a hand's verdict to its ``hand`` line, and each play to the trick the
-replay put it in.
+and what the referee made of it (the verdict: tricks, findings, scores). The checker hands
+every sink each hand's verdict with its record (`check.Sink`), so this module only keeps them
+side by side, for every game and every hand, without knowing any game.
 """
 
 from __future__ import annotations
 
 import io
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..check import Checker, Collector, check_files
-from ..engine.verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
+from ..check import Checker, Collector
+from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
-from ..notation.inputs import DAMAGED, STDIN, open_binary, read_bytes
-from ..notation.reader import GameStart, HandRecord, Problem, read_transcript
+from ..notation.reader import GameStart, HandRecord, Problem
 from .render import format_problem
 
 
@@ -42,29 +40,10 @@ class HandStory:
                     yield line, event
 
     def trick_of_play(self) -> dict[ev.Span, int]:
-        """The trick each play went to, keyed by the play's position; plays taken back are absent.
-
-        A card may appear twice in the transcript but once in a trick (taken back and played
-        again, played twice, played after the last trick): the replay says where the card that
-        went into the trick is written. A play it knows only as a pair (no position) is matched
-        from the last one backwards: the card that stayed is most often the one played last.
-        """
-        wanted: dict[tuple[str, str], list[int]] = {}
-        found: dict[ev.Span, int] = {}
-        written = {event.at for _, event in self.events() if isinstance(event, ev.Play)}
-        for trick in self.verdict.tricks:
-            for i, (player, card) in enumerate(trick.plays):
-                at = trick.at[i] if i < len(trick.at) else None
-                if at is not None and at in written and at not in found:
-                    found[at] = trick.number
-                else:
-                    wanted.setdefault((player, card), []).append(trick.number)
-        for _, event in reversed(list(self.events())):
-            if isinstance(event, ev.Play) and event.at not in found:
-                numbers = wanted.get((event.player, event.card.text))
-                if numbers:
-                    found[event.at] = numbers.pop()
-        return found
+        """The trick each play went to, keyed by where the play is written; plays taken back are
+        absent. A card may be written twice but go once into a trick (taken back and played
+        again, played twice, played after the last trick): the replay's trace says which."""
+        return {play.at: play.trick for play in self.verdict.trace.plays}
 
 
 @dataclass(slots=True)
@@ -94,99 +73,48 @@ class FileStory:
     exit_code: int
 
 
-def pair(records: Iterable[object], verdict: FileVerdict) -> list[GameStory]:
-    """Match the reader's games and hands with the verdict's, by the lines they start on."""
-    games = {g.line: g for g in verdict.games}
-    stories: list[GameStory] = []
-    current: GameStory | None = None
-    for item in records:
-        if isinstance(item, GameStart):
-            game = games.get(item.at.line)
-            current = GameStory({t.name: t.value for t in item.tags}, game) if game is not None else None
-            if current is not None:
-                stories.append(current)
-        elif isinstance(item, HandRecord) and current is not None:
-            begun = games.get(item.header.at.line)
-            if begun is not None:  # a game begun at this hand without a header of its own (Auction Pitch)
-                current = GameStory(dict(current.tags), begun)
-                stories.append(current)
-            hand = next((h for h in current.verdict.hands if h.line == item.header.at.line), None)
-            if hand is not None:
-                current.hands.append(HandStory(item, hand))
-    return stories
-
-
 def story_of_text(text: str, rules: str | None = None, path: str = "<text>",
                   checker_for: Callable[[Collector, str | None], Checker] = Checker) -> FileStory:
     """The story of a transcript given as text (pure: no I/O). `checker_for` makes the checker
     (the desk's keeps the session before the last hand, to replay that hand again)."""
-    return _story_of_bytes(text.encode("utf-8", "surrogatepass"), rules, path, checker_for)
-
-
-def _story_of_bytes(data: bytes, rules: str | None, path: str,
-                    checker_for: Callable[[Collector, str | None], Checker] = Checker) -> FileStory:
-    collector = _PairingCollector()
-    checker = collector.checker = checker_for(collector, rules)
+    collector = StoryCollector()
+    checker = checker_for(collector, rules)
     checker.summary.files += 1
     checker.sink.begin_file(path)
-    checker.check_stream(io.BytesIO(data))
+    checker.check_stream(io.BytesIO(text.encode("utf-8", "surrogatepass")))
     checker.sink.end_file()
-    summary = checker.finish()
-    file_verdict = collector.verdict.files[0]
-    problems = [format_problem(file_verdict.path, p) for p in file_verdict.errors]
-    return FileStory(file_verdict.path, collector.stories, problems, summary.exit_code)
-
-
-class _PairingCollector(Collector):
-    """A `Collector` that also pairs each game's and hand's verdict with the record the checker
-    has in hand, as `pair` does from a second reading: a text's story is read once, not twice
-    (the reading is half the time of a check)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.checker: Checker | None = None  # whose `item` is the record being checked
-        self.stories: list[GameStory] = []
-
-    def begin_game(self, game: GameVerdict) -> None:
-        super().begin_game(game)
-        item = self.checker.item if self.checker else None
-        if isinstance(item, GameStart):
-            tags = {t.name: t.value for t in item.tags}
-        else:  # a game begun at a hand without a header of its own (Auction Pitch): the last one's tags
-            tags = dict(self.stories[-1].tags) if self.stories else {}
-        self.stories.append(GameStory(tags, game))
-
-    def hand(self, hand: HandVerdict) -> None:
-        super().hand(hand)
-        item = self.checker.item if self.checker else None
-        if isinstance(item, HandRecord) and self.stories:
-            self.stories[-1].hands.append(HandStory(item, hand))
+    return collector.story(checker.finish())
 
 
 def story_of_file(path: str, rules: str | None = None) -> FileStory:
-    """The story of a transcript file, checked exactly as ``referee check`` checks it.
-
-    Standard input (``-``) is read once and kept, as the story reads the transcript twice.
-    """
-    if path == STDIN:
-        return _story_of_bytes(read_bytes(path), rules, path)
-    collector = Collector()
-    summary = check_files([path], collector, rules)
-    file_verdict = collector.verdict.files[0]
-    records: list[object] = []
-    if not file_verdict.errors or file_verdict.games:
-        try:
-            with open_binary(path) as stream:
-                records = list(read_transcript(stream))
-        except DAMAGED:  # a damaged .gz file: the hands read before the damage are told
-            pass
-    return _story(collector.verdict, records, summary.exit_code)
+    """The story of a transcript file (``-``: standard input), checked exactly as ``referee check`` checks it."""
+    collector = StoryCollector()
+    checker = Checker(collector, rules)
+    checker.check_path(path)
+    return collector.story(checker.finish())
 
 
-def _story(verdict: Verdict, records: list[object], exit_code: int) -> FileStory:
-    file_verdict = verdict.files[0]
-    problems = [format_problem(file_verdict.path, p) for p in file_verdict.errors]
-    return FileStory(file_verdict.path, pair(records, file_verdict), problems, exit_code)
+class StoryCollector(Collector):
+    """A `Collector` that also keeps each game's and hand's verdict beside the header and the
+    record the checker hands it with: a text's story is read once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stories: list[GameStory] = []
+
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None:
+        super().begin_game(game, header)
+        self.stories.append(GameStory({t.name: t.value for t in header.tags}, game))
+
+    def hand(self, verdict: HandVerdict, record: HandRecord) -> None:
+        super().hand(verdict, record)
+        self.stories[-1].hands.append(HandStory(record, verdict))
+
+    def story(self, summary: Summary) -> FileStory:
+        """The file's story, once the checker has finished with its `summary`."""
+        file_verdict = self.verdict.files[0]
+        problems = [format_problem(file_verdict.path, p) for p in file_verdict.errors]
+        return FileStory(file_verdict.path, self.stories, problems, summary.exit_code)
 
 
 # ---- streaming: one hand at a time, for archives of any size -----------------------------
@@ -205,8 +133,7 @@ class StoryReader(Protocol):
 def stream_file(path: str, reader: StoryReader, rules: str | None = None) -> int:
     """Check `path` exactly as ``referee check`` does, telling `reader` its story as it goes;
     returns the exit status. Nothing is kept between hands."""
-    sink = _StorySink(reader)
-    checker = sink.checker = Checker(sink, rules)
+    checker = Checker(_StorySink(reader), rules)
     checker.check_path(path)
     return checker.finish().exit_code
 
@@ -223,34 +150,30 @@ def replay_story(story: FileStory, reader: StoryReader) -> None:
 
 
 class _StorySink:
-    """The `Sink` behind `stream_file`: pairs each verdict with the record the checker has in hand."""
+    """The `Sink` behind `stream_file`: tells each verdict with the record it was decided from."""
 
     def __init__(self, reader: StoryReader) -> None:
         self.reader = reader
         self.path = ""
         self.game: GameStory | None = None
-        self.checker: Checker | None = None  # whose `item` is the record being checked
 
     def begin_file(self, path: str) -> None:
         self.path = path
 
-    def begin_game(self, game: GameVerdict) -> None:
-        item = self.checker.item if self.checker else None
-        tags = {t.name: t.value for t in item.tags} if isinstance(item, GameStart) else {}
-        self.game = GameStory(tags, game)
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None:
+        self.game = GameStory({t.name: t.value for t in header.tags}, game)
         self.reader.game(self.game)
 
-    def hand(self, hand: HandVerdict) -> None:
-        item = self.checker.item if self.checker else None
-        if self.game is not None and isinstance(item, HandRecord):
-            self.reader.hand(self.game, HandStory(item, hand))
+    def hand(self, verdict: HandVerdict, record: HandRecord) -> None:
+        if self.game is not None:
+            self.reader.hand(self.game, HandStory(record, verdict))
 
     def end_game(self, game: GameVerdict) -> None:
         if self.game is not None:
             self.reader.end_game(self.game)
         self.game = None
 
-    def error(self, problem: Problem) -> None:
+    def error(self, problem: Problem, line: int) -> None:
         self.reader.problem(format_problem(self.path, problem))
 
     def end_file(self) -> None:

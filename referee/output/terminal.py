@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
-from ..notation.reader import Problem
+from ..notation.reader import GameStart, HandRecord, Problem
 from ..notation.safe import safe_text
 from .render import TextWriter, cause_lines, describe_contract, finding_words, format_problem, recorded_words
 from .words import scores
@@ -57,14 +57,14 @@ class TerminalWriter(TextWriter):
             self.out = plain
         self.console.print(Text(text, style))
 
-    def begin_game(self, game: GameVerdict) -> None:
-        self._plain("bold", super().begin_game, game)
+    def begin_game(self, game: GameVerdict, header: GameStart) -> None:
+        self._plain("bold", super().begin_game, game, header)
 
     def _at(self, indent: int, *parts: str | tuple[str, str]) -> None:
         """One line of the hand, wrapped to the terminal with its indent kept."""
         self.console.print(Padding(Text.assemble(*parts), (0, 0, 0, indent), expand=False))
 
-    def hand(self, hand: HandVerdict) -> None:
+    def hand(self, hand: HandVerdict, record: HandRecord) -> None:
         self._at(2, f"Hand {hand.number}, dealer {hand.dealer}: ", (hand.status, STATUS_STYLE.get(hand.status, "")))
         contract = describe_contract(hand.contract)
         if contract != "none":

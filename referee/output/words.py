@@ -6,19 +6,19 @@ shared vocabulary is used (notation.md §2.3), so every game is told the same wa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..engine.trace import PlayTrace
 from ..games import registry
 from ..notation import events as ev
-from ..notation.cards import Suit, parse_card, parse_suit
 from ..notation.shapes import say
 from .render import (
     _scores as scores,  # one spelling of scores everywhere: ``N-S +2, E-W 0``
 )
 from .render import describe_contract
 
-__all__ = ["contract_words", "event_words", "house_rules", "scores", "trump_of", "why_won"]
+__all__ = ["contract_words", "event_words", "house_rules", "scores", "why_won"]
 
 CHOICE_WORDS = frozenset({"partnership", "alone", "claim", "deal-stands"})
 """The words of `call` that choose an option other than a penalty (each game declares its words:
@@ -33,32 +33,19 @@ def event_words(event: ev.Event) -> str:
     return say(event)
 
 
-def trump_of(contract: Mapping[str, Any]) -> Suit | None:
-    """The trump suit when the contract names one (most games call the key ``trump``)."""
-    value = contract.get("trump")
-    if not isinstance(value, str):
-        return None
-    try:
-        return parse_suit(value)
-    except ValueError:
-        return None
-
-
-def why_won(plays: tuple[tuple[str, str], ...], winner: str, contract: Mapping[str, Any],
-            game: str | None = None) -> str:
-    """Why the trick went to `winner`, as far as the card itself tells (trump, or the suit led).
-    The `game` names what its laws make of a card beyond its printed suit (Euchre's bowers)."""
-    card = dict(plays)[winner]
-    led = plays[0][1][-1]
-    trump = trump_of(contract)
-    role = registry()[game].card_role(parse_card(card), trump) if game is not None else None
+def why_won(trick: Sequence[PlayTrace], game: str | None = None) -> str:
+    """Why the trick went to its winner, as the replay traced it (a trump, or the best card of
+    the suit led). The `game` names what its laws make of a card beyond being a trump (Euchre's bowers)."""
+    lead = trick[0]
+    win = next(p for p in trick if p.player == p.winner)
+    role = registry()[game].card_role(win.card, win.suit) if game is not None and win.trump else None
     if role is not None:
-        return f"with {card}, {role}"
-    if trump is not None and card[-1] == trump.value:
-        return f"with {card}, a trump"
-    if card[-1] == led:
-        return f"with {card}, the best card of the suit led"
-    return f"with {card}"
+        return f"with {win.card}, {role}"
+    if win.trump:
+        return f"with {win.card}, a trump"
+    if win.suit is lead.suit:
+        return f"with {win.card}, the best card of the suit led"
+    return f"with {win.card}"
 
 
 def contract_words(contract: Mapping[str, Any]) -> str:
