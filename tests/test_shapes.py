@@ -5,7 +5,6 @@ from one of them fails here, by name."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from pathlib import Path
@@ -23,6 +22,7 @@ from referee.notation import events as ev
 from referee.notation.cards import parse_card
 from referee.notation.grammar import _parser
 from referee.notation.reader import Problem, grammar_text, parse_line
+from referee.notation.records import field_names
 from referee.notation.shapes import EVENTS, GAME_SHAPES, SHAPES, WORD_EVENTS, WORDS, _said_shape, write
 from referee.notation.vocabulary import vocabulary
 from referee.output.words import CHOICE_WORDS, event_words
@@ -95,7 +95,7 @@ def test_every_event_has_lines() -> None:
 def test_the_declaration_names_the_records_fields(kind: type) -> None:
     """What the written form reads, plus the player and the position, is the record's fields."""
     declared = {name for slot in SHAPES[kind].slots for fields, _ in slot.alternatives for name in fields}
-    names = [f.name for f in dataclasses.fields(kind)]
+    names = list(field_names(kind))
     assert names[0] == "player" and names[-1] == "at"  # the transformer passes the fields in this order
     assert set(names) == {"player", "at"} | declared
 
@@ -169,7 +169,7 @@ def test_a_misspelt_contract_is_pointed_to_the_declared_word() -> None:
 def test_the_words_of_a_choice_are_some_games_call_words_and_no_penalty() -> None:
     for name in registry():
         registry()[name]
-    declared = {word for hand in HandReplay.__subclasses__() for word in hand.call_words}
+    declared = {word for hand in HandReplay.__subclasses__() for word in hand.declared.call_words}
     assert declared >= CHOICE_WORDS
     assert not CHOICE_WORDS & PENALTY_WORDS
     assert set(CALL_WORDS) <= PENALTY_WORDS

@@ -12,19 +12,19 @@ transcript that stops while a choice is open gives it as `pending`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit, parse_card
+from ..notation.records import field, record
 from .laws import Pending
 
 Option = str
 """The name of a choice's option, as `pending` lists it and a `call` (or `accept`) answers it. A
 choice that takes a card or a suit is answered by the card or the suit itself (`call QH`,
 `call hearts`); a suit word is an option of its own where only that suit may be chosen. The
-words a `call` may name are each game's own (`HandReplay.call_words`): the grammar takes any word."""
+words a `call` may name are each game's own (`Declaration.call_words`): the grammar takes any word."""
 
 PENALTY_WORDS = frozenset({"highest", "lowest", "trump", "no-trump", "win", "lose", "withhold"})
 """The words of `call` every game's laws share: requirements on the offender's next card."""
@@ -57,7 +57,7 @@ class Lapse(Enum):
     SETTLEMENT = "settlement"          # nothing: a penalty scored with the hand, chosen while play goes on or after it
 
 
-@dataclass(slots=True, eq=False)
+@record(eq=False)
 class Choice:
     """A rectification waiting for its chooser. `apply` performs the chosen option, given the hand
     (a choice kept on its hand refers to it by no closure, so an open choice makes no reference cycle).

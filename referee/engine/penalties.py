@@ -4,10 +4,11 @@ Every game's laws agree on much of what an irregularity means (a call not obeyed
 revoke; a revoke corrected in time carries no penalty; the deal stands once play has begun), and
 differ on the rest (what a revoke costs, whether an exposed card may be called). The shared
 reading is written once here, as the default of each topic; a game subclasses only the topics
-its laws change and declares them on its hand class::
+its laws change and declares them in its hand's `Declaration`::
 
     class EuchreHand(HandReplay):
-        penalty_laws = PenaltyLaws(revoke=EuchreRevokeLaw(), out_of_turn=EuchreOutOfTurnLaw(), ...)
+        declared = Declaration("euchre", 5, PACKS["24"],
+                               PenaltyLaws(revoke=EuchreRevokeLaw(), out_of_turn=EuchreOutOfTurnLaw(), ...))
 
 The replay finds the irregularity; the topic's ``decide(hand, fact)`` reads the hand it is given
 and returns a `Ruling` (the words that end the finding, the choice it opens for the innocent
@@ -21,11 +22,11 @@ the hand as well.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..notation import events as ev
 from ..notation.cards import Card
+from ..notation.records import record
 from . import table as tb
 from .choices import Choice, Lapse, Option
 
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 H = TypeVar("H", bound="HandReplay")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Offer:
     """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
     option chosen, given the hand (it must not hold the hand, or an open choice would make a
@@ -55,7 +56,7 @@ class Offer:
     target: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ruling:
     """What the laws make of one irregularity, applied by the replay in this order: the finding,
     its explanation ending with `words` (the rule it cites is `topic`'s, when the law names its own,
@@ -311,7 +312,7 @@ REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), Out
 ATTENTION, CALL, DEAL = AttentionLaw[Any](), CallLaw[Any](), DealLaw[Any]()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PenaltyLaws:
     """A game's penalty laws, an object per topic: the shared default wherever the game does not
     declare its own (an instance of a subclass of the topic's class). A law keeps no state, so
