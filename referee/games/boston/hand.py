@@ -50,7 +50,7 @@ class BostonHand(HandReplay):
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
         self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
-        self.liable = LiableCards(self)        # opponents' exposed cards still on the table, and who holds them
+        self.liable = LiableCards()        # opponents' exposed cards still on the table, and who holds them
         self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
@@ -241,7 +241,7 @@ class BostonHand(HandReplay):
                       f"({self.over_why or 'settled'})")
             return
         if self.liable.watching and self.table is not None:
-            self.liable.before_play(event)
+            self.liable.before_play(self, event)
         self.play_card(event)
         if self.liable:
             self.liable.played(event.card)
@@ -304,7 +304,7 @@ class BostonHand(HandReplay):
             misere_error(self, event.player, f"{event.player} looked at trick {trick}, already quitted")
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        self.liable.claim_rest(event)
+        self.liable.claim_rest(self, event)
 
     # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
     def late_correction(self) -> bool:
@@ -390,7 +390,7 @@ class BostonHand(HandReplay):
         if choosing is not None:
             return choosing
         if self.stage == "play":
-            return self.liable.waiting() or self.next_in_play()
+            return self.liable.waiting(self) or self.next_in_play()
         if self.stage == "ended":
             return None
         if self.step == "bidding":
