@@ -100,12 +100,14 @@ def random_trick(rng: random.Random, seats: Sequence[str], leader: str, hands: d
 
 
 def random_tricks(rng: random.Random, seats: Sequence[str], leader: str, hands: dict[str, list[Card]],
-                  play: PlayRules, plant_revoke: bool = False, lead_out_of_turn: bool = False
-                  ) -> tuple[list[str], int | None]:
+                  play: PlayRules, plant_revoke: bool = False, lead_out_of_turn: bool = False,
+                  stop: Callable[[str], bool] | None = None) -> tuple[list[str], int | None]:
     """Every trick of a hand dealt in `hands`, as labelled trick lines, each won by `play`'s winner.
     With `plant_revoke` one player fails to follow once, from a random trick on, while able to
     (its trick is returned, None when no chance came); with `lead_out_of_turn`, a wrong player
-    leads to a random trick and takes his card back (for games without bidding: whist's laws)."""
+    leads to a random trick and takes his card back (for games without bidding: whist's laws).
+    With `stop`, the play ends after the first trick whose winner it accepts (a contract decided
+    early: a misère caller who takes a trick, a grand slam lost)."""
     tricks = len(hands[seats[0]])
     plant_from = rng.randint(1, tricks - 1) if plant_revoke else tricks + 1
     false_at = rng.randint(1, tricks) if lead_out_of_turn else tricks + 1
@@ -120,6 +122,8 @@ def random_tricks(rng: random.Random, seats: Sequence[str], leader: str, hands: 
         planted = trick if revoked else planted
         leader = play.winner(plays)
         out.append(trick_line(trick, plays))
+        if stop is not None and stop(leader):
+            break
     return out, planted
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick, write_in_style
-from ...notation.cards import Card, Suit, pack
-from ...notation.reader import trick_line
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_tricks, write_in_style
+from ...notation.cards import Suit, pack
 from .auction import DISCARD_MISERES, MISERES
 from .tricks import FrenchBostonTricks
 
@@ -106,20 +105,8 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
         out.append(f"{who} spread")
     renouncer = who if kind == "misere-quatre-as" else None
     deal = Deal("french-boston", trump if kind not in MISERES else None, upcard.suit, renouncer)
-    out += random_play(rng, order, hands, (rules_for or own_play_rules)(deal), who if kind in MISERES else None)
+    misere_caller = who if kind in MISERES else None
+    play = (rules_for or own_play_rules)(deal)
+    out += random_tricks(rng, order, order[0], hands, play, stop=lambda winner: winner == misere_caller)[0]
     out.append("")
     return out, belle
-
-
-def random_play(rng: random.Random, order: list[str], hands: dict[str, list[Card]], play: PlayRules,
-                misere_caller: str | None) -> list[str]:
-    """Lawful random play from the eldest hand; a misère stops at the caller's first trick."""
-    leader = order[0]
-    lines = []
-    for trick in range(1, len(hands[order[0]]) + 1):
-        plays, _ = random_trick(rng, order, leader, hands, play, trick)
-        leader = play.winner(plays)
-        lines.append(trick_line(trick, plays))
-        if leader == misere_caller:
-            break
-    return lines
