@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from ..notation.cards import Card, Suit
@@ -70,6 +70,22 @@ class TableRules:
 def plain_play_rules(deal: Deal) -> PlayRules:
     """The referee's own laws of play for a game of whist's trick rules (`table.PlainTricks`)."""
     return TableRules(PlainTricks(deal.trump))
+
+
+def shuffled_deal(rng: random.Random, cards: Iterable[Card], seats: Sequence[str], per_hand: int = 13
+                  ) -> tuple[list[Card], dict[str, list[Card]]]:
+    """The pack shuffled (sorted first, so that a seed deals the same hands in every run) and
+    `per_hand` cards dealt to each of `seats` in that order: the shuffled pack and the hands."""
+    shuffled = sorted(cards, key=lambda c: (c.suit.value, c.rank))
+    rng.shuffle(shuffled)
+    return shuffled, {seat: shuffled[per_hand * i:per_hand * (i + 1)] for i, seat in enumerate(seats)}
+
+
+def deal_lines(number: int, dealer: str, players: Sequence[str], hands: dict[str, list[Card]],
+               upcard: Card) -> list[str]:
+    """The lines that open a generated hand: its number and dealer, each player's deal, the card turned."""
+    return [f"hand {number} dealer {dealer}", *(f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players),
+            f"upcard {upcard.text}"]
 
 
 def random_card(rng: random.Random, held: list[Card], lawful: list[Card], revoke: bool = False) -> tuple[Card, bool]:

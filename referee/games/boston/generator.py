@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRulesFor, random_tricks, write_in_style
+from ...engine.generators import Deal, PlayRulesFor, deal_lines, random_tricks, shuffled_deal, write_in_style
 from ...engine.generators import plain_play_rules as own_play_rules
 from ...notation.cards import Suit
 from .auction import BostonBid
@@ -69,14 +69,10 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     random trick on); the trick is returned (None when no chance came).
     """
     players = ("A", "Y", "B", "Z")
-    cards = sorted(BostonHand.declared.pack, key=lambda c: (c.suit.value, c.rank))
-    rng.shuffle(cards)
     seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
-    hands = {seats[i]: cards[13 * i:13 * i + 13] for i in range(4)}
+    cards, hands = shuffled_deal(rng, BostonHand.declared.pack, seats)
     upcard = rng.choice(cards)
-    out = [f"hand {number} dealer {players[dealer]}"]
-    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
-    out.append(f"upcard {upcard.text}")
+    out = deal_lines(number, players[dealer], players, hands, upcard)
     calls, bid, caller = random_bidding(rng, seats)
     out += calls
     trump: Suit | None = None
