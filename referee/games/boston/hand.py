@@ -283,16 +283,9 @@ class BostonHand(HandReplay):
     def on_look(self, event: ev.Look) -> None:
         """Looking at a quitted trick is allowed, except in a misère, where it is penalised as a lead
         out of turn (L37 ins.): a misère error when an opponent does it."""
-        table = self.table
-        quitted = len(table.tricks) if table is not None else 0
-        if (event.trick is not None and event.trick > quitted) or not quitted:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
-                      "but no such trick has been quitted; ignored")
-            return
-        if self.high is None or not self.high.misere or self.stage != "play":
+        trick = self.looked_back(event)
+        if trick is None or self.high is None or not self.high.misere or self.stage != "play":
             return  # allowed: the custom lets players look at the last trick
-        trick = event.trick or quitted
         if event.player == self.caller:
             ruling = "The caller is not penalised: a lead out of turn by the caller carries no penalty."
         else:
