@@ -1277,6 +1277,17 @@ class HandReplay:
                      "attention.drawn", f"{event.player} drew attention to {event.target}'s tricks. ",
                      self.trick_number)
 
+    def looked_back(self, event: ev.Look) -> int | None:
+        """The quitted trick `event` looks at (the last one, unless it names one), for a game whose
+        laws let every quitted trick count; None, and a finding, when no such trick was quitted."""
+        quitted = len(self.table.tricks) if self.table is not None else 0
+        if (event.trick is not None and event.trick > quitted) or not quitted:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
+                      "but no such trick has been quitted; ignored")
+            return None
+        return event.trick or quitted
+
     @final
     @classmethod
     def event_words(cls) -> frozenset[str]:
