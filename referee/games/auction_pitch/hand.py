@@ -89,11 +89,8 @@ class AuctionPitchHand(HandReplay):
 
     def on_look(self, event: ev.Look) -> None:
         """Nothing in the laws forbids a look at a quitted trick, so it is no irregularity; only a
-        trick not played yet is a contradiction."""
-        played = len(self.table.tricks) if self.table is not None else 0
-        if not 0 < (event.trick or played) <= played:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at trick {event.trick or 1}, which has not been played; ignored")
+        trick not played yet is a contradiction (`looked_at` finds it)."""
+        self.looked_at(event)
 
     # ---- play ----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
