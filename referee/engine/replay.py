@@ -100,6 +100,9 @@ class Declaration:
     revoke_abandons: bool = False
     """Whether a transcript that stops after an established revoke leaves the hand abandoned (the
     revoke's penalty is scored, not the hand) rather than in progress."""
+    settlement: Callable[[Any, Ledger], Any] | None = None
+    """The game's settling of a replayed hand, ``settlement(hand, ledger)`` (what `HandReplay.settle`
+    does), declared here by a game whose hand has nothing to add to it."""
 
 
 @record
@@ -1338,8 +1341,11 @@ class HandReplay:
         """Game hook: every payment of the hand, penalties included, made through `ledger` (and
         `penalise(..., since=ledger.mark())` for the penalties among them). It must change nothing
         but the ledger and the settlement, so that settling twice gives the same result; what it
-        returns is kept as the settlement's `result`."""
-        raise NotImplementedError
+        returns is kept as the settlement's `result`. By default, the declared `settlement`."""
+        settlement = self.declared.settlement
+        if settlement is None:
+            raise NotImplementedError
+        return settlement(self, ledger)
 
     @final
     def scored(self) -> tuple[str, ...]:

@@ -7,7 +7,6 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
-from ...engine.ledger import Ledger
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
@@ -40,7 +39,8 @@ AuctionPitchOptions = TypedDict("AuctionPitchOptions", {
 class AuctionPitchHand(HandReplay):
     declared = Declaration("auction-pitch", 6, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"deal-stands"},  # letting a deal stand after a card exposed in it
-                           pool_unit="red", pool_rate=None)  # red counters paid in are not taken from the points
+                           pool_unit="red", pool_rate=None,  # red counters paid in are not taken from the points
+                           settlement=settle)
     options: AuctionPitchOptions
 
     def __init__(self, context: HandContext, record: HandRecord, pool: int | None, game_over: bool) -> None:
@@ -141,9 +141,6 @@ class AuctionPitchHand(HandReplay):
                     self.on_fact(fact)
 
     # ---- the result ----------------------------------------------------------------------
-    def settle(self, ledger: Ledger) -> Outcome:
-        return settle(self, ledger)
-
     @property
     def winner(self) -> str | None:
         return self.outcome()[0].winner

@@ -10,7 +10,6 @@ from typing import Any, Literal, TypedDict
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import Pending
-from ...engine.ledger import Ledger
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
@@ -48,6 +47,7 @@ EuchreOptions = TypedDict("EuchreOptions", {
 
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True,
+                           settlement=lambda hand, ledger: EuchreSettlement(hand).settle(ledger),
                            # the defenders' election over a lone player's partner's card
                            call_words=PENALTY_WORDS | {"partnership", "alone"})
     options: EuchreOptions
@@ -513,9 +513,6 @@ class EuchreHand(HandReplay):
         if self.redeal is not None and self.redeal.reason is not None:
             return self.redeal.reason == "misdeal"
         return self.misdeal()
-
-    def settle(self, ledger: Ledger) -> None:
-        EuchreSettlement(self).settle(ledger)
 
     def dealt_from(self) -> frozenset[Card]:
         return PACKS[self.options["deck"]]
