@@ -88,6 +88,53 @@ def deal_lines(number: int, dealer: str, players: Sequence[str], hands: dict[str
             f"upcard {upcard.text}"]
 
 
+class TrumpsLed:
+    """`PlayRules` for a game whose first card played fixes trumps (auction pitch): any card may
+    be played until it is down; from then on, the rules `rules_for` gives for its suit."""
+
+    def __init__(self, game: str, rules_for: PlayRulesFor) -> None:
+        self.game, self.rules_for = game, rules_for
+        self.rules: PlayRules | None = None
+
+    def fixed(self, plays: Plays) -> PlayRules:
+        """The rules once `plays`, a trick begun, has fixed trumps (by its first card, if none had)."""
+        if self.rules is None:
+            self.rules = self.rules_for(Deal(self.game, plays[0][1].suit))
+        return self.rules
+
+    def lawful(self, player: str, held: Sequence[Card], plays: Plays, trick: int) -> list[Card]:
+        if self.rules is None and not plays:
+            return list(held)  # the pitch: any card
+        return self.fixed(plays).lawful(player, held, plays, trick)
+
+    def winner(self, plays: Plays) -> str:
+        return self.fixed(plays).winner(plays)
+
+
+def random_deal(rng: random.Random, pack: Iterable[Card], players: Sequence[str], dealer: int, size: int,
+                number: int) -> tuple[list[str], dict[str, list[Card]], list[Card]]:
+    """A random deal of `size` cards to each of `players` in turn from the left of `dealer` (an
+    index): the lines that open hand `number` (its dealer, each player's cards), the hands, and
+    the cards left over. The pack is put in a fixed order first, so that a seed gives the same
+    deal whatever order the pack was stored in."""
+    cards = sorted(pack, key=lambda c: (c.suit.value, c.rank))
+    rng.shuffle(cards)
+    n = len(players)
+    hands = {players[(dealer + 1 + i) % n]: cards[size * i:size * i + size] for i in range(n)}
+    lines = [f"hand {number} dealer {players[dealer]}"]
+    lines += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
+    return lines, hands, cards[size * n:]
+
+
+def table_rules(tricks: Callable[[Suit], TrickRules]) -> PlayRulesFor:
+    """The referee's own laws of play for a game whose trick rules `tricks` makes from the trumps
+    (known when play begins): a generator's default `PlayRulesFor`."""
+    def rules_for(deal: Deal) -> PlayRules:
+        assert deal.trump is not None, "trumps are known when play begins"
+        return TableRules(tricks(deal.trump))
+    return rules_for
+
+
 def random_card(rng: random.Random, held: list[Card], lawful: list[Card], revoke: bool = False) -> tuple[Card, bool]:
     """A random card of `lawful` or, with `revoke`, one of `held` that is not lawful when there
     is one (a revoke). Also whether it revokes."""

@@ -308,6 +308,36 @@ class DealLaw(PenaltyLaw[H]):
         return ""
 
 
+class AttentionWords(AttentionLaw[Any]):
+    """The attention law of a game whose laws only say, in one sentence, what drawing attention to
+    the tricks costs (often nothing): the sentence is declared, not written as a law. It is fixed
+    data, the same for every hand, so the law still keeps no state."""
+
+    __slots__ = ("words",)
+
+    def __init__(self, words: str) -> None:
+        self.words = words
+
+    def decide(self, hand: Any, event: ev.Count) -> Ruling:
+        return Ruling(self.words)
+
+
+class DealWords(DealLaw[Any]):
+    """The deal law of a game whose rulings on a hand of the wrong size and on a wrong dealer are
+    each one fixed sentence: declared, not written as a law (they are the same for every hand)."""
+
+    __slots__ = ("wrong_count", "wrong_dealer")
+
+    def __init__(self, wrong_count: str, wrong_dealer: str) -> None:
+        self.wrong_count, self.wrong_dealer = wrong_count, wrong_dealer
+
+    def wrong_dealer_ruling(self, hand: Any) -> str:
+        return self.wrong_dealer
+
+    def wrong_count_ruling(self, hand: Any, player: str) -> str:
+        return self.wrong_count
+
+
 REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), OutOfTurnLaw[Any](), ExposedLaw[Any]()
 ATTENTION, CALL, DEAL = AttentionLaw[Any](), CallLaw[Any](), DealLaw[Any]()
 

@@ -100,6 +100,9 @@ class Declaration:
     revoke_abandons: bool = False
     """Whether a transcript that stops after an established revoke leaves the hand abandoned (the
     revoke's penalty is scored, not the hand) rather than in progress."""
+    settlement: Callable[[Any, Ledger], Any] | None = None
+    """The game's settling of a replayed hand, ``settlement(hand, ledger)`` (what `HandReplay.settle`
+    does), declared here by a game whose hand has nothing to add to it."""
 
 
 @record
@@ -912,10 +915,30 @@ class HandReplay:
     @final
     def concede_rest(self, event: ev.Concede) -> None:
         """A partnership gives up the rest of the tricks to the other: the hands are thrown up at
-        once, so a revoke in the trick just completed is established."""
+        once, so a revoke in the trick just completed is established. Before play there is
+        nothing to concede: the event is not understood there."""
+        if self.table is None:
+            self.unsupported(event, "'concede' before play")
+            return
         self.end("conceded", event.player)
         self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
         self.gather_now()
+
+    @final
+    def quitted_trick(self, event: ev.Look) -> int | None:
+        """The quitted trick `event` looks at (no number: the last one quitted, or else the one on
+        the table), for the game's laws to judge; None when it looks at the trick not gathered
+        yet, which may be reviewed. A trick not played yet contradicts the transcript: found, and
+        the look ignored (None)."""
+        table = self.table
+        played = len(table.tricks) if table is not None else 0
+        quitted = played - (0 if table is None or table.gathered else 1)
+        trick = event.trick or quitted or played
+        if not 0 < trick <= played:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at trick {trick or 1}, which has not been played; ignored")
+            return None
+        return trick if trick <= quitted else None
 
     def adversaries(self, player: str) -> tuple[str, ...]:
         """Game hook: the players against `player` (who may demand a penalty for his error): by
@@ -1362,8 +1385,11 @@ class HandReplay:
         """Game hook: every payment of the hand, penalties included, made through `ledger` (and
         `penalise(..., since=ledger.mark())` for the penalties among them). It must change nothing
         but the ledger and the settlement, so that settling twice gives the same result; what it
-        returns is kept as the settlement's `result`."""
-        raise NotImplementedError
+        returns is kept as the settlement's `result`. By default, the declared `settlement`."""
+        settlement = self.declared.settlement
+        if settlement is None:
+            raise NotImplementedError
+        return settlement(self, ledger)
 
     @final
     def scored(self) -> tuple[str, ...]:

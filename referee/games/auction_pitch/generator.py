@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_card, write_in_style
-from ...notation.cards import Card
-from ...notation.reader import trick_line
+from ...engine.generators import PlayRulesFor, TrumpsLed, random_deal, random_tricks, table_rules, write_in_style
 from .hand import AuctionPitchHand, PitchTricks
 
 RANDOM_GAME_HANDS = 100
@@ -39,9 +37,8 @@ def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None =
     text = "\n".join(lines) + "\n"
     return write_in_style(text, style)
 
-def own_play_rules(deal: Deal) -> PlayRules:
-    """The generator's default laws of play: the referee's own."""
-    return TableRules(PitchTricks(deal.trump))
+own_play_rules = table_rules(PitchTricks)
+"""The generator's default laws of play: the referee's own."""
 
 
 def random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, number: int, board: bool,
@@ -51,38 +48,13 @@ def random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
     With `plant_revoke`, exactly one player fails once to follow suit when he must (the first
     chance from a random trick on); the trick where it happened is returned (None if no chance came).
     """
+    out, hands, _ = random_deal(rng, AuctionPitchHand.declared.pack, players, dealer, 6, number)
     n = len(players)
-    cards = sorted(AuctionPitchHand.declared.pack, key=lambda c: (c.suit.value, c.rank))
-    rng.shuffle(cards)
     seats = [players[(dealer + 1 + i) % n] for i in range(n)]  # eldest first, dealer last
-    hands = {p: cards[6 * i:6 * i + 6] for i, p in enumerate(seats)}
-    out = [f"hand {number} dealer {players[dealer]}"]
-    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
     pitcher, auction = random_auction(rng, seats, board)
-    out += auction
-    play: PlayRules | None = None  # known once the pitch, the first card, fixes trumps
-    leader = pitcher
-    plant_from = rng.randint(1, 5) if plant_revoke else 7
-    planted: int | None = None
-    for trick in range(1, 7):
-        start = seats.index(leader)
-        plays: list[tuple[str, Card]] = []
-        for i in range(n):
-            seat = seats[(start + i) % n]
-            held = hands[seat]
-            lawful = play.lawful(seat, held, plays, trick) if play is not None else list(held)
-            choice, revoked = random_card(rng, held, lawful, planted is None and trick >= plant_from)
-            if revoked:
-                planted = trick
-            held.remove(choice)
-            if play is None:
-                play = (rules_for or own_play_rules)(Deal("auction-pitch", choice.suit))
-            plays.append((seat, choice))
-        assert play is not None
-        leader = play.winner(plays)
-        out.append(trick_line(trick, plays))
-    out.append("")
-    return out, planted
+    play = TrumpsLed("auction-pitch", rules_for or own_play_rules)
+    tricks, planted = random_tricks(rng, seats, pitcher, hands, play, plant_revoke)
+    return [*out, *auction, *tricks, ""], planted
 
 
 def random_auction(rng: random.Random, seats: list[str], board: bool) -> tuple[str, list[str]]:

@@ -7,7 +7,6 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
-from ...engine.ledger import Ledger
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
@@ -40,7 +39,8 @@ AuctionPitchOptions = TypedDict("AuctionPitchOptions", {
 class AuctionPitchHand(HandReplay):
     declared = Declaration("auction-pitch", 6, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"deal-stands"},  # letting a deal stand after a card exposed in it
-                           pool_unit="red", pool_rate=None)  # red counters paid in are not taken from the points
+                           pool_unit="red", pool_rate=None,  # red counters paid in are not taken from the points
+                           settlement=settle)
     options: AuctionPitchOptions
 
     def __init__(self, context: HandContext, record: HandRecord, pool: int | None, game_over: bool) -> None:
@@ -89,11 +89,8 @@ class AuctionPitchHand(HandReplay):
 
     def on_look(self, event: ev.Look) -> None:
         """Nothing in the laws forbids a look at a quitted trick, so it is no irregularity; only a
-        trick not played yet is a contradiction."""
-        played = len(self.table.tricks) if self.table is not None else 0
-        if not 0 < (event.trick or played) <= played:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at trick {event.trick or 1}, which has not been played; ignored")
+        trick not played yet is a contradiction (`quitted_trick` finds it)."""
+        self.quitted_trick(event)
 
     # ---- play ----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
@@ -144,9 +141,6 @@ class AuctionPitchHand(HandReplay):
                     self.on_fact(fact)
 
     # ---- the result ----------------------------------------------------------------------
-    def settle(self, ledger: Ledger) -> Outcome:
-        return settle(self, ledger)
-
     @property
     def winner(self) -> str | None:
         return self.outcome()[0].winner

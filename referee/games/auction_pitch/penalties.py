@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
 from ...engine.penalties import (
-    AttentionLaw,
+    AttentionWords,
     CallLaw,
-    DealLaw,
+    DealWords,
     ExposedLaw,
     Offer,
     OutOfTurnLaw,
@@ -227,15 +227,6 @@ def deal_stands(hand: AuctionPitchHand, option: str) -> None:
         hand.notes.append(f"The deal stands: {hand.dealer} does not deal again.")
 
 
-class PitchAttentionLaw(AttentionLaw["AuctionPitchHand"]):
-    """Drawing attention to the tricks costs nothing: each plays for himself."""
-
-    __slots__ = ()
-
-    def decide(self, hand: AuctionPitchHand, event: ev.Count) -> Ruling:
-        return Ruling("Each plays for himself; the laws give no penalty.")
-
-
 class PitchCallLaw(CallLaw["AuctionPitchHand"]):
     """"Trump" may be called even from a player who holds the suit led; a call disobeyed is a
     revoke, penalised under its own rule."""
@@ -269,20 +260,11 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
         return Ruling("It is dealt with as a revoke: " + revoke_words(hand, requirement.offender), then=disobeyed)
 
 
-class PitchDealLaw(DealLaw["AuctionPitchHand"]):
-    """A wrong count is a misdeal only before play; a wrong dealer's deal stands once bidding begins."""
-
-    __slots__ = ()
-
-    def wrong_count_ruling(self, hand: AuctionPitchHand, player: str) -> str:
-        return ("Found before play, it is a misdeal and the same dealer deals again; if play goes on, the hand "
-                "stands without penalty.")
-
-    def wrong_dealer_ruling(self, hand: AuctionPitchHand) -> str:
-        return "The deal stands once the bidding has begun; the turn to deal goes on from the actual dealer."
-
-
 LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), retract=PitchRetractLaw(), out_of_turn=PitchOutOfTurnLaw(),
-                   exposed=PitchExposedLaw(), attention=PitchAttentionLaw(), call=PitchCallLaw(),
-                   deal=PitchDealLaw())
+                   exposed=PitchExposedLaw(), call=PitchCallLaw(),
+                   attention=AttentionWords("Each plays for himself; the laws give no penalty."),
+                   deal=DealWords("Found before play, it is a misdeal and the same dealer deals again; if play goes "
+                                  "on, the hand stands without penalty.",
+                                  "The deal stands once the bidding has begun; the turn to deal goes on from the "
+                                  "actual dealer."))
 """Auction Pitch's penalty laws, declared on its hand."""

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick, write_in_style
+from ...engine.generators import Deal, PlayRulesFor, random_deal, random_tricks, table_rules, write_in_style
 from ...notation.cards import Suit
-from ...notation.reader import trick_line
 from .cards import PACKS, EuchreTricks
 
 
@@ -29,10 +28,8 @@ def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None =
     return write_in_style(text, style)
 
 
-def own_play_rules(deal: Deal) -> PlayRules:
-    """The generator's default laws of play: the referee's own."""
-    assert deal.trump is not None
-    return TableRules(EuchreTricks(deal.trump))
+own_play_rules = table_rules(EuchreTricks)
+"""The generator's default laws of play: the referee's own."""
 
 
 def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
@@ -43,12 +40,8 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     chance from a random trick on); the trick where it happened is returned (None if no chance came).
     """
     players = ("N", "E", "S", "W")
-    cards = sorted(PACKS["24"], key=lambda c: (c.suit.value, c.rank))
-    rng.shuffle(cards)
-    hands = {players[(dealer + 1 + i) % 4]: cards[5 * i:5 * i + 5] for i in range(4)}
-    upcard = cards[20]
-    out = [f"hand {number} dealer {players[dealer]}"]
-    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
+    out, hands, rest = random_deal(rng, PACKS["24"], players, dealer, 5, number)
+    upcard = rest[0]
     out.append(f"upcard {upcard.text}")
     seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
     calls: list[str] = []
@@ -83,15 +76,5 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
         out.append(f"{maker} alone")
     active = [s for s in seats if not (alone and s == partner)]
     play = (rules_for or own_play_rules)(Deal("euchre", trump))
-    leader = active[0]
-    plant_from = rng.randint(1, 4) if plant_revoke else 6
-    planted: int | None = None
-    for trick in range(1, 6):
-        plays, revoked = random_trick(rng, active, leader, hands, play, trick, planted is None and trick >= plant_from)
-        if revoked:
-            planted = trick
-        leader = play.winner(plays)
-        out.append(trick_line(trick, plays))
-    out.append("")
-    return out, planted
-
+    tricks, planted = random_tricks(rng, active, active[0], hands, play, plant_revoke)
+    return [*out, *tricks, ""], planted

@@ -10,7 +10,6 @@ from typing import Any, Literal, TypedDict
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import Pending
-from ...engine.ledger import Ledger
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
@@ -48,6 +47,7 @@ EuchreOptions = TypedDict("EuchreOptions", {
 
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True,
+                           settlement=lambda hand, ledger: EuchreSettlement(hand).settle(ledger),
                            # the defenders' election over a lone player's partner's card
                            call_words=PENALTY_WORDS | {"partnership", "alone"})
     options: EuchreOptions
@@ -480,9 +480,6 @@ class EuchreHand(HandReplay):
             self.out_of_turn = None
 
     def on_concede(self, event: ev.Concede) -> None:
-        if self.table is None:
-            self.unsupported(event, "'concede' before play")
-            return
         self.concede_rest(event)  # the hands are thrown up: a revoke in the trick just completed is established
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
@@ -499,19 +496,11 @@ class EuchreHand(HandReplay):
     def on_look(self, event: ev.Look) -> None:
         """The seed: the current trick may be reviewed until it is gathered, but completed tricks
         stay face down. A look at a gathered trick is recorded; the laws give it no penalty."""
-        table = self.table
-        played = len(table.tricks) if table is not None else 0
-        quitted = played - (0 if table is None or table.gathered else 1)
-        trick = event.trick or quitted or played  # no number: the last trick turned (or the one on the table)
-        if not 0 < trick <= played:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at trick {trick or 1}, which has not been played; ignored")
-            return
-        if trick > quitted:
-            return  # the trick just completed is not gathered yet: it may be reviewed
-        self.find("looked-at-trick", event.player, event.at, "attention.drawn",
-                  f"{event.player} looked at trick {trick}, already gathered: completed tricks stay face down "
-                  "during the hand. The laws give no penalty in points.", trick=self.trick_number)
+        trick = self.quitted_trick(event)
+        if trick is not None:
+            self.find("looked-at-trick", event.player, event.at, "attention.drawn",
+                      f"{event.player} looked at trick {trick}, already gathered: completed tricks stay face down "
+                      "during the hand. The laws give no penalty in points.", trick=self.trick_number)
 
     # ---- result -----------------------------------------------------------------------
     def loses_deal(self) -> bool:
@@ -524,9 +513,6 @@ class EuchreHand(HandReplay):
         if self.redeal is not None and self.redeal.reason is not None:
             return self.redeal.reason == "misdeal"
         return self.misdeal()
-
-    def settle(self, ledger: Ledger) -> None:
-        EuchreSettlement(self).settle(ledger)
 
     def dealt_from(self) -> frozenset[Card]:
         return PACKS[self.options["deck"]]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse
 from ...engine.penalties import (
-    AttentionLaw,
+    AttentionWords,
     DealLaw,
     ExposedLaw,
     Offer,
@@ -242,15 +242,6 @@ class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
                                          "played."))
 
 
-class EuchreAttentionLaw(AttentionLaw["EuchreHand"]):
-    """Drawing attention to the tricks costs nothing in points."""
-
-    __slots__ = ()
-
-    def decide(self, hand: EuchreHand, event: ev.Count) -> Ruling:
-        return Ruling("Gathered tricks stay face down during the hand; the laws give no penalty in points.")
-
-
 class EuchreDealLaw(DealLaw["EuchreHand"]):
     """A hand of the wrong size: a misdeal before play, a forfeit for its side once play goes on."""
 
@@ -280,5 +271,7 @@ def _table_decides(hand: EuchreHand, option: str, at: ev.Span) -> None:
 
 
 LAWS = PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(), out_of_turn=EuchreOutOfTurnLaw(),
-                   exposed=EuchreExposedLaw(), attention=EuchreAttentionLaw(), deal=EuchreDealLaw())
+                   exposed=EuchreExposedLaw(), deal=EuchreDealLaw(),
+                   attention=AttentionWords("Gathered tricks stay face down during the hand; the laws give no "
+                                            "penalty in points."))
 """Euchre's penalty laws, declared on its hand."""
