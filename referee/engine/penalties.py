@@ -39,7 +39,8 @@ H = TypeVar("H", bound="HandReplay")
 class Offer:
     """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
     option chosen, given the hand (it must not hold the hand, or an open choice would make a
-    reference cycle); without one, every option is a requirement on `target`'s next card."""
+    reference cycle); without one, every option is a requirement on `target`'s next card. The
+    card a `card` option calls is `called`, else `card`: it gives that option its answering line."""
 
     choosers: frozenset[str]
     offender: str
@@ -53,6 +54,7 @@ class Offer:
     card: Card | None = None
     recorded: Option | None = None
     target: str = ""
+    called: Card | None = None  # the card a `card` option calls, where it is not `card` (any card answers)
 
 
 @dataclass(frozen=True, slots=True)
