@@ -40,7 +40,8 @@ class Offer:
     """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
     option chosen, given the hand (it must not hold the hand, or an open choice would make a
     reference cycle); without one, every option is a requirement on `target`'s next card. The
-    card a `card` option calls is `called`, else `card`: it gives that option its answering line."""
+    card a `card` option calls is `called`, else `card`: it gives that option its answering line;
+    `lines` gives the line of an option the table takes otherwise (a card taken back rebuilds a trick)."""
 
     choosers: frozenset[str]
     offender: str
@@ -55,6 +56,7 @@ class Offer:
     recorded: Option | None = None
     target: str = ""
     called: Card | None = None  # the card a `card` option calls, where it is not `card` (any card answers)
+    lines: tuple[tuple[Option, str], ...] = ()  # answering lines of options no `call` answers
 
 
 @dataclass(frozen=True, slots=True)

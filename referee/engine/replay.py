@@ -26,8 +26,18 @@ from ..notation.suggest import did_you_mean
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
 from .header import Setup
-from .laws import (HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Penalty, Pending, Reply, RevokeStatus,
-                   money_effect)
+from .laws import (
+    HAND_STATUSES,
+    Effect,
+    HandStatus,
+    Irregularity,
+    Kind,
+    Penalty,
+    Pending,
+    Reply,
+    RevokeStatus,
+    money_effect,
+)
 from .ledger import POOL, Ledger
 from .penalties import Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
@@ -243,7 +253,7 @@ class HandReplay:
         requirement on `offer.target`'s next card, the chosen one the penalty)."""
         choosers = offer.choosers
         pending = Pending(self.side_label(choosers), offer.options, self.rule_id(offer.topic), offer.explanation,
-                          self.replies(choosers, offer.options, offer.called or offer.card))
+                          self.replies(choosers, offer.options, offer.called or offer.card, dict(offer.lines)))
         table = self.table
         trick = table.current.number if table is not None and not table.finished else None
         choice = Choice(choosers, offer.offender, pending, offer.apply or _require(offer), offer.implied,
@@ -252,14 +262,18 @@ class HandReplay:
         return choice
 
     @final
-    def replies(self, choosers: Iterable[str], options: Sequence[Option], card: Card | None) -> tuple[Reply, ...]:
+    def replies(self, choosers: Iterable[str], options: Sequence[Option], card: Card | None,
+                lines: Mapping[Option, str]) -> tuple[Reply, ...]:
         """Each option's answering line (`Reply`), written by the first chooser in seat order (any
-        of them may answer): what `on_call`, `on_accept` and a `redeal` line take. `card` is the
-        card a `card` option calls; an option the table takes only by going on has no line."""
+        of them may answer): what `on_call`, `on_accept` and a `redeal` line take, unless the law
+        gave the option its own line in `lines`. `card` is the card a `card` option calls; an
+        option the table takes only by going on has no line."""
         who = next((p for p in self.order if p in set(choosers)), "")
         out: list[Reply] = []
         for option in options:
-            if option == "suit":
+            if option in lines:
+                out.append(Reply(option, option, lines[option]))
+            elif option == "suit":
                 out.extend(Reply(option, f"call {suit.symbol} {word}", f"{who} call {word}")
                            for suit, word in SUIT_OPTIONS.items())
             elif option == "card":
