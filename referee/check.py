@@ -11,7 +11,6 @@ import io
 import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import BinaryIO, Protocol
 
 from .engine.header import SetupReader
@@ -21,6 +20,7 @@ from .games import Session, registry
 from .notation.inputs import DAMAGED, STDIN, open_binary
 from .notation.limits import MAX_ERRORS, MAX_FINDINGS
 from .notation.reader import FileProblem, GameStart, HandRecord, Problem, more_problems, read_transcript
+from .notation.records import replace
 
 
 class Sink(Protocol):

@@ -6,7 +6,8 @@ with exit status 2, never a traceback. Shell completion comes from Typer
 
 What only some runs need — rich's terminal tables, the worker pool, the explanations and
 reports — is imported where it is used: about 40 ms of start-up that every
-``check --format json`` is spared.
+``check --format json`` is spared. A plain ``check`` does not come here at all
+(`referee.entry`): Typer alone costs more start-up than a one-hand check.
 """
 
 from __future__ import annotations
@@ -14,25 +15,24 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack, contextmanager, suppress
+from collections.abc import Callable, Iterable
+from contextlib import ExitStack
 from enum import Enum
-from typing import IO, Any, NoReturn, TextIO
+from typing import IO
 
 import typer
 
 from . import __version__
-from .check import check_files
 from .engine.header import game_named
 from .engine.rulebook import Option, OptionError
+from .entry import fail, output_to, rules_text, run_check, unusable, unwritable_output
 from .games import registry
 from .notation import usercache
-from .notation.houserules import HouseRulesError, inline_rules
 from .notation.inputs import DAMAGED, STDIN, expand, open_binary
 from .notation.limits import shown
 from .notation.suggest import did_you_mean
 from .output.fmt import FormatError, format_stream
-from .output.render import JsonWriter, TextWriter, format_problem
+from .output.render import format_problem
 from .output.template import UnknownGame, template
 
 app = typer.Typer(add_completion=True, no_args_is_help=True,
@@ -64,19 +64,6 @@ def _rule_ids(ctx: typer.Context, incomplete: str) -> list[str]:
     return [r for r in game.rulebook.rules if r.startswith(incomplete)] if game else []
 
 
-def _fail(message: str) -> typer.Exit:
-    """Print `message` on standard error; the caller raises the returned exit (status 2)."""
-    typer.echo(message, err=True)
-    return typer.Exit(2)
-
-
-def _rules_text(value: str | None) -> str | None:
-    try:
-        return inline_rules(value)
-    except HouseRulesError as error:
-        raise _fail(str(error)) from None
-
-
 def _one_transcript(path: str, command: str) -> None:
     """`explain` and `report` tell one transcript: a directory gets the fix, not "holds no
     transcript" (which is what the checker, reading it as a file, would say)."""
@@ -84,7 +71,7 @@ def _one_transcript(path: str, command: str) -> None:
         return
     first = next(expand([path]))
     example = first if first != path else os.path.join(path, "GAME.ttn")
-    raise _fail(f"{path}: {command} takes one transcript, not a directory — name one of its files "
+    raise fail(f"{path}: {command} takes one transcript, not a directory — name one of its files "
                 f"(referee {command} {example}), or check them all with 'referee check {path}'")
 
 
@@ -121,107 +108,7 @@ def check(
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),
 ) -> None:
     """Check transcripts. Exit status: 0 clean, 1 irregularities or disagreements, 2 unusable input."""
-    rules = _rules_text(rules)
-    workers = _workers(jobs)
-    paths = list(expand(files))
-    with _output(output, paths, "verdict") as out:
-        terminal = out is sys.stdout and out.isatty()
-        with ExitStack() as stack:
-            bar = None
-            if not terminal and sys.stderr.isatty() and not os.environ.get("CI"):
-                from .output.progress import progress_bar
-
-                bar = stack.enter_context(progress_bar(len(paths)))
-            sink = _writer(format, out, quiet, terminal and workers == 1, no_color)
-            if bar is not None:
-                from .output.progress import Counting
-
-                sink = Counting(sink, bar, bar.task)
-            if workers > 1:
-                from .parallel import check_files_parallel
-
-                summary = check_files_parallel(paths, sink, rules, workers, format.value)
-            else:
-                summary = check_files(paths, sink, rules)
-        out.flush()
-        if summary.exit_code == 2:
-            raise _unusable(output, format is Format.text)
-    raise typer.Exit(summary.exit_code)
-
-
-def _workers(jobs: str) -> int:
-    """``--jobs``: a number of worker processes, or 0 / auto for one per core."""
-    if jobs.strip().lower() in ("0", "auto"):
-        count = os.cpu_count() or 1
-        jobs = str(count)
-    try:
-        count = int(jobs)
-    except ValueError:
-        count = -1
-    if count < 0:
-        raise _fail(f"--jobs: {shown(jobs)!r} is not a number of worker processes — "
-                    "give 1, 2, … or 0 / auto for one per core")
-    if count > 1:  # capped at what can help: twice the cores, and 32
-        from .parallel import worker_count
-
-        count = worker_count(count)
-    return count
-
-
-@contextmanager
-def _output(path: str | None, inputs: Iterable[str], what: str) -> Iterator[TextIO]:
-    """Standard output, or the file of ``--output`` (UTF-8 whatever the locale), written all or
-    nothing: to a temporary file renamed over `path` only when the command ends without error.
-
-    `path` may not be one of the `inputs` (by inode, so through a link too): the verdict would
-    replace the transcript it is about. An exit status of 2 inside the block leaves no file.
-    """
-    if path is None or path == STDIN:
-        yield sys.stdout
-        return
-    from .output.atomic import atomic_writer, same_file  # only for -o: tempfile is costly to import
-
-    if os.path.isdir(path):
-        raise _fail(f"{path}: a directory — give -o the name of a file to write the {what} to")
-    for source in inputs:
-        if source != STDIN and same_file(path, source):
-            raise _fail(f"{path}: that is the transcript being read; give -o another file for the {what}")
-    try:
-        with atomic_writer(path) as stream:
-            yield stream
-    except OSError as error:
-        raise _fail(f"{path}: cannot write the {what}: {error.strerror or error}") from None
-
-
-def _unusable(path: str | None, shown_above: bool = True) -> typer.Exit:
-    """Exit 2 from inside `_output`: the file of ``--output`` is then not written (nothing is
-    created, an older file is left as it was), and standard error says so. `shown_above`: the
-    problems were printed on standard error (text); JSON and annotations hold them in the file."""
-    if path is None or path == STDIN:
-        return typer.Exit(2)
-    where = "they are listed above" if shown_above else "run without -o to see them"
-    return _fail(f"{path}: not written, because some input could not be used ({where})")
-
-
-def _writer(format: Format, out: TextIO, quiet: bool, terminal: bool, no_color: bool) -> Any:
-    """The sink for `format`: JSON, annotations, or text (tables and colour on a terminal)."""
-    if format is Format.json:
-        return JsonWriter(out)
-    if format is Format.github:
-        from .output.outputs import GithubWriter
-
-        return GithubWriter(out)
-    if terminal:
-        from .output.terminal import TerminalWriter
-
-        text: Any = TerminalWriter(out, sys.stderr, no_color)
-    else:
-        text = TextWriter(out, sys.stderr)
-    if quiet:
-        from .output.outputs import Quiet
-
-        return Quiet(text)
-    return text
+    raise typer.Exit(run_check(files, format.value, rules, jobs, output, quiet, no_color))
 
 
 @app.command()
@@ -239,7 +126,7 @@ def explain(
     from .output.story import stream_file
 
     _one_transcript(file, "explain")
-    rules = _rules_text(rules)
+    rules = rules_text(rules)
     tty = sys.stdout.isatty()
 
     def write(text: str) -> None:
@@ -254,7 +141,7 @@ def explain(
     status = stream_file(file, explainer, rules)  # hand by hand: an archive of any size in flat memory
     if hand is not None and hand not in explainer.found:
         numbers = ", ".join(map(str, sorted(explainer.found))) or "none"
-        raise _fail(f"{file}: there is no hand {hand} — hands: {numbers}")
+        raise fail(f"{file}: there is no hand {hand} — hands: {numbers}")
     raise typer.Exit(explainer.shown_status if hand is not None and status != 2 else status)
 
 
@@ -276,17 +163,17 @@ def report(
     from .output.story import several_games, stream_file
 
     _one_transcript(file, "report")
-    rules = _rules_text(rules)
-    with _output(output, [file], "report") as stream:
+    rules = rules_text(rules)
+    with output_to(output, [file], "report") as stream:
         reporter = Reporter(file, format.value, stream.write, several_games(file), on_problem=_problem,
                             hand_number=hand)
         status = stream_file(file, reporter, rules)  # hand by hand: an archive of any size in flat memory
         reporter.close()
         if hand is not None and hand not in reporter.found:
             numbers = ", ".join(map(str, sorted(reporter.found))) or "none"
-            raise _fail(f"{file}: there is no hand {hand} — hands: {numbers}")
+            raise fail(f"{file}: there is no hand {hand} — hands: {numbers}")
         if status == 2:
-            raise _unusable(output)
+            raise unusable(output)
     raise typer.Exit(reporter.shown_status if hand is not None else status)
 
 
@@ -301,7 +188,7 @@ def fmt(
                                      help="The house rules the files are checked under (they decide the tricks)."),
 ) -> None:
     """Rewrite transcripts in canonical form (tag order, one trick per line, card spelling), keeping comments."""
-    rules = _rules_text(rules)
+    rules = rules_text(rules)
     status = 0
     for path in files:
         status = max(status, _fmt_file(path, rules, check_only, diff))
@@ -426,7 +313,7 @@ def new(
     try:
         typer.echo(template(game), nl=False)
     except UnknownGame as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
 
 
 @app.command()
@@ -448,9 +335,9 @@ def rules(
     chosen_options = book.defaults()
     if house is not None:
         try:
-            chosen_options = book.parse_options(_rules_text(house) or "")
+            chosen_options = book.parse_options(rules_text(house) or "")
         except OptionError as error:
-            raise _fail(f"--rules: {error} — {error.hint}") from None
+            raise fail(f"--rules: {error} — {error.hint}") from None
     chosen = [r for r in book.rules.values() if rule_id is None or r.id == rule_id or r.id.startswith(rule_id + ".")]
     if rule_id is not None and not chosen:
         typer.echo(f"no rule {shown(rule_id, 60)!r} in {found.name} — "
@@ -495,9 +382,9 @@ def serve(
     from .desk import serve as run_desk
 
     try:
-        run_desk(list(files or []), host, port, _rules_text(rules), rules, not no_browser, list(allow_host or []))
+        run_desk(list(files or []), host, port, rules_text(rules), rules, not no_browser, list(allow_host or []))
     except DeskError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
 
 
 def _on_off(option: Option, value: object) -> str:
@@ -505,8 +392,8 @@ def _on_off(option: Option, value: object) -> str:
 
 
 def main() -> None:
-    """The console script. A closed pipe (``referee check big.ttn | head``) ends the run as it ends
-    ``cat``'s: quietly, by the SIGPIPE signal (status 141 in the shell)."""
+    """Run the Typer application (`referee.entry.main`, the console script, comes here for every
+    command line but the plain ``check``): the same signal, cache and output handling as there."""
     if hasattr(signal, "SIGPIPE"):  # not on Windows
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     usercache.allow_writes()  # the command line keeps start-up work in the user cache; the library never writes
@@ -517,15 +404,3 @@ def main() -> None:
             sys.stdout.flush()
     except OSError as error:
         unwritable_output(error)
-
-
-def unwritable_output(error: OSError) -> NoReturn:
-    """A full disk (``> /dev/full``): one line on standard error and exit 2 at once (the output still
-    buffered is dropped, so that leaving cannot fail again)."""
-    with suppress(OSError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    with suppress(OSError):
-        sys.stderr.write(f"referee: cannot write the output: {error.strerror or error}\n")
-        sys.stderr.flush()
-    raise SystemExit(2)

@@ -26,13 +26,14 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import suppress
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .check import Checker, _unreadable
 from .engine.verdict import GameVerdict, HandVerdict, Summary
 from .notation.inputs import STDIN
 from .notation.limits import MAX_ERRORS
 from .notation.reader import GameStart, HandRecord, Problem, split_games
+from .notation.records import replace
 from .output.outputs import TextSink, part_writer
 from .output.render import JsonWriter
 

@@ -6,7 +6,9 @@ accept a line the grammar rejects, or build a different record from one it accep
 
 from __future__ import annotations
 
+import copy
 import random
+from functools import lru_cache
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -15,6 +17,7 @@ from lark.exceptions import UnexpectedInput
 
 from referee.notation import events as ev
 from referee.notation.cards import parse_card, parse_suit
+from referee.notation.common_lines import WHOLE_LINES_AFTER, CommonLines
 from referee.notation.grammar import _parser
 from referee.notation.reader import _common_lines, parse_line
 
@@ -34,9 +37,11 @@ def grammar_reading(text: str, line: int = 7) -> object:
 
 
 def assert_same_as_grammar(text: str, line: int = 7) -> None:
-    quick = _common_lines().read(text, line)
-    if quick is not None:
-        assert quick == grammar_reading(text, line), text
+    """Read a card a match and by the whole-line patterns alike (`_both`)."""
+    for common in _both():
+        quick = common.read(text, line)
+        if quick is not None:
+            assert quick == grammar_reading(text, line), text
 
 
 def test_every_case_line_the_shortcut_takes_reads_as_the_grammar_reads_it() -> None:
@@ -221,3 +226,33 @@ def test_mutated_case_lines_read_as_the_grammar_reads_them(text: str, seed: int)
         elif chars:
             chars[min(position, len(chars) - 1)] = rng.choice("0AJTsdpE ")
     assert_same_as_grammar("".join(chars))
+
+
+@lru_cache(maxsize=1)
+def _both() -> tuple[CommonLines, CommonLines]:
+    return _reading(10**9), _reading(0)
+
+
+def _reading(whole_lines_after: int) -> CommonLines:
+    """A shortcut of its own that compiles the patterns of whole lines after so many lines."""
+    common = copy.copy(_common_lines())
+    common._plays = common._deal_whole = None
+    common._whole_lines_after = whole_lines_after
+    if whole_lines_after <= 0:
+        common._compile_whole_lines()
+    return common
+
+
+def test_lines_read_a_card_a_match_and_in_one_match_are_the_same() -> None:
+    """Short inputs are read a card a match (no whole-line pattern to compile), long ones by
+    the whole-line patterns, compiled after `WHOLE_LINES_AFTER` lines: the same records."""
+    by_card, whole = _reading(10**9), _reading(0)
+    lines = CASE_LINES + ["trick 2:  N AH, E 9♠️,S 10h", "N AS, E KS, S QS, W JS, N2 TS, E2 9S, S2 8S",
+                          "deal N:", "deal N: AS", "deal N: " + " ".join(["AS"] * 14), "trick 3 : pass AS"]
+    for text in lines:
+        assert by_card.read(text, 3) == whole.read(text, 3), text
+    assert by_card._plays is None and whole._plays is not None
+    switching = _reading(WHOLE_LINES_AFTER)
+    for number in range(2 * WHOLE_LINES_AFTER):
+        assert switching.read("trick 1: N 9H, E TH", number + 1) == whole.read("trick 1: N 9H, E TH", number + 1)
+    assert switching._plays is not None

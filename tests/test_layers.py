@@ -77,4 +77,4 @@ def test_every_layer_has_modules() -> None:
         modules = [p for p in (PACKAGE / layer).iterdir() if p.suffix == ".py" or (p / "__init__.py").exists()]
         assert len(modules) > 1, layer  # a module or a package (each game is one)
     loose = sorted(p.stem for p in PACKAGE.glob("*.py"))
-    assert loose == ["__init__", "__main__", "archive", "check", "cli", "parallel"]
+    assert loose == ["__init__", "__main__", "archive", "check", "cli", "entry", "parallel"]

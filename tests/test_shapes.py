@@ -5,7 +5,6 @@ from one of them fails here, by name."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from pathlib import Path
@@ -21,6 +20,7 @@ from referee.games.boston.exposed import CALL_WORDS
 from referee.games.french_boston import auction as french_auction
 from referee.notation import events as ev
 from referee.notation.reader import Problem, grammar_text, parse_line
+from referee.notation.records import field_names
 from referee.notation.shapes import EVENTS, SHAPES, WORD_EVENTS, WORDS, write
 from referee.notation.vocabulary import vocabulary
 from referee.output.words import CHOICE_WORDS, event_words
@@ -93,7 +93,7 @@ def test_every_event_has_lines() -> None:
 def test_the_declaration_names_the_records_fields(kind: type) -> None:
     """What the written form reads, plus the player and the position, is the record's fields."""
     declared = {name for slot in SHAPES[kind].slots for fields, _ in slot.alternatives for name in fields}
-    names = [f.name for f in dataclasses.fields(kind)]
+    names = list(field_names(kind))
     assert names[0] == "player" and names[-1] == "at"  # the transformer passes the fields in this order
     assert set(names) == {"player", "at"} | declared
 

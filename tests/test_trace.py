@@ -15,6 +15,7 @@ from referee.engine.trace import NO_TRACE
 from referee.engine.verdict import HandVerdict
 from referee.games import registry
 from referee.notation.cards import Suit, parse_card
+from referee.notation.records import field_names
 from referee.output.explain import explain_file
 from referee.output.story import story_of_file
 
@@ -73,7 +74,7 @@ def test_a_hand_without_a_deal_has_no_hands_and_a_hand_never_played_no_plays() -
 def test_the_trace_stays_out_of_the_json_and_of_equality() -> None:
     hand = hands_of((CASES / "euchre" / "revoke-established.ttn").read_text("utf-8"))[0]
     assert "trace" not in json.dumps(hand.to_dict())
-    assert hand.trace.plays and hand == HandVerdict(**{**{f: getattr(hand, f) for f in hand.__dataclass_fields__},
+    assert hand.trace.plays and hand == HandVerdict(**{**{f: getattr(hand, f) for f in field_names(HandVerdict)},
                                                         "trace": NO_TRACE})
 
 

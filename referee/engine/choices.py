@@ -12,12 +12,12 @@ transcript that stops while a choice is open gives it as `pending`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit, parse_card
+from ..notation.records import field, record
 from .laws import Pending
 
 Option = str
@@ -57,7 +57,7 @@ class Lapse(Enum):
     SETTLEMENT = "settlement"          # nothing: a penalty scored with the hand, chosen while play goes on or after it
 
 
-@dataclass(slots=True, eq=False)
+@record(eq=False)
 class Choice:
     """A rectification waiting for its chooser. `apply` performs the chosen option, given the hand
     (a choice kept on its hand refers to it by no closure, so an open choice makes no reference cycle).

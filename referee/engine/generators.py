@@ -15,17 +15,17 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from ..notation.cards import Card, Suit
 from ..notation.reader import trick_line
+from ..notation.records import record
 from .table import PlainTricks, TrickRules, trick_winner
 
 Plays = Sequence[tuple[str, Card]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Deal:
     """What decides the play of one hand: the game, its trumps (None: none, or in auction
     pitch not yet pitched), the suit turned up, and a player excused from following suit."""

@@ -8,13 +8,13 @@ line and column of the offending text inside the tag.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..notation.cards import Suit, parse_suit
 from ..notation.events import Span, Tag
 from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large, shown
 from ..notation.reader import Problem
+from ..notation.records import record, replace
 from ..notation.shapes import KEYWORDS as EVENT_KEYWORDS
 from ..notation.suggest import did_you_mean
 from .rulebook import OptionError
@@ -36,13 +36,13 @@ an event spells (made from their declarations); a test checks every word of the 
 _CARDISH = re.compile(r"^(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣]$")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Team:
     name: str
     members: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Setup:
     """A game's header, validated: the seats clockwise as written, teams, options, standings."""
 

@@ -10,10 +10,10 @@ other effects (a card taken back or exposed, a requirement, a redeal), each an `
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from ..notation.events import Span
+from ..notation.records import field, record
 from .ledger import POOL, Entry
 
 Kind = Literal[
@@ -33,7 +33,7 @@ RevokeStatus = Literal["corrected", "established", "unproven", "correctable"]
 REVOKE_STATUSES = frozenset(get_args(RevokeStatus))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Irregularity:
     """Something that happened against the laws, with the rule that governs it."""
 
@@ -72,7 +72,7 @@ EffectKind = Literal[
 EFFECT_KINDS = frozenset(get_args(EffectKind))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Effect:
     kind: EffectKind
     who: str | None = None
@@ -105,7 +105,7 @@ def money_effect(entry: Entry, score_unit: str) -> Effect:
     return Effect(kind, entry.who, entry.amount, entry.unit)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Penalty:
     """A rectification the laws imposed. `points` is what its ledger `entries` add up to per side
     or player, in the score's unit; the money among `effects` is read from the same entries."""
@@ -121,7 +121,7 @@ class Penalty:
                 "effects": [e.to_dict() for e in self.effects]}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reply:
     """One way to answer a pending choice, as the replay that opened it knows it: the `option` it
     takes, in words (`label`: a suit or a card where the option is any suit or card), and the
@@ -133,7 +133,7 @@ class Reply:
     line: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pending:
     """A choice the laws give and nobody has made yet: the transcript stopped before it.
     `replies` answer its options, in their order; they stay in memory (the JSON verdict names

@@ -21,11 +21,11 @@ the hand as well.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..notation import events as ev
 from ..notation.cards import Card
+from ..notation.records import record
 from . import table as tb
 from .choices import Choice, Lapse, Option
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 H = TypeVar("H", bound="HandReplay")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Offer:
     """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
     option chosen, given the hand (it must not hold the hand, or an open choice would make a
@@ -59,7 +59,7 @@ class Offer:
     lines: tuple[tuple[Option, str], ...] = ()  # answering lines of options no `call` answers
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ruling:
     """What the laws make of one irregularity, applied by the replay in this order: the finding,
     its explanation ending with `words` (the rule it cites is `topic`'s, when the law names its own,
@@ -296,7 +296,7 @@ REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), Out
 ATTENTION, CALL, DEAL = AttentionLaw[Any](), CallLaw[Any](), DealLaw[Any]()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PenaltyLaws:
     """A game's penalty laws, an object per topic: the shared default wherever the game does not
     declare its own (an instance of a subclass of the topic's class). A law keeps no state, so

@@ -15,12 +15,12 @@ every rulebook must define in its own words.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, final, get_args
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord, Problem
+from ..notation.records import record
 from ..notation.shapes import SHAPES, WORDS
 from ..notation.suggest import did_you_mean
 from . import table as tb
@@ -56,7 +56,7 @@ DealFault = Literal["wrong-count", "duplicate-card", "foreign-card"]
 """What can be wrong with a deal: a hand of the wrong size, a card twice, a card outside the pack."""
 
 
-@dataclass(slots=True)
+@record
 class Requirement:
     """A penalty called against `offender`: his next play (or lead) must obey `what`."""
 
@@ -69,7 +69,7 @@ class Requirement:
     trick: int | None = None  # the one trick it concerns, if only one (a demand after a card out of turn)
 
 
-@dataclass(slots=True)
+@record
 class Settlement:
     """What settling a hand decides: its ledger, and the penalties and notes the settling adds."""
 
@@ -79,7 +79,7 @@ class Settlement:
     result: Any = None  # what else the game's settling worked out (e.g. who went out)
 
 
-@dataclass(slots=True)
+@record
 class HandContext:
     """What a hand needs from its game session."""
 

@@ -10,24 +10,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from ..notation.inputs import package_text
 from ..notation.limits import MAX_DIGITS, SHOWN_NAME, shown
+from ..notation.records import record
 from ..notation.suggest import did_you_mean
 from ..notation.usercache import load_yaml
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rule:
     id: str
     title: str
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Option:
     """A house rule: `kind` is bool, int or choice; `rule` is the rule id it changes."""
 
@@ -60,7 +60,7 @@ class OptionError(ValueError):
         self.offset = offset
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rulebook:
     game: str
     title: str
@@ -135,7 +135,7 @@ def _convert(option: Option, raw: str, has_value: bool, offset: int) -> Any:
 def rulebook_data(game: str) -> dict[str, Any]:
     """``games/rulebooks/<game>.yaml`` as data, read once: its rules and options, and any tables the
     game reads from it (shared, so never to be changed)."""
-    text = resources.files("referee.games").joinpath("rulebooks", f"{game}.yaml").read_text("utf-8")
+    text = package_text("referee.games", "rulebooks", f"{game}.yaml")
     data: dict[str, Any] = load_yaml(f"rulebook-{game}", text, lambda kept: _rulebook_shaped(kept, game))
     return data
 

@@ -10,12 +10,12 @@ trick, and when a failure to follow is excused (pitch lets you trump instead of 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..notation.cards import Card, Suit
 from ..notation.events import Span
-from ..notation.records import record
+from ..notation.records import field, record
+from .tricks import PlainTricks as PlainTricks  # re-exported: the games reach it as table.PlainTricks
 
 
 class TrickRules(Protocol):
@@ -33,26 +33,7 @@ class TrickRules(Protocol):
         """True when this card may be played to `led` even by a player holding that suit."""
 
 
-class PlainTricks:
-    """Whist's trick rules, which several games share: cards keep their printed suits, the trump
-    suit (None: no trumps) beats the suit led, ace high, and no card is excused from following."""
-
-    def __init__(self, trump: Suit | None = None) -> None:
-        self.trump = trump
-
-    def suit_of(self, card: Card) -> Suit:
-        return card.suit
-
-    def power(self, card: Card, led: Suit) -> int:
-        if card.suit is self.trump:
-            return 100 + card.rank
-        return card.rank if card.suit is led else -1
-
-    def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
-        return False
-
-
-@dataclass(slots=True)
+@record
 class PlayedCard:
     player: str
     card: Card
@@ -85,7 +66,7 @@ def winning_play(rules: TrickRules, plays: Sequence[PlayedCard], led: Suit | Non
     return winner
 
 
-@dataclass(slots=True)
+@record
 class Trick:
     """A trick; `players` are the seats in `plays` and `led` the suit of its first card, both
     kept by the table so that the turn and follow-suit checks need not work them out per card."""
@@ -210,7 +191,7 @@ Fact = (OutOfTurn | NotActive | NotHeld | Duplicate | PlayedTwice | Revoke | Ret
         | TrickWon)
 
 
-@dataclass(slots=True)
+@record
 class _Failure:
     """A card that did not follow suit, kept until the player proves (or not) he held the suit."""
 
@@ -493,7 +474,7 @@ class TrickTable:
 
     def _not_following(self, player: str, card: Card, at: Span, led: Suit, trick: int, facts: list[Fact]) -> None:
         """`card` is not of the suit led: a revoke, unless excused or the player holds none of it."""
-        holds = self.holds_suit(player, led)
+        holds: bool | None = self.holds_suit(player, led)  # mypyc infers None without it
         if holds is False or self.rules.excused(player, card, led, trick):  # most often he has none
             return
         if holds:

@@ -7,11 +7,10 @@ order of the contract, so the JSON is byte-for-byte deterministic.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..notation.reader import Problem
-from ..notation.records import record
+from ..notation.records import field, record
 from .laws import Irregularity, Penalty, Pending
 from .ledger import Entry
 from .trace import NO_TRACE, HandTrace
@@ -107,7 +106,7 @@ class HandVerdict:
         return {**self.head_dict(), "tricks": [t.to_dict() for t in self.tricks], **self.tail_dict()}
 
 
-@dataclass(slots=True)
+@record
 class GameVerdict:
     game: str
     rules: dict[str, Any]
@@ -137,7 +136,7 @@ class GameVerdict:
         return {**self.head_dict(), "hands": [h.to_dict() for h in self.hands], **self.tail_dict()}
 
 
-@dataclass(slots=True)
+@record
 class FileVerdict:
     path: str
     games: list[GameVerdict] = field(default_factory=list)
@@ -148,7 +147,7 @@ class FileVerdict:
                 "errors": [e.to_dict() for e in self.errors]}
 
 
-@dataclass(slots=True)
+@record
 class Summary:
     files: int = 0
     games: int = 0
@@ -174,7 +173,7 @@ class Summary:
         return 1 if self.irregularities or self.disagreements else 0
 
 
-@dataclass(slots=True)
+@record
 class Verdict:
     files: list[FileVerdict] = field(default_factory=list)
     summary: Summary = field(default_factory=Summary)

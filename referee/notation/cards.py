@@ -7,8 +7,9 @@ millions of plays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
+
+from .records import field, record
 
 
 class Suit(str, Enum):
@@ -56,7 +57,7 @@ _SUIT_OF_TEXT = {
 }
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@record(eq=False)
 class Card:
     """A playing card. Use `card()` or `parse_card()`; never build one directly.
 

@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from . import events as ev
-from .cards import parse_card, parse_suit
+from .cards import Card, parse_card, parse_suit
 from .limits import MAX_DIGITS
 from .shapes import SHAPES, WORD_EVENTS
 
@@ -26,6 +26,8 @@ _MOST_DEALT = 13
 """Deal lines of more cards (a misdeal) are left to the grammar."""
 _MOST_PLAYS = 6
 """Trick lines of more plays than any game's table are read event by event."""
+WHOLE_LINES_AFTER = 100
+"""Lines of plays or deals read a card a match before the patterns of whole lines are compiled."""
 _GAP = r"[ \t]+"      # where the grammar needs a break between two words
 _SPACE = r"[ \t]*"    # where it needs none
 
@@ -33,10 +35,11 @@ _SPACE = r"[ \t]*"    # where it needs none
 class CommonLines:
     """Reads the common shapes of line; `read` returns None for any other line."""
 
-    def __init__(self, terminals: Mapping[str, str], keyword: str) -> None:
+    def __init__(self, terminals: Mapping[str, str], keyword: str, whole_lines_after: int = WHOLE_LINES_AFTER) -> None:
         """`terminals`: the grammar's terminal patterns by name; `keyword`: a pattern matching
         every reserved word of the grammar (a player so named is left to the grammar, whose
-        reading of it depends on where it stands)."""
+        reading of it depends on where it stands); `whole_lines_after`: how many lines of plays
+        or deals are read a card a match before those of a whole line are compiled."""
         card, name, suit = terminals["CARD"], terminals["NAME"], terminals["SUIT"]
         who, signed = terminals["WHO"], terminals["SIGNED_INT"]
         words = "|".join(WORD_EVENTS)  # the events of one word, by their declarations
@@ -52,22 +55,32 @@ class CommonLines:
         def listed(item: str) -> str:
             return rf"{item}(?:{_SPACE},{_SPACE}{item})*"
 
+        # A line of plays or a deal is read in one match of a pattern with a group for every
+        # player and card, or one match a card: the first is faster by 7% of a hand, but the
+        # patterns hold a card's class of suit letters and signs once for each card, and
+        # compiling them costs 40 million instructions, a quarter of a one-hand check's start-up.
+        # So they are compiled only once the input has shown itself to be long
+        # (`whole_lines_after` lines); both readings are the same (tests/test_common_lines.py).
+        # The events of a line are read by one pattern, the comma between them matched apart
+        # (a second pattern for the events after a comma costs 7 million instructions to compile).
+        self._whole_lines_after = whole_lines_after
+        self._plays: re.Pattern[str] | None = None
+        self._deal_whole: re.Pattern[str] | None = None
+        self._whole_parts = (name, card)
         self._label = re.compile(rf"{_SPACE}trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:")
-        self._first_event = re.compile(rf"{_SPACE}{event('(')}")
-        self._next_event = re.compile(rf"{_SPACE},{_SPACE}{event('(')}")
-        # a line of plays only (nearly every trick): one group per player and card, so that
-        # one match gives every play and its place, where reading event by event takes one per play.
-        # Optional parts are written "(?:...|)", not "(?:...)?": to `re` the latter, around
-        # groups, is a repeat that saves every group at each step, a quarter of this match's cost.
-        play = rf"({name}){_GAP}({card})"
-        self._plays = re.compile(rf"{_SPACE}(?:trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}|){play}"
-                                 + f"(?:{_SPACE},{_SPACE}{play}" * (_MOST_PLAYS - 1)
-                                 + "|)" * (_MOST_PLAYS - 1) + _SPACE)
+        self._event = re.compile(event("("))
+        self._comma = re.compile(rf"{_SPACE},{_SPACE}")
+        self._space = re.compile(_SPACE)
+        # a line of plays only (nearly every trick): a play is one match, where reading event by
+        # event takes a match for every kind of event it might be
+        self._play = re.compile(rf"({name}){_GAP}({card})")
+        self._played_label = re.compile(rf"{_SPACE}trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}")
         self._change = re.compile(change("("))
         self._recorded = re.compile(rf"{_SPACE}recorded{_GAP}{listed(change('(?:'))}{_SPACE}")
-        # one group per card, so that one match gives every card and its place ("|)" as above)
-        self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:"
-                                + f"(?:{_SPACE}({card})" * _MOST_DEALT + "|)" * _MOST_DEALT + _SPACE)
+        self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:")
+        self._dealt = re.compile(rf"{_SPACE}({card})")
+        if whole_lines_after <= 0:
+            self._compile_whole_lines()
         self._upcard = re.compile(rf"{_SPACE}upcard{_GAP}({card}){_SPACE}")
         self._hand = re.compile(
             rf"{_SPACE}hand(?:{_GAP}([0-9]{{1,{MAX_DIGITS}}}))?(?:{_GAP}dealer{_GAP}({name}))?{_SPACE}")
@@ -94,6 +107,27 @@ class CommonLines:
             return self._read_recorded(text, line)
         return self._read_plays(text, line) or self._read_events(text, line)
 
+    def _compile_whole_lines(self) -> None:
+        """The patterns of a whole line of plays and a whole deal: one group per player and
+        card, so that one match gives every play and its place. Optional parts are written
+        "(?:...|)", not "(?:...)?": to `re` the latter, around groups, is a repeat that saves
+        every group at each step, a quarter of this match's cost."""
+        name, card = self._whole_parts
+        play = rf"({name}){_GAP}({card})"
+        self._plays = re.compile(rf"{_SPACE}(?:trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}|){play}"
+                                 + f"(?:{_SPACE},{_SPACE}{play}" * (_MOST_PLAYS - 1)
+                                 + "|)" * (_MOST_PLAYS - 1) + _SPACE)
+        self._deal_whole = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:"
+                                      + f"(?:{_SPACE}({card})" * _MOST_DEALT + "|)" * _MOST_DEALT + _SPACE)
+
+    def _long_input(self) -> bool:
+        """Counts a line of plays or a deal; whether the patterns of whole lines are compiled."""
+        self._whole_lines_after -= 1
+        if self._whole_lines_after > 0:
+            return False
+        self._compile_whole_lines()
+        return True
+
     def _plain(self, name: str) -> bool:
         """Whether `name` is not a reserved word of the grammar (remembered, as names recur)."""
         if name in self._plain_names:
@@ -104,8 +138,21 @@ class CommonLines:
         return True
 
     def _read_plays(self, text: str, line: int) -> ev.EventLine | None:
-        """A line of plays only, in one match; None sends any other line (or a player named
-        like a keyword) to `_read_events`, which reads it as before."""
+        """A line of plays only, ``trick N:`` first or not; None sends any other line (or a
+        player named like a keyword) to `_read_events`, which reads it as before."""
+        if self._plays is not None or self._long_input():
+            return self._read_whole_plays(text, line)
+        label = self._played_label.match(text)
+        if label is not None:  # else, or if what follows is not plays, "trick" may be a player
+            found = self._plays_from(text, line, label.end())
+            if found is not None:
+                return _event_line(found, line, label.group(1), label.start(1))
+        found = self._plays_from(text, line, self._space.match(text).end())  # type: ignore[union-attr]
+        return _event_line(found, line, None, 0) if found is not None else None
+
+    def _read_whole_plays(self, text: str, line: int) -> ev.EventLine | None:
+        """`_read_plays` in one match."""
+        assert self._plays is not None
         whole = self._plays.fullmatch(text)
         if whole is None:
             return None
@@ -121,11 +168,29 @@ class CommonLines:
             plays.append(ev.Play(player, parse_card(fields[index + 1]), at))
         return _event_line(plays, line, label, whole.start(1))
 
+    def _plays_from(self, text: str, line: int, start: int) -> list[ev.Event] | None:
+        """The plays written from `start` to the end of the line (between one and `_MOST_PLAYS`,
+        separated by commas), or None."""
+        plays: list[ev.Event] = []
+        play = self._play.match(text, start)
+        while play is not None:
+            player = play.group(1)
+            if player not in self._plain_names and not self._plain(player):
+                return None
+            plays.append(ev.Play(player, parse_card(play.group(2)), ev.Span(line, play.start(1) + 1)))
+            end = play.end()
+            comma = self._comma.match(text, end)
+            play = self._play.match(text, comma.end()) if comma is not None else None
+            if (play is None or len(plays) == _MOST_PLAYS) and (play is not None or text[end:].strip(" \t")):
+                return None
+        return plays or None
+
     def _read_events(self, text: str, line: int) -> ev.EventLine | None:
         """Events one match at a time, each from where the last ended, so that no second pass
         over the line is needed to know the matches cover it."""
         label = self._label.match(text)
-        match = self._first_event.match(text, label.end() if label else 0)
+        start = label.end() if label else 0
+        match = self._event.match(text, self._space.match(text, start).end())  # type: ignore[union-attr]
         events: list[ev.Event] = []
         end = 0
         while match is not None:
@@ -144,13 +209,37 @@ class CommonLines:
             else:
                 events.append(ev.Bid(player, int(bid), None, None, at))
             end = match.end()
-            match = self._next_event.match(text, end)
+            comma = self._comma.match(text, end)
+            match = self._event.match(text, comma.end()) if comma is not None else None
         if not events or text[end:].strip(" \t"):
             return None
         return _event_line(events, line, label.group(1) if label else None, label.start(1) if label else 0)
 
     def _read_deal(self, text: str, line: int) -> ev.DealLine | None:
-        whole = self._deal.fullmatch(text)
+        if self._deal_whole is not None or self._long_input():
+            return self._read_whole_deal(text, line)
+        head = self._deal.match(text)
+        if head is None or not self._plain(head.group(1)):
+            return None
+        cards: list[Card] = []
+        spans: list[ev.Span] = []
+        end = head.end()
+        dealt = self._dealt.match(text, end)
+        while dealt is not None:
+            if len(cards) == _MOST_DEALT:
+                return None
+            cards.append(parse_card(dealt.group(1)))
+            spans.append(ev.Span(line, dealt.start(1) + 1))
+            end = dealt.end()
+            dealt = self._dealt.match(text, end)
+        if text[end:].strip(" \t"):
+            return None
+        return ev.DealLine(head.group(1), tuple(cards), ev.Span(line, head.start(1) + 1), tuple(spans))
+
+    def _read_whole_deal(self, text: str, line: int) -> ev.DealLine | None:
+        """`_read_deal` in one match."""
+        assert self._deal_whole is not None
+        whole = self._deal_whole.fullmatch(text)
         if whole is None or not self._plain(whole.group(1)):
             return None
         cards, spans = [], []

@@ -14,7 +14,6 @@ import re
 import threading
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
@@ -29,6 +28,7 @@ from .cards import parse_card, parse_suit
 from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
 from .reader import GameWords, Problem, grammar_text
+from .records import field_names
 from .shapes import ABSENT, FORMS, SHAPES, WORD_TERMINALS, WORDS, Shape
 from .suggest import closest, did_you_mean
 from .vocabulary import vocabulary
@@ -131,7 +131,7 @@ def _event_builder(shape: Shape) -> Callable[[_LineBuilder, list[Any]], ev.Event
     player, then one child per slot (None when left out), each read into its field(s), passed
     in the record's order (player, fields, position)."""
     kind: Callable[..., ev.Event] = shape.kind
-    order = {f.name: i for i, f in enumerate(fields(shape.kind)[1:-1])}
+    order = {name: i for i, name in enumerate(field_names(shape.kind)[1:-1])}
     if not shape.slots:
         return lambda self, c: kind(c[0].value, self._span(c[0]))
     # per slot: (position, reader, absent) for one terminal, else (fields' positions, terminal, reader, absent)s

@@ -16,15 +16,21 @@ from collections.abc import Collection
 from . import events as ev
 from .problem import Problem
 
-_FIRST_WORD = re.compile(r"\s*([^\W\d_]+)(.*)", re.DOTALL)
+_FIRST_WORD = (r"\s*([^\W\d_]+)(.*)", re.DOTALL)
 """The first word (letters only) and the rest of the line."""
 
 _NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                            "eleven", "twelve", "first", "second", "third", "last", "next"})
 
-_NEXT_WORD = re.compile(r"[\s,.:;#()-]*([^\W_]+)", re.IGNORECASE)
-_DIGITS = re.compile(r"\d{1,6}")
-_DEALER = re.compile(r"\bdeal(?:er|t)?\b\W*([^\W\d_][\w']*)", re.IGNORECASE)
+_NEXT_WORD = (r"[\s,.:;#()-]*([^\W_]+)", re.IGNORECASE)
+_DIGITS = (r"\d{1,6}", re.NOFLAG)
+_DEALER = (r"\bdeal(?:er|t)?\b\W*([^\W\d_][\w']*)", re.IGNORECASE)
+
+
+def _compiled(pattern: tuple[str, re.RegexFlag]) -> re.Pattern[str]:
+    """`pattern` compiled, on the first line that needs it: only a line the parser refused
+    does, and compiling them on every run cost 2 million instructions (`re` keeps them)."""
+    return re.compile(*pattern)
 
 
 def _one_letter_off(word: str, target: str = "hand") -> bool:
@@ -41,7 +47,7 @@ def _one_letter_off(word: str, target: str = "hand") -> bool:
 
 def looks_like_hand_line(text: str, players: Collection[str]) -> bool:
     """Whether a line the grammar refused starts like a hand line (see the module's docstring)."""
-    match = _FIRST_WORD.match(text)
+    match = _compiled(_FIRST_WORD).match(text)
     if match is None:
         return False
     word, rest = match.group(1), match.group(2)
@@ -52,7 +58,7 @@ def looks_like_hand_line(text: str, players: Collection[str]) -> bool:
         return True
     if not _one_letter_off(lower):
         return False
-    following = _NEXT_WORD.match(rest)
+    following = _compiled(_NEXT_WORD).match(rest)
     if following is None:
         return False
     nxt = following.group(1).lower()
@@ -63,7 +69,7 @@ def spoiling_problem(text: str, refused: Problem) -> Problem:
     """The problem that spoils the hand a refused hand-like line starts: the grammar's own when
     the line starts with the word ``hand`` (it explains the hand line's form, or a number too
     large, at its column), the hand line's form when the word itself is misspelt."""
-    match = _FIRST_WORD.match(text)
+    match = _compiled(_FIRST_WORD).match(text)
     if match is not None and match.group(1).lower() == "hand":
         return refused
     return hand_line_problem(text, refused.line)
@@ -81,9 +87,9 @@ def hand_line_problem(text: str, line: int) -> Problem:
 def salvaged_header(text: str, line: int, players: Collection[str]) -> ev.HandHeader:
     """The hand's number and dealer as far as the misspelt line shows them (a dealer only when
     it names a player), so that the hands after it are not charged with a wrong number or dealer."""
-    match = _FIRST_WORD.match(text)
+    match = _compiled(_FIRST_WORD).match(text)
     rest = match.group(2) if match is not None else text
-    digits = _DIGITS.search(rest)
-    named = _DEALER.search(rest)
+    digits = _compiled(_DIGITS).search(rest)
+    named = _compiled(_DEALER).search(rest)
     dealer = named.group(1) if named is not None and named.group(1) in players else None
     return ev.HandHeader(int(digits.group(0)) if digits is not None else None, dealer, ev.Span(line, 1), None)

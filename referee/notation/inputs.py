@@ -6,7 +6,6 @@ same way; ``check`` also walks directories, as linters do.
 
 from __future__ import annotations
 
-import gzip
 import os
 import sys
 import zlib
@@ -39,6 +38,8 @@ def open_binary(path: str) -> BinaryIO:
     if path == STDIN:
         return sys.stdin.buffer
     if path.endswith(".gz"):
+        import gzip  # only for a .gz file: costly to import on every run
+
         return gzip.open(path, "rb")  # type: ignore[return-value]
     return open(path, "rb")
 
@@ -52,3 +53,19 @@ def read_bytes(path: str) -> bytes:
 DAMAGED = (OSError, EOFError, zlib.error)
 """What reading a damaged ``.gz`` file raises (`gzip.BadGzipFile` is an OSError, a cut-off file
 an EOFError, a corrupt one zlib's error)."""
+
+
+def package_text(package: str, *parts: str) -> str:
+    """The text (UTF-8) of the file `parts` inside the installed `package`, read from its
+    folder: `importlib.resources`, which also reads from zip files, costs a tenth of the
+    start-up of a one-hand check to import (it imports tempfile, zipfile and threading)."""
+    import importlib
+
+    folder = importlib.import_module(package).__path__[0]
+    path = os.path.join(folder, *parts)
+    if not os.path.isfile(path):  # not installed as files: a zip, an unusual loader
+        from importlib import resources
+
+        return resources.files(package).joinpath(*parts).read_text("utf-8")
+    with open(path, encoding="utf-8") as stream:
+        return stream.read()

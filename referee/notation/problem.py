@@ -6,10 +6,10 @@ cycle; `referee.notation.reader` re-exports it, as everything else imports it fr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Problem:
     """Why (part of) a file could not be used: shown as ``file:line:col: message — hint``."""
 

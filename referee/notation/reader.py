@@ -13,9 +13,7 @@ from __future__ import annotations
 import importlib.util
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import BinaryIO
 
@@ -23,8 +21,10 @@ from . import events as ev
 from .cards import Card
 from .common_lines import CommonLines
 from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
+from .inputs import package_text
 from .limits import MAX_ERRORS, MAX_HAND_CHARS
 from .problem import Problem as Problem  # re-exported: everything imports it from here
+from .records import field, record
 from .shapes import grammar_rules
 from .usercache import kept
 from .vocabulary import vocabulary
@@ -78,7 +78,7 @@ def grammar_text() -> str:
     """The whole grammar, made once: ``grammars/transcript.lark``, the events' rules made from
     their declarations (`shapes`) and the games' own words (`vocabulary`). It stamps the kept
     terminals and builds the parser."""
-    shared = resources.files("referee.grammars").joinpath("transcript.lark").read_text("utf-8")
+    shared = package_text("referee.grammars", "transcript.lark")
     return f"{shared}\n// ---- made from the events' declarations and the games' words ----\n" \
            f"{grammar_rules()}{vocabulary().grammar()}"
 
@@ -130,7 +130,7 @@ def trick_line(number: int, plays: Iterable[tuple[str, Card]]) -> str:
 
 # ---- the reader -------------------------------------------------------------------------
 
-@dataclass(slots=True)
+@record
 class GameStart:
     """A header: the tag lines of one game."""
 
@@ -138,7 +138,7 @@ class GameStart:
     at: ev.Span
 
 
-@dataclass(slots=True)
+@record
 class HandRecord:
     """One hand: its header line and every following record; `problems` spoil it."""
 
@@ -149,7 +149,7 @@ class HandRecord:
     followed: bool = False  # a `hand` line of the same game comes next: the table has moved on
 
 
-@dataclass(slots=True)
+@record
 class FileProblem:
     """A problem outside any hand; `fatal` when it stops the reading of the file."""
 

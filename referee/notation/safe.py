@@ -10,8 +10,9 @@ them itself.
 from __future__ import annotations
 
 import re
+from functools import cache
 
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_CONTROLS = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 """C0 and C1 controls (but tab and newline, which the writers use), DEL, line and paragraph
 separators, and the bidirectional marks and overrides."""
 
@@ -23,7 +24,15 @@ def _spell(match: re.Match[str]) -> str:
 
 def safe_text(text: str) -> str:
     """`text` with every control character spelt out; the same object when there is none (the
-    usual case, found by one scan in C)."""
-    if _CONTROLS.search(text) is None:
+    usual case, found by one scan in C: every character `_CONTROLS` matches is one that
+    `str.isprintable` refuses, so a printable text needs no pattern)."""
+    if text.isprintable() or _controls().search(text) is None:
         return text
-    return _CONTROLS.sub(_spell, text)
+    return _controls().sub(_spell, text)
+
+
+@cache
+def _controls() -> re.Pattern[str]:
+    """`_CONTROLS`, compiled on first need: its class of characters past Latin-1 costs 3 million
+    instructions to compile, and most runs print nothing unprintable."""
+    return re.compile(_CONTROLS)

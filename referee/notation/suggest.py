@@ -3,13 +3,14 @@ a rule id, a house rule), for the hints of error messages."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
 def closest(word: str, known: Iterable[str]) -> str | None:
     """The known word nearest to `word`, when one is near enough to be a slip of the keyboard
     (``Anne`` → ``Ann``, ``targte`` → ``target``); matched without regard to case."""
+    import difflib  # only for a message: costly to import on every run
+
     words = {k.lower(): k for k in known}
     found = difflib.get_close_matches(word.lower(), list(words), n=1, cutoff=0.6)
     return words[found[0]] if found else None

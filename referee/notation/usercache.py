@@ -17,14 +17,23 @@ which the command line makes): a library call has no side effects on the user's 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hashlib import sha256 as _sha256
+else:  # hashlib's import loads OpenSSL: a tenth of a one-hand check's start-up, for one hash a run
+    try:
+        from _sha256 import sha256 as _sha256  # Python 3.11
+    except ImportError:  # 3.12 renamed it; a build may lack both
+        try:
+            from _sha2 import sha256 as _sha256
+        except ImportError:
+            from hashlib import sha256 as _sha256
 
 MAX_ENTRY_BYTES = 8 << 20
 """An entry larger than this was not written by referee (the parser's tables are about 0.3 MB)."""
@@ -52,7 +61,7 @@ def cache_directory(create: bool = False) -> Path | None:
 
 
 def _stamp(source: str) -> str:
-    return hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
+    return _sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _path(directory: Path, name: str, stamp: str) -> Path:
@@ -93,6 +102,8 @@ def write(name: str, source: str, value: Any) -> None:
     except (TypeError, ValueError):
         return
     with suppress(OSError):
+        import tempfile  # only to write an entry: costly to import on every run
+
         handle, private = tempfile.mkstemp(prefix=f".{name}-", dir=directory)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:

@@ -1,0 +1,78 @@
+"""The compiled core (``REFEREE_COMPILE=1 pip install .``, mypyc) gives byte for byte the JSON
+of the pure package: on every case, and on random archives of every game (their planted
+irregularities included), by one process and by ``--jobs 2``.
+
+It needs a second environment with the compiled build: the interpreter named by
+``REFEREE_COMPILED_PYTHON``, else ``.venv-compiled/bin/python`` beside this checkout (``.ci/run``
+builds it there). Without one the tests skip and say how to build it. The pure side is this
+interpreter (run from the compiled one, the tests skip).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.games import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = sorted(str(p) for p in (ROOT / "cases").glob("*/*.ttn"))
+COMPILED = Path(os.path.abspath(os.environ.get("REFEREE_COMPILED_PYTHON") or ROOT / ".venv-compiled/bin/python"))
+WHERE = "import referee.notation.common_lines as m; print(m.__file__)"
+
+
+def _compiled_python() -> str:
+    import referee.notation.common_lines as here
+
+    if not (here.__file__ or "").endswith(".py"):
+        pytest.skip("this interpreter runs the compiled build: run the comparison from the pure environment")
+    if not COMPILED.exists():
+        pytest.skip(f"no compiled build at {COMPILED}: build one with `python3 -m venv .venv-compiled && "
+                    "REFEREE_COMPILE=1 .venv-compiled/bin/pip install .` (or set REFEREE_COMPILED_PYTHON)")
+    found = subprocess.run([str(COMPILED), "-c", WHERE], capture_output=True, text=True, cwd="/", timeout=60)
+    if found.returncode != 0 or not found.stdout.strip().endswith(".so"):
+        pytest.skip(f"{COMPILED} has referee installed without its compiled core (was it built with "
+                    f"REFEREE_COMPILE=1 and a C compiler?): {found.stdout.strip() or found.stderr[-300:]}")
+    return str(COMPILED)
+
+
+def _verdicts(python: str, paths: list[str], *options: str) -> subprocess.CompletedProcess[bytes]:
+    # run from / so that neither side imports the checkout's sources instead of its install
+    return subprocess.run([python, "-m", "referee", "check", "--format", "json", *options, *paths],
+                          capture_output=True, cwd="/", timeout=600)
+
+
+def _same(paths: list[str], *options: str) -> None:
+    compiled = _verdicts(_compiled_python(), paths, *options)
+    pure = _verdicts(sys.executable, paths, *options)
+    assert compiled.returncode == pure.returncode, compiled.stderr[-2000:]
+    assert compiled.stdout == pure.stdout
+    assert len(pure.stdout) > 1000
+
+
+def test_every_case_gives_the_same_json() -> None:
+    _same(CASES)
+
+
+@pytest.mark.parametrize("game", sorted(name for name, game in registry().items() if hasattr(game, "random_game")))
+def test_random_archives_give_the_same_json(game: str, tmp_path: Path) -> None:
+    rules = registry()[game]
+    text = "".join(rules.random_game(random.Random(seed), 10) for seed in range(40))  # type: ignore[attr-defined]
+    path = tmp_path / f"{game}.ttn"
+    path.write_text(text, "utf-8")
+    _same([str(path)])
+
+
+def test_a_long_archive_by_two_workers_gives_the_same_json(tmp_path: Path) -> None:
+    """Long enough for the whole-line patterns (`common_lines.WHOLE_LINES_AFTER`), and the
+    records pickled between the workers and the writer."""
+    euchre = registry()["euchre"]
+    text = "".join(euchre.random_game(random.Random(1000 + seed), 10) for seed in range(100))  # type: ignore[attr-defined]
+    path = tmp_path / "long.ttn"
+    path.write_text(text, "utf-8")
+    _same([str(path)], "--jobs", "2")
