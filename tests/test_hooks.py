@@ -57,7 +57,7 @@ def test_the_overridable_surface_is_small() -> None:
 
 
 def test_every_game_has_a_hand() -> None:
-    games = {cls.game for cls in hands()}
+    games = {cls.declared.game for cls in hands()}
     assert games == set(registry()), games
 
 
@@ -67,6 +67,13 @@ def test_a_game_overrides_only_hooks(hand: type[HandReplay]) -> None:
     once in the engine, are the same for every game."""
     overridden = set(methods(hand)) & set(methods(HandReplay))
     assert overridden <= hooks(), sorted(overridden - hooks())
+
+
+def test_status_is_computed_from_the_hand_state() -> None:
+    """The engine computes a hand's status from where it stands (`stage`, `ended`) and the game's
+    `void`; only Boston still rebuilds it: an "I pay" before play completes its hand, and a hand
+    played short (law 19) is abandoned when the transcript stops."""
+    assert {cls.__name__ for cls in hands() if "status" in methods(cls)} == {"BostonHand"}
 
 
 def test_the_check_sees_a_final_method() -> None:

@@ -29,7 +29,7 @@ RED_IN_WHITE = 10
 def score_unit(game: str) -> str:
     """The unit a game keeps its score in, as its hand class declares it (every game, found by name)."""
     module = sys.modules[type(registry()[game]).__module__]
-    return next(cls.score_unit for cls in vars(module).values()
+    return next(cls.declared.score_unit for cls in vars(module).values()
                 if isinstance(cls, type) and issubclass(cls, HandReplay) and cls is not HandReplay)
 
 

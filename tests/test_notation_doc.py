@@ -38,7 +38,7 @@ def _keywords() -> set[str]:
 def _call_words() -> set[str]:
     for name in registry():  # each game's hand class is imported with its game
         registry()[name]
-    return {word for hand in HandReplay.__subclasses__() for word in hand.call_words}
+    return {word for hand in HandReplay.__subclasses__() for word in hand.declared.call_words}
 
 
 def test_the_grammar_has_keywords_to_look_for() -> None:

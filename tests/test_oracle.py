@@ -19,9 +19,9 @@ OWN = {"euchre": euchre_generator.own_play_rules, "auction-pitch": auction_pitch
        "boston": boston.own_play_rules, "french-boston": french_boston_generator.own_play_rules,
        "whist": whist.generator.own_play_rules}
 PACKS = {game: sorted(pack, key=str) for game, pack in [
-    ("euchre", euchre_cards.PACKS["24"]), ("auction-pitch", auction_pitch.hand.AuctionPitchHand.pack),
-    ("boston", boston.BostonHand.pack), ("french-boston", french_boston.FrenchBostonHand.pack),
-    ("whist", whist.WhistHand.pack)]}
+    ("euchre", euchre_cards.PACKS["24"]), ("auction-pitch", auction_pitch.hand.AuctionPitchHand.declared.pack),
+    ("boston", boston.BostonHand.declared.pack), ("french-boston", french_boston.FrenchBostonHand.declared.pack),
+    ("whist", whist.WhistHand.declared.pack)]}
 
 
 def cards(text: str) -> list[Card]:

@@ -52,7 +52,7 @@ def test_a_choice_a_law_opened_holds_no_reference_to_its_hand(case: str) -> None
 def test_a_game_s_laws_are_one_stateless_object_per_topic(hand: type[HandReplay]) -> None:
     """Laws keep no state (every method is given the hand): one object per topic serves every hand
     of the game, and none has an instance dictionary to write into."""
-    laws = hand.penalty_laws
+    laws = hand.declared.laws
     for topic in ("revoke", "retract", "out_of_turn", "exposed", "attention", "call", "deal"):
         law = getattr(laws, topic)
         assert isinstance(law, PenaltyLaw)

@@ -167,7 +167,7 @@ def test_a_misspelt_contract_is_pointed_to_the_declared_word() -> None:
 def test_the_words_of_a_choice_are_some_games_call_words_and_no_penalty() -> None:
     for name in registry():
         registry()[name]
-    declared = {word for hand in HandReplay.__subclasses__() for word in hand.call_words}
+    declared = {word for hand in HandReplay.__subclasses__() for word in hand.declared.call_words}
     assert declared >= CHOICE_WORDS
     assert not CHOICE_WORDS & PENALTY_WORDS
     assert set(CALL_WORDS) <= PENALTY_WORDS

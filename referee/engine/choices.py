@@ -24,7 +24,7 @@ Option = str
 """The name of a choice's option, as `pending` lists it and a `call` (or `accept`) answers it. A
 choice that takes a card or a suit is answered by the card or the suit itself (`call QH`,
 `call hearts`); a suit word is an option of its own where only that suit may be chosen. The
-words a `call` may name are each game's own (`HandReplay.call_words`): the grammar takes any word."""
+words a `call` may name are each game's own (`Declaration.call_words`): the grammar takes any word."""
 
 PENALTY_WORDS = frozenset({"highest", "lowest", "trump", "no-trump", "win", "lose", "withhold"})
 """The words of `call` every game's laws share: requirements on the offender's next card."""

@@ -41,7 +41,7 @@ class ExposedCards:
             hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=effects)
             self.expose(hand, holder, card, topic)
 
-        adversaries = hand.adversaries(holder)
+        adversaries = frozenset(hand.adversaries(holder))
         return Offer(adversaries, holder, ("card",), topic, f"{card} lies face up: {hand.side_label(adversaries)} "
                      f"may call it (call {card}) until it is played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
 

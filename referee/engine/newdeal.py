@@ -24,7 +24,7 @@ def new_deal_offer(hand: H, offender: str, topic: str, why: str, ends: Iterable[
     """`offender`'s adversaries may have the same dealer deal again or let the deal stand (`stands`
     is the note when play goes on); `chosen` is given the hand when they choose the new deal (it is
     given the hand rather than holding it, as a law is, so the open choice makes no reference cycle)."""
-    them = hand.adversaries(offender)
+    them = frozenset(hand.adversaries(offender))
 
     def apply(hand: H, option: str, at: ev.Span) -> None:
         if option == "redeal":

@@ -4,10 +4,11 @@ Every game's laws agree on much of what an irregularity means (a call not obeyed
 revoke; a revoke corrected in time carries no penalty; the deal stands once play has begun), and
 differ on the rest (what a revoke costs, whether an exposed card may be called). The shared
 reading is written once here, as the default of each topic; a game subclasses only the topics
-its laws change and declares them on its hand class::
+its laws change and declares them in its hand's `Declaration`::
 
     class EuchreHand(HandReplay):
-        penalty_laws = PenaltyLaws(revoke=EuchreRevokeLaw(), out_of_turn=EuchreOutOfTurnLaw(), ...)
+        declared = Declaration("euchre", 5, PACKS["24"],
+                               PenaltyLaws(revoke=EuchreRevokeLaw(), out_of_turn=EuchreOutOfTurnLaw(), ...))
 
 The replay finds the irregularity; the topic's ``decide(hand, fact)`` reads the hand it is given
 and returns a `Ruling` (the words that end the finding, the choice it opens for the innocent

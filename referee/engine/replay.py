@@ -5,9 +5,11 @@ trick-taking game: the deal (counts, duplicates, cards outside the pack), the pl
 `TrickTable` (turn, following suit, revokes, cards not held, retractions), exposed cards,
 penalty calls and whether they were obeyed, claims, drawing attention, the recorded result.
 
-A game subclasses it, handles its own bidding events (``on_bid``, ``on_order``, ...), overrides
-the few hooks (``ready_to_play``, ``status``, ``settle`` ...: every other method is final) and
-declares its penalty laws by topic (`referee.engine.penalties`), which the replay asks. The
+A game subclasses it, declares its hands once (`Declaration`: name, cards, pack, units, its
+penalty laws by topic, which the replay asks), handles its own bidding events (``on_bid``,
+``on_order``, ...) and overrides the few hooks (``ready_to_play``, ``void``, ``settle`` ...:
+every other method is final). Where the hand stands is one state (`stage`, `ended`), from which
+the replay computes its status; who plays with whom is the hand's `Sides`. The
 generic findings cite rule ids of the form ``<game>.<topic>`` (see `GENERIC_RULES`), which
 every rulebook must define in its own words.
 """
@@ -20,7 +22,7 @@ from typing import Any, ClassVar, Literal, final, get_args
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord, Problem
-from ..notation.records import record
+from ..notation.records import field, record
 from ..notation.shapes import SHAPES, WORDS
 from ..notation.suggest import did_you_mean
 from . import table as tb
@@ -41,6 +43,7 @@ from .laws import (
 from .ledger import POOL, Ledger
 from .penalties import Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
+from .sides import Sides
 from .trace import NO_TRACE, HandTrace
 from .verdict import HandVerdict, Recorded, TrickRecord
 
@@ -55,6 +58,25 @@ GENERIC_RULES = (
 DealFault = Literal["wrong-count", "duplicate-card", "foreign-card"]
 """What can be wrong with a deal: a hand of the wrong size, a card twice, a card outside the pack."""
 
+Stage = Literal["deal", "auction", "play", "ended"]
+"""Where a hand stands: being dealt, bid (a game names its own steps within it), played, over."""
+
+EndReason = Literal["conceded", "claimed", "thrown-up", "thrown-in", "redeal"]
+"""Why a hand ended before its last trick: the rest conceded (or claimed as won), the hands thrown
+up after a trick that decided it, the deal thrown in (all passed), a `redeal` line."""
+
+
+@record
+class Ended:
+    """How a hand ended before its last trick (`HandReplay.ended`)."""
+
+    reason: EndReason
+    by: str | None = None                # who conceded the rest
+    note: str = ""                       # why the hands were thrown up
+    pending: bool = False                # thrown up, but the trick that did it is not gathered yet
+    line: ev.RedealLine | None = None    # the `redeal` line that cancelled the hand
+    was: EndReason | None = None         # how the hand stood when that line came (thrown in, conceded...)
+
 
 @record
 class Requirement:
@@ -67,6 +89,28 @@ class Requirement:
     rule: str
     at: ev.Span
     trick: int | None = None  # the one trick it concerns, if only one (a demand after a card out of turn)
+
+
+@record
+class Declaration:
+    """What a game declares once about its hands, read by the shared replay, ledger and laws."""
+
+    game: str                  # the game's name, as `[Game]` writes it and its rule ids begin
+    cards_per_hand: int        # the cards dealt to each player
+    pack: frozenset[Card]      # the pack dealt from (a house rule may pick another: `dealt_from`)
+    laws: PenaltyLaws = field(default_factory=PenaltyLaws)
+    """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it
+    declares its own. One object a topic serves every hand of the game, given the hand it rules."""
+    call_words: frozenset[str] = PENALTY_WORDS
+    """The words a `call` of this game may name (its choices' options by name; a card or a suit
+    is always written as such): the grammar takes any word, and `on_call` reports one the game
+    does not know, with the nearest of its own."""
+    score_unit: str = "points"
+    pool_unit: str | None = None
+    pool_rate: int | None = 1  # score units per pool unit paid in or out (see `Ledger`)
+    revoke_abandons: bool = False
+    """Whether a transcript that stops after an established revoke leaves the hand abandoned (the
+    revoke's penalty is scored, not the hand) rather than in progress."""
 
 
 @record
@@ -89,6 +133,7 @@ class HandContext:
     expected_dealer: str | None
     expected_number: int
     score_before: dict[str, int]
+    sides: Sides
 
 
 def _handlers(cls: type, prefix: str, kinds: tuple[type, ...],
@@ -118,22 +163,11 @@ def _no_stray_handlers(cls: type, kinds: dict[str, tuple[type, ...]]) -> None:
 class HandReplay:
     """Replays one hand; subclasses add the game's bidding, laws and scoring."""
 
-    game: str = ""
-    cards_per_hand: int = 0
-    pack: frozenset[Card] = frozenset()
-    score_unit: ClassVar[str] = "points"
-    pool_unit: ClassVar[str | None] = None
-    pool_rate: ClassVar[int | None] = 1  # score units per pool unit paid in or out (see `Ledger`)
+    declared: ClassVar[Declaration] = Declaration("", 0, frozenset())
+    """What the game declares of its hands (see `Declaration`)."""
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
-    penalty_laws: ClassVar[PenaltyLaws] = PenaltyLaws()
-    """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it
-    declares its own. One object a topic serves every hand of the game, given the hand it rules."""
-    call_words: ClassVar[frozenset[str]] = PENALTY_WORDS
-    """The words a `call` of this game may name (its choices' options by name; a card or a suit
-    is always written as such): the grammar takes any word, and `on_call` reports one the game
-    does not know, with the nearest of its own."""
 
     @final
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -148,11 +182,13 @@ class HandReplay:
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         self.ctx = context
+        self.cards_per_hand = self.declared.cards_per_hand  # read on every deal line: kept at hand
         self.setup = context.setup
         # each game declares its own house rules' names and types (a TypedDict): mypy checks them
         self.options: Mapping[str, Any] = context.setup.options
         self.book = context.rulebook
         self.order = context.order
+        self.sides = context.sides
         self.record = record
         self.number = record.header.number if record.header.number is not None else context.expected_number
         dealer = record.header.dealer or context.expected_dealer
@@ -168,11 +204,12 @@ class HandReplay:
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.deals: dict[str, list[Card]] = {}
+        self.discards: dict[str, Card] = {}  # cards discarded face down before play (`take_discard`)
+        self.deck = self.dealt_from()
         self.upcard: Card | None = None
+        self.trump: Suit | None = None  # the game sets it when trumps are known
         self.recorded_line: ev.RecordedLine | None = None
         self.notes: list[str] = []
-        self.redeal_at: ev.Span | None = None
-        self.redeal_reason: str | None = None  # why the `redeal` line says the hand is dealt again (None: not said)
         self.sent_back: set[Card] = set()  # cards played before play could begin, which went back
         self.before_decision: set[Card] = set()  # cards the offender's side played before a decision
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
@@ -185,14 +222,25 @@ class HandReplay:
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
-        self.conceded_by: str | None = None
         self.later_plays = 0  # cards still in the trick after the last card taken back
-        self.thrown_up = False  # the trick just completed ends the hand; gathered at the next event but a take-back
-        self.throw_up_note = ""
+        self.stage: Stage = "deal"
+        self.ended: Ended | None = None  # why the hand ended before its last trick, if it did
         self.last_at: ev.Span = record.header.at
+        self.line: ev.EventLine | None = None  # the event line being read
         self.pool_before: int | None = None  # the pool before the hand, in games that keep one
         self.settling: Settlement | None = None  # the settlement being worked out, while it is
         self.settled: Settlement | None = None   # the settlement of the verdict
+
+    # ---- what the game declares, as the replay and the laws read it ---------------------
+    @property
+    @final
+    def game(self) -> str:
+        return self.declared.game
+
+    @property
+    @final
+    def penalty_laws(self) -> PenaltyLaws:
+        return self.declared.laws
 
     # ---- helpers for subclasses -----------------------------------------------------
     @final
@@ -283,7 +331,7 @@ class HandReplay:
                 out.append(Reply(option, option, "redeal"))
             elif option == "accept":
                 out.append(Reply(option, option, f"{who} accept"))
-            elif option in SUIT_OPTIONS.values() or option in self.call_words:
+            elif option in SUIT_OPTIONS.values() or option in self.declared.call_words:
                 out.append(Reply(option, option, f"{who} call {option}"))
             else:
                 out.append(Reply(option, option, None))
@@ -308,11 +356,7 @@ class HandReplay:
 
     @final
     def side_label(self, players: Iterable[str]) -> str:
-        players = set(players)
-        for team in self.setup.teams:
-            if players == set(team.members):
-                return team.name
-        return " ".join(p for p in self.order if p in players)
+        return self.sides.label(players)
 
     @final
     def left_of(self, player: str, seats: Iterable[str] | None = None) -> str:
@@ -341,24 +385,54 @@ class HandReplay:
     def hands_known(self) -> bool:
         return bool(self.deals) and all(p in self.deals for p in self.order)
 
+    # ---- where the hand stands: `stage`, and `ended` ------------------------------------
+    @final
+    def end(self, reason: EndReason, by: str | None = None) -> None:
+        """The hand ends now, before its last trick."""
+        self.stage, self.ended = "ended", Ended(reason, by)
+
+    @final
+    def ended_as(self, reason: EndReason) -> bool:
+        return self.ended is not None and self.ended.reason == reason
+
+    @property
+    @final
+    def redeal(self) -> ev.RedealLine | None:
+        """The `redeal` line that cancelled the hand, if one did."""
+        return self.ended.line if self.ended is not None else None
+
+    @property
+    @final
+    def conceded_by(self) -> str | None:
+        """Who conceded the rest of the tricks (or whose side had them claimed from it)."""
+        return self.ended.by if self.ended is not None else None
+
+    @property
+    @final
+    def thrown_up(self) -> bool:
+        """The trick just completed ends the hand; it is gathered at the next event but a take-back."""
+        return self.ended is not None and self.ended.pending
+
     # ---- the replay -----------------------------------------------------------------
     @final
     def run(self) -> HandVerdict:
         self.check_dealer()
         handlers = self.line_handlers
         for line in self.record.lines:
-            if self.redeal_at is not None and type(line) not in _LINES_AFTER_REDEAL:
+            ended = self.ended
+            if ended is not None and ended.line is not None and type(line) not in _LINES_AFTER_REDEAL:
                 self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
-                          f"the hand was cancelled by the redeal on line {self.redeal_at.line}: the new deal "
+                          f"the hand was cancelled by the redeal on line {ended.line.at.line}: the new deal "
                           "starts with its own `hand` line, so the rest of this hand is not read")
                 break
             self.last_at = line.at
-            if self.thrown_up and type(line) not in _LINES_NOT_GATHERING:
+            if ended is not None and ended.pending and type(line) not in _LINES_NOT_GATHERING:
                 self.gather_now()  # a recorded result, a redeal: the hands were thrown up without a correction
             handler = handlers.get(type(line))
             if handler is not None:
                 handler(self, line)
-        if self.thrown_up:
+        ended = self.ended
+        if ended is not None and ended.pending:
             if self.record.followed:
                 self.gather_now()  # the next hand is dealt: the hands were thrown up without a correction
             else:
@@ -391,11 +465,16 @@ class HandReplay:
             self.find("inconsistent-transcript", None, header.at, "transcript.consistency",
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
 
+    @final
     def on_event_line(self, line: ev.EventLine) -> None:
         """The events of a line, one by one: where one line ends and the next begins means
-        nothing, except that a ``trick N:`` label speaks of the line's first card."""
+        nothing, except that a ``trick N:`` label speaks of the line's first card (`line`, the
+        line being read, lets a game's laws read it too)."""
+        self.line = line
         handlers = self.event_handlers
         label_checked = line.trick is None
+        if self.stage == "deal":
+            self.stage = "auction"
         for event in line.events:
             self.last_at = event.at
             second: ev.Play | None = None
@@ -406,7 +485,8 @@ class HandReplay:
                     second = event
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
-            if self.thrown_up and type(event) is not ev.Retract:
+            ended = self.ended
+            if ended is not None and ended.pending and type(event) is not ev.Retract:
                 self.gather_now()
             if self.choices:
                 self.settle_choices(event)
@@ -417,7 +497,7 @@ class HandReplay:
                 handlers[type(event)](self, event)
             if labelled is not None:
                 self.check_label(line.trick, line.trick_at, labelled, guess, mark)  # type: ignore[arg-type]
-            if self.redeal_at is not None:
+            if self.stage == "ended" and self.redeal is not None:
                 return
 
     @final
@@ -429,7 +509,9 @@ class HandReplay:
         lines are split. A card its player is known not to hold is not given to any trick: it is
         read as played, for the replay to report it (and the label that does not fit it)."""
         table = self.table
-        if table is None or self.thrown_up or table.current.plays or table.gathered or not table.tricks:
+        if table is None or table.current.plays or table.gathered or not table.tricks:
+            return False
+        if self.ended is not None and self.ended.pending:  # the hands are thrown up (`thrown_up`)
             return False
         last = table.tricks[-1]
         if last.number != label or last.card_of(event.player) is None:
@@ -452,10 +534,17 @@ class HandReplay:
 
     def on_redeal(self, line: ev.RedealLine) -> None:
         """A `redeal` line cancels the hand; it answers a choice that offered a redeal."""
-        self.redeal_at, self.redeal_reason = line.at, line.reason
+        self.cancel(line)
         for choice in list(self.choices):
             if Answer.REDEAL in choice.answers and choice in self.choices:
                 self.answer(choice, "redeal", line.at)
+
+    @final
+    def cancel(self, line: ev.RedealLine) -> None:
+        """The `redeal` line cancels the hand, however it stood."""
+        ended = self.ended
+        self.stage = "ended"
+        self.ended = Ended("redeal", ended.by if ended else None, line=line, was=ended.reason if ended else None)
 
     @final
     def label_guess(self, label: int) -> int | None:
@@ -505,7 +594,7 @@ class HandReplay:
             return
         self.deals[line.player] = list(line.cards)
         held = set(line.cards)
-        if len(held) < len(line.cards) or not self.pack.issuperset(held) or not self.dealt.keys().isdisjoint(held) \
+        if len(held) < len(line.cards) or not self.deck.issuperset(held) or not self.dealt.keys().isdisjoint(held) \
                 or self.upcard in held:
             self.find_wrong_cards(line)
         self.dealt.update(dict.fromkeys(line.cards, line.player))
@@ -521,7 +610,7 @@ class HandReplay:
         the usual case, is recognised as a whole and never comes here)."""
         mine: set[Card] = set()
         for card, at in zip(line.cards, line.card_spans):
-            if card not in self.pack:
+            if card not in self.deck:
                 self.deal_faults.add("foreign-card")
                 self.find("misdeal", self.dealer, at, "deal.misdeal",
                           f"{card} is not in the {self.game} pack, yet it was dealt to {line.player}")
@@ -531,6 +620,37 @@ class HandReplay:
                 self.find("duplicate-card", line.player, at, "deal.duplicate-card",
                           f"{card} is dealt to {line.player} but also to {other}: the pack is wrong")
             mine.add(card)
+
+    @final
+    def take_discard(self, event: ev.Discard) -> bool:
+        """A card discarded face down before play, as Boston's little misère and French Boston's
+        petite misère have them (the game says when discarding is allowed at all): one a player,
+        from the hand he was dealt; a second one, or a card he was not dealt, is a finding and
+        void (False). A discarded card is out of the hand play goes on with."""
+        player, card = event.player, event.card
+        if player in self.discards:
+            self.find("illegal-discard", player, event.at, "misere.discard",
+                      f"{player} already discarded {self.discards[player]}; a second discard is void")
+            return False
+        if player in self.deals and card not in self.deals[player]:
+            self.find("card-not-held", player, event.at, "play.card-not-held",
+                      f"{player} discards {card}, a card {player} was not dealt")
+            return False
+        self.discards[player] = card
+        table = self.table
+        if table is not None and table.hands is not None and player in table.hands:
+            table.hands[player].discard(card)  # after play began, where the game's laws still allow it
+        return True
+
+    @final
+    def still_to_discard(self) -> list[str]:
+        """The players who have not discarded yet, in the order of play."""
+        return [p for p in self.order if p not in self.discards]
+
+    def dealt_from(self) -> frozenset[Card]:
+        """Game hook: the pack the hand is dealt from: the game's `pack` unless a house rule chooses
+        another (Euchre's deck of 24 or 32)."""
+        return self.declared.pack
 
     def on_upcard(self, line: ev.UpcardLine) -> None:
         self.upcard = line.card
@@ -542,13 +662,21 @@ class HandReplay:
 
     # ---- play ------------------------------------------------------------------------
     @final
-    def start_play(self, leader: str, active: Iterable[str], rules: tb.TrickRules) -> None:
-        self.table = tb.TrickTable(self.order, active, leader, rules, self.start_hands(), self.cards_per_hand)
+    def start_play(self, leader: str, active: Iterable[str], rules: tb.TrickRules, tricks: int | None = None) -> None:
+        """Play begins: `leader` leads to the first of `tricks` tricks (one a card dealt, unless a
+        contract plays fewer: a little misère's discards)."""
+        self.table = tb.TrickTable(self.order, active, leader, rules, self.start_hands(), tricks or self.cards_per_hand)
+        self.stage = "play"
 
     @final
     def start_hands(self) -> dict[str, set[Card]] | None:
-        """What each player holds as play begins, where the deal is known (`adjust_hands`)."""
+        """What each player holds as play begins, where the deal is known: the misère discards taken
+        out, then the game's `adjust_hands`."""
         hands = {p: set(cards) for p, cards in self.deals.items()} if self.deals else None
+        if hands is not None:
+            for player, card in self.discards.items():
+                if player in hands:
+                    hands[player].discard(card)
         self.adjust_hands(hands)
         return hands
 
@@ -742,15 +870,15 @@ class HandReplay:
         undoes the end, and who wins the trick (and so whether the hand ends) is decided again when
         it is complete. A transcript that stops right here leaves an open revoke correctable (see
         `end_of_transcript_after_throw_up`). `note` says why the hands are thrown up."""
-        self.thrown_up = True
-        self.throw_up_note = note
+        self.stage, self.ended = "ended", Ended("thrown-up", note=note, pending=True)
         self.notes.append(note)
 
     @final
     def gather_now(self) -> None:
         """The hands are thrown up now (after a trick that ended the hand, a concession, a claim):
         the trick just completed is gathered, and a revoke in it not taken back is established."""
-        self.thrown_up = False
+        if self.ended is not None:
+            self.ended.pending = False
         if self.table is not None:
             for fact in self.table.finish():
                 self.on_fact(fact)
@@ -770,49 +898,46 @@ class HandReplay:
     @final
     def resume_after_throw_up(self) -> None:
         """The trick that ended the hand is open again (or may be): the hand goes on."""
-        self.thrown_up = False
-        self.notes.remove(self.throw_up_note)
+        assert self.ended is not None
+        self.notes.remove(self.ended.note)
+        self.stage, self.ended = "play", None
         self.resume_play()
 
     def resume_play(self) -> None:
         """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
 
+    # who plays with whom: the hand's `Sides`, asked by name where the laws speak of it
     @final
     def partner(self, player: str) -> str:
-        """In a game of two partnerships of two (euchre, whist): the partner, who sits opposite."""
-        return self.order[(self.order.index(player) + 2) % 4]
+        return self.sides.partner(player)
 
     @final
     def side(self, player: str) -> str:
-        """In a partnership game: the name of `player`'s side, as the `Partners` tag writes it."""
-        return next(t.name for t in self.setup.teams if player in t.members)
+        return self.sides.side(player)
 
     @final
     def other(self, side: str) -> str:
-        """In a game of two partnerships: the name of the other side."""
-        return next(t.name for t in self.setup.teams if t.name != side)
+        return self.sides.other(side)
 
     @final
     def same_side(self, player: str, other: str) -> bool:
-        """Whether two players are one side (the same player, or partners)."""
-        if player == other:
-            return True
-        team = self.setup.team_of(player)
-        return team is not None and other in team.members
+        return self.sides.same(player, other)
 
     @final
     def hand_over(self) -> bool:
         """Play is over (the last trick played, or the rest conceded) and no penalty scored with the
         hand is still to be chosen (`Lapse.SETTLEMENT`: whist's English revoke penalty)."""
-        return self.table is not None and (self.table.finished or self.conceded_by is not None) \
-            and not any(Lapse.SETTLEMENT in c.ends for c in self.choices)
+        ended = self.ended
+        return self.table is not None and (self.table.finished or (
+            ended is not None and ended.reason in ("conceded", "claimed"))) \
+            and not (self.choices and any(Lapse.SETTLEMENT in c.ends for c in self.choices))
 
     # four players in two fixed partnerships, partners opposite (whist's, and any game's like it)
     @final
     def won_by_side(self) -> dict[str, int]:
         """Tricks won by each partnership (tricks conceded count for the side they were conceded to)."""
         tricks = self.table.tricks if self.table is not None else []
-        counts = {t.name: sum(1 for trick in tricks if trick.winner in t.members) for t in self.setup.teams}
+        counts = {name: sum(1 for trick in tricks if trick.winner in members) for name, members in self.sides.teams}
         if self.conceded_by is not None:
             counts[self.other(self.side(self.conceded_by))] += self.cards_per_hand - len(tricks)
         return counts
@@ -821,14 +946,14 @@ class HandReplay:
     def concede_rest(self, event: ev.Concede) -> None:
         """A partnership gives up the rest of the tricks to the other: the hands are thrown up at
         once, so a revoke in the trick just completed is established."""
-        self.conceded_by = event.player
+        self.end("conceded", event.player)
         self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
         self.gather_now()
 
-    def adversaries(self, player: str) -> frozenset[str]:
+    def adversaries(self, player: str) -> tuple[str, ...]:
         """Game hook: the players against `player` (who may demand a penalty for his error): by
         default everyone not on his side; French Boston's sides are formed by the contract."""
-        return frozenset(p for p in self.order if not self.same_side(p, player))
+        return self.sides.adversaries(player)
 
     @final
     def on_fact(self, fact: tb.Fact) -> None:
@@ -1018,8 +1143,9 @@ class HandReplay:
         lasts while play goes on (an exposed card), and a card named only the choice about that
         card, if the choice is about one."""
         option = event.text
-        if event.word is not None and event.word not in self.call_words:
-            words, near = ", ".join(sorted(self.call_words)), did_you_mean(option, self.call_words).strip()
+        call_words = self.declared.call_words
+        if event.word is not None and event.word not in call_words:
+            words, near = ", ".join(sorted(call_words)), did_you_mean(option, call_words).strip()
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} calls '{option}', which is not a word of {self.game}'s calls ({words}, a "
                       "suit or a card); the call is ignored" + (f" ({near})" if near else ""))
@@ -1099,10 +1225,6 @@ class HandReplay:
                              f"{event.player} was required to play {law.describe(self, requirement)} "
                              f"but played {event.card}. ", self.trick_number)
 
-    @property
-    def trump(self) -> Suit | None:
-        return None
-
     # ---- claims, attention, concessions ----------------------------------------------
     @final
     def on_claim(self, event: ev.Claim) -> None:
@@ -1154,7 +1276,7 @@ class HandReplay:
         recorded and who did fail to follow: his later plays (or a look at his hand) will settle
         it, so it is neither proven nor unproven yet."""
         table = self.table
-        if table is None or claim.accused in self.deals or table.finished or self.conceded_by or self.redeal_at:
+        if table is None or claim.accused in self.deals or table.finished or self.conceded_by or self.redeal:
             return False
         return any(claim.trick is None or trick == claim.trick for trick, _ in table.unproven_failures(claim.accused))
 
@@ -1197,7 +1319,40 @@ class HandReplay:
 
     # ---- the result -----------------------------------------------------------------
     def status(self) -> HandStatus:
-        raise NotImplementedError
+        """Where the hand stands once its transcript is read: dealt again or thrown in (`void`),
+        played out or conceded, ended early by a trick that decided it (or by an established
+        revoke, in a game whose revoke ends the hand), or still going on."""
+        void = self.void()
+        if void is not None:
+            return void
+        if self.hand_over():
+            return "complete"
+        ended = self.ended
+        if (ended is not None and ended.reason == "thrown-up") or (self.revokes and self.declared.revoke_abandons):
+            return "abandoned"
+        return "in-progress"
+
+    def void(self) -> Literal["redeal", "thrown-in"] | None:
+        """Game hook: whether the hand is cancelled. By default: a `redeal` line cancels it,
+        naming a throw-in (or confirming one, when all passed and the deal shows no misdeal) or
+        else a redeal; without one, a deal fault found before play is a redeal, and a deal all
+        passed is thrown in."""
+        ended = self.ended
+        if ended is None:  # the usual case
+            return "redeal" if self.table is None and self.deal_faults else None
+        redeal = ended.line
+        if redeal is not None:
+            said = redeal.reason
+            thrown_in = said == "thrown-in" or (said is None and ended.was == "thrown-in" and not self.misdeal())
+            return "thrown-in" if thrown_in else "redeal"
+        if self.table is None and self.deal_faults:
+            return "redeal"
+        return "thrown-in" if ended.reason == "thrown-in" else None
+
+    def misdeal(self) -> bool:
+        """Game hook: whether the deal shows a misdeal: by default, a fault found before the first
+        trick is complete."""
+        return bool(self.deal_faults) and (self.table is None or not self.table.tricks)
 
     def settle(self, ledger: Ledger) -> Any:
         """Game hook: every payment of the hand, penalties included, made through `ledger` (and
@@ -1214,7 +1369,8 @@ class HandReplay:
     @final
     def settle_hand(self) -> Settlement:
         """Settle the hand afresh: a new ledger, and the penalties and notes the settling adds."""
-        ledger = Ledger(self.scored(), self.score_unit, self.pool_before, self.pool_unit, self.pool_rate)
+        declared = self.declared
+        ledger = Ledger(self.scored(), declared.score_unit, self.pool_before, declared.pool_unit, declared.pool_rate)
         self.settling = settlement = Settlement(ledger, [], [])
         try:
             settlement.result = self.settle(ledger)

@@ -15,6 +15,7 @@ from ..notation.reader import HandRecord, Problem
 from .header import player_count_problems
 from .replay import HandContext, HandReplay, unknown_names
 from .rulebook import Rulebook, load
+from .sides import Sides
 
 if TYPE_CHECKING:
     from ..notation.cards import Card, Suit
@@ -38,8 +39,7 @@ class GameRules:
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         """The header against what the game declares: how many players, two partnerships sitting
-        opposite or none where they are formed in play or not at all, one pool; then the game's own
-        `check_seats`."""
+        opposite or none where they are formed in play or not at all, one pool."""
         if problems := player_count_problems(setup, *self.players, self.players_example):
             return problems
         at = setup.at
@@ -47,9 +47,7 @@ class GameRules:
             return [Problem(at.line, at.column, *self.no_partners)]
         if setup.pool is not None and self.single_pool is not None and len(setup.pool) != 1:
             return [Problem(at.line, at.column, *self.single_pool)]
-        if self.partnerships:
-            return self.partners_opposite(setup) or self.check_seats(setup)
-        return self.check_seats(setup)
+        return self.partners_opposite(setup) if self.partnerships else []
 
     def partners_opposite(self, setup: Setup) -> list[Problem]:
         """The problem when a partnership game's header does not name two partnerships of two
@@ -58,13 +56,10 @@ class GameRules:
         if len(setup.teams) != 2 or any(len(t.members) != 2 for t in setup.teams):
             return [Problem(at.line, at.column, f"{self.name} needs two partnerships of two",
                             f'add [Partners "{players[0]}-{players[2]} {players[1]}-{players[3]}"]')]
-        if any(abs(players.index(t.members[0]) - players.index(t.members[1])) != 2 for t in setup.teams):
-            return [Problem(at.line, at.column, "partners must sit opposite each other",
-                            "list [Players] clockwise; partners sit two seats apart")]
-        return []
-
-    def check_seats(self, setup: Setup) -> list[Problem]:
-        """Game hook: what else the header must say (Euchre: two partnerships sitting opposite)."""
+        for team in setup.teams:
+            if abs(players.index(team.members[0]) - players.index(team.members[1])) != 2:
+                return [Problem(at.line, at.column, f"partners {team.name} do not sit opposite each other",
+                                "list [Players] clockwise; partners sit two seats apart")]
         return []
 
     def card_role(self, card: Card, trump: Suit | None) -> str | None:
@@ -88,6 +83,7 @@ class GameSession(Generic[Hand]):
         self.next_dealer: str | None = None
         self.after_spoiled = False  # the last hand was spoiled by a syntax error (`skip_spoiled`)
         self.started_by: str | None = None  # a game begun without a header (`next_game`): its first hand's note
+        self.sides = Sides.of(setup, setup.players)  # who plays with whom, in the seats' usual order
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         """Replay the next hand and carry its score and pool forward (or the problems that keep
@@ -138,8 +134,11 @@ class GameSession(Generic[Hand]):
 
     def context(self, number: int, order: tuple[str, ...] | None = None) -> HandContext:
         """What the next hand needs from the game: hand `number`, seats in `order` of play."""
-        return HandContext(self.setup, self.game.rulebook, order or self.setup.players, self.next_dealer, number,
-                           dict(self.score))
+        order = order or self.setup.players
+        if order != self.sides.order:
+            self.sides = Sides.of(self.setup, order)
+        return HandContext(self.setup, self.game.rulebook, order, self.next_dealer, number, dict(self.score),
+                           self.sides)
 
     def skip_spoiled(self, record: HandRecord) -> bool:
         """A syntax error spoiled hand `record`: the game goes on as if it had been dealt, so the

@@ -22,7 +22,7 @@ __all__ = ["contract_words", "event_words", "house_rules", "scores", "why_won"]
 
 CHOICE_WORDS = frozenset({"partnership", "alone", "claim", "deal-stands"})
 """The words of `call` that choose an option other than a penalty (each game declares its words:
-`HandReplay.call_words`)."""
+`Declaration.call_words`)."""
 
 
 def event_words(event: ev.Event) -> str:

@@ -15,8 +15,8 @@ from typing import Literal
 
 from ...engine.laws import Kind
 
-Phase = Literal["bidding", "selling", "pitch", "play", "thrown-in"]
-"""Where the hand stands: the auction, the seller's decision, the pitch due, play, or thrown in."""
+Phase = Literal["bidding", "selling", "pitch", "thrown-in"]
+"""The steps of the auction: the bids, the seller's decision, the pitch due; or all passed, thrown in."""
 
 Sale = Literal["sold", "refused", "pitched", "no-bid", "board"]
 """How the pitcher came to pitch."""
@@ -199,13 +199,14 @@ class Auction:
         answer = self.seller_may(player, "refuses")
         return self.refuse() if answer.counts else answer
 
-    def pitches(self, player: str) -> Answer:
-        """The word 'pitch': the seller pitching before any bid (for four) or refusing the sale."""
+    def pitches(self, player: str, playing: bool) -> Answer:
+        """The word 'pitch': the seller pitching before any bid (for four) or refusing the sale
+        (`playing`: once play has begun, nobody's)."""
         if player == self.eldest and self.phase == "bidding" and not self.board and self.highest is None:
             self.set_pitcher(self.eldest, 4, "pitched")
         elif player == self.eldest and self.phase == "selling":
             return self.refuse()
-        elif not (self.phase == "pitch" and player == self.pitcher):
+        elif not (self.phase == "pitch" and player == self.pitcher) or playing:
             return void(f"{player} says he pitches, but it is not his pitch now; void")
         return Answer()
 

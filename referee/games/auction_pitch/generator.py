@@ -52,7 +52,7 @@ def random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
     chance from a random trick on); the trick where it happened is returned (None if no chance came).
     """
     n = len(players)
-    cards = sorted(AuctionPitchHand.pack, key=lambda c: (c.suit.value, c.rank))
+    cards = sorted(AuctionPitchHand.declared.pack, key=lambda c: (c.suit.value, c.rank))
     rng.shuffle(cards)
     seats = [players[(dealer + 1 + i) % n] for i in range(n)]  # eldest first, dealer last
     hands = {p: cards[6 * i:6 * i + 6] for i, p in enumerate(seats)}

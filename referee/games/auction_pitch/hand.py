@@ -7,9 +7,8 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
-from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
@@ -39,14 +38,10 @@ AuctionPitchOptions = TypedDict("AuctionPitchOptions", {
 
 
 class AuctionPitchHand(HandReplay):
-    game = "auction-pitch"
+    declared = Declaration("auction-pitch", 6, frozenset(pack(2)), LAWS,
+                           PENALTY_WORDS | {"deal-stands"},  # letting a deal stand after a card exposed in it
+                           pool_unit="red", pool_rate=None)  # red counters paid in are not taken from the points
     options: AuctionPitchOptions
-    cards_per_hand = 6
-    pack = frozenset(pack(2))
-    pool_unit = "red"
-    pool_rate = None  # red counters paid into the pool are not taken from the points
-    penalty_laws = LAWS
-    call_words = PENALTY_WORDS | {"deal-stands"}  # letting a deal stand after a card exposed in it
 
     def __init__(self, context: HandContext, record: HandRecord, pool: int | None, game_over: bool) -> None:
         super().__init__(context, record)
@@ -65,18 +60,17 @@ class AuctionPitchHand(HandReplay):
 
     # ---- small queries -------------------------------------------------------------------
     @property
-    def trump(self) -> Suit | None:
-        return self.rules.trump
-
-    @property
     def pitcher(self) -> str | None:
         return self.auction.pitcher
 
     # ---- the auction: the hand reports what the auction objects to ---------------------
     def heard(self, event: ev.Event, answer: Answer) -> None:
+        """What the auction answered a call; a call that leaves it thrown in (all passed) ends the hand."""
         for objection in answer.objections:
             self.find(objection.kind, event.player, event.at, objection.topic, objection.text)
         self.notes.extend(answer.notes)
+        if self.auction.phase == "thrown-in" and self.stage == "auction":
+            self.end("thrown-in")
 
     def on_pass(self, event: ev.Pass) -> None:
         self.heard(event, self.auction.passes(event.player))
@@ -91,7 +85,7 @@ class AuctionPitchHand(HandReplay):
         self.heard(event, self.auction.refuses(event.player))
 
     def on_pitch(self, event: ev.Pitch) -> None:
-        self.heard(event, self.auction.pitches(event.player))
+        self.heard(event, self.auction.pitches(event.player, self.table is not None))
 
     def on_look(self, event: ev.Look) -> None:
         """Nothing in the laws forbids a look at a quitted trick, so it is no irregularity; only a
@@ -104,7 +98,7 @@ class AuctionPitchHand(HandReplay):
     # ---- play ----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
         auction = self.auction
-        if auction.phase == "thrown-in":
+        if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
         answer = auction.pitched_by(event.player)
         self.notes.extend(answer.notes)
@@ -116,7 +110,6 @@ class AuctionPitchHand(HandReplay):
                 self.premature_reported = True
             return False
         assert self.pitcher is not None
-        auction.phase = "play"
         self.start_play(self.pitcher, self.order, self.rules)
         self.note_wrong_counts()
         return True
@@ -131,8 +124,8 @@ class AuctionPitchHand(HandReplay):
         if self.table is None and not self.ready_to_play(event):
             self.sent_back.add(event.card)
             return
-        if self.rules.trump is None and event.player == self.pitcher:
-            self.rules.trump = event.card.suit
+        if self.trump is None and event.player == self.pitcher:
+            self.trump = self.rules.trump = event.card.suit
         if self.false_card is not None:
             pitcher_plays(self, event, self.false_card)
         self.play_card(event)
@@ -151,22 +144,6 @@ class AuctionPitchHand(HandReplay):
                     self.on_fact(fact)
 
     # ---- the result ----------------------------------------------------------------------
-    def misdeal(self) -> bool:
-        """A deal irregularity found before any card was played: the same dealer deals again."""
-        return self.table is None and bool(self.deal_faults)
-
-    def status(self) -> HandStatus:
-        if self.redeal_at is not None and (self.redeal_reason == "thrown-in" or (
-                self.redeal_reason is None and self.auction.phase == "thrown-in" and not self.misdeal())):
-            return "thrown-in"  # the table wrote down the throw-in: the deal passes (notation §2.3)
-        if self.redeal_at is not None or self.misdeal():
-            return "redeal"
-        if self.auction.phase == "thrown-in":
-            return "thrown-in"
-        if self.table is not None and self.table.finished:
-            return "complete"
-        return "in-progress"
-
     def settle(self, ledger: Ledger) -> Outcome:
         return settle(self, ledger)
 
@@ -209,7 +186,7 @@ class AuctionPitchHand(HandReplay):
             assert auction.highest is not None
             bidder, bid = auction.highest
             return f"{auction.eldest} to sell to {bidder} for {bid} or refuse and pitch"
-        if auction.phase == "pitch" or self.table is None:
+        if self.table is None:
             return f"{self.pitcher} to pitch"
         false = self.false_card
         if false is not None and not false.retracted and not false.stands:

@@ -71,11 +71,11 @@ class LiableCards:
         """An opponent who says he can win the rest: his partners' cards are laid on the table and are
         liable to be called (L36)."""
         hand = self.hand
-        if hand.table is None or hand.phase != "play" or hand.caller is None or event.player == hand.caller:
+        if hand.table is None or hand.stage != "play" or hand.caller is None or event.player == hand.caller:
             who = "the caller, who has no partner" if event.player == hand.caller else "nobody, outside the play"
             hand.notes.append(f"{event.player} says he can win the rest: no penalty ({who}).")
             return
-        partners = [p for p in hand.opponents() if p != event.player]
+        partners = [p for p in hand.adversaries(hand.caller) if p != event.player]
         hands = hand.table.hands
         # a partner whose deal is not written has no known cards to lay down
         cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners} if hands else {}
@@ -163,7 +163,7 @@ class LiableCards:
 
     def demanded(self, word: str, unwaited: Unwaited) -> list[Card]:
         """The liable cards a demand (`highest`, `lowest`, `withhold`, `no-trump`) is about."""
-        trump = self.hand.trump_suit
+        trump = self.hand.trump
         if word == "no-trump":
             exposed = [*unwaited.due, unwaited.card] if unwaited.liable else list(unwaited.due)
             return [c for c in dict.fromkeys(exposed) if c.suit is trump and unwaited.led is not trump]
@@ -236,7 +236,7 @@ class LiableCards:
         who played to the trick without waiting for it (`decided_late`). False when the call is
         about no card on the table."""
         hand, table = self.hand, self.hand.table
-        if table is None or hand.phase != "play":
+        if table is None or hand.stage != "play":
             return False
         if self.decided_late(event.card, event.word, event.at):
             return True
@@ -253,7 +253,7 @@ class LiableCards:
         for player in self.yet_to_play():
             mine = [c for c, h in self.holders.items() if h == player]
             if word == "no-trump":
-                mine = [c for c in mine if c.suit is hand.trump_suit and led is not hand.trump_suit]
+                mine = [c for c in mine if c.suit is hand.trump and led is not hand.trump]
             else:
                 mine = [c for c in mine if c.suit is led]
             if mine:

@@ -75,7 +75,7 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     random trick on); the trick is returned (None when no chance came).
     """
     players = ("A", "Y", "B", "Z")
-    cards = sorted(BostonHand.pack, key=lambda c: (c.suit.value, c.rank))
+    cards = sorted(BostonHand.declared.pack, key=lambda c: (c.suit.value, c.rank))
     rng.shuffle(cards)
     seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
     hands = {seats[i]: cards[13 * i:13 * i + 13] for i in range(4)}

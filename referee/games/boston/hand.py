@@ -9,12 +9,11 @@ from typing import Any, Literal
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
-from ...engine.discards import Discards
 from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
-from ...notation.cards import Card, Suit, pack
+from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, BostonBid, Refusal
 from .exposed import LiableCards
@@ -23,22 +22,17 @@ from .pool import pools_shown
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
 
-Phase = Literal["bidding", "naming", "discarding", "ready", "play", "over"]
-"""Where the hand stands."""
+Step = Literal["bidding", "naming", "discarding", "ready"]
+"""The steps of the auction: the bids, the naming of trumps, a little misère's discards, ready to lead."""
 
 
 class BostonHand(HandReplay):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
-    game = "boston"
-    penalty_laws = LAWS
-    call_words = PENALTY_WORDS | {"claim"}  # the misère caller's claim of the pool for an opponent's error
+    declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
+                           PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
+                           score_unit="white", pool_unit="red", pool_rate=10)  # ten white counters to the red
     options: BostonOptions
-    cards_per_hand = 13
-    pack = frozenset(pack(2))
-    score_unit = "white"
-    pool_unit = "red"
-    pool_rate = 10  # white counters to the red
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record)
@@ -46,15 +40,13 @@ class BostonHand(HandReplay):
         self.pool_before = pool_before
         self.limit: int = self.options["pool-limit"]
         self.eldest = self.left_of(self.dealer)
-        self.phase: Phase = "bidding"
+        self.step: Step = "bidding"
         self.auction = Auction(self.order, self.eldest, self.options["comeback"])
-        self.trump_suit: Suit | None = None
         self.turned: Card | None = None
-        self.discards = Discards(self)
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
         self.caller_gave_up = False
-        self.ended: str | None = None     # why the hands were thrown up before the last trick
+        self.over_why: str | None = None  # why the hands were thrown up before the last trick
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
         self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
@@ -63,7 +55,7 @@ class BostonHand(HandReplay):
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
         if self.final_grand:
-            self.phase = "ready"  # no bidding: a grand without trumps for the pool
+            self.step = "ready"  # no bidding: a grand without trumps for the pool
 
     # ---- seats and contract -----------------------------------------------------------
     @property
@@ -76,15 +68,8 @@ class BostonHand(HandReplay):
         return self.auction.caller
 
     @property
-    def trump(self) -> Suit | None:
-        return self.trump_suit
-
-    @property
     def partout(self) -> bool:
-        return self.phase != "bidding" and self.high is None
-
-    def opponents(self) -> list[str]:
-        return [p for p in self.order if p != self.caller]
+        return self.step != "bidding" and self.high is None
 
     def is_opponent(self, player: str) -> bool:
         return self.caller is not None and player != self.caller
@@ -96,7 +81,7 @@ class BostonHand(HandReplay):
 
     # ---- bidding --------------------------------------------------------------------------
     def may_speak(self, event: ev.Event, what: str) -> bool:
-        if self.phase != "bidding":
+        if self.step != "bidding":
             when = ("in the extra grand after the last deal, which has no bidding" if self.final_grand
                     else "after the bidding had closed")
             self.find("illegal-bid", event.player, event.at, "bidding.illegal",
@@ -116,11 +101,11 @@ class BostonHand(HandReplay):
 
     def close_bidding(self) -> None:
         if self.high is None:
-            self.phase = "ready"  # misère partout, unless the table throws the deal in (`redeal`)
+            self.step = "ready"  # misère partout, unless the table throws the deal in (`redeal`)
         elif self.high.misere:
-            self.phase = "discarding" if self.high.little else "ready"
+            self.step = "discarding" if self.high.little else "ready"
         else:
-            self.phase = "naming"
+            self.step = "naming"
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.may_speak(event, "passed"):
@@ -138,9 +123,9 @@ class BostonHand(HandReplay):
             self.answered(event, self.auction.bid(event.player, self.auction.kept(event.player, event.over)))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
-        if self.phase == "bidding" and event.player == self.caller and self.high and not self.high.misere:
+        if self.step == "bidding" and event.player == self.caller and self.high and not self.high.misere:
             self.close_bidding()  # the remaining passes were not written down
-        if self.phase != "naming" or event.player != self.caller:
+        if self.step != "naming" or self.stage == "ended" or event.player != self.caller:
             who = f"the caller is {self.caller}" if self.caller else "nobody has won the bidding"
             self.find("illegal-bid", event.player, event.at, "bidding.trump",
                       f"{event.player} names {event.suit.word}, but only the caller names trumps, once, after a trick "
@@ -152,25 +137,25 @@ class BostonHand(HandReplay):
                       f"{event.player} bid {self.high.text if self.high else ''}, which binds him to {bound.word}, "
                       f"but named {suit.word}; the name is void and {bound.word} are trumps")
             suit = bound
-        self.trump_suit, self.phase = suit, "ready"
+        self.trump, self.step = suit, "ready"
 
     def on_discard(self, event: ev.Discard) -> None:
-        if self.phase != "discarding":
+        if self.step != "discarding" or self.stage == "ended":
             self.find("illegal-discard", event.player, event.at, "misere.discard",
                       f"{event.player} discards {event.card}, but only a little misère or little spread has discards, "
                       "made before the first lead; ignored")
             return
-        if self.discards.take(event) and len(self.discards) == len(self.order):
-            self.phase = "ready"
+        if self.take_discard(event) and len(self.discards) == len(self.order):
+            self.step = "ready"
 
     def on_spread(self, event: ev.Spread) -> None:
-        if self.high is None or not self.high.spread or event.player != self.caller or self.phase in ("play", "over"):
+        if self.high is None or not self.high.spread or event.player != self.caller or self.stage in ("play", "ended"):
             self.unsupported(event, "'spread' except by a spread's caller before the first lead")
             return
         self.spread_at = event.at
 
     def on_concede(self, event: ev.Concede) -> None:
-        if self.caller is None or self.phase in ("bidding", "over"):
+        if self.caller is None or self.step == "bidding" or self.stage == "ended":
             self.unsupported(event, "'I pay' outside a called hand")
             return
         current = self.table.current if self.table else None
@@ -186,14 +171,14 @@ class BostonHand(HandReplay):
             self.stop(event.player)
 
     def on_redeal(self, line: ev.RedealLine) -> None:
-        self.redeal_at, self.redeal_reason = line.at, line.reason
+        self.cancel(line)
         if line.reason == "thrown-in" and not self.throwable():
             self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
                       "the deal is said to be thrown in, but " + ("a bid stands (a bid binds: play or pay)"
                       if self.high is not None else "its play has begun") + "; it counts as a misdeal")
 
     def thrown_in(self) -> bool:
-        return self.redeal_at is not None and self.redeal_why() == "thrown-in"
+        return self.redeal is not None and self.redeal_why() == "thrown-in"
 
     def throwable(self) -> bool:
         """Only a deal nobody bid on, not yet played, may be thrown in."""
@@ -204,32 +189,30 @@ class BostonHand(HandReplay):
         itself shows an imperfect pack; a thrown-in deal needs four passes (or saying so)."""
         if self.imperfect_pack():
             return "imperfect-pack"
-        reason = self.redeal_reason
-        if reason == "thrown-in" or (reason is None and self.phase == "ready" and self.partout):
+        reason = self.redeal.reason if self.redeal is not None else None
+        if reason == "thrown-in" or (reason is None and self.step == "ready" and self.table is None and self.partout):
             return "thrown-in" if self.throwable() else "misdeal"
         return reason or "misdeal"
 
     def stop(self, by: str | None = None) -> None:
         """The hands are thrown up at once ("I pay", a claim): the trick just completed is gathered
         now, which establishes its open revokes."""
-        self.phase = "over"
-        if by is not None:
-            self.conceded_by = by
+        self.end("conceded" if by is not None else "claimed", by)
         self.gather_now()
 
     # ---- play -----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
-        if self.phase == "discarding" and self.is_opponent(event.player):
+        if self.step == "discarding" and self.is_opponent(event.player):
             what = f"{event.player} led {event.card} before everybody had discarded"
             self.find("premature-lead", event.player, event.at, "misere.error", what + ", a misère error.")
             self.begin_play()
             misere_error(self, event.player, what)
             return True
-        if self.phase in ("bidding", "naming", "discarding"):
+        if self.step != "ready":
             if not self.premature_reported:
                 waiting = {"bidding": f"the bidding is over ({self.auction.turn} to speak)",
                            "naming": f"{self.caller} has named trumps",
-                           "discarding": "everybody has discarded"}[self.phase]
+                           "discarding": "everybody has discarded"}[self.step]
                 self.find("premature-lead", event.player, event.at, "play.premature-lead",
                           f"{event.player} played {event.card} before {waiting}; the card goes back")
                 self.premature_reported = True
@@ -238,27 +221,24 @@ class BostonHand(HandReplay):
         return True
 
     def begin_play(self) -> None:
-        self.phase = "play"
-        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump_suit))
+        self.step = "ready"
+        little = self.high is not None and self.high.little  # the discards leave twelve tricks to play
+        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump), 12 if little else None)
         assert self.table is not None
         if self.high is None and not self.final_grand:
             self.notes.append("All four passed: misère partout is played without trumps; "
                               "the turned card is turned down.")
-        if self.high is not None and self.high.little:
-            self.table.tricks_in_hand = self.cards_per_hand - 1
         if self.caller is not None and self.late_correction():
             self.table.late_correctors = frozenset({self.caller})
         if self.high is not None and self.high.spread and self.spread_at is None:
             self.notes.append(f"The transcript does not show {self.caller} laying his cards face up; in a spread "
                               "they are face up from the first lead.")
 
-    def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        self.discards.remove_from(hands)
-
     def on_play(self, event: ev.Play) -> None:
-        if self.phase == "over":
+        if self.stage == "ended":
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} plays {event.card} after the hands were thrown up ({self.ended or 'settled'})")
+                      f"{event.player} plays {event.card} after the hands were thrown up "
+                      f"({self.over_why or 'settled'})")
             return
         if self.liable.watching and self.table is not None:
             self.liable.before_play(event)
@@ -282,24 +262,22 @@ class BostonHand(HandReplay):
             return
         won = fact.trick.winner == self.caller
         if won and self.high.misere:
-            self.ended = f"{self.caller} took trick {fact.trick.number}, which ends a misère"
+            self.over_why = f"{self.caller} took trick {fact.trick.number}, which ends a misère"
         elif not won and self.high.tricks == 13:
-            self.ended = f"{self.caller} lost trick {fact.trick.number}, which ends a grand slam"
+            self.over_why = f"{self.caller} lost trick {fact.trick.number}, which ends a grand slam"
         else:
             return
-        self.phase = "over"
-        self.throw_up(f"The hands are thrown up: {self.ended}.")
+        self.throw_up(f"The hands are thrown up: {self.over_why}.")
 
     def resume_play(self) -> None:
         """A card of the trick that ended the hand was taken back: play goes on in that trick."""
-        self.ended = None
-        self.phase = "play"
+        self.over_why = None
 
     # ---- the caller's rights (the laws: `penalties.py`) ------------------------------------------
     def penalty_applies(self, offender: str) -> bool:
         """Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
         finished = self.table is not None and self.table.finished
-        return not self.partout and self.is_opponent(offender) and self.phase != "over" and not finished
+        return not self.partout and self.is_opponent(offender) and self.stage != "ended" and not finished
 
     # ---- looking back, claiming the rest (`LiableCards.claim_rest`) ------------------------------
     def on_look(self, event: ev.Look) -> None:
@@ -312,7 +290,7 @@ class BostonHand(HandReplay):
                       f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
                       "but no such trick has been quitted; ignored")
             return
-        if self.high is None or not self.high.misere or self.phase != "play":
+        if self.high is None or not self.high.misere or self.stage != "play":
             return  # allowed: the custom lets players look at the last trick
         trick = event.trick or quitted
         if event.player == self.caller:
@@ -353,7 +331,7 @@ class BostonHand(HandReplay):
         (once play has gone on without a redeal, a short hand is played under the wrong-count rule)."""
         if "duplicate-card" in self.deal_faults:
             return True
-        return bool(self.missing_cards()) and (self.table is None or self.redeal_at is not None)
+        return bool(self.missing_cards()) and (self.table is None or self.redeal is not None)
 
     def missing_cards(self) -> list[Card]:
         """Cards of the pack in nobody's hand when all four hands are known and none is long: from a
@@ -361,22 +339,22 @@ class BostonHand(HandReplay):
         if not self.hands_known or any(len(cards) > self.cards_per_hand for cards in self.deals.values()):
             return []
         dealt = {card for cards in self.deals.values() for card in cards}
-        if len(dealt) >= len(self.pack):
+        if len(dealt) >= len(self.deck):
             return []
-        return sorted(self.pack - dealt, key=lambda c: (c.suit.value, -c.rank))
+        return sorted(self.deck - dealt, key=lambda c: (c.suit.value, -c.rank))
 
     def misdeal(self) -> bool:
         long_hand = any(len(cards) > self.cards_per_hand for cards in self.deals.values())
         return long_hand or self.imperfect_pack() or (self.table is None and bool(self.short_players()))
 
     def status(self) -> HandStatus:
-        if self.redeal_at is not None or self.misdeal():
+        if self.redeal is not None or self.misdeal():
             return "thrown-in" if self.redeal_why() == "thrown-in" else "redeal"
         if self.table is not None and self.table.finished:
             return "complete"
         if len(self.payers) == 3 or self.caller_gave_up:
             return "complete"
-        if self.ended or self.claimed_from or self.revokes or (self.table is not None and self.short_players()):
+        if self.over_why or self.claimed_from or self.revokes or (self.table is not None and self.short_players()):
             return "abandoned"
         return "in-progress"
 
@@ -402,7 +380,7 @@ class BostonHand(HandReplay):
         return {
             "bid": bid,
             "caller": self.caller,
-            "trump": self.trump_suit.word if self.trump_suit else None,
+            "trump": self.trump.word if self.trump else None,
             "upcard": self.turned.text if self.turned else None,
             "tricks": ", ".join(f"{p} {n}" for p, n in self.taken().items()) if self.table else None,
         }
@@ -411,14 +389,14 @@ class BostonHand(HandReplay):
         choosing = self.choice_step()
         if choosing is not None:
             return choosing
-        if self.phase == "bidding":
-            return f"{self.auction.turn} to bid or pass"
-        if self.phase == "naming":
-            return f"{self.caller} to name trumps"
-        if self.phase == "discarding":
-            return "still to discard: " + " ".join(self.discards.missing())
-        if self.phase == "ready":
-            return f"{self.eldest} to lead to trick 1"
-        if self.table is not None and self.phase == "play":
+        if self.stage == "play":
             return self.liable.waiting() or self.next_in_play()
-        return None
+        if self.stage == "ended":
+            return None
+        if self.step == "bidding":
+            return f"{self.auction.turn} to bid or pass"
+        if self.step == "naming":
+            return f"{self.caller} to name trumps"
+        if self.step == "discarding":
+            return "still to discard: " + " ".join(self.still_to_discard())
+        return f"{self.eldest} to lead to trick 1"

@@ -75,7 +75,7 @@ def exposed_call_offer(hand: BostonHand, holder: str, card: Card) -> Offer:
         hand.penalise("exposed.card", f"{hand.caller} calls {holder}'s exposed {card} ({what})",
                       effects=(Effect("exposed", holder, None, card.text), effect))
 
-    ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump_suit else ()
+    ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump else ()
     return caller_offer(hand, holder, ("card", "highest", "lowest", *ruff), "exposed.card",
                         f"{hand.caller} may call {card} (to be played as soon as that is lawful), demand "
                         f"{holder}'s highest or lowest {card.suit.word[:-1]} when that suit is next led"
@@ -107,7 +107,7 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
             return Ruling(self.established_words(hand, fact))
         if hand.partout or hand.caller is None:
             return super().decide(hand, fact)
-        over = hand.phase == "over"
+        over = hand.stage == "ended"
         if fact.player != hand.caller:
             words = (f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
                      f"{fact.card} as an exposed card.")
@@ -121,7 +121,7 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
                  f"An opponent had already played after him, so {fact.card} is exposed and the opponents may call it.")
         if over:
             return Ruling(words)
-        opponents = frozenset(hand.opponents())
+        opponents = frozenset(hand.adversaries(hand.caller))
 
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
@@ -139,7 +139,7 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
             return "the caller has not played to the next trick yet"
         if fact.status != "established":
             return "before he played to the next trick"
-        if hand.phase == "over" or (hand.table is not None and hand.table.finished):
+        if hand.stage == "ended" or (hand.table is not None and hand.table.finished):
             return "when the hand ended (the caller may correct his revoke until he plays to the next trick)"
         return "when the caller played to the next trick without correcting it"
 
@@ -232,7 +232,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
 
     def lead_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer:
         caller, offender, card = hand.caller, fact.player, fact.card
-        targets = [fact.expected] if fact.expected != caller else list(hand.opponents())
+        targets = [fact.expected] if fact.expected != caller else list(hand.adversaries(fact.expected))
         whom = fact.expected if fact.expected != caller else "the opponent who next leads"
 
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
@@ -259,8 +259,9 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
 
     def play_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer | None:
         assert hand.table is not None
+        assert hand.caller is not None  # only the caller's opponents are penalised
         played = {p.player for p in hand.table.current.plays}
-        targets = [p for p in hand.opponents() if p not in played]
+        targets = [p for p in hand.adversaries(hand.caller) if p not in played]
         if not targets:
             return None
         target = fact.expected if fact.expected in targets else targets[0]
@@ -333,7 +334,8 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
                           misere_offer(hand, event.player, f"{event.player} drew attention to the tricks"))
         current = table.current
         played = {p.player for p in current.plays}
-        targets = [p for p in hand.opponents() if p not in played and (current.plays or p != current.leader)]
+        targets = [p for p in hand.adversaries(hand.caller)
+                   if p not in played and (current.plays or p != current.leader)]
 
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             effects = [hand.require(t, option, "attention.drawn", at) for t in targets]

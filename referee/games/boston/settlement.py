@@ -179,14 +179,14 @@ class BostonSettlement:
     def caller_paid(self, ledger: Ledger, each: int, rule: str, cause: str, pool_rule: str | None = None) -> int:
         """Each opponent pays the caller `each` white; with `pool_rule`, he takes the first pool too."""
         assert self.caller is not None
-        for player in self.hand.opponents():
+        for player in self.hand.adversaries(self.caller):
             ledger.transfer(player, self.caller, each, rule, cause)
         return take_pool(ledger, self.limit, self.caller, pool_rule, cause) if pool_rule else 0
 
     def caller_pays(self, ledger: Ledger, each: int, rule: str, cause: str, double_rule: str | None = None) -> int:
         """The caller pays each opponent `each` white; with `double_rule`, he doubles the first pool."""
         assert self.caller is not None
-        for player in self.hand.opponents():
+        for player in self.hand.adversaries(self.caller):
             ledger.transfer(self.caller, player, each, rule, cause)
         return double_pool(ledger, self.limit, self.caller, double_rule, cause) if double_rule else 0
 
@@ -264,7 +264,7 @@ class BostonSettlement:
         self.penalise("revoke.opponent", f"{revoker} revoked: each opponent pays {self.caller} {each} white "
                       f"({bid.text}{extra})" + (f"; {self.caller} takes the pool of {red} red" if red else "")
                       + forfeit_words, since=mark)
-        if self.hand.ended:
+        if self.hand.over_why:
             self.note(f"The trick that ended the hand does not decide it: {revoker}'s revoke settles it, and "
                       f"{self.caller} is paid as if he had made his call.")
 

@@ -17,7 +17,7 @@ from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession, sole_leader
 from ...engine.verdict import HandVerdict
 from ...notation.cards import Card, Suit
-from ...notation.reader import HandRecord, Problem
+from ...notation.reader import HandRecord
 from .cards import bower_role
 from .generator import random_game
 from .hand import EuchreHand
@@ -56,19 +56,7 @@ class EuchreSession(GameSession[EuchreHand]):
 class Euchre(GameRules):
     name = "euchre"
     scored_by = "team"
-
-    def check_seats(self, setup: Setup) -> list[Problem]:
-        at = setup.at
-        if len(setup.teams) != 2 or any(len(t.members) != 2 for t in setup.teams):
-            return [Problem(at.line, at.column, "euchre needs two partnerships of two",
-                            f'add [Partners "{setup.players[0]}-{setup.players[2]} '
-                            f'{setup.players[1]}-{setup.players[3]}"]')]
-        for team in setup.teams:
-            a, b = (setup.players.index(m) for m in team.members)
-            if abs(a - b) != 2:
-                return [Problem(at.line, at.column, f"partners {team.name} do not sit opposite each other",
-                                "list [Players] clockwise; partners sit two seats apart")]
-        return []
+    partnerships = True
 
     def session(self, setup: Setup) -> EuchreSession:
         return EuchreSession(self, setup)

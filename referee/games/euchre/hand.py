@@ -9,9 +9,9 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
-from ...engine.laws import HandStatus, Pending, Reply
+from ...engine.laws import Pending, Reply
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
@@ -46,25 +46,17 @@ EuchreOptions = TypedDict("EuchreOptions", {
 """The house rules of euchre as its rulebook defines them (a test checks the two agree)."""
 
 
-Phase = Literal["bidding", "made", "play", "thrown-in"]
-"""Where the hand stands."""
-
-
 class EuchreHand(HandReplay):
-    game = "euchre"
+    declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True,
+                           # the defenders' election over a lone player's partner's card
+                           call_words=PENALTY_WORDS | {"partnership", "alone"})
     options: EuchreOptions
-    cards_per_hand = 5
-    penalty_laws = LAWS
-    call_words = PENALTY_WORDS | {"partnership", "alone"}  # the defenders' election over a lone player's partner's card
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
-        self.pack = PACKS[self.options["deck"]]
-        self.phase: Phase = "bidding"
         self.round = 1
         self.calls = 0                      # calls made in the current round
         self.bidder = self.left_of(self.dealer)
-        self.trump_suit: Suit | None = None
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
@@ -83,23 +75,16 @@ class EuchreHand(HandReplay):
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
-        self.line: ev.EventLine | None = None  # the event line being read (for its trick label)
-
-    # ---- seats and sides ------------------------------------------------------------
-    def team(self, player: str) -> str:
-        team = self.setup.team_of(player)
-        assert team is not None
-        return team.name
-
-    def other_team(self, team_name: str) -> str:
-        return next(t.name for t in self.setup.teams if t.name != team_name)
-
-    def opponents(self, player: str) -> frozenset[str]:
-        return frozenset(p for p in self.order if p != player and p != self.partner(player))
 
     @property
-    def trump(self) -> Suit | None:
-        return self.trump_suit
+    def bidding(self) -> bool:
+        """The auction is on: nobody has made trump yet (and the deal is not thrown in)."""
+        return self.maker is None and self.stage in ("deal", "auction")
+
+    @property
+    def made(self) -> bool:
+        """Trump is made and play has not begun."""
+        return self.maker is not None and self.stage == "auction"
 
     @property
     def lone_hand(self) -> bool:
@@ -112,7 +97,7 @@ class EuchreHand(HandReplay):
     def loner_of(self, player: str) -> str | None:
         """The lone player (the maker, or a lone defender) whose partner `player` is, if any."""
         for loner in (self.alone, self.defender_alone):
-            if loner is not None and player == self.partner(loner):
+            if loner is not None and player == self.sides.partner(loner):
                 return loner
         return None
 
@@ -139,13 +124,13 @@ class EuchreHand(HandReplay):
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
-        if self.phase != "bidding":
+        if self.maker is not None or self.stage not in ("deal", "auction"):  # not `bidding`: on every call
             self.find("illegal-bid", event.player, event.at, "bidding.illegal",
                       f"{event.player} {what} after trump was already made; the call is void")
             return False
         if event.player != self.bidder and self.round == 2 and event.player in self.passed_now \
                 and self.options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
-            partner = self.partner(event.player)
+            partner = self.sides.partner(event.player)
             self.must_pass.add(partner)
             self.find("illegal-bid", event.player, event.at, "bidding.second-round",
                       f"{event.player} {what} after passing in this round (naming the turned-down suit is a pass): "
@@ -184,7 +169,7 @@ class EuchreHand(HandReplay):
             self.round, self.calls = 2, 0
             self.passed_now = set()
         else:
-            self.phase = "thrown-in"
+            self.end("thrown-in")
 
     def on_pass(self, event: ev.Pass) -> None:
         if not self.bidding_open(event, "passed"):
@@ -254,7 +239,7 @@ class EuchreHand(HandReplay):
 
     def note_void_call(self, player: str, suit: Suit | None) -> None:
         """A void call that named a trump suit: if play begins right after it, the table let it stand."""
-        if self.phase == "bidding" and suit is not None:
+        if self.bidding and suit is not None:
             self.void_call = (player, suit)
 
     def accept_void_call(self, began: str = "Play began") -> bool:
@@ -264,7 +249,7 @@ class EuchreHand(HandReplay):
         if self.void_call is None:
             return False
         player, suit = self.void_call
-        self.trump_suit, self.maker, self.phase = suit, player, "made"
+        self.trump, self.maker = suit, player
         if self.alone_on_void is not None:  # the caller announced a lone hand on the call that stands
             self.alone, self.alone_on_void = self.alone_on_void.player, None
         self.notes.append(f"{began} on {player}'s void call of {suit.word}: the table let it stand, so "
@@ -276,7 +261,7 @@ class EuchreHand(HandReplay):
         of turn, say): he took the upcard up on it, so the table let the call stand, as when play
         begins on it, and his discard is the one that call requires."""
         upcard = self.upcard.suit if self.upcard else None
-        return (self.phase == "bidding" and self.round == 1 and event.player == self.dealer
+        return (self.bidding and self.round == 1 and event.player == self.dealer
                 and self.void_call is not None and self.void_call[1] is upcard
                 and self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up"))
 
@@ -287,12 +272,11 @@ class EuchreHand(HandReplay):
                       f"{player} made {suit.word} trump without holding a natural {suit.word[:-1]} (the left bower "
                       f"does not count); under this house rule the call is void and {player} calls again.")
             return
-        self.trump_suit, self.maker, self.phase = suit, player, "made"
+        self.trump, self.maker = suit, player
 
     def on_discard(self, event: ev.Discard) -> None:
         self.dealer_takes_void_order(event)
-        if event.player != self.dealer or self.round != 1 or self.trump_suit is None \
-                or self.phase not in ("made", "play"):
+        if event.player != self.dealer or self.round != 1 or self.maker is None:
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the "
                       "upcard; ignored")
@@ -301,7 +285,7 @@ class EuchreHand(HandReplay):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} has already discarded {self.discarded}; a second discard is void")
             return
-        if self.phase == "play" and self.dealer_has_played():
+        if self.table is not None and self.dealer_has_played():
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card} after his own first play: too late, the discard is void "
                       "and he has played with six cards")
@@ -330,11 +314,11 @@ class EuchreHand(HandReplay):
         return any(p.player == self.dealer for t in (*table.tricks, table.current) for p in t.plays)
 
     def on_alone(self, event: ev.Alone) -> None:
-        if self.phase == "play" and self.table is not None and not self.table.tricks and not self.table.current.plays:
+        if self.table is not None and not self.table.tricks and not self.table.current.plays:
             # every card led so far went back (a lead out of turn taken back): the opening lead is
             # still to come, so a lone hand may be announced and the play starts afresh
-            self.table, self.phase = None, "made"
-        if self.phase == "play":
+            self.table, self.stage = None, "auction"
+        if self.table is not None:
             self.find("late-alone", event.player, event.at, "alone.late",
                       f"{event.player} announced a lone hand after the opening lead; it is too late, "
                       "so the hand is played with the partner.")
@@ -348,15 +332,15 @@ class EuchreHand(HandReplay):
         if self.may_defend_alone(event.player):
             self.defender_alone = event.player
             return
-        if (self.options["alone-who"] == "maker-or-partner" and self.phase == "made" and self.alone is None
-                and self.maker is not None and event.player == self.partner(self.maker)
+        if (self.options["alone-who"] == "maker-or-partner" and self.made and self.alone is None
+                and self.maker is not None and event.player == self.sides.partner(self.maker)
                 and event.player not in self.passed):
             self.alone = event.player  # he takes the hand from the maker, who sits out
             return
-        if self.phase == "bidding" and self.void_call is not None and self.void_call[0] == event.player:
+        if self.bidding and self.void_call is not None and self.void_call[0] == event.player:
             self.alone_on_void = event  # it stands if the table plays on his void call, else it is void
             return
-        if self.phase != "made" or event.player != self.maker:
+        if not self.made or event.player != self.maker:
             self.void_alone(event)
             return
         if self.alone is None:
@@ -365,7 +349,7 @@ class EuchreHand(HandReplay):
     def void_alone(self, event: ev.Alone) -> None:
         who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
         if (self.options["alone-who"] == "maker-or-partner" and self.maker is not None
-                and event.player == self.partner(self.maker) and event.player in self.passed):
+                and event.player == self.sides.partner(self.maker) and event.player in self.passed):
             # The house rule lets the maker's partner take the hand, but only if he has not passed.
             self.find("illegal-bid", event.player, event.at, "alone.declare",
                       f"{event.player} announced a lone hand, but under this house rule the maker's partner may "
@@ -377,34 +361,33 @@ class EuchreHand(HandReplay):
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
         rule = self.options["defend-alone"]
-        if rule == "off" or self.phase != "made" or self.maker is None or self.defender_alone is not None:
+        if rule == "off" or not self.made or self.maker is None or self.defender_alone is not None:
             return False
-        if player not in self.opponents(self.maker):
+        if player not in self.adversaries(self.maker):
             return False
         # A Canadian loner is a lone maker from his order on, though he is only marked alone at the lead.
         return rule == "always" or self.alone is not None or self.canadian_loner() is not None
 
     # ---- play -------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
-        if self.phase == "thrown-in":
+        if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
-        if self.phase == "bidding" and not self.premature_reported and self.accept_void_call():
+        if self.bidding and not self.premature_reported and self.accept_void_call():
             pass
-        elif self.phase != "made":
-            if not self.premature_reported and self.phase == "bidding":
+        elif not self.made:
+            if not self.premature_reported and self.bidding:
                 self.find("premature-lead", event.player, event.at, "play.premature-lead",
                           f"{event.player} played {event.card} before trump was made; the card goes back and "
                           f"the bidding goes on with {self.bidder}.")
                 self.premature_reported = True
             return False
-        assert self.trump_suit is not None
-        self.phase = "play"
+        assert self.trump is not None
         if self.canadian_loner():
             self.alone = self.maker
             self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
                               "(Canadian loner).")
         active, leader = self.opening_seats()
-        self.start_play(leader, active, EuchreTricks(self.trump_suit))
+        self.start_play(leader, active, EuchreTricks(self.trump))
         self.check_counts(event, active)
         return True
 
@@ -412,14 +395,14 @@ class EuchreHand(HandReplay):
         """The seats taking part and who leads to the first trick: the first active seat at the
         dealer's left (or at the lone player's, under the loner-lead house rule)."""
         loner = self.alone if self.lone_hand else self.canadian_loner()
-        sitting_out = {self.partner(p) for p in (loner, self.defender_alone) if p}
+        sitting_out = {self.sides.partner(p) for p in (loner, self.defender_alone) if p}
         active = [p for p in self.order if p not in sitting_out]
         after = loner if loner and self.options["loner-lead"] == "left-of-loner" else self.dealer
         return active, self.left_of(after, active)
 
     def canadian_loner(self) -> str | None:
         """Under the Canadian-loner house rule, the dealer's partner who ordered him up plays alone."""
-        if self.options["canadian-loner"] and self.round == 1 and self.maker == self.partner(self.dealer) \
+        if self.options["canadian-loner"] and self.round == 1 and self.maker == self.sides.partner(self.dealer) \
                 and self.alone is None:
             return self.maker
         return None
@@ -457,11 +440,6 @@ class EuchreHand(HandReplay):
                       f"{self.dealer}, the dealer, took up the upcard and plays without having discarded, so he "
                       "holds six cards. " + wrong_count_penalty(self, self.dealer))
             self.wrong_count.add(self.dealer)
-
-
-    def on_event_line(self, line: ev.EventLine) -> None:
-        self.line = line
-        HandReplay.on_event_line(self, line)
 
     def joins_completed_trick(self, event: ev.Play, label: int | None) -> bool:
         """The card of a seat that sits out (a lone player's partner), put down after the active
@@ -502,7 +480,7 @@ class EuchreHand(HandReplay):
             self.out_of_turn = None
 
     def on_concede(self, event: ev.Concede) -> None:
-        if self.phase != "play":
+        if self.table is None:
             self.unsupported(event, "'concede' before play")
             return
         self.concede_rest(event)  # the hands are thrown up: a revoke in the trick just completed is established
@@ -510,11 +488,11 @@ class EuchreHand(HandReplay):
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side
         takes the remaining tricks, as when the other side concedes them, and the hands are thrown up."""
-        if self.phase != "play":
+        if self.table is None:
             self.unsupported(event, "'claim rest' before play")
             return
-        side = self.team(event.player)
-        self.conceded_by = next(p for p in self.order if self.team(p) != side)
+        side = self.sides.side(event.player)
+        self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))
         self.notes.append(f"{event.player} claimed the remaining tricks for {side}.")
         self.gather_now()
 
@@ -536,9 +514,6 @@ class EuchreHand(HandReplay):
                   "during the hand. The laws give no penalty in points.", trick=self.trick_number)
 
     # ---- result -----------------------------------------------------------------------
-    def misdeal(self) -> bool:
-        return bool(self.deal_faults) and (self.table is None or not self.table.tricks)
-
     def loses_deal(self) -> bool:
         """Under misdeal=loses-deal (Somerset 41) a misdeal passes the deal: one the deal lines show
         (a `redeal` line that gives no other reason confirms it) or one the `redeal` line names. A
@@ -546,32 +521,21 @@ class EuchreHand(HandReplay):
         imperfect pack) is dealt again by the same dealer."""
         if self.options["misdeal"] != "loses-deal":
             return False
-        if self.redeal_reason is not None:
-            return self.redeal_reason == "misdeal"
+        if self.redeal is not None and self.redeal.reason is not None:
+            return self.redeal.reason == "misdeal"
         return self.misdeal()
-
-    def status(self) -> HandStatus:
-        if self.redeal_at is not None and (self.redeal_reason == "thrown-in" or (
-                self.redeal_reason is None and self.phase == "thrown-in" and not self.misdeal())):
-            return "thrown-in"  # the table wrote down the throw-in: the deal passes (notation §2.3)
-        if self.redeal_at is not None or (self.phase != "play" and self.misdeal()):
-            return "redeal"
-        if self.phase == "thrown-in":
-            return "thrown-in"
-        if self.table is not None and (self.table.finished or self.conceded_by):
-            return "complete"
-        if self.revokes:
-            return "abandoned"
-        return "in-progress"
 
     def settle(self, ledger: Ledger) -> None:
         EuchreSettlement(self).settle(ledger)
 
+    def dealt_from(self) -> frozenset[Card]:
+        return PACKS[self.options["deck"]]
+
     def contract(self) -> dict[str, Any]:
         return {
-            "trump": self.trump_suit.word if self.trump_suit else None,
+            "trump": self.trump.word if self.trump else None,
             "maker": self.maker,
-            "makers": self.team(self.maker) if self.maker else None,
+            "makers": self.sides.side(self.maker) if self.maker else None,
             "round": self.round if self.maker else None,
             "alone": self.alone if self.lone_hand else None,
             "defending_alone": self.defender_alone if self.lone_defence else None,
@@ -583,7 +547,7 @@ class EuchreHand(HandReplay):
         out = super().pending()
         if self.status() != "in-progress":
             return out
-        if (self.phase == "bidding" and self.round == 2 and self.bidder == self.dealer
+        if (self.bidding and self.round == 2 and self.bidder == self.dealer
                 and self.options["stick-the-dealer"]):
             barred = self.upcard.suit if self.upcard else None
             words = tuple(s.word for s in Suit if s is not barred)
@@ -601,10 +565,10 @@ class EuchreHand(HandReplay):
         choosing = self.choice_step()  # play waits for an open choice (the defenders', when a lone hand is broken)
         if choosing is not None:
             return choosing
-        if self.phase == "bidding":
+        if self.bidding:
             return (f"round {self.round} of the bidding: {self.bidder} to pass or "
                     + ("order it up" if self.round == 1 else "name a suit"))
-        if self.phase == "made":
+        if self.made:
             active, leader = self.opening_seats()
             if self.round == 1 and self.discarded is None and self.dealer in active:
                 return f"{self.dealer} to discard; {leader} to lead to trick 1"

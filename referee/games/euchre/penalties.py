@@ -38,13 +38,13 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
 
     def card_words(self, hand: EuchreHand, card: Card) -> str:
         """A bower is named as such: the left bower is a trump, not a card of its printed suit."""
-        role = bower_role(card, hand.trump_suit)
+        role = bower_role(card, hand.trump)
         return f"{card.text} ({role})" if role else card.text
 
     def held_words(self, hand: EuchreHand, revoke: tb.Revoke) -> str:
         """The suit led, and the left bower by name when he held it then and trumps were led."""
         table = hand.table
-        trump = hand.trump_suit
+        trump = hand.trump
         if table is None or table.hands is None or revoke.player not in table.hands or trump is None \
                 or revoke.led is not trump:
             return revoke.led.word
@@ -59,11 +59,11 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
         if fact.status == "corrected":
             return super().decide(hand, fact)
         points = revoke_points(hand, fact.player, fact.at)
-        side = hand.team(fact.player)
+        side = hand.side(fact.player)
         unless = " unless a revoke by the other side cancels it," if hand.options["revoke-count"] == "cancel" else ""
         if hand.options["revoke-penalty"] == "deduct":
             return Ruling(f"{side} lose {points} points{unless} and the hand's ordinary result is not scored.")
-        return Ruling(f"{hand.other_team(side)} score {points} points{unless} and the hand's ordinary result is not "
+        return Ruling(f"{hand.other(side)} score {points} points{unless} and the hand's ordinary result is not "
                       "scored.")
 
     def no_revoke(self, hand: EuchreHand, fact: tb.Revoke) -> bool:
@@ -76,11 +76,11 @@ def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
     """Lone-hand points only while the lone hand was being played: a revoke made after the
     partner's card turned it into a partnership hand is a partnership revoke."""
     alone_then = hand.lone_hand or (hand.partnership_at is not None and (at.line, at.column) < hand.partnership_at)
-    if hand.lone_defence and hand.team(hand.defender_alone or "") == hand.team(offender):
+    if hand.lone_defence and hand.side(hand.defender_alone or "") == hand.side(offender):
         return hand.options["revoke-lone-points"]  # his side was attempting a lone defence
     if hand.alone is None or not alone_then:
         return hand.options["revoke-points"]
-    offending_side_alone = hand.team(hand.alone) == hand.team(offender)
+    offending_side_alone = hand.side(hand.alone) == hand.side(offender)
     if offending_side_alone or hand.options["revoke-lone"] == "any-lone-hand":
         return hand.options["revoke-lone-points"]
     return hand.options["revoke-points"]
@@ -124,7 +124,7 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
             hand.out_of_turn = fact  # on the table until it goes back, or later players play after it
 
         if hand.options["out-of-turn"] == "somerset":
-            defenders = hand.side_label(hand.opponents(fact.player))
+            defenders = hand.side_label(hand.adversaries(fact.player))
             return Ruling(f"The card is taken back and the turn restored; {defenders} may then call it as an exposed "
                           f"card or call a suit from {fact.player} on his next lead.", then=kept)
         return Ruling(f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
@@ -133,7 +133,7 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
 
     def not_active(self, hand: EuchreHand, fact: tb.NotActive) -> None:
         loner = hand.loner_of(fact.player) or hand.alone or ""
-        innocent = hand.opponents(loner)  # the defenders; the makers, when a lone defender's partner played
+        innocent = hand.adversaries(loner)  # the defenders; the makers, when a lone defender's partner played
         table = hand.table
         assert table is not None
         verb = "play" if loner == hand.alone else "defend"
@@ -165,7 +165,7 @@ def choose_lone_hand(hand: EuchreHand, option: str, at: ev.Span, partner: str, c
     table = hand.table
     facts = table.retract(partner, card, at, excused=True)
     if any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-        hand.notes.append(f"{hand.side_label(hand.opponents(partner))} elected that {loner} keep "
+        hand.notes.append(f"{hand.side_label(hand.adversaries(partner))} elected that {loner} keep "
                           f"{hand.lone_words(loner)}: {partner}'s {card} stays in its trick, already gathered, "
                           f"and {partner} sits out.")
         later = table.current.card_of(partner)
@@ -200,7 +200,7 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
 
 def somerset_offer(hand: EuchreHand, fact: tb.Retracted) -> Offer:
     """Somerset 46, 52: a card out of turn taken back may be called, or a suit from its player's next lead."""
-    defenders = hand.opponents(fact.player)
+    defenders = hand.adversaries(fact.player)
 
     def apply(hand: EuchreHand, option: str, at: ev.Span) -> None:
         effect = (hand.require(fact.player, "card", "play.out-of-turn", at, card=fact.card) if len(option) == 2
@@ -221,7 +221,7 @@ class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
 
     def decide(self, hand: EuchreHand, event: ev.Expose) -> Ruling:
         if hand.options["exposed"] == "callable":
-            defenders = hand.opponents(event.player)
+            defenders = hand.adversaries(event.player)
 
             def call(hand: EuchreHand, option: str, at: ev.Span) -> None:
                 effect = hand.require(event.player, "card", "exposed.card", at, card=event.card)
@@ -261,14 +261,14 @@ class EuchreDealLaw(DealLaw["EuchreHand"]):
         return ("Found before play, this is a misdeal: "
                 + ("the deal passes to the next player" if hand.options["misdeal"] == "loses-deal"
                    else "the same dealer deals again")
-                + f"; if play goes on, the deal stands, {hand.team(player)} cannot score the hand and they forfeit "
+                + f"; if play goes on, the deal stands, {hand.side(player)} cannot score the hand and they forfeit "
                   "points to the other side.")
 
 
 def wrong_count_penalty(hand: EuchreHand, player: str) -> str:
     """A hand of the wrong size found in play: its side's forfeit, in words."""
-    return (f"The deal stands; {hand.team(player)} cannot score this hand and forfeit "
-            f"{wrong_count_points(hand)} points to {hand.other_team(hand.team(player))}.")
+    return (f"The deal stands; {hand.side(player)} cannot score this hand and forfeit "
+            f"{wrong_count_points(hand)} points to {hand.other(hand.side(player))}.")
 
 
 def wrong_count_points(hand: EuchreHand) -> int:

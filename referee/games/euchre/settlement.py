@@ -28,10 +28,10 @@ class EuchreSettlement:
     def maker_tricks(self) -> int:
         hand = self.hand
         assert hand.table is not None and hand.maker is not None
-        makers = hand.team(hand.maker)
-        members = (hand.maker, hand.partner(hand.maker))
+        makers = hand.sides.side(hand.maker)
+        members = (hand.maker, hand.sides.partner(hand.maker))
         won = sum(1 for t in hand.table.tricks if t.winner in members)
-        if hand.conceded_by is not None and hand.team(hand.conceded_by) != makers:
+        if hand.conceded_by is not None and hand.sides.side(hand.conceded_by) != makers:
             won += 5 - len(hand.table.tricks)
         return won
 
@@ -49,11 +49,11 @@ class EuchreSettlement:
             return
         if status != "complete":
             return
-        barred = {hand.team(p) for p in hand.wrong_count}
+        barred = {hand.sides.side(p) for p in hand.wrong_count}
         for player in sorted(hand.wrong_count):
-            side = hand.team(player)
+            side = hand.sides.side(player)
             points = wrong_count_points(hand)
-            other = hand.other_team(side)
+            other = hand.sides.other(side)
             mark = ledger.mark()
             ledger.credit(other, points, hand.rule_id("wrong-count.play"),
                           f"{side} played with a wrong number of cards")
@@ -67,13 +67,13 @@ class EuchreSettlement:
         """Who scores the hand, how much, and the rule's topic."""
         hand = self.hand
         assert hand.maker is not None
-        makers = hand.team(hand.maker)
+        makers = hand.sides.side(hand.maker)
         tricks = self.maker_tricks()
         if tricks < 3:
             if hand.lone_defence:
-                return hand.other_team(makers), 4, "alone.defend"  # a euchre by a lone defender
+                return hand.sides.other(makers), 4, "alone.defend"  # a euchre by a lone defender
             points = hand.options["lone-euchre"] if hand.lone_hand else 2
-            return hand.other_team(makers), points, "score.euchre"
+            return hand.sides.other(makers), points, "score.euchre"
         if tricks == 5:
             return makers, hand.options["lone-march"] if hand.lone_hand else 2, "score.march"
         return makers, 1, "score.makers"
@@ -83,7 +83,7 @@ class EuchreSettlement:
         assert hand.maker is not None
         tricks = self.maker_tricks()
         # the makers by name: under the score, a euchre's points go to the other side
-        makers = f"{hand.team(hand.maker)}, the makers{' (alone)' if hand.lone_hand else ''},"
+        makers = f"{hand.sides.side(hand.maker)}, the makers{' (alone)' if hand.lone_hand else ''},"
         took = f"took {tricks} trick{'' if tricks == 1 else 's'}"
         if tricks < 3:
             return f"{makers} {took}: euchred"
@@ -101,11 +101,11 @@ class EuchreSettlement:
         if rule == "once-per-side":
             firsts: dict[str, tb.Revoke] = {}
             for revoke in hand.revokes:
-                firsts.setdefault(hand.team(revoke.player), revoke)
+                firsts.setdefault(hand.sides.side(revoke.player), revoke)
             return list(firsts.values())
         by_side: dict[str, list[tb.Revoke]] = {t.name: [] for t in hand.setup.teams}
         for revoke in hand.revokes:
-            by_side[hand.team(revoke.player)].append(revoke)
+            by_side[hand.sides.side(revoke.player)].append(revoke)
         cancelled = min(len(r) for r in by_side.values())
         return [r for revokes in by_side.values() for r in revokes[cancelled:]]
 
@@ -116,9 +116,9 @@ class EuchreSettlement:
             hand.note(f"{(len(hand.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
         rule = hand.rule_id("revoke.established")
         for revoke in penalised:
-            side = hand.team(revoke.player)
+            side = hand.sides.side(revoke.player)
             points = revoke_points(hand, revoke.player, revoke.at)
-            other = hand.other_team(side)
+            other = hand.sides.other(side)
             mark = ledger.mark()
             cause = f"{revoke.player} revoked in trick {revoke.trick}"
             if hand.options["revoke-penalty"] == "deduct":

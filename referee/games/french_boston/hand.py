@@ -7,12 +7,10 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
-from ...engine.discards import Discards
-from ...engine.laws import HandStatus
 from ...engine.ledger import Ledger
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
-from ...notation.cards import Card, Suit, pack
+from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
 from .auction import (
     DISCARD_MISERES,
@@ -47,21 +45,14 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
 """The house rules of french-boston as its rulebook defines them (a test checks the two agree)."""
 
 
-Phase = Literal["bidding", "made", "play", "thrown-in"]
-"""Where the deal stands."""
-
-
 class FrenchBostonHand(HandReplay):
     """One deal of French Boston, replayed line by line: the hand owns its auction, plays the
     tricks through the engine's table, rules on irregularities and is settled by `settlement`."""
 
-    game = GAME_NAME
+    declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
+                           PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
+                           score_unit="counters", revoke_abandons=True)
     options: FrenchBostonOptions
-    cards_per_hand = 13
-    pack = frozenset(pack(2))
-    score_unit = "counters"
-    penalty_laws = LAWS
-    call_words = PENALTY_WORDS | {"claim"}  # the misère caller's claim of the pool for an adversary's error
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
                  contribution_due: bool) -> None:
@@ -69,13 +60,10 @@ class FrenchBostonHand(HandReplay):
         self.belle = belle
         self.pool_before = pool_before
         self.contribution_due = contribution_due
-        self.phase: Phase = "bidding"
         self.auction = Auction(self.order, self.left_of(self.dealer), self.options["after-pass"] == "accept-only",
                                self.options["quatre-as-aces"])
         self.undertaking: Contract | None = None
-        self.discards = Discards(self)
         self.misere_lost_at: int | None = None
-        self.misere_claimed = False  # the caller claimed pool and stakes on an adversary's error
         self.short_hands: set[str] = set()
         self.long_hand = False
 
@@ -86,6 +74,16 @@ class FrenchBostonHand(HandReplay):
         return multiplier(self.number)
 
     @property
+    def bidding(self) -> bool:
+        """The auction is on: no contract yet (and the deal is not thrown in)."""
+        return self.undertaking is None and self.stage in ("deal", "auction")
+
+    @property
+    def made(self) -> bool:
+        """A contract is made and play has not begun."""
+        return self.undertaking is not None and self.stage == "auction"
+
+    @property
     def turned(self) -> Suit | None:
         return self.upcard.suit if self.upcard else None
 
@@ -94,10 +92,6 @@ class FrenchBostonHand(HandReplay):
         if self.turned is None or self.turned is self.belle:
             return None
         return self.turned
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.undertaking.trump if self.undertaking else None
 
     def on_deal(self, line: ev.DealLine) -> None:
         upcard, self.upcard = self.upcard, None  # the turned card is the dealer's own: not a duplicate
@@ -123,7 +117,7 @@ class FrenchBostonHand(HandReplay):
     # ---- bidding: the auction decides, the hand reports ------------------------------------
     def take_turn(self, event: ev.Event, what: str) -> bool:
         """Common checks for a bidding event; False when it is void (after the bidding)."""
-        if self.phase != "bidding":
+        if not self.bidding:
             self.find("illegal-bid", event.player, event.at, "bidding.end",
                       f"{event.player} {what} after the bidding had ended; it is void")
             return False
@@ -141,9 +135,13 @@ class FrenchBostonHand(HandReplay):
     def bidding_goes_on(self, outcome: Outcome) -> None:
         """Where a call leaves the deal: still bidding, thrown in, or a contract to play."""
         if outcome == "thrown-in":
-            self.phase = "thrown-in"
+            self.end("thrown-in")
         elif outcome is not None:
-            self.phase, self.undertaking = "made", outcome
+            self.make(outcome)
+
+    def make(self, contract: Contract) -> None:
+        """The bidding (or a fallen card's penalty) ends in `contract`: the deal is played in it."""
+        self.undertaking, self.trump = contract, contract.trump
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
@@ -190,7 +188,7 @@ class FrenchBostonHand(HandReplay):
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         contract = self.undertaking
-        if contract is None or self.phase != "made" or event.player != contract.caller or contract.kind == "misere" \
+        if contract is None or not self.made or event.player != contract.caller or contract.kind == "misere" \
                 or contract.forced:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} names {event.suit.word}, but nobody may name trumps now; ignored")
@@ -212,7 +210,7 @@ class FrenchBostonHand(HandReplay):
                       f"{event.player} names {event.suit.word}; a demander must play in "
                       f"{'/'.join(s.word for s in allowed if s)}.")
         else:
-            contract.trump = event.suit
+            self.trump = contract.trump = event.suit
 
     def name_solo(self, event: ev.NameSuit, contract: Contract) -> None:
         bid = contract.proposal
@@ -225,7 +223,8 @@ class FrenchBostonHand(HandReplay):
         if needed != contract.needed:
             self.notes.append(f"{event.player} bid {bid.text} but names {event.suit.word}: to rank as high as his bid "
                               f"he must take {needed} tricks.")
-        contract.trump, contract.needed = event.suit, needed
+        self.trump = contract.trump = event.suit
+        contract.needed = needed
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
@@ -233,7 +232,7 @@ class FrenchBostonHand(HandReplay):
         some players have not spoken since: the table took them to have passed, so the bidding is
         over and the hand is played and scored (not left in progress with every card sent back)."""
         best = self.auction.best
-        if self.phase != "bidding" or best is None:
+        if not self.bidding or best is None:
             return False
         silent = self.auction.take_silence()
         self.notes.append(f"{event.player} {'discarded' if isinstance(event, ev.Discard) else 'led'} before "
@@ -245,13 +244,13 @@ class FrenchBostonHand(HandReplay):
     def on_discard(self, event: ev.Discard) -> None:
         self.silent_passed(event)
         contract = self.undertaking
-        late = self.table is not None and (bool(self.table.tricks) or self.misere_claimed)
+        late = self.table is not None and (bool(self.table.tricks) or self.ended_as("claimed"))
         if contract is None or contract.proposal.kind not in DISCARD_MISERES or late:
             self.find("illegal-discard", event.player, event.at, "misere.discard",
                       f"{event.player} discards {event.card}, but only in a petite misère, once each, before the first "
                       "lead; the discard is void")
             return
-        self.discards.take(event)  # may come after a lead made before the discards, until trick 1 is complete
+        self.take_discard(event)  # may come after a lead made before the discards, until trick 1 is complete
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
@@ -260,19 +259,16 @@ class FrenchBostonHand(HandReplay):
             return
         self.notes.append(f"{event.player} spreads his cards face up for the misère on the table.")
 
-    def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        self.discards.remove_from(hands)
-
     def ready_to_play(self, event: ev.Play) -> bool:
-        if self.phase == "thrown-in":
+        if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
-        if self.phase == "bidding" and not (event.player == self.left_of(self.dealer) and self.silent_passed(event)):
+        if self.bidding and not (event.player == self.left_of(self.dealer) and self.silent_passed(event)):
             self.find("premature-lead", event.player, event.at, "exposed.fallen-card",
                       f"{event.player} played {event.card} before the bidding ended: the card goes back and counts as "
                       "a card fallen face up.")
             self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
             return False
-        if self.phase != "made" or self.undertaking is None:
+        if not self.made or self.undertaking is None:
             return False
         contract = self.undertaking
         missing = self.missing_discards()
@@ -281,16 +277,14 @@ class FrenchBostonHand(HandReplay):
                       f"{event.player} led {event.card} before {' and '.join(missing)} had discarded: the card goes "
                       "back; a solo caller is not penalised")
             return False
-        self.phase = "play"
         if contract.kind != "misere" and contract.trump is None:
             self.find("inconsistent-transcript", contract.caller, event.at, "transcript.consistency",
                       "play began but the trump suit is unknown (no laid card and no 'name'); spades are assumed")
-            contract.trump = Suit.SPADES
-        if contract.proposal.kind in DISCARD_MISERES:
-            self.cards_per_hand = 12
+            self.trump = contract.trump = Suit.SPADES
         renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(contract.trump, self.turned, self.options["super-jack"] == "trump", renouncer)
-        self.start_play(self.left_of(self.dealer), self.order, rules)
+        discards = contract.proposal.kind in DISCARD_MISERES  # a petite misère's discards leave twelve tricks
+        self.start_play(self.left_of(self.dealer), self.order, rules, 12 if discards else None)
         self.check_counts(event)
         if missing:
             self.lead_before_discards(event, missing)
@@ -301,7 +295,7 @@ class FrenchBostonHand(HandReplay):
         contract = self.undertaking
         if contract is None or contract.proposal.kind not in DISCARD_MISERES:
             return []
-        return self.discards.missing()
+        return self.still_to_discard()
 
     def lead_before_discards(self, event: ev.Play, missing: list[str]) -> None:
         """An adversary led before everybody had discarded: a misère error by Boston's law, which
@@ -324,7 +318,7 @@ class FrenchBostonHand(HandReplay):
                       "but no such trick has been quitted; ignored")
             return
         contract = self.undertaking
-        if contract is None or contract.kind != "misere" or self.phase != "play" or self.play_over():
+        if contract is None or contract.kind != "misere" or self.table is None or self.play_over():
             return  # allowed: the custom lets players look at the last trick, and the hands once thrown up
         trick = event.trick or quitted
         ruling = ("The caller is not penalised." if event.player == contract.caller else
@@ -341,7 +335,7 @@ class FrenchBostonHand(HandReplay):
         face up, each liable to be called; in a misère it is a misère error. A solo caller has no
         partner to show anything to."""
         contract = self.undertaking
-        if self.table is None or self.phase != "play" or contract is None or self.is_solo_caller(event.player) \
+        if self.table is None or contract is None or self.is_solo_caller(event.player) \
                 or self.play_over():
             self.notes.append(f"{event.player} says he can win the rest: no penalty.")
             return
@@ -365,7 +359,7 @@ class FrenchBostonHand(HandReplay):
                 offer_call(self, player, card)
 
     def check_counts(self, event: ev.Play) -> None:
-        dealt = FrenchBostonHand.cards_per_hand  # the petite misère plays twelve, but thirteen are dealt
+        dealt = self.cards_per_hand
         for player in self.order:
             cards = self.deals.get(player)
             if cards is None or len(cards) == dealt:
@@ -403,14 +397,14 @@ class FrenchBostonHand(HandReplay):
         self.misere_lost_at = None
 
     def on_play(self, event: ev.Play) -> None:
-        if self.misere_lost_at is not None or self.misere_claimed:
+        if self.misere_lost_at is not None or self.ended_as("claimed"):
             return  # the hands were thrown up; later cards only show the hands
         self.play_card(event)
 
     def play_over(self) -> bool:
         """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
         now has nothing left to penalise."""
-        return self.table is not None and (self.table.finished or self.misere_claimed
+        return self.table is not None and (self.table.finished or self.ended_as("claimed")
                                            or self.misere_lost_at is not None)
 
     # ---- sides -----------------------------------------------------------------------------
@@ -420,11 +414,11 @@ class FrenchBostonHand(HandReplay):
             return frozenset()
         return frozenset(p for p in (contract.caller, contract.partner) if p is not None)
 
-    def adversaries(self, player: str) -> frozenset[str]:
+    def adversaries(self, player: str) -> tuple[str, ...]:
         side = self.caller_side()
         if player in side:
-            return frozenset(p for p in self.order if p not in side)
-        return side if side else frozenset(p for p in self.order if p != player)
+            return tuple([p for p in self.order if p not in side])
+        return tuple([p for p in self.order if p in side]) if side else self.sides.adversaries(player)
 
     def is_solo_caller(self, player: str) -> bool:
         return self.undertaking is not None and self.undertaking.partner is None and player == self.undertaking.caller
@@ -451,7 +445,7 @@ class FrenchBostonHand(HandReplay):
     def void_deal(self) -> str | None:
         """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him) or None (not
         void; a deal thrown in passes to the right as any other, the next dealer paying in)."""
-        if self.redeal_at is not None:
+        if self.redeal is not None:
             return self.redeal_void()
         return self.shown_void()
 
@@ -472,23 +466,19 @@ class FrenchBostonHand(HandReplay):
         """What a `redeal` line makes of the deal: its reason, or else what the deal shows. A misdeal
         loses the deal (as a misdeal shown by the deal lines does); a deal thrown in is no void deal;
         an imperfect pack, a faced card or a redeal the deal does not explain: the same dealer again."""
-        reason = self.redeal_reason
-        if reason == "thrown-in" or (reason is None and self.phase == "thrown-in"):
+        assert self.redeal is not None and self.ended is not None
+        reason = self.redeal.reason
+        if reason == "thrown-in" or (reason is None and self.ended.was == "thrown-in"):
             return None if self.throwable() else "misdeal"
         if reason == "misdeal" or (reason is None and self.shown_void() == "misdeal"):
             return "misdeal"
         return "same-dealer"
 
-    def status(self) -> HandStatus:
+    def void(self) -> Literal["redeal", "thrown-in"] | None:
+        """A void deal is dealt again; a `redeal` line that makes none throws the deal in."""
         if self.void_deal() is not None:
             return "redeal"
-        if self.phase == "thrown-in" or self.redeal_at is not None:
-            return "thrown-in"
-        if self.table is not None and (self.table.finished or self.misere_claimed):
-            return "complete"
-        if self.revokes or self.misere_lost_at is not None:
-            return "abandoned"  # as in Boston: a misère lost by the caller's trick throws the hands up
-        return "in-progress"
+        return "thrown-in" if self.ended_as("thrown-in") or self.redeal is not None else None
 
     def settle(self, ledger: Ledger) -> None:
         """What the deal pays: see `FrenchBostonSettlement`, which reads this replayed hand."""
@@ -516,9 +506,9 @@ class FrenchBostonHand(HandReplay):
 
     def deal_step(self) -> str | None:
         """The deal's next step when no choice holds play up: bidding, discards, the lead, the turn."""
-        if self.phase == "bidding":
+        if self.bidding:
             return f"the bidding goes on: {self.auction.bidder} to speak"
-        if self.phase == "made" and self.undertaking is not None:
+        if self.made and self.undertaking is not None:
             if self.undertaking.proposal.kind in DISCARD_MISERES and len(self.discards) < 4:
                 return "each player discards one card face down, then " + f"{self.left_of(self.dealer)} leads"
             return f"{self.left_of(self.dealer)} to lead"

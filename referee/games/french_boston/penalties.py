@@ -66,7 +66,7 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
     def early_play(self, hand: FrenchBostonHand, choice: Choice, play: ev.Play) -> None:
         """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
         them played before it, taken back, is liable to be called."""
-        if not hand.misere_claimed and hand.undertaking is not None and not hand.is_solo_caller(play.player):
+        if not hand.ended_as("claimed") and hand.undertaking is not None and not hand.is_solo_caller(play.player):
             hand.expose_early_play(choice, play, lambda holder, card: offer_call(hand, holder, card))
 
 
@@ -100,7 +100,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         # The suit is called from the offender's side: from the rightful leader when he is the
         # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
         # offender's side next has the lead, as in Boston.
-        others = hand.adversaries(fact.player)
+        others = frozenset(hand.adversaries(fact.player))
         if fact.expected in others:
             targets = [p for p in hand.order if p not in others]
             whom = f"{' or '.join(targets)}, whichever leads next" if len(targets) > 1 else targets[0]
@@ -123,7 +123,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
 
     def play_penalty(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Offer | None:
         assert hand.table is not None
-        others = hand.adversaries(fact.player)
+        others = frozenset(hand.adversaries(fact.player))
         played = {p.player for p in hand.table.current.plays}
         waiting = [p for p in hand.order if p in hand.partners_of(fact.player) and p not in played]
         if not waiting:
@@ -141,7 +141,7 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
     __slots__ = ()
 
     def decide(self, hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
-        if hand.phase == "bidding":  # a card that falls face up before play: independence may be forced
+        if hand.bidding:  # a card that falls face up before play: independence may be forced
             size = "eight" if hand.options["fallen-card"] == "grand" else "six"
             return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event),
                           account=f"{event.player}'s {event.card} fell face up before play began: the others may make "
@@ -160,7 +160,7 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
 
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
     """The other side's right over an exposed card: it lasts until the card is played."""
-    others = hand.adversaries(holder)
+    others = frozenset(hand.adversaries(holder))
     return card_calls(hand, holder, card, ("card", "highest", "lowest"), "exposed.card",
                       f"{hand.side_label(others)} may call {card} to be played when legal, or require "
                       f"{holder}'s highest or lowest card of the suit led; the card stays liable to be "
@@ -180,8 +180,7 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
     def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
         number = 8 if hand.options["fallen-card"] == "grand" else 6
         proposal = Proposal(event.player, NUMBER_KIND[number], suit)
-        hand.undertaking = Contract("solo", event.player, proposal, None, suit, number, forced=True)
-        hand.phase = "made"
+        hand.make(Contract("solo", event.player, proposal, None, suit, number, forced=True))
         hand.penalise("exposed.fallen-card",
                       f"{event.player}'s {event.card} fell face up: he must play {proposal.text} alone",
                       effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
@@ -212,7 +211,7 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
     def requirement(self, hand: FrenchBostonHand, event: ev.Count) -> Offer | None:
         """A requirement on the next of the offender's side still to play, if any."""
         assert hand.table is not None
-        others = hand.adversaries(event.player)
+        others = frozenset(hand.adversaries(event.player))
         played = {p.player for p in hand.table.current.plays}
         side = (hand.partners_of(event.player) | {event.player}) - played
         if not side:
@@ -230,7 +229,7 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 
     def unanswered_accept(self, hand: FrenchBostonHand, event: ev.Accept) -> None:
         """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
-        if hand.phase == "bidding":
+        if hand.bidding:
             hand.accept_demand(event)
         else:
             super().unanswered_accept(hand, event)
@@ -265,7 +264,7 @@ def misere_claim_offer(hand: FrenchBostonHand, offender: str, what: str) -> Offe
     caller = hand.undertaking.caller
 
     def claim(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-        hand.misere_claimed = True
+        hand.end("claimed")
         hand.gather_now()
         hand.penalise("misere.errors", f"{caller} claims the misère as made after {offender} {what}",
                       effects=(Effect("hand-not-scored", offender),))
@@ -284,7 +283,7 @@ def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None
 def card_calls(hand: FrenchBostonHand, offender: str, exposed: Card, options: tuple[Option, ...],
                topic: str, text: str, ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
     """Let the offender's adversaries call `exposed` as an exposed card, or his highest or lowest."""
-    others = hand.adversaries(offender)
+    others = frozenset(hand.adversaries(offender))
 
     def call(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
         what = "card" if len(option) == 2 else option

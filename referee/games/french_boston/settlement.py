@@ -96,7 +96,7 @@ class FrenchBostonSettlement:
             nxt = self.hand.left_of(self.dealer)
             self.penalise("deal.misdeal", f"{self.dealer} misdealt and loses the deal: {nxt}, on his right, deals next",
                           effects=(Effect("redeal", None, None, nxt),))
-        elif void == "same-dealer" and self.hand.redeal_at is None:
+        elif void == "same-dealer" and self.hand.redeal is None:
             self.penalise("deal.duplicate-card",
                           f"the pack is imperfect: {self.dealer} deals again without paying again",
                           effects=(Effect("redeal", None, None, self.dealer),))
@@ -290,7 +290,7 @@ class FrenchBostonSettlement:
         caller_short = bool(self.hand.short_hands & {caller})
         adversary_short = bool(self.hand.short_hands - {caller})
         thrown_up = self.hand.misere_lost_at is not None
-        lost = not self.hand.misere_claimed and (caller_short or (thrown_up and not adversary_short))
+        lost = not self.hand.ended_as("claimed") and (caller_short or (thrown_up and not adversary_short))
         if lost:
             self.fail(ledger, [caller], others, contract, 1)
             return

@@ -8,14 +8,14 @@ from typing import Any, Literal, TypedDict
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.exposedcards import ExposedCards
-from ...engine.laws import Effect, HandStatus
+from ...engine.laws import Effect
 from ...engine.ledger import Ledger
 from ...engine.newdeal import new_deal_offer
 from ...engine.penalties import Offer
-from ...engine.replay import HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext, HandReplay
 from ...engine.suitcalls import SuitCalls
 from ...notation import events as ev
-from ...notation.cards import Card, Suit, pack
+from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
 from .penalties import LAWS
 from .settlement import Played, WhistSettlement
@@ -47,12 +47,9 @@ TARGETS = {"american": 7, "short": 5, "long": 10}  # points to game under each c
 class WhistHand(HandReplay):
     """A whist hand: A-B against Y-Z, the eldest hand leads, the trump card's suit is trumps."""
 
-    game = "whist"
+    declared = Declaration("whist", 13, frozenset(pack(2)), LAWS,  # the calls after a revoke (E72):
+                           PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"})
     options: WhistOptions
-    cards_per_hand = 13
-    pack = frozenset(pack(2))
-    penalty_laws = LAWS
-    call_words = PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"}  # E72: the revoke
 
     def __init__(self, context: HandContext, record: HandRecord, games: tuple[tuple[str, int], ...] = ()) -> None:
         super().__init__(context, record)
@@ -65,10 +62,6 @@ class WhistHand(HandReplay):
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
         self.exposed_cards = ExposedCards()             # callable by either adversary until played (L20-L23)
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.trump_card.suit if self.trump_card is not None else None
 
     @property
     def target(self) -> int:
@@ -85,6 +78,7 @@ class WhistHand(HandReplay):
     def on_upcard(self, line: ev.UpcardLine) -> None:
         """The trump card is the dealer's own last card, so it belongs in his deal line."""
         self.trump_card = self.trump_card or line.card
+        self.trump = self.trump_card.suit
         holder = next((p for p, cards in self.deals.items() if line.card in cards), None)
         if holder not in (None, self.dealer):
             self.find("inconsistent-transcript", holder, line.at, "transcript.consistency", f"the trump card "
@@ -105,9 +99,10 @@ class WhistHand(HandReplay):
             return "imperfect-pack"
         if self.same_dealer:
             return "new-deal"
-        if self.redeal_at is not None:
-            return self.redeal_reason if self.redeal_reason in ("imperfect-pack", "faced-card", "misdeal") else (
-                "new-deal" if self.redeal_reason == "thrown-in" else "misdeal")
+        if self.redeal is not None:
+            said = self.redeal.reason
+            return said if said in ("imperfect-pack", "faced-card", "misdeal") else (
+                "new-deal" if said == "thrown-in" else "misdeal")
         if self.misdeal():
             return "misdeal"
         return "new-deal" if self.both_revoked() and self.hand_over() else None
@@ -163,7 +158,7 @@ class WhistHand(HandReplay):
         English code (E46, W65): one hand short of the one card no deal holds stands, as though it held it."""
         wrong = [p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand]
         self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
-        missing = self.pack.difference(*self.deals.values())
+        missing = self.deck.difference(*self.deals.values())
         if self.options["code"] == "english" and len(wrong) == len(missing) == 1 and wrong[0] in self.short:
             self.penalise("wrong-count.play", f"{wrong[0]}, short from the deal, has played: the deal stands, and he "
                           f"answers for revokes as though he held the missing {' '.join(c.text for c in missing)}")
@@ -223,10 +218,8 @@ class WhistHand(HandReplay):
         return (self.options["both-revoke"] == "new-deal"
                 and len({self.side(r.player) for r in self.revokes}) == 2)
 
-    def status(self) -> HandStatus:
-        if self.redeal_at is not None or self.redeal_why() is not None:
-            return "redeal"
-        return "complete" if self.hand_over() else "in-progress"
+    def void(self) -> Literal["redeal", "thrown-in"] | None:
+        return "redeal" if self.redeal is not None or self.redeal_why() is not None else None
 
     def settle(self, ledger: Ledger) -> Played | None:
         return WhistSettlement(self).settle(ledger)

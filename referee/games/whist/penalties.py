@@ -29,7 +29,8 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
         if hand.options["revoke-penalty"] != "english":
             return Ruling(f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} "
                           "cannot go out this hand.")
-        index, them = len(hand.revokes) - 1, hand.adversaries(fact.player)  # W44: chosen, scored with the hand
+        # W44: chosen, scored with the hand
+        index, them = len(hand.revokes) - 1, frozenset(hand.adversaries(fact.player))
         return Ruling(f"{hand.other(side)} choose: take three tricks from {side}, deduct three points from {side}'s "
                       f"score, or add three to their own, scored before everything else; {side} cannot go out this "
                       "hand.",
@@ -52,7 +53,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             effect = hand.require(fact.player, option, "revoke.corrected", at, card=card)
             hand.penalise("revoke.corrected", f"{fact.player} must play {card or option}", effects=(effect,))
 
-        them, suit = hand.adversaries(fact.player), fact.led.word[:-1]
+        them, suit = frozenset(hand.adversaries(fact.player)), fact.led.word[:-1]
         return Ruling(f"{fact.card} stays face up, liable to be called by the adversaries, who may instead require his "
                       f"highest or lowest {suit}; the players after him may take back their cards.",
                       Offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected",
@@ -75,7 +76,7 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
             if hand.options["lead-out-of-turn"] == "suit":
                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why, now=False)
             else:
-                them = hand.adversaries(false.player)
+                them = frozenset(hand.adversaries(false.player))
                 hand.open(Offer(them, false.player, ("card",), "play.out-of-turn", f"{hand.side_label(them)} may "
                                 f"call {false.card} as exposed now (call {false.card}); otherwise a suit may be called "
                                 f"at the next lead of {false.player}'s side.", lambda hand, option, at:
