@@ -19,9 +19,11 @@ from referee.games.boston import auction as boston_auction
 from referee.games.boston.exposed import CALL_WORDS
 from referee.games.french_boston import auction as french_auction
 from referee.notation import events as ev
+from referee.notation.cards import parse_card
+from referee.notation.grammar import _parser
 from referee.notation.reader import Problem, grammar_text, parse_line
 from referee.notation.records import field_names
-from referee.notation.shapes import EVENTS, SHAPES, WORD_EVENTS, WORDS, write
+from referee.notation.shapes import EVENTS, GAME_SHAPES, SHAPES, WORD_EVENTS, WORDS, _said_shape, write
 from referee.notation.vocabulary import vocabulary
 from referee.output.words import CHOICE_WORDS, event_words
 
@@ -99,10 +101,10 @@ def test_the_declaration_names_the_records_fields(kind: type) -> None:
 
 
 def test_every_event_of_one_word_is_read_by_the_fast_path() -> None:
-    assert sorted(WORD_EVENTS) == ["accept", "alone", "concede", "order", "pass", "pitch", "refuse", "sell",
-                                   "spread"]
+    assert sorted(WORD_EVENTS) == ["accept", "alone", "concede", "forgot", "order", "pass", "pitch", "refuse",
+                                   "sell", "spread"]
     for word, kind in WORD_EVENTS.items():
-        assert WORDS[kind] == (word,)
+        assert word in GAME_SHAPES or WORDS[kind] == (word,)  # type: ignore[index]
 
 
 def _rule_words() -> set[str]:
@@ -180,3 +182,110 @@ def test_a_syntax_error_lists_the_shared_words_of_call() -> None:
     listed = set(re.split(r", | or ", _TERMINAL_WORDS["CALL_WORD"]))
     assert listed == PENALTY_WORDS
     assert set(_WORDS_OF["CALL_WORD"]) <= PENALTY_WORDS
+
+
+# ---- a game's own events (words.json "events") ----------------------------------------------
+
+GAME_LINES = {
+    "N ask S": "N asks S: having none of the suit led?",
+    "S name 5H": "S names the trump card, 5H",
+    "W forgot": "W says he has forgotten the trump card",
+}
+
+
+@pytest.mark.parametrize("line", GAME_LINES)
+def test_a_games_event_is_read_written_and_said_as_declared(line: str) -> None:
+    event = _event(line)
+    assert isinstance(event, ev.Said) and event.word == line.split()[1]
+    assert write(event) == line
+    assert event_words(event) == GAME_LINES[line]
+    assert _event(write(event)) == event
+    whole = f"E pass, {line}, E 2C"
+    lark, builder = _parser()
+    builder.line = 1
+    assert lark.parse(whole) == parse_line(whole, 1)  # the fast path (for `forgot`) reads it as the grammar does
+
+
+def test_a_games_event_is_read_with_its_fields_in_order() -> None:
+    event = _event("S name 10D")
+    assert isinstance(event, ev.Said) and event.args == (parse_card("TD"),)
+    assert _event("N name hearts") == ev.NameSuit("N", ev.Suit.HEARTS, ev.Span(1, 1))  # the shared `name` stays
+
+
+def test_the_shared_grammar_spells_no_games_event_or_reason() -> None:
+    shared = (Path(__file__).resolve().parent.parent / "grammars" / "transcript.lark").read_text("utf-8")
+    code = "\n".join(line.split("//")[0] for line in shared.splitlines())
+    for word in ("ask", "forgot", "interrupted"):
+        assert f'"{word}"' not in code, word
+    assert {"ask", "forgot"} <= KEYWORDS  # no player may be named like them
+
+
+def test_a_games_redeal_reason_is_read() -> None:
+    line = parse_line("redeal interrupted", 1)
+    assert isinstance(line, ev.RedealLine) and line.reason == "interrupted"
+    problem = parse_line("redeal interupted", 1)
+    assert isinstance(problem, Problem) and "interrupted" in problem.message
+
+
+def test_only_the_game_that_declares_an_event_gives_it_a_meaning() -> None:
+    from referee.games.euchre.hand import EuchreHand
+    from referee.games.whist.hand import WhistHand
+
+    assert {"ask", "name", "forgot"} <= WhistHand.event_words()
+    assert not {"ask", "forgot"} & EuchreHand.event_words()
+
+
+def test_a_games_event_is_meaningless_in_another_game() -> None:
+    from referee.check import check_text
+
+    text = """[Game "euchre"]
+[Players "N E S W"]
+[Partners "N-S E-W"]
+
+hand 1 dealer W
+N ask S
+"""
+    (hand,) = check_text(text).files[0].games[0].hands
+    found = [finding.explanation for finding in hand.irregularities]
+    assert any("'ask' has no meaning in euchre" in words for words in found), found
+
+
+@pytest.mark.parametrize(("written", "said"), [("ask {partner:CALL_WORD}", "x"), ("ask {a,b:bid_value}", "x")])
+def test_a_games_event_reads_only_cards_suits_names_and_numbers(written: str, said: str) -> None:
+    with pytest.raises(ValueError, match="a game's event reads"):
+        _said_shape("ask", written, said)
+
+
+def test_a_bad_declaration_is_a_clear_error(tmp_path: Path) -> None:
+    from referee.notation.vocabulary import _events
+
+    with pytest.raises(ValueError, match="needs \"written\""):
+        _events({"ask": {"written": "question {p:NAME}", "said": "x"}}, tmp_path)
+    with pytest.raises(ValueError, match="expected"):
+        _events(["ask"], tmp_path)
+
+
+CASE = Path(__file__).resolve().parent.parent / "cases" / "whist" / "partner-asks.ttn"
+
+
+def test_fmt_writes_a_games_events_back_and_the_verdict_is_the_same() -> None:
+    from referee import check_text
+    from referee.output.fmt import format_text
+
+    text = CASE.read_text("utf-8").replace("B ask A", "B  ask   A # having none?")
+    formatted = format_text(text)
+    assert ", B ask A  # having none?\n" in formatted  # joined to its trick's line, as fmt does any event
+    assert check_text(formatted).to_dict()["summary"] == check_text(text).to_dict()["summary"]
+
+
+def test_a_games_event_means_the_same_on_any_line() -> None:
+    """Reflow (notation.md §2.4): `B ask A` joined to the trick line it follows means the same."""
+    from reflow import positionless
+
+    from referee import check_text
+
+    text = CASE.read_text("utf-8")
+    joined = text.replace("trick 3: Z 6C, A QH, Y AC, B 2C\nB ask A\ntrick 4: Y 7S\n",
+                          "trick 3: Z 6C, A QH, Y AC, B 2C, B ask A, Y 7S\n", 1)
+    assert joined != text
+    assert positionless(check_text(joined).to_dict()) == positionless(check_text(text).to_dict())

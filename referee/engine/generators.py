@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from ..notation.cards import Card, Suit
@@ -72,6 +72,22 @@ def plain_play_rules(deal: Deal) -> PlayRules:
     return TableRules(PlainTricks(deal.trump))
 
 
+def shuffled_deal(rng: random.Random, cards: Iterable[Card], seats: Sequence[str], per_hand: int = 13
+                  ) -> tuple[list[Card], dict[str, list[Card]]]:
+    """The pack shuffled (sorted first, so that a seed deals the same hands in every run) and
+    `per_hand` cards dealt to each of `seats` in that order: the shuffled pack and the hands."""
+    shuffled = sorted(cards, key=lambda c: (c.suit.value, c.rank))
+    rng.shuffle(shuffled)
+    return shuffled, {seat: shuffled[per_hand * i:per_hand * (i + 1)] for i, seat in enumerate(seats)}
+
+
+def deal_lines(number: int, dealer: str, players: Sequence[str], hands: dict[str, list[Card]],
+               upcard: Card) -> list[str]:
+    """The lines that open a generated hand: its number and dealer, each player's deal, the card turned."""
+    return [f"hand {number} dealer {dealer}", *(f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players),
+            f"upcard {upcard.text}"]
+
+
 def random_card(rng: random.Random, held: list[Card], lawful: list[Card], revoke: bool = False) -> tuple[Card, bool]:
     """A random card of `lawful` or, with `revoke`, one of `held` that is not lawful when there
     is one (a revoke). Also whether it revokes."""
@@ -100,12 +116,14 @@ def random_trick(rng: random.Random, seats: Sequence[str], leader: str, hands: d
 
 
 def random_tricks(rng: random.Random, seats: Sequence[str], leader: str, hands: dict[str, list[Card]],
-                  play: PlayRules, plant_revoke: bool = False, lead_out_of_turn: bool = False
-                  ) -> tuple[list[str], int | None]:
+                  play: PlayRules, plant_revoke: bool = False, lead_out_of_turn: bool = False,
+                  stop: Callable[[str], bool] | None = None) -> tuple[list[str], int | None]:
     """Every trick of a hand dealt in `hands`, as labelled trick lines, each won by `play`'s winner.
     With `plant_revoke` one player fails to follow once, from a random trick on, while able to
     (its trick is returned, None when no chance came); with `lead_out_of_turn`, a wrong player
-    leads to a random trick and takes his card back (for games without bidding: whist's laws)."""
+    leads to a random trick and takes his card back (for games without bidding: whist's laws).
+    With `stop`, the play ends after the first trick whose winner it accepts (a contract decided
+    early: a misère caller who takes a trick, a grand slam lost)."""
     tricks = len(hands[seats[0]])
     plant_from = rng.randint(1, tricks - 1) if plant_revoke else tricks + 1
     false_at = rng.randint(1, tricks) if lead_out_of_turn else tricks + 1
@@ -120,6 +138,8 @@ def random_tricks(rng: random.Random, seats: Sequence[str], leader: str, hands: 
         planted = trick if revoked else planted
         leader = play.winner(plays)
         out.append(trick_line(trick, plays))
+        if stop is not None and stop(leader):
+            break
     return out, planted
 
 

@@ -193,6 +193,8 @@ class CallLaw(PenaltyLaw[H]):
                  "lose": "a card that does not win the trick"}
         if requirement.what == "card":
             return f"the exposed {requirement.card}"
+        if requirement.suit is not None and requirement.what in ("highest", "lowest"):
+            return f"his {requirement.what} {'trump' if requirement.suit is hand.trump else requirement.suit.word[:-1]}"
         if requirement.what == "lead-suit":
             return f"a {requirement.suit.word[:-1] if requirement.suit else ''} lead"
         return words.get(requirement.what, requirement.what)
@@ -220,6 +222,8 @@ class CallLaw(PenaltyLaw[H]):
             legal = (leading or led is None or suit_of(requirement.card) is led
                      or not any(suit_of(c) is led for c in held or ()))
             return None if not legal else False
+        if requirement.suit is not None and requirement.what in ("highest", "lowest"):
+            return self.extreme_of_suit(hand, requirement, event)
         if leading:
             return None
         assert led is not None
@@ -248,6 +252,21 @@ class CallLaw(PenaltyLaw[H]):
             wins = table.rules.power(event.card, led) > best
             return wins if requirement.what == "win" else not wins
         return True
+
+    def extreme_of_suit(self, hand: H, requirement: Requirement, event: ev.Play) -> bool | None:
+        """His highest or lowest card of a suit called (whist's trump card named: `called_suit`): due
+        at his first turn at which he may play one lawfully (his lead, that suit led, or a suit led that
+        he has none of), then met by that card only; spent if he holds none of the suit."""
+        table, suit = hand.table, requirement.suit
+        assert table is not None and suit is not None
+        if table.hands is None:
+            return True  # cannot be checked without the deal
+        held, led, suit_of = table.hands.get(event.player, set()), table.led_suit(), table.rules.suit_of
+        cards = [c for c in held if suit_of(c) is suit]
+        if cards and table.current.plays and led is not suit and any(suit_of(c) is led for c in held):
+            return None  # he must follow suit: the call waits for a turn at which he may play the suit
+        pick = max if requirement.what == "highest" else min
+        return not cards or event.card is pick(cards, key=lambda c: table.rules.power(c, suit))
 
     def decide(self, hand: H, requirement: Requirement) -> Ruling:
         """A call not obeyed counts as a revoke, established at once (every game's laws agree: the

@@ -23,7 +23,7 @@ from ..notation import events as ev
 from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord, Problem
 from ..notation.records import field, record
-from ..notation.shapes import SHAPES, WORDS
+from ..notation.shapes import GAME_SHAPES, WORDS, shape_of
 from ..notation.suggest import did_you_mean
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
@@ -155,9 +155,16 @@ def _no_stray_handlers(cls: type, kinds: dict[str, tuple[type, ...]]) -> None:
     for name, value in vars(cls).items():
         for prefix, records in kinds.items():
             known = {prefix + kind.__name__.lower() for kind in records}
+            if prefix == "on_":
+                known |= {said_handler(word) for word in GAME_SHAPES}
             if name.startswith(prefix) and callable(value) and name not in known and not hasattr(HandReplay, name):
                 raise TypeError(f"{cls.__qualname__}.{name} handles nothing: the {prefix}* handlers are "
                                 + ", ".join(sorted(known)))
+
+
+def said_handler(word: str) -> str:
+    """The name of a game's handler of its own event `word` (`ev.Said`): ``on_<word>``."""
+    return "on_" + word.replace("-", "_")
 
 
 class HandReplay:
@@ -1290,18 +1297,45 @@ class HandReplay:
                 "and unproven if the hand ends without one")
 
     @final
+    def looked_at(self, event: ev.Look) -> tuple[int, bool]:
+        """The trick a `look` is at (the last one quitted, unless it names one) and whether that trick
+        is quitted (turned and gathered: what the laws that forbid a look speak of). A trick not
+        played yet is a contradiction: a finding, and (0, False)."""
+        played = len(self.table.tricks) if self.table is not None else 0
+        quitted = played - (0 if self.table is None or self.table.gathered else 1)
+        trick = event.trick or quitted
+        if not 0 < trick <= played:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at " + (f"trick {trick}, which has not been played; ignored" if trick
+                                                     else "the last trick quitted, but none has been; ignored"))
+            return 0, False
+        return trick, trick <= quitted
+
+    @final
     def on_count(self, event: ev.Count) -> None:
         self.rule_on(self.penalty_laws.attention.decide(self, event), "drawing-attention", event.player, event.at,
                      "attention.drawn", f"{event.player} drew attention to {event.target}'s tricks. ",
                      self.trick_number)
+
+    def looked_back(self, event: ev.Look) -> int | None:
+        """The quitted trick `event` looks at (the last one, unless it names one), for a game whose
+        laws let every quitted trick count; None, and a finding, when no such trick was quitted."""
+        quitted = len(self.table.tricks) if self.table is not None else 0
+        if (event.trick is not None and event.trick > quitted) or not quitted:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
+                      "but no such trick has been quitted; ignored")
+            return None
+        return event.trick or quitted
 
     @final
     @classmethod
     def event_words(cls) -> frozenset[str]:
         """The words of the events this game gives a meaning (`shapes.WORDS`): what a syntax error in
         one of its hands lists as expected, and what a word of another game is pointed to."""
-        return frozenset(word for kind, words in WORDS.items()
-                         if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words)
+        return frozenset({*(word for kind, words in WORDS.items()
+                            if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words),
+                          *(word for word in GAME_SHAPES if getattr(cls, said_handler(word), None) is not None)})
 
     @final
     def unsupported(self, event: ev.Event, what: str) -> None:
@@ -1314,8 +1348,18 @@ class HandReplay:
     def on_unsupported(self, event: ev.Event) -> None:
         """An event the game has no handler for (a game handles its bidding words as ``on_bid``,
         ``on_pass``...): a finding, and the event is ignored."""
-        word = f"bid {event.text}" if isinstance(event, ev.Bid) else SHAPES[type(event)].word
+        word = f"bid {event.text}" if isinstance(event, ev.Bid) else shape_of(event).word
         self.unsupported(event, f"'{word}'")
+
+    @final
+    def on_said(self, event: ev.Said) -> None:
+        """A game's own event (declared in its package's ``words.json``): its ``on_<word>``, given
+        the event; in a game that has none, the event has no meaning."""
+        handler = getattr(self, said_handler(event.word), None)
+        if handler is None:
+            self.on_unsupported(event)
+        else:
+            handler(event)
 
     # ---- the result -----------------------------------------------------------------
     def status(self) -> HandStatus:

@@ -55,3 +55,19 @@ class SuitCalls:
             hand.open(Offer(frozenset({chooser}), offender, ("suit",), topic, f"{why}: {leader} is next to lead, and "
                             f"{chooser}, on his right, may call a suit before he leads (he must lead it if he has "
                             "one); the lead ends the right.", apply, ends=(Lapse.ANY_ACTION,)))
+
+
+def called_suit(hand: HandReplay, player: str, suit: Suit, topic: str, why: str, at: ev.Span) -> None:
+    """`why` (whist's trump card named, or forgotten): either adversary may call `player`'s highest
+    or lowest card of `suit`, once, at any time in the rest of the hand. Play does not wait for the
+    call; once made, it binds his first turn at which he may play the suit (`CallLaw.extreme_of_suit`)."""
+    them, card = frozenset(hand.adversaries(player)), "trump" if suit is hand.trump else suit.word[:-1]
+
+    def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
+        effect = hand.require(player, option, topic, at, suit=suit)
+        hand.penalise(topic, f"{hand.side_label(them)} call {player}'s {option} {card}", effects=(effect,))
+
+    hand.find("drawing-attention", player, at, topic, f"{why}: either adversary may call his highest or lowest {card}, "
+              "once, at any time in the rest of the hand.", trick=hand.trick_number)
+    hand.open(Offer(them, player, ("highest", "lowest"), topic,
+                    f"{hand.side_label(them)} may call {player}'s highest or lowest {card}", apply, ends=()))

@@ -231,6 +231,7 @@ class TrickTable:
         # Players whose revoke stays correctable after its trick is gathered, until they play to a
         # later trick (Boston's caller, by the seed); the game sets it. Their revokes wait here.
         self.late_correctors: frozenset[str] = frozenset()
+        self.asked: dict[str, str] = {}  # a renounce kept open once, by who asked (`keep_open`)
         self._late_revokes: list[_Failure] = []
         self._put_aside: Trick | None = None  # the next trick's cards, while a late correction reopens a trick
         # what each player held when play began (`hands` changes as cards are played): for the trace
@@ -533,7 +534,8 @@ class TrickTable:
         if self.gathered:
             return
         self.gathered = True
-        late = self.late_correctors
+        late, self.asked = self.late_correctors | self.asked.keys(), {
+            f.player: self.asked[f.player] for f in self._open_revokes if f.player in self.asked}
         for failure in self._open_revokes:
             if failure.player in late:
                 self._late_revokes.append(failure)
@@ -542,15 +544,22 @@ class TrickTable:
                                     "established"))
         self._open_revokes.clear()
 
+    def keep_open(self, player: str, asker: str) -> None:
+        """Whist's "having none, partner?" (W42): `player`'s renounce in this trick stays correctable
+        once the trick is gathered, until he or `asker` plays to a later trick."""
+        self.asked[player] = asker
+
     def _late_in_last(self, player: str, card: Card) -> bool:
         """Whether `card`, in the last trick, is `player`'s revoke still open to a late correction."""
         number = self.tricks[-1].number
         return any(f.player == player and f.card is card and f.trick == number for f in self._late_revokes)
 
     def _establish_late(self, player: str, facts: list[Fact]) -> None:
-        """`player` plays to a later trick: his revoke left open after its trick was gathered is established."""
-        for failure in [f for f in self._late_revokes if f.player == player]:
+        """`player` plays to a later trick: his revoke left open after its trick was gathered is
+        established (and the renounce kept open for a partner who asked: `keep_open`)."""
+        for failure in [f for f in self._late_revokes if player in (f.player, self.asked.get(f.player))]:
             self._late_revokes.remove(failure)
+            self.asked.pop(failure.player, None)
             facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
 
     def _reopen(self) -> Trick:

@@ -69,7 +69,8 @@ class NoteLine:
 
 @record
 class RedealLine:
-    """``redeal [why]``: `reason` is misdeal, thrown-in, imperfect-pack or faced-card, or None."""
+    """``redeal [why]``: `reason` is misdeal, thrown-in, imperfect-pack or faced-card (or a reason
+    a game declares in its ``words.json``), or None."""
 
     at: Span
     reason: str | None = None
@@ -293,9 +294,23 @@ class ClaimRest:
     at: Span
 
 
+@record
+class Said:
+    """A game's own event (Whist's ``P ask Q``): not declared here but in the game's package
+    (``words.json``, read by `vocabulary`), so that a game adds an event without touching the
+    shared grammar. `word` is its first word; `args` the values its written form reads, in order
+    (a card, a suit, a name or a number; None for a part left out). The replay hands it to the
+    game's ``on_<word>`` (a game without one finds it meaningless, as any other event)."""
+
+    player: str
+    word: str
+    args: tuple[Card | Suit | str | int | None, ...]
+    at: Span
+
+
 Event = (
     Play | Pass | Order | Bid | Discard | Alone | NameSuit | Expose | Retract | Claim | Call | Accept
-    | Count | Concede | Spread | Sell | Refuse | Pitch | Demand | Keep | Look | ClaimRest
+    | Count | Concede | Spread | Sell | Refuse | Pitch | Demand | Keep | Look | ClaimRest | Said
 )
 
 

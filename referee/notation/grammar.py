@@ -29,9 +29,9 @@ from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
 from .reader import GameWords, Problem, grammar_text
 from .records import field_names
-from .shapes import ABSENT, FORMS, SHAPES, WORD_TERMINALS, WORDS, Shape
+from .shapes import ABSENT, FORMS, GAME_SHAPES, SHAPES, WORD_TERMINALS, WORDS, SaidShape, Shape
 from .suggest import closest, did_you_mean
-from .vocabulary import vocabulary
+from .vocabulary import SHARED_REASONS, vocabulary
 
 
 class _Refused(Exception):
@@ -131,7 +131,14 @@ def _event_builder(shape: Shape) -> Callable[[_LineBuilder, list[Any]], ev.Event
     player, then one child per slot (None when left out), each read into its field(s), passed
     in the record's order (player, fields, position)."""
     kind: Callable[..., ev.Event] = shape.kind
-    order = {name: i for i, name in enumerate(field_names(shape.kind)[1:-1])}
+    if isinstance(shape, SaidShape):  # a game's own event: its word, then its fields as `args`
+        word = shape.word.split(" ")[0]
+        order = {name: i for i, name in enumerate(shape.names)}
+
+        def kind(player: str, *values: Any) -> ev.Event:
+            return ev.Said(player, word, tuple(values[:-1]), values[-1])
+    else:
+        order = {name: i for i, name in enumerate(field_names(shape.kind)[1:-1])}
     if not shape.slots:
         return lambda self, c: kind(c[0].value, self._span(c[0]))
     # per slot: (position, reader, absent) for one terminal, else (fields' positions, terminal, reader, absent)s
@@ -169,7 +176,7 @@ def _event_builder(shape: Shape) -> Callable[[_LineBuilder, list[Any]], ev.Event
     return build
 
 
-for _shape in SHAPES.values():
+for _shape in (*SHAPES.values(), *GAME_SHAPES.values()):
     setattr(_LineBuilder, _shape.rule, _event_builder(_shape))
 
 
@@ -378,14 +385,14 @@ _TERMINAL_WORDS = {
     "QUALIFIER": _either(vocabulary().qualifiers),
     "CONTRACT": f"a contract ({', '.join(vocabulary().contracts)})",
     **{name: _either(words) if len(words) > 1 else repr(words[0]) for name, words in WORD_TERMINALS.items()},
-    "REDEAL_REASON": "why: misdeal, thrown-in, imperfect-pack or faced-card",
+    "REDEAL_REASON": "why: " + _either((*SHARED_REASONS, *vocabulary().reasons)),
     "$END": "the end of the line",
 }
 _CARD_LIKE = re.compile(r"^(?:10|[0-9A-Za-z])[^\s,:]?$|^1[0-9]+[^\s,:]?$")
 _CARD_HINT = "cards look like AS, 10H, TD, 9♣ (rank A K Q J T/10 9-2, then suit S H D C or ♠ ♥ ♦ ♣)"
 
 
-_ALL_EVENT_WORDS = frozenset(word for words in WORDS.values() for word in words)
+_ALL_EVENT_WORDS = frozenset({*(word for words in WORDS.values() for word in words), *GAME_SHAPES})
 
 
 def _other_games(name: str, value: str | None, game: frozenset[str] | None) -> bool:

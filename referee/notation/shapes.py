@@ -7,6 +7,8 @@ that declaration here, so that a new event is one class, and no table elsewhere 
 - the grammar's event rules (`grammar_rules`, added to ``grammars/transcript.lark`` by
   `reader.grammar_text`), and what the transformer reads from each rule (`Shape.slots`);
 - the canonical text ``referee fmt`` writes (`write`) and the sentence the renderers say (`say`);
+- the same for the events a game declares in its package (`GAME_SHAPES`, from `vocabulary`: one
+  record, `events.Said`, for them all);
 - the words that start each kind of event (`WORDS`), every word an event spells (`KEYWORDS`),
   the events of one word that `CommonLines` reads without the parser (`WORD_EVENTS`), and the
   irregular forms of their words that error hints point back to (`FORMS`).
@@ -32,6 +34,7 @@ from typing import get_args
 
 from . import events as ev
 from .cards import Card, Suit
+from .vocabulary import vocabulary
 
 WORD_TERMINALS: dict[str, tuple[str, ...]] = {"BELLE": ("belle",), "KEEP_WORD": ("keep", "keep-over")}
 """Terminals that are a few fixed words, used in the events' shapes: `grammar_rules` defines them."""
@@ -147,6 +150,10 @@ class Shape:
     def grammar(self) -> str:
         return f"{self.rule}: NAME {_grammar(self.items)}"
 
+    def value(self, event: ev.Event, name: str) -> object:
+        """Field `name` of `event`."""
+        return getattr(event, name)
+
     def absent(self, name: str) -> object:
         """Field `name`'s value when the transcript leaves it out."""
         return next((ABSENT.get(terminal) for slot in self.slots for fields, terminal in slot.alternatives
@@ -157,7 +164,7 @@ class Shape:
         for slot in self.slots:
             for fields, terminal in slot.alternatives:
                 if fields == (name,):
-                    return WRITERS[terminal](getattr(event, name))
+                    return WRITERS[terminal](self.value(event, name))
         return str(getattr(event, name))
 
     def write_items(self, event: ev.Event, items: tuple[Item, ...], out: list[str]) -> bool:
@@ -171,7 +178,7 @@ class Shape:
                     out.extend(inner)
             else:
                 for fields, terminal in item.alternatives:
-                    values = [getattr(event, name) for name in fields]
+                    values = [self.value(event, name) for name in fields]
                     if len(fields) > 1 or values[0] != ABSENT.get(terminal):
                         out.append(WRITERS[terminal](*values))
                         break
@@ -187,9 +194,31 @@ class Shape:
             elif isinstance(piece, Named):
                 out.append(self.field_text(event, piece.name))
             else:
-                given = all(getattr(event, name) != self.absent(name) for name in _named(piece.then))
+                given = all(self.value(event, name) != self.absent(name) for name in _named(piece.then))
                 out.append(self.say(event, piece.then if given else piece.otherwise))
         return "".join(out)
+
+
+class SaidShape(Shape):
+    """A game's own event, declared in its package (`vocabulary`): one record, `events.Said`,
+    whose `args` are the fields its written form names, in order (`names`)."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, word: str, items: tuple[Item, ...], said: tuple[Piece, ...]) -> None:
+        super().__init__(ev.Said, items, said)
+        self.rule = "said_" + word.replace("-", "_")
+        self.names = tuple(name for slot in self.slots for fields, _ in slot.alternatives for name in fields)
+
+    def value(self, event: ev.Event, name: str) -> object:
+        if name in self.names:
+            assert isinstance(event, ev.Said)
+            return event.args[self.names.index(name)]
+        return getattr(event, name)
+
+
+GAME_TERMINALS = frozenset({"CARD", "SUIT", "NAME", "INT"})
+"""What a game's own event may read: cards, suits, names (players) and numbers."""
 
 
 def _grammar(items: tuple[Item, ...]) -> str:
@@ -251,22 +280,41 @@ def _shape(kind: type[ev.Event]) -> Shape:
     return Shape(kind, _items(iter(_WRITTEN.findall(written))), _pieces(iter(_SAID.findall(said)))[0])
 
 
-EVENTS: tuple[type[ev.Event], ...] = get_args(ev.Event)
+def _said_shape(word: str, written: str, said: str) -> SaidShape:
+    shape = SaidShape(word, _items(iter(_WRITTEN.findall(written))), _pieces(iter(_SAID.findall(said)))[0])
+    terminals = {terminal for slot in shape.slots for _, terminal in slot.alternatives}
+    if not terminals <= GAME_TERMINALS or any(len(names) > 1 for slot in shape.slots
+                                              for names, _ in slot.alternatives):
+        raise ValueError(f"the event {word!r} of a game's words.json reads {sorted(terminals - GAME_TERMINALS)}: "
+                         f"a game's event reads single fields of {', '.join(sorted(GAME_TERMINALS))}")
+    return shape
+
+
+EVENTS: tuple[type[ev.Event], ...] = tuple(kind for kind in get_args(ev.Event) if kind is not ev.Said)
 SHAPES: dict[type, Shape] = {kind: _shape(kind) for kind in EVENTS}
-"""Every kind of event's shape, in the order of `events.Event`."""
+"""Every shared kind of event's shape, in the order of `events.Event`."""
+
+GAME_SHAPES: dict[str, SaidShape] = {word: _said_shape(word, *forms) for word, forms in vocabulary().events.items()}
+"""The games' own events (`events.Said`), by their word, as their packages declare them."""
+
+
+def shape_of(event: ev.Event) -> Shape:
+    """The shape of `event`: its kind's, or for a game's own event, its word's."""
+    return GAME_SHAPES[event.word] if type(event) is ev.Said else SHAPES[type(event)]
 
 
 def grammar_rules() -> str:
     """The grammar's event rules and word terminals, made from the declarations."""
-    lines = ["?event: " + "\n      | ".join(shape.rule for shape in SHAPES.values())]
-    lines += [shape.grammar() for shape in SHAPES.values()]
+    shapes = [*SHAPES.values(), *GAME_SHAPES.values()]
+    lines = ["?event: " + "\n      | ".join(shape.rule for shape in shapes)]
+    lines += [shape.grammar() for shape in shapes]
     lines += [f"{name}: " + " | ".join(f'"{w}"' for w in words) for name, words in WORD_TERMINALS.items()]
     return "\n".join(lines) + "\n"
 
 
 def write(event: ev.Event) -> str:
     """The event as the transcript writes it, canonically (``N claim revoke E trick 3``)."""
-    shape = SHAPES[type(event)]
+    shape = shape_of(event)
     out = [event.player]
     shape.write_items(event, shape.items, out)
     return " ".join(out)
@@ -274,7 +322,7 @@ def write(event: ev.Event) -> str:
 
 def say(event: ev.Event) -> str:
     """The event in plain words (``N sells (accepts the highest bid)``)."""
-    return SHAPES[type(event)].say(event)
+    return shape_of(event).say(event)
 
 
 def _first_words(shape: Shape) -> tuple[str, ...]:
@@ -303,13 +351,20 @@ def _spelt(items: tuple[Item, ...]) -> Iterator[str]:
                 yield from WORD_TERMINALS.get(terminal, ())
 
 
-KEYWORDS: frozenset[str] = frozenset(word for shape in SHAPES.values() for word in _spelt(shape.items))
+KEYWORDS: frozenset[str] = frozenset(word for shape in (*SHAPES.values(), *GAME_SHAPES.values())
+                                     for word in _spelt(shape.items))
 """Every word an event spells out (``claim``, ``revoke``, ``belle``, ``keep-over``...)."""
 
 FORMS: dict[str, str] = {form: SHAPES[kind].word for kind in EVENTS for form in ev.DECLARED[kind][2]}
 """Forms of an event's word that stripping an ending does not undo (``sold`` → ``sell``), for hints."""
 
+def _said(word: str) -> Callable[[str, ev.Span], ev.Event]:
+    return lambda player, at: ev.Said(player, word, (), at)
+
+
 WORD_EVENTS: dict[str, Callable[[str, ev.Span], ev.Event]] = {
-    shape.items[0]: kind for kind, shape in SHAPES.items()
-    if len(shape.items) == 1 and isinstance(shape.items[0], str)}
-"""The events written as the player and one word (``N pass``): the constructor of each, by its word."""
+    **{shape.items[0]: kind for kind, shape in SHAPES.items()
+       if len(shape.items) == 1 and isinstance(shape.items[0], str)},
+    **{word: _said(word) for word, shape in GAME_SHAPES.items() if shape.items == (word,)}}
+"""The events written as the player and one word (``N pass``, a game's ``D forgot``): the
+constructor of each, by its word."""

@@ -9,6 +9,16 @@ where each qualifier lists its other spellings, read as the word itself. The gra
 ``CONTRACT`` and ``QUALIFIER`` terminals, and the words its syntax errors offer, are every
 game's words together: a new game adds its words in its own package and touches no shared file.
 
+A game may also declare events of its own and reasons for a ``redeal`` line::
+
+    {"events": {"ask": {"written": "ask {partner:NAME}", "said": "{player} asks {partner}: having none?"}},
+     "redeal": ["interrupted"]}
+
+Each event is written as the shared events are declared (`shapes` reads the forms: a first
+plain word, then words, ``{field:CARD|SUIT|NAME|INT}`` and ``[...]``) and read into one record,
+`events.Said`; the replay gives it to the game's ``on_<word>``, and any other game finds it
+meaningless. A reason is added to the grammar's ``REDEAL_REASON``; the game's laws read it.
+
 The files are found beside the games' packages and read as data, without importing a game
 (the notation is the layer below the games): the terminals are made at every start-up, to
 stamp the kept parser tables, and importing five games for that would cost more than parsing.
@@ -18,6 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,12 +37,15 @@ class Vocabulary:
     """Every game's words, each once, in the order of the games' packages then of each file.
     (A plain class: it is made at every start-up, where a dataclass costs more to declare.)"""
 
-    __slots__ = ("contracts", "qualifiers", "spellings")
+    __slots__ = ("contracts", "events", "qualifiers", "reasons", "spellings")
 
-    def __init__(self, contracts: tuple[str, ...], qualifiers: tuple[str, ...], spellings: dict[str, str]) -> None:
+    def __init__(self, contracts: tuple[str, ...], qualifiers: tuple[str, ...], spellings: dict[str, str],
+                 events: dict[str, tuple[str, str]] | None = None, reasons: tuple[str, ...] = ()) -> None:
         self.contracts = contracts
         self.qualifiers = qualifiers
         self.spellings = spellings  # another spelling of a qualifier → the qualifier
+        self.events = events or {}  # a game's own event, by its word: (written, said)
+        self.reasons = reasons      # the games' own reasons for a redeal
 
     @property
     def qualifier_words(self) -> tuple[str, ...]:
@@ -41,8 +55,14 @@ class Vocabulary:
 
     def grammar(self) -> str:
         """The terminals of the words, in the grammar's notation."""
+        reasons = (*SHARED_REASONS, *self.reasons)
         return "".join(f"{name}: " + " | ".join(f'"{word}"' for word in words) + "\n"
-                       for name, words in (("CONTRACT", self.contracts), ("QUALIFIER", self.qualifier_words)))
+                       for name, words in (("CONTRACT", self.contracts), ("QUALIFIER", self.qualifier_words),
+                                           ("REDEAL_REASON", reasons)))
+
+
+SHARED_REASONS = ("misdeal", "thrown-in", "imperfect-pack", "faced-card")
+"""The reasons for a redeal that every game reads (its laws charge a misdeal, nothing else)."""
 
 
 def _game_folders() -> list[Path]:
@@ -63,6 +83,8 @@ def vocabulary() -> Vocabulary:
     contracts: dict[str, None] = {}
     qualifiers: dict[str, None] = {}
     spellings: dict[str, str] = {}
+    events: dict[str, tuple[str, str]] = {}
+    reasons: dict[str, None] = {}
     for folder in _game_folders():
         path = folder / "words.json"
         if not path.is_file():
@@ -74,4 +96,27 @@ def vocabulary() -> Vocabulary:
         for word, others in data.get("qualifiers", {}).items():
             qualifiers[word] = None
             spellings.update(dict.fromkeys(_strings(others, path), word))
-    return Vocabulary(tuple(contracts), tuple(qualifiers), spellings)
+        for word, forms in _events(data.get("events", {}), path).items():
+            if events.get(word, forms) != forms:
+                raise ValueError(f"{path}: the event {word!r} is declared by another game with another form")
+            events[word] = forms
+        reasons.update(dict.fromkeys(_strings(data.get("redeal", []), path)))
+    return Vocabulary(tuple(contracts), tuple(qualifiers), spellings, events, tuple(reasons))
+
+
+_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
+def _events(value: object, where: Path) -> dict[str, tuple[str, str]]:
+    """A game's own events: each word's written and said forms (their items are checked by `shapes`)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{where}: expected \"events\": {{word: {{\"written\": ..., \"said\": ...}}}}")
+    events = {}
+    for word, forms in value.items():
+        written = forms.get("written") if isinstance(forms, dict) else None
+        said = forms.get("said") if isinstance(forms, dict) else None
+        if not (isinstance(word, str) and _WORD.fullmatch(word) and isinstance(written, str)
+                and isinstance(said, str) and written.split(" ")[0] == word):
+            raise ValueError(f"{where}: the event {word!r} needs \"written\" (starting with the word) and \"said\"")
+        events[word] = (written, said)
+    return events

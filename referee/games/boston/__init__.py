@@ -18,12 +18,12 @@ from __future__ import annotations
 import random
 
 from ...engine.generators import PlayRulesFor
+from ...engine.generators import plain_play_rules as own_play_rules
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession, sole_leader
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
 from . import generator
-from .generator import own_play_rules
 from .hand import BostonHand
 from .pool import pools_shown
 from .tables import tables

@@ -13,7 +13,6 @@ does not meet the decision, it goes back, face up, and he plays as the caller de
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -44,10 +43,11 @@ class Unwaited:
 
 
 class LiableCards:
-    """The cards on the table liable to be called, who holds each, and what a call on them binds."""
+    """The cards on the table liable to be called, who holds each, and what a call on them binds. It
+    holds no reference to the hand: each method that needs it is given the hand, as the laws are, so
+    the hand that owns it makes no reference cycle."""
 
-    def __init__(self, hand: BostonHand) -> None:
-        self.hand: BostonHand = weakref.proxy(hand)  # the hand owns this part: no reference cycle to collect
+    def __init__(self) -> None:
         self.holders: dict[Card, str] = {}
         self.unwaited: dict[str, Unwaited] = {}  # by holder: his card in a trick the caller has not played on since
         self.going_back: dict[str, Unwaited] = {}  # by holder: such a card the caller's decision sends back (L23)
@@ -67,10 +67,9 @@ class LiableCards:
         """A card played is no longer liable to be called."""
         self.holders.pop(card, None)
 
-    def claim_rest(self, event: ev.ClaimRest) -> None:
+    def claim_rest(self, hand: BostonHand, event: ev.ClaimRest) -> None:
         """An opponent who says he can win the rest: his partners' cards are laid on the table and are
         liable to be called (L36)."""
-        hand = self.hand
         if hand.table is None or hand.stage != "play" or hand.caller is None or event.player == hand.caller:
             who = "the caller, who has no partner" if event.player == hand.caller else "nobody, outside the play"
             hand.notes.append(f"{event.player} says he can win the rest: no penalty ({who}).")
@@ -99,11 +98,11 @@ class LiableCards:
                       effects=effects)
 
     # ---- waiting for the caller's decision (L23, L39) -----------------------------------------------------
-    def before_play(self, event: ev.Play) -> None:
+    def before_play(self, hand: BostonHand, event: ev.Play) -> None:
         """Before a card goes to the table: a card of the next trick, or the caller's own card, ends
         his chance to decide about the cards played before it; a card played by a holder while one
         of his liable cards could have been played instead is kept, in case the decision comes after."""
-        hand, table = self.hand, self.hand.table
+        table = hand.table
         assert table is not None
         trick = table.current.number
         if self.unwaited or self.going_back:
@@ -117,24 +116,25 @@ class LiableCards:
                               f"stand, and {hand.caller}'s decision applies the next time it can be obeyed.")
         if self.holders and hand.penalty_applies(event.player):
             leading, led = not table.current.plays, table.led_suit()
-            due = self.due(event.player, event.card, led if not leading else None)
+            due = self.due(hand, event.player, event.card, led if not leading else None)
             if due:
                 self.unwaited[event.player] = Unwaited(event.card, event.at, trick, leading, led or event.card.suit,
                                                        due, event.card in self.holders)
 
-    def due(self, player: str, card: Card, led: Suit | None) -> tuple[Card, ...]:
+    def due(self, hand: BostonHand, player: str, card: Card, led: Suit | None) -> tuple[Card, ...]:
         """`player`'s cards liable to be called that he could lawfully play instead of `card`: all of
         them at a lead (`led` None), else those of the suit led, or all when he cannot follow."""
         mine = tuple(c for c, h in self.holders.items() if h == player)
         if not mine or led is None:
             return mine
-        table = self.hand.table
+        table = hand.table
         assert table is not None
         held = table.hands.get(player) if table.hands is not None else None
         void = not any(c.suit is led for c in held) if held is not None else card.suit is not led
         return tuple(c for c in mine if void or c.suit is led)
 
-    def decided_late(self, called: Card | None, word: str | None, at: ev.Span, only: str | None = None) -> bool:
+    def decided_late(self, hand: BostonHand, called: Card | None, word: str | None, at: ev.Span,
+                     only: str | None = None) -> bool:
         """The caller's decision (`called` a card, or `word` a demand) comes after a card the holder
         (`only`, if given) played without waiting for it. If the card does not meet it, that is an
         irregularity (L23): the card goes back, liable to be called, and the holder plays as
@@ -146,33 +146,33 @@ class LiableCards:
             holder = self.holders.get(called)
             unwaited = self.unwaited.get(holder) if holder is not None else None
             if holder is not None and unwaited is not None and called in unwaited.due:
-                self.goes_back(holder, unwaited, f"call {called}")
+                self.goes_back(hand, holder, unwaited, f"call {called}")
             return False
         if word not in CALL_WORDS:
             return False
         for player, unwaited in self.unwaited.items():
             if only is not None and player != only:
                 continue
-            cards = self.demanded(word, unwaited)
-            if not cards or unwaited.lead or self.meets(word, player, unwaited, cards):
+            cards = self.demanded(hand, word, unwaited)
+            if not cards or unwaited.lead or self.meets(hand, word, player, unwaited, cards):
                 continue
-            self.goes_back(player, unwaited, f"call {word}")
-            self.bind(player, word, unwaited.led, cards, at)
+            self.goes_back(hand, player, unwaited, f"call {word}")
+            self.bind(hand, player, word, unwaited.led, cards, at)
             return True
         return False
 
-    def demanded(self, word: str, unwaited: Unwaited) -> list[Card]:
+    def demanded(self, hand: BostonHand, word: str, unwaited: Unwaited) -> list[Card]:
         """The liable cards a demand (`highest`, `lowest`, `withhold`, `no-trump`) is about."""
-        trump = self.hand.trump
+        trump = hand.trump
         if word == "no-trump":
             exposed = [*unwaited.due, unwaited.card] if unwaited.liable else list(unwaited.due)
             return [c for c in dict.fromkeys(exposed) if c.suit is trump and unwaited.led is not trump]
         return [c for c in unwaited.due if c.suit is unwaited.led][:1]
 
-    def meets(self, word: str, player: str, unwaited: Unwaited, cards: list[Card]) -> bool:
+    def meets(self, hand: BostonHand, word: str, player: str, unwaited: Unwaited, cards: list[Card]) -> bool:
         """Whether the card played meets the decision that came after it (when the deal is not
         known, it is taken to)."""
-        table = self.hand.table
+        table = hand.table
         assert table is not None
         card, led = unwaited.card, unwaited.led
         if word == "no-trump":
@@ -188,9 +188,8 @@ class LiableCards:
         pick = max if word == "highest" else min
         return card is pick(following, key=lambda c: table.rules.power(c, led))
 
-    def goes_back(self, player: str, unwaited: Unwaited, decision: str) -> None:
+    def goes_back(self, hand: BostonHand, player: str, unwaited: Unwaited, decision: str) -> None:
         """L23: the holder did not wait; his card goes back, liable to be called."""
-        hand = self.hand
         del self.unwaited[player]
         self.going_back[player] = unwaited
         hand.before_decision.add(unwaited.card)
@@ -205,7 +204,7 @@ class LiableCards:
                                   f"{player} takes it back, face up,") + f" and plays as {hand.caller} decided.",
                   trick=unwaited.trick)
 
-    def taken_back(self, player: str, card: Card) -> None:
+    def taken_back(self, hand: BostonHand, player: str, card: Card) -> None:
         """A card taken back: if the caller's decision sent it back (L23), it lies face up, liable to
         be called (it was already, if it was one of them)."""
         unwaited = self.unwaited.get(player)
@@ -218,27 +217,27 @@ class LiableCards:
         if unwaited.liable:
             self.lay(card, player)
             return
-        self.hand.exposed.setdefault(player, []).append(card)
-        offer_exposed_call(self.hand, player, card)
+        hand.exposed.setdefault(player, []).append(card)
+        offer_exposed_call(hand, player, card)
 
-    def waiting(self) -> str | None:
+    def waiting(self, hand: BostonHand) -> str | None:
         """What happens next while a card the caller's decision sends back is still in its trick."""
         for player, unwaited in self.going_back.items():
-            return (f"{player} to take back {unwaited.card} (played before {self.hand.caller}'s decision) and play "
+            return (f"{player} to take back {unwaited.card} (played before {hand.caller}'s decision) and play "
                     f"again to trick {unwaited.trick}")
         return None
 
     # ---- calls ---------------------------------------------------------------------------------------
-    def call(self, event: ev.Call) -> bool:
+    def call(self, hand: BostonHand, event: ev.Call) -> bool:
         """The caller calls an exposed card (`call C`), or, when its suit is led, demands the holder's
         highest or lowest, or that it be not played (`withhold`); an exposed trump may be kept from
         ruffing (`no-trump`). The call binds the next opponent to play who holds such a card, or one
         who played to the trick without waiting for it (`decided_late`). False when the call is
         about no card on the table."""
-        hand, table = self.hand, self.hand.table
+        table = hand.table
         if table is None or hand.stage != "play":
             return False
-        if self.decided_late(event.card, event.word, event.at):
+        if self.decided_late(hand, event.card, event.word, event.at):
             return True
         if event.card is not None:
             holder = self.holders.get(event.card)
@@ -250,20 +249,19 @@ class LiableCards:
         word, led = event.word, table.led_suit()
         if word not in CALL_WORDS or led is None:
             return False
-        for player in self.yet_to_play():
+        for player in self.yet_to_play(hand, ):
             mine = [c for c, h in self.holders.items() if h == player]
             if word == "no-trump":
                 mine = [c for c in mine if c.suit is hand.trump and led is not hand.trump]
             else:
                 mine = [c for c in mine if c.suit is led]
             if mine:
-                self.bind(player, word, led, mine if word == "no-trump" else mine[:1], event.at)
+                self.bind(hand, player, word, led, mine if word == "no-trump" else mine[:1], event.at)
                 return True
         return False
 
-    def bind(self, player: str, word: str, led: Suit, cards: list[Card], at: ev.Span) -> None:
+    def bind(self, hand: BostonHand, player: str, word: str, led: Suit, cards: list[Card], at: ev.Span) -> None:
         """The caller's demand on `player`'s exposed `cards`: highest, lowest, withhold or no-trump."""
-        hand = self.hand
         effects = tuple(hand.require(player, word, "exposed.card", at, card=card) for card in cards)
         shown = " ".join(c.text for c in cards)
         demand = {"highest": f"{player}'s highest {led.word[:-1]}", "lowest": f"{player}'s lowest {led.word[:-1]}",
@@ -272,9 +270,8 @@ class LiableCards:
                       if word in ("highest", "lowest") else f"{hand.caller} demands {demand} the exposed {shown}",
                       effects=effects)
 
-    def yet_to_play(self) -> list[str]:
+    def yet_to_play(self, hand: BostonHand) -> list[str]:
         """The opponents still to play to the current trick, in turn."""
-        hand = self.hand
         assert hand.table is not None
         current, order = hand.table.current, hand.order
         start = order.index(current.leader)

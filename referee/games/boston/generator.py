@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import random
 
-from ...engine import table as tb
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick, write_in_style
+from ...engine.generators import Deal, PlayRulesFor, deal_lines, random_tricks, shuffled_deal, write_in_style
+from ...engine.generators import plain_play_rules as own_play_rules
 from ...notation.cards import Suit
-from ...notation.reader import trick_line
 from .auction import BostonBid
 from .hand import BostonHand
 from .tables import tables
@@ -62,11 +61,6 @@ def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], Bos
     return [", ".join(calls)], high, caller
 
 
-def own_play_rules(deal: Deal) -> PlayRules:
-    """The generator's default laws of play: the referee's own."""
-    return TableRules(tb.PlainTricks(deal.trump))
-
-
 def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
                 rules_for: PlayRulesFor | None = None) -> tuple[list[str], int | None]:
     """One random hand with its deal, as transcript lines (seats A Y B Z).
@@ -75,14 +69,10 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     random trick on); the trick is returned (None when no chance came).
     """
     players = ("A", "Y", "B", "Z")
-    cards = sorted(BostonHand.declared.pack, key=lambda c: (c.suit.value, c.rank))
-    rng.shuffle(cards)
     seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
-    hands = {seats[i]: cards[13 * i:13 * i + 13] for i in range(4)}
+    cards, hands = shuffled_deal(rng, BostonHand.declared.pack, seats)
     upcard = rng.choice(cards)
-    out = [f"hand {number} dealer {players[dealer]}"]
-    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
-    out.append(f"upcard {upcard.text}")
+    out = deal_lines(number, players[dealer], players, hands, upcard)
     calls, bid, caller = random_bidding(rng, seats)
     out += calls
     trump: Suit | None = None
@@ -101,17 +91,7 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
         out.append("")
         return out, None
     play = (rules_for or own_play_rules)(Deal("boston", trump, upcard.suit))
-    leader = seats[0]
-    plant_from = rng.randint(1, 10) if plant_revoke else 99
-    planted: int | None = None
-    for trick in range(1, len(hands[leader]) + 1):
-        plays, revoked = random_trick(rng, seats, leader, hands, play, trick, planted is None and trick >= plant_from)
-        if revoked:
-            planted = trick
-        leader = play.winner(plays)
-        out.append(trick_line(trick, plays))
-        if bid is not None and ((bid.misere and leader == caller) or (bid.tricks == 13 and leader != caller)):
-            break
-    out.append("")
-    return out, planted
-
+    misere, slam = bid is not None and bid.misere, bid is not None and bid.tricks == 13
+    tricks, planted = random_tricks(rng, seats, seats[0], hands, play, plant_revoke,
+                                    stop=lambda winner: (misere and winner == caller) or (slam and winner != caller))
+    return [*out, *tricks, ""], planted

@@ -50,7 +50,7 @@ class BostonHand(HandReplay):
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
         self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
-        self.liable = LiableCards(self)        # opponents' exposed cards still on the table, and who holds them
+        self.liable = LiableCards()        # opponents' exposed cards still on the table, and who holds them
         self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
@@ -241,7 +241,7 @@ class BostonHand(HandReplay):
                       f"({self.over_why or 'settled'})")
             return
         if self.liable.watching and self.table is not None:
-            self.liable.before_play(event)
+            self.liable.before_play(self, event)
         self.play_card(event)
         if self.liable:
             self.liable.played(event.card)
@@ -283,16 +283,9 @@ class BostonHand(HandReplay):
     def on_look(self, event: ev.Look) -> None:
         """Looking at a quitted trick is allowed, except in a misère, where it is penalised as a lead
         out of turn (L37 ins.): a misère error when an opponent does it."""
-        table = self.table
-        quitted = len(table.tricks) if table is not None else 0
-        if (event.trick is not None and event.trick > quitted) or not quitted:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
-                      "but no such trick has been quitted; ignored")
-            return
-        if self.high is None or not self.high.misere or self.stage != "play":
+        trick = self.looked_back(event)
+        if trick is None or self.high is None or not self.high.misere or self.stage != "play":
             return  # allowed: the custom lets players look at the last trick
-        trick = event.trick or quitted
         if event.player == self.caller:
             ruling = "The caller is not penalised: a lead out of turn by the caller carries no penalty."
         else:
@@ -304,7 +297,7 @@ class BostonHand(HandReplay):
             misere_error(self, event.player, f"{event.player} looked at trick {trick}, already quitted")
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        self.liable.claim_rest(event)
+        self.liable.claim_rest(self, event)
 
     # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
     def late_correction(self) -> bool:
@@ -390,7 +383,7 @@ class BostonHand(HandReplay):
         if choosing is not None:
             return choosing
         if self.stage == "play":
-            return self.liable.waiting() or self.next_in_play()
+            return self.liable.waiting(self) or self.next_in_play()
         if self.stage == "ended":
             return None
         if self.step == "bidding":

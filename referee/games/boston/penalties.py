@@ -69,7 +69,7 @@ def exposed_call_offer(hand: BostonHand, holder: str, card: Card) -> Offer:
 
     def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
         what = option if option in ("highest", "lowest", "no-trump") else "card"
-        if hand.liable.decided_late(card if what == "card" else None, what, at, holder):
+        if hand.liable.decided_late(hand, card if what == "card" else None, what, at, holder):
             return  # bound to the card he played without waiting for the decision (L23)
         effect = hand.require(holder, what, "exposed.card", at, card=card)
         hand.penalise("exposed.card", f"{hand.caller} calls {holder}'s exposed {card} ({what})",
@@ -188,7 +188,7 @@ class BostonRetractLaw(laws.RetractLaw["BostonHand"]):
     __slots__ = ()
 
     def retracted(self, hand: BostonHand, fact: tb.Retracted) -> None:
-        hand.liable.taken_back(fact.player, fact.card)
+        hand.liable.taken_back(hand, fact.player, fact.card)
         if fact.returned:
             assert hand.table is not None
             note = (f"The cards played to trick {fact.trick} go back to their holders: the corrected trick "
@@ -385,7 +385,7 @@ class BostonCallLaw(laws.CallLaw["BostonHand"]):
     def unanswered_call(self, hand: BostonHand, event: ev.Call) -> bool:
         """A call answering no open choice may still bind a card liable to be called lying on the
         table (L21 ins.), or one its holder played without waiting for the decision (L23)."""
-        return hand.liable.watching and event.player == hand.caller and hand.liable.call(event)
+        return hand.liable.watching and event.player == hand.caller and hand.liable.call(hand, event)
 
 
 class BostonDealLaw(laws.DealLaw["BostonHand"]):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules, random_trick, write_in_style
-from ...notation.cards import Card, Suit, pack
-from ...notation.reader import trick_line
+from ...engine import generators as gen
+from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules
+from ...notation.cards import Suit, pack
 from .auction import DISCARD_MISERES, MISERES
 from .tricks import FrenchBostonTricks
 
@@ -36,7 +36,7 @@ def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayR
         lines.extend(text)
         dealer = (dealer - 1) % 4  # to the right: counter-clockwise in the clockwise list
     written = "\n".join(lines) + "\n"
-    return write_in_style(written, style)
+    return gen.write_in_style(written, style)
 
 
 def own_play_rules(deal: Deal) -> PlayRules:
@@ -48,15 +48,11 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
                 belle: Suit | None, rules_for: PlayRulesFor | None = None) -> tuple[list[str], Suit]:
     """One random lawful deal as transcript lines; returns them and the game's belle."""
     order = [players[(dealer - 1 - i) % 4] for i in range(4)]  # eldest first, dealer last
-    cards = sorted(PACK, key=lambda c: (c.suit.value, c.rank))
-    rng.shuffle(cards)
-    hands = {p: cards[13 * i:13 * i + 13] for i, p in enumerate(order)}
+    hands = gen.shuffled_deal(rng, PACK, order)[1]
     upcard = hands[order[3]][-1]
     belle = belle or upcard.suit
     petite = upcard.suit if upcard.suit is not belle else None
-    out = [f"hand {number} dealer {order[3]}"]
-    out += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
-    out.append(f"upcard {upcard.text}")
+    out = gen.deal_lines(number, order[3], players, hands, upcard)
     kind = rng.choice(["pass", "demand", "demand", "six", "eight", "nine", "petite-misere", "grand-misere",
                        "misere-quatre-as", "petite-misere-table", "grand-misere-table"])
     caller = rng.randrange(4)
@@ -106,20 +102,8 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
         out.append(f"{who} spread")
     renouncer = who if kind == "misere-quatre-as" else None
     deal = Deal("french-boston", trump if kind not in MISERES else None, upcard.suit, renouncer)
-    out += random_play(rng, order, hands, (rules_for or own_play_rules)(deal), who if kind in MISERES else None)
+    misere_caller = who if kind in MISERES else None
+    play = (rules_for or own_play_rules)(deal)
+    out += gen.random_tricks(rng, order, order[0], hands, play, stop=lambda winner: winner == misere_caller)[0]
     out.append("")
     return out, belle
-
-
-def random_play(rng: random.Random, order: list[str], hands: dict[str, list[Card]], play: PlayRules,
-                misere_caller: str | None) -> list[str]:
-    """Lawful random play from the eldest hand; a misère stops at the caller's first trick."""
-    leader = order[0]
-    lines = []
-    for trick in range(1, len(hands[order[0]]) + 1):
-        plays, _ = random_trick(rng, order, leader, hands, play, trick)
-        leader = play.winner(plays)
-        lines.append(trick_line(trick, plays))
-        if leader == misere_caller:
-            break
-    return lines

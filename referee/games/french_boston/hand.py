@@ -311,16 +311,9 @@ class FrenchBostonHand(HandReplay):
     def on_look(self, event: ev.Look) -> None:
         """Looking at a quitted trick: allowed, as in Boston, except in a misère, where Boston's law
         (L37 ins.) gives it the penalty of a lead out of turn, a misère error when an adversary does it."""
-        quitted = len(self.table.tricks) if self.table is not None else 0
-        if (event.trick is not None and event.trick > quitted) or not quitted:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
-                      "but no such trick has been quitted; ignored")
-            return
-        contract = self.undertaking
-        if contract is None or contract.kind != "misere" or self.table is None or self.play_over():
+        trick, contract = self.looked_back(event), self.undertaking
+        if trick is None or contract is None or contract.kind != "misere" or self.table is None or self.play_over():
             return  # allowed: the custom lets players look at the last trick, and the hands once thrown up
-        trick = event.trick or quitted
         ruling = ("The caller is not penalised." if event.player == contract.caller else
                   f"As a lead out of turn in a misère, it is a misère error: {contract.caller} may claim the pool "
                   "and the stakes at once.")

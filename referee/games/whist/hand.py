@@ -17,6 +17,7 @@ from ...engine.suitcalls import SuitCalls
 from ...notation import events as ev
 from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
+from . import talk
 from .penalties import LAWS
 from .settlement import Played, WhistSettlement
 
@@ -38,6 +39,7 @@ WhistOptions = TypedDict("WhistOptions", {
     "trump-card-liable-after": int,
     "fourth-before-second": Literal["high-low", "win-lose"],
     "misdeal": Literal["loses-deal", "redeal"],
+    "partner-may-ask": bool,
 })
 """The house rules of whist as its rulebook defines them (a test checks the two agree)."""
 
@@ -62,6 +64,7 @@ class WhistHand(HandReplay):
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
         self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
         self.exposed_cards = ExposedCards()             # callable by either adversary until played (L20-L23)
+        self.asked: set[tuple[str, int]] = set()        # W42: who was asked "having none?", in which trick
 
     @property
     def target(self) -> int:
@@ -101,7 +104,7 @@ class WhistHand(HandReplay):
             return "new-deal"
         if self.redeal is not None:
             said = self.redeal.reason
-            return said if said in ("imperfect-pack", "faced-card", "misdeal") else (
+            return said if said in ("imperfect-pack", "faced-card", "misdeal", "interrupted") else (
                 "new-deal" if said == "thrown-in" else "misdeal")
         if self.misdeal():
             return "misdeal"
@@ -134,6 +137,8 @@ class WhistHand(HandReplay):
                       f"{event.player} plays {event.card} after the hands were thrown down; ignored")
             return
         self.play_card(event)
+
+    on_ask, on_name, on_forgot = talk.on_ask, talk.on_name, talk.on_forgot  # whist's own words (words.json)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         false = self.false_lead
@@ -183,15 +188,10 @@ class WhistHand(HandReplay):
         self.same_dealer = True
 
     def on_look(self, event: ev.Look) -> None:
-        """L37: a quitted trick may not be seen again (the one not yet gathered may: L34)."""
-        played = len(self.table.tricks) if self.table is not None else 0
-        quitted = played - (0 if self.table is None or self.table.gathered else 1)
-        trick = event.trick or quitted
-        if not 0 < trick <= played:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at " + (f"trick {trick}, which has not been played; ignored" if trick
-                                                     else "the last trick quitted, but none has been; ignored"))
-        if trick > quitted or trick < 1 or (self.options["see-last-trick"] and trick == quitted):
+        """L37: a quitted trick may not be seen again (the one not yet gathered may: L34; see-last-trick: the last)."""
+        trick, quitted = self.looked_at(event)
+        last = self.table is not None and trick == len(self.table.tricks) - (not self.table.gathered)
+        if not quitted or (self.options["see-last-trick"] and last):
             return
         self.find("looked-at-trick", event.player, event.at, "play.look-back",
                   f"{event.player} looked at trick {trick}, already quitted: a suit may be called from "

@@ -24,7 +24,11 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
 
     def decide(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
         if fact.status == "corrected":  # L29: the card lies face up; English laws: or highest or lowest
-            return self.corrected(hand, fact)
+            ruling = self.corrected(hand, fact)
+            if (fact.player, fact.trick) not in hand.asked:
+                return ruling
+            return Ruling("His partner asked him, so the renounce is corrected in time: " + ruling.words, ruling.offer,
+                          ruling.then, "revoke.partner-asks")
         side = hand.side(fact.player)
         if hand.options["revoke-penalty"] != "english":
             return Ruling(f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} "

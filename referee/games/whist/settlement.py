@@ -55,6 +55,9 @@ class WhistSettlement:
             nxt = hand.next_dealer()
             words = f"the deal passes to {nxt}" if nxt != hand.dealer else "he deals again"
             hand.penalise("deal.misdeal", f"{hand.dealer} misdealt: {words}", (Effect("redeal", None, None, nxt),))
+        elif why == "interrupted":  # W18: the adversary's fault, not the dealer's
+            hand.penalise("deal.interrupted", f"an adversary of {hand.dealer} interrupted the deal: "
+                          f"{hand.dealer} deals again", (Effect("redeal", None, None, hand.dealer),))
         elif why == "new-deal" and hand.both_revoked() and hand.redeal is None:
             hand.penalise("revoke.established", "both sides revoked: the hand is void and dealt again",
                           effects=(Effect("redeal", None, None, hand.dealer),))

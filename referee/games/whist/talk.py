@@ -1,0 +1,46 @@
+"""What whist players say at the table that its laws rule: the events whist declares in its own
+``words.json`` (`P ask Q`, `P name C`, `P forgot`), the hand's handlers of them (``on_ask``...),
+which the shared replay calls (`HandReplay.on_said`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.suitcalls import called_suit
+from ...notation import events as ev
+
+if TYPE_CHECKING:
+    from .hand import WhistHand
+
+
+def on_ask(hand: WhistHand, event: ev.Said) -> None:
+    """W42 (E74): "having none, partner?" keeps the partner's renounce in this trick correctable after
+    it is quitted, until his side plays to the next trick (under partner-may-ask)."""
+    asked, table = str(event.args[0]), hand.table
+    if asked != hand.partner(event.player) or table is None:
+        hand.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                  f"{event.player} asks {asked}, who is not his partner or has no card to ask about; ignored")
+    elif hand.options["partner-may-ask"]:
+        hand.asked.add((asked, table.tricks[-1].number if table.tricks and not table.gathered
+                        else table.current.number))
+        table.keep_open(asked, event.player)
+
+
+def on_name(hand: WhistHand, event: ev.Said) -> None:
+    """W11 (L18, E53; A13 a): naming the trump card once the dealer's turn in trick 1 has come (W10)."""
+    if taken_up(hand) and hand.trump is not None:
+        called_suit(hand, event.player, hand.trump, "trump-card.named", f"{event.player} named the trump card once "
+                    "the dealer had taken it up", event.at)
+
+
+def on_forgot(hand: WhistHand, event: ev.Said) -> None:
+    """W12 (E55): the dealer says he has forgotten the trump card; a penalty under the English code only."""
+    if hand.options["code"] == "english" and event.player == hand.dealer and taken_up(hand) and hand.trump:
+        called_suit(hand, event.player, hand.trump, "trump-card.forgotten", f"{event.player}, the dealer, said he "
+                    "has forgotten the trump card", event.at)
+
+
+def taken_up(hand: WhistHand) -> bool:
+    table = hand.table
+    return table is not None and (bool(table.tricks) or hand.dealer in table.current.players
+                                  or table.expected() == hand.dealer)
