@@ -97,3 +97,51 @@ def test_the_last_hand_is_found_by_its_line_and_a_wrong_guess_costs_only_the_sho
     assert keepers[0].kept is None and LastHand.of(keepers[0], story.games[-1].hands[-1], text) is None
     quick, whole = settle(story, text, None, keepers[0]), settle(story, text, None)
     assert quick == whole and quick is not None
+
+
+@pytest.mark.parametrize("case", OPEN)
+def test_each_open_choice_gives_each_option_its_answering_line(case: str) -> None:
+    """The replay that opens a choice says which line answers each option (`Pending.replies`),
+    written by one of the choosers, so that the desk guesses nothing."""
+    story, _ = _kept((CASES / case).read_text("utf-8"))
+    game = story.games[-1]
+    for pending in game.hands[-1].verdict.pending:
+        assert [r.option for r in pending.replies if r.option != "suit"] == \
+            [o for o in pending.options if o != "suit"]
+        assert len([r for r in pending.replies if r.option == "suit"]) == 4 * ("suit" in pending.options)
+        for reply in pending.replies:
+            if reply.line is not None and reply.line != "redeal":
+                assert reply.line.split()[0] in game.players
+
+
+@pytest.mark.parametrize("case", OPEN)
+def test_the_desk_checks_each_answering_line_once_and_guesses_none(case: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The desk once proposed every line that might answer an option and checked each (32 checks
+    for one view); it now checks only the replay's own lines and the take-backs due, each once."""
+    from referee.desk import settle as module
+
+    text = (CASES / case).read_text("utf-8")
+    story, keeper = _kept(text)
+    hand = story.games[-1].hands[-1]
+    checked: list[str] = []
+    measure = module._Prover._measure
+
+    def counted(self: Any, line: str) -> Any:
+        checked.append(line)
+        return measure(self, line)
+
+    monkeypatch.setattr(module._Prover, "_measure", counted)
+    settle(story, text, None, keeper)
+    given = {r.line for p in hand.verdict.pending for r in p.replies if r.line is not None}
+    due = {f"{player} retract {card}" for trick in hand.verdict.tricks[-1:] for player, card in trick.plays}
+    assert len(checked) == len(set(checked)) and set(checked) <= given | due
+
+
+def test_a_correctable_revoke_is_answered_by_its_take_back() -> None:
+    """A guess from the cards on the table found no line once the trick was complete; the replay knows it."""
+    text = (CASES / "auction-pitch" / "revoke-correctable-pending.ttn").read_text("utf-8")
+    story, keeper = _kept(text)
+    answer = settle(story, text, None, keeper)
+    assert answer is not None
+    assert [o["line"] for c in answer["choices"] for o in c["options"]] == ["D retract 2H"]

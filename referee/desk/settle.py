@@ -2,20 +2,19 @@
 
 A verdict's `pending` names who chooses and the options by name (``card``, ``suit``,
 ``redeal``, ``highest`` …), and its `next` says what the laws require now (``E takes back
-9S``). The notation answers them with lines — ``N call spades``, ``S accept``, ``redeal``,
-``E retract 9S`` — but which line answers which option depends on the game. Rather than teach
-this module every game, it proposes the few lines the notation offers for an option and keeps
-the first one the referee itself accepts: the transcript with the line added is checked again
-(its last hand replayed alone where that is exact, `lasthand`), and the line counts only if the
-choice (or the hand's next step) changed without the referee calling the line inconsistent. An
-option no single line answers (one the table takes by going on, or by writing the result) is
-shown with that advice instead of a button.
+9S``). The replay that opened each choice also gives, in memory, each option's answering line
+(`Pending.replies`: ``N call spades``, ``S accept``, ``redeal``, ``E retract 9S``), so this
+module teaches itself no game and guesses nothing. It checks each line once, to show only the
+ones the referee accepts: the transcript with the line added is checked again (its last hand
+replayed alone where that is exact, `lasthand`), and the line counts only if the choice (or the
+hand's next step) changed without the referee calling the line inconsistent. An option no single
+line answers (one the table takes by going on, or by writing the result) is shown with that
+advice instead of a button.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,24 +22,20 @@ from ..check import Collector
 from ..engine.laws import Pending
 from ..engine.ledger import POOL
 from ..engine.verdict import HandVerdict, Verdict
-from ..notation import events as ev
 from ..output.story import FileStory, HandStory
 from .lasthand import LastHand, NotAlone, SessionKeeper
 from .view import last_line
 from .work import WatchedChecker, Work
 
-SUITS = ("spades", "hearts", "diamonds", "clubs")
-SUIT_SIGNS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
-CARD_PATTERN = re.compile(r"\b(?:10|[AKQJT2-9])[SHDC]\b")
 CORRECTABLE = frozenset({"lead-out-of-turn", "play-out-of-turn", "revoke"})
 MOST_CHECKS = 32
-"""Lines proposed per request; a handful is plenty."""
+"""Answering lines checked per request; a handful is plenty."""
 PROVING_CHARS = 256 * 1024
 PROVING_TIMES = 2
-"""What the proposed lines may cost in all, in characters checked: a line replayed on the last
-hand costs that hand's size, one checked with the whole transcript the transcript's. A view
-checks the transcript once; the lines may then cost at most `PROVING_TIMES` more checks of it,
-or `PROVING_CHARS` (every line of a transcript of a few games checked whole). A dispute hand
+"""What checking the answering lines may cost in all, in characters checked: a line replayed on
+the last hand costs that hand's size, one checked with the whole transcript the transcript's. A
+view checks the transcript once; the lines may then cost at most `PROVING_TIMES` more checks of
+it, or `PROVING_CHARS` (every line of a transcript of a few games checked whole). A dispute hand
 padded with comments, which cannot be replayed alone, once made one view cost 32 checks."""
 
 Check = Callable[[str], Verdict]
@@ -48,7 +43,7 @@ Check = Callable[[str], Verdict]
 
 @dataclass(frozen=True, slots=True)
 class _Before:
-    """What a proposed line must change (or must not make worse) in the last hand."""
+    """What an answering line must change (or must not make worse) in the last hand."""
 
     errors: int
     inconsistent: int
@@ -87,10 +82,10 @@ class _OutOfBudget(Exception):
 
 
 class _Prover:
-    """Checks proposed lines against the referee, at most `MOST_CHECKS` of them per request and
-    within a budget of characters checked (`PROVING_CHARS`): the last hand replayed alone
-    (`LastHand`) where that is exact, else the whole transcript. `ran_out` says that lines
-    were left untried for the budget."""
+    """Checks answering lines against the referee, each once, at most `MOST_CHECKS` of them per
+    request and within a budget of characters checked (`PROVING_CHARS`): the last hand replayed
+    alone (`LastHand`) where that is exact, else the whole transcript. `ran_out` says that lines
+    were left unchecked for the budget."""
 
     def __init__(self, text: str, after: int, check: Check, before: _Before, last: LastHand | None,
                  work: Work | None = None) -> None:
@@ -120,31 +115,20 @@ class _Prover:
         self._spend(len(self.text))
         return _measure(self.check(insert_line(self.text, self.after, line)))
 
-    def first_accepted(self, lines: Iterable[str]) -> str | None:
-        for line in dict.fromkeys(lines):
-            if self.left <= 0 or self.ran_out:
-                return None
-            if self.work is not None:
-                self.work.look()
-            self.left -= 1
-            try:
-                after = self._measure(line)
-            except _OutOfBudget:
-                return None
-            if (after is not None and after.errors <= self.before.errors
-                    and after.inconsistent <= self.before.inconsistent and after.state != self.before.state):
-                return line
-        return None
-
-
-def _members(label: str, players: tuple[str, ...]) -> list[str]:
-    """The players a chooser label names: a player, a side such as ``N-S``, or several players."""
-    tokens = set(label.split()) | set(re.split(r"[-\s]", label))
-    return [p for p in players if p in tokens] or list(players)
-
-
-def _event_at(hand: HandStory, at: ev.Span) -> ev.Event | None:
-    return next((event for _, event in hand.events() if event.at == at), None)
+    def accepted(self, line: str) -> bool:
+        """Whether the referee takes `line` as an answer (False, with `ran_out`, when it was left unchecked)."""
+        if self.left <= 0 or self.ran_out:
+            self.ran_out = True
+            return False
+        if self.work is not None:
+            self.work.look()
+        self.left -= 1
+        try:
+            after = self._measure(line)
+        except _OutOfBudget:
+            return False
+        return (after is not None and after.errors <= self.before.errors
+                and after.inconsistent <= self.before.inconsistent and after.state != self.before.state)
 
 
 def _on_table(hand: HandVerdict) -> list[tuple[str, str]]:
@@ -161,49 +145,17 @@ def _option(option: str, label: str, line: str | None, untried: bool = False) ->
     return out
 
 
-def _pending_options(pending: Pending, hand: HandStory, players: tuple[str, ...],
-                     prover: _Prover) -> list[dict[str, Any]]:
-    verdict = hand.verdict
-    members = _members(pending.chooser, players)
-    same_rule = [i for i in verdict.irregularities if i.rule == pending.rule]
-    offender = same_rule[-1] if same_rule else None
-    offender_event = _event_at(hand, offender.at) if offender is not None else None
-    offender_card = getattr(offender_event, "card", None)
-    retracts = [f"{p} retract {c}" for p, c in _on_table(verdict)
-                if offender is not None and p == offender.player and (offender_card is None or c == offender_card.text)]
-    if pending.options == ("take-back",):
-        retracts = [f"{p} retract {c}" for p, c in _on_table(verdict) if p in members]
-    mentioned = CARD_PATTERN.findall(" ".join([pending.explanation] + [i.explanation for i in same_rule]))
-    cards = list(dict.fromkeys(([offender_card.text] if offender_card is not None else []) + mentioned))[:6]
+def _pending_options(pending: Pending, prover: _Prover) -> list[dict[str, Any]]:
+    """Each option of `pending` with the line the replay gave it, if the referee accepts it."""
     out: list[dict[str, Any]] = []
-    for option in pending.options:
-        if option == "suit":
-            for suit in SUITS:
-                line = prover.first_accepted(f"{p} call {suit}" for p in members)
-                out.append(_option(option, f"call {SUIT_SIGNS[suit]} {suit}", line, prover.ran_out))
-        elif option == "card":
-            for card in cards:
-                line = prover.first_accepted(f"{p} call {card}" for p in members)
-                out.append(_option(option, f"call {card}", line, prover.ran_out))
-            if not cards:
-                out.append(_option(option, "call a card", None) | {"note": "write: PLAYER call CARD"})
-        else:
-            line = prover.first_accepted(_lines_for(option, members, retracts))
-            out.append(_option(option, option, line, prover.ran_out))
+    for reply in pending.replies:
+        if reply.line is None:
+            note = {"note": "write: PLAYER call CARD"} if reply.option == "card" else {}
+            out.append(_option(reply.option, reply.label, None) | note)
+            continue
+        line = reply.line if prover.accepted(reply.line) else None
+        out.append(_option(reply.option, reply.label, line, prover.ran_out))
     return out
-
-
-def _lines_for(option: str, members: list[str], retracts: list[str]) -> list[str]:
-    """The lines of the notation that could answer `option`, most specific first."""
-    if option == "redeal":
-        return ["redeal"]
-    if option == "accept":
-        return [f"{p} accept" for p in members]
-    if option in SUITS:
-        return [f"{p} name {option}" for p in members] + [f"{p} call {option}" for p in members]
-    if option == "take-back":
-        return retracts
-    return [f"{p} call {option}" for p in members] + retracts
 
 
 def _corrections(hand: HandStory, prover: _Prover, offered: set[str]) -> list[dict[str, Any]]:
@@ -215,10 +167,9 @@ def _corrections(hand: HandStory, prover: _Prover, offered: set[str]) -> list[di
                  and i.trick == verdict.tricks[-1].number}
     out = []
     for player, card in _on_table(verdict):
-        if player in offenders and f"{player} retract {card}" not in offered:
-            line = prover.first_accepted([f"{player} retract {card}"])
-            if line is not None:
-                out.append(_option("take-back", f"{player} takes back {card}", line))
+        line = f"{player} retract {card}"
+        if player in offenders and line not in offered and prover.accepted(line):
+            out.append(_option("take-back", f"{player} takes back {card}", line))
     return out
 
 
@@ -252,7 +203,7 @@ def settle(story: FileStory, text: str, rules: str | None,
     prover = _Prover(text, after, lambda candidate: _whole_check(candidate, rules, work), before,
                      LastHand.of(keeper, hand, text), work)
     choices: list[dict[str, Any]] = [{"chooser": p.chooser, "rule": p.rule, "explanation": p.explanation,
-                "options": _pending_options(p, hand, game.players, prover)} for p in verdict.pending]
+                "options": _pending_options(p, prover)} for p in verdict.pending]
     offered = {o["line"] for c in choices for o in c["options"] if o["line"]}
     corrections = _corrections(hand, prover, offered)
     if not choices and not corrections:

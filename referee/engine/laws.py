@@ -122,13 +122,28 @@ class Penalty:
 
 
 @record
+class Reply:
+    """One way to answer a pending choice, as the replay that opened it knows it: the `option` it
+    takes, in words (`label`: a suit or a card where the option is any suit or card), and the
+    transcript `line` that takes it, so that nothing above the replay has to guess the line. None
+    when no single line does (the table answers by playing on, or by writing what happened)."""
+
+    option: str
+    label: str
+    line: str | None
+
+
+@record
 class Pending:
-    """A choice the laws give and nobody has made yet: the transcript stopped before it."""
+    """A choice the laws give and nobody has made yet: the transcript stopped before it.
+    `replies` answer its options, in their order; they stay in memory (the JSON verdict names
+    the options only, docs/notation.md)."""
 
     chooser: str
     options: tuple[str, ...]
     rule: str
     explanation: str
+    replies: tuple[Reply, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"chooser": self.chooser, "options": list(self.options), "rule": self.rule,

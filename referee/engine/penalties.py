@@ -40,7 +40,9 @@ H = TypeVar("H", bound="HandReplay")
 class Offer:
     """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
     option chosen, given the hand (it must not hold the hand, or an open choice would make a
-    reference cycle); without one, every option is a requirement on `target`'s next card."""
+    reference cycle); without one, every option is a requirement on `target`'s next card. The
+    card a `card` option calls is `called`, else `card`: it gives that option its answering line;
+    `lines` gives the line of an option the table takes otherwise (a card taken back rebuilds a trick)."""
 
     choosers: frozenset[str]
     offender: str
@@ -54,6 +56,8 @@ class Offer:
     card: Card | None = None
     recorded: Option | None = None
     target: str = ""
+    called: Card | None = None  # the card a `card` option calls, where it is not `card` (any card answers)
+    lines: tuple[tuple[Option, str], ...] = ()  # answering lines of options no `call` answers
 
 
 @record

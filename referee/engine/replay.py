@@ -26,9 +26,20 @@ from ..notation.records import field, record
 from ..notation.shapes import GAME_SHAPES, WORDS, shape_of
 from ..notation.suggest import did_you_mean
 from . import table as tb
-from .choices import PENALTY_WORDS, Answer, Choice, Lapse, Option
+from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
 from .header import Setup
-from .laws import HAND_STATUSES, Effect, HandStatus, Irregularity, Kind, Penalty, Pending, RevokeStatus, money_effect
+from .laws import (
+    HAND_STATUSES,
+    Effect,
+    HandStatus,
+    Irregularity,
+    Kind,
+    Penalty,
+    Pending,
+    Reply,
+    RevokeStatus,
+    money_effect,
+)
 from .ledger import POOL, Ledger
 from .penalties import Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
@@ -299,13 +310,42 @@ class HandReplay:
         """Open the choice a law's `Offer` describes (without an `apply`, every option is a
         requirement on `offer.target`'s next card, the chosen one the penalty)."""
         choosers = offer.choosers
-        pending = Pending(self.side_label(choosers), offer.options, self.rule_id(offer.topic), offer.explanation)
+        pending = Pending(self.side_label(choosers), offer.options, self.rule_id(offer.topic), offer.explanation,
+                          self.replies(choosers, offer.options, offer.called or offer.card, dict(offer.lines)))
         table = self.table
         trick = table.current.number if table is not None and not table.finished else None
         choice = Choice(choosers, offer.offender, pending, offer.apply or _require(offer), offer.implied,
                         offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded)
         self.choices.append(choice)
         return choice
+
+    @final
+    def replies(self, choosers: Iterable[str], options: Sequence[Option], card: Card | None,
+                lines: Mapping[Option, str]) -> tuple[Reply, ...]:
+        """Each option's answering line (`Reply`), written by the first chooser in seat order (any
+        of them may answer): what `on_call`, `on_accept` and a `redeal` line take, unless the law
+        gave the option its own line in `lines`. `card` is the card a `card` option calls; an
+        option the table takes only by going on has no line."""
+        who = next((p for p in self.order if p in set(choosers)), "")
+        out: list[Reply] = []
+        for option in options:
+            if option in lines:
+                out.append(Reply(option, option, lines[option]))
+            elif option == "suit":
+                out.extend(Reply(option, f"call {suit.symbol} {word}", f"{who} call {word}")
+                           for suit, word in SUIT_OPTIONS.items())
+            elif option == "card":
+                out.append(Reply(option, f"call {card}", f"{who} call {card}") if card is not None
+                           else Reply(option, "call a card", None))
+            elif option == "redeal":
+                out.append(Reply(option, option, "redeal"))
+            elif option == "accept":
+                out.append(Reply(option, option, f"{who} accept"))
+            elif option in SUIT_OPTIONS.values() or option in self.declared.call_words:
+                out.append(Reply(option, option, f"{who} call {option}"))
+            else:
+                out.append(Reply(option, option, None))
+        return tuple(out)
 
     @final
     def rule_on(self, ruling: Ruling, kind: Kind, player: str | None, at: ev.Span, topic: str, account: str,
@@ -1466,14 +1506,16 @@ class HandReplay:
         for claim in self.open_claims:
             out.append(Pending(claim.player, ("show-hand", "play-on"), self.rule_id("revoke.unproven"),
                                self.open_claim_words(claim) + f". To settle it now, {claim.accused} shows his hand "
-                               "(write the deal lines and check the hand again); otherwise play goes on."))
+                               "(write the deal lines and check the hand again); otherwise play goes on.",
+                               (Reply("show-hand", "show-hand", None), Reply("play-on", "play-on", None))))
         for revoke in self.correctable:
             law = self.penalty_laws.revoke
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
                                f"holding {law.held_words(self, revoke)}: {law.timing(self, revoke)}, so "
                                f"{revoke.player} must take back {revoke.card} and follow suit; the players after "
-                               "him may take back theirs."))
+                               "him may take back theirs.",
+                               (Reply("take-back", "take-back", f"{revoke.player} retract {revoke.card}"),)))
         return out
 
     @final

@@ -31,12 +31,12 @@ SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 def caller_offer(hand: BostonHand, offender: str, options: tuple[Option, ...], topic: str, explanation: str,
                  apply: Callable[[BostonHand, str, ev.Span], None], implied: Option | None = None,
                  implied_text: str = "", ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
-                 recorded: Option | None = None) -> Offer:
+                 recorded: Option | None = None, called: Card | None = None) -> Offer:
     """The caller's choice; he waives it by playing on, and only he (L21, L39): the offender's
     side must wait for his decision."""
     assert hand.caller is not None
     return Offer(frozenset({hand.caller}), offender, options, topic, explanation, apply, implied, implied_text,
-                 ends, card, recorded)
+                 ends, card, recorded, called=called)
 
 
 def misere_offer(hand: BostonHand, offender: str, what: str) -> Offer:
@@ -157,7 +157,7 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
 
         return caller_offer(hand, fact.player, ("highest", "lowest", "card"), "revoke.corrected",
                             f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or "
-                            f"call {fact.card} as an exposed card.", apply)
+                            f"call {fact.card} as an exposed card.", apply, called=fact.card)
 
     def established_words(self, hand: BostonHand, fact: tb.Revoke) -> str:
         if hand.revokes and hand.revokes[0] is not fact:

@@ -9,7 +9,7 @@ from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
-from ...engine.laws import Pending
+from ...engine.laws import Pending, Reply
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
@@ -536,9 +536,10 @@ class EuchreHand(HandReplay):
         if (self.bidding and self.round == 2 and self.bidder == self.dealer
                 and self.options["stick-the-dealer"]):
             barred = self.upcard.suit if self.upcard else None
-            out.append(Pending(self.dealer, tuple(s.word for s in Suit if s is not barred),
-                               self.rule_id("bidding.stick-the-dealer"),
-                               f"Stick the dealer: {self.dealer} must name one of the three other suits."))
+            words = tuple(s.word for s in Suit if s is not barred)
+            out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"),
+                               f"Stick the dealer: {self.dealer} must name one of the three other suits.",
+                               tuple(Reply(word, word, f"{self.dealer} name {word}") for word in words)))
         return out
 
     def next_step(self) -> str | None:

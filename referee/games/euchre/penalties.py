@@ -194,7 +194,8 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
         "Later players played after the card out of turn: rebuild the trick if all agree, otherwise cancel the "
         "hand and redeal without score.", choose, implied="reconstruct",
         implied_text=f"The trick with {false.player}'s card out of turn was played out: the table rebuilt it by "
-                     "agreement and it stands.", ends=(Lapse.TRICK_GATHERED,)))
+                     "agreement and it stands.", ends=(Lapse.TRICK_GATHERED,),
+        lines=(("reconstruct", f"{false.player} retract {false.card}"),)))
 
 
 def somerset_offer(hand: EuchreHand, fact: tb.Retracted) -> Offer:

@@ -63,7 +63,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                       Offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected",
                             f"{hand.side_label(them)} may call {fact.card} as exposed, or require {fact.player}'s "
                             f"highest or lowest {suit} in this trick.", apply,
-                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
+                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), called=fact.card))
 
 
 class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
