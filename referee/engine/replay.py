@@ -656,11 +656,16 @@ class HandReplay:
 
     @final
     def play_after_throw_in(self, event: ev.Play) -> bool:
-        """A card played after the hand was thrown in contradicts the transcript: found once a
-        hand, and the card ignored. False, for `ready_to_play` to return."""
+        """A card played after the hand was thrown in contradicts the transcript (`refuse_play`)."""
+        return self.refuse_play(event, "a card is played after the hand was thrown in; it is ignored")
+
+    @final
+    def refuse_play(self, event: ev.Play, words: str) -> bool:
+        """A card played while play cannot begin (the hand thrown in, whist's trump card not written)
+        contradicts the transcript: found once a hand, as every card after it would only repeat it,
+        and the card ignored. False, for `ready_to_play` to return."""
         if not self.late_play_reported:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      "a card is played after the hand was thrown in; it is ignored")
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", words)
             self.late_play_reported = True
         return False
 
@@ -695,7 +700,12 @@ class HandReplay:
             self.exposed[event.player].remove(event.card)
 
     def on_play(self, event: ev.Play) -> None:
-        """The event handler: a game wraps its own laws around `play_card` (every game has some)."""
+        """The event handler: a game wraps its own laws around `play_card`. By default a card played
+        after the rest of the tricks were conceded (or claimed) contradicts the transcript: ignored."""
+        if self.conceded_by is not None:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} plays {event.card} after the hands were thrown down; ignored")
+            return
         self.play_card(event)
 
     @final
@@ -912,7 +922,11 @@ class HandReplay:
     @final
     def concede_rest(self, event: ev.Concede) -> None:
         """A partnership gives up the rest of the tricks to the other: the hands are thrown up at
-        once, so a revoke in the trick just completed is established."""
+        once, so a revoke in the trick just completed is established. Before play it means nothing.
+        A game whose laws say no more assigns it as its handler (``on_concede = HandReplay.concede_rest``)."""
+        if self.table is None:
+            self.unsupported(event, "'concede' before play")
+            return
         self.end("conceded", event.player)
         self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
         self.gather_now()
@@ -927,7 +941,17 @@ class HandReplay:
         self.fact_handlers[type(fact)](self, fact)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        pass
+        """Game hook: a trick is complete (a game that overrides it calls `lead_stood` first)."""
+        self.lead_stood(fact)
+
+    @final
+    def lead_stood(self, fact: tb.TrickWon) -> None:
+        """All four played to the lead out of turn in `false_lead` (whist's L24): the trick stands."""
+        false = self.false_lead
+        if false is not None and false.trick == fact.trick.number:
+            self.false_lead = None
+            self.notes.append(f"All four played to {false.player}'s lead out of turn in trick {false.trick}: "
+                              "the trick stands, without penalty.")
 
     @final
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
