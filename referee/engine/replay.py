@@ -945,6 +945,15 @@ class HandReplay:
         self.lead_stood(fact)
 
     @final
+    def false_lead_back(self, fact: tb.Retracted) -> tb.OutOfTurn | None:
+        """The lead out of turn in `false_lead`, when `fact` takes it back (it is then no longer in the trick)."""
+        false = self.false_lead
+        if false is None or fact.card is not false.card or fact.player != false.player:
+            return None
+        self.false_lead = None
+        return false
+
+    @final
     def lead_stood(self, fact: tb.TrickWon) -> None:
         """All four played to the lead out of turn in `false_lead` (whist's L24): the trick stands."""
         false = self.false_lead

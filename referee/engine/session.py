@@ -83,6 +83,7 @@ class GameSession(Generic[Hand]):
         self.next_dealer: str | None = None
         self.after_spoiled = False  # the last hand was spoiled by a syntax error (`skip_spoiled`)
         self.started_by: str | None = None  # a game begun without a header (`next_game`): its first hand's note
+        self.won: str | None = None  # who won the game, once someone has (what `winner` says by default)
         self.sides = Sides.of(setup, setup.players)  # who plays with whom, in the seats' usual order
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
@@ -118,6 +119,10 @@ class GameSession(Generic[Hand]):
     def replay(self, record: HandRecord) -> Hand:
         """Game hook: the replay of the next hand."""
         raise NotImplementedError
+
+    def winner(self) -> str | None:
+        """Game hook: who has won the game (None while nobody has): by default `won`, which the game sets."""
+        return self.won
 
     def advance(self, replay: Hand, verdict: HandVerdict) -> None:
         """Game hook: what passes to the next hand besides the score and the pool (its number, its
