@@ -347,6 +347,14 @@ class HandReplay:
             return None
         return self.table.tricks[-1].number if self.table.finished else self.table.current.number
 
+    @final
+    def turn_came(self, player: str) -> bool:
+        """Play has reached `player` (he has played to the first trick, or it is his turn to): from
+        then on, in whist, the dealer may not name the trump card he has taken up (W11, W12)."""
+        table = self.table
+        return table is not None and (bool(table.tricks) or player in table.current.players
+                                      or table.expected() == player)
+
     @property
     @final
     def hands_known(self) -> bool:

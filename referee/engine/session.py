@@ -9,7 +9,7 @@ number, the dealer), when the game is won.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Generic, TypeVar, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_origin
 
 from ..notation.reader import HandRecord, Problem
 from .header import player_count_problems
@@ -69,6 +69,7 @@ class GameRules:
 
 
 Hand = TypeVar("Hand", bound=HandReplay)
+Session = TypeVar("Session", bound="GameSession[Any]")
 
 
 class GameSession(Generic[Hand]):
@@ -176,8 +177,15 @@ class GameSession(Generic[Hand]):
 
     def next_game(self, record: HandRecord) -> GameSession[Hand] | None:
         """A hand written after the game was won, without a new header, still belongs to this game
-        unless the game's laws start a new one (Auction Pitch)."""
+        unless the game's laws start a new one (Auction Pitch, Whist: `new_game`)."""
         return None
+
+    def new_game(self, fresh: Session, note: str) -> Session:
+        """`fresh`, the session of the new game a hand after this one's end starts (`next_game`):
+        scores from nothing, the deal going round as before, `note` on its first hand."""
+        fresh.score = dict.fromkeys(self.score, 0)
+        fresh.next_dealer, fresh.started_by = self.next_dealer, note
+        return fresh
 
 
 def sole_leader(score: Mapping[str, int]) -> str | None:

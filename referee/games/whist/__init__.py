@@ -52,10 +52,8 @@ class WhistSession(GameSession[WhistHand]):
             return None
         rubber_over = max(Counter(side for side, _ in self.games).values()) >= 2
         fresh = WhistSession(self.game, self.setup, () if rubber_over else self.games)  # type: ignore[arg-type]
-        fresh.score = dict.fromkeys(self.score, 0)
-        fresh.next_dealer, fresh.number = self.next_dealer, self.number
-        fresh.started_by = f"{self.won} won the last game: this hand starts a new game [whist.game]."
-        return fresh
+        fresh.number = self.number
+        return self.new_game(fresh, f"{self.won} won the last game: this hand starts a new game [whist.game].")
 
 
 class Whist(GameRules):
