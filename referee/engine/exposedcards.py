@@ -51,6 +51,12 @@ class ExposedCards:
             hand.exposed[holder].append(card)
         hand.open(self.offer(hand, holder, card, topic))
 
+    def expose_as_penalty(self, hand: HandReplay, holder: str, card: Card, topic: str) -> None:
+        """`card` exposed as the penalty the adversaries chose (whist's E62: a card led out of turn):
+        recorded as a penalty, then liable to be called (`expose`)."""
+        hand.penalise(topic, f"{card} is exposed", effects=(Effect("exposed", holder, None, card.text),))
+        self.expose(hand, holder, card, topic)
+
     def called_late(self, hand: HandReplay, holder: str, card: Card) -> list[Effect]:
         """L23: the exposed card is called after its holder played another card to the trick, where it
         could have been played: he did not wait for the decision, so that card is exposed too, and goes

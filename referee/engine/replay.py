@@ -390,6 +390,14 @@ class HandReplay:
             return None
         return self.table.tricks[-1].number if self.table.finished else self.table.current.number
 
+    @final
+    def turn_came(self, player: str) -> bool:
+        """Play has reached `player` (he has played to the first trick, or it is his turn to): from
+        then on, in whist, the dealer may not name the trump card he has taken up (W11, W12)."""
+        table = self.table
+        return table is not None and (bool(table.tricks) or player in table.current.players
+                                      or table.expected() == player)
+
     @property
     @final
     def hands_known(self) -> bool:
@@ -699,11 +707,16 @@ class HandReplay:
 
     @final
     def play_after_throw_in(self, event: ev.Play) -> bool:
-        """A card played after the hand was thrown in contradicts the transcript: found once a
-        hand, and the card ignored. False, for `ready_to_play` to return."""
+        """A card played after the hand was thrown in contradicts the transcript (`refuse_play`)."""
+        return self.refuse_play(event, "a card is played after the hand was thrown in; it is ignored")
+
+    @final
+    def refuse_play(self, event: ev.Play, words: str) -> bool:
+        """A card played while play cannot begin (the hand thrown in, whist's trump card not written)
+        contradicts the transcript: found once a hand, as every card after it would only repeat it,
+        and the card ignored. False, for `ready_to_play` to return."""
         if not self.late_play_reported:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      "a card is played after the hand was thrown in; it is ignored")
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", words)
             self.late_play_reported = True
         return False
 
@@ -738,7 +751,12 @@ class HandReplay:
             self.exposed[event.player].remove(event.card)
 
     def on_play(self, event: ev.Play) -> None:
-        """The event handler: a game wraps its own laws around `play_card` (every game has some)."""
+        """The event handler: a game wraps its own laws around `play_card`. By default a card played
+        after the rest of the tricks were conceded (or claimed) contradicts the transcript: ignored."""
+        if self.conceded_by is not None:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} plays {event.card} after the hands were thrown down; ignored")
+            return
         self.play_card(event)
 
     @final
@@ -956,7 +974,8 @@ class HandReplay:
     def concede_rest(self, event: ev.Concede) -> None:
         """A partnership gives up the rest of the tricks to the other: the hands are thrown up at
         once, so a revoke in the trick just completed is established. Before play there is
-        nothing to concede: the event is not understood there."""
+        nothing to concede: the event is not understood there. A game whose laws say no more
+        assigns it as its handler (``on_concede = HandReplay.concede_rest``)."""
         if self.table is None:
             self.unsupported(event, "'concede' before play")
             return
@@ -990,7 +1009,26 @@ class HandReplay:
         self.fact_handlers[type(fact)](self, fact)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        pass
+        """Game hook: a trick is complete (a game that overrides it calls `lead_stood` first)."""
+        self.lead_stood(fact)
+
+    @final
+    def false_lead_back(self, fact: tb.Retracted) -> tb.OutOfTurn | None:
+        """The lead out of turn in `false_lead`, when `fact` takes it back (it is then no longer in the trick)."""
+        false = self.false_lead
+        if false is None or fact.card is not false.card or fact.player != false.player:
+            return None
+        self.false_lead = None
+        return false
+
+    @final
+    def lead_stood(self, fact: tb.TrickWon) -> None:
+        """All four played to the lead out of turn in `false_lead` (whist's L24): the trick stands."""
+        false = self.false_lead
+        if false is not None and false.trick == fact.trick.number:
+            self.false_lead = None
+            self.notes.append(f"All four played to {false.player}'s lead out of turn in trick {false.trick}: "
+                              "the trick stands, without penalty.")
 
     @final
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:

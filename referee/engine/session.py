@@ -9,7 +9,7 @@ number, the dealer), when the game is won.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Generic, TypeVar, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_origin
 
 from ..notation.reader import HandRecord, Problem
 from .header import player_count_problems
@@ -69,6 +69,7 @@ class GameRules:
 
 
 Hand = TypeVar("Hand", bound=HandReplay)
+Session = TypeVar("Session", bound="GameSession[Any]")
 
 
 class GameSession(Generic[Hand]):
@@ -83,6 +84,7 @@ class GameSession(Generic[Hand]):
         self.next_dealer: str | None = None
         self.after_spoiled = False  # the last hand was spoiled by a syntax error (`skip_spoiled`)
         self.started_by: str | None = None  # a game begun without a header (`next_game`): its first hand's note
+        self.won: str | None = None  # who won the game, once someone has (what `winner` says by default)
         self.sides = Sides.of(setup, setup.players)  # who plays with whom, in the seats' usual order
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
@@ -118,6 +120,10 @@ class GameSession(Generic[Hand]):
     def replay(self, record: HandRecord) -> Hand:
         """Game hook: the replay of the next hand."""
         raise NotImplementedError
+
+    def winner(self) -> str | None:
+        """Game hook: who has won the game (None while nobody has): by default `won`, which the game sets."""
+        return self.won
 
     def advance(self, replay: Hand, verdict: HandVerdict) -> None:
         """Game hook: what passes to the next hand besides the score and the pool (its number, its
@@ -171,8 +177,15 @@ class GameSession(Generic[Hand]):
 
     def next_game(self, record: HandRecord) -> GameSession[Hand] | None:
         """A hand written after the game was won, without a new header, still belongs to this game
-        unless the game's laws start a new one (Auction Pitch)."""
+        unless the game's laws start a new one (Auction Pitch, Whist: `new_game`)."""
         return None
+
+    def new_game(self, fresh: Session, note: str) -> Session:
+        """`fresh`, the session of the new game a hand after this one's end starts (`next_game`):
+        scores from nothing, the deal going round as before, `note` on its first hand."""
+        fresh.score = dict.fromkeys(self.score, 0)
+        fresh.next_dealer, fresh.started_by = self.next_dealer, note
+        return fresh
 
 
 def sole_leader(score: Mapping[str, int]) -> str | None:

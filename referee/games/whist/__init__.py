@@ -33,7 +33,6 @@ class WhistSession(GameSession[WhistHand]):
         super().__init__(game, setup)
         self.number = 1
         self.games = games
-        self._winner: str | None = None
 
     def replay(self, record: HandRecord) -> WhistHand:
         return WhistHand(self.context(self.number), record, self.games)
@@ -42,24 +41,19 @@ class WhistSession(GameSession[WhistHand]):
         self.number = verdict.number + 1
         self.next_dealer = replay.next_dealer()
         played = replay.settled.result if replay.settled is not None else None
-        if played is not None and self._winner is None:
-            self._winner = played[0]
+        if played is not None and self.won is None:
+            self.won = played[0]
             self.games = (*self.games, played)
-
-    def winner(self) -> str | None:
-        return self._winner
 
     def next_game(self, record: HandRecord) -> WhistSession | None:
         """A hand written after a game is won, without a new header, starts the next game: scores
         from nothing, the deal going round as before; a rubber carries its games on until it ends."""
-        if self._winner is None:
+        if self.won is None:
             return None
         rubber_over = max(Counter(side for side, _ in self.games).values()) >= 2
         fresh = WhistSession(self.game, self.setup, () if rubber_over else self.games)  # type: ignore[arg-type]
-        fresh.score = dict.fromkeys(self.score, 0)
-        fresh.next_dealer, fresh.number = self.next_dealer, self.number
-        fresh.started_by = f"{self._winner} won the last game: this hand starts a new game [whist.game]."
-        return fresh
+        fresh.number = self.number
+        return self.new_game(fresh, f"{self.won} won the last game: this hand starts a new game [whist.game].")
 
 
 class Whist(GameRules):

@@ -58,7 +58,6 @@ class WhistHand(HandReplay):
         self.games = games                  # the games of this rubber won before it: (side, value)
         self.eldest = self.left_of(self.dealer)
         self.trump_card: Card | None = None
-        self.no_trump_reported = False
         self.suit_calls = SuitCalls()                   # owed at the offending side's next lead (L24, L37, E60)
         self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
@@ -122,30 +121,15 @@ class WhistHand(HandReplay):
     # ---- play ---------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.trump_card is None:
-            if not self.no_trump_reported:
-                self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                          f"{event.player} plays {event.card} before the trump card is written (upcard C); "
-                          "the cards are not replayed until it is")
-                self.no_trump_reported = True
-            return False
+            return self.refuse_play(event, f"{event.player} plays {event.card} before the trump card is written "
+                                    "(upcard C); the cards are not replayed until it is")
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         return True
-
-    def on_play(self, event: ev.Play) -> None:
-        if self.conceded_by is not None:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} plays {event.card} after the hands were thrown down; ignored")
-            return
-        self.play_card(event)
 
     on_ask, on_name, on_forgot = talk.on_ask, talk.on_name, talk.on_forgot  # whist's own words (words.json)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        false = self.false_lead
-        if false is not None and false.trick == fact.trick.number:
-            self.false_lead = None
-            self.notes.append(f"All four played to {false.player}'s lead out of turn in trick {false.trick}: "
-                              "the trick stands, without penalty.")
+        self.lead_stood(fact)
         if fact.trick.number == 1 and "wrong-count" in self.deal_faults and not self.imperfect():
             self.wrong_count_found()
         for player in [p for p, offered in self.short.items() if not offered]:
@@ -207,11 +191,7 @@ class WhistHand(HandReplay):
         """L20-I, A10 (a): cards a player lays face up himself (a claimant's own included) are exposed."""
         self.exposed_cards.lay_down(self, event.player, event, "exposed.card")
 
-    def on_concede(self, event: ev.Concede) -> None:
-        if self.table is None:
-            self.unsupported(event, "'concede' before play")
-            return
-        self.concede_rest(event)
+    on_concede = HandReplay.concede_rest
 
     # ---- result -------------------------------------------------------------------------
     def both_revoked(self) -> bool:

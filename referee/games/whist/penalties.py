@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
-from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
 
@@ -72,10 +71,9 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
     __slots__ = ()
 
     def retracted(self, hand: WhistHand, fact: tb.Retracted) -> None:
-        false = hand.false_lead
         hand.exposed_cards.taken_back(hand, fact)  # W52: sent back for a called card, it lies face up
-        if false is not None and fact.card is false.card and fact.player == false.player:
-            hand.false_lead = None
+        false = hand.false_lead_back(fact)
+        if false is not None:
             why = f"{false.player} led {false.card} out of turn"
             if hand.options["lead-out-of-turn"] == "suit":
                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why, now=False)
@@ -84,17 +82,11 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
                 hand.open(Offer(them, false.player, ("card",), "play.out-of-turn", f"{hand.side_label(them)} may "
                                 f"call {false.card} as exposed now (call {false.card}); otherwise a suit may be called "
                                 f"at the next lead of {false.player}'s side.", lambda hand, option, at:
-                                card_called(hand, false) if option != "suit"
-                                else hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why),
+                                hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why) if option == "suit"
+                                else hand.exposed_cards.expose_as_penalty(hand, false.player, false.card,
+                                                                          "play.out-of-turn"),
                                 ends=(Lapse.ANY_ACTION,), implied="suit", card=false.card))
         hand.suit_calls.due(hand)  # the trick may be empty now, with a side owing a suit call to lead
-
-
-def card_called(hand: WhistHand, false: tb.OutOfTurn) -> None:
-    """E62: the card led out of turn, called: it lies face up, to be played when called."""
-    hand.penalise("play.out-of-turn", f"{false.card} is exposed",
-                  effects=(Effect("exposed", false.player, None, false.card.text),))
-    hand.exposed_cards.expose(hand, false.player, false.card, "play.out-of-turn")
 
 
 class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):

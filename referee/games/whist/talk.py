@@ -28,19 +28,14 @@ def on_ask(hand: WhistHand, event: ev.Said) -> None:
 
 def on_name(hand: WhistHand, event: ev.Said) -> None:
     """W11 (L18, E53; A13 a): naming the trump card once the dealer's turn in trick 1 has come (W10)."""
-    if taken_up(hand) and hand.trump is not None:
+    if hand.turn_came(hand.dealer) and hand.trump is not None:
         called_suit(hand, event.player, hand.trump, "trump-card.named", f"{event.player} named the trump card once "
                     "the dealer had taken it up", event.at)
 
 
 def on_forgot(hand: WhistHand, event: ev.Said) -> None:
     """W12 (E55): the dealer says he has forgotten the trump card; a penalty under the English code only."""
-    if hand.options["code"] == "english" and event.player == hand.dealer and taken_up(hand) and hand.trump:
+    if hand.options["code"] == "english" and event.player == hand.dealer and hand.turn_came(event.player) \
+            and hand.trump:
         called_suit(hand, event.player, hand.trump, "trump-card.forgotten", f"{event.player}, the dealer, said he "
                     "has forgotten the trump card", event.at)
-
-
-def taken_up(hand: WhistHand) -> bool:
-    table = hand.table
-    return table is not None and (bool(table.tricks) or hand.dealer in table.current.players
-                                  or table.expected() == hand.dealer)
