@@ -78,3 +78,30 @@ def test_every_layer_has_modules() -> None:
         assert len(modules) > 1, layer  # a module or a package (each game is one)
     loose = sorted(p.stem for p in PACKAGE.glob("*.py"))
     assert loose == ["__init__", "__main__", "archive", "check", "cli", "entry", "parallel"]
+
+
+def _defined_twice(body: list[ast.stmt]) -> list[str]:
+    """The functions a class or module body defines more than once (overloads and property
+    setters aside): Python keeps only the last, silently."""
+    seen: set[str] = set()
+    twice = []
+    for statement in body:
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            decorators = [ast.unparse(d) for d in statement.decorator_list]
+            if any("overload" in d or d.endswith((".setter", ".deleter")) for d in decorators):
+                continue
+            if statement.name in seen:
+                twice.append(f"{statement.name} (line {statement.lineno})")
+            seen.add(statement.name)
+    return twice
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_method_is_defined_twice(path: Path) -> None:
+    """Two branches once each gave the replay a `looked_at`, and the later one (which returned a
+    pair) quietly replaced the earlier for the games that called it: ruff does not see a method
+    redefined under a decorator such as ``@final``."""
+    tree = ast.parse(path.read_text("utf-8"))
+    scopes = [tree, *(node for node in ast.walk(tree) if isinstance(node, ast.ClassDef))]
+    twice = [f"{getattr(scope, 'name', 'module')}.{name}" for scope in scopes for name in _defined_twice(scope.body)]
+    assert not twice, f"{path.relative_to(PACKAGE)} defines twice: {twice}"
