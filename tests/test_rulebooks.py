@@ -150,7 +150,7 @@ def test_the_typed_options_are_the_rulebooks_house_rules(game: str) -> None:
     rules = registry()[game]
     hand = next(cls for cls in vars(sys.modules[type(rules).__module__]).values()
                 if isinstance(cls, type) and issubclass(cls, HandReplay) and cls is not HandReplay)
-    declared = get_type_hints(get_type_hints(hand)["options"])
+    declared = get_type_hints(get_type_hints(hand.game_options.fget)["return"])  # type: ignore[attr-defined]
     options = rules.rulebook.options
     assert set(declared) == set(options)
     for name, option in options.items():

@@ -86,6 +86,8 @@ class GameSession(Generic[Hand]):
         self.started_by: str | None = None  # a game begun without a header (`next_game`): its first hand's note
         self.won: str | None = None  # who won the game, once someone has (what `winner` says by default)
         self.sides = Sides.of(setup, setup.players)  # who plays with whom, in the seats' usual order
+        self.number = 1  # the next hand's number (0 in a game that takes it from the first header)
+        self.order = setup.players  # the seats in order of play
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         """Replay the next hand and carry its score and pool forward (or the problems that keep
@@ -152,11 +154,10 @@ class GameSession(Generic[Hand]):
         number and dealer are taken as written; one that names no dealer gets the seat after the
         spoiled hand's dealer. True when that dealer is known."""
         self.after_spoiled = True
-        number = getattr(self, "number", None)
-        if record.header.number is not None or number is not None:
-            self.number = (record.header.number or number or 0) + 1
+        if record.header.number is not None or self.number:
+            self.number = (record.header.number or self.number) + 1
         dealer = record.header.dealer or self.next_dealer
-        order: tuple[str, ...] = getattr(self, "order", None) or self.setup.players
+        order = self.order
         if dealer is None or dealer not in order:
             return False
         self.next_dealer = order[(order.index(dealer) + 1) % len(order)]
@@ -167,7 +168,7 @@ class GameSession(Generic[Hand]):
         if not self.after_spoiled:
             return
         self.after_spoiled = False
-        if record.header.number is not None and hasattr(self, "number"):
+        if record.header.number is not None:
             self.number = record.header.number
         if record.header.dealer is not None:
             self.next_dealer = None

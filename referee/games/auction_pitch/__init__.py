@@ -71,8 +71,10 @@ class AuctionPitch(GameRules):
     scored_by = "player"
     players = (2, 7)
     players_example = 'e.g. [Players "A B C D E"]'
-    no_partners = ("auction-pitch has no partnerships: each plays for himself", "remove the [Partners] tag")
-    single_pool = ("auction-pitch keeps a single pool of red counters", 'write one number, e.g. [Pool "14"]')
+    no_partners: tuple[str, str] | None = ("auction-pitch has no partnerships: each plays for himself",
+                                           "remove the [Partners] tag")
+    single_pool: tuple[str, str] | None = ("auction-pitch keeps a single pool of red counters",
+                                           'write one number, e.g. [Pool "14"]')
 
     def session(self, setup: Setup) -> AuctionPitchSession:
         return AuctionPitchSession(self, setup)

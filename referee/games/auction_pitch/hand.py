@@ -3,7 +3,7 @@ an irregularity in play is in `penalties`, and its `settle` is the game's `settl
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
@@ -41,17 +41,22 @@ class AuctionPitchHand(HandReplay):
                            PENALTY_WORDS | {"deal-stands"},  # letting a deal stand after a card exposed in it
                            pool_unit="red", pool_rate=None,  # red counters paid in are not taken from the points
                            settlement=settle)
-    options: AuctionPitchOptions
+
+    @property
+    def game_options(self) -> AuctionPitchOptions:
+        """The table's options, typed as this game declares them: `options` stays the engine's
+        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+        return cast(AuctionPitchOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, pool: int | None, game_over: bool) -> None:
         super().__init__(context, record)
         self.pool_before = pool
         self.game_over = game_over
-        self.target: int = self.options["target"]
+        self.target: int = self.game_options["target"]
         eldest = self.left_of(self.dealer)
-        self.auction = Auction(self.order, eldest, self.options["bid-to-board"],
-                               self.target - self.ctx.score_before.get(eldest, 0), self.options["full-value-bids"],
-                               self.options["board-all-pass"] == "throw-in")
+        self.auction = Auction(self.order, eldest, self.game_options["bid-to-board"],
+                               self.target - self.ctx.score_before.get(eldest, 0), self.game_options["full-value-bids"],
+                               self.game_options["board-all-pass"] == "throw-in")
         self.rules = PitchTricks()
         self.false_card: FalseCard | None = None
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal

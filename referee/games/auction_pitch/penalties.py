@@ -66,7 +66,7 @@ def set_back(hand: AuctionPitchHand) -> int:
     """The number bid; two when no bid was made. A seller who pitched before any bid made no
     bid (the seed's words): two, unless the revoke-pitch-before-bid house rule counts his four."""
     auction = hand.auction
-    if auction.sale == "pitched" and hand.options["revoke-pitch-before-bid"] == "two":
+    if auction.sale == "pitched" and hand.game_options["revoke-pitch-before-bid"] == "two":
         return 2
     return auction.to_make if auction.to_make is not None else 2
 

@@ -148,7 +148,7 @@ class PitchSettlement:
         rule, cause = hand.rule_id("score.set-back"), f"{pitcher} made {taken} of {to_make}"
         mark = ledger.mark()
         ledger.credit(pitcher, -to_make, rule, cause)
-        if hand.options["setback-red-counter"]:
+        if hand.game_options["setback-red-counter"]:
             ledger.into_pool(pitcher, 1, rule, cause)
         hand.penalise("score.set-back", f"{pitcher} made {taken} of the {to_make} he had to make: he scores "
                       f"nothing and is set back {to_make}", (Effect("hand-not-scored", pitcher),), since=mark)
@@ -165,7 +165,7 @@ class PitchSettlement:
         pitcher = auction.pitcher or ""
         taken = sum(1 for p in points.values() if p == pitcher)
         bidder_counts = auction.to_make is not None and made and pitcher not in excluded
-        if bidder_counts and hand.options["smudge"] and auction.to_make == 4 and taken == 4 \
+        if bidder_counts and hand.game_options["smudge"] and auction.to_make == 4 and taken == 4 \
                 and before.get(pitcher, 0) >= 0:
             hand.note(f"{pitcher} bid four and made all four: Smudge wins the game [auction-pitch.game.smudge]")
             return pitcher

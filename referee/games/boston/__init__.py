@@ -37,11 +37,11 @@ class BostonSession(GameSession[BostonHand]):
     def __init__(self, game: Boston, setup: Setup) -> None:
         red = sum(setup.pool) if setup.pool is not None else tables().pool["stake"] * len(setup.players)
         super().__init__(game, setup, red)
-        self.number: int | None = None
+        self.number = 0  # a game of Boston may start at any deal: the first header says which
         self.over = False
 
     def replay(self, record: HandRecord) -> BostonHand:
-        number = self.number if self.number is not None else (record.header.number or 1)
+        number = self.number or record.header.number or 1
         return BostonHand(self.context(number), record, self.pool_now or 0)
 
     def advance(self, replay: BostonHand, verdict: HandVerdict) -> None:
@@ -64,7 +64,7 @@ class Boston(GameRules):
     name = "boston"
     scored_by = "player"
     players_example = 'e.g. [Players "A Y B Z"]'
-    no_partners = ("boston has no partnerships", "remove the [Partners] tag")
+    no_partners: tuple[str, str] | None = ("boston has no partnerships", "remove the [Partners] tag")
 
     def session(self, setup: Setup) -> BostonSession:
         return BostonSession(self, setup)

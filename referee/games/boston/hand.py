@@ -5,7 +5,7 @@ irregularities (the laws, topic by topic, are in `penalties.py`). The payments a
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
@@ -32,16 +32,21 @@ class BostonHand(HandReplay):
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
                            score_unit="white", pool_unit="red", pool_rate=10)  # ten white counters to the red
-    options: BostonOptions
+
+    @property
+    def game_options(self) -> BostonOptions:
+        """The table's options, typed as this game declares them: `options` stays the engine's
+        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+        return cast(BostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record)
         self.numbers = tables()
         self.pool_before = pool_before
-        self.limit: int = self.options["pool-limit"]
+        self.limit: int = self.game_options["pool-limit"]
         self.eldest = self.left_of(self.dealer)
         self.step: Step = "bidding"
-        self.auction = Auction(self.order, self.eldest, self.options["comeback"])
+        self.auction = Auction(self.order, self.eldest, self.game_options["comeback"])
         self.turned: Card | None = None
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
@@ -52,7 +57,7 @@ class BostonHand(HandReplay):
         self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
         self.liable = LiableCards()        # opponents' exposed cards still on the table, and who holds them
         self.next_plays = 0               # cards already played to the next trick when it was taken back
-        self.final_grand = (self.options["end-of-game"] == "last-trick-grand"
+        self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
         if self.final_grand:
             self.step = "ready"  # no bidding: a grand without trumps for the pool
@@ -302,14 +307,14 @@ class BostonHand(HandReplay):
     # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
     def late_correction(self) -> bool:
         """The seed's reading: the caller may correct his revoke until he plays to the next trick."""
-        return self.options["caller-revoke-corrected"] == "next-trick"
+        return self.game_options["caller-revoke-corrected"] == "next-trick"
 
     def revoke_overtricks(self) -> int:
         """The over-tricks an opponent's revoke pays: three, within thirteen tricks; none above nine by default."""
         assert self.high is not None
         if self.high.tricks is None:
             return 0
-        if self.options["opponent-revoke-overtricks"] == "none-above-nine" and self.high.tricks > 9:
+        if self.game_options["opponent-revoke-overtricks"] == "none-above-nine" and self.high.tricks > 9:
             return 0
         return min(self.numbers.revoke_overtricks, 13 - self.high.tricks)
 

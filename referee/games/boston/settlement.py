@@ -24,7 +24,7 @@ class BostonSettlement:
     def __init__(self, hand: BostonHand) -> None:
         self.hand = hand
         self.caller, self.high, self.table = hand.caller, hand.high, hand.table
-        self.numbers, self.options, self.limit, self.order = hand.numbers, hand.options, hand.limit, hand.order
+        self.numbers, self.options, self.limit, self.order = hand.numbers, hand.game_options, hand.limit, hand.order
         self.number, self.dealer, self.eldest, self.deals = hand.number, hand.dealer, hand.eldest, hand.deals
         self.revokes = hand.revokes
         self.rule_id, self.penalise, self.note = hand.rule_id, hand.penalise, hand.note

@@ -5,7 +5,7 @@ The penalties are the laws in `penalties`, the score is `settlement`'s.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
@@ -50,7 +50,12 @@ class EuchreHand(HandReplay):
                            settlement=lambda hand, ledger: EuchreSettlement(hand).settle(ledger),
                            # the defenders' election over a lone player's partner's card
                            call_words=PENALTY_WORDS | {"partnership", "alone"})
-    options: EuchreOptions
+
+    @property
+    def game_options(self) -> EuchreOptions:
+        """The table's options, typed as this game declares them: `options` stays the engine's
+        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+        return cast(EuchreOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
@@ -129,7 +134,7 @@ class EuchreHand(HandReplay):
                       f"{event.player} {what} after trump was already made; the call is void")
             return False
         if event.player != self.bidder and self.round == 2 and event.player in self.passed_now \
-                and self.options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
+                and self.game_options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
             partner = self.sides.partner(event.player)
             self.must_pass.add(partner)
             self.find("illegal-bid", event.player, event.at, "bidding.second-round",
@@ -174,7 +179,7 @@ class EuchreHand(HandReplay):
     def on_pass(self, event: ev.Pass) -> None:
         if not self.bidding_open(event, "passed"):
             return
-        if self.round == 2 and event.player == self.dealer and self.options["stick-the-dealer"]:
+        if self.round == 2 and event.player == self.dealer and self.game_options["stick-the-dealer"]:
             self.find("illegal-bid", event.player, event.at, "bidding.stick-the-dealer",
                       f"{event.player}, the dealer, passed in the second round, but under stick-the-dealer "
                       "the dealer must name a trump suit. The pass is void.")
@@ -226,8 +231,8 @@ class EuchreHand(HandReplay):
         suit = self.upcard.suit.word if self.upcard else "upcard's suit"
         said = (f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
                 "in the second round. ")
-        stuck = event.player == self.dealer and self.options["stick-the-dealer"]
-        if self.options["turned-down-suit"] == "name-again" or stuck:
+        stuck = event.player == self.dealer and self.game_options["stick-the-dealer"]
+        if self.game_options["turned-down-suit"] == "name-again" or stuck:
             self.find("illegal-bid", event.player, event.at, "bidding.second-round",
                       said + f"The call is void and {event.player} calls again.")
         else:
@@ -266,7 +271,7 @@ class EuchreHand(HandReplay):
                 and self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up"))
 
     def make_trump(self, player: str, suit: Suit) -> None:
-        if self.options["natural-trump-required"] and player in self.deals \
+        if self.game_options["natural-trump-required"] and player in self.deals \
                 and not any(c.suit is suit for c in self.deals[player]):
             self.find("illegal-bid", player, self.last_at, "bidding.natural-trump",
                       f"{player} made {suit.word} trump without holding a natural {suit.word[:-1]} (the left bower "
@@ -297,7 +302,7 @@ class EuchreHand(HandReplay):
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} discards {event.card}, which is neither in the dealer's hand nor the upcard")
             return
-        if event.card is self.upcard and not self.options["discard-upcard"]:
+        if event.card is self.upcard and not self.game_options["discard-upcard"]:
             self.find("illegal-discard", event.player, event.at, "discard.upcard",
                       f"{event.player} discarded the upcard {event.card}; under this house rule the dealer must keep "
                       "it and discard another card. The discard is void.")
@@ -323,7 +328,7 @@ class EuchreHand(HandReplay):
                       f"{event.player} announced a lone hand after the opening lead; it is too late, "
                       "so the hand is played with the partner.")
             return
-        if self.options["alone-deadline"] == "with-declaration" and self.discarded is not None:
+        if self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
             self.find("late-alone", event.player, event.at, "alone.late",
                       f"{event.player} announced a lone hand after the dealer's discard; under this house rule a "
                       "lone hand is announced with the call that makes trump (the dealer before discarding), so "
@@ -332,7 +337,7 @@ class EuchreHand(HandReplay):
         if self.may_defend_alone(event.player):
             self.defender_alone = event.player
             return
-        if (self.options["alone-who"] == "maker-or-partner" and self.made and self.alone is None
+        if (self.game_options["alone-who"] == "maker-or-partner" and self.made and self.alone is None
                 and self.maker is not None and event.player == self.sides.partner(self.maker)
                 and event.player not in self.passed):
             self.alone = event.player  # he takes the hand from the maker, who sits out
@@ -348,7 +353,7 @@ class EuchreHand(HandReplay):
 
     def void_alone(self, event: ev.Alone) -> None:
         who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
-        if (self.options["alone-who"] == "maker-or-partner" and self.maker is not None
+        if (self.game_options["alone-who"] == "maker-or-partner" and self.maker is not None
                 and event.player == self.sides.partner(self.maker) and event.player in self.passed):
             # The house rule lets the maker's partner take the hand, but only if he has not passed.
             self.find("illegal-bid", event.player, event.at, "alone.declare",
@@ -360,7 +365,7 @@ class EuchreHand(HandReplay):
 
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
-        rule = self.options["defend-alone"]
+        rule = self.game_options["defend-alone"]
         if rule == "off" or not self.made or self.maker is None or self.defender_alone is not None:
             return False
         if player not in self.adversaries(self.maker):
@@ -397,12 +402,12 @@ class EuchreHand(HandReplay):
         loner = self.alone if self.lone_hand else self.canadian_loner()
         sitting_out = {self.sides.partner(p) for p in (loner, self.defender_alone) if p}
         active = [p for p in self.order if p not in sitting_out]
-        after = loner if loner and self.options["loner-lead"] == "left-of-loner" else self.dealer
+        after = loner if loner and self.game_options["loner-lead"] == "left-of-loner" else self.dealer
         return active, self.left_of(after, active)
 
     def canadian_loner(self) -> str | None:
         """Under the Canadian-loner house rule, the dealer's partner who ordered him up plays alone."""
-        if self.options["canadian-loner"] and self.round == 1 and self.maker == self.sides.partner(self.dealer) \
+        if self.game_options["canadian-loner"] and self.round == 1 and self.maker == self.sides.partner(self.dealer) \
                 and self.alone is None:
             return self.maker
         return None
@@ -508,14 +513,14 @@ class EuchreHand(HandReplay):
         (a `redeal` line that gives no other reason confirms it) or one the `redeal` line names. A
         hand cancelled for another reason (a trick that could not be rebuilt, a faced card, an
         imperfect pack) is dealt again by the same dealer."""
-        if self.options["misdeal"] != "loses-deal":
+        if self.game_options["misdeal"] != "loses-deal":
             return False
         if self.redeal is not None and self.redeal.reason is not None:
             return self.redeal.reason == "misdeal"
         return self.misdeal()
 
     def dealt_from(self) -> frozenset[Card]:
-        return PACKS[self.options["deck"]]
+        return PACKS[self.game_options["deck"]]
 
     def contract(self) -> dict[str, Any]:
         return {
@@ -534,7 +539,7 @@ class EuchreHand(HandReplay):
         if self.status() != "in-progress":
             return out
         if (self.bidding and self.round == 2 and self.bidder == self.dealer
-                and self.options["stick-the-dealer"]):
+                and self.game_options["stick-the-dealer"]):
             barred = self.upcard.suit if self.upcard else None
             words = tuple(s.word for s in Suit if s is not barred)
             out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"),

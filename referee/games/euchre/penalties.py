@@ -60,8 +60,9 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
             return super().decide(hand, fact)
         points = revoke_points(hand, fact.player, fact.at)
         side = hand.side(fact.player)
-        unless = " unless a revoke by the other side cancels it," if hand.options["revoke-count"] == "cancel" else ""
-        if hand.options["revoke-penalty"] == "deduct":
+        cancels = hand.game_options["revoke-count"] == "cancel"
+        unless = " unless a revoke by the other side cancels it," if cancels else ""
+        if hand.game_options["revoke-penalty"] == "deduct":
             return Ruling(f"{side} lose {points} points{unless} and the hand's ordinary result is not scored.")
         return Ruling(f"{hand.other(side)} score {points} points{unless} and the hand's ordinary result is not "
                       "scored.")
@@ -77,13 +78,13 @@ def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
     partner's card turned it into a partnership hand is a partnership revoke."""
     alone_then = hand.lone_hand or (hand.partnership_at is not None and (at.line, at.column) < hand.partnership_at)
     if hand.lone_defence and hand.side(hand.defender_alone or "") == hand.side(offender):
-        return hand.options["revoke-lone-points"]  # his side was attempting a lone defence
+        return hand.game_options["revoke-lone-points"]  # his side was attempting a lone defence
     if hand.alone is None or not alone_then:
-        return hand.options["revoke-points"]
+        return hand.game_options["revoke-points"]
     offending_side_alone = hand.side(hand.alone) == hand.side(offender)
-    if offending_side_alone or hand.options["revoke-lone"] == "any-lone-hand":
-        return hand.options["revoke-lone-points"]
-    return hand.options["revoke-points"]
+    if offending_side_alone or hand.game_options["revoke-lone"] == "any-lone-hand":
+        return hand.game_options["revoke-lone-points"]
+    return hand.game_options["revoke-points"]
 
 
 class EuchreRetractLaw(RetractLaw["EuchreHand"]):
@@ -105,7 +106,7 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
             hand.out_of_turn = None
             hand.notes.append(f"{fact.player}'s {fact.card}, played out of turn, went back "
                               "and the proper turn was restored.")
-            if hand.options["out-of-turn"] == "somerset":
+            if hand.game_options["out-of-turn"] == "somerset":
                 hand.open(somerset_offer(hand, fact))
         elif (loner := hand.loner_of(fact.player)) is not None and hand.lone_broken(loner) and hand.table is not None:
             hand.break_lone(loner, None)
@@ -123,7 +124,7 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
         def kept(choice: Choice | None) -> None:
             hand.out_of_turn = fact  # on the table until it goes back, or later players play after it
 
-        if hand.options["out-of-turn"] == "somerset":
+        if hand.game_options["out-of-turn"] == "somerset":
             defenders = hand.side_label(hand.adversaries(fact.player))
             return Ruling(f"The card is taken back and the turn restored; {defenders} may then call it as an exposed "
                           f"card or call a suit from {fact.player} on his next lead.", then=kept)
@@ -220,7 +221,7 @@ class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
     __slots__ = ()
 
     def decide(self, hand: EuchreHand, event: ev.Expose) -> Ruling:
-        if hand.options["exposed"] == "callable":
+        if hand.game_options["exposed"] == "callable":
             defenders = hand.adversaries(event.player)
 
             def call(hand: EuchreHand, option: str, at: ev.Span) -> None:
@@ -250,7 +251,7 @@ class EuchreDealLaw(DealLaw["EuchreHand"]):
 
     def wrong_count_ruling(self, hand: EuchreHand, player: str) -> str:
         return ("Found before play, this is a misdeal: "
-                + ("the deal passes to the next player" if hand.options["misdeal"] == "loses-deal"
+                + ("the deal passes to the next player" if hand.game_options["misdeal"] == "loses-deal"
                    else "the same dealer deals again")
                 + f"; if play goes on, the deal stands, {hand.side(player)} cannot score the hand and they forfeit "
                   "points to the other side.")

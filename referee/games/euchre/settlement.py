@@ -72,10 +72,10 @@ class EuchreSettlement:
         if tricks < 3:
             if hand.lone_defence:
                 return hand.sides.other(makers), 4, "alone.defend"  # a euchre by a lone defender
-            points = hand.options["lone-euchre"] if hand.lone_hand else 2
+            points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
             return hand.sides.other(makers), points, "score.euchre"
         if tricks == 5:
-            return makers, hand.options["lone-march"] if hand.lone_hand else 2, "score.march"
+            return makers, hand.game_options["lone-march"] if hand.lone_hand else 2, "score.march"
         return makers, 1, "score.makers"
 
     def result_words(self, side: str, points: int) -> str:
@@ -95,7 +95,7 @@ class EuchreSettlement:
         """The revokes that cost points: each side's first (default), every one (Somerset 70), or
         what is left once an equal number by each side cancel out (Somerset 71)."""
         hand = self.hand
-        rule = hand.options["revoke-count"]
+        rule = hand.game_options["revoke-count"]
         if rule == "each":
             return list(hand.revokes)
         if rule == "once-per-side":
@@ -112,7 +112,7 @@ class EuchreSettlement:
     def settle_revokes(self, ledger: Ledger) -> None:
         hand = self.hand
         penalised = self.penalised_revokes()
-        if len(penalised) < len(hand.revokes) and hand.options["revoke-count"] == "cancel":
+        if len(penalised) < len(hand.revokes) and hand.game_options["revoke-count"] == "cancel":
             hand.note(f"{(len(hand.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
         rule = hand.rule_id("revoke.established")
         for revoke in penalised:
@@ -121,7 +121,7 @@ class EuchreSettlement:
             other = hand.sides.other(side)
             mark = ledger.mark()
             cause = f"{revoke.player} revoked in trick {revoke.trick}"
-            if hand.options["revoke-penalty"] == "deduct":
+            if hand.game_options["revoke-penalty"] == "deduct":
                 ledger.credit(side, -points, rule, cause)
                 hand.penalise("revoke.established", f"{side} revoked: {points} points deducted from {side}",
                               (Effect("hand-not-scored"),), since=mark)

@@ -80,9 +80,9 @@ class FrenchBoston(GameRules):
     name = GAME_NAME
     scored_by = "player"
     players_example = 'e.g. [Players "N E S W"] (clockwise)'
-    no_partners = ("french-boston has no fixed partnerships",
+    no_partners: tuple[str, str] | None = ("french-boston has no fixed partnerships",
                    "remove the [Partners] tag: partners are formed by demand and acceptance in each deal")
-    single_pool = ("french-boston keeps a single pool", 'write e.g. [Pool "40"]')
+    single_pool: tuple[str, str] | None = ("french-boston keeps a single pool", 'write e.g. [Pool "40"]')
 
     def session(self, setup: Setup) -> FrenchBostonSession:
         return FrenchBostonSession(self, setup)

@@ -3,7 +3,7 @@ laws of irregularities are in `penalties`, and `settlement` says what the replay
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
@@ -52,7 +52,12 @@ class FrenchBostonHand(HandReplay):
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
                            score_unit="counters", revoke_abandons=True)
-    options: FrenchBostonOptions
+
+    @property
+    def game_options(self) -> FrenchBostonOptions:
+        """The table's options, typed as this game declares them: `options` stays the engine's
+        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+        return cast(FrenchBostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
                  contribution_due: bool) -> None:
@@ -60,8 +65,8 @@ class FrenchBostonHand(HandReplay):
         self.belle = belle
         self.pool_before = pool_before
         self.contribution_due = contribution_due
-        self.auction = Auction(self.order, self.left_of(self.dealer), self.options["after-pass"] == "accept-only",
-                               self.options["quatre-as-aces"])
+        self.auction = Auction(self.order, self.left_of(self.dealer), self.game_options["after-pass"] == "accept-only",
+                               self.game_options["quatre-as-aces"])
         self.undertaking: Contract | None = None
         self.misere_lost_at: int | None = None
         self.short_hands: set[str] = set()
@@ -282,7 +287,7 @@ class FrenchBostonHand(HandReplay):
                       "play began but the trump suit is unknown (no laid card and no 'name'); spades are assumed")
             self.trump = contract.trump = Suit.SPADES
         renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None
-        rules = FrenchBostonTricks(contract.trump, self.turned, self.options["super-jack"] == "trump", renouncer)
+        rules = FrenchBostonTricks(contract.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
         discards = contract.proposal.kind in DISCARD_MISERES  # a petite misère's discards leave twelve tricks
         self.start_play(self.left_of(self.dealer), self.order, rules, 12 if discards else None)
         self.check_counts(event)

@@ -142,7 +142,7 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
 
     def decide(self, hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
         if hand.bidding:  # a card that falls face up before play: independence may be forced
-            size = "eight" if hand.options["fallen-card"] == "grand" else "six"
+            size = "eight" if hand.game_options["fallen-card"] == "grand" else "six"
             return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event),
                           account=f"{event.player}'s {event.card} fell face up before play began: the others may make "
                                   f"him play independence in {event.card.suit.word} ({size} tricks alone).")
@@ -178,7 +178,7 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
     others = frozenset(p for p in hand.order if p != event.player)
 
     def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-        number = 8 if hand.options["fallen-card"] == "grand" else 6
+        number = 8 if hand.game_options["fallen-card"] == "grand" else 6
         proposal = Proposal(event.player, NUMBER_KIND[number], suit)
         hand.make(Contract("solo", event.player, proposal, None, suit, number, forced=True))
         hand.penalise("exposed.fallen-card",

@@ -46,7 +46,7 @@ class FrenchBostonSettlement:
 
     def __init__(self, hand: FrenchBostonHand) -> None:
         self.hand = hand
-        self.options = hand.options
+        self.options = hand.game_options
         self.order = hand.order
         self.dealer = hand.dealer
         self.mult = hand.mult

@@ -3,13 +3,12 @@ replay the trump card, the suit calls owed, claims and concessions (laws: `penal
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.exposedcards import ExposedCards
 from ...engine.laws import Effect
-from ...engine.ledger import Ledger
 from ...engine.newdeal import new_deal_offer
 from ...engine.penalties import Offer
 from ...engine.replay import Declaration, HandContext, HandReplay
@@ -19,7 +18,7 @@ from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
 from . import talk
 from .penalties import LAWS
-from .settlement import Played, WhistSettlement
+from .settlement import WhistSettlement
 
 WhistOptions = TypedDict("WhistOptions", {
     "code": Literal["american", "english"],
@@ -50,8 +49,12 @@ class WhistHand(HandReplay):
     """A whist hand: A-B against Y-Z, the eldest hand leads, the trump card's suit is trumps."""
 
     declared = Declaration("whist", 13, frozenset(pack(2)), LAWS,  # the calls after a revoke (E72):
-                           PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"})
-    options: WhistOptions
+                           PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"},
+                           settlement=lambda hand, ledger: WhistSettlement(hand).settle(ledger))
+
+    @property
+    def game_options(self) -> WhistOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
+        return cast(WhistOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, games: tuple[tuple[str, int], ...] = ()) -> None:
         super().__init__(context, record)
@@ -68,11 +71,11 @@ class WhistHand(HandReplay):
     @property
     def target(self) -> int:
         """Points to game; under scoring=continuous (W28) no game ends: tricks count all the sitting."""
-        return TARGETS[self.options["game"]] if self.options["scoring"] == "games" else 10**9
+        return TARGETS[self.game_options["game"]] if self.game_options["scoring"] == "games" else 10**9
 
     def by_game(self, option: Literal["honours", "rubber"]) -> bool:
         """A house rule whose default follows the code: on in short whist (honours in long too)."""
-        value, game = self.options[option], self.options["game"]
+        value, game = self.game_options[option], self.game_options["game"]
         by_code = game == "short" or (option == "honours" and game == "long")
         return value in ("count", "yes") or (value == "by-game" and by_code)
 
@@ -111,11 +114,11 @@ class WhistHand(HandReplay):
 
     def next_dealer(self) -> str:
         """Who deals next (W17; under code=english a misdeal in the partner's turn loses his deal: W20, E51)."""
-        lost = self.redeal_why() == "misdeal" and self.options["misdeal"] == "loses-deal"
+        lost = self.redeal_why() == "misdeal" and self.game_options["misdeal"] == "loses-deal"
         rightful = self.ctx.expected_dealer
         if self.status() == "redeal" and not lost:
             return self.dealer
-        english = lost and self.options["code"] == "english" and rightful == self.partner(self.dealer)
+        english = lost and self.game_options["code"] == "english" and rightful == self.partner(self.dealer)
         return self.left_of(rightful if english and rightful else self.dealer)
 
     # ---- play ---------------------------------------------------------------------------
@@ -148,7 +151,7 @@ class WhistHand(HandReplay):
         wrong = [p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand]
         self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
         missing = self.deck.difference(*self.deals.values())
-        if self.options["code"] == "english" and len(wrong) == len(missing) == 1 and wrong[0] in self.short:
+        if self.game_options["code"] == "english" and len(wrong) == len(missing) == 1 and wrong[0] in self.short:
             self.penalise("wrong-count.play", f"{wrong[0]}, short from the deal, has played: the deal stands, and he "
                           f"answers for revokes as though he held the missing {' '.join(c.text for c in missing)}")
             if self.table is not None and self.table.hands is not None:
@@ -175,7 +178,7 @@ class WhistHand(HandReplay):
         """L37: a quitted trick may not be seen again (the one not yet gathered may: L34; see-last-trick: the last)."""
         trick, quitted = self.looked_at(event)
         last = self.table is not None and trick == len(self.table.tricks) - (not self.table.gathered)
-        if not quitted or (self.options["see-last-trick"] and last):
+        if not quitted or (self.game_options["see-last-trick"] and last):
             return
         self.find("looked-at-trick", event.player, event.at, "play.look-back",
                   f"{event.player} looked at trick {trick}, already quitted: a suit may be called from "
@@ -195,14 +198,11 @@ class WhistHand(HandReplay):
 
     # ---- result -------------------------------------------------------------------------
     def both_revoked(self) -> bool:
-        return (self.options["both-revoke"] == "new-deal"
+        return (self.game_options["both-revoke"] == "new-deal"
                 and len({self.side(r.player) for r in self.revokes}) == 2)
 
     def void(self) -> Literal["redeal", "thrown-in"] | None:
         return "redeal" if self.redeal is not None or self.redeal_why() is not None else None
-
-    def settle(self, ledger: Ledger) -> Played | None:
-        return WhistSettlement(self).settle(ledger)
 
     def contract(self) -> dict[str, Any]:
         return {"trump": self.trump.word if self.trump else None,

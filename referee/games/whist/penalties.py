@@ -29,7 +29,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             return Ruling("His partner asked him, so the renounce is corrected in time: " + ruling.words, ruling.offer,
                           ruling.then, "revoke.partner-asks")
         side = hand.side(fact.player)
-        if hand.options["revoke-penalty"] != "english":
+        if hand.game_options["revoke-penalty"] != "english":
             return Ruling(f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} "
                           "cannot go out this hand.")
         # W44: chosen, scored with the hand
@@ -44,7 +44,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                             ends=(Lapse.SETTLEMENT,)))
 
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
-        if hand.options["corrected-renounce"] == "exposed":
+        if hand.game_options["corrected-renounce"] == "exposed":
             return Ruling(f"{fact.card} stays face up, liable to be called by the adversaries; the players after him "
                           "may take back their cards.",
                           hand.exposed_cards.offer(hand, fact.player, fact.card, "revoke.corrected"),
@@ -75,7 +75,7 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
         false = hand.false_lead_back(fact)
         if false is not None:
             why = f"{false.player} led {false.card} out of turn"
-            if hand.options["lead-out-of-turn"] == "suit":
+            if hand.game_options["lead-out-of-turn"] == "suit":
                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why, now=False)
             else:
                 them = frozenset(hand.adversaries(false.player))
@@ -112,7 +112,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         account = f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
         if not fourth:
             return Ruling("The card stands, without penalty.", topic="play.before-second", account=account)
-        words: tuple[Option, ...] = (("win", "lose") if hand.options["fourth-before-second"] == "win-lose"
+        words: tuple[Option, ...] = (("win", "lose") if hand.game_options["fourth-before-second"] == "win-lose"
                                      else ("highest", "lowest", "trump", "no-trump"))
         demand = f"{third}, the third hand, may require {second} to play " + " or ".join(words)
         return Ruling(f"{demand}; the card stands.",
@@ -128,7 +128,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         assert table is not None
         if self.led_ahead(hand, fact):
             return
-        english = hand.options["code"] == "english"
+        english = hand.game_options["code"] == "english"
         hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} already played to "
                   f"trick {fact.trick} and gives it {fact.card} as well: " + (
                       "the card goes back to his hand, and he answers for any revoke it caused." if english else
@@ -167,7 +167,7 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
     __slots__ = ()
 
     def decide(self, hand: WhistHand, event: ev.Expose) -> Ruling:
-        table, card, after = hand.table, event.card, hand.options["trump-card-liable-after"]
+        table, card, after = hand.table, event.card, hand.game_options["trump-card-liable-after"]
         if card is hand.trump_card and event.player == hand.dealer:  # L18, E52 (W10): the trump card left out
             if table is None or len(table.tricks) - (not table.gathered) < after:
                 def lawful(choice: Choice | None) -> None:
@@ -216,7 +216,7 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 
     def unanswered_call(self, hand: WhistHand, event: ev.Call) -> bool:
         """English code, E60 (W54): naming a wrong card in a call of an exposed one costs a suit call (W70 else)."""
-        if hand.options["code"] != "english" or event.card is None or not any(
+        if hand.game_options["code"] != "english" or event.card is None or not any(
                 c.card is not None and event.player in c.choosers for c in hand.choices):
             return self.void_wrong_demand(hand, event)
         why = f"{event.player} called {event.card}, a card not exposed"
@@ -233,7 +233,7 @@ class WhistDealLaw(laws.DealLaw["WhistHand"]):
         return "It was not stopped before the trump card was turned, so the deal stands."
 
     def wrong_count_ruling(self, hand: WhistHand, player: str) -> str:
-        nxt = "the deal passes to the left" if hand.options["misdeal"] == "loses-deal" else "the dealer redeals"
+        nxt = "the deal passes to the left" if hand.game_options["misdeal"] == "loses-deal" else "the dealer redeals"
         return (f"Found before every player has played to the first trick it is a misdeal: {nxt}. Found later, the "
                 "adversaries choose a new deal or play on (a new deal if one of them is wrong too).")
 

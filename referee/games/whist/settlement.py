@@ -38,7 +38,7 @@ class WhistSettlement:
             return None
         tricks = hand.won_by_side()
         transferred, points = self.transfer(tricks)
-        barred = {hand.side(r.player) for r in hand.revokes} if not hand.options["revoker-can-go-out"] else set()
+        barred = {hand.side(r.player) for r in hand.revokes} if not hand.game_options["revoker-can-go-out"] else set()
         for side, option in points:  # E72: the English penalty in points, scored before everything else
             self.revoke_points(side, option, barred)
         for side in sorted(tricks, key=lambda s: s not in transferred):  # the revoke's points first (E5)
@@ -75,7 +75,7 @@ class WhistSettlement:
             if chosen in ("deduct-three", "add-three"):
                 points.append((side, chosen))
                 continue
-            n = 3 if chosen else 1 if seen[side] > 1 and hand.options["revoke-repeat"] == "later-one-trick" else 2
+            n = 3 if chosen else 1 if seen[side] > 1 and hand.game_options["revoke-repeat"] == "later-one-trick" else 2
             n = min(n, tricks[side])
             tricks[side], moved[hand.other(side)] = tricks[side] - n, moved[hand.other(side)] + n
             tricks[hand.other(side)] += n
@@ -105,7 +105,7 @@ class WhistSettlement:
         return (points if self.play_out() else max(0, min(points, target - self.score[side]))), "game"
 
     def play_out(self) -> bool:
-        return self.hand.options["game-end"] == "play-out"
+        return self.hand.game_options["game-end"] == "play-out"
 
     def credit(self, side: str, points: int, barred: set[str], topic: str, cause: str) -> None:
         """Score what `allowed` lets the side score, citing the rule that limited it or the game won."""
@@ -160,10 +160,10 @@ class WhistSettlement:
             return None
         winner = max(out, key=lambda s: self.score[s])
         loser = hand.other(winner)
-        if hand.options["game"] == "short":
+        if hand.game_options["game"] == "short":
             value = 3 if self.score[loser] == 0 else 2 if self.score[loser] <= 2 else 1
             words = {3: "a treble", 2: "a double", 1: "a single"}[value]
-        elif hand.options["game"] == "long":
+        elif hand.game_options["game"] == "long":
             value, words = 1, "one"
         else:
             top = self.score[winner] if self.play_out() else hand.target
@@ -177,7 +177,7 @@ class WhistSettlement:
         """The side that has won two games wins the rubber: its games and the bonus, less the other's game."""
         side, count = Counter(s for s, _ in games).most_common(1)[0]
         if count >= 2:
-            mine = [*(v for s, v in games if s == side), self.hand.options["rubber-bonus"]]
+            mine = [*(v for s, v in games if s == side), self.hand.game_options["rubber-bonus"]]
             theirs = [v for s, v in games if s != side]
             terms = " + ".join(map(str, mine)) + "".join(f" - {v}" for v in theirs)
             self.hand.note(f"{side} win the rubber: {terms} = {sum(mine) - sum(theirs)}.")
