@@ -82,10 +82,11 @@ def shuffled_deal(rng: random.Random, cards: Iterable[Card], seats: Sequence[str
 
 
 def deal_lines(number: int, dealer: str, players: Sequence[str], hands: dict[str, list[Card]],
-               upcard: Card) -> list[str]:
-    """The lines that open a generated hand: its number and dealer, each player's deal, the card turned."""
+               upcard: Card | None = None) -> list[str]:
+    """The lines that open a generated hand: its number and dealer, each player's deal, the card
+    turned (if one is)."""
     return [f"hand {number} dealer {dealer}", *(f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players),
-            f"upcard {upcard.text}"]
+            *([f"upcard {upcard.text}"] if upcard is not None else [])]
 
 
 class TrumpsLed:
@@ -116,14 +117,10 @@ def random_deal(rng: random.Random, pack: Iterable[Card], players: Sequence[str]
     """A random deal of `size` cards to each of `players` in turn from the left of `dealer` (an
     index): the lines that open hand `number` (its dealer, each player's cards), the hands, and
     the cards left over. The pack is put in a fixed order first, so that a seed gives the same
-    deal whatever order the pack was stored in."""
-    cards = sorted(pack, key=lambda c: (c.suit.value, c.rank))
-    rng.shuffle(cards)
+    deal whatever order the pack was stored in (`shuffled_deal`)."""
     n = len(players)
-    hands = {players[(dealer + 1 + i) % n]: cards[size * i:size * i + size] for i in range(n)}
-    lines = [f"hand {number} dealer {players[dealer]}"]
-    lines += [f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in players]
-    return lines, hands, cards[size * n:]
+    cards, hands = shuffled_deal(rng, pack, [players[(dealer + 1 + i) % n] for i in range(n)], size)
+    return deal_lines(number, players[dealer], players, hands), hands, cards[size * n:]
 
 
 def table_rules(tricks: Callable[[Suit], TrickRules]) -> PlayRulesFor:
