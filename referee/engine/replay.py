@@ -894,9 +894,10 @@ class HandReplay:
         """The trick just completed ends the hand (a misère caller took it, a slam caller lost it):
         the hands are thrown up when it is gathered, and that is at once — at the transcript's next
         event or line, whatever it is, the next hand's line included — unless that next event takes
-        back a card of the trick to correct a revoke. The take-back reopens the trick, `resume_play`
-        undoes the end, and who wins the trick (and so whether the hand ends) is decided again when
-        it is complete. A transcript that stops right here leaves an open revoke correctable (see
+        back a card of the trick to correct a revoke. The take-back reopens the trick (`ended` is
+        cleared, so what a game keeps of why the hand ended counts only while `ended_as("thrown-up")`),
+        and who wins the trick (and so whether the hand ends) is decided again when it is complete.
+        A transcript that stops right here leaves an open revoke correctable (see
         `end_of_transcript_after_throw_up`). `note` says why the hands are thrown up."""
         self.stage, self.ended = "ended", Ended("thrown-up", note=note, pending=True)
         self.notes.append(note)
@@ -929,10 +930,6 @@ class HandReplay:
         assert self.ended is not None
         self.notes.remove(self.ended.note)
         self.stage, self.ended = "play", None
-        self.resume_play()
-
-    def resume_play(self) -> None:
-        """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
 
     # who plays with whom: the hand's `Sides`, asked by name where the laws speak of it
     @final

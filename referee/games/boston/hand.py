@@ -10,7 +10,6 @@ from typing import Any, Literal, cast
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
 from ...engine.laws import HandStatus
-from ...engine.ledger import Ledger
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, pack
@@ -31,7 +30,8 @@ class BostonHand(HandReplay):
 
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
-                           score_unit="white", pool_unit="red", pool_rate=10)  # ten white counters to the red
+                           score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
+                           settlement=lambda hand, ledger: BostonSettlement(hand).settle(ledger))
 
     @property
     def game_options(self) -> BostonOptions:
@@ -51,7 +51,7 @@ class BostonHand(HandReplay):
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
         self.caller_gave_up = False
-        self.over_why: str | None = None  # why the hands were thrown up before the last trick
+        self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
         self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
@@ -75,6 +75,11 @@ class BostonHand(HandReplay):
     @property
     def partout(self) -> bool:
         return self.step != "bidding" and self.high is None
+
+    @property
+    def over_why(self) -> str | None:
+        """Why the hands were thrown up before the last trick, while they are (a card taken back reopens it)."""
+        return self.decided if self.ended_as("thrown-up") else None
 
     def is_opponent(self, player: str) -> bool:
         return self.caller is not None and player != self.caller
@@ -267,16 +272,12 @@ class BostonHand(HandReplay):
             return
         won = fact.trick.winner == self.caller
         if won and self.high.misere:
-            self.over_why = f"{self.caller} took trick {fact.trick.number}, which ends a misère"
+            self.decided = f"{self.caller} took trick {fact.trick.number}, which ends a misère"
         elif not won and self.high.tricks == 13:
-            self.over_why = f"{self.caller} lost trick {fact.trick.number}, which ends a grand slam"
+            self.decided = f"{self.caller} lost trick {fact.trick.number}, which ends a grand slam"
         else:
             return
-        self.throw_up(f"The hands are thrown up: {self.over_why}.")
-
-    def resume_play(self) -> None:
-        """A card of the trick that ended the hand was taken back: play goes on in that trick."""
-        self.over_why = None
+        self.throw_up(f"The hands are thrown up: {self.decided}.")
 
     # ---- the caller's rights (the laws: `penalties.py`) ------------------------------------------
     def penalty_applies(self, offender: str) -> bool:
@@ -367,9 +368,6 @@ class BostonHand(HandReplay):
     # ---- settlement ----------------------------------------------------------------------------
     def show_pool(self, pool: int) -> int | list[int]:
         return pools_shown(pool, self.limit)
-
-    def settle(self, ledger: Ledger) -> None:
-        BostonSettlement(self).settle(ledger)
 
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

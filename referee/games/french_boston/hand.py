@@ -7,7 +7,6 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
-from ...engine.ledger import Ledger
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
@@ -51,7 +50,8 @@ class FrenchBostonHand(HandReplay):
 
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
-                           score_unit="counters", revoke_abandons=True)
+                           score_unit="counters", revoke_abandons=True,
+                           settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
 
     @property
     def game_options(self) -> FrenchBostonOptions:
@@ -68,11 +68,16 @@ class FrenchBostonHand(HandReplay):
         self.auction = Auction(self.order, self.left_of(self.dealer), self.game_options["after-pass"] == "accept-only",
                                self.game_options["quatre-as-aces"])
         self.undertaking: Contract | None = None
-        self.misere_lost_at: int | None = None
+        self.lost_at: int | None = None  # the trick the misère caller took (see `misere_lost_at`)
         self.short_hands: set[str] = set()
         self.long_hand = False
 
     # ---- the deal's facts -------------------------------------------------------------
+    @property
+    def misere_lost_at(self) -> int | None:
+        """The trick that lost the misère, while the hands are thrown up for it (a card taken back reopens it)."""
+        return self.lost_at if self.ended_as("thrown-up") else None
+
     @property
     def mult(self) -> int:
         """2 on the game's double deals, else 1: every payment of the deal is multiplied by it."""
@@ -381,7 +386,7 @@ class FrenchBostonHand(HandReplay):
                       "card face down before the first trick is complete")
         if contract is not None and contract.kind == "misere" and self.misere_lost_at is None \
                 and fact.trick.winner == contract.caller:
-            self.misere_lost_at = fact.trick.number
+            self.lost_at = fact.trick.number
             short = sorted(self.short_hands - {contract.caller}, key=self.order.index)
             if short and contract.caller not in self.short_hands:
                 self.throw_up(f"{contract.caller} took trick {fact.trick.number} and the hands are thrown up, but "
@@ -389,10 +394,6 @@ class FrenchBostonHand(HandReplay):
             else:
                 self.throw_up(f"{contract.caller} took trick {fact.trick.number}, which ends the misère: the hands "
                               "are thrown up.")
-
-    def resume_play(self) -> None:
-        """A card of the trick that lost the misère was taken back: play goes on in that trick."""
-        self.misere_lost_at = None
 
     def on_play(self, event: ev.Play) -> None:
         if self.misere_lost_at is not None or self.ended_as("claimed"):
@@ -477,10 +478,6 @@ class FrenchBostonHand(HandReplay):
         if self.void_deal() is not None:
             return "redeal"
         return "thrown-in" if self.ended_as("thrown-in") or self.redeal is not None else None
-
-    def settle(self, ledger: Ledger) -> None:
-        """What the deal pays: see `FrenchBostonSettlement`, which reads this replayed hand."""
-        FrenchBostonSettlement(self).settle(ledger)
 
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
