@@ -550,12 +550,23 @@ class HandReplay:
     def on_note(self, line: ev.NoteLine) -> None:
         self.notes.append(line.text)
 
+    @final
     def on_redeal(self, line: ev.RedealLine) -> None:
-        """A `redeal` line cancels the hand; it answers a choice that offered a redeal."""
+        """A `redeal` line cancels the hand; it answers a choice that offered a redeal. One that says
+        the deal was thrown in when the game's laws do not allow it (`throw_in_refused`) is a misdeal."""
         self.cancel(line)
         for choice in list(self.choices):
             if Answer.REDEAL in choice.answers and choice in self.choices:
                 self.answer(choice, "redeal", line.at)
+        refused = self.throw_in_refused() if line.reason == "thrown-in" else None
+        if refused is not None:
+            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
+                      f"the deal is said to be thrown in, but {refused}; it counts as a misdeal")
+
+    def throw_in_refused(self) -> str | None:
+        """Game hook: why the deal may not be thrown in now (a bid stands, play has begun), in words
+        that follow "the deal is said to be thrown in, but"; None when it may (by default, always)."""
+        return None
 
     @final
     def cancel(self, line: ev.RedealLine) -> None:

@@ -180,19 +180,14 @@ class BostonHand(HandReplay):
         if self.caller_gave_up or len(self.payers) == 3:
             self.stop(event.player)
 
-    def on_redeal(self, line: ev.RedealLine) -> None:
-        self.cancel(line)
-        if line.reason == "thrown-in" and not self.throwable():
-            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
-                      "the deal is said to be thrown in, but " + ("a bid stands (a bid binds: play or pay)"
-                      if self.high is not None else "its play has begun") + "; it counts as a misdeal")
-
     def thrown_in(self) -> bool:
         return self.redeal is not None and self.redeal_why() == "thrown-in"
 
-    def throwable(self) -> bool:
+    def throw_in_refused(self) -> str | None:
         """Only a deal nobody bid on, not yet played, may be thrown in."""
-        return self.high is None and self.table is None and not self.final_grand
+        if self.high is None and self.table is None and not self.final_grand:
+            return None
+        return "a bid stands (a bid binds: play or pay)" if self.high is not None else "its play has begun"
 
     def redeal_why(self) -> str:
         """Why the deal is dealt again: misdeal, imperfect-pack, faced-card or thrown-in. The deal
@@ -201,7 +196,7 @@ class BostonHand(HandReplay):
             return "imperfect-pack"
         reason = self.redeal.reason if self.redeal is not None else None
         if reason == "thrown-in" or (reason is None and self.step == "ready" and self.table is None and self.partout):
-            return "thrown-in" if self.throwable() else "misdeal"
+            return "misdeal" if self.throw_in_refused() else "thrown-in"
         return reason or "misdeal"
 
     def stop(self, by: str | None = None) -> None:

@@ -428,18 +428,12 @@ class FrenchBostonHand(HandReplay):
         return mine - {player}
 
     # ---- status -------------------------------------------------------------------------------------
-    def on_redeal(self, line: ev.RedealLine) -> None:
-        """The table deals again, for the reason the line gives. A deal thrown in needs all passes: with
-        a proposal standing (play or pay) or once play has begun, it counts as a misdeal."""
-        HandReplay.on_redeal(self, line)
-        if line.reason == "thrown-in" and not self.throwable():
-            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
-                      "the deal is said to be thrown in, but " + ("its play has begun" if self.table is not None else
-                      "a proposal stands (a bid binds: play or pay)") + "; it counts as a misdeal")
-
-    def throwable(self) -> bool:
-        """Only a deal nobody has proposed on, not yet played, may be thrown in."""
-        return self.table is None and self.undertaking is None and self.auction.best is None
+    def throw_in_refused(self) -> str | None:
+        """A deal thrown in needs all passes: not with a proposal standing (play or pay), nor once played."""
+        if self.table is not None:
+            return "its play has begun"
+        bid = self.undertaking is not None or self.auction.best is not None
+        return "a proposal stands (a bid binds: play or pay)" if bid else None
 
     def void_deal(self) -> str | None:
         """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him) or None (not
@@ -468,7 +462,7 @@ class FrenchBostonHand(HandReplay):
         assert self.redeal is not None and self.ended is not None
         reason = self.redeal.reason
         if reason == "thrown-in" or (reason is None and self.ended.was == "thrown-in"):
-            return None if self.throwable() else "misdeal"
+            return "misdeal" if self.throw_in_refused() else None
         if reason == "misdeal" or (reason is None and self.shown_void() == "misdeal"):
             return "misdeal"
         return "same-dealer"

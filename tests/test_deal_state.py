@@ -1,0 +1,47 @@
+"""Where a hand stands when it ends early, as the shared replay keeps it (`HandReplay.stage`,
+`ended`) and the games declare it: a `redeal thrown-in` the game's laws refuse
+(`throw_in_refused`), the hands thrown up by a decisive trick and reopened by a take-back.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee import check_text
+
+BOSTON = '[Game "boston"]\n[Players "A Y B Z"]\n\nhand 1 dealer Z\n'
+FRENCH = '[Game "french-boston"]\n[Players "N E S W"]\n[Belle "clubs"]\n\nhand 5 dealer N\nupcard 2C\n'
+WHIST = '[Game "whist"]\n[Players "A Y B Z"]\n[Partners "A-B Y-Z"]\n\nhand 1 dealer Z\n'
+
+
+def first_hand(text: str) -> dict:
+    return check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+
+
+def refusals(hand: dict) -> list[str]:
+    return [i["explanation"] for i in hand["irregularities"] if "said to be thrown in" in i["explanation"]]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    (BOSTON + "A bid 6, Y pass, B pass, Z pass\nredeal thrown-in\n", "a bid stands (a bid binds: play or pay)"),
+    (FRENCH + "W bid 6 hearts, S pass, E pass, N pass\nredeal thrown-in\n",
+     "a proposal stands (a bid binds: play or pay)"),
+])
+def test_a_throw_in_the_laws_refuse_is_a_misdeal(text: str, why: str) -> None:
+    hand = first_hand(text)
+    assert refusals(hand) == [f"the deal is said to be thrown in, but {why}; it counts as a misdeal"]
+    assert hand["status"] == "redeal"
+
+
+@pytest.mark.parametrize("text", [
+    BOSTON + "A pass, Y pass, B pass, Z pass\nredeal thrown-in\n",
+    FRENCH + "W pass, S pass, E pass, N pass\nredeal thrown-in\n",
+])
+def test_a_deal_all_passed_is_thrown_in(text: str) -> None:
+    hand = first_hand(text)
+    assert refusals(hand) == [] and hand["status"] == "thrown-in"
+
+
+def test_a_game_that_refuses_no_throw_in_finds_nothing() -> None:
+    """By default (`throw_in_refused` is None) the line is taken at its word."""
+    assert refusals(first_hand(WHIST + "redeal thrown-in\n")) == []
