@@ -10,6 +10,7 @@ from typing import Any, Literal, cast
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
 from ...engine.laws import HandStatus
+from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, pack
@@ -282,20 +283,13 @@ class BostonHand(HandReplay):
 
     # ---- looking back, claiming the rest (`LiableCards.claim_rest`) ------------------------------
     def on_look(self, event: ev.Look) -> None:
-        """Looking at a quitted trick is allowed, except in a misère, where it is penalised as a lead
-        out of turn (L37 ins.): a misère error when an opponent does it."""
-        trick = self.looked_back(event)
-        if trick is None or self.high is None or not self.high.misere or self.stage != "play":
-            return  # allowed: the custom lets players look at the last trick
-        if event.player == self.caller:
-            ruling = "The caller is not penalised: a lead out of turn by the caller carries no penalty."
-        else:
-            ruling = "As a lead out of turn in a misère, it is a misère error."
-        self.find("looked-at-trick", event.player, event.at, "play.look-back",
-                  f"{event.player} looked at trick {trick}, already quitted, in a misère. {ruling}",
-                  trick=self.trick_number)
-        if event.player != self.caller and self.penalty_applies(event.player):
-            misere_error(self, event.player, f"{event.player} looked at trick {trick}, already quitted")
+        """Allowed, except in a misère (`misere.look_back`), where an opponent's look is a misère error."""
+        def error(player: str, trick: int) -> None:
+            if self.penalty_applies(player):
+                misere_error(self, player, f"{player} looked at trick {trick}, already quitted")
+        misere = self.high is not None and self.high.misere and self.stage == "play"
+        look_back(self, event, self.caller if misere else None,
+                  ": a lead out of turn by the caller carries no penalty", "", error)
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         self.liable.claim_rest(self, event)

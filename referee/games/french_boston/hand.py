@@ -7,6 +7,7 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
+from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
@@ -319,19 +320,12 @@ class FrenchBostonHand(HandReplay):
         offer_misere_claim(self, event.player, what)
 
     def on_look(self, event: ev.Look) -> None:
-        """Looking at a quitted trick: allowed, as in Boston, except in a misère, where Boston's law
-        (L37 ins.) gives it the penalty of a lead out of turn, a misère error when an adversary does it."""
-        trick, contract = self.looked_back(event), self.undertaking
-        if trick is None or contract is None or contract.kind != "misere" or self.table is None or self.play_over():
-            return  # allowed: the custom lets players look at the last trick, and the hands once thrown up
-        ruling = ("The caller is not penalised." if event.player == contract.caller else
-                  f"As a lead out of turn in a misère, it is a misère error: {contract.caller} may claim the pool "
-                  "and the stakes at once.")
-        self.find("looked-at-trick", event.player, event.at, "play.look-back",
-                  f"{event.player} looked at trick {trick}, already quitted, in a misère. {ruling}",
-                  trick=self.trick_number)
-        if event.player != contract.caller:
-            offer_misere_claim(self, event.player, f"looked at trick {trick}, already quitted")
+        """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
+        contract = self.undertaking
+        misere = contract is not None and contract.kind == "misere" and self.table is not None and not self.play_over()
+        look_back(self, event, contract.caller if contract is not None and misere else None, "",
+                  f": {contract.caller if contract else ''} may claim the pool and the stakes at once",
+                  lambda player, trick: offer_misere_claim(self, player, f"looked at trick {trick}, already quitted"))
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
