@@ -45,3 +45,18 @@ def test_a_deal_all_passed_is_thrown_in(text: str) -> None:
 def test_a_game_that_refuses_no_throw_in_finds_nothing() -> None:
     """By default (`throw_in_refused` is None) the line is taken at its word."""
     assert refusals(first_hand(WHIST + "redeal thrown-in\n")) == []
+
+
+BOSTON_LONG = (BOSTON + "deal A: AS KS QS JS TS 9S 8S 7S 6S 5S 2H 2D 2C\n"
+               "deal Y: 2S QH 9H 6H 3H QD 9D 6D 3D QC 9C 6C 5C 3C\ndeal B: 3S KH TH 7H 4H KD TD 7D 4D KC TC 7C 4C\n"
+               "deal Z: 4S AH JH 8H 5H AD JD 8D 5D AC JC 8C\nupcard 9H\nA bid 7, Y pass, B pass, Z pass\n"
+               "A name spades\nA AS\n")
+"""Y is dealt fourteen cards and Z twelve; nobody says so before A leads."""
+
+
+def test_a_long_hand_voids_a_boston_deal_even_once_played() -> None:
+    """A long hand is its own deal fault (`long-hand`, besides `wrong-count`): a short one alone is
+    played on under the wrong-count rule, a long one is a misdeal whenever found."""
+    assert first_hand(BOSTON_LONG)["status"] == "redeal"
+    short_only = first_hand(BOSTON_LONG.replace("deal Y: 2S ", "deal Y: "))
+    assert short_only["status"] == "abandoned"  # Z plays a card short: the hand is settled as it stands

@@ -55,8 +55,10 @@ GENERIC_RULES = (
 )
 """Topics every rulebook defines as ``<game>.<topic>``; the generic replay cites them."""
 
-DealFault = Literal["wrong-count", "duplicate-card", "foreign-card"]
-"""What can be wrong with a deal: a hand of the wrong size, a card twice, a card outside the pack."""
+DealFault = Literal["wrong-count", "long-hand", "duplicate-card", "foreign-card"]
+"""What can be wrong with a deal: a hand of the wrong size (and `long-hand` as well when it has too
+many, which the Bostons' laws make a misdeal even once play has begun), a card twice, a card
+outside the pack."""
 
 Stage = Literal["deal", "auction", "play", "ended"]
 """Where a hand stands: being dealt, bid (a game names its own steps within it), played, over."""
@@ -629,6 +631,8 @@ class HandReplay:
         self.dealt.update(dict.fromkeys(line.cards, line.player))
         if len(line.cards) != self.cards_per_hand:
             self.deal_faults.add("wrong-count")
+            if len(line.cards) > self.cards_per_hand:
+                self.deal_faults.add("long-hand")
             self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
                       f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
                       + self.penalty_laws.deal.wrong_count_ruling(self, line.player))

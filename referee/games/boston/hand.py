@@ -324,7 +324,7 @@ class BostonHand(HandReplay):
     def missing_cards(self) -> list[Card]:
         """Cards of the pack in nobody's hand when all four hands are known and none is long: from a
         perfect pack a short hand would mean a long one, so the pack lacks them."""
-        if not self.hands_known or any(len(cards) > self.cards_per_hand for cards in self.deals.values()):
+        if not self.hands_known or "long-hand" in self.deal_faults:
             return []
         dealt = {card for cards in self.deals.values() for card in cards}
         if len(dealt) >= len(self.deck):
@@ -332,8 +332,9 @@ class BostonHand(HandReplay):
         return sorted(self.deck - dealt, key=lambda c: (c.suit.value, -c.rank))
 
     def misdeal(self) -> bool:
-        long_hand = any(len(cards) > self.cards_per_hand for cards in self.deals.values())
-        return long_hand or self.imperfect_pack() or (self.table is None and bool(self.short_players()))
+        """Too many cards, an imperfect pack, or a hand of the wrong size found before play."""
+        faults = self.deal_faults
+        return "long-hand" in faults or self.imperfect_pack() or (self.table is None and "wrong-count" in faults)
 
     def status(self) -> HandStatus:
         if self.redeal is not None or self.misdeal():

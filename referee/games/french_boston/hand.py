@@ -71,7 +71,6 @@ class FrenchBostonHand(HandReplay):
         self.undertaking: Contract | None = None
         self.lost_at: int | None = None  # the trick the misère caller took (see `misere_lost_at`)
         self.short_hands: set[str] = set()
-        self.long_hand = False
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
@@ -362,7 +361,6 @@ class FrenchBostonHand(HandReplay):
             if cards is None or len(cards) == dealt:
                 continue
             if len(cards) > dealt:
-                self.long_hand = True
                 ruling = "Too many cards: the deal is void, a misdeal, and the deal passes to the right."
             else:
                 self.short_hands.add(player)
@@ -437,12 +435,10 @@ class FrenchBostonHand(HandReplay):
         return self.shown_void()
 
     def shown_void(self) -> str | None:
-        """What the deal lines and the play show: too many cards (a misdeal at any time), a hand of
-        the wrong size before play (a misdeal), a card twice (an imperfect pack: the same dealer)."""
-        if self.long_hand:
-            return "misdeal"
+        """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
+        else a hand of the wrong size (a misdeal); once play has begun, too many cards (a misdeal)."""
         if self.table is not None:
-            return None
+            return "misdeal" if "long-hand" in self.deal_faults else None
         if "duplicate-card" in self.deal_faults:
             return "same-dealer"
         if "wrong-count" in self.deal_faults:
