@@ -60,3 +60,12 @@ def test_a_long_hand_voids_a_boston_deal_even_once_played() -> None:
     assert first_hand(BOSTON_LONG)["status"] == "redeal"
     short_only = first_hand(BOSTON_LONG.replace("deal Y: 2S ", "deal Y: "))
     assert short_only["status"] == "abandoned"  # Z plays a card short: the hand is settled as it stands
+
+
+def test_a_card_in_nobodys_hand_is_missing_from_the_pack() -> None:
+    """`missing_cards`: with every hand known and none long, a card nobody holds is one the pack
+    lacks (Boston: an imperfect pack, dealt again without forfeit); a long hand hides which."""
+    short = BOSTON_LONG.replace("deal Y: 2S ", "deal Y: ").replace("A name spades\nA AS\n", "redeal\n")
+    assert "The pack is imperfect (it lacks 2S)" in " ".join(first_hand(short).get("notes", []))
+    long = BOSTON_LONG.replace("A name spades\nA AS\n", "redeal\n")
+    assert "The pack is imperfect" not in " ".join(first_hand(long).get("notes", []))

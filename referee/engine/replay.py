@@ -676,6 +676,18 @@ class HandReplay:
         return True
 
     @final
+    def missing_cards(self) -> list[Card]:
+        """Cards of the pack in nobody's hand, when every hand is known and none is long: from a
+        perfect pack a short hand would mean a long one, so the pack lacks them (or, in a game
+        that deals the pack out, the short hand's player should hold them)."""
+        if not self.hands_known or "long-hand" in self.deal_faults:
+            return []
+        dealt = {card for cards in self.deals.values() for card in cards}
+        if len(dealt) >= len(self.deck):
+            return []
+        return sorted(self.deck - dealt, key=lambda c: (c.suit.value, -c.rank))
+
+    @final
     def still_to_discard(self) -> list[str]:
         """The players who have not discarded yet, in the order of play."""
         return [p for p in self.order if p not in self.discards]

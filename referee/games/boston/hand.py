@@ -321,16 +321,6 @@ class BostonHand(HandReplay):
             return True
         return bool(self.missing_cards()) and (self.table is None or self.redeal is not None)
 
-    def missing_cards(self) -> list[Card]:
-        """Cards of the pack in nobody's hand when all four hands are known and none is long: from a
-        perfect pack a short hand would mean a long one, so the pack lacks them."""
-        if not self.hands_known or "long-hand" in self.deal_faults:
-            return []
-        dealt = {card for cards in self.deals.values() for card in cards}
-        if len(dealt) >= len(self.deck):
-            return []
-        return sorted(self.deck - dealt, key=lambda c: (c.suit.value, -c.rank))
-
     def misdeal(self) -> bool:
         """Too many cards, an imperfect pack, or a hand of the wrong size found before play."""
         faults = self.deal_faults
