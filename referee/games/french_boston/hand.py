@@ -388,15 +388,13 @@ class FrenchBostonHand(HandReplay):
                               "are thrown up.")
 
     def on_play(self, event: ev.Play) -> None:
-        if self.misere_lost_at is not None or self.ended_as("claimed"):
-            return  # the hands were thrown up; later cards only show the hands
-        self.play_card(event)
+        if self.table is None or self.stage != "ended":  # once the hands are thrown up, cards only show them
+            self.play_card(event)
 
     def play_over(self) -> bool:
         """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
         now has nothing left to penalise."""
-        return self.table is not None and (self.table.finished or self.ended_as("claimed")
-                                           or self.misere_lost_at is not None)
+        return self.table is not None and (self.table.finished or self.stage == "ended")
 
     # ---- sides -----------------------------------------------------------------------------
     def caller_side(self) -> frozenset[str]:
