@@ -35,9 +35,7 @@ class BostonHand(HandReplay):
                            settlement=lambda hand, ledger: BostonSettlement(hand).settle(ledger))
 
     @property
-    def game_options(self) -> BostonOptions:
-        """The table's options, typed as this game declares them: `options` stays the engine's
-        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+    def game_options(self) -> BostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
         return cast(BostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:

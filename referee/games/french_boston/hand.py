@@ -55,9 +55,7 @@ class FrenchBostonHand(HandReplay):
                            settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
 
     @property
-    def game_options(self) -> FrenchBostonOptions:
-        """The table's options, typed as this game declares them: `options` stays the engine's
-        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+    def game_options(self) -> FrenchBostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
         return cast(FrenchBostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
