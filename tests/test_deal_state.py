@@ -69,3 +69,18 @@ def test_a_card_in_nobodys_hand_is_missing_from_the_pack() -> None:
     assert "The pack is imperfect (it lacks 2S)" in " ".join(first_hand(short).get("notes", []))
     long = BOSTON_LONG.replace("A name spades\nA AS\n", "redeal\n")
     assert "The pack is imperfect" not in " ".join(first_hand(long).get("notes", []))
+
+
+EUCHRE = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n\nhand 1 dealer W\n'
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    (EUCHRE + "redeal faced-card\n", "redeal"),          # the default `redeal_why`: the line's reason
+    (EUCHRE + "redeal thrown-in\n", "thrown-in"),
+    (WHIST + "redeal thrown-in\n", "redeal"),            # whist's: a new deal, never a throw-in
+    (BOSTON + "A pass, Y pass, B pass, Z pass\nredeal\n", "thrown-in"),  # Boston's: four passes
+    (BOSTON + "A bid 6, Y pass, B pass, Z pass\nredeal\n", "redeal"),
+])
+def test_a_hand_is_void_for_the_reason_its_game_gives(text: str, status: str) -> None:
+    """`void` is the replay's, from the game's `redeal_why`: a deal thrown in, or dealt again."""
+    assert first_hand(text)["status"] == status

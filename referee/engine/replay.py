@@ -1461,21 +1461,28 @@ class HandReplay:
             return "abandoned"
         return "in-progress"
 
+    @final
     def void(self) -> Literal["redeal", "thrown-in"] | None:
-        """Game hook: whether the hand is cancelled. By default: a `redeal` line cancels it,
-        naming a throw-in (or confirming one, when all passed and the deal shows no misdeal) or
-        else a redeal; without one, a deal fault found before play is a redeal, and a deal all
-        passed is thrown in."""
+        """Whether the hand is cancelled, from why its deal is dealt again (`redeal_why`): a deal
+        thrown in, or dealt again for any other reason."""
+        why = self.redeal_why()
+        return None if why is None else "thrown-in" if why == "thrown-in" else "redeal"
+
+    def redeal_why(self) -> str | None:
+        """Game hook: why the deal is dealt again ("thrown-in", "misdeal", a `redeal` line's own
+        reason...), or None while it stands. By default: a `redeal` line names the reason, or
+        confirms a throw-in when all passed and the deal shows no misdeal; without one, a deal
+        fault found before play is a misdeal, and a deal all passed is thrown in."""
         ended = self.ended
         if ended is None:  # the usual case
-            return "redeal" if self.table is None and self.deal_faults else None
+            return "misdeal" if self.table is None and self.deal_faults else None
         redeal = ended.line
         if redeal is not None:
             said = redeal.reason
             thrown_in = said == "thrown-in" or (said is None and ended.was == "thrown-in" and not self.misdeal())
-            return "thrown-in" if thrown_in else "redeal"
+            return "thrown-in" if thrown_in else said or ("misdeal" if self.misdeal() else "redeal")
         if self.table is None and self.deal_faults:
-            return "redeal"
+            return "misdeal"
         return "thrown-in" if ended.reason == "thrown-in" else None
 
     def misdeal(self) -> bool:

@@ -188,9 +188,12 @@ class BostonHand(HandReplay):
             return None
         return "a bid stands (a bid binds: play or pay)" if self.high is not None else "its play has begun"
 
-    def redeal_why(self) -> str:
-        """Why the deal is dealt again: misdeal, imperfect-pack, faced-card or thrown-in. The deal
-        itself shows an imperfect pack; a thrown-in deal needs four passes (or saying so)."""
+    def redeal_why(self) -> str | None:
+        """Why the deal is dealt again, after a `redeal` line or a misdeal the deal shows: misdeal,
+        imperfect-pack, faced-card or thrown-in. The deal itself shows an imperfect pack; a
+        thrown-in deal needs four passes (or saying so)."""
+        if self.redeal is None and not self.misdealt():
+            return None
         if self.imperfect_pack():
             return "imperfect-pack"
         reason = self.redeal.reason if self.redeal is not None else None
@@ -319,14 +322,15 @@ class BostonHand(HandReplay):
             return True
         return bool(self.missing_cards()) and (self.table is None or self.redeal is not None)
 
-    def misdeal(self) -> bool:
+    def misdealt(self) -> bool:
         """Too many cards, an imperfect pack, or a hand of the wrong size found before play."""
         faults = self.deal_faults
         return "long-hand" in faults or self.imperfect_pack() or (self.table is None and "wrong-count" in faults)
 
     def status(self) -> HandStatus:
-        if self.redeal is not None or self.misdeal():
-            return "thrown-in" if self.redeal_why() == "thrown-in" else "redeal"
+        void = self.void()
+        if void is not None:
+            return void
         if self.table is not None and self.table.finished:
             return "complete"
         if len(self.payers) == 3 or self.caller_gave_up:

@@ -453,11 +453,10 @@ class FrenchBostonHand(HandReplay):
             return "misdeal"
         return "same-dealer"
 
-    def void(self) -> Literal["redeal", "thrown-in"] | None:
-        """A void deal is dealt again; a `redeal` line that makes none throws the deal in."""
-        if self.void_deal() is not None:
-            return "redeal"
-        return "thrown-in" if self.ended_as("thrown-in") or self.redeal is not None else None
+    def redeal_why(self) -> str | None:
+        """A void deal is dealt again ("misdeal", "same-dealer"); a `redeal` line that makes none throws the deal in."""
+        void = self.void_deal()
+        return void or ("thrown-in" if self.ended_as("thrown-in") or self.redeal is not None else None)
 
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

@@ -201,9 +201,6 @@ class WhistHand(HandReplay):
         return (self.game_options["both-revoke"] == "new-deal"
                 and len({self.side(r.player) for r in self.revokes}) == 2)
 
-    def void(self) -> Literal["redeal", "thrown-in"] | None:
-        return "redeal" if self.redeal is not None or self.redeal_why() is not None else None
-
     def contract(self) -> dict[str, Any]:
         return {"trump": self.trump.word if self.trump else None,
                 "upcard": self.trump_card.text if self.trump_card else None,
