@@ -9,7 +9,7 @@ from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.exposedcards import ExposedCards
 from ...engine.laws import Effect
-from ...engine.newdeal import new_deal_offer
+from ...engine.newdeal import new_deal_offer, play_on_choices
 from ...engine.penalties import Offer
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...engine.suitcalls import SuitCalls
@@ -39,6 +39,7 @@ WhistOptions = TypedDict("WhistOptions", {
     "fourth-before-second": Literal["high-low", "win-lose"],
     "misdeal": Literal["loses-deal", "redeal"],
     "partner-may-ask": bool,
+    "cut-ties": Literal["recut", "suit"],
 })
 """The house rules of whist as its rulebook defines them (a test checks the two agree)."""
 
@@ -50,7 +51,8 @@ class WhistHand(HandReplay):
 
     declared = Declaration("whist", 13, frozenset(pack(2)), LAWS,  # the calls after a revoke (E72):
                            PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"},
-                           settlement=lambda hand, ledger: WhistSettlement(hand).settle(ledger))
+                           settlement=lambda hand, ledger: WhistSettlement(hand).settle(ledger), said=talk.SAID,
+                           cut=("Cut", "cut-ties"))
 
     @property
     def game_options(self) -> WhistOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
@@ -129,19 +131,11 @@ class WhistHand(HandReplay):
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         return True
 
-    on_ask, on_name, on_forgot = talk.on_ask, talk.on_name, talk.on_forgot  # whist's own words (words.json)
-
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         self.lead_stood(fact)
         if fact.trick.number == 1 and "wrong-count" in self.deal_faults and not self.imperfect():
             self.wrong_count_found()
-        for player in [p for p, offered in self.short.items() if not offered]:
-            self.short[player] = True
-            self.open(self.new_deal(player, "wrong-count.play", f"{player} is a card short", (Lapse.CHOOSER_PLAYS,),
-                                    f"Play went on: the deal stands, and {player} sits out the last trick."))
-        if fact.trick.number == 12 and self.table is not None:
-            for player in self.short:  # trick 13 is empty yet: taking him out completes no trick
-                self.table.deactivate(player)
+        play_on_choices(self, fact.trick.number, self.short, WhistHand.chose_new_deal)  # L19, E69 (W62-W63)
         self.suit_calls.due(self)
 
     def wrong_count_found(self) -> None:
