@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -167,3 +168,14 @@ def test_whist_s_cut_tag_is_not_a_tag_of_another_game() -> None:
             'hand 1 dealer N\n')
     errors = check_text(text).files[0].errors
     assert [e.message for e in errors] == ["tag [Cut] is not a tag of euchre"], errors
+
+
+def test_a_bad_tag_declaration_is_a_clear_error(tmp_path: Path) -> None:
+    """A game's tag needs a capitalised name, a value form and an example (words.json)."""
+    from referee.notation.vocabulary import _tags
+
+    with pytest.raises(ValueError, match='"value" and "example"'):
+        _tags({"cut": {"value": "{player:NAME}", "example": "A"}}, tmp_path)
+    with pytest.raises(ValueError, match='"value" and "example"'):
+        _tags({"Cut": {"value": "{player:NAME}"}}, tmp_path)
+    assert _tags({"Cut": {"value": "{p:NAME}", "example": "A"}}, tmp_path) == {"Cut": ("{p:NAME}", "A")}

@@ -512,7 +512,7 @@ class HandReplay:
                 label_checked = True
                 if self.second_card(line.trick, event):  # type: ignore[arg-type]
                     second = event
-                elif self.trick_missed(line.trick):  # type: ignore[arg-type]
+                elif self.trick_missed(line.trick, event):  # type: ignore[arg-type]
                     self.close_short(event)
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
@@ -551,14 +551,15 @@ class HandReplay:
         return held is None or event.card in held
 
     @final
-    def trick_missed(self, label: int) -> bool:
-        """Whether a card labelled with the next trick, while one player has still to play to the
-        current one, closes it without him (notation.md §2.4: he missed the trick). Only the label
-        says so: unlabelled, the card is one more given to the current trick, however the lines
-        are split."""
+    def trick_missed(self, label: int, event: ev.Play) -> bool:
+        """Whether `event`, labelled with the next trick while one player (not its own) has still
+        to play to the current one, closes that trick without him (notation.md §2.4: he missed
+        the trick). Only the label says so: unlabelled, the card is one more given to the current
+        trick, however the lines are split; his own card completes the trick, whatever its label."""
         table = self.table
         return table is not None and table.current.plays != [] and label == table.current.number + 1 \
-            and len(table.current.plays) == len(table.active) - 1 and not table.finished
+            and len(table.current.plays) == len(table.active) - 1 and not table.finished \
+            and event.player != table.expected()
 
     @final
     def close_short(self, event: ev.Play) -> None:

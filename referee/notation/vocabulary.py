@@ -122,16 +122,10 @@ _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 def _events(value: object, where: Path) -> dict[str, tuple[str, str]]:
     """A game's own events: each word's written and said forms (their items are checked by `shapes`)."""
-    if not isinstance(value, dict):
-        raise ValueError(f"{where}: expected \"events\": {{word: {{\"written\": ..., \"said\": ...}}}}")
-    events = {}
-    for word, forms in value.items():
-        written = forms.get("written") if isinstance(forms, dict) else None
-        said = forms.get("said") if isinstance(forms, dict) else None
-        if not (isinstance(word, str) and _WORD.fullmatch(word) and isinstance(written, str)
-                and isinstance(said, str) and written.split(" ")[0] == word):
-            raise ValueError(f"{where}: the event {word!r} needs \"written\" (starting with the word) and \"said\"")
-        events[word] = (written, said)
+    events = _pairs(value, where, "events", ("written", "said"), _WORD)
+    for word, (written, _) in events.items():
+        if written.split(" ")[0] != word:
+            raise ValueError(f"{where}: the event {word!r} needs \"written\" starting with the word")
     return events
 
 
@@ -140,13 +134,19 @@ _TAG = re.compile(r"[A-Z][A-Za-z]*")
 
 def _tags(value: object, where: Path) -> dict[str, tuple[str, str]]:
     """A game's own header tags: each one's value form and example (its fields are read by `engine.header`)."""
+    return _pairs(value, where, "tags", ("value", "example"), _TAG)
+
+
+def _pairs(value: object, where: Path, kind: str, keys: tuple[str, str],
+           name: re.Pattern[str]) -> dict[str, tuple[str, str]]:
+    """The `kind` a game declares ("events", "tags"): each name (matching `name`) with its two forms."""
     if not isinstance(value, dict):
-        raise ValueError(f"{where}: expected \"tags\": {{Name: {{\"value\": ..., \"example\": ...}}}}")
-    tags = {}
-    for name, forms in value.items():
-        form = forms.get("value") if isinstance(forms, dict) else None
-        example = forms.get("example") if isinstance(forms, dict) else None
-        if not (isinstance(name, str) and _TAG.fullmatch(name) and isinstance(form, str) and isinstance(example, str)):
-            raise ValueError(f"{where}: the tag {name!r} needs a capitalised name, \"value\" and \"example\"")
-        tags[name] = (form, example)
-    return tags
+        raise ValueError(f"{where}: expected \"{kind}\": {{name: {{\"{keys[0]}\": ..., \"{keys[1]}\": ...}}}}")
+    pairs = {}
+    for word, forms in value.items():
+        first, second = (forms.get(key) if isinstance(forms, dict) else None for key in keys)
+        if not (isinstance(word, str) and name.fullmatch(word) and isinstance(first, str) and isinstance(second, str)):
+            raise ValueError(f"{where}: {kind}: {word!r} needs a name like {name.pattern}, \"{keys[0]}\" and "
+                             f"\"{keys[1]}\"")
+        pairs[word] = (first, second)
+    return pairs
