@@ -94,11 +94,6 @@ class WhistHand(HandReplay):
     def imperfect(self) -> bool:
         return bool(self.deal_faults & {"duplicate-card", "foreign-card"})
 
-    def misdeal(self) -> bool:
-        """A hand of the wrong size from a perfect pack, found before the first trick is complete."""
-        return "wrong-count" in self.deal_faults and not self.imperfect() and (
-            self.table is None or not self.table.tricks)
-
     def redeal_why(self) -> str | None:
         """Why the hand is dealt again, if it is: a misdeal, an imperfect pack, a faced card, or a
         new deal by the same dealer (one the adversaries chose, or both sides revoking)."""
@@ -110,7 +105,7 @@ class WhistHand(HandReplay):
             said = self.redeal.reason
             return said if said in ("imperfect-pack", "faced-card", "misdeal", "interrupted") else (
                 "new-deal" if said == "thrown-in" else "misdeal")
-        if self.misdeal():
+        if self.misdeal():  # the pack is perfect: a hand of the wrong size, found before trick 1 is complete
             return "misdeal"
         return "new-deal" if self.both_revoked() and self.hand_over() else None
 
