@@ -1453,13 +1453,15 @@ class HandReplay:
 
     @final
     def on_said(self, event: ev.Said) -> None:
-        """A game's own event (declared in its package's ``words.json``): its ``on_<word>``, given
-        the event; in a game that has none, the event has no meaning."""
+        """A game's own event (declared in its package's ``words.json``): the handler its hand
+        declares for the word (`Declaration.said`) or its ``on_<word>``, given the event; in a game
+        that has neither, the event has no meaning."""
         declared = self.declared.said.get(event.word)
-        handler = getattr(self, said_handler(event.word), None)
         if declared is not None:
             declared(self, event)
-        elif handler is None:
+            return
+        handler = getattr(self, said_handler(event.word), None)
+        if handler is None:
             self.on_unsupported(event)
         else:
             handler(event)
