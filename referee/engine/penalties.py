@@ -191,8 +191,8 @@ class CallLaw(PenaltyLaw[H]):
         words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
                  "trump": "a trump", "no-trump": "no trump", "win": "a card that wins the trick",
                  "lose": "a card that does not win the trick"}
-        if requirement.what == "card":
-            return f"the exposed {requirement.card}"
+        if requirement.what in ("card", "withhold"):  # withhold: a demand that the exposed card be not played
+            return f"{'anything but ' if requirement.what == 'withhold' else ''}the exposed {requirement.card}"
         if requirement.suit is not None and requirement.what in ("highest", "lowest"):
             return f"his {requirement.what} {'trump' if requirement.suit is hand.trump else requirement.suit.word[:-1]}"
         if requirement.what == "lead-suit":
@@ -222,6 +222,15 @@ class CallLaw(PenaltyLaw[H]):
             legal = (leading or led is None or suit_of(requirement.card) is led
                      or not any(suit_of(c) is led for c in held or ()))
             return None if not legal else False
+        card = requirement.card
+        if card is not None:  # a demand on an exposed card (Boston's L21): due when its suit is led, or at a ruff
+            if requirement.what == "no-trump":
+                return None if event.card is not card else leading or led is card.suit
+            if leading or led is not card.suit:
+                return None
+            if requirement.what == "withhold":  # not played, unless it is his only card of the suit (no revoke)
+                return event.card is not card or (held is not None and not any(
+                    c.suit is led and c is not card for c in held))
         if requirement.suit is not None and requirement.what in ("highest", "lowest"):
             return self.extreme_of_suit(hand, requirement, event)
         if leading:
@@ -301,15 +310,23 @@ class CallLaw(PenaltyLaw[H]):
 
 
 class DealLaw(PenaltyLaw[H]):
-    """Faults of the deal: the wrong dealer, a hand of the wrong size."""
+    """Faults of the deal: the wrong dealer, a hand of the wrong size. Most games rule each in one
+    sentence, the same for every hand: declared, not written as a law (`DealLaw(wrong_count=…,
+    wrong_dealer=…)`); `too_many`, where a game rules a long hand otherwise, is that ruling."""
 
-    __slots__ = ()
+    __slots__ = ("too_many", "wrong_count", "wrong_dealer")
+
+    def __init__(self, wrong_count: str = "", wrong_dealer: str = "The deal stands once play has begun.",
+                 too_many: str = "") -> None:
+        self.wrong_count, self.wrong_dealer, self.too_many = wrong_count, wrong_dealer, too_many
 
     def wrong_dealer_ruling(self, hand: H) -> str:
-        return "The deal stands once play has begun."
+        return self.wrong_dealer
 
     def wrong_count_ruling(self, hand: H, player: str) -> str:
-        return ""
+        if self.too_many and len(hand.deals[player]) > hand.cards_per_hand:
+            return self.too_many
+        return self.wrong_count
 
 
 class AttentionWords(AttentionLaw[Any]):
@@ -324,22 +341,6 @@ class AttentionWords(AttentionLaw[Any]):
 
     def decide(self, hand: Any, event: ev.Count) -> Ruling:
         return Ruling(self.words)
-
-
-class DealWords(DealLaw[Any]):
-    """The deal law of a game whose rulings on a hand of the wrong size and on a wrong dealer are
-    each one fixed sentence: declared, not written as a law (they are the same for every hand)."""
-
-    __slots__ = ("wrong_count", "wrong_dealer")
-
-    def __init__(self, wrong_count: str, wrong_dealer: str) -> None:
-        self.wrong_count, self.wrong_dealer = wrong_count, wrong_dealer
-
-    def wrong_dealer_ruling(self, hand: Any) -> str:
-        return self.wrong_dealer
-
-    def wrong_count_ruling(self, hand: Any, player: str) -> str:
-        return self.wrong_count
 
 
 REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), OutOfTurnLaw[Any](), ExposedLaw[Any]()

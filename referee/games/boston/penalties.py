@@ -17,7 +17,6 @@ from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
-from ...engine.replay import Requirement
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 
@@ -351,36 +350,9 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
 
 
 class BostonCallLaw(laws.CallLaw["BostonHand"]):
-    """Calls on exposed cards: withhold, and highest, lowest or no-trump binding when they can;
-    a call no open choice takes may still bind a card liable to be called lying on the table."""
+    """A call no open choice takes may still bind a card liable to be called lying on the table."""
 
     __slots__ = ()
-
-    def describe(self, hand: BostonHand, requirement: Requirement) -> str:
-        if requirement.what == "withhold":
-            return f"anything but the exposed {requirement.card}"
-        return super().describe(hand, requirement)
-
-    def met(self, hand: BostonHand, requirement: Requirement, event: ev.Play) -> bool | None:
-        """A call on an exposed card other than the card itself binds when its suit is led (highest,
-        lowest, withhold) or to a ruff (no-trump)."""
-        if requirement.rule != "boston.exposed.card" or requirement.card is None or requirement.what == "card":
-            return super().met(hand, requirement, event)
-        table = hand.table
-        card = requirement.card
-        assert table is not None
-        leading, led = not table.current.plays, table.led_suit()
-        if requirement.what == "no-trump":
-            if event.card is not card:
-                return None
-            return leading or led is card.suit
-        if leading or led is not card.suit:
-            return None
-        if requirement.what == "withhold":  # not played, unless it is his only card of the suit (no revoke)
-            held = table.hands.get(event.player) if table.hands is not None else None
-            others = held is not None and any(c.suit is led and c is not card for c in held)
-            return event.card is not card or (held is not None and not others)
-        return super().met(hand, requirement, event)
 
     def unanswered_call(self, hand: BostonHand, event: ev.Call) -> bool:
         """A call answering no open choice may still bind a card liable to be called lying on the
@@ -388,23 +360,12 @@ class BostonCallLaw(laws.CallLaw["BostonHand"]):
         return hand.liable.watching and event.player == hand.caller and hand.liable.call(hand, event)
 
 
-class BostonDealLaw(laws.DealLaw["BostonHand"]):
-    """Deal faults: a wrong dealer not stopped in time; a hand of the wrong size."""
-
-    __slots__ = ()
-
-    def wrong_dealer_ruling(self, hand: BostonHand) -> str:
-        return "It was not stopped before the last card was dealt, so the deal stands."
-
-    def wrong_count_ruling(self, hand: BostonHand, player: str) -> str:
-        if len(hand.deals[player]) > hand.cards_per_hand:
-            return "A hand with too many cards makes a misdeal: the same dealer deals again."
-        return ("Found before the first card is played it is a misdeal (or, when the card is missing from every "
-                "hand, an imperfect pack); if play goes on the deal stands and the short hand pays as the wrong-count "
-                "rule says.")
-
-
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), retract=BostonRetractLaw(), out_of_turn=BostonOutOfTurnLaw(),
                         exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), call=BostonCallLaw(),
-                        deal=BostonDealLaw())
+                        deal=laws.DealLaw(
+                            "Found before the first card is played it is a misdeal (or, when the card is missing from "
+                            "every hand, an imperfect pack); if play goes on the deal stands and the short hand pays "
+                            "as the wrong-count rule says.",
+                            "It was not stopped before the last card was dealt, so the deal stands.",
+                            "A hand with too many cards makes a misdeal: the same dealer deals again."))
 """Boston's penalty laws, declared on its hand."""

@@ -235,18 +235,6 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
             super().unanswered_accept(hand, event)
 
 
-class FrenchBostonDealLaw(laws.DealLaw["FrenchBostonHand"]):
-    """The deal passes to the right: a misdeal loses it."""
-
-    __slots__ = ()
-
-    def wrong_dealer_ruling(self, hand: FrenchBostonHand) -> str:
-        return "Once the cards are out the deal stands, and the next deal passes to his right."
-
-    def wrong_count_ruling(self, hand: FrenchBostonHand, player: str) -> str:
-        return "Found before play, this is a misdeal: the dealer loses the deal and the player on his right deals."
-
-
 def penalty(hand: FrenchBostonHand, offender: str, what: str, offer: Callable[[], Offer | None]) -> Offer | None:
     """What every penalty for a card seen or played wrongly begins with: none for a solo caller's
     own (nor before there is a contract, nor once play is over), and in a misère the caller's
@@ -311,5 +299,8 @@ def first_in_turn(hand: FrenchBostonHand, players: Iterable[str], start: str) ->
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
                         out_of_turn=FrenchBostonOutOfTurnLaw(), exposed=FrenchBostonExposedLaw(),
-                        attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(), deal=FrenchBostonDealLaw())
+                        attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(),
+                        deal=laws.DealLaw("Found before play, this is a misdeal: the dealer loses the deal and the "
+                                          "player on his right deals.", "Once the cards are out the deal stands, and "
+                                          "the next deal passes to his right."))
 """French Boston's penalty laws, declared on its hand."""
