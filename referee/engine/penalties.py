@@ -159,6 +159,14 @@ class OutOfTurnLaw(PenaltyLaw[H]):
                   f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
                   "the extra card is not part of the trick", trick=fact.trick)
 
+    def dead_card(self, hand: H, fact: tb.PlayedTwice) -> None:
+        """For laws under which a second card given to a trick goes with it, dead (the whist family's
+        law 19): it leaves its player's hand, and counts as played."""
+        table = hand.table
+        assert table is not None
+        (table.hands or {}).get(fact.player, set()).discard(fact.card)
+        table.played.setdefault(fact.card, (fact.player, fact.trick))
+
 
 class ExposedLaw(PenaltyLaw[H]):
     """A card seen by the table without being played."""

@@ -1195,7 +1195,7 @@ class HandReplay:
                 return
 
     @final
-    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[str, Card], None]) -> None:
+    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[Any, str, Card], None]) -> None:
         """For laws under which a card played without waiting for the decision is liable to be
         called (Boston's L23, L39): the card taken back is an exposed card, a finding, and
         `offer_call` gives the innocent side its right over it."""
@@ -1203,7 +1203,7 @@ class HandReplay:
         self.find("exposed-card", play.player, play.at, "exposed.card",
                   f"{play.player} played {play.card} before {choice.pending.chooser} had chosen the penalty for "
                   f"{choice.offender}'s error; taken back, it is liable to be called.", trick=self.trick_number)
-        offer_call(play.player, play.card)
+        offer_call(self, play.player, play.card)
 
     @final
     def on_call(self, event: ev.Call) -> None:

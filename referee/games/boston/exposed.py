@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...engine.choices import EXPOSED_DEMANDS
 from ...engine.laws import Effect
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
@@ -23,10 +24,6 @@ from .penalties import misere_error, offer_exposed_call
 
 if TYPE_CHECKING:
     from .hand import BostonHand
-
-CALL_WORDS = ("highest", "lowest", "withhold", "no-trump")
-"""The calls on an exposed card besides calling the card itself."""
-
 
 @dataclass(frozen=True, slots=True)
 class Unwaited:
@@ -148,7 +145,7 @@ class LiableCards:
             if holder is not None and unwaited is not None and called in unwaited.due:
                 self.goes_back(hand, holder, unwaited, f"call {called}")
             return False
-        if word not in CALL_WORDS:
+        if word not in EXPOSED_DEMANDS:
             return False
         for player, unwaited in self.unwaited.items():
             if only is not None and player != only:
@@ -247,7 +244,7 @@ class LiableCards:
             hand.penalise("exposed.card", f"{hand.caller} calls {holder}'s exposed {event.card}", effects=(effect,))
             return True
         word, led = event.word, table.led_suit()
-        if word not in CALL_WORDS or led is None:
+        if word not in EXPOSED_DEMANDS or led is None:
             return False
         for player in self.yet_to_play(hand, ):
             mine = [c for c, h in self.holders.items() if h == player]

@@ -58,6 +58,13 @@ def misere_offer(hand: BostonHand, offender: str, what: str) -> Offer:
                         recorded="claim")
 
 
+def misere_ruling(hand: BostonHand, offender: str, what: str, applies: bool = True) -> Ruling | None:
+    """In a misère an opponent's error is a misère error, the caller's to claim for (`misere_offer`)."""
+    if hand.high is None or not hand.high.misere:
+        return None
+    return Ruling("In a misère this is a misère error.", misere_offer(hand, offender, what) if applies else None)
+
+
 def misere_error(hand: BostonHand, offender: str, what: str) -> None:
     """An opponent's error in a misère, found by the hand: the caller's claim (`misere_offer`)."""
     hand.open(misere_offer(hand, offender, what))
@@ -201,7 +208,7 @@ class BostonRetractLaw(laws.RetractLaw["BostonHand"]):
         """The offender's side must wait for the caller's decision (L39): a card one of them played
         before it, taken back, is like a card played in error liable to be called (L20, L23)."""
         if hand.caller is not None and hand.penalty_applies(play.player):
-            hand.expose_early_play(choice, play, lambda holder, card: offer_exposed_call(hand, holder, card))
+            hand.expose_early_play(choice, play, offer_exposed_call)
 
 
 class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
@@ -217,11 +224,9 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
             return Ruling("The caller is not penalised: his lead stands if the next player follows it, otherwise it "
                           "goes back." if fact.lead else "The caller is not penalised.")
         applies = hand.penalty_applies(fact.player)
-        if hand.high is not None and hand.high.misere:
-            verb = "led" if fact.lead else "played"
-            return Ruling("In a misère this is a misère error.",
-                          misere_offer(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn")
-                          if applies else None)
+        verb = "led" if fact.lead else "played"
+        if misere := misere_ruling(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn", applies):
+            return misere
         if fact.lead:
             return Ruling(f"{hand.caller}, who has not played to the trick, may call a suit from the rightful leader, "
                           "call the card as exposed, or accept the lead.",
@@ -264,14 +269,9 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         if not targets:
             return None
         target = fact.expected if fact.expected in targets else targets[0]
-
-        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-            effect = hand.require(target, option, "play.out-of-turn", at)
-            hand.penalise("play.out-of-turn", f"{hand.caller} requires {target} to play {option}", effects=(effect,))
-
-        return caller_offer(hand, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                            f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to "
-                            "win or lose the trick.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+        return Offer(frozenset({hand.caller}), fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                     f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to win or "
+                     "lose the trick.", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target)
 
     def played_twice(self, hand: BostonHand, fact: tb.PlayedTwice) -> None:
         """Law 19: the second card goes with the trick, dead; its player is a card short from now on."""
@@ -283,9 +283,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
                   + short_ruling(hand, fact.player), trick=fact.trick)
         if fact.player not in hand.extra_card:
             hand.extra_card[fact.player] = fact.card
-            if table.hands is not None and fact.player in table.hands:
-                table.hands[fact.player].discard(fact.card)
-            table.played.setdefault(fact.card, (fact.player, fact.trick))
+            self.dead_card(hand, fact)
         if not table.current.plays:  # given to the trick just completed: he may have no card left for the next
             hand.sit_out_empty_hands()
 
@@ -311,9 +309,8 @@ class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
             return Ruling("The caller is not penalised for his own exposed cards.")
         if not hand.penalty_applies(event.player):
             return Ruling("The play is over: no penalty applies.")
-        if hand.high is not None and hand.high.misere:
-            return Ruling("In a misère this is a misère error.",
-                          misere_offer(hand, event.player, f"{event.player} exposed {event.card}"))
+        if misere := misere_ruling(hand, event.player, f"{event.player} exposed {event.card}"):
+            return misere
         return exposed_call(hand, event.player, event.card, f"It stays face up and {hand.caller} may call it.")
 
 
@@ -328,9 +325,8 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
             return Ruling("Every trick has been played, so there is nothing left to require: no penalty applies.")
         if hand.caller is None or not hand.penalty_applies(event.player) or table is None:
             return Ruling("No penalty applies.")
-        if hand.high is not None and hand.high.misere:
-            return Ruling("In a misère this is a misère error.",
-                          misere_offer(hand, event.player, f"{event.player} drew attention to the tricks"))
+        if misere := misere_ruling(hand, event.player, f"{event.player} drew attention to the tricks"):
+            return misere
         current = table.current
         played = {p.player for p in current.plays}
         targets = [p for p in hand.adversaries(hand.caller)

@@ -67,7 +67,7 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
         """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
         them played before it, taken back, is liable to be called."""
         if not hand.ended_as("claimed") and hand.undertaking is not None and not hand.is_solo_caller(play.player):
-            hand.expose_early_play(choice, play, lambda holder, card: offer_call(hand, holder, card))
+            hand.expose_early_play(choice, play, offer_call)
 
 
 class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):

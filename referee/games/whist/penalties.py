@@ -135,8 +135,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
                       f"the card is dead and {fact.player} is a card short; his adversaries choose a new deal or to "
                       "play on."), trick=fact.trick)
         if not english:
-            (table.hands or {}).get(fact.player, set()).discard(fact.card)
-            table.played.setdefault(fact.card, (fact.player, fact.trick))
+            self.dead_card(hand, fact)
             hand.short[fact.player] = False  # the choice is offered once the trick is complete
 
     def led_ahead(self, hand: WhistHand, fact: tb.PlayedTwice) -> bool:
