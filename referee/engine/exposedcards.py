@@ -18,7 +18,7 @@ from ..notation import events as ev
 from ..notation.cards import Card, Suit
 from ..notation.records import record
 from . import table as tb
-from .choices import EXPOSED_DEMANDS, Lapse
+from .choices import EXPOSED_DEMANDS, Lapse, Option
 from .laws import Effect
 from .penalties import Offer
 
@@ -119,15 +119,14 @@ class Unwaited:
 class LiableCards:
     """The cards on the table liable to be called at one player's discretion (Boston's caller), who
     holds each, and what a call on them binds. The game declares whose decision they wait for
-    (`chooser`), whose card the rule of waiting concerns (`penalised`) and the choice a card sent back
-    opens (`offer`). It holds no reference to the hand: each method that needs it is given the hand,
-    as the laws are, so the hand that owns it makes no reference cycle."""
+    (`chooser`) and whose cards the rule of waiting concerns (`penalised`). It holds no reference to
+    the hand: each method that needs it is given the hand, as the laws are, so the hand that owns it
+    makes no reference cycle."""
 
-    __slots__ = ("chooser", "going_back", "holders", "offer", "penalised", "unwaited")
+    __slots__ = ("chooser", "going_back", "holders", "penalised", "unwaited")
 
-    def __init__(self, chooser: Callable[[Any], str | None], penalised: Callable[[Any, str], bool],
-                 offer: Callable[[Any, str, Card], None]) -> None:
-        self.chooser, self.penalised, self.offer = chooser, penalised, offer
+    def __init__(self, chooser: Callable[[Any], str | None], penalised: Callable[[Any, str], bool]) -> None:
+        self.chooser, self.penalised = chooser, penalised
         self.holders: dict[Card, str] = {}
         self.unwaited: dict[str, Unwaited] = {}  # by holder: his card in a trick the caller has not played on since
         self.going_back: dict[str, Unwaited] = {}  # by holder: such a card the caller's decision sends back (L23)
@@ -142,6 +141,33 @@ class LiableCards:
 
     def lay(self, card: Card, holder: str) -> None:
         self.holders[card] = holder
+
+    def offer(self, hand: HandReplay, holder: str, card: Card) -> Offer:
+        """The chooser's right over `holder`'s exposed `card`, until it is played: to call it, or to
+        demand his highest or lowest of its suit when that suit is next led, or to forbid ruffing with it."""
+        caller = self.chooser(hand)
+        assert caller is not None
+
+        def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
+            what = option if option in ("highest", "lowest", "no-trump") else "card"
+            if self.decided_late(hand, card if what == "card" else None, what, at, holder):
+                return  # bound to the card he played without waiting for the decision (L23)
+            effect = hand.require(holder, what, "exposed.card", at, card=card)
+            hand.penalise("exposed.card", f"{caller} calls {holder}'s exposed {card} ({what})",
+                          effects=(Effect("exposed", holder, None, card.text), effect))
+
+        ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump else ()
+        return Offer(frozenset({caller}), holder, ("card", "highest", "lowest", *ruff), "exposed.card",
+                     f"{caller} may call {card} (to be played as soon as that is lawful), demand {holder}'s highest or "
+                     f"lowest {card.suit.word[:-1]} when that suit is next led"
+                     + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called until "
+                     "it is played, and whenever its suit is led he may also demand that it be played or not played.",
+                     apply, ends=(Lapse.CARD_PLAYED,), card=card)
+
+    def expose(self, hand: HandReplay, holder: str, card: Card) -> None:
+        """`card` laid on the table, liable to be called (`offer`)."""
+        self.lay(card, holder)
+        hand.open(self.offer(hand, holder, card))
 
     def played(self, card: Card) -> None:
         """A card played is no longer liable to be called."""
@@ -269,7 +295,7 @@ class LiableCards:
             self.lay(card, player)
             return
         hand.exposed.setdefault(player, []).append(card)
-        self.offer(hand, player, card)
+        self.expose(hand, player, card)
 
     def waiting(self, hand: HandReplay) -> str | None:
         """What happens next while a card the caller's decision sends back is still in its trick."""
@@ -280,13 +306,13 @@ class LiableCards:
 
     # ---- calls ---------------------------------------------------------------------------------------
     def call(self, hand: HandReplay, event: ev.Call) -> bool:
-        """The caller calls an exposed card (`call C`), or, when its suit is led, demands the holder's
-        highest or lowest, or that it be not played (`withhold`); an exposed trump may be kept from
-        ruffing (`no-trump`). The call binds the next opponent to play who holds such a card, or one
-        who played to the trick without waiting for it (`decided_late`). False when the call is
-        about no card on the table."""
+        """A call that answers no open choice: the chooser calls an exposed card (`call C`), or, when
+        its suit is led, demands the holder's highest or lowest, or that it be not played
+        (`withhold`); an exposed trump may be kept from ruffing (`no-trump`). The call binds the next
+        holder to play who holds such a card, or one who played to the trick without waiting for it
+        (`decided_late`). False when the call is about no card on the table."""
         table = hand.table
-        if table is None or hand.stage != "play":
+        if table is None or hand.stage != "play" or not self.watching or event.player != self.chooser(hand):
             return False
         if self.decided_late(hand, event.card, event.word, event.at):
             return True

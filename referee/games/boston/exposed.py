@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...engine.exposedcards import LiableCards
 from ...engine.laws import Effect
 from ...notation import events as ev
-from .penalties import misere_error, offer_exposed_call
+from .penalties import misere_error
 
 if TYPE_CHECKING:
     from .hand import BostonHand
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def liable_cards() -> LiableCards:
     """A hand's liable cards: the caller's to call, his opponents' to wait for his decision while
     the laws penalise them (`BostonHand.penalty_applies`)."""
-    return LiableCards(lambda hand: hand.caller, lambda hand, player: hand.penalty_applies(player), offer_exposed_call)
+    return LiableCards(lambda hand: hand.caller, lambda hand, player: hand.penalty_applies(player))
 
 
 def claim_rest(hand: BostonHand, event: ev.ClaimRest) -> None:

@@ -70,37 +70,6 @@ def misere_error(hand: BostonHand, offender: str, what: str) -> None:
     hand.open(misere_offer(hand, offender, what))
 
 
-def exposed_call_offer(hand: BostonHand, holder: str, card: Card) -> Offer:
-    """The caller's right over an opponent's exposed card: it lasts until the card is played."""
-
-    def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-        what = option if option in ("highest", "lowest", "no-trump") else "card"
-        if hand.liable.decided_late(hand, card if what == "card" else None, what, at, holder):
-            return  # bound to the card he played without waiting for the decision (L23)
-        effect = hand.require(holder, what, "exposed.card", at, card=card)
-        hand.penalise("exposed.card", f"{hand.caller} calls {holder}'s exposed {card} ({what})",
-                      effects=(Effect("exposed", holder, None, card.text), effect))
-
-    ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump else ()
-    return caller_offer(hand, holder, ("card", "highest", "lowest", *ruff), "exposed.card",
-                        f"{hand.caller} may call {card} (to be played as soon as that is lawful), demand "
-                        f"{holder}'s highest or lowest {card.suit.word[:-1]} when that suit is next led"
-                        + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called "
-                        "until it is played, and whenever its suit is led he may also demand that it be played or "
-                        "not played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
-
-
-def offer_exposed_call(hand: BostonHand, holder: str, card: Card) -> None:
-    """`card` laid on the table, liable to be called by the caller (`exposed_call_offer`)."""
-    hand.liable.lay(card, holder)
-    hand.open(exposed_call_offer(hand, holder, card))
-
-
-def exposed_call(hand: BostonHand, holder: str, card: Card, words: str) -> Ruling:
-    """The ruling that lays `card` on the table, liable to be called (`offer_exposed_call`)."""
-    return Ruling(words, exposed_call_offer(hand, holder, card), lambda choice: hand.liable.lay(card, holder))
-
-
 class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
     """A revoke: the caller's corrected in time may leave his card face up (the seed lets him
     correct until he plays to the next trick); an opponent's corrected lets the caller call for
@@ -208,7 +177,7 @@ class BostonRetractLaw(laws.RetractLaw["BostonHand"]):
         """The offender's side must wait for the caller's decision (L39): a card one of them played
         before it, taken back, is like a card played in error liable to be called (L20, L23)."""
         if hand.caller is not None and hand.penalty_applies(play.player):
-            hand.expose_early_play(choice, play, offer_exposed_call)
+            hand.expose_early_play(choice, play, hand.liable.expose)
 
 
 class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
@@ -311,7 +280,9 @@ class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
             return Ruling("The play is over: no penalty applies.")
         if misere := misere_ruling(hand, event.player, f"{event.player} exposed {event.card}"):
             return misere
-        return exposed_call(hand, event.player, event.card, f"It stays face up and {hand.caller} may call it.")
+        return Ruling(f"It stays face up and {hand.caller} may call it.",
+                      hand.liable.offer(hand, event.player, event.card),
+                      lambda choice: hand.liable.lay(event.card, event.player))
 
 
 class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
@@ -353,7 +324,7 @@ class BostonCallLaw(laws.CallLaw["BostonHand"]):
     def unanswered_call(self, hand: BostonHand, event: ev.Call) -> bool:
         """A call answering no open choice may still bind a card liable to be called lying on the
         table (L21 ins.), or one its holder played without waiting for the decision (L23)."""
-        return hand.liable.watching and event.player == hand.caller and hand.liable.call(hand, event)
+        return hand.liable.call(hand, event)
 
 
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), retract=BostonRetractLaw(), out_of_turn=BostonOutOfTurnLaw(),
