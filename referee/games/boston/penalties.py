@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import Choice, Lapse, Option
+from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
@@ -22,8 +22,6 @@ from ...notation.cards import Card, Suit
 
 if TYPE_CHECKING:
     from .hand import BostonHand
-
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
 
 # ---- the caller's rights -------------------------------------------------------------------------
@@ -212,7 +210,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
             if option == "accept":
                 return
             back = hand.send_back(offender, card)
-            if option in SUIT_WORDS:
+            if option in SUIT_OPTIONS.values():
                 suit = Suit[option.upper()]
                 effects = hand.require_lead(targets, suit, "play.out-of-turn", at)
                 hand.penalise("play.out-of-turn", f"{caller} calls a {suit.word[:-1]} lead from {whom}; "

@@ -9,7 +9,7 @@ up before play may force independence on its holder, and a misdeal loses the dea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
@@ -128,7 +128,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         waiting = [p for p in hand.order if p in hand.partners_of(fact.player) and p not in played]
         if not waiting:
             return None
-        target = first_in_turn(hand, waiting, fact.player)
+        target = hand.left_of(fact.player, waiting)
         return requirement(hand, others, fact.player, target, ("highest", "lowest", "win", "lose"),
                            "play.out-of-turn", f"{hand.side_label(others)} may require {target}, {fact.player}'s "
                            "partner who has not yet played, to play his highest or lowest card of the suit, or to "
@@ -216,7 +216,8 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
         side = (hand.partners_of(event.player) | {event.player}) - played
         if not side:
             return None
-        target = first_in_turn(hand, side, hand.table.expected())
+        turn = hand.table.expected()
+        target = turn if turn in side else hand.left_of(turn, side)
         return requirement(hand, others, event.player, target, ("highest", "lowest", "trump", "no-trump"),
                            "attention.drawn", f"{hand.side_label(others)} may require {target} to play his "
                            "highest or lowest card, or to trump or not trump the trick.")
@@ -290,11 +291,6 @@ def requirement(hand: FrenchBostonHand, others: frozenset[str], offender: str, t
         hand.penalise(rule, f"{hand.side_label(others)} require {option} from {target}", effects=(effect,))
 
     return Offer(others, offender, options, rule, text, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
-
-
-def first_in_turn(hand: FrenchBostonHand, players: Iterable[str], start: str) -> str:
-    """The first of `players` going round to the right from `start` (itself included)."""
-    return min(players, key=lambda p: (hand.order.index(p) - hand.order.index(start)) % len(hand.order))
 
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
