@@ -41,19 +41,16 @@ def misere_offer(hand: BostonHand, offender: str, what: str) -> Offer:
     (the offender forfeiting to the pool), or play on; a result written while it is open shows
     he claimed."""
     caller = hand.caller
+    assert caller is not None
 
-    def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-        if option == "claim":
-            hand.claimed_from = offender
-            hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
-            hand.stop()
+    def claimed(hand: BostonHand) -> None:
+        hand.claimed_from = offender
+        hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
 
-    return caller_offer(hand, offender, ("claim", "accept"), "misere.error",
-                        f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
-                        f"{hand.numbers.pool['misere-error']} red to the pool, or play on.", apply,
-                        implied="accept",
-                        implied_text=f"Play went on: {caller} did not claim for {offender}'s error.",
-                        recorded="claim")
+    return laws.misere_claim(hand, caller, offender, "misere.error",
+                             f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
+                             f"{hand.numbers.pool['misere-error']} red to the pool, or play on.", claimed,
+                             f"Play went on: {caller} did not claim for {offender}'s error.")
 
 
 def misere_ruling(hand: BostonHand, offender: str, what: str, applies: bool = True) -> Ruling | None:

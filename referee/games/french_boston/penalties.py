@@ -251,17 +251,11 @@ def misere_claim_offer(hand: FrenchBostonHand, offender: str, what: str) -> Offe
     """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
     assert hand.undertaking is not None
     caller = hand.undertaking.caller
-
-    def claim(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-        hand.end("claimed")
-        hand.gather_now()
-        hand.penalise("misere.errors", f"{caller} claims the misère as made after {offender} {what}",
-                      effects=(Effect("hand-not-scored", offender),))
-
-    return Offer(frozenset({caller}), offender, ("claim",), "misere.errors",
-                 f"{offender} {what} in a misère: {caller} may at once claim the pool and the stakes as if he had "
-                 "made it (call claim, or write the result); if he plays on without claiming, the right is lost.",
-                 claim, recorded="claim")
+    return laws.misere_claim(hand, caller, offender, "misere.errors", f"{offender} {what} in a misère: {caller} may at "
+                             "once claim the pool and the stakes as if he had made it (call claim, or write the "
+                             "result); if he plays on without claiming, the right is lost.",
+                             lambda hand: hand.penalise("misere.errors", f"{caller} claims the misère as made after "
+                                                        f"{offender} {what}", (Effect("hand-not-scored", offender),)))
 
 
 def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None:
