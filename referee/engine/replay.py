@@ -1675,11 +1675,14 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
 
 def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
-    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card."""
-    target, topic, choosers = offer.target, offer.topic, offer.choosers
+    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card (a
+    card, answering a `card` option: to play `offer.card`)."""
+    target, topic, choosers, said, card = offer.target, offer.topic, offer.choosers, offer.said, offer.card
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-        effect = hand.require(target, option, topic, at)
-        hand.penalise(topic, f"{hand.side_label(choosers)} requires {target} to play {option}", effects=(effect,))
+        what = "card" if len(option) == 2 else option
+        effect = hand.require(target, what, topic, at, card=card if what == "card" else None)
+        hand.penalise(topic, said.format(choosers=hand.side_label(choosers), target=target, option=option),
+                      effects=(effect,))
 
     return apply

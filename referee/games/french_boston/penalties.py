@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from .hand import FrenchBostonHand
 
 
+REQUIRE_ENDS, REQUIRE_SAID = (Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), "{choosers} require {option} from {target}"
+"""A requirement on the next card of the offender's side ends with its trick, and is said so."""
+
+
 class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
     """A corrected revoke gives the other side a call (a solo caller's only once an adversary has
     played after him); an established one is paid by the settlement."""
@@ -47,15 +51,14 @@ class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
             return Ruling(f"An adversary had already played after him, so {fact.card} stays face up as an exposed "
                           f"card and {label} may call it (Boston's law).",
                           None if contract is None else card_calls(
-                              hand, fact.player, fact.card, ("card",), "revoke.corrected",
-                              f"{fact.card} stays face up: {label} may call it, to be played as soon as that is "
-                              "lawful; it stays liable to be called until it is played.", ends=(Lapse.CARD_PLAYED,)))
+                              hand, fact, ("card",), f"{fact.card} stays face up: {label} may call it, to be played "
+                              "as soon as that is lawful; it stays liable to be called until it is played.",
+                              (Lapse.CARD_PLAYED,)))
         return Ruling(f"{label} may require his highest or lowest card of {fact.led.word}, or treat {fact.card} as an "
                       "exposed card.",
                       None if contract is None else card_calls(
-                          hand, fact.player, fact.card, ("highest", "lowest", "card"), "revoke.corrected",
-                          f"{label} may require {fact.player}'s highest or lowest {fact.led.word}, or call "
-                          f"{fact.card} as an exposed card."))
+                          hand, fact, ("highest", "lowest", "card"), f"{label} may require {fact.player}'s highest or "
+                          f"lowest {fact.led.word}, or call {fact.card} as an exposed card."))
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
@@ -129,10 +132,10 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         if not waiting:
             return None
         target = hand.left_of(fact.player, waiting)
-        return requirement(hand, others, fact.player, target, ("highest", "lowest", "win", "lose"),
-                           "play.out-of-turn", f"{hand.side_label(others)} may require {target}, {fact.player}'s "
-                           "partner who has not yet played, to play his highest or lowest card of the suit, or to "
-                           "win or not win the trick.")
+        return Offer(others, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                     f"{hand.side_label(others)} may require {target}, {fact.player}'s partner who has not yet played, "
+                     "to play his highest or lowest card of the suit, or to win or not win the trick.",
+                     ends=REQUIRE_ENDS, target=target, said=REQUIRE_SAID)
 
 
 class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
@@ -158,13 +161,20 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
                       "when legal, or require his highest or lowest of the suit led.", offer)
 
 
+def card_calls(hand: FrenchBostonHand, fact: tb.Revoke, options: tuple[Option, ...], text: str,
+               ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
+    """Let a corrected revoke's adversaries call its card as an exposed card, or his highest or lowest."""
+    return Offer(frozenset(hand.adversaries(fact.player)), fact.player, options, "revoke.corrected", text, ends=ends,
+                 card=fact.card, target=fact.player, said="{choosers} call {option} from {target}")
+
+
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
     """The other side's right over an exposed card: it lasts until the card is played."""
     others = frozenset(hand.adversaries(holder))
-    return card_calls(hand, holder, card, ("card", "highest", "lowest"), "exposed.card",
-                      f"{hand.side_label(others)} may call {card} to be played when legal, or require "
-                      f"{holder}'s highest or lowest card of the suit led; the card stays liable to be "
-                      "called until it is played.", ends=(Lapse.CARD_PLAYED,))
+    return Offer(others, holder, ("card", "highest", "lowest"), "exposed.card", f"{hand.side_label(others)} may call "
+                 f"{card} to be played when legal, or require {holder}'s highest or lowest card of the suit led; the "
+                 "card stays liable to be called until it is played.", ends=(Lapse.CARD_PLAYED,), card=card,
+                 target=holder, said="{choosers} call {option} from {target}")
 
 
 def offer_call(hand: FrenchBostonHand, holder: str, card: Card) -> None:
@@ -218,9 +228,9 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
             return None
         turn = hand.table.expected()
         target = turn if turn in side else hand.left_of(turn, side)
-        return requirement(hand, others, event.player, target, ("highest", "lowest", "trump", "no-trump"),
-                           "attention.drawn", f"{hand.side_label(others)} may require {target} to play his "
-                           "highest or lowest card, or to trump or not trump the trick.")
+        return Offer(others, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
+                     f"{hand.side_label(others)} may require {target} to play his highest or lowest card, or to trump "
+                     "or not trump the trick.", ends=REQUIRE_ENDS, target=target, said=REQUIRE_SAID)
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
@@ -261,30 +271,6 @@ def misere_claim_offer(hand: FrenchBostonHand, offender: str, what: str) -> Offe
 def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None:
     """An adversary's error in a misère found by the hand: the caller's claim (`misere_claim_offer`)."""
     hand.open(misere_claim_offer(hand, offender, what))
-
-
-def card_calls(hand: FrenchBostonHand, offender: str, exposed: Card, options: tuple[Option, ...],
-               topic: str, text: str, ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
-    """Let the offender's adversaries call `exposed` as an exposed card, or his highest or lowest."""
-    others = frozenset(hand.adversaries(offender))
-
-    def call(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-        what = "card" if len(option) == 2 else option
-        effect = hand.require(offender, what, topic, at, card=exposed if what == "card" else None)
-        hand.penalise(topic, f"{hand.side_label(others)} call {option} from {offender}", effects=(effect,))
-
-    return Offer(others, offender, options, topic, text, call, ends=ends, card=exposed)
-
-
-def requirement(hand: FrenchBostonHand, others: frozenset[str], offender: str, target: str,
-                options: tuple[Option, ...], rule: str, text: str) -> Offer:
-    """Let `others` require one of `options` of `target`'s next card, the penalty under `rule`."""
-
-    def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-        effect = hand.require(target, option, rule, at)
-        hand.penalise(rule, f"{hand.side_label(others)} require {option} from {target}", effects=(effect,))
-
-    return Offer(others, offender, options, rule, text, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
 
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
