@@ -9,31 +9,26 @@ choices they open.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
+from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
-from ...notation.cards import Card, Suit
+from ...notation.cards import Suit
 
 if TYPE_CHECKING:
     from .hand import BostonHand
 
 
 # ---- the caller's rights -------------------------------------------------------------------------
-def caller_offer(hand: BostonHand, offender: str, options: tuple[Option, ...], topic: str, explanation: str,
-                 apply: Callable[[BostonHand, str, ev.Span], None], implied: Option | None = None,
-                 implied_text: str = "", ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
-                 recorded: Option | None = None, called: Card | None = None) -> Offer:
-    """The caller's choice; he waives it by playing on, and only he (L21, L39): the offender's
-    side must wait for his decision."""
+def the_caller(hand: BostonHand) -> frozenset[str]:
+    """Who chooses every penalty: the caller, and only he waives it by playing on (L21, L39); the
+    offender's side must wait for his decision."""
     assert hand.caller is not None
-    return Offer(frozenset({hand.caller}), offender, options, topic, explanation, apply, implied, implied_text,
-                 ends, card, recorded, called=called)
+    return frozenset({hand.caller})
 
 
 def misere_offer(hand: BostonHand, offender: str, what: str) -> Offer:
@@ -125,9 +120,9 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
             hand.penalise("revoke.corrected", f"{hand.caller} calls {fact.player}'s {fact.card} as an exposed card",
                           effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
 
-        return caller_offer(hand, fact.player, ("highest", "lowest", "card"), "revoke.corrected",
-                            f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or "
-                            f"call {fact.card} as an exposed card.", apply, called=fact.card)
+        return Offer(the_caller(hand), fact.player, ("highest", "lowest", "card"), "revoke.corrected",
+                     f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
+                     f"{fact.card} as an exposed card.", apply, called=fact.card)
 
     def established_words(self, hand: BostonHand, fact: tb.Revoke) -> str:
         if hand.revokes and hand.revokes[0] is not fact:
@@ -217,13 +212,11 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
             hand.penalise("play.out-of-turn", f"{caller} treats {offender}'s {card} as exposed and calls it",
                           effects=(back, Effect("exposed", offender, None, card.text), called))
 
-        return caller_offer(hand, offender, ("suit", "card", "accept"), "play.out-of-turn",
-                            f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an "
-                            "exposed card, or accept the lead (his playing to it accepts it; a card his opponents "
-                            "play to it before he decides is taken back, liable to be called).", apply,
-                            implied="accept",
-                            implied_text=f"Play went on to {offender}'s lead out of turn: it stands.",
-                            card=card)
+        return Offer(the_caller(hand), offender, ("suit", "card", "accept"), "play.out-of-turn",
+                     f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an exposed "
+                     "card, or accept the lead (his playing to it accepts it; a card his opponents play to it before "
+                     "he decides is taken back, liable to be called).", apply, implied="accept",
+                     implied_text=f"Play went on to {offender}'s lead out of turn: it stands.", card=card)
 
     def play_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer | None:
         assert hand.table is not None
@@ -305,10 +298,10 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
 
         return Ruling(f"{hand.caller} may require highest or lowest, or trump or no trump, from the opponents still "
                       "to play.",
-                      caller_offer(hand, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
-                                   f"{hand.caller} may require the opponents still to play to trick {current.number} "
-                                   f"({' '.join(targets)}) to play highest or lowest, or to trump or not trump.",
-                                   apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
+                      Offer(the_caller(hand), event.player, ("highest", "lowest", "trump", "no-trump"),
+                            "attention.drawn", f"{hand.caller} may require the opponents still to play to trick "
+                            f"{current.number} ({' '.join(targets)}) to play highest or lowest, or to trump or not "
+                            "trump.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 
 
 class BostonCallLaw(laws.CallLaw["BostonHand"]):
