@@ -1233,7 +1233,7 @@ class HandReplay:
                 return
 
     @final
-    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[str, Card], None]) -> None:
+    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[Any, str, Card], None]) -> None:
         """For laws under which a card played without waiting for the decision is liable to be
         called (Boston's L23, L39): the card taken back is an exposed card, a finding, and
         `offer_call` gives the innocent side its right over it."""
@@ -1241,7 +1241,7 @@ class HandReplay:
         self.find("exposed-card", play.player, play.at, "exposed.card",
                   f"{play.player} played {play.card} before {choice.pending.chooser} had chosen the penalty for "
                   f"{choice.offender}'s error; taken back, it is liable to be called.", trick=self.trick_number)
-        offer_call(play.player, play.card)
+        offer_call(self, play.player, play.card)
 
     @final
     def on_call(self, event: ev.Call) -> None:
@@ -1719,11 +1719,14 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
 
 def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
-    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card."""
-    target, topic, choosers = offer.target, offer.topic, offer.choosers
+    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card (a
+    card, answering a `card` option: to play `offer.card`)."""
+    target, topic, choosers, said, card = offer.target, offer.topic, offer.choosers, offer.said, offer.card
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-        effect = hand.require(target, option, topic, at)
-        hand.penalise(topic, f"{hand.side_label(choosers)} requires {target} to play {option}", effects=(effect,))
+        what = "card" if len(option) == 2 else option
+        effect = hand.require(target, what, topic, at, card=card if what == "card" else None)
+        hand.penalise(topic, said.format(choosers=hand.side_label(choosers), target=target, option=option),
+                      effects=(effect,))
 
     return apply
