@@ -84,3 +84,19 @@ EUCHRE = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n\nhand 1 d
 def test_a_hand_is_void_for_the_reason_its_game_gives(text: str, status: str) -> None:
     """`void` is the replay's, from the game's `redeal_why`: a deal thrown in, or dealt again."""
     assert first_hand(text)["status"] == status
+
+
+def test_i_pay_before_play_completes_the_hand() -> None:
+    """The rest conceded ends the hand complete, before the first lead too (`hand_over`)."""
+    text = BOSTON + "A bid 6, Y pass, B pass, Z pass\nA name spades\nY concede, B concede, Z concede\n"
+    assert first_hand(text)["status"] == "complete"
+
+
+def test_a_second_card_to_a_trick_leaves_its_player_short() -> None:
+    """`PenaltyLaw.dead_card` records the dead card (`dead_cards`): in Boston its player is short, and
+    a hand left off then is settled as it stands."""
+    played = BOSTON_LONG.replace("deal Y: 2S ", "deal Y: ").replace("deal Z: 4S ", "deal Z: 2S 4S ")
+    played = played.replace("A AS\n", "trick 1: A AS, Y QH, B 3S, Z 2S\ntrick 1: Z 4S\n")
+    hand = first_hand(played)
+    assert hand["status"] == "abandoned"
+    assert any("a card short" in i["explanation"] for i in hand["irregularities"])

@@ -233,6 +233,7 @@ class HandReplay:
         self.before_decision: set[Card] = set()  # cards the offender's side played before a decision
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
         self.deal_faults: set[DealFault] = set()  # what the deal lines and the upcard show wrong
+        self.dead_cards: dict[str, Card] = {}  # a second card given to a trick, dead (`PenaltyLaw.dead_card`)
         self.missed: dict[str, int] = {}  # a player who missed a trick, closed without his card: that trick
         self.table: tb.TrickTable | None = None
         self.exposed: dict[str, list[Card]] = {}
@@ -1015,10 +1016,11 @@ class HandReplay:
 
     @final
     def hand_over(self) -> bool:
-        """Play is over (the last trick played, or the rest conceded) and no penalty scored with the
-        hand is still to be chosen (`Lapse.SETTLEMENT`: whist's English revoke penalty)."""
+        """Play is over (the last trick played, or the rest conceded, before play too: Boston's "I
+        pay") and no penalty scored with the hand is still to be chosen (`Lapse.SETTLEMENT`: whist's
+        English revoke penalty)."""
         ended = self.ended
-        return self.table is not None and (self.table.finished or (
+        return ((self.table is not None and self.table.finished) or (
             ended is not None and ended.reason in ("conceded", "claimed"))) \
             and not (self.choices and any(Lapse.SETTLEMENT in c.ends for c in self.choices))
 

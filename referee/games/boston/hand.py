@@ -32,6 +32,7 @@ class BostonHand(HandReplay):
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
+                           revoke_abandons=True,
                            settlement=lambda hand, ledger: BostonSettlement(hand).settle(ledger))
 
     @property
@@ -53,7 +54,6 @@ class BostonHand(HandReplay):
         self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
-        self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
         self.liable = liable_cards()       # opponents' exposed cards still on the table, and who holds them
         self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
@@ -201,10 +201,10 @@ class BostonHand(HandReplay):
             return "misdeal" if self.throw_in_refused() else "thrown-in"
         return reason or "misdeal"
 
-    def stop(self, by: str | None = None) -> None:
-        """The hands are thrown up at once ("I pay", a claim): the trick just completed is gathered
+    def stop(self, by: str) -> None:
+        """The hands are thrown up at once ("I pay"): the trick just completed is gathered
         now, which establishes its open revokes."""
-        self.end("conceded" if by is not None else "claimed", by)
+        self.end("conceded", by)
         self.gather_now()
 
     # ---- play -----------------------------------------------------------------------------
@@ -252,14 +252,14 @@ class BostonHand(HandReplay):
         self.play_card(event)
         if self.liable:
             self.liable.played(event.card)
-        if self.extra_card and self.table is not None and not self.table.current.plays:
+        if self.dead_cards and self.table is not None and not self.table.current.plays:
             self.sit_out_empty_hands()
 
     def sit_out_empty_hands(self) -> None:
         """A player short by a dead card has none left for the last trick, which is played without him."""
         table = self.table
         assert table is not None
-        for player in self.extra_card:
+        for player in self.dead_cards:
             if table.hands is not None and player in table.active and not table.hands.get(player, True):
                 for fact in table.deactivate(player):
                     self.on_fact(fact)
@@ -310,11 +310,6 @@ class BostonHand(HandReplay):
         return min(self.numbers.revoke_overtricks, 13 - self.high.tricks)
 
     # ---- status ------------------------------------------------------------------------------
-    def short_players(self) -> list[str]:
-        """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
-        return [p for p in self.order if (p in self.deals and len(self.deals[p]) < self.cards_per_hand)
-                or p in self.extra_card]
-
     def imperfect_pack(self) -> bool:
         """A card dealt twice; or a card in nobody's hand, found before play or when the deal is cancelled
         (once play has gone on without a redeal, a short hand is played under the wrong-count rule)."""
@@ -327,17 +322,19 @@ class BostonHand(HandReplay):
         faults = self.deal_faults
         return "long-hand" in faults or self.imperfect_pack() or (self.table is None and "wrong-count" in faults)
 
+    def short_players(self) -> list[str]:
+        """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
+        return [p for p in self.order if (p in self.deals and len(self.deals[p]) < self.cards_per_hand)
+                or p in self.dead_cards]
+
     def status(self) -> HandStatus:
-        void = self.void()
-        if void is not None:
-            return void
-        if self.table is not None and self.table.finished:
-            return "complete"
-        if len(self.payers) == 3 or self.caller_gave_up:
-            return "complete"
-        if self.over_why or self.claimed_from or self.revokes or (self.table is not None and self.short_players()):
+        """The replay's, but a misère claimed, or a hand left off with a player short, is settled as it
+        stands: abandoned, as after a revoke."""
+        status, table = HandReplay.status(self), self.table
+        if status == "complete" and self.ended_as("claimed") and not (table is not None and table.finished):
             return "abandoned"
-        return "in-progress"
+        short = status == "in-progress" and table is not None and bool(self.short_players())
+        return "abandoned" if short else status
 
     def taken(self) -> dict[str, int]:
         """Tricks taken by each player so far."""
