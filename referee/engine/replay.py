@@ -7,7 +7,7 @@ penalty calls and whether they were obeyed, claims, drawing attention, the recor
 
 A game subclasses it, declares its hands once (`Declaration`: name, cards, pack, units, its
 penalty laws by topic, which the replay asks), handles its own bidding events (``on_bid``,
-``on_order``, ...) and overrides the few hooks (``ready_to_play``, ``void``, ``settle`` ...:
+``on_order``, ...) and overrides the few hooks (``ready_to_play``, ``redeal_why``, ``settle`` ...:
 every other method is final). Where the hand stands is one state (`stage`, `ended`), from which
 the replay computes its status; who plays with whom is the hand's `Sides`. The
 generic findings cite rule ids of the form ``<game>.<topic>`` (see `GENERIC_RULES`), which
