@@ -176,8 +176,9 @@ class BostonHand(HandReplay):
             self.caller_gave_up = True
         elif event.player not in self.payers:
             self.payers.append(event.player)
-        if self.caller_gave_up or len(self.payers) == 3:
-            self.stop(event.player)
+        if self.caller_gave_up or len(self.payers) == 3:  # thrown up at once: the last trick's revokes stand
+            self.end("conceded", event.player)
+            self.gather_now()
 
     def thrown_in(self) -> bool:
         return self.redeal is not None and self.redeal_why() == "thrown-in"
@@ -200,12 +201,6 @@ class BostonHand(HandReplay):
         if reason == "thrown-in" or (reason is None and self.step == "ready" and self.table is None and self.partout):
             return "misdeal" if self.throw_in_refused() else "thrown-in"
         return reason or "misdeal"
-
-    def stop(self, by: str) -> None:
-        """The hands are thrown up at once ("I pay"): the trick just completed is gathered
-        now, which establishes its open revokes."""
-        self.end("conceded", by)
-        self.gather_now()
 
     # ---- play -----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
