@@ -163,7 +163,9 @@ class OutOfTurnLaw(PenaltyLaw[H]):
 
     def dead_card(self, hand: H, fact: tb.PlayedTwice) -> None:
         """For laws under which a second card given to a trick goes with it, dead (the whist family's
-        law 19): it leaves its player's hand, and counts as played."""
+        law 19): it leaves its player's hand, and counts as played; the first leaves him a card short
+        (`HandReplay.dead_cards`)."""
+        hand.dead_cards.setdefault(fact.player, fact.card)
         table = hand.table
         assert table is not None
         (table.hands or {}).get(fact.player, set()).discard(fact.card)

@@ -238,8 +238,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
                   f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
                   f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
                   + short_ruling(hand, fact.player), trick=fact.trick)
-        if fact.player not in hand.extra_card:
-            hand.extra_card[fact.player] = fact.card
+        if fact.player not in hand.dead_cards:
             self.dead_card(hand, fact)
         if not table.current.plays:  # given to the trick just completed: he may have no card left for the next
             hand.sit_out_empty_hands()

@@ -298,7 +298,7 @@ class BostonSettlement:
             what = f"{short} played short: each opponent pays {self.caller} {each} white for his bid and over-tricks" \
                    + (f", and {self.caller} takes the pool of {red} red" if red else "")
         dealt_short = short in self.deals and len(self.deals[short]) < self.hand.cards_per_hand
-        if short in self.hand.extra_card and not dealt_short:
+        if short in self.hand.dead_cards and not dealt_short:
             self.penalise("wrong-count.play", f"{what}; {short} played two cards to one trick, so he forfeits nothing "
                           "to the pool (the forfeit is for playing on with a wrong hand from the deal)", since=mark)
             return

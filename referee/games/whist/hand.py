@@ -139,7 +139,7 @@ class WhistHand(HandReplay):
         English code (E46, W65): one hand short of the one card no deal holds stands, as though it held it."""
         wrong = [p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand]
         self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
-        missing = self.deck.difference(*self.deals.values())
+        missing = set(self.missing_cards())
         if self.game_options["code"] == "english" and len(wrong) == len(missing) == 1 and wrong[0] in self.short:
             self.penalise("wrong-count.play", f"{wrong[0]}, short from the deal, has played: the deal stands, and he "
                           f"answers for revokes as though he held the missing {' '.join(c.text for c in missing)}")
@@ -189,9 +189,6 @@ class WhistHand(HandReplay):
     def both_revoked(self) -> bool:
         return (self.game_options["both-revoke"] == "new-deal"
                 and len({self.side(r.player) for r in self.revokes}) == 2)
-
-    def void(self) -> Literal["redeal", "thrown-in"] | None:
-        return "redeal" if self.redeal is not None or self.redeal_why() is not None else None
 
     def contract(self) -> dict[str, Any]:
         return {"trump": self.trump.word if self.trump else None,
