@@ -92,13 +92,24 @@ class RevokeLaw(PenaltyLaw[H]):
     __slots__ = ()
 
     def card_words(self, hand: H, card: Card) -> str:
-        """A card named in an explanation; a game adds what its laws make of it (a bower is a trump)."""
-        return card.text
+        """A card named in an explanation, with what the game's laws make of it (`card_role`: a bower)."""
+        role = hand.declared.card_role(card, hand.trump) if hand.declared.card_role is not None else None
+        return f"{card.text} ({role})" if role else card.text
 
     def held_words(self, hand: H, revoke: tb.Revoke) -> str:
-        """What the revoker held of the suit led, in words (a game may name a card that is not of
-        its printed suit, such as Euchre's left bower)."""
-        return revoke.led.word
+        """What the revoker held of the suit led, in words, naming a card of his of another printed
+        suit that the game's laws count in it (`card_role`: Euchre's left bower, when trumps are led)."""
+        role, table = hand.declared.card_role, hand.table
+        if role is None or table is None or table.hands is None or revoke.player not in table.hands:
+            return revoke.led.word
+        held = set(table.hands[revoke.player]) | {c for c, (who, trick) in table.played.items()
+                                                 if who == revoke.player and trick >= revoke.trick}
+        odd = [c for c in held if c is not revoke.card and c.suit is not revoke.led
+               and table.rules.suit_of(c) is revoke.led]
+        if not odd:
+            return revoke.led.word
+        name, _, what = (role(odd[0], hand.trump) or "").partition(", ")  # "the left bower, a trump"
+        return f"{revoke.led.word} ({name} {odd[0].text} is {what})"
 
     def timing(self, hand: H, fact: tb.Revoke) -> str:
         """When a revoke was taken back or became established, or why it still may be taken back,
@@ -113,11 +124,6 @@ class RevokeLaw(PenaltyLaw[H]):
 
     def unproven_ruling(self, hand: H, claim: ev.Claim) -> str:
         return "An unproven revoke carries no penalty."
-
-    def no_revoke(self, hand: H, fact: tb.Revoke) -> bool:
-        """Whether a failure to follow, taken back, was no revoke at all: the card of a player the
-        game's laws say takes no part (Euchre's lone player's partner), gone back."""
-        return False
 
 
 class RetractLaw(PenaltyLaw[H]):

@@ -25,6 +25,7 @@ from ..notation.reader import HandRecord, Problem
 from ..notation.records import field, record
 from ..notation.shapes import GAME_SHAPES, WORDS, shape_of
 from ..notation.suggest import did_you_mean
+from . import sitout
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
 from .header import Setup
@@ -44,6 +45,7 @@ from .ledger import POOL, Ledger
 from .penalties import Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
 from .sides import Sides
+from .sitout import SitOut
 from .trace import NO_TRACE, HandTrace
 from .verdict import HandVerdict, Recorded, TrickRecord
 
@@ -97,7 +99,7 @@ class Declaration:
 
     game: str                  # the game's name, as `[Game]` writes it and its rule ids begin
     cards_per_hand: int        # the cards dealt to each player
-    pack: frozenset[Card]      # the pack dealt from (a house rule may pick another: `dealt_from`)
+    pack: frozenset[Card]      # the pack dealt from (unless a house rule picks another: `pack_by`)
     laws: PenaltyLaws = field(default_factory=PenaltyLaws)
     """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it
     declares its own. One object a topic serves every hand of the game, given the hand it rules."""
@@ -105,6 +107,12 @@ class Declaration:
     """The words a `call` of this game may name (its choices' options by name; a card or a suit
     is always written as such): the grammar takes any word, and `on_call` reports one the game
     does not know, with the nearest of its own."""
+    pack_by: tuple[str, Mapping[str, frozenset[Card]]] | None = None
+    """The house rule that picks the pack, and the pack each of its values names (Euchre's deck of
+    24 or 32 cards), for a game whose `pack` is not always the one."""
+    card_role: Callable[[Card, Suit | None], str | None] | None = None
+    """What a card is beyond its printed suit once trump is known, in words, for a game whose laws
+    make more of it ("the left bower, a trump"); explanations name it so."""
     score_unit: str = "points"
     pool_unit: str | None = None
     pool_rate: int | None = 1  # score units per pool unit paid in or out (see `Ledger`)
@@ -225,6 +233,7 @@ class HandReplay:
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
         self.deal_faults: set[DealFault] = set()  # what the deal lines and the upcard show wrong
         self.table: tb.TrickTable | None = None
+        self.sitting_out: list[SitOut] = []  # seats out of the play so that another plays alone (`engine.sitout`)
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
         self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
@@ -665,10 +674,11 @@ class HandReplay:
         """The players who have not discarded yet, in the order of play."""
         return [p for p in self.order if p not in self.discards]
 
+    @final
     def dealt_from(self) -> frozenset[Card]:
-        """Game hook: the pack the hand is dealt from: the game's `pack` unless a house rule chooses
-        another (Euchre's deck of 24 or 32)."""
-        return self.declared.pack
+        """The pack the hand is dealt from: the game's `pack` unless a house rule picks another."""
+        by = self.declared.pack_by
+        return self.declared.pack if by is None else by[1][self.options[by[0]]]
 
     def on_upcard(self, line: ev.UpcardLine) -> None:
         self.upcard = line.card
@@ -682,7 +692,9 @@ class HandReplay:
     @final
     def start_play(self, leader: str, active: Iterable[str], rules: tb.TrickRules, tricks: int | None = None) -> None:
         """Play begins: `leader` leads to the first of `tricks` tricks (one a card dealt, unless a
-        contract plays fewer: a little misère's discards)."""
+        contract plays fewer: a little misère's discards). The seats `sitting_out` take no part."""
+        if self.sitting_out:
+            active = [p for p in active if not sitout.sits_out(self, p)]
         self.table = tb.TrickTable(self.order, active, leader, rules, self.start_hands(), tricks or self.cards_per_hand)
         self.stage = "play"
 
@@ -730,6 +742,8 @@ class HandReplay:
             return
         table = self.table
         assert table is not None
+        if self.sitting_out and not table.current.plays and event.player not in table.active:
+            sitout.joins_last_trick(self, event)
         if (self.due_back or self.held_aside) and self.played_before_take_back(event):
             return
         if self.false_lead is not None:
@@ -772,7 +786,7 @@ class HandReplay:
             if held.player == event.player and held.card is event.card:  # never reached the trick: simply back
                 self.held_aside.remove(held)
                 return
-        released = self.penalty_laws.retract.may_take_back(self, event)
+        released = self.penalty_laws.retract.may_take_back(self, event) or sitout.released(self, event.player)
         facts = self.table.retract(event.player, event.card, event.at, released)
         if self.thrown_up and self.table.current.plays:  # the trick that ended the hand is open again
             self.resume_after_throw_up()
@@ -1039,7 +1053,11 @@ class HandReplay:
 
     @final
     def fact_notactive(self, fact: tb.NotActive) -> None:
-        self.penalty_laws.out_of_turn.not_active(self, fact)
+        sit = sitout.sat_out(self, fact.player) if self.table is not None else None
+        if sit is not None:
+            sitout.played(self, sit, fact)  # the seat sits out for a lone hand: the engine's law
+        else:
+            self.penalty_laws.out_of_turn.not_active(self, fact)
 
     @final
     def fact_notheld(self, fact: tb.NotHeld) -> None:
@@ -1065,6 +1083,8 @@ class HandReplay:
         if self.early_plays:
             self.take_back_early_play(fact)
         self.penalty_laws.retract.retracted(self, fact)
+        if self.sitting_out:
+            sitout.taken_back(self, fact)
 
     @final
     def fact_cardstands(self, fact: tb.CardStands) -> None:
@@ -1090,8 +1110,8 @@ class HandReplay:
             return
         self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
         law = self.penalty_laws.revoke
-        if fact.status == "corrected" and law.no_revoke(self, fact):
-            return
+        if fact.status == "corrected" and sitout.sits_out(self, fact.player):
+            return  # the card of a seat that takes no part, gone back: never a play of the hand
         proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
                  if fact.proof and fact.status == "established" else "")
         if fact.status == "corrected":

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict, cast
 
+from ...engine import sitout
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import Pending, Reply
 from ...engine.replay import Declaration, HandContext, HandReplay
+from ...engine.sitout import SitOut
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
-from .cards import PACKS, EuchreTricks
+from .cards import PACKS, EuchreTricks, bower_role
 from .penalties import LAWS, play_after, wrong_count_penalty
 from .settlement import EuchreSettlement
 
@@ -46,7 +48,8 @@ EuchreOptions = TypedDict("EuchreOptions", {
 
 
 class EuchreHand(HandReplay):
-    declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True,
+    declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
+                           card_role=bower_role,
                            settlement=lambda hand, ledger: EuchreSettlement(hand).settle(ledger),
                            # the defenders' election over a lone player's partner's card
                            call_words=PENALTY_WORDS | {"partnership", "alone"})
@@ -65,14 +68,11 @@ class EuchreHand(HandReplay):
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
-        self.alone_lost = False
-        self.defence_lost = False  # the lone defender's partner played: both defenders play (see `loner_of`)
         self.passed: set[str] = set()       # players who passed in the bidding
         self.passed_now: set[str] = set()   # players who passed in the current round
         self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
         self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
         self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
-        self.partnership_at: tuple[int, int] | None = None  # where the lone hand became a partnership
         self.discarded: Card | None = None
         self.premature_reported = False
         self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
@@ -93,39 +93,12 @@ class EuchreHand(HandReplay):
 
     @property
     def lone_hand(self) -> bool:
-        return self.alone is not None and not self.alone_lost
+        """The maker plays alone, and his partner has not broken the lone hand (`engine.sitout`)."""
+        return self.alone is not None and sitout.lone_stands(self, self.alone)
 
     @property
     def lone_defence(self) -> bool:
-        return self.defender_alone is not None and not self.defence_lost
-
-    def loner_of(self, player: str) -> str | None:
-        """The lone player (the maker, or a lone defender) whose partner `player` is, if any."""
-        for loner in (self.alone, self.defender_alone):
-            if loner is not None and player == self.sides.partner(loner):
-                return loner
-        return None
-
-    def lone_broken(self, loner: str) -> bool:
-        """Whether `loner`'s partner played, so that his side plays as a partnership for now."""
-        return self.alone_lost if loner == self.alone else self.defence_lost
-
-    def break_lone(self, loner: str, at: ev.Span | None) -> None:
-        """`loner`'s partner played (`at`): his side plays as a partnership; None restores the lone hand."""
-        if loner == self.alone:
-            self.alone_lost, self.partnership_at = at is not None, (at.line, at.column) if at is not None else None
-        else:
-            self.defence_lost = at is not None
-
-    def lone_words(self, loner: str) -> str:
-        """What `loner` plays alone, in words."""
-        return "the lone hand" if loner == self.alone else "the lone defence"
-
-    def sitting_out(self, player: str) -> bool:
-        """Whether `player` takes no part in the play now: the partner of a lone player (or of a
-        lone defender) whose lone hand stands."""
-        loner = self.loner_of(player)
-        return loner is not None and not self.lone_broken(loner)
+        return self.defender_alone is not None and sitout.lone_stands(self, self.defender_alone)
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
@@ -391,17 +364,24 @@ class EuchreHand(HandReplay):
             self.alone = self.maker
             self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
                               "(Canadian loner).")
+        self.sitting_out = self.lone_seats()
         active, leader = self.opening_seats()
         self.start_play(leader, active, EuchreTricks(self.trump))
         self.check_counts(event, active)
         return True
 
+    def lone_seats(self) -> list[SitOut]:
+        """The seats that sit out: the lone player's partner, and a lone defender's."""
+        loner = self.alone if self.lone_hand else self.canadian_loner()
+        return [SitOut(self.sides.partner(p), p, lone, verb) for p, lone, verb in (
+            (loner, "the lone hand", "play"), (self.defender_alone, "the lone defence", "defend")) if p]
+
     def opening_seats(self) -> tuple[list[str], str]:
         """The seats taking part and who leads to the first trick: the first active seat at the
         dealer's left (or at the lone player's, under the loner-lead house rule)."""
+        out = {sit.seat for sit in self.lone_seats()}
+        active = [p for p in self.order if p not in out]
         loner = self.alone if self.lone_hand else self.canadian_loner()
-        sitting_out = {self.sides.partner(p) for p in (loner, self.defender_alone) if p}
-        active = [p for p in self.order if p not in sitting_out]
         after = loner if loner and self.game_options["loner-lead"] == "left-of-loner" else self.dealer
         return active, self.left_of(after, active)
 
@@ -446,30 +426,7 @@ class EuchreHand(HandReplay):
                       "holds six cards. " + wrong_count_penalty(self, self.dealer))
             self.wrong_count.add(self.dealer)
 
-    def joins_completed_trick(self, event: ev.Play, label: int | None) -> bool:
-        """The card of a seat that sits out (a lone player's partner), put down after the active
-        cards of a trick and before the next lead, belongs to that trick: he cannot lead. Only
-        the label of the next trick on his line, his card first, puts it before that trick's lead
-        (after the last trick there is none: a label beyond it is wrong, his card is in the last)."""
-        table = self.table
-        if table is None or table.current.plays or not table.tricks or table.gathered \
-                or event.player in table.active:
-            return False
-        return table.finished or label != table.current.number
-
-    def line_label(self, event: ev.Play) -> int | None:
-        """The ``trick N:`` label of the line being read, when `event` is its first card."""
-        line = self.line
-        if line is None or line.trick is None:
-            return None
-        first = next((e for e in line.events if isinstance(e, ev.Play)), None)
-        return line.trick if first is event else None
-
     def on_play(self, event: ev.Play) -> None:
-        table = self.table
-        if table is not None and event.player not in table.active and not table.current.plays \
-                and self.joins_completed_trick(event, self.line_label(event)):
-            table.reopen_last()  # his card goes to the trick just completed, even the last one
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)
         false = self.out_of_turn
@@ -518,9 +475,6 @@ class EuchreHand(HandReplay):
         if self.redeal is not None and self.redeal.reason is not None:
             return self.redeal.reason == "misdeal"
         return self.misdeal()
-
-    def dealt_from(self) -> frozenset[Card]:
-        return PACKS[self.game_options["deck"]]
 
     def contract(self) -> dict[str, Any]:
         return {

@@ -24,8 +24,7 @@ from ...engine.penalties import (
     Ruling,
 )
 from ...notation import events as ev
-from ...notation.cards import JACK, Card, Suit
-from .cards import bower_role
+from ...notation.cards import Suit
 
 if TYPE_CHECKING:
     from .hand import EuchreHand
@@ -35,25 +34,6 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
     """A revoke costs the offenders points, more against a lone hand; a bower is named as a trump."""
 
     __slots__ = ()
-
-    def card_words(self, hand: EuchreHand, card: Card) -> str:
-        """A bower is named as such: the left bower is a trump, not a card of its printed suit."""
-        role = bower_role(card, hand.trump)
-        return f"{card.text} ({role})" if role else card.text
-
-    def held_words(self, hand: EuchreHand, revoke: tb.Revoke) -> str:
-        """The suit led, and the left bower by name when he held it then and trumps were led."""
-        table = hand.table
-        trump = hand.trump
-        if table is None or table.hands is None or revoke.player not in table.hands or trump is None \
-                or revoke.led is not trump:
-            return revoke.led.word
-        held = set(table.hands[revoke.player]) | {c for c, (who, trick) in table.played.items()
-                                                 if who == revoke.player and trick >= revoke.trick}
-        bowers = [c for c in held if c is not revoke.card and c.rank == JACK and c.suit is trump.partner]
-        if not bowers:
-            return revoke.led.word
-        return f"{revoke.led.word} (the left bower {bowers[0].text} is a trump)"
 
     def decide(self, hand: EuchreHand, fact: tb.Revoke) -> Ruling:
         if fact.status == "corrected":
@@ -67,16 +47,12 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
         return Ruling(f"{hand.other(side)} score {points} points{unless} and the hand's ordinary result is not "
                       "scored.")
 
-    def no_revoke(self, hand: EuchreHand, fact: tb.Revoke) -> bool:
-        """The lone player's partner takes no part in the hand: his card that did not follow,
-        gone back because the lone hand stands, was never a play of the hand."""
-        return hand.sitting_out(fact.player)
-
 
 def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
     """Lone-hand points only while the lone hand was being played: a revoke made after the
     partner's card turned it into a partnership hand is a partnership revoke."""
-    alone_then = hand.lone_hand or (hand.partnership_at is not None and (at.line, at.column) < hand.partnership_at)
+    broken = next((s.broken for s in hand.sitting_out if s.loner == hand.alone), None)
+    alone_then = hand.lone_hand or (broken is not None and (at.line, at.column) < (broken.line, broken.column))
     if hand.lone_defence and hand.side(hand.defender_alone or "") == hand.side(offender):
         return hand.game_options["revoke-lone-points"]  # his side was attempting a lone defence
     if hand.alone is None or not alone_then:
@@ -92,11 +68,6 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
 
     __slots__ = ()
 
-    def may_take_back(self, hand: EuchreHand, event: ev.Retract) -> bool:
-        """The lone player's partner's card goes back when the opponents let the lone hand stand."""
-        loner = hand.loner_of(event.player)
-        return (loner is not None and hand.lone_broken(loner)) or super().may_take_back(hand, event)
-
     def retracted(self, hand: EuchreHand, fact: tb.Retracted) -> None:
         out_of_turn = hand.out_of_turn
         if out_of_turn is not None and fact.player == out_of_turn.player and fact.card is out_of_turn.card:
@@ -108,11 +79,6 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
                               "and the proper turn was restored.")
             if hand.game_options["out-of-turn"] == "somerset":
                 hand.open(somerset_offer(hand, fact))
-        elif (loner := hand.loner_of(fact.player)) is not None and hand.lone_broken(loner) and hand.table is not None:
-            hand.break_lone(loner, None)
-            hand.notes.append(f"{fact.player}'s card was taken back: {loner} keeps {hand.lone_words(loner)}.")
-            for follow in hand.table.deactivate(fact.player):  # the trick may now be complete
-                hand.on_fact(follow)
 
 
 class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
@@ -131,51 +97,6 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
         return Ruling(f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
                       "players have already played: then the trick is rebuilt if all agree, otherwise the hand is "
                       "cancelled and redealt without score.", then=kept)
-
-    def not_active(self, hand: EuchreHand, fact: tb.NotActive) -> None:
-        loner = hand.loner_of(fact.player) or hand.alone or ""
-        innocent = hand.adversaries(loner)  # the defenders; the makers, when a lone defender's partner played
-        table = hand.table
-        assert table is not None
-        verb = "play" if loner == hand.alone else "defend"
-        lone = hand.lone_words(loner)
-        trick = fact.trick  # the trick he put it on: the hand reopened the one just completed if it was that
-        hand.find("sitting-out-played", fact.player, fact.at, "alone.partner-played",
-                  f"{fact.player} should sit out while {loner} {verb}s alone, but played {fact.card}. {loner} loses "
-                  f"{lone} and his side plays as a partnership, unless {hand.side_label(innocent)} elect that {loner} "
-                  f"{verb} alone (then {fact.player}'s card is taken back).", trick=trick)
-        if not hand.lone_broken(loner):
-            hand.break_lone(loner, fact.at)
-        for follow in table.join(fact.player, fact.card, fact.at):
-            if not isinstance(follow, tb.OutOfTurn):  # the seat had no turn: one finding is enough
-                hand.on_fact(follow)
-        hand.open(Offer(frozenset(innocent), fact.player, ("partnership", "alone"), "alone.partner-played",
-                        f"{hand.side_label(innocent)} choose whether {loner} keeps {lone} "
-                        f"({fact.player}'s {fact.card} is taken back) or his side plays as a partnership.",
-                        lambda hand, option, at: choose_lone_hand(hand, option, at, fact.player, fact.card, loner),
-                        implied="partnership"))
-
-
-def choose_lone_hand(hand: EuchreHand, option: str, at: ev.Span, partner: str, card: Card, loner: str) -> None:
-    """The defenders' election (`call alone` / `call partnership`, or the partner's card taken
-    back). Electing the lone hand takes `partner`'s `card` back while its trick is not
-    gathered; a trick already gathered stands as played (a quitted trick is never rebuilt),
-    a card he has put on the table since goes back, and he sits out from now on."""
-    if option != "alone" or not hand.lone_broken(loner) or hand.table is None:
-        return
-    table = hand.table
-    facts = table.retract(partner, card, at, excused=True)
-    if any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-        hand.notes.append(f"{hand.side_label(hand.adversaries(partner))} elected that {loner} keep "
-                          f"{hand.lone_words(loner)}: {partner}'s {card} stays in its trick, already gathered, "
-                          f"and {partner} sits out.")
-        later = table.current.card_of(partner)
-        facts = table.retract(partner, later.card, at, excused=True) if later is not None else []
-        if not facts or any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-            hand.break_lone(loner, None)
-            facts = table.deactivate(partner)
-    for follow in facts:  # a card taken back: the retract law's `retracted` restores the lone hand
-        hand.on_fact(follow)
 
 
 def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
