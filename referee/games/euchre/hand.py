@@ -268,9 +268,9 @@ class EuchreHand(HandReplay):
                       f"{event.player} discards {event.card} after his own first play: too late, the discard is void "
                       "and he has played with six cards")
             return
-        hands = self.table.hands if self.table is not None else None
-        held = hands[self.dealer] if hands is not None and self.dealer in hands else (
-            set(self.deals.get(self.dealer, ())) | ({self.upcard} if self.upcard else set()))
+        hands, dealt = self.table.hands if self.table is not None else None, self.deals.get(self.dealer, ())
+        held = {*(hands[self.dealer] if hands is not None and self.dealer in hands else dealt),
+                *((self.upcard,) if self.upcard else ())}
         if self.dealer in self.deals and event.card not in held:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} discards {event.card}, which is neither in the dealer's hand nor the upcard")
@@ -282,6 +282,7 @@ class EuchreHand(HandReplay):
             return
         self.discarded = event.card
         if hands is not None and self.dealer in hands:  # after the opening lead (Somerset 87): the lead stands
+            hands[self.dealer].update((self.upcard,) if self.upcard else ())  # a dealer sitting out takes it now
             hands[self.dealer].discard(event.card)
 
     def dealer_has_played(self) -> bool:
@@ -393,8 +394,10 @@ class EuchreHand(HandReplay):
         return None
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        """The dealer holds the upcard once it is ordered up (in the first round), less his discard."""
-        if hands is None or self.round != 1 or self.maker is None or self.dealer not in hands or self.upcard is None:
+        """The dealer holds the upcard once it is ordered up (in the first round), less his discard.
+        A dealer who sits out takes no part: he has taken the upcard up only if he discards."""
+        if hands is None or self.round != 1 or self.maker is None or self.dealer not in hands or self.upcard is None \
+                or (self.discarded is None and self.dealer not in self.opening_seats()[0]):
             return
         hands[self.dealer].add(self.upcard)
         if self.discarded is not None:
