@@ -22,7 +22,7 @@ the hand as well.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..notation import events as ev
 from ..notation.cards import Card
@@ -192,6 +192,9 @@ class CallLaw(PenaltyLaw[H]):
     an acceptance that answers no open choice."""
 
     __slots__ = ()
+    trump_while_following: ClassVar[bool] = False
+    """Declared by a game whose laws let a player trump a plain suit he holds (Auction Pitch): "trump"
+    may be called from him even then, and any trump he plays obeys it."""
 
     def describe(self, hand: H, requirement: Requirement) -> str:
         words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
@@ -244,11 +247,13 @@ class CallLaw(PenaltyLaw[H]):
             pick = max if requirement.what == "highest" else min
             return event.card is pick(following, key=lambda c: table.rules.power(c, led))
         if requirement.what in ("trump", "no-trump"):
-            if following and led is not trump:
+            anytime = self.trump_while_following
+            if following and led is not trump and not anytime:
                 may_trump = False
             else:
                 may_trump = any(suit_of(c) is trump for c in options)
-            played_trump = suit_of(event.card) is trump and led is not trump
+            played = suit_of(event.card) is trump
+            played_trump = played and (led is not trump or (anytime and requirement.what == "trump"))
             if requirement.what == "trump":
                 return played_trump or not may_trump
             non_trumps = [c for c in options if suit_of(c) is not trump]

@@ -232,26 +232,7 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
     revoke, penalised under its own rule."""
 
     __slots__ = ()
-
-    def met(self, hand: AuctionPitchHand, requirement: Requirement, event: ev.Play) -> bool | None:
-        """Pitch lets a player trump a plain suit he holds, so "trump" may be called even then."""
-        if requirement.what not in ("trump", "no-trump"):
-            return super().met(hand, requirement, event)
-        table = hand.table
-        assert table is not None
-        led = table.led_suit()
-        held = table.hands.get(event.player) if table.hands is not None else None
-        if led is None:
-            return None
-        if held is None:
-            return True
-        trumps = [c for c in held if c.suit is hand.trump]
-        played_trump = event.card.suit is hand.trump
-        if requirement.what == "trump":
-            return played_trump or not trumps
-        if led is hand.trump:
-            return True
-        return not played_trump or len(trumps) == len(held)
+    trump_while_following = True
 
     def decide(self, hand: AuctionPitchHand, requirement: Requirement) -> Ruling:
         def disobeyed(choice: Choice | None) -> None:
