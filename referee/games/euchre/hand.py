@@ -373,16 +373,17 @@ class EuchreHand(HandReplay):
 
     def lone_seats(self) -> list[SitOut]:
         """The seats that sit out: the lone player's partner, and a lone defender's."""
-        loner = self.alone if self.lone_hand else self.canadian_loner()
         return [SitOut(self.sides.partner(p), p, lone, verb) for p, lone, verb in (
-            (loner, "the lone hand", "play"), (self.defender_alone, "the lone defence", "defend")) if p]
+            (self.loner(), "the lone hand", "play"), (self.defender_alone, "the lone defence", "defend")) if p]
+
+    def loner(self) -> str | None:
+        return self.alone if self.lone_hand else self.canadian_loner()
 
     def opening_seats(self) -> tuple[list[str], str]:
         """The seats taking part and who leads to the first trick: the first active seat at the
         dealer's left (or at the lone player's, under the loner-lead house rule)."""
-        out = {sit.seat for sit in self.lone_seats()}
-        active = [p for p in self.order if p not in out]
-        loner = self.alone if self.lone_hand else self.canadian_loner()
+        active = [p for p in self.order if p not in {sit.seat for sit in self.lone_seats()}]
+        loner = self.loner()
         after = loner if loner and self.game_options["loner-lead"] == "left-of-loner" else self.dealer
         return active, self.left_of(after, active)
 
@@ -444,8 +445,7 @@ class EuchreHand(HandReplay):
             self.notes.append(f"The trick with {false.player}'s card out of turn was completed by it: it stands.")
             self.out_of_turn = None
 
-    def on_concede(self, event: ev.Concede) -> None:
-        self.concede_rest(event)  # the hands are thrown up: a revoke in the trick just completed is established
+    on_concede = HandReplay.concede_rest  # the hands are thrown up: a revoke in the trick just completed is established
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side

@@ -26,14 +26,8 @@ class EuchreSettlement:
         self.hand = hand
 
     def maker_tricks(self) -> int:
-        hand = self.hand
-        assert hand.table is not None and hand.maker is not None
-        makers = hand.sides.side(hand.maker)
-        members = (hand.maker, hand.sides.partner(hand.maker))
-        won = sum(1 for t in hand.table.tricks if t.winner in members)
-        if hand.conceded_by is not None and hand.sides.side(hand.conceded_by) != makers:
-            won += 5 - len(hand.table.tricks)
-        return won
+        assert self.hand.maker is not None
+        return self.hand.won_by_side()[self.hand.sides.side(self.hand.maker)]
 
     def settle(self, ledger: Ledger) -> None:
         hand = self.hand
