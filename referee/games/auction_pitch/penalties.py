@@ -3,9 +3,7 @@
 Only where the seed departs from the shared default: a revoke (or a call disobeyed) costs the
 revoker his points, a set-back and a red counter; an adversary's card out of turn goes back and
 the pitcher may call a card from the offender (the pitcher's own goes back without penalty); a
-card exposed in the deal lets the others have the deal again, and one exposed later costs
-nothing, as nobody has a partner; "trump" may be called even from a player who holds the suit led.
-"""
+card exposed in the deal lets the others have the deal again (later, nobody has a partner)."""
 
 from __future__ import annotations
 
@@ -47,7 +45,6 @@ class FalseCard:
     lead: bool
     retracted: bool = False
     stands: bool = False
-    requirement: Requirement | None = None
     choice: Choice | None = None  # the pitcher's choice of penalty, while he has not made it
 
 
@@ -74,16 +71,15 @@ def set_back(hand: AuctionPitchHand) -> int:
 def sale_kept(hand: AuctionPitchHand, player: str) -> str:
     """Words for a revoking seller who sold: the points of the sale were scored before the play."""
     auction = hand.auction
-    if player == auction.eldest and auction.sale == "sold" and auction.sale_points:
-        return f" (the {auction.sale_points} of his sale, scored before the play, stand)"
-    return ""
+    sold = player == auction.eldest and auction.sale == "sold" and auction.sale_points
+    return f" (the {auction.sale_points} of his sale, scored before the play, stand)" if sold else ""
 
 
 def revoke_words(hand: AuctionPitchHand, player: str) -> str:
     """What a revoke (or a call disobeyed) costs `player`, in words."""
     pitcher = hand.pitcher or ""
-    safe = (f", and {pitcher}, the pitcher, cannot be set back in this hand"
-            if player != pitcher and hand.auction.to_make is not None else "")
+    safe = f", and {pitcher}, the pitcher, cannot be set back in this hand" if player != pitcher \
+        and hand.auction.to_make is not None else ""
     return (f"the points {player} wins in the hand go to nobody{sale_kept(hand, player)}; he is set back "
             f"{set_back(hand)} and pays one red counter{safe}.")
 
@@ -107,8 +103,10 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
     __slots__ = ()
 
     def decide(self, hand: AuctionPitchHand, fact: tb.OutOfTurn) -> Ruling:
-        if follows_standing_false_card(hand, fact):
-            return Ruling(found=False)  # the pitcher followed the false card: it stands, and so does his card
+        standing = hand.false_card
+        if fact.player == hand.pitcher and not fact.lead and standing is not None and standing.stands \
+                and standing.trick == fact.trick:  # the seed: the trick stands as played, his card with it
+            return Ruling(found=False)  # out of the rotation only because of the false card he followed
         if fact.player == hand.pitcher:
             return Ruling("The pitcher is not penalised: the card goes back and the proper turn is restored.",
                           topic="play.pitcher-out-of-turn")
@@ -122,7 +120,6 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
                                   "it stands, with the cards played after it [auction-pitch.play.out-of-turn]")
                 return
             effect = hand.require(fact.player, option, "play.out-of-turn", at)
-            false.requirement = hand.requirements[-1]
             hand.penalise("play.out-of-turn", f"{pitcher}, the pitcher, calls {option} from {fact.player}",
                           effects=(effect,))
 
@@ -141,39 +138,24 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
                       kept)
 
 
-def follows_standing_false_card(hand: AuctionPitchHand, fact: tb.OutOfTurn) -> bool:
-    """The pitcher's card played after an adversary's card out of turn in the same trick: the
-    seed says the error then cannot be rectified, so the trick stands as played and his card,
-    out of the proper rotation only because of the false card, is no irregularity of his own."""
-    false = hand.false_card
-    return (fact.player == hand.pitcher and not fact.lead and false is not None and false.stands
-            and false.trick == fact.trick)
-
-
 def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: FalseCard) -> None:
     """Once the pitcher plays after an adversary's card out of turn, the error stands."""
     if event.player != hand.pitcher or false.retracted or false.stands:
         return
     false.stands = True
-    drop_requirement(hand, false)
+    hand.requirements = [r for r in hand.requirements if r.offender != false.player or r.trick != false.trick]
     hand.notes.append(f"{event.player}, the pitcher, played after {false.player}'s {false.card} out of turn: the "
                       "error stands and cannot be put right [auction-pitch.play.out-of-turn]")
 
 
-def drop_requirement(hand: AuctionPitchHand, false: FalseCard) -> None:
-    requirements = hand.requirements
-    if false.requirement is not None and false.requirement in requirements:
-        requirements.remove(false.requirement)
-
-
 def trick_won(hand: AuctionPitchHand, fact: tb.TrickWon) -> None:
-    """The end of the trick ends what a card out of turn in it left open."""
+    """The end of the trick ends what a card out of turn in it left open (what the pitcher called
+    binds that trick only: the engine drops it)."""
     false = hand.false_card
     if false is not None and false.trick == fact.trick.number:
         if not false.retracted and not false.stands:
             hand.notes.append(f"trick {false.trick} was finished with {false.player}'s {false.card} out of turn "
                               "left in it: the table let it stand")
-        drop_requirement(hand, false)
         hand.false_card = None
 
 
@@ -187,11 +169,11 @@ def step(hand: AuctionPitchHand, false: FalseCard) -> str:
     if false.choice in hand.choices:
         return (words + f"; {hand.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit "
                 "led, or to trump or not to trump, or accept the card as played")
-    if false.requirement in hand.requirements:
-        assert false.requirement is not None
-        called = hand.penalty_laws.call.describe(hand, false.requirement)
-        return words + f"; {false.player} must then play {called}, as {hand.pitcher}, the pitcher, called"
-    return words
+    called = next((r for r in hand.requirements if r.offender == false.player and r.trick == false.trick), None)
+    if called is None:
+        return words
+    return words + f"; {false.player} must then play {hand.penalty_laws.call.describe(hand, called)}, as " \
+        f"{hand.pitcher}, the pitcher, called"
 
 
 class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
@@ -215,16 +197,11 @@ class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
         return Ruling(words, Offer(others, event.player, ("deal-stands", "redeal"), "deal.exposed",
                                    f"{hand.side_label(others)} choose: the deal stands, or {dealer} deals again (the "
                                    "transcript shows a new deal with a 'redeal' line).",
-                                   lambda hand, option, at: deal_stands(hand, option),
+                                   lambda hand, option, at: hand.notes.append(
+                                       f"The deal stands: {hand.dealer} does not deal again.")
+                                   if option == "deal-stands" else None,  # a new deal is the `redeal` line itself
                                    implied_text=f"The bidding went on: the deal stands with {event.player}'s "
                                                 f"{event.card} seen.", ends=(Lapse.ANY_ACTION,)), kept)
-
-
-def deal_stands(hand: AuctionPitchHand, option: str) -> None:
-    """`call deal-stands` answers the choice over a card exposed in the deal; its other
-    option, a new deal, is the `redeal` line itself."""
-    if option == "deal-stands":
-        hand.notes.append(f"The deal stands: {hand.dealer} does not deal again.")
 
 
 class PitchCallLaw(CallLaw["AuctionPitchHand"]):

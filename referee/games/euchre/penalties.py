@@ -1,9 +1,10 @@
 """What Euchre's laws make of each irregularity, topic by topic (see `referee.engine.penalties`).
 
 Only where the seed (or a house rule) departs from the shared default: a revoke costs points
-(more against a lone hand), a card out of turn goes back or the trick is rebuilt, the lone
-player's partner who plays breaks the lone hand, an exposed card stays face up (or may be
-called), a hand of the wrong size found in play costs its side.
+(more against a lone hand), a card out of turn goes back or the trick is rebuilt, an exposed card
+stays face up (or may be called), a hand of the wrong size found in play costs its side. The lone
+player's partner who plays breaks the lone hand (`engine.sitout`); a bower is named as a trump
+(`card_role`, declared on the hand).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 
 class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
-    """A revoke costs the offenders points, more against a lone hand; a bower is named as a trump."""
+    """A revoke costs the offenders points, more against a lone hand."""
 
     __slots__ = ()
 
@@ -64,7 +65,7 @@ def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
 
 
 class EuchreRetractLaw(RetractLaw["EuchreHand"]):
-    """A card taken back: a card out of turn, or the lone player's partner's card."""
+    """A card out of turn taken back: the proper turn is restored (Somerset: the card may be called)."""
 
     __slots__ = ()
 
@@ -82,7 +83,7 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
 
 
 class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
-    """A card out of turn goes back (or the trick is rebuilt); the lone player's partner must not play."""
+    """A card out of turn goes back (or the trick is rebuilt, if later players played after it)."""
 
     __slots__ = ()
 
