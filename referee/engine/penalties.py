@@ -22,7 +22,7 @@ the hand as well.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..notation import events as ev
 from ..notation.cards import Card
@@ -148,7 +148,13 @@ class RetractLaw(PenaltyLaw[H]):
 class OutOfTurnLaw(PenaltyLaw[H]):
     """A card played out of turn, by a seat sitting out the hand, or twice to one trick."""
 
-    __slots__ = ()
+    __slots__ = ("stood", "went_back")
+
+    def __init__(self, went_back: str = "{player}'s {card}, played out of turn, went back", stood: str = "") -> None:
+        """The notes, declared by the game, when a card out of turn its law keeps on the table
+        (`HandReplay.false_card`) goes back ({player}, {card}), and when its trick ends with it
+        still in ({trick} too): it stands (without them, the game's law ends it itself)."""
+        self.went_back, self.stood = went_back, stood
 
     def decide(self, hand: H, fact: tb.OutOfTurn) -> Ruling:
         """What a card led or played out of turn costs (the replay tells the fact)."""
@@ -191,10 +197,12 @@ class CallLaw(PenaltyLaw[H]):
     """Penalty calls: what a called requirement demands, whether a play obeys it, and a call or
     an acceptance that answers no open choice."""
 
-    __slots__ = ()
-    trump_while_following: ClassVar[bool] = False
-    """Declared by a game whose laws let a player trump a plain suit he holds (Auction Pitch): "trump"
-    may be called from him even then, and any trump he plays obeys it."""
+    __slots__ = ("trump_while_following",)
+
+    def __init__(self, trump_while_following: bool = False) -> None:
+        """`trump_while_following`: declared by a game whose laws let a player trump a plain suit he
+        holds (Auction Pitch): "trump" may be called from him even then, and any trump he plays obeys it."""
+        self.trump_while_following = trump_while_following
 
     def describe(self, hand: H, requirement: Requirement) -> str:
         words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",

@@ -221,6 +221,7 @@ class HandReplay:
         self.due_requirements: list[Requirement] = []  # what that penalty requires, lapsing if the table plays on
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
+        self.false_card: tb.OutOfTurn | None = None  # a card out of turn the game's law keeps until it goes back
         self.deals: dict[str, list[Card]] = {}
         self.discards: dict[str, Card] = {}  # cards discarded face down before play (`take_discard`)
         self.deck = self.dealt_from()
@@ -1037,12 +1038,24 @@ class HandReplay:
 
     @final
     def lead_stood(self, fact: tb.TrickWon) -> None:
-        """All four played to the lead out of turn in `false_lead` (whist's L24): the trick stands."""
+        """All four played to the lead out of turn in `false_lead` (whist's L24): the trick stands. A
+        card out of turn kept in `false_card` stands too when its trick ends with it, in the words
+        its law declares (`OutOfTurnLaw.stood`; a law that declares none ends it itself)."""
         false = self.false_lead
         if false is not None and false.trick == fact.trick.number:
             self.false_lead = None
             self.notes.append(f"All four played to {false.player}'s lead out of turn in trick {false.trick}: "
                               "the trick stands, without penalty.")
+        false, stood = self.false_card, self.penalty_laws.out_of_turn.stood
+        if false is not None and stood and false.trick == fact.trick.number:
+            self.false_card = None
+            self.notes.append(stood.format(player=false.player, card=false.card, trick=false.trick))
+
+    @final
+    def false_card_step(self, false: tb.OutOfTurn, later: bool = False) -> str:
+        """What happens now while a card out of turn the laws send back is still on the table."""
+        return (f"{false.player} takes back {false.card}" + (" and the cards played after it go back" if later else "")
+                + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}")
 
     @final
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
@@ -1083,6 +1096,10 @@ class HandReplay:
         if self.early_plays:
             self.take_back_early_play(fact)
         self.penalty_laws.retract.retracted(self, fact)
+        false = self.false_card
+        if false is not None and fact.player == false.player and fact.card is false.card:
+            self.false_card = None
+            self.notes.append(self.penalty_laws.out_of_turn.went_back.format(player=fact.player, card=fact.card))
         if self.sitting_out:
             sitout.taken_back(self, fact)
 

@@ -7,7 +7,6 @@ card exposed in the deal lets the others have the deal again (later, nobody has 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...engine import table as tb
@@ -20,32 +19,16 @@ from ...engine.penalties import (
     Offer,
     OutOfTurnLaw,
     PenaltyLaws,
-    RetractLaw,
     RevokeLaw,
     Ruling,
 )
 from ...engine.replay import Requirement
 from ...notation import events as ev
-from ...notation.cards import Card
 
 if TYPE_CHECKING:
     from .hand import AuctionPitchHand
 
 OUT_OF_TURN_CALLS: tuple[Option, ...] = ("highest", "lowest", "trump", "no-trump")
-
-
-@dataclass(slots=True)
-class FalseCard:
-    """An adversary's card led or played out of turn, while its trick is still open."""
-
-    player: str
-    card: Card
-    trick: int
-    expected: str  # whose turn it was
-    lead: bool
-    retracted: bool = False
-    stands: bool = False
-    choice: Choice | None = None  # the pitcher's choice of penalty, while he has not made it
 
 
 class PitchRevokeLaw(RevokeLaw["AuctionPitchHand"]):
@@ -84,18 +67,6 @@ def revoke_words(hand: AuctionPitchHand, player: str) -> str:
             f"{set_back(hand)} and pays one red counter{safe}.")
 
 
-class PitchRetractLaw(RetractLaw["AuctionPitchHand"]):
-    """An adversary's card out of turn going back to his hand."""
-
-    __slots__ = ()
-
-    def retracted(self, hand: AuctionPitchHand, fact: tb.Retracted) -> None:
-        false = hand.false_card
-        if false is not None and fact.player == false.player and fact.card is false.card:
-            false.retracted = True
-            hand.notes.append(f"{fact.player}'s {fact.card}, played out of turn, went back to his hand")
-
-
 class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
     """An adversary's card out of turn goes back and the pitcher may call a card from him, unless
     the pitcher plays to it; the pitcher's own card out of turn goes back without penalty."""
@@ -103,19 +74,17 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
     __slots__ = ()
 
     def decide(self, hand: AuctionPitchHand, fact: tb.OutOfTurn) -> Ruling:
-        standing = hand.false_card
-        if fact.player == hand.pitcher and not fact.lead and standing is not None and standing.stands \
-                and standing.trick == fact.trick:  # the seed: the trick stands as played, his card with it
-            return Ruling(found=False)  # out of the rotation only because of the false card he followed
+        standing = hand.stood  # the seed: the pitcher who followed a card out of turn that stands is no offender
+        if fact.player == hand.pitcher and not fact.lead and standing is not None and standing.trick == fact.trick:
+            return Ruling(found=False)  # out of the rotation only because of it: the trick stands as played
         if fact.player == hand.pitcher:
             return Ruling("The pitcher is not penalised: the card goes back and the proper turn is restored.",
                           topic="play.pitcher-out-of-turn")
         pitcher = hand.pitcher or ""
-        false = FalseCard(fact.player, fact.card, fact.trick, fact.expected, fact.lead)
 
         def call(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
             if option == "accept":  # the pitcher lets the card stand: nothing goes back, nothing is called
-                false.stands = True
+                hand.false_card, hand.stood = None, fact
                 hand.notes.append(f"{pitcher}, the pitcher, accepts {fact.player}'s {fact.card} played out of turn: "
                                   "it stands, with the cards played after it [auction-pitch.play.out-of-turn]")
                 return
@@ -124,7 +93,7 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
                           effects=(effect,))
 
         def kept(choice: Choice | None) -> None:
-            hand.false_card, false.choice = false, choice
+            hand.false_card = fact  # on the table until it goes back, stands or its trick ends
 
         return Ruling(f"The card goes back (with any card played after it, unless {pitcher}, the pitcher, plays to it: "
                       f"then it stands), and {pitcher} may call on {fact.player} to play his highest or lowest card of "
@@ -138,35 +107,23 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
                       kept)
 
 
-def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: FalseCard) -> None:
+def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -> None:
     """Once the pitcher plays after an adversary's card out of turn, the error stands."""
-    if event.player != hand.pitcher or false.retracted or false.stands:
+    if event.player != hand.pitcher:
         return
-    false.stands = True
+    hand.false_card, hand.stood = None, false
     hand.requirements = [r for r in hand.requirements if r.offender != false.player or r.trick != false.trick]
     hand.notes.append(f"{event.player}, the pitcher, played after {false.player}'s {false.card} out of turn: the "
                       "error stands and cannot be put right [auction-pitch.play.out-of-turn]")
 
 
-def trick_won(hand: AuctionPitchHand, fact: tb.TrickWon) -> None:
-    """The end of the trick ends what a card out of turn in it left open (what the pitcher called
-    binds that trick only: the engine drops it)."""
-    false = hand.false_card
-    if false is not None and false.trick == fact.trick.number:
-        if not false.retracted and not false.stands:
-            hand.notes.append(f"trick {false.trick} was finished with {false.player}'s {false.card} out of turn "
-                              "left in it: the table let it stand")
-        hand.false_card = None
-
-
-def step(hand: AuctionPitchHand, false: FalseCard) -> str:
+def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
     """What happens now while an adversary's card out of turn is still on the table: it goes
     back, and the pitcher chooses his penalty, or the one he chose applies."""
     assert hand.table is not None
-    later = hand.table.current.plays[-1].card is not false.card
-    words = (f"{false.player} takes back {false.card}" + (" and the cards played after it go back" if later else "")
-             + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}")
-    if false.choice in hand.choices:
+    words = hand.false_card_step(false, later=hand.table.current.plays[-1].card is not false.card)
+    rule = hand.rule_id("play.out-of-turn")
+    if any(c.offender == false.player and c.pending.rule == rule for c in hand.choices):
         return (words + f"; {hand.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit "
                 "led, or to trump or not to trump, or accept the card as played")
     called = next((r for r in hand.requirements if r.offender == false.player and r.trick == false.trick), None)
@@ -209,7 +166,6 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
     revoke, penalised under its own rule."""
 
     __slots__ = ()
-    trump_while_following = True
 
     def decide(self, hand: AuctionPitchHand, requirement: Requirement) -> Ruling:
         def disobeyed(choice: Choice | None) -> None:
@@ -218,8 +174,10 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
         return Ruling("It is dealt with as a revoke: " + revoke_words(hand, requirement.offender), then=disobeyed)
 
 
-LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), retract=PitchRetractLaw(), out_of_turn=PitchOutOfTurnLaw(),
-                   exposed=PitchExposedLaw(), call=PitchCallLaw(),
+LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), exposed=PitchExposedLaw(), call=PitchCallLaw(trump_while_following=True),
+                   out_of_turn=PitchOutOfTurnLaw("{player}'s {card}, played out of turn, went back to his hand",
+                                                 "trick {trick} was finished with {player}'s {card} out of turn left "
+                                                 "in it: the table let it stand"),
                    attention=AttentionWords("Each plays for himself; the laws give no penalty."),
                    deal=DealWords("Found before play, it is a misdeal and the same dealer deals again; if play goes "
                                   "on, the hand stands without penalty.",
