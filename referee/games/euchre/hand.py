@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict, cast
 
 from ...engine import sitout
-from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import Pending, Reply
 from ...engine.replay import Declaration, HandContext, HandReplay
@@ -76,7 +75,6 @@ class EuchreHand(HandReplay):
         self.discarded: Card | None = None
         self.premature_reported = False
         self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
-        self.out_of_turn: tb.OutOfTurn | None = None  # an out-of-turn card still on the table
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
@@ -433,17 +431,17 @@ class EuchreHand(HandReplay):
     def on_play(self, event: ev.Play) -> None:
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)
-        false = self.out_of_turn
+        false = self.false_card
         if false is None:
             self.play_card(event)  # the usual case: no card out of turn on the table
             return
         if self.rebuild not in self.choices:
             play_after(self, event, false)
         self.play_card(event)
-        if self.out_of_turn is false and self.rebuild not in self.choices and self.table is not None \
+        if self.false_card is false and self.rebuild not in self.choices and self.table is not None \
                 and self.table.current.number != false.trick:
             self.notes.append(f"The trick with {false.player}'s card out of turn was completed by it: it stands.")
-            self.out_of_turn = None
+            self.false_card = None
 
     on_concede = HandReplay.concede_rest  # the hands are thrown up: a revoke in the trick just completed is established
 
@@ -507,8 +505,8 @@ class EuchreHand(HandReplay):
     def next_step(self) -> str | None:
         if self.misdeal():
             return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self, self.dealer)
-        if self.out_of_turn is not None and self.rebuild in self.choices:  # the table's choice, in its own words
-            return (f"the table rebuilds trick {self.out_of_turn.trick} if all agree; "
+        if self.false_card is not None and self.rebuild in self.choices:  # the table's choice, in its own words
+            return (f"the table rebuilds trick {self.false_card.trick} if all agree; "
                     "otherwise the hand is cancelled and redealt without score")
         choosing = self.choice_step()  # play waits for an open choice (the defenders', when a lone hand is broken)
         if choosing is not None:
@@ -522,9 +520,7 @@ class EuchreHand(HandReplay):
                 return f"{self.dealer} to discard; {leader} to lead to trick 1"
             return f"{leader} to lead to trick 1"
         if self.table is not None:
-            if self.out_of_turn is not None:
-                verb = "lead" if self.out_of_turn.lead else "play"
-                return (f"{self.out_of_turn.player} takes back {self.out_of_turn.card}; "
-                        f"{self.out_of_turn.expected} to {verb} to trick {self.out_of_turn.trick}")
+            if self.false_card is not None:
+                return self.false_card_step(self.false_card)
             return self.next_in_play()
         return None

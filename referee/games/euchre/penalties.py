@@ -70,14 +70,11 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
     __slots__ = ()
 
     def retracted(self, hand: EuchreHand, fact: tb.Retracted) -> None:
-        out_of_turn = hand.out_of_turn
-        if out_of_turn is not None and fact.player == out_of_turn.player and fact.card is out_of_turn.card:
+        false = hand.false_card  # which the replay forgets once this law has ruled, with its note
+        if false is not None and fact.player == false.player and fact.card is false.card:
             if hand.rebuild in hand.choices:  # the table rebuilds the trick: the card goes back
                 assert hand.rebuild is not None
                 hand.answer(hand.rebuild, "reconstruct", fact.at)
-            hand.out_of_turn = None
-            hand.notes.append(f"{fact.player}'s {fact.card}, played out of turn, went back "
-                              "and the proper turn was restored.")
             if hand.game_options["out-of-turn"] == "somerset":
                 hand.open(somerset_offer(hand, fact))
 
@@ -89,7 +86,7 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
 
     def decide(self, hand: EuchreHand, fact: tb.OutOfTurn) -> Ruling:
         def kept(choice: Choice | None) -> None:
-            hand.out_of_turn = fact  # on the table until it goes back, or later players play after it
+            hand.false_card = fact  # on the table until it goes back, or later players play after it
 
         if hand.game_options["out-of-turn"] == "somerset":
             defenders = hand.side_label(hand.adversaries(fact.player))
@@ -109,7 +106,7 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
         return
 
     def choose(hand: EuchreHand, option: str, at: ev.Span) -> None:
-        hand.out_of_turn = None
+        hand.false_card = None
         hand.rebuild_refused = option == "redeal"
 
     hand.rebuild = hand.open(Offer(
@@ -194,7 +191,9 @@ def _table_decides(hand: EuchreHand, option: str, at: ev.Span) -> None:
     `redeal` line, and leaving the card exposed needs no action."""
 
 
-LAWS = PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(), out_of_turn=EuchreOutOfTurnLaw(),
+LAWS = PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(),
+                   out_of_turn=EuchreOutOfTurnLaw("{player}'s {card}, played out of turn, went back and the proper "
+                                                  "turn was restored."),
                    exposed=EuchreExposedLaw(), deal=EuchreDealLaw(),
                    attention=AttentionWords("Gathered tricks stay face down during the hand; the laws give no "
                                             "penalty in points."))
