@@ -158,7 +158,9 @@ class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
                       "unfair advantage and redeals.",
                       Offer(frozenset(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
                             f"The table decides: {event.card} stays face up until played, or the hand is redealt if "
-                            "the exposure is a major unfair advantage.", _table_decides, implied="leave-exposed",
+                            "the exposure is a major unfair advantage.",
+                            lambda hand, option, at: None,  # a redeal is a `redeal` line; the card simply stays
+                            implied="leave-exposed",
                             implied_text=f"Play went on: {event.player}'s exposed {event.card} stayed face up until "
                                          "played."))
 
@@ -184,11 +186,6 @@ def wrong_count_penalty(hand: EuchreHand, player: str) -> str:
 
 def wrong_count_points(hand: EuchreHand) -> int:
     return 4 if hand.lone_hand else 2
-
-
-def _table_decides(hand: EuchreHand, option: str, at: ev.Span) -> None:
-    """The table's choice about an exposed card changes nothing the referee scores: a redeal is a
-    `redeal` line, and leaving the card exposed needs no action."""
 
 
 LAWS = PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(),
