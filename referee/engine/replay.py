@@ -1046,8 +1046,9 @@ class HandReplay:
             self.false_lead = None
             self.notes.append(f"All four played to {false.player}'s lead out of turn in trick {false.trick}: "
                               "the trick stands, without penalty.")
-        false, stood = self.false_card, self.penalty_laws.out_of_turn.stood
-        if false is not None and stood and false.trick == fact.trick.number:
+        false = self.false_card
+        stood = self.penalty_laws.out_of_turn.stood if false is not None and false.trick == fact.trick.number else ""
+        if false is not None and stood:
             self.false_card = None
             self.notes.append(stood.format(player=false.player, card=false.card, trick=false.trick))
 

@@ -92,11 +92,12 @@ class EuchreHand(HandReplay):
     @property
     def lone_hand(self) -> bool:
         """The maker plays alone, and his partner has not broken the lone hand (`engine.sitout`)."""
-        return self.alone is not None and sitout.lone_stands(self, self.alone)
+        return self.alone is not None and (not self.sitting_out or sitout.lone_stands(self, self.alone))
 
     @property
     def lone_defence(self) -> bool:
-        return self.defender_alone is not None and sitout.lone_stands(self, self.defender_alone)
+        defender = self.defender_alone
+        return defender is not None and (not self.sitting_out or sitout.lone_stands(self, defender))
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
@@ -364,24 +365,28 @@ class EuchreHand(HandReplay):
             self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
                               "(Canadian loner).")
         self.sitting_out = self.lone_seats()
-        active, leader = self.opening_seats()
+        active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
         self.check_counts(event, active)
         return True
 
     def lone_seats(self) -> list[SitOut]:
-        """The seats that sit out: the lone player's partner, and a lone defender's."""
-        return [SitOut(self.sides.partner(p), p, lone, verb) for p, lone, verb in (
-            (self.loner(), "the lone hand", "play"), (self.defender_alone, "the lone defence", "defend")) if p]
+        """The seats that sit out: the lone player's partner (the maker's), and a lone defender's."""
+        loner, defender, out = self.alone if self.lone_hand else self.canadian_loner(), self.defender_alone, []
+        if loner is not None:
+            out.append(SitOut(self.sides.partner(loner), loner))
+        if defender is not None:
+            out.append(SitOut(self.sides.partner(defender), defender, "the lone defence", "defend"))
+        return out
 
-    def loner(self) -> str | None:
-        return self.alone if self.lone_hand else self.canadian_loner()
-
-    def opening_seats(self) -> tuple[list[str], str]:
+    def opening_seats(self, sitting: list[SitOut] | None = None) -> tuple[list[str], str]:
         """The seats taking part and who leads to the first trick: the first active seat at the
         dealer's left (or at the lone player's, under the loner-lead house rule)."""
-        active = [p for p in self.order if p not in {sit.seat for sit in self.lone_seats()}]
-        loner = self.loner()
+        sitting = self.lone_seats() if sitting is None else sitting
+        if not sitting:
+            return list(self.order), self.left_of(self.dealer)
+        active = [p for p in self.order if all(sit.seat != p for sit in sitting)]
+        loner = sitting[0].loner if sitting[0].verb == "play" else None
         after = loner if loner and self.game_options["loner-lead"] == "left-of-loner" else self.dealer
         return active, self.left_of(after, active)
 
