@@ -161,8 +161,8 @@ class OutOfTurnLaw(PenaltyLaw[H]):
         return NO_PENALTY
 
     def not_active(self, hand: H, fact: tb.NotActive) -> None:
-        """A card by a seat that takes no part in the hand: the transcript contradicts itself,
-        unless the game's laws make it an irregularity (Euchre's lone player's partner)."""
+        """A card by a seat that takes no part in the hand (an empty hand's, say): the transcript
+        contradicts itself. One that sits out for a lone hand is the engine's (`engine.sitout`)."""
         hand.find("sitting-out-played", fact.player, fact.at, "transcript.consistency",
                   f"{fact.player} is not taking part in this hand but played {fact.card}", trick=fact.trick)
 
