@@ -28,6 +28,7 @@ from ..notation.suggest import did_you_mean
 from . import sitout
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
+from .cut import rule_cut
 from .header import Setup
 from .laws import (
     HAND_STATUSES,
@@ -122,6 +123,12 @@ class Declaration:
     settlement: Callable[[Any, Ledger], Any] | None = None
     """The game's settling of a replayed hand, ``settlement(hand, ledger)`` (what `HandReplay.settle`
     does), declared here by a game whose hand has nothing to add to it."""
+    said: Mapping[str, Callable[[Any, ev.Said], None]] = field(default_factory=dict)
+    """The handlers of the game's own events (`ev.Said`) by word, ``handler(hand, event)``, declared
+    here rather than as ``on_<word>`` methods (Whist's `talk` module)."""
+    cut: tuple[str, str] | None = None
+    """The game's own header tag that gives the cut for partners and deal, and its house rule whose
+    value ``suit`` parts equal cuts by suit (`engine.cut`): the first hand is checked against it."""
 
 
 @record
@@ -233,6 +240,7 @@ class HandReplay:
         self.before_decision: set[Card] = set()  # cards the offender's side played before a decision
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
         self.deal_faults: set[DealFault] = set()  # what the deal lines and the upcard show wrong
+        self.missed: dict[str, int] = {}  # a player who missed a trick, closed without his card: that trick
         self.table: tb.TrickTable | None = None
         self.sitting_out: list[SitOut] = []  # seats out of the play so that another plays alone (`engine.sitout`)
         self.exposed: dict[str, list[Card]] = {}
@@ -489,6 +497,9 @@ class HandReplay:
             self.find("wrong-dealer", self.dealer, header.dealer_at, "deal.wrong-dealer",
                       f"{self.dealer} dealt, but it was {expected}'s deal. "
                       + self.penalty_laws.deal.wrong_dealer_ruling(self))
+        cut = self.declared.cut
+        if cut is not None and expected is None and self.ctx.expected_number == 1 and cut[0] in self.ctx.setup.tags:
+            rule_cut(self, self.ctx.setup.tags[cut[0]], self.options[cut[1]] == "suit")
         if header.number is not None and header.number != self.ctx.expected_number:
             self.find("inconsistent-transcript", None, header.at, "transcript.consistency",
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
@@ -511,6 +522,8 @@ class HandReplay:
                 label_checked = True
                 if self.second_card(line.trick, event):  # type: ignore[arg-type]
                     second = event
+                elif self.trick_missed(line.trick, event):  # type: ignore[arg-type]
+                    self.close_short(event)
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
             ended = self.ended
@@ -546,6 +559,31 @@ class HandReplay:
             return False
         held = table.hands.get(event.player) if table.hands is not None else None
         return held is None or event.card in held
+
+    @final
+    def trick_missed(self, label: int, event: ev.Play) -> bool:
+        """Whether `event`, labelled with the next trick while one player (not its own) has still
+        to play to the current one, closes that trick without him (notation.md §2.4: he missed
+        the trick). Only the label says so: unlabelled, the card is one more given to the current
+        trick, however the lines are split; his own card completes the trick, whatever its label."""
+        table = self.table
+        return table is not None and table.current.plays != [] and label == table.current.number + 1 \
+            and len(table.current.plays) == len(table.active) - 1 and not table.finished \
+            and event.player != table.expected()
+
+    @final
+    def close_short(self, event: ev.Play) -> None:
+        """The current trick is closed without the card of the player whose turn it was: it is won
+        among the cards in it, and he holds a card too many (`missed`; what it costs is the game's
+        wrong-count law)."""
+        table = self.table
+        assert table is not None
+        player, trick = table.expected(), table.current.number
+        self.missed[player] = trick
+        self.find("wrong-card-count", player, event.at, "deal.wrong-count", f"trick {trick} was closed without "
+                  f"{player}'s card: he missed it, and holds a card too many", trick=trick)
+        for fact in table.close_short():
+            self.on_fact(fact)
 
     @final
     def on_recorded(self, line: ev.RecordedLine) -> None:
@@ -1233,7 +1271,7 @@ class HandReplay:
                 return
 
     @final
-    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[str, Card], None]) -> None:
+    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[Any, str, Card], None]) -> None:
         """For laws under which a card played without waiting for the decision is liable to be
         called (Boston's L23, L39): the card taken back is an exposed card, a finding, and
         `offer_call` gives the innocent side its right over it."""
@@ -1241,7 +1279,7 @@ class HandReplay:
         self.find("exposed-card", play.player, play.at, "exposed.card",
                   f"{play.player} played {play.card} before {choice.pending.chooser} had chosen the penalty for "
                   f"{choice.offender}'s error; taken back, it is liable to be called.", trick=self.trick_number)
-        offer_call(play.player, play.card)
+        offer_call(self, play.player, play.card)
 
     @final
     def on_call(self, event: ev.Call) -> None:
@@ -1434,7 +1472,8 @@ class HandReplay:
         one of its hands lists as expected, and what a word of another game is pointed to."""
         return frozenset({*(word for kind, words in WORDS.items()
                             if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words),
-                          *(word for word in GAME_SHAPES if getattr(cls, said_handler(word), None) is not None)})
+                          *(word for word in GAME_SHAPES if getattr(cls, said_handler(word), None) is not None),
+                          *cls.declared.said})
 
     @final
     def unsupported(self, event: ev.Event, what: str) -> None:
@@ -1452,8 +1491,13 @@ class HandReplay:
 
     @final
     def on_said(self, event: ev.Said) -> None:
-        """A game's own event (declared in its package's ``words.json``): its ``on_<word>``, given
-        the event; in a game that has none, the event has no meaning."""
+        """A game's own event (declared in its package's ``words.json``): the handler its hand
+        declares for the word (`Declaration.said`) or its ``on_<word>``, given the event; in a game
+        that has neither, the event has no meaning."""
+        declared = self.declared.said.get(event.word)
+        if declared is not None:
+            declared(self, event)
+            return
         handler = getattr(self, said_handler(event.word), None)
         if handler is None:
             self.on_unsupported(event)
@@ -1713,11 +1757,14 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
 
 def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
-    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card."""
-    target, topic, choosers = offer.target, offer.topic, offer.choosers
+    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card (a
+    card, answering a `card` option: to play `offer.card`)."""
+    target, topic, choosers, said, card = offer.target, offer.topic, offer.choosers, offer.said, offer.card
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-        effect = hand.require(target, option, topic, at)
-        hand.penalise(topic, f"{hand.side_label(choosers)} requires {target} to play {option}", effects=(effect,))
+        what = "card" if len(option) == 2 else option
+        effect = hand.require(target, what, topic, at, card=card if what == "card" else None)
+        hand.penalise(topic, said.format(choosers=hand.side_label(choosers), target=target, option=option),
+                      effects=(effect,))
 
     return apply

@@ -14,7 +14,7 @@ from ...engine.choices import Choice, Lapse, Option
 from ...engine.penalties import (
     AttentionWords,
     CallLaw,
-    DealWords,
+    DealLaw,
     ExposedLaw,
     Offer,
     OutOfTurnLaw,
@@ -179,8 +179,8 @@ LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), exposed=PitchExposedLaw(), call=Pitc
                                                  "trick {trick} was finished with {player}'s {card} out of turn left "
                                                  "in it: the table let it stand"),
                    attention=AttentionWords("Each plays for himself; the laws give no penalty."),
-                   deal=DealWords("Found before play, it is a misdeal and the same dealer deals again; if play goes "
-                                  "on, the hand stands without penalty.",
-                                  "The deal stands once the bidding has begun; the turn to deal goes on from the "
-                                  "actual dealer."))
+                   deal=DealLaw("Found before play, it is a misdeal and the same dealer deals again; if play goes "
+                                 "on, the hand stands without penalty.",
+                                 "The deal stands once the bidding has begun; the turn to deal goes on from the "
+                                 "actual dealer."))
 """Auction Pitch's penalty laws, declared on its hand."""

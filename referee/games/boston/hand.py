@@ -16,7 +16,7 @@ from ...notation import events as ev
 from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, BostonBid, Refusal
-from .exposed import LiableCards
+from .exposed import claim_rest, liable_cards
 from .penalties import LAWS, misere_error
 from .pool import pools_shown
 from .settlement import BostonSettlement
@@ -55,7 +55,7 @@ class BostonHand(HandReplay):
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
         self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
-        self.liable = LiableCards()        # opponents' exposed cards still on the table, and who holds them
+        self.liable = liable_cards()       # opponents' exposed cards still on the table, and who holds them
         self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
@@ -302,7 +302,7 @@ class BostonHand(HandReplay):
             misere_error(self, event.player, f"{event.player} looked at trick {trick}, already quitted")
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        self.liable.claim_rest(self, event)
+        claim_rest(self, event)
 
     # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
     def late_correction(self) -> bool:
