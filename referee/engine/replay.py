@@ -738,6 +738,20 @@ class HandReplay:
         self.stage = "play"
 
     @final
+    def played_on(self, seats: Iterable[str], costs: Callable[[str], str], noted: set[str] | None = None) -> None:
+        """Play begins with the players of `seats` whose deal line gave them a hand of the wrong size
+        (found there: one fault, one finding): a note each, `costs(player)` saying what that costs
+        now, citing the game's rule for a wrong count found in play; those already in `noted` are
+        skipped, the others added to it."""
+        deals = self.deals
+        for player in seats:
+            if player in deals and len(deals[player]) != self.cards_per_hand and (noted is None or player not in noted):
+                self.notes.append(f"play went on with {player} holding {len(deals[player])} cards: "
+                                  f"{costs(player)} [{self.rule_id('wrong-count.play')}]")
+                if noted is not None:
+                    noted.add(player)
+
+    @final
     def start_hands(self) -> dict[str, set[Card]] | None:
         """What each player holds as play begins, where the deal is known: the misère discards taken
         out, then the game's `adjust_hands`."""

@@ -113,14 +113,8 @@ class AuctionPitchHand(HandReplay):
             return False
         assert self.pitcher is not None
         self.start_play(self.pitcher, self.order, self.rules)
-        self.note_wrong_counts()
+        self.played_on(self.deals, lambda player: "the hand stands without penalty")
         return True
-
-    def note_wrong_counts(self) -> None:
-        for player, cards in self.deals.items():
-            if len(cards) != self.cards_per_hand:
-                self.notes.append(f"play went on with {player} holding {len(cards)} cards: the hand stands without "
-                                  "penalty [auction-pitch.wrong-count.play]")
 
     def on_play(self, event: ev.Play) -> None:
         if self.table is None and not self.ready_to_play(event):

@@ -414,15 +414,7 @@ class EuchreHand(HandReplay):
         self.dealer_count_due = self.round == 1 and self.hands_known and self.dealer in active
         if self.dealer_count_due and event.player == self.dealer:  # the dealer's card opens the play
             self.check_dealer_count(event)
-        for player in active:
-            cards = self.deals.get(player)
-            if cards is not None and len(cards) != self.cards_per_hand and player not in self.wrong_count:
-                # One fault, one finding: the deal line's (which says what play going on means);
-                # the penalty below cites the rule for a wrong count found in play.
-                self.wrong_count.add(player)
-                ruling = wrong_count_penalty(self, player)
-                self.notes.append(f"play went on with {player} holding {len(cards)} cards: "
-                                  f"{ruling[0].lower()}{ruling[1:]} [{self.rule_id('wrong-count.play')}]")
+        self.played_on(active, lambda player: wrong_count_penalty(self, player, "the deal"), self.wrong_count)
 
     def check_dealer_count(self, event: ev.Play) -> None:
         """At the dealer's first play: a dealer who took up the upcard and has not discarded holds six."""

@@ -178,9 +178,9 @@ class EuchreDealLaw(DealLaw["EuchreHand"]):
                   "points to the other side.")
 
 
-def wrong_count_penalty(hand: EuchreHand, player: str) -> str:
+def wrong_count_penalty(hand: EuchreHand, player: str, deal: str = "The deal") -> str:
     """A hand of the wrong size found in play: its side's forfeit, in words."""
-    return (f"The deal stands; {hand.side(player)} cannot score this hand and forfeit "
+    return (f"{deal} stands; {hand.side(player)} cannot score this hand and forfeit "
             f"{wrong_count_points(hand)} points to {hand.other(hand.side(player))}.")
 
 
