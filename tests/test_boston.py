@@ -18,9 +18,10 @@ from oracle import oracle
 
 from referee import check_text
 from referee.engine.ledger import Ledger
+from referee.engine.replay import pools_shown
 from referee.games.boston import GAME
 from referee.games.boston.auction import BostonBid
-from referee.games.boston.pool import double_pool, pools_shown, take_pool
+from referee.games.boston.pool import double_pool, take_pool
 from referee.games.boston.tables import tables
 
 

@@ -13,12 +13,11 @@ from ...engine.laws import HandStatus
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
-from ...notation.cards import Card, pack
+from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import Auction, BostonBid, Refusal
 from .exposed import claim_rest, liable_cards
 from .penalties import LAWS, misere_error
-from .pool import pools_shown
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
 
@@ -32,7 +31,7 @@ class BostonHand(HandReplay):
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
-                           revoke_abandons=True,
+                           revoke_abandons=True, upcard="other-pack", pool_limit="pool-limit",
                            settlement=lambda hand, ledger: BostonSettlement(hand).settle(ledger))
 
     @property
@@ -47,7 +46,6 @@ class BostonHand(HandReplay):
         self.eldest = self.left_of(self.dealer)
         self.step: Step = "bidding"
         self.auction = Auction(self.order, self.eldest, self.game_options["comeback"])
-        self.turned: Card | None = None
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
         self.caller_gave_up = False
@@ -82,11 +80,6 @@ class BostonHand(HandReplay):
 
     def is_opponent(self, player: str) -> bool:
         return self.caller is not None and player != self.caller
-
-    # ---- the turned card ----------------------------------------------------------------
-    def on_upcard(self, line: ev.UpcardLine) -> None:
-        """The card is turned from the other pack, so it is also in somebody's hand: no duplicate check."""
-        self.turned = line.card
 
     # ---- bidding --------------------------------------------------------------------------
     def may_speak(self, event: ev.Event, what: str) -> bool:
@@ -140,7 +133,7 @@ class BostonHand(HandReplay):
                       f"{event.player} names {event.suit.word}, but only the caller names trumps, once, after a trick "
                       f"bid ({who}); void")
             return
-        suit, bound = event.suit, self.auction.bound_suit(self.turned)
+        suit, bound = event.suit, self.auction.bound_suit(self.upcard)
         if bound is not None and suit is not bound:
             self.find("illegal-bid", event.player, event.at, "bidding.trump",
                       f"{event.player} bid {self.high.text if self.high else ''}, which binds him to {bound.word}, "
@@ -339,10 +332,6 @@ class BostonHand(HandReplay):
                 counts[trick.winner] += 1
         return counts
 
-    # ---- settlement ----------------------------------------------------------------------------
-    def show_pool(self, pool: int) -> int | list[int]:
-        return pools_shown(pool, self.limit)
-
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
         bid = self.high.text if self.high else (
@@ -351,7 +340,7 @@ class BostonHand(HandReplay):
             "bid": bid,
             "caller": self.caller,
             "trump": self.trump.word if self.trump else None,
-            "upcard": self.turned.text if self.turned else None,
+            "upcard": self.upcard.text if self.upcard else None,
             "tricks": ", ".join(f"{p} {n}" for p, n in self.taken().items()) if self.table else None,
         }
 

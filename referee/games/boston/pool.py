@@ -5,15 +5,6 @@ from __future__ import annotations
 
 from ...engine.ledger import Ledger
 
-
-def pools_shown(total: int, limit: int) -> int | list[int]:
-    """The pool as the verdict shows it: one number, or full pools then the one filling up."""
-    if total <= limit:
-        return total
-    full, rest = divmod(total, limit)
-    return [limit] * full + ([rest] if rest else [])
-
-
 POOL_LIMIT_RULE = "boston.pool.limit"
 
 

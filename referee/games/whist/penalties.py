@@ -167,7 +167,7 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
 
     def decide(self, hand: WhistHand, event: ev.Expose) -> Ruling:
         table, card, after = hand.table, event.card, hand.game_options["trump-card-liable-after"]
-        if card is hand.trump_card and event.player == hand.dealer:  # L18, E52 (W10): the trump card left out
+        if card is hand.upcard and event.player == hand.dealer:  # L18, E52 (W10): the trump card left out
             if table is None or len(table.tricks) - (not table.gathered) < after:
                 def lawful(choice: Choice | None) -> None:
                     hand.exposed[event.player].remove(card)
