@@ -141,6 +141,9 @@ class Declaration:
     topic and words (formatted with `card`, `player` and `dealer`); a duplicate card is a deal fault."""
     upcard_trumps: bool = False
     """Whether the upcard's suit is trumps as soon as it is turned (Whist's trump card)."""
+    shown_after_end: bool = False
+    """Whether a card played once the hands are thrown up only shows them, ignored without a finding
+    (French Boston); by default a card played after the rest was conceded contradicts the transcript."""
     pool_limit: str | None = None
     """The house rule whose value is a full pool, for a game whose verdict shows a pool above it as
     full pools then the one filling up (Boston); by default the pool is one number."""
@@ -898,7 +901,10 @@ class HandReplay:
 
     def on_play(self, event: ev.Play) -> None:
         """The event handler: a game wraps its own laws around `play_card`. By default a card played
-        after the rest of the tricks were conceded (or claimed) contradicts the transcript: ignored."""
+        after the rest of the tricks were conceded (or claimed) contradicts the transcript: ignored.
+        Where the game declares `shown_after_end`, one played once the hands are thrown up is ignored."""
+        if self.declared.shown_after_end and self.table is not None and self.stage == "ended":
+            return
         if self.conceded_by is not None:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the hands were thrown down; ignored")
@@ -1143,9 +1149,10 @@ class HandReplay:
             return None
         return trick if trick <= quitted else None
 
+    @final
     def adversaries(self, player: str) -> tuple[str, ...]:
-        """Game hook: the players against `player` (who may demand a penalty for his error): by
-        default everyone not on his side; French Boston's sides are formed by the contract."""
+        """The players against `player` (who may demand a penalty for his error): everyone not on
+        his side, or on the side a contract formed (French Boston: `Sides.formed`)."""
         return self.sides.adversaries(player)
 
     @final

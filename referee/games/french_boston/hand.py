@@ -51,7 +51,7 @@ class FrenchBostonHand(HandReplay):
 
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
-                           score_unit="counters", revoke_abandons=True, upcard="dealer's",
+                           score_unit="counters", revoke_abandons=True, upcard="dealer's", shown_after_end=True,
                            misplaced_upcard=("duplicate-card", "deal.duplicate-card", "the turned card {card} is "
                                              "the dealer's last card, yet it is in {player}'s hand: the pack or the "
                                              "deal is wrong, and the same dealer deals again"),
@@ -137,6 +137,7 @@ class FrenchBostonHand(HandReplay):
     def make(self, contract: Contract) -> None:
         """The bidding (or a fallen card's penalty) ends in `contract`: the deal is played in it."""
         self.undertaking, self.trump = contract, contract.trump
+        self.sides = self.sides.formed_by(self.caller_side())  # the caller's side against the rest
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
@@ -372,10 +373,6 @@ class FrenchBostonHand(HandReplay):
                 self.throw_up(f"{contract.caller} took trick {fact.trick.number}, which ends the misère: the hands "
                               "are thrown up.")
 
-    def on_play(self, event: ev.Play) -> None:
-        if self.table is None or self.stage != "ended":  # once the hands are thrown up, cards only show them
-            self.play_card(event)
-
     def play_over(self) -> bool:
         """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
         now has nothing left to penalise."""
@@ -387,12 +384,6 @@ class FrenchBostonHand(HandReplay):
         if contract is None:
             return frozenset()
         return frozenset(p for p in (contract.caller, contract.partner) if p is not None)
-
-    def adversaries(self, player: str) -> tuple[str, ...]:
-        side = self.caller_side()
-        if player in side:
-            return tuple([p for p in self.order if p not in side])
-        return tuple([p for p in self.order if p in side]) if side else self.sides.adversaries(player)
 
     def is_solo_caller(self, player: str) -> bool:
         return self.undertaking is not None and self.undertaking.partner is None and player == self.undertaking.caller
