@@ -122,6 +122,12 @@ class Declaration:
     revoke_abandons: bool = False
     """Whether a transcript that stops after an established revoke leaves the hand abandoned (the
     revoke's penalty is scored, not the hand) rather than in progress."""
+    claim_abandons: bool = False
+    """Whether a claim that ends the hand before its last trick leaves it abandoned, settled as it
+    stands (Boston's misère caller claiming for an opponent's error), rather than complete."""
+    short_abandons: bool = False
+    """Whether a transcript that stops in play with a player short (`short_players`) leaves the hand
+    abandoned, settled as it stands, rather than in progress (Boston)."""
     settlement: Callable[[Any, Ledger], Any] | None = None
     """The game's settling of a replayed hand, ``settlement(hand, ledger)`` (what `HandReplay.settle`
     does), declared here by a game whose hand has nothing to add to it."""
@@ -1603,19 +1609,29 @@ class HandReplay:
             handler(event)
 
     # ---- the result -----------------------------------------------------------------
+    @final
     def status(self) -> HandStatus:
         """Where the hand stands once its transcript is read: dealt again or thrown in (`void`),
         played out or conceded, ended early by a trick that decided it (or by an established
-        revoke, in a game whose revoke ends the hand), or still going on."""
+        revoke, a claim or a player short, in a game whose laws say so), or still going on."""
         void = self.void()
         if void is not None:
             return void
+        ended, table, declared = self.ended, self.table, self.declared
+        finished = table is not None and table.finished
         if self.hand_over():
-            return "complete"
-        ended = self.ended
-        if (ended is not None and ended.reason == "thrown-up") or (self.revokes and self.declared.revoke_abandons):
+            claimed = ended is not None and ended.reason == "claimed"
+            return "abandoned" if declared.claim_abandons and claimed and not finished else "complete"
+        if (ended is not None and ended.reason == "thrown-up") or (self.revokes and declared.revoke_abandons):
             return "abandoned"
-        return "in-progress"
+        short = declared.short_abandons and table is not None and bool(self.short_players())
+        return "abandoned" if short else "in-progress"
+
+    @final
+    def short_players(self) -> list[str]:
+        """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
+        return [p for p in self.order if (p in self.deals and len(self.deals[p]) < self.cards_per_hand)
+                or p in self.dead_cards]
 
     @final
     def void(self) -> Literal["redeal", "thrown-in"] | None:

@@ -9,7 +9,6 @@ from typing import Any, Literal, cast
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
-from ...engine.laws import HandStatus
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
@@ -32,6 +31,7 @@ class BostonHand(HandReplay):
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
                            revoke_abandons=True, upcard="other-pack", pool_limit="pool-limit",
+                           claim_abandons=True, short_abandons=True,  # a misère claimed, a hand left off short
                            settlement=lambda hand, ledger: BostonSettlement(hand).settle(ledger))
 
     @property
@@ -309,20 +309,6 @@ class BostonHand(HandReplay):
         """Too many cards, an imperfect pack, or a hand of the wrong size found before play."""
         faults = self.deal_faults
         return "long-hand" in faults or self.imperfect_pack() or (self.table is None and "wrong-count" in faults)
-
-    def short_players(self) -> list[str]:
-        """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
-        return [p for p in self.order if (p in self.deals and len(self.deals[p]) < self.cards_per_hand)
-                or p in self.dead_cards]
-
-    def status(self) -> HandStatus:
-        """The replay's, but a misère claimed, or a hand left off with a player short, is settled as it
-        stands: abandoned, as after a revoke."""
-        status, table = HandReplay.status(self), self.table
-        if status == "complete" and self.ended_as("claimed") and not (table is not None and table.finished):
-            return "abandoned"
-        short = status == "in-progress" and table is not None and bool(self.short_players())
-        return "abandoned" if short else status
 
     def taken(self) -> dict[str, int]:
         """Tricks taken by each player so far."""
