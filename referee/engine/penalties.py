@@ -89,9 +89,15 @@ class PenaltyLaw(Generic[H]):
 
 
 class RevokeLaw(PenaltyLaw[H]):
-    """A revoke (a failure to follow suit): corrected in time, established, or claimed and unproven."""
+    """A revoke (a failure to follow suit): corrected in time, established, or claimed and unproven.
+    Where a player may correct his revoke until he plays to the next trick (the table's
+    `late_correctors`: Boston's caller), the laws declare when, in words (`late`: while he still
+    may, once corrected, when the hand ended first, when established)."""
 
-    __slots__ = ()
+    __slots__ = ("late",)
+
+    def __init__(self, late: tuple[str, str, str, str] | None = None) -> None:
+        self.late = late
 
     def card_words(self, hand: H, card: Card) -> str:
         """A card named in an explanation, with what the game's laws make of it (`card_role`: a bower)."""
@@ -115,7 +121,12 @@ class RevokeLaw(PenaltyLaw[H]):
 
     def timing(self, hand: H, fact: tb.Revoke) -> str:
         """When a revoke was taken back or became established, or why it still may be taken back,
-        in words (a game whose laws let a player correct later says so)."""
+        in words (a game whose laws let a player correct later says so: `late`)."""
+        table, late = hand.table, self.late
+        if late is not None and table is not None and fact.player in table.late_correctors:
+            if fact.status != "established":
+                return late[0] if fact.status == "correctable" else late[1]
+            return late[2] if hand.stage == "ended" or table.finished else late[3]
         return {"established": "when the trick was gathered", "correctable": "the trick is not gathered yet"}.get(
             fact.status, "before the trick was gathered")
 
