@@ -114,14 +114,15 @@ class FrenchBostonSettlement:
         elif slam:
             return int(table["slam-a-deux" if contract.kind == "partnership" else "slam-seul"][col]) * mult, \
                 "slam", 0, "score.slam"
-        base, extra = self.stake(contract), (tricks - contract.needed) * row["extra-trick"][col] * mult
-        parts = [f"{base} for the contract"] + ([f"{extra} for {tricks - contract.needed} trick(s) over"] * bool(extra))
-        cards, side = honours(contract.trump) if contract.trump else set(), self.hand.caller_side()
+        over = tricks - contract.needed
+        base, extra = self.stake(contract), over * row["extra-trick"][col] * mult
+        parts = [f"{base} for the contract"] + ([f"{extra} for {over} trick(s) over"] if extra else [])
+        cards, side = honours(contract.trump) if contract.trump is not None else set(), self.hand.caller_side()
         if self.options["honours"] == "with-best-jack":  # the digest leaves it open; four count at most
             cards.add(best_jack(self.hand.turned))
         count = min(4, honours_held(self.hand.deals, side, cards)) if all(p in self.hand.deals for p in side) else 0
         bonus = (row["four-honours"][col] if count == 4 else row["three-honours"][col] if count == 3 else 0) * mult
-        parts += [f"{bonus} for {count} honours"] * bool(bonus)
+        parts += [f"{bonus} for {count} honours"] if bonus else []
         topic = "score.partnership" if contract.kind == "partnership" else "score.table"
         return base + extra + bonus, " + ".join(parts), bonus, topic
 
@@ -136,7 +137,7 @@ class FrenchBostonSettlement:
         else:
             made = not short & set(side) and (tricks >= contract.needed or bool(short - set(side)))
         if not made:
-            quota = [p for p, got, n in zip(side, (self.tricks_of(p) for p in side), (5, 3), strict=False) if got < n]
+            quota = [p for p, n in zip(side, (5, 3), strict=False) if self.tricks_of(p) < n]  # five and three
             self.fail(ledger, sorted(short & set(side), key=side.index) or quota or side, contract,
                       1 if contract.kind == "misere" else tricks)
             return
