@@ -78,19 +78,17 @@ class WhistSettlement:
         """Two tricks from the revoking side to the adversaries per revoke (one for each further revoke
         under later-one-trick; three when the English adversaries take three), never more than the
         revokers hold (A3): each side's gain in words; and the English penalties in points (side, option)."""
-        hand = self.hand
-        seen, moved, points = Counter[str](), Counter[str](), []
+        hand, seen, moved, points = self.hand, Counter[str](), Counter[str](), []
         for index, revoke in enumerate(hand.revokes):
-            side = hand.side(revoke.player)
+            side, chosen = hand.side(revoke.player), hand.revoke_choices.get(index)
             seen[side] += 1
-            chosen = hand.revoke_choices.get(index)
             if chosen in ("deduct-three", "add-three"):
                 points.append((side, chosen))
                 continue
-            n = 3 if chosen else 1 if seen[side] > 1 and hand.game_options["revoke-repeat"] == "later-one-trick" else 2
-            n = min(n, tricks[side])
-            tricks[side], moved[hand.other(side)] = tricks[side] - n, moved[hand.other(side)] + n
-            tricks[hand.other(side)] += n
+            later = seen[side] > 1 and hand.game_options["revoke-repeat"] == "later-one-trick"
+            n = min(3 if chosen else 1 if later else 2, tricks[side])
+            tricks[side], tricks[hand.other(side)], moved[hand.other(side)] = \
+                tricks[side] - n, tricks[hand.other(side)] + n, moved[hand.other(side)] + n
         return {side: f"{n} trick{'s' * (n != 1)} from revokes" for side, n in moved.items()}, points
 
     def credit(self, side: str, points: int, topic: str, cause: str) -> None:
