@@ -9,7 +9,6 @@ notes, so settling twice gives the same verdict.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...engine.laws import Effect
@@ -23,9 +22,8 @@ if TYPE_CHECKING:
     from .hand import FrenchBostonHand
 
 
-@lru_cache(maxsize=1)
 def payments() -> dict[str, Any]:
-    """The payment table of the rulebook (data, not code)."""
+    """The payment table of the rulebook (data, not code; read once, by `rulebook_data`)."""
     payments: dict[str, Any] = rulebook_data("french-boston")["payments"]
     return payments
 
@@ -200,8 +198,8 @@ class FrenchBostonSettlement:
             each, how = self.stake(contract), "the misère's stake"
             if against_solo and contract.kind != "misere":
                 each, how, _, _ = self.success(contract, max(self.tricks_of(contract.caller), contract.needed))
-            amount, cause, mark = 3 * each if against_solo else each, f"{revoker} revoked in trick {revoke.trick}", \
-                ledger.mark()
+            amount, mark = 3 * each if against_solo else each, ledger.mark()
+            cause = f"{revoker} revoked in trick {revoke.trick}"
             ledger.pays_each(revoker, others, amount, rule, cause)
             pool = ledger.double_pool([revoker], rule, cause)
             whom = f"{others[0]} {amount}, what a success would have brought from all three adversaries " \
