@@ -12,7 +12,7 @@ is a pure function of the replayed hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..notation.records import record
@@ -103,18 +103,6 @@ class Ledger:
         """`payee` takes `amount` (in the pool's unit) out of the pool."""
         self._with_pool(payee, -amount, rule, cause)
 
-    def share_pool(self, shares: Mapping[str, int], rule: str, cause: str) -> None:
-        """Pay out pool units worth `shares` (in the score's unit), which must add up to whole
-        pool units: a pool divided among the players, odd counters included."""
-        assert self.pool is not None and self.rate is not None
-        paid, odd = divmod(sum(shares.values()), self.rate)
-        assert not odd and paid <= self.pool, (shares, self.pool)
-        for who, amount in shares.items():
-            self.credit(who, amount, rule, cause)
-        if paid:
-            self.entries.append(Entry(POOL, -paid, self.pool_unit, rule, cause))
-            self.pool -= paid
-
     def first_pool(self, rule: str, cause: str, limit: int | None = None,
                    limit_rule: str = "") -> tuple[int, str, str]:
         """What the pool a payment wins or doubles holds: all of it, or, where pools are kept to a
@@ -146,10 +134,16 @@ class Ledger:
                     odd_to: str | None = None) -> tuple[int, int, int]:
         """The pool divided equally among `players` at the end of a game: what it held, each one's
         share in the score's unit, and what was left over (to `odd_to`, else left in the pool)."""
-        assert self.rate is not None
-        red = self.in_pool
+        assert self.pool is not None and self.rate is not None
+        red = self.pool
         share, left = divmod(red * self.rate, len(players))
-        self.share_pool({p: share + (left if p == odd_to else 0) for p in players}, rule, cause)
+        for player in players:
+            self.credit(player, share + (left if player == odd_to else 0), rule, cause)
+        paid, odd = divmod(share * len(players) + (left if odd_to is not None else 0), self.rate)
+        assert not odd, "a share of the pool in part of a pool unit"
+        if paid:
+            self.entries.append(Entry(POOL, -paid, self.pool_unit, rule, cause))
+            self.pool -= paid
         return red, share, left
 
     def _with_pool(self, player: str, amount: int, rule: str, cause: str) -> None:
