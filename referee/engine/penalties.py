@@ -40,7 +40,8 @@ H = TypeVar("H", bound="HandReplay")
 class Offer:
     """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
     option chosen, given the hand (it must not hold the hand, or an open choice would make a
-    reference cycle); without one, every option is a requirement on `target`'s next card. The
+    reference cycle); without one, every option is a requirement on `target`'s next card (a card
+    option: to play `card`), and `said` the penalty's words. The
     card a `card` option calls is `called`, else `card`: it gives that option its answering line;
     `lines` gives the line of an option the table takes otherwise (a card taken back rebuilds a trick)."""
 
@@ -58,6 +59,7 @@ class Offer:
     target: str = ""
     called: Card | None = None  # the card a `card` option calls, where it is not `card` (any card answers)
     lines: tuple[tuple[Option, str], ...] = ()  # answering lines of options no `call` answers
+    said: str = "{choosers} requires {target} to play {option}"  # a requirement's penalty, in words
 
 
 @record
@@ -159,6 +161,16 @@ class OutOfTurnLaw(PenaltyLaw[H]):
                   f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
                   "the extra card is not part of the trick", trick=fact.trick)
 
+    def dead_card(self, hand: H, fact: tb.PlayedTwice) -> None:
+        """For laws under which a second card given to a trick goes with it, dead (the whist family's
+        law 19): it leaves its player's hand, and counts as played; the first leaves him a card short
+        (`HandReplay.dead_cards`)."""
+        hand.dead_cards.setdefault(fact.player, fact.card)
+        table = hand.table
+        assert table is not None
+        (table.hands or {}).get(fact.player, set()).discard(fact.card)
+        table.played.setdefault(fact.card, (fact.player, fact.trick))
+
 
 class ExposedLaw(PenaltyLaw[H]):
     """A card seen by the table without being played."""
@@ -191,8 +203,8 @@ class CallLaw(PenaltyLaw[H]):
         words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
                  "trump": "a trump", "no-trump": "no trump", "win": "a card that wins the trick",
                  "lose": "a card that does not win the trick"}
-        if requirement.what == "card":
-            return f"the exposed {requirement.card}"
+        if requirement.what in ("card", "withhold"):  # withhold: a demand that the exposed card be not played
+            return f"{'anything but ' if requirement.what == 'withhold' else ''}the exposed {requirement.card}"
         if requirement.suit is not None and requirement.what in ("highest", "lowest"):
             return f"his {requirement.what} {'trump' if requirement.suit is hand.trump else requirement.suit.word[:-1]}"
         if requirement.what == "lead-suit":
@@ -222,6 +234,15 @@ class CallLaw(PenaltyLaw[H]):
             legal = (leading or led is None or suit_of(requirement.card) is led
                      or not any(suit_of(c) is led for c in held or ()))
             return None if not legal else False
+        card = requirement.card
+        if card is not None:  # a demand on an exposed card (Boston's L21): due when its suit is led, or at a ruff
+            if requirement.what == "no-trump":
+                return None if event.card is not card else leading or led is card.suit
+            if leading or led is not card.suit:
+                return None
+            if requirement.what == "withhold":  # not played, unless it is his only card of the suit (no revoke)
+                return event.card is not card or (held is not None and not any(
+                    c.suit is led and c is not card for c in held))
         if requirement.suit is not None and requirement.what in ("highest", "lowest"):
             return self.extreme_of_suit(hand, requirement, event)
         if leading:
@@ -301,15 +322,23 @@ class CallLaw(PenaltyLaw[H]):
 
 
 class DealLaw(PenaltyLaw[H]):
-    """Faults of the deal: the wrong dealer, a hand of the wrong size."""
+    """Faults of the deal: the wrong dealer, a hand of the wrong size. Most games rule each in one
+    sentence, the same for every hand: declared, not written as a law (`DealLaw(wrong_count=…,
+    wrong_dealer=…)`); `too_many`, where a game rules a long hand otherwise, is that ruling."""
 
-    __slots__ = ()
+    __slots__ = ("too_many", "wrong_count", "wrong_dealer")
+
+    def __init__(self, wrong_count: str = "", wrong_dealer: str = "The deal stands once play has begun.",
+                 too_many: str = "") -> None:
+        self.wrong_count, self.wrong_dealer, self.too_many = wrong_count, wrong_dealer, too_many
 
     def wrong_dealer_ruling(self, hand: H) -> str:
-        return "The deal stands once play has begun."
+        return self.wrong_dealer
 
     def wrong_count_ruling(self, hand: H, player: str) -> str:
-        return ""
+        if self.too_many and len(hand.deals[player]) > hand.cards_per_hand:
+            return self.too_many
+        return self.wrong_count
 
 
 class AttentionWords(AttentionLaw[Any]):
@@ -326,24 +355,25 @@ class AttentionWords(AttentionLaw[Any]):
         return Ruling(self.words)
 
 
-class DealWords(DealLaw[Any]):
-    """The deal law of a game whose rulings on a hand of the wrong size and on a wrong dealer are
-    each one fixed sentence: declared, not written as a law (they are the same for every hand)."""
-
-    __slots__ = ("wrong_count", "wrong_dealer")
-
-    def __init__(self, wrong_count: str, wrong_dealer: str) -> None:
-        self.wrong_count, self.wrong_dealer = wrong_count, wrong_dealer
-
-    def wrong_dealer_ruling(self, hand: Any) -> str:
-        return self.wrong_dealer
-
-    def wrong_count_ruling(self, hand: Any, player: str) -> str:
-        return self.wrong_count
-
-
 REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), OutOfTurnLaw[Any](), ExposedLaw[Any]()
 ATTENTION, CALL, DEAL = AttentionLaw[Any](), CallLaw[Any](), DealLaw[Any]()
+
+
+def misere_claim(hand: HandReplay, caller: str, offender: str, topic: str, explanation: str,
+                 claimed: Callable[[Any], None], play_on: str = "") -> Offer:
+    """An adversary's error in a misère, under Boston's laws (which French Boston follows): the
+    caller may claim at once what the misère would bring; `claimed` records the claim, then the hands
+    are thrown up. A result written while the choice is open shows that he claimed. Where the laws
+    let him play on instead (`accept`), `play_on` says so when play goes on."""
+
+    def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
+        if option == "claim":
+            claimed(hand)
+            hand.end("claimed")
+            hand.gather_now()
+
+    return Offer(frozenset({caller}), offender, ("claim", "accept") if play_on else ("claim",), topic, explanation,
+                 apply, "accept" if play_on else None, play_on, recorded="claim")
 
 
 @record

@@ -7,7 +7,7 @@ penalty calls and whether they were obeyed, claims, drawing attention, the recor
 
 A game subclasses it, declares its hands once (`Declaration`: name, cards, pack, units, its
 penalty laws by topic, which the replay asks), handles its own bidding events (``on_bid``,
-``on_order``, ...) and overrides the few hooks (``ready_to_play``, ``void``, ``settle`` ...:
+``on_order``, ...) and overrides the few hooks (``ready_to_play``, ``redeal_why``, ``settle`` ...:
 every other method is final). Where the hand stands is one state (`stage`, `ended`), from which
 the replay computes its status; who plays with whom is the hand's `Sides`. The
 generic findings cite rule ids of the form ``<game>.<topic>`` (see `GENERIC_RULES`), which
@@ -27,6 +27,7 @@ from ..notation.shapes import GAME_SHAPES, WORDS, shape_of
 from ..notation.suggest import did_you_mean
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
+from .cut import rule_cut
 from .header import Setup
 from .laws import (
     HAND_STATUSES,
@@ -55,8 +56,10 @@ GENERIC_RULES = (
 )
 """Topics every rulebook defines as ``<game>.<topic>``; the generic replay cites them."""
 
-DealFault = Literal["wrong-count", "duplicate-card", "foreign-card"]
-"""What can be wrong with a deal: a hand of the wrong size, a card twice, a card outside the pack."""
+DealFault = Literal["wrong-count", "long-hand", "duplicate-card", "foreign-card"]
+"""What can be wrong with a deal: a hand of the wrong size (and `long-hand` as well when it has too
+many, which the Bostons' laws make a misdeal even once play has begun), a card twice, a card
+outside the pack."""
 
 Stage = Literal["deal", "auction", "play", "ended"]
 """Where a hand stands: being dealt, bid (a game names its own steps within it), played, over."""
@@ -114,6 +117,12 @@ class Declaration:
     settlement: Callable[[Any, Ledger], Any] | None = None
     """The game's settling of a replayed hand, ``settlement(hand, ledger)`` (what `HandReplay.settle`
     does), declared here by a game whose hand has nothing to add to it."""
+    said: Mapping[str, Callable[[Any, ev.Said], None]] = field(default_factory=dict)
+    """The handlers of the game's own events (`ev.Said`) by word, ``handler(hand, event)``, declared
+    here rather than as ``on_<word>`` methods (Whist's `talk` module)."""
+    cut: tuple[str, str] | None = None
+    """The game's own header tag that gives the cut for partners and deal, and its house rule whose
+    value ``suit`` parts equal cuts by suit (`engine.cut`): the first hand is checked against it."""
 
 
 @record
@@ -224,6 +233,8 @@ class HandReplay:
         self.before_decision: set[Card] = set()  # cards the offender's side played before a decision
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
         self.deal_faults: set[DealFault] = set()  # what the deal lines and the upcard show wrong
+        self.dead_cards: dict[str, Card] = {}  # a second card given to a trick, dead (`PenaltyLaw.dead_card`)
+        self.missed: dict[str, int] = {}  # a player who missed a trick, closed without his card: that trick
         self.table: tb.TrickTable | None = None
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
@@ -479,6 +490,9 @@ class HandReplay:
             self.find("wrong-dealer", self.dealer, header.dealer_at, "deal.wrong-dealer",
                       f"{self.dealer} dealt, but it was {expected}'s deal. "
                       + self.penalty_laws.deal.wrong_dealer_ruling(self))
+        cut = self.declared.cut
+        if cut is not None and expected is None and self.ctx.expected_number == 1 and cut[0] in self.ctx.setup.tags:
+            rule_cut(self, self.ctx.setup.tags[cut[0]], self.options[cut[1]] == "suit")
         if header.number is not None and header.number != self.ctx.expected_number:
             self.find("inconsistent-transcript", None, header.at, "transcript.consistency",
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
@@ -501,6 +515,8 @@ class HandReplay:
                 label_checked = True
                 if self.second_card(line.trick, event):  # type: ignore[arg-type]
                     second = event
+                elif self.trick_missed(line.trick, event):  # type: ignore[arg-type]
+                    self.close_short(event)
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
             ended = self.ended
@@ -538,6 +554,31 @@ class HandReplay:
         return held is None or event.card in held
 
     @final
+    def trick_missed(self, label: int, event: ev.Play) -> bool:
+        """Whether `event`, labelled with the next trick while one player (not its own) has still
+        to play to the current one, closes that trick without him (notation.md §2.4: he missed
+        the trick). Only the label says so: unlabelled, the card is one more given to the current
+        trick, however the lines are split; his own card completes the trick, whatever its label."""
+        table = self.table
+        return table is not None and table.current.plays != [] and label == table.current.number + 1 \
+            and len(table.current.plays) == len(table.active) - 1 and not table.finished \
+            and event.player != table.expected()
+
+    @final
+    def close_short(self, event: ev.Play) -> None:
+        """The current trick is closed without the card of the player whose turn it was: it is won
+        among the cards in it, and he holds a card too many (`missed`; what it costs is the game's
+        wrong-count law)."""
+        table = self.table
+        assert table is not None
+        player, trick = table.expected(), table.current.number
+        self.missed[player] = trick
+        self.find("wrong-card-count", player, event.at, "deal.wrong-count", f"trick {trick} was closed without "
+                  f"{player}'s card: he missed it, and holds a card too many", trick=trick)
+        for fact in table.close_short():
+            self.on_fact(fact)
+
+    @final
     def on_recorded(self, line: ev.RecordedLine) -> None:
         """The result written while a choice is open that a result answers (a misère's claim)
         shows the chooser took that option."""
@@ -550,12 +591,23 @@ class HandReplay:
     def on_note(self, line: ev.NoteLine) -> None:
         self.notes.append(line.text)
 
+    @final
     def on_redeal(self, line: ev.RedealLine) -> None:
-        """A `redeal` line cancels the hand; it answers a choice that offered a redeal."""
+        """A `redeal` line cancels the hand; it answers a choice that offered a redeal. One that says
+        the deal was thrown in when the game's laws do not allow it (`throw_in_refused`) is a misdeal."""
         self.cancel(line)
         for choice in list(self.choices):
             if Answer.REDEAL in choice.answers and choice in self.choices:
                 self.answer(choice, "redeal", line.at)
+        refused = self.throw_in_refused() if line.reason == "thrown-in" else None
+        if refused is not None:
+            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
+                      f"the deal is said to be thrown in, but {refused}; it counts as a misdeal")
+
+    def throw_in_refused(self) -> str | None:
+        """Game hook: why the deal may not be thrown in now (a bid stands, play has begun), in words
+        that follow "the deal is said to be thrown in, but"; None when it may (by default, always)."""
+        return None
 
     @final
     def cancel(self, line: ev.RedealLine) -> None:
@@ -618,6 +670,8 @@ class HandReplay:
         self.dealt.update(dict.fromkeys(line.cards, line.player))
         if len(line.cards) != self.cards_per_hand:
             self.deal_faults.add("wrong-count")
+            if len(line.cards) > self.cards_per_hand:
+                self.deal_faults.add("long-hand")
             self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
                       f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
                       + self.penalty_laws.deal.wrong_count_ruling(self, line.player))
@@ -659,6 +713,18 @@ class HandReplay:
         if table is not None and table.hands is not None and player in table.hands:
             table.hands[player].discard(card)  # after play began, where the game's laws still allow it
         return True
+
+    @final
+    def missing_cards(self) -> list[Card]:
+        """Cards of the pack in nobody's hand, when every hand is known and none is long: from a
+        perfect pack a short hand would mean a long one, so the pack lacks them (or, in a game
+        that deals the pack out, the short hand's player should hold them)."""
+        if not self.hands_known or "long-hand" in self.deal_faults:
+            return []
+        dealt = {card for cards in self.deals.values() for card in cards}
+        if len(dealt) >= len(self.deck):
+            return []
+        return sorted(self.deck - dealt, key=lambda c: (c.suit.value, -c.rank))
 
     @final
     def still_to_discard(self) -> list[str]:
@@ -894,9 +960,10 @@ class HandReplay:
         """The trick just completed ends the hand (a misère caller took it, a slam caller lost it):
         the hands are thrown up when it is gathered, and that is at once — at the transcript's next
         event or line, whatever it is, the next hand's line included — unless that next event takes
-        back a card of the trick to correct a revoke. The take-back reopens the trick, `resume_play`
-        undoes the end, and who wins the trick (and so whether the hand ends) is decided again when
-        it is complete. A transcript that stops right here leaves an open revoke correctable (see
+        back a card of the trick to correct a revoke. The take-back reopens the trick (`ended` is
+        cleared, so what a game keeps of why the hand ended counts only while `ended_as("thrown-up")`),
+        and who wins the trick (and so whether the hand ends) is decided again when it is complete.
+        A transcript that stops right here leaves an open revoke correctable (see
         `end_of_transcript_after_throw_up`). `note` says why the hands are thrown up."""
         self.stage, self.ended = "ended", Ended("thrown-up", note=note, pending=True)
         self.notes.append(note)
@@ -929,10 +996,6 @@ class HandReplay:
         assert self.ended is not None
         self.notes.remove(self.ended.note)
         self.stage, self.ended = "play", None
-        self.resume_play()
-
-    def resume_play(self) -> None:
-        """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
 
     # who plays with whom: the hand's `Sides`, asked by name where the laws speak of it
     @final
@@ -953,10 +1016,11 @@ class HandReplay:
 
     @final
     def hand_over(self) -> bool:
-        """Play is over (the last trick played, or the rest conceded) and no penalty scored with the
-        hand is still to be chosen (`Lapse.SETTLEMENT`: whist's English revoke penalty)."""
+        """Play is over (the last trick played, or the rest conceded, before play too: Boston's "I
+        pay") and no penalty scored with the hand is still to be chosen (`Lapse.SETTLEMENT`: whist's
+        English revoke penalty)."""
         ended = self.ended
-        return self.table is not None and (self.table.finished or (
+        return ((self.table is not None and self.table.finished) or (
             ended is not None and ended.reason in ("conceded", "claimed"))) \
             and not (self.choices and any(Lapse.SETTLEMENT in c.ends for c in self.choices))
 
@@ -1195,7 +1259,7 @@ class HandReplay:
                 return
 
     @final
-    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[str, Card], None]) -> None:
+    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[Any, str, Card], None]) -> None:
         """For laws under which a card played without waiting for the decision is liable to be
         called (Boston's L23, L39): the card taken back is an exposed card, a finding, and
         `offer_call` gives the innocent side its right over it."""
@@ -1203,7 +1267,7 @@ class HandReplay:
         self.find("exposed-card", play.player, play.at, "exposed.card",
                   f"{play.player} played {play.card} before {choice.pending.chooser} had chosen the penalty for "
                   f"{choice.offender}'s error; taken back, it is liable to be called.", trick=self.trick_number)
-        offer_call(play.player, play.card)
+        offer_call(self, play.player, play.card)
 
     @final
     def on_call(self, event: ev.Call) -> None:
@@ -1396,7 +1460,8 @@ class HandReplay:
         one of its hands lists as expected, and what a word of another game is pointed to."""
         return frozenset({*(word for kind, words in WORDS.items()
                             if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words),
-                          *(word for word in GAME_SHAPES if getattr(cls, said_handler(word), None) is not None)})
+                          *(word for word in GAME_SHAPES if getattr(cls, said_handler(word), None) is not None),
+                          *cls.declared.said})
 
     @final
     def unsupported(self, event: ev.Event, what: str) -> None:
@@ -1414,8 +1479,13 @@ class HandReplay:
 
     @final
     def on_said(self, event: ev.Said) -> None:
-        """A game's own event (declared in its package's ``words.json``): its ``on_<word>``, given
-        the event; in a game that has none, the event has no meaning."""
+        """A game's own event (declared in its package's ``words.json``): the handler its hand
+        declares for the word (`Declaration.said`) or its ``on_<word>``, given the event; in a game
+        that has neither, the event has no meaning."""
+        declared = self.declared.said.get(event.word)
+        if declared is not None:
+            declared(self, event)
+            return
         handler = getattr(self, said_handler(event.word), None)
         if handler is None:
             self.on_unsupported(event)
@@ -1437,21 +1507,28 @@ class HandReplay:
             return "abandoned"
         return "in-progress"
 
+    @final
     def void(self) -> Literal["redeal", "thrown-in"] | None:
-        """Game hook: whether the hand is cancelled. By default: a `redeal` line cancels it,
-        naming a throw-in (or confirming one, when all passed and the deal shows no misdeal) or
-        else a redeal; without one, a deal fault found before play is a redeal, and a deal all
-        passed is thrown in."""
+        """Whether the hand is cancelled, from why its deal is dealt again (`redeal_why`): a deal
+        thrown in, or dealt again for any other reason."""
+        why = self.redeal_why()
+        return None if why is None else "thrown-in" if why == "thrown-in" else "redeal"
+
+    def redeal_why(self) -> str | None:
+        """Game hook: why the deal is dealt again ("thrown-in", "misdeal", a `redeal` line's own
+        reason...), or None while it stands. By default: a `redeal` line names the reason, or
+        confirms a throw-in when all passed and the deal shows no misdeal; without one, a deal
+        fault found before play is a misdeal, and a deal all passed is thrown in."""
         ended = self.ended
         if ended is None:  # the usual case
-            return "redeal" if self.table is None and self.deal_faults else None
+            return "misdeal" if self.table is None and self.deal_faults else None
         redeal = ended.line
         if redeal is not None:
             said = redeal.reason
             thrown_in = said == "thrown-in" or (said is None and ended.was == "thrown-in" and not self.misdeal())
-            return "thrown-in" if thrown_in else "redeal"
+            return "thrown-in" if thrown_in else said or ("misdeal" if self.misdeal() else "redeal")
         if self.table is None and self.deal_faults:
-            return "redeal"
+            return "misdeal"
         return "thrown-in" if ended.reason == "thrown-in" else None
 
     def misdeal(self) -> bool:
@@ -1675,11 +1752,14 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
 
 def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
-    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card."""
-    target, topic, choosers = offer.target, offer.topic, offer.choosers
+    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card (a
+    card, answering a `card` option: to play `offer.card`)."""
+    target, topic, choosers, said, card = offer.target, offer.topic, offer.choosers, offer.said, offer.card
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-        effect = hand.require(target, option, topic, at)
-        hand.penalise(topic, f"{hand.side_label(choosers)} requires {target} to play {option}", effects=(effect,))
+        what = "card" if len(option) == 2 else option
+        effect = hand.require(target, what, topic, at, card=card if what == "card" else None)
+        hand.penalise(topic, said.format(choosers=hand.side_label(choosers), target=target, option=option),
+                      effects=(effect,))
 
     return apply

@@ -17,7 +17,7 @@ from ...engine.choices import Choice, Lapse, Option
 from ...engine.penalties import (
     AttentionWords,
     CallLaw,
-    DealWords,
+    DealLaw,
     ExposedLaw,
     Offer,
     OutOfTurnLaw,
@@ -263,8 +263,8 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
 LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), retract=PitchRetractLaw(), out_of_turn=PitchOutOfTurnLaw(),
                    exposed=PitchExposedLaw(), call=PitchCallLaw(),
                    attention=AttentionWords("Each plays for himself; the laws give no penalty."),
-                   deal=DealWords("Found before play, it is a misdeal and the same dealer deals again; if play goes "
-                                  "on, the hand stands without penalty.",
-                                  "The deal stands once the bidding has begun; the turn to deal goes on from the "
-                                  "actual dealer."))
+                   deal=DealLaw("Found before play, it is a misdeal and the same dealer deals again; if play goes "
+                                 "on, the hand stands without penalty.",
+                                 "The deal stands once the bidding has begun; the turn to deal goes on from the "
+                                 "actual dealer."))
 """Auction Pitch's penalty laws, declared on its hand."""

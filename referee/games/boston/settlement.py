@@ -232,7 +232,7 @@ class BostonSettlement:
     def short_forfeit(self, ledger: Ledger, short: str, what: str, mark: int) -> None:
         """A short hand's forfeit to the pool: none for two cards played to one trick (law 19)."""
         hand, forfeit = self.hand, self.numbers.pool["wrong-count"]
-        if short in hand.extra_card and not (short in hand.deals and len(hand.deals[short]) < hand.cards_per_hand):
+        if short in hand.dead_cards and not (short in hand.deals and len(hand.deals[short]) < hand.cards_per_hand):
             hand.penalise("wrong-count.play", f"{what}; {short} played two cards to one trick, so he forfeits nothing "
                           "to the pool (the forfeit is for playing on with a wrong hand from the deal)", since=mark)
             return
