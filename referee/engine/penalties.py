@@ -94,13 +94,24 @@ class RevokeLaw(PenaltyLaw[H]):
     __slots__ = ()
 
     def card_words(self, hand: H, card: Card) -> str:
-        """A card named in an explanation; a game adds what its laws make of it (a bower is a trump)."""
-        return card.text
+        """A card named in an explanation, with what the game's laws make of it (`card_role`: a bower)."""
+        role = hand.declared.card_role(card, hand.trump) if hand.declared.card_role is not None else None
+        return f"{card.text} ({role})" if role else card.text
 
     def held_words(self, hand: H, revoke: tb.Revoke) -> str:
-        """What the revoker held of the suit led, in words (a game may name a card that is not of
-        its printed suit, such as Euchre's left bower)."""
-        return revoke.led.word
+        """What the revoker held of the suit led, in words, naming a card of his of another printed
+        suit that the game's laws count in it (`card_role`: Euchre's left bower, when trumps are led)."""
+        role, table = hand.declared.card_role, hand.table
+        if role is None or table is None or table.hands is None or revoke.player not in table.hands:
+            return revoke.led.word
+        held = set(table.hands[revoke.player]) | {c for c, (who, trick) in table.played.items()
+                                                 if who == revoke.player and trick >= revoke.trick}
+        odd = [c for c in held if c is not revoke.card and c.suit is not revoke.led
+               and table.rules.suit_of(c) is revoke.led]
+        if not odd:
+            return revoke.led.word
+        name, _, what = (role(odd[0], hand.trump) or "").partition(", ")  # "the left bower, a trump"
+        return f"{revoke.led.word} ({name} {odd[0].text} is {what})"
 
     def timing(self, hand: H, fact: tb.Revoke) -> str:
         """When a revoke was taken back or became established, or why it still may be taken back,
@@ -115,11 +126,6 @@ class RevokeLaw(PenaltyLaw[H]):
 
     def unproven_ruling(self, hand: H, claim: ev.Claim) -> str:
         return "An unproven revoke carries no penalty."
-
-    def no_revoke(self, hand: H, fact: tb.Revoke) -> bool:
-        """Whether a failure to follow, taken back, was no revoke at all: the card of a player the
-        game's laws say takes no part (Euchre's lone player's partner), gone back."""
-        return False
 
 
 class RetractLaw(PenaltyLaw[H]):
@@ -144,15 +150,21 @@ class RetractLaw(PenaltyLaw[H]):
 class OutOfTurnLaw(PenaltyLaw[H]):
     """A card played out of turn, by a seat sitting out the hand, or twice to one trick."""
 
-    __slots__ = ()
+    __slots__ = ("stood", "went_back")
+
+    def __init__(self, went_back: str = "{player}'s {card}, played out of turn, went back", stood: str = "") -> None:
+        """The notes, declared by the game, when a card out of turn its law keeps on the table
+        (`HandReplay.false_card`) goes back ({player}, {card}), and when its trick ends with it
+        still in ({trick} too): it stands (without them, the game's law ends it itself)."""
+        self.went_back, self.stood = went_back, stood
 
     def decide(self, hand: H, fact: tb.OutOfTurn) -> Ruling:
         """What a card led or played out of turn costs (the replay tells the fact)."""
         return NO_PENALTY
 
     def not_active(self, hand: H, fact: tb.NotActive) -> None:
-        """A card by a seat that takes no part in the hand: the transcript contradicts itself,
-        unless the game's laws make it an irregularity (Euchre's lone player's partner)."""
+        """A card by a seat that takes no part in the hand (an empty hand's, say): the transcript
+        contradicts itself. One that sits out for a lone hand is the engine's (`engine.sitout`)."""
         hand.find("sitting-out-played", fact.player, fact.at, "transcript.consistency",
                   f"{fact.player} is not taking part in this hand but played {fact.card}", trick=fact.trick)
 
@@ -197,7 +209,12 @@ class CallLaw(PenaltyLaw[H]):
     """Penalty calls: what a called requirement demands, whether a play obeys it, and a call or
     an acceptance that answers no open choice."""
 
-    __slots__ = ()
+    __slots__ = ("trump_while_following",)
+
+    def __init__(self, trump_while_following: bool = False) -> None:
+        """`trump_while_following`: declared by a game whose laws let a player trump a plain suit he
+        holds (Auction Pitch): "trump" may be called from him even then, and any trump he plays obeys it."""
+        self.trump_while_following = trump_while_following
 
     def describe(self, hand: H, requirement: Requirement) -> str:
         words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
@@ -259,11 +276,13 @@ class CallLaw(PenaltyLaw[H]):
             pick = max if requirement.what == "highest" else min
             return event.card is pick(following, key=lambda c: table.rules.power(c, led))
         if requirement.what in ("trump", "no-trump"):
-            if following and led is not trump:
+            anytime = self.trump_while_following
+            if following and led is not trump and not anytime:
                 may_trump = False
             else:
                 may_trump = any(suit_of(c) is trump for c in options)
-            played_trump = suit_of(event.card) is trump and led is not trump
+            played = suit_of(event.card) is trump
+            played_trump = played and (led is not trump or (anytime and requirement.what == "trump"))
             if requirement.what == "trump":
                 return played_trump or not may_trump
             non_trumps = [c for c in options if suit_of(c) is not trump]

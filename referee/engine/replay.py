@@ -25,6 +25,7 @@ from ..notation.reader import HandRecord, Problem
 from ..notation.records import field, record
 from ..notation.shapes import GAME_SHAPES, WORDS, shape_of
 from ..notation.suggest import did_you_mean
+from . import sitout
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
 from .cut import rule_cut
@@ -45,6 +46,7 @@ from .ledger import POOL, Ledger
 from .penalties import Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
 from .sides import Sides
+from .sitout import SitOut
 from .trace import NO_TRACE, HandTrace
 from .verdict import HandVerdict, Recorded, TrickRecord
 
@@ -100,7 +102,7 @@ class Declaration:
 
     game: str                  # the game's name, as `[Game]` writes it and its rule ids begin
     cards_per_hand: int        # the cards dealt to each player
-    pack: frozenset[Card]      # the pack dealt from (a house rule may pick another: `dealt_from`)
+    pack: frozenset[Card]      # the pack dealt from (unless a house rule picks another: `pack_by`)
     laws: PenaltyLaws = field(default_factory=PenaltyLaws)
     """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it
     declares its own. One object a topic serves every hand of the game, given the hand it rules."""
@@ -108,6 +110,12 @@ class Declaration:
     """The words a `call` of this game may name (its choices' options by name; a card or a suit
     is always written as such): the grammar takes any word, and `on_call` reports one the game
     does not know, with the nearest of its own."""
+    pack_by: tuple[str, Mapping[str, frozenset[Card]]] | None = None
+    """The house rule that picks the pack, and the pack each of its values names (Euchre's deck of
+    24 or 32 cards), for a game whose `pack` is not always the one."""
+    card_role: Callable[[Card, Suit | None], str | None] | None = None
+    """What a card is beyond its printed suit once trump is known, in words, for a game whose laws
+    make more of it ("the left bower, a trump"); explanations name it so."""
     score_unit: str = "points"
     pool_unit: str | None = None
     pool_rate: int | None = 1  # score units per pool unit paid in or out (see `Ledger`)
@@ -222,6 +230,7 @@ class HandReplay:
         self.due_requirements: list[Requirement] = []  # what that penalty requires, lapsing if the table plays on
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
+        self.false_card: tb.OutOfTurn | None = None  # a card out of turn the game's law keeps until it goes back
         self.deals: dict[str, list[Card]] = {}
         self.discards: dict[str, Card] = {}  # cards discarded face down before play (`take_discard`)
         self.deck = self.dealt_from()
@@ -236,6 +245,7 @@ class HandReplay:
         self.dead_cards: dict[str, Card] = {}  # a second card given to a trick, dead (`PenaltyLaw.dead_card`)
         self.missed: dict[str, int] = {}  # a player who missed a trick, closed without his card: that trick
         self.table: tb.TrickTable | None = None
+        self.sitting_out: list[SitOut] = []  # seats out of the play so that another plays alone (`engine.sitout`)
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
         self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
@@ -731,10 +741,11 @@ class HandReplay:
         """The players who have not discarded yet, in the order of play."""
         return [p for p in self.order if p not in self.discards]
 
+    @final
     def dealt_from(self) -> frozenset[Card]:
-        """Game hook: the pack the hand is dealt from: the game's `pack` unless a house rule chooses
-        another (Euchre's deck of 24 or 32)."""
-        return self.declared.pack
+        """The pack the hand is dealt from: the game's `pack` unless a house rule picks another."""
+        by = self.declared.pack_by
+        return self.declared.pack if by is None else by[1][self.options[by[0]]]
 
     def on_upcard(self, line: ev.UpcardLine) -> None:
         self.upcard = line.card
@@ -748,9 +759,25 @@ class HandReplay:
     @final
     def start_play(self, leader: str, active: Iterable[str], rules: tb.TrickRules, tricks: int | None = None) -> None:
         """Play begins: `leader` leads to the first of `tricks` tricks (one a card dealt, unless a
-        contract plays fewer: a little misère's discards)."""
+        contract plays fewer: a little misère's discards). The seats `sitting_out` take no part."""
+        if self.sitting_out:
+            active = [p for p in active if not sitout.sits_out(self, p)]
         self.table = tb.TrickTable(self.order, active, leader, rules, self.start_hands(), tricks or self.cards_per_hand)
         self.stage = "play"
+
+    @final
+    def played_on(self, seats: Iterable[str], costs: Callable[[str], str], noted: set[str] | None = None) -> None:
+        """Play begins with the players of `seats` whose deal line gave them a hand of the wrong size
+        (found there: one fault, one finding): a note each, `costs(player)` saying what that costs
+        now, citing the game's rule for a wrong count found in play; those already in `noted` are
+        skipped, the others added to it."""
+        deals = self.deals
+        for player in seats:
+            if player in deals and len(deals[player]) != self.cards_per_hand and (noted is None or player not in noted):
+                self.notes.append(f"play went on with {player} holding {len(deals[player])} cards: "
+                                  f"{costs(player)} [{self.rule_id('wrong-count.play')}]")
+                if noted is not None:
+                    noted.add(player)
 
     @final
     def start_hands(self) -> dict[str, set[Card]] | None:
@@ -796,6 +823,8 @@ class HandReplay:
             return
         table = self.table
         assert table is not None
+        if self.sitting_out and not table.current.plays and event.player not in table.active:
+            sitout.joins_last_trick(self, event)
         if (self.due_back or self.held_aside) and self.played_before_take_back(event):
             return
         if self.false_lead is not None:
@@ -838,7 +867,7 @@ class HandReplay:
             if held.player == event.player and held.card is event.card:  # never reached the trick: simply back
                 self.held_aside.remove(held)
                 return
-        released = self.penalty_laws.retract.may_take_back(self, event)
+        released = self.penalty_laws.retract.may_take_back(self, event) or sitout.released(self, event.player)
         facts = self.table.retract(event.player, event.card, event.at, released)
         if self.thrown_up and self.table.current.plays:  # the trick that ended the hand is open again
             self.resume_after_throw_up()
@@ -1087,12 +1116,25 @@ class HandReplay:
 
     @final
     def lead_stood(self, fact: tb.TrickWon) -> None:
-        """All four played to the lead out of turn in `false_lead` (whist's L24): the trick stands."""
+        """All four played to the lead out of turn in `false_lead` (whist's L24): the trick stands. A
+        card out of turn kept in `false_card` stands too when its trick ends with it, in the words
+        its law declares (`OutOfTurnLaw.stood`; a law that declares none ends it itself)."""
         false = self.false_lead
         if false is not None and false.trick == fact.trick.number:
             self.false_lead = None
             self.notes.append(f"All four played to {false.player}'s lead out of turn in trick {false.trick}: "
                               "the trick stands, without penalty.")
+        false = self.false_card
+        stood = self.penalty_laws.out_of_turn.stood if false is not None and false.trick == fact.trick.number else ""
+        if false is not None and stood:
+            self.false_card = None
+            self.notes.append(stood.format(player=false.player, card=false.card, trick=false.trick))
+
+    @final
+    def false_card_step(self, false: tb.OutOfTurn, later: bool = False) -> str:
+        """What happens now while a card out of turn the laws send back is still on the table."""
+        return (f"{false.player} takes back {false.card}" + (" and the cards played after it go back" if later else "")
+                + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}")
 
     @final
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
@@ -1103,7 +1145,11 @@ class HandReplay:
 
     @final
     def fact_notactive(self, fact: tb.NotActive) -> None:
-        self.penalty_laws.out_of_turn.not_active(self, fact)
+        sit = sitout.sat_out(self, fact.player) if self.table is not None else None
+        if sit is not None:
+            sitout.played(self, sit, fact)  # the seat sits out for a lone hand: the engine's law
+        else:
+            self.penalty_laws.out_of_turn.not_active(self, fact)
 
     @final
     def fact_notheld(self, fact: tb.NotHeld) -> None:
@@ -1129,6 +1175,12 @@ class HandReplay:
         if self.early_plays:
             self.take_back_early_play(fact)
         self.penalty_laws.retract.retracted(self, fact)
+        false = self.false_card
+        if false is not None and fact.player == false.player and fact.card is false.card:
+            self.false_card = None
+            self.notes.append(self.penalty_laws.out_of_turn.went_back.format(player=fact.player, card=fact.card))
+        if self.sitting_out:
+            sitout.taken_back(self, fact)
 
     @final
     def fact_cardstands(self, fact: tb.CardStands) -> None:
@@ -1154,8 +1206,8 @@ class HandReplay:
             return
         self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
         law = self.penalty_laws.revoke
-        if fact.status == "corrected" and law.no_revoke(self, fact):
-            return
+        if fact.status == "corrected" and sitout.sits_out(self, fact.player):
+            return  # the card of a seat that takes no part, gone back: never a play of the hand
         proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
                  if fact.proof and fact.status == "established" else "")
         if fact.status == "corrected":
