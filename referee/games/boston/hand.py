@@ -18,9 +18,8 @@ from ...notation.reader import HandRecord
 from .auction import Auction, BostonBid, Refusal
 from .exposed import claim_rest, liable_cards
 from .penalties import LAWS, misere_error
-from .pool import pools_shown
 from .settlement import BostonSettlement
-from .tables import BostonOptions, tables
+from .tables import BostonOptions, pools_shown, tables
 
 Step = Literal["bidding", "naming", "discarding", "ready"]
 """The steps of the auction: the bids, the naming of trumps, a little misère's discards, ready to lead."""
