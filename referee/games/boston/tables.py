@@ -1,6 +1,6 @@
 """Boston's numbers and house rules: Foster's payment tables, the pool amounts and the bid
-order, all read from the ``tables`` section of the rulebook (games/rulebooks/boston.yaml), and the
-typed house-rule options."""
+order, all read from the ``tables`` section of the rulebook (games/rulebooks/boston.yaml); the
+typed house-rule options; and the pool of red counters, shown as full pools of the limit."""
 
 from __future__ import annotations
 
@@ -42,7 +42,6 @@ def tables() -> Tables:
                   data["pool"], data["partout"], data["game-deals"], data["revoke-overtricks"])
 
 
-
 BostonOptions = TypedDict("BostonOptions", {
     "success-table": Literal["standard", "american"],
     "failure-table": Literal["standard", "decimal"],
@@ -57,4 +56,3 @@ BostonOptions = TypedDict("BostonOptions", {
     "comeback": Literal["misere-and-spreads", "misere-only"],
 })
 """The house rules of boston as its rulebook defines them (a test checks the two agree)."""
-
