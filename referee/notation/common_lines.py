@@ -111,14 +111,15 @@ class CommonLines:
         if first == "[":
             return self._read_tag(text, line)
         if first == "d" and start.startswith("deal"):
-            return self._read_deal(text, line)
+            return self._read_whole_deal(text, line) if self._deal_whole is not None else self._read_deal(text, line)
         if first == "h" and start.startswith("hand"):
             return self._read_hand(text, line)
         if first == "u" and start.startswith("upcard"):
             return self._read_upcard(text, line)
         if first == "r" and start.startswith("recorded"):
             return self._read_recorded(text, line)
-        return self._read_plays(text, line) or self._read_events(text, line)
+        plays = self._read_whole_plays(text, line) if self._plays is not None else self._read_plays(text, line)
+        return plays or self._read_events(text, line)
 
     def _compile_whole_lines(self) -> None:
         """The patterns of a whole line of plays and a whole deal: one group per player and
