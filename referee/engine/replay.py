@@ -570,7 +570,7 @@ class HandReplay:
             else:
                 handlers[type(event)](self, event)
             if labelled is not None:
-                self.check_label(line.trick, line.trick_at, labelled, guess, mark)  # type: ignore[arg-type]
+                self.check_label(line, labelled, guess, mark)
             if self.stage == "ended" and self.redeal is not None:
                 return
 
@@ -670,16 +670,19 @@ class HandReplay:
         return self.trick_number
 
     @final
-    def check_label(self, label: int, at: ev.Span, event: ev.Play, guess: int | None, mark: int) -> None:
-        """After a labelled card is played: its label must name the trick the replay put it in
-        (a seat joining a trick late goes to the trick just completed), or, for a card in no
-        trick, the one `label_guess` worked out. The finding goes before those the card itself
+    def check_label(self, line: ev.EventLine, event: ev.Play, guess: int | None, mark: int) -> None:
+        """After a labelled card is played: the label of its `line` must name the trick the replay
+        put it in (a seat joining a trick late goes to the trick just completed), or, for a card in
+        no trick, the one `label_guess` worked out. The finding goes before those the card itself
         gave (`mark`), as the label is read before the card."""
+        label = line.trick
         actual = self.trick_holding(event)
         if actual is None:
             actual = guess
         if actual is None or actual == label:
             return
+        at = line.trick_at  # made only for the finding
+        assert at is not None  # a line checked has a label
         self.find("inconsistent-transcript", event.player, at, "transcript.consistency",
                   f"the line says trick {label}, but {event.player}'s {event.card} is played to trick {actual}",
                   trick=actual)
@@ -692,7 +695,8 @@ class HandReplay:
         if table is None:
             return None
         for trick in (table.current, table.tricks[-1] if table.tricks else None):
-            if trick is not None and any(play.at == event.at for play in trick.plays):
+            # `in` tries identity first: the card's own position, not a record compared field by field
+            if trick is not None and event.at in [play.at for play in trick.plays]:
                 return trick.number
         return None
 
