@@ -55,7 +55,7 @@ class AuctionRules(Generic[Bid]):
     rank: Callable[[Bid], tuple[int, ...]] | None = None  # the order of bids (None: none outranks another)
     comeback: Callable[[Bid], bool] | None = None  # the bids a player who has passed may make (None: any)
     rounds: int = 1          # first-bid: the rounds of calls before the deal is left without a bid
-    dealer_must_bid: bool = False  # "stick the dealer": the last to speak may not pass in the last round
+    dealer_must_bid: bool = False  # "stick the dealer": the dealer may not pass in the last round
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +93,10 @@ class Auction(Generic[Bid]):
     one out of turn that counts) is one of `pass_`, `bid` or `answer`; the game asks `admit` first,
     and `again` when a call it admitted turned out void and the speaker must speak again."""
 
-    def __init__(self, seats: Sequence[str], first: str, rules: AuctionRules[Bid]) -> None:
+    def __init__(self, seats: Sequence[str], first: str, rules: AuctionRules[Bid], dealer: str | None = None) -> None:
         self.seats = tuple(seats)
         self.rules = rules
+        self.dealer = dealer               # whose rights `rules` may declare
         self.turn = first                  # who speaks next ("" when nobody is left to)
         self.high: Bid | None = None       # the standing bid
         self.caller: str | None = None     # who made it
@@ -141,9 +142,10 @@ class Auction(Generic[Bid]):
         return player not in self.passed or (self.rules.comeback is None or self.rules.comeback(bid))
 
     def may_pass(self, player: str) -> bool:
-        """Stick the dealer: in the last round the last to speak (the dealer) must bid."""
+        """Whether `player` may pass: not the dealer in the last round, where the game sticks him with
+        the bid (so that a deal is never thrown in)."""
         rules = self.rules
-        return not (rules.dealer_must_bid and self.round == rules.rounds and player == self.seats[-1])
+        return not (rules.dealer_must_bid and self.round == rules.rounds and player == self.dealer)
 
     # ---- a call ----------------------------------------------------------------------------
     def admit(self, player: str, what: str, closed: bool = False) -> Answer:
