@@ -41,10 +41,12 @@ two, all passing with no bid also closes it. `first-bid`: the first bid that sta
 `rounds` rounds of passes leave it without one (Euchre)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AuctionRules(Generic[Bid]):
     """What a game declares of its auction. The words are templates over `player` (who spoke),
-    `what` (what he did, in words: "passed", "bid 3") and `turn` (whose turn it was)."""
+    `what` (what he did, in words: "passed", "bid 3") and `turn` (whose turn it was). Not slotted:
+    a frozen slotted generic dataclass cannot be built as `AuctionRules[int](...)` (typing's
+    `__orig_class__` write fails inside the generated `__setattr__`)."""
 
     out_of_turn: OutOfTurn
     ends: Ends
