@@ -129,8 +129,9 @@ class Auction:
         self.pitcher, self.to_make, self.sale, self.phase = player, to_make, sale, "pitch"
 
     # ---- the seller ----------------------------------------------------------------------
-    def seller_may(self, player: str, what: str) -> Answer:
-        """Whether selling or refusing is open to this player now."""
+    def decides(self, player: str, sells: bool) -> Answer:
+        """The seller sells the pitch to the highest bidder, or refuses and pitches himself, if that
+        is open to this player now."""
         if self.board:
             reason = "nothing is sold when bidding to the board"
         elif player != self.eldest:
@@ -142,8 +143,8 @@ class Auction:
         elif self.phase != "selling":
             reason = "the pitch is already settled"
         else:
-            return Answer()
-        return void(f"{player} {what}, but {reason}; void")
+            return self.sell() if sells else self.refuse()
+        return void(f"{player} {'sells' if sells else 'refuses'}, but {reason}; void")
 
     def sell(self) -> Answer:
         assert self.highest is not None
@@ -160,14 +161,6 @@ class Auction:
         assert self.highest is not None
         self.set_pitcher(self.eldest, self.highest[1], "refused")
         return Answer()
-
-    def sells(self, player: str) -> Answer:
-        answer = self.seller_may(player, "sells")
-        return self.sell() if answer.counts else answer
-
-    def refuses(self, player: str) -> Answer:
-        answer = self.seller_may(player, "refuses")
-        return self.refuse() if answer.counts else answer
 
     def pitches(self, player: str, playing: bool) -> Answer:
         """The word 'pitch': the seller pitching before any bid (for four) or refusing the sale

@@ -83,10 +83,10 @@ class AuctionPitchHand(HandReplay):
         self.heard(event, self.auction.bid(event.player, event.number, bool(event.qualifier), event.text))
 
     def on_sell(self, event: ev.Sell) -> None:
-        self.heard(event, self.auction.sells(event.player))
+        self.heard(event, self.auction.decides(event.player, sells=True))
 
     def on_refuse(self, event: ev.Refuse) -> None:
-        self.heard(event, self.auction.refuses(event.player))
+        self.heard(event, self.auction.decides(event.player, sells=False))
 
     def on_pitch(self, event: ev.Pitch) -> None:
         self.heard(event, self.auction.pitches(event.player, self.table is not None))
