@@ -160,14 +160,14 @@ def test_first_bid_a_bid_wins_at_once() -> None:
 
 def test_stick_the_dealer_the_dealer_may_not_pass_in_the_last_round() -> None:
     stuck = Auction(SEATS, "E", rules("void", "first-bid", rounds=2, dealer_must_bid=True), dealer="N")
-    assert stuck.may_pass("N")  # the first round
+    assert stuck.stuck is None  # the first round
     for player in SEATS:
         stuck.pass_(player)
-    assert not stuck.may_pass("N") and stuck.may_pass("E")
+    assert stuck.stuck == "N"
     free = Auction(SEATS, "E", rules("void", "first-bid", rounds=2), dealer="N")
     for player in SEATS:
         free.pass_(player)
-    assert free.may_pass("N")
+    assert free.stuck is None
 
 
 def test_admit_void_after_the_close_the_game_declares_with_its_topic() -> None:
@@ -191,3 +191,14 @@ def test_an_answer_is_reported_as_findings_and_notes() -> None:
     answer = Answer(False, [Objection("illegal-bid", "bidding.illegal", "void")], ["a remark"])
     assert answer.report(hand, Pass("E", Span(3, 1))) is False  # type: ignore[arg-type]
     assert hand.found == [("illegal-bid", "E", "bidding.illegal", "void")] and hand.notes == ["a remark"]
+
+
+def test_hears_answers_a_call_in_turn_at_once_and_reports_any_other() -> None:
+    hand = FakeHand()
+    auction = Auction(SEATS, "N", rules("void", "first-bid", rounds=2))
+    assert auction.hears(hand, Pass("N", Span(1, 1)), "passed")  # type: ignore[arg-type]
+    assert hand.found == []
+    assert not auction.hears(hand, Pass("S", Span(2, 1)), "passed")  # type: ignore[arg-type]
+    assert hand.found == [("bid-out-of-turn", "S", "bidding.out-of-turn", "S passed out of turn (N's)")]
+    assert not auction.hears(hand, Pass("N", Span(3, 1)), "passed", closed=True)  # type: ignore[arg-type]
+    assert hand.found[-1] == ("illegal-bid", "N", "bidding.illegal", "N passed after the close")

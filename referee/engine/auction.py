@@ -92,8 +92,10 @@ def void(text: str, topic: str = "bidding.illegal") -> Answer:
 
 class Auction(Generic[Bid]):
     """The bidding of one deal, `seats` in the order they speak, from `first`. A call in turn (or
-    one out of turn that counts) is one of `pass_`, `bid` or `answer`; the game asks `admit` first,
-    and `again` when a call it admitted turned out void and the speaker must speak again."""
+    one out of turn that counts) is one of `pass_`, `bid` or `answer`; the game asks `hears` (or
+    `admit`) first, and `again` when a call it admitted turned out void and the speaker must speak
+    again. Whether it is `over`, and the `round`, are kept as each call is made rather than worked
+    out at each question, as a hand asks them often."""
 
     def __init__(self, seats: Sequence[str], first: str, rules: AuctionRules[Bid], dealer: str | None = None) -> None:
         self.seats = tuple(seats)
@@ -106,27 +108,11 @@ class Auction(Generic[Bid]):
         self.acted: set[str] = set()       # who has spoken at all
         self.spoken: set[str] = set()      # who has spoken since the standing bid (first-bid: in this round)
         self.passes = 0                    # passes since the last bid (since the start while nobody has bid)
+        self.round = 1                     # first-bid: the round of calls, the next once everybody has passed
+        self.over = False                  # whether the bidding is closed (by the rule declared: `Ends`)
+        self.stuck: str | None = None      # who may not pass now: the dealer in the last round, if stuck
 
     # ---- where it stands -----------------------------------------------------------------
-    @property
-    def over(self) -> bool:
-        """Whether the bidding is closed, by the rule the game declared (`Ends`)."""
-        ends, seats = self.rules.ends, len(self.seats)
-        if ends == "once-round":
-            return self.acted.issuperset(self.seats)
-        if ends == "first-bid":
-            return self.high is not None or self.passes >= seats * self.rules.rounds
-        if self.high is None:
-            return self.passes >= seats
-        if ends == "passes":
-            return self.passes >= seats - 1
-        return not self.silent()
-
-    @property
-    def round(self) -> int:
-        """The round of calls (first-bid): the second begins once everybody has passed once."""
-        return min(1 + self.passes // len(self.seats), self.rules.rounds)
-
     def silent(self) -> list[str]:
         """Who has still to speak before the bidding can close: each seat once, or every other
         player answering the standing bid."""
@@ -143,13 +129,14 @@ class Auction(Generic[Bid]):
         """Whether `player` may make `bid`: one who has passed only a bid the game lets him come back with."""
         return player not in self.passed or (self.rules.comeback is None or self.rules.comeback(bid))
 
-    def may_pass(self, player: str) -> bool:
-        """Whether `player` may pass: not the dealer in the last round, where the game sticks him with
-        the bid (so that a deal is never thrown in)."""
-        rules = self.rules
-        return not (rules.dealer_must_bid and self.round == rules.rounds and player == self.dealer)
-
     # ---- a call ----------------------------------------------------------------------------
+    def hears(self, hand: HandReplay, event: ev.Event, what: str, closed: bool = False) -> bool:
+        """`admit`, its answer reported to the hand: whether the call counts. A call in turn while the
+        bidding is open, the usual one, has nothing to report and is answered at once."""
+        if event.player == self.turn and not (closed or self.over):
+            return True
+        return self.admit(event.player, what, closed).report(hand, event)
+
     def admit(self, player: str, what: str, closed: bool = False) -> Answer:
         """Whether a call may count (`closed`: the game's own reason the bidding is over), and what is
         wrong with it: after the bidding closed it is void; a second call where each speaks once is
@@ -173,6 +160,9 @@ class Auction(Generic[Bid]):
         self.passes += 1
         if self.rules.ends == "first-bid" and self.passes % len(self.seats) == 0:
             self.spoken = set()  # a new round: nobody has spoken in it yet
+            self.round = min(self.round + 1, self.rules.rounds)
+            if self.rules.dealer_must_bid and self.round == self.rules.rounds:
+                self.stuck = self.dealer  # stick the dealer: in the last round he must bid, so a deal is never lost
         else:
             self.spoken.add(player)
         self.spoke(player)
@@ -199,14 +189,22 @@ class Auction(Generic[Bid]):
         for player in silent:
             self.passed.add(player)
             self.spoken.add(player)
-            self.acted.add(player)
+            self.spoke(player)
         return silent
 
     def spoke(self, player: str) -> None:
         """The turn passes on: to the next seat after the speaker, or (each speaking once) to the
-        first who has not spoken yet."""
+        first who has not spoken yet; and whether that closed the bidding, by the rule declared."""
         self.acted.add(player)
-        if self.rules.ends == "once-round":
-            self.turn = next((p for p in self.seats if p not in self.acted), "")
+        ends, seats = self.rules.ends, self.seats
+        if ends == "once-round":
+            self.turn = next((p for p in seats if p not in self.acted), "")
+            self.over = not self.turn
+            return
+        self.turn = seats[(seats.index(player) + 1) % len(seats)]
+        if ends == "first-bid":
+            self.over = self.high is not None or self.passes >= len(seats) * self.rules.rounds
+        elif self.high is None:
+            self.over = self.passes >= len(seats)
         else:
-            self.turn = self.seats[(self.seats.index(player) + 1) % len(self.seats)]
+            self.over = self.passes >= len(seats) - 1 if ends == "passes" else not self.silent()

@@ -90,7 +90,7 @@ class BostonHand(HandReplay):
         if self.final_grand:
             return void(f"{event.player} {what} in the extra grand after the last deal, which has no bidding; "
                         "it is void").report(self, event)
-        return self.auction.admit(event.player, what, closed=self.step != "bidding").report(self, event)
+        return self.auction.hears(self, event, what, closed=self.step != "bidding")
 
     def answered(self, event: ev.Event, answer: Answer) -> None:
         """What the auction answered a call: an objection is a finding; the call may end the bidding."""

@@ -122,7 +122,7 @@ class FrenchBostonHand(HandReplay):
     # ---- bidding: the auction decides, the hand reports ------------------------------------
     def take_turn(self, event: ev.Event, what: str) -> bool:
         """Common checks for a bidding event; False when it is void (after the bidding)."""
-        return self.auction.calls.admit(event.player, what, closed=not self.bidding).report(self, event)
+        return self.auction.calls.hears(self, event, what, closed=not self.bidding)
 
     def illegal(self, event: ev.Event, refusal: Refusal) -> None:
         self.find("illegal-bid", event.player, event.at, refusal.topic,
