@@ -5,7 +5,7 @@ The penalties are the laws in `penalties`, the score is `settlement`'s.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, ClassVar, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.auction import Auction, AuctionRules
@@ -52,6 +52,13 @@ class EuchreHand(HandReplay):
                            # the defenders' election over a lone player's partner's card
                            call_words=PENALTY_WORDS | {"partnership", "alone"})
 
+    BIDDING: ClassVar[dict[bool, AuctionRules[Suit]]] = {stick: AuctionRules(
+        "void", "first-bid", rounds=2, dealer_must_bid=stick,
+        out_of_turn_words="{player} {what} out of turn: it was {turn}'s call. The call is void and {turn} keeps the "
+                          "right to call.",
+        closed_words="{player} {what} after trump was already made; the call is void") for stick in (False, True)}
+    """The bidding, two rounds of calls in turn, by the stick-the-dealer house rule."""
+
     @property
     def game_options(self) -> EuchreOptions:
         """The table's options, typed as this game declares them: `options` stays the engine's
@@ -60,11 +67,9 @@ class EuchreHand(HandReplay):
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
-        self.auction: Auction[Suit] = Auction(self.order, self.left_of(self.dealer), AuctionRules(
-            "void", "first-bid", rounds=2, dealer_must_bid=self.game_options["stick-the-dealer"],
-            out_of_turn_words="{player} {what} out of turn: it was {turn}'s call. The call is void and {turn} keeps "
-                              "the right to call.",
-            closed_words="{player} {what} after trump was already made; the call is void"), self.dealer)
+        rules = self.BIDDING[self.game_options["stick-the-dealer"]]
+        self.auction = Auction(self.order, self.left_of(self.dealer), rules, self.dealer)
+        self.round = 1  # the auction's, kept as a field as play reads it often (`passes`)
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
@@ -86,11 +91,6 @@ class EuchreHand(HandReplay):
     def bidding(self) -> bool:
         """The auction is on: nobody has made trump yet (and the deal is not thrown in)."""
         return self.maker is None and self.stage in ("deal", "auction")
-
-    @property
-    def round(self) -> int:
-        """The round of the bidding: the upcard's suit may be ordered in the first, another named in the second."""
-        return self.auction.round
 
     @property
     def bidder(self) -> str:
@@ -145,7 +145,8 @@ class EuchreHand(HandReplay):
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
         closed = self.maker is not None or self.stage not in ("deal", "auction")  # not `bidding`: on every call
-        if not closed and event.player != self.bidder and self.round == 2 and event.player in self.auction.spoken \
+        auction = self.auction
+        if not closed and auction.round == 2 and event.player in auction.spoken and event.player != auction.turn \
                 and self.game_options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
             partner = self.sides.partner(event.player)
             self.must_pass.add(partner)
@@ -153,7 +154,7 @@ class EuchreHand(HandReplay):
                       f"{event.player} {what} after passing in this round (naming the turned-down suit is a pass): "
                       f"the call is void, and {partner}, his partner, must pass (Somerset law 79).")
             return False
-        return self.auction.admit(event.player, what, closed).report(self, event)
+        return self.auction.hears(self, event, what, closed)
 
     def barred(self, event: ev.Event, what: str) -> bool:
         """SOM 79: the partner of a player who named a suit after passing must pass; his call counts
@@ -173,13 +174,14 @@ class EuchreHand(HandReplay):
             alone, self.alone_on_void = self.alone_on_void, None
             self.void_alone(alone)
         self.auction.pass_(player)
+        self.round = self.auction.round
         if self.auction.over:
             self.end("thrown-in")
 
     def on_pass(self, event: ev.Pass) -> None:
         if not self.bidding_open(event, "passed"):
             return
-        if not self.auction.may_pass(event.player):
+        if event.player == self.auction.stuck:
             self.find("illegal-bid", event.player, event.at, "bidding.stick-the-dealer",
                       f"{event.player}, the dealer, passed in the second round, but under stick-the-dealer "
                       "the dealer must name a trump suit. The pass is void.")
@@ -192,7 +194,7 @@ class EuchreHand(HandReplay):
             return
         if self.barred(event, "ordered up"):
             return
-        if self.round == 2:
+        if self.auction.round == 2:
             self.turned_down_named(event)
             return
         self.make_trump(event.player, self.upcard_suit(event))
@@ -204,7 +206,7 @@ class EuchreHand(HandReplay):
         if self.barred(event, f"named {event.suit.word}"):
             return
         upcard = self.upcard.suit if self.upcard else None
-        if self.round == 1:
+        if self.auction.round == 1:
             if upcard is None or event.suit is upcard:
                 self.make_trump(event.player, event.suit)
             else:
@@ -229,8 +231,7 @@ class EuchreHand(HandReplay):
         suit = self.upcard.suit.word if self.upcard else "upcard's suit"
         said = (f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
                 "in the second round. ")
-        stuck = event.player == self.dealer and self.game_options["stick-the-dealer"]
-        if self.game_options["turned-down-suit"] == "name-again" or stuck:
+        if self.game_options["turned-down-suit"] == "name-again" or event.player == self.auction.stuck:
             self.find("illegal-bid", event.player, event.at, "bidding.second-round",
                       said + f"The call is void and {event.player} calls again.")
         else:
