@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ...engine.auction import Answer, Auction, AuctionRules, Objection, void
 from ...notation import events as ev
@@ -50,16 +51,21 @@ class BostonBid:
         return base if self.klass == 0 else f"{base} {CLASSES[self.klass]}"
 
 
-def auction(seats: Sequence[str], eldest: str, comeback: str) -> Auction[BostonBid]:
-    """The bidding of one deal from the eldest hand round to the left. The `comeback` house rule
-    says which misères a passed player may bid (spreads too, or misère only)."""
-    rules: AuctionRules[BostonBid] = AuctionRules(
+@cache
+def rules(comeback: str) -> AuctionRules[BostonBid]:
+    """Boston's bidding, by the `comeback` house rule: which misères a passed player may bid
+    (spreads too, or misère only). Built once a reading, not once a deal."""
+    return AuctionRules(
         "stands", "passes", rank=BostonBid.key,
         comeback=lambda bid: bid.misere and (not bid.spread or comeback == "misere-and-spreads"),
         out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn. Bidding is individual, so there is no "
                           "penalty: it stands and the bidding goes on from {player}'s left.",
         closed_words="{player} {what} after the bidding had closed; it is void")
-    return Auction(seats, eldest, rules)
+
+
+def auction(seats: Sequence[str], eldest: str, comeback: str) -> Auction[BostonBid]:
+    """The bidding of one deal, from the eldest hand round to the left."""
+    return Auction(seats, eldest, rules(comeback))
 
 
 def read(event: ev.Bid) -> BostonBid | Objection:
@@ -83,9 +89,10 @@ def kept(auction: Auction[BostonBid], player: str, over: bool) -> BostonBid | Ob
     return BostonBid(auction.high.name, 2 if over else 1)
 
 
-def make_bid(auction: Auction[BostonBid], player: str, bid: BostonBid | Objection, comeback: str) -> Answer:
+def make_bid(auction: Auction[BostonBid], player: str, bid: BostonBid | Objection, comeback: str) -> Answer | None:
     """`player` bids: the bid stands if it outranks the standing one. A passed player may come back
-    only with a misère (`comeback`); any other bid of his is void and counts as his pass."""
+    only with a misère (`comeback`); any other bid of his is void and counts as his pass. None when
+    the bid stands."""
     if isinstance(bid, Objection):
         return Answer(False, [bid])
     standing = auction.high.text if auction.high else "nothing"
@@ -97,7 +104,7 @@ def make_bid(auction: Auction[BostonBid], player: str, bid: BostonBid | Objectio
     if not auction.outranks(bid):
         return void(f"{bid.text} does not rank above {standing}; it is void and {player} must bid higher or pass")
     auction.bid(player, bid)
-    return Answer()
+    return None
 
 
 def bound_suit(high: BostonBid | None, turned: Card | None) -> Suit | None:

@@ -92,9 +92,11 @@ class BostonHand(HandReplay):
                         "it is void").report(self, event)
         return self.auction.hears(self, event, what, closed=self.step != "bidding")
 
-    def answered(self, event: ev.Event, answer: Answer) -> None:
-        """What the auction answered a call: an objection is a finding; the call may end the bidding."""
-        answer.report(self, event)
+    def answered(self, event: ev.Event, answer: Answer | None) -> None:
+        """What the auction answered a call (None: it stands): an objection is a finding; the call
+        may end the bidding."""
+        if answer is not None:
+            answer.report(self, event)
         if self.auction.over:
             self.close_bidding()
 
@@ -109,7 +111,7 @@ class BostonHand(HandReplay):
     def on_pass(self, event: ev.Pass) -> None:
         if self.may_speak(event, "passed"):
             self.auction.pass_(event.player)
-            self.answered(event, Answer())
+            self.answered(event, None)
 
     def on_bid(self, event: ev.Bid) -> None:
         if self.may_speak(event, f"bid {event.text}"):

@@ -9,6 +9,7 @@ turns that into a finding, so the words of every ruling stay in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal, NamedTuple
 
 from ...engine.auction import Auction as Bidding
@@ -143,6 +144,18 @@ def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Pr
     return Proposal(event.player, kind, laid.suit if laid else None, laid)
 
 
+@cache
+def rules(accept_only: bool) -> AuctionRules[Proposal]:
+    """French Boston's bidding, by the house rule that a player who passed may only accept a
+    demand afterwards (`accept_only`). Built once a reading, not once a deal."""
+    return AuctionRules(
+        "stands", "answered", rank=lambda proposal: proposal.key, closed_topic="bidding.end",
+        comeback=lambda proposal: not accept_only and proposal.kind not in MISERES,
+        out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn (the bidding goes to the right). "
+                          "There is no penalty, but it stands and the bidding goes on from his right.",
+        closed_words="{player} {what} after the bidding had ended; it is void")
+
+
 class Auction:
     """The bidding of one deal, to the right from the dealer's right-hand neighbour: the engine's
     `Auction`, where a call out of turn stands and the bidding ends once every other player has
@@ -154,13 +167,7 @@ class Auction:
     """
 
     def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool) -> None:
-        rules: AuctionRules[Proposal] = AuctionRules(
-            "stands", "answered", rank=lambda proposal: proposal.key, closed_topic="bidding.end",
-            comeback=lambda proposal: not accept_only and proposal.kind not in MISERES,
-            out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn (the bidding goes to the right). "
-                              "There is no penalty, but it stands and the bidding goes on from his right.",
-            closed_words="{player} {what} after the bidding had ended; it is void")
-        self.calls = Bidding(order, first, rules)
+        self.calls = Bidding(order, first, rules(accept_only))
         self.accept_only = accept_only
         self.four_aces = four_aces
         self.acceptor: str | None = None
