@@ -67,7 +67,7 @@ class EuchreHand(HandReplay):
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
-        rules = self.BIDDING[self.game_options["stick-the-dealer"]]
+        rules = self.BIDDING[self.options["stick-the-dealer"]]
         self.auction = Auction(self.order, self.left_of(self.dealer), rules, self.dealer)
         self.round = 1  # the auction's, kept as a field as play reads it often (`passes`)
         self.maker: str | None = None
