@@ -146,8 +146,9 @@ def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Pr
 
 @cache
 def rules(accept_only: bool) -> AuctionRules[Proposal]:
-    """French Boston's bidding, by the house rule that a player who passed may only accept a
-    demand afterwards (`accept_only`). Built once a reading, not once a deal."""
+    """French Boston's bidding: a call out of turn stands; it ends when every other player has
+    answered the standing proposal (passed, or accepted a demand), or all four pass (thrown in);
+    `accept_only`: a player who passed may only accept a demand. Built once a reading."""
     return AuctionRules(
         "stands", "answered", rank=lambda proposal: proposal.key, closed_topic="bidding.end",
         comeback=lambda proposal: not accept_only and proposal.kind not in MISERES,
@@ -158,9 +159,7 @@ def rules(accept_only: bool) -> AuctionRules[Proposal]:
 
 class Auction:
     """The bidding of one deal, to the right from the dealer's right-hand neighbour: the engine's
-    `Auction`, where a call out of turn stands and the bidding ends once every other player has
-    answered the standing proposal (passed, or accepted a demand), or is thrown in when all four
-    pass; and what is French Boston's own, the demand's acceptor and the overcalled demanders.
+    `Auction` as `rules` declare it, and French Boston's own, the acceptor and overcalled demanders.
 
     `accept_only` is the house rule that a player who passed may afterwards only accept a
     demand (or pass); `four_aces` that the misère des quatre as needs the four aces.
