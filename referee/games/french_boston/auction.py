@@ -184,10 +184,6 @@ class Auction:
             return None
         return self.close() if self.calls.high is not None else "thrown-in"
 
-    def pass_(self, player: str) -> Outcome:
-        self.calls.pass_(player)
-        return self.outcome()
-
     def accept_refusal(self, player: str) -> Refusal | None:
         """Why `player` may not accept now, if he may not: only a standing demand, not his own, once."""
         best = self.calls.high

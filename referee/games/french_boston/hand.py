@@ -145,7 +145,8 @@ class FrenchBostonHand(HandReplay):
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
-            self.bidding_goes_on(self.auction.pass_(event.player))
+            self.auction.calls.pass_(event.player)
+            self.bidding_goes_on(self.auction.outcome())
 
     def accept_demand(self, event: ev.Accept) -> None:
         """`accept` in the bidding (the call law routes it here): the acceptance of a demand."""
