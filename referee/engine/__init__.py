@@ -8,7 +8,8 @@ It imports the notation layer only, never a game. Its modules, from the setup to
 - `table` replays the tricks (turn, following suit, revokes) with the trick rules of `tricks`,
   and knows nothing about penalties; `trace` is what it saw of each card, for the renderers.
 - `replay` drives one hand through one explicit state (deal, auction, play, ended) from a game's
-  `Declaration`, and finds the irregularities every game shares.
+  `Declaration`, and finds the irregularities every game shares; `auction` is the turn-taking
+  bidding a game declares (`AuctionRules`) and its hand owns.
 - `penalties` holds the laws that rule them: one `decide(hand, fact) -> Ruling` a topic, the shared
   default, which a game replaces where its laws differ; `choices` is the rectification model (the
   innocent side's options, what ends them); `exposedcards`, `suitcalls` and `newdeal` are remedies

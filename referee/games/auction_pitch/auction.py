@@ -3,17 +3,16 @@
 In the selling game the eldest hand is the seller: the others bid once each, in turn, one to four
 points, each bid higher than the last, and he sells the pitch to the highest bidder (scoring the
 bid) or refuses and pitches himself; with no bid he pitches and need make nothing. Bidding to the
-board, everyone bids once, eldest first, and the highest bidder pitches. The hand owns one
-`Auction`; it answers each call with the objections the hand reports as findings and the remarks
-it keeps as notes, so that it knows nothing of events, spans or findings itself.
+board, everyone bids once, eldest first, and the highest bidder pitches. The turns, a call out of
+turn or a second one are the engine's `Auction`, declared here; the sale is this game's own.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
 
-from ...engine.laws import Kind
+from ...engine.auction import Answer, AuctionRules, Objection, void
+from ...engine.auction import Auction as Bidding
 
 Phase = Literal["bidding", "selling", "pitch", "thrown-in"]
 """The steps of the auction: the bids, the seller's decision, the pitch due; or all passed, thrown in."""
@@ -21,28 +20,12 @@ Phase = Literal["bidding", "selling", "pitch", "thrown-in"]
 Sale = Literal["sold", "refused", "pitched", "no-bid", "board"]
 """How the pitcher came to pitch."""
 
-
-@dataclass(frozen=True, slots=True)
-class Objection:
-    """What is wrong with a call, as the hand reports it: the finding's kind, rule topic and words."""
-
-    kind: Kind
-    topic: str
-    text: str
-
-
-@dataclass(slots=True)
-class Answer:
-    """The auction's answer to a call: whether it counted, what is wrong with it, and remarks."""
-
-    counts: bool = True
-    objections: list[Objection] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-
-def void(text: str) -> Answer:
-    """A call without effect: an illegal bid."""
-    return Answer(False, [Objection("illegal-bid", "bidding.illegal", text)])
+RULES: AuctionRules[int] = AuctionRules(
+    "waits", "once-round", rank=lambda points: (points,),
+    out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn. There is no penalty; it stands as "
+                      "{player}'s one bid and {turn} keeps the turn.",
+    closed_words="{player} {what} after the bidding was over; the bid is void",
+    again_words="{player} {what} a second time; there are no second bids, so it is void")
 
 
 class Auction:
@@ -55,85 +38,71 @@ class Auction:
         self.seller_to_go = seller_to_go          # the seller's points still to go before the deal
         self.full_value_bids = full_value_bids    # a bid may reach the seller's points to go
         self.all_pass_throws_in = all_pass_throws_in
-        first = eldest if board else order[(order.index(eldest) + 1) % len(order)]
-        start = order.index(first)
-        count = len(order) if board else len(order) - 1
-        self.bidders = tuple(order[(start + i) % len(order)] for i in range(count))
-        self.acted: set[str] = set()
-        self.bids: list[tuple[str, int]] = []  # valid bids, each higher than the last
+        start = order.index(eldest) + (0 if board else 1)  # the seller does not bid
+        bidders = [order[(start + i) % len(order)] for i in range(len(order) if board else len(order) - 1)]
+        self.calls = Bidding(bidders, bidders[0], RULES)
         self.phase: Phase = "bidding"
         self.pitcher: str | None = None
         self.to_make: int | None = None        # what the pitcher must make (None: nothing)
         self.sale: Sale | None = None
         self.sale_points = 0                   # what the seller scores for a sale
 
-    # ---- its state -----------------------------------------------------------------------
     @property
     def highest(self) -> tuple[str, int] | None:
-        return self.bids[-1] if self.bids else None
-
-    def expected_bidder(self) -> str | None:
-        return next((p for p in self.bidders if p not in self.acted), None)
+        calls = self.calls
+        return (calls.caller, calls.high) if calls.caller is not None and calls.high is not None else None
 
     @property
     def begun(self) -> bool:
         """Whether anybody has bid or passed."""
-        return bool(self.acted)
+        return bool(self.calls.acted)
 
     def waiting(self) -> str:
         """What the pitch still waits for, in words."""
-        return (f"{self.expected_bidder()} has not bid yet" if self.phase == "bidding"
+        return (f"{self.calls.turn} has not bid yet" if self.phase == "bidding"
                 else f"{self.eldest} has not sold or refused yet")
 
     # ---- bids and passes -----------------------------------------------------------------
     def admits(self, player: str, what: str) -> Answer:
         """Whether a bid or pass may count, and what is wrong with it (a bid out of turn counts)."""
-        if self.phase != "bidding":
-            return void(f"{player} {what} after the bidding was over; the bid is void")
-        if player == self.eldest and not self.board:
+        if self.phase == "bidding" and player == self.eldest and not self.board:
             return void(f"{player} {what}, but {player} is the seller: the seller does not bid, he sells, refuses "
                         "or pitches. The bid is void.")
-        if player in self.acted:
-            return void(f"{player} {what} a second time; there are no second bids, so it is void")
-        expected = self.expected_bidder()
-        if player != expected:
-            return Answer(True, [Objection("bid-out-of-turn", "bidding.out-of-turn",
-                                           f"{player} {what} out of turn: it was {expected}'s turn. There is no "
-                                           f"penalty; it stands as {player}'s one bid and {expected} keeps the turn.")])
-        return Answer()
+        return self.calls.admit(player, what, closed=self.phase != "bidding")
 
     def passes(self, player: str) -> Answer:
         answer = self.admits(player, "passed")
         if answer.counts:
-            self.acted.add(player)
+            self.calls.pass_(player)
             self.close_if_over()
         return answer
 
     def bid(self, player: str, number: int | None, qualified: bool, text: str) -> Answer:
-        """A bid of `number` (`text` as written; `qualified` if it names more than a number)."""
+        """A bid of `number` (`text` as written; `qualified` if it names more than a number); a void
+        bid counts as the bidder's pass."""
         answer = self.admits(player, f"bid {text}")
         if not answer.counts:
             return answer
-        self.acted.add(player)
         problem = self.bid_problem(player, number, qualified, text)
-        if problem is None:
-            assert number is not None
-            self.bids.append((player, number))
-        else:
+        if problem is not None:
             answer.objections.append(problem)
+            self.calls.pass_(player)
+        else:
+            assert number is not None
+            self.calls.bid(player, number)
         self.close_if_over()
         return answer
 
     def bid_problem(self, who: str, number: int | None, qualified: bool, text: str) -> Objection | None:
         """Why a bid in turn is void, or None when it stands."""
+        highest, to_go = self.highest, self.seller_to_go
         if number is None or qualified or not 1 <= number <= 4:
             return Objection("illegal-bid", "bidding.illegal",
                              f"{who} bid {text}; bids are one to four points. It is void and counts as his pass.")
-        if self.highest and number <= self.highest[1]:
+        if highest and not self.calls.outranks(number):
             return Objection("illegal-bid", "bidding.illegal",
-                             f"{who} bid {number}, not higher than {self.highest[0]}'s {self.highest[1]}; the bid is "
+                             f"{who} bid {number}, not higher than {highest[0]}'s {highest[1]}; the bid is "
                              "void and counts as his pass.")
-        to_go = self.seller_to_go
         if not self.board and not self.full_value_bids and number >= to_go:
             return Objection("illegal-bid", "bidding.forbidden",
                              f"{who} bid {number}, but {self.eldest}, the seller, has only {to_go} to go, so the most "
@@ -143,11 +112,12 @@ class Auction:
 
     def close_if_over(self) -> None:
         """Once everyone has spoken: the sale is due, the pitch is taken, or the hand is thrown in."""
-        if self.expected_bidder() is not None:
+        highest = self.highest
+        if not self.calls.over:
             return
-        if self.highest is not None:
+        if highest is not None:
             if self.board:
-                self.set_pitcher(self.highest[0], self.highest[1], "board")
+                self.set_pitcher(highest[0], highest[1], "board")
             else:
                 self.phase = "selling"
         elif self.board and self.all_pass_throws_in:
@@ -159,8 +129,9 @@ class Auction:
         self.pitcher, self.to_make, self.sale, self.phase = player, to_make, sale, "pitch"
 
     # ---- the seller ----------------------------------------------------------------------
-    def seller_may(self, player: str, what: str) -> Answer:
-        """Whether selling or refusing is open to this player now."""
+    def decides(self, player: str, sells: bool) -> Answer:
+        """The seller sells the pitch to the highest bidder, or refuses and pitches himself, if that
+        is open to this player now."""
         if self.board:
             reason = "nothing is sold when bidding to the board"
         elif player != self.eldest:
@@ -168,12 +139,12 @@ class Auction:
         elif self.phase == "bidding" and self.highest is None:
             reason = "there is no bid to sell"
         elif self.phase == "bidding":
-            reason = f"the bidding is not over: {self.expected_bidder()} has not bid yet"
+            reason = f"the bidding is not over: {self.calls.turn} has not bid yet"
         elif self.phase != "selling":
             reason = "the pitch is already settled"
         else:
-            return Answer()
-        return void(f"{player} {what}, but {reason}; void")
+            return self.sell() if sells else self.refuse()
+        return void(f"{player} {'sells' if sells else 'refuses'}, but {reason}; void")
 
     def sell(self) -> Answer:
         assert self.highest is not None
@@ -190,14 +161,6 @@ class Auction:
         assert self.highest is not None
         self.set_pitcher(self.eldest, self.highest[1], "refused")
         return Answer()
-
-    def sells(self, player: str) -> Answer:
-        answer = self.seller_may(player, "sells")
-        return self.sell() if answer.counts else answer
-
-    def refuses(self, player: str) -> Answer:
-        answer = self.seller_may(player, "refuses")
-        return self.refuse() if answer.counts else answer
 
     def pitches(self, player: str, playing: bool) -> Answer:
         """The word 'pitch': the seller pitching before any bid (for four) or refusing the sale
@@ -238,10 +201,8 @@ class Auction:
 
     def silent_bidders_passed(self) -> str:
         """Play began with a bid standing and the pitch taken up by the highest bidder or the
-        seller while some players had not spoken: the table took them to have passed, and the hand
-        is played and scored rather than every card going back."""
-        silent = [p for p in self.bidders if p not in self.acted]
-        self.acted.update(silent)
+        seller while some players had not spoken: the table took them to have passed."""
+        silent = self.calls.take_silence()
         self.close_if_over()
         return (f"play began before {' and '.join(silent)} had bid: the table took "
                 f"{'him' if len(silent) == 1 else 'them'} to have passed [auction-pitch.bidding.seller]")

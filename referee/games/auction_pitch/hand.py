@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
+from ...engine.auction import Answer
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
-from .auction import Answer, Auction
+from .auction import Auction
 from .penalties import LAWS, pitcher_plays, step
 from .settlement import Outcome, settle
 
@@ -71,9 +72,7 @@ class AuctionPitchHand(HandReplay):
     # ---- the auction: the hand reports what the auction objects to ---------------------
     def heard(self, event: ev.Event, answer: Answer) -> None:
         """What the auction answered a call; a call that leaves it thrown in (all passed) ends the hand."""
-        for objection in answer.objections:
-            self.find(objection.kind, event.player, event.at, objection.topic, objection.text)
-        self.notes.extend(answer.notes)
+        answer.report(self, event)
         if self.auction.phase == "thrown-in" and self.stage == "auction":
             self.end("thrown-in")
 
@@ -84,10 +83,10 @@ class AuctionPitchHand(HandReplay):
         self.heard(event, self.auction.bid(event.player, event.number, bool(event.qualifier), event.text))
 
     def on_sell(self, event: ev.Sell) -> None:
-        self.heard(event, self.auction.sells(event.player))
+        self.heard(event, self.auction.decides(event.player, sells=True))
 
     def on_refuse(self, event: ev.Refuse) -> None:
-        self.heard(event, self.auction.refuses(event.player))
+        self.heard(event, self.auction.decides(event.player, sells=False))
 
     def on_pitch(self, event: ev.Pitch) -> None:
         self.heard(event, self.auction.pitches(event.player, self.table is not None))
@@ -173,8 +172,8 @@ class AuctionPitchHand(HandReplay):
             return f"{self.deal_exposure.pending.chooser} decide whether the deal stands or {self.dealer} deals again"
         auction = self.auction
         if auction.phase == "bidding":
-            extra = f" ({auction.eldest} may still pitch for four)" if not auction.board and not auction.bids else ""
-            return f"{auction.expected_bidder()} to bid or pass{extra}"
+            extra = f" ({auction.eldest} may still pitch for four)" if not auction.board and not auction.highest else ""
+            return f"{auction.calls.turn} to bid or pass{extra}"
         if auction.phase == "selling":
             assert auction.highest is not None
             bidder, bid = auction.highest

@@ -8,13 +8,14 @@ from __future__ import annotations
 from typing import Any, Literal, cast
 
 from ...engine import table as tb
+from ...engine.auction import Answer, void
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
-from .auction import Auction, BostonBid, Refusal
+from .auction import BostonBid, auction, bound_suit, kept, make_bid, read
 from .exposed import claim_rest, liable_cards
 from .penalties import LAWS, misere_error
 from .settlement import BostonSettlement
@@ -45,7 +46,7 @@ class BostonHand(HandReplay):
         self.limit: int = self.game_options["pool-limit"]
         self.eldest = self.left_of(self.dealer)
         self.step: Step = "bidding"
-        self.auction = Auction(self.order, self.eldest, self.game_options["comeback"])
+        self.auction = auction(self.order, self.eldest, self.game_options["comeback"])
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
         self.caller_gave_up = False
@@ -83,22 +84,17 @@ class BostonHand(HandReplay):
 
     # ---- bidding --------------------------------------------------------------------------
     def may_speak(self, event: ev.Event, what: str) -> bool:
-        if self.step != "bidding":
-            when = ("in the extra grand after the last deal, which has no bidding" if self.final_grand
-                    else "after the bidding had closed")
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      f"{event.player} {what} {when}; it is void")
-            return False
-        words = self.auction.out_of_turn(event.player, what)
-        if words is not None:
-            self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn", words)
-        return True
+        if self.final_grand:
+            return void(f"{event.player} {what} in the extra grand after the last deal, which has no bidding; "
+                        "it is void").report(self, event)
+        return self.auction.hears(self, event, what, closed=self.step != "bidding")
 
-    def answered(self, event: ev.Event, refusal: Refusal | None) -> None:
-        """What the auction answered a call: a refusal is a finding; the call may end the bidding."""
-        if refusal is not None:
-            self.find("illegal-bid", event.player, event.at, refusal.topic, refusal.words)
-        if self.auction.closed:
+    def answered(self, event: ev.Event, answer: Answer | None) -> None:
+        """What the auction answered a call (None: it stands): an objection is a finding; the call
+        may end the bidding."""
+        if answer is not None:
+            answer.report(self, event)
+        if self.auction.over:
             self.close_bidding()
 
     def close_bidding(self) -> None:
@@ -117,12 +113,13 @@ class BostonHand(HandReplay):
     def on_bid(self, event: ev.Bid) -> None:
         if self.may_speak(event, f"bid {event.text}"):
             keep = event.contract in ("keep", "keep-over")
-            bid = self.auction.kept(event.player, event.contract == "keep-over") if keep else self.auction.read(event)
-            self.answered(event, self.auction.bid(event.player, bid))
+            bid = kept(self.auction, event.player, event.contract == "keep-over") if keep else read(event)
+            self.answered(event, make_bid(self.auction, event.player, bid, self.game_options["comeback"]))
 
     def on_keep(self, event: ev.Keep) -> None:
         if self.may_speak(event, f"said {'keep-over' if event.over else 'keep'}"):
-            self.answered(event, self.auction.bid(event.player, self.auction.kept(event.player, event.over)))
+            bid = kept(self.auction, event.player, event.over)
+            self.answered(event, make_bid(self.auction, event.player, bid, self.game_options["comeback"]))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         if self.step == "bidding" and event.player == self.caller and self.high and not self.high.misere:
@@ -133,7 +130,7 @@ class BostonHand(HandReplay):
                       f"{event.player} names {event.suit.word}, but only the caller names trumps, once, after a trick "
                       f"bid ({who}); void")
             return
-        suit, bound = event.suit, self.auction.bound_suit(self.upcard)
+        suit, bound = event.suit, bound_suit(self.high, self.upcard)
         if bound is not None and suit is not bound:
             self.find("illegal-bid", event.player, event.at, "bidding.trump",
                       f"{event.player} bid {self.high.text if self.high else ''}, which binds him to {bound.word}, "

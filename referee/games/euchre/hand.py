@@ -5,9 +5,10 @@ The penalties are the laws in `penalties`, the score is `settlement`'s.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, ClassVar, Literal, TypedDict, cast
 
 from ...engine import sitout
+from ...engine.auction import Auction, AuctionRules
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import Pending, Reply
 from ...engine.replay import Declaration, HandContext, HandReplay
@@ -53,6 +54,13 @@ class EuchreHand(HandReplay):
                            # the defenders' election over a lone player's partner's card
                            call_words=PENALTY_WORDS | {"partnership", "alone"})
 
+    BIDDING: ClassVar[dict[bool, AuctionRules[Suit]]] = {stick: AuctionRules(
+        "void", "first-bid", rounds=2, dealer_must_bid=stick,
+        out_of_turn_words="{player} {what} out of turn: it was {turn}'s call. The call is void and {turn} keeps the "
+                          "right to call.",
+        closed_words="{player} {what} after trump was already made; the call is void") for stick in (False, True)}
+    """The bidding, two rounds of calls in turn, by the stick-the-dealer house rule."""
+
     @property
     def game_options(self) -> EuchreOptions:
         """The table's options, typed as this game declares them: `options` stays the engine's
@@ -61,14 +69,12 @@ class EuchreHand(HandReplay):
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
-        self.round = 1
-        self.calls = 0                      # calls made in the current round
-        self.bidder = self.left_of(self.dealer)
+        rules = self.BIDDING[self.options["stick-the-dealer"]]
+        self.auction = Auction(self.order, self.left_of(self.dealer), rules, self.dealer)
+        self.round = 1  # the auction's, kept as a field as play reads it often (`passes`)
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
-        self.passed: set[str] = set()       # players who passed in the bidding
-        self.passed_now: set[str] = set()   # players who passed in the current round
         self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
         self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
         self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
@@ -83,6 +89,15 @@ class EuchreHand(HandReplay):
     def bidding(self) -> bool:
         """The auction is on: nobody has made trump yet (and the deal is not thrown in)."""
         return self.maker is None and self.stage in ("deal", "auction")
+
+    @property
+    def bidder(self) -> str:
+        return self.auction.turn
+
+    @property
+    def passed(self) -> set[str]:
+        """The players who passed in the bidding."""
+        return self.auction.passed
 
     @property
     def made(self) -> bool:
@@ -101,11 +116,9 @@ class EuchreHand(HandReplay):
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
-        if self.maker is not None or self.stage not in ("deal", "auction"):  # not `bidding`: on every call
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      f"{event.player} {what} after trump was already made; the call is void")
-            return False
-        if event.player != self.bidder and self.round == 2 and event.player in self.passed_now \
+        closed = self.maker is not None or self.stage not in ("deal", "auction")  # not `bidding`: on every call
+        auction = self.auction
+        if not closed and auction.round == 2 and event.player in auction.spoken and event.player != auction.turn \
                 and self.game_options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
             partner = self.sides.partner(event.player)
             self.must_pass.add(partner)
@@ -113,12 +126,7 @@ class EuchreHand(HandReplay):
                       f"{event.player} {what} after passing in this round (naming the turned-down suit is a pass): "
                       f"the call is void, and {partner}, his partner, must pass (Somerset law 79).")
             return False
-        if event.player != self.bidder:
-            self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn",
-                      f"{event.player} {what} out of turn: it was {self.bidder}'s call. The call is void and "
-                      f"{self.bidder} keeps the right to call.")
-            return False
-        return True
+        return self.auction.hears(self, event, what, closed)
 
     def barred(self, event: ev.Event, what: str) -> bool:
         """SOM 79: the partner of a player who named a suit after passing must pass; his call counts
@@ -128,37 +136,29 @@ class EuchreHand(HandReplay):
         self.find("illegal-bid", event.player, event.at, "bidding.second-round",
                   f"{event.player} {what}, but his partner named a suit after passing, so {event.player} must "
                   "pass (Somerset law 79). It counts as a pass.")
-        self.passed.add(event.player)
-        self.passed_now.add(event.player)
-        self.next_bidder()
+        self.passes(event.player)
         return True
 
-    def next_bidder(self) -> None:
+    def passes(self, player: str) -> None:
+        """`player` passes (or his call counts as a pass): after two rounds of passes the deal is thrown in."""
         self.void_call = None  # a call in turn answers any void call before it
         if self.alone_on_void is not None:  # and the lone hand announced on it with it
             alone, self.alone_on_void = self.alone_on_void, None
             self.void_alone(alone)
-        self.calls += 1
-        self.bidder = self.left_of(self.bidder)
-        if self.calls < 4:
-            return
-        if self.round == 1:
-            self.round, self.calls = 2, 0
-            self.passed_now = set()
-        else:
+        self.auction.pass_(player)
+        self.round = self.auction.round
+        if self.auction.over:
             self.end("thrown-in")
 
     def on_pass(self, event: ev.Pass) -> None:
         if not self.bidding_open(event, "passed"):
             return
-        if self.round == 2 and event.player == self.dealer and self.game_options["stick-the-dealer"]:
+        if event.player == self.auction.stuck:
             self.find("illegal-bid", event.player, event.at, "bidding.stick-the-dealer",
                       f"{event.player}, the dealer, passed in the second round, but under stick-the-dealer "
                       "the dealer must name a trump suit. The pass is void.")
             return
-        self.passed.add(event.player)
-        self.passed_now.add(event.player)
-        self.next_bidder()
+        self.passes(event.player)
 
     def on_order(self, event: ev.Order) -> None:
         if not self.bidding_open(event, "ordered up"):
@@ -166,7 +166,7 @@ class EuchreHand(HandReplay):
             return
         if self.barred(event, "ordered up"):
             return
-        if self.round == 2:
+        if self.auction.round == 2:
             self.turned_down_named(event)
             return
         self.make_trump(event.player, self.upcard_suit(event))
@@ -178,7 +178,7 @@ class EuchreHand(HandReplay):
         if self.barred(event, f"named {event.suit.word}"):
             return
         upcard = self.upcard.suit if self.upcard else None
-        if self.round == 1:
+        if self.auction.round == 1:
             if upcard is None or event.suit is upcard:
                 self.make_trump(event.player, event.suit)
             else:
@@ -203,15 +203,12 @@ class EuchreHand(HandReplay):
         suit = self.upcard.suit.word if self.upcard else "upcard's suit"
         said = (f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
                 "in the second round. ")
-        stuck = event.player == self.dealer and self.game_options["stick-the-dealer"]
-        if self.game_options["turned-down-suit"] == "name-again" or stuck:
+        if self.game_options["turned-down-suit"] == "name-again" or event.player == self.auction.stuck:
             self.find("illegal-bid", event.player, event.at, "bidding.second-round",
                       said + f"The call is void and {event.player} calls again.")
         else:
             self.find("illegal-bid", event.player, event.at, "bidding.second-round", said + "It counts as a pass.")
-            self.passed.add(event.player)
-            self.passed_now.add(event.player)
-            self.next_bidder()
+            self.passes(event.player)
         self.note_void_call(event.player, self.upcard.suit if self.upcard else None)
 
     def note_void_call(self, player: str, suit: Suit | None) -> None:

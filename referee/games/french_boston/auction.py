@@ -1,16 +1,19 @@
 """French Boston's bidding: proposals, their rank, and the auction as an object the hand owns.
 
-The auction keeps whose turn it is, the standing proposal and who has answered it, and knows
-the laws of speaking: what outranks what, who may still propose or accept, and when the
-bidding ends (in a contract, or thrown in when all four pass). It reports a void call as a
-`Refusal`; the hand turns that into a finding, so the words of every ruling stay in one place.
+The turns, the standing proposal and who has answered it are the engine's `Auction`, declared
+here; this game keeps its proposals, what a passed, accepting or overcalled player may still
+propose, and the contract the bidding ends in. It reports a void call as a `Refusal`; the hand
+turns that into a finding, so the words of every ruling stay in one place.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal, NamedTuple
 
+from ...engine.auction import Auction as Bidding
+from ...engine.auction import AuctionRules
 from ...notation import events as ev
 from ...notation.cards import ACE, Card, Suit
 from .tricks import SUIT_RANK
@@ -141,50 +144,49 @@ def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Pr
     return Proposal(event.player, kind, laid.suit if laid else None, laid)
 
 
+@cache
+def rules(accept_only: bool) -> AuctionRules[Proposal]:
+    """French Boston's bidding: a call out of turn stands; it ends when every other player has
+    answered the standing proposal (passed, or accepted a demand), or all four pass (thrown in);
+    `accept_only`: a player who passed may only accept a demand. Built once a reading."""
+    return AuctionRules(
+        "stands", "answered", rank=lambda proposal: proposal.key, closed_topic="bidding.end",
+        comeback=lambda proposal: not accept_only and proposal.kind not in MISERES,
+        out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn (the bidding goes to the right). "
+                          "There is no penalty, but it stands and the bidding goes on from his right.",
+        closed_words="{player} {what} after the bidding had ended; it is void")
+
+
 class Auction:
-    """The bidding of one deal, to the right from the dealer's right-hand neighbour.
+    """The bidding of one deal, to the right from the dealer's right-hand neighbour: the engine's
+    `Auction` as `rules` declare it, and French Boston's own, the acceptor and overcalled demanders.
 
     `accept_only` is the house rule that a player who passed may afterwards only accept a
     demand (or pass); `four_aces` that the misère des quatre as needs the four aces.
     """
 
     def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool) -> None:
-        self.order = order
+        self.calls = Bidding(order, first, rules(accept_only))
         self.accept_only = accept_only
         self.four_aces = four_aces
-        self.bidder = first
-        self.best: Proposal | None = None
         self.acceptor: str | None = None
-        self.spoken: set[str] = set()        # players who spoke since the best proposal
-        self.passed: set[str] = set()
         self.accepted: set[str] = set()
         self.overcalled: dict[str, Card | None] = {}  # demanders overcalled, with their laid card
-        self.silent_passes = 0
 
-    def next_after(self, player: str) -> str:
-        return self.order[(self.order.index(player) + 1) % len(self.order)]
+    @property
+    def best(self) -> Proposal | None:
+        """The standing proposal."""
+        return self.calls.high
 
-    def speaks_again(self, player: str) -> None:
-        """`player`'s call was void: the turn is his again."""
-        self.bidder = player
-
-    def spoke(self, player: str) -> Outcome:
-        self.spoken.add(player)
-        self.bidder = self.next_after(player)
-        if self.best is None:
-            return "thrown-in" if self.silent_passes >= 4 else None
-        others = {p for p in self.order if p != self.best.player}
-        return self.close() if others <= self.spoken else None
-
-    def pass_(self, player: str) -> Outcome:
-        self.passed.add(player)
-        if self.best is None:
-            self.silent_passes += 1
-        return self.spoke(player)
+    def outcome(self) -> Outcome:
+        """Where the last call leaves the bidding: a contract, thrown in, or going on (None)."""
+        if not self.calls.over:
+            return None
+        return self.close() if self.calls.high is not None else "thrown-in"
 
     def accept_refusal(self, player: str) -> Refusal | None:
         """Why `player` may not accept now, if he may not: only a standing demand, not his own, once."""
-        best = self.best
+        best = self.calls.high
         if best is None or not best.is_demand:
             what = ("nothing has been proposed" if best is None
                     else f"the standing proposal is {best.text}, not a demand")
@@ -197,17 +199,18 @@ class Auction:
     def accept(self, player: str) -> Outcome:
         self.acceptor = player
         self.accepted.add(player)
-        return self.spoke(player)
+        self.calls.answer(player)
+        return self.outcome()
 
     def refusal(self, proposal: Proposal, dealt: list[Card] | None) -> Refusal | None:
         """Why `proposal` is void, if it is; `dealt` is the proposer's hand when it is known."""
-        player = proposal.player
+        player, best = proposal.player, self.calls.high
         if player in self.overcalled and not overcalled_may(proposal, self.overcalled[player]):
             laid = self.overcalled[player]
             return Refusal("bidding.overcalled-demander",
                            f"{player}'s demand was overcalled: he may only raise to six in the suit of his laid card"
                            f"{' (' + laid.suit.word + ')' if laid else ''}, accept a demand, or pass.")
-        if player in self.passed and (proposal.kind in MISERES or self.accept_only):
+        if not self.calls.may_come_back(player, proposal):
             may = "may now only accept a demand or pass" if self.accept_only else "may not propose a misère"
             return Refusal("bidding.after-pass", f"{player} has passed and {may}.")
         if proposal.kind in MISERES and player in self.accepted:
@@ -216,28 +219,22 @@ class Auction:
                 and sum(1 for c in dealt if c.rank == ACE) < 4:
             return Refusal("play.quatre-as", f"under the house rule the misère des quatre as needs the four aces, "
                            f"and {player} was not dealt them.")
-        if self.best is not None and proposal.key <= self.best.key:
-            return Refusal("bidding.order", f"{proposal.text} does not outrank {self.best.text}.")
+        if best is not None and not self.calls.outranks(proposal):
+            return Refusal("bidding.order", f"{proposal.text} does not outrank {best.text}.")
         return None
 
     def propose(self, proposal: Proposal) -> Outcome:
         """`proposal` (not refused) becomes the standing one; an overcalled demander is remembered."""
-        if self.best is not None and self.best.is_demand:
-            self.overcalled[self.best.player] = self.best.laid
-        self.best, self.acceptor, self.spoken = proposal, None, set()
-        return self.spoke(proposal.player)
-
-    def take_silence(self) -> list[str]:
-        """The players who have not answered the standing proposal, now taken to have passed."""
-        assert self.best is not None
-        silent = [p for p in self.order if p != self.best.player and p not in self.spoken]
-        self.spoken.update(silent)
-        self.passed.update(silent)
-        return silent
+        best = self.calls.high
+        if best is not None and best.is_demand:
+            self.overcalled[best.player] = best.laid
+        self.acceptor = None
+        self.calls.bid(proposal.player, proposal)
+        return self.outcome()
 
     def close(self) -> Contract:
         """The contract the standing proposal becomes when the bidding ends."""
-        best = self.best
+        best = self.calls.high
         assert best is not None
         if best.is_demand:
             trump = best.laid.suit if best.laid else None

@@ -112,20 +112,12 @@ class FrenchBostonHand(HandReplay):
     # ---- bidding: the auction decides, the hand reports ------------------------------------
     def take_turn(self, event: ev.Event, what: str) -> bool:
         """Common checks for a bidding event; False when it is void (after the bidding)."""
-        if not self.bidding:
-            self.find("illegal-bid", event.player, event.at, "bidding.end",
-                      f"{event.player} {what} after the bidding had ended; it is void")
-            return False
-        if event.player != self.auction.bidder:
-            self.find("bid-out-of-turn", event.player, event.at, "bidding.out-of-turn",
-                      f"{event.player} {what} out of turn: it was {self.auction.bidder}'s turn (the bidding goes to "
-                      "the right). There is no penalty, but it stands and the bidding goes on from his right.")
-        return True
+        return self.auction.calls.hears(self, event, what, closed=not self.bidding)
 
     def illegal(self, event: ev.Event, refusal: Refusal) -> None:
         self.find("illegal-bid", event.player, event.at, refusal.topic,
                   refusal.text + f" The call is void; {event.player} speaks again.")
-        self.auction.speaks_again(event.player)
+        self.auction.calls.again(event.player)
 
     def bidding_goes_on(self, outcome: Outcome) -> None:
         """Where a call leaves the deal: still bidding, thrown in, or a contract to play."""
@@ -141,7 +133,8 @@ class FrenchBostonHand(HandReplay):
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
-            self.bidding_goes_on(self.auction.pass_(event.player))
+            self.auction.calls.pass_(event.player)
+            self.bidding_goes_on(self.auction.outcome())
 
     def accept_demand(self, event: ev.Accept) -> None:
         """`accept` in the bidding (the call law routes it here): the acceptance of a demand."""
@@ -230,7 +223,7 @@ class FrenchBostonHand(HandReplay):
         best = self.auction.best
         if not self.bidding or best is None:
             return False
-        silent = self.auction.take_silence()
+        silent = self.auction.calls.take_silence()
         self.notes.append(f"{event.player} {'discarded' if isinstance(event, ev.Discard) else 'led'} before "
                           f"{' and '.join(silent)} had answered {best.player}'s proposal: the table took "
                           f"{'him' if len(silent) == 1 else 'them'} to have passed.")
@@ -459,7 +452,7 @@ class FrenchBostonHand(HandReplay):
     def deal_step(self) -> str | None:
         """The deal's next step when no choice holds play up: bidding, discards, the lead, the turn."""
         if self.bidding:
-            return f"the bidding goes on: {self.auction.bidder} to speak"
+            return f"the bidding goes on: {self.auction.calls.turn} to speak"
         if self.made and self.undertaking is not None:
             if self.undertaking.proposal.kind in DISCARD_MISERES and len(self.discards) < 4:
                 return "each player discards one card face down, then " + f"{self.left_of(self.dealer)} leads"
