@@ -43,10 +43,9 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
         side = hand.side(fact.player)
         cancels = hand.game_options["revoke-count"] == "cancel"
         unless = " unless a revoke by the other side cancels it," if cancels else ""
-        if hand.game_options["revoke-penalty"] == "deduct":
-            return Ruling(f"{side} lose {points} points{unless} and the hand's ordinary result is not scored.")
-        return Ruling(f"{hand.other(side)} score {points} points{unless} and the hand's ordinary result is not "
-                      "scored.")
+        deduct = hand.game_options["revoke-penalty"] == "deduct"
+        cost = f"{side} lose {points} points" if deduct else f"{hand.other(side)} score {points} points"
+        return Ruling(f"{cost}{unless} and the hand's ordinary result is not scored.")
 
 
 def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:

@@ -42,13 +42,10 @@ class EuchreSettlement:
         barred = {hand.sides.side(p) for p in hand.wrong_count}
         for player in sorted(hand.wrong_count):
             side = hand.sides.side(player)
-            points = wrong_count_points(hand)
-            other = hand.sides.other(side)
-            mark = ledger.mark()
-            ledger.credit(other, points, hand.rule_id("wrong-count.play"),
-                          f"{side} played with a wrong number of cards")
-            hand.penalise("wrong-count.play", f"{side} played with a wrong number of cards: {other} score {points}",
-                          (Effect("hand-not-scored", side),), since=mark)
+            points, other = wrong_count_points(hand), hand.sides.other(side)
+            cause = f"{side} played with a wrong number of cards"
+            self.charge(ledger, other, points, "wrong-count.play", cause, f"{cause}: {other} score {points}",
+                        Effect("hand-not-scored", side))
         assert hand.maker is not None
         tricks = hand.won_by_side()[hand.sides.side(hand.maker)]  # the makers'
         side, points, topic = self.ordinary_result(tricks)
@@ -104,19 +101,21 @@ class EuchreSettlement:
         penalised = self.penalised_revokes()
         if len(penalised) < len(hand.revokes) and hand.game_options["revoke-count"] == "cancel":
             hand.note(f"{(len(hand.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
-        rule = hand.rule_id("revoke.established")
         for revoke in penalised:
             side = hand.sides.side(revoke.player)
-            points = revoke_points(hand, revoke.player, revoke.at)
-            other = hand.sides.other(side)
-            mark = ledger.mark()
+            points, other = revoke_points(hand, revoke.player, revoke.at), hand.sides.other(side)
             cause = f"{revoke.player} revoked in trick {revoke.trick}"
             if hand.game_options["revoke-penalty"] == "deduct":
-                ledger.credit(side, -points, rule, cause)
-                hand.penalise("revoke.established", f"{side} revoked: {points} points deducted from {side}",
-                              (Effect("hand-not-scored"),), since=mark)
+                self.charge(ledger, side, -points, "revoke.established", cause,
+                            f"{side} revoked: {points} points deducted from {side}", Effect("hand-not-scored"))
             else:
-                ledger.credit(other, points, rule, cause)
-                hand.penalise("revoke.established", f"{revoke.player} ({side}) revoked: {other} score {points}",
-                              (Effect("hand-not-scored"),), since=mark)
+                self.charge(ledger, other, points, "revoke.established", cause,
+                            f"{revoke.player} ({side}) revoked: {other} score {points}", Effect("hand-not-scored"))
+
+    def charge(self, ledger: Ledger, side: str, points: int, topic: str, cause: str, penalty: str,
+               effect: Effect) -> None:
+        """A penalty in points: `side` credited in the ledger, and the penalty that explains it."""
+        mark = ledger.mark()
+        ledger.credit(side, points, self.hand.rule_id(topic), cause)
+        self.hand.penalise(topic, penalty, (effect,), since=mark)
 
