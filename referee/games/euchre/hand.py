@@ -115,18 +115,20 @@ class EuchreHand(HandReplay):
         return defender is not None and (not self.sitting_out or sitout.lone_stands(self, defender))
 
     # ---- bidding ----------------------------------------------------------------------
-    def bidding_open(self, event: ev.Event, what: str) -> bool:
-        closed = self.maker is not None or self.stage not in ("deal", "auction")  # not `bidding`: on every call
+    def bidding_open(self, event: ev.Event, what: str, suit: Suit | None = None) -> bool:
+        """Whether the auction hears `event`; a void call that named `suit` is noted (`note_void_call`)."""
         auction = self.auction
-        if not closed and auction.round == 2 and event.player in auction.spoken and event.player != auction.turn \
+        if self.bidding and auction.round == 2 and event.player in auction.spoken and event.player != auction.turn \
                 and self.game_options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
             partner = self.sides.partner(event.player)
             self.must_pass.add(partner)
             self.find("illegal-bid", event.player, event.at, "bidding.second-round",
                       f"{event.player} {what} after passing in this round (naming the turned-down suit is a pass): "
                       f"the call is void, and {partner}, his partner, must pass (Somerset law 79).")
-            return False
-        return self.auction.hears(self, event, what, closed)
+        elif auction.hears(self, event, what, not self.bidding):
+            return True
+        self.note_void_call(event.player, suit)
+        return False
 
     def barred(self, event: ev.Event, what: str) -> bool:
         """SOM 79: the partner of a player who named a suit after passing must pass; his call counts
@@ -161,10 +163,7 @@ class EuchreHand(HandReplay):
         self.passes(event.player)
 
     def on_order(self, event: ev.Order) -> None:
-        if not self.bidding_open(event, "ordered up"):
-            self.note_void_call(event.player, self.upcard.suit if self.upcard else None)
-            return
-        if self.barred(event, "ordered up"):
+        if not self.bidding_open(event, "ordered up", self.turned) or self.barred(event, "ordered up"):
             return
         if self.auction.round == 2:
             self.turned_down_named(event)
@@ -172,24 +171,23 @@ class EuchreHand(HandReplay):
         self.make_trump(event.player, self.upcard_suit(event))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
-        if not self.bidding_open(event, f"named {event.suit.word}"):
-            self.note_void_call(event.player, event.suit)
+        what = f"named {event.suit.word}"
+        if not self.bidding_open(event, what, event.suit) or self.barred(event, what):
             return
-        if self.barred(event, f"named {event.suit.word}"):
-            return
-        upcard = self.upcard.suit if self.upcard else None
-        if self.auction.round == 1:
-            if upcard is None or event.suit is upcard:
-                self.make_trump(event.player, event.suit)
-            else:
-                self.find("illegal-bid", event.player, event.at, "bidding.first-round",
-                          f"{event.player} named {event.suit.word} in the first round, where only the upcard's suit "
-                          f"({upcard.word}) may be ordered. The call is void.")
-            return
-        if event.suit is upcard:
+        upcard = self.turned
+        if self.auction.round == 1 and upcard is not None and event.suit is not upcard:
+            self.find("illegal-bid", event.player, event.at, "bidding.first-round",
+                      f"{event.player} named {event.suit.word} in the first round, where only the upcard's suit "
+                      f"({upcard.word}) may be ordered. The call is void.")
+        elif self.auction.round == 2 and event.suit is upcard:
             self.turned_down_named(event)
-            return
-        self.make_trump(event.player, event.suit)
+        else:
+            self.make_trump(event.player, event.suit)
+
+    @property
+    def turned(self) -> Suit | None:
+        """The upcard's suit: the one ordered up in the first round, turned down for the second."""
+        return self.upcard.suit if self.upcard else None
 
     def upcard_suit(self, event: ev.Event) -> Suit:
         if self.upcard is None:
@@ -209,7 +207,7 @@ class EuchreHand(HandReplay):
         else:
             self.find("illegal-bid", event.player, event.at, "bidding.second-round", said + "It counts as a pass.")
             self.passes(event.player)
-        self.note_void_call(event.player, self.upcard.suit if self.upcard else None)
+        self.note_void_call(event.player, self.turned)
 
     def note_void_call(self, player: str, suit: Suit | None) -> None:
         """A void call that named a trump suit: if play begins right after it, the table let it stand."""
@@ -234,9 +232,8 @@ class EuchreHand(HandReplay):
         """The dealer discards right after a void first-round call of the upcard's suit (an order out
         of turn, say): he took the upcard up on it, so the table let the call stand, as when play
         begins on it, and his discard is the one that call requires."""
-        upcard = self.upcard.suit if self.upcard else None
         return (self.bidding and self.round == 1 and event.player == self.dealer
-                and self.void_call is not None and self.void_call[1] is upcard
+                and self.void_call is not None and self.void_call[1] is self.turned
                 and self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up"))
 
     def make_trump(self, player: str, suit: Suit) -> None:
@@ -489,8 +486,7 @@ class EuchreHand(HandReplay):
             return out
         if (self.bidding and self.round == 2 and self.bidder == self.dealer
                 and self.game_options["stick-the-dealer"]):
-            barred = self.upcard.suit if self.upcard else None
-            words = tuple(s.word for s in Suit if s is not barred)
+            words = tuple(s.word for s in Suit if s is not self.turned)
             out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"),
                                f"Stick the dealer: {self.dealer} must name one of the three other suits.",
                                tuple(Reply(word, word, f"{self.dealer} name {word}") for word in words)))
