@@ -91,15 +91,6 @@ class EuchreHand(HandReplay):
         return self.maker is None and self.stage in ("deal", "auction")
 
     @property
-    def bidder(self) -> str:
-        return self.auction.turn
-
-    @property
-    def passed(self) -> set[str]:
-        """The players who passed in the bidding."""
-        return self.auction.passed
-
-    @property
     def made(self) -> bool:
         """Trump is made and play has not begun."""
         return self.maker is not None and self.stage == "auction"
@@ -256,7 +247,7 @@ class EuchreHand(HandReplay):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} has already discarded {self.discarded}; a second discard is void")
             return
-        if self.table is not None and self.dealer_has_played():
+        if self.dealer_has_played():
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card} after his own first play: too late, the discard is void "
                       "and he has played with six cards")
@@ -281,9 +272,7 @@ class EuchreHand(HandReplay):
     def dealer_has_played(self) -> bool:
         """Whether the dealer has played a card in this hand (his discard is due before that)."""
         table = self.table
-        if table is None:
-            return False
-        return any(p.player == self.dealer for t in (*table.tricks, table.current) for p in t.plays)
+        return table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current))
 
     def on_alone(self, event: ev.Alone) -> None:
         if self.table is not None and not self.table.tricks and not self.table.current.plays:
@@ -306,7 +295,7 @@ class EuchreHand(HandReplay):
             return
         if (self.game_options["alone-who"] == "maker-or-partner" and self.made and self.alone is None
                 and self.maker is not None and event.player == self.sides.partner(self.maker)
-                and event.player not in self.passed):
+                and event.player not in self.auction.passed):
             self.alone = event.player  # he takes the hand from the maker, who sits out
             return
         if self.bidding and self.void_call is not None and self.void_call[0] == event.player:
@@ -321,7 +310,7 @@ class EuchreHand(HandReplay):
     def void_alone(self, event: ev.Alone) -> None:
         who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
         if (self.game_options["alone-who"] == "maker-or-partner" and self.maker is not None
-                and event.player == self.sides.partner(self.maker) and event.player in self.passed):
+                and event.player == self.sides.partner(self.maker) and event.player in self.auction.passed):
             # The house rule lets the maker's partner take the hand, but only if he has not passed.
             self.find("illegal-bid", event.player, event.at, "alone.declare",
                       f"{event.player} announced a lone hand, but under this house rule the maker's partner may "
@@ -350,7 +339,7 @@ class EuchreHand(HandReplay):
             if not self.premature_reported and self.bidding:
                 self.find("premature-lead", event.player, event.at, "play.premature-lead",
                           f"{event.player} played {event.card} before trump was made; the card goes back and "
-                          f"the bidding goes on with {self.bidder}.")
+                          f"the bidding goes on with {self.auction.turn}.")
                 self.premature_reported = True
             return False
         assert self.trump is not None
@@ -484,7 +473,7 @@ class EuchreHand(HandReplay):
         out = super().pending()
         if self.status() != "in-progress":
             return out
-        if (self.bidding and self.round == 2 and self.bidder == self.dealer
+        if (self.bidding and self.round == 2 and self.auction.turn == self.dealer
                 and self.game_options["stick-the-dealer"]):
             words = tuple(s.word for s in Suit if s is not self.turned)
             out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"),
@@ -502,7 +491,7 @@ class EuchreHand(HandReplay):
         if choosing is not None:
             return choosing
         if self.bidding:
-            return (f"round {self.round} of the bidding: {self.bidder} to pass or "
+            return (f"round {self.round} of the bidding: {self.auction.turn} to pass or "
                     + ("order it up" if self.round == 1 else "name a suit"))
         if self.made:
             active, leader = self.opening_seats()
