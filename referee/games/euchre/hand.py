@@ -322,9 +322,8 @@ class EuchreHand(HandReplay):
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
         rule = self.game_options["defend-alone"]
-        if rule == "off" or not self.made or self.maker is None or self.defender_alone is not None:
-            return False
-        if player not in self.adversaries(self.maker):
+        if rule == "off" or not self.made or self.maker is None or self.defender_alone is not None \
+                or player not in self.adversaries(self.maker):
             return False
         # A Canadian loner is a lone maker from his order on, though he is only marked alone at the lead.
         return rule == "always" or self.alone is not None or self.canadian_loner() is not None
@@ -333,9 +332,8 @@ class EuchreHand(HandReplay):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
-        if self.bidding and not self.premature_reported and self.accept_void_call():
-            pass
-        elif not self.made:
+        on_void_call = self.bidding and not self.premature_reported and self.accept_void_call()
+        if not on_void_call and not self.made:
             if not self.premature_reported and self.bidding:
                 self.find("premature-lead", event.player, event.at, "play.premature-lead",
                           f"{event.player} played {event.card} before trump was made; the card goes back and "
