@@ -62,9 +62,7 @@ class EuchreHand(HandReplay):
     """The bidding, two rounds of calls in turn, by the stick-the-dealer house rule."""
 
     @property
-    def game_options(self) -> EuchreOptions:
-        """The table's options, typed as this game declares them: `options` stays the engine's
-        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+    def game_options(self) -> EuchreOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
         return cast(EuchreOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
@@ -409,15 +407,12 @@ class EuchreHand(HandReplay):
     def on_play(self, event: ev.Play) -> None:
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)
-        false = self.false_card
-        if false is None:
-            self.play_card(event)  # the usual case: no card out of turn on the table
-            return
-        if self.rebuild not in self.choices:
+        false = self.false_card  # a card out of turn still on the table (the usual case: None)
+        if false is not None and self.rebuild not in self.choices:
             play_after(self, event, false)
         self.play_card(event)
-        if self.false_card is false and self.rebuild not in self.choices and self.table is not None \
-                and self.table.current.number != false.trick:
+        if false is not None and self.false_card is false and self.rebuild not in self.choices \
+                and self.table is not None and self.table.current.number != false.trick:
             self.notes.append(f"The trick with {false.player}'s card out of turn was completed by it: it stands.")
             self.false_card = None
 
