@@ -491,8 +491,6 @@ class EuchreHand(HandReplay):
             if self.round == 1 and self.discarded is None and self.dealer in active:
                 return f"{self.dealer} to discard; {leader} to lead to trick 1"
             return f"{leader} to lead to trick 1"
-        if self.table is not None:
-            if self.false_card is not None:
-                return self.false_card_step(self.false_card)
-            return self.next_in_play()
-        return None
+        if self.table is None:
+            return None
+        return self.next_in_play() if self.false_card is None else self.false_card_step(self.false_card)

@@ -48,35 +48,28 @@ class EuchreSettlement:
                         Effect("hand-not-scored", side))
         assert hand.maker is not None
         tricks = hand.won_by_side()[hand.sides.side(hand.maker)]  # the makers'
-        side, points, topic = self.ordinary_result(tricks)
+        side, points, topic, words = self.ordinary_result(tricks)
         if side not in barred:
-            ledger.credit(side, points, hand.rule_id(topic), self.result_words(tricks))
+            ledger.credit(side, points, hand.rule_id(topic), words)
 
-    def ordinary_result(self, tricks: int) -> tuple[str, int, str]:
-        """Who scores the hand, how much, and the rule's topic, the makers having taken `tricks`."""
+    def ordinary_result(self, tricks: int) -> tuple[str, int, str, str]:
+        """Who scores the hand, how much, the rule's topic and the result in words, the makers
+        having taken `tricks`."""
         hand = self.hand
         assert hand.maker is not None
         makers = hand.sides.side(hand.maker)
-        if tricks < 3:
-            if hand.lone_defence:
-                return hand.sides.other(makers), 4, "alone.defend"  # a euchre by a lone defender
-            points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
-            return hand.sides.other(makers), points, "score.euchre"
-        if tricks == 5:
-            return makers, hand.game_options["lone-march"] if hand.lone_hand else 2, "score.march"
-        return makers, 1, "score.makers"
-
-    def result_words(self, tricks: int) -> str:
-        hand = self.hand
-        assert hand.maker is not None
         # the makers by name: under the score, a euchre's points go to the other side
-        makers = f"{hand.sides.side(hand.maker)}, the makers{' (alone)' if hand.lone_hand else ''},"
-        took = f"took {tricks} trick{'' if tricks == 1 else 's'}"
+        named = f"{makers}, the makers{' (alone)' if hand.lone_hand else ''},"
+        took = f"{named} took {tricks} trick{'' if tricks == 1 else 's'}"
         if tricks < 3:
-            return f"{makers} {took}: euchred"
+            if hand.lone_defence:  # a euchre by a lone defender
+                return hand.sides.other(makers), 4, "alone.defend", f"{took}: euchred"
+            points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
+            return hand.sides.other(makers), points, "score.euchre", f"{took}: euchred"
         if tricks == 5:
-            return f"{makers} took all five tricks: a march"
-        return f"{makers} {took}"
+            points = hand.game_options["lone-march"] if hand.lone_hand else 2
+            return makers, points, "score.march", f"{named} took all five tricks: a march"
+        return makers, 1, "score.makers", took
 
     def penalised_revokes(self) -> list[tb.Revoke]:
         """The revokes that cost points: each side's first (default), every one (Somerset 70), or
