@@ -301,8 +301,7 @@ class EuchreHand(HandReplay):
             return
         if not self.made or event.player != self.maker:
             self.void_alone(event)
-            return
-        if self.alone is None:
+        elif self.alone is None:
             self.alone = event.player
 
     def void_alone(self, event: ev.Alone) -> None:
