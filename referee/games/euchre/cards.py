@@ -23,7 +23,9 @@ class EuchreTricks(PlainTricks):
             return 200
         if card.rank == JACK and card.suit is self.left:
             return 199
-        return super().power(card, led)
+        if card.suit is self.trump:  # whist's (`PlainTricks.power`), written out: play's hottest path
+            return 100 + card.rank
+        return card.rank if card.suit is led else -1
 
 
 def bower_role(card: Card, trump: Suit | None) -> str | None:
