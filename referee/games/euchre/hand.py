@@ -157,7 +157,7 @@ class EuchreHand(HandReplay):
         if self.auction.round == 2:
             self.turned_down_named(event)
             return
-        self.make_trump(event.player, self.upcard_suit(event))
+        self.make_trump(event.player, self.ordered_suit(event))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         what = f"named {event.suit.word}"
@@ -178,7 +178,8 @@ class EuchreHand(HandReplay):
         """The upcard's suit: the one ordered up in the first round, turned down for the second."""
         return self.upcard.suit if self.upcard else None
 
-    def upcard_suit(self, event: ev.Event) -> Suit:
+    def ordered_suit(self, event: ev.Event) -> Suit:
+        """The trump an `order` makes; without an upcard line, a finding and a stand-in the play corrects."""
         if self.upcard is None:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's "

@@ -71,8 +71,7 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
     def retracted(self, hand: EuchreHand, fact: tb.Retracted) -> None:
         false = hand.false_card  # which the replay forgets once this law has ruled, with its note
         if false is not None and fact.player == false.player and fact.card is false.card:
-            if hand.rebuild in hand.choices:  # the table rebuilds the trick: the card goes back
-                assert hand.rebuild is not None
+            if hand.rebuild is not None and hand.rebuild in hand.choices:  # the trick is rebuilt: the card goes back
                 hand.answer(hand.rebuild, "reconstruct", fact.at)
             if hand.game_options["out-of-turn"] == "somerset":
                 hand.open(somerset_offer(hand, fact))
