@@ -464,10 +464,7 @@ class EuchreHand(HandReplay):
 
     def pending(self) -> list[Pending]:
         out = super().pending()
-        if self.status() != "in-progress":
-            return out
-        if (self.bidding and self.round == 2 and self.auction.turn == self.dealer
-                and self.game_options["stick-the-dealer"]):
+        if self.status() == "in-progress" and self.bidding and self.auction.turn == self.auction.stuck:
             words = tuple(s.word for s in Suit if s is not self.turned)
             out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"),
                                f"Stick the dealer: {self.dealer} must name one of the three other suits.",
