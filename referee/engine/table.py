@@ -534,7 +534,7 @@ class TrickTable:
         if self.gathered:
             return
         self.gathered = True
-        late, self.asked = self.late_correctors | self.asked.keys(), {
+        late, self.asked = self.late_correctors.union(self.asked), {
             f.player: self.asked[f.player] for f in self._open_revokes if f.player in self.asked}
         for failure in self._open_revokes:
             if failure.player in late:

@@ -129,7 +129,16 @@ class WhistHand(HandReplay):
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         return True
 
-    on_ask, on_name, on_forgot = talk.on_ask, talk.on_name, talk.on_forgot  # whist's own words (words.json)
+    # whist's own words (words.json), ruled in talk.py; methods rather than class attributes bound
+    # to its functions, which a compiled class cannot hold
+    def on_ask(self, event: ev.Said) -> None:
+        talk.on_ask(self, event)
+
+    def on_name(self, event: ev.Said) -> None:
+        talk.on_name(self, event)
+
+    def on_forgot(self, event: ev.Said) -> None:
+        talk.on_forgot(self, event)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         self.lead_stood(fact)
@@ -194,7 +203,8 @@ class WhistHand(HandReplay):
         """L20-I, A10 (a): cards a player lays face up himself (a claimant's own included) are exposed."""
         self.exposed_cards.lay_down(self, event.player, event, "exposed.card")
 
-    on_concede = HandReplay.concede_rest
+    def on_concede(self, event: ev.Concede) -> None:  # a method: a compiled class holds no alias of one
+        self.concede_rest(event)
 
     # ---- result -------------------------------------------------------------------------
     def both_revoked(self) -> bool:
