@@ -20,8 +20,8 @@ from referee import check_text
 from referee.engine.ledger import Ledger
 from referee.games.boston import GAME
 from referee.games.boston.auction import BostonBid
-from referee.games.boston.pool import double_pool, pools_shown, take_pool
-from referee.games.boston.tables import tables
+from referee.games.boston.settlement import POOL_LIMIT_RULE
+from referee.games.boston.tables import pools_shown, tables
 
 
 # ---- tables -----------------------------------------------------------------------------------
@@ -94,14 +94,18 @@ def _book(pool: int) -> Ledger:
     return Ledger(("A", "Y", "B", "Z"), "white", pool, "red", 10)
 
 
+DOUBLE = ("boston.pool.double", "", 25, POOL_LIMIT_RULE)  # a pool of 25 red at most
+
+
 def test_doubling_and_winning_use_the_first_pool() -> None:
     book = _book(8)
-    assert double_pool(book, 25, "A", "boston.pool.double", "") == 8 and book.pool == 16  # digest example 13
+    assert book.double_pool(["A"], *DOUBLE) == 8 and book.pool == 16  # digest example 13
     book = _book(15)
-    assert double_pool(book, 25, "A", "boston.pool.double", "") == 15 and pools_shown(book.in_pool, 25) == [25, 5]
+    assert book.double_pool(["A"], *DOUBLE) == 15 and pools_shown(book.in_pool, 25) == [25, 5]
     book = _book(54)
-    assert take_pool(book, 25, "Y", "boston.pool.win", "") == 25 and book.pool == 29 and book.delta["Y"] == 250
-    assert double_pool(book, 25, "B", "boston.pool.double", "") == 25 and book.pool == 54
+    assert book.take_pool(["Y"], "boston.pool.win", "", 25, POOL_LIMIT_RULE) == 25
+    assert book.pool == 29 and book.delta["Y"] == 250
+    assert book.double_pool(["B"], *DOUBLE) == 25 and book.pool == 54
     assert [(e.who, e.amount, e.unit, e.rule) for e in book.entries] == [
         ("Y", 250, "white", "boston.pool.limit"), ("pool", -25, "red", "boston.pool.limit"),
         ("B", -250, "white", "boston.pool.limit"), ("pool", 25, "red", "boston.pool.limit")]

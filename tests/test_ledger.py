@@ -18,8 +18,11 @@ import pytest
 
 from referee import check_text
 from referee.check import Collector, check_files
+from referee.engine.ledger import POOL, Entry, Ledger
 from referee.engine.replay import HandReplay
+from referee.engine.scoring import honours, honours_held
 from referee.games import registry
+from referee.notation.cards import ACE, JACK, KING, QUEEN, Suit, card
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
@@ -118,3 +121,42 @@ def test_money_is_conserved_over_ten_thousand_random_hands(game: str) -> None:
             assert_ledger_adds_up(name, hand)
             hands += 1
     assert hands >= 5_000
+
+
+# ---- what several games pay alike ----------------------------------------------------------------
+def test_payments_to_and_from_several() -> None:
+    book = Ledger(("A", "B", "C", "D"), "counters", 0)
+    book.pays_each("A", ["B", "C"], 3, "r", "A pays each")
+    book.each_pays(["B", "C", "D"], "A", 2, "r", "each pays A")
+    assert book.delta == {"A": 0, "B": 1, "C": 1, "D": -2}
+    assert [(e.who, e.amount) for e in book.entries[:4]] == [("A", -3), ("B", 3), ("A", -3), ("C", 3)]
+
+
+def test_the_pool_won_doubled_and_divided() -> None:
+    book = Ledger(("A", "B", "C", "D"), "counters", 9)
+    assert book.double_pool(["A", "B"], "r", "they failed") == 9 and book.pool == 18
+    assert book.delta["A"] == -5 and book.delta["B"] == -4  # the odd counter paid by the first
+    assert book.take_pool(["C", "D"], "r", "they made it") == 18 and book.pool == 0
+    assert book.delta["C"] == book.delta["D"] == 9
+    book = Ledger(("A", "B", "C", "D"), "counters", 7)
+    assert book.take_pool(["C", "D"], "r", "they made it") == 7 and book.pool == 1  # the odd one stays
+    assert book.divide_pool(["A", "B", "C", "D"], "end", "the last deal") == (1, 0, 1) and book.pool == 1
+    book = Ledger(("A", "B", "C", "D"), "white", 3, "red", 10)
+    assert book.divide_pool(["A", "B", "C", "D"], "end", "the last deal", odd_to="B") == (3, 7, 2)
+    assert book.pool == 0 and book.delta == {"A": 7, "B": 9, "C": 7, "D": 7}
+
+
+def test_the_first_pool_of_several_cites_the_limit() -> None:
+    book = Ledger(("A", "B"), "white", 30, "red", 10)
+    assert book.take_pool(["A"], "win", "A made it", 25, "limit") == 25 and book.pool == 5
+    cause = "A made it: the first of several pools, a full pool of 25 red"
+    assert book.entries[-1] == Entry(POOL, -25, "red", "limit", cause)
+    assert book.double_pool(["B"], "double", "B failed", 25, "limit") == 5 and book.pool == 10
+
+
+def test_honours_held_by_a_side() -> None:
+    spades = honours(Suit.SPADES)
+    deals = {"A": [card(ACE, Suit.SPADES), card(2, Suit.HEARTS)], "B": [card(KING, Suit.SPADES)],
+             "C": [card(QUEEN, Suit.SPADES), card(JACK, Suit.SPADES)]}
+    assert len(spades) == 4 and honours_held(deals, ["A", "C"], spades) == 3
+    assert honours_held(deals, ["B", "D"], spades) == 1  # a player whose deal is not known holds none

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine.choices import PENALTY_WORDS
+from referee.engine.choices import CHOICE_WORDS, EXPOSED_DEMANDS, PENALTY_WORDS
 from referee.engine.header import KEYWORDS
 from referee.engine.replay import HandReplay
 from referee.games import registry
 from referee.games.boston import auction as boston_auction
-from referee.games.boston.exposed import CALL_WORDS
 from referee.games.french_boston import auction as french_auction
 from referee.notation import events as ev
 from referee.notation.cards import parse_card
@@ -25,7 +24,7 @@ from referee.notation.reader import Problem, grammar_text, parse_line
 from referee.notation.records import field_names
 from referee.notation.shapes import EVENTS, GAME_SHAPES, SHAPES, WORD_EVENTS, WORDS, _said_shape, write
 from referee.notation.vocabulary import vocabulary
-from referee.output.words import CHOICE_WORDS, event_words
+from referee.output.words import event_words
 
 GAMES = Path(__file__).resolve().parent.parent / "referee" / "games"
 
@@ -172,7 +171,7 @@ def test_the_words_of_a_choice_are_some_games_call_words_and_no_penalty() -> Non
     declared = {word for hand in HandReplay.__subclasses__() for word in hand.declared.call_words}
     assert declared >= CHOICE_WORDS
     assert not CHOICE_WORDS & PENALTY_WORDS
-    assert set(CALL_WORDS) <= PENALTY_WORDS
+    assert EXPOSED_DEMANDS <= PENALTY_WORDS
 
 
 def test_a_syntax_error_lists_the_shared_words_of_call() -> None:

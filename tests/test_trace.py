@@ -113,3 +113,16 @@ def test_the_desk_credits_a_trick_when_its_last_card_falls_even_after_a_card_tha
     steps = _steps("euchre/retract-card-stands.ttn")
     done = next(s for s in steps if s["winner"] is not None)
     assert done["text"] == "W plays JS" and done["won"] == {"N": 0, "E": 1, "S": 0, "W": 0}
+
+
+def test_the_desk_shows_a_dealer_who_sits_out_without_the_upcard_unless_he_discards() -> None:
+    """N orders the dealer up and plays alone: S, the dealer, lays his five cards face down and
+    takes no part, so he does not hold the upcard; had he discarded, he would have taken it up."""
+    dealt = {"9C", "QD", "KD", "AD", "TC", "QC"}
+    steps = _steps("euchre/dealer-sits-out.ttn")
+    lead = next(s for s in steps if s["kind"] == "play")
+    assert set(lead["hands"]["S"]) == dealt - {"9C"}  # type: ignore[index]
+    text = (CASES / "euchre" / "dealer-sits-out.ttn").read_text("utf-8").replace("N alone\n", "N alone\nS discard QD\n")
+    hand = hands_of(text)[0]
+    assert hand.trace.start is not None and {c.text for c in hand.trace.start["S"]} == dealt - {"QD"}
+    assert not hand.irregularities

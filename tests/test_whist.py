@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -148,3 +149,33 @@ def test_whist_s_open_choices_hold_no_reference_to_their_hand(case: str) -> None
     """The suit calls, exposed cards and new deals whist offers (engine/suitcalls.py, exposedcards.py,
     newdeal.py) are given the hand, as the laws are: a hand with such a choice open is freed at once."""
     assert not hands_left(f"whist/{case}.ttn")
+
+
+@pytest.mark.parametrize(("tag", "error"), [
+    ('[Cut "A 5H, Y 5S 9C, B KD, Q 2C"]', "cannot read [Cut] 'Q 2C': 'Q' is not a player"),
+    ('[Cut "A 5H, Y 5S 9C, B KD, Z 1C"]', "cannot read [Cut] 'Z 1C': '1C' is not a card"),
+    ('[Cut "A 5H, Y 5S 9C, B, Z 2C"]', "cannot read [Cut] 'B'"),
+])
+def test_a_bad_cut_tag_is_an_error_that_shows_how_to_write_it(tag: str, error: str) -> None:
+    """W3-W4: the game's own tag (words.json) is read by the engine's header, with the declared example."""
+    errors = check_text(HEADER + tag + "\n\nhand 1 dealer Z\n").files[0].errors
+    assert len(errors) == 1 and errors[0].message.startswith(error), errors
+    assert '[Cut "A 5H 3D, Y 5S 9C, B 2C, Z KD"]' in errors[0].hint
+
+
+def test_whist_s_cut_tag_is_not_a_tag_of_another_game() -> None:
+    text = ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Cut "N 5H, E 5S, S KD, W 2C"]\n\n'
+            'hand 1 dealer N\n')
+    errors = check_text(text).files[0].errors
+    assert [e.message for e in errors] == ["tag [Cut] is not a tag of euchre"], errors
+
+
+def test_a_bad_tag_declaration_is_a_clear_error(tmp_path: Path) -> None:
+    """A game's tag needs a capitalised name, a value form and an example (words.json)."""
+    from referee.notation.vocabulary import _tags
+
+    with pytest.raises(ValueError, match='"value" and "example"'):
+        _tags({"cut": {"value": "{player:NAME}", "example": "A"}}, tmp_path)
+    with pytest.raises(ValueError, match='"value" and "example"'):
+        _tags({"Cut": {"value": "{player:NAME}"}}, tmp_path)
+    assert _tags({"Cut": {"value": "{p:NAME}", "example": "A"}}, tmp_path) == {"Cut": ("{p:NAME}", "A")}

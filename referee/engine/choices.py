@@ -29,6 +29,13 @@ words a `call` may name are each game's own (`Declaration.call_words`): the gram
 PENALTY_WORDS = frozenset({"highest", "lowest", "trump", "no-trump", "win", "lose", "withhold"})
 """The words of `call` every game's laws share: requirements on the offender's next card."""
 
+EXPOSED_DEMANDS = PENALTY_WORDS - {"trump", "win", "lose"}
+"""Those that demand something of an exposed card besides its play (Boston's caller, L21 ins.)."""
+
+CHOICE_WORDS = frozenset({"partnership", "alone", "claim", "deal-stands"})
+"""The words of `call` that choose an option other than a penalty (each game declares those its
+laws use in `Declaration.call_words`): a renderer says them as a choice."""
+
 SUIT_OPTIONS: dict[Suit, Option] = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
                                     Suit.CLUBS: "clubs"}
 """The option that names a suit."""

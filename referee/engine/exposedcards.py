@@ -1,18 +1,24 @@
 """Exposed cards as the League code of whist has them (its laws 20-23 and 36), for a game whose laws
 let either adversary call them: each lies face up until played, and may be called at every trick;
 a card its holder plays without waiting for that call is exposed too; cards laid face up together
-(a hand thrown down, a claimant's partner's) are each exposed. Whist uses it as it stands; Boston's
-caller, alone against three, has rights of his own (games/boston/exposed.py). Every choice is an
-`Offer` the hand opens, so the game writes no lapse logic of its own."""
+(a hand thrown down, a claimant's partner's) are each exposed (`ExposedCards`: Whist uses it as it
+stands). Where one player has the call of them (`LiableCards`: Boston's caller, alone against three),
+he keeps it for the rest of the hand (L21 ins.): he calls a card, or when its suit is led demands
+its holder's highest or lowest, or that it be not played, or keeps an exposed trump from ruffing;
+their holder must wait for his decision whenever one of them could be played (L39), and a card he
+plays before it goes back, liable to be called too (L23). Every choice is an `Offer` the hand opens,
+so the game writes no lapse logic of its own."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..notation import events as ev
-from ..notation.cards import Card
+from ..notation.cards import Card, Suit
+from ..notation.records import record
 from . import table as tb
-from .choices import Lapse
+from .choices import EXPOSED_DEMANDS, Lapse, Option
 from .laws import Effect
 from .penalties import Offer
 
@@ -94,3 +100,258 @@ class ExposedCards:
         hand.penalise(topic, f"{holder}'s cards are exposed", [Effect("exposed", holder, None, c.text) for c in cards])
         for card in cards:
             self.expose(hand, holder, card, topic)
+
+
+@record
+class Unwaited:
+    """A card played by a holder of cards liable to be called while one of them could have been
+    played instead: the caller's decision on them was due before it."""
+
+    card: Card
+    at: ev.Span
+    trick: int
+    lead: bool
+    led: Suit                # the suit led to the trick (the card's own, when it is the lead)
+    due: tuple[Card, ...]    # his cards liable to be called that he could have played instead
+    liable: bool             # whether the card played was itself liable to be called
+
+
+class LiableCards:
+    """The cards on the table liable to be called at one player's discretion (Boston's caller), who
+    holds each, and what a call on them binds. The game declares whose decision they wait for
+    (`chooser`) and whose cards the rule of waiting concerns (`penalised`). It holds no reference to
+    the hand: each method that needs it is given the hand, as the laws are, so the hand that owns it
+    makes no reference cycle."""
+
+    __slots__ = ("chooser", "going_back", "holders", "penalised", "unwaited")
+
+    def __init__(self, chooser: Callable[[Any], str | None], penalised: Callable[[Any, str], bool]) -> None:
+        self.chooser, self.penalised = chooser, penalised
+        self.holders: dict[Card, str] = {}
+        self.unwaited: dict[str, Unwaited] = {}  # by holder: his card in a trick the caller has not played on since
+        self.going_back: dict[str, Unwaited] = {}  # by holder: such a card the caller's decision sends back (L23)
+
+    def __bool__(self) -> bool:
+        return bool(self.holders)
+
+    @property
+    def watching(self) -> bool:
+        """Whether a play may concern the rule of waiting for the decision."""
+        return bool(self.holders or self.unwaited or self.going_back)
+
+    def lay(self, card: Card, holder: str) -> None:
+        self.holders[card] = holder
+
+    def offer(self, hand: HandReplay, holder: str, card: Card) -> Offer:
+        """The chooser's right over `holder`'s exposed `card`, until it is played: to call it, or to
+        demand his highest or lowest of its suit when that suit is next led, or to forbid ruffing with it."""
+        caller = self.chooser(hand)
+        assert caller is not None
+
+        def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
+            what = option if option in ("highest", "lowest", "no-trump") else "card"
+            if self.decided_late(hand, card if what == "card" else None, what, at, holder):
+                return  # bound to the card he played without waiting for the decision (L23)
+            effect = hand.require(holder, what, "exposed.card", at, card=card)
+            hand.penalise("exposed.card", f"{caller} calls {holder}'s exposed {card} ({what})",
+                          effects=(Effect("exposed", holder, None, card.text), effect))
+
+        ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump else ()
+        return Offer(frozenset({caller}), holder, ("card", "highest", "lowest", *ruff), "exposed.card",
+                     f"{caller} may call {card} (to be played as soon as that is lawful), demand {holder}'s highest or "
+                     f"lowest {card.suit.word[:-1]} when that suit is next led"
+                     + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called until "
+                     "it is played, and whenever its suit is led he may also demand that it be played or not played.",
+                     apply, ends=(Lapse.CARD_PLAYED,), card=card)
+
+    def expose(self, hand: HandReplay, holder: str, card: Card) -> None:
+        """`card` laid on the table, liable to be called (`offer`)."""
+        self.lay(card, holder)
+        hand.open(self.offer(hand, holder, card))
+
+    def played(self, card: Card) -> None:
+        """A card played is no longer liable to be called."""
+        self.holders.pop(card, None)
+
+    # ---- waiting for the caller's decision (L23, L39) -----------------------------------------------------
+    def before_play(self, hand: HandReplay, event: ev.Play) -> None:
+        """Before a card goes to the table: a card of the next trick, or the caller's own card, ends
+        his chance to decide about the cards played before it; a card played by a holder while one
+        of his liable cards could have been played instead is kept, in case the decision comes after."""
+        table = hand.table
+        assert table is not None
+        trick = table.current.number
+        if self.unwaited or self.going_back:
+            played_on = event.player == self.chooser(hand)
+            self.unwaited = {p: u for p, u in self.unwaited.items() if u.trick == trick and not played_on}
+            for player, unwaited in list(self.going_back.items()):
+                if unwaited.trick != trick:
+                    del self.going_back[player]
+                    hand.before_decision.discard(unwaited.card)
+                    hand.note(f"{player}'s {unwaited.card} was left in trick {unwaited.trick}: the table let it "
+                              f"stand, and {self.chooser(hand)}'s decision applies the next time it can be obeyed.")
+        if self.holders and self.penalised(hand, event.player):
+            leading, led = not table.current.plays, table.led_suit()
+            due = self.due(hand, event.player, event.card, led if not leading else None)
+            if due:
+                self.unwaited[event.player] = Unwaited(event.card, event.at, trick, leading, led or event.card.suit,
+                                                       due, event.card in self.holders)
+
+    def due(self, hand: HandReplay, player: str, card: Card, led: Suit | None) -> tuple[Card, ...]:
+        """`player`'s cards liable to be called that he could lawfully play instead of `card`: all of
+        them at a lead (`led` None), else those of the suit led, or all when he cannot follow."""
+        mine = tuple(c for c, h in self.holders.items() if h == player)
+        if not mine or led is None:
+            return mine
+        table = hand.table
+        assert table is not None
+        held = table.hands.get(player) if table.hands is not None else None
+        void = not any(c.suit is led for c in held) if held is not None else card.suit is not led
+        return tuple(c for c in mine if void or c.suit is led)
+
+    def decided_late(self, hand: HandReplay, called: Card | None, word: str | None, at: ev.Span,
+                     only: str | None = None) -> bool:
+        """The caller's decision (`called` a card, or `word` a demand) comes after a card the holder
+        (`only`, if given) played without waiting for it. If the card does not meet it, that is an
+        irregularity (L23): the card goes back, liable to be called, and the holder plays as
+        decided. True when this bound the demand to that holder; a call of a card itself is left to
+        the usual handling, which binds its holder anyway."""
+        if not self.unwaited:
+            return False
+        if called is not None:
+            holder = self.holders.get(called)
+            unwaited = self.unwaited.get(holder) if holder is not None else None
+            if holder is not None and unwaited is not None and called in unwaited.due:
+                self.goes_back(hand, holder, unwaited, f"call {called}")
+            return False
+        if word not in EXPOSED_DEMANDS:
+            return False
+        for player, unwaited in self.unwaited.items():
+            if only is not None and player != only:
+                continue
+            cards = self.demanded(hand, word, unwaited)
+            if not cards or unwaited.lead or self.meets(hand, word, player, unwaited, cards):
+                continue
+            self.goes_back(hand, player, unwaited, f"call {word}")
+            self.bind(hand, player, word, unwaited.led, cards, at)
+            return True
+        return False
+
+    def demanded(self, hand: HandReplay, word: str, unwaited: Unwaited) -> list[Card]:
+        """The liable cards a demand (`highest`, `lowest`, `withhold`, `no-trump`) is about."""
+        trump = hand.trump
+        if word == "no-trump":
+            exposed = [*unwaited.due, unwaited.card] if unwaited.liable else list(unwaited.due)
+            return [c for c in dict.fromkeys(exposed) if c.suit is trump and unwaited.led is not trump]
+        return [c for c in unwaited.due if c.suit is unwaited.led][:1]
+
+    def meets(self, hand: HandReplay, word: str, player: str, unwaited: Unwaited, cards: list[Card]) -> bool:
+        """Whether the card played meets the decision that came after it (when the deal is not
+        known, it is taken to)."""
+        table = hand.table
+        assert table is not None
+        card, led = unwaited.card, unwaited.led
+        if word == "no-trump":
+            return card not in cards
+        held = table.hands.get(player) if table.hands is not None else None
+        if held is None:
+            return True
+        following = [c for c in (*held, card) if c.suit is led]
+        if word == "withhold":
+            return card not in cards or following == [card]
+        if not following:
+            return True
+        pick = max if word == "highest" else min
+        return card is pick(following, key=lambda c: table.rules.power(c, led))
+
+    def goes_back(self, hand: HandReplay, player: str, unwaited: Unwaited, decision: str) -> None:
+        """L23: the holder did not wait; his card goes back, liable to be called."""
+        del self.unwaited[player]
+        self.going_back[player] = unwaited
+        hand.before_decision.add(unwaited.card)
+        caller = self.chooser(hand)
+        due = " ".join(c.text for c in unwaited.due if c is not unwaited.card)
+        verb = "led" if unwaited.lead else "played"
+        hand.find("exposed-card", player, unwaited.at, "exposed.before-decision",
+                  f"{player} {verb} {unwaited.card} to trick {unwaited.trick} before {caller} had decided about "
+                  f"his cards liable to be called ({due}); {caller}'s decision ({decision}) comes after it, and "
+                  f"{unwaited.card} does not meet it. A player holding a card liable to be called must wait for the "
+                  "decision: " + (f"{player} takes {unwaited.card} back on the table, liable to be called as before,"
+                                  if unwaited.liable else f"{unwaited.card} also becomes liable to be called, so "
+                                  f"{player} takes it back, face up,") + f" and plays as {caller} decided.",
+                  trick=unwaited.trick)
+
+    def taken_back(self, hand: HandReplay, player: str, card: Card) -> None:
+        """A card taken back: if the caller's decision sent it back (L23), it lies face up, liable to
+        be called (it was already, if it was one of them)."""
+        unwaited = self.unwaited.get(player)
+        if unwaited is not None and unwaited.card is card:
+            del self.unwaited[player]
+        unwaited = self.going_back.get(player)
+        if unwaited is None or unwaited.card is not card:
+            return
+        del self.going_back[player]
+        if unwaited.liable:
+            self.lay(card, player)
+            return
+        hand.exposed.setdefault(player, []).append(card)
+        self.expose(hand, player, card)
+
+    def waiting(self, hand: HandReplay) -> str | None:
+        """What happens next while a card the caller's decision sends back is still in its trick."""
+        for player, unwaited in self.going_back.items():
+            return (f"{player} to take back {unwaited.card} (played before {self.chooser(hand)}'s decision) and play "
+                    f"again to trick {unwaited.trick}")
+        return None
+
+    # ---- calls ---------------------------------------------------------------------------------------
+    def call(self, hand: HandReplay, event: ev.Call) -> bool:
+        """A call that answers no open choice: the chooser calls an exposed card (`call C`), or, when
+        its suit is led, demands the holder's highest or lowest, or that it be not played
+        (`withhold`); an exposed trump may be kept from ruffing (`no-trump`). The call binds the next
+        holder to play who holds such a card, or one who played to the trick without waiting for it
+        (`decided_late`). False when the call is about no card on the table."""
+        table = hand.table
+        if table is None or hand.stage != "play" or not self.watching or event.player != self.chooser(hand):
+            return False
+        if self.decided_late(hand, event.card, event.word, event.at):
+            return True
+        if event.card is not None:
+            holder = self.holders.get(event.card)
+            if holder is None:
+                return False
+            effect = hand.require(holder, "card", "exposed.card", event.at, card=event.card)
+            hand.penalise("exposed.card", f"{self.chooser(hand)} calls {holder}'s exposed {event.card}",
+                          effects=(effect,))
+            return True
+        word, led = event.word, table.led_suit()
+        if word not in EXPOSED_DEMANDS or led is None:
+            return False
+        for player in self.yet_to_play(hand):
+            mine = [c for c, h in self.holders.items() if h == player]
+            if word == "no-trump":
+                mine = [c for c in mine if c.suit is hand.trump and led is not hand.trump]
+            else:
+                mine = [c for c in mine if c.suit is led]
+            if mine:
+                self.bind(hand, player, word, led, mine if word == "no-trump" else mine[:1], event.at)
+                return True
+        return False
+
+    def bind(self, hand: HandReplay, player: str, word: str, led: Suit, cards: list[Card], at: ev.Span) -> None:
+        """The caller's demand on `player`'s exposed `cards`: highest, lowest, withhold or no-trump."""
+        effects = tuple(hand.require(player, word, "exposed.card", at, card=card) for card in cards)
+        shown = " ".join(c.text for c in cards)
+        demand = {"highest": f"{player}'s highest {led.word[:-1]}", "lowest": f"{player}'s lowest {led.word[:-1]}",
+                  "withhold": f"that {player} not play", "no-trump": f"that {player} not ruff with"}[word]
+        caller = self.chooser(hand)
+        hand.penalise("exposed.card", f"{caller} demands {demand} (exposed: {shown})" if word in ("highest", "lowest")
+                      else f"{caller} demands {demand} the exposed {shown}", effects=effects)
+
+    def yet_to_play(self, hand: HandReplay) -> list[str]:
+        """The others still to play to the current trick, in turn."""
+        assert hand.table is not None
+        current, order = hand.table.current, hand.order
+        start = order.index(current.leader)
+        seats = [order[(start + i) % len(order)] for i in range(len(order))]
+        return [p for p in seats if p not in current.players and p != self.chooser(hand)]

@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..notation.cards import Suit, parse_suit
+from ..notation.cards import Card, Suit, parse_card, parse_suit
 from ..notation.events import Span, Tag
 from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large, shown
 from ..notation.reader import Problem
-from ..notation.records import record, replace
+from ..notation.records import field, record, replace
 from ..notation.shapes import KEYWORDS as EVENT_KEYWORDS
 from ..notation.suggest import did_you_mean
+from ..notation.vocabulary import vocabulary
 from .rulebook import OptionError
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ class Setup:
     belle: Suit | None
     info: dict[str, str]
     at: Span
+    tags: dict[str, tuple[tuple[Any, ...], ...]] = field(default_factory=dict)
+    """The game's own tags (declared in its ``words.json``), each read into its items' fields."""
 
     def team_of(self, player: str) -> Team | None:
         for team in self.teams:
@@ -93,8 +96,9 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
     """Validate the header; the game is returned even when the setup has problems."""
     problems: list[Problem] = []
     by_name: dict[str, Tag] = {}
+    games_tags = {name for declared in vocabulary().tags.values() for name in declared}
     for tag in tags:
-        if tag.name not in KNOWN_TAGS:
+        if tag.name not in KNOWN_TAGS and tag.name not in games_tags:
             problems.append(Problem(tag.at.line, tag.at.column, f"unknown tag [{tag.name}]",
                                     f"{did_you_mean(tag.name, KNOWN_TAGS)}known tags: {', '.join(sorted(KNOWN_TAGS))}"))
         elif tag.name in by_name:
@@ -122,9 +126,10 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
     pool = _pool(by_name.get("Pool"), problems)
     belle = _belle(by_name.get("Belle"), problems)
     info = {name: by_name[name].value for name in INFO_TAGS if name in by_name}
+    own = _game_tags([by_name[name] for name in by_name if name not in KNOWN_TAGS], game.name, players, problems)
     if problems or options is None:
         return None, game, problems
-    setup = Setup(game.name, players, teams, options, score, pool, belle, info, at)
+    setup = Setup(game.name, players, teams, options, score, pool, belle, info, at, own)
     problems.extend(game.check_setup(setup))
     return (None if problems else setup), game, problems
 
@@ -174,6 +179,59 @@ def _players(tag: Tag | None, at: Span, problems: list[Problem]) -> tuple[str, .
                                     "each seat needs its own name"))
         seen[name] = offset
     return tuple(seen)
+
+
+_FIELD = re.compile(r"\{(\w+):(CARD|SUIT|NAME|INT)(\.\.\.)?\}")
+_KIND_WORDS = {"CARD": "card", "SUIT": "suit", "NAME": "player", "INT": "number"}
+
+
+def _game_tags(tags: list[Tag], game: str, players: tuple[str, ...],
+               problems: list[Problem]) -> dict[str, tuple[tuple[Any, ...], ...]]:
+    """The tags `game` declares (`vocabulary`), each read item by item: items separated by ``,``,
+    each the fields of the declared form in order, the last one repeated where it ends ``...`` (its
+    values then a tuple). A tag another game declares is not this game's."""
+    declared = vocabulary().tags.get(game, {})
+    read: dict[str, tuple[tuple[Any, ...], ...]] = {}
+    for tag in tags:
+        if tag.name not in declared:
+            problems.append(Problem(tag.at.line, tag.at.column, f"tag [{tag.name}] is not a tag of {game}",
+                                    f"{game}'s own tags: {', '.join(declared) or 'none'}"))
+            continue
+        form, example = declared[tag.name]
+        fields = _FIELD.findall(form)
+        items: list[tuple[Any, ...]] = []
+        offset = 0
+        for part in tag.value.split(","):
+            where = _at(tag, offset + len(part) - len(part.lstrip()))
+            offset += len(part) + 1
+            words, repeat = part.split(), fields[-1][2] == "..."
+            kinds = [kind for _, kind, _ in fields] + [fields[-1][1]] * (len(words) - len(fields))
+            values = [_field_value(word, kind, players) for word, kind in zip(words, kinds)]
+            bad = next((f": {word!r} is not a {_KIND_WORDS[kind]}" for word, kind, value
+                        in zip(words, kinds, values) if value is None), "")
+            if bad or len(words) < len(fields) or (len(words) > len(fields) and not repeat):
+                problems.append(Problem(where.line, where.column, f"cannot read [{tag.name}] {part.strip()!r}{bad}",
+                                        f'write it as e.g. [{tag.name} "{example}"]: items separated by ",", each '
+                                        + ", then ".join(f"a {_KIND_WORDS[kind]}{' or more' * bool(more)}"
+                                                         for _, kind, more in fields)))
+                continue
+            items.append((*values[:len(fields) - 1], tuple(values[len(fields) - 1:])) if repeat else tuple(values))
+        read[tag.name] = tuple(items)
+    return read
+
+
+def _field_value(word: str, kind: str, players: tuple[str, ...]) -> Card | Suit | str | int | None:
+    """`word` read as a field of `kind` (None when it is not one): a card, a suit, a player, a number."""
+    try:
+        if kind == "CARD":
+            return parse_card(word)
+        if kind == "SUIT":
+            return parse_suit(word)
+    except ValueError:
+        return None
+    if kind == "INT":
+        return int(word) if re.fullmatch("[0-9]{1,9}", word) else None
+    return word if word in players else None
 
 
 def _teams(tag: Tag | None, players: tuple[str, ...], at: Span, problems: list[Problem]) -> tuple[Team, ...]:

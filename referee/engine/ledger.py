@@ -12,7 +12,7 @@ is a pure function of the replayed hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..notation.records import record
@@ -85,6 +85,16 @@ class Ledger:
         self.credit(payer, -amount, rule, cause)
         self.credit(payee, amount, rule, cause)
 
+    def pays_each(self, payer: str, payees: Iterable[str], amount: int, rule: str, cause: str) -> None:
+        """`payer` pays each of `payees` `amount` (a loser paying every adversary)."""
+        for payee in payees:
+            self.transfer(payer, payee, amount, rule, cause)
+
+    def each_pays(self, payers: Iterable[str], payee: str, amount: int, rule: str, cause: str) -> None:
+        """Each of `payers` pays `payee` `amount` (every adversary paying a winner)."""
+        for payer in payers:
+            self.transfer(payer, payee, amount, rule, cause)
+
     def into_pool(self, payer: str, amount: int, rule: str, cause: str) -> None:
         """`payer` puts `amount` (in the pool's unit) into the pool."""
         self._with_pool(payer, amount, rule, cause)
@@ -93,17 +103,48 @@ class Ledger:
         """`payee` takes `amount` (in the pool's unit) out of the pool."""
         self._with_pool(payee, -amount, rule, cause)
 
-    def share_pool(self, shares: Mapping[str, int], rule: str, cause: str) -> None:
-        """Pay out pool units worth `shares` (in the score's unit), which must add up to whole
-        pool units: a pool divided among the players, odd counters included."""
+    def first_pool(self, rule: str, cause: str, limit: int | None = None,
+                   limit_rule: str = "") -> tuple[int, str, str]:
+        """What the pool a payment wins or doubles holds: all of it, or, where pools are kept to a
+        `limit` (Boston's), the first full pool of several, its entries then citing `limit_rule`."""
+        red = self.in_pool
+        if limit is None or red <= limit:
+            return red, rule, cause
+        return limit, limit_rule, f"{cause}: the first of several pools, a full pool of {limit} {self.pool_unit}"
+
+    def take_pool(self, takers: Sequence[str], rule: str, cause: str, limit: int | None = None,
+                  limit_rule: str = "") -> int:
+        """`takers` win the (first) pool, sharing it equally, an odd counter staying in it; what it held."""
+        red, rule, cause = self.first_pool(rule, cause, limit, limit_rule)
+        for taker in takers:
+            self.out_of_pool(taker, red // len(takers), rule, cause)
+        return red
+
+    def double_pool(self, payers: Sequence[str], rule: str, cause: str, limit: int | None = None,
+                    limit_rule: str = "") -> int:
+        """`payers` double the (first) pool: they pay in what it holds, the first of them any odd
+        counter; what it held."""
+        red, rule, cause = self.first_pool(rule, cause, limit, limit_rule)
+        share, odd = divmod(red, len(payers))
+        for i, payer in enumerate(payers):
+            self.into_pool(payer, share + (odd if i == 0 else 0), rule, cause)
+        return red
+
+    def divide_pool(self, players: Sequence[str], rule: str, cause: str,
+                    odd_to: str | None = None) -> tuple[int, int, int]:
+        """The pool divided equally among `players` at the end of a game: what it held, each one's
+        share in the score's unit, and what was left over (to `odd_to`, else left in the pool)."""
         assert self.pool is not None and self.rate is not None
-        paid, odd = divmod(sum(shares.values()), self.rate)
-        assert not odd and paid <= self.pool, (shares, self.pool)
-        for who, amount in shares.items():
-            self.credit(who, amount, rule, cause)
+        red = self.pool
+        share, left = divmod(red * self.rate, len(players))
+        for player in players:
+            self.credit(player, share + (left if player == odd_to else 0), rule, cause)
+        paid, odd = divmod(share * len(players) + (left if odd_to is not None else 0), self.rate)
+        assert not odd, "a share of the pool in part of a pool unit"
         if paid:
             self.entries.append(Entry(POOL, -paid, self.pool_unit, rule, cause))
             self.pool -= paid
+        return red, share, left
 
     def _with_pool(self, player: str, amount: int, rule: str, cause: str) -> None:
         """The player's side of a pool payment, and the pool's. Where the pool is not taken from

@@ -1,7 +1,8 @@
 """A new deal or the deal standing: the choice the whist family's laws give the side not in fault
-for a card exposed in the deal (the League code's law 15) or a hand of the wrong size found in play
-(law 19). The new deal is the transcript's `redeal` line; `call deal-stands`, or playing on, lets
-the deal stand. Whist uses it as it stands."""
+for a card exposed or turned face up in the deal (the League code's law 15; `turned_in_deal`) or
+a hand of the wrong size found in play, a card short or a trick missed (law 19; `play_on_choices`).
+The new deal is the transcript's `redeal` line; `call deal-stands`, or playing on, lets the deal
+stand. Whist uses it as it stands."""
 
 from __future__ import annotations
 
@@ -20,11 +21,12 @@ H = TypeVar("H", bound="HandReplay")
 
 
 def new_deal_offer(hand: H, offender: str, topic: str, why: str, ends: Iterable[Lapse], stands: str,
-                   chosen: Callable[[H], None]) -> Offer:
+                   chosen: Callable[[H], None], choosers: Iterable[str] | None = None) -> Offer:
     """`offender`'s adversaries may have the same dealer deal again or let the deal stand (`stands`
     is the note when play goes on); `chosen` is given the hand when they choose the new deal (it is
-    given the hand rather than holding it, as a law is, so the open choice makes no reference cycle)."""
-    them = frozenset(hand.adversaries(offender))
+    given the hand rather than holding it, as a law is, so the open choice makes no reference cycle);
+    `choosers`, when the laws give the choice to fewer of them (the dealer alone: Whist's E39)."""
+    them = frozenset(hand.adversaries(offender) if choosers is None else choosers)
 
     def apply(hand: H, option: str, at: ev.Span) -> None:
         if option == "redeal":
@@ -32,6 +34,40 @@ def new_deal_offer(hand: H, offender: str, topic: str, why: str, ends: Iterable[
             hand.penalise(topic, f"{hand.side_label(them)} choose a new deal",
                           effects=(Effect("redeal", None, None, hand.dealer),))
 
-    return Offer(them, offender, ("redeal", "deal-stands"), topic, f"{why}: {hand.side_label(them)} may have "
-                 f"{hand.dealer} deal again (a redeal line) or let the deal stand.", apply, implied="deal-stands",
+    again = "deal again" if them == {hand.dealer} else f"have {hand.dealer} deal again"
+    return Offer(them, offender, ("redeal", "deal-stands"), topic, f"{why}: {hand.side_label(them)} may {again} "
+                 "(a redeal line) or let the deal stand.", apply, implied="deal-stands",
                  implied_text=stands, ends=tuple(ends))
+
+
+def turned_in_deal(hand: H, event: ev.Said, topic: str, chosen: Callable[[H], None],
+                   choosers: Iterable[str] | None = None) -> None:
+    """A card a player turned face up in the deal (a game's own event, Whist's `P turn C`, whoever
+    holds the card; law 15): his adversaries, or `choosers`, may have a new deal; if the deal stands
+    the card cannot be called (it is no exposed card). Once play has begun the event means nothing."""
+    card = event.args[0]
+    if hand.table is not None:
+        return hand.unsupported(event, f"'{event.word} {card}' once play has begun (a card shown is 'expose')")
+    offer = new_deal_offer(hand, event.player, topic, f"{event.player} turned {card} face up in the deal",
+                           (Lapse.PLAY_BEGINS,), f"The deal stands; {card} cannot be called.", chosen, choosers)
+    hand.find("exposed-card", event.player, event.at, topic, offer.explanation)
+    hand.open(offer)
+
+
+def play_on_choices(hand: H, trick: int, short: dict[str, bool], chosen: Callable[[H], None]) -> None:
+    """Trick `trick` is complete: the adversaries of a player left a card short (a card given to a
+    trick as well as his own: `short`, False until the choice is offered) or holding a card too
+    many (he missed the trick before this one, closed without his card: `HandReplay.close_short`)
+    may have a new deal or play on (law 19; the English law 69). Playing on, the one short sits
+    out the last trick, and the last card of the one who missed a trick counts in that trick."""
+    for player in [p for p, offered in short.items() if not offered]:
+        short[player] = True
+        hand.open(new_deal_offer(hand, player, "wrong-count.play", f"{player} is a card short", (Lapse.CHOOSER_PLAYS,),
+                                 f"Play went on: the deal stands, and {player} sits out the last trick.", chosen))
+    for player in [p for p, missed in hand.missed.items() if missed == trick - 1]:
+        hand.open(new_deal_offer(hand, player, "wrong-count.play", f"{player} missed trick {trick - 1}",
+                                 (Lapse.CHOOSER_PLAYS,), f"Play went on: the deal stands; {player}'s last card "
+                                 "counts in the trick he missed.", chosen))
+    if trick == hand.cards_per_hand - 1 and hand.table is not None:
+        for player in short:  # the last trick is empty yet: taking him out completes no trick
+            hand.table.deactivate(player)

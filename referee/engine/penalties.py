@@ -40,7 +40,8 @@ H = TypeVar("H", bound="HandReplay")
 class Offer:
     """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
     option chosen, given the hand (it must not hold the hand, or an open choice would make a
-    reference cycle); without one, every option is a requirement on `target`'s next card. The
+    reference cycle); without one, every option is a requirement on `target`'s next card (a card
+    option: to play `card`), and `said` the penalty's words. The
     card a `card` option calls is `called`, else `card`: it gives that option its answering line;
     `lines` gives the line of an option the table takes otherwise (a card taken back rebuilds a trick)."""
 
@@ -58,6 +59,7 @@ class Offer:
     target: str = ""
     called: Card | None = None  # the card a `card` option calls, where it is not `card` (any card answers)
     lines: tuple[tuple[Option, str], ...] = ()  # answering lines of options no `call` answers
+    said: str = "{choosers} requires {target} to play {option}"  # a requirement's penalty, in words
 
 
 @record
@@ -92,13 +94,24 @@ class RevokeLaw(PenaltyLaw[H]):
     __slots__ = ()
 
     def card_words(self, hand: H, card: Card) -> str:
-        """A card named in an explanation; a game adds what its laws make of it (a bower is a trump)."""
-        return card.text
+        """A card named in an explanation, with what the game's laws make of it (`card_role`: a bower)."""
+        role = hand.declared.card_role(card, hand.trump) if hand.declared.card_role is not None else None
+        return f"{card.text} ({role})" if role else card.text
 
     def held_words(self, hand: H, revoke: tb.Revoke) -> str:
-        """What the revoker held of the suit led, in words (a game may name a card that is not of
-        its printed suit, such as Euchre's left bower)."""
-        return revoke.led.word
+        """What the revoker held of the suit led, in words, naming a card of his of another printed
+        suit that the game's laws count in it (`card_role`: Euchre's left bower, when trumps are led)."""
+        role, table = hand.declared.card_role, hand.table
+        if role is None or table is None or table.hands is None or revoke.player not in table.hands:
+            return revoke.led.word
+        held = set(table.hands[revoke.player]) | {c for c, (who, trick) in table.played.items()
+                                                 if who == revoke.player and trick >= revoke.trick}
+        odd = [c for c in held if c is not revoke.card and c.suit is not revoke.led
+               and table.rules.suit_of(c) is revoke.led]
+        if not odd:
+            return revoke.led.word
+        name, _, what = (role(odd[0], hand.trump) or "").partition(", ")  # "the left bower, a trump"
+        return f"{revoke.led.word} ({name} {odd[0].text} is {what})"
 
     def timing(self, hand: H, fact: tb.Revoke) -> str:
         """When a revoke was taken back or became established, or why it still may be taken back,
@@ -113,11 +126,6 @@ class RevokeLaw(PenaltyLaw[H]):
 
     def unproven_ruling(self, hand: H, claim: ev.Claim) -> str:
         return "An unproven revoke carries no penalty."
-
-    def no_revoke(self, hand: H, fact: tb.Revoke) -> bool:
-        """Whether a failure to follow, taken back, was no revoke at all: the card of a player the
-        game's laws say takes no part (Euchre's lone player's partner), gone back."""
-        return False
 
 
 class RetractLaw(PenaltyLaw[H]):
@@ -142,15 +150,21 @@ class RetractLaw(PenaltyLaw[H]):
 class OutOfTurnLaw(PenaltyLaw[H]):
     """A card played out of turn, by a seat sitting out the hand, or twice to one trick."""
 
-    __slots__ = ()
+    __slots__ = ("stood", "went_back")
+
+    def __init__(self, went_back: str = "{player}'s {card}, played out of turn, went back", stood: str = "") -> None:
+        """The notes, declared by the game, when a card out of turn its law keeps on the table
+        (`HandReplay.false_card`) goes back ({player}, {card}), and when its trick ends with it
+        still in ({trick} too): it stands (without them, the game's law ends it itself)."""
+        self.went_back, self.stood = went_back, stood
 
     def decide(self, hand: H, fact: tb.OutOfTurn) -> Ruling:
         """What a card led or played out of turn costs (the replay tells the fact)."""
         return NO_PENALTY
 
     def not_active(self, hand: H, fact: tb.NotActive) -> None:
-        """A card by a seat that takes no part in the hand: the transcript contradicts itself,
-        unless the game's laws make it an irregularity (Euchre's lone player's partner)."""
+        """A card by a seat that takes no part in the hand (an empty hand's, say): the transcript
+        contradicts itself. One that sits out for a lone hand is the engine's (`engine.sitout`)."""
         hand.find("sitting-out-played", fact.player, fact.at, "transcript.consistency",
                   f"{fact.player} is not taking part in this hand but played {fact.card}", trick=fact.trick)
 
@@ -158,6 +172,16 @@ class OutOfTurnLaw(PenaltyLaw[H]):
         hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
                   f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
                   "the extra card is not part of the trick", trick=fact.trick)
+
+    def dead_card(self, hand: H, fact: tb.PlayedTwice) -> None:
+        """For laws under which a second card given to a trick goes with it, dead (the whist family's
+        law 19): it leaves its player's hand, and counts as played; the first leaves him a card short
+        (`HandReplay.dead_cards`)."""
+        hand.dead_cards.setdefault(fact.player, fact.card)
+        table = hand.table
+        assert table is not None
+        (table.hands or {}).get(fact.player, set()).discard(fact.card)
+        table.played.setdefault(fact.card, (fact.player, fact.trick))
 
 
 class ExposedLaw(PenaltyLaw[H]):
@@ -185,14 +209,19 @@ class CallLaw(PenaltyLaw[H]):
     """Penalty calls: what a called requirement demands, whether a play obeys it, and a call or
     an acceptance that answers no open choice."""
 
-    __slots__ = ()
+    __slots__ = ("trump_while_following",)
+
+    def __init__(self, trump_while_following: bool = False) -> None:
+        """`trump_while_following`: declared by a game whose laws let a player trump a plain suit he
+        holds (Auction Pitch): "trump" may be called from him even then, and any trump he plays obeys it."""
+        self.trump_while_following = trump_while_following
 
     def describe(self, hand: H, requirement: Requirement) -> str:
         words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
                  "trump": "a trump", "no-trump": "no trump", "win": "a card that wins the trick",
                  "lose": "a card that does not win the trick"}
-        if requirement.what == "card":
-            return f"the exposed {requirement.card}"
+        if requirement.what in ("card", "withhold"):  # withhold: a demand that the exposed card be not played
+            return f"{'anything but ' if requirement.what == 'withhold' else ''}the exposed {requirement.card}"
         if requirement.suit is not None and requirement.what in ("highest", "lowest"):
             return f"his {requirement.what} {'trump' if requirement.suit is hand.trump else requirement.suit.word[:-1]}"
         if requirement.what == "lead-suit":
@@ -222,6 +251,15 @@ class CallLaw(PenaltyLaw[H]):
             legal = (leading or led is None or suit_of(requirement.card) is led
                      or not any(suit_of(c) is led for c in held or ()))
             return None if not legal else False
+        card = requirement.card
+        if card is not None:  # a demand on an exposed card (Boston's L21): due when its suit is led, or at a ruff
+            if requirement.what == "no-trump":
+                return None if event.card is not card else leading or led is card.suit
+            if leading or led is not card.suit:
+                return None
+            if requirement.what == "withhold":  # not played, unless it is his only card of the suit (no revoke)
+                return event.card is not card or (held is not None and not any(
+                    c.suit is led and c is not card for c in held))
         if requirement.suit is not None and requirement.what in ("highest", "lowest"):
             return self.extreme_of_suit(hand, requirement, event)
         if leading:
@@ -238,11 +276,13 @@ class CallLaw(PenaltyLaw[H]):
             pick = max if requirement.what == "highest" else min
             return event.card is pick(following, key=lambda c: table.rules.power(c, led))
         if requirement.what in ("trump", "no-trump"):
-            if following and led is not trump:
+            anytime = self.trump_while_following
+            if following and led is not trump and not anytime:
                 may_trump = False
             else:
                 may_trump = any(suit_of(c) is trump for c in options)
-            played_trump = suit_of(event.card) is trump and led is not trump
+            played = suit_of(event.card) is trump
+            played_trump = played and (led is not trump or (anytime and requirement.what == "trump"))
             if requirement.what == "trump":
                 return played_trump or not may_trump
             non_trumps = [c for c in options if suit_of(c) is not trump]
@@ -301,15 +341,23 @@ class CallLaw(PenaltyLaw[H]):
 
 
 class DealLaw(PenaltyLaw[H]):
-    """Faults of the deal: the wrong dealer, a hand of the wrong size."""
+    """Faults of the deal: the wrong dealer, a hand of the wrong size. Most games rule each in one
+    sentence, the same for every hand: declared, not written as a law (`DealLaw(wrong_count=…,
+    wrong_dealer=…)`); `too_many`, where a game rules a long hand otherwise, is that ruling."""
 
-    __slots__ = ()
+    __slots__ = ("too_many", "wrong_count", "wrong_dealer")
+
+    def __init__(self, wrong_count: str = "", wrong_dealer: str = "The deal stands once play has begun.",
+                 too_many: str = "") -> None:
+        self.wrong_count, self.wrong_dealer, self.too_many = wrong_count, wrong_dealer, too_many
 
     def wrong_dealer_ruling(self, hand: H) -> str:
-        return "The deal stands once play has begun."
+        return self.wrong_dealer
 
     def wrong_count_ruling(self, hand: H, player: str) -> str:
-        return ""
+        if self.too_many and len(hand.deals[player]) > hand.cards_per_hand:
+            return self.too_many
+        return self.wrong_count
 
 
 class AttentionWords(AttentionLaw[Any]):
@@ -326,24 +374,25 @@ class AttentionWords(AttentionLaw[Any]):
         return Ruling(self.words)
 
 
-class DealWords(DealLaw[Any]):
-    """The deal law of a game whose rulings on a hand of the wrong size and on a wrong dealer are
-    each one fixed sentence: declared, not written as a law (they are the same for every hand)."""
-
-    __slots__ = ("wrong_count", "wrong_dealer")
-
-    def __init__(self, wrong_count: str, wrong_dealer: str) -> None:
-        self.wrong_count, self.wrong_dealer = wrong_count, wrong_dealer
-
-    def wrong_dealer_ruling(self, hand: Any) -> str:
-        return self.wrong_dealer
-
-    def wrong_count_ruling(self, hand: Any, player: str) -> str:
-        return self.wrong_count
-
-
 REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), OutOfTurnLaw[Any](), ExposedLaw[Any]()
 ATTENTION, CALL, DEAL = AttentionLaw[Any](), CallLaw[Any](), DealLaw[Any]()
+
+
+def misere_claim(hand: HandReplay, caller: str, offender: str, topic: str, explanation: str,
+                 claimed: Callable[[Any], None], play_on: str = "") -> Offer:
+    """An adversary's error in a misère, under Boston's laws (which French Boston follows): the
+    caller may claim at once what the misère would bring; `claimed` records the claim, then the hands
+    are thrown up. A result written while the choice is open shows that he claimed. Where the laws
+    let him play on instead (`accept`), `play_on` says so when play goes on."""
+
+    def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
+        if option == "claim":
+            claimed(hand)
+            hand.end("claimed")
+            hand.gather_now()
+
+    return Offer(frozenset({caller}), offender, ("claim", "accept") if play_on else ("claim",), topic, explanation,
+                 apply, "accept" if play_on else None, play_on, recorded="claim")
 
 
 @record

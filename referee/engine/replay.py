@@ -7,7 +7,7 @@ penalty calls and whether they were obeyed, claims, drawing attention, the recor
 
 A game subclasses it, declares its hands once (`Declaration`: name, cards, pack, units, its
 penalty laws by topic, which the replay asks), handles its own bidding events (``on_bid``,
-``on_order``, ...) and overrides the few hooks (``ready_to_play``, ``void``, ``settle`` ...:
+``on_order``, ...) and overrides the few hooks (``ready_to_play``, ``redeal_why``, ``settle`` ...:
 every other method is final). Where the hand stands is one state (`stage`, `ended`), from which
 the replay computes its status; who plays with whom is the hand's `Sides`. The
 generic findings cite rule ids of the form ``<game>.<topic>`` (see `GENERIC_RULES`), which
@@ -25,8 +25,10 @@ from ..notation.reader import HandRecord, Problem
 from ..notation.records import field, record
 from ..notation.shapes import GAME_SHAPES, WORDS, shape_of
 from ..notation.suggest import did_you_mean
+from . import sitout
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
+from .cut import rule_cut
 from .header import Setup
 from .laws import (
     HAND_STATUSES,
@@ -44,6 +46,7 @@ from .ledger import POOL, Ledger
 from .penalties import Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
 from .sides import Sides
+from .sitout import SitOut
 from .trace import NO_TRACE, HandTrace
 from .verdict import HandVerdict, Recorded, TrickRecord
 
@@ -55,8 +58,10 @@ GENERIC_RULES = (
 )
 """Topics every rulebook defines as ``<game>.<topic>``; the generic replay cites them."""
 
-DealFault = Literal["wrong-count", "duplicate-card", "foreign-card"]
-"""What can be wrong with a deal: a hand of the wrong size, a card twice, a card outside the pack."""
+DealFault = Literal["wrong-count", "long-hand", "duplicate-card", "foreign-card"]
+"""What can be wrong with a deal: a hand of the wrong size (and `long-hand` as well when it has too
+many, which the Bostons' laws make a misdeal even once play has begun), a card twice, a card
+outside the pack."""
 
 Stage = Literal["deal", "auction", "play", "ended"]
 """Where a hand stands: being dealt, bid (a game names its own steps within it), played, over."""
@@ -97,7 +102,7 @@ class Declaration:
 
     game: str                  # the game's name, as `[Game]` writes it and its rule ids begin
     cards_per_hand: int        # the cards dealt to each player
-    pack: frozenset[Card]      # the pack dealt from (a house rule may pick another: `dealt_from`)
+    pack: frozenset[Card]      # the pack dealt from (unless a house rule picks another: `pack_by`)
     laws: PenaltyLaws = field(default_factory=PenaltyLaws)
     """The game's penalty laws by topic (`referee.engine.penalties`): the shared defaults unless it
     declares its own. One object a topic serves every hand of the game, given the hand it rules."""
@@ -105,6 +110,12 @@ class Declaration:
     """The words a `call` of this game may name (its choices' options by name; a card or a suit
     is always written as such): the grammar takes any word, and `on_call` reports one the game
     does not know, with the nearest of its own."""
+    pack_by: tuple[str, Mapping[str, frozenset[Card]]] | None = None
+    """The house rule that picks the pack, and the pack each of its values names (Euchre's deck of
+    24 or 32 cards), for a game whose `pack` is not always the one."""
+    card_role: Callable[[Card, Suit | None], str | None] | None = None
+    """What a card is beyond its printed suit once trump is known, in words, for a game whose laws
+    make more of it ("the left bower, a trump"); explanations name it so."""
     score_unit: str = "points"
     pool_unit: str | None = None
     pool_rate: int | None = 1  # score units per pool unit paid in or out (see `Ledger`)
@@ -114,6 +125,12 @@ class Declaration:
     settlement: Callable[[Any, Ledger], Any] | None = None
     """The game's settling of a replayed hand, ``settlement(hand, ledger)`` (what `HandReplay.settle`
     does), declared here by a game whose hand has nothing to add to it."""
+    said: Mapping[str, Callable[[Any, ev.Said], None]] = field(default_factory=dict)
+    """The handlers of the game's own events (`ev.Said`) by word, ``handler(hand, event)``, declared
+    here rather than as ``on_<word>`` methods (Whist's `talk` module)."""
+    cut: tuple[str, str] | None = None
+    """The game's own header tag that gives the cut for partners and deal, and its house rule whose
+    value ``suit`` parts equal cuts by suit (`engine.cut`): the first hand is checked against it."""
 
 
 @record
@@ -213,6 +230,7 @@ class HandReplay:
         self.due_requirements: list[Requirement] = []  # what that penalty requires, lapsing if the table plays on
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
+        self.false_card: tb.OutOfTurn | None = None  # a card out of turn the game's law keeps until it goes back
         self.deals: dict[str, list[Card]] = {}
         self.discards: dict[str, Card] = {}  # cards discarded face down before play (`take_discard`)
         self.deck = self.dealt_from()
@@ -224,7 +242,10 @@ class HandReplay:
         self.before_decision: set[Card] = set()  # cards the offender's side played before a decision
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
         self.deal_faults: set[DealFault] = set()  # what the deal lines and the upcard show wrong
+        self.dead_cards: dict[str, Card] = {}  # a second card given to a trick, dead (`PenaltyLaw.dead_card`)
+        self.missed: dict[str, int] = {}  # a player who missed a trick, closed without his card: that trick
         self.table: tb.TrickTable | None = None
+        self.sitting_out: list[SitOut] = []  # seats out of the play so that another plays alone (`engine.sitout`)
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
         self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
@@ -479,6 +500,9 @@ class HandReplay:
             self.find("wrong-dealer", self.dealer, header.dealer_at, "deal.wrong-dealer",
                       f"{self.dealer} dealt, but it was {expected}'s deal. "
                       + self.penalty_laws.deal.wrong_dealer_ruling(self))
+        cut = self.declared.cut
+        if cut is not None and expected is None and self.ctx.expected_number == 1 and cut[0] in self.ctx.setup.tags:
+            rule_cut(self, self.ctx.setup.tags[cut[0]], self.options[cut[1]] == "suit")
         if header.number is not None and header.number != self.ctx.expected_number:
             self.find("inconsistent-transcript", None, header.at, "transcript.consistency",
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")
@@ -501,6 +525,8 @@ class HandReplay:
                 label_checked = True
                 if self.second_card(line.trick, event):  # type: ignore[arg-type]
                     second = event
+                elif self.trick_missed(line.trick, event):  # type: ignore[arg-type]
+                    self.close_short(event)
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
             ended = self.ended
@@ -538,6 +564,31 @@ class HandReplay:
         return held is None or event.card in held
 
     @final
+    def trick_missed(self, label: int, event: ev.Play) -> bool:
+        """Whether `event`, labelled with the next trick while one player (not its own) has still
+        to play to the current one, closes that trick without him (notation.md §2.4: he missed
+        the trick). Only the label says so: unlabelled, the card is one more given to the current
+        trick, however the lines are split; his own card completes the trick, whatever its label."""
+        table = self.table
+        return table is not None and table.current.plays != [] and label == table.current.number + 1 \
+            and len(table.current.plays) == len(table.active) - 1 and not table.finished \
+            and event.player != table.expected()
+
+    @final
+    def close_short(self, event: ev.Play) -> None:
+        """The current trick is closed without the card of the player whose turn it was: it is won
+        among the cards in it, and he holds a card too many (`missed`; what it costs is the game's
+        wrong-count law)."""
+        table = self.table
+        assert table is not None
+        player, trick = table.expected(), table.current.number
+        self.missed[player] = trick
+        self.find("wrong-card-count", player, event.at, "deal.wrong-count", f"trick {trick} was closed without "
+                  f"{player}'s card: he missed it, and holds a card too many", trick=trick)
+        for fact in table.close_short():
+            self.on_fact(fact)
+
+    @final
     def on_recorded(self, line: ev.RecordedLine) -> None:
         """The result written while a choice is open that a result answers (a misère's claim)
         shows the chooser took that option."""
@@ -550,12 +601,23 @@ class HandReplay:
     def on_note(self, line: ev.NoteLine) -> None:
         self.notes.append(line.text)
 
+    @final
     def on_redeal(self, line: ev.RedealLine) -> None:
-        """A `redeal` line cancels the hand; it answers a choice that offered a redeal."""
+        """A `redeal` line cancels the hand; it answers a choice that offered a redeal. One that says
+        the deal was thrown in when the game's laws do not allow it (`throw_in_refused`) is a misdeal."""
         self.cancel(line)
         for choice in list(self.choices):
             if Answer.REDEAL in choice.answers and choice in self.choices:
                 self.answer(choice, "redeal", line.at)
+        refused = self.throw_in_refused() if line.reason == "thrown-in" else None
+        if refused is not None:
+            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
+                      f"the deal is said to be thrown in, but {refused}; it counts as a misdeal")
+
+    def throw_in_refused(self) -> str | None:
+        """Game hook: why the deal may not be thrown in now (a bid stands, play has begun), in words
+        that follow "the deal is said to be thrown in, but"; None when it may (by default, always)."""
+        return None
 
     @final
     def cancel(self, line: ev.RedealLine) -> None:
@@ -618,6 +680,8 @@ class HandReplay:
         self.dealt.update(dict.fromkeys(line.cards, line.player))
         if len(line.cards) != self.cards_per_hand:
             self.deal_faults.add("wrong-count")
+            if len(line.cards) > self.cards_per_hand:
+                self.deal_faults.add("long-hand")
             self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
                       f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
                       + self.penalty_laws.deal.wrong_count_ruling(self, line.player))
@@ -661,14 +725,27 @@ class HandReplay:
         return True
 
     @final
+    def missing_cards(self) -> list[Card]:
+        """Cards of the pack in nobody's hand, when every hand is known and none is long: from a
+        perfect pack a short hand would mean a long one, so the pack lacks them (or, in a game
+        that deals the pack out, the short hand's player should hold them)."""
+        if not self.hands_known or "long-hand" in self.deal_faults:
+            return []
+        dealt = {card for cards in self.deals.values() for card in cards}
+        if len(dealt) >= len(self.deck):
+            return []
+        return sorted(self.deck - dealt, key=lambda c: (c.suit.value, -c.rank))
+
+    @final
     def still_to_discard(self) -> list[str]:
         """The players who have not discarded yet, in the order of play."""
         return [p for p in self.order if p not in self.discards]
 
+    @final
     def dealt_from(self) -> frozenset[Card]:
-        """Game hook: the pack the hand is dealt from: the game's `pack` unless a house rule chooses
-        another (Euchre's deck of 24 or 32)."""
-        return self.declared.pack
+        """The pack the hand is dealt from: the game's `pack` unless a house rule picks another."""
+        by = self.declared.pack_by
+        return self.declared.pack if by is None else by[1][self.options[by[0]]]
 
     def on_upcard(self, line: ev.UpcardLine) -> None:
         self.upcard = line.card
@@ -682,9 +759,25 @@ class HandReplay:
     @final
     def start_play(self, leader: str, active: Iterable[str], rules: tb.TrickRules, tricks: int | None = None) -> None:
         """Play begins: `leader` leads to the first of `tricks` tricks (one a card dealt, unless a
-        contract plays fewer: a little misère's discards)."""
+        contract plays fewer: a little misère's discards). The seats `sitting_out` take no part."""
+        if self.sitting_out:
+            active = [p for p in active if not sitout.sits_out(self, p)]
         self.table = tb.TrickTable(self.order, active, leader, rules, self.start_hands(), tricks or self.cards_per_hand)
         self.stage = "play"
+
+    @final
+    def played_on(self, seats: Iterable[str], costs: Callable[[str], str], noted: set[str] | None = None) -> None:
+        """Play begins with the players of `seats` whose deal line gave them a hand of the wrong size
+        (found there: one fault, one finding): a note each, `costs(player)` saying what that costs
+        now, citing the game's rule for a wrong count found in play; those already in `noted` are
+        skipped, the others added to it."""
+        deals = self.deals
+        for player in seats:
+            if player in deals and len(deals[player]) != self.cards_per_hand and (noted is None or player not in noted):
+                self.notes.append(f"play went on with {player} holding {len(deals[player])} cards: "
+                                  f"{costs(player)} [{self.rule_id('wrong-count.play')}]")
+                if noted is not None:
+                    noted.add(player)
 
     @final
     def start_hands(self) -> dict[str, set[Card]] | None:
@@ -730,6 +823,8 @@ class HandReplay:
             return
         table = self.table
         assert table is not None
+        if self.sitting_out and not table.current.plays and event.player not in table.active:
+            sitout.joins_last_trick(self, event)
         if (self.due_back or self.held_aside) and self.played_before_take_back(event):
             return
         if self.false_lead is not None:
@@ -772,7 +867,7 @@ class HandReplay:
             if held.player == event.player and held.card is event.card:  # never reached the trick: simply back
                 self.held_aside.remove(held)
                 return
-        released = self.penalty_laws.retract.may_take_back(self, event)
+        released = self.penalty_laws.retract.may_take_back(self, event) or sitout.released(self, event.player)
         facts = self.table.retract(event.player, event.card, event.at, released)
         if self.thrown_up and self.table.current.plays:  # the trick that ended the hand is open again
             self.resume_after_throw_up()
@@ -894,9 +989,10 @@ class HandReplay:
         """The trick just completed ends the hand (a misère caller took it, a slam caller lost it):
         the hands are thrown up when it is gathered, and that is at once — at the transcript's next
         event or line, whatever it is, the next hand's line included — unless that next event takes
-        back a card of the trick to correct a revoke. The take-back reopens the trick, `resume_play`
-        undoes the end, and who wins the trick (and so whether the hand ends) is decided again when
-        it is complete. A transcript that stops right here leaves an open revoke correctable (see
+        back a card of the trick to correct a revoke. The take-back reopens the trick (`ended` is
+        cleared, so what a game keeps of why the hand ended counts only while `ended_as("thrown-up")`),
+        and who wins the trick (and so whether the hand ends) is decided again when it is complete.
+        A transcript that stops right here leaves an open revoke correctable (see
         `end_of_transcript_after_throw_up`). `note` says why the hands are thrown up."""
         self.stage, self.ended = "ended", Ended("thrown-up", note=note, pending=True)
         self.notes.append(note)
@@ -929,10 +1025,6 @@ class HandReplay:
         assert self.ended is not None
         self.notes.remove(self.ended.note)
         self.stage, self.ended = "play", None
-        self.resume_play()
-
-    def resume_play(self) -> None:
-        """Game hook: undo what the game did when it called `throw_up`, for a trick open again."""
 
     # who plays with whom: the hand's `Sides`, asked by name where the laws speak of it
     @final
@@ -953,10 +1045,11 @@ class HandReplay:
 
     @final
     def hand_over(self) -> bool:
-        """Play is over (the last trick played, or the rest conceded) and no penalty scored with the
-        hand is still to be chosen (`Lapse.SETTLEMENT`: whist's English revoke penalty)."""
+        """Play is over (the last trick played, or the rest conceded, before play too: Boston's "I
+        pay") and no penalty scored with the hand is still to be chosen (`Lapse.SETTLEMENT`: whist's
+        English revoke penalty)."""
         ended = self.ended
-        return self.table is not None and (self.table.finished or (
+        return ((self.table is not None and self.table.finished) or (
             ended is not None and ended.reason in ("conceded", "claimed"))) \
             and not (self.choices and any(Lapse.SETTLEMENT in c.ends for c in self.choices))
 
@@ -1023,12 +1116,25 @@ class HandReplay:
 
     @final
     def lead_stood(self, fact: tb.TrickWon) -> None:
-        """All four played to the lead out of turn in `false_lead` (whist's L24): the trick stands."""
+        """All four played to the lead out of turn in `false_lead` (whist's L24): the trick stands. A
+        card out of turn kept in `false_card` stands too when its trick ends with it, in the words
+        its law declares (`OutOfTurnLaw.stood`; a law that declares none ends it itself)."""
         false = self.false_lead
         if false is not None and false.trick == fact.trick.number:
             self.false_lead = None
             self.notes.append(f"All four played to {false.player}'s lead out of turn in trick {false.trick}: "
                               "the trick stands, without penalty.")
+        false = self.false_card
+        stood = self.penalty_laws.out_of_turn.stood if false is not None and false.trick == fact.trick.number else ""
+        if false is not None and stood:
+            self.false_card = None
+            self.notes.append(stood.format(player=false.player, card=false.card, trick=false.trick))
+
+    @final
+    def false_card_step(self, false: tb.OutOfTurn, later: bool = False) -> str:
+        """What happens now while a card out of turn the laws send back is still on the table."""
+        return (f"{false.player} takes back {false.card}" + (" and the cards played after it go back" if later else "")
+                + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}")
 
     @final
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
@@ -1039,7 +1145,11 @@ class HandReplay:
 
     @final
     def fact_notactive(self, fact: tb.NotActive) -> None:
-        self.penalty_laws.out_of_turn.not_active(self, fact)
+        sit = sitout.sat_out(self, fact.player) if self.table is not None else None
+        if sit is not None:
+            sitout.played(self, sit, fact)  # the seat sits out for a lone hand: the engine's law
+        else:
+            self.penalty_laws.out_of_turn.not_active(self, fact)
 
     @final
     def fact_notheld(self, fact: tb.NotHeld) -> None:
@@ -1065,6 +1175,12 @@ class HandReplay:
         if self.early_plays:
             self.take_back_early_play(fact)
         self.penalty_laws.retract.retracted(self, fact)
+        false = self.false_card
+        if false is not None and fact.player == false.player and fact.card is false.card:
+            self.false_card = None
+            self.notes.append(self.penalty_laws.out_of_turn.went_back.format(player=fact.player, card=fact.card))
+        if self.sitting_out:
+            sitout.taken_back(self, fact)
 
     @final
     def fact_cardstands(self, fact: tb.CardStands) -> None:
@@ -1090,8 +1206,8 @@ class HandReplay:
             return
         self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
         law = self.penalty_laws.revoke
-        if fact.status == "corrected" and law.no_revoke(self, fact):
-            return
+        if fact.status == "corrected" and sitout.sits_out(self, fact.player):
+            return  # the card of a seat that takes no part, gone back: never a play of the hand
         proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
                  if fact.proof and fact.status == "established" else "")
         if fact.status == "corrected":
@@ -1195,7 +1311,7 @@ class HandReplay:
                 return
 
     @final
-    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[str, Card], None]) -> None:
+    def expose_early_play(self, choice: Choice, play: ev.Play, offer_call: Callable[[Any, str, Card], None]) -> None:
         """For laws under which a card played without waiting for the decision is liable to be
         called (Boston's L23, L39): the card taken back is an exposed card, a finding, and
         `offer_call` gives the innocent side its right over it."""
@@ -1203,7 +1319,7 @@ class HandReplay:
         self.find("exposed-card", play.player, play.at, "exposed.card",
                   f"{play.player} played {play.card} before {choice.pending.chooser} had chosen the penalty for "
                   f"{choice.offender}'s error; taken back, it is liable to be called.", trick=self.trick_number)
-        offer_call(play.player, play.card)
+        offer_call(self, play.player, play.card)
 
     @final
     def on_call(self, event: ev.Call) -> None:
@@ -1396,7 +1512,8 @@ class HandReplay:
         one of its hands lists as expected, and what a word of another game is pointed to."""
         return frozenset({*(word for kind, words in WORDS.items()
                             if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words),
-                          *(word for word in GAME_SHAPES if getattr(cls, said_handler(word), None) is not None)})
+                          *(word for word in GAME_SHAPES if getattr(cls, said_handler(word), None) is not None),
+                          *cls.declared.said})
 
     @final
     def unsupported(self, event: ev.Event, what: str) -> None:
@@ -1414,8 +1531,13 @@ class HandReplay:
 
     @final
     def on_said(self, event: ev.Said) -> None:
-        """A game's own event (declared in its package's ``words.json``): its ``on_<word>``, given
-        the event; in a game that has none, the event has no meaning."""
+        """A game's own event (declared in its package's ``words.json``): the handler its hand
+        declares for the word (`Declaration.said`) or its ``on_<word>``, given the event; in a game
+        that has neither, the event has no meaning."""
+        declared = self.declared.said.get(event.word)
+        if declared is not None:
+            declared(self, event)
+            return
         handler = getattr(self, said_handler(event.word), None)
         if handler is None:
             self.on_unsupported(event)
@@ -1437,21 +1559,28 @@ class HandReplay:
             return "abandoned"
         return "in-progress"
 
+    @final
     def void(self) -> Literal["redeal", "thrown-in"] | None:
-        """Game hook: whether the hand is cancelled. By default: a `redeal` line cancels it,
-        naming a throw-in (or confirming one, when all passed and the deal shows no misdeal) or
-        else a redeal; without one, a deal fault found before play is a redeal, and a deal all
-        passed is thrown in."""
+        """Whether the hand is cancelled, from why its deal is dealt again (`redeal_why`): a deal
+        thrown in, or dealt again for any other reason."""
+        why = self.redeal_why()
+        return None if why is None else "thrown-in" if why == "thrown-in" else "redeal"
+
+    def redeal_why(self) -> str | None:
+        """Game hook: why the deal is dealt again ("thrown-in", "misdeal", a `redeal` line's own
+        reason...), or None while it stands. By default: a `redeal` line names the reason, or
+        confirms a throw-in when all passed and the deal shows no misdeal; without one, a deal
+        fault found before play is a misdeal, and a deal all passed is thrown in."""
         ended = self.ended
         if ended is None:  # the usual case
-            return "redeal" if self.table is None and self.deal_faults else None
+            return "misdeal" if self.table is None and self.deal_faults else None
         redeal = ended.line
         if redeal is not None:
             said = redeal.reason
             thrown_in = said == "thrown-in" or (said is None and ended.was == "thrown-in" and not self.misdeal())
-            return "thrown-in" if thrown_in else "redeal"
+            return "thrown-in" if thrown_in else said or ("misdeal" if self.misdeal() else "redeal")
         if self.table is None and self.deal_faults:
-            return "redeal"
+            return "misdeal"
         return "thrown-in" if ended.reason == "thrown-in" else None
 
     def misdeal(self) -> bool:
@@ -1675,11 +1804,14 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
 
 def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
-    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card."""
-    target, topic, choosers = offer.target, offer.topic, offer.choosers
+    """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card (a
+    card, answering a `card` option: to play `offer.card`)."""
+    target, topic, choosers, said, card = offer.target, offer.topic, offer.choosers, offer.said, offer.card
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-        effect = hand.require(target, option, topic, at)
-        hand.penalise(topic, f"{hand.side_label(choosers)} requires {target} to play {option}", effects=(effect,))
+        what = "card" if len(option) == 2 else option
+        effect = hand.require(target, what, topic, at, card=card if what == "card" else None)
+        hand.penalise(topic, said.format(choosers=hand.side_label(choosers), target=target, option=option),
+                      effects=(effect,))
 
     return apply

@@ -370,6 +370,12 @@ class TrickTable:
             self._complete(facts)
         return facts
 
+    def close_short(self) -> list[Fact]:
+        """Complete the current trick with the cards in it, a player's card missing (he missed the trick)."""
+        facts: list[Fact] = []
+        self._complete(facts)
+        return facts
+
     def retract(self, player: str, card: Card, at: Span, excused: bool = False) -> list[Fact]:
         """`player` takes `card` back. Only a correction the laws allow may be taken back (a revoke
         in time, a card out of turn, a card played after one of these, or one the game `excused`);

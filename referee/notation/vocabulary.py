@@ -19,6 +19,14 @@ plain word, then words, ``{field:CARD|SUIT|NAME|INT}`` and ``[...]``) and read i
 `events.Said`; the replay gives it to the game's ``on_<word>``, and any other game finds it
 meaningless. A reason is added to the grammar's ``REDEAL_REASON``; the game's laws read it.
 
+A game may also declare header tags of its own (Whist's cut for partners and deal)::
+
+    {"tags": {"Cut": {"value": "{player:NAME} {cards:CARD...}", "example": "A 5H, Y 5S 9C, B KD, Z 2C"}}}
+
+The value is items separated by ``,``, each the fields of ``value`` in order (the last may be
+repeated, ``...``); `engine.header` reads them (a clear error names a bad one, with the example)
+into the setup's ``tags``, and the game reads them there. No other game's header may hold them.
+
 The files are found beside the games' packages and read as data, without importing a game
 (the notation is the layer below the games): the terminals are made at every start-up, to
 stamp the kept parser tables, and importing five games for that would cost more than parsing.
@@ -37,15 +45,17 @@ class Vocabulary:
     """Every game's words, each once, in the order of the games' packages then of each file.
     (A plain class: it is made at every start-up, where a dataclass costs more to declare.)"""
 
-    __slots__ = ("contracts", "events", "qualifiers", "reasons", "spellings")
+    __slots__ = ("contracts", "events", "qualifiers", "reasons", "spellings", "tags")
 
     def __init__(self, contracts: tuple[str, ...], qualifiers: tuple[str, ...], spellings: dict[str, str],
-                 events: dict[str, tuple[str, str]] | None = None, reasons: tuple[str, ...] = ()) -> None:
+                 events: dict[str, tuple[str, str]] | None = None, reasons: tuple[str, ...] = (),
+                 tags: dict[str, dict[str, tuple[str, str]]] | None = None) -> None:
         self.contracts = contracts
         self.qualifiers = qualifiers
         self.spellings = spellings  # another spelling of a qualifier → the qualifier
         self.events = events or {}  # a game's own event, by its word: (written, said)
         self.reasons = reasons      # the games' own reasons for a redeal
+        self.tags = tags or {}      # a game's own header tags, by game then tag: (value form, example)
 
     @property
     def qualifier_words(self) -> tuple[str, ...]:
@@ -85,6 +95,7 @@ def vocabulary() -> Vocabulary:
     spellings: dict[str, str] = {}
     events: dict[str, tuple[str, str]] = {}
     reasons: dict[str, None] = {}
+    tags: dict[str, dict[str, tuple[str, str]]] = {}
     for folder in _game_folders():
         path = folder / "words.json"
         if not path.is_file():
@@ -101,7 +112,9 @@ def vocabulary() -> Vocabulary:
                 raise ValueError(f"{path}: the event {word!r} is declared by another game with another form")
             events[word] = forms
         reasons.update(dict.fromkeys(_strings(data.get("redeal", []), path)))
-    return Vocabulary(tuple(contracts), tuple(qualifiers), spellings, events, tuple(reasons))
+        if "tags" in data:
+            tags[folder.name.replace("_", "-")] = _tags(data["tags"], path)
+    return Vocabulary(tuple(contracts), tuple(qualifiers), spellings, events, tuple(reasons), tags)
 
 
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
@@ -109,14 +122,31 @@ _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 def _events(value: object, where: Path) -> dict[str, tuple[str, str]]:
     """A game's own events: each word's written and said forms (their items are checked by `shapes`)."""
-    if not isinstance(value, dict):
-        raise ValueError(f"{where}: expected \"events\": {{word: {{\"written\": ..., \"said\": ...}}}}")
-    events = {}
-    for word, forms in value.items():
-        written = forms.get("written") if isinstance(forms, dict) else None
-        said = forms.get("said") if isinstance(forms, dict) else None
-        if not (isinstance(word, str) and _WORD.fullmatch(word) and isinstance(written, str)
-                and isinstance(said, str) and written.split(" ")[0] == word):
-            raise ValueError(f"{where}: the event {word!r} needs \"written\" (starting with the word) and \"said\"")
-        events[word] = (written, said)
+    events = _pairs(value, where, "events", ("written", "said"), _WORD)
+    for word, (written, _) in events.items():
+        if written.split(" ")[0] != word:
+            raise ValueError(f"{where}: the event {word!r} needs \"written\" starting with the word")
     return events
+
+
+_TAG = re.compile(r"[A-Z][A-Za-z]*")
+
+
+def _tags(value: object, where: Path) -> dict[str, tuple[str, str]]:
+    """A game's own header tags: each one's value form and example (its fields are read by `engine.header`)."""
+    return _pairs(value, where, "tags", ("value", "example"), _TAG)
+
+
+def _pairs(value: object, where: Path, kind: str, keys: tuple[str, str],
+           name: re.Pattern[str]) -> dict[str, tuple[str, str]]:
+    """The `kind` a game declares ("events", "tags"): each name (matching `name`) with its two forms."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{where}: expected \"{kind}\": {{name: {{\"{keys[0]}\": ..., \"{keys[1]}\": ...}}}}")
+    pairs = {}
+    for word, forms in value.items():
+        first, second = (forms.get(key) if isinstance(forms, dict) else None for key in keys)
+        if not (isinstance(word, str) and name.fullmatch(word) and isinstance(first, str) and isinstance(second, str)):
+            raise ValueError(f"{where}: {kind}: {word!r} needs a name like {name.pattern}, \"{keys[0]}\" and "
+                             f"\"{keys[1]}\"")
+        pairs[word] = (first, second)
+    return pairs

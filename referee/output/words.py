@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..engine.choices import CHOICE_WORDS
 from ..engine.trace import PlayTrace
 from ..games import registry
 from ..notation import events as ev
@@ -19,11 +20,6 @@ from .render import (
 from .render import describe_contract
 
 __all__ = ["contract_words", "event_words", "house_rules", "scores", "why_won"]
-
-CHOICE_WORDS = frozenset({"partnership", "alone", "claim", "deal-stands"})
-"""The words of `call` that choose an option other than a penalty (each game declares its words:
-`Declaration.call_words`)."""
-
 
 def event_words(event: ev.Event) -> str:
     """``N passes``, ``S names hearts``, ``W takes back KC`` … (each event's `said`; a `call`

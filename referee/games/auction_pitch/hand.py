@@ -12,7 +12,7 @@ from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Answer, Auction
-from .penalties import LAWS, FalseCard, pitcher_plays, step, trick_won
+from .penalties import LAWS, pitcher_plays, step
 from .settlement import Outcome, settle
 
 
@@ -58,7 +58,7 @@ class AuctionPitchHand(HandReplay):
                                self.target - self.ctx.score_before.get(eldest, 0), self.game_options["full-value-bids"],
                                self.game_options["board-all-pass"] == "throw-in")
         self.rules = PitchTricks()
-        self.false_card: FalseCard | None = None
+        self.stood: tb.OutOfTurn | None = None  # an adversary's card out of turn that stands (accepted, played to)
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal
         self.disobeyed: list[tb.Revoke] = []
         self.premature_reported = False
@@ -113,14 +113,8 @@ class AuctionPitchHand(HandReplay):
             return False
         assert self.pitcher is not None
         self.start_play(self.pitcher, self.order, self.rules)
-        self.note_wrong_counts()
+        self.played_on(self.deals, lambda player: "the hand stands without penalty")
         return True
-
-    def note_wrong_counts(self) -> None:
-        for player, cards in self.deals.items():
-            if len(cards) != self.cards_per_hand:
-                self.notes.append(f"play went on with {player} holding {len(cards)} cards: the hand stands without "
-                                  "penalty [auction-pitch.wrong-count.play]")
 
     def on_play(self, event: ev.Play) -> None:
         if self.table is None and not self.ready_to_play(event):
@@ -133,7 +127,7 @@ class AuctionPitchHand(HandReplay):
         self.play_card(event)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        trick_won(self, fact)
+        self.lead_stood(fact)  # the end of the trick ends what a card out of turn in it left open
         self.release_short_hands()
 
     def release_short_hands(self) -> None:
@@ -187,9 +181,8 @@ class AuctionPitchHand(HandReplay):
             return f"{auction.eldest} to sell to {bidder} for {bid} or refuse and pitch"
         if self.table is None:
             return f"{self.pitcher} to pitch"
-        false = self.false_card
-        if false is not None and not false.retracted and not false.stands:
-            return step(self, false)
+        if self.false_card is not None:
+            return step(self, self.false_card)
         choosing = self.choice_step()  # e.g. the pitcher's choice after a card out of turn taken back
         turn = self.next_in_play()
         return f"{choosing}; then {turn}" if choosing is not None else turn

@@ -3,14 +3,11 @@
 Only where the seed departs from the shared default: a revoke (or a call disobeyed) costs the
 revoker his points, a set-back and a red counter; an adversary's card out of turn goes back and
 the pitcher may call a card from the offender (the pitcher's own goes back without penalty); a
-card exposed in the deal lets the others have the deal again, and one exposed later costs
-nothing, as nobody has a partner; "trump" may be called even from a player who holds the suit led.
-"""
+card exposed in the deal lets the others have the deal again (later, nobody has a partner)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...engine import table as tb
@@ -18,38 +15,21 @@ from ...engine.choices import Choice, Lapse, Option
 from ...engine.penalties import (
     AttentionWords,
     CallLaw,
-    DealWords,
+    DealLaw,
     ExposedLaw,
     Offer,
     OutOfTurnLaw,
     PenaltyLaws,
-    RetractLaw,
     RevokeLaw,
     Ruling,
 )
 from ...engine.replay import Requirement
 from ...notation import events as ev
-from ...notation.cards import Card
 
 if TYPE_CHECKING:
     from .hand import AuctionPitchHand
 
 OUT_OF_TURN_CALLS: tuple[Option, ...] = ("highest", "lowest", "trump", "no-trump")
-
-
-@dataclass(slots=True)
-class FalseCard:
-    """An adversary's card led or played out of turn, while its trick is still open."""
-
-    player: str
-    card: Card
-    trick: int
-    expected: str  # whose turn it was
-    lead: bool
-    retracted: bool = False
-    stands: bool = False
-    requirement: Requirement | None = None
-    choice: Choice | None = None  # the pitcher's choice of penalty, while he has not made it
 
 
 class PitchRevokeLaw(RevokeLaw["AuctionPitchHand"]):
@@ -75,30 +55,17 @@ def set_back(hand: AuctionPitchHand) -> int:
 def sale_kept(hand: AuctionPitchHand, player: str) -> str:
     """Words for a revoking seller who sold: the points of the sale were scored before the play."""
     auction = hand.auction
-    if player == auction.eldest and auction.sale == "sold" and auction.sale_points:
-        return f" (the {auction.sale_points} of his sale, scored before the play, stand)"
-    return ""
+    sold = player == auction.eldest and auction.sale == "sold" and auction.sale_points
+    return f" (the {auction.sale_points} of his sale, scored before the play, stand)" if sold else ""
 
 
 def revoke_words(hand: AuctionPitchHand, player: str) -> str:
     """What a revoke (or a call disobeyed) costs `player`, in words."""
     pitcher = hand.pitcher or ""
-    safe = (f", and {pitcher}, the pitcher, cannot be set back in this hand"
-            if player != pitcher and hand.auction.to_make is not None else "")
+    safe = f", and {pitcher}, the pitcher, cannot be set back in this hand" if player != pitcher \
+        and hand.auction.to_make is not None else ""
     return (f"the points {player} wins in the hand go to nobody{sale_kept(hand, player)}; he is set back "
             f"{set_back(hand)} and pays one red counter{safe}.")
-
-
-class PitchRetractLaw(RetractLaw["AuctionPitchHand"]):
-    """An adversary's card out of turn going back to his hand."""
-
-    __slots__ = ()
-
-    def retracted(self, hand: AuctionPitchHand, fact: tb.Retracted) -> None:
-        false = hand.false_card
-        if false is not None and fact.player == false.player and fact.card is false.card:
-            false.retracted = True
-            hand.notes.append(f"{fact.player}'s {fact.card}, played out of turn, went back to his hand")
 
 
 class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
@@ -108,17 +75,17 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
     __slots__ = ()
 
     def decide(self, hand: AuctionPitchHand, fact: tb.OutOfTurn) -> Ruling:
-        if follows_standing_false_card(hand, fact):
-            return Ruling(found=False)  # the pitcher followed the false card: it stands, and so does his card
+        standing = hand.stood  # the seed: the pitcher who followed a card out of turn that stands is no offender
+        if fact.player == hand.pitcher and not fact.lead and standing is not None and standing.trick == fact.trick:
+            return Ruling(found=False)  # out of the rotation only because of it: the trick stands as played
         if fact.player == hand.pitcher:
             return Ruling("The pitcher is not penalised: the card goes back and the proper turn is restored.",
                           topic="play.pitcher-out-of-turn")
         pitcher = hand.pitcher or ""
-        false = FalseCard(fact.player, fact.card, fact.trick, fact.expected, fact.lead)
-        call = _pitcher_calls(false, pitcher, fact)
+        call = _pitcher_calls(pitcher, fact)
 
         def kept(choice: Choice | None) -> None:
-            hand.false_card, false.choice = false, choice
+            hand.false_card = fact  # on the table until it goes back, stands or its trick ends
 
         return Ruling(f"The card goes back (with any card played after it, unless {pitcher}, the pitcher, plays to it: "
                       f"then it stands), and {pitcher} may call on {fact.player} to play his highest or lowest card of "
@@ -132,72 +99,43 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
                       kept)
 
 
-def follows_standing_false_card(hand: AuctionPitchHand, fact: tb.OutOfTurn) -> bool:
-    """The pitcher's card played after an adversary's card out of turn in the same trick: the
-    seed says the error then cannot be rectified, so the trick stands as played and his card,
-    out of the proper rotation only because of the false card, is no irregularity of his own."""
-    false = hand.false_card
-    return (fact.player == hand.pitcher and not fact.lead and false is not None and false.stands
-            and false.trick == fact.trick)
-
-
-def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: FalseCard) -> None:
+def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -> None:
     """Once the pitcher plays after an adversary's card out of turn, the error stands."""
-    if event.player != hand.pitcher or false.retracted or false.stands:
+    if event.player != hand.pitcher:
         return
-    false.stands = True
-    drop_requirement(hand, false)
+    hand.false_card, hand.stood = None, false
+    hand.requirements = [r for r in hand.requirements if r.offender != false.player or r.trick != false.trick]
     hand.notes.append(f"{event.player}, the pitcher, played after {false.player}'s {false.card} out of turn: the "
                       "error stands and cannot be put right [auction-pitch.play.out-of-turn]")
 
 
-def drop_requirement(hand: AuctionPitchHand, false: FalseCard) -> None:
-    requirements = hand.requirements
-    if false.requirement is not None and false.requirement in requirements:
-        requirements.remove(false.requirement)
-
-
-def trick_won(hand: AuctionPitchHand, fact: tb.TrickWon) -> None:
-    """The end of the trick ends what a card out of turn in it left open."""
-    false = hand.false_card
-    if false is not None and false.trick == fact.trick.number:
-        if not false.retracted and not false.stands:
-            hand.notes.append(f"trick {false.trick} was finished with {false.player}'s {false.card} out of turn "
-                              "left in it: the table let it stand")
-        drop_requirement(hand, false)
-        hand.false_card = None
-
-
-def step(hand: AuctionPitchHand, false: FalseCard) -> str:
+def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
     """What happens now while an adversary's card out of turn is still on the table: it goes
     back, and the pitcher chooses his penalty, or the one he chose applies."""
     assert hand.table is not None
-    later = hand.table.current.plays[-1].card is not false.card
-    words = (f"{false.player} takes back {false.card}" + (" and the cards played after it go back" if later else "")
-             + f"; {false.expected} to {'lead' if false.lead else 'play'} to trick {false.trick}")
-    if false.choice in hand.choices:
+    words = hand.false_card_step(false, later=hand.table.current.plays[-1].card is not false.card)
+    rule = hand.rule_id("play.out-of-turn")
+    if any(c.offender == false.player and c.pending.rule == rule for c in hand.choices):
         return (words + f"; {hand.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit "
                 "led, or to trump or not to trump, or accept the card as played")
-    if false.requirement in hand.requirements:
-        assert false.requirement is not None
-        called = hand.penalty_laws.call.describe(hand, false.requirement)
-        return words + f"; {false.player} must then play {called}, as {hand.pitcher}, the pitcher, called"
-    return words
+    called = next((r for r in hand.requirements if r.offender == false.player and r.trick == false.trick), None)
+    if called is None:
+        return words
+    return words + f"; {false.player} must then play {hand.penalty_laws.call.describe(hand, called)}, as " \
+        f"{hand.pitcher}, the pitcher, called"
 
 
-def _pitcher_calls(false: FalseCard, pitcher: str,
-                   fact: tb.OutOfTurn) -> Callable[[AuctionPitchHand, str, ev.Span], None]:
-    """The pitcher's answer to a card `false` played out of turn. A function of its own rather than
+def _pitcher_calls(pitcher: str, fact: tb.OutOfTurn) -> Callable[[AuctionPitchHand, str, ev.Span], None]:
+    """The pitcher's answer to `fact`, a card played out of turn. A function of its own rather than
     one nested in `decide`: compiled, the functions nested in one function share all the variables
     any of them uses (the hand's among them), and this one, kept on the hand, would be a cycle."""
     def call(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
         if option == "accept":  # the pitcher lets the card stand: nothing goes back, nothing is called
-            false.stands = True
+            hand.false_card, hand.stood = None, fact
             hand.notes.append(f"{pitcher}, the pitcher, accepts {fact.player}'s {fact.card} played out of turn: "
                               "it stands, with the cards played after it [auction-pitch.play.out-of-turn]")
             return
         effect = hand.require(fact.player, option, "play.out-of-turn", at)
-        false.requirement = hand.requirements[-1]
         hand.penalise("play.out-of-turn", f"{pitcher}, the pitcher, calls {option} from {fact.player}",
                       effects=(effect,))
 
@@ -244,26 +182,6 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
 
     __slots__ = ()
 
-    def met(self, hand: AuctionPitchHand, requirement: Requirement, event: ev.Play) -> bool | None:
-        """Pitch lets a player trump a plain suit he holds, so "trump" may be called even then."""
-        if requirement.what not in ("trump", "no-trump"):
-            return super().met(hand, requirement, event)
-        table = hand.table
-        assert table is not None
-        led = table.led_suit()
-        held = table.hands.get(event.player) if table.hands is not None else None
-        if led is None:
-            return None
-        if held is None:
-            return True
-        trumps = [c for c in held if c.suit is hand.trump]
-        played_trump = event.card.suit is hand.trump
-        if requirement.what == "trump":
-            return played_trump or not trumps
-        if led is hand.trump:
-            return True
-        return not played_trump or len(trumps) == len(held)
-
     def decide(self, hand: AuctionPitchHand, requirement: Requirement) -> Ruling:
         def disobeyed(choice: Choice | None) -> None:
             hand.disobeyed.append(hand.revokes[-1])  # penalised under call.disobeyed rather than revoke.established
@@ -271,11 +189,13 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
         return Ruling("It is dealt with as a revoke: " + revoke_words(hand, requirement.offender), then=disobeyed)
 
 
-LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), retract=PitchRetractLaw(), out_of_turn=PitchOutOfTurnLaw(),
-                   exposed=PitchExposedLaw(), call=PitchCallLaw(),
+LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), exposed=PitchExposedLaw(), call=PitchCallLaw(trump_while_following=True),
+                   out_of_turn=PitchOutOfTurnLaw("{player}'s {card}, played out of turn, went back to his hand",
+                                                 "trick {trick} was finished with {player}'s {card} out of turn left "
+                                                 "in it: the table let it stand"),
                    attention=AttentionWords("Each plays for himself; the laws give no penalty."),
-                   deal=DealWords("Found before play, it is a misdeal and the same dealer deals again; if play goes "
-                                  "on, the hand stands without penalty.",
-                                  "The deal stands once the bidding has begun; the turn to deal goes on from the "
-                                  "actual dealer."))
+                   deal=DealLaw("Found before play, it is a misdeal and the same dealer deals again; if play goes "
+                                 "on, the hand stands without penalty.",
+                                 "The deal stands once the bidding has begun; the turn to deal goes on from the "
+                                 "actual dealer."))
 """Auction Pitch's penalty laws, declared on its hand."""

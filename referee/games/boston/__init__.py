@@ -8,9 +8,9 @@ in every hand the players' deltas plus ten times the pool's change sum to zero.
 
 The parts: `auction` (the bidding), `hand` (one hand replayed), `penalties` (what its laws
 make of each irregularity: the caller's rights over his opponents'), `exposed` (the opponents'
-cards liable to be called), `settlement` (the payments), `pool` (the red counters' pools),
-`tables` (the rulebook's numbers and the house rules), `generator` (random hands); here, the
-game and its session (the counters and the pool carried from deal to deal).
+cards liable to be called), `settlement` (the payments), `tables` (the rulebook's numbers, the
+house rules and the pools shown), `generator` (random hands); here, the game and its session
+(the counters and the pool carried from deal to deal).
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
 from . import generator
 from .hand import BostonHand
-from .pool import pools_shown
-from .tables import tables
+from .tables import pools_shown, tables
 
 __all__ = ["GAME", "Boston", "BostonHand", "BostonSession", "own_play_rules"]
 

@@ -10,17 +10,16 @@ from typing import Any, Literal, cast
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
 from ...engine.laws import HandStatus
-from ...engine.ledger import Ledger
+from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, BostonBid, Refusal
-from .exposed import LiableCards
+from .exposed import claim_rest, liable_cards
 from .penalties import LAWS, misere_error
-from .pool import pools_shown
 from .settlement import BostonSettlement
-from .tables import BostonOptions, tables
+from .tables import BostonOptions, pools_shown, tables
 
 Step = Literal["bidding", "naming", "discarding", "ready"]
 """The steps of the auction: the bids, the naming of trumps, a little misère's discards, ready to lead."""
@@ -31,12 +30,12 @@ class BostonHand(HandReplay):
 
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
-                           score_unit="white", pool_unit="red", pool_rate=10)  # ten white counters to the red
+                           score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
+                           revoke_abandons=True,
+                           settlement=lambda hand, ledger: BostonSettlement(hand).settle(ledger))
 
     @property
-    def game_options(self) -> BostonOptions:
-        """The table's options, typed as this game declares them: `options` stays the engine's
-        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+    def game_options(self) -> BostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
         return cast(BostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
@@ -51,11 +50,10 @@ class BostonHand(HandReplay):
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
         self.caller_gave_up = False
-        self.over_why: str | None = None  # why the hands were thrown up before the last trick
+        self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
-        self.extra_card: dict[str, Card] = {}  # who played two cards to one trick: the dead card
-        self.liable = LiableCards()        # opponents' exposed cards still on the table, and who holds them
+        self.liable = liable_cards()       # opponents' exposed cards still on the table, and who holds them
         self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
@@ -75,6 +73,11 @@ class BostonHand(HandReplay):
     @property
     def partout(self) -> bool:
         return self.step != "bidding" and self.high is None
+
+    @property
+    def over_why(self) -> str | None:
+        """Why the hands were thrown up before the last trick, while they are (a card taken back reopens it)."""
+        return self.decided if self.ended_as("thrown-up") else None
 
     def is_opponent(self, player: str) -> bool:
         return self.caller is not None and player != self.caller
@@ -172,38 +175,31 @@ class BostonHand(HandReplay):
             self.caller_gave_up = True
         elif event.player not in self.payers:
             self.payers.append(event.player)
-        if self.caller_gave_up or len(self.payers) == 3:
-            self.stop(event.player)
-
-    def on_redeal(self, line: ev.RedealLine) -> None:
-        self.cancel(line)
-        if line.reason == "thrown-in" and not self.throwable():
-            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
-                      "the deal is said to be thrown in, but " + ("a bid stands (a bid binds: play or pay)"
-                      if self.high is not None else "its play has begun") + "; it counts as a misdeal")
+        if self.caller_gave_up or len(self.payers) == 3:  # thrown up at once: the last trick's revokes stand
+            self.end("conceded", event.player)
+            self.gather_now()
 
     def thrown_in(self) -> bool:
         return self.redeal is not None and self.redeal_why() == "thrown-in"
 
-    def throwable(self) -> bool:
+    def throw_in_refused(self) -> str | None:
         """Only a deal nobody bid on, not yet played, may be thrown in."""
-        return self.high is None and self.table is None and not self.final_grand
+        if self.high is None and self.table is None and not self.final_grand:
+            return None
+        return "a bid stands (a bid binds: play or pay)" if self.high is not None else "its play has begun"
 
-    def redeal_why(self) -> str:
-        """Why the deal is dealt again: misdeal, imperfect-pack, faced-card or thrown-in. The deal
-        itself shows an imperfect pack; a thrown-in deal needs four passes (or saying so)."""
+    def redeal_why(self) -> str | None:
+        """Why the deal is dealt again, after a `redeal` line or a misdeal the deal shows: misdeal,
+        imperfect-pack, faced-card or thrown-in. The deal itself shows an imperfect pack; a
+        thrown-in deal needs four passes (or saying so)."""
+        if self.redeal is None and not self.misdealt():
+            return None
         if self.imperfect_pack():
             return "imperfect-pack"
         reason = self.redeal.reason if self.redeal is not None else None
         if reason == "thrown-in" or (reason is None and self.step == "ready" and self.table is None and self.partout):
-            return "thrown-in" if self.throwable() else "misdeal"
+            return "misdeal" if self.throw_in_refused() else "thrown-in"
         return reason or "misdeal"
-
-    def stop(self, by: str | None = None) -> None:
-        """The hands are thrown up at once ("I pay", a claim): the trick just completed is gathered
-        now, which establishes its open revokes."""
-        self.end("conceded" if by is not None else "claimed", by)
-        self.gather_now()
 
     # ---- play -----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
@@ -250,14 +246,14 @@ class BostonHand(HandReplay):
         self.play_card(event)
         if self.liable:
             self.liable.played(event.card)
-        if self.extra_card and self.table is not None and not self.table.current.plays:
+        if self.dead_cards and self.table is not None and not self.table.current.plays:
             self.sit_out_empty_hands()
 
     def sit_out_empty_hands(self) -> None:
         """A player short by a dead card has none left for the last trick, which is played without him."""
         table = self.table
         assert table is not None
-        for player in self.extra_card:
+        for player in self.dead_cards:
             if table.hands is not None and player in table.active and not table.hands.get(player, True):
                 for fact in table.deactivate(player):
                     self.on_fact(fact)
@@ -267,16 +263,12 @@ class BostonHand(HandReplay):
             return
         won = fact.trick.winner == self.caller
         if won and self.high.misere:
-            self.over_why = f"{self.caller} took trick {fact.trick.number}, which ends a misère"
+            self.decided = f"{self.caller} took trick {fact.trick.number}, which ends a misère"
         elif not won and self.high.tricks == 13:
-            self.over_why = f"{self.caller} lost trick {fact.trick.number}, which ends a grand slam"
+            self.decided = f"{self.caller} lost trick {fact.trick.number}, which ends a grand slam"
         else:
             return
-        self.throw_up(f"The hands are thrown up: {self.over_why}.")
-
-    def resume_play(self) -> None:
-        """A card of the trick that ended the hand was taken back: play goes on in that trick."""
-        self.over_why = None
+        self.throw_up(f"The hands are thrown up: {self.decided}.")
 
     # ---- the caller's rights (the laws: `penalties.py`) ------------------------------------------
     def penalty_applies(self, offender: str) -> bool:
@@ -286,23 +278,16 @@ class BostonHand(HandReplay):
 
     # ---- looking back, claiming the rest (`LiableCards.claim_rest`) ------------------------------
     def on_look(self, event: ev.Look) -> None:
-        """Looking at a quitted trick is allowed, except in a misère, where it is penalised as a lead
-        out of turn (L37 ins.): a misère error when an opponent does it."""
-        trick = self.looked_back(event)
-        if trick is None or self.high is None or not self.high.misere or self.stage != "play":
-            return  # allowed: the custom lets players look at the last trick
-        if event.player == self.caller:
-            ruling = "The caller is not penalised: a lead out of turn by the caller carries no penalty."
-        else:
-            ruling = "As a lead out of turn in a misère, it is a misère error."
-        self.find("looked-at-trick", event.player, event.at, "play.look-back",
-                  f"{event.player} looked at trick {trick}, already quitted, in a misère. {ruling}",
-                  trick=self.trick_number)
-        if event.player != self.caller and self.penalty_applies(event.player):
-            misere_error(self, event.player, f"{event.player} looked at trick {trick}, already quitted")
+        """Allowed, except in a misère (`misere.look_back`), where an opponent's look is a misère error."""
+        def error(player: str, trick: int) -> None:
+            if self.penalty_applies(player):
+                misere_error(self, player, f"{player} looked at trick {trick}, already quitted")
+        misere = self.high is not None and self.high.misere and self.stage == "play"
+        look_back(self, event, self.caller if misere else None,
+                  ": a lead out of turn by the caller carries no penalty", "", error)
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        self.liable.claim_rest(self, event)
+        claim_rest(self, event)
 
     # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
     def late_correction(self) -> bool:
@@ -319,11 +304,6 @@ class BostonHand(HandReplay):
         return min(self.numbers.revoke_overtricks, 13 - self.high.tricks)
 
     # ---- status ------------------------------------------------------------------------------
-    def short_players(self) -> list[str]:
-        """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
-        return [p for p in self.order if (p in self.deals and len(self.deals[p]) < self.cards_per_hand)
-                or p in self.extra_card]
-
     def imperfect_pack(self) -> bool:
         """A card dealt twice; or a card in nobody's hand, found before play or when the deal is cancelled
         (once play has gone on without a redeal, a short hand is played under the wrong-count rule)."""
@@ -331,30 +311,24 @@ class BostonHand(HandReplay):
             return True
         return bool(self.missing_cards()) and (self.table is None or self.redeal is not None)
 
-    def missing_cards(self) -> list[Card]:
-        """Cards of the pack in nobody's hand when all four hands are known and none is long: from a
-        perfect pack a short hand would mean a long one, so the pack lacks them."""
-        if not self.hands_known or any(len(cards) > self.cards_per_hand for cards in self.deals.values()):
-            return []
-        dealt = {card for cards in self.deals.values() for card in cards}
-        if len(dealt) >= len(self.deck):
-            return []
-        return sorted(self.deck - dealt, key=lambda c: (c.suit.value, -c.rank))
+    def misdealt(self) -> bool:
+        """Too many cards, an imperfect pack, or a hand of the wrong size found before play."""
+        faults = self.deal_faults
+        return "long-hand" in faults or self.imperfect_pack() or (self.table is None and "wrong-count" in faults)
 
-    def misdeal(self) -> bool:
-        long_hand = any(len(cards) > self.cards_per_hand for cards in self.deals.values())
-        return long_hand or self.imperfect_pack() or (self.table is None and bool(self.short_players()))
+    def short_players(self) -> list[str]:
+        """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
+        return [p for p in self.order if (p in self.deals and len(self.deals[p]) < self.cards_per_hand)
+                or p in self.dead_cards]
 
     def status(self) -> HandStatus:
-        if self.redeal is not None or self.misdeal():
-            return "thrown-in" if self.redeal_why() == "thrown-in" else "redeal"
-        if self.table is not None and self.table.finished:
-            return "complete"
-        if len(self.payers) == 3 or self.caller_gave_up:
-            return "complete"
-        if self.over_why or self.claimed_from or self.revokes or (self.table is not None and self.short_players()):
+        """The replay's, but a misère claimed, or a hand left off with a player short, is settled as it
+        stands: abandoned, as after a revoke."""
+        status, table = HandReplay.status(self), self.table
+        if status == "complete" and self.ended_as("claimed") and not (table is not None and table.finished):
             return "abandoned"
-        return "in-progress"
+        short = status == "in-progress" and table is not None and bool(self.short_players())
+        return "abandoned" if short else status
 
     def taken(self) -> dict[str, int]:
         """Tricks taken by each player so far."""
@@ -367,9 +341,6 @@ class BostonHand(HandReplay):
     # ---- settlement ----------------------------------------------------------------------------
     def show_pool(self, pool: int) -> int | list[int]:
         return pools_shown(pool, self.limit)
-
-    def settle(self, ledger: Ledger) -> None:
-        BostonSettlement(self).settle(ledger)
 
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

@@ -9,34 +9,26 @@ choices they open.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import Choice, Lapse, Option
+from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
-from ...engine.replay import Requirement
 from ...notation import events as ev
-from ...notation.cards import Card, Suit
+from ...notation.cards import Suit
 
 if TYPE_CHECKING:
     from .hand import BostonHand
 
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
-
 
 # ---- the caller's rights -------------------------------------------------------------------------
-def caller_offer(hand: BostonHand, offender: str, options: tuple[Option, ...], topic: str, explanation: str,
-                 apply: Callable[[BostonHand, str, ev.Span], None], implied: Option | None = None,
-                 implied_text: str = "", ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,), card: Card | None = None,
-                 recorded: Option | None = None, called: Card | None = None) -> Offer:
-    """The caller's choice; he waives it by playing on, and only he (L21, L39): the offender's
-    side must wait for his decision."""
+def the_caller(hand: BostonHand) -> frozenset[str]:
+    """Who chooses every penalty: the caller, and only he waives it by playing on (L21, L39); the
+    offender's side must wait for his decision."""
     assert hand.caller is not None
-    return Offer(frozenset({hand.caller}), offender, options, topic, explanation, apply, implied, implied_text,
-                 ends, card, recorded, called=called)
+    return frozenset({hand.caller})
 
 
 def misere_offer(hand: BostonHand, offender: str, what: str) -> Offer:
@@ -44,55 +36,28 @@ def misere_offer(hand: BostonHand, offender: str, what: str) -> Offer:
     (the offender forfeiting to the pool), or play on; a result written while it is open shows
     he claimed."""
     caller = hand.caller
+    assert caller is not None
 
-    def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-        if option == "claim":
-            hand.claimed_from = offender
-            hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
-            hand.stop()
+    def claimed(hand: BostonHand) -> None:
+        hand.claimed_from = offender
+        hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
 
-    return caller_offer(hand, offender, ("claim", "accept"), "misere.error",
-                        f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
-                        f"{hand.numbers.pool['misere-error']} red to the pool, or play on.", apply,
-                        implied="accept",
-                        implied_text=f"Play went on: {caller} did not claim for {offender}'s error.",
-                        recorded="claim")
+    return laws.misere_claim(hand, caller, offender, "misere.error",
+                             f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
+                             f"{hand.numbers.pool['misere-error']} red to the pool, or play on.", claimed,
+                             f"Play went on: {caller} did not claim for {offender}'s error.")
+
+
+def misere_ruling(hand: BostonHand, offender: str, what: str, applies: bool = True) -> Ruling | None:
+    """In a misère an opponent's error is a misère error, the caller's to claim for (`misere_offer`)."""
+    if hand.high is None or not hand.high.misere:
+        return None
+    return Ruling("In a misère this is a misère error.", misere_offer(hand, offender, what) if applies else None)
 
 
 def misere_error(hand: BostonHand, offender: str, what: str) -> None:
     """An opponent's error in a misère, found by the hand: the caller's claim (`misere_offer`)."""
     hand.open(misere_offer(hand, offender, what))
-
-
-def exposed_call_offer(hand: BostonHand, holder: str, card: Card) -> Offer:
-    """The caller's right over an opponent's exposed card: it lasts until the card is played."""
-
-    def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-        what = option if option in ("highest", "lowest", "no-trump") else "card"
-        if hand.liable.decided_late(hand, card if what == "card" else None, what, at, holder):
-            return  # bound to the card he played without waiting for the decision (L23)
-        effect = hand.require(holder, what, "exposed.card", at, card=card)
-        hand.penalise("exposed.card", f"{hand.caller} calls {holder}'s exposed {card} ({what})",
-                      effects=(Effect("exposed", holder, None, card.text), effect))
-
-    ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump else ()
-    return caller_offer(hand, holder, ("card", "highest", "lowest", *ruff), "exposed.card",
-                        f"{hand.caller} may call {card} (to be played as soon as that is lawful), demand "
-                        f"{holder}'s highest or lowest {card.suit.word[:-1]} when that suit is next led"
-                        + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called "
-                        "until it is played, and whenever its suit is led he may also demand that it be played or "
-                        "not played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
-
-
-def offer_exposed_call(hand: BostonHand, holder: str, card: Card) -> None:
-    """`card` laid on the table, liable to be called by the caller (`exposed_call_offer`)."""
-    hand.liable.lay(card, holder)
-    hand.open(exposed_call_offer(hand, holder, card))
-
-
-def exposed_call(hand: BostonHand, holder: str, card: Card, words: str) -> Ruling:
-    """The ruling that lays `card` on the table, liable to be called (`offer_exposed_call`)."""
-    return Ruling(words, exposed_call_offer(hand, holder, card), lambda choice: hand.liable.lay(card, holder))
 
 
 class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
@@ -155,9 +120,9 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
             hand.penalise("revoke.corrected", f"{hand.caller} calls {fact.player}'s {fact.card} as an exposed card",
                           effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
 
-        return caller_offer(hand, fact.player, ("highest", "lowest", "card"), "revoke.corrected",
-                            f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or "
-                            f"call {fact.card} as an exposed card.", apply, called=fact.card)
+        return Offer(the_caller(hand), fact.player, ("highest", "lowest", "card"), "revoke.corrected",
+                     f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
+                     f"{fact.card} as an exposed card.", apply, called=fact.card)
 
     def established_words(self, hand: BostonHand, fact: tb.Revoke) -> str:
         if hand.revokes and hand.revokes[0] is not fact:
@@ -202,7 +167,7 @@ class BostonRetractLaw(laws.RetractLaw["BostonHand"]):
         """The offender's side must wait for the caller's decision (L39): a card one of them played
         before it, taken back, is like a card played in error liable to be called (L20, L23)."""
         if hand.caller is not None and hand.penalty_applies(play.player):
-            hand.expose_early_play(choice, play, lambda holder, card: offer_exposed_call(hand, holder, card))
+            hand.expose_early_play(choice, play, hand.liable.expose)
 
 
 class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
@@ -218,11 +183,9 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
             return Ruling("The caller is not penalised: his lead stands if the next player follows it, otherwise it "
                           "goes back." if fact.lead else "The caller is not penalised.")
         applies = hand.penalty_applies(fact.player)
-        if hand.high is not None and hand.high.misere:
-            verb = "led" if fact.lead else "played"
-            return Ruling("In a misère this is a misère error.",
-                          misere_offer(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn")
-                          if applies else None)
+        verb = "led" if fact.lead else "played"
+        if misere := misere_ruling(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn", applies):
+            return misere
         if fact.lead:
             return Ruling(f"{hand.caller}, who has not played to the trick, may call a suit from the rightful leader, "
                           "call the card as exposed, or accept the lead.",
@@ -239,7 +202,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
             if option == "accept":
                 return
             back = hand.send_back(offender, card)
-            if option in SUIT_WORDS:
+            if option in SUIT_OPTIONS.values():
                 suit = Suit[option.upper()]
                 effects = hand.require_lead(targets, suit, "play.out-of-turn", at)
                 hand.penalise("play.out-of-turn", f"{caller} calls a {suit.word[:-1]} lead from {whom}; "
@@ -249,13 +212,11 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
             hand.penalise("play.out-of-turn", f"{caller} treats {offender}'s {card} as exposed and calls it",
                           effects=(back, Effect("exposed", offender, None, card.text), called))
 
-        return caller_offer(hand, offender, ("suit", "card", "accept"), "play.out-of-turn",
-                            f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an "
-                            "exposed card, or accept the lead (his playing to it accepts it; a card his opponents "
-                            "play to it before he decides is taken back, liable to be called).", apply,
-                            implied="accept",
-                            implied_text=f"Play went on to {offender}'s lead out of turn: it stands.",
-                            card=card)
+        return Offer(the_caller(hand), offender, ("suit", "card", "accept"), "play.out-of-turn",
+                     f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an exposed "
+                     "card, or accept the lead (his playing to it accepts it; a card his opponents play to it before "
+                     "he decides is taken back, liable to be called).", apply, implied="accept",
+                     implied_text=f"Play went on to {offender}'s lead out of turn: it stands.", card=card)
 
     def play_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer | None:
         assert hand.table is not None
@@ -265,14 +226,9 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         if not targets:
             return None
         target = fact.expected if fact.expected in targets else targets[0]
-
-        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-            effect = hand.require(target, option, "play.out-of-turn", at)
-            hand.penalise("play.out-of-turn", f"{hand.caller} requires {target} to play {option}", effects=(effect,))
-
-        return caller_offer(hand, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                            f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to "
-                            "win or lose the trick.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
+        return Offer(frozenset({hand.caller}), fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                     f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to win or "
+                     "lose the trick.", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target)
 
     def played_twice(self, hand: BostonHand, fact: tb.PlayedTwice) -> None:
         """Law 19: the second card goes with the trick, dead; its player is a card short from now on."""
@@ -282,11 +238,8 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
                   f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
                   f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
                   + short_ruling(hand, fact.player), trick=fact.trick)
-        if fact.player not in hand.extra_card:
-            hand.extra_card[fact.player] = fact.card
-            if table.hands is not None and fact.player in table.hands:
-                table.hands[fact.player].discard(fact.card)
-            table.played.setdefault(fact.card, (fact.player, fact.trick))
+        if fact.player not in hand.dead_cards:
+            self.dead_card(hand, fact)
         if not table.current.plays:  # given to the trick just completed: he may have no card left for the next
             hand.sit_out_empty_hands()
 
@@ -312,10 +265,11 @@ class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
             return Ruling("The caller is not penalised for his own exposed cards.")
         if not hand.penalty_applies(event.player):
             return Ruling("The play is over: no penalty applies.")
-        if hand.high is not None and hand.high.misere:
-            return Ruling("In a misère this is a misère error.",
-                          misere_offer(hand, event.player, f"{event.player} exposed {event.card}"))
-        return exposed_call(hand, event.player, event.card, f"It stays face up and {hand.caller} may call it.")
+        if misere := misere_ruling(hand, event.player, f"{event.player} exposed {event.card}"):
+            return misere
+        return Ruling(f"It stays face up and {hand.caller} may call it.",
+                      hand.liable.offer(hand, event.player, event.card),
+                      lambda choice: hand.liable.lay(event.card, event.player))
 
 
 class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
@@ -329,9 +283,8 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
             return Ruling("Every trick has been played, so there is nothing left to require: no penalty applies.")
         if hand.caller is None or not hand.penalty_applies(event.player) or table is None:
             return Ruling("No penalty applies.")
-        if hand.high is not None and hand.high.misere:
-            return Ruling("In a misère this is a misère error.",
-                          misere_offer(hand, event.player, f"{event.player} drew attention to the tricks"))
+        if misere := misere_ruling(hand, event.player, f"{event.player} drew attention to the tricks"):
+            return misere
         current = table.current
         played = {p.player for p in current.plays}
         targets = [p for p in hand.adversaries(hand.caller)
@@ -344,67 +297,29 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
 
         return Ruling(f"{hand.caller} may require highest or lowest, or trump or no trump, from the opponents still "
                       "to play.",
-                      caller_offer(hand, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
-                                   f"{hand.caller} may require the opponents still to play to trick {current.number} "
-                                   f"({' '.join(targets)}) to play highest or lowest, or to trump or not trump.",
-                                   apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
+                      Offer(the_caller(hand), event.player, ("highest", "lowest", "trump", "no-trump"),
+                            "attention.drawn", f"{hand.caller} may require the opponents still to play to trick "
+                            f"{current.number} ({' '.join(targets)}) to play highest or lowest, or to trump or not "
+                            "trump.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 
 
 class BostonCallLaw(laws.CallLaw["BostonHand"]):
-    """Calls on exposed cards: withhold, and highest, lowest or no-trump binding when they can;
-    a call no open choice takes may still bind a card liable to be called lying on the table."""
+    """A call no open choice takes may still bind a card liable to be called lying on the table."""
 
     __slots__ = ()
-
-    def describe(self, hand: BostonHand, requirement: Requirement) -> str:
-        if requirement.what == "withhold":
-            return f"anything but the exposed {requirement.card}"
-        return super().describe(hand, requirement)
-
-    def met(self, hand: BostonHand, requirement: Requirement, event: ev.Play) -> bool | None:
-        """A call on an exposed card other than the card itself binds when its suit is led (highest,
-        lowest, withhold) or to a ruff (no-trump)."""
-        if requirement.rule != "boston.exposed.card" or requirement.card is None or requirement.what == "card":
-            return super().met(hand, requirement, event)
-        table = hand.table
-        card = requirement.card
-        assert table is not None
-        leading, led = not table.current.plays, table.led_suit()
-        if requirement.what == "no-trump":
-            if event.card is not card:
-                return None
-            return leading or led is card.suit
-        if leading or led is not card.suit:
-            return None
-        if requirement.what == "withhold":  # not played, unless it is his only card of the suit (no revoke)
-            held = table.hands.get(event.player) if table.hands is not None else None
-            others = held is not None and any(c.suit is led and c is not card for c in held)
-            return event.card is not card or (held is not None and not others)
-        return super().met(hand, requirement, event)
 
     def unanswered_call(self, hand: BostonHand, event: ev.Call) -> bool:
         """A call answering no open choice may still bind a card liable to be called lying on the
         table (L21 ins.), or one its holder played without waiting for the decision (L23)."""
-        return hand.liable.watching and event.player == hand.caller and hand.liable.call(hand, event)
-
-
-class BostonDealLaw(laws.DealLaw["BostonHand"]):
-    """Deal faults: a wrong dealer not stopped in time; a hand of the wrong size."""
-
-    __slots__ = ()
-
-    def wrong_dealer_ruling(self, hand: BostonHand) -> str:
-        return "It was not stopped before the last card was dealt, so the deal stands."
-
-    def wrong_count_ruling(self, hand: BostonHand, player: str) -> str:
-        if len(hand.deals[player]) > hand.cards_per_hand:
-            return "A hand with too many cards makes a misdeal: the same dealer deals again."
-        return ("Found before the first card is played it is a misdeal (or, when the card is missing from every "
-                "hand, an imperfect pack); if play goes on the deal stands and the short hand pays as the wrong-count "
-                "rule says.")
+        return hand.liable.call(hand, event)
 
 
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), retract=BostonRetractLaw(), out_of_turn=BostonOutOfTurnLaw(),
                         exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), call=BostonCallLaw(),
-                        deal=BostonDealLaw())
+                        deal=laws.DealLaw(
+                            "Found before the first card is played it is a misdeal (or, when the card is missing from "
+                            "every hand, an imperfect pack); if play goes on the deal stands and the short hand pays "
+                            "as the wrong-count rule says.",
+                            "It was not stopped before the last card was dealt, so the deal stands.",
+                            "A hand with too many cards makes a misdeal: the same dealer deals again."))
 """Boston's penalty laws, declared on its hand."""

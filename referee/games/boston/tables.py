@@ -1,6 +1,6 @@
 """Boston's numbers and house rules: Foster's payment tables, the pool amounts and the bid
-order, all read from the ``tables`` section of the rulebook (games/rulebooks/boston.yaml), and the
-typed house-rule options."""
+order, all read from the ``tables`` section of the rulebook (games/rulebooks/boston.yaml); the
+typed house-rule options; and the pool of red counters, shown as full pools of the limit."""
 
 from __future__ import annotations
 
@@ -42,6 +42,11 @@ def tables() -> Tables:
                   data["pool"], data["partout"], data["game-deals"], data["revoke-overtricks"])
 
 
+def pools_shown(total: int, limit: int) -> int | list[int]:
+    """The pool as the verdict shows it: one number, or full pools then the one filling up."""
+    full, rest = divmod(total, limit)
+    return total if total <= limit else [limit] * full + ([rest] if rest else [])
+
 
 BostonOptions = TypedDict("BostonOptions", {
     "success-table": Literal["standard", "american"],
@@ -57,4 +62,3 @@ BostonOptions = TypedDict("BostonOptions", {
     "comeback": Literal["misere-and-spreads", "misere-only"],
 })
 """The house rules of boston as its rulebook defines them (a test checks the two agree)."""
-

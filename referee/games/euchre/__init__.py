@@ -26,9 +26,7 @@ from .hand import EuchreHand
 class EuchreSession(GameSession[EuchreHand]):
     def __init__(self, game: Euchre, setup: Setup) -> None:
         super().__init__(game, setup)
-        self.number = 1
         self.deals = 0  # hands adjudicated, for games of a fixed number of deals
-        self._winner: str | None = None
 
     def replay(self, record: HandRecord) -> EuchreHand:
         return EuchreHand(self.context(self.number), record)
@@ -38,8 +36,8 @@ class EuchreSession(GameSession[EuchreHand]):
         same_dealer = verdict.status == "redeal" and not replay.loses_deal()
         self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
         self.deals += 1
-        if self._winner is None:
-            self._winner = self.decide_winner()
+        if self.won is None:
+            self.won = self.decide_winner()
 
     def decide_winner(self) -> str | None:
         """First to the target; or, in a game of a fixed number of deals, the higher total at its end."""
@@ -48,9 +46,6 @@ class EuchreSession(GameSession[EuchreHand]):
         if deals:
             return ahead if self.deals >= deals else None
         return ahead if ahead is not None and self.score[ahead] >= self.setup.options["target"] else None
-
-    def winner(self) -> str | None:
-        return self._winner
 
 
 class Euchre(GameRules):

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict, cast
 
-from ...engine import table as tb
+from ...engine import sitout
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import Pending, Reply
 from ...engine.replay import Declaration, HandContext, HandReplay
+from ...engine.sitout import SitOut
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
-from .cards import PACKS, EuchreTricks
+from .cards import PACKS, EuchreTricks, bower_role
 from .penalties import LAWS, play_after, wrong_count_penalty
 from .settlement import EuchreSettlement
 
@@ -46,7 +47,8 @@ EuchreOptions = TypedDict("EuchreOptions", {
 
 
 class EuchreHand(HandReplay):
-    declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True,
+    declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
+                           card_role=bower_role,
                            settlement=lambda hand, ledger: EuchreSettlement(hand).settle(ledger),
                            # the defenders' election over a lone player's partner's card
                            call_words=PENALTY_WORDS | {"partnership", "alone"})
@@ -65,18 +67,14 @@ class EuchreHand(HandReplay):
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
-        self.alone_lost = False
-        self.defence_lost = False  # the lone defender's partner played: both defenders play (see `loner_of`)
         self.passed: set[str] = set()       # players who passed in the bidding
         self.passed_now: set[str] = set()   # players who passed in the current round
         self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
         self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
         self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
-        self.partnership_at: tuple[int, int] | None = None  # where the lone hand became a partnership
         self.discarded: Card | None = None
         self.premature_reported = False
         self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
-        self.out_of_turn: tb.OutOfTurn | None = None  # an out-of-turn card still on the table
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
@@ -93,39 +91,13 @@ class EuchreHand(HandReplay):
 
     @property
     def lone_hand(self) -> bool:
-        return self.alone is not None and not self.alone_lost
+        """The maker plays alone, and his partner has not broken the lone hand (`engine.sitout`)."""
+        return self.alone is not None and (not self.sitting_out or sitout.lone_stands(self, self.alone))
 
     @property
     def lone_defence(self) -> bool:
-        return self.defender_alone is not None and not self.defence_lost
-
-    def loner_of(self, player: str) -> str | None:
-        """The lone player (the maker, or a lone defender) whose partner `player` is, if any."""
-        for loner in (self.alone, self.defender_alone):
-            if loner is not None and player == self.sides.partner(loner):
-                return loner
-        return None
-
-    def lone_broken(self, loner: str) -> bool:
-        """Whether `loner`'s partner played, so that his side plays as a partnership for now."""
-        return self.alone_lost if loner == self.alone else self.defence_lost
-
-    def break_lone(self, loner: str, at: ev.Span | None) -> None:
-        """`loner`'s partner played (`at`): his side plays as a partnership; None restores the lone hand."""
-        if loner == self.alone:
-            self.alone_lost, self.partnership_at = at is not None, (at.line, at.column) if at is not None else None
-        else:
-            self.defence_lost = at is not None
-
-    def lone_words(self, loner: str) -> str:
-        """What `loner` plays alone, in words."""
-        return "the lone hand" if loner == self.alone else "the lone defence"
-
-    def sitting_out(self, player: str) -> bool:
-        """Whether `player` takes no part in the play now: the partner of a lone player (or of a
-        lone defender) whose lone hand stands."""
-        loner = self.loner_of(player)
-        return loner is not None and not self.lone_broken(loner)
+        defender = self.defender_alone
+        return defender is not None and (not self.sitting_out or sitout.lone_stands(self, defender))
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str) -> bool:
@@ -295,9 +267,9 @@ class EuchreHand(HandReplay):
                       f"{event.player} discards {event.card} after his own first play: too late, the discard is void "
                       "and he has played with six cards")
             return
-        hands = self.table.hands if self.table is not None else None
-        held = hands[self.dealer] if hands is not None and self.dealer in hands else (
-            set(self.deals.get(self.dealer, ())) | ({self.upcard} if self.upcard else set()))
+        hands, dealt = self.table.hands if self.table is not None else None, self.deals.get(self.dealer, ())
+        held = {*(hands[self.dealer] if hands is not None and self.dealer in hands else dealt),
+                *((self.upcard,) if self.upcard else ())}
         if self.dealer in self.deals and event.card not in held:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} discards {event.card}, which is neither in the dealer's hand nor the upcard")
@@ -309,6 +281,7 @@ class EuchreHand(HandReplay):
             return
         self.discarded = event.card
         if hands is not None and self.dealer in hands:  # after the opening lead (Somerset 87): the lead stands
+            hands[self.dealer].update((self.upcard,) if self.upcard else ())  # a dealer sitting out takes it now
             hands[self.dealer].discard(event.card)
 
     def dealer_has_played(self) -> bool:
@@ -391,17 +364,29 @@ class EuchreHand(HandReplay):
             self.alone = self.maker
             self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
                               "(Canadian loner).")
-        active, leader = self.opening_seats()
+        self.sitting_out = self.lone_seats()
+        active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
         self.check_counts(event, active)
         return True
 
-    def opening_seats(self) -> tuple[list[str], str]:
+    def lone_seats(self) -> list[SitOut]:
+        """The seats that sit out: the lone player's partner (the maker's), and a lone defender's."""
+        loner, defender, out = self.alone if self.lone_hand else self.canadian_loner(), self.defender_alone, []
+        if loner is not None:
+            out.append(SitOut(self.sides.partner(loner), loner))
+        if defender is not None:
+            out.append(SitOut(self.sides.partner(defender), defender, "the lone defence", "defend"))
+        return out
+
+    def opening_seats(self, sitting: list[SitOut] | None = None) -> tuple[list[str], str]:
         """The seats taking part and who leads to the first trick: the first active seat at the
         dealer's left (or at the lone player's, under the loner-lead house rule)."""
-        loner = self.alone if self.lone_hand else self.canadian_loner()
-        sitting_out = {self.sides.partner(p) for p in (loner, self.defender_alone) if p}
-        active = [p for p in self.order if p not in sitting_out]
+        sitting = self.lone_seats() if sitting is None else sitting
+        if not sitting:
+            return list(self.order), self.left_of(self.dealer)
+        active = [p for p in self.order if all(sit.seat != p for sit in sitting)]
+        loner = sitting[0].loner if sitting[0].verb == "play" else None
         after = loner if loner and self.game_options["loner-lead"] == "left-of-loner" else self.dealer
         return active, self.left_of(after, active)
 
@@ -413,8 +398,10 @@ class EuchreHand(HandReplay):
         return None
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
-        """The dealer holds the upcard once it is ordered up (in the first round), less his discard."""
-        if hands is None or self.round != 1 or self.maker is None or self.dealer not in hands or self.upcard is None:
+        """The dealer holds the upcard once it is ordered up (in the first round), less his discard.
+        A dealer who sits out takes no part: he has taken the upcard up only if he discards."""
+        if hands is None or self.round != 1 or self.maker is None or self.dealer not in hands or self.upcard is None \
+                or (self.discarded is None and self.dealer not in self.opening_seats()[0]):
             return
         hands[self.dealer].add(self.upcard)
         if self.discarded is not None:
@@ -427,15 +414,7 @@ class EuchreHand(HandReplay):
         self.dealer_count_due = self.round == 1 and self.hands_known and self.dealer in active
         if self.dealer_count_due and event.player == self.dealer:  # the dealer's card opens the play
             self.check_dealer_count(event)
-        for player in active:
-            cards = self.deals.get(player)
-            if cards is not None and len(cards) != self.cards_per_hand and player not in self.wrong_count:
-                # One fault, one finding: the deal line's (which says what play going on means);
-                # the penalty below cites the rule for a wrong count found in play.
-                self.wrong_count.add(player)
-                ruling = wrong_count_penalty(self, player)
-                self.notes.append(f"play went on with {player} holding {len(cards)} cards: "
-                                  f"{ruling[0].lower()}{ruling[1:]} [{self.rule_id('wrong-count.play')}]")
+        self.played_on(active, lambda player: wrong_count_penalty(self, player, "the deal"), self.wrong_count)
 
     def check_dealer_count(self, event: ev.Play) -> None:
         """At the dealer's first play: a dealer who took up the upcard and has not discarded holds six."""
@@ -446,46 +425,22 @@ class EuchreHand(HandReplay):
                       "holds six cards. " + wrong_count_penalty(self, self.dealer))
             self.wrong_count.add(self.dealer)
 
-    def joins_completed_trick(self, event: ev.Play, label: int | None) -> bool:
-        """The card of a seat that sits out (a lone player's partner), put down after the active
-        cards of a trick and before the next lead, belongs to that trick: he cannot lead. Only
-        the label of the next trick on his line, his card first, puts it before that trick's lead
-        (after the last trick there is none: a label beyond it is wrong, his card is in the last)."""
-        table = self.table
-        if table is None or table.current.plays or not table.tricks or table.gathered \
-                or event.player in table.active:
-            return False
-        return table.finished or label != table.current.number
-
-    def line_label(self, event: ev.Play) -> int | None:
-        """The ``trick N:`` label of the line being read, when `event` is its first card."""
-        line = self.line
-        if line is None or line.trick is None:
-            return None
-        first = next((e for e in line.events if isinstance(e, ev.Play)), None)
-        return line.trick if first is event else None
-
     def on_play(self, event: ev.Play) -> None:
-        table = self.table
-        if table is not None and event.player not in table.active and not table.current.plays \
-                and self.joins_completed_trick(event, self.line_label(event)):
-            table.reopen_last()  # his card goes to the trick just completed, even the last one
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)
-        false = self.out_of_turn
+        false = self.false_card
         if false is None:
             self.play_card(event)  # the usual case: no card out of turn on the table
             return
         if self.rebuild not in self.choices:
             play_after(self, event, false)
         self.play_card(event)
-        if self.out_of_turn is false and self.rebuild not in self.choices and self.table is not None \
+        if self.false_card is false and self.rebuild not in self.choices and self.table is not None \
                 and self.table.current.number != false.trick:
             self.notes.append(f"The trick with {false.player}'s card out of turn was completed by it: it stands.")
-            self.out_of_turn = None
+            self.false_card = None
 
-    def on_concede(self, event: ev.Concede) -> None:
-        self.concede_rest(event)  # the hands are thrown up: a revoke in the trick just completed is established
+    on_concede = HandReplay.concede_rest  # the hands are thrown up: a revoke in the trick just completed is established
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side
@@ -519,9 +474,6 @@ class EuchreHand(HandReplay):
             return self.redeal.reason == "misdeal"
         return self.misdeal()
 
-    def dealt_from(self) -> frozenset[Card]:
-        return PACKS[self.game_options["deck"]]
-
     def contract(self) -> dict[str, Any]:
         return {
             "trump": self.trump.word if self.trump else None,
@@ -550,8 +502,8 @@ class EuchreHand(HandReplay):
     def next_step(self) -> str | None:
         if self.misdeal():
             return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self, self.dealer)
-        if self.out_of_turn is not None and self.rebuild in self.choices:  # the table's choice, in its own words
-            return (f"the table rebuilds trick {self.out_of_turn.trick} if all agree; "
+        if self.false_card is not None and self.rebuild in self.choices:  # the table's choice, in its own words
+            return (f"the table rebuilds trick {self.false_card.trick} if all agree; "
                     "otherwise the hand is cancelled and redealt without score")
         choosing = self.choice_step()  # play waits for an open choice (the defenders', when a lone hand is broken)
         if choosing is not None:
@@ -565,9 +517,7 @@ class EuchreHand(HandReplay):
                 return f"{self.dealer} to discard; {leader} to lead to trick 1"
             return f"{leader} to lead to trick 1"
         if self.table is not None:
-            if self.out_of_turn is not None:
-                verb = "lead" if self.out_of_turn.lead else "play"
-                return (f"{self.out_of_turn.player} takes back {self.out_of_turn.card}; "
-                        f"{self.out_of_turn.expected} to {verb} to trick {self.out_of_turn.trick}")
+            if self.false_card is not None:
+                return self.false_card_step(self.false_card)
             return self.next_in_play()
         return None

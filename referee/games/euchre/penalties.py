@@ -1,9 +1,10 @@
 """What Euchre's laws make of each irregularity, topic by topic (see `referee.engine.penalties`).
 
 Only where the seed (or a house rule) departs from the shared default: a revoke costs points
-(more against a lone hand), a card out of turn goes back or the trick is rebuilt, the lone
-player's partner who plays breaks the lone hand, an exposed card stays face up (or may be
-called), a hand of the wrong size found in play costs its side.
+(more against a lone hand), a card out of turn goes back or the trick is rebuilt, an exposed card
+stays face up (or may be called), a hand of the wrong size found in play costs its side. The lone
+player's partner who plays breaks the lone hand (`engine.sitout`); a bower is named as a trump
+(`card_role`, declared on the hand).
 """
 
 from __future__ import annotations
@@ -24,36 +25,16 @@ from ...engine.penalties import (
     Ruling,
 )
 from ...notation import events as ev
-from ...notation.cards import JACK, Card, Suit
-from .cards import bower_role
+from ...notation.cards import Suit
 
 if TYPE_CHECKING:
     from .hand import EuchreHand
 
 
 class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
-    """A revoke costs the offenders points, more against a lone hand; a bower is named as a trump."""
+    """A revoke costs the offenders points, more against a lone hand."""
 
     __slots__ = ()
-
-    def card_words(self, hand: EuchreHand, card: Card) -> str:
-        """A bower is named as such: the left bower is a trump, not a card of its printed suit."""
-        role = bower_role(card, hand.trump)
-        return f"{card.text} ({role})" if role else card.text
-
-    def held_words(self, hand: EuchreHand, revoke: tb.Revoke) -> str:
-        """The suit led, and the left bower by name when he held it then and trumps were led."""
-        table = hand.table
-        trump = hand.trump
-        if table is None or table.hands is None or revoke.player not in table.hands or trump is None \
-                or revoke.led is not trump:
-            return revoke.led.word
-        held = set(table.hands[revoke.player]) | {c for c, (who, trick) in table.played.items()
-                                                 if who == revoke.player and trick >= revoke.trick}
-        bowers = [c for c in held if c is not revoke.card and c.rank == JACK and c.suit is trump.partner]
-        if not bowers:
-            return revoke.led.word
-        return f"{revoke.led.word} (the left bower {bowers[0].text} is a trump)"
 
     def decide(self, hand: EuchreHand, fact: tb.Revoke) -> Ruling:
         if fact.status == "corrected":
@@ -67,16 +48,12 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
         return Ruling(f"{hand.other(side)} score {points} points{unless} and the hand's ordinary result is not "
                       "scored.")
 
-    def no_revoke(self, hand: EuchreHand, fact: tb.Revoke) -> bool:
-        """The lone player's partner takes no part in the hand: his card that did not follow,
-        gone back because the lone hand stands, was never a play of the hand."""
-        return hand.sitting_out(fact.player)
-
 
 def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
     """Lone-hand points only while the lone hand was being played: a revoke made after the
     partner's card turned it into a partnership hand is a partnership revoke."""
-    alone_then = hand.lone_hand or (hand.partnership_at is not None and (at.line, at.column) < hand.partnership_at)
+    broken = next((s.broken for s in hand.sitting_out if s.loner == hand.alone), None)
+    alone_then = hand.lone_hand or (broken is not None and (at.line, at.column) < (broken.line, broken.column))
     if hand.lone_defence and hand.side(hand.defender_alone or "") == hand.side(offender):
         return hand.game_options["revoke-lone-points"]  # his side was attempting a lone defence
     if hand.alone is None or not alone_then:
@@ -88,41 +65,28 @@ def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
 
 
 class EuchreRetractLaw(RetractLaw["EuchreHand"]):
-    """A card taken back: a card out of turn, or the lone player's partner's card."""
+    """A card out of turn taken back: the proper turn is restored (Somerset: the card may be called)."""
 
     __slots__ = ()
 
-    def may_take_back(self, hand: EuchreHand, event: ev.Retract) -> bool:
-        """The lone player's partner's card goes back when the opponents let the lone hand stand."""
-        loner = hand.loner_of(event.player)
-        return (loner is not None and hand.lone_broken(loner)) or super().may_take_back(hand, event)
-
     def retracted(self, hand: EuchreHand, fact: tb.Retracted) -> None:
-        out_of_turn = hand.out_of_turn
-        if out_of_turn is not None and fact.player == out_of_turn.player and fact.card is out_of_turn.card:
+        false = hand.false_card  # which the replay forgets once this law has ruled, with its note
+        if false is not None and fact.player == false.player and fact.card is false.card:
             if hand.rebuild in hand.choices:  # the table rebuilds the trick: the card goes back
                 assert hand.rebuild is not None
                 hand.answer(hand.rebuild, "reconstruct", fact.at)
-            hand.out_of_turn = None
-            hand.notes.append(f"{fact.player}'s {fact.card}, played out of turn, went back "
-                              "and the proper turn was restored.")
             if hand.game_options["out-of-turn"] == "somerset":
                 hand.open(somerset_offer(hand, fact))
-        elif (loner := hand.loner_of(fact.player)) is not None and hand.lone_broken(loner) and hand.table is not None:
-            hand.break_lone(loner, None)
-            hand.notes.append(f"{fact.player}'s card was taken back: {loner} keeps {hand.lone_words(loner)}.")
-            for follow in hand.table.deactivate(fact.player):  # the trick may now be complete
-                hand.on_fact(follow)
 
 
 class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
-    """A card out of turn goes back (or the trick is rebuilt); the lone player's partner must not play."""
+    """A card out of turn goes back (or the trick is rebuilt, if later players played after it)."""
 
     __slots__ = ()
 
     def decide(self, hand: EuchreHand, fact: tb.OutOfTurn) -> Ruling:
         def kept(choice: Choice | None) -> None:
-            hand.out_of_turn = fact  # on the table until it goes back, or later players play after it
+            hand.false_card = fact  # on the table until it goes back, or later players play after it
 
         if hand.game_options["out-of-turn"] == "somerset":
             defenders = hand.side_label(hand.adversaries(fact.player))
@@ -131,51 +95,6 @@ class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
         return Ruling(f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
                       "players have already played: then the trick is rebuilt if all agree, otherwise the hand is "
                       "cancelled and redealt without score.", then=kept)
-
-    def not_active(self, hand: EuchreHand, fact: tb.NotActive) -> None:
-        loner = hand.loner_of(fact.player) or hand.alone or ""
-        innocent = hand.adversaries(loner)  # the defenders; the makers, when a lone defender's partner played
-        table = hand.table
-        assert table is not None
-        verb = "play" if loner == hand.alone else "defend"
-        lone = hand.lone_words(loner)
-        trick = fact.trick  # the trick he put it on: the hand reopened the one just completed if it was that
-        hand.find("sitting-out-played", fact.player, fact.at, "alone.partner-played",
-                  f"{fact.player} should sit out while {loner} {verb}s alone, but played {fact.card}. {loner} loses "
-                  f"{lone} and his side plays as a partnership, unless {hand.side_label(innocent)} elect that {loner} "
-                  f"{verb} alone (then {fact.player}'s card is taken back).", trick=trick)
-        if not hand.lone_broken(loner):
-            hand.break_lone(loner, fact.at)
-        for follow in table.join(fact.player, fact.card, fact.at):
-            if not isinstance(follow, tb.OutOfTurn):  # the seat had no turn: one finding is enough
-                hand.on_fact(follow)
-        hand.open(Offer(frozenset(innocent), fact.player, ("partnership", "alone"), "alone.partner-played",
-                        f"{hand.side_label(innocent)} choose whether {loner} keeps {lone} "
-                        f"({fact.player}'s {fact.card} is taken back) or his side plays as a partnership.",
-                        lambda hand, option, at: choose_lone_hand(hand, option, at, fact.player, fact.card, loner),
-                        implied="partnership"))
-
-
-def choose_lone_hand(hand: EuchreHand, option: str, at: ev.Span, partner: str, card: Card, loner: str) -> None:
-    """The defenders' election (`call alone` / `call partnership`, or the partner's card taken
-    back). Electing the lone hand takes `partner`'s `card` back while its trick is not
-    gathered; a trick already gathered stands as played (a quitted trick is never rebuilt),
-    a card he has put on the table since goes back, and he sits out from now on."""
-    if option != "alone" or not hand.lone_broken(loner) or hand.table is None:
-        return
-    table = hand.table
-    facts = table.retract(partner, card, at, excused=True)
-    if any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-        hand.notes.append(f"{hand.side_label(hand.adversaries(partner))} elected that {loner} keep "
-                          f"{hand.lone_words(loner)}: {partner}'s {card} stays in its trick, already gathered, "
-                          f"and {partner} sits out.")
-        later = table.current.card_of(partner)
-        facts = table.retract(partner, later.card, at, excused=True) if later is not None else []
-        if not facts or any(isinstance(f, (tb.BadRetract, tb.CardStands)) for f in facts):
-            hand.break_lone(loner, None)
-            facts = table.deactivate(partner)
-    for follow in facts:  # a card taken back: the retract law's `retracted` restores the lone hand
-        hand.on_fact(follow)
 
 
 def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
@@ -187,7 +106,7 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
         return
 
     def choose(hand: EuchreHand, option: str, at: ev.Span) -> None:
-        hand.out_of_turn = None
+        hand.false_card = None
         hand.rebuild_refused = option == "redeal"
 
     hand.rebuild = hand.open(Offer(
@@ -239,7 +158,9 @@ class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
                       "unfair advantage and redeals.",
                       Offer(frozenset(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
                             f"The table decides: {event.card} stays face up until played, or the hand is redealt if "
-                            "the exposure is a major unfair advantage.", _table_decides, implied="leave-exposed",
+                            "the exposure is a major unfair advantage.",
+                            lambda hand, option, at: None,  # a redeal is a `redeal` line; the card simply stays
+                            implied="leave-exposed",
                             implied_text=f"Play went on: {event.player}'s exposed {event.card} stayed face up until "
                                          "played."))
 
@@ -257,9 +178,9 @@ class EuchreDealLaw(DealLaw["EuchreHand"]):
                   "points to the other side.")
 
 
-def wrong_count_penalty(hand: EuchreHand, player: str) -> str:
+def wrong_count_penalty(hand: EuchreHand, player: str, deal: str = "The deal") -> str:
     """A hand of the wrong size found in play: its side's forfeit, in words."""
-    return (f"The deal stands; {hand.side(player)} cannot score this hand and forfeit "
+    return (f"{deal} stands; {hand.side(player)} cannot score this hand and forfeit "
             f"{wrong_count_points(hand)} points to {hand.other(hand.side(player))}.")
 
 
@@ -267,12 +188,9 @@ def wrong_count_points(hand: EuchreHand) -> int:
     return 4 if hand.lone_hand else 2
 
 
-def _table_decides(hand: EuchreHand, option: str, at: ev.Span) -> None:
-    """The table's choice about an exposed card changes nothing the referee scores: a redeal is a
-    `redeal` line, and leaving the card exposed needs no action."""
-
-
-LAWS = PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(), out_of_turn=EuchreOutOfTurnLaw(),
+LAWS = PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(),
+                   out_of_turn=EuchreOutOfTurnLaw("{player}'s {card}, played out of turn, went back and the proper "
+                                                  "turn was restored."),
                    exposed=EuchreExposedLaw(), deal=EuchreDealLaw(),
                    attention=AttentionWords("Gathered tricks stay face down during the hand; the laws give no "
                                             "penalty in points."))

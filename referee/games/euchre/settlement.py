@@ -25,16 +25,6 @@ class EuchreSettlement:
     def __init__(self, hand: EuchreHand) -> None:
         self.hand = hand
 
-    def maker_tricks(self) -> int:
-        hand = self.hand
-        assert hand.table is not None and hand.maker is not None
-        makers = hand.sides.side(hand.maker)
-        members = (hand.maker, hand.sides.partner(hand.maker))
-        won = sum(1 for t in hand.table.tricks if t.winner in members)
-        if hand.conceded_by is not None and hand.sides.side(hand.conceded_by) != makers:
-            won += 5 - len(hand.table.tricks)
-        return won
-
     def settle(self, ledger: Ledger) -> None:
         hand = self.hand
         status = hand.status()
@@ -59,16 +49,17 @@ class EuchreSettlement:
                           f"{side} played with a wrong number of cards")
             hand.penalise("wrong-count.play", f"{side} played with a wrong number of cards: {other} score {points}",
                           (Effect("hand-not-scored", side),), since=mark)
-        side, points, topic = self.ordinary_result()
+        assert hand.maker is not None
+        tricks = hand.won_by_side()[hand.sides.side(hand.maker)]  # the makers'
+        side, points, topic = self.ordinary_result(tricks)
         if side not in barred:
-            ledger.credit(side, points, hand.rule_id(topic), self.result_words(side, points))
+            ledger.credit(side, points, hand.rule_id(topic), self.result_words(tricks))
 
-    def ordinary_result(self) -> tuple[str, int, str]:
-        """Who scores the hand, how much, and the rule's topic."""
+    def ordinary_result(self, tricks: int) -> tuple[str, int, str]:
+        """Who scores the hand, how much, and the rule's topic, the makers having taken `tricks`."""
         hand = self.hand
         assert hand.maker is not None
         makers = hand.sides.side(hand.maker)
-        tricks = self.maker_tricks()
         if tricks < 3:
             if hand.lone_defence:
                 return hand.sides.other(makers), 4, "alone.defend"  # a euchre by a lone defender
@@ -78,10 +69,9 @@ class EuchreSettlement:
             return makers, hand.game_options["lone-march"] if hand.lone_hand else 2, "score.march"
         return makers, 1, "score.makers"
 
-    def result_words(self, side: str, points: int) -> str:
+    def result_words(self, tricks: int) -> str:
         hand = self.hand
         assert hand.maker is not None
-        tricks = self.maker_tricks()
         # the makers by name: under the score, a euchre's points go to the other side
         makers = f"{hand.sides.side(hand.maker)}, the makers{' (alone)' if hand.lone_hand else ''},"
         took = f"took {tricks} trick{'' if tricks == 1 else 's'}"

@@ -7,7 +7,7 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
-from ...engine.ledger import Ledger
+from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
@@ -51,12 +51,11 @@ class FrenchBostonHand(HandReplay):
 
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
-                           score_unit="counters", revoke_abandons=True)
+                           score_unit="counters", revoke_abandons=True,
+                           settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
 
     @property
-    def game_options(self) -> FrenchBostonOptions:
-        """The table's options, typed as this game declares them: `options` stays the engine's
-        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+    def game_options(self) -> FrenchBostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
         return cast(FrenchBostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
@@ -68,11 +67,15 @@ class FrenchBostonHand(HandReplay):
         self.auction = Auction(self.order, self.left_of(self.dealer), self.game_options["after-pass"] == "accept-only",
                                self.game_options["quatre-as-aces"])
         self.undertaking: Contract | None = None
-        self.misere_lost_at: int | None = None
+        self.lost_at: int | None = None  # the trick the misère caller took (see `misere_lost_at`)
         self.short_hands: set[str] = set()
-        self.long_hand = False
 
     # ---- the deal's facts -------------------------------------------------------------
+    @property
+    def misere_lost_at(self) -> int | None:
+        """The trick that lost the misère, while the hands are thrown up for it (a card taken back reopens it)."""
+        return self.lost_at if self.ended_as("thrown-up") else None
+
     @property
     def mult(self) -> int:
         """2 on the game's double deals, else 1: every payment of the deal is multiplied by it."""
@@ -314,19 +317,12 @@ class FrenchBostonHand(HandReplay):
         offer_misere_claim(self, event.player, what)
 
     def on_look(self, event: ev.Look) -> None:
-        """Looking at a quitted trick: allowed, as in Boston, except in a misère, where Boston's law
-        (L37 ins.) gives it the penalty of a lead out of turn, a misère error when an adversary does it."""
-        trick, contract = self.looked_back(event), self.undertaking
-        if trick is None or contract is None or contract.kind != "misere" or self.table is None or self.play_over():
-            return  # allowed: the custom lets players look at the last trick, and the hands once thrown up
-        ruling = ("The caller is not penalised." if event.player == contract.caller else
-                  f"As a lead out of turn in a misère, it is a misère error: {contract.caller} may claim the pool "
-                  "and the stakes at once.")
-        self.find("looked-at-trick", event.player, event.at, "play.look-back",
-                  f"{event.player} looked at trick {trick}, already quitted, in a misère. {ruling}",
-                  trick=self.trick_number)
-        if event.player != contract.caller:
-            offer_misere_claim(self, event.player, f"looked at trick {trick}, already quitted")
+        """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
+        contract = self.undertaking
+        misere = contract is not None and contract.kind == "misere" and self.table is not None and not self.play_over()
+        look_back(self, event, contract.caller if contract is not None and misere else None, "",
+                  f": {contract.caller if contract else ''} may claim the pool and the stakes at once",
+                  lambda player, trick: offer_misere_claim(self, player, f"looked at trick {trick}, already quitted"))
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
@@ -363,7 +359,6 @@ class FrenchBostonHand(HandReplay):
             if cards is None or len(cards) == dealt:
                 continue
             if len(cards) > dealt:
-                self.long_hand = True
                 ruling = "Too many cards: the deal is void, a misdeal, and the deal passes to the right."
             else:
                 self.short_hands.add(player)
@@ -381,7 +376,7 @@ class FrenchBostonHand(HandReplay):
                       "card face down before the first trick is complete")
         if contract is not None and contract.kind == "misere" and self.misere_lost_at is None \
                 and fact.trick.winner == contract.caller:
-            self.misere_lost_at = fact.trick.number
+            self.lost_at = fact.trick.number
             short = sorted(self.short_hands - {contract.caller}, key=self.order.index)
             if short and contract.caller not in self.short_hands:
                 self.throw_up(f"{contract.caller} took trick {fact.trick.number} and the hands are thrown up, but "
@@ -390,20 +385,14 @@ class FrenchBostonHand(HandReplay):
                 self.throw_up(f"{contract.caller} took trick {fact.trick.number}, which ends the misère: the hands "
                               "are thrown up.")
 
-    def resume_play(self) -> None:
-        """A card of the trick that lost the misère was taken back: play goes on in that trick."""
-        self.misere_lost_at = None
-
     def on_play(self, event: ev.Play) -> None:
-        if self.misere_lost_at is not None or self.ended_as("claimed"):
-            return  # the hands were thrown up; later cards only show the hands
-        self.play_card(event)
+        if self.table is None or self.stage != "ended":  # once the hands are thrown up, cards only show them
+            self.play_card(event)
 
     def play_over(self) -> bool:
         """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
         now has nothing left to penalise."""
-        return self.table is not None and (self.table.finished or self.ended_as("claimed")
-                                           or self.misere_lost_at is not None)
+        return self.table is not None and (self.table.finished or self.stage == "ended")
 
     # ---- sides -----------------------------------------------------------------------------
     def caller_side(self) -> frozenset[str]:
@@ -427,18 +416,12 @@ class FrenchBostonHand(HandReplay):
         return mine - {player}
 
     # ---- status -------------------------------------------------------------------------------------
-    def on_redeal(self, line: ev.RedealLine) -> None:
-        """The table deals again, for the reason the line gives. A deal thrown in needs all passes: with
-        a proposal standing (play or pay) or once play has begun, it counts as a misdeal."""
-        HandReplay.on_redeal(self, line)
-        if line.reason == "thrown-in" and not self.throwable():
-            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
-                      "the deal is said to be thrown in, but " + ("its play has begun" if self.table is not None else
-                      "a proposal stands (a bid binds: play or pay)") + "; it counts as a misdeal")
-
-    def throwable(self) -> bool:
-        """Only a deal nobody has proposed on, not yet played, may be thrown in."""
-        return self.table is None and self.undertaking is None and self.auction.best is None
+    def throw_in_refused(self) -> str | None:
+        """A deal thrown in needs all passes: not with a proposal standing (play or pay), nor once played."""
+        if self.table is not None:
+            return "its play has begun"
+        bid = self.undertaking is not None or self.auction.best is not None
+        return "a proposal stands (a bid binds: play or pay)" if bid else None
 
     def void_deal(self) -> str | None:
         """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him) or None (not
@@ -448,12 +431,10 @@ class FrenchBostonHand(HandReplay):
         return self.shown_void()
 
     def shown_void(self) -> str | None:
-        """What the deal lines and the play show: too many cards (a misdeal at any time), a hand of
-        the wrong size before play (a misdeal), a card twice (an imperfect pack: the same dealer)."""
-        if self.long_hand:
-            return "misdeal"
+        """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
+        else a hand of the wrong size (a misdeal); once play has begun, too many cards (a misdeal)."""
         if self.table is not None:
-            return None
+            return "misdeal" if "long-hand" in self.deal_faults else None
         if "duplicate-card" in self.deal_faults:
             return "same-dealer"
         if "wrong-count" in self.deal_faults:
@@ -467,20 +448,15 @@ class FrenchBostonHand(HandReplay):
         assert self.redeal is not None and self.ended is not None
         reason = self.redeal.reason
         if reason == "thrown-in" or (reason is None and self.ended.was == "thrown-in"):
-            return None if self.throwable() else "misdeal"
+            return "misdeal" if self.throw_in_refused() else None
         if reason == "misdeal" or (reason is None and self.shown_void() == "misdeal"):
             return "misdeal"
         return "same-dealer"
 
-    def void(self) -> Literal["redeal", "thrown-in"] | None:
-        """A void deal is dealt again; a `redeal` line that makes none throws the deal in."""
-        if self.void_deal() is not None:
-            return "redeal"
-        return "thrown-in" if self.ended_as("thrown-in") or self.redeal is not None else None
-
-    def settle(self, ledger: Ledger) -> None:
-        """What the deal pays: see `FrenchBostonSettlement`, which reads this replayed hand."""
-        FrenchBostonSettlement(self).settle(ledger)
+    def redeal_why(self) -> str | None:
+        """A void deal is dealt again ("misdeal", "same-dealer"); a `redeal` line that makes none throws the deal in."""
+        void = self.void_deal()
+        return void or ("thrown-in" if self.ended_as("thrown-in") or self.redeal is not None else None)
 
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

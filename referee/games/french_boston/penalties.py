@@ -9,7 +9,7 @@ up before play may force independence on its holder, and a misdeal loses the dea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
@@ -23,6 +23,10 @@ from .auction import NUMBER_KIND, Contract, Proposal
 
 if TYPE_CHECKING:
     from .hand import FrenchBostonHand
+
+
+REQUIRE_ENDS, REQUIRE_SAID = (Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), "{choosers} require {option} from {target}"
+"""A requirement on the next card of the offender's side ends with its trick, and is said so."""
 
 
 class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
@@ -47,15 +51,14 @@ class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
             return Ruling(f"An adversary had already played after him, so {fact.card} stays face up as an exposed "
                           f"card and {label} may call it (Boston's law).",
                           None if contract is None else card_calls(
-                              hand, fact.player, fact.card, ("card",), "revoke.corrected",
-                              f"{fact.card} stays face up: {label} may call it, to be played as soon as that is "
-                              "lawful; it stays liable to be called until it is played.", ends=(Lapse.CARD_PLAYED,)))
+                              hand, fact, ("card",), f"{fact.card} stays face up: {label} may call it, to be played "
+                              "as soon as that is lawful; it stays liable to be called until it is played.",
+                              (Lapse.CARD_PLAYED,)))
         return Ruling(f"{label} may require his highest or lowest card of {fact.led.word}, or treat {fact.card} as an "
                       "exposed card.",
                       None if contract is None else card_calls(
-                          hand, fact.player, fact.card, ("highest", "lowest", "card"), "revoke.corrected",
-                          f"{label} may require {fact.player}'s highest or lowest {fact.led.word}, or call "
-                          f"{fact.card} as an exposed card."))
+                          hand, fact, ("highest", "lowest", "card"), f"{label} may require {fact.player}'s highest or "
+                          f"lowest {fact.led.word}, or call {fact.card} as an exposed card."))
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
@@ -67,7 +70,7 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
         """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
         them played before it, taken back, is liable to be called."""
         if not hand.ended_as("claimed") and hand.undertaking is not None and not hand.is_solo_caller(play.player):
-            hand.expose_early_play(choice, play, lambda holder, card: offer_call(hand, holder, card))
+            hand.expose_early_play(choice, play, offer_call)
 
 
 class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
@@ -128,11 +131,11 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         waiting = [p for p in hand.order if p in hand.partners_of(fact.player) and p not in played]
         if not waiting:
             return None
-        target = first_in_turn(hand, waiting, fact.player)
-        return requirement(hand, others, fact.player, target, ("highest", "lowest", "win", "lose"),
-                           "play.out-of-turn", f"{hand.side_label(others)} may require {target}, {fact.player}'s "
-                           "partner who has not yet played, to play his highest or lowest card of the suit, or to "
-                           "win or not win the trick.")
+        target = hand.left_of(fact.player, waiting)
+        return Offer(others, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                     f"{hand.side_label(others)} may require {target}, {fact.player}'s partner who has not yet played, "
+                     "to play his highest or lowest card of the suit, or to win or not win the trick.",
+                     ends=REQUIRE_ENDS, target=target, said=REQUIRE_SAID)
 
 
 class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
@@ -158,13 +161,20 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
                       "when legal, or require his highest or lowest of the suit led.", offer)
 
 
+def card_calls(hand: FrenchBostonHand, fact: tb.Revoke, options: tuple[Option, ...], text: str,
+               ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
+    """Let a corrected revoke's adversaries call its card as an exposed card, or his highest or lowest."""
+    return Offer(frozenset(hand.adversaries(fact.player)), fact.player, options, "revoke.corrected", text, ends=ends,
+                 card=fact.card, target=fact.player, said="{choosers} call {option} from {target}")
+
+
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
     """The other side's right over an exposed card: it lasts until the card is played."""
     others = frozenset(hand.adversaries(holder))
-    return card_calls(hand, holder, card, ("card", "highest", "lowest"), "exposed.card",
-                      f"{hand.side_label(others)} may call {card} to be played when legal, or require "
-                      f"{holder}'s highest or lowest card of the suit led; the card stays liable to be "
-                      "called until it is played.", ends=(Lapse.CARD_PLAYED,))
+    return Offer(others, holder, ("card", "highest", "lowest"), "exposed.card", f"{hand.side_label(others)} may call "
+                 f"{card} to be played when legal, or require {holder}'s highest or lowest card of the suit led; the "
+                 "card stays liable to be called until it is played.", ends=(Lapse.CARD_PLAYED,), card=card,
+                 target=holder, said="{choosers} call {option} from {target}")
 
 
 def offer_call(hand: FrenchBostonHand, holder: str, card: Card) -> None:
@@ -216,10 +226,11 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
         side = (hand.partners_of(event.player) | {event.player}) - played
         if not side:
             return None
-        target = first_in_turn(hand, side, hand.table.expected())
-        return requirement(hand, others, event.player, target, ("highest", "lowest", "trump", "no-trump"),
-                           "attention.drawn", f"{hand.side_label(others)} may require {target} to play his "
-                           "highest or lowest card, or to trump or not trump the trick.")
+        turn = hand.table.expected()
+        target = turn if turn in side else hand.left_of(turn, side)
+        return Offer(others, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
+                     f"{hand.side_label(others)} may require {target} to play his highest or lowest card, or to trump "
+                     "or not trump the trick.", ends=REQUIRE_ENDS, target=target, said=REQUIRE_SAID)
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
@@ -233,18 +244,6 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
             hand.accept_demand(event)
         else:
             super().unanswered_accept(hand, event)
-
-
-class FrenchBostonDealLaw(laws.DealLaw["FrenchBostonHand"]):
-    """The deal passes to the right: a misdeal loses it."""
-
-    __slots__ = ()
-
-    def wrong_dealer_ruling(self, hand: FrenchBostonHand) -> str:
-        return "Once the cards are out the deal stands, and the next deal passes to his right."
-
-    def wrong_count_ruling(self, hand: FrenchBostonHand, player: str) -> str:
-        return "Found before play, this is a misdeal: the dealer loses the deal and the player on his right deals."
 
 
 def penalty(hand: FrenchBostonHand, offender: str, what: str, offer: Callable[[], Offer | None]) -> Offer | None:
@@ -262,17 +261,11 @@ def misere_claim_offer(hand: FrenchBostonHand, offender: str, what: str) -> Offe
     """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
     assert hand.undertaking is not None
     caller = hand.undertaking.caller
-
-    def claim(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-        hand.end("claimed")
-        hand.gather_now()
-        hand.penalise("misere.errors", f"{caller} claims the misère as made after {offender} {what}",
-                      effects=(Effect("hand-not-scored", offender),))
-
-    return Offer(frozenset({caller}), offender, ("claim",), "misere.errors",
-                 f"{offender} {what} in a misère: {caller} may at once claim the pool and the stakes as if he had "
-                 "made it (call claim, or write the result); if he plays on without claiming, the right is lost.",
-                 claim, recorded="claim")
+    return laws.misere_claim(hand, caller, offender, "misere.errors", f"{offender} {what} in a misère: {caller} may at "
+                             "once claim the pool and the stakes as if he had made it (call claim, or write the "
+                             "result); if he plays on without claiming, the right is lost.",
+                             lambda hand: hand.penalise("misere.errors", f"{caller} claims the misère as made after "
+                                                        f"{offender} {what}", (Effect("hand-not-scored", offender),)))
 
 
 def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None:
@@ -280,36 +273,10 @@ def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None
     hand.open(misere_claim_offer(hand, offender, what))
 
 
-def card_calls(hand: FrenchBostonHand, offender: str, exposed: Card, options: tuple[Option, ...],
-               topic: str, text: str, ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
-    """Let the offender's adversaries call `exposed` as an exposed card, or his highest or lowest."""
-    others = frozenset(hand.adversaries(offender))
-
-    def call(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-        what = "card" if len(option) == 2 else option
-        effect = hand.require(offender, what, topic, at, card=exposed if what == "card" else None)
-        hand.penalise(topic, f"{hand.side_label(others)} call {option} from {offender}", effects=(effect,))
-
-    return Offer(others, offender, options, topic, text, call, ends=ends, card=exposed)
-
-
-def requirement(hand: FrenchBostonHand, others: frozenset[str], offender: str, target: str,
-                options: tuple[Option, ...], rule: str, text: str) -> Offer:
-    """Let `others` require one of `options` of `target`'s next card, the penalty under `rule`."""
-
-    def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-        effect = hand.require(target, option, rule, at)
-        hand.penalise(rule, f"{hand.side_label(others)} require {option} from {target}", effects=(effect,))
-
-    return Offer(others, offender, options, rule, text, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED))
-
-
-def first_in_turn(hand: FrenchBostonHand, players: Iterable[str], start: str) -> str:
-    """The first of `players` going round to the right from `start` (itself included)."""
-    return min(players, key=lambda p: (hand.order.index(p) - hand.order.index(start)) % len(hand.order))
-
-
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
                         out_of_turn=FrenchBostonOutOfTurnLaw(), exposed=FrenchBostonExposedLaw(),
-                        attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(), deal=FrenchBostonDealLaw())
+                        attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(),
+                        deal=laws.DealLaw("Found before play, this is a misdeal: the dealer loses the deal and the "
+                                          "player on his right deals.", "Once the cards are out the deal stands, and "
+                                          "the next deal passes to his right."))
 """French Boston's penalty laws, declared on its hand."""

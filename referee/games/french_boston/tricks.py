@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...engine.tricks import PlainTricks
 from ...notation.cards import JACK, Card, Suit, card
 
 SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
@@ -15,28 +16,23 @@ def best_jack(turned: Suit | None) -> Card:
     return JACK_HEARTS if turned is Suit.DIAMONDS else JACK_DIAMONDS
 
 
-class FrenchBostonTricks:
-    """Effective suits and trick power: the best-trump jack; the quatre-as caller's renounces."""
+class FrenchBostonTricks(PlainTricks):
+    """Whist's trick rules but for the best-trump jack (above every trump, and one itself unless a
+    house rule keeps it in its own suit) and the quatre-as caller's renounces."""
 
     def __init__(self, trump: Suit | None, turned: Suit | None, super_jack_follows_trump: bool = True,
                  renouncer: str | None = None) -> None:
-        self.trump = trump
+        super().__init__(trump)
         self.jack = best_jack(turned) if trump is not None else None
         self.jack_is_trump = super_jack_follows_trump
         self.renouncer = renouncer
 
     def suit_of(self, c: Card) -> Suit:
-        if c is self.jack and self.jack_is_trump:
-            assert self.trump is not None
-            return self.trump
-        return c.suit
+        trump = self.trump
+        return trump if c is self.jack and self.jack_is_trump and trump is not None else c.suit
 
     def power(self, c: Card, led: Suit) -> int:
-        if c is self.jack:
-            return 200
-        if self.trump is not None and c.suit is self.trump:
-            return 100 + c.rank
-        return c.rank if c.suit is led else -1  # only the super jack changes suit, and it is dealt with above
+        return 200 if c is self.jack else super().power(c, led)
 
     def excused(self, player: str, c: Card, led: Suit, trick: int) -> bool:
         return player == self.renouncer and trick <= 10

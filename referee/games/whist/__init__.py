@@ -31,7 +31,6 @@ class WhistSession(GameSession[WhistHand]):
 
     def __init__(self, game: Whist, setup: Setup, games: tuple[tuple[str, int], ...] = ()) -> None:
         super().__init__(game, setup)
-        self.number = 1
         self.games = games
 
     def replay(self, record: HandRecord) -> WhistHand:

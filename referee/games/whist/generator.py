@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRulesFor, random_tricks
+from ...engine.generators import Deal, PlayRulesFor, random_deal, random_tricks
 from ...engine.generators import plain_play_rules as own_play_rules
 from ...notation.cards import pack
 
@@ -29,13 +29,9 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     """One random hand with its deal and trump card, as transcript lines; with `plant_revoke`, one
     player fails to follow once while able to (the trick is returned, None when no chance came);
     with `lead_out_of_turn`, a wrong player leads to a random trick and takes his card back."""
-    cards = sorted(pack(2), key=lambda c: (c.suit.value, c.rank))
-    rng.shuffle(cards)
-    seats = [SEATS[(dealer + 1 + i) % 4] for i in range(4)]
-    hands = {seats[i]: cards[13 * i:13 * i + 13] for i in range(4)}
+    out, hands, _ = random_deal(rng, pack(2), SEATS, dealer, 13, number)
     trump_card = hands[SEATS[dealer]][-1]  # the dealer's last card is turned
-    out = [f"hand {number} dealer {SEATS[dealer]}", *(f"deal {p}: {' '.join(c.text for c in hands[p])}" for p in SEATS),
-           f"upcard {trump_card.text}"]
     play = (rules_for or own_play_rules)(Deal("whist", trump_card.suit))
+    seats = [SEATS[(dealer + 1 + i) % 4] for i in range(4)]
     tricks, planted = random_tricks(rng, seats, seats[0], hands, play, plant_revoke, lead_out_of_turn)
-    return [*out, *tricks, ""], planted
+    return [*out, f"upcard {trump_card.text}", *tricks, ""], planted

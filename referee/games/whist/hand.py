@@ -9,7 +9,7 @@ from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.exposedcards import ExposedCards
 from ...engine.laws import Effect
-from ...engine.newdeal import new_deal_offer
+from ...engine.newdeal import new_deal_offer, play_on_choices
 from ...engine.penalties import Offer
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...engine.suitcalls import SuitCalls
@@ -39,6 +39,7 @@ WhistOptions = TypedDict("WhistOptions", {
     "fourth-before-second": Literal["high-low", "win-lose"],
     "misdeal": Literal["loses-deal", "redeal"],
     "partner-may-ask": bool,
+    "cut-ties": Literal["recut", "suit"],
 })
 """The house rules of whist as its rulebook defines them (a test checks the two agree)."""
 
@@ -50,7 +51,8 @@ class WhistHand(HandReplay):
 
     declared = Declaration("whist", 13, frozenset(pack(2)), LAWS,  # the calls after a revoke (E72):
                            PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"},
-                           settlement=lambda hand, ledger: WhistSettlement(hand).settle(ledger))
+                           settlement=lambda hand, ledger: WhistSettlement(hand).settle(ledger), said=talk.SAID,
+                           cut=("Cut", "cut-ties"))
 
     @property
     def game_options(self) -> WhistOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
@@ -92,11 +94,6 @@ class WhistHand(HandReplay):
     def imperfect(self) -> bool:
         return bool(self.deal_faults & {"duplicate-card", "foreign-card"})
 
-    def misdeal(self) -> bool:
-        """A hand of the wrong size from a perfect pack, found before the first trick is complete."""
-        return "wrong-count" in self.deal_faults and not self.imperfect() and (
-            self.table is None or not self.table.tricks)
-
     def redeal_why(self) -> str | None:
         """Why the hand is dealt again, if it is: a misdeal, an imperfect pack, a faced card, or a
         new deal by the same dealer (one the adversaries chose, or both sides revoking)."""
@@ -108,7 +105,7 @@ class WhistHand(HandReplay):
             said = self.redeal.reason
             return said if said in ("imperfect-pack", "faced-card", "misdeal", "interrupted") else (
                 "new-deal" if said == "thrown-in" else "misdeal")
-        if self.misdeal():
+        if self.misdeal():  # the pack is perfect: a hand of the wrong size, found before trick 1 is complete
             return "misdeal"
         return "new-deal" if self.both_revoked() and self.hand_over() else None
 
@@ -129,28 +126,11 @@ class WhistHand(HandReplay):
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         return True
 
-    # whist's own words (words.json), ruled in talk.py; methods rather than class attributes bound
-    # to its functions, which a compiled class cannot hold
-    def on_ask(self, event: ev.Said) -> None:
-        talk.on_ask(self, event)
-
-    def on_name(self, event: ev.Said) -> None:
-        talk.on_name(self, event)
-
-    def on_forgot(self, event: ev.Said) -> None:
-        talk.on_forgot(self, event)
-
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         self.lead_stood(fact)
         if fact.trick.number == 1 and "wrong-count" in self.deal_faults and not self.imperfect():
             self.wrong_count_found()
-        for player in [p for p, offered in self.short.items() if not offered]:
-            self.short[player] = True
-            self.open(self.new_deal(player, "wrong-count.play", f"{player} is a card short", (Lapse.CHOOSER_PLAYS,),
-                                    f"Play went on: the deal stands, and {player} sits out the last trick."))
-        if fact.trick.number == 12 and self.table is not None:
-            for player in self.short:  # trick 13 is empty yet: taking him out completes no trick
-                self.table.deactivate(player)
+        play_on_choices(self, fact.trick.number, self.short, WhistHand.chose_new_deal)  # L19, E69 (W62-W63)
         self.suit_calls.due(self)
 
     def wrong_count_found(self) -> None:
@@ -159,7 +139,7 @@ class WhistHand(HandReplay):
         English code (E46, W65): one hand short of the one card no deal holds stands, as though it held it."""
         wrong = [p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand]
         self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
-        missing = self.deck.difference(*self.deals.values())
+        missing = set(self.missing_cards())
         if self.game_options["code"] == "english" and len(wrong) == len(missing) == 1 and wrong[0] in self.short:
             self.penalise("wrong-count.play", f"{wrong[0]}, short from the deal, has played: the deal stands, and he "
                           f"answers for revokes as though he held the missing {' '.join(c.text for c in missing)}")
@@ -210,9 +190,6 @@ class WhistHand(HandReplay):
     def both_revoked(self) -> bool:
         return (self.game_options["both-revoke"] == "new-deal"
                 and len({self.side(r.player) for r in self.revokes}) == 2)
-
-    def void(self) -> Literal["redeal", "thrown-in"] | None:
-        return "redeal" if self.redeal is not None or self.redeal_why() is not None else None
 
     def contract(self) -> dict[str, Any]:
         return {"trump": self.trump.word if self.trump else None,

@@ -135,8 +135,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
                       f"the card is dead and {fact.player} is a card short; his adversaries choose a new deal or to "
                       "play on."), trick=fact.trick)
         if not english:
-            (table.hands or {}).get(fact.player, set()).discard(fact.card)
-            table.played.setdefault(fact.card, (fact.player, fact.trick))
+            self.dead_card(hand, fact)
             hand.short[fact.player] = False  # the choice is offered once the trick is complete
 
     def led_ahead(self, hand: WhistHand, fact: tb.PlayedTwice) -> bool:
@@ -229,9 +228,6 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 class WhistDealLaw(laws.DealLaw["WhistHand"]):
     __slots__ = ()
 
-    def wrong_dealer_ruling(self, hand: WhistHand) -> str:
-        return "It was not stopped before the trump card was turned, so the deal stands."
-
     def wrong_count_ruling(self, hand: WhistHand, player: str) -> str:
         nxt = "the deal passes to the left" if hand.game_options["misdeal"] == "loses-deal" else "the dealer redeals"
         return (f"Found before every player has played to the first trick it is a misdeal: {nxt}. Found later, the "
@@ -240,5 +236,6 @@ class WhistDealLaw(laws.DealLaw["WhistHand"]):
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw(), retract=WhistRetractLaw(), out_of_turn=WhistOutOfTurnLaw(),
                         exposed=WhistExposedLaw(), attention=WhistAttentionLaw(), call=WhistCallLaw(),
-                        deal=WhistDealLaw())
+                        deal=WhistDealLaw(wrong_dealer="It was not stopped before the trump card was turned, so the "
+                                                       "deal stands."))
 """Whist's penalty laws, declared on its hand."""

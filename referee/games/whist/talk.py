@@ -1,11 +1,12 @@
-"""What whist players say at the table that its laws rule: the events whist declares in its own
-``words.json`` (`P ask Q`, `P name C`, `P forgot`), the hand's handlers of them (``on_ask``...),
-which the shared replay calls (`HandReplay.on_said`)."""
+"""What whist players say or do at the table that its laws rule: the events whist declares in its own
+``words.json`` (`P ask Q`, `P name C`, `P forgot`, `P turn C`) and their handlers, declared with the
+hand (`SAID`), which the shared replay calls (`HandReplay.on_said`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...engine.newdeal import turned_in_deal
 from ...engine.suitcalls import called_suit
 from ...notation import events as ev
 
@@ -39,3 +40,12 @@ def on_forgot(hand: WhistHand, event: ev.Said) -> None:
             and hand.trump:
         called_suit(hand, event.player, hand.trump, "trump-card.forgotten", f"{event.player}, the dealer, said he "
                     "has forgotten the trump card", event.at)
+
+
+def on_turn(hand: WhistHand, event: ev.Said) -> None:
+    """W15-W16 (L15; E38-E40): a card turned in the deal; English code: the dealer chooses, if his adversary did it."""
+    english = hand.game_options["code"] == "english" and not hand.same_side(event.player, hand.dealer)
+    turned_in_deal(hand, event, "deal.turned", type(hand).chose_new_deal, [hand.dealer] if english else None)
+
+
+SAID = {"ask": on_ask, "name": on_name, "forgot": on_forgot, "turn": on_turn}
