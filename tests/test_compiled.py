@@ -94,3 +94,24 @@ def test_the_modules_left_interpreted_exist() -> None:
     for path in values["NOT_COMPILED"]:
         assert (ROOT / path).is_file(), path
         assert any(path.startswith(package + "/") for package in values["COMPILED_PACKAGES"]), path
+
+
+def _subclasses(cls: type) -> list[type]:
+    found, direct = [cls], list[type](cls.__subclasses__())
+    for sub in direct:
+        found += _subclasses(sub)
+    return found
+
+
+def test_no_hand_class_holds_another_class_s_function() -> None:
+    """``on_concede = HandReplay.concede_rest`` in a class body is a method of an interpreted class
+    but not of a compiled one ("'getset_descriptor' object is not callable" on the first concede):
+    a game's hand writes the method, calling the one it means."""
+    from referee.engine.replay import HandReplay
+
+    games = registry()
+    assert all(games[name] is not None for name in games)  # each game imported, and so its hand class
+    for cls in _subclasses(HandReplay):
+        for attr, value in vars(cls).items():
+            if callable(value) and hasattr(value, "__qualname__") and not attr.startswith("__"):
+                assert value.__qualname__.startswith(cls.__qualname__ + "."), f"{cls.__qualname__}.{attr}"
