@@ -18,10 +18,11 @@ from oracle import oracle
 
 from referee import check_text
 from referee.engine.ledger import Ledger
+from referee.engine.replay import pools_shown
 from referee.games.boston import GAME
 from referee.games.boston.auction import BostonBid
 from referee.games.boston.settlement import POOL_LIMIT_RULE
-from referee.games.boston.tables import pools_shown, tables
+from referee.games.boston.tables import tables
 
 
 # ---- tables -----------------------------------------------------------------------------------

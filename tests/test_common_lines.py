@@ -54,7 +54,7 @@ def test_every_case_line_the_shortcut_takes_reads_as_the_grammar_reads_it() -> N
 
 def test_a_trick_line_is_read_with_its_columns() -> None:
     line = _common_lines().read("trick 2:  N AH, E 9♠️,S 10h", 4)
-    assert line == ev.EventLine(2, ev.Span(4, 7), (
+    assert line == ev.EventLine(2, 7, (
         ev.Play("N", parse_card("AH"), ev.Span(4, 11)),
         ev.Play("E", parse_card("9S"), ev.Span(4, 17)),
         ev.Play("S", parse_card("10H"), ev.Span(4, 23))), ev.Span(4, 11))
@@ -83,7 +83,7 @@ def test_simple_events_deal_hand_upcard_and_tags_are_taken() -> None:
     assert read("N pass, E order, S alone, W discard 9C, N name S, E bid 3", 1) == grammar_reading(
         "N pass, E order, S alone, W discard 9C, N name S, E bid 3", 1)
     assert read("deal W: 9H TD JS", 3) == ev.DealLine(
-        "W", tuple(map(parse_card, ("9H", "TD", "JS"))), ev.Span(3, 6), (ev.Span(3, 9), ev.Span(3, 12), ev.Span(3, 15)))
+        "W", tuple(map(parse_card, ("9H", "TD", "JS"))), ev.Span(3, 6), (9, 12, 15))
     assert read("hand 4 dealer Ann", 2) == ev.HandHeader(4, "Ann", ev.Span(2, 1), ev.Span(2, 15))
     assert read("upcard J♦", 5) == ev.UpcardLine(parse_card("JD"), ev.Span(5, 8))
     assert read('[Game "euchre"]', 1) == ev.Tag("Game", "euchre", ev.Span(1, 2), ev.Span(1, 8))

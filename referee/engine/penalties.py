@@ -21,7 +21,7 @@ the hand as well.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..notation import events as ev
@@ -89,9 +89,15 @@ class PenaltyLaw(Generic[H]):
 
 
 class RevokeLaw(PenaltyLaw[H]):
-    """A revoke (a failure to follow suit): corrected in time, established, or claimed and unproven."""
+    """A revoke (a failure to follow suit): corrected in time, established, or claimed and unproven.
+    Where a player may correct his revoke until he plays to the next trick (the table's
+    `late_correctors`: Boston's caller), the laws declare when, in words (`late`: while he still
+    may, once corrected, when the hand ended first, when established)."""
 
-    __slots__ = ()
+    __slots__ = ("late",)
+
+    def __init__(self, late: tuple[str, str, str, str] | None = None) -> None:
+        self.late = late
 
     def card_words(self, hand: H, card: Card) -> str:
         """A card named in an explanation, with what the game's laws make of it (`card_role`: a bower)."""
@@ -115,7 +121,12 @@ class RevokeLaw(PenaltyLaw[H]):
 
     def timing(self, hand: H, fact: tb.Revoke) -> str:
         """When a revoke was taken back or became established, or why it still may be taken back,
-        in words (a game whose laws let a player correct later says so)."""
+        in words (a game whose laws let a player correct later says so: `late`)."""
+        table, late = hand.table, self.late
+        if late is not None and table is not None and fact.player in table.late_correctors:
+            if fact.status != "established":
+                return late[0] if fact.status == "correctable" else late[1]
+            return late[2] if hand.stage == "ended" or table.finished else late[3]
         return {"established": "when the trick was gathered", "correctable": "the trick is not gathered yet"}.get(
             fact.status, "before the trick was gathered")
 
@@ -343,13 +354,17 @@ class CallLaw(PenaltyLaw[H]):
 class DealLaw(PenaltyLaw[H]):
     """Faults of the deal: the wrong dealer, a hand of the wrong size. Most games rule each in one
     sentence, the same for every hand: declared, not written as a law (`DealLaw(wrong_count=…,
-    wrong_dealer=…)`); `too_many`, where a game rules a long hand otherwise, is that ruling."""
+    wrong_dealer=…)`); `too_many`, where a game rules a long hand otherwise, is that ruling. The
+    `wrong_count` sentence may name ``{side}``, the side of the player dealt wrongly, and
+    ``{misdeal}``, what a misdeal leads to under the ``misdeal`` house rule, in `misdeal`'s words
+    for each of its values (Whist's and Euchre's deal passes on, or the same dealer deals again)."""
 
-    __slots__ = ("too_many", "wrong_count", "wrong_dealer")
+    __slots__ = ("misdeal", "too_many", "wrong_count", "wrong_dealer")
 
     def __init__(self, wrong_count: str = "", wrong_dealer: str = "The deal stands once play has begun.",
-                 too_many: str = "") -> None:
+                 too_many: str = "", misdeal: Mapping[str, str] | None = None) -> None:
         self.wrong_count, self.wrong_dealer, self.too_many = wrong_count, wrong_dealer, too_many
+        self.misdeal = misdeal
 
     def wrong_dealer_ruling(self, hand: H) -> str:
         return self.wrong_dealer
@@ -357,7 +372,10 @@ class DealLaw(PenaltyLaw[H]):
     def wrong_count_ruling(self, hand: H, player: str) -> str:
         if self.too_many and len(hand.deals[player]) > hand.cards_per_hand:
             return self.too_many
-        return self.wrong_count
+        words = self.wrong_count
+        if self.misdeal is not None:
+            words = words.replace("{misdeal}", self.misdeal[hand.options["misdeal"]])
+        return words.replace("{side}", hand.side(player)) if "{side}" in words else words
 
 
 class AttentionWords(AttentionLaw[Any]):

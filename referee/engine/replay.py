@@ -122,6 +122,12 @@ class Declaration:
     revoke_abandons: bool = False
     """Whether a transcript that stops after an established revoke leaves the hand abandoned (the
     revoke's penalty is scored, not the hand) rather than in progress."""
+    claim_abandons: bool = False
+    """Whether a claim that ends the hand before its last trick leaves it abandoned, settled as it
+    stands (Boston's misère caller claiming for an opponent's error), rather than complete."""
+    short_abandons: bool = False
+    """Whether a transcript that stops in play with a player short (`short_players`) leaves the hand
+    abandoned, settled as it stands, rather than in progress (Boston)."""
     settlement: Callable[[Any, Ledger], Any] | None = None
     """The game's settling of a replayed hand, ``settlement(hand, ledger)`` (what `HandReplay.settle`
     does), declared here by a game whose hand has nothing to add to it."""
@@ -131,6 +137,22 @@ class Declaration:
     cut: tuple[str, str] | None = None
     """The game's own header tag that gives the cut for partners and deal, and its house rule whose
     value ``suit`` parts equal cuts by suit (`engine.cut`): the first hand is checked against it."""
+    upcard: Literal["undealt", "dealer's", "other-pack"] = "undealt"
+    """Where the card of an `upcard` line comes from: the cards left undealt (Euchre; a hand that
+    holds it shows a duplicate card), the dealer's own last card (Whist, French Boston: the first
+    line's card stands, and another hand holding it is found as `misplaced_upcard` says), or
+    another pack (Boston: any hand may hold its twin)."""
+    misplaced_upcard: tuple[Kind, str, str] = ("duplicate-card", "deal.duplicate-card", "")
+    """For an upcard that is the dealer's own: the finding when another hand holds it, as kind,
+    topic and words (formatted with `card`, `player` and `dealer`); a duplicate card is a deal fault."""
+    upcard_trumps: bool = False
+    """Whether the upcard's suit is trumps as soon as it is turned (Whist's trump card)."""
+    shown_after_end: bool = False
+    """Whether a card played once the hands are thrown up only shows them, ignored without a finding
+    (French Boston); by default a card played after the rest was conceded contradicts the transcript."""
+    pool_limit: str | None = None
+    """The house rule whose value is a full pool, for a game whose verdict shows a pool above it as
+    full pools then the one filling up (Boston); by default the pool is one number."""
 
 
 @record
@@ -180,6 +202,14 @@ def _no_stray_handlers(cls: type, kinds: dict[str, tuple[type, ...]]) -> None:
             if name.startswith(prefix) and callable(value) and name not in known and not hasattr(HandReplay, name):
                 raise TypeError(f"{cls.__qualname__}.{name} handles nothing: the {prefix}* handlers are "
                                 + ", ".join(sorted(known)))
+
+
+def pools_shown(total: int, limit: int) -> int | list[int]:
+    """The pool as a verdict shows it: one number, or full pools of `limit` then the one filling up."""
+    if total <= limit:
+        return total
+    full, rest = divmod(total, limit)
+    return [limit] * full + ([rest] if rest else [])
 
 
 def said_handler(word: str) -> str:
@@ -540,7 +570,7 @@ class HandReplay:
             else:
                 handlers[type(event)](self, event)
             if labelled is not None:
-                self.check_label(line.trick, line.trick_at, labelled, guess, mark)  # type: ignore[arg-type]
+                self.check_label(line, labelled, guess, mark)
             if self.stage == "ended" and self.redeal is not None:
                 return
 
@@ -640,16 +670,19 @@ class HandReplay:
         return self.trick_number
 
     @final
-    def check_label(self, label: int, at: ev.Span, event: ev.Play, guess: int | None, mark: int) -> None:
-        """After a labelled card is played: its label must name the trick the replay put it in
-        (a seat joining a trick late goes to the trick just completed), or, for a card in no
-        trick, the one `label_guess` worked out. The finding goes before those the card itself
+    def check_label(self, line: ev.EventLine, event: ev.Play, guess: int | None, mark: int) -> None:
+        """After a labelled card is played: the label of its `line` must name the trick the replay
+        put it in (a seat joining a trick late goes to the trick just completed), or, for a card in
+        no trick, the one `label_guess` worked out. The finding goes before those the card itself
         gave (`mark`), as the label is read before the card."""
+        label = line.trick
         actual = self.trick_holding(event)
         if actual is None:
             actual = guess
         if actual is None or actual == label:
             return
+        at = line.trick_at  # made only for the finding
+        assert at is not None  # a line checked has a label
         self.find("inconsistent-transcript", event.player, at, "transcript.consistency",
                   f"the line says trick {label}, but {event.player}'s {event.card} is played to trick {actual}",
                   trick=actual)
@@ -662,21 +695,31 @@ class HandReplay:
         if table is None:
             return None
         for trick in (table.current, table.tricks[-1] if table.tricks else None):
-            if trick is not None and any(play.at == event.at for play in trick.plays):
+            # `in` tries identity first: the card's own position, not a record compared field by field
+            if trick is not None and event.at in [play.at for play in trick.plays]:
                 return trick.number
         return None
 
     # ---- deal ------------------------------------------------------------------------
     def on_deal(self, line: ev.DealLine) -> None:
+        upcard, source = self.upcard, self.declared.upcard
         if line.player in self.deals:
             self.find("inconsistent-transcript", line.player, line.at, "transcript.consistency",
                       f"{line.player}'s cards are given twice; the second deal line is ignored")
-            return
+        else:
+            self.take_deal(line, upcard if source == "undealt" else None)
+        if source == "dealer's" and upcard is not None and line.player != self.dealer and upcard in line.cards:
+            self.upcard_misplaced(line.player, upcard, line.at)
+
+    @final
+    def take_deal(self, line: ev.DealLine, undealt: Card | None) -> None:
+        """`line`'s cards are its player's hand: checked against the pack, the other hands, an
+        `undealt` upcard and the number each is dealt."""
         self.deals[line.player] = list(line.cards)
         held = set(line.cards)
         if len(held) < len(line.cards) or not self.deck.issuperset(held) or not self.dealt.keys().isdisjoint(held) \
-                or self.upcard in held:
-            self.find_wrong_cards(line)
+                or undealt in held:
+            self.find_wrong_cards(line, undealt)
         self.dealt.update(dict.fromkeys(line.cards, line.player))
         if len(line.cards) != self.cards_per_hand:
             self.deal_faults.add("wrong-count")
@@ -687,7 +730,7 @@ class HandReplay:
                       + self.penalty_laws.deal.wrong_count_ruling(self, line.player))
 
     @final
-    def find_wrong_cards(self, line: ev.DealLine) -> None:
+    def find_wrong_cards(self, line: ev.DealLine, upcard: Card | None) -> None:
         """Each card of a deal line that is outside the pack or dealt twice (a clean deal,
         the usual case, is recognised as a whole and never comes here)."""
         mine: set[Card] = set()
@@ -696,8 +739,8 @@ class HandReplay:
                 self.deal_faults.add("foreign-card")
                 self.find("misdeal", self.dealer, at, "deal.misdeal",
                           f"{card} is not in the {self.game} pack, yet it was dealt to {line.player}")
-            elif card in self.dealt or card is self.upcard or card in mine:
-                other = self.dealt.get(card) or ("the upcard" if card is self.upcard else line.player)
+            elif card in self.dealt or card is upcard or card in mine:
+                other = self.dealt.get(card) or ("the upcard" if card is upcard else line.player)
                 self.deal_faults.add("duplicate-card")
                 self.find("duplicate-card", line.player, at, "deal.duplicate-card",
                           f"{card} is dealt to {line.player} but also to {other}: the pack is wrong")
@@ -747,13 +790,34 @@ class HandReplay:
         by = self.declared.pack_by
         return self.declared.pack if by is None else by[1][self.options[by[0]]]
 
+    @final
     def on_upcard(self, line: ev.UpcardLine) -> None:
+        """The turned card, checked against the deal as the game declares where it comes from."""
+        declared = self.declared
+        if declared.upcard == "dealer's":
+            upcard = self.upcard = self.upcard or line.card
+            if declared.upcard_trumps:
+                self.trump = upcard.suit
+            for player, cards in self.deals.items():
+                if player != self.dealer and line.card in cards:
+                    self.upcard_misplaced(player, line.card, line.at)
+            return
         self.upcard = line.card
+        if declared.upcard == "other-pack":
+            return
         for player, cards in self.deals.items():
             if line.card in cards:
                 self.deal_faults.add("duplicate-card")
                 self.find("duplicate-card", player, line.at, "deal.duplicate-card",
                           f"the upcard {line.card} was also dealt to {player}: the pack is wrong")
+
+    @final
+    def upcard_misplaced(self, player: str, card: Card, at: ev.Span) -> None:
+        """The dealer's own turned card is in `player`'s hand (`Declaration.misplaced_upcard`)."""
+        kind, topic, words = self.declared.misplaced_upcard
+        if kind == "duplicate-card":
+            self.deal_faults.add("duplicate-card")
+        self.find(kind, player, at, topic, words.format(card=card, player=player, dealer=self.dealer))
 
     # ---- play ------------------------------------------------------------------------
     @final
@@ -847,7 +911,10 @@ class HandReplay:
 
     def on_play(self, event: ev.Play) -> None:
         """The event handler: a game wraps its own laws around `play_card`. By default a card played
-        after the rest of the tricks were conceded (or claimed) contradicts the transcript: ignored."""
+        after the rest of the tricks were conceded (or claimed) contradicts the transcript: ignored.
+        Where the game declares `shown_after_end`, one played once the hands are thrown up is ignored."""
+        if self.declared.shown_after_end and self.table is not None and self.stage == "ended":
+            return
         if self.conceded_by is not None:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the hands were thrown down; ignored")
@@ -1092,9 +1159,10 @@ class HandReplay:
             return None
         return trick if trick <= quitted else None
 
+    @final
     def adversaries(self, player: str) -> tuple[str, ...]:
-        """Game hook: the players against `player` (who may demand a penalty for his error): by
-        default everyone not on his side; French Boston's sides are formed by the contract."""
+        """The players against `player` (who may demand a penalty for his error): everyone not on
+        his side, or on the side a contract formed (French Boston: `Sides.formed`)."""
         return self.sides.adversaries(player)
 
     @final
@@ -1545,19 +1613,29 @@ class HandReplay:
             handler(event)
 
     # ---- the result -----------------------------------------------------------------
+    @final
     def status(self) -> HandStatus:
         """Where the hand stands once its transcript is read: dealt again or thrown in (`void`),
         played out or conceded, ended early by a trick that decided it (or by an established
-        revoke, in a game whose revoke ends the hand), or still going on."""
+        revoke, a claim or a player short, in a game whose laws say so), or still going on."""
         void = self.void()
         if void is not None:
             return void
+        ended, table, declared = self.ended, self.table, self.declared
+        finished = table is not None and table.finished
         if self.hand_over():
-            return "complete"
-        ended = self.ended
-        if (ended is not None and ended.reason == "thrown-up") or (self.revokes and self.declared.revoke_abandons):
+            claimed = ended is not None and ended.reason == "claimed"
+            return "abandoned" if declared.claim_abandons and claimed and not finished else "complete"
+        if (ended is not None and ended.reason == "thrown-up") or (self.revokes and declared.revoke_abandons):
             return "abandoned"
-        return "in-progress"
+        short = declared.short_abandons and table is not None and bool(self.short_players())
+        return "abandoned" if short else "in-progress"
+
+    @final
+    def short_players(self) -> list[str]:
+        """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
+        return [p for p in self.order if (p in self.deals and len(self.deals[p]) < self.cards_per_hand)
+                or p in self.dead_cards]
 
     @final
     def void(self) -> Literal["redeal", "thrown-in"] | None:
@@ -1615,9 +1693,11 @@ class HandReplay:
             self.settling = None
         return settlement
 
+    @final
     def show_pool(self, pool: int) -> int | list[int]:
-        """The pool as the verdict shows it (Boston splits it into full pools)."""
-        return pool
+        """The pool as the verdict shows it: split into full pools where the game declares a limit."""
+        limit = self.declared.pool_limit
+        return pool if limit is None else pools_shown(pool, self.options[limit])
 
     @final
     def recorded(self, ledger: Ledger) -> Recorded | None:

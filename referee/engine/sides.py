@@ -18,6 +18,13 @@ class Sides:
     teams: tuple[tuple[str, tuple[str, ...]], ...]  # (name, members) as the `Partners` tag writes them
     side_of: dict[str, str] = field(default_factory=dict)  # player → the name of his side
     partner_of: dict[str, str] = field(default_factory=dict)  # player → his partner, in sides of two
+    formed: frozenset[str] = frozenset()
+    """The side a contract forms against all the others (French Boston's caller and the partner he
+    calls), in a game whose sides are not fixed by its setup; empty until a contract forms one."""
+
+    def formed_by(self, side: frozenset[str]) -> Sides:
+        """These sides once a contract has formed `side` against the other players."""
+        return Sides(self.order, self.teams, self.side_of, self.partner_of, side)
 
     @classmethod
     def of(cls, setup: Setup, order: tuple[str, ...]) -> Sides:
@@ -49,7 +56,10 @@ class Sides:
         return side is not None and self.side_of.get(other) == side
 
     def adversaries(self, player: str) -> tuple[str, ...]:
-        """Everyone not on `player`'s side, in seat order."""
+        """Everyone not on `player`'s side, in seat order (a side a contract formed comes first)."""
+        formed = self.formed
+        if formed:
+            return tuple([p for p in self.order if (p in formed) != (player in formed)])
         return tuple([p for p in self.order if not self.same(p, player)])
 
     def label(self, players: Iterable[str]) -> str:

@@ -32,6 +32,19 @@ _GAP = r"[ \t]+"      # where the grammar needs a break between two words
 _SPACE = r"[ \t]*"    # where it needs none
 
 
+class _Cards(dict[str, Card]):
+    """The card of each spelling met (`parse_card`'s answer kept): a card read is one lookup
+    rather than a call, and the line's pattern has already checked its shape, so the
+    spellings kept are the few the grammar's `CARD` allows."""
+
+    def __missing__(self, text: str) -> Card:
+        found = self[text] = parse_card(text)
+        return found
+
+
+_card = _Cards().__getitem__
+
+
 class CommonLines:
     """Reads the common shapes of line; `read` returns None for any other line."""
 
@@ -98,14 +111,15 @@ class CommonLines:
         if first == "[":
             return self._read_tag(text, line)
         if first == "d" and start.startswith("deal"):
-            return self._read_deal(text, line)
+            return self._read_whole_deal(text, line) if self._deal_whole is not None else self._read_deal(text, line)
         if first == "h" and start.startswith("hand"):
             return self._read_hand(text, line)
         if first == "u" and start.startswith("upcard"):
             return self._read_upcard(text, line)
         if first == "r" and start.startswith("recorded"):
             return self._read_recorded(text, line)
-        return self._read_plays(text, line) or self._read_events(text, line)
+        plays = self._read_whole_plays(text, line) if self._plays is not None else self._read_plays(text, line)
+        return plays or self._read_events(text, line)
 
     def _compile_whole_lines(self) -> None:
         """The patterns of a whole line of plays and a whole deal: one group per player and
@@ -165,7 +179,7 @@ class CommonLines:
             if player not in self._plain_names and not self._plain(player):
                 return None
             at = ev.Span(line, whole.start(index + 2) + 1)
-            plays.append(ev.Play(player, parse_card(fields[index + 1]), at))
+            plays.append(ev.Play(player, _card(fields[index + 1]), at))
         return _event_line(plays, line, label, whole.start(1))
 
     def _plays_from(self, text: str, line: int, start: int) -> list[ev.Event] | None:
@@ -177,7 +191,7 @@ class CommonLines:
             player = play.group(1)
             if player not in self._plain_names and not self._plain(player):
                 return None
-            plays.append(ev.Play(player, parse_card(play.group(2)), ev.Span(line, play.start(1) + 1)))
+            plays.append(ev.Play(player, _card(play.group(2)), ev.Span(line, play.start(1) + 1)))
             end = play.end()
             comma = self._comma.match(text, end)
             play = self._play.match(text, comma.end()) if comma is not None else None
@@ -199,11 +213,11 @@ class CommonLines:
                 return None
             at = ev.Span(line, match.start(1) + 1)
             if card is not None:
-                events.append(ev.Play(player, parse_card(card), at))
+                events.append(ev.Play(player, _card(card), at))
             elif word is not None:
                 events.append(WORD_EVENTS[word](player, at))
             elif discarded is not None:
-                events.append(ev.Discard(player, parse_card(discarded), at))
+                events.append(ev.Discard(player, _card(discarded), at))
             elif suit is not None:
                 events.append(ev.NameSuit(player, parse_suit(suit), at))
             else:
@@ -222,19 +236,19 @@ class CommonLines:
         if head is None or not self._plain(head.group(1)):
             return None
         cards: list[Card] = []
-        spans: list[ev.Span] = []
+        columns: list[int] = []
         end = head.end()
         dealt = self._dealt.match(text, end)
         while dealt is not None:
             if len(cards) == _MOST_DEALT:
                 return None
-            cards.append(parse_card(dealt.group(1)))
-            spans.append(ev.Span(line, dealt.start(1) + 1))
+            cards.append(_card(dealt.group(1)))
+            columns.append(dealt.start(1) + 1)
             end = dealt.end()
             dealt = self._dealt.match(text, end)
         if text[end:].strip(" \t"):
             return None
-        return ev.DealLine(head.group(1), tuple(cards), ev.Span(line, head.start(1) + 1), tuple(spans))
+        return ev.DealLine(head.group(1), tuple(cards), ev.Span(line, head.start(1) + 1), tuple(columns))
 
     def _read_whole_deal(self, text: str, line: int) -> ev.DealLine | None:
         """`_read_deal` in one match."""
@@ -242,13 +256,13 @@ class CommonLines:
         whole = self._deal_whole.fullmatch(text)
         if whole is None or not self._plain(whole.group(1)):
             return None
-        cards, spans = [], []
+        cards, columns = [], []
         for group, text_of_card in enumerate(whole.groups()[1:], 2):
             if text_of_card is None:
                 break
-            cards.append(parse_card(text_of_card))
-            spans.append(ev.Span(line, whole.start(group) + 1))
-        return ev.DealLine(whole.group(1), tuple(cards), ev.Span(line, whole.start(1) + 1), tuple(spans))
+            cards.append(_card(text_of_card))
+            columns.append(whole.start(group) + 1)
+        return ev.DealLine(whole.group(1), tuple(cards), ev.Span(line, whole.start(1) + 1), tuple(columns))
 
     def _read_hand(self, text: str, line: int) -> ev.HandHeader | None:
         whole = self._hand.fullmatch(text)
@@ -264,7 +278,7 @@ class CommonLines:
         whole = self._upcard.fullmatch(text)
         if whole is None:
             return None
-        return ev.UpcardLine(parse_card(whole.group(1)), ev.Span(line, whole.start(1) + 1))
+        return ev.UpcardLine(_card(whole.group(1)), ev.Span(line, whole.start(1) + 1))
 
     def _read_recorded(self, text: str, line: int) -> ev.RecordedLine | None:
         whole = self._recorded.fullmatch(text)
@@ -291,4 +305,4 @@ def _event_line(events: Sequence[ev.Event], line: int, label: str | None, label_
     written, starting at `label_start`) when it has one."""
     if label is None:
         return ev.EventLine(None, None, tuple(events), events[0].at)
-    return ev.EventLine(int(label), ev.Span(line, label_start + 1), tuple(events), events[0].at)
+    return ev.EventLine(int(label), label_start + 1, tuple(events), events[0].at)

@@ -43,10 +43,17 @@ class HandHeader:
 
 @record
 class DealLine:
+    """`card_columns`: where each card starts on the line, kept as numbers: only a finding
+    about a card needs its `Span` (`card_spans`), and a clean deal has none."""
+
     player: str
     cards: tuple[Card, ...]
     at: Span
-    card_spans: tuple[Span, ...]
+    card_columns: tuple[int, ...]
+
+    @property
+    def card_spans(self) -> tuple[Span, ...]:
+        return tuple(Span(self.at.line, column) for column in self.card_columns)
 
 
 @record
@@ -316,12 +323,17 @@ Event = (
 
 @record
 class EventLine:
-    """One line of events; `trick` is the optional ``trick N:`` label."""
+    """One line of events; `trick` is the optional ``trick N:`` label, starting at column
+    `trick_column` (a number: only a finding about the label needs its `Span`, `trick_at`)."""
 
     trick: int | None
-    trick_at: Span | None
+    trick_column: int | None
     events: tuple[Event, ...]
     at: Span
+
+    @property
+    def trick_at(self) -> Span | None:
+        return Span(self.at.line, self.trick_column) if self.trick_column is not None else None
 
 
 Line = Tag | HandHeader | DealLine | UpcardLine | RecordedLine | NoteLine | RedealLine | EventLine

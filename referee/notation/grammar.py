@@ -72,7 +72,7 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
     def deal_line(self, c: list[Token]) -> ev.DealLine:
         player, *cards = c
         return ev.DealLine(player.value, tuple(parse_card(t.value) for t in cards), self._span(player),
-                           tuple(self._span(t) for t in cards))
+                           tuple(t.column or 1 for t in cards))
 
     def upcard_line(self, c: list[Token]) -> ev.UpcardLine:
         return ev.UpcardLine(parse_card(c[0].value), self._span(c[0]))
@@ -91,17 +91,17 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
         reason = c[0].value if c and c[0] is not None else None
         return ev.RedealLine(ev.Span(self.line, 1), reason)
 
-    def label(self, c: list[Token]) -> tuple[int, ev.Span]:
-        return self._number(c[0]), self._span(c[0])
+    def label(self, c: list[Token]) -> tuple[int, int]:
+        return self._number(c[0]), c[0].column or 1
 
     def event_line(self, c: list[object]) -> ev.EventLine:
         label, *events = c
         if label is None:
-            trick, trick_at = None, None
+            trick, trick_column = None, None
         else:
-            trick, trick_at = label  # type: ignore[misc]
+            trick, trick_column = label  # type: ignore[misc]
         first: ev.Event = events[0]  # type: ignore[assignment]
-        return ev.EventLine(trick, trick_at, tuple(events), first.at)  # type: ignore[arg-type]
+        return ev.EventLine(trick, trick_column, tuple(events), first.at)  # type: ignore[arg-type]
 
     def bid_value(self, c: list[Token | None]) -> tuple[int | None, str | None, str | None]:
         first = c[0]

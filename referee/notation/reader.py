@@ -112,6 +112,11 @@ def parse_line(text: str, line: int, words: GameWords | None = None) -> ev.Line 
         common = _common_lines().read(text, line)
         if common is not None:
             return common
+    return _parse_unusual(text, line, words)
+
+
+def _parse_unusual(text: str, line: int, words: GameWords | None) -> ev.Line | Problem | None:
+    """`parse_line` for a line `CommonLines` did not read (or too long to try)."""
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
         return None
@@ -286,6 +291,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
     saw_anything = False
     problems = 0  # lines the grammar refused; past `MAX_ERRORS` most lines are no longer read
     size, overflowing = 0, False  # the current hand's characters, and whether it is past `MAX_HAND_CHARS`
+    read_usual = _common_lines().read  # `parse_line`'s first step, called here: this is the hot loop
 
     for item in read_lines(stream, first_line):
         if isinstance(item, Problem):
@@ -298,9 +304,11 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
         if (overflowing or (problems >= MAX_ERRORS and (hand is None or hand.problems))) \
                 and text.lstrip(" \t")[:1] not in ("h", "H", "["):
             continue  # a spoilt hand, or a file past its problems: only a new hand or game is looked for
-        parsed = parse_line(text, number, words)
+        parsed: ev.Line | Problem | None = read_usual(text, number) if len(text) <= MAX_LINE_CHARS else None
         if parsed is None:
-            continue
+            parsed = _parse_unusual(text, number, words)
+            if parsed is None:
+                continue
         saw_anything = True
         if hand is not None and type(parsed) in _BODY_LINES:  # nearly every line: the checks below are for the rest
             size += len(text)  # a local count, not the record's: this is the hot loop

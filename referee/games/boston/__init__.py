@@ -20,12 +20,13 @@ import random
 from ...engine.generators import PlayRulesFor
 from ...engine.generators import plain_play_rules as own_play_rules
 from ...engine.header import Setup
+from ...engine.replay import pools_shown
 from ...engine.session import GameRules, GameSession, sole_leader
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
 from . import generator
 from .hand import BostonHand
-from .tables import pools_shown, tables
+from .tables import tables
 
 __all__ = ["GAME", "Boston", "BostonHand", "BostonSession", "own_play_rules"]
 

@@ -9,17 +9,16 @@ from typing import Any, Literal, cast
 
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS
-from ...engine.laws import HandStatus
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
-from ...notation.cards import Card, pack
+from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import Auction, BostonBid, Refusal
 from .exposed import claim_rest, liable_cards
 from .penalties import LAWS, misere_error
 from .settlement import BostonSettlement
-from .tables import BostonOptions, pools_shown, tables
+from .tables import BostonOptions, tables
 
 Step = Literal["bidding", "naming", "discarding", "ready"]
 """The steps of the auction: the bids, the naming of trumps, a little misère's discards, ready to lead."""
@@ -31,7 +30,8 @@ class BostonHand(HandReplay):
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
-                           revoke_abandons=True,
+                           revoke_abandons=True, upcard="other-pack", pool_limit="pool-limit",
+                           claim_abandons=True, short_abandons=True,  # a misère claimed, a hand left off short
                            settlement=lambda hand, ledger: BostonSettlement(hand).settle(ledger))
 
     @property
@@ -46,7 +46,6 @@ class BostonHand(HandReplay):
         self.eldest = self.left_of(self.dealer)
         self.step: Step = "bidding"
         self.auction = Auction(self.order, self.eldest, self.game_options["comeback"])
-        self.turned: Card | None = None
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
         self.caller_gave_up = False
@@ -81,11 +80,6 @@ class BostonHand(HandReplay):
 
     def is_opponent(self, player: str) -> bool:
         return self.caller is not None and player != self.caller
-
-    # ---- the turned card ----------------------------------------------------------------
-    def on_upcard(self, line: ev.UpcardLine) -> None:
-        """The card is turned from the other pack, so it is also in somebody's hand: no duplicate check."""
-        self.turned = line.card
 
     # ---- bidding --------------------------------------------------------------------------
     def may_speak(self, event: ev.Event, what: str) -> bool:
@@ -139,7 +133,7 @@ class BostonHand(HandReplay):
                       f"{event.player} names {event.suit.word}, but only the caller names trumps, once, after a trick "
                       f"bid ({who}); void")
             return
-        suit, bound = event.suit, self.auction.bound_suit(self.turned)
+        suit, bound = event.suit, self.auction.bound_suit(self.upcard)
         if bound is not None and suit is not bound:
             self.find("illegal-bid", event.player, event.at, "bidding.trump",
                       f"{event.player} bid {self.high.text if self.high else ''}, which binds him to {bound.word}, "
@@ -316,20 +310,6 @@ class BostonHand(HandReplay):
         faults = self.deal_faults
         return "long-hand" in faults or self.imperfect_pack() or (self.table is None and "wrong-count" in faults)
 
-    def short_players(self) -> list[str]:
-        """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
-        return [p for p in self.order if (p in self.deals and len(self.deals[p]) < self.cards_per_hand)
-                or p in self.dead_cards]
-
-    def status(self) -> HandStatus:
-        """The replay's, but a misère claimed, or a hand left off with a player short, is settled as it
-        stands: abandoned, as after a revoke."""
-        status, table = HandReplay.status(self), self.table
-        if status == "complete" and self.ended_as("claimed") and not (table is not None and table.finished):
-            return "abandoned"
-        short = status == "in-progress" and table is not None and bool(self.short_players())
-        return "abandoned" if short else status
-
     def taken(self) -> dict[str, int]:
         """Tricks taken by each player so far."""
         counts = dict.fromkeys(self.order, 0)
@@ -337,10 +317,6 @@ class BostonHand(HandReplay):
             if trick.winner:
                 counts[trick.winner] += 1
         return counts
-
-    # ---- settlement ----------------------------------------------------------------------------
-    def show_pool(self, pool: int) -> int | list[int]:
-        return pools_shown(pool, self.limit)
 
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
@@ -350,7 +326,7 @@ class BostonHand(HandReplay):
             "bid": bid,
             "caller": self.caller,
             "trump": self.trump.word if self.trump else None,
-            "upcard": self.turned.text if self.turned else None,
+            "upcard": self.upcard.text if self.upcard else None,
             "tricks": ", ".join(f"{p} {n}" for p, n in self.taken().items()) if self.table else None,
         }
 

@@ -97,17 +97,6 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
                                    f"{fact.card} stays face up; {hand.side_label(opponents)} may call it.", apply,
                                    ends=(Lapse.CARD_PLAYED,), card=fact.card))
 
-    def timing(self, hand: BostonHand, fact: tb.Revoke) -> str:
-        if fact.player != hand.caller or not hand.late_correction():
-            return super().timing(hand, fact)
-        if fact.status == "correctable":
-            return "the caller has not played to the next trick yet"
-        if fact.status != "established":
-            return "before he played to the next trick"
-        if hand.stage == "ended" or (hand.table is not None and hand.table.finished):
-            return "when the hand ended (the caller may correct his revoke until he plays to the next trick)"
-        return "when the caller played to the next trick without correcting it"
-
     def corrected_opponent_offer(self, hand: BostonHand, fact: tb.Revoke) -> Offer:
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             if option in ("highest", "lowest"):
@@ -314,7 +303,11 @@ class BostonCallLaw(laws.CallLaw["BostonHand"]):
         return hand.liable.call(hand, event)
 
 
-LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), retract=BostonRetractLaw(), out_of_turn=BostonOutOfTurnLaw(),
+LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw((  # the seed's caller corrects until he plays to the next trick
+                            "the caller has not played to the next trick yet", "before he played to the next trick",
+                            "when the hand ended (the caller may correct his revoke until he plays to the next trick)",
+                            "when the caller played to the next trick without correcting it")),
+                        retract=BostonRetractLaw(), out_of_turn=BostonOutOfTurnLaw(),
                         exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), call=BostonCallLaw(),
                         deal=laws.DealLaw(
                             "Found before the first card is played it is a misdeal (or, when the card is missing from "

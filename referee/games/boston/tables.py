@@ -42,12 +42,6 @@ def tables() -> Tables:
                   data["pool"], data["partout"], data["game-deals"], data["revoke-overtricks"])
 
 
-def pools_shown(total: int, limit: int) -> int | list[int]:
-    """The pool as the verdict shows it: one number, or full pools then the one filling up."""
-    full, rest = divmod(total, limit)
-    return total if total <= limit else [limit] * full + ([rest] if rest else [])
-
-
 BostonOptions = TypedDict("BostonOptions", {
     "success-table": Literal["standard", "american"],
     "failure-table": Literal["standard", "decimal"],

@@ -165,19 +165,6 @@ class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
                                          "played."))
 
 
-class EuchreDealLaw(DealLaw["EuchreHand"]):
-    """A hand of the wrong size: a misdeal before play, a forfeit for its side once play goes on."""
-
-    __slots__ = ()
-
-    def wrong_count_ruling(self, hand: EuchreHand, player: str) -> str:
-        return ("Found before play, this is a misdeal: "
-                + ("the deal passes to the next player" if hand.game_options["misdeal"] == "loses-deal"
-                   else "the same dealer deals again")
-                + f"; if play goes on, the deal stands, {hand.side(player)} cannot score the hand and they forfeit "
-                  "points to the other side.")
-
-
 def wrong_count_penalty(hand: EuchreHand, player: str, deal: str = "The deal") -> str:
     """A hand of the wrong size found in play: its side's forfeit, in words."""
     return (f"{deal} stands; {hand.side(player)} cannot score this hand and forfeit "
@@ -191,7 +178,12 @@ def wrong_count_points(hand: EuchreHand) -> int:
 LAWS = PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(),
                    out_of_turn=EuchreOutOfTurnLaw("{player}'s {card}, played out of turn, went back and the proper "
                                                   "turn was restored."),
-                   exposed=EuchreExposedLaw(), deal=EuchreDealLaw(),
+                   exposed=EuchreExposedLaw(),
+                   deal=DealLaw(  # a misdeal before play, a forfeit for its side once play goes on
+                       "Found before play, this is a misdeal: {misdeal}; if play goes on, the deal stands, {side} "
+                       "cannot score the hand and they forfeit points to the other side.",
+                       misdeal={"loses-deal": "the deal passes to the next player",
+                                "same-dealer": "the same dealer deals again"}),
                    attention=AttentionWords("Gathered tricks stay face down during the hand; the laws give no "
                                             "penalty in points."))
 """Euchre's penalty laws, declared on its hand."""

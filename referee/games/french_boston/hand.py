@@ -51,7 +51,10 @@ class FrenchBostonHand(HandReplay):
 
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
-                           score_unit="counters", revoke_abandons=True,
+                           score_unit="counters", revoke_abandons=True, upcard="dealer's", shown_after_end=True,
+                           misplaced_upcard=("duplicate-card", "deal.duplicate-card", "the turned card {card} is "
+                                             "the dealer's last card, yet it is in {player}'s hand: the pack or the "
+                                             "deal is wrong, and the same dealer deals again"),
                            settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
 
     @property
@@ -61,7 +64,7 @@ class FrenchBostonHand(HandReplay):
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
                  contribution_due: bool) -> None:
         super().__init__(context, record)
-        self.belle = belle
+        self.belle_before = belle  # belle as the game's earlier deals made it (None: this is its first deal)
         self.pool_before = pool_before
         self.contribution_due = contribution_due
         self.auction = Auction(self.order, self.left_of(self.dealer), self.game_options["after-pass"] == "accept-only",
@@ -96,31 +99,15 @@ class FrenchBostonHand(HandReplay):
         return self.upcard.suit if self.upcard else None
 
     @property
+    def belle(self) -> Suit | None:
+        """Belle: the suit of the first card turned in the game, this deal's unless an earlier one's."""
+        return self.belle_before if self.belle_before is not None else self.turned
+
+    @property
     def petite(self) -> Suit | None:
         if self.turned is None or self.turned is self.belle:
             return None
         return self.turned
-
-    def on_deal(self, line: ev.DealLine) -> None:
-        upcard, self.upcard = self.upcard, None  # the turned card is the dealer's own: not a duplicate
-        super().on_deal(line)
-        self.upcard = upcard
-        if upcard is not None and line.player != self.dealer and upcard in line.cards:
-            self.turned_card_misplaced(line.player, line.at)
-
-    def on_upcard(self, line: ev.UpcardLine) -> None:
-        self.upcard = line.card
-        if self.belle is None:
-            self.belle = line.card.suit
-        for player, cards in self.deals.items():
-            if player != self.dealer and line.card in cards:
-                self.turned_card_misplaced(player, line.at)
-
-    def turned_card_misplaced(self, player: str, at: ev.Span) -> None:
-        self.deal_faults.add("duplicate-card")
-        self.find("duplicate-card", player, at, "deal.duplicate-card",
-                  f"the turned card {self.upcard} is the dealer's last card, yet it is in {player}'s hand: "
-                  "the pack or the deal is wrong, and the same dealer deals again")
 
     # ---- bidding: the auction decides, the hand reports ------------------------------------
     def take_turn(self, event: ev.Event, what: str) -> bool:
@@ -150,6 +137,7 @@ class FrenchBostonHand(HandReplay):
     def make(self, contract: Contract) -> None:
         """The bidding (or a fallen card's penalty) ends in `contract`: the deal is played in it."""
         self.undertaking, self.trump = contract, contract.trump
+        self.sides = self.sides.formed_by(self.caller_side())  # the caller's side against the rest
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
@@ -385,10 +373,6 @@ class FrenchBostonHand(HandReplay):
                 self.throw_up(f"{contract.caller} took trick {fact.trick.number}, which ends the misère: the hands "
                               "are thrown up.")
 
-    def on_play(self, event: ev.Play) -> None:
-        if self.table is None or self.stage != "ended":  # once the hands are thrown up, cards only show them
-            self.play_card(event)
-
     def play_over(self) -> bool:
         """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
         now has nothing left to penalise."""
@@ -400,12 +384,6 @@ class FrenchBostonHand(HandReplay):
         if contract is None:
             return frozenset()
         return frozenset(p for p in (contract.caller, contract.partner) if p is not None)
-
-    def adversaries(self, player: str) -> tuple[str, ...]:
-        side = self.caller_side()
-        if player in side:
-            return tuple([p for p in self.order if p not in side])
-        return tuple([p for p in self.order if p in side]) if side else self.sides.adversaries(player)
 
     def is_solo_caller(self, player: str) -> bool:
         return self.undertaking is not None and self.undertaking.partner is None and player == self.undertaking.caller

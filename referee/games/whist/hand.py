@@ -14,7 +14,7 @@ from ...engine.penalties import Offer
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...engine.suitcalls import SuitCalls
 from ...notation import events as ev
-from ...notation.cards import Card, pack
+from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from . import talk
 from .penalties import LAWS
@@ -52,7 +52,9 @@ class WhistHand(HandReplay):
     declared = Declaration("whist", 13, frozenset(pack(2)), LAWS,  # the calls after a revoke (E72):
                            PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"},
                            settlement=lambda hand, ledger: WhistSettlement(hand).settle(ledger), said=talk.SAID,
-                           cut=("Cut", "cut-ties"))
+                           cut=("Cut", "cut-ties"), upcard="dealer's", upcard_trumps=True,
+                           misplaced_upcard=("inconsistent-transcript", "transcript.consistency", "the trump card "
+                                             "{card} is the dealer's ({dealer}) own card, but it is dealt to {player}"))
 
     @property
     def game_options(self) -> WhistOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
@@ -62,7 +64,6 @@ class WhistHand(HandReplay):
         super().__init__(context, record)
         self.games = games                  # the games of this rubber won before it: (side, value)
         self.eldest = self.left_of(self.dealer)
-        self.trump_card: Card | None = None
         self.suit_calls = SuitCalls()                   # owed at the offending side's next lead (L24, L37, E60)
         self.short: dict[str, bool] = {}                # a card short after two cards to one trick: choice offered
         self.same_dealer = False                        # the adversaries chose a new deal (L15, L19): no loss of deal
@@ -82,15 +83,6 @@ class WhistHand(HandReplay):
         return value in ("count", "yes") or (value == "by-game" and by_code)
 
     # ---- the deal -----------------------------------------------------------------------
-    def on_upcard(self, line: ev.UpcardLine) -> None:
-        """The trump card is the dealer's own last card, so it belongs in his deal line."""
-        self.trump_card = self.trump_card or line.card
-        self.trump = self.trump_card.suit
-        holder = next((p for p, cards in self.deals.items() if line.card in cards), None)
-        if holder not in (None, self.dealer):
-            self.find("inconsistent-transcript", holder, line.at, "transcript.consistency", f"the trump card "
-                      f"{line.card} is the dealer's ({self.dealer}) own card, but it is dealt to {holder}")
-
     def imperfect(self) -> bool:
         return bool(self.deal_faults & {"duplicate-card", "foreign-card"})
 
@@ -120,7 +112,7 @@ class WhistHand(HandReplay):
 
     # ---- play ---------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
-        if self.trump_card is None:
+        if self.upcard is None:
             return self.refuse_play(event, f"{event.player} plays {event.card} before the trump card is written "
                                     "(upcard C); the cards are not replayed until it is")
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
@@ -193,11 +185,11 @@ class WhistHand(HandReplay):
 
     def contract(self) -> dict[str, Any]:
         return {"trump": self.trump.word if self.trump else None,
-                "upcard": self.trump_card.text if self.trump_card else None,
+                "upcard": self.upcard.text if self.upcard else None,
                 "tricks": ", ".join(f"{s} {n}" for s, n in self.won_by_side().items()) if self.table else None}
 
     def next_step(self) -> str | None:
         if self.table is not None:
             return self.choice_step() or self.next_in_play()
-        turn = "" if self.trump_card else f"{self.dealer} to turn the trump card; "
+        turn = "" if self.upcard else f"{self.dealer} to turn the trump card; "
         return self.choice_step() or f"{turn}{self.eldest} to lead to trick 1"

@@ -167,7 +167,7 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
 
     def decide(self, hand: WhistHand, event: ev.Expose) -> Ruling:
         table, card, after = hand.table, event.card, hand.game_options["trump-card-liable-after"]
-        if card is hand.trump_card and event.player == hand.dealer:  # L18, E52 (W10): the trump card left out
+        if card is hand.upcard and event.player == hand.dealer:  # L18, E52 (W10): the trump card left out
             if table is None or len(table.tricks) - (not table.gathered) < after:
                 def lawful(choice: Choice | None) -> None:
                     hand.exposed[event.player].remove(card)
@@ -225,17 +225,12 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
         return True
 
 
-class WhistDealLaw(laws.DealLaw["WhistHand"]):
-    __slots__ = ()
-
-    def wrong_count_ruling(self, hand: WhistHand, player: str) -> str:
-        nxt = "the deal passes to the left" if hand.game_options["misdeal"] == "loses-deal" else "the dealer redeals"
-        return (f"Found before every player has played to the first trick it is a misdeal: {nxt}. Found later, the "
-                "adversaries choose a new deal or play on (a new deal if one of them is wrong too).")
-
-
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw(), retract=WhistRetractLaw(), out_of_turn=WhistOutOfTurnLaw(),
                         exposed=WhistExposedLaw(), attention=WhistAttentionLaw(), call=WhistCallLaw(),
-                        deal=WhistDealLaw(wrong_dealer="It was not stopped before the trump card was turned, so the "
-                                                       "deal stands."))
+                        deal=laws.DealLaw("Found before every player has played to the first trick it is a misdeal: "
+                                          "{misdeal}. Found later, the adversaries choose a new deal or play on (a new "
+                                          "deal if one of them is wrong too).",
+                                          "It was not stopped before the trump card was turned, so the deal stands.",
+                                          misdeal={"loses-deal": "the deal passes to the left",
+                                                   "redeal": "the dealer redeals"}))
 """Whist's penalty laws, declared on its hand."""
