@@ -175,7 +175,8 @@ class WhistHand(HandReplay):
         """L20-I, A10 (a): cards a player lays face up himself (a claimant's own included) are exposed."""
         self.exposed_cards.lay_down(self, event.player, event, "exposed.card")
 
-    on_concede = HandReplay.concede_rest
+    def on_concede(self, event: ev.Concede) -> None:  # a method: a compiled class holds no alias of one
+        self.concede_rest(event)
 
     # ---- result -------------------------------------------------------------------------
     def both_revoked(self) -> bool:
