@@ -151,11 +151,25 @@ class RetractLaw(PenaltyLaw[H]):
         return event.card in hand.before_decision
 
     def retracted(self, hand: H, fact: tb.Retracted) -> None:
-        """A card taken back (an out-of-turn card returned, a revoke corrected)."""
+        """A card taken back (an out-of-turn card returned, a revoke corrected): one the chooser's
+        decision sent back lies face up, liable to be called (`LiableCards.taken_back`, L23); the
+        cards of a trick put right by a late correction go back to their holders, in a note."""
+        hand.liable.taken_back(hand, fact.player, fact.card)
+        if fact.returned:
+            assert hand.table is not None
+            note = (f"The cards played to trick {fact.trick} go back to their holders: the corrected trick "
+                    f"{fact.trick - 1} was won by {hand.table.current.leader}, who leads to trick {fact.trick}.")
+            if note not in hand.notes:
+                hand.notes.append(note)
 
     def early_play(self, hand: H, choice: Choice, play: ev.Play) -> None:
         """A card the offender's side played while `choice` was open, taken back once the chooser
-        chose a penalty. By default it simply goes back."""
+        chose a penalty. It simply goes back, unless the game's laws make its side wait for one
+        player's decision (`Declaration.liable`, L39): then it is like a card played in error,
+        liable to be called (L20, L23)."""
+        liable = hand.liable
+        if liable.chooser(hand) is not None and liable.penalised(hand, play.player):
+            hand.expose_early_play(choice, play, liable.expose)
 
 
 class OutOfTurnLaw(PenaltyLaw[H]):
@@ -326,8 +340,8 @@ class CallLaw(PenaltyLaw[H]):
 
     def unanswered_call(self, hand: H, event: ev.Call) -> bool:
         """A call that answers no open choice: True if the game's laws still give it a meaning (an
-        exposed card lying on the table); otherwise the replay finds it unfounded."""
-        return False
+        exposed card lying on the table, `LiableCards.call`); otherwise the replay finds it unfounded."""
+        return hand.liable.call(hand, event)
 
     def void_wrong_demand(self, hand: H, event: ev.Call) -> bool:
         """For laws under which a demand by the wrong adversary, or for the wrong penalty, voids the

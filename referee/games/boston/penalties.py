@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
+from ...engine.choices import SUIT_OPTIONS, Lapse
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
@@ -132,31 +132,6 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
         extra = (f" with {over} over-tricks" if over else " (thirteen tricks leave no room for over-tricks)"
                  if hand.high.tricks == 13 else " (no over-tricks above a bid of nine)")
         return f"Each opponent pays the caller as if he had made his bid{extra}"
-
-
-class BostonRetractLaw(laws.RetractLaw["BostonHand"]):
-    """A card taken back: a card the caller's decision sends back lies face up (L23), a trick put
-    right by a late correction, and an opponent's card played before a decision that took a
-    penalty, liable to be called (L20, L23, L39)."""
-
-    __slots__ = ()
-
-    def retracted(self, hand: BostonHand, fact: tb.Retracted) -> None:
-        hand.liable.taken_back(hand, fact.player, fact.card)
-        if fact.returned:
-            assert hand.table is not None
-            note = (f"The cards played to trick {fact.trick} go back to their holders: the corrected trick "
-                    f"{fact.trick - 1} was won by {hand.table.current.leader}, who leads to trick {fact.trick}.")
-            if note not in hand.notes:
-                hand.notes.append(note)
-            return
-        hand.next_plays = fact.next_plays
-
-    def early_play(self, hand: BostonHand, choice: Choice, play: ev.Play) -> None:
-        """The offender's side must wait for the caller's decision (L39): a card one of them played
-        before it, taken back, is like a card played in error liable to be called (L20, L23)."""
-        if hand.caller is not None and hand.penalty_applies(play.player):
-            hand.expose_early_play(choice, play, hand.liable.expose)
 
 
 class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
@@ -292,23 +267,11 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
                             "trump.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 
 
-class BostonCallLaw(laws.CallLaw["BostonHand"]):
-    """A call no open choice takes may still bind a card liable to be called lying on the table."""
-
-    __slots__ = ()
-
-    def unanswered_call(self, hand: BostonHand, event: ev.Call) -> bool:
-        """A call answering no open choice may still bind a card liable to be called lying on the
-        table (L21 ins.), or one its holder played without waiting for the decision (L23)."""
-        return hand.liable.call(hand, event)
-
-
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw((  # the seed's caller corrects until he plays to the next trick
                             "the caller has not played to the next trick yet", "before he played to the next trick",
                             "when the hand ended (the caller may correct his revoke until he plays to the next trick)",
                             "when the caller played to the next trick without correcting it")),
-                        retract=BostonRetractLaw(), out_of_turn=BostonOutOfTurnLaw(),
-                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), call=BostonCallLaw(),
+                        out_of_turn=BostonOutOfTurnLaw(), exposed=BostonExposedLaw(), attention=BostonAttentionLaw(),
                         deal=laws.DealLaw(
                             "Found before the first card is played it is a misdeal (or, when the card is missing from "
                             "every hand, an imperfect pack); if play goes on the deal stands and the short hand pays "
