@@ -175,13 +175,16 @@ class RetractLaw(PenaltyLaw[H]):
 class OutOfTurnLaw(PenaltyLaw[H]):
     """A card played out of turn, by a seat sitting out the hand, or twice to one trick."""
 
-    __slots__ = ("stood", "went_back")
+    __slots__ = ("short", "stood", "went_back")
 
-    def __init__(self, went_back: str = "{player}'s {card}, played out of turn, went back", stood: str = "") -> None:
+    def __init__(self, went_back: str = "{player}'s {card}, played out of turn, went back", stood: str = "",
+                 short: Callable[[Any, str], str] | None = None) -> None:
         """The notes, declared by the game, when a card out of turn its law keeps on the table
         (`HandReplay.false_card`) goes back ({player}, {card}), and when its trick ends with it
-        still in ({trick} too): it stands (without them, the game's law ends it itself)."""
-        self.went_back, self.stood = went_back, stood
+        still in ({trick} too): it stands (without them, the game's law ends it itself). `short`:
+        for laws under which a second card given to a trick is dead (law 19, `dead_card`), what its
+        player, a card short for the rest of the hand, answers for, in words (``short(hand, player)``)."""
+        self.went_back, self.stood, self.short = went_back, stood, short
 
     def decide(self, hand: H, fact: tb.OutOfTurn) -> Ruling:
         """What a card led or played out of turn costs (the replay tells the fact)."""
@@ -194,9 +197,24 @@ class OutOfTurnLaw(PenaltyLaw[H]):
                   f"{fact.player} is not taking part in this hand but played {fact.card}", trick=fact.trick)
 
     def played_twice(self, hand: H, fact: tb.PlayedTwice) -> None:
+        """A second card to one trick is not part of it; where the game declares it dead (`short`),
+        it goes with the trick and its player is a card short from now on (`dead_card`): with none
+        left for the last trick, he sits it out (`HandReplay.sit_out_empty_hands`)."""
+        if self.short is None:
+            hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
+                      f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
+                      "the extra card is not part of the trick", trick=fact.trick)
+            return
+        table = hand.table
+        assert table is not None
         hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
-                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
-                  "the extra card is not part of the trick", trick=fact.trick)
+                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
+                  f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
+                  + self.short(hand, fact.player), trick=fact.trick)
+        if fact.player not in hand.dead_cards:
+            self.dead_card(hand, fact)
+        if not table.current.plays:  # given to the trick just completed: he may have no card left for the next
+            hand.sit_out_empty_hands()
 
     def dead_card(self, hand: H, fact: tb.PlayedTwice) -> None:
         """For laws under which a second card given to a trick goes with it, dead (the whist family's

@@ -1239,6 +1239,17 @@ class HandReplay:
                   trick=fact.trick)
 
     @final
+    def sit_out_empty_hands(self) -> None:
+        """A player short by a dead card (`dead_cards`) has none left for the last trick, which is
+        played without him."""
+        table = self.table
+        assert table is not None
+        for player in self.dead_cards:
+            if table.hands is not None and player in table.active and not table.hands.get(player, True):
+                for fact in table.deactivate(player):
+                    self.on_fact(fact)
+
+    @final
     def fact_playedtwice(self, fact: tb.PlayedTwice) -> None:
         self.penalty_laws.out_of_turn.played_twice(self, fact)
 

@@ -240,15 +240,6 @@ class BostonHand(HandReplay):
         if self.dead_cards and self.table is not None and not self.table.current.plays:
             self.sit_out_empty_hands()
 
-    def sit_out_empty_hands(self) -> None:
-        """A player short by a dead card has none left for the last trick, which is played without him."""
-        table = self.table
-        assert table is not None
-        for player in self.dead_cards:
-            if table.hands is not None and player in table.active and not table.hands.get(player, True):
-                for fact in table.deactivate(player):
-                    self.on_fact(fact)
-
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         if self.high is None or self.caller is None:
             return

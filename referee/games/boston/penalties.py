@@ -135,8 +135,8 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
 
 
 class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
-    """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards
-    to one trick (law 19)."""
+    """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to
+    one trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
 
     __slots__ = ()
 
@@ -194,21 +194,9 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
                      f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to win or "
                      "lose the trick.", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target)
 
-    def played_twice(self, hand: BostonHand, fact: tb.PlayedTwice) -> None:
-        """Law 19: the second card goes with the trick, dead; its player is a card short from now on."""
-        table = hand.table
-        assert table is not None
-        hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
-                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
-                  f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
-                  + short_ruling(hand, fact.player), trick=fact.trick)
-        if fact.player not in hand.dead_cards:
-            self.dead_card(hand, fact)
-        if not table.current.plays:  # given to the trick just completed: he may have no card left for the next
-            hand.sit_out_empty_hands()
-
 
 def short_ruling(hand: BostonHand, player: str) -> str:
+    """What a player a card short by a dead card (law 19) answers for: the "player short" rule."""
     if hand.partout or hand.caller is None:
         return "In misère partout he pays five red counters to each other player and the hands are abandoned."
     if player == hand.caller:
@@ -271,7 +259,8 @@ LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw((  # the seed's caller corrects u
                             "the caller has not played to the next trick yet", "before he played to the next trick",
                             "when the hand ended (the caller may correct his revoke until he plays to the next trick)",
                             "when the caller played to the next trick without correcting it")),
-                        out_of_turn=BostonOutOfTurnLaw(), exposed=BostonExposedLaw(), attention=BostonAttentionLaw(),
+                        out_of_turn=BostonOutOfTurnLaw(short=short_ruling),  # law 19: a second card is dead
+                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(),
                         deal=laws.DealLaw(
                             "Found before the first card is played it is a misdeal (or, when the card is missing from "
                             "every hand, an imperfect pack); if play goes on the deal stands and the short hand pays "
