@@ -29,6 +29,7 @@ from . import sitout
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
 from .cut import rule_cut
+from .exposedcards import NOBODY_LIABLE, LiableCards
 from .header import Setup
 from .laws import (
     HAND_STATUSES,
@@ -150,6 +151,10 @@ class Declaration:
     shown_after_end: bool = False
     """Whether a card played once the hands are thrown up only shows them, ignored without a finding
     (French Boston); by default a card played after the rest was conceded contradicts the transcript."""
+    liable: tuple[Callable[[Any], str | None], Callable[[Any, str], bool]] = NOBODY_LIABLE
+    """For a game whose laws give one player the call of his adversaries' exposed cards for the rest
+    of the hand (Boston's caller, L21 ins., L23, L39): who he is and whose cards wait for him, as
+    ``chooser(hand)`` and ``penalised(hand, player)`` (`LiableCards`); by default, nobody's."""
     pool_limit: str | None = None
     """The house rule whose value is a full pool, for a game whose verdict shows a pool above it as
     full pools then the one filling up (Boston); by default the pool is one number."""
@@ -284,6 +289,8 @@ class HandReplay:
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
         self.later_plays = 0  # cards still in the trick after the last card taken back
+        self.next_plays = 0  # cards already played to the next trick when a late correction took one back
+        self.liable = LiableCards(*self.declared.liable)  # exposed cards at one player's call (`Declaration.liable`)
         self.stage: Stage = "deal"
         self.ended: Ended | None = None  # why the hand ended before its last trick, if it did
         self.last_at: ev.Span = record.header.at
@@ -1232,12 +1239,25 @@ class HandReplay:
                   trick=fact.trick)
 
     @final
+    def sit_out_empty_hands(self) -> None:
+        """A player short by a dead card (`dead_cards`) has none left for the last trick, which is
+        played without him."""
+        table = self.table
+        assert table is not None
+        for player in self.dead_cards:
+            if table.hands is not None and player in table.active and not table.hands.get(player, True):
+                for fact in table.deactivate(player):
+                    self.on_fact(fact)
+
+    @final
     def fact_playedtwice(self, fact: tb.PlayedTwice) -> None:
         self.penalty_laws.out_of_turn.played_twice(self, fact)
 
     @final
     def fact_retracted(self, fact: tb.Retracted) -> None:
         self.later_plays = fact.later_plays
+        if not fact.returned:
+            self.next_plays = fact.next_plays
         if self.due_back:
             self.due_back = [(p, c) for p, c in self.due_back if not (p == fact.player and c is fact.card)]
         if self.early_plays:
