@@ -135,6 +135,10 @@ class Declaration:
     said: Mapping[str, Callable[[Any, ev.Said], None]] = field(default_factory=dict)
     """The handlers of the game's own events (`ev.Said`) by word, ``handler(hand, event)``, declared
     here rather than as ``on_<word>`` methods (Whist's `talk` module)."""
+    trick_missed: bool = False
+    """Whether the game's laws read a trick closed with a card missing (`HandReplay.trick_missed`:
+    whist's law 19, the player who missed it keeping a card too many); elsewhere the labelled card
+    is one more played to the current trick, its label a wrong one."""
     cut: tuple[str, str] | None = None
     """The game's own header tag that gives the cut for partners and deal, and its house rule whose
     value ``suit`` parts equal cuts by suit (`engine.cut`): the first hand is checked against it."""
@@ -562,7 +566,7 @@ class HandReplay:
                 label_checked = True
                 if self.second_card(line.trick, event):  # type: ignore[arg-type]
                     second = event
-                elif self.trick_missed(line.trick, event):  # type: ignore[arg-type]
+                elif self.declared.trick_missed and self.trick_missed(line.trick, event):  # type: ignore[arg-type]
                     self.close_short(event)
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]

@@ -52,7 +52,7 @@ class WhistHand(HandReplay):
     declared = Declaration("whist", 13, frozenset(pack(2)), LAWS,  # the calls after a revoke (E72):
                            PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"},
                            settlement=lambda hand, ledger: WhistSettlement(hand).settle(ledger), said=talk.SAID,
-                           cut=("Cut", "cut-ties"), upcard="dealer's", upcard_trumps=True,
+                           cut=("Cut", "cut-ties"), trick_missed=True, upcard="dealer's", upcard_trumps=True,
                            misplaced_upcard=("inconsistent-transcript", "transcript.consistency", "the trump card "
                                              "{card} is the dealer's ({dealer}) own card, but it is dealt to {player}"))
 
