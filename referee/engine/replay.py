@@ -23,7 +23,7 @@ from ..notation import events as ev
 from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord, Problem
 from ..notation.records import field, record
-from ..notation.shapes import GAME_SHAPES, WORDS, shape_of
+from ..notation.shapes import WORDS, shape_of
 from ..notation.suggest import did_you_mean
 from . import sitout
 from . import table as tb
@@ -134,7 +134,7 @@ class Declaration:
     does), declared here by a game whose hand has nothing to add to it."""
     said: Mapping[str, Callable[[Any, ev.Said], None]] = field(default_factory=dict)
     """The handlers of the game's own events (`ev.Said`) by word, ``handler(hand, event)``, declared
-    here rather than as ``on_<word>`` methods (Whist's `talk` module)."""
+    as data rather than as methods (Whist's `talk` module)."""
     trick_missed: bool = False
     """Whether the game's laws read a trick closed with a card missing (`HandReplay.trick_missed`:
     whist's law 19, the player who missed it keeping a card too many); elsewhere the labelled card
@@ -206,8 +206,6 @@ def _no_stray_handlers(cls: type, kinds: dict[str, tuple[type, ...]]) -> None:
     for name, value in vars(cls).items():
         for prefix, records in kinds.items():
             known = {prefix + kind.__name__.lower() for kind in records}
-            if prefix == "on_":
-                known |= {said_handler(word) for word in GAME_SHAPES}
             if name.startswith(prefix) and callable(value) and name not in known and not hasattr(HandReplay, name):
                 raise TypeError(f"{cls.__qualname__}.{name} handles nothing: the {prefix}* handlers are "
                                 + ", ".join(sorted(known)))
@@ -219,11 +217,6 @@ def pools_shown(total: int, limit: int) -> int | list[int]:
         return total
     full, rest = divmod(total, limit)
     return [limit] * full + ([rest] if rest else [])
-
-
-def said_handler(word: str) -> str:
-    """The name of a game's handler of its own event `word` (`ev.Said`): ``on_<word>``."""
-    return "on_" + word.replace("-", "_")
 
 
 class HandReplay:
@@ -1604,7 +1597,6 @@ class HandReplay:
         one of its hands lists as expected, and what a word of another game is pointed to."""
         return frozenset({*(word for kind, words in WORDS.items()
                             if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words),
-                          *(word for word in GAME_SHAPES if getattr(cls, said_handler(word), None) is not None),
                           *cls.declared.said})
 
     @final
@@ -1624,17 +1616,13 @@ class HandReplay:
     @final
     def on_said(self, event: ev.Said) -> None:
         """A game's own event (declared in its package's ``words.json``): the handler its hand
-        declares for the word (`Declaration.said`) or its ``on_<word>``, given the event; in a game
-        that has neither, the event has no meaning."""
-        declared = self.declared.said.get(event.word)
-        if declared is not None:
-            declared(self, event)
-            return
-        handler = getattr(self, said_handler(event.word), None)
+        declares for the word (`Declaration.said`), given the event; in a game that declares none,
+        the event has no meaning."""
+        handler = self.declared.said.get(event.word)
         if handler is None:
             self.on_unsupported(event)
         else:
-            handler(event)
+            handler(self, event)
 
     # ---- the result -----------------------------------------------------------------
     @final
