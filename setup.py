@@ -5,8 +5,9 @@ pyproject.toml cannot both find packages and map one from another folder, and th
 package `referee.grammars` comes from the top-level ``grammars/``; finding the rest means a new
 game's package (``referee/games/<game>/``) is installed without touching any file but its own.
 
-``REFEREE_COMPILE=1 pip install .`` also compiles the hot modules with mypyc (`COMPILED`): the
-same code, about twice as fast a hand (docs/performance.md). Without that variable, and for
+``REFEREE_COMPILE=1 pip install .`` also compiles with mypyc every module of the notation, the
+engine and the games but a few (`compiled_modules`, found like the packages, so a new game is
+compiled too): the same code in fewer instructions a hand (docs/performance.md). Without that variable, and for
 ``pip install -e .``, the package is pure Python. Where mypyc or a C compiler is missing, or
 compiling fails, the build says so and installs the pure package: it never fails for it.
 """
@@ -19,26 +20,38 @@ import shlex
 import shutil
 import sys
 import sysconfig
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from setuptools import find_packages, setup
+from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = [
-    # the notation, all but the LALR grammar (Lark calls back into it), the inputs, the cache and
-    # `records` (typing's dataclass_transform marks the decorator by setting an attribute, which
-    # a compiled function has no room for)
-    "referee/notation/cards.py", "referee/notation/common_lines.py", "referee/notation/events.py",
-    "referee/notation/handline.py", "referee/notation/limits.py", "referee/notation/problem.py",
-    "referee/notation/reader.py", "referee/notation/safe.py",
-    # the engine's records and books; not yet the replay, the table, the session, the penalty laws
-    # or the games: they compile, but Boston's LiableCards keeps a weakref.proxy of its hand, which
-    # a native class cannot give, and BostonHand cannot stay interpreted (docs/performance.md)
-    "referee/engine/choices.py", "referee/engine/header.py",
-    "referee/engine/laws.py", "referee/engine/ledger.py", "referee/engine/rulebook.py",
-    "referee/engine/verdict.py",
-]
-"""The modules compiled by ``REFEREE_COMPILE=1``: those a check spends its time in."""
+COMPILED_PACKAGES = ("referee/notation", "referee/engine", "referee/games")
+"""Where ``REFEREE_COMPILE=1`` compiles every module (those a check spends its time in), found
+rather than listed, so that a module added there (a new game's) is compiled without a line here."""
+
+NOT_COMPILED = {
+    # Lark calls back into the grammar's transformer, an interpreted subclass of Lark's class
+    "referee/notation/grammar.py",
+    # `record` must stay interpreted: typing's dataclass_transform marks the decorator by setting
+    # an attribute, which a compiled function has no room for
+    "referee/notation/records.py",
+    # read once a run, not once a hand: compiling them buys nothing and costs build time
+    "referee/notation/inputs.py", "referee/notation/usercache.py",
+}
+"""The modules of `COMPILED_PACKAGES` left interpreted, and why."""
+
+
+def compiled_modules() -> list[str]:
+    """The modules ``REFEREE_COMPILE=1`` compiles: every one below `COMPILED_PACKAGES` but
+    `NOT_COMPILED` (paths relative to this file, sorted, so that builds are reproducible)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    found = []
+    for package in COMPILED_PACKAGES:
+        for folder, _, files in os.walk(os.path.join(here, package)):
+            relative = os.path.relpath(folder, here).replace(os.sep, "/")
+            found += [f"{relative}/{name}" for name in files if name.endswith(".py")]
+    return sorted(path for path in found if path not in NOT_COMPILED)
 
 
 def _warn(message: str) -> None:
@@ -50,10 +63,8 @@ def _has_c_compiler() -> bool:
     return bool(command) and shutil.which(command[0]) is not None
 
 
-def _compiled_modules() -> list[Any]:
-    """The mypyc extensions, when asked for and possible; else none (a warning says why)."""
-    if os.environ.get("REFEREE_COMPILE", "") not in ("1", "true", "yes"):
-        return []
+def _compiled_core() -> list[Any]:
+    """The mypyc extensions, when possible; else none (a warning says why)."""
     if not _has_c_compiler():
         _warn("REFEREE_COMPILE=1 but no C compiler was found (install gcc or clang)")
         return []
@@ -63,14 +74,44 @@ def _compiled_modules() -> list[Any]:
         _warn("REFEREE_COMPILE=1 but mypyc (from mypy) cannot be imported")
         return []
     try:
-        return list(mypycify(COMPILED, opt_level="3"))
+        # a C file a module (multi_file) rather than one for all, so that they compile in parallel
+        return list(mypycify(compiled_modules(), opt_level="3", multi_file=True))
     except (Exception, SystemExit) as error:  # noqa: BLE001 - mypyc refused the code: say so, install pure
         _warn(f"mypyc could not compile the core ({error})")
         return []
 
 
+def _compile_in_parallel(compiler: Any, jobs: int) -> None:
+    """Make `compiler` compile an extension's C files `jobs` at a time: setuptools builds
+    extensions in parallel (``-j``) but each one's files one after another, and the compiled core
+    is one extension of some seventy files (distutils' own steps, run in threads)."""
+    def compile(sources: list[str], output_dir: str | None = None, macros: Any = None, include_dirs: Any = None,
+                debug: bool = False, extra_preargs: Any = None, extra_postargs: Any = None,
+                depends: Any = None) -> list[str]:
+        macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs)
+        cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+        pending = [obj for obj in objects if obj in build]
+        with ThreadPoolExecutor(jobs) as pool:
+            for _ in pool.map(lambda obj: compiler._compile(obj, *build[obj], cc_args, extra_postargs, pp_opts),
+                              pending):
+                pass
+        return list(objects)
+
+    compiler.compile = compile
+
+
 class _BuildOrFallBack(build_ext):
-    """Builds the compiled core; a compiler error leaves the pure modules, with a warning."""
+    """Builds the compiled core, on every core (or ``-j N``); where mypyc or the C build fails,
+    the pure modules, with a warning.
+
+    mypyc runs here rather than when setup.py is read, which pip does three times a build."""
+
+    def finalize_options(self) -> None:
+        modules = self.distribution.ext_modules or []
+        if _CORE in modules:
+            self.distribution.ext_modules = [ext for ext in modules if ext is not _CORE] + _compiled_core()
+        super().finalize_options()
 
     def run(self) -> None:
         try:
@@ -82,10 +123,20 @@ class _BuildOrFallBack(build_ext):
             self.extensions = []
             _warn(f"compiling the core failed ({error})")
 
+    def build_extensions(self) -> None:
+        if self.compiler is not None:
+            _compile_in_parallel(self.compiler, self.parallel if isinstance(self.parallel, int) and self.parallel > 0
+                                 else os.cpu_count() or 1)
+        super().build_extensions()
+
+
+_CORE = Extension("referee.compiled_core", sources=[])
+"""Stands for the compiled core until `_BuildOrFallBack` asks mypyc for its extensions."""
+
 
 setup(
     packages=[*find_packages(include=["referee", "referee.*"]), "referee.grammars"],
     package_dir={"referee.grammars": "grammars"},
-    ext_modules=_compiled_modules(),
+    ext_modules=[_CORE] if os.environ.get("REFEREE_COMPILE", "") in ("1", "true", "yes") else [],
     cmdclass={"build_ext": _BuildOrFallBack},
 )

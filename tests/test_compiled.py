@@ -3,13 +3,14 @@ of the pure package: on every case, and on random archives of every game (their 
 irregularities included), by one process and by ``--jobs 2``.
 
 It needs a second environment with the compiled build: the interpreter named by
-``REFEREE_COMPILED_PYTHON``, else ``.venv-compiled/bin/python`` beside this checkout (``.ci/run``
-builds it there). Without one the tests skip and say how to build it. The pure side is this
-interpreter (run from the compiled one, the tests skip).
+``REFEREE_COMPILED_PYTHON`` (``.ci/run`` builds one in ``.venv-ci-compiled``), else
+``.venv-compiled/bin/python`` beside this checkout. Without one the tests skip and say how to
+build it. The pure side is this interpreter (run from the compiled one, the tests skip).
 """
 
 from __future__ import annotations
 
+import ast
 import os
 import random
 import subprocess
@@ -76,3 +77,41 @@ def test_a_long_archive_by_two_workers_gives_the_same_json(tmp_path: Path) -> No
     path = tmp_path / "long.ttn"
     path.write_text(text, "utf-8")
     _same([str(path)], "--jobs", "2")
+
+
+def test_the_modules_left_interpreted_exist() -> None:
+    """setup.py compiles every module below its packages but those it names: a name left there
+    after its module moved or went would quietly stop meaning anything (read from setup.py's text,
+    as importing it would run the build)."""
+    values = {}
+    for node in ast.parse((ROOT / "setup.py").read_text("utf-8")).body:
+        if not isinstance(node, ast.Assign):
+            continue
+        target = node.targets[0]
+        if isinstance(target, ast.Name) and target.id in ("COMPILED_PACKAGES", "NOT_COMPILED"):
+            values[target.id] = ast.literal_eval(node.value)
+    assert values["NOT_COMPILED"]
+    for path in values["NOT_COMPILED"]:
+        assert (ROOT / path).is_file(), path
+        assert any(path.startswith(package + "/") for package in values["COMPILED_PACKAGES"]), path
+
+
+def _subclasses(cls: type) -> list[type]:
+    found, direct = [cls], list[type](cls.__subclasses__())
+    for sub in direct:
+        found += _subclasses(sub)
+    return found
+
+
+def test_no_hand_class_holds_another_class_s_function() -> None:
+    """``on_concede = HandReplay.concede_rest`` in a class body is a method of an interpreted class
+    but not of a compiled one ("'getset_descriptor' object is not callable" on the first concede):
+    a game's hand writes the method, calling the one it means."""
+    from referee.engine.replay import HandReplay
+
+    games = registry()
+    assert all(games[name] is not None for name in games)  # each game imported, and so its hand class
+    for cls in _subclasses(HandReplay):
+        for attr, value in vars(cls).items():
+            if callable(value) and hasattr(value, "__qualname__") and not attr.startswith("__"):
+                assert value.__qualname__.startswith(cls.__qualname__ + "."), f"{cls.__qualname__}.{attr}"

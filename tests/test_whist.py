@@ -179,3 +179,15 @@ def test_a_bad_tag_declaration_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match='"value" and "example"'):
         _tags({"Cut": {"value": "{player:NAME}"}}, tmp_path)
     assert _tags({"Cut": {"value": "{p:NAME}", "example": "A"}}, tmp_path) == {"Cut": ("{p:NAME}", "A")}
+
+
+def test_a_missed_trick_is_read_only_where_the_laws_speak_of_it() -> None:
+    """Whist's law 19 reads a card labelled with the next trick, one player still to play, as the
+    trick closed without him; Euchre's laws have no such trick, so there the card is played to the
+    current trick and its label is a wrong one (no one is left holding a card too many)."""
+    deal = "hand 1 dealer W\nupcard 9H\nN pass, E pass, S order\nW discard TS\ntrick 1: N JH, E TH, S KH, W 9H\n"
+    text = ('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n\n' + deal
+            + "trick 2: N AH, E 9S, S JD\ntrick 3: W JS\n")
+    hand = check_text(text).files[0].games[0].hands[0]
+    assert [p.kind for p in hand.irregularities] == ["inconsistent-transcript"]
+    assert "the line says trick 3, but W's JS is played to trick 2" in hand.irregularities[0].explanation

@@ -16,10 +16,10 @@ as findings and notes, so that the words of a game's rulings stay the game's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
 from ..notation import events as ev
+from ..notation.records import field, record
 from .laws import Kind
 
 if TYPE_CHECKING:
@@ -41,12 +41,10 @@ two, all passing with no bid also closes it. `first-bid`: the first bid that sta
 `rounds` rounds of passes leave it without one (Euchre)."""
 
 
-@dataclass(frozen=True)
+@record
 class AuctionRules(Generic[Bid]):
     """What a game declares of its auction. The words are templates over `player` (who spoke),
-    `what` (what he did, in words: "passed", "bid 3") and `turn` (whose turn it was). Not slotted:
-    a frozen slotted generic dataclass cannot be built as `AuctionRules[int](...)` (typing's
-    `__orig_class__` write fails inside the generated `__setattr__`)."""
+    `what` (what he did, in words: "passed", "bid 3") and `turn` (whose turn it was)."""
 
     out_of_turn: OutOfTurn
     ends: Ends
@@ -60,7 +58,7 @@ class AuctionRules(Generic[Bid]):
     dealer_must_bid: bool = False  # "stick the dealer": the dealer may not pass in the last round
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Objection:
     """What is wrong with a call, as the hand reports it: the finding's kind, rule topic and words."""
 
@@ -69,7 +67,7 @@ class Objection:
     text: str
 
 
-@dataclass(slots=True)
+@record
 class Answer:
     """The auction's answer to a call: whether it counts, what is wrong with it, and remarks."""
 

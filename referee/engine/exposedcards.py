@@ -116,6 +116,11 @@ class Unwaited:
     liable: bool             # whether the card played was itself liable to be called
 
 
+NOBODY_LIABLE: tuple[Callable[[Any], str | None], Callable[[Any, str], bool]] = (
+    lambda hand: None, lambda hand, player: False)
+"""A game without `LiableCards` of its own: nobody calls them, and nobody waits (`Declaration.liable`)."""
+
+
 class LiableCards:
     """The cards on the table liable to be called at one player's discretion (Boston's caller), who
     holds each, and what a call on them binds. The game declares whose decision they wait for

@@ -59,12 +59,6 @@ class Setup:
     tags: dict[str, tuple[tuple[Any, ...], ...]] = field(default_factory=dict)
     """The game's own tags (declared in its ``words.json``), each read into its items' fields."""
 
-    def team_of(self, player: str) -> Team | None:
-        for team in self.teams:
-            if player in team.members:
-                return team
-        return None
-
 
 def player_count_problems(setup: Setup, low: int, high: int, example: str) -> list[Problem]:
     """The problem when a game of `low` to `high` players names another number of players."""

@@ -151,23 +151,40 @@ class RetractLaw(PenaltyLaw[H]):
         return event.card in hand.before_decision
 
     def retracted(self, hand: H, fact: tb.Retracted) -> None:
-        """A card taken back (an out-of-turn card returned, a revoke corrected)."""
+        """A card taken back (an out-of-turn card returned, a revoke corrected): one the chooser's
+        decision sent back lies face up, liable to be called (`LiableCards.taken_back`, L23); the
+        cards of a trick put right by a late correction go back to their holders, in a note."""
+        hand.liable.taken_back(hand, fact.player, fact.card)
+        if fact.returned:
+            assert hand.table is not None
+            note = (f"The cards played to trick {fact.trick} go back to their holders: the corrected trick "
+                    f"{fact.trick - 1} was won by {hand.table.current.leader}, who leads to trick {fact.trick}.")
+            if note not in hand.notes:
+                hand.notes.append(note)
 
     def early_play(self, hand: H, choice: Choice, play: ev.Play) -> None:
         """A card the offender's side played while `choice` was open, taken back once the chooser
-        chose a penalty. By default it simply goes back."""
+        chose a penalty. It simply goes back, unless the game's laws make its side wait for one
+        player's decision (`Declaration.liable`, L39): then it is like a card played in error,
+        liable to be called (L20, L23)."""
+        liable = hand.liable
+        if liable.chooser(hand) is not None and liable.penalised(hand, play.player):
+            hand.expose_early_play(choice, play, liable.expose)
 
 
 class OutOfTurnLaw(PenaltyLaw[H]):
     """A card played out of turn, by a seat sitting out the hand, or twice to one trick."""
 
-    __slots__ = ("stood", "went_back")
+    __slots__ = ("short", "stood", "went_back")
 
-    def __init__(self, went_back: str = "{player}'s {card}, played out of turn, went back", stood: str = "") -> None:
+    def __init__(self, went_back: str = "{player}'s {card}, played out of turn, went back", stood: str = "",
+                 short: Callable[[Any, str], str] | None = None) -> None:
         """The notes, declared by the game, when a card out of turn its law keeps on the table
         (`HandReplay.false_card`) goes back ({player}, {card}), and when its trick ends with it
-        still in ({trick} too): it stands (without them, the game's law ends it itself)."""
-        self.went_back, self.stood = went_back, stood
+        still in ({trick} too): it stands (without them, the game's law ends it itself). `short`:
+        for laws under which a second card given to a trick is dead (law 19, `dead_card`), what its
+        player, a card short for the rest of the hand, answers for, in words (``short(hand, player)``)."""
+        self.went_back, self.stood, self.short = went_back, stood, short
 
     def decide(self, hand: H, fact: tb.OutOfTurn) -> Ruling:
         """What a card led or played out of turn costs (the replay tells the fact)."""
@@ -180,9 +197,24 @@ class OutOfTurnLaw(PenaltyLaw[H]):
                   f"{fact.player} is not taking part in this hand but played {fact.card}", trick=fact.trick)
 
     def played_twice(self, hand: H, fact: tb.PlayedTwice) -> None:
+        """A second card to one trick is not part of it; where the game declares it dead (`short`),
+        it goes with the trick and its player is a card short from now on (`dead_card`): with none
+        left for the last trick, he sits it out (`HandReplay.sit_out_empty_hands`)."""
+        if self.short is None:
+            hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
+                      f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
+                      "the extra card is not part of the trick", trick=fact.trick)
+            return
+        table = hand.table
+        assert table is not None
         hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
-                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
-                  "the extra card is not part of the trick", trick=fact.trick)
+                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
+                  f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
+                  + self.short(hand, fact.player), trick=fact.trick)
+        if fact.player not in hand.dead_cards:
+            self.dead_card(hand, fact)
+        if not table.current.plays:  # given to the trick just completed: he may have no card left for the next
+            hand.sit_out_empty_hands()
 
     def dead_card(self, hand: H, fact: tb.PlayedTwice) -> None:
         """For laws under which a second card given to a trick goes with it, dead (the whist family's
@@ -326,8 +358,8 @@ class CallLaw(PenaltyLaw[H]):
 
     def unanswered_call(self, hand: H, event: ev.Call) -> bool:
         """A call that answers no open choice: True if the game's laws still give it a meaning (an
-        exposed card lying on the table); otherwise the replay finds it unfounded."""
-        return False
+        exposed card lying on the table, `LiableCards.call`); otherwise the replay finds it unfounded."""
+        return hand.liable.call(hand, event)
 
     def void_wrong_demand(self, hand: H, event: ev.Call) -> bool:
         """For laws under which a demand by the wrong adversary, or for the wrong penalty, voids the

@@ -23,12 +23,13 @@ from ..notation import events as ev
 from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord, Problem
 from ..notation.records import field, record
-from ..notation.shapes import GAME_SHAPES, WORDS, shape_of
+from ..notation.shapes import WORDS, shape_of
 from ..notation.suggest import did_you_mean
 from . import sitout
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
 from .cut import rule_cut
+from .exposedcards import NOBODY_LIABLE, LiableCards
 from .header import Setup
 from .laws import (
     HAND_STATUSES,
@@ -133,7 +134,11 @@ class Declaration:
     does), declared here by a game whose hand has nothing to add to it."""
     said: Mapping[str, Callable[[Any, ev.Said], None]] = field(default_factory=dict)
     """The handlers of the game's own events (`ev.Said`) by word, ``handler(hand, event)``, declared
-    here rather than as ``on_<word>`` methods (Whist's `talk` module)."""
+    as data rather than as methods (Whist's `talk` module)."""
+    trick_missed: bool = False
+    """Whether the game's laws read a trick closed with a card missing (`HandReplay.trick_missed`:
+    whist's law 19, the player who missed it keeping a card too many); elsewhere the labelled card
+    is one more played to the current trick, its label a wrong one."""
     cut: tuple[str, str] | None = None
     """The game's own header tag that gives the cut for partners and deal, and its house rule whose
     value ``suit`` parts equal cuts by suit (`engine.cut`): the first hand is checked against it."""
@@ -150,6 +155,10 @@ class Declaration:
     shown_after_end: bool = False
     """Whether a card played once the hands are thrown up only shows them, ignored without a finding
     (French Boston); by default a card played after the rest was conceded contradicts the transcript."""
+    liable: tuple[Callable[[Any], str | None], Callable[[Any, str], bool]] = NOBODY_LIABLE
+    """For a game whose laws give one player the call of his adversaries' exposed cards for the rest
+    of the hand (Boston's caller, L21 ins., L23, L39): who he is and whose cards wait for him, as
+    ``chooser(hand)`` and ``penalised(hand, player)`` (`LiableCards`); by default, nobody's."""
     pool_limit: str | None = None
     """The house rule whose value is a full pool, for a game whose verdict shows a pool above it as
     full pools then the one filling up (Boston); by default the pool is one number."""
@@ -197,8 +206,6 @@ def _no_stray_handlers(cls: type, kinds: dict[str, tuple[type, ...]]) -> None:
     for name, value in vars(cls).items():
         for prefix, records in kinds.items():
             known = {prefix + kind.__name__.lower() for kind in records}
-            if prefix == "on_":
-                known |= {said_handler(word) for word in GAME_SHAPES}
             if name.startswith(prefix) and callable(value) and name not in known and not hasattr(HandReplay, name):
                 raise TypeError(f"{cls.__qualname__}.{name} handles nothing: the {prefix}* handlers are "
                                 + ", ".join(sorted(known)))
@@ -210,11 +217,6 @@ def pools_shown(total: int, limit: int) -> int | list[int]:
         return total
     full, rest = divmod(total, limit)
     return [limit] * full + ([rest] if rest else [])
-
-
-def said_handler(word: str) -> str:
-    """The name of a game's handler of its own event `word` (`ev.Said`): ``on_<word>``."""
-    return "on_" + word.replace("-", "_")
 
 
 class HandReplay:
@@ -284,6 +286,8 @@ class HandReplay:
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
         self.later_plays = 0  # cards still in the trick after the last card taken back
+        self.next_plays = 0  # cards already played to the next trick when a late correction took one back
+        self.liable = LiableCards(*self.declared.liable)  # exposed cards at one player's call (`Declaration.liable`)
         self.stage: Stage = "deal"
         self.ended: Ended | None = None  # why the hand ended before its last trick, if it did
         self.last_at: ev.Span = record.header.at
@@ -555,7 +559,7 @@ class HandReplay:
                 label_checked = True
                 if self.second_card(line.trick, event):  # type: ignore[arg-type]
                     second = event
-                elif self.trick_missed(line.trick, event):  # type: ignore[arg-type]
+                elif self.declared.trick_missed and self.trick_missed(line.trick, event):  # type: ignore[arg-type]
                     self.close_short(event)
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
@@ -1232,12 +1236,25 @@ class HandReplay:
                   trick=fact.trick)
 
     @final
+    def sit_out_empty_hands(self) -> None:
+        """A player short by a dead card (`dead_cards`) has none left for the last trick, which is
+        played without him."""
+        table = self.table
+        assert table is not None
+        for player in self.dead_cards:
+            if table.hands is not None and player in table.active and not table.hands.get(player, True):
+                for fact in table.deactivate(player):
+                    self.on_fact(fact)
+
+    @final
     def fact_playedtwice(self, fact: tb.PlayedTwice) -> None:
         self.penalty_laws.out_of_turn.played_twice(self, fact)
 
     @final
     def fact_retracted(self, fact: tb.Retracted) -> None:
         self.later_plays = fact.later_plays
+        if not fact.returned:
+            self.next_plays = fact.next_plays
         if self.due_back:
             self.due_back = [(p, c) for p, c in self.due_back if not (p == fact.player and c is fact.card)]
         if self.early_plays:
@@ -1580,7 +1597,6 @@ class HandReplay:
         one of its hands lists as expected, and what a word of another game is pointed to."""
         return frozenset({*(word for kind, words in WORDS.items()
                             if getattr(cls, f"on_{kind.__name__.lower()}", None) is not None for word in words),
-                          *(word for word in GAME_SHAPES if getattr(cls, said_handler(word), None) is not None),
                           *cls.declared.said})
 
     @final
@@ -1600,17 +1616,13 @@ class HandReplay:
     @final
     def on_said(self, event: ev.Said) -> None:
         """A game's own event (declared in its package's ``words.json``): the handler its hand
-        declares for the word (`Declaration.said`) or its ``on_<word>``, given the event; in a game
-        that has neither, the event has no meaning."""
-        declared = self.declared.said.get(event.word)
-        if declared is not None:
-            declared(self, event)
-            return
-        handler = getattr(self, said_handler(event.word), None)
+        declares for the word (`Declaration.said`), given the event; in a game that declares none,
+        the event has no meaning."""
+        handler = self.declared.said.get(event.word)
         if handler is None:
             self.on_unsupported(event)
         else:
-            handler(event)
+            handler(self, event)
 
     # ---- the result -----------------------------------------------------------------
     @final

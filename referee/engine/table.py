@@ -543,7 +543,7 @@ class TrickTable:
         if not self._open_revokes:  # the usual trick: no renounce to establish, none kept open
             self.asked = {}
             return
-        late, self.asked = self.late_correctors | self.asked.keys(), {
+        late, self.asked = self.late_correctors.union(self.asked), {
             f.player: self.asked[f.player] for f in self._open_revokes if f.player in self.asked}
         for failure in self._open_revokes:
             if failure.player in late:

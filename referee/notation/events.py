@@ -307,7 +307,8 @@ class Said:
     (``words.json``, read by `vocabulary`), so that a game adds an event without touching the
     shared grammar. `word` is its first word; `args` the values its written form reads, in order
     (a card, a suit, a name or a number; None for a part left out). The replay hands it to the
-    game's ``on_<word>`` (a game without one finds it meaningless, as any other event)."""
+    game's handler of the word, `Declaration.said` (a game without one finds it meaningless, as
+    any other event)."""
 
     player: str
     word: str

@@ -16,8 +16,9 @@ A game may also declare events of its own and reasons for a ``redeal`` line::
 
 Each event is written as the shared events are declared (`shapes` reads the forms: a first
 plain word, then words, ``{field:CARD|SUIT|NAME|INT}`` and ``[...]``) and read into one record,
-`events.Said`; the replay gives it to the game's ``on_<word>``, and any other game finds it
-meaningless. A reason is added to the grammar's ``REDEAL_REASON``; the game's laws read it.
+`events.Said`; the replay gives it to the handler the game declares for the word
+(`Declaration.said`), and any other game finds it meaningless. A reason is added to the
+grammar's ``REDEAL_REASON``; the game's laws read it.
 
 A game may also declare header tags of its own (Whist's cut for partners and deal)::
 

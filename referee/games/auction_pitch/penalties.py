@@ -7,6 +7,7 @@ card exposed in the deal lets the others have the deal again (later, nobody has 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import table as tb
@@ -81,16 +82,7 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
             return Ruling("The pitcher is not penalised: the card goes back and the proper turn is restored.",
                           topic="play.pitcher-out-of-turn")
         pitcher = hand.pitcher or ""
-
-        def call(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
-            if option == "accept":  # the pitcher lets the card stand: nothing goes back, nothing is called
-                hand.false_card, hand.stood = None, fact
-                hand.notes.append(f"{pitcher}, the pitcher, accepts {fact.player}'s {fact.card} played out of turn: "
-                                  "it stands, with the cards played after it [auction-pitch.play.out-of-turn]")
-                return
-            effect = hand.require(fact.player, option, "play.out-of-turn", at)
-            hand.penalise("play.out-of-turn", f"{pitcher}, the pitcher, calls {option} from {fact.player}",
-                          effects=(effect,))
+        call = _pitcher_calls(pitcher, fact)
 
         def kept(choice: Choice | None) -> None:
             hand.false_card = fact  # on the table until it goes back, stands or its trick ends
@@ -133,6 +125,23 @@ def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
         f"{hand.pitcher}, the pitcher, called"
 
 
+def _pitcher_calls(pitcher: str, fact: tb.OutOfTurn) -> Callable[[AuctionPitchHand, str, ev.Span], None]:
+    """The pitcher's answer to `fact`, a card played out of turn. A function of its own rather than
+    one nested in `decide`: compiled, the functions nested in one function share all the variables
+    any of them uses (the hand's among them), and this one, kept on the hand, would be a cycle."""
+    def call(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
+        if option == "accept":  # the pitcher lets the card stand: nothing goes back, nothing is called
+            hand.false_card, hand.stood = None, fact
+            hand.notes.append(f"{pitcher}, the pitcher, accepts {fact.player}'s {fact.card} played out of turn: "
+                              "it stands, with the cards played after it [auction-pitch.play.out-of-turn]")
+            return
+        effect = hand.require(fact.player, option, "play.out-of-turn", at)
+        hand.penalise("play.out-of-turn", f"{pitcher}, the pitcher, calls {option} from {fact.player}",
+                      effects=(effect,))
+
+    return call
+
+
 class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
     """A card exposed in the deal lets the others have the deal again; later, no penalty."""
 
@@ -154,11 +163,17 @@ class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
         return Ruling(words, Offer(others, event.player, ("deal-stands", "redeal"), "deal.exposed",
                                    f"{hand.side_label(others)} choose: the deal stands, or {dealer} deals again (the "
                                    "transcript shows a new deal with a 'redeal' line).",
-                                   lambda hand, option, at: hand.notes.append(
-                                       f"The deal stands: {hand.dealer} does not deal again.")
-                                   if option == "deal-stands" else None,  # a new deal is the `redeal` line itself
+                                   deal_stands,
                                    implied_text=f"The bidding went on: the deal stands with {event.player}'s "
                                                 f"{event.card} seen.", ends=(Lapse.ANY_ACTION,)), kept)
+
+
+def deal_stands(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
+    """`call deal-stands` answers the choice over a card exposed in the deal; its other
+    option, a new deal, is the `redeal` line itself. Not a lambda in `decide`, where compiled it
+    would keep the hand (`_pitcher_calls`)."""
+    if option == "deal-stands":
+        hand.notes.append(f"The deal stands: {hand.dealer} does not deal again.")
 
 
 class PitchCallLaw(CallLaw["AuctionPitchHand"]):

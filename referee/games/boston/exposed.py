@@ -1,25 +1,18 @@
 """The opponents' cards liable to be called in Boston (L20-L23, L36): the caller has the call of
 them for the rest of the hand, and their holder must wait for his decision (the engine's
-`LiableCards`); here, what Boston declares of them, and the cards laid down after "I can win the
+`LiableCards`, declared on `BostonHand`); here, the cards laid down after "I can win the
 rest"."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.exposedcards import LiableCards
 from ...engine.laws import Effect
 from ...notation import events as ev
 from .penalties import misere_error
 
 if TYPE_CHECKING:
     from .hand import BostonHand
-
-
-def liable_cards() -> LiableCards:
-    """A hand's liable cards: the caller's to call, his opponents' to wait for his decision while
-    the laws penalise them (`BostonHand.penalty_applies`)."""
-    return LiableCards(lambda hand: hand.caller, lambda hand, player: hand.penalty_applies(player))
 
 
 def claim_rest(hand: BostonHand, event: ev.ClaimRest) -> None:

@@ -16,7 +16,7 @@ from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import BostonBid, auction, bound_suit, kept, make_bid, read
-from .exposed import claim_rest, liable_cards
+from .exposed import claim_rest
 from .penalties import LAWS, misere_error
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
@@ -33,6 +33,8 @@ class BostonHand(HandReplay):
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
                            revoke_abandons=True, upcard="other-pack", pool_limit="pool-limit",
                            claim_abandons=True, short_abandons=True,  # a misère claimed, a hand left off short
+                           # the caller has the call of his opponents' exposed cards; they wait for him while penalised
+                           liable=(lambda hand: hand.caller, lambda hand, player: hand.penalty_applies(player)),
                            settlement=lambda hand, ledger: BostonSettlement(hand).settle(ledger))
 
     @property
@@ -53,8 +55,6 @@ class BostonHand(HandReplay):
         self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.premature_reported = False
-        self.liable = liable_cards()       # opponents' exposed cards still on the table, and who holds them
-        self.next_plays = 0               # cards already played to the next trick when it was taken back
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
         if self.final_grand:
@@ -239,15 +239,6 @@ class BostonHand(HandReplay):
             self.liable.played(event.card)
         if self.dead_cards and self.table is not None and not self.table.current.plays:
             self.sit_out_empty_hands()
-
-    def sit_out_empty_hands(self) -> None:
-        """A player short by a dead card has none left for the last trick, which is played without him."""
-        table = self.table
-        assert table is not None
-        for player in self.dead_cards:
-            if table.hands is not None and player in table.active and not table.hands.get(player, True):
-                for fact in table.deactivate(player):
-                    self.on_fact(fact)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         if self.high is None or self.caller is None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
+from ...engine.choices import SUIT_OPTIONS, Lapse
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
@@ -134,34 +134,9 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
         return f"Each opponent pays the caller as if he had made his bid{extra}"
 
 
-class BostonRetractLaw(laws.RetractLaw["BostonHand"]):
-    """A card taken back: a card the caller's decision sends back lies face up (L23), a trick put
-    right by a late correction, and an opponent's card played before a decision that took a
-    penalty, liable to be called (L20, L23, L39)."""
-
-    __slots__ = ()
-
-    def retracted(self, hand: BostonHand, fact: tb.Retracted) -> None:
-        hand.liable.taken_back(hand, fact.player, fact.card)
-        if fact.returned:
-            assert hand.table is not None
-            note = (f"The cards played to trick {fact.trick} go back to their holders: the corrected trick "
-                    f"{fact.trick - 1} was won by {hand.table.current.leader}, who leads to trick {fact.trick}.")
-            if note not in hand.notes:
-                hand.notes.append(note)
-            return
-        hand.next_plays = fact.next_plays
-
-    def early_play(self, hand: BostonHand, choice: Choice, play: ev.Play) -> None:
-        """The offender's side must wait for the caller's decision (L39): a card one of them played
-        before it, taken back, is like a card played in error liable to be called (L20, L23)."""
-        if hand.caller is not None and hand.penalty_applies(play.player):
-            hand.expose_early_play(choice, play, hand.liable.expose)
-
-
 class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
-    """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards
-    to one trick (law 19)."""
+    """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to
+    one trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
 
     __slots__ = ()
 
@@ -219,21 +194,9 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
                      f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to win or "
                      "lose the trick.", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target)
 
-    def played_twice(self, hand: BostonHand, fact: tb.PlayedTwice) -> None:
-        """Law 19: the second card goes with the trick, dead; its player is a card short from now on."""
-        table = hand.table
-        assert table is not None
-        hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
-                  f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
-                  f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
-                  + short_ruling(hand, fact.player), trick=fact.trick)
-        if fact.player not in hand.dead_cards:
-            self.dead_card(hand, fact)
-        if not table.current.plays:  # given to the trick just completed: he may have no card left for the next
-            hand.sit_out_empty_hands()
-
 
 def short_ruling(hand: BostonHand, player: str) -> str:
+    """What a player a card short by a dead card (law 19) answers for: the "player short" rule."""
     if hand.partout or hand.caller is None:
         return "In misère partout he pays five red counters to each other player and the hands are abandoned."
     if player == hand.caller:
@@ -292,23 +255,12 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
                             "trump.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 
 
-class BostonCallLaw(laws.CallLaw["BostonHand"]):
-    """A call no open choice takes may still bind a card liable to be called lying on the table."""
-
-    __slots__ = ()
-
-    def unanswered_call(self, hand: BostonHand, event: ev.Call) -> bool:
-        """A call answering no open choice may still bind a card liable to be called lying on the
-        table (L21 ins.), or one its holder played without waiting for the decision (L23)."""
-        return hand.liable.call(hand, event)
-
-
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw((  # the seed's caller corrects until he plays to the next trick
                             "the caller has not played to the next trick yet", "before he played to the next trick",
                             "when the hand ended (the caller may correct his revoke until he plays to the next trick)",
                             "when the caller played to the next trick without correcting it")),
-                        retract=BostonRetractLaw(), out_of_turn=BostonOutOfTurnLaw(),
-                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), call=BostonCallLaw(),
+                        out_of_turn=BostonOutOfTurnLaw(short=short_ruling),  # law 19: a second card is dead
+                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(),
                         deal=laws.DealLaw(
                             "Found before the first card is played it is a misdeal (or, when the card is missing from "
                             "every hand, an imperfect pack); if play goes on the deal stands and the short hand pays "

@@ -416,7 +416,8 @@ class EuchreHand(HandReplay):
             self.notes.append(f"The trick with {false.player}'s card out of turn was completed by it: it stands.")
             self.false_card = None
 
-    on_concede = HandReplay.concede_rest  # the hands are thrown up: a revoke in the trick just completed is established
+    def on_concede(self, event: ev.Concede) -> None:  # a method: a compiled class holds no alias of one
+        self.concede_rest(event)  # the hands are thrown up: a revoke in the trick just completed is established
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side

@@ -52,7 +52,7 @@ class WhistHand(HandReplay):
     declared = Declaration("whist", 13, frozenset(pack(2)), LAWS,  # the calls after a revoke (E72):
                            PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"},
                            settlement=lambda hand, ledger: WhistSettlement(hand).settle(ledger), said=talk.SAID,
-                           cut=("Cut", "cut-ties"), upcard="dealer's", upcard_trumps=True,
+                           cut=("Cut", "cut-ties"), trick_missed=True, upcard="dealer's", upcard_trumps=True,
                            misplaced_upcard=("inconsistent-transcript", "transcript.consistency", "the trump card "
                                              "{card} is the dealer's ({dealer}) own card, but it is dealt to {player}"))
 
@@ -175,7 +175,8 @@ class WhistHand(HandReplay):
         """L20-I, A10 (a): cards a player lays face up himself (a claimant's own included) are exposed."""
         self.exposed_cards.lay_down(self, event.player, event, "exposed.card")
 
-    on_concede = HandReplay.concede_rest
+    def on_concede(self, event: ev.Concede) -> None:  # a method: a compiled class holds no alias of one
+        self.concede_rest(event)
 
     # ---- result -------------------------------------------------------------------------
     def both_revoked(self) -> bool:
