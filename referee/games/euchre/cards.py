@@ -2,32 +2,30 @@
 
 from __future__ import annotations
 
+from ...engine.table import PlainTricks
 from ...notation.cards import JACK, Card, Suit, pack
 
 
-class EuchreTricks:
-    """Effective suits and trick power once trump is known (the left bower is a trump)."""
+class EuchreTricks(PlainTricks):
+    """Whist's trick rules with the bowers above every trump: the jack of trumps (the right
+    bower), then the jack of the other suit of its colour (the left bower), a trump."""
 
     def __init__(self, trump: Suit) -> None:
-        self.trump = trump
+        super().__init__(trump)
         self.left = trump.partner
 
     def suit_of(self, card: Card) -> Suit:
-        if card.rank == JACK and card.suit is self.left:
-            return self.trump
-        return card.suit
+        # the left bower's partner suit is trumps
+        return card.suit.partner if card.rank == JACK and card.suit is self.left else card.suit
 
     def power(self, card: Card, led: Suit) -> int:
         if card.rank == JACK and card.suit is self.trump:
             return 200
         if card.rank == JACK and card.suit is self.left:
             return 199
-        if card.suit is self.trump:
+        if card.suit is self.trump:  # whist's (`PlainTricks.power`), written out: play's hottest path
             return 100 + card.rank
         return card.rank if card.suit is led else -1
-
-    def excused(self, player: str, card: Card, led: Suit, trick: int) -> bool:
-        return False
 
 
 def bower_role(card: Card, trump: Suit | None) -> str | None:

@@ -44,32 +44,20 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     upcard = rest[0]
     out.append(f"upcard {upcard.text}")
     seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
-    calls: list[str] = []
-    maker = trump = None
-    for seat in seats:
-        if rng.random() < 0.2:
-            calls.append(f"{seat} order")
-            maker, trump = seat, upcard.suit
-            break
-        calls.append(f"{seat} pass")
-    out.append(", ".join(calls))
-    if maker is None:
-        calls = []
-        for seat in seats:
-            if seat == seats[-1] or rng.random() < 0.4:
-                trump = rng.choice([s for s in Suit if s is not upcard.suit])
-                calls.append(f"{seat} name {trump.word}")
-                maker = seat
-                break
-            calls.append(f"{seat} pass")
-        out.append(", ".join(calls))
-    else:
+    maker = next((seat for seat in seats if rng.random() < 0.2), None)  # orders the upcard up
+    if maker is not None:
+        trump = upcard.suit
+        out.append(calls(seats, maker, "order"))
         dealer_hand = hands[players[dealer]]
         dealer_hand.append(upcard)
         discard = rng.choice(dealer_hand)
         dealer_hand.remove(discard)
         out.append(f"{players[dealer]} discard {discard.text}")
-    assert maker is not None and trump is not None
+    else:  # all passed: the second round, where the dealer names a suit if nobody before him does
+        out.append(calls(seats))
+        maker = next(seat for seat in seats if seat == seats[-1] or rng.random() < 0.4)
+        trump = rng.choice([s for s in Suit if s is not upcard.suit])
+        out.append(calls(seats, maker, f"name {trump.word}"))
     alone = rng.random() < 0.15
     partner = players[(players.index(maker) + 2) % 4]
     if alone:
@@ -78,3 +66,9 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     play = (rules_for or own_play_rules)(Deal("euchre", trump))
     tricks, planted = random_tricks(rng, active, active[0], hands, play, plant_revoke)
     return [*out, *tricks, ""], planted
+
+
+def calls(seats: list[str], caller: str | None = None, call: str = "") -> str:
+    """A round of the bidding as a transcript line: passes up to `caller`'s `call` (all pass without one)."""
+    passes = seats[:seats.index(caller)] if caller else seats
+    return ", ".join([f"{seat} pass" for seat in passes] + ([f"{caller} {call}"] if caller else []))

@@ -62,9 +62,7 @@ class EuchreHand(HandReplay):
     """The bidding, two rounds of calls in turn, by the stick-the-dealer house rule."""
 
     @property
-    def game_options(self) -> EuchreOptions:
-        """The table's options, typed as this game declares them: `options` stays the engine's
-        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+    def game_options(self) -> EuchreOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
         return cast(EuchreOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
@@ -91,15 +89,6 @@ class EuchreHand(HandReplay):
         return self.maker is None and self.stage in ("deal", "auction")
 
     @property
-    def bidder(self) -> str:
-        return self.auction.turn
-
-    @property
-    def passed(self) -> set[str]:
-        """The players who passed in the bidding."""
-        return self.auction.passed
-
-    @property
     def made(self) -> bool:
         """Trump is made and play has not begun."""
         return self.maker is not None and self.stage == "auction"
@@ -115,18 +104,20 @@ class EuchreHand(HandReplay):
         return defender is not None and (not self.sitting_out or sitout.lone_stands(self, defender))
 
     # ---- bidding ----------------------------------------------------------------------
-    def bidding_open(self, event: ev.Event, what: str) -> bool:
-        closed = self.maker is not None or self.stage not in ("deal", "auction")  # not `bidding`: on every call
+    def bidding_open(self, event: ev.Event, what: str, suit: Suit | None = None) -> bool:
+        """Whether the auction hears `event`; a void call that named `suit` is noted (`note_void_call`)."""
         auction = self.auction
-        if not closed and auction.round == 2 and event.player in auction.spoken and event.player != auction.turn \
+        if self.bidding and auction.round == 2 and event.player in auction.spoken and event.player != auction.turn \
                 and self.game_options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
             partner = self.sides.partner(event.player)
             self.must_pass.add(partner)
             self.find("illegal-bid", event.player, event.at, "bidding.second-round",
                       f"{event.player} {what} after passing in this round (naming the turned-down suit is a pass): "
                       f"the call is void, and {partner}, his partner, must pass (Somerset law 79).")
-            return False
-        return self.auction.hears(self, event, what, closed)
+        elif auction.hears(self, event, what, not self.bidding):
+            return True
+        self.note_void_call(event.player, suit)
+        return False
 
     def barred(self, event: ev.Event, what: str) -> bool:
         """SOM 79: the partner of a player who named a suit after passing must pass; his call counts
@@ -161,37 +152,34 @@ class EuchreHand(HandReplay):
         self.passes(event.player)
 
     def on_order(self, event: ev.Order) -> None:
-        if not self.bidding_open(event, "ordered up"):
-            self.note_void_call(event.player, self.upcard.suit if self.upcard else None)
-            return
-        if self.barred(event, "ordered up"):
+        if not self.bidding_open(event, "ordered up", self.turned) or self.barred(event, "ordered up"):
             return
         if self.auction.round == 2:
             self.turned_down_named(event)
             return
-        self.make_trump(event.player, self.upcard_suit(event))
+        self.make_trump(event.player, self.ordered_suit(event))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
-        if not self.bidding_open(event, f"named {event.suit.word}"):
-            self.note_void_call(event.player, event.suit)
+        what = f"named {event.suit.word}"
+        if not self.bidding_open(event, what, event.suit) or self.barred(event, what):
             return
-        if self.barred(event, f"named {event.suit.word}"):
-            return
-        upcard = self.upcard.suit if self.upcard else None
-        if self.auction.round == 1:
-            if upcard is None or event.suit is upcard:
-                self.make_trump(event.player, event.suit)
-            else:
-                self.find("illegal-bid", event.player, event.at, "bidding.first-round",
-                          f"{event.player} named {event.suit.word} in the first round, where only the upcard's suit "
-                          f"({upcard.word}) may be ordered. The call is void.")
-            return
-        if event.suit is upcard:
+        upcard = self.turned
+        if self.auction.round == 1 and upcard is not None and event.suit is not upcard:
+            self.find("illegal-bid", event.player, event.at, "bidding.first-round",
+                      f"{event.player} named {event.suit.word} in the first round, where only the upcard's suit "
+                      f"({upcard.word}) may be ordered. The call is void.")
+        elif self.auction.round == 2 and event.suit is upcard:
             self.turned_down_named(event)
-            return
-        self.make_trump(event.player, event.suit)
+        else:
+            self.make_trump(event.player, event.suit)
 
-    def upcard_suit(self, event: ev.Event) -> Suit:
+    @property
+    def turned(self) -> Suit | None:
+        """The upcard's suit: the one ordered up in the first round, turned down for the second."""
+        return self.upcard.suit if self.upcard else None
+
+    def ordered_suit(self, event: ev.Event) -> Suit:
+        """The trump an `order` makes; without an upcard line, a finding and a stand-in the play corrects."""
         if self.upcard is None:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's "
@@ -209,7 +197,7 @@ class EuchreHand(HandReplay):
         else:
             self.find("illegal-bid", event.player, event.at, "bidding.second-round", said + "It counts as a pass.")
             self.passes(event.player)
-        self.note_void_call(event.player, self.upcard.suit if self.upcard else None)
+        self.note_void_call(event.player, self.turned)
 
     def note_void_call(self, player: str, suit: Suit | None) -> None:
         """A void call that named a trump suit: if play begins right after it, the table let it stand."""
@@ -234,9 +222,8 @@ class EuchreHand(HandReplay):
         """The dealer discards right after a void first-round call of the upcard's suit (an order out
         of turn, say): he took the upcard up on it, so the table let the call stand, as when play
         begins on it, and his discard is the one that call requires."""
-        upcard = self.upcard.suit if self.upcard else None
         return (self.bidding and self.round == 1 and event.player == self.dealer
-                and self.void_call is not None and self.void_call[1] is upcard
+                and self.void_call is not None and self.void_call[1] is self.turned
                 and self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up"))
 
     def make_trump(self, player: str, suit: Suit) -> None:
@@ -259,7 +246,7 @@ class EuchreHand(HandReplay):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} has already discarded {self.discarded}; a second discard is void")
             return
-        if self.table is not None and self.dealer_has_played():
+        if self.dealer_has_played():
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card} after his own first play: too late, the discard is void "
                       "and he has played with six cards")
@@ -284,9 +271,7 @@ class EuchreHand(HandReplay):
     def dealer_has_played(self) -> bool:
         """Whether the dealer has played a card in this hand (his discard is due before that)."""
         table = self.table
-        if table is None:
-            return False
-        return any(p.player == self.dealer for t in (*table.tricks, table.current) for p in t.plays)
+        return table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current))
 
     def on_alone(self, event: ev.Alone) -> None:
         if self.table is not None and not self.table.tricks and not self.table.current.plays:
@@ -309,7 +294,7 @@ class EuchreHand(HandReplay):
             return
         if (self.game_options["alone-who"] == "maker-or-partner" and self.made and self.alone is None
                 and self.maker is not None and event.player == self.sides.partner(self.maker)
-                and event.player not in self.passed):
+                and event.player not in self.auction.passed):
             self.alone = event.player  # he takes the hand from the maker, who sits out
             return
         if self.bidding and self.void_call is not None and self.void_call[0] == event.player:
@@ -317,14 +302,13 @@ class EuchreHand(HandReplay):
             return
         if not self.made or event.player != self.maker:
             self.void_alone(event)
-            return
-        if self.alone is None:
+        elif self.alone is None:
             self.alone = event.player
 
     def void_alone(self, event: ev.Alone) -> None:
         who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
         if (self.game_options["alone-who"] == "maker-or-partner" and self.maker is not None
-                and event.player == self.sides.partner(self.maker) and event.player in self.passed):
+                and event.player == self.sides.partner(self.maker) and event.player in self.auction.passed):
             # The house rule lets the maker's partner take the hand, but only if he has not passed.
             self.find("illegal-bid", event.player, event.at, "alone.declare",
                       f"{event.player} announced a lone hand, but under this house rule the maker's partner may "
@@ -336,9 +320,8 @@ class EuchreHand(HandReplay):
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
         rule = self.game_options["defend-alone"]
-        if rule == "off" or not self.made or self.maker is None or self.defender_alone is not None:
-            return False
-        if player not in self.adversaries(self.maker):
+        if rule == "off" or not self.made or self.maker is None or self.defender_alone is not None \
+                or player not in self.adversaries(self.maker):
             return False
         # A Canadian loner is a lone maker from his order on, though he is only marked alone at the lead.
         return rule == "always" or self.alone is not None or self.canadian_loner() is not None
@@ -347,13 +330,12 @@ class EuchreHand(HandReplay):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
-        if self.bidding and not self.premature_reported and self.accept_void_call():
-            pass
-        elif not self.made:
+        on_void_call = self.bidding and not self.premature_reported and self.accept_void_call()
+        if not on_void_call and not self.made:
             if not self.premature_reported and self.bidding:
                 self.find("premature-lead", event.player, event.at, "play.premature-lead",
                           f"{event.player} played {event.card} before trump was made; the card goes back and "
-                          f"the bidding goes on with {self.bidder}.")
+                          f"the bidding goes on with {self.auction.turn}.")
                 self.premature_reported = True
             return False
         assert self.trump is not None
@@ -425,15 +407,12 @@ class EuchreHand(HandReplay):
     def on_play(self, event: ev.Play) -> None:
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)
-        false = self.false_card
-        if false is None:
-            self.play_card(event)  # the usual case: no card out of turn on the table
-            return
-        if self.rebuild not in self.choices:
+        false = self.false_card  # a card out of turn still on the table (the usual case: None)
+        if false is not None and self.rebuild not in self.choices:
             play_after(self, event, false)
         self.play_card(event)
-        if self.false_card is false and self.rebuild not in self.choices and self.table is not None \
-                and self.table.current.number != false.trick:
+        if false is not None and self.false_card is false and self.rebuild not in self.choices \
+                and self.table is not None and self.table.current.number != false.trick:
             self.notes.append(f"The trick with {false.player}'s card out of turn was completed by it: it stands.")
             self.false_card = None
 
@@ -486,12 +465,8 @@ class EuchreHand(HandReplay):
 
     def pending(self) -> list[Pending]:
         out = super().pending()
-        if self.status() != "in-progress":
-            return out
-        if (self.bidding and self.round == 2 and self.bidder == self.dealer
-                and self.game_options["stick-the-dealer"]):
-            barred = self.upcard.suit if self.upcard else None
-            words = tuple(s.word for s in Suit if s is not barred)
+        if self.status() == "in-progress" and self.bidding and self.auction.turn == self.auction.stuck:
+            words = tuple(s.word for s in Suit if s is not self.turned)
             out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"),
                                f"Stick the dealer: {self.dealer} must name one of the three other suits.",
                                tuple(Reply(word, word, f"{self.dealer} name {word}") for word in words)))
@@ -507,15 +482,13 @@ class EuchreHand(HandReplay):
         if choosing is not None:
             return choosing
         if self.bidding:
-            return (f"round {self.round} of the bidding: {self.bidder} to pass or "
+            return (f"round {self.round} of the bidding: {self.auction.turn} to pass or "
                     + ("order it up" if self.round == 1 else "name a suit"))
         if self.made:
             active, leader = self.opening_seats()
             if self.round == 1 and self.discarded is None and self.dealer in active:
                 return f"{self.dealer} to discard; {leader} to lead to trick 1"
             return f"{leader} to lead to trick 1"
-        if self.table is not None:
-            if self.false_card is not None:
-                return self.false_card_step(self.false_card)
-            return self.next_in_play()
-        return None
+        if self.table is None:
+            return None
+        return self.next_in_play() if self.false_card is None else self.false_card_step(self.false_card)

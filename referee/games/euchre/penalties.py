@@ -43,10 +43,9 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
         side = hand.side(fact.player)
         cancels = hand.game_options["revoke-count"] == "cancel"
         unless = " unless a revoke by the other side cancels it," if cancels else ""
-        if hand.game_options["revoke-penalty"] == "deduct":
-            return Ruling(f"{side} lose {points} points{unless} and the hand's ordinary result is not scored.")
-        return Ruling(f"{hand.other(side)} score {points} points{unless} and the hand's ordinary result is not "
-                      "scored.")
+        deduct = hand.game_options["revoke-penalty"] == "deduct"
+        cost = f"{side} lose {points} points" if deduct else f"{hand.other(side)} score {points} points"
+        return Ruling(f"{cost}{unless} and the hand's ordinary result is not scored.")
 
 
 def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
@@ -72,8 +71,7 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
     def retracted(self, hand: EuchreHand, fact: tb.Retracted) -> None:
         false = hand.false_card  # which the replay forgets once this law has ruled, with its note
         if false is not None and fact.player == false.player and fact.card is false.card:
-            if hand.rebuild in hand.choices:  # the table rebuilds the trick: the card goes back
-                assert hand.rebuild is not None
+            if hand.rebuild is not None and hand.rebuild in hand.choices:  # the trick is rebuilt: the card goes back
                 hand.answer(hand.rebuild, "reconstruct", fact.at)
             if hand.game_options["out-of-turn"] == "somerset":
                 hand.open(somerset_offer(hand, fact))

@@ -42,44 +42,34 @@ class EuchreSettlement:
         barred = {hand.sides.side(p) for p in hand.wrong_count}
         for player in sorted(hand.wrong_count):
             side = hand.sides.side(player)
-            points = wrong_count_points(hand)
-            other = hand.sides.other(side)
-            mark = ledger.mark()
-            ledger.credit(other, points, hand.rule_id("wrong-count.play"),
-                          f"{side} played with a wrong number of cards")
-            hand.penalise("wrong-count.play", f"{side} played with a wrong number of cards: {other} score {points}",
-                          (Effect("hand-not-scored", side),), since=mark)
+            points, other = wrong_count_points(hand), hand.sides.other(side)
+            cause = f"{side} played with a wrong number of cards"
+            self.charge(ledger, other, points, "wrong-count.play", cause, f"{cause}: {other} score {points}",
+                        Effect("hand-not-scored", side))
         assert hand.maker is not None
         tricks = hand.won_by_side()[hand.sides.side(hand.maker)]  # the makers'
-        side, points, topic = self.ordinary_result(tricks)
+        side, points, topic, words = self.ordinary_result(tricks)
         if side not in barred:
-            ledger.credit(side, points, hand.rule_id(topic), self.result_words(tricks))
+            ledger.credit(side, points, hand.rule_id(topic), words)
 
-    def ordinary_result(self, tricks: int) -> tuple[str, int, str]:
-        """Who scores the hand, how much, and the rule's topic, the makers having taken `tricks`."""
+    def ordinary_result(self, tricks: int) -> tuple[str, int, str, str]:
+        """Who scores the hand, how much, the rule's topic and the result in words, the makers
+        having taken `tricks`."""
         hand = self.hand
         assert hand.maker is not None
         makers = hand.sides.side(hand.maker)
-        if tricks < 3:
-            if hand.lone_defence:
-                return hand.sides.other(makers), 4, "alone.defend"  # a euchre by a lone defender
-            points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
-            return hand.sides.other(makers), points, "score.euchre"
-        if tricks == 5:
-            return makers, hand.game_options["lone-march"] if hand.lone_hand else 2, "score.march"
-        return makers, 1, "score.makers"
-
-    def result_words(self, tricks: int) -> str:
-        hand = self.hand
-        assert hand.maker is not None
         # the makers by name: under the score, a euchre's points go to the other side
-        makers = f"{hand.sides.side(hand.maker)}, the makers{' (alone)' if hand.lone_hand else ''},"
-        took = f"took {tricks} trick{'' if tricks == 1 else 's'}"
+        named = f"{makers}, the makers{' (alone)' if hand.lone_hand else ''},"
+        took = f"{named} took {tricks} trick{'' if tricks == 1 else 's'}"
         if tricks < 3:
-            return f"{makers} {took}: euchred"
+            if hand.lone_defence:  # a euchre by a lone defender
+                return hand.sides.other(makers), 4, "alone.defend", f"{took}: euchred"
+            points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
+            return hand.sides.other(makers), points, "score.euchre", f"{took}: euchred"
         if tricks == 5:
-            return f"{makers} took all five tricks: a march"
-        return f"{makers} {took}"
+            points = hand.game_options["lone-march"] if hand.lone_hand else 2
+            return makers, points, "score.march", f"{named} took all five tricks: a march"
+        return makers, 1, "score.makers", took
 
     def penalised_revokes(self) -> list[tb.Revoke]:
         """The revokes that cost points: each side's first (default), every one (Somerset 70), or
@@ -104,19 +94,21 @@ class EuchreSettlement:
         penalised = self.penalised_revokes()
         if len(penalised) < len(hand.revokes) and hand.game_options["revoke-count"] == "cancel":
             hand.note(f"{(len(hand.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
-        rule = hand.rule_id("revoke.established")
         for revoke in penalised:
             side = hand.sides.side(revoke.player)
-            points = revoke_points(hand, revoke.player, revoke.at)
-            other = hand.sides.other(side)
-            mark = ledger.mark()
+            points, other = revoke_points(hand, revoke.player, revoke.at), hand.sides.other(side)
             cause = f"{revoke.player} revoked in trick {revoke.trick}"
             if hand.game_options["revoke-penalty"] == "deduct":
-                ledger.credit(side, -points, rule, cause)
-                hand.penalise("revoke.established", f"{side} revoked: {points} points deducted from {side}",
-                              (Effect("hand-not-scored"),), since=mark)
+                self.charge(ledger, side, -points, "revoke.established", cause,
+                            f"{side} revoked: {points} points deducted from {side}", Effect("hand-not-scored"))
             else:
-                ledger.credit(other, points, rule, cause)
-                hand.penalise("revoke.established", f"{revoke.player} ({side}) revoked: {other} score {points}",
-                              (Effect("hand-not-scored"),), since=mark)
+                self.charge(ledger, other, points, "revoke.established", cause,
+                            f"{revoke.player} ({side}) revoked: {other} score {points}", Effect("hand-not-scored"))
+
+    def charge(self, ledger: Ledger, side: str, points: int, topic: str, cause: str, penalty: str,
+               effect: Effect) -> None:
+        """A penalty in points: `side` credited in the ledger, and the penalty that explains it."""
+        mark = ledger.mark()
+        ledger.credit(side, points, self.hand.rule_id(topic), cause)
+        self.hand.penalise(topic, penalty, (effect,), since=mark)
 
