@@ -59,7 +59,19 @@ def play_on_choices(hand: H, trick: int, short: dict[str, bool], chosen: Callabl
     trick as well as his own: `short`, False until the choice is offered) or holding a card too
     many (he missed the trick before this one, closed without his card: `HandReplay.close_short`)
     may have a new deal or play on (law 19; the English law 69). Playing on, the one short sits
-    out the last trick, and the last card of the one who missed a trick counts in that trick."""
+    out the last trick, and the last card of the one who missed a trick counts in that trick.
+    When the players in error are on both sides, there is no choice: the same dealer deals again."""
+    due = [p for p, offered in short.items() if not offered] + [p for p, t in hand.missed.items() if t == trick - 1]
+    wrong = [p for p in hand.order if p in short or hand.missed.get(p, trick) < trick]
+    if due and len({hand.side(p) for p in wrong}) == 2:
+        short.update((p, True) for p in short)
+        for choice in [c for c in hand.choices if c.pending.rule.endswith(".wrong-count.play")]:
+            hand.choices.remove(choice)  # no choice is left to the adversaries of one of them
+        if hand.void() is None:
+            chosen(hand)
+            hand.penalise("wrong-count.play", f"{' and '.join(wrong)}, adversaries, hold wrong numbers of cards: "
+                          f"{hand.dealer} must deal again", (Effect("redeal", None, None, hand.dealer),))
+        return
     for player in [p for p, offered in short.items() if not offered]:
         short[player] = True
         hand.open(new_deal_offer(hand, player, "wrong-count.play", f"{player} is a card short", (Lapse.CHOOSER_PLAYS,),
