@@ -191,3 +191,11 @@ def test_a_missed_trick_is_read_only_where_the_laws_speak_of_it() -> None:
     hand = check_text(text).files[0].games[0].hands[0]
     assert [p.kind for p in hand.irregularities] == ["inconsistent-transcript"]
     assert "the line says trick 3, but W's JS is played to trick 2" in hand.irregularities[0].explanation
+
+
+def test_the_same_card_turned_twice_in_the_deal_is_one_fault_and_one_choice() -> None:
+    """W15 (L15): `A turn 9C` said again is the same card face up, not a second fault or a second new deal."""
+    text = HEADER + "hand 1 dealer Z\nupcard 4D\nA turn 9C\nA turn 9C\n"
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    assert [f["kind"] for f in hand["irregularities"]] == ["exposed-card"]
+    assert [p["rule"] for p in hand["pending"]] == ["whist.deal.turned"]

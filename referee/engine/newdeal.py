@@ -44,10 +44,14 @@ def turned_in_deal(hand: H, event: ev.Said, topic: str, chosen: Callable[[H], No
                    choosers: Iterable[str] | None = None) -> None:
     """A card a player turned face up in the deal (a game's own event, Whist's `P turn C`, whoever
     holds the card; law 15): his adversaries, or `choosers`, may have a new deal; if the deal stands
-    the card cannot be called (it is no exposed card). Once play has begun the event means nothing."""
+    the card cannot be called (it is no exposed card). The same card said again adds
+    nothing. Once play has begun the event means nothing."""
     card = event.args[0]
     if hand.table is not None:
         return hand.unsupported(event, f"'{event.word} {card}' once play has begun (a card shown is 'expose')")
+    said = f" turned {card} face up in the deal:"
+    if any(f.rule == hand.rule_id(topic) and said in f.explanation for f in hand.irregularities):
+        return None  # the same card turned again: one card, one fault, one choice
     offer = new_deal_offer(hand, event.player, topic, f"{event.player} turned {card} face up in the deal",
                            (Lapse.PLAY_BEGINS,), f"The deal stands; {card} cannot be called.", chosen, choosers)
     hand.find("exposed-card", event.player, event.at, topic, offer.explanation)
