@@ -199,3 +199,12 @@ def test_the_same_card_turned_twice_in_the_deal_is_one_fault_and_one_choice() ->
     hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
     assert [f["kind"] for f in hand["irregularities"]] == ["exposed-card"]
     assert [p["rule"] for p in hand["pending"]] == ["whist.deal.turned"]
+
+
+def test_the_cut_tag_is_checked_against_the_first_deal_only() -> None:
+    """W3: [Cut] decides who deals hand 1; a game whose first hand is numbered 2 began before it."""
+    tag = '[Cut "A 5H, Y 6H, B 7H, Z KD"]\n\n'
+    later = check_text(HEADER + tag + "hand 2 dealer Y\n").to_dict()["files"][0]["games"][0]["hands"][0]
+    first = check_text(HEADER + tag + "hand 1 dealer Y\n").to_dict()["files"][0]["games"][0]["hands"][0]
+    assert "wrong-dealer" not in [f["kind"] for f in later["irregularities"]]
+    assert "wrong-dealer" in [f["kind"] for f in first["irregularities"]]
