@@ -33,11 +33,13 @@ def new_deal_offer(hand: H, offender: str, topic: str, why: str, ends: Iterable[
             chosen(hand)
             hand.penalise(topic, f"{hand.side_label(them)} choose a new deal",
                           effects=(Effect("redeal", None, None, hand.dealer),))
+        else:  # `call deal-stands`, or play going on: the note either way (so it has no implied_text)
+            hand.note(stands)
 
     again = "deal again" if them == {hand.dealer} else f"have {hand.dealer} deal again"
     return Offer(them, offender, ("redeal", "deal-stands"), topic, f"{why}: {hand.side_label(them)} may {again} "
                  "(a redeal line) or let the deal stand.", apply, implied="deal-stands",
-                 implied_text=stands, ends=tuple(ends))
+                 ends=tuple(ends))
 
 
 def turned_in_deal(hand: H, event: ev.Said, topic: str, chosen: Callable[[H], None],
