@@ -208,3 +208,11 @@ def test_the_cut_tag_is_checked_against_the_first_deal_only() -> None:
     first = check_text(HEADER + tag + "hand 1 dealer Y\n").to_dict()["files"][0]["games"][0]["hands"][0]
     assert "wrong-dealer" not in [f["kind"] for f in later["irregularities"]]
     assert "wrong-dealer" in [f["kind"] for f in first["irregularities"]]
+
+
+def test_the_trump_card_said_turned_in_the_deal_is_no_fault_and_no_new_deal() -> None:
+    """W7, W15 (L15): the dealer turns the last card face up anyway; `A turn 4D` of it opens no choice."""
+    text = HEADER + "hand 1 dealer Z\nupcard 4D\nA turn 4D\n"
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    assert [f["kind"] for f in hand["irregularities"]] == ["inconsistent-transcript"]
+    assert "the trump card" in hand["irregularities"][0]["explanation"] and hand["pending"] == []
