@@ -216,3 +216,11 @@ def test_the_trump_card_said_turned_in_the_deal_is_no_fault_and_no_new_deal() ->
     hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
     assert [f["kind"] for f in hand["irregularities"]] == ["inconsistent-transcript"]
     assert "the trump card" in hand["irregularities"][0]["explanation"] and hand["pending"] == []
+
+
+def test_turn_once_play_has_begun_says_a_card_shown_is_written_expose() -> None:
+    """`turn` is a whist word for the deal; in play the finding points to `expose`, not to whist's words."""
+    text = HEADER + "hand 1 dealer Z\nupcard 4D\ntrick 1: A 4H\nB turn 9C\n"
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    [finding] = hand["irregularities"]
+    assert "written 'expose' (B expose 9C)" in finding["explanation"] and "no meaning" not in finding["explanation"]

@@ -47,10 +47,13 @@ def turned_in_deal(hand: H, event: ev.Said, topic: str, chosen: Callable[[H], No
     """A card a player turned face up in the deal (a game's own event, Whist's `P turn C`, whoever
     holds the card; law 15): his adversaries, or `choosers`, may have a new deal; if the deal stands
     the card cannot be called (it is no exposed card). The same card said again adds
-    nothing. Once play has begun the event means nothing."""
+    nothing. Once play has begun it is ignored (a card shown in play is `expose`)."""
     card = event.args[0]
     if hand.table is not None:
-        return hand.unsupported(event, f"'{event.word} {card}' once play has begun (a card shown is 'expose')")
+        hand.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                  f"'{event.word} {card}' is a card turned in the deal; once play has begun a card shown is "
+                  f"written 'expose' ({event.player} expose {card}): the event is ignored")
+        return
     said = f" turned {card} face up in the deal:"
     if any(f.rule == hand.rule_id(topic) and said in f.explanation for f in hand.irregularities):
         return None  # the same card turned again: one card, one fault, one choice
