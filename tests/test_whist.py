@@ -224,3 +224,11 @@ def test_turn_once_play_has_begun_says_a_card_shown_is_written_expose() -> None:
     hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
     [finding] = hand["irregularities"]
     assert "written 'expose' (B expose 9C)" in finding["explanation"] and "no meaning" not in finding["explanation"]
+
+
+def test_a_cut_finding_points_at_the_cut_tag_of_its_own_game() -> None:
+    """W3: what is wrong with the cut is written in [Cut], also when a later game repeats the header."""
+    game = HEADER + '[Cut "A 5H, Y 5H, B 2C, Z KD"]\n\nhand 1 dealer B\n'
+    games = check_text(game + "\n" + game).to_dict()["files"][0]["games"]
+    lines = [g["hands"][0]["irregularities"][0]["line"] for g in games]
+    assert lines == [4, 11]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..notation.cards import Card, Suit
 
 if TYPE_CHECKING:
+    from ..notation.events import Span
     from .replay import HandReplay
 
 SUIT_ORDER = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)  # lowest first, for `by_suit`
@@ -33,9 +34,10 @@ def cut_key(cards: tuple[Card, ...], by_suit: bool) -> tuple[int, ...]:
     return tuple(_value(card) for card in cards)
 
 
-def rule_cut(hand: HandReplay, items: tuple[tuple[Any, ...], ...], by_suit: bool) -> None:
-    """Check the first hand's partnerships and dealer against the cut `items` (player, cards)."""
-    at, cuts = hand.record.header.at, {player: cut_key(cards, by_suit) for player, cards in items}
+def rule_cut(hand: HandReplay, items: tuple[tuple[Any, ...], ...], by_suit: bool, at: Span) -> None:
+    """Check the first hand's partnerships and dealer against the cut `items` (player, cards), written
+    at `at` (the tag: a finding about the cut points there, a wrong dealer at the hand's dealer)."""
+    cuts = {player: cut_key(cards, by_suit) for player, cards in items}
     order = sorted(cuts, key=cuts.__getitem__)
     tied = next(((a, b) for a, b in pairwise(order[:3])
                  if cuts[a][:len(cuts[b])] == cuts[b][:len(cuts[a])]), None)
