@@ -232,3 +232,16 @@ def test_a_cut_finding_points_at_the_cut_tag_of_its_own_game() -> None:
     games = check_text(game + "\n" + game).to_dict()["files"][0]["games"]
     lines = [g["hands"][0]["irregularities"][0]["line"] for g in games]
     assert lines == [4, 11]
+
+
+def test_a_trick_missed_by_an_adversary_of_a_hand_dealt_wrong_leaves_no_choice() -> None:
+    """W62 (L19): A dealt 14 and B 12, the deal stood; then Y misses trick 2: players in error on both
+    sides, so the same dealer deals again, and no note says the deal stood."""
+    deal = ("hand 1 dealer Z\ndeal A: KH JD 2S TD 5D AS 4H KS 5S 6S 9C 2D QH 5C\n"
+            "deal Y: AH 3S AC QC 4C 8H 3H 8S 7S 5H KD JS 4S\ndeal B: 9D 2H 2C 7H TC QS KC 6D QD TH 9H 3D\n"
+            "deal Z: 7D JH TS 3C 6C 7C JC 6H AD 9S 8C 8D 4D\nupcard 4D\ntrick 1: A 4H, Y 5H, B TH, Z 6H\n"
+            "trick 2: B 6D, Z AD, A TD\ntrick 3: Z 6C, A 9C, Y AC, B 2C\ntrick 4: Y 7S, B QS, Z 9S, A KS\n")
+    hand = check_text(HEADER + deal).to_dict()["files"][0]["games"][0]["hands"][0]
+    assert hand["status"] == "redeal" and hand["pending"] == [] and not hand.get("notes")
+    assert [p["description"] for p in hand["penalties"]] == [
+        "A, Y and B, adversaries, hold wrong numbers of cards: Z must deal again"]

@@ -71,24 +71,43 @@ def play_on_choices(hand: H, trick: int, short: dict[str, bool], chosen: Callabl
     out the last trick, and the last card of the one who missed a trick counts in that trick.
     When the players in error are on both sides, there is no choice: the same dealer deals again."""
     due = [p for p, offered in short.items() if not offered] + [p for p, t in hand.missed.items() if t == trick - 1]
-    wrong = [p for p in hand.order if p in short or hand.missed.get(p, trick) < trick]
+    wrong = [p for p in hand.order if p in short or hand.missed.get(p, trick) < trick
+             or len(hand.deals.get(p, ())) not in (0, hand.cards_per_hand)]
     if due and len({hand.side(p) for p in wrong}) == 2:
         short.update((p, True) for p in short)
-        for choice in [c for c in hand.choices if c.pending.rule.endswith(".wrong-count.play")]:
-            hand.choices.remove(choice)  # no choice is left to the adversaries of one of them
-        if hand.void() is None:
-            chosen(hand)
-            hand.penalise("wrong-count.play", f"{' and '.join(wrong)}, adversaries, hold wrong numbers of cards: "
-                          f"{hand.dealer} must deal again", (Effect("redeal", None, None, hand.dealer),))
-        return
+        return _both_sides_wrong(hand, wrong, chosen)
     for player in [p for p, offered in short.items() if not offered]:
         short[player] = True
         hand.open(new_deal_offer(hand, player, "wrong-count.play", f"{player} is a card short", (Lapse.CHOOSER_PLAYS,),
-                                 f"Play went on: the deal stands, and {player} sits out the last trick.", chosen))
+                                 _short_stands(player), chosen))
     for player in [p for p, missed in hand.missed.items() if missed == trick - 1]:
         hand.open(new_deal_offer(hand, player, "wrong-count.play", f"{player} missed trick {trick - 1}",
-                                 (Lapse.CHOOSER_PLAYS,), f"Play went on: the deal stands; {player}'s last card "
-                                 "counts in the trick he missed.", chosen))
+                                 (Lapse.CHOOSER_PLAYS,), _missed_stands(player), chosen))
     if trick == hand.cards_per_hand - 1 and hand.table is not None:
         for player in short:  # the last trick is empty yet: taking him out completes no trick
             hand.table.deactivate(player)
+
+
+def _both_sides_wrong(hand: H, wrong: list[str], chosen: Callable[[H], None]) -> None:
+    """Players on both sides hold wrong numbers of cards (law 19): no choice is left to the adversaries
+    of either (one left open is withdrawn, and a deal that stood for one stands no more): the same
+    dealer deals again."""
+    for choice in [c for c in hand.choices if c.pending.rule.endswith(".wrong-count.play")]:
+        hand.choices.remove(choice)
+    stood = {_short_stands(p) for p in wrong} | {_missed_stands(p) for p in wrong} | {DEALT_STANDS}
+    hand.notes[:] = [note for note in hand.notes if note not in stood]
+    if hand.void() is None:
+        chosen(hand)
+        hand.penalise("wrong-count.play", f"{', '.join(wrong[:-1])} and {wrong[-1]}, adversaries, hold wrong "
+                      f"numbers of cards: {hand.dealer} must deal again", (Effect("redeal", None, None, hand.dealer),))
+
+
+DEALT_STANDS = "Play went on: the deal stands, the surplus or missing cards ignored."  # a hand dealt wrong (L19)
+
+
+def _short_stands(player: str) -> str:
+    return f"Play went on: the deal stands, and {player} sits out the last trick."
+
+
+def _missed_stands(player: str) -> str:
+    return f"Play went on: the deal stands; {player}'s last card counts in the trick he missed."
