@@ -191,3 +191,57 @@ def test_a_missed_trick_is_read_only_where_the_laws_speak_of_it() -> None:
     hand = check_text(text).files[0].games[0].hands[0]
     assert [p.kind for p in hand.irregularities] == ["inconsistent-transcript"]
     assert "the line says trick 3, but W's JS is played to trick 2" in hand.irregularities[0].explanation
+
+
+def test_the_same_card_turned_twice_in_the_deal_is_one_fault_and_one_choice() -> None:
+    """W15 (L15): `A turn 9C` said again is the same card face up, not a second fault or a second new deal."""
+    text = HEADER + "hand 1 dealer Z\nupcard 4D\nA turn 9C\nA turn 9C\n"
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    assert [f["kind"] for f in hand["irregularities"]] == ["exposed-card"]
+    assert [p["rule"] for p in hand["pending"]] == ["whist.deal.turned"]
+
+
+def test_the_cut_tag_is_checked_against_the_first_deal_only() -> None:
+    """W3: [Cut] decides who deals hand 1; a game whose first hand is numbered 2 began before it."""
+    tag = '[Cut "A 5H, Y 6H, B 7H, Z KD"]\n\n'
+    later = check_text(HEADER + tag + "hand 2 dealer Y\n").to_dict()["files"][0]["games"][0]["hands"][0]
+    first = check_text(HEADER + tag + "hand 1 dealer Y\n").to_dict()["files"][0]["games"][0]["hands"][0]
+    assert "wrong-dealer" not in [f["kind"] for f in later["irregularities"]]
+    assert "wrong-dealer" in [f["kind"] for f in first["irregularities"]]
+
+
+def test_the_trump_card_said_turned_in_the_deal_is_no_fault_and_no_new_deal() -> None:
+    """W7, W15 (L15): the dealer turns the last card face up anyway; `A turn 4D` of it opens no choice."""
+    text = HEADER + "hand 1 dealer Z\nupcard 4D\nA turn 4D\n"
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    assert [f["kind"] for f in hand["irregularities"]] == ["inconsistent-transcript"]
+    assert "the trump card" in hand["irregularities"][0]["explanation"] and hand["pending"] == []
+
+
+def test_turn_once_play_has_begun_says_a_card_shown_is_written_expose() -> None:
+    """`turn` is a whist word for the deal; in play the finding points to `expose`, not to whist's words."""
+    text = HEADER + "hand 1 dealer Z\nupcard 4D\ntrick 1: A 4H\nB turn 9C\n"
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    [finding] = hand["irregularities"]
+    assert "written 'expose' (B expose 9C)" in finding["explanation"] and "no meaning" not in finding["explanation"]
+
+
+def test_a_cut_finding_points_at_the_cut_tag_of_its_own_game() -> None:
+    """W3: what is wrong with the cut is written in [Cut], also when a later game repeats the header."""
+    game = HEADER + '[Cut "A 5H, Y 5H, B 2C, Z KD"]\n\nhand 1 dealer B\n'
+    games = check_text(game + "\n" + game).to_dict()["files"][0]["games"]
+    lines = [g["hands"][0]["irregularities"][0]["line"] for g in games]
+    assert lines == [4, 11]
+
+
+def test_a_trick_missed_by_an_adversary_of_a_hand_dealt_wrong_leaves_no_choice() -> None:
+    """W62 (L19): A dealt 14 and B 12, the deal stood; then Y misses trick 2: players in error on both
+    sides, so the same dealer deals again, and no note says the deal stood."""
+    deal = ("hand 1 dealer Z\ndeal A: KH JD 2S TD 5D AS 4H KS 5S 6S 9C 2D QH 5C\n"
+            "deal Y: AH 3S AC QC 4C 8H 3H 8S 7S 5H KD JS 4S\ndeal B: 9D 2H 2C 7H TC QS KC 6D QD TH 9H 3D\n"
+            "deal Z: 7D JH TS 3C 6C 7C JC 6H AD 9S 8C 8D 4D\nupcard 4D\ntrick 1: A 4H, Y 5H, B TH, Z 6H\n"
+            "trick 2: B 6D, Z AD, A TD\ntrick 3: Z 6C, A 9C, Y AC, B 2C\ntrick 4: Y 7S, B QS, Z 9S, A KS\n")
+    hand = check_text(HEADER + deal).to_dict()["files"][0]["games"][0]["hands"][0]
+    assert hand["status"] == "redeal" and hand["pending"] == [] and not hand.get("notes")
+    assert [p["description"] for p in hand["penalties"]] == [
+        "A, Y and B, adversaries, hold wrong numbers of cards: Z must deal again"]

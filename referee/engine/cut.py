@@ -10,12 +10,13 @@ the partnerships of the header and the first dealer.
 
 from __future__ import annotations
 
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..notation.cards import Card, Suit
 
 if TYPE_CHECKING:
+    from ..notation.events import Span
     from .replay import HandReplay
 
 SUIT_ORDER = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)  # lowest first, for `by_suit`
@@ -33,13 +34,20 @@ def cut_key(cards: tuple[Card, ...], by_suit: bool) -> tuple[int, ...]:
     return tuple(_value(card) for card in cards)
 
 
-def rule_cut(hand: HandReplay, items: tuple[tuple[Any, ...], ...], by_suit: bool) -> None:
-    """Check the first hand's partnerships and dealer against the cut `items` (player, cards)."""
-    at, cuts = hand.record.header.at, {player: cut_key(cards, by_suit) for player, cards in items}
+def rule_cut(hand: HandReplay, items: tuple[tuple[Any, ...], ...], by_suit: bool, at: Span) -> None:
+    """Check the first hand's partnerships and dealer against the cut `items` (player, cards), written
+    at `at` (the tag: a finding about the cut points there, a wrong dealer at the hand's dealer)."""
+    cuts = {player: cut_key(cards, by_suit) for player, cards in items}
     order = sorted(cuts, key=cuts.__getitem__)
     tied = next(((a, b) for a, b in pairwise(order[:3])
                  if cuts[a][:len(cuts[b])] == cuts[b][:len(cuts[a])]), None)
     complete = sorted(cuts) == sorted(hand.ctx.order) and len(items) == len(cuts)
+    twice = next(((a, b, card) for (a, mine), (b, theirs) in combinations(items, 2)  # one pack, one round
+                  for card, other in zip(mine, theirs, strict=False) if card == other), None)
+    if twice is not None:
+        hand.find("inconsistent-transcript", None, at, "cut", f"the cut is not checked: {twice[0]} and {twice[1]} "
+                  f"both cut the {twice[2].text}, which one pack cannot give")
+        return
     if not complete or tied:
         hand.find("inconsistent-transcript", None, at, "cut", "the cut is not checked: " + (
             f"{tied[0]} and {tied[1]} cut equal cards, and no recut parts them" if complete and tied

@@ -58,6 +58,8 @@ class Setup:
     at: Span
     tags: dict[str, tuple[tuple[Any, ...], ...]] = field(default_factory=dict)
     """The game's own tags (declared in its ``words.json``), each read into its items' fields."""
+    tags_at: dict[str, Span] = field(default_factory=dict)
+    """Where each of the game's own tags is written: a finding about one points at it."""
 
 
 def player_count_problems(setup: Setup, low: int, high: int, example: str) -> list[Problem]:
@@ -123,9 +125,14 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
     own = _game_tags([by_name[name] for name in by_name if name not in KNOWN_TAGS], game.name, players, problems)
     if problems or options is None:
         return None, game, problems
-    setup = Setup(game.name, players, teams, options, score, pool, belle, info, at, own)
+    setup = Setup(game.name, players, teams, options, score, pool, belle, info, at, own, _own_at(tags, own))
     problems.extend(game.check_setup(setup))
     return (None if problems else setup), game, problems
+
+
+def _own_at(tags: list[Tag], own: Mapping[str, object]) -> dict[str, Span]:
+    """Where the game's own tags (`own`) are written: the same header in another game is elsewhere."""
+    return {tag.name: tag.at for tag in tags if tag.name in own}
 
 
 class SetupReader:
@@ -142,7 +149,7 @@ class SetupReader:
     def read(self, tags: list[Tag], at: Span) -> tuple[Setup | None, Game | None, list[Problem]]:
         key = tuple((tag.name, tag.value) for tag in tags)
         if self._last is not None and self._last[0] == key:
-            return replace(self._last[1], at=at), self._last[2], []
+            return replace(self._last[1], at=at, tags_at=_own_at(tags, self._last[1].tags)), self._last[2], []
         setup, game, problems = read_setup(tags, at, self.games, self.cli_rules)
         self._last = (key, setup, game) if setup is not None and game is not None else None
         return setup, game, problems

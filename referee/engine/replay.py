@@ -535,8 +535,10 @@ class HandReplay:
                       f"{self.dealer} dealt, but it was {expected}'s deal. "
                       + self.penalty_laws.deal.wrong_dealer_ruling(self))
         cut = self.declared.cut
-        if cut is not None and expected is None and self.ctx.expected_number == 1 and cut[0] in self.ctx.setup.tags:
-            rule_cut(self, self.ctx.setup.tags[cut[0]], self.options[cut[1]] == "suit")
+        if cut is not None and expected is None and self.ctx.expected_number == 1 and header.number in (None, 1) \
+                and cut[0] in self.ctx.setup.tags:
+            rule_cut(self, self.ctx.setup.tags[cut[0]], self.options[cut[1]] == "suit",
+                     self.ctx.setup.tags_at.get(cut[0], header.at))
         if header.number is not None and header.number != self.ctx.expected_number:
             self.find("inconsistent-transcript", None, header.at, "transcript.consistency",
                       f"this hand is numbered {header.number}, but it is hand {self.ctx.expected_number} of the game")

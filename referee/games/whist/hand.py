@@ -9,7 +9,7 @@ from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.exposedcards import ExposedCards
 from ...engine.laws import Effect
-from ...engine.newdeal import new_deal_offer, play_on_choices
+from ...engine.newdeal import DEALT_STANDS, new_deal_offer, play_on_choices
 from ...engine.penalties import Offer
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...engine.suitcalls import SuitCalls
@@ -144,8 +144,7 @@ class WhistHand(HandReplay):
                           f"{self.dealer} must deal again", (Effect("redeal", None, None, self.dealer),))
             return
         self.open(self.new_deal(wrong[0], "wrong-count.play", f"{wrong[0]} holds {len(self.deals[wrong[0]])} cards",
-                                (Lapse.CHOOSER_PLAYS,), "Play went on: the deal stands, the surplus or missing cards "
-                                "ignored."))
+                                (Lapse.CHOOSER_PLAYS,), DEALT_STANDS))
 
     def new_deal(self, offender: str, topic: str, why: str, ends: tuple[Lapse, ...], stands: str) -> Offer:
         """`offender`'s adversaries may have the same dealer deal again (`redeal`) or let it stand (L15, L19)."""

@@ -44,6 +44,10 @@ def on_forgot(hand: WhistHand, event: ev.Said) -> None:
 
 def on_turn(hand: WhistHand, event: ev.Said) -> None:
     """W15-W16 (L15; E38-E40): a card turned in the deal; English code: the dealer chooses, if his adversary did it."""
+    if hand.table is None and hand.upcard is not None and event.args[0] == hand.upcard:  # W7: it is turned anyway
+        hand.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", f"{event.player} "
+                  f"turned {hand.upcard.text}, the trump card, which the deal turns face up anyway: no new deal")
+        return
     english = hand.game_options["code"] == "english" and not hand.same_side(event.player, hand.dealer)
     turned_in_deal(hand, event, "deal.turned", type(hand).chose_new_deal, [hand.dealer] if english else None)
 
