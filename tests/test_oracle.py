@@ -10,14 +10,17 @@ from oracle import GAMES, oracle
 
 from referee.engine.generators import Deal, PlayRules
 from referee.games import auction_pitch, boston, french_boston, whist
+from referee.games.auction_pitch import generator as auction_pitch_generator
+from referee.games.boston import generator as boston_generator
 from referee.games.euchre import cards as euchre_cards
 from referee.games.euchre import generator as euchre_generator
 from referee.games.french_boston import generator as french_boston_generator
+from referee.games.whist import generator as whist_generator
 from referee.notation.cards import Card, Suit, parse_card
 
-OWN = {"euchre": euchre_generator.own_play_rules, "auction-pitch": auction_pitch.generator.own_play_rules,
-       "boston": boston.own_play_rules, "french-boston": french_boston_generator.own_play_rules,
-       "whist": whist.generator.own_play_rules}
+OWN = {"euchre": euchre_generator.own_play_rules, "auction-pitch": auction_pitch_generator.own_play_rules,
+       "boston": boston_generator.own_play_rules, "french-boston": french_boston_generator.own_play_rules,
+       "whist": whist_generator.own_play_rules}
 PACKS = {game: sorted(pack, key=str) for game, pack in [
     ("euchre", euchre_cards.PACKS["24"]), ("auction-pitch", auction_pitch.hand.AuctionPitchHand.declared.pack),
     ("boston", boston.BostonHand.declared.pack), ("french-boston", french_boston.FrenchBostonHand.declared.pack),

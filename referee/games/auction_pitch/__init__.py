@@ -13,15 +13,18 @@ between hands).
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
-from ...engine.generators import PlayRulesFor
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
-from . import generator
 from .hand import AuctionPitchHand
+
+if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
+    import random
+
+    from ...engine.generators import PlayRulesFor
 
 __all__ = ["GAME", "AuctionPitch", "AuctionPitchSession"]
 
@@ -82,6 +85,7 @@ class AuctionPitch(GameRules):
     def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
                     style: random.Random | None = None) -> str:
         """A transcript of `hands` random lawful hands (see `generator.random_game`)."""
+        from . import generator
         return generator.random_game(rng, hands, rules_for, style=style)
 
 

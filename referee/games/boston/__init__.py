@@ -15,20 +15,22 @@ house rules and the pools shown), `generator` (random hands); here, the game and
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
-from ...engine.generators import PlayRulesFor
-from ...engine.generators import plain_play_rules as own_play_rules
 from ...engine.header import Setup
 from ...engine.replay import pools_shown
 from ...engine.session import GameRules, GameSession, sole_leader
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
-from . import generator
 from .hand import BostonHand
 from .tables import tables
 
-__all__ = ["GAME", "Boston", "BostonHand", "BostonSession", "own_play_rules"]
+if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
+    import random
+
+    from ...engine.generators import PlayRulesFor
+
+__all__ = ["GAME", "Boston", "BostonHand", "BostonSession"]
 
 
 class BostonSession(GameSession[BostonHand]):
@@ -78,6 +80,7 @@ class Boston(GameRules):
         some hands carry one revoke (see `generator.random_hand`); with `style`, it is written in
         styles chosen from it.
         """
+        from . import generator
         return generator.random_game(rng, hands, plant_revokes, rules_for, style=style)
 
 

@@ -10,17 +10,20 @@ replayed hand) and `generator` (random lawful hands); here, the game and its ses
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
-from ...engine.generators import PlayRulesFor
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession, sole_leader
 from ...engine.verdict import HandVerdict
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
 from .cards import bower_role
-from .generator import random_game
 from .hand import EuchreHand
+
+if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
+    import random
+
+    from ...engine.generators import PlayRulesFor
 
 
 class EuchreSession(GameSession[EuchreHand]):
@@ -61,6 +64,7 @@ class Euchre(GameRules):
 
     def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
                     style: random.Random | None = None) -> str:
+        from .generator import random_game
         return random_game(rng, hands, rules_for, style=style)
 
 

@@ -12,16 +12,19 @@ here, the game and its session (counters, the pool, belle, the deal number and w
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
-from ...engine.generators import PlayRulesFor
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession, sole_leader
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord, Problem
-from .generator import random_game
 from .hand import GAME_NAME, FrenchBostonHand
 from .settlement import payments
+
+if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
+    import random
+
+    from ...engine.generators import PlayRulesFor
 
 __all__ = ["GAME", "FrenchBoston", "FrenchBostonHand", "FrenchBostonSession"]
 
@@ -90,6 +93,7 @@ class FrenchBoston(GameRules):
     def random_game(self, rng: random.Random, hands: int, first: int = 1,
                     rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
         """A transcript of `hands` random lawful deals from deal number `first` (see `generator`)."""
+        from .generator import random_game
         return random_game(rng, hands, first, rules_for, style=style)
 
 

@@ -12,16 +12,19 @@ session (the score, the deal's rotation, the games of a rubber).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from ...engine.generators import PlayRulesFor, write_in_style
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
-from . import generator
 from .hand import WhistHand
+
+if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
+    import random
+
+    from ...engine.generators import PlayRulesFor
 
 __all__ = ["GAME", "Whist", "WhistHand", "WhistSession"]
 
@@ -67,6 +70,8 @@ class Whist(GameRules):
     def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False,
                     rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
         """`hands` random hands (property tests, benchmarks; see `generator`), in `write_in_style`'s styles."""
+        from ...engine.generators import write_in_style
+        from . import generator
         return write_in_style(generator.random_game(rng, hands, plant_revokes, rules_for), style)
 
 
