@@ -34,39 +34,31 @@ class AuctionPitchSession(GameSession[AuctionPitchHand]):
 
     def __init__(self, game: AuctionPitch, setup: Setup) -> None:
         super().__init__(game, setup, setup.pool[0] if setup.pool else None)
-        self.number = 1
-        self._winner: str | None = None
 
     def next_game(self, record: HandRecord) -> AuctionPitchSession | None:
         """The seed: once a player has gone out, the counters are redistributed and the players cut
         for the first deal of the new game. A hand written after that, without a new header, starts
         that game: scores from nothing, an empty pool, and any player may deal its first hand."""
-        if self._winner is None:
+        if self.won is None:
             return None
         fresh = AuctionPitchSession(self.game, self.setup)  # type: ignore[arg-type]
-        fresh.score = dict.fromkeys(self.setup.players, 0)
         fresh.pool_now = 0 if self.pool_now is not None else None
-        fresh.next_dealer = self.next_dealer  # for a first hand that names no dealer
-        fresh.started_by = (f"{self._winner} won the game before this hand, and the transcript goes on without a new "
-                            "header: this hand starts a new game. Scores start again from nothing and the players cut "
-                            "for the deal, so any player may deal it [auction-pitch.game.target]")
-        return fresh
+        return self.new_game(fresh, f"{self.won} won the game before this hand, and the transcript goes on without a "
+                             "new header: this hand starts a new game. Scores start again from nothing and the players "
+                             "cut for the deal, so any player may deal it [auction-pitch.game.target]")
 
     def replay(self, record: HandRecord) -> AuctionPitchHand:
         context = self.context(self.number)
         if self.started_by is not None:  # the cut decides the first dealer; the numbering may go on
             context.expected_dealer = record.header.dealer or self.next_dealer
             context.expected_number = record.header.number or 1
-        return AuctionPitchHand(context, record, self.pool_now, self._winner is not None)
+        return AuctionPitchHand(context, record, self.pool_now, self.won is not None)
 
     def advance(self, replay: AuctionPitchHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
         self.next_dealer = replay.dealer if verdict.status == "redeal" else replay.left_of(replay.dealer)
-        if self._winner is None:
-            self._winner = replay.winner
-
-    def winner(self) -> str | None:
-        return self._winner
+        if self.won is None:
+            self.won = replay.winner
 
 
 class AuctionPitch(GameRules):

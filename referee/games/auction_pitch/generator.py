@@ -34,8 +34,7 @@ def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None =
             lines.extend(header)
         lines.extend(random_hand(rng, players, dealer, number, board, rules_for=rules_for)[0])
         dealer = (dealer + 1) % len(players)
-    text = "\n".join(lines) + "\n"
-    return write_in_style(text, style)
+    return write_in_style("\n".join(lines) + "\n", style)
 
 own_play_rules = table_rules(PitchTricks)
 """The generator's default laws of play: the referee's own."""
@@ -49,8 +48,7 @@ def random_hand(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
     chance from a random trick on); the trick where it happened is returned (None if no chance came).
     """
     out, hands, _ = random_deal(rng, AuctionPitchHand.declared.pack, players, dealer, 6, number)
-    n = len(players)
-    seats = [players[(dealer + 1 + i) % n] for i in range(n)]  # eldest first, dealer last
+    seats = [*players[dealer + 1:], *players[:dealer + 1]]  # eldest first, dealer last
     pitcher, auction = random_auction(rng, seats, board)
     play = TrumpsLed("auction-pitch", rules_for or own_play_rules)
     tricks, planted = random_tricks(rng, seats, pitcher, hands, play, plant_revoke)
