@@ -428,23 +428,6 @@ REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), Out
 ATTENTION, CALL, DEAL = AttentionLaw[Any](), CallLaw[Any](), DealLaw[Any]()
 
 
-def misere_claim(hand: HandReplay, caller: str, offender: str, topic: str, explanation: str,
-                 claimed: Callable[[Any], None], play_on: str = "") -> Offer:
-    """An adversary's error in a misère, under Boston's laws (which French Boston follows): the
-    caller may claim at once what the misère would bring; `claimed` records the claim, then the hands
-    are thrown up. A result written while the choice is open shows that he claimed. Where the laws
-    let him play on instead (`accept`), `play_on` says so when play goes on."""
-
-    def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-        if option == "claim":
-            claimed(hand)
-            hand.end("claimed")
-            hand.gather_now()
-
-    return Offer(frozenset({caller}), offender, ("claim", "accept") if play_on else ("claim",), topic, explanation,
-                 apply, "accept" if play_on else None, play_on, recorded="claim")
-
-
 @record
 class PenaltyLaws:
     """A game's penalty laws, an object per topic: the shared default wherever the game does not

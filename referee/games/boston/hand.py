@@ -16,8 +16,7 @@ from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import BostonBid, auction, bound_suit, kept, make_bid, read
-from .exposed import claim_rest
-from .penalties import LAWS, misere_error
+from .penalties import LAWS, claim_rest, misere_error
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
 

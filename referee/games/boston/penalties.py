@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
+from ...engine.caller import MisereError, lay_down
 from ...engine.choices import SUIT_OPTIONS, Lapse
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
@@ -31,33 +32,20 @@ def the_caller(hand: BostonHand) -> frozenset[str]:
     return frozenset({hand.caller})
 
 
-def misere_offer(hand: BostonHand, offender: str, what: str) -> Offer:
-    """An opponent's error in a misère: the caller may claim the pool and his stakes at once
-    (the offender forfeiting to the pool), or play on; a result written while it is open shows
-    he claimed."""
-    caller = hand.caller
-    assert caller is not None
-
-    def claimed(hand: BostonHand) -> None:
-        hand.claimed_from = offender
-        hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
-
-    return laws.misere_claim(hand, caller, offender, "misere.error",
-                             f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
-                             f"{hand.numbers.pool['misere-error']} red to the pool, or play on.", claimed,
-                             f"Play went on: {caller} did not claim for {offender}'s error.")
+def claimed(hand: BostonHand, caller: str, offender: str, what: str) -> None:
+    """The caller's claim for an opponent's misère error, which the settlement pays."""
+    hand.claimed_from = offender
+    hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
 
 
-def misere_ruling(hand: BostonHand, offender: str, what: str, applies: bool = True) -> Ruling | None:
-    """In a misère an opponent's error is a misère error, the caller's to claim for (`misere_offer`)."""
-    if hand.high is None or not hand.high.misere:
-        return None
-    return Ruling("In a misère this is a misère error.", misere_offer(hand, offender, what) if applies else None)
-
-
-def misere_error(hand: BostonHand, offender: str, what: str) -> None:
-    """An opponent's error in a misère, found by the hand: the caller's claim (`misere_offer`)."""
-    hand.open(misere_offer(hand, offender, what))
+MISERE = MisereError("misere.error", lambda hand: hand.caller if hand.high is not None and hand.high.misere else None,
+                     lambda hand, caller, offender, what: f"{what}: {caller} may at once claim the pool and his "
+                     f"stakes, {offender} forfeiting {hand.numbers.pool['misere-error']} red to the pool, or play on.",
+                     claimed, "Play went on: {caller} did not claim for {offender}'s error.")
+"""An opponent's error in a misère: the caller may claim the pool and his stakes at once (the
+offender forfeiting to the pool), or play on; a result written while it is open shows he claimed."""
+misere_error = MISERE.open
+MISERE_WORDS = "In a misère this is a misère error."
 
 
 class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
@@ -148,7 +136,8 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
                           "goes back." if fact.lead else "The caller is not penalised.")
         applies = hand.penalty_applies(fact.player)
         verb = "led" if fact.lead else "played"
-        if misere := misere_ruling(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn", applies):
+        if misere := MISERE.ruling(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn", MISERE_WORDS,
+                                   applies):
             return misere
         if fact.lead:
             return Ruling(f"{hand.caller}, who has not played to the trick, may call a suit from the rightful leader, "
@@ -217,7 +206,7 @@ class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
             return Ruling("The caller is not penalised for his own exposed cards.")
         if not hand.penalty_applies(event.player):
             return Ruling("The play is over: no penalty applies.")
-        if misere := misere_ruling(hand, event.player, f"{event.player} exposed {event.card}"):
+        if misere := MISERE.ruling(hand, event.player, f"{event.player} exposed {event.card}", MISERE_WORDS):
             return misere
         return Ruling(f"It stays face up and {hand.caller} may call it.",
                       hand.liable.offer(hand, event.player, event.card),
@@ -235,7 +224,7 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
             return Ruling("Every trick has been played, so there is nothing left to require: no penalty applies.")
         if hand.caller is None or not hand.penalty_applies(event.player) or table is None:
             return Ruling("No penalty applies.")
-        if misere := misere_ruling(hand, event.player, f"{event.player} drew attention to the tricks"):
+        if misere := MISERE.ruling(hand, event.player, f"{event.player} drew attention to the tricks", MISERE_WORDS):
             return misere
         current = table.current
         played = {p.player for p in current.plays}
@@ -253,6 +242,27 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
                             "attention.drawn", f"{hand.caller} may require the opponents still to play to trick "
                             f"{current.number} ({' '.join(targets)}) to play highest or lowest, or to trump or not "
                             "trump.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
+
+
+def claim_rest(hand: BostonHand, event: ev.ClaimRest) -> None:
+    """An opponent who says he can win the rest: his partners' cards are laid on the table and are
+    liable to be called (L36), at the caller's call for the rest of the hand (`LiableCards`)."""
+    if hand.table is None or hand.stage != "play" or hand.caller is None or event.player == hand.caller:
+        who = "the caller, who has no partner" if event.player == hand.caller else "nobody, outside the play"
+        hand.notes.append(f"{event.player} says he can win the rest: no penalty ({who}).")
+        return
+    partners = [p for p in hand.adversaries(hand.caller) if p != event.player]
+    misere = MISERE.caller(hand) is not None
+    cards = lay_down(hand, event, partners, "his partners ", MISERE_WORDS if misere else
+                     f"They stay face up and {hand.caller} may call them, and demand their play or not when their "
+                     "suit is led, for the rest of the hand.")
+    if misere:
+        MISERE.open(hand, event.player, f"{event.player} claimed the rest, exposing his partners' cards")
+        return
+    for player, card in ((p, c) for p in partners for c in cards[p]):
+        hand.liable.lay(card, player)
+    hand.penalise("play.claim-rest", f"{' and '.join(partners)} lay their cards face up, liable to be called",
+                  effects=[Effect("exposed", p, None, c.text) for p in partners for c in cards[p]])
 
 
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw((  # the seed's caller corrects until he plays to the next trick

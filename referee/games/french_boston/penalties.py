@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
+from ...engine.caller import MisereError
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
@@ -252,25 +253,19 @@ def penalty(hand: FrenchBostonHand, offender: str, what: str, offer: Callable[[]
     claim; otherwise the choice `offer` makes."""
     if hand.is_solo_caller(offender) or hand.undertaking is None or hand.play_over():
         return None
-    if hand.undertaking.kind == "misere":
-        return misere_claim_offer(hand, offender, what)
-    return offer()
+    return MISERE.offer(hand, offender, what) if MISERE.caller(hand) is not None else offer()
 
 
-def misere_claim_offer(hand: FrenchBostonHand, offender: str, what: str) -> Offer:
-    """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
-    assert hand.undertaking is not None
-    caller = hand.undertaking.caller
-    return laws.misere_claim(hand, caller, offender, "misere.errors", f"{offender} {what} in a misère: {caller} may at "
-                             "once claim the pool and the stakes as if he had made it (call claim, or write the "
-                             "result); if he plays on without claiming, the right is lost.",
-                             lambda hand: hand.penalise("misere.errors", f"{caller} claims the misère as made after "
-                                                        f"{offender} {what}", (Effect("hand-not-scored", offender),)))
-
-
-def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None:
-    """An adversary's error in a misère found by the hand: the caller's claim (`misere_claim_offer`)."""
-    hand.open(misere_claim_offer(hand, offender, what))
+MISERE = MisereError("misere.errors", lambda hand: hand.undertaking.caller if hand.undertaking is not None
+                     and hand.undertaking.kind == "misere" else None,
+                     lambda hand, caller, offender, what: f"{offender} {what} in a misère: {caller} may at once claim "
+                     "the pool and the stakes as if he had made it (call claim, or write the result); if he plays on "
+                     "without claiming, the right is lost.",
+                     lambda hand, caller, offender, what: hand.penalise(
+                         "misere.errors", f"{caller} claims the misère as made after {offender} {what}",
+                         (Effect("hand-not-scored", offender),)))
+"""As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
+offer_misere_claim = MISERE.open
 
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),

@@ -1,0 +1,88 @@
+"""The engine's laws of one caller against the others (`referee.engine.caller`), which Boston and
+French Boston declare with their own words: the misère error's claim and the cards laid down
+after a claim of the rest."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from referee.engine.caller import MisereError, lay_down
+from referee.notation import events as ev
+from referee.notation.cards import parse_card
+
+
+class FakeHand:
+    """Just what the caller's laws ask of a hand."""
+
+    def __init__(self, misere: bool, hands: dict[str, set[Any]] | None = None) -> None:
+        self.misere, self.calls, self.found = misere, [], []
+        self.table = SimpleNamespace(hands=hands)
+        self.trick_number = 5
+
+    def end(self, reason: str) -> None:
+        self.calls.append(("end", reason))
+
+    def gather_now(self) -> None:
+        self.calls.append(("gather",))
+
+    def open(self, offer: Any) -> None:
+        self.calls.append(("open", offer))
+
+    def find(self, *args: Any, **kwargs: Any) -> None:
+        self.found.append((args, kwargs))
+
+
+def misere(play_on: str = "") -> MisereError:
+    return MisereError("misere.error", lambda hand: "A" if hand.misere else None,
+                       lambda hand, caller, offender, what: f"{what}: {caller} may claim",
+                       lambda hand, caller, offender, what: hand.calls.append(("claimed", caller, offender, what)),
+                       play_on)
+
+
+def test_a_misere_error_gives_the_caller_alone_a_claim_that_ends_the_hand() -> None:
+    hand = FakeHand(misere=True)
+    offer = misere().offer(hand, "B", "B led out of turn")  # type: ignore[arg-type]
+    assert offer.choosers == frozenset({"A"}) and offer.offender == "B"
+    assert offer.options == ("claim",) and offer.recorded == "claim" and offer.implied is None
+    assert offer.explanation == "B led out of turn: A may claim"
+    assert offer.apply is not None
+    offer.apply(hand, "claim", ev.Span(1, 1))
+    assert hand.calls == [("claimed", "A", "B", "B led out of turn"), ("end", "claimed"), ("gather",)]
+
+
+def test_where_the_caller_may_play_on_play_going_on_accepts_in_the_games_words() -> None:
+    offer = misere("Play went on: {caller} did not claim for {offender}'s error.").offer(
+        FakeHand(misere=True), "B", "what")  # type: ignore[arg-type]
+    assert offer.options == ("claim", "accept") and offer.implied == "accept"
+    assert offer.implied_text == "Play went on: A did not claim for B's error."
+
+
+def test_the_ruling_is_the_laws_own_outside_a_misere_and_opens_no_claim_where_no_penalty_applies() -> None:
+    law = misere()
+    assert law.ruling(FakeHand(misere=False), "B", "w", "words") is None  # type: ignore[arg-type]
+    ruling = law.ruling(FakeHand(misere=True), "B", "w", "In a misère this is a misère error.")  # type: ignore[arg-type]
+    assert ruling is not None and ruling.words == "In a misère this is a misère error." and ruling.offer is not None
+    quiet = law.ruling(FakeHand(misere=True), "B", "w", "words", applies=False)  # type: ignore[arg-type]
+    assert quiet is not None and quiet.offer is None
+    hand = FakeHand(misere=True)
+    law.open(hand, "B", "w")  # type: ignore[arg-type]
+    assert [c[0] for c in hand.calls] == ["open"]
+
+
+def test_a_claim_of_the_rest_lays_the_partners_cards_down_by_suit_highest_first() -> None:
+    cards = {"C": {parse_card(c) for c in ("2H", "AS", "KS")}}
+    hand = FakeHand(misere=False, hands=cards)
+    laid = lay_down(hand, ev.ClaimRest("B", ev.Span(3, 1)), ["C", "D"], "his partners ", "They stay face up.")  # type: ignore[arg-type]
+    assert [c.text for c in laid["C"]] == ["2H", "AS", "KS"] and laid["D"] == []
+    (args, kwargs), = hand.found
+    assert args[:4] == ("exposed-card", "B", ev.Span(3, 1), "play.claim-rest") and kwargs == {"trick": 5}
+    assert args[4] == ("B says he can win the rest: his partners C and D lay their cards on the table (C 2H AS KS). "
+                       "They stay face up.")
+
+
+def test_without_the_deal_no_card_is_laid_down() -> None:
+    hand = FakeHand(misere=False, hands=None)
+    laid = lay_down(hand, ev.ClaimRest("B", ev.Span(3, 1)), ["C"], "", "R.")  # type: ignore[arg-type]
+    assert laid == {"C": []}
+    assert hand.found[0][0][4] == "B says he can win the rest: C lay their cards on the table. R."
