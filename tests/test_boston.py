@@ -63,6 +63,10 @@ def test_misere_amounts_double_up_the_scale() -> None:
     assert [amounts[m] for m in ("little-misere", "grand-misere", "little-spread", "grand-spread")] == [20, 40, 80, 160]
 
 
+def test_misere_partout_amounts_are_the_tables_in_red() -> None:
+    assert tables().partout == {"revoke-each": 5, "short-each": 5, "per-trick": 1}
+
+
 # ---- bid ranking ---------------------------------------------------------------------------------
 def test_bid_ranking_follows_the_digest() -> None:
     ladder = [BostonBid("5"), BostonBid("5", 1), BostonBid("5", 2), BostonBid("6"), BostonBid("6", 1),

@@ -18,7 +18,7 @@ from oracle import oracle
 from referee import check_text
 from referee.games.french_boston import GAME
 from referee.games.french_boston.auction import Proposal
-from referee.games.french_boston.settlement import payments
+from referee.games.french_boston.settlement import multiplier, payments
 from referee.games.french_boston.tricks import FrenchBostonTricks, best_jack
 from referee.notation.cards import Suit, parse_card
 
@@ -97,7 +97,8 @@ def test_payment_table_matches_foster() -> None:
     assert table["petite-misere"] == [16, 32, 48, 64] and table["misere-table"] == [64, 128, 192, 256]
     assert table["slam-paragraph"] == {"petite": 24, "belle": 48}
     assert table["contribution"] == 10 and table["jack-bonus"] == 2
-    assert table["doubles"] == {"first": 33, "last": 40}
+    assert table["doubles"] == {"first": 33, "last": 40, "times": 2}
+    assert [multiplier(n) for n in (1, 32, 33, 40)] == [1, 1, 2, 2]
 
 
 # ---- whole hands -------------------------------------------------------------------------------
