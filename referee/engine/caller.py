@@ -56,11 +56,13 @@ class MisereError:
         hand.open(self.offer(hand, offender, what))
 
     def ruling(self, hand: HandReplay, offender: str, what: str, words: str, applies: bool = True) -> Ruling | None:
-        """In a misère, an adversary's error ruled as a misère error in `words`, with the caller's claim
-        where a penalty `applies`; None outside a misère (the law's own ruling stands)."""
-        if self.caller(hand) is None:
+        """In a misère, an adversary's error ruled as a misère error in `words` (which may name the
+        `{caller}`), with the caller's claim where a penalty `applies`; None outside a misère (the
+        law's own ruling stands)."""
+        caller = self.caller(hand)
+        if caller is None:
             return None
-        return Ruling(words, self.offer(hand, offender, what) if applies else None)
+        return Ruling(words.format(caller=caller), self.offer(hand, offender, what) if applies else None)
 
 
 def lay_down(hand: HandReplay, event: ev.ClaimRest, partners: Sequence[str], whose: str,

@@ -9,7 +9,6 @@ up before play may force independence on its holder, and a misdeal loses the dea
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
@@ -86,10 +85,11 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
                           "player plays to it.")
         if hand.undertaking is None:
             return laws.NO_PENALTY
-        offer = penalty(hand, fact.player, f"{'led' if fact.lead else 'played'} out of turn",
-                        lambda: self.lead_penalty(hand, fact) if fact.lead else self.play_penalty(hand, fact))
-        if hand.undertaking.kind == "misere":
-            return Ruling(f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once.", offer)
+        applies = not hand.play_over()
+        verb = "led" if fact.lead else "played"
+        if misere := MISERE.ruling(hand, fact.player, f"{verb} out of turn", CLAIM, applies):
+            return misere
+        offer = (self.lead_penalty(hand, fact) if fact.lead else self.play_penalty(hand, fact)) if applies else None
         others = hand.side_label(hand.adversaries(fact.player))
         if not fact.lead:
             return Ruling(f"{others} may impose highest, lowest, win or lose on his partner still to play, if any.",
@@ -154,12 +154,11 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
             return Ruling("A solo caller's exposed cards carry no penalty.")
         if hand.play_over():
             return Ruling("The play is over: no penalty applies.")
-        offer = penalty(hand, event.player, f"exposed the {event.card}",
-                        lambda: call_offer(hand, event.player, event.card))
-        if hand.undertaking is not None and hand.undertaking.kind == "misere":
-            return Ruling(f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once.", offer)
+        if misere := MISERE.ruling(hand, event.player, f"exposed the {event.card}", CLAIM):
+            return misere
         return Ruling(f"It stays face up; {hand.side_label(hand.adversaries(event.player))} may call it to be played "
-                      "when legal, or require his highest or lowest of the suit led.", offer)
+                      "when legal, or require his highest or lowest of the suit led.",
+                      None if hand.undertaking is None else call_offer(hand, event.player, event.card))
 
 
 def card_calls(hand: FrenchBostonHand, fact: tb.Revoke, options: tuple[Option, ...], text: str,
@@ -211,13 +210,12 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
             return Ruling("A solo caller has no partner to help: no penalty.")
         if hand.play_over():
             return Ruling("The play is over, so there is nothing left to require: no penalty applies.")
-        offer = None if hand.table is None else penalty(hand, event.player, "drew attention to the tricks",
-                                                        lambda: self.requirement(hand, event))
-        if hand.undertaking.kind == "misere":
-            return Ruling(f"In a misère it is a misère error: {hand.undertaking.caller} may claim the pool and the "
-                          "stakes at once.", offer)
+        words = "In a misère it is a misère error: {caller} may claim the pool and the stakes at once."
+        if misere := MISERE.ruling(hand, event.player, "drew attention to the tricks", words, hand.table is not None):
+            return misere
         return Ruling(f"{hand.side_label(hand.adversaries(event.player))} may require of the next of his side to play "
-                      "his highest or lowest card, or to trump or not trump the trick.", offer)
+                      "his highest or lowest card, or to trump or not trump the trick.",
+                      None if hand.table is None else self.requirement(hand, event))
 
     def requirement(self, hand: FrenchBostonHand, event: ev.Count) -> Offer | None:
         """A requirement on the next of the offender's side still to play, if any."""
@@ -247,15 +245,6 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
             super().unanswered_accept(hand, event)
 
 
-def penalty(hand: FrenchBostonHand, offender: str, what: str, offer: Callable[[], Offer | None]) -> Offer | None:
-    """What every penalty for a card seen or played wrongly begins with: none for a solo caller's
-    own (nor before there is a contract, nor once play is over), and in a misère the caller's
-    claim; otherwise the choice `offer` makes."""
-    if hand.is_solo_caller(offender) or hand.undertaking is None or hand.play_over():
-        return None
-    return MISERE.offer(hand, offender, what) if MISERE.caller(hand) is not None else offer()
-
-
 MISERE = MisereError("misere.errors", lambda hand: hand.undertaking.caller if hand.undertaking is not None
                      and hand.undertaking.kind == "misere" else None,
                      lambda hand, caller, offender, what: f"{offender} {what} in a misère: {caller} may at once claim "
@@ -266,6 +255,8 @@ MISERE = MisereError("misere.errors", lambda hand: hand.undertaking.caller if ha
                          (Effect("hand-not-scored", offender),)))
 """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
 offer_misere_claim = MISERE.open
+CLAIM = "In a misère {caller} may claim the pool and the stakes at once."
+"""A misère error's ruling, in words."""
 
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
