@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from referee.engine.caller import MisereError, lay_down
+from referee.engine.penalties import choosers
 from referee.notation import events as ev
 from referee.notation.cards import parse_card
 
@@ -86,3 +87,15 @@ def test_without_the_deal_no_card_is_laid_down() -> None:
     laid = lay_down(hand, ev.ClaimRest("B", ev.Span(3, 1)), ["C"], "", "R.")  # type: ignore[arg-type]
     assert laid == {"C": []}
     assert hand.found[0][0][4] == "B says he can win the rest: C lay their cards on the table. R."
+
+
+def test_the_caller_chooses_every_penalty_but_for_his_own_errors_else_the_adversaries_do() -> None:
+    order = ("A", "B", "C", "D")
+
+    def hand(chooser: str | None) -> Any:
+        return SimpleNamespace(liable=SimpleNamespace(chooser=lambda hand: chooser),
+                               adversaries=lambda player: tuple(p for p in order if p != player))
+
+    assert choosers(hand("A"), "B") == frozenset({"A"})  # Boston: the caller, alone
+    assert choosers(hand("A"), "A") == frozenset({"B", "C", "D"})  # the caller's own error: his opponents
+    assert choosers(hand(None), "C") == frozenset({"A", "B", "D"})  # French Boston: the offender's adversaries

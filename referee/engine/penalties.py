@@ -428,6 +428,16 @@ REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), Out
 ATTENTION, CALL, DEAL = AttentionLaw[Any](), CallLaw[Any](), DealLaw[Any]()
 
 
+def choosers(hand: HandReplay, offender: str) -> frozenset[str]:
+    """Who chooses the penalty for `offender`'s irregularity, and alone waives it by playing on: the
+    one player the game's laws give every such choice (`Declaration.liable`: Boston's caller, L21,
+    L39), for any error but his own; else the offender's adversaries (French Boston's other side)."""
+    chooser = hand.liable.chooser(hand)
+    if chooser is not None and chooser != offender:
+        return frozenset({chooser})
+    return frozenset(hand.adversaries(offender))
+
+
 @record
 class PenaltyLaws:
     """A game's penalty laws, an object per topic: the shared default wherever the game does not

@@ -24,14 +24,6 @@ if TYPE_CHECKING:
     from .hand import BostonHand
 
 
-# ---- the caller's rights -------------------------------------------------------------------------
-def the_caller(hand: BostonHand) -> frozenset[str]:
-    """Who chooses every penalty: the caller, and only he waives it by playing on (L21, L39); the
-    offender's side must wait for his decision."""
-    assert hand.caller is not None
-    return frozenset({hand.caller})
-
-
 def claimed(hand: BostonHand, caller: str, offender: str, what: str) -> None:
     """The caller's claim for an opponent's misère error, which the settlement pays."""
     hand.claimed_from = offender
@@ -74,7 +66,7 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
                  f"An opponent had already played after him, so {fact.card} is exposed and the opponents may call it.")
         if over:
             return Ruling(words)
-        opponents = frozenset(hand.adversaries(hand.caller))
+        opponents = laws.choosers(hand, fact.player)
 
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
@@ -97,7 +89,7 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
             hand.penalise("revoke.corrected", f"{hand.caller} calls {fact.player}'s {fact.card} as an exposed card",
                           effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
 
-        return Offer(the_caller(hand), fact.player, ("highest", "lowest", "card"), "revoke.corrected",
+        return Offer(laws.choosers(hand, fact.player), fact.player, ("highest", "lowest", "card"), "revoke.corrected",
                      f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
                      f"{fact.card} as an exposed card.", apply, called=fact.card)
 
@@ -165,7 +157,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
             hand.penalise("play.out-of-turn", f"{caller} treats {offender}'s {card} as exposed and calls it",
                           effects=(back, Effect("exposed", offender, None, card.text), called))
 
-        return Offer(the_caller(hand), offender, ("suit", "card", "accept"), "play.out-of-turn",
+        return Offer(laws.choosers(hand, offender), offender, ("suit", "card", "accept"), "play.out-of-turn",
                      f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an exposed "
                      "card, or accept the lead (his playing to it accepts it; a card his opponents play to it before "
                      "he decides is taken back, liable to be called).", apply, implied="accept",
@@ -179,9 +171,10 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         if not targets:
             return None
         target = fact.expected if fact.expected in targets else targets[0]
-        return Offer(frozenset({hand.caller}), fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                     f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to win or "
-                     "lose the trick.", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target)
+        return Offer(laws.choosers(hand, fact.player), fact.player, ("highest", "lowest", "win", "lose"),
+                     "play.out-of-turn", f"{hand.caller} may require {target} to play his highest or lowest of the "
+                     "suit led, or to win or lose the trick.", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED),
+                     target=target)
 
 
 def short_ruling(hand: BostonHand, player: str) -> str:
@@ -238,7 +231,7 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
 
         return Ruling(f"{hand.caller} may require highest or lowest, or trump or no trump, from the opponents still "
                       "to play.",
-                      Offer(the_caller(hand), event.player, ("highest", "lowest", "trump", "no-trump"),
+                      Offer(laws.choosers(hand, event.player), event.player, ("highest", "lowest", "trump", "no-trump"),
                             "attention.drawn", f"{hand.caller} may require the opponents still to play to trick "
                             f"{current.number} ({' '.join(targets)}) to play highest or lowest, or to trump or not "
                             "trump.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))

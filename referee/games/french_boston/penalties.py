@@ -104,7 +104,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         # The suit is called from the offender's side: from the rightful leader when he is the
         # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
         # offender's side next has the lead, as in Boston.
-        others = frozenset(hand.adversaries(fact.player))
+        others = laws.choosers(hand, fact.player)
         if fact.expected in others:
             targets = [p for p in hand.order if p not in others]
             whom = f"{' or '.join(targets)}, whichever leads next" if len(targets) > 1 else targets[0]
@@ -127,7 +127,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
 
     def play_penalty(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Offer | None:
         assert hand.table is not None
-        others = frozenset(hand.adversaries(fact.player))
+        others = laws.choosers(hand, fact.player)
         played = {p.player for p in hand.table.current.plays}
         waiting = [p for p in hand.order if p in hand.partners_of(fact.player) and p not in played]
         if not waiting:
@@ -164,13 +164,13 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
 def card_calls(hand: FrenchBostonHand, fact: tb.Revoke, options: tuple[Option, ...], text: str,
                ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
     """Let a corrected revoke's adversaries call its card as an exposed card, or his highest or lowest."""
-    return Offer(frozenset(hand.adversaries(fact.player)), fact.player, options, "revoke.corrected", text, ends=ends,
+    return Offer(laws.choosers(hand, fact.player), fact.player, options, "revoke.corrected", text, ends=ends,
                  card=fact.card, target=fact.player, said="{choosers} call {option} from {target}")
 
 
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
     """The other side's right over an exposed card: it lasts until the card is played."""
-    others = frozenset(hand.adversaries(holder))
+    others = laws.choosers(hand, holder)
     return Offer(others, holder, ("card", "highest", "lowest"), "exposed.card", f"{hand.side_label(others)} may call "
                  f"{card} to be played when legal, or require {holder}'s highest or lowest card of the suit led; the "
                  "card stays liable to be called until it is played.", ends=(Lapse.CARD_PLAYED,), card=card,
@@ -220,7 +220,7 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
     def requirement(self, hand: FrenchBostonHand, event: ev.Count) -> Offer | None:
         """A requirement on the next of the offender's side still to play, if any."""
         assert hand.table is not None
-        others = frozenset(hand.adversaries(event.player))
+        others = laws.choosers(hand, event.player)
         played = {p.player for p in hand.table.current.plays}
         side = (hand.partners_of(event.player) | {event.player}) - played
         if not side:
