@@ -8,7 +8,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from referee.engine.caller import MisereError, lay_down
-from referee.engine.penalties import choosers
+from referee.engine.laws import Effect
+from referee.engine.penalties import Offer, choosers
+from referee.engine.replay import _require
 from referee.notation import events as ev
 from referee.notation.cards import parse_card
 
@@ -99,3 +101,26 @@ def test_the_caller_chooses_every_penalty_but_for_his_own_errors_else_the_advers
     assert choosers(hand("A"), "B") == frozenset({"A"})  # Boston: the caller, alone
     assert choosers(hand("A"), "A") == frozenset({"B", "C", "D"})  # the caller's own error: his opponents
     assert choosers(hand(None), "C") == frozenset({"A", "B", "D"})  # French Boston: the offender's adversaries
+
+
+def test_a_card_option_worded_apart_shows_the_card_called_exposed() -> None:
+    """An `Offer` without an `apply` whose `card` option has words of its own (`said_card`, Boston's
+    call of a corrected revoke's card): the card called is required and shown exposed."""
+    queen = parse_card("QH")
+    done: list[tuple[str, str, tuple[Effect, ...]]] = []
+    hand = SimpleNamespace(side_label=lambda players: " ".join(sorted(players)),
+                           require=lambda who, what, topic, at, card=None: Effect("requirement", who, None,
+                                                                                   f"{what} {card}" if card else what),
+                           penalise=lambda topic, words, effects: done.append((topic, words, tuple(effects))))
+    offer = Offer(frozenset({"A"}), "B", ("highest", "lowest", "card"), "revoke.corrected", "", called=queen,
+                  target="B", said="{choosers} requires {target}'s {option} heart",
+                  said_card="{choosers} calls {target}'s {card} as an exposed card")
+    apply = _require(offer)
+    apply(hand, "lowest", ev.Span(1, 1))
+    apply(hand, "QH", ev.Span(1, 1))
+    assert done == [("revoke.corrected", "A requires B's lowest heart", (Effect("requirement", "B", None, "lowest"),)),
+                    ("revoke.corrected", "A calls B's QH as an exposed card",
+                     (Effect("exposed", "B", None, "QH"), Effect("requirement", "B", None, "card QH")))]
+    plain = _require(Offer(frozenset({"A"}), "B", ("card",), "t", "", card=queen, target="B"))
+    plain(hand, "card", ev.Span(1, 1))
+    assert done[-1] == ("t", "A requires B to play card", (Effect("requirement", "B", None, "card QH"),))

@@ -41,7 +41,8 @@ class Offer:
     """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
     option chosen, given the hand (it must not hold the hand, or an open choice would make a
     reference cycle); without one, every option is a requirement on `target`'s next card (a card
-    option: to play `card`), and `said` the penalty's words. The
+    option: to play `called` or `card`), and `said` the penalty's words (`said_card` a card option's,
+    the card then shown exposed among its effects). The
     card a `card` option calls is `called`, else `card`: it gives that option its answering line;
     `lines` gives the line of an option the table takes otherwise (a card taken back rebuilds a trick)."""
 
@@ -60,6 +61,7 @@ class Offer:
     called: Card | None = None  # the card a `card` option calls, where it is not `card` (any card answers)
     lines: tuple[tuple[Option, str], ...] = ()  # answering lines of options no `call` answers
     said: str = "{choosers} requires {target} to play {option}"  # a requirement's penalty, in words
+    said_card: str = ""  # a `card` option's, where the card called is shown exposed (Boston's); {card} too
 
 
 @record

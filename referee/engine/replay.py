@@ -1899,13 +1899,17 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
 def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
     """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card (a
-    card, answering a `card` option: to play `offer.card`)."""
-    target, topic, choosers, said, card = offer.target, offer.topic, offer.choosers, offer.said, offer.card
+    card, answering a `card` option: to play `offer.called` or `offer.card`, shown exposed where the
+    law words that option's penalty apart, `said_card`)."""
+    target, topic, choosers, said, said_card = offer.target, offer.topic, offer.choosers, offer.said, offer.said_card
+    card = offer.called or offer.card
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
         what = "card" if len(option) == 2 else option
         effect = hand.require(target, what, topic, at, card=card if what == "card" else None)
-        hand.penalise(topic, said.format(choosers=hand.side_label(choosers), target=target, option=option),
-                      effects=(effect,))
+        shown = (Effect("exposed", target, None, card.text),) if what == "card" and said_card and card is not None \
+            else ()
+        hand.penalise(topic, (said_card if shown else said).format(
+            choosers=hand.side_label(choosers), target=target, option=option, card=card), effects=(*shown, effect))
 
     return apply

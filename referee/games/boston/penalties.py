@@ -67,31 +67,19 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
         if over:
             return Ruling(words)
         opponents = laws.choosers(hand, fact.player)
-
-        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-            effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
-            hand.penalise("revoke.corrected", f"the opponents call the caller's exposed {fact.card}",
-                          effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
-
         return Ruling(words, Offer(opponents, fact.player, ("card",), "revoke.corrected",
-                                   f"{fact.card} stays face up; {hand.side_label(opponents)} may call it.", apply,
-                                   ends=(Lapse.CARD_PLAYED,), card=fact.card))
+                                   f"{fact.card} stays face up; {hand.side_label(opponents)} may call it.",
+                                   ends=(Lapse.CARD_PLAYED,), card=fact.card, target=fact.player,
+                                   said_card="the opponents call the caller's exposed {card}"))
 
     def corrected_opponent_offer(self, hand: BostonHand, fact: tb.Revoke) -> Offer:
-        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-            if option in ("highest", "lowest"):
-                effect = hand.require(fact.player, option, "revoke.corrected", at)
-                hand.penalise("revoke.corrected",
-                              f"{hand.caller} requires {fact.player}'s {option} {fact.led.word[:-1]}",
-                              effects=(effect,))
-                return
-            effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
-            hand.penalise("revoke.corrected", f"{hand.caller} calls {fact.player}'s {fact.card} as an exposed card",
-                          effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
-
+        """The caller's call on an opponent's corrected revoke: his highest or lowest of the suit led,
+        or the card as an exposed card."""
         return Offer(laws.choosers(hand, fact.player), fact.player, ("highest", "lowest", "card"), "revoke.corrected",
                      f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
-                     f"{fact.card} as an exposed card.", apply, called=fact.card)
+                     f"{fact.card} as an exposed card.", called=fact.card, target=fact.player,
+                     said=f"{{choosers}} requires {{target}}'s {{option}} {fact.led.word[:-1]}",
+                     said_card="{choosers} calls {target}'s {card} as an exposed card")
 
     def established_words(self, hand: BostonHand, fact: tb.Revoke) -> str:
         if hand.revokes and hand.revokes[0] is not fact:

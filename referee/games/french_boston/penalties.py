@@ -44,21 +44,21 @@ class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
                               "is void.")
             return Ruling(f"{fact.player} doubles the pool and pays his adversaries the stake; the deal's ordinary "
                           "result is void.")
-        label = hand.side_label(hand.adversaries(fact.player))
-        if hand.is_solo_caller(fact.player):
+        label, player, card = hand.side_label(hand.adversaries(fact.player)), fact.player, fact.card
+        if hand.is_solo_caller(player):
             if not hand.later_plays:
                 return Ruling("A solo caller who corrects before an adversary plays after him incurs no penalty.")
-            return Ruling(f"An adversary had already played after him, so {fact.card} stays face up as an exposed "
+            return Ruling(f"An adversary had already played after him, so {card} stays face up as an exposed "
                           f"card and {label} may call it (Boston's law).",
                           None if contract is None else card_calls(
-                              hand, fact, ("card",), f"{fact.card} stays face up: {label} may call it, to be played "
-                              "as soon as that is lawful; it stays liable to be called until it is played.",
+                              hand, player, card, ("card",), f"{card} stays face up: {label} may call it, to be "
+                              "played as soon as that is lawful; it stays liable to be called until it is played.",
                               (Lapse.CARD_PLAYED,)))
-        return Ruling(f"{label} may require his highest or lowest card of {fact.led.word}, or treat {fact.card} as an "
+        return Ruling(f"{label} may require his highest or lowest card of {fact.led.word}, or treat {card} as an "
                       "exposed card.",
                       None if contract is None else card_calls(
-                          hand, fact, ("highest", "lowest", "card"), f"{label} may require {fact.player}'s highest or "
-                          f"lowest {fact.led.word}, or call {fact.card} as an exposed card."))
+                          hand, player, card, ("highest", "lowest", "card"), f"{label} may require {player}'s "
+                          f"highest or lowest {fact.led.word}, or call {card} as an exposed card."))
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
@@ -161,20 +161,20 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
                       None if hand.undertaking is None else call_offer(hand, event.player, event.card))
 
 
-def card_calls(hand: FrenchBostonHand, fact: tb.Revoke, options: tuple[Option, ...], text: str,
-               ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
-    """Let a corrected revoke's adversaries call its card as an exposed card, or his highest or lowest."""
-    return Offer(laws.choosers(hand, fact.player), fact.player, options, "revoke.corrected", text, ends=ends,
-                 card=fact.card, target=fact.player, said="{choosers} call {option} from {target}")
+def card_calls(hand: FrenchBostonHand, holder: str, card: Card, options: tuple[Option, ...], text: str,
+               ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,), topic: str = "revoke.corrected") -> Offer:
+    """The other side's call on `holder`'s `card` as an exposed card, or on his highest or lowest: a
+    requirement on his next card (a corrected revoke's, or an exposed card's until it is played)."""
+    return Offer(laws.choosers(hand, holder), holder, options, topic, text, ends=ends, card=card, target=holder,
+                 said="{choosers} call {option} from {target}")
 
 
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
     """The other side's right over an exposed card: it lasts until the card is played."""
-    others = laws.choosers(hand, holder)
-    return Offer(others, holder, ("card", "highest", "lowest"), "exposed.card", f"{hand.side_label(others)} may call "
-                 f"{card} to be played when legal, or require {holder}'s highest or lowest card of the suit led; the "
-                 "card stays liable to be called until it is played.", ends=(Lapse.CARD_PLAYED,), card=card,
-                 target=holder, said="{choosers} call {option} from {target}")
+    others = hand.side_label(laws.choosers(hand, holder))
+    return card_calls(hand, holder, card, ("card", "highest", "lowest"), f"{others} may call {card} to be played when "
+                      f"legal, or require {holder}'s highest or lowest card of the suit led; the card stays liable to "
+                      "be called until it is played.", (Lapse.CARD_PLAYED,), "exposed.card")
 
 
 def offer_call(hand: FrenchBostonHand, holder: str, card: Card) -> None:
