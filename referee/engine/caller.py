@@ -1,8 +1,9 @@
 """The laws of a game in which one caller (or a caller's side) plays against the others: Boston
 and French Boston, which leaves its irregularities to Boston's laws. Both give the caller of a
 misère a claim when an adversary errs (`MisereError`), and both have the partners of an adversary
-who says he can win the rest lay their cards on the table (`lay_down`). Each game declares its
-own words; the steps are written once here. Like the laws, nothing here holds a hand."""
+who says he can win the rest lay their cards on the table (`lay_down`), and both let the innocent
+side call a suit or the card itself after a lead out of turn (`lead_called`). Each game declares
+its own words; the steps are written once here. Like the laws, nothing here holds a hand."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..notation import events as ev
-from ..notation.cards import Card
+from ..notation.cards import Card, Suit
 from ..notation.records import record
+from .choices import SUIT_OPTIONS
+from .laws import Effect
 from .penalties import Offer, Ruling
 
 if TYPE_CHECKING:
@@ -78,3 +81,17 @@ def lay_down(hand: HandReplay, event: ev.ClaimRest, partners: Sequence[str], who
               f"{event.player} says he can win the rest: {whose}{' and '.join(partners)} lay their cards on the table"
               + (f" ({shown})" if shown else "") + f". {ruling}", trick=hand.trick_number)
     return cards
+
+
+def lead_called(hand: HandReplay, offender: str, card: Card, targets: Sequence[str], option: str, topic: str,
+                at: ev.Span, exposed: bool = False) -> tuple[tuple[Effect, ...], Suit | None]:
+    """A lead out of turn the innocent side calls on: the card goes back to its player, and a suit
+    (`option`) is called from whichever of `targets` next leads, or else the card itself, as an
+    exposed card (shown so among the effects where the game's laws say it: `exposed`). The
+    penalty's effects, and the suit called (None: the card)."""
+    back = hand.send_back(offender, card)
+    if option in SUIT_OPTIONS.values():
+        suit = Suit[option.upper()]
+        return (back, *hand.require_lead(list(targets), suit, topic, at)), suit
+    shown = (Effect("exposed", offender, None, card.text),) if exposed else ()
+    return (back, *shown, hand.require(offender, "card", topic, at, card=card)), None

@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError, lay_down
-from ...engine.choices import SUIT_OPTIONS, Lapse
+from ...engine.caller import MisereError, lay_down, lead_called
+from ...engine.choices import Lapse
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
-from ...notation.cards import Suit
 
 if TYPE_CHECKING:
     from .hand import BostonHand
@@ -134,16 +133,10 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             if option == "accept":
                 return
-            back = hand.send_back(offender, card)
-            if option in SUIT_OPTIONS.values():
-                suit = Suit[option.upper()]
-                effects = hand.require_lead(targets, suit, "play.out-of-turn", at)
-                hand.penalise("play.out-of-turn", f"{caller} calls a {suit.word[:-1]} lead from {whom}; "
-                              f"{offender} takes back {card}", effects=(back, *effects))
-                return
-            called = hand.require(offender, "card", "play.out-of-turn", at, card=card)
-            hand.penalise("play.out-of-turn", f"{caller} treats {offender}'s {card} as exposed and calls it",
-                          effects=(back, Effect("exposed", offender, None, card.text), called))
+            effects, suit = lead_called(hand, offender, card, targets, option, "play.out-of-turn", at, exposed=True)
+            hand.penalise("play.out-of-turn", f"{caller} calls a {suit.word[:-1]} lead from {whom}; {offender} takes "
+                          f"back {card}" if suit else f"{caller} treats {offender}'s {card} as exposed and calls it",
+                          effects=effects)
 
         return Offer(laws.choosers(hand, offender), offender, ("suit", "card", "accept"), "play.out-of-turn",
                      f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an exposed "

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError
+from ...engine.caller import MisereError, lead_called
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
-from ...notation.cards import Card, Suit
+from ...notation.cards import Card
 from .auction import NUMBER_KIND, Contract, Proposal
 
 if TYPE_CHECKING:
@@ -112,13 +112,9 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
             targets, whom = [fact.expected], f"{fact.expected}, whose lead it was"
 
         def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-            if len(option) == 2:
-                effects = [hand.require(fact.player, "card", "play.out-of-turn", at, card=fact.card)]
-            else:
-                suit = Suit[option.upper()]
-                effects = hand.require_lead(targets, suit, "play.out-of-turn", at)
+            effects, _ = lead_called(hand, fact.player, fact.card, targets, option, "play.out-of-turn", at)
             hand.penalise("play.out-of-turn", f"{hand.side_label(others)} call {option} after {fact.player}'s lead "
-                          "out of turn", effects=(hand.send_back(fact.player, fact.card), *effects))
+                          "out of turn", effects=effects)
 
         return Offer(others, fact.player, ("suit", "card"), "play.out-of-turn",
                      f"{hand.side_label(others)} may call a suit from {whom}, or call "
