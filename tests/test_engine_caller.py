@@ -4,6 +4,7 @@ after a claim of the rest."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -144,48 +145,27 @@ def test_a_lead_out_of_turn_goes_back_for_a_suit_called_from_the_next_leader_or_
     assert [e.kind for e in effects] == ["take-back", "requirement"]  # French Boston's: not shown exposed
 
 
-BOSTON_LEAD = """[Game "boston"]
-[Players "A Y B Z"]
+CASES = Path(__file__).resolve().parent.parent / "cases"
 
-hand 1 dealer B
-deal A: AS KS QS JS TS 9S 8S 7S 6S 5S 2H 2D 2C
-deal Y: 2S QH 9H 6H 3H QD 9D 6D 3D QC 9C 6C 3C
-deal B: 3S KH TH 7H 4H KD TD 7D 4D KC TC 7C 4C
-deal Z: 4S AH JH 8H 5H AD JD 8D 5D AC JC 8C 5C
-upcard 9H
-Z pass, A bid 7, Y pass, B pass, Z pass
-A name spades
-trick 1: Y 3H
-A call 3H
-Y retract 3H
-"""
 
-FRENCH_LEAD = """[Game "french-boston"]
-[Players "N E S W"]
-
-hand 1 dealer N
-deal N: KS 7S 5H 2H QD JD 9D 6D 9C 6C 4C 3C 2C
-deal E: QS JS TS AH QH JH TH 9H AD TD QC JC 8C
-deal S: AS 6S 4S 3S 2S 7H 6H KD 7D 5D AC KC 7C
-deal W: 9S 8S 5S KH 8H 4H 3H 8D 4D 3D 2D TC 5C
-upcard 2C
-W pass, S pass, E bid 6 hearts, N pass, W pass, S pass
-E name hearts
-trick 1: W KH, S 6H, E AH, N JD
-trick 2: W 8H, S 7H
-E call 8H
-S retract 7H
-W retract 8H
-"""
+def answered_by_the_card(case: str, call: str, by_the_card: str, last: str) -> str:
+    """A case of a lead out of turn answered by a suit, answered by the card instead, up to `last`."""
+    text = (CASES / case).read_text().replace(call, by_the_card)
+    return text[:text.index(last) + len(last)] + "\n"
 
 
 def test_a_lead_out_of_turn_called_as_an_exposed_card_in_both_boston_games() -> None:
     """The card option of a lead out of turn, which no case takes: each game's words and effects."""
+
     def penalties(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
         hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
         return [(p["description"], [(e["kind"], e["detail"]) for e in p["effects"]]) for p in hand["penalties"]]
 
-    assert penalties(BOSTON_LEAD) == [("A treats Y's 3H as exposed and calls it",
-                                       [("take-back", "3H"), ("exposed", "3H"), ("requirement", "card 3H")])]
-    assert penalties(FRENCH_LEAD) == [("E call 8H after W's lead out of turn",
-                                       [("take-back", "8H"), ("requirement", "card 8H")])]
+    boston = answered_by_the_card("boston/lead-out-of-turn-suit-called.ttn", "A call diamonds", "A call 3H",
+                                  "Y retract 3H")
+    french = answered_by_the_card("french-boston/lead-out-of-turn-partner-follows.ttn", "E call diamonds", "E call 8H",
+                                  "W retract 8H")
+    assert penalties(boston) == [("A treats Y's 3H as exposed and calls it",
+                                  [("take-back", "3H"), ("exposed", "3H"), ("requirement", "card 3H")])]
+    assert penalties(french) == [("E call 8H after W's lead out of turn",
+                                  [("take-back", "8H"), ("requirement", "card 8H")])]
