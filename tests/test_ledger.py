@@ -164,6 +164,9 @@ def test_the_first_pool_of_several_cites_the_limit() -> None:
     cause = "A made it: the first of several pools, a full pool of 25 red"
     assert book.entries[-1] == Entry(POOL, -25, "red", "limit", cause)
     assert book.double_pool(["B"], "double", "B failed", 25, "limit") == 5 and book.pool == 10
+    book = Ledger(("A", "B"), "white", 30, "red", 10, limit=25, limit_rule="limit")  # the game's limit, declared
+    assert book.wins(["B"], ["A"], 1, "made", "A made it", "win") == 25 and book.entries[-1].rule == "limit"
+    assert book.loses(["A"], ["B"], 1, "failed", "A failed", "double") == 5 and book.entries[-1].rule == "double"
 
 
 def test_honours_held_by_a_side() -> None:

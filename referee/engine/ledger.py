@@ -41,13 +41,17 @@ class Ledger:
     `unit` is what the score is kept in (``points``, ``white``, ``counters``); `pool_unit` what
     the pool is kept in; `rate` how many score units one pool unit is worth when a player pays
     into or takes from the pool (10 white to the red in Boston), or None when a pool payment is
-    not taken from the score at all (Auction Pitch's red counters beside its points).
+    not taken from the score at all (Auction Pitch's red counters beside its points). Where the
+    game keeps its pools to a `limit` (Boston's house rule, whose rule is `limit_rule`), a pool
+    won or doubled is the first full one.
     """
 
-    __slots__ = ("delta", "entries", "pool", "pool_before", "pool_unit", "rate", "unit")
+    __slots__ = ("delta", "entries", "limit", "limit_rule", "pool", "pool_before", "pool_unit", "rate", "unit")
 
     def __init__(self, scored: Iterable[str], unit: str, pool: int | None = None,
-                 pool_unit: str | None = None, rate: int | None = 1) -> None:
+                 pool_unit: str | None = None, rate: int | None = 1, limit: int | None = None,
+                 limit_rule: str = "") -> None:
+        self.limit, self.limit_rule = limit, limit_rule
         self.unit = unit
         self.pool_unit = pool_unit or unit
         self.rate = rate
@@ -128,7 +132,10 @@ class Ledger:
     def first_pool(self, rule: str, cause: str, limit: int | None = None,
                    limit_rule: str = "") -> tuple[int, str, str]:
         """What the pool a payment wins or doubles holds: all of it, or, where pools are kept to a
-        `limit` (Boston's), the first full pool of several, its entries then citing `limit_rule`."""
+        `limit` (Boston's; by default the ledger's), the first full pool of several, its entries
+        then citing `limit_rule`."""
+        if limit is None:
+            limit, limit_rule = self.limit, self.limit_rule
         red = self.in_pool
         if limit is None or red <= limit:
             return red, rule, cause

@@ -1698,8 +1698,9 @@ class HandReplay:
     @final
     def settle_hand(self) -> Settlement:
         """Settle the hand afresh: a new ledger, and the penalties and notes the settling adds."""
-        declared = self.declared
-        ledger = Ledger(self.scored(), declared.score_unit, self.pool_before, declared.pool_unit, declared.pool_rate)
+        declared, limit = self.declared, self.declared.pool_limit
+        ledger = Ledger(self.scored(), declared.score_unit, self.pool_before, declared.pool_unit, declared.pool_rate,
+                        self.options[limit] if limit else None, self.book.options[limit].rule or "" if limit else "")
         self.settling = settlement = Settlement(ledger, [], [])
         try:
             settlement.result = self.settle(ledger)

@@ -44,7 +44,6 @@ class BostonHand(HandReplay):
         super().__init__(context, record)
         self.numbers = tables()
         self.pool_before = pool_before
-        self.limit: int = self.game_options["pool-limit"]
         self.eldest = self.left_of(self.dealer)
         self.step: Step = "bidding"
         self.auction = auction(self.order, self.eldest, self.game_options["comeback"])

@@ -14,9 +14,6 @@ from .auction import BostonBid
 if TYPE_CHECKING:
     from .hand import BostonHand
 
-POOL_LIMIT_RULE = "boston.pool.limit"
-
-
 class BostonSettlement:
     """The payments of one replayed hand (`settle`), in the order the laws take them: the pool's
     refill, then a misdeal, a thrown-in deal, misère partout, the extra grand or the contract, and
@@ -24,7 +21,6 @@ class BostonSettlement:
 
     def __init__(self, hand: BostonHand) -> None:
         self.hand, self.numbers, self.options = hand, hand.numbers, hand.game_options
-        self.limit = (hand.limit, POOL_LIMIT_RULE)  # the pool a contract wins or doubles: the first full one
 
     @property
     def bid(self) -> BostonBid:
@@ -126,8 +122,9 @@ class BostonSettlement:
             self.settle_partout(ledger)
             return
         winner = hand.table.tricks[-1].winner or hand.eldest
-        red = ledger.take_pool([winner], hand.rule_id("pool.division"),
-                               f"{winner} won the last trick of the extra grand")
+        red = ledger.in_pool  # every pool, however many full ones
+        ledger.out_of_pool(winner, red, hand.rule_id("pool.division"),
+                           f"{winner} won the last trick of the extra grand")
         hand.note(f"{winner} won the last trick of the extra grand and takes the pool ({red} red).")
 
     def settle_contract(self, ledger: Ledger) -> None:
@@ -144,13 +141,12 @@ class BostonSettlement:
             self.caller_won(ledger, hand.taken()[caller], "wrong-count.play", f"{short[0]} played with a short hand",
                             self.pool_bid(), short[0])
         elif hand.caller_gave_up:
-            ledger.loses([caller], self.opponents, self.amount(1, made=False), rule, f"{caller} gave up", rule,
-                         *self.limit)
+            ledger.loses([caller], self.opponents, self.amount(1, made=False), rule, f"{caller} gave up", rule)
             hand.note(f"{caller} gave up: he pays as if put in for one trick and doubles the pool.")
         elif len(hand.payers) == 3:
             each = self.amount(self.bid.tricks or 0)
             red = ledger.wins(self.opponents, [caller], each, rule, "all three opponents said 'I pay'",
-                              hand.rule_id("pool.win") if self.pool_bid() else None, *self.limit)
+                              hand.rule_id("pool.win") if self.pool_bid() else None)
             hand.note(f"All three opponents said 'I pay': each pays {each} white, the bare amount of "
                       f"{self.bid.text}" + self.pool_words(red, "takes the pool of") + ".")
         else:
@@ -179,7 +175,7 @@ class BostonSettlement:
         if taken == 0 if bid.misere else taken >= (bid.tricks or 5):
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
             red = ledger.wins(self.opponents, [caller], each, rule, f"{caller} made {bid.text} with {taken} tricks",
-                              hand.rule_id("pool.win"), *self.limit)
+                              hand.rule_id("pool.win"))
             hand.note(f"{caller} made {bid.text} with {taken} tricks: each opponent pays {each} white"
                       + self.pool_words(red, "takes the pool of") + ".")
             return
@@ -187,7 +183,7 @@ class BostonSettlement:
         each, put_in = self.amount(short, made=False), "" if bid.misere else f", put in for {short}"
         rule = hand.rule_id("pay.misere" if bid.misere else "pay.failure")
         red = ledger.loses([caller], self.opponents, each, rule, f"{caller} failed in {bid.text}{put_in}",
-                           hand.rule_id("pool.double"), *self.limit)
+                           hand.rule_id("pool.double"))
         hand.note(f"{caller} failed in {bid.text} with {taken} tricks{put_in}{why}: he pays each opponent "
                   f"{each} white" + self.pool_words(red, "doubles the pool with") + ".")
 
@@ -198,8 +194,7 @@ class BostonSettlement:
         short, why = self.put_in()
         each = self.amount(short, made=False)
         variant = self.options["caller-revoke"] if topic == "revoke.caller" else "double-and-forfeit"
-        red = ledger.loses([caller], self.opponents, each, rule, cause, rule if variant != "forfeit-instead" else None,
-                           *self.limit)
+        red = ledger.loses([caller], self.opponents, each, rule, cause, rule if variant != "forfeit-instead" else None)
         forfeit = self.numbers.pool["revoke" if topic == "revoke.caller" else "wrong-count"]
         if topic == "revoke.caller":
             ledger.into_pool(caller, forfeit if variant != "no-forfeit" else 0, rule, cause)
@@ -216,7 +211,7 @@ class BostonSettlement:
         he had made his bid (with `tricks`), and the offender forfeits red to the pool."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id(topic), ledger.mark()
         each = self.amount(tricks)
-        red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if pool else None, *self.limit)
+        red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if pool else None)
         if topic == "misere.error":
             forfeit = self.numbers.pool["misere-error"]
             ledger.into_pool(offender, forfeit, rule, cause)
@@ -244,9 +239,9 @@ class BostonSettlement:
         rule, cause = hand.rule_id("revoke.opponent"), f"{revoker}, an opponent, revoked"
         mark = ledger.mark()
         red = ledger.wins(self.opponents, [caller], each, rule, cause,
-                          rule if self.options["revoke-wins-pool"] and self.pool_bid() else None, *self.limit)
+                          rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
         if self.options["opponent-revoke-pool"] == "double":
-            doubled = ledger.double_pool([revoker], rule, cause, *self.limit)
+            doubled = ledger.double_pool([revoker], rule, cause)
             forfeit_words = f"; {revoker} doubles the pool ({doubled} red)"
         else:
             ledger.into_pool(revoker, self.numbers.pool["revoke"], rule, cause)
