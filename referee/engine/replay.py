@@ -1899,12 +1899,14 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
 def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
     """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card (a
-    card, answering a `card` option: to play `offer.card`)."""
+    card, answering a `card` option: to play `offer.card`; a suit, answering a `suit` option: to
+    lead it, as Euchre's card out of turn under Somerset's laws)."""
     target, topic, choosers, said, card = offer.target, offer.topic, offer.choosers, offer.said, offer.card
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-        what = "card" if len(option) == 2 else option
-        effect = hand.require(target, what, topic, at, card=card if what == "card" else None)
+        suit = Suit[option.upper()] if option in SUIT_OPTIONS.values() else None
+        what = "card" if len(option) == 2 else option if suit is None else "lead-suit"
+        effect = hand.require(target, what, topic, at, suit=suit, card=card if what == "card" else None)
         hand.penalise(topic, said.format(choosers=hand.side_label(choosers), target=target, option=option),
                       effects=(effect,))
 

@@ -25,7 +25,6 @@ from ...engine.penalties import (
     Ruling,
 )
 from ...notation import events as ev
-from ...notation.cards import Suit
 
 if TYPE_CHECKING:
     from .hand import EuchreHand
@@ -119,17 +118,11 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
 def somerset_offer(hand: EuchreHand, fact: tb.Retracted) -> Offer:
     """Somerset 46, 52: a card out of turn taken back may be called, or a suit from its player's next lead."""
     defenders = hand.adversaries(fact.player)
-
-    def apply(hand: EuchreHand, option: str, at: ev.Span) -> None:
-        effect = (hand.require(fact.player, "card", "play.out-of-turn", at, card=fact.card) if len(option) == 2
-                  else hand.require(fact.player, "lead-suit", "play.out-of-turn", at, suit=Suit[option.upper()]))
-        hand.penalise("play.out-of-turn", f"{hand.side_label(defenders)} call {option} from {fact.player}",
-                      effects=(effect,))
-
     return Offer(frozenset(defenders), fact.player, ("card", "suit"), "play.out-of-turn",
                  f"{hand.side_label(defenders)} may call {fact.card} as an exposed card, or call a suit for "
-                 f"{fact.player}'s next lead, until the card is played (Somerset 46, 52).", apply,
-                 ends=(Lapse.CARD_PLAYED,), card=fact.card)
+                 f"{fact.player}'s next lead, until the card is played (Somerset 46, 52).",
+                 ends=(Lapse.CARD_PLAYED,), card=fact.card, target=fact.player,
+                 said="{choosers} call {option} from {target}")
 
 
 class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
@@ -140,18 +133,13 @@ class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
     def decide(self, hand: EuchreHand, event: ev.Expose) -> Ruling:
         if hand.game_options["exposed"] == "callable":
             defenders = hand.adversaries(event.player)
-
-            def call(hand: EuchreHand, option: str, at: ev.Span) -> None:
-                effect = hand.require(event.player, "card", "exposed.card", at, card=event.card)
-                hand.penalise("exposed.card", f"{hand.side_label(defenders)} call the exposed {event.card}",
-                              effects=(effect,))
-
             return Ruling(f"It stays face up on the table and {hand.side_label(defenders)} may call it to be played "
                           "when it is legal.",
                           Offer(frozenset(defenders), event.player, ("card",), "exposed.card",
                                 f"{hand.side_label(defenders)} may call {event.card} when {event.player} can legally "
-                                "play it; it stays liable to be called until it is played.", call,
-                                ends=(Lapse.CARD_PLAYED,), card=event.card))
+                                "play it; it stays liable to be called until it is played.", ends=(Lapse.CARD_PLAYED,),
+                                card=event.card, target=event.player,
+                                said=f"{{choosers}} call the exposed {event.card}"))
         return Ruling("It stays face up until it is legally played, unless the table judges the exposure a major "
                       "unfair advantage and redeals.",
                       Offer(frozenset(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
