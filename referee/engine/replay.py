@@ -282,6 +282,7 @@ class HandReplay:
         self.claims: list[ev.Claim] = []
         self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
         self.late_play_reported = False
+        self.premature_reported = False  # a card before play could begin was found (`premature`)
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
@@ -881,6 +882,16 @@ class HandReplay:
         if not self.late_play_reported:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", words)
             self.late_play_reported = True
+        return False
+
+    @final
+    def premature(self, event: ev.Play, words: str) -> bool:
+        """A card played before play may begin (the bidding not over, trump not made, the pitch not
+        settled) goes back: found once a hand, as every card after it would only repeat it. False,
+        for `ready_to_play` to return."""
+        if not self.premature_reported:
+            self.find("premature-lead", event.player, event.at, "play.premature-lead", words)
+            self.premature_reported = True
         return False
 
     @final

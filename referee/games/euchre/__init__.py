@@ -36,7 +36,11 @@ class EuchreSession(GameSession[EuchreHand]):
 
     def advance(self, replay: EuchreHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
-        same_dealer = verdict.status == "redeal" and not replay.loses_deal()
+        # Somerset 41, under misdeal=loses-deal: a misdeal (the deal lines show one, or the `redeal`
+        # line names one) passes the deal; a hand cancelled for another reason (a trick that could
+        # not be rebuilt, a faced card) is dealt again by the same dealer, as every one is by default
+        lost = replay.redeal_why() == "misdeal" and replay.game_options["misdeal"] == "loses-deal"
+        same_dealer = verdict.status == "redeal" and not lost
         self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
         self.deals += 1
         if self.won is None:

@@ -77,7 +77,6 @@ class EuchreHand(HandReplay):
         self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
         self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
         self.discarded: Card | None = None
-        self.premature_reported = False
         self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.rebuild_refused = False        # the table redealt rather than rebuild the trick
@@ -332,12 +331,9 @@ class EuchreHand(HandReplay):
             return self.play_after_throw_in(event)
         on_void_call = self.bidding and not self.premature_reported and self.accept_void_call()
         if not on_void_call and not self.made:
-            if not self.premature_reported and self.bidding:
-                self.find("premature-lead", event.player, event.at, "play.premature-lead",
-                          f"{event.player} played {event.card} before trump was made; the card goes back and "
-                          f"the bidding goes on with {self.auction.turn}.")
-                self.premature_reported = True
-            return False
+            words = (f"{event.player} played {event.card} before trump was made; the card goes back and the bidding "
+                     f"goes on with {self.auction.turn}.")
+            return self.bidding and self.premature(event, words)
         assert self.trump is not None
         if self.canadian_loner():
             self.alone = self.maker
@@ -440,17 +436,6 @@ class EuchreHand(HandReplay):
                       "during the hand. The laws give no penalty in points.", trick=self.trick_number)
 
     # ---- result -----------------------------------------------------------------------
-    def loses_deal(self) -> bool:
-        """Under misdeal=loses-deal (Somerset 41) a misdeal passes the deal: one the deal lines show
-        (a `redeal` line that gives no other reason confirms it) or one the `redeal` line names. A
-        hand cancelled for another reason (a trick that could not be rebuilt, a faced card, an
-        imperfect pack) is dealt again by the same dealer."""
-        if self.game_options["misdeal"] != "loses-deal":
-            return False
-        if self.redeal is not None and self.redeal.reason is not None:
-            return self.redeal.reason == "misdeal"
-        return self.misdeal()
-
     def contract(self) -> dict[str, Any]:
         return {
             "trump": self.trump.word if self.trump else None,
