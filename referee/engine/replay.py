@@ -1224,9 +1224,12 @@ class HandReplay:
     @final
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
         kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
-        self.rule_on(self.penalty_laws.out_of_turn.decide(self, fact), kind, fact.player, fact.at, "play.out-of-turn",
+        ruling = self.penalty_laws.out_of_turn.decide(self, fact)
+        self.rule_on(ruling, kind, fact.player, fact.at, "play.out-of-turn",
                      f"{fact.player} {'led' if fact.lead else 'played'} {fact.card} to trick {fact.trick}, "
                      f"but it was {fact.expected}'s turn. ", fact.trick)
+        if ruling.keeps:
+            self.false_card = fact
 
     @final
     def fact_notactive(self, fact: tb.NotActive) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import table as tb
-from ...engine.choices import Choice, Lapse
+from ...engine.choices import Lapse
 from ...engine.penalties import (
     AttentionWords,
     DealLaw,
@@ -77,21 +77,19 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
 
 
 class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
-    """A card out of turn goes back (or the trick is rebuilt, if later players played after it)."""
+    """A card out of turn goes back (or the trick is rebuilt, if later players played after it): it
+    is kept on the table until then."""
 
     __slots__ = ()
 
     def decide(self, hand: EuchreHand, fact: tb.OutOfTurn) -> Ruling:
-        def kept(choice: Choice | None) -> None:
-            hand.false_card = fact  # on the table until it goes back, or later players play after it
-
         if hand.game_options["out-of-turn"] == "somerset":
             defenders = hand.side_label(hand.adversaries(fact.player))
             return Ruling(f"The card is taken back and the turn restored; {defenders} may then call it as an exposed "
-                          f"card or call a suit from {fact.player} on his next lead.", then=kept)
+                          f"card or call a suit from {fact.player} on his next lead.", keeps=True)
         return Ruling(f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
                       "players have already played: then the trick is rebuilt if all agree, otherwise the hand is "
-                      "cancelled and redealt without score.", then=kept)
+                      "cancelled and redealt without score.", keeps=True)
 
 
 def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
