@@ -18,7 +18,7 @@ from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
 from .cards import PACKS, EuchreTricks, bower_role
 from .penalties import LAWS, play_after, wrong_count_penalty
-from .settlement import EuchreSettlement
+from .settlement import settle
 
 EuchreOptions = TypedDict("EuchreOptions", {
     "turned-down-suit": Literal["pass", "name-again"],
@@ -49,8 +49,7 @@ EuchreOptions = TypedDict("EuchreOptions", {
 
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
-                           card_role=bower_role,
-                           settlement=lambda hand, ledger: EuchreSettlement(hand).settle(ledger),
+                           card_role=bower_role, settlement=settle,
                            # the defenders' election over a lone player's partner's card
                            call_words=PENALTY_WORDS | {"partnership", "alone"})
 
