@@ -68,7 +68,6 @@ class EuchreHand(HandReplay):
         super().__init__(context, record)
         rules = self.BIDDING[self.options["stick-the-dealer"]]
         self.auction = Auction(self.order, self.left_of(self.dealer), rules, self.dealer)
-        self.round = 1  # the auction's, kept as a field as play reads it often (`passes`)
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
@@ -135,7 +134,6 @@ class EuchreHand(HandReplay):
             alone, self.alone_on_void = self.alone_on_void, None
             self.void_alone(alone)
         self.auction.pass_(player)
-        self.round = self.auction.round
         if self.auction.over:
             self.end("thrown-in")
 
@@ -220,7 +218,7 @@ class EuchreHand(HandReplay):
         """The dealer discards right after a void first-round call of the upcard's suit (an order out
         of turn, say): he took the upcard up on it, so the table let the call stand, as when play
         begins on it, and his discard is the one that call requires."""
-        return (self.bidding and self.round == 1 and event.player == self.dealer
+        return (self.bidding and self.auction.round == 1 and event.player == self.dealer
                 and self.void_call is not None and self.void_call[1] is self.turned
                 and self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up"))
 
@@ -235,7 +233,7 @@ class EuchreHand(HandReplay):
 
     def on_discard(self, event: ev.Discard) -> None:
         self.dealer_takes_void_order(event)
-        if event.player != self.dealer or self.round != 1 or self.maker is None:
+        if event.player != self.dealer or self.auction.round != 1 or self.maker is None:
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the "
                       "upcard; ignored")
@@ -366,16 +364,16 @@ class EuchreHand(HandReplay):
 
     def canadian_loner(self) -> str | None:
         """Under the Canadian-loner house rule, the dealer's partner who ordered him up plays alone."""
-        if self.game_options["canadian-loner"] and self.round == 1 and self.maker == self.sides.partner(self.dealer) \
-                and self.alone is None:
+        if self.game_options["canadian-loner"] and self.auction.round == 1 and self.alone is None \
+                and self.maker == self.sides.partner(self.dealer):
             return self.maker
         return None
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
         """The dealer holds the upcard once it is ordered up (in the first round), less his discard.
         A dealer who sits out takes no part: he has taken the upcard up only if he discards."""
-        if hands is None or self.round != 1 or self.maker is None or self.dealer not in hands or self.upcard is None \
-                or (self.discarded is None and self.dealer not in self.opening_seats()[0]):
+        if hands is None or self.auction.round != 1 or self.maker is None or self.dealer not in hands \
+                or self.upcard is None or (self.discarded is None and self.dealer not in self.opening_seats()[0]):
             return
         hands[self.dealer].add(self.upcard)
         if self.discarded is not None:
@@ -385,7 +383,7 @@ class EuchreHand(HandReplay):
         """SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side.
         The dealer who took the upcard may still discard after the opening lead (SOM 87), so his
         count is checked at his own first play (`check_dealer_count`)."""
-        self.dealer_count_due = self.round == 1 and self.hands_known and self.dealer in active
+        self.dealer_count_due = self.auction.round == 1 and self.hands_known and self.dealer in active
         if self.dealer_count_due and event.player == self.dealer:  # the dealer's card opens the play
             self.check_dealer_count(event)
         self.played_on(active, lambda player: wrong_count_penalty(self, player, "the deal"), self.wrong_count)
@@ -440,7 +438,7 @@ class EuchreHand(HandReplay):
             "trump": self.trump.word if self.trump else None,
             "maker": self.maker,
             "makers": self.sides.side(self.maker) if self.maker else None,
-            "round": self.round if self.maker else None,
+            "round": self.auction.round if self.maker else None,
             "alone": self.alone if self.lone_hand else None,
             "defending_alone": self.defender_alone if self.lone_defence else None,
             "upcard": self.upcard.text if self.upcard else None,
@@ -466,11 +464,11 @@ class EuchreHand(HandReplay):
         if choosing is not None:
             return choosing
         if self.bidding:
-            return (f"round {self.round} of the bidding: {self.auction.turn} to pass or "
-                    + ("order it up" if self.round == 1 else "name a suit"))
+            return (f"round {self.auction.round} of the bidding: {self.auction.turn} to pass or "
+                    + ("order it up" if self.auction.round == 1 else "name a suit"))
         if self.made:
             active, leader = self.opening_seats()
-            if self.round == 1 and self.discarded is None and self.dealer in active:
+            if self.auction.round == 1 and self.discarded is None and self.dealer in active:
                 return f"{self.dealer} to discard; {leader} to lead to trick 1"
             return f"{leader} to lead to trick 1"
         if self.table is None:

@@ -90,12 +90,11 @@ def settle_revokes(hand: EuchreHand, ledger: Ledger) -> None:
         side = hand.sides.side(revoke.player)
         points, other = revoke_points(hand, revoke.player, revoke.at), hand.sides.other(side)
         cause = f"{revoke.player} revoked in trick {revoke.trick}"
-        if hand.game_options["revoke-penalty"] == "deduct":
-            charge(hand, ledger, side, -points, "revoke.established", cause,
-                   f"{side} revoked: {points} points deducted from {side}", Effect("hand-not-scored"))
-        else:
-            charge(hand, ledger, other, points, "revoke.established", cause,
-                   f"{revoke.player} ({side}) revoked: {other} score {points}", Effect("hand-not-scored"))
+        deduct = hand.game_options["revoke-penalty"] == "deduct"  # the offenders lose the points, or the others score
+        words = (f"{side} revoked: {points} points deducted from {side}" if deduct
+                 else f"{revoke.player} ({side}) revoked: {other} score {points}")
+        charge(hand, ledger, side if deduct else other, -points if deduct else points, "revoke.established", cause,
+               words, Effect("hand-not-scored"))
 
 
 def charge(hand: EuchreHand, ledger: Ledger, side: str, points: int, topic: str, cause: str, penalty: str,
