@@ -402,12 +402,8 @@ class EuchreHand(HandReplay):
             self.check_dealer_count(event)
         false = self.false_card  # a card out of turn still on the table (the usual case: None)
         if false is not None and self.rebuild not in self.choices:
-            play_after(self, event, false)
+            play_after(self, event, false)  # its trick is completed only by a later card: this choice ends it
         self.play_card(event)
-        if false is not None and self.false_card is false and self.rebuild not in self.choices \
-                and self.table is not None and self.table.current.number != false.trick:
-            self.notes.append(f"The trick with {false.player}'s card out of turn was completed by it: it stands.")
-            self.false_card = None
 
     def on_concede(self, event: ev.Concede) -> None:  # a method: a compiled class holds no alias of one
         self.concede_rest(event)  # the hands are thrown up: a revoke in the trick just completed is established
