@@ -43,16 +43,10 @@ class EuchreSession(GameSession[EuchreHand]):
         same_dealer = verdict.status == "redeal" and not lost
         self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
         self.deals += 1
-        if self.won is None:
-            self.won = self.decide_winner()
-
-    def decide_winner(self) -> str | None:
-        """First to the target; or, in a game of a fixed number of deals, the higher total at its end."""
-        ahead = sole_leader(self.score)
-        deals = self.setup.options["deals"]
-        if deals:
-            return ahead if self.deals >= deals else None
-        return ahead if ahead is not None and self.score[ahead] >= self.setup.options["target"] else None
+        if self.won is None:  # the first to the target wins; in a game of a fixed number of deals, the higher total
+            ahead, deals, target = sole_leader(self.score), self.setup.options["deals"], self.setup.options["target"]
+            over = self.deals >= deals if deals else ahead is not None and self.score[ahead] >= target
+            self.won = ahead if over else None
 
 
 class Euchre(GameRules):

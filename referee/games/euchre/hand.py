@@ -93,12 +93,11 @@ class EuchreHand(HandReplay):
     @property
     def lone_hand(self) -> bool:
         """The maker plays alone, and his partner has not broken the lone hand (`engine.sitout`)."""
-        return self.alone is not None and (not self.sitting_out or sitout.lone_stands(self, self.alone))
+        return sitout.lone_stands(self, self.alone)
 
     @property
     def lone_defence(self) -> bool:
-        defender = self.defender_alone
-        return defender is not None and (not self.sitting_out or sitout.lone_stands(self, defender))
+        return sitout.lone_stands(self, self.defender_alone)
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str, suit: Suit | None = None) -> bool:
