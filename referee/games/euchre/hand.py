@@ -241,15 +241,15 @@ class EuchreHand(HandReplay):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} has already discarded {self.discarded}; a second discard is void")
             return
-        if self.dealer_has_played():
+        table = self.table  # his discard is due before his own first play
+        if table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current)):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card} after his own first play: too late, the discard is void "
                       "and he has played with six cards")
             return
-        hands, dealt = self.table.hands if self.table is not None else None, self.deals.get(self.dealer, ())
-        held = {*(hands[self.dealer] if hands is not None and self.dealer in hands else dealt),
-                *((self.upcard,) if self.upcard else ())}
-        if self.dealer in self.deals and event.card not in held:
+        hands = table.hands if table is not None else None
+        held = hands[self.dealer] if hands is not None and self.dealer in hands else self.deals.get(self.dealer, ())
+        if self.dealer in self.deals and event.card not in held and event.card is not self.upcard:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} discards {event.card}, which is neither in the dealer's hand nor the upcard")
             return
@@ -262,11 +262,6 @@ class EuchreHand(HandReplay):
         if hands is not None and self.dealer in hands:  # after the opening lead (Somerset 87): the lead stands
             hands[self.dealer].update((self.upcard,) if self.upcard else ())  # a dealer sitting out takes it now
             hands[self.dealer].discard(event.card)
-
-    def dealer_has_played(self) -> bool:
-        """Whether the dealer has played a card in this hand (his discard is due before that)."""
-        table = self.table
-        return table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current))
 
     def on_alone(self, event: ev.Alone) -> None:
         if self.table is not None and not self.table.tricks and not self.table.current.plays:
@@ -338,7 +333,13 @@ class EuchreHand(HandReplay):
         self.sitting_out = self.lone_seats()
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
-        self.check_counts(event, active)
+        # SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side. The
+        # dealer who took the upcard may still discard after the opening lead (SOM 87), so his count
+        # is checked at his own first play (`check_dealer_count`), which may be this card
+        self.dealer_count_due = self.auction.round == 1 and self.hands_known and self.dealer in active
+        if self.dealer_count_due and event.player == self.dealer:
+            self.check_dealer_count(event)
+        self.played_on(active, lambda player: wrong_count_penalty(self, player, "the deal"), self.wrong_count)
         return True
 
     def lone_seats(self) -> list[SitOut]:
@@ -377,15 +378,6 @@ class EuchreHand(HandReplay):
         hands[self.dealer].add(self.upcard)
         if self.discarded is not None:
             hands[self.dealer].discard(self.discarded)
-
-    def check_counts(self, event: ev.Play, active: list[str]) -> None:
-        """SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side.
-        The dealer who took the upcard may still discard after the opening lead (SOM 87), so his
-        count is checked at his own first play (`check_dealer_count`)."""
-        self.dealer_count_due = self.auction.round == 1 and self.hands_known and self.dealer in active
-        if self.dealer_count_due and event.player == self.dealer:  # the dealer's card opens the play
-            self.check_dealer_count(event)
-        self.played_on(active, lambda player: wrong_count_penalty(self, player, "the deal"), self.wrong_count)
 
     def check_dealer_count(self, event: ev.Play) -> None:
         """At the dealer's first play: a dealer who took up the upcard and has not discarded holds six."""
