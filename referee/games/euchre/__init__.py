@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.header import Setup
+from ...engine.replay import Declaration
 from ...engine.session import GameRules, GameSession, sole_leader
 from ...engine.verdict import HandVerdict
-from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
-from .cards import bower_role
 from .hand import EuchreHand
 
 if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
@@ -53,12 +52,10 @@ class Euchre(GameRules):
     name = "euchre"
     scored_by = "team"
     partnerships = True
+    declared: Declaration | None = EuchreHand.declared  # a card's role, the bowers, for explanations
 
     def session(self, setup: Setup) -> EuchreSession:
         return EuchreSession(self, setup)
-
-    def card_role(self, card: Card, trump: Suit | None) -> str | None:
-        return bower_role(card, trump)
 
     def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
                     style: random.Random | None = None) -> str:
