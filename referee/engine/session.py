@@ -8,6 +8,7 @@ number, the dealer), when the game is won.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_origin
 
@@ -18,6 +19,8 @@ from .rulebook import Rulebook, load
 from .sides import Sides
 
 if TYPE_CHECKING:
+    import random
+
     from ..notation.cards import Card, Suit
     from .header import Setup
     from .verdict import HandVerdict
@@ -62,6 +65,14 @@ class GameRules:
                 return [Problem(at.line, at.column, f"partners {team.name} do not sit opposite each other",
                                 "list [Players] clockwise; partners sit two seats apart")]
         return []
+
+    def random_game(self, rng: random.Random, hands: int, *args: Any, **kwargs: Any) -> str:
+        """A transcript of `hands` random lawful hands, for the property tests, the benchmarks and
+        `new`: the game's own `generator.random_game`, its module loaded only when asked, so that
+        a check never imports it (nor `random`)."""
+        generator = importlib.import_module(type(self).__module__ + ".generator")
+        text: str = generator.random_game(rng, hands, *args, **kwargs)
+        return text
 
     def card_role(self, card: Card, trump: Suit | None) -> str | None:
         """What a card is in a trick beyond its printed suit, in words ("the left bower, a trump"),

@@ -10,19 +10,12 @@ replayed hand) and `generator` (random lawful hands); here, the game and its ses
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.header import Setup
 from ...engine.replay import Declaration
 from ...engine.session import GameRules, GameSession, sole_leader
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
 from .hand import EuchreHand
-
-if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
-    import random
-
-    from ...engine.generators import PlayRulesFor
 
 
 class EuchreSession(GameSession[EuchreHand]):
@@ -56,11 +49,6 @@ class Euchre(GameRules):
 
     def session(self, setup: Setup) -> EuchreSession:
         return EuchreSession(self, setup)
-
-    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
-                    style: random.Random | None = None) -> str:
-        from .generator import random_game
-        return random_game(rng, hands, rules_for, style=style)
 
 
 GAME = Euchre()
