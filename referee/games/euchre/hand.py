@@ -77,7 +77,6 @@ class EuchreHand(HandReplay):
         self.discarded: Card | None = None
         self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
-        self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
 
     @property

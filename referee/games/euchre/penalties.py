@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import table as tb
 from ...engine.choices import Lapse
+from ...engine.laws import Effect
 from ...engine.penalties import (
     AttentionWords,
     DealLaw,
@@ -102,7 +103,9 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
 
     def choose(hand: EuchreHand, option: str, at: ev.Span) -> None:
         hand.false_card = None
-        hand.rebuild_refused = option == "redeal"
+        if option == "redeal" and hand.void() == "redeal":  # the `redeal` line: the trick is not rebuilt
+            hand.penalise("play.out-of-turn", "the trick could not be restored: hand cancelled and redealt without "
+                          "score", effects=(Effect("redeal", None, None, hand.dealer),))
 
     hand.rebuild = hand.open(Offer(
         frozenset(hand.order), false.player, ("reconstruct", "redeal"), "play.out-of-turn",

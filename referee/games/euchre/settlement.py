@@ -21,10 +21,6 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
     """Every payment of the hand, through `ledger`."""
     status = hand.status()
     if status in ("redeal", "thrown-in"):
-        if status == "redeal" and hand.rebuild_refused:
-            hand.penalise("play.out-of-turn",
-                          "the trick could not be restored: hand cancelled and redealt without score",
-                          effects=(Effect("redeal", None, None, hand.dealer),))
         return
     if hand.revokes:
         settle_revokes(hand, ledger)
