@@ -55,10 +55,8 @@ def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
     alone_then = hand.lone_hand or (broken is not None and (at.line, at.column) < (broken.line, broken.column))
     if hand.lone_defence and hand.side(hand.defender_alone or "") == hand.side(offender):
         return hand.game_options["revoke-lone-points"]  # his side was attempting a lone defence
-    if hand.alone is None or not alone_then:
-        return hand.game_options["revoke-points"]
-    offending_side_alone = hand.side(hand.alone) == hand.side(offender)
-    if offending_side_alone or hand.game_options["revoke-lone"] == "any-lone-hand":
+    if alone_then and (hand.game_options["revoke-lone"] == "any-lone-hand"  # or the offenders' own lone hand
+                       or hand.side(hand.alone or "") == hand.side(offender)):
         return hand.game_options["revoke-lone-points"]
     return hand.game_options["revoke-points"]
 
