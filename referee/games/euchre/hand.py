@@ -212,14 +212,6 @@ class EuchreHand(HandReplay):
                           f"{suit.word} are trumps and {player} is the maker.")
         return True
 
-    def dealer_takes_void_order(self, event: ev.Discard) -> bool:
-        """The dealer discards right after a void first-round call of the upcard's suit (an order out
-        of turn, say): he took the upcard up on it, so the table let the call stand, as when play
-        begins on it, and his discard is the one that call requires."""
-        return (self.bidding and self.auction.round == 1 and event.player == self.dealer
-                and self.void_call is not None and self.void_call[1] is self.turned
-                and self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up"))
-
     def make_trump(self, player: str, suit: Suit) -> None:
         if self.game_options["natural-trump-required"] and player in self.deals \
                 and not any(c.suit is suit for c in self.deals[player]):
@@ -230,7 +222,11 @@ class EuchreHand(HandReplay):
         self.trump, self.maker = suit, player
 
     def on_discard(self, event: ev.Discard) -> None:
-        self.dealer_takes_void_order(event)
+        # right after a void first-round call of the upcard's suit (an order out of turn, say) the dealer took
+        # the upcard up on it: the table let the call stand, as when play begins on it, and this is its discard
+        if self.bidding and self.auction.round == 1 and event.player == self.dealer and self.void_call is not None \
+                and self.void_call[1] is self.turned:
+            self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up")
         if event.player != self.dealer or self.auction.round != 1 or self.maker is None:
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the "
