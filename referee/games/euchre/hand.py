@@ -150,8 +150,13 @@ class EuchreHand(HandReplay):
             return
         if self.auction.round == 2:
             self.turned_down_named(event)
-            return
-        self.make_trump(event.player, self.ordered_suit(event))
+        elif self.upcard is None:  # trump is a stand-in, which the play corrects
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's "
+                      "discard or first trump play")
+            self.make_trump(event.player, Suit.SPADES)
+        else:
+            self.make_trump(event.player, self.upcard.suit)
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         what = f"named {event.suit.word}"
@@ -172,24 +177,14 @@ class EuchreHand(HandReplay):
         """The upcard's suit: the one ordered up in the first round, turned down for the second."""
         return self.upcard.suit if self.upcard else None
 
-    def ordered_suit(self, event: ev.Event) -> Suit:
-        """The trump an `order` makes; without an upcard line, a finding and a stand-in the play corrects."""
-        if self.upcard is None:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's "
-                      "discard or first trump play")
-            return Suit.SPADES
-        return self.upcard.suit
-
     def turned_down_named(self, event: ev.Event) -> None:
         suit = self.upcard.suit.word if self.upcard else "upcard's suit"
         said = (f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
                 "in the second round. ")
-        if self.game_options["turned-down-suit"] == "name-again" or event.player == self.auction.stuck:
-            self.find("illegal-bid", event.player, event.at, "bidding.second-round",
-                      said + f"The call is void and {event.player} calls again.")
-        else:
-            self.find("illegal-bid", event.player, event.at, "bidding.second-round", said + "It counts as a pass.")
+        again = self.game_options["turned-down-suit"] == "name-again" or event.player == self.auction.stuck
+        self.find("illegal-bid", event.player, event.at, "bidding.second-round",
+                  said + (f"The call is void and {event.player} calls again." if again else "It counts as a pass."))
+        if not again:
             self.passes(event.player)
         self.note_void_call(event.player, self.turned)
 
