@@ -258,16 +258,15 @@ class EuchreHand(HandReplay):
             # every card led so far went back (a lead out of turn taken back): the opening lead is
             # still to come, so a lone hand may be announced and the play starts afresh
             self.table, self.stage = None, "auction"
+        late = ""  # too late for a lone hand: when, and why
         if self.table is not None:
+            late = "after the opening lead; it is too late"
+        elif self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
+            late = ("after the dealer's discard; under this house rule a lone hand is announced with the call that "
+                    "makes trump (the dealer before discarding)")
+        if late:
             self.find("late-alone", event.player, event.at, "alone.late",
-                      f"{event.player} announced a lone hand after the opening lead; it is too late, "
-                      "so the hand is played with the partner.")
-            return
-        if self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
-            self.find("late-alone", event.player, event.at, "alone.late",
-                      f"{event.player} announced a lone hand after the dealer's discard; under this house rule a "
-                      "lone hand is announced with the call that makes trump (the dealer before discarding), so "
-                      "the hand is played with the partner.")
+                      f"{event.player} announced a lone hand {late}, so the hand is played with the partner.")
             return
         if self.may_defend_alone(event.player):
             self.defender_alone = event.player
@@ -286,16 +285,15 @@ class EuchreHand(HandReplay):
             self.alone = event.player
 
     def void_alone(self, event: ev.Alone) -> None:
-        who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
         if (self.game_options["alone-who"] == "maker-or-partner" and self.maker is not None
                 and event.player == self.sides.partner(self.maker) and event.player in self.auction.passed):
-            # The house rule lets the maker's partner take the hand, but only if he has not passed.
-            self.find("illegal-bid", event.player, event.at, "alone.declare",
-                      f"{event.player} announced a lone hand, but under this house rule the maker's partner may "
-                      f"take the hand from {self.maker} only if he has not passed, and {event.player} passed; void")
-            return
+            why = (f"under this house rule the maker's partner may take the hand from {self.maker} only if he has "
+                   f"not passed, and {event.player} passed")
+        else:
+            why = "only the player who made trump may, and " + (
+                f"the maker is {self.maker}" if self.maker else "nobody has made trump yet")
         self.find("illegal-bid", event.player, event.at, "alone.declare",
-                  f"{event.player} announced a lone hand, but only the player who made trump may, and {who}; void")
+                  f"{event.player} announced a lone hand, but {why}; void")
 
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
