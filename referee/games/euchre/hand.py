@@ -12,7 +12,6 @@ from ...engine.auction import Auction, AuctionRules
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import Pending, Reply
 from ...engine.replay import Declaration, HandContext, HandReplay
-from ...engine.sitout import SitOut
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
@@ -330,16 +329,16 @@ class EuchreHand(HandReplay):
         self.played_on(active, lambda player: wrong_count_penalty(self, player, "the deal"), self.wrong_count)
         return True
 
-    def lone_seats(self) -> list[SitOut]:
+    def lone_seats(self) -> list[sitout.SitOut]:
         """The seats that sit out: the lone player's partner (the maker's), and a lone defender's."""
         loner, defender, out = self.alone if self.lone_hand else self.canadian_loner(), self.defender_alone, []
         if loner is not None:
-            out.append(SitOut(self.sides.partner(loner), loner))
+            out.append(sitout.SitOut(self.sides.partner(loner), loner))
         if defender is not None:
-            out.append(SitOut(self.sides.partner(defender), defender, "the lone defence", "defend"))
+            out.append(sitout.SitOut(self.sides.partner(defender), defender, "the lone defence", "defend"))
         return out
 
-    def opening_seats(self, sitting: list[SitOut] | None = None) -> tuple[list[str], str]:
+    def opening_seats(self, sitting: list[sitout.SitOut] | None = None) -> tuple[list[str], str]:
         """The seats taking part and who leads to the first trick: the first active seat at the
         dealer's left (or at the lone player's, under the loner-lead house rule)."""
         sitting = self.lone_seats() if sitting is None else sitting
