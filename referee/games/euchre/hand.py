@@ -378,9 +378,8 @@ class EuchreHand(HandReplay):
     def on_play(self, event: ev.Play) -> None:
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)
-        false = self.false_card  # a card out of turn still on the table (the usual case: None)
-        if false is not None and self.rebuild not in self.choices:
-            play_after(self, event, false)  # its trick is completed only by a later card: this choice ends it
+        if self.false_card is not None and self.rebuild not in self.choices:  # a card out of turn is on the table
+            play_after(self, event, self.false_card)  # a later card in its trick (the only end of it) opens a choice
         self.play_card(event)
 
     def on_concede(self, event: ev.Concede) -> None:  # a method: a compiled class holds no alias of one
