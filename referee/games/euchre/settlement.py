@@ -35,17 +35,15 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
         charge(hand, ledger, other, points, "wrong-count.play", cause, f"{cause}: {other} score {points}",
                Effect("hand-not-scored", side))
     assert hand.maker is not None
-    tricks = hand.won_by_side()[hand.sides.side(hand.maker)]  # the makers'
-    side, points, topic, words = ordinary_result(hand, tricks)
+    makers = hand.sides.side(hand.maker)
+    side, points, topic, words = ordinary_result(hand, makers, hand.won_by_side()[makers])
     if side not in barred:
         ledger.credit(side, points, hand.rule_id(topic), words)
 
 
-def ordinary_result(hand: EuchreHand, tricks: int) -> tuple[str, int, str, str]:
-    """Who scores the hand, how much, the rule's topic and the result in words, the makers
+def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, int, str, str]:
+    """Who scores the hand, how much, the rule's topic and the result in words, the `makers`
     having taken `tricks`."""
-    assert hand.maker is not None
-    makers = hand.sides.side(hand.maker)
     # the makers by name: under the score, a euchre's points go to the other side
     named = f"{makers}, the makers{' (alone)' if hand.lone_hand else ''},"
     took = f"{named} took {tricks} trick{'' if tricks == 1 else 's'}"
