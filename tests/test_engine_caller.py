@@ -111,8 +111,8 @@ def test_a_card_option_worded_apart_shows_the_card_called_exposed() -> None:
     queen = parse_card("QH")
     done: list[tuple[str, str, tuple[Effect, ...]]] = []
     hand = SimpleNamespace(side_label=lambda players: " ".join(sorted(players)),
-                           require=lambda who, what, topic, at, card=None: Effect("requirement", who, None,
-                                                                                   f"{what} {card}" if card else what),
+                           require=lambda who, what, topic, at, suit=None, card=None: Effect(
+                               "requirement", who, None, f"{what} {card}" if card else what),
                            penalise=lambda topic, words, effects: done.append((topic, words, tuple(effects))))
     offer = Offer(frozenset({"A"}), "B", ("highest", "lowest", "card"), "revoke.corrected", "", called=queen,
                   target="B", said="{choosers} requires {target}'s {option} heart",

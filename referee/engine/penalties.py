@@ -78,6 +78,9 @@ class Ruling:
     topic: str = ""
     account: str = ""
     found: bool = True
+    keeps: bool = False
+    """For a card out of turn: the law keeps it on the table until it goes back, stands or its
+    trick ends (the hand's `false_card`, Euchre's and Auction Pitch's), after the rest is applied."""
 
 
 NO_PENALTY = Ruling()

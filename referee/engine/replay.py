@@ -282,6 +282,7 @@ class HandReplay:
         self.claims: list[ev.Claim] = []
         self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
         self.late_play_reported = False
+        self.premature_reported = False  # a card before play could begin was found (`premature`)
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
@@ -884,6 +885,16 @@ class HandReplay:
         return False
 
     @final
+    def premature(self, event: ev.Play, words: str) -> bool:
+        """A card played before play may begin (the bidding not over, trump not made, the pitch not
+        settled) goes back: found once a hand, as every card after it would only repeat it. False,
+        for `ready_to_play` to return."""
+        if not self.premature_reported:
+            self.find("premature-lead", event.player, event.at, "play.premature-lead", words)
+            self.premature_reported = True
+        return False
+
+    @final
     def play_card(self, event: ev.Play) -> None:
         """A card played, as every game sees it. Each game's `on_play` wraps its own laws around
         this and calls it by name: ``super().on_play`` would cost more, on every card, than the
@@ -1213,9 +1224,12 @@ class HandReplay:
     @final
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
         kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
-        self.rule_on(self.penalty_laws.out_of_turn.decide(self, fact), kind, fact.player, fact.at, "play.out-of-turn",
+        ruling = self.penalty_laws.out_of_turn.decide(self, fact)
+        self.rule_on(ruling, kind, fact.player, fact.at, "play.out-of-turn",
                      f"{fact.player} {'led' if fact.lead else 'played'} {fact.card} to trick {fact.trick}, "
                      f"but it was {fact.expected}'s turn. ", fact.trick)
+        if ruling.keeps:
+            self.false_card = fact
 
     @final
     def fact_notactive(self, fact: tb.NotActive) -> None:
@@ -1901,13 +1915,15 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
     """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card (a
     card, answering a `card` option: to play `offer.called` or `offer.card`, shown exposed where the
-    law words that option's penalty apart, `said_card`)."""
+    law words that option's penalty apart, `said_card`; a suit, answering a `suit` option: to lead
+    it, as Euchre's card out of turn under Somerset's laws)."""
     target, topic, choosers, said, said_card = offer.target, offer.topic, offer.choosers, offer.said, offer.said_card
     card = offer.called or offer.card
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-        what = "card" if len(option) == 2 else option
-        effect = hand.require(target, what, topic, at, card=card if what == "card" else None)
+        suit = Suit[option.upper()] if option in SUIT_OPTIONS.values() else None
+        what = "card" if len(option) == 2 else option if suit is None else "lead-suit"
+        effect = hand.require(target, what, topic, at, suit=suit, card=card if what == "card" else None)
         shown = (Effect("exposed", target, None, card.text),) if what == "card" and said_card and card is not None \
             else ()
         hand.penalise(topic, (said_card if shown else said).format(
