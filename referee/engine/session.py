@@ -8,6 +8,7 @@ number, the dealer), when the game is won.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_origin
 
@@ -18,6 +19,8 @@ from .rulebook import Rulebook, load
 from .sides import Sides
 
 if TYPE_CHECKING:
+    import random
+
     from ..notation.cards import Card, Suit
     from .header import Setup
     from .verdict import HandVerdict
@@ -66,6 +69,15 @@ class GameRules:
         """What a card is in a trick beyond its printed suit, in words ("the left bower, a trump"),
         or None when its printed suit says it all (explanations add "a trump" themselves)."""
         return None
+
+    def random_game(self, rng: random.Random, hands: int, *args: Any, **kwargs: Any) -> str:
+        """A transcript of `hands` random lawful hands (property tests, benchmarks, `new`): the
+        `random_game` of the game package's `generator` module, with the game's own arguments (a
+        planted revoke, the first deal, the laws of play, a `style`). The generator is imported
+        here, when asked, so that a check never loads it."""
+        generator = importlib.import_module(".generator", type(self).__module__)
+        transcript: str = generator.random_game(rng, hands, *args, **kwargs)
+        return transcript
 
 
 Hand = TypeVar("Hand", bound=HandReplay)

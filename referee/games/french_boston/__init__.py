@@ -12,19 +12,12 @@ here, the game and its session (counters, the pool, belle, the deal number and w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession, sole_leader
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord, Problem
 from .hand import GAME_NAME, FrenchBostonHand
 from .settlement import payments
-
-if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
-    import random
-
-    from ...engine.generators import PlayRulesFor
 
 __all__ = ["GAME", "FrenchBoston", "FrenchBostonHand", "FrenchBostonSession"]
 
@@ -89,12 +82,6 @@ class FrenchBoston(GameRules):
 
     def session(self, setup: Setup) -> FrenchBostonSession:
         return FrenchBostonSession(self, setup)
-
-    def random_game(self, rng: random.Random, hands: int, first: int = 1,
-                    rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
-        """A transcript of `hands` random lawful deals from deal number `first` (see `generator`)."""
-        from .generator import random_game
-        return random_game(rng, hands, first, rules_for, style=style)
 
 
 GAME = FrenchBoston()
