@@ -9,14 +9,15 @@ from typing import Any, Literal, cast
 
 from ...engine import table as tb
 from ...engine.auction import Answer, void
+from ...engine.caller import partners_lay_down
 from ...engine.choices import PENALTY_WORDS
+from ...engine.laws import Effect
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import BostonBid, auction, bound_suit, kept, make_bid, read
-from .exposed import claim_rest
 from .penalties import LAWS, misere_error
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
@@ -258,7 +259,7 @@ class BostonHand(HandReplay):
         finished = self.table is not None and self.table.finished
         return not self.partout and self.is_opponent(offender) and self.stage != "ended" and not finished
 
-    # ---- looking back, claiming the rest (`LiableCards.claim_rest`) ------------------------------
+    # ---- looking back, claiming the rest ---------------------------------------------------------
     def on_look(self, event: ev.Look) -> None:
         """Allowed, except in a misère (`misere.look_back`), where an opponent's look is a misère error."""
         def error(player: str, trick: int) -> None:
@@ -269,7 +270,29 @@ class BostonHand(HandReplay):
                   ": a lead out of turn by the caller carries no penalty", "", error)
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        claim_rest(self, event)
+        """An opponent who says he can win the rest: his partners' cards are laid on the table, and
+        the caller has the call of them for the rest of the hand (L36; `LiableCards`); in a misère it
+        is a misère error."""
+        if self.table is None or self.stage != "play" or self.caller is None or event.player == self.caller:
+            who = "the caller, who has no partner" if event.player == self.caller else "nobody, outside the play"
+            self.notes.append(f"{event.player} says he can win the rest: no penalty ({who}).")
+            return
+        partners = [p for p in self.adversaries(self.caller) if p != event.player]
+        misere = self.high is not None and self.high.misere
+        cards = partners_lay_down(self, event, partners, f"his partners {' and '.join(partners)}",
+                                  "In a misère this is a misère error." if misere else
+                                  f"They stay face up and {self.caller} may call them, and demand their play or not "
+                                  "when their suit is led, for the rest of the hand.")
+        if misere:
+            misere_error(self, event.player, f"{event.player} claimed the rest, exposing his partners' cards")
+            return
+        effects = []
+        for player in partners:
+            for card in cards[player]:
+                self.liable.lay(card, player)
+                effects.append(Effect("exposed", player, None, card.text))
+        self.penalise("play.claim-rest", f"{' and '.join(partners)} lay their cards face up, liable to be called",
+                      effects=effects)
 
     # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
     def late_correction(self) -> bool:

@@ -92,12 +92,7 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
     if kind in ("six", "eight", "nine"):
         out.append(f"{who} name {trump.word}")  # type: ignore[union-attr]
     if kind in DISCARD_MISERES:
-        discards = []
-        for p in order:
-            thrown = rng.choice(hands[p])
-            hands[p].remove(thrown)
-            discards.append(f"{p} discard {thrown.text}")
-        out.append(", ".join(discards))
+        out.append(", ".join(gen.discard_lines(rng, order, hands)))
     if kind.endswith("-table"):
         out.append(f"{who} spread")
     renouncer = who if kind == "misere-quatre-as" else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
+from ...engine.caller import partners_lay_down
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
@@ -315,17 +316,12 @@ class FrenchBostonHand(HandReplay):
             self.notes.append(f"{event.player} says he can win the rest: no penalty.")
             return
         partners = sorted(self.partners_of(event.player), key=self.order.index)
-        hands = self.table.hands or {}  # without the deal no card is known to lay down
-        cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners}
-        shown = "; ".join(f"{p} {' '.join(c.text for c in cards[p])}" for p in partners if cards[p])
         misere = contract.kind == "misere"
-        ruling = ("In a misère this is a misère error: the caller may claim the pool and the stakes at once."
-                  if misere else
-                  f"They stay face up and {self.side_label(self.adversaries(event.player))} may call them, as "
-                  "exposed cards, for the rest of the hand.")
-        self.find("exposed-card", event.player, event.at, "play.claim-rest",
-                  f"{event.player} says he can win the rest: {' and '.join(partners)} lay their cards on the table"
-                  + (f" ({shown})" if shown else "") + f". {ruling}", trick=self.trick_number)
+        cards = partners_lay_down(self, event, partners, " and ".join(partners),
+                                  "In a misère this is a misère error: the caller may claim the pool and the stakes at "
+                                  "once." if misere else
+                                  f"They stay face up and {self.side_label(self.adversaries(event.player))} may call "
+                                  "them, as exposed cards, for the rest of the hand.")
         if misere:
             offer_misere_claim(self, event.player, "claimed the rest, exposing his partners' cards")
             return
