@@ -118,16 +118,13 @@ def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal
                        "(no seven; no five without a partner).")
     if qualifier is None or qualifier == "colour":
         return Refusal("bidding.order", f"{event.player}'s bid of {number} names no suit.")
-    if number == 9 and qualifier in ("petite", "belle"):
-        suit = belle if qualifier == "belle" else petite
-        if suit is None:
-            return Refusal("bidding.order", f"there is no {qualifier} in this deal to bid nine in.")
-        return Proposal(event.player, f"nine-{qualifier}", suit)
     suit = named_suit(qualifier, belle, petite)
     if suit is None:
-        return Refusal("bidding.order", f"'{qualifier}' names no suit of this deal.")
+        nine = number == 9 and qualifier in ("petite", "belle")
+        return Refusal("bidding.order", f"there is no {qualifier} in this deal to bid nine in." if nine
+                       else f"'{qualifier}' names no suit of this deal.")
     if number == 9 and suit in (belle, petite):
-        # a nine named by the suit that is belle (petite) is the nine in belle (petite)
+        # a nine named by belle (petite), or by the suit that is belle (petite), is the nine in belle (petite)
         return Proposal(event.player, "nine-belle" if suit is belle else "nine-petite", suit)
     return Proposal(event.player, NUMBER_KIND[number], suit)
 
