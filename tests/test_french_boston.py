@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from oracle import oracle
 
 from referee import check_text
+from referee.engine.auction import Objection
 from referee.games.french_boston import GAME
-from referee.games.french_boston.auction import Proposal, Refusal, read_bid
+from referee.games.french_boston.auction import Proposal, read_bid
 from referee.games.french_boston.settlement import payments
 from referee.games.french_boston.tricks import FrenchBostonTricks, best_jack
 from referee.notation.cards import Suit, parse_card
@@ -303,6 +304,6 @@ def test_a_bid_names_its_suit_belle_or_petite(number: int, qualifier: str, belle
     """A nine named by belle (petite), or by the suit that is belle (petite), is the nine in belle (petite)."""
     proposal = read_bid(Bid("N", number, qualifier, None, Span(1, 1)), belle, petite)
     if isinstance(read, str):
-        assert isinstance(proposal, Refusal) and proposal.text == read
+        assert isinstance(proposal, Objection) and proposal.text == read
     else:
         assert isinstance(proposal, Proposal) and (proposal.kind, proposal.suit) == read

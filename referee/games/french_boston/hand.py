@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
+from ...engine.auction import Objection
 from ...engine.caller import partners_lay_down
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
@@ -19,7 +20,6 @@ from .auction import (
     Contract,
     Outcome,
     Proposal,
-    Refusal,
     needed_in,
     read_bid,
     read_demand,
@@ -115,8 +115,8 @@ class FrenchBostonHand(HandReplay):
         """Common checks for a bidding event; False when it is void (after the bidding)."""
         return self.auction.calls.hears(self, event, what, closed=not self.bidding)
 
-    def illegal(self, event: ev.Event, refusal: Refusal) -> None:
-        self.find("illegal-bid", event.player, event.at, refusal.topic,
+    def illegal(self, event: ev.Event, refusal: Objection) -> None:
+        self.find(refusal.kind, event.player, event.at, refusal.topic,
                   refusal.text + f" The call is void; {event.player} speaks again.")
         self.auction.calls.again(event.player)
 
@@ -151,7 +151,7 @@ class FrenchBostonHand(HandReplay):
         if not self.take_turn(event, "demanded"):
             return
         proposal = read_demand(event, self.belle, self.petite)
-        if isinstance(proposal, Refusal):
+        if isinstance(proposal, Objection):
             self.illegal(event, proposal)
             return
         laid = event.card
@@ -164,7 +164,7 @@ class FrenchBostonHand(HandReplay):
         if not self.take_turn(event, f"bid {event.text}"):
             return
         proposal = read_bid(event, self.belle, self.petite)
-        if isinstance(proposal, Refusal):
+        if isinstance(proposal, Objection):
             self.illegal(event, proposal)
         else:
             self.propose(event, proposal)
