@@ -69,3 +69,9 @@ def test_each_seat_discards_one_card_of_his_own_in_turn() -> None:
         seat, _, card = line.split()
         assert card in {c.text for c in dealt[seat]} and card not in {c.text for c in hands[seat]}
         assert len(hands[seat]) == 12
+
+
+def test_the_tricks_each_player_took_in_seat_order() -> None:
+    """`HandReplay.taken`: the tricks each player took so far, which Boston's contract shows."""
+    assert first_hand(CLAIM)["contract"]["tricks"] == "A 12, Y 1, B 0, Z 0"
+    assert first_hand(CLAIM.split("trick 2:")[0])["contract"]["tricks"] == "A 1, Y 0, B 0, Z 0"  # A trumped the ace

@@ -1137,6 +1137,16 @@ class HandReplay:
         return counts
 
     @final
+    def taken(self) -> dict[str, int]:
+        """Tricks taken by each player so far, in seat order (a game where each plays for himself:
+        Boston's caller and opponents, French Boston's caller and partner)."""
+        counts = dict.fromkeys(self.order, 0)
+        for trick in self.table.tricks if self.table is not None else ():
+            if trick.winner:
+                counts[trick.winner] += 1
+        return counts
+
+    @final
     def concede_rest(self, event: ev.Concede) -> None:
         """A partnership gives up the rest of the tricks to the other: the hands are thrown up at
         once, so a revoke in the trick just completed is established. Before play there is

@@ -321,14 +321,6 @@ class BostonHand(HandReplay):
         faults = self.deal_faults
         return "long-hand" in faults or self.imperfect_pack() or (self.table is None and "wrong-count" in faults)
 
-    def taken(self) -> dict[str, int]:
-        """Tricks taken by each player so far."""
-        counts = dict.fromkeys(self.order, 0)
-        for trick in self.table.tricks if self.table else ():
-            if trick.winner:
-                counts[trick.winner] += 1
-        return counts
-
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
         bid = self.high.text if self.high else (
