@@ -75,3 +75,10 @@ def test_the_tricks_each_player_took_in_seat_order() -> None:
     """`HandReplay.taken`: the tricks each player took so far, which Boston's contract shows."""
     assert first_hand(CLAIM)["contract"]["tricks"] == "A 12, Y 1, B 0, Z 0"
     assert first_hand(CLAIM.split("trick 2:")[0])["contract"]["tricks"] == "A 1, Y 0, B 0, Z 0"  # A trumped the ace
+
+
+def test_a_lead_before_trumps_are_named_is_found_once_under_the_games_own_rule() -> None:
+    """`HandReplay.refuse_play` with the game's kind and topic: Boston's lead before the bidding is over."""
+    early = CLAIM.replace("A name spades\n", "").split("B claim rest")[0]
+    found = [(i["kind"], i["rule"]) for i in first_hand(early)["irregularities"]]
+    assert found == [("premature-lead", "boston.play.premature-lead")]

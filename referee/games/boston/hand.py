@@ -55,7 +55,6 @@ class BostonHand(HandReplay):
         self.caller_gave_up = False
         self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
-        self.premature_reported = False
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
         if self.final_grand:
@@ -202,14 +201,11 @@ class BostonHand(HandReplay):
             misere_error(self, event.player, what)
             return True
         if self.step != "ready":
-            if not self.premature_reported:
-                waiting = {"bidding": f"the bidding is over ({self.auction.turn} to speak)",
-                           "naming": f"{self.caller} has named trumps",
-                           "discarding": "everybody has discarded"}[self.step]
-                self.find("premature-lead", event.player, event.at, "play.premature-lead",
-                          f"{event.player} played {event.card} before {waiting}; the card goes back")
-                self.premature_reported = True
-            return False
+            waiting = {"bidding": f"the bidding is over ({self.auction.turn} to speak)",
+                       "naming": f"{self.caller} has named trumps",
+                       "discarding": "everybody has discarded"}[self.step]
+            return self.refuse_play(event, f"{event.player} played {event.card} before {waiting}; the card goes back",
+                                    "premature-lead", "play.premature-lead")
         self.begin_play()
         return True
 
