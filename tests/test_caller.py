@@ -6,25 +6,31 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from referee import check_text
 from referee.engine.generators import discard_lines
-from referee.engine.session import GameRules
+from referee.engine.header import Setup
+from referee.engine.session import GameRules, GameSession
 from referee.games import registry
+from referee.games.boston import GAME as BOSTON
 from referee.games.boston.generator import random_game as boston_game
+from referee.games.french_boston import GAME as FRENCH_BOSTON
 from referee.games.french_boston.generator import random_game as french_boston_game
 from referee.notation.cards import pack
+from referee.notation.events import Span
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 CLAIM = (CASES / "boston" / "claim-rest-cards-called.ttn").read_text(encoding="utf-8")
 """A Boston seven in spades (A the caller) where B says after trick 1 that the rest are theirs."""
 
 
-def first_hand(text: str) -> dict:
-    return check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+def first_hand(text: str) -> dict[str, Any]:
+    hand: dict[str, Any] = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    return hand
 
 
-def claims(hand: dict) -> list[str]:
+def claims(hand: dict[str, Any]) -> list[str]:
     return [i["explanation"] for i in hand["irregularities"] if i["rule"].endswith(".play.claim-rest")]
 
 
@@ -52,11 +58,9 @@ def test_in_a_misere_it_is_the_callers_claim() -> None:
 
 def test_a_game_reaches_its_own_generator() -> None:
     """`GameRules.random_game` is the package's `generator.random_game`, its arguments passed on."""
-    games = registry()
-    assert games["boston"].random_game(random.Random(5), 3, True) == boston_game(random.Random(5), 3, True)
-    assert games["french-boston"].random_game(random.Random(5), 2, first=38) == \
-        french_boston_game(random.Random(5), 2, 38)
-    assert all(isinstance(game, GameRules) for game in games.values())
+    assert BOSTON.random_game(random.Random(5), 3, True) == boston_game(random.Random(5), 3, True)
+    assert FRENCH_BOSTON.random_game(random.Random(5), 2, first=38) == french_boston_game(random.Random(5), 2, 38)
+    assert all(isinstance(game, GameRules) for game in registry().values())
 
 
 def test_each_seat_discards_one_card_of_his_own_in_turn() -> None:
@@ -82,3 +86,17 @@ def test_a_lead_before_trumps_are_named_is_found_once_under_the_games_own_rule()
     early = CLAIM.replace("A name spades\n", "").split("B claim rest")[0]
     found = [(i["kind"], i["rule"]) for i in first_hand(early)["irregularities"]]
     assert found == [("premature-lead", "boston.play.premature-lead")]
+
+
+def test_a_game_of_a_set_number_of_deals_is_won_by_the_player_ahead_once_over() -> None:
+    """`GameSession.winner`: `won` where the game sets it, else, once `over`, the sole leader."""
+    setup = Setup("boston", ("A", "Y", "B", "Z"), (), {}, {"A": 3, "Y": 9, "B": 1, "Z": 2}, None, None, {},
+                  Span(1, 1))
+    session: GameSession[Any] = GameSession(BOSTON, setup)
+    assert session.winner() is None
+    session.over = True
+    assert session.winner() == "Y"
+    session.score["A"] = 9
+    assert session.winner() is None  # a tie
+    session.won = "B"
+    assert session.winner() == "B"

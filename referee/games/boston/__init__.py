@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...engine.header import Setup
 from ...engine.replay import pools_shown
-from ...engine.session import GameRules, GameSession, sole_leader
+from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
 from .hand import BostonHand
@@ -33,7 +33,6 @@ class BostonSession(GameSession[BostonHand]):
         red = sum(setup.pool) if setup.pool is not None else tables().pool["stake"] * len(setup.players)
         super().__init__(game, setup, red)
         self.number = 0  # a game of Boston may start at any deal: the first header says which
-        self.over = False
 
     def replay(self, record: HandRecord) -> BostonHand:
         number = self.number or record.header.number or 1
@@ -49,10 +48,6 @@ class BostonSession(GameSession[BostonHand]):
 
     def pool(self) -> int | list[int]:
         return pools_shown(self.pool_now or 0, self.setup.options["pool-limit"])
-
-    def winner(self) -> str | None:
-        """After the last deal, the player who holds the most counters (None on a tie)."""
-        return sole_leader(self.score) if self.over else None
 
 
 class Boston(GameRules):

@@ -13,7 +13,7 @@ here, the game and its session (counters, the pool, belle, the deal number and w
 from __future__ import annotations
 
 from ...engine.header import Setup
-from ...engine.session import GameRules, GameSession, sole_leader
+from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord, Problem
 from .hand import GAME_NAME, FrenchBostonHand
@@ -31,7 +31,6 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.belle = setup.belle
         self.number = 1
         self.contribution_due = True
-        self.over = False
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         if self.next_dealer is None and (record.header.number or 1) > 1 and self.belle is None:
@@ -67,9 +66,6 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         if verdict.number < payments()["game-deals"] or verdict.status == "in-progress":
             return False
         return self.setup.options["pool-end"] == "divide" or self.pool_now == 0
-
-    def winner(self) -> str | None:
-        return sole_leader(self.score) if self.over else None
 
 
 class FrenchBoston(GameRules):
