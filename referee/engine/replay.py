@@ -875,12 +875,14 @@ class HandReplay:
         return self.refuse_play(event, "a card is played after the hand was thrown in; it is ignored")
 
     @final
-    def refuse_play(self, event: ev.Play, words: str) -> bool:
+    def refuse_play(self, event: ev.Play, words: str, kind: Kind = "inconsistent-transcript",
+                    topic: str = "transcript.consistency") -> bool:
         """A card played while play cannot begin (the hand thrown in, whist's trump card not written)
-        contradicts the transcript: found once a hand, as every card after it would only repeat it,
-        and the card ignored. False, for `ready_to_play` to return."""
+        contradicts the transcript (or, as the game's laws say, is the finding `kind` under `topic`:
+        Boston's lead before the bidding is over): found once a hand, as every card after it would
+        only repeat it, and the card ignored. False, for `ready_to_play` to return."""
         if not self.late_play_reported:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", words)
+            self.find(kind, event.player, event.at, topic, words)
             self.late_play_reported = True
         return False
 
@@ -1145,6 +1147,16 @@ class HandReplay:
         counts = {name: sum(1 for trick in tricks if trick.winner in members) for name, members in self.sides.teams}
         if self.conceded_by is not None:
             counts[self.other(self.side(self.conceded_by))] += self.cards_per_hand - len(tricks)
+        return counts
+
+    @final
+    def taken(self) -> dict[str, int]:
+        """Tricks taken by each player so far, in seat order (a game where each plays for himself:
+        Boston's caller and opponents, French Boston's caller and partner)."""
+        counts = dict.fromkeys(self.order, 0)
+        for trick in self.table.tricks if self.table is not None else ():
+            if trick.winner:
+                counts[trick.winner] += 1
         return counts
 
     @final

@@ -99,6 +99,7 @@ class GameSession(Generic[Hand]):
         self.after_spoiled = False  # the last hand was spoiled by a syntax error (`skip_spoiled`)
         self.started_by: str | None = None  # a game begun without a header (`next_game`): its first hand's note
         self.won: str | None = None  # who won the game, once someone has (what `winner` says by default)
+        self.over = False  # a game of a set number of deals is over: the player ahead has won it (`winner`)
         self.sides = Sides.of(setup, setup.players)  # who plays with whom, in the seats' usual order
         self.number = 1  # the next hand's number (0 in a game that takes it from the first header)
         self.order = setup.players  # the seats in order of play
@@ -138,7 +139,11 @@ class GameSession(Generic[Hand]):
         raise NotImplementedError
 
     def winner(self) -> str | None:
-        """Game hook: who has won the game (None while nobody has): by default `won`, which the game sets."""
+        """Game hook: who has won the game (None while nobody has): by default `won`, which the game
+        sets; in a game of a set number of deals once it is `over` (Boston, French Boston), the
+        player strictly ahead of every other (none on a tie)."""
+        if self.won is None and self.over:
+            return sole_leader(self.score)
         return self.won
 
     def advance(self, replay: Hand, verdict: HandVerdict) -> None:

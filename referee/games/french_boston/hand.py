@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
+from ...engine.auction import Objection
 from ...engine.caller import lay_down
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
@@ -19,7 +20,6 @@ from .auction import (
     Contract,
     Outcome,
     Proposal,
-    Refusal,
     needed_in,
     read_bid,
     read_demand,
@@ -115,8 +115,8 @@ class FrenchBostonHand(HandReplay):
         """Common checks for a bidding event; False when it is void (after the bidding)."""
         return self.auction.calls.hears(self, event, what, closed=not self.bidding)
 
-    def illegal(self, event: ev.Event, refusal: Refusal) -> None:
-        self.find("illegal-bid", event.player, event.at, refusal.topic,
+    def illegal(self, event: ev.Event, refusal: Objection) -> None:
+        self.find(refusal.kind, event.player, event.at, refusal.topic,
                   refusal.text + f" The call is void; {event.player} speaks again.")
         self.auction.calls.again(event.player)
 
@@ -150,30 +150,24 @@ class FrenchBostonHand(HandReplay):
     def on_demand(self, event: ev.Demand) -> None:
         if not self.take_turn(event, "demanded"):
             return
-        proposal = read_demand(event, self.belle, self.petite)
-        if isinstance(proposal, Refusal):
-            self.illegal(event, proposal)
-            return
-        laid = event.card
-        if laid is not None and event.player in self.deals and laid not in self.deals[event.player]:
+        proposal, laid = read_demand(event, self.belle, self.petite), event.card
+        if isinstance(proposal, Proposal) and laid is not None and event.player in self.deals \
+                and laid not in self.deals[event.player]:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} lays {laid} face down, a card he was not dealt")
         self.propose(event, proposal)
 
     def on_bid(self, event: ev.Bid) -> None:
-        if not self.take_turn(event, f"bid {event.text}"):
-            return
-        proposal = read_bid(event, self.belle, self.petite)
-        if isinstance(proposal, Refusal):
-            self.illegal(event, proposal)
-        else:
-            self.propose(event, proposal)
+        if self.take_turn(event, f"bid {event.text}"):
+            self.propose(event, read_bid(event, self.belle, self.petite))
 
-    def propose(self, event: ev.Event, proposal: Proposal) -> None:
-        refusal = self.auction.refusal(proposal, self.deals.get(event.player))
+    def propose(self, event: ev.Event, proposal: Proposal | Objection) -> None:
+        """A demand or a bid as read, unless it is void: no proposal of this deal, or one the auction refuses."""
+        refusal = self.auction.refusal(proposal, self.deals.get(event.player)) \
+            if isinstance(proposal, Proposal) else proposal
         if refusal is not None:
             self.illegal(event, refusal)
-        else:
+        elif isinstance(proposal, Proposal):
             self.bidding_goes_on(self.auction.propose(proposal))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
