@@ -3,11 +3,13 @@ instructions on every run: docs/performance.md), and the shortcuts that keep it 
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+from referee.engine.header import _cardish
 from referee.notation import safe
 
 REVOKE = str(Path(__file__).resolve().parent.parent / "cases" / "euchre" / "revoke-established.ttn")
@@ -40,3 +42,13 @@ def test_every_control_the_writers_spell_is_unprintable() -> None:
     pattern = re.compile(safe._CONTROLS)
     assert all(not chr(code).isprintable() for code in range(0x2100) if pattern.match(chr(code)))
     assert safe.safe_text("N \u202e plays") == "N \\u202e plays" and safe.safe_text("a\tb") == "a\tb"
+
+
+def test_a_name_is_cardish_as_the_pattern_it_replaces_reads_it() -> None:
+    """`header._cardish` against the pattern it replaced, on every short word (a player's name is
+    a word: never with a line break, where the pattern's ``$`` differs)."""
+    pattern = re.compile(r"^(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣]$")
+    for size in range(4):
+        for letters in itertools.product("1023AKQJTakqjtzSHDCshdc♠♥♦♣x-'", repeat=size):
+            word = "".join(letters)
+            assert _cardish(word) == bool(pattern.match(word)), word
