@@ -116,6 +116,8 @@ def fail(message: str) -> SystemExit:
 
 def rules_text(value: str | None) -> str | None:
     """``--rules``: inline house rules, or the text of the YAML file it names."""
+    if value is None:  # no --rules: the module that reads them is not imported
+        return None
     from .notation.houserules import HouseRulesError, inline_rules
 
     try:

@@ -16,7 +16,8 @@ from referee.notation import safe
 
 REVOKE = str(Path(__file__).resolve().parent.parent / "cases" / "euchre" / "revoke-established.ttn")
 LEFT_OUT = ("typer", "click", "rich", "dataclasses", "inspect", "hashlib", "importlib.resources", "gzip", "difflib",
-            "tempfile", "pkgutil", "lark", "signal", "random", "referee.engine.generators")
+            "tempfile", "pkgutil", "lark", "signal", "random", "referee.engine.generators",
+            "referee.notation.houserules")
 
 IMPORTED = f"""
 import atexit, sys
