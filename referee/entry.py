@@ -63,12 +63,15 @@ def leave(status: int) -> NoReturn:
     instructions after a one-hand check, more than the hand. Once the output is flushed it
     changes nothing anyone can see, unless something still waits for the end: an exit handler
     (`atexit`, as coverage, a worker pool or a caller's own code registers), another thread, a
-    tracer or profiler, or ``python -i``. Then, or if a stream cannot be flushed, it ends as usual.
+    tracer or profiler, or ``python -i``. Then, or if a stream cannot be flushed, or when `main`
+    was called by another program than the console script or ``python -m referee`` (whose
+    ``__main__`` holds `main`), it ends as usual.
     """
     import atexit  # built into the interpreter: importing it costs nothing
 
     threading = sys.modules.get("threading")
-    if (atexit._ncallbacks() == 0 and (threading is None or threading.active_count() == 1)
+    if (getattr(sys.modules.get("__main__"), "main", None) is main and atexit._ncallbacks() == 0
+            and (threading is None or threading.active_count() == 1)
             and sys.gettrace() is None and sys.getprofile() is None and not sys.flags.inspect):
         try:
             sys.stdout.flush()
