@@ -147,8 +147,9 @@ items = [span, Span(3, 5), Problem(1, 2, "m"), Problem(1, 2, "m", "h"), Summary(
          TrickWon(Trick(2, "E")), card]
 for item in items:
     again = pickle.loads(pickle.dumps(item))
-    try:
-        hashed = hash(item)
+    try:  # a card, and None in Python 3.11, hash by identity: the same in one process only
+        shown = repr(item)
+        hashed = hash(item) == hash(again) if "Card(" in shown or "None" in shown else hash(item)
     except TypeError as error:
         hashed = str(error)
     print(type(item).__name__, repr(item), hashed, again == item, repr(again), field_names(type(item)),
