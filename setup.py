@@ -7,7 +7,9 @@ game's package (``referee/games/<game>/``) is installed without touching any fil
 
 ``REFEREE_COMPILE=1 pip install .`` also compiles with mypyc every module of the notation, the
 engine and the games but a few (`compiled_modules`, found like the packages, so a new game is
-compiled too): the same code in fewer instructions a hand (docs/performance.md). Without that variable, and for
+compiled too): the same code in fewer instructions a hand (docs/performance.md). mypyc compiles
+them from a copy in which each ``@record`` class is written out as a plain class
+(`written_sources`), so that its records are native classes too. Without that variable, and for
 ``pip install -e .``, the package is pure Python. Where mypyc or a C compiler is missing, or
 compiling fails, the build says so and installs the pure package: it never fails for it.
 """
