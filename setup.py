@@ -7,7 +7,9 @@ game's package (``referee/games/<game>/``) is installed without touching any fil
 
 ``REFEREE_COMPILE=1 pip install .`` also compiles with mypyc every module of the notation, the
 engine and the games but a few (`compiled_modules`, found like the packages, so a new game is
-compiled too): the same code in fewer instructions a hand (docs/performance.md). Without that variable, and for
+compiled too): the same code in fewer instructions a hand (docs/performance.md). mypyc compiles
+them from a copy in which each ``@record`` class is written out as a plain class
+(`written_sources`), so that its records are native classes too. Without that variable, and for
 ``pip install -e .``, the package is pure Python. Where mypyc or a C compiler is missing, or
 compiling fails, the build says so and installs the pure package: it never fails for it.
 """
@@ -15,6 +17,7 @@ compiling fails, the build says so and installs the pure package: it never fails
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import shlex
 import shutil
@@ -36,6 +39,8 @@ NOT_COMPILED = {
     # `record` must stay interpreted: typing's dataclass_transform marks the decorator by setting
     # an attribute, which a compiled function has no room for
     "referee/notation/records.py",
+    # used by this file only, at build time (`written_sources`)
+    "referee/notation/recordgen.py",
     # read once a run, not once a hand: compiling them buys nothing and costs build time
     "referee/notation/inputs.py", "referee/notation/usercache.py",
 }
@@ -52,6 +57,35 @@ def compiled_modules() -> list[str]:
             relative = os.path.relpath(folder, here).replace(os.sep, "/")
             found += [f"{relative}/{name}" for name in files if name.endswith(".py")]
     return sorted(path for path in found if path not in NOT_COMPILED)
+
+
+WRITTEN = os.path.join("build", "native-records")
+"""Where `written_sources` writes the copy of the package that mypyc compiles."""
+
+
+def written_sources() -> list[str]:
+    """The compiled modules as mypyc is given them: a copy of the package under `WRITTEN` in
+    which each ``@record`` class is written out as a plain class (`referee.notation.recordgen`),
+    so that mypyc makes it a native class; the sources themselves stay as they are. (Loaded from
+    its file: the package may not be importable while it is being built.)"""
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("_recordgen", os.path.join(here, "referee/notation/recordgen.py"))
+    assert spec is not None and spec.loader is not None
+    recordgen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(recordgen)
+    root = os.path.join(here, WRITTEN)
+    shutil.rmtree(root, ignore_errors=True)
+    shutil.copytree(os.path.join(here, "referee"), os.path.join(root, "referee"),
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    written = []
+    for path in compiled_modules():
+        target = os.path.join(root, path)
+        with open(target, encoding="utf-8") as file:
+            source = file.read()
+        with open(target, "w", encoding="utf-8") as file:
+            file.write(recordgen.native_source(source, path))
+        written.append(os.path.join(WRITTEN, path))
+    return written
 
 
 def _warn(message: str) -> None:
@@ -75,7 +109,7 @@ def _compiled_core() -> list[Any]:
         return []
     try:
         # a C file a module (multi_file) rather than one for all, so that they compile in parallel
-        return list(mypycify(compiled_modules(), opt_level="3", multi_file=True))
+        return list(mypycify(written_sources(), opt_level="3", multi_file=True))
     except (Exception, SystemExit) as error:  # noqa: BLE001 - mypyc refused the code: say so, install pure
         _warn(f"mypyc could not compile the core ({error})")
         return []

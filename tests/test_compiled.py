@@ -115,3 +115,59 @@ def test_no_hand_class_holds_another_class_s_function() -> None:
         for attr, value in vars(cls).items():
             if callable(value) and hasattr(value, "__qualname__") and not attr.startswith("__"):
                 assert value.__qualname__.startswith(cls.__qualname__ + "."), f"{cls.__qualname__}.{attr}"
+
+
+RECORDS_PROBE = r'''
+import importlib, pickle, pkgutil, types
+import referee.engine, referee.games, referee.notation
+from referee.engine.laws import Effect
+from referee.engine.table import PlayedCard, Trick, TrickWon
+from referee.engine.verdict import Summary, Verdict
+from referee.notation.cards import parse_card
+from referee.notation.events import Bid, Play, Span
+from referee.notation.problem import Problem
+from referee.notation.records import field_names, replace
+
+native = interpreted = 0
+for package in (referee.notation, referee.engine, referee.games):
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        if info.name.endswith((".grammar", ".recordgen")):
+            continue
+        for value in list(vars(importlib.import_module(info.name)).values()):
+            if isinstance(value, type) and "__record_names__" in vars(value) and value.__module__ == info.name:
+                if isinstance(vars(value)["__init__"], types.FunctionType):
+                    interpreted += 1
+                else:
+                    native += 1
+print("records", native + interpreted, "native", native)
+span, card = Span(3, 4), parse_card("TH")
+items = [span, Span(3, 5), Problem(1, 2, "m"), Problem(1, 2, "m", "h"), Summary(hands=3), Verdict(),
+         Play("N", card, span), Bid("E", 2, None, None, span), Effect("points", "N", 2),
+         PlayedCard("N", card, span), Trick(1, "N", [PlayedCard("N", card, span)], players={"N"}),
+         TrickWon(Trick(2, "E")), card]
+for item in items:
+    again = pickle.loads(pickle.dumps(item))
+    try:  # a card, and None in Python 3.11, hash by identity: the same in one process only
+        shown = repr(item)
+        hashed = hash(item) == hash(again) if "Card(" in shown or "None" in shown else hash(item)
+    except TypeError as error:
+        hashed = str(error)
+    print(type(item).__name__, repr(item), hashed, again == item, repr(again), field_names(type(item)),
+          type(item).__match_args__, replace(item) == item if type(item).__hash__ is not object.__hash__ else "")
+print([a == b for a in items for b in items], [a != b for a in items for b in items])
+'''
+
+
+def test_the_records_are_native_and_behave_as_the_pure_ones() -> None:
+    """The compiled build's records (each written out as a plain class at build time by
+    `referee.notation.recordgen`, so that mypyc makes it native) print, compare, hash, pickle and
+    `replace` as the pure package's `record` classes do."""
+    runs = [subprocess.run([python, "-c", RECORDS_PROBE], capture_output=True, text=True, cwd="/", timeout=120,
+                           env={**os.environ, "PYTHONHASHSEED": "0"})
+            for python in (_compiled_python(), sys.executable)]
+    assert [run.returncode for run in runs] == [0, 0], runs[0].stderr[-2000:] + runs[1].stderr[-2000:]
+    compiled, pure = (run.stdout.splitlines() for run in runs)
+    assert compiled[1:] == pure[1:]
+    found, count, _, native = compiled[0].split()
+    assert found == "records" and int(count) >= 80 and native == count, compiled[0]  # every one native
+    assert pure[0] == f"records {count} native 0"

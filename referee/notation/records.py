@@ -62,12 +62,14 @@ def _repr(self: Any) -> str:
 
 def _key(names: tuple[str, ...]) -> Any:
     """A function of a record giving the tuple of its fields `names` (as a dataclass's
-    ``__eq__`` and ``__hash__`` build it: a tuple even of one field)."""
+    ``__eq__`` and ``__hash__`` build it: a tuple even of one field). Kept on the class and read
+    through the record, so a function (the tuple of one field or none) is a `staticmethod`, not to
+    be bound to the record as a method; an `attrgetter` never is."""
     if len(names) == 1:
         one = attrgetter(names[0])
-        return lambda record: (one(record),)
+        return staticmethod(lambda record: (one(record),))
     if not names:
-        return lambda record: ()
+        return staticmethod(lambda record: ())
     return attrgetter(*names)
 
 
@@ -106,6 +108,7 @@ def _make(cls: type[T], eq: bool) -> type[T]:
     namespace.pop("__dict__", None)
     namespace.pop("__weakref__", None)
     namespace["__record_fields__"] = tuple(fields)
+    namespace["__record_names__"] = tuple(spec[0] for spec in fields)
     namespace["__record_repr__"] = tuple(spec[0] for spec in fields if spec[3])
     namespace["__match_args__"] = tuple(spec[0] for spec in fields if spec[4])
     namespace["__init__"] = _init(cls.__qualname__, fields, "__post_init__" in namespace)
@@ -188,12 +191,14 @@ def _init(qualname: str, fields: list[tuple[str, Any, bool, bool, bool]], post_i
 
 def field_names(kind: type) -> tuple[str, ...]:
     """The names of a record class's fields, in the order of its ``__init__`` (as
-    `dataclasses.fields` gives them)."""
-    return tuple(spec[0] for spec in kind.__record_fields__)  # type: ignore[attr-defined]
+    `dataclasses.fields` gives them). Read from ``__record_names__``, which the compiled build's
+    records (`recordgen`) have too, where ``__record_fields__`` is `record`'s own."""
+    names: tuple[str, ...] = kind.__record_names__  # type: ignore[attr-defined]
+    return names
 
 
 def replace(item: T, **changes: Any) -> T:
     """A copy of the record `item` with the fields `changes` given new values."""
-    values = {spec[0]: getattr(item, spec[0]) for spec in type(item).__record_fields__}  # type: ignore[attr-defined]
+    values = {name: getattr(item, name) for name in field_names(type(item))}
     values.update(changes)
     return type(item)(**values)
