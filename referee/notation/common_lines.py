@@ -170,17 +170,17 @@ class CommonLines:
         whole = self._plays.fullmatch(text)
         if whole is None:
             return None
-        label, *fields = whole.groups()  # the label, then each play's player and card
+        fields = whole.groups()  # the label, then each play's player and card
+        plain, play, span = self._plain_names, ev.Play, ev.Span  # locals: read four times a line
         plays = []
-        for index in range(0, len(fields), 2):
+        for index in range(1, len(fields), 2):
             player = fields[index]
             if player is None:
                 break
-            if player not in self._plain_names and not self._plain(player):
+            if player not in plain and not self._plain(player):
                 return None
-            at = ev.Span(line, whole.start(index + 2) + 1)
-            plays.append(ev.Play(player, _card(fields[index + 1]), at))
-        return _event_line(plays, line, label, whole.start(1))
+            plays.append(play(player, _card(fields[index + 1]), span(line, whole.start(index + 1) + 1)))
+        return _event_line(plays, line, fields[0], whole.start(1))
 
     def _plays_from(self, text: str, line: int, start: int) -> list[ev.Event] | None:
         """The plays written from `start` to the end of the line (between one and `_MOST_PLAYS`,
