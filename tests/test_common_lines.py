@@ -256,3 +256,13 @@ def test_lines_read_a_card_a_match_and_in_one_match_are_the_same() -> None:
     for number in range(2 * WHOLE_LINES_AFTER):
         assert switching.read("trick 1: N 9H, E TH", number + 1) == whole.read("trick 1: N 9H, E TH", number + 1)
     assert switching._plays is not None
+
+
+def test_a_line_of_events_read_again_is_built_at_its_own_line() -> None:
+    """A line of events is kept by its text and built again for the next line of that text: the
+    records are the grammar's, at the new line."""
+    common = _common_lines()
+    for text in ("N pass, E order", "trick 2: S order, W 9H", "W discard QC", "N bid 3, E name hearts"):
+        first, again = common.read(text, 3), common.read(text, 40)
+        assert first == grammar_reading(text, 3) and again == grammar_reading(text, 40), text
+        assert again is not first
