@@ -237,6 +237,7 @@ def _reading(whole_lines_after: int) -> CommonLines:
     """A shortcut of its own that compiles the patterns of whole lines after so many lines."""
     common = copy.copy(_common_lines())
     common._plays = common._deal_whole = None
+    common._plays_read, common._events_read = {}, {}  # nothing read before
     common._whole_lines_after = whole_lines_after
     if whole_lines_after <= 0:
         common._compile_whole_lines()
@@ -256,3 +257,26 @@ def test_lines_read_a_card_a_match_and_in_one_match_are_the_same() -> None:
     for number in range(2 * WHOLE_LINES_AFTER):
         assert switching.read("trick 1: N 9H, E TH", number + 1) == whole.read("trick 1: N 9H, E TH", number + 1)
     assert switching._plays is not None
+
+
+def test_a_line_of_events_read_again_is_built_at_its_own_line() -> None:
+    """A line of events is kept by its text and built again for the next line of that text: the
+    records are the grammar's, at the new line."""
+    common = _common_lines()
+    for text in ("N pass, E order", "trick 2: S order, W 9H", "W discard QC", "N bid 3, E name hearts"):
+        first, again = common.read(text, 3), common.read(text, 40)
+        assert first == grammar_reading(text, 3) and again == grammar_reading(text, 40), text
+        assert again is not first
+
+
+def test_a_line_of_plays_already_seen_is_read_by_splitting_as_the_grammar_reads_it() -> None:
+    """Plays read once in a labelled line are kept by their text; a later labelled line of them
+    only is split rather than matched, and must still read exactly as the grammar does."""
+    common = _reading(0)
+    assert common.read("trick 1: S QS, W KS, N TD, E TS", 2) == grammar_reading("trick 1: S QS, W KS, N TD, E TS", 2)
+    assert {"S QS", "W KS", "N TD", "E TS"} <= set(common._plays_read)
+    for text in ("trick 12: W KS, S QS", "trick 1:  S QS", "trick 1: S QS,W KS", "trick 1: S QS, W KS ",
+                 "trick \u00b2: S QS", "trick 0001: E TS", "trick 999999: S QS", "trick 1: ", "trick 1: S QS, S QS",
+                 "trick 1: S QS, W KS, N TD, E TS, S QS, W KS, N TD"):
+        assert common.read(text, 9) == grammar_reading(text, 9) or common.read(text, 9) is None, text
+    assert common._read_known_plays("trick 12: W KS, S QS", 9) == grammar_reading("trick 12: W KS, S QS", 9)

@@ -560,7 +560,10 @@ class HandReplay:
             labelled: ev.Play | None = None
             if not label_checked and isinstance(event, ev.Play):
                 label_checked = True
-                if self.second_card(line.trick, event):  # type: ignore[arg-type]
+                table = self.table
+                if table is not None and table.current.number == line.trick:  # the usual label: no second card,
+                    labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # no miss
+                elif self.second_card(line.trick, event):  # type: ignore[arg-type]
                     second = event
                 elif self.declared.trick_missed and self.trick_missed(line.trick, event):  # type: ignore[arg-type]
                     self.close_short(event)
@@ -702,8 +705,10 @@ class HandReplay:
         if table is None:
             return None
         for trick in (table.current, table.tricks[-1] if table.tricks else None):
-            # `in` tries identity first: the card's own position, not a record compared field by field
-            if trick is not None and event.at in [play.at for play in trick.plays]:
+            # `in` tries identity first: the card's own position, not a record compared field by field;
+            # the card just played is nearly always its trick's last
+            if trick is not None and trick.plays and (trick.plays[-1].at is event.at
+                                                      or event.at in [play.at for play in trick.plays]):
                 return trick.number
         return None
 

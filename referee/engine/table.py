@@ -275,10 +275,11 @@ class TrickTable:
 
     def holds_suit(self, player: str, suit: Suit) -> bool | None:
         """Whether `player` holds a card of `suit` now (None when his hand is unknown)."""
-        if self.hands is None or player not in self.hands:
+        held = self.hands.get(player) if self.hands is not None else None
+        if held is None:
             return None
         suit_of = self.rules.suit_of
-        for c in self.hands[player]:  # noqa: SIM110 - a loop, not any(): most calls find no card of the suit
+        for c in held:  # noqa: SIM110 - a loop, not any(): most calls find no card of the suit
             if suit_of(c) is suit:
                 return True
         return False
@@ -332,7 +333,8 @@ class TrickTable:
         facts: list[Fact] = []
         plays = trick.plays
         if not plays:
-            self._gather(facts)
+            if not self.gathered:
+                self._gather(facts)
             expected = trick.leader
         elif player in trick.players:
             return [PlayedTwice(player, card, at, trick.number)]

@@ -15,7 +15,8 @@ checks that every line read here is read identically by the grammar.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from . import events as ev
 from .cards import Card, parse_card, parse_suit
@@ -27,6 +28,10 @@ _MOST_DEALT = 13
 """Deal lines of more cards (a misdeal) are left to the grammar."""
 _MOST_PLAYS = 6
 """Trick lines of more plays than any game's table are read event by event."""
+_LABEL = "trick "
+"""How a trick's label starts when written the usual way (`CommonLines._read_known_plays`)."""
+_MOST_KEPT = 4096
+"""Lines of events kept by their text (`CommonLines._events_read`) before the store is emptied."""
 WHOLE_LINES_AFTER = 100
 """Lines of plays or deals read a card a match before the patterns of whole lines are compiled."""
 _GAP = r"[ \t]+"      # where the grammar needs a break between two words
@@ -105,6 +110,8 @@ class CommonLines:
         self._keyword = kept(keyword)
         patterns.keep()
         self._plain_names: set[str] = set()
+        self._events_read: dict[str, _Events] = {}  # each line of events read, by its text (`_read_events`)
+        self._plays_read: dict[str, tuple[str, Card]] = {}  # each play read in a labelled line, by its text
 
     def read(self, text: str, line: int) -> ev.Line | None:
         """The line's record, exactly as the grammar would build it, or None."""
@@ -122,6 +129,13 @@ class CommonLines:
             return self._read_upcard(text, line)
         if first == "r" and start.startswith("recorded"):
             return self._read_recorded(text, line)
+        if first == "t" and text.startswith(_LABEL):
+            plays = self._read_known_plays(text, line)
+            if plays is not None:
+                return plays
+        known = self._events_read.get(text)  # a line of bids and passes: the same few texts recur all archive long
+        if known is not None:
+            return known.at_line(line)
         plays = self._read_whole_plays(text, line) if self._plays is not None else self._read_plays(text, line)
         return plays or self._read_events(text, line)
 
@@ -176,17 +190,45 @@ class CommonLines:
         whole = self._plays.fullmatch(text)
         if whole is None:
             return None
-        label, *fields = whole.groups()  # the label, then each play's player and card
+        fields = whole.groups()  # the label, then each play's player and card
+        plain, play, span = self._plain_names, ev.Play, ev.Span  # locals: read four times a line
         plays = []
-        for index in range(0, len(fields), 2):
+        for index in range(1, len(fields), 2):
             player = fields[index]
             if player is None:
                 break
-            if player not in self._plain_names and not self._plain(player):
+            if player not in plain and not self._plain(player):
                 return None
-            at = ev.Span(line, whole.start(index + 2) + 1)
-            plays.append(ev.Play(player, _card(fields[index + 1]), at))
-        return _event_line(plays, line, label, whole.start(1))
+            plays.append(play(player, _card(fields[index + 1]), span(line, whole.start(index + 1) + 1)))
+        if text.startswith(_LABEL):  # written the usual way: its plays are kept for `_read_known_plays`
+            known = self._plays_read
+            if len(known) >= _MOST_KEPT:
+                known.clear()
+            for index, found in enumerate(plays, 1):
+                known[text[whole.start(2 * index):whole.end(2 * index + 1)]] = (found.player, found.card)
+        return _event_line(plays, line, fields[0], whole.start(1))
+
+    def _read_known_plays(self, text: str, line: int) -> ev.EventLine | None:
+        """A line of plays written the usual way (``trick 3: N AS, E KS``) whose every play was
+        read before in such a line (`_plays_read`): read by splitting it, with no pattern matched,
+        a third of the cost of a line of plays. None for any other line, left to the patterns."""
+        colon = text.find(": ", len(_LABEL))
+        label = text[len(_LABEL):colon]
+        if colon < 0 or not (label.isdigit() and label.isascii() and len(label) <= MAX_DIGITS):
+            return None
+        written = text[colon + 2:].split(", ")
+        if len(written) > _MOST_PLAYS:
+            return None
+        known, play, span = self._plays_read, ev.Play, ev.Span
+        column = colon + 3  # where the first play starts (the first column is 1)
+        plays = []
+        for text_of_play in written:
+            found = known.get(text_of_play)
+            if found is None:
+                return None
+            plays.append(play(found[0], found[1], span(line, column)))
+            column += len(text_of_play) + 2
+        return _event_line(plays, line, label, len(_LABEL))
 
     def _plays_from(self, text: str, line: int, start: int) -> list[ev.Event] | None:
         """The plays written from `start` to the end of the line (between one and `_MOST_PLAYS`,
@@ -207,33 +249,40 @@ class CommonLines:
 
     def _read_events(self, text: str, line: int) -> ev.EventLine | None:
         """Events one match at a time, each from where the last ended, so that no second pass
-        over the line is needed to know the matches cover it."""
+        over the line is needed to know the matches cover it. What is read is kept by the
+        line's text (`_events_read`), to be built again for the next line of the same text."""
         label = self._label.match(text)
         start = label.end() if label else 0
         match = self._event.match(text, self._space.match(text, start).end())  # type: ignore[union-attr]
-        events: list[ev.Event] = []
+        events: list[tuple[Callable[..., ev.Event], tuple[Any, ...], int]] = []
         end = 0
         while match is not None:
             player, card, word, discarded, suit, bid = match.groups()
             if player not in self._plain_names and not self._plain(player):  # the set first: it is per event
                 return None
-            at = ev.Span(line, match.start(1) + 1)
+            make: Callable[..., ev.Event]
+            fields: tuple[Any, ...]
             if card is not None:
-                events.append(ev.Play(player, _card(card), at))
+                make, fields = ev.Play, (player, _card(card))
             elif word is not None:
-                events.append(WORD_EVENTS[word](player, at))
+                make, fields = WORD_EVENTS[word], (player,)
             elif discarded is not None:
-                events.append(ev.Discard(player, _card(discarded), at))
+                make, fields = ev.Discard, (player, _card(discarded))
             elif suit is not None:
-                events.append(ev.NameSuit(player, parse_suit(suit), at))
+                make, fields = ev.NameSuit, (player, parse_suit(suit))
             else:
-                events.append(ev.Bid(player, int(bid), None, None, at))
+                make, fields = ev.Bid, (player, int(bid), None, None)
+            events.append((make, fields, match.start(1) + 1))
             end = match.end()
             comma = self._comma.match(text, end)
             match = self._event.match(text, comma.end()) if comma is not None else None
         if not events or text[end:].strip(" \t"):
             return None
-        return _event_line(events, line, label.group(1) if label else None, label.start(1) if label else 0)
+        if len(self._events_read) >= _MOST_KEPT:  # an archive of ever new lines cannot make it grow without bound
+            self._events_read.clear()
+        read = self._events_read[text] = _Events(label.group(1) if label else None, label.start(1) if label else 0,
+                                                 tuple(events))
+        return read.at_line(line)
 
     def _read_deal(self, text: str, line: int) -> ev.DealLine | None:
         if self._deal_whole is not None or self._long_input():
@@ -304,6 +353,23 @@ class CommonLines:
             return None
         return ev.Tag(whole.group(1), whole.group(2)[1:-1], ev.Span(line, whole.start(1) + 1),
                       ev.Span(line, whole.start(2) + 2))
+
+
+class _Events:
+    """A line of events as `_read_events` read it, to be built for any line number: the ``trick
+    N:`` label (as written, and where it starts), then each event's record class, its fields
+    but the position, and its column."""
+
+    __slots__ = ("events", "label", "label_start")
+
+    def __init__(self, label: str | None, label_start: int, events: tuple[tuple[Callable[..., ev.Event],
+                                                                              tuple[Any, ...], int], ...]) -> None:
+        self.label, self.label_start, self.events = label, label_start, events
+
+    def at_line(self, line: int) -> ev.EventLine:
+        span = ev.Span
+        return _event_line([make(*fields, span(line, column)) for make, fields, column in self.events], line,
+                           self.label, self.label_start)
 
 
 def _event_line(events: Sequence[ev.Event], line: int, label: str | None, label_start: int) -> ev.EventLine:
