@@ -31,7 +31,12 @@ _MOST_PLAYS = 6
 _LABEL = "trick "
 """How a trick's label starts when written the usual way (`CommonLines._read_known_plays`)."""
 _MOST_KEPT = 4096
-"""Lines of events kept by their text (`CommonLines._events_read`) before the store is emptied."""
+"""Plays kept by their text (`CommonLines._plays_read`) before the store is emptied (a pack of
+52 cards and a few players make far fewer)."""
+_MOST_LINES_KEPT = 256
+"""Lines of events kept by their text (`CommonLines._events_read`) before the store is emptied:
+an archive's bidding lines are a few texts written over and over, and an archive of ever new
+lines must not make the reader's memory grow with it (tests/test_scale.py)."""
 WHOLE_LINES_AFTER = 100
 """Lines of plays or deals read a card a match before the patterns of whole lines are compiled."""
 _GAP = r"[ \t]+"      # where the grammar needs a break between two words
@@ -278,7 +283,7 @@ class CommonLines:
             match = self._event.match(text, comma.end()) if comma is not None else None
         if not events or text[end:].strip(" \t"):
             return None
-        if len(self._events_read) >= _MOST_KEPT:  # an archive of ever new lines cannot make it grow without bound
+        if len(self._events_read) >= _MOST_LINES_KEPT:  # an archive of ever new lines cannot make it grow without bound
             self._events_read.clear()
         read = self._events_read[text] = _Events(label.group(1) if label else None, label.start(1) if label else 0,
                                                  tuple(events))

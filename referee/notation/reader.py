@@ -166,7 +166,7 @@ class FileProblem:
 Item = GameStart | HandRecord | FileProblem
 
 
-_BLOCK = 1 << 16
+_BLOCK = 1 << 14
 """Bytes `read_lines` asks for at a time on its usual path."""
 _BOM = b"\xef\xbb\xbf"
 

@@ -8,6 +8,7 @@ import random
 
 from ...engine import generators as gen
 from ...engine.generators import PlayRulesFor, random_tricks
+from ...engine.generators import plain_play_rules as own_play_rules
 from ...notation.cards import Suit
 from .auction import BostonBid
 from .hand import BostonHand
@@ -87,7 +88,7 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
         out.append(", ".join(f"{p} concede" for p in seats if p != caller))
         out.append("")
         return out, None
-    play = (rules_for or gen.plain_play_rules)(gen.Deal("boston", trump, upcard.suit))
+    play = (rules_for or own_play_rules)(gen.Deal("boston", trump, upcard.suit))
     misere, slam = bid is not None and bid.misere, bid is not None and bid.tricks == 13
     tricks, planted = random_tricks(rng, seats, seats[0], hands, play, plant_revoke,
                                     stop=lambda winner: (misere and winner == caller) or (slam and winner != caller))
