@@ -116,7 +116,7 @@ class FrenchBostonSettlement:
         over = tricks - contract.needed
         base, extra = self.stake(contract), over * row["extra-trick"][col] * mult
         parts = [f"{base} for the contract"] + ([f"{extra} for {over} trick(s) over"] if extra else [])
-        cards, side = honours(contract.trump) if contract.trump is not None else set(), self.hand.caller_side()
+        cards, side = honours(contract.trump) if contract.trump is not None else set(), self.hand.called.side
         if self.options["honours"] == "with-best-jack":  # the digest leaves it open; four count at most
             cards.add(best_jack(self.hand.turned))
         count = min(4, honours_held(self.hand.deals, side, cards)) if all(p in self.hand.deals for p in side) else 0
@@ -128,7 +128,7 @@ class FrenchBostonSettlement:
     def settle_contract(self, ledger: Ledger, contract: Contract) -> None:
         """The caller's side is paid, and takes the pool, or fails; a short hand on his side fails
         it, an adversary's makes it (a thrown-up misère is lost unless an adversary was short)."""
-        hand, side = self.hand, [contract.caller] + ([contract.partner] if contract.partner else [])
+        hand, side = self.hand, list(self.hand.called.side)
         short, tricks = hand.short_hands, self.tricks_of(*side)
         if contract.kind == "misere":
             made = hand.ended_as("claimed") or not (contract.caller in short or (
@@ -146,7 +146,7 @@ class FrenchBostonSettlement:
             tricks = max(tricks, contract.needed)
             amount, how, bonus, topic = self.success(contract, tricks)
         cause = f"{' and '.join(side)} made {self.words(contract)}" + (f" with {tricks} tricks" if how else "")
-        for p in (p for p in hand.order if p not in side):
+        for p in hand.called.against:
             for q in self.payees(p, side):
                 ledger.transfer(p, q, amount - bonus, hand.rule_id(topic), cause)
                 ledger.transfer(p, q, bonus, hand.rule_id("score.honours"), cause)
@@ -179,9 +179,8 @@ class FrenchBostonSettlement:
             row, _, col = self.row(contract)
             amount += max(0, contract.needed - tricks) * row["extra-trick"][col] * self.mult
         rule, cause = hand.rule_id("score.failure"), f"{' and '.join(payers)} failed in {self.words(contract)}"
-        others = [p for p in hand.order if p not in hand.caller_side()]
         for payer in payers:
-            ledger.pays_each(payer, self.payees(payer, others), amount, rule, cause)
+            ledger.pays_each(payer, self.payees(payer, list(hand.called.against)), amount, rule, cause)
         pool = ledger.double_pool(payers, rule, cause)
         hand.note(f"{' and '.join(payers)} failed ({self.words(contract)}, {tricks} trick(s)): {amount} to each "
                   f"adversary from {' and '.join(payers)}, and the pool is doubled ({pool} → {ledger.pool}).")
