@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Literal, cast
 
 from ...engine import table as tb
-from ...engine.auction import Answer, void
+from ...engine.auction import Answer, Objection, void
 from ...engine.caller import NOBODY, Called
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
@@ -90,8 +90,6 @@ class BostonHand(HandReplay):
         may end the bidding."""
         if answer is not None:
             answer.report(self, event)
-        if self.auction.caller is not None and self.high is not None:
-            self.called = Called.of(self.order, self.auction.caller, misere=self.high.misere)
         if self.auction.over:
             self.close_bidding()
 
@@ -112,12 +110,18 @@ class BostonHand(HandReplay):
         if self.may_speak(event, f"bid {event.text}"):
             keep = event.contract in ("keep", "keep-over")
             bid = kept(self.auction, event.player, event.contract == "keep-over") if keep else read(event)
-            self.answered(event, make_bid(self.auction, event.player, bid, self.game_options["comeback"]))
+            self.propose(event, bid)
 
     def on_keep(self, event: ev.Keep) -> None:
         if self.may_speak(event, f"said {'keep-over' if event.over else 'keep'}"):
-            bid = kept(self.auction, event.player, event.over)
-            self.answered(event, make_bid(self.auction, event.player, bid, self.game_options["comeback"]))
+            self.propose(event, kept(self.auction, event.player, event.over))
+
+    def propose(self, event: ev.Event, bid: BostonBid | Objection) -> None:
+        """A bid or a keep, as the auction answers it: once it stands, its caller is against the three others."""
+        answer = make_bid(self.auction, event.player, bid, self.game_options["comeback"])
+        if answer is None and self.high is not None and self.caller is not None:
+            self.called = Called.of(self.order, self.caller, misere=self.high.misere)
+        self.answered(event, answer)
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         if self.step == "bidding" and event.player == self.caller and self.high and not self.high.misere:
