@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from referee import check_text
+from referee.engine.caller import NOBODY, Called
 from referee.engine.generators import discard_lines
 from referee.engine.header import Setup
 from referee.engine.session import GameRules, GameSession
@@ -54,6 +55,18 @@ def test_in_a_misere_it_is_the_callers_claim() -> None:
     hand = first_hand(misere.split("trick 2:")[0])
     assert claims(hand)[0].endswith("In a misère this is a misère error.")
     assert hand["pending"][0]["options"] == ["claim", "accept"]
+
+
+def test_the_contract_names_the_callers_side_and_his_adversaries_once() -> None:
+    """A solo caller, a caller with a partner (French Boston's demand accepted), and nobody yet."""
+    solo = Called.of(("N", "W", "S", "E"), "S", misere=True)
+    assert (solo.side, solo.against, solo.misere_caller) == (("S",), ("N", "W", "E"), "S")
+    assert solo.solo_caller("S") and not solo.solo_caller("N")
+    assert solo.partners_of("S") == frozenset() and solo.partners_of("N") == {"W", "E"}
+    pair = Called.of(("N", "W", "S", "E"), "W", "S")
+    assert (pair.side, pair.against, pair.misere_caller) == (("W", "S"), ("N", "E"), None)
+    assert not pair.solo_caller("W") and pair.partners_of("W") == {"S"} and pair.partners_of("E") == {"N"}
+    assert NOBODY.misere_caller is None and not NOBODY.solo_caller("N") and NOBODY.side == ()
 
 
 def test_a_game_reaches_its_own_generator() -> None:

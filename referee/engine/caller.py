@@ -22,6 +22,48 @@ if TYPE_CHECKING:
 
 
 @record
+class Called:
+    """A caller (or a caller's side) against the others: who called, his side (the caller first,
+    then his partner if he has one), the adversaries in seat order, and whether he plays a misère
+    (he must take no trick, and an adversary's error lets him claim it: `MisereError`). Each game
+    forms it once, when a bid stands (`of`), and its hand, laws and settlement read it, rather than
+    each asking the hand with helpers of its own. `NOBODY` while no bid stands."""
+
+    caller: str
+    side: tuple[str, ...]
+    against: tuple[str, ...]
+    misere: bool = False
+
+    @classmethod
+    def of(cls, order: Sequence[str], caller: str, partner: str | None = None, misere: bool = False) -> Called:
+        side = (caller,) if partner is None else (caller, partner)
+        return cls(caller, side, tuple([p for p in order if p not in side]), misere)
+
+    @property
+    def misere_caller(self) -> str | None:
+        """The caller of the misère being played; None in any other contract."""
+        return self.caller if self.misere else None
+
+    def solo_caller(self, player: str) -> bool:
+        """`player` called alone: no partner shares his errors or his penalties."""
+        return len(self.side) == 1 and player == self.caller
+
+    def partners_of(self, player: str) -> frozenset[str]:
+        """Those on `player`'s side but him (while nobody called, everyone else)."""
+        return frozenset(self.side if player in self.side else self.against) - {player}
+
+
+NOBODY = Called("", (), ())
+"""No bid stands: nobody is on the caller's side."""
+
+
+def misere_caller(hand: Any) -> str | None:
+    """The caller of the misère `hand` plays (its `called`), for `MisereError.caller`."""
+    called: Called = hand.called
+    return called.misere_caller
+
+
+@record
 class MisereError:
     """An adversary's error in a misère, under Boston's laws: the caller may claim at once what the
     misère would bring (`call claim`, or a result written while the choice is open); the claim is

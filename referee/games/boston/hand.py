@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any, Literal, cast
 
 from ...engine import table as tb
-from ...engine.auction import Answer, void
+from ...engine.auction import Answer, Objection, void
+from ...engine.caller import NOBODY, Called
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
@@ -47,6 +48,7 @@ class BostonHand(HandReplay):
         self.eldest = self.left_of(self.dealer)
         self.step: Step = "bidding"
         self.auction = auction(self.order, self.eldest, self.game_options["comeback"])
+        self.called = NOBODY  # the standing bid's caller against the three others
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
         self.caller_gave_up = False
@@ -75,9 +77,6 @@ class BostonHand(HandReplay):
     def over_why(self) -> str | None:
         """Why the hands were thrown up before the last trick, while they are (a card taken back reopens it)."""
         return self.decided if self.ended_as("thrown-up") else None
-
-    def is_opponent(self, player: str) -> bool:
-        return self.caller is not None and player != self.caller
 
     # ---- bidding --------------------------------------------------------------------------
     def may_speak(self, event: ev.Event, what: str) -> bool:
@@ -111,12 +110,18 @@ class BostonHand(HandReplay):
         if self.may_speak(event, f"bid {event.text}"):
             keep = event.contract in ("keep", "keep-over")
             bid = kept(self.auction, event.player, event.contract == "keep-over") if keep else read(event)
-            self.answered(event, make_bid(self.auction, event.player, bid, self.game_options["comeback"]))
+            self.propose(event, bid)
 
     def on_keep(self, event: ev.Keep) -> None:
         if self.may_speak(event, f"said {'keep-over' if event.over else 'keep'}"):
-            bid = kept(self.auction, event.player, event.over)
-            self.answered(event, make_bid(self.auction, event.player, bid, self.game_options["comeback"]))
+            self.propose(event, kept(self.auction, event.player, event.over))
+
+    def propose(self, event: ev.Event, bid: BostonBid | Objection) -> None:
+        """A bid or a keep, as the auction answers it: once it stands, its caller is against the three others."""
+        answer = make_bid(self.auction, event.player, bid, self.game_options["comeback"])
+        if answer is None and self.high is not None and self.caller is not None:
+            self.called = Called.of(self.order, self.caller, misere=self.high.misere)
+        self.answered(event, answer)
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         if self.step == "bidding" and event.player == self.caller and self.high and not self.high.misere:
@@ -191,7 +196,7 @@ class BostonHand(HandReplay):
 
     # ---- play -----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
-        if self.step == "discarding" and self.is_opponent(event.player):
+        if self.step == "discarding" and event.player in self.called.against:
             what = f"{event.player} led {event.card} before everybody had discarded"
             self.find("premature-lead", event.player, event.at, "misere.error", what + ", a misère error.")
             self.begin_play()
@@ -250,7 +255,7 @@ class BostonHand(HandReplay):
     def penalty_applies(self, offender: str) -> bool:
         """Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
         finished = self.table is not None and self.table.finished
-        return not self.partout and self.is_opponent(offender) and self.stage != "ended" and not finished
+        return not self.partout and offender in self.called.against and self.stage != "ended" and not finished
 
     # ---- looking back, claiming the rest ---------------------------------------------------------
     def on_look(self, event: ev.Look) -> None:
@@ -258,8 +263,7 @@ class BostonHand(HandReplay):
         def error(player: str, trick: int) -> None:
             if self.penalty_applies(player):
                 misere_error(self, player, f"{player} looked at trick {trick}, already quitted")
-        misere = self.high is not None and self.high.misere and self.stage == "play"
-        look_back(self, event, self.caller if misere else None,
+        look_back(self, event, self.called.misere_caller if self.stage == "play" else None,
                   ": a lead out of turn by the caller carries no penalty", "", error)
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:

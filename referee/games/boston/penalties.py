@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError, lay_down, lead_called
+from ...engine.caller import MisereError, lay_down, lead_called, misere_caller
 from ...engine.choices import Lapse
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
@@ -29,7 +29,7 @@ def claimed(hand: BostonHand, caller: str, offender: str, what: str) -> None:
     hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
 
 
-MISERE = MisereError("misere.error", lambda hand: hand.caller if hand.high is not None and hand.high.misere else None,
+MISERE = MisereError("misere.error", misere_caller,
                      lambda hand, caller, offender, what: f"{what}: {caller} may at once claim the pool and his "
                      f"stakes, {offender} forfeiting {hand.numbers.pool['misere-error']} red to the pool, or play on.",
                      claimed, "Play went on: {caller} did not claim for {offender}'s error.")
@@ -127,7 +127,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
 
     def lead_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer:
         caller, offender, card = hand.caller, fact.player, fact.card
-        targets = [fact.expected] if fact.expected != caller else list(hand.adversaries(fact.expected))
+        targets = [fact.expected] if fact.expected != caller else list(hand.called.against)
         whom = fact.expected if fact.expected != caller else "the opponent who next leads"
 
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
@@ -148,7 +148,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         assert hand.table is not None
         assert hand.caller is not None  # only the caller's opponents are penalised
         played = {p.player for p in hand.table.current.plays}
-        targets = [p for p in hand.adversaries(hand.caller) if p not in played]
+        targets = [p for p in hand.called.against if p not in played]
         if not targets:
             return None
         target = fact.expected if fact.expected in targets else targets[0]
@@ -202,7 +202,7 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
             return misere
         current = table.current
         played = {p.player for p in current.plays}
-        targets = [p for p in hand.adversaries(hand.caller)
+        targets = [p for p in hand.called.against
                    if p not in played and (current.plays or p != current.leader)]
 
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
@@ -225,8 +225,8 @@ def claim_rest(hand: BostonHand, event: ev.ClaimRest) -> None:
         who = "the caller, who has no partner" if event.player == hand.caller else "nobody, outside the play"
         hand.notes.append(f"{event.player} says he can win the rest: no penalty ({who}).")
         return
-    partners = [p for p in hand.adversaries(hand.caller) if p != event.player]
-    misere = MISERE.caller(hand) is not None
+    partners = [p for p in hand.called.against if p != event.player]
+    misere = hand.called.misere
     cards = lay_down(hand, event, partners, "his partners ", MISERE_WORDS if misere else
                      f"They stay face up and {hand.caller} may call them, and demand their play or not when their "
                      "suit is led, for the rest of the hand.")

@@ -21,20 +21,12 @@ class BostonSettlement:
 
     def __init__(self, hand: BostonHand) -> None:
         self.hand, self.numbers, self.options = hand, hand.numbers, hand.game_options
+        self.caller, self.opponents = hand.called.caller, hand.called.against  # the contract's, read once
 
     @property
     def bid(self) -> BostonBid:
         assert self.hand.high is not None
         return self.hand.high
-
-    @property
-    def caller(self) -> str:
-        assert self.hand.caller is not None
-        return self.hand.caller
-
-    @property
-    def opponents(self) -> tuple[str, ...]:
-        return self.hand.adversaries(self.caller)
 
     def put_in(self) -> tuple[int, str]:
         """Tricks the caller is put in for (those he cannot make even winning all the rest, at least

@@ -7,7 +7,7 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.auction import Objection
-from ...engine.caller import lay_down
+from ...engine.caller import NOBODY, Called, lay_down
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
@@ -71,6 +71,7 @@ class FrenchBostonHand(HandReplay):
         self.auction = Auction(self.order, self.left_of(self.dealer), self.game_options["after-pass"] == "accept-only",
                                self.game_options["quatre-as-aces"])
         self.undertaking: Contract | None = None
+        self.called = NOBODY  # the caller's side against the others, once the bidding ends in a contract
         self.lost_at: int | None = None  # the trick the misère caller took (see `misere_lost_at`)
         self.short_hands: set[str] = set()
 
@@ -130,7 +131,8 @@ class FrenchBostonHand(HandReplay):
     def make(self, contract: Contract) -> None:
         """The bidding (or a fallen card's penalty) ends in `contract`: the deal is played in it."""
         self.undertaking, self.trump = contract, contract.trump
-        self.sides = self.sides.formed_by(self.caller_side())  # the caller's side against the rest
+        self.called = Called.of(self.order, contract.caller, contract.partner, contract.kind == "misere")
+        self.sides = self.sides.formed_by(frozenset(self.called.side))  # the caller's side against the rest
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
@@ -285,32 +287,28 @@ class FrenchBostonHand(HandReplay):
         """An adversary led before everybody had discarded: a misère error by Boston's law, which
         Foster leaves irregularities to. The caller may claim at once; if play goes on, the error is
         passed over and the others still discard before trick 1 is complete."""
-        assert self.undertaking is not None
         what = f"led {event.card} before {' and '.join(missing)} had discarded"
         self.find("premature-lead", event.player, event.at, "misere.errors",
-                  f"{event.player} {what}, a misère error: {self.undertaking.caller} may claim the pool and the "
+                  f"{event.player} {what}, a misère error: {self.called.caller} may claim the pool and the "
                   "stakes at once.")
         offer_misere_claim(self, event.player, what)
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
-        contract = self.undertaking
-        misere = contract is not None and contract.kind == "misere" and self.table is not None and not self.play_over()
-        look_back(self, event, contract.caller if contract is not None and misere else None, "",
-                  f": {contract.caller if contract else ''} may claim the pool and the stakes at once",
+        playing = self.table is not None and not self.play_over()
+        look_back(self, event, self.called.misere_caller if playing else None, "",
+                  f": {self.called.caller} may claim the pool and the stakes at once",
                   lambda player, trick: offer_misere_claim(self, player, f"looked at trick {trick}, already quitted"))
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
         face up, each liable to be called; in a misère it is a misère error. A solo caller has no
         partner to show anything to."""
-        contract = self.undertaking
-        if self.table is None or contract is None or self.is_solo_caller(event.player) \
-                or self.play_over():
+        if self.table is None or self.called is NOBODY or self.called.solo_caller(event.player) or self.play_over():
             self.notes.append(f"{event.player} says he can win the rest: no penalty.")
             return
-        partners = sorted(self.partners_of(event.player), key=self.order.index)
-        misere = contract.kind == "misere"
+        partners = sorted(self.called.partners_of(event.player), key=self.order.index)
+        misere = self.called.misere
         cards = lay_down(self, event, partners, "", "In a misère this is a misère error: the caller may claim the "
                          "pool and the stakes at once." if misere else f"They stay face up and "
                          f"{self.side_label(self.adversaries(event.player))} may call them, as exposed cards, for the "
@@ -332,48 +330,32 @@ class FrenchBostonHand(HandReplay):
                 ruling = "Too many cards: the deal is void, a misdeal, and the deal passes to the right."
             else:
                 self.short_hands.add(player)
-                ruling = ("He is on the caller's side, so the call fails." if player in self.caller_side()
+                ruling = ("He is on the caller's side, so the call fails." if player in self.called.side
                           else "He is an adversary of the caller, so the call is paid as made.")
             self.find("wrong-card-count", player, event.at, "wrong-count.play",
                       f"play began with {player} holding {len(cards)} cards. " + ruling)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        contract = self.undertaking
+        caller = self.called.misere_caller
         if fact.trick.number == 1 and self.missing_discards():
             missing = self.missing_discards()
             self.find("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard",
                       f"trick 1 was played before {' and '.join(missing)} discarded; each player must discard one "
                       "card face down before the first trick is complete")
-        if contract is not None and contract.kind == "misere" and self.misere_lost_at is None \
-                and fact.trick.winner == contract.caller:
+        if caller is not None and self.misere_lost_at is None and fact.trick.winner == caller:
             self.lost_at = fact.trick.number
-            short = sorted(self.short_hands - {contract.caller}, key=self.order.index)
-            if short and contract.caller not in self.short_hands:
-                self.throw_up(f"{contract.caller} took trick {fact.trick.number} and the hands are thrown up, but "
+            short = sorted(self.short_hands - {caller}, key=self.order.index)
+            if short and caller not in self.short_hands:
+                self.throw_up(f"{caller} took trick {fact.trick.number} and the hands are thrown up, but "
                               f"{' and '.join(short)}, an adversary, played short: the misère is paid as made.")
             else:
-                self.throw_up(f"{contract.caller} took trick {fact.trick.number}, which ends the misère: the hands "
+                self.throw_up(f"{caller} took trick {fact.trick.number}, which ends the misère: the hands "
                               "are thrown up.")
 
     def play_over(self) -> bool:
         """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
         now has nothing left to penalise."""
         return self.table is not None and (self.table.finished or self.stage == "ended")
-
-    # ---- sides -----------------------------------------------------------------------------
-    def caller_side(self) -> frozenset[str]:
-        contract = self.undertaking
-        if contract is None:
-            return frozenset()
-        return frozenset(p for p in (contract.caller, contract.partner) if p is not None)
-
-    def is_solo_caller(self, player: str) -> bool:
-        return self.undertaking is not None and self.undertaking.partner is None and player == self.undertaking.caller
-
-    def partners_of(self, player: str) -> frozenset[str]:
-        side = self.caller_side()
-        mine = side if player in side else frozenset(p for p in self.order if p not in side)
-        return mine - {player}
 
     # ---- status -------------------------------------------------------------------------------------
     def throw_in_refused(self) -> str | None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError, lead_called
+from ...engine.caller import MisereError, lead_called, misere_caller
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
@@ -45,7 +45,7 @@ class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
             return Ruling(f"{fact.player} doubles the pool and pays his adversaries the stake; the deal's ordinary "
                           "result is void.")
         label, player, card = hand.side_label(hand.adversaries(fact.player)), fact.player, fact.card
-        if hand.is_solo_caller(player):
+        if hand.called.solo_caller(player):
             if not hand.later_plays:
                 return Ruling("A solo caller who corrects before an adversary plays after him incurs no penalty.")
             return Ruling(f"An adversary had already played after him, so {card} stays face up as an exposed "
@@ -69,7 +69,7 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
     def early_play(self, hand: FrenchBostonHand, choice: Choice, play: ev.Play) -> None:
         """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
         them played before it, taken back, is liable to be called."""
-        if not hand.ended_as("claimed") and hand.undertaking is not None and not hand.is_solo_caller(play.player):
+        if not hand.ended_as("claimed") and hand.undertaking is not None and not hand.called.solo_caller(play.player):
             hand.expose_early_play(choice, play, offer_call)
 
 
@@ -80,7 +80,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
     __slots__ = ()
 
     def decide(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Ruling:
-        if hand.is_solo_caller(fact.player):
+        if hand.called.solo_caller(fact.player):
             return Ruling("A solo caller's card out of turn carries no penalty; it is taken back unless the next "
                           "player plays to it.")
         if hand.undertaking is None:
@@ -125,7 +125,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         assert hand.table is not None
         others = laws.choosers(hand, fact.player)
         played = {p.player for p in hand.table.current.plays}
-        waiting = [p for p in hand.order if p in hand.partners_of(fact.player) and p not in played]
+        waiting = [p for p in hand.order if p in hand.called.partners_of(fact.player) and p not in played]
         if not waiting:
             return None
         target = hand.left_of(fact.player, waiting)
@@ -146,7 +146,7 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
             return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event),
                           account=f"{event.player}'s {event.card} fell face up before play began: the others may make "
                                   f"him play independence in {event.card.suit.word} ({size} tricks alone).")
-        if hand.is_solo_caller(event.player):
+        if hand.called.solo_caller(event.player):
             return Ruling("A solo caller's exposed cards carry no penalty.")
         if hand.play_over():
             return Ruling("The play is over: no penalty applies.")
@@ -202,7 +202,7 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
     __slots__ = ()
 
     def decide(self, hand: FrenchBostonHand, event: ev.Count) -> Ruling:
-        if hand.is_solo_caller(event.player) or hand.undertaking is None:
+        if hand.called.solo_caller(event.player) or hand.undertaking is None:
             return Ruling("A solo caller has no partner to help: no penalty.")
         if hand.play_over():
             return Ruling("The play is over, so there is nothing left to require: no penalty applies.")
@@ -218,7 +218,7 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
         assert hand.table is not None
         others = laws.choosers(hand, event.player)
         played = {p.player for p in hand.table.current.plays}
-        side = (hand.partners_of(event.player) | {event.player}) - played
+        side = (hand.called.partners_of(event.player) | {event.player}) - played
         if not side:
             return None
         turn = hand.table.expected()
@@ -241,8 +241,7 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
             super().unanswered_accept(hand, event)
 
 
-MISERE = MisereError("misere.errors", lambda hand: hand.undertaking.caller if hand.undertaking is not None
-                     and hand.undertaking.kind == "misere" else None,
+MISERE = MisereError("misere.errors", misere_caller,
                      lambda hand, caller, offender, what: f"{offender} {what} in a misère: {caller} may at once claim "
                      "the pool and the stakes as if he had made it (call claim, or write the result); if he plays on "
                      "without claiming, the right is lost.",

@@ -41,6 +41,7 @@ class FrenchBostonSettlement:
 
     def __init__(self, hand: FrenchBostonHand) -> None:
         self.hand, self.options, self.mult = hand, hand.game_options, hand.mult
+        self.taken = hand.taken()  # the tricks each player took, as the replay counted them
 
     def settle(self, ledger: Ledger) -> None:
         """Every payment of the hand, penalties included, through `ledger`."""
@@ -78,9 +79,6 @@ class FrenchBostonSettlement:
             hand.penalise("deal.duplicate-card", f"the pack is imperfect: {dealer} deals again without paying again",
                           effects=(Effect("redeal", None, None, dealer),))
 
-    def tricks_of(self, *players: str) -> int:
-        return sum(1 for t in self.hand.table.tricks if t.winner in players) if self.hand.table else 0
-
     def row(self, contract: Contract) -> tuple[dict[str, Any], int, int]:
         """The table row paying the contract, the tricks its base amount pays for, and its column
         (the trump suit's). The first row pays five alone or eight between partners; nine is paid
@@ -116,7 +114,7 @@ class FrenchBostonSettlement:
         over = tricks - contract.needed
         base, extra = self.stake(contract), over * row["extra-trick"][col] * mult
         parts = [f"{base} for the contract"] + ([f"{extra} for {over} trick(s) over"] if extra else [])
-        cards, side = honours(contract.trump) if contract.trump is not None else set(), self.hand.caller_side()
+        cards, side = honours(contract.trump) if contract.trump is not None else set(), self.hand.called.side
         if self.options["honours"] == "with-best-jack":  # the digest leaves it open; four count at most
             cards.add(best_jack(self.hand.turned))
         count = min(4, honours_held(self.hand.deals, side, cards)) if all(p in self.hand.deals for p in side) else 0
@@ -128,15 +126,15 @@ class FrenchBostonSettlement:
     def settle_contract(self, ledger: Ledger, contract: Contract) -> None:
         """The caller's side is paid, and takes the pool, or fails; a short hand on his side fails
         it, an adversary's makes it (a thrown-up misère is lost unless an adversary was short)."""
-        hand, side = self.hand, [contract.caller] + ([contract.partner] if contract.partner else [])
-        short, tricks = hand.short_hands, self.tricks_of(*side)
+        hand, side = self.hand, list(self.hand.called.side)
+        short, tricks = hand.short_hands, sum(self.taken[p] for p in side)
         if contract.kind == "misere":
             made = hand.ended_as("claimed") or not (contract.caller in short or (
                 hand.misere_lost_at is not None and not short - {contract.caller}))
         else:
             made = not short & set(side) and (tricks >= contract.needed or bool(short - set(side)))
         if not made:
-            quota = [p for p, n in zip(side, (5, 3), strict=False) if self.tricks_of(p) < n]  # five and three
+            quota = [p for p, n in zip(side, (5, 3), strict=False) if self.taken[p] < n]  # five and three
             self.fail(ledger, sorted(short & set(side), key=side.index) or quota or side, contract,
                       1 if contract.kind == "misere" else tricks)
             return
@@ -146,7 +144,7 @@ class FrenchBostonSettlement:
             tricks = max(tricks, contract.needed)
             amount, how, bonus, topic = self.success(contract, tricks)
         cause = f"{' and '.join(side)} made {self.words(contract)}" + (f" with {tricks} tricks" if how else "")
-        for p in (p for p in hand.order if p not in side):
+        for p in hand.called.against:
             for q in self.payees(p, side):
                 ledger.transfer(p, q, amount - bonus, hand.rule_id(topic), cause)
                 ledger.transfer(p, q, bonus, hand.rule_id("score.honours"), cause)
@@ -155,7 +153,7 @@ class FrenchBostonSettlement:
             hand.note(f"{cause}: {how + ' = ' if how else ''}{amount} from each adversary, and takes the pool of "
                       f"{pool}.")
         else:
-            hand.note(f"{side[0]} and {side[1]} took {' + '.join(str(self.tricks_of(p)) for p in side)} = {tricks} "
+            hand.note(f"{side[0]} and {side[1]} took {' + '.join(str(self.taken[p]) for p in side)} = {tricks} "
                       f"tricks in {contract.trump.word if contract.trump else '?'}: {how} = {amount} from each "
                       f"adversary to {'the partner on his right' if self.one_to_one() else 'each partner'}; they "
                       f"divide the pool of {pool} ({pool // 2} each).")
@@ -179,9 +177,8 @@ class FrenchBostonSettlement:
             row, _, col = self.row(contract)
             amount += max(0, contract.needed - tricks) * row["extra-trick"][col] * self.mult
         rule, cause = hand.rule_id("score.failure"), f"{' and '.join(payers)} failed in {self.words(contract)}"
-        others = [p for p in hand.order if p not in hand.caller_side()]
         for payer in payers:
-            ledger.pays_each(payer, self.payees(payer, others), amount, rule, cause)
+            ledger.pays_each(payer, self.payees(payer, list(hand.called.against)), amount, rule, cause)
         pool = ledger.double_pool(payers, rule, cause)
         hand.note(f"{' and '.join(payers)} failed ({self.words(contract)}, {tricks} trick(s)): {amount} to each "
                   f"adversary from {' and '.join(payers)}, and the pool is doubled ({pool} → {ledger.pool}).")
@@ -198,7 +195,7 @@ class FrenchBostonSettlement:
             against_solo = contract.partner is None and revoker != contract.caller
             each, how = self.stake(contract), "the misère's stake"
             if against_solo and contract.kind != "misere":
-                each, how, _, _ = self.success(contract, max(self.tricks_of(contract.caller), contract.needed))
+                each, how, _, _ = self.success(contract, max(self.taken[contract.caller], contract.needed))
             amount, mark = 3 * each if against_solo else each, ledger.mark()
             cause = f"{revoker} revoked in trick {revoke.trick}"
             pool = ledger.loses([revoker], others, amount, rule, cause, rule)
