@@ -53,6 +53,32 @@ def main() -> None:
             sys.stdout.flush()
     except OSError as error:
         unwritable_output(error)
+    leave(status)
+
+
+def leave(status: int) -> NoReturn:
+    """End the run with `status`, at once when nothing is left to do at exit.
+
+    The interpreter's own ending frees every module, class and record one by one: 21 million
+    instructions after a one-hand check, more than the hand. Once the output is flushed it
+    changes nothing anyone can see, unless something still waits for the end: an exit handler
+    (`atexit`, as coverage, a worker pool or a caller's own code registers), another thread, a
+    tracer or profiler, or ``python -i``. Then, or if a stream cannot be flushed, or when `main`
+    was called by another program than the console script or ``python -m referee`` (whose
+    ``__main__`` holds `main`), it ends as usual.
+    """
+    import atexit  # built into the interpreter: importing it costs nothing
+
+    threading = sys.modules.get("threading")
+    if (getattr(sys.modules.get("__main__"), "main", None) is main and atexit._ncallbacks() == 0
+            and (threading is None or threading.active_count() == 1)
+            and sys.gettrace() is None and sys.getprofile() is None and not sys.flags.inspect):
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            raise SystemExit(status) from None
+        os._exit(status)
     raise SystemExit(status)
 
 
@@ -93,6 +119,8 @@ def fail(message: str) -> SystemExit:
 
 def rules_text(value: str | None) -> str | None:
     """``--rules``: inline house rules, or the text of the YAML file it names."""
+    if value is None:  # no --rules: the module that reads them is not imported
+        return None
     from .notation.houserules import HouseRulesError, inline_rules
 
     try:

@@ -22,7 +22,6 @@ from referee.engine.ledger import Ledger
 from referee.engine.replay import pools_shown
 from referee.games.boston import GAME
 from referee.games.boston.auction import BostonBid
-from referee.games.boston.settlement import POOL_LIMIT_RULE
 from referee.games.boston.tables import tables
 
 
@@ -64,6 +63,10 @@ def test_misere_amounts_double_up_the_scale() -> None:
     assert [amounts[m] for m in ("little-misere", "grand-misere", "little-spread", "grand-spread")] == [20, 40, 80, 160]
 
 
+def test_misere_partout_amounts_are_the_tables_in_red() -> None:
+    assert tables().partout == {"revoke-each": 5, "short-each": 5, "per-trick": 1}
+
+
 # ---- bid ranking ---------------------------------------------------------------------------------
 def test_bid_ranking_follows_the_digest() -> None:
     ladder = [BostonBid("5"), BostonBid("5", 1), BostonBid("5", 2), BostonBid("6"), BostonBid("6", 1),
@@ -96,7 +99,8 @@ def _book(pool: int) -> Ledger:
     return Ledger(("A", "Y", "B", "Z"), "white", pool, "red", 10)
 
 
-DOUBLE = ("boston.pool.double", "", 25, POOL_LIMIT_RULE)  # a pool of 25 red at most
+LIMIT_RULE = "boston.pool.limit"
+DOUBLE = ("boston.pool.double", "", 25, LIMIT_RULE)  # a pool of 25 red at most
 
 
 def test_doubling_and_winning_use_the_first_pool() -> None:
@@ -105,12 +109,21 @@ def test_doubling_and_winning_use_the_first_pool() -> None:
     book = _book(15)
     assert book.double_pool(["A"], *DOUBLE) == 15 and pools_shown(book.in_pool, 25) == [25, 5]
     book = _book(54)
-    assert book.take_pool(["Y"], "boston.pool.win", "", 25, POOL_LIMIT_RULE) == 25
+    assert book.take_pool(["Y"], "boston.pool.win", "", 25, LIMIT_RULE) == 25
     assert book.pool == 29 and book.delta["Y"] == 250
     assert book.double_pool(["B"], *DOUBLE) == 25 and book.pool == 54
     assert [(e.who, e.amount, e.unit, e.rule) for e in book.entries] == [
         ("Y", 250, "white", "boston.pool.limit"), ("pool", -25, "red", "boston.pool.limit"),
         ("B", -250, "white", "boston.pool.limit"), ("pool", 25, "red", "boston.pool.limit")]
+
+
+def test_the_extra_grand_takes_every_pool_beyond_the_limit() -> None:
+    """The ledger keeps Boston's pools to its limit (the first full one is won or doubled), but the
+    extra grand's last trick takes them all."""
+    text = (Path(__file__).resolve().parent.parent / "cases/boston/last-trick-grand.ttn").read_text()
+    hands = check_text(text.replace('[Pool "9"]', '[Pool "25 5"]')).to_dict()["files"][0]["games"][0]["hands"]
+    assert hands[0]["pool_after"] == [25, 5] and hands[1]["pool_after"] == 0
+    assert hands[1]["score_delta"]["B"] == 300
 
 
 # ---- properties over random hands ---------------------------------------------------------------------

@@ -11,17 +11,20 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import oracle
 
 from referee import check_text
+from referee.engine.auction import Objection
 from referee.games.french_boston import GAME
-from referee.games.french_boston.auction import Proposal
-from referee.games.french_boston.settlement import payments
+from referee.games.french_boston.auction import Proposal, read_bid
+from referee.games.french_boston.settlement import multiplier, payments
 from referee.games.french_boston.tricks import FrenchBostonTricks, best_jack
 from referee.notation.cards import Suit, parse_card
+from referee.notation.events import Bid, Span
 
 
 def c(text: str):
@@ -98,7 +101,8 @@ def test_payment_table_matches_foster() -> None:
     assert table["petite-misere"] == [16, 32, 48, 64] and table["misere-table"] == [64, 128, 192, 256]
     assert table["slam-paragraph"] == {"petite": 24, "belle": 48}
     assert table["contribution"] == 10 and table["jack-bonus"] == 2
-    assert table["doubles"] == {"first": 33, "last": 40}
+    assert table["doubles"] == {"first": 33, "last": 40, "times": 2}
+    assert [multiplier(n) for n in (1, 32, 33, 40)] == [1, 1, 2, 2]
 
 
 # ---- whole hands -------------------------------------------------------------------------------
@@ -284,3 +288,24 @@ def test_a_deal_thrown_in_with_a_proposal_standing_counts_as_a_misdeal() -> None
 def test_an_imperfect_pack_is_dealt_again_by_the_same_dealer_without_paying_again() -> None:
     text = REDEAL_HEAD + "redeal imperfect-pack\n\nhand 6\n"
     assert _deals(text) == [("N", "redeal", -10, []), ("N", "in-progress", 0, [])]
+
+
+@pytest.mark.parametrize(("number", "qualifier", "belle", "petite", "read"), [
+    (9, "belle", Suit.HEARTS, Suit.CLUBS, ("nine-belle", Suit.HEARTS)),
+    (9, "H", Suit.HEARTS, Suit.CLUBS, ("nine-belle", Suit.HEARTS)),     # the suit that is belle
+    (9, "petite", Suit.HEARTS, Suit.CLUBS, ("nine-petite", Suit.CLUBS)),
+    (9, "C", Suit.HEARTS, Suit.CLUBS, ("nine-petite", Suit.CLUBS)),
+    (9, "S", Suit.HEARTS, Suit.CLUBS, ("nine", Suit.SPADES)),
+    (6, "belle", Suit.HEARTS, None, ("six", Suit.HEARTS)),
+    (9, "petite", Suit.HEARTS, None, "there is no petite in this deal to bid nine in."),
+    (8, "petite", Suit.HEARTS, None, "'petite' names no suit of this deal."),
+    (6, "x", Suit.HEARTS, None, "'x' names no suit of this deal."),
+])
+def test_a_bid_names_its_suit_belle_or_petite(number: int, qualifier: str, belle: Suit, petite: Suit | None,
+                                              read: tuple[str, Suit] | str) -> None:
+    """A nine named by belle (petite), or by the suit that is belle (petite), is the nine in belle (petite)."""
+    proposal = read_bid(Bid("N", number, qualifier, None, Span(1, 1)), belle, petite)
+    if isinstance(read, str):
+        assert isinstance(proposal, Objection) and proposal.text == read
+    else:
+        assert isinstance(proposal, Proposal) and (proposal.kind, proposal.suit) == read

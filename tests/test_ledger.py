@@ -146,12 +146,27 @@ def test_the_pool_won_doubled_and_divided() -> None:
     assert book.pool == 0 and book.delta == {"A": 7, "B": 9, "C": 7, "D": 7}
 
 
+def test_a_contract_made_takes_the_pool_and_one_failed_doubles_it() -> None:
+    book = Ledger(("A", "B", "C", "D"), "white", 5, "red", 10)
+    assert book.wins(["B", "C", "D"], ["A"], 12, "made", "A made it", "pool") == 5 and book.pool == 0
+    assert book.delta == {"A": 36 + 50, "B": -12, "C": -12, "D": -12}
+    assert book.loses(["A"], ["B", "C", "D"], 20, "failed", "A failed") == 0 and book.pool == 0  # no pool rule
+    assert book.delta["A"] == 86 - 60 and book.in_score(4) == 40
+    book = Ledger(("A", "B", "C", "D"), "counters", 9)
+    assert book.loses(["A", "B"], (p for p in "CD"), 3, "failed", "they failed", "double") == 9 and book.pool == 18
+    assert [(e.who, e.amount) for e in book.entries[:4]] == [("A", -3), ("C", 3), ("A", -3), ("D", 3)]
+    assert book.delta == {"A": -6 - 5, "B": -6 - 4, "C": 6, "D": 6}  # the odd counter doubled by the first
+
+
 def test_the_first_pool_of_several_cites_the_limit() -> None:
     book = Ledger(("A", "B"), "white", 30, "red", 10)
     assert book.take_pool(["A"], "win", "A made it", 25, "limit") == 25 and book.pool == 5
     cause = "A made it: the first of several pools, a full pool of 25 red"
     assert book.entries[-1] == Entry(POOL, -25, "red", "limit", cause)
     assert book.double_pool(["B"], "double", "B failed", 25, "limit") == 5 and book.pool == 10
+    book = Ledger(("A", "B"), "white", 30, "red", 10, limit=25, limit_rule="limit")  # the game's limit, declared
+    assert book.wins(["B"], ["A"], 1, "made", "A made it", "win") == 25 and book.entries[-1].rule == "limit"
+    assert book.loses(["A"], ["B"], 1, "failed", "A failed", "double") == 5 and book.entries[-1].rule == "double"
 
 
 def test_honours_held_by_a_side() -> None:

@@ -57,3 +57,32 @@ def test_a_game_s_laws_are_one_stateless_object_per_topic(hand: type[HandReplay]
         law = getattr(laws, topic)
         assert isinstance(law, PenaltyLaw)
         assert not hasattr(law, "__dict__"), f"{hand.__name__}'s {topic} law keeps state"
+
+
+SOMERSET = """[Game "euchre"]
+[Players "N E S W"]
+[Partners "N-S E-W"]
+[Rules "out-of-turn=somerset"]
+
+hand 1 dealer W
+deal N: JH AH KS QD 9C
+deal E: TH QS 9S AD TC
+deal S: JD KH AS KD AC
+deal W: QH TS JS JC KC
+upcard 9H
+N pass, E pass, S order
+W discard TS
+trick 1: N JH, E TH, S KH, W 9H
+E 9S
+E retract 9S
+N call clubs
+"""
+
+
+def test_a_suit_option_chosen_requires_the_offender_to_lead_it() -> None:
+    """An offer declared by its `target` (no `apply` of the game's) whose `suit` option is answered
+    by a suit: the offender must lead that suit at his next lead, the penalty in the law's words."""
+    hand = check_text(SOMERSET).files[0].games[0].hands[0]
+    penalty = next(p for p in hand.penalties if p.rule == "euchre.play.out-of-turn")
+    assert penalty.description == "N-S call clubs from E"
+    assert [(e.kind, e.who, e.detail) for e in penalty.effects] == [("requirement", "E", "lead-suit clubs")]

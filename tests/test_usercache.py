@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -104,3 +105,48 @@ def test_the_kept_terminals_are_the_grammars(cache: Path) -> None:
         _entry(entry, wrong)
         assert notation.kept("grammar-terminals", notation._grammar_stamp(), notation._terminal_patterns,
                              valid) == made
+
+
+PATTERNS = [r"[ \t]*trick[ \t]+([0-9]{1,6})[ \t]*:", r"(?P<who>[^\W\d_][\w']*) plays ((?:10|[AKQJT2-9])[SHDC♠♥♦♣])",
+            r"x*", r"(?:a|b)+?$"]
+
+
+def _compile_all(name: str = "probe") -> list[re.Pattern[str]]:
+    patterns = usercache.KeptPatterns(name)
+    compiled = [patterns.compile(pattern) for pattern in PATTERNS]
+    patterns.keep()
+    return compiled
+
+
+def test_kept_patterns_are_re_compiles(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read back, a pattern is the one `re.compile` makes (equal: same text, flags and code), and
+    `re` compiles nothing."""
+    assert _compile_all() == [re.compile(pattern) for pattern in PATTERNS]
+    [entry] = cache.glob("patterns-probe-*.json")
+    monkeypatch.setattr(re, "compile", lambda *args: pytest.fail("compiled again"))
+    kept = _compile_all()
+    monkeypatch.undo()
+    assert kept == [re.compile(pattern) for pattern in PATTERNS]
+    assert [p.groupindex for p in kept] == [re.compile(p).groupindex for p in PATTERNS]
+    assert kept[1].fullmatch("N plays 10♥").group("who", 2) == ("N", "10♥")
+    assert entry.stat().st_mtime_ns == next(cache.glob("patterns-probe-*.json")).stat().st_mtime_ns  # not rewritten
+
+
+def test_a_damaged_pattern_entry_is_compiled_again(cache: Path) -> None:
+    """A form the C engine refuses (code it does not validate, or not code at all) is compiled again."""
+    _compile_all()
+    [entry] = cache.glob("patterns-probe-*.json")
+    good = json.loads(entry.read_text("utf-8"))["value"]
+    first = PATTERNS[1]
+    for wrong in ([32, [999999, 1], 0, {}, []], [32, [17, 3, 14], 0, {}, [None]], [32, [2**70], 0, {}, [None]],
+                  [32, ["a"], 0, {}, []], "form", [32], good[first][:3], {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}):
+        _entry(entry, {**good, first: wrong})
+        assert _compile_all() == [re.compile(pattern) for pattern in PATTERNS]
+    _entry(entry, ["not", "a", "mapping"])
+    assert _compile_all() == [re.compile(pattern) for pattern in PATTERNS]
+
+
+def test_kept_patterns_are_written_only_when_the_program_allows(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(usercache, "_writes_allowed", False)
+    assert _compile_all() == [re.compile(pattern) for pattern in PATTERNS]
+    assert not cache.exists()

@@ -89,6 +89,17 @@ def deal_lines(number: int, dealer: str, players: Sequence[str], hands: dict[str
             *([f"upcard {upcard.text}"] if upcard is not None else [])]
 
 
+def discard_lines(rng: random.Random, seats: Sequence[str], hands: dict[str, list[Card]]) -> list[str]:
+    """Each of `seats` in turn discards a card at random from his hand in `hands` (the little misère
+    of the Bostons, played with twelve tricks): the `discard` events."""
+    lines = []
+    for seat in seats:
+        thrown = rng.choice(hands[seat])
+        hands[seat].remove(thrown)
+        lines.append(f"{seat} discard {thrown.text}")
+    return lines
+
+
 class TrumpsLed:
     """`PlayRules` for a game whose first card played fixes trumps (auction pitch): any card may
     be played until it is down; from then on, the rules `rules_for` gives for its suit."""

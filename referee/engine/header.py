@@ -34,7 +34,14 @@ KEYWORDS = frozenset({"hand", "dealer", "deal", "upcard", "recorded", "note", "r
                       *(word for word in EVENT_KEYWORDS if _NAME.match(word))})
 """Words no player may be named: the lines' own, ``pool`` (who is paid in a result) and every word
 an event spells (made from their declarations); a test checks every word of the grammar's rules is here."""
-_CARDISH = re.compile(r"^(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣]$")
+_CARD_RANKS = frozenset("AKQJTakqjt23456789")
+_CARD_SUITS = frozenset("SHDCshdc♠♥♦♣")
+
+
+def _cardish(name: str) -> bool:
+    """Whether `name` is spelt like a card (``AS``, ``10h``, ``T♦``): a rank, then a suit. (Not a
+    regular expression: one with the suits' signs took 1.5 million instructions to compile.)"""
+    return name[-1:] in _CARD_SUITS and (name[:-1] in _CARD_RANKS or name[:-1] == "10")
 
 
 @record
@@ -169,8 +176,8 @@ def _players(tag: Tag | None, at: Span, problems: list[Problem]) -> tuple[str, .
         return tuple(dict.fromkeys(spaced.split()))
     for name, offset in _words(tag.value):
         where = _at(tag, offset)
-        if not _NAME.match(name) or name in KEYWORDS or _CARDISH.match(name):
-            reason = ("is a keyword" if name in KEYWORDS else "looks like a card" if _CARDISH.match(name)
+        if not _NAME.match(name) or name in KEYWORDS or _cardish(name):
+            reason = ("is a keyword" if name in KEYWORDS else "looks like a card" if _cardish(name)
                       else "is not a name")
             problems.append(Problem(where.line, where.column, f"player {name!r} {reason}",
                                     "names are a letter followed by letters, digits, _ or ', "
@@ -182,7 +189,8 @@ def _players(tag: Tag | None, at: Span, problems: list[Problem]) -> tuple[str, .
     return tuple(seen)
 
 
-_FIELD = re.compile(r"\{(\w+):(CARD|SUIT|NAME|INT)(\.\.\.)?\}")
+_FIELD = r"\{(\w+):(CARD|SUIT|NAME|INT)(\.\.\.)?\}"
+"""A field of a game's own tag's form; compiled by `re` on first use (only a game with tags of its own needs it)."""
 _KIND_WORDS = {"CARD": "card", "SUIT": "suit", "NAME": "player", "INT": "number"}
 
 
@@ -199,7 +207,7 @@ def _game_tags(tags: list[Tag], game: str, players: tuple[str, ...],
                                     f"{game}'s own tags: {', '.join(declared) or 'none'}"))
             continue
         form, example = declared[tag.name]
-        fields = _FIELD.findall(form)
+        fields = re.findall(_FIELD, form)
         items: list[tuple[Any, ...]] = []
         offset = 0
         for part in tag.value.split(","):
@@ -242,8 +250,8 @@ def _teams(tag: Tag | None, players: tuple[str, ...], at: Span, problems: list[P
     placed: set[str] = set()
     for text, offset in _words(tag.value):
         where = _at(tag, offset)
-        joined = re.fullmatch(r"([^/&+]+)[/&+]([^/&+]+)", text)
-        if joined and "-" not in text:  # "N/S", "N&S", "N+S"
+        joined = None if "-" in text else re.fullmatch(r"([^/&+]+)[/&+]([^/&+]+)", text)
+        if joined:  # "N/S", "N&S", "N+S"
             problems.append(Problem(where.line, where.column, f"partnership {text!r} is not written with '-'",
                                     f"write the partners joined by '-': {joined.group(1)}-{joined.group(2)}"))
             continue

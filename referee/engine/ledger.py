@@ -41,13 +41,17 @@ class Ledger:
     `unit` is what the score is kept in (``points``, ``white``, ``counters``); `pool_unit` what
     the pool is kept in; `rate` how many score units one pool unit is worth when a player pays
     into or takes from the pool (10 white to the red in Boston), or None when a pool payment is
-    not taken from the score at all (Auction Pitch's red counters beside its points).
+    not taken from the score at all (Auction Pitch's red counters beside its points). Where the
+    game keeps its pools to a `limit` (Boston's house rule, whose rule is `limit_rule`), a pool
+    won or doubled is the first full one.
     """
 
-    __slots__ = ("delta", "entries", "pool", "pool_before", "pool_unit", "rate", "unit")
+    __slots__ = ("delta", "entries", "limit", "limit_rule", "pool", "pool_before", "pool_unit", "rate", "unit")
 
     def __init__(self, scored: Iterable[str], unit: str, pool: int | None = None,
-                 pool_unit: str | None = None, rate: int | None = 1) -> None:
+                 pool_unit: str | None = None, rate: int | None = 1, limit: int | None = None,
+                 limit_rule: str = "") -> None:
+        self.limit, self.limit_rule = limit, limit_rule
         self.unit = unit
         self.pool_unit = pool_unit or unit
         self.rate = rate
@@ -95,6 +99,28 @@ class Ledger:
         for payer in payers:
             self.transfer(payer, payee, amount, rule, cause)
 
+    def wins(self, payers: Iterable[str], winners: Sequence[str], each: int, rule: str, cause: str,
+             pool_rule: str | None = None, limit: int | None = None, limit_rule: str = "") -> int:
+        """A contract made: each of `payers` pays each of `winners` `each`; with `pool_rule`, the
+        winners take the (first) pool between them (`take_pool`). What the pool held, 0 without."""
+        for payer in payers:
+            self.pays_each(payer, winners, each, rule, cause)
+        return self.take_pool(winners, pool_rule, cause, limit, limit_rule) if pool_rule is not None else 0
+
+    def loses(self, losers: Sequence[str], payees: Iterable[str], each: int, rule: str, cause: str,
+              pool_rule: str | None = None, limit: int | None = None, limit_rule: str = "") -> int:
+        """A contract failed, a revoke paid: each of `losers` pays each of `payees` `each`; with
+        `pool_rule`, the losers double the (first) pool (`double_pool`). What the pool held, 0 without."""
+        payees = tuple(payees)
+        for loser in losers:
+            self.pays_each(loser, payees, each, rule, cause)
+        return self.double_pool(losers, pool_rule, cause, limit, limit_rule) if pool_rule is not None else 0
+
+    def in_score(self, amount: int) -> int:
+        """What `amount` in the pool's unit is worth in the score's (Boston's red, ten white each)."""
+        assert self.rate is not None, "this game's pool is not kept in the score"
+        return amount * self.rate
+
     def into_pool(self, payer: str, amount: int, rule: str, cause: str) -> None:
         """`payer` puts `amount` (in the pool's unit) into the pool."""
         self._with_pool(payer, amount, rule, cause)
@@ -106,7 +132,10 @@ class Ledger:
     def first_pool(self, rule: str, cause: str, limit: int | None = None,
                    limit_rule: str = "") -> tuple[int, str, str]:
         """What the pool a payment wins or doubles holds: all of it, or, where pools are kept to a
-        `limit` (Boston's), the first full pool of several, its entries then citing `limit_rule`."""
+        `limit` (Boston's; by default the ledger's), the first full pool of several, its entries
+        then citing `limit_rule`."""
+        if limit is None:
+            limit, limit_rule = self.limit, self.limit_rule
         red = self.in_pool
         if limit is None or red <= limit:
             return red, rule, cause

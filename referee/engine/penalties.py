@@ -41,7 +41,8 @@ class Offer:
     """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
     option chosen, given the hand (it must not hold the hand, or an open choice would make a
     reference cycle); without one, every option is a requirement on `target`'s next card (a card
-    option: to play `card`), and `said` the penalty's words. The
+    option: to play `called` or `card`), and `said` the penalty's words (`said_card` a card option's,
+    the card then shown exposed among its effects). The
     card a `card` option calls is `called`, else `card`: it gives that option its answering line;
     `lines` gives the line of an option the table takes otherwise (a card taken back rebuilds a trick)."""
 
@@ -60,6 +61,7 @@ class Offer:
     called: Card | None = None  # the card a `card` option calls, where it is not `card` (any card answers)
     lines: tuple[tuple[Option, str], ...] = ()  # answering lines of options no `call` answers
     said: str = "{choosers} requires {target} to play {option}"  # a requirement's penalty, in words
+    said_card: str = ""  # a `card` option's, where the card called is shown exposed (Boston's); {card} too
 
 
 @record
@@ -76,6 +78,9 @@ class Ruling:
     topic: str = ""
     account: str = ""
     found: bool = True
+    keeps: bool = False
+    """For a card out of turn: the law keeps it on the table until it goes back, stands or its
+    trick ends (the hand's `false_card`, Euchre's and Auction Pitch's), after the rest is applied."""
 
 
 NO_PENALTY = Ruling()
@@ -428,21 +433,14 @@ REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), Out
 ATTENTION, CALL, DEAL = AttentionLaw[Any](), CallLaw[Any](), DealLaw[Any]()
 
 
-def misere_claim(hand: HandReplay, caller: str, offender: str, topic: str, explanation: str,
-                 claimed: Callable[[Any], None], play_on: str = "") -> Offer:
-    """An adversary's error in a misère, under Boston's laws (which French Boston follows): the
-    caller may claim at once what the misère would bring; `claimed` records the claim, then the hands
-    are thrown up. A result written while the choice is open shows that he claimed. Where the laws
-    let him play on instead (`accept`), `play_on` says so when play goes on."""
-
-    def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-        if option == "claim":
-            claimed(hand)
-            hand.end("claimed")
-            hand.gather_now()
-
-    return Offer(frozenset({caller}), offender, ("claim", "accept") if play_on else ("claim",), topic, explanation,
-                 apply, "accept" if play_on else None, play_on, recorded="claim")
+def choosers(hand: HandReplay, offender: str) -> frozenset[str]:
+    """Who chooses the penalty for `offender`'s irregularity, and alone waives it by playing on: the
+    one player the game's laws give every such choice (`Declaration.liable`: Boston's caller, L21,
+    L39), for any error but his own; else the offender's adversaries (French Boston's other side)."""
+    chooser = hand.liable.chooser(hand)
+    if chooser is not None and chooser != offender:
+        return frozenset({chooser})
+    return frozenset(hand.adversaries(offender))
 
 
 @record

@@ -282,6 +282,7 @@ class HandReplay:
         self.claims: list[ev.Claim] = []
         self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
         self.late_play_reported = False
+        self.premature_reported = False  # a card before play could begin was found (`premature`)
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.correctable: list[tb.Revoke] = []
@@ -874,13 +875,25 @@ class HandReplay:
         return self.refuse_play(event, "a card is played after the hand was thrown in; it is ignored")
 
     @final
-    def refuse_play(self, event: ev.Play, words: str) -> bool:
+    def refuse_play(self, event: ev.Play, words: str, kind: Kind = "inconsistent-transcript",
+                    topic: str = "transcript.consistency") -> bool:
         """A card played while play cannot begin (the hand thrown in, whist's trump card not written)
-        contradicts the transcript: found once a hand, as every card after it would only repeat it,
-        and the card ignored. False, for `ready_to_play` to return."""
+        contradicts the transcript (or, as the game's laws say, is the finding `kind` under `topic`:
+        Boston's lead before the bidding is over): found once a hand, as every card after it would
+        only repeat it, and the card ignored. False, for `ready_to_play` to return."""
         if not self.late_play_reported:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", words)
+            self.find(kind, event.player, event.at, topic, words)
             self.late_play_reported = True
+        return False
+
+    @final
+    def premature(self, event: ev.Play, words: str) -> bool:
+        """A card played before play may begin (the bidding not over, trump not made, the pitch not
+        settled) goes back: found once a hand, as every card after it would only repeat it. False,
+        for `ready_to_play` to return."""
+        if not self.premature_reported:
+            self.find("premature-lead", event.player, event.at, "play.premature-lead", words)
+            self.premature_reported = True
         return False
 
     @final
@@ -1137,6 +1150,16 @@ class HandReplay:
         return counts
 
     @final
+    def taken(self) -> dict[str, int]:
+        """Tricks taken by each player so far, in seat order (a game where each plays for himself:
+        Boston's caller and opponents, French Boston's caller and partner)."""
+        counts = dict.fromkeys(self.order, 0)
+        for trick in self.table.tricks if self.table is not None else ():
+            if trick.winner:
+                counts[trick.winner] += 1
+        return counts
+
+    @final
     def concede_rest(self, event: ev.Concede) -> None:
         """A partnership gives up the rest of the tricks to the other: the hands are thrown up at
         once, so a revoke in the trick just completed is established. Before play there is
@@ -1213,9 +1236,12 @@ class HandReplay:
     @final
     def fact_outofturn(self, fact: tb.OutOfTurn) -> None:
         kind: Kind = "lead-out-of-turn" if fact.lead else "play-out-of-turn"
-        self.rule_on(self.penalty_laws.out_of_turn.decide(self, fact), kind, fact.player, fact.at, "play.out-of-turn",
+        ruling = self.penalty_laws.out_of_turn.decide(self, fact)
+        self.rule_on(ruling, kind, fact.player, fact.at, "play.out-of-turn",
                      f"{fact.player} {'led' if fact.lead else 'played'} {fact.card} to trick {fact.trick}, "
                      f"but it was {fact.expected}'s turn. ", fact.trick)
+        if ruling.keeps:
+            self.false_card = fact
 
     @final
     def fact_notactive(self, fact: tb.NotActive) -> None:
@@ -1698,8 +1724,9 @@ class HandReplay:
     @final
     def settle_hand(self) -> Settlement:
         """Settle the hand afresh: a new ledger, and the penalties and notes the settling adds."""
-        declared = self.declared
-        ledger = Ledger(self.scored(), declared.score_unit, self.pool_before, declared.pool_unit, declared.pool_rate)
+        declared, limit = self.declared, self.declared.pool_limit
+        ledger = Ledger(self.scored(), declared.score_unit, self.pool_before, declared.pool_unit, declared.pool_rate,
+                        self.options[limit] if limit else None, self.book.options[limit].rule or "" if limit else "")
         self.settling = settlement = Settlement(ledger, [], [])
         try:
             settlement.result = self.settle(ledger)
@@ -1899,13 +1926,19 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
 def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
     """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card (a
-    card, answering a `card` option: to play `offer.card`)."""
-    target, topic, choosers, said, card = offer.target, offer.topic, offer.choosers, offer.said, offer.card
+    card, answering a `card` option: to play `offer.called` or `offer.card`, shown exposed where the
+    law words that option's penalty apart, `said_card`; a suit, answering a `suit` option: to lead
+    it, as Euchre's card out of turn under Somerset's laws)."""
+    target, topic, choosers, said, said_card = offer.target, offer.topic, offer.choosers, offer.said, offer.said_card
+    card = offer.called or offer.card
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-        what = "card" if len(option) == 2 else option
-        effect = hand.require(target, what, topic, at, card=card if what == "card" else None)
-        hand.penalise(topic, said.format(choosers=hand.side_label(choosers), target=target, option=option),
-                      effects=(effect,))
+        suit = Suit[option.upper()] if option in SUIT_OPTIONS.values() else None
+        what = "card" if len(option) == 2 else option if suit is None else "lead-suit"
+        effect = hand.require(target, what, topic, at, suit=suit, card=card if what == "card" else None)
+        shown = (Effect("exposed", target, None, card.text),) if what == "card" and said_card and card is not None \
+            else ()
+        hand.penalise(topic, (said_card if shown else said).format(
+            choosers=hand.side_label(choosers), target=target, option=option, card=card), effects=(*shown, effect))
 
     return apply

@@ -8,16 +8,19 @@ number, the dealer), when the game is won.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_origin
 
 from ..notation.reader import HandRecord, Problem
 from .header import player_count_problems
-from .replay import HandContext, HandReplay, unknown_names
+from .replay import Declaration, HandContext, HandReplay, unknown_names
 from .rulebook import Rulebook, load
 from .sides import Sides
 
 if TYPE_CHECKING:
+    import random
+
     from ..notation.cards import Card, Suit
     from .header import Setup
     from .verdict import HandVerdict
@@ -32,6 +35,7 @@ class GameRules:
     no_partners: tuple[str, str] | None = None  # (message, hint) refusing a [Partners] tag
     single_pool: tuple[str, str] | None = None  # (message, hint) when [Pool] holds one number only
     partnerships: bool = False  # two partnerships of two, partners sitting opposite ([Partners] required)
+    declared: Declaration | None = None  # what the game's hands declare, where it is asked outside a hand (`card_role`)
 
     @property
     def rulebook(self) -> Rulebook:
@@ -62,10 +66,20 @@ class GameRules:
                                 "list [Players] clockwise; partners sit two seats apart")]
         return []
 
+    def random_game(self, rng: random.Random, hands: int, *args: Any, **kwargs: Any) -> str:
+        """A transcript of `hands` random lawful hands, for the property tests, the benchmarks and
+        `new`: the game's own `generator.random_game`, its module loaded only when asked, so that
+        a check never imports it (nor `random`)."""
+        generator = importlib.import_module(type(self).__module__ + ".generator")
+        text: str = generator.random_game(rng, hands, *args, **kwargs)
+        return text
+
     def card_role(self, card: Card, trump: Suit | None) -> str | None:
         """What a card is in a trick beyond its printed suit, in words ("the left bower, a trump"),
-        or None when its printed suit says it all (explanations add "a trump" themselves)."""
-        return None
+        or None when its printed suit says it all (explanations add "a trump" themselves): as the
+        hands declare it (`Declaration.card_role`)."""
+        role = self.declared.card_role if self.declared is not None else None
+        return role(card, trump) if role is not None else None
 
 
 Hand = TypeVar("Hand", bound=HandReplay)
@@ -85,6 +99,7 @@ class GameSession(Generic[Hand]):
         self.after_spoiled = False  # the last hand was spoiled by a syntax error (`skip_spoiled`)
         self.started_by: str | None = None  # a game begun without a header (`next_game`): its first hand's note
         self.won: str | None = None  # who won the game, once someone has (what `winner` says by default)
+        self.over = False  # a game of a set number of deals is over: the player ahead has won it (`winner`)
         self.sides = Sides.of(setup, setup.players)  # who plays with whom, in the seats' usual order
         self.number = 1  # the next hand's number (0 in a game that takes it from the first header)
         self.order = setup.players  # the seats in order of play
@@ -124,7 +139,11 @@ class GameSession(Generic[Hand]):
         raise NotImplementedError
 
     def winner(self) -> str | None:
-        """Game hook: who has won the game (None while nobody has): by default `won`, which the game sets."""
+        """Game hook: who has won the game (None while nobody has): by default `won`, which the game
+        sets; in a game of a set number of deals once it is `over` (Boston, French Boston), the
+        player strictly ahead of every other (none on a tie)."""
+        if self.won is None and self.over:
+            return sole_leader(self.score)
         return self.won
 
     def advance(self, replay: Hand, verdict: HandVerdict) -> None:

@@ -48,9 +48,10 @@ def sits_out(hand: HandReplay, seat: str) -> bool:
     return sit is not None and sit.broken is None
 
 
-def lone_stands(hand: HandReplay, loner: str) -> bool:
-    """Whether `loner`'s lone hand stands: his partner has not played (or his card went back)."""
-    return all(s.broken is None for s in hand.sitting_out if s.loner == loner)
+def lone_stands(hand: HandReplay, loner: str | None) -> bool:
+    """Whether `loner` plays alone (None: nobody does) and his lone hand stands: his partner has
+    not played (or his card went back)."""
+    return loner is not None and all(s.broken is None for s in hand.sitting_out if s.loner == loner)
 
 
 def joins_last_trick(hand: HandReplay, event: ev.Play) -> None:

@@ -21,6 +21,7 @@ from . import events as ev
 from .cards import Card, parse_card, parse_suit
 from .limits import MAX_DIGITS
 from .shapes import SHAPES, WORD_EVENTS
+from .usercache import KeptPatterns
 
 _MOST_DEALT = 13
 """Deal lines of more cards (a misdeal) are left to the grammar."""
@@ -76,30 +77,33 @@ class CommonLines:
         # (`whole_lines_after` lines); both readings are the same (tests/test_common_lines.py).
         # The events of a line are read by one pattern, the comma between them matched apart
         # (a second pattern for the events after a comma costs 7 million instructions to compile).
+        patterns = KeptPatterns("common-lines")  # as compiled by an earlier run: 25 million instructions less
+        kept = patterns.compile
         self._whole_lines_after = whole_lines_after
         self._plays: re.Pattern[str] | None = None
         self._deal_whole: re.Pattern[str] | None = None
         self._whole_parts = (name, card)
-        self._label = re.compile(rf"{_SPACE}trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:")
-        self._event = re.compile(event("("))
-        self._comma = re.compile(rf"{_SPACE},{_SPACE}")
-        self._space = re.compile(_SPACE)
+        self._label = kept(rf"{_SPACE}trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:")
+        self._event = kept(event("("))
+        self._comma = kept(rf"{_SPACE},{_SPACE}")
+        self._space = kept(_SPACE)
         # a line of plays only (nearly every trick): a play is one match, where reading event by
         # event takes a match for every kind of event it might be
-        self._play = re.compile(rf"({name}){_GAP}({card})")
-        self._played_label = re.compile(rf"{_SPACE}trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}")
-        self._change = re.compile(change("("))
-        self._recorded = re.compile(rf"{_SPACE}recorded{_GAP}{listed(change('(?:'))}{_SPACE}")
-        self._deal = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:")
-        self._dealt = re.compile(rf"{_SPACE}({card})")
+        self._play = kept(rf"({name}){_GAP}({card})")
+        self._played_label = kept(rf"{_SPACE}trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}")
+        self._change = kept(change("("))
+        self._recorded = kept(rf"{_SPACE}recorded{_GAP}{listed(change('(?:'))}{_SPACE}")
+        self._deal = kept(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:")
+        self._dealt = kept(rf"{_SPACE}({card})")
         if whole_lines_after <= 0:
             self._compile_whole_lines()
-        self._upcard = re.compile(rf"{_SPACE}upcard{_GAP}({card}){_SPACE}")
-        self._hand = re.compile(
+        self._upcard = kept(rf"{_SPACE}upcard{_GAP}({card}){_SPACE}")
+        self._hand = kept(
             rf"{_SPACE}hand(?:{_GAP}([0-9]{{1,{MAX_DIGITS}}}))?(?:{_GAP}dealer{_GAP}({name}))?{_SPACE}")
-        self._tag = re.compile(
+        self._tag = kept(
             rf"{_SPACE}\[{_SPACE}({terminals['TAG_NAME']}){_SPACE}({terminals['STRING']}){_SPACE}\]{_SPACE}")
-        self._keyword = re.compile(keyword)
+        self._keyword = kept(keyword)
+        patterns.keep()
         self._plain_names: set[str] = set()
 
     def read(self, text: str, line: int) -> ev.Line | None:
@@ -128,11 +132,13 @@ class CommonLines:
         every group at each step, a quarter of this match's cost."""
         name, card = self._whole_parts
         play = rf"({name}){_GAP}({card})"
-        self._plays = re.compile(rf"{_SPACE}(?:trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}|){play}"
-                                 + f"(?:{_SPACE},{_SPACE}{play}" * (_MOST_PLAYS - 1)
-                                 + "|)" * (_MOST_PLAYS - 1) + _SPACE)
-        self._deal_whole = re.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:"
-                                      + f"(?:{_SPACE}({card})" * _MOST_DEALT + "|)" * _MOST_DEALT + _SPACE)
+        patterns = KeptPatterns("common-lines-whole")
+        self._plays = patterns.compile(
+            rf"{_SPACE}(?:trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}|){play}"
+            + f"(?:{_SPACE},{_SPACE}{play}" * (_MOST_PLAYS - 1) + "|)" * (_MOST_PLAYS - 1) + _SPACE)
+        self._deal_whole = patterns.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:"
+                                            + f"(?:{_SPACE}({card})" * _MOST_DEALT + "|)" * _MOST_DEALT + _SPACE)
+        patterns.keep()
 
     def _long_input(self) -> bool:
         """Counts a line of plays or a deal; whether the patterns of whole lines are compiled."""

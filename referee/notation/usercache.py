@@ -1,7 +1,8 @@
 """Work kept between runs in the user's cache directory, so that a run starts quickly.
 
 Some of a run's start-up work never changes for an installed version: building the parser's
-LALR tables, working out the grammar's terminals, reading the rulebooks' YAML. It is kept here,
+LALR tables, working out the grammar's terminals, reading the rulebooks' YAML, compiling the
+regular expressions of the usual lines (`KeptPatterns`). It is kept here,
 in ``$XDG_CACHE_HOME/referee`` (else ``~/.cache/referee``), the user's own directory, never a
 shared temporary one. Everything in it is rebuilt from the package when missing, stale or
 unreadable, so deleting it is always safe; ``REFEREE_NO_CACHE=1`` turns it off.
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import sys
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
@@ -143,3 +146,77 @@ def load_yaml(name: str, text: str, valid: Callable[[Any], bool]) -> Any:
         return yaml.safe_load(text)
 
     return kept(name, text, parse, valid)
+
+
+class KeptPatterns:
+    """`re.compile` for the patterns a run compiles at every start-up, from their compiled form
+    kept under `name` when the entry holds it: compiling is `re`'s parser and compiler, Python
+    code that took 25 million instructions for the usual lines' patterns, a tenth of a one-hand
+    check; the kept form goes straight to the C engine (`_sre.compile`, as `re` ends).
+
+    A form is kept only when the pattern it builds is equal to `re.compile`'s (same text, flags
+    and compiled code), and read back only by the same interpreter (the entry is stamped with
+    its version and `_sre`'s); the C engine validates the code it is given, and refuses a form
+    that is not well made (a planted or damaged entry: the pattern is then compiled again). Like
+    the kept parser tables, a well-made form of another pattern planted there would be used: it
+    cannot run code, and the directory is the user's own. The entry holds the patterns of one
+    run's `compile` calls; `keep` writes it when any was new."""
+
+    def __init__(self, name: str) -> None:
+        self._name = f"patterns-{name}"
+        self._engine = _engine()
+        self._stamp = f"{sys.version} {getattr(self._engine, 'MAGIC', '')}"
+        kept = read(self._name, self._stamp) if self._engine is not None else None
+        self._kept: dict[str, Any] = kept if isinstance(kept, dict) else {}
+        self._used: dict[str, Any] = {}
+        self._new = False
+
+    def compile(self, pattern: str) -> re.Pattern[str]:
+        """``re.compile(pattern)``."""
+        form = self._kept.get(pattern)
+        if form is not None:
+            with suppress(TypeError, ValueError, OverflowError, RuntimeError, IndexError):
+                flags, code, groups, groupindex, indexgroup = form
+                compiled: re.Pattern[str] = self._engine.compile(pattern, flags, code, groups, groupindex,
+                                                                 tuple(indexgroup))
+                self._used[pattern] = form
+                return compiled
+        compiled = re.compile(pattern)
+        form = _form(pattern, compiled) if self._engine is not None else None
+        if form is not None:
+            self._used[pattern] = form
+            self._new = True
+        return compiled
+
+    def keep(self) -> None:
+        """Write the forms of the patterns compiled so far, when one was not kept (and writes are allowed)."""
+        if self._new:
+            write(self._name, self._stamp, self._used)
+            self._new = False
+
+
+def _engine() -> Any:
+    """CPython's regular-expression engine, when it compiles the form `_form` makes; else None."""
+    try:
+        import _sre  # type: ignore[import-not-found]  # CPython's, with no stub
+        from re import _compiler, _parser  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return _sre if hasattr(_sre, "compile") and hasattr(_compiler, "_code") and hasattr(_parser, "parse") else None
+
+
+def _form(pattern: str, compiled: re.Pattern[str]) -> list[Any] | None:
+    """What `re._compiler.compile` hands the C engine for `pattern` (flags, code, the groups),
+    as JSON data; None when the engine does not build the very pattern `compiled` from it."""
+    with suppress(Exception):  # the internals of another Python than 3.11-3.13: simply not kept
+        from re import _compiler, _parser  # type: ignore[attr-defined]
+
+        parsed = _parser.parse(pattern, 0)
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup: list[str | None] = [None] * parsed.state.groups
+        for group, index in groupindex.items():
+            indexgroup[index] = group
+        flags, code, groups = parsed.state.flags, list(_compiler._code(parsed, 0)), parsed.state.groups - 1
+        if _engine().compile(pattern, flags, code, groups, groupindex, tuple(indexgroup)) == compiled:
+            return [flags, code, groups, groupindex, indexgroup]
+    return None

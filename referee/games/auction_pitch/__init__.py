@@ -13,18 +13,11 @@ between hands).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
 from .hand import AuctionPitchHand
-
-if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
-    import random
-
-    from ...engine.generators import PlayRulesFor
 
 __all__ = ["GAME", "AuctionPitch", "AuctionPitchSession"]
 
@@ -73,12 +66,6 @@ class AuctionPitch(GameRules):
 
     def session(self, setup: Setup) -> AuctionPitchSession:
         return AuctionPitchSession(self, setup)
-
-    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
-                    style: random.Random | None = None) -> str:
-        """A transcript of `hands` random lawful hands (see `generator.random_game`)."""
-        from . import generator
-        return generator.random_game(rng, hands, rules_for, style=style)
 
 
 GAME = AuctionPitch()

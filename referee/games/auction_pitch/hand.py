@@ -62,7 +62,6 @@ class AuctionPitchHand(HandReplay):
         self.stood: tb.OutOfTurn | None = None  # an adversary's card out of turn that stands (accepted, played to)
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal
         self.disobeyed: list[tb.Revoke] = []
-        self.premature_reported = False
 
     # ---- small queries -------------------------------------------------------------------
     @property
@@ -104,12 +103,8 @@ class AuctionPitchHand(HandReplay):
         answer = auction.pitched_by(event.player)
         self.notes.extend(answer.notes)
         if not answer.counts:
-            if not self.premature_reported:
-                self.find("premature-lead", event.player, event.at, "play.premature-lead",
-                          f"{event.player} played {event.card} before the pitch was settled ({auction.waiting()}); "
-                          "the card goes back.")
-                self.premature_reported = True
-            return False
+            return self.premature(event, f"{event.player} played {event.card} before the pitch was settled "
+                                         f"({auction.waiting()}); the card goes back.")
         assert self.pitcher is not None
         self.start_play(self.pitcher, self.order, self.rules)
         self.played_on(self.deals, lambda player: "the hand stands without penalty")

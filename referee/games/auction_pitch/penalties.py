@@ -83,10 +83,6 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
                           topic="play.pitcher-out-of-turn")
         pitcher = hand.pitcher or ""
         call = _pitcher_calls(pitcher, fact)
-
-        def kept(choice: Choice | None) -> None:
-            hand.false_card = fact  # on the table until it goes back, stands or its trick ends
-
         return Ruling(f"The card goes back (with any card played after it, unless {pitcher}, the pitcher, plays to it: "
                       f"then it stands), and {pitcher} may call on {fact.player} to play his highest or lowest card of "
                       "the suit led, or to trump or not to trump, when his turn comes; or he may accept the card as "
@@ -96,7 +92,7 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
                             "the suit led, or to trump or not to trump the trick, when his proper turn comes, or "
                             "accept the card as played; the others' cards do not take the choice away, his own play "
                             "to the trick or its end does.", call, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)),
-                      kept)
+                      keeps=True)
 
 
 def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -> None:

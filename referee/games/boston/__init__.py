@@ -7,28 +7,21 @@ Scores are white counters per player; the pool is kept in red counters (1 red = 
 in every hand the players' deltas plus ten times the pool's change sum to zero.
 
 The parts: `auction` (the bidding), `hand` (one hand replayed), `penalties` (what its laws
-make of each irregularity: the caller's rights over his opponents'), `exposed` (the opponents'
-cards liable to be called), `settlement` (the payments), `tables` (the rulebook's numbers, the
-house rules and the pools shown), `generator` (random hands); here, the game and its session
-(the counters and the pool carried from deal to deal).
+make of each irregularity: the caller's rights over his opponents'), `settlement` (the
+payments), `tables` (the rulebook's numbers, the house rules and the pools shown), `generator`
+(random hands); here, the game and its session (the counters and the pool carried from deal to
+deal).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.header import Setup
 from ...engine.replay import pools_shown
-from ...engine.session import GameRules, GameSession, sole_leader
+from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
 from .hand import BostonHand
 from .tables import tables
-
-if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
-    import random
-
-    from ...engine.generators import PlayRulesFor
 
 __all__ = ["GAME", "Boston", "BostonHand", "BostonSession"]
 
@@ -40,7 +33,6 @@ class BostonSession(GameSession[BostonHand]):
         red = sum(setup.pool) if setup.pool is not None else tables().pool["stake"] * len(setup.players)
         super().__init__(game, setup, red)
         self.number = 0  # a game of Boston may start at any deal: the first header says which
-        self.over = False
 
     def replay(self, record: HandRecord) -> BostonHand:
         number = self.number or record.header.number or 1
@@ -57,10 +49,6 @@ class BostonSession(GameSession[BostonHand]):
     def pool(self) -> int | list[int]:
         return pools_shown(self.pool_now or 0, self.setup.options["pool-limit"])
 
-    def winner(self) -> str | None:
-        """After the last deal, the player who holds the most counters (None on a tie)."""
-        return sole_leader(self.score) if self.over else None
-
 
 class Boston(GameRules):
     name = "boston"
@@ -70,18 +58,6 @@ class Boston(GameRules):
 
     def session(self, setup: Setup) -> BostonSession:
         return BostonSession(self, setup)
-
-    def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False,
-                    rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
-        """A transcript of `hands` random hands (property tests, benchmarks).
-
-        Bids, names, discards, spreads, "I pay" and plays are random but lawful (the plays as
-        `rules_for` says, by default the referee's own trick rules); with `plant_revokes`,
-        some hands carry one revoke (see `generator.random_hand`); with `style`, it is written in
-        styles chosen from it.
-        """
-        from . import generator
-        return generator.random_game(rng, hands, plant_revokes, rules_for, style=style)
 
 
 GAME = Boston()

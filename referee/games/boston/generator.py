@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRulesFor, deal_lines, random_tricks, shuffled_deal, write_in_style
-from ...engine.generators import plain_play_rules as own_play_rules
+from ...engine import generators as gen
+from ...engine.generators import PlayRulesFor, random_tricks
 from ...notation.cards import Suit
 from .auction import BostonBid
 from .hand import BostonHand
@@ -30,7 +30,7 @@ def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
         lines.extend(random_hand(rng, dealer, number, plant, rules_for)[0])
         dealer = (dealer + 1) % 4
     text = "\n".join(lines) + "\n"
-    return write_in_style(text, style)
+    return gen.write_in_style(text, style)
 
 
 def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], BostonBid | None, str | None]:
@@ -70,9 +70,9 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     """
     players = ("A", "Y", "B", "Z")
     seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
-    cards, hands = shuffled_deal(rng, BostonHand.declared.pack, seats)
+    cards, hands = gen.shuffled_deal(rng, BostonHand.declared.pack, seats)
     upcard = rng.choice(cards)
-    out = deal_lines(number, players[dealer], players, hands, upcard)
+    out = gen.deal_lines(number, players[dealer], players, hands, upcard)
     calls, bid, caller = random_bidding(rng, seats)
     out += calls
     trump: Suit | None = None
@@ -80,17 +80,14 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
         trump = {0: rng.choice(list(Suit)), 1: upcard.suit.partner, 2: upcard.suit}[bid.klass]
         out.append(f"{caller} name {trump.word}")
     if bid is not None and bid.little:
-        for seat in seats:
-            discard = rng.choice(hands[seat])
-            hands[seat].remove(discard)
-            out.append(f"{seat} discard {discard.text}")
+        out += gen.discard_lines(rng, seats, hands)
     if bid is not None and bid.spread:
         out.append(f"{caller} spread")
     if bid is not None and rng.random() < 0.1:
         out.append(", ".join(f"{p} concede" for p in seats if p != caller))
         out.append("")
         return out, None
-    play = (rules_for or own_play_rules)(Deal("boston", trump, upcard.suit))
+    play = (rules_for or gen.plain_play_rules)(gen.Deal("boston", trump, upcard.suit))
     misere, slam = bid is not None and bid.misere, bid is not None and bid.tricks == 13
     tricks, planted = random_tricks(rng, seats, seats[0], hands, play, plant_revoke,
                                     stop=lambda winner: (misere and winner == caller) or (slam and winner != caller))

@@ -16,8 +16,7 @@ from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import BostonBid, auction, bound_suit, kept, make_bid, read
-from .exposed import claim_rest
-from .penalties import LAWS, misere_error
+from .penalties import LAWS, claim_rest, misere_error
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
 
@@ -45,7 +44,6 @@ class BostonHand(HandReplay):
         super().__init__(context, record)
         self.numbers = tables()
         self.pool_before = pool_before
-        self.limit: int = self.game_options["pool-limit"]
         self.eldest = self.left_of(self.dealer)
         self.step: Step = "bidding"
         self.auction = auction(self.order, self.eldest, self.game_options["comeback"])
@@ -54,7 +52,6 @@ class BostonHand(HandReplay):
         self.caller_gave_up = False
         self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
-        self.premature_reported = False
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
                             and self.number == self.numbers.game_deals + 1)
         if self.final_grand:
@@ -201,14 +198,11 @@ class BostonHand(HandReplay):
             misere_error(self, event.player, what)
             return True
         if self.step != "ready":
-            if not self.premature_reported:
-                waiting = {"bidding": f"the bidding is over ({self.auction.turn} to speak)",
-                           "naming": f"{self.caller} has named trumps",
-                           "discarding": "everybody has discarded"}[self.step]
-                self.find("premature-lead", event.player, event.at, "play.premature-lead",
-                          f"{event.player} played {event.card} before {waiting}; the card goes back")
-                self.premature_reported = True
-            return False
+            waiting = {"bidding": f"the bidding is over ({self.auction.turn} to speak)",
+                       "naming": f"{self.caller} has named trumps",
+                       "discarding": "everybody has discarded"}[self.step]
+            return self.refuse_play(event, f"{event.player} played {event.card} before {waiting}; the card goes back",
+                                    "premature-lead", "play.premature-lead")
         self.begin_play()
         return True
 
@@ -258,7 +252,7 @@ class BostonHand(HandReplay):
         finished = self.table is not None and self.table.finished
         return not self.partout and self.is_opponent(offender) and self.stage != "ended" and not finished
 
-    # ---- looking back, claiming the rest (`LiableCards.claim_rest`) ------------------------------
+    # ---- looking back, claiming the rest ---------------------------------------------------------
     def on_look(self, event: ev.Look) -> None:
         """Allowed, except in a misère (`misere.look_back`), where an opponent's look is a misère error."""
         def error(player: str, trick: int) -> None:
@@ -297,14 +291,6 @@ class BostonHand(HandReplay):
         """Too many cards, an imperfect pack, or a hand of the wrong size found before play."""
         faults = self.deal_faults
         return "long-hand" in faults or self.imperfect_pack() or (self.table is None and "wrong-count" in faults)
-
-    def taken(self) -> dict[str, int]:
-        """Tricks taken by each player so far."""
-        counts = dict.fromkeys(self.order, 0)
-        for trick in self.table.tricks if self.table else ():
-            if trick.winner:
-                counts[trick.winner] += 1
-        return counts
 
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

@@ -13,51 +13,30 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import SUIT_OPTIONS, Lapse
+from ...engine.caller import MisereError, lay_down, lead_called
+from ...engine.choices import Lapse
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
-from ...notation.cards import Suit
 
 if TYPE_CHECKING:
     from .hand import BostonHand
 
 
-# ---- the caller's rights -------------------------------------------------------------------------
-def the_caller(hand: BostonHand) -> frozenset[str]:
-    """Who chooses every penalty: the caller, and only he waives it by playing on (L21, L39); the
-    offender's side must wait for his decision."""
-    assert hand.caller is not None
-    return frozenset({hand.caller})
+def claimed(hand: BostonHand, caller: str, offender: str, what: str) -> None:
+    """The caller's claim for an opponent's misère error, which the settlement pays."""
+    hand.claimed_from = offender
+    hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
 
 
-def misere_offer(hand: BostonHand, offender: str, what: str) -> Offer:
-    """An opponent's error in a misère: the caller may claim the pool and his stakes at once
-    (the offender forfeiting to the pool), or play on; a result written while it is open shows
-    he claimed."""
-    caller = hand.caller
-    assert caller is not None
-
-    def claimed(hand: BostonHand) -> None:
-        hand.claimed_from = offender
-        hand.notes.append(f"{caller} claimed the pool and his stakes for {offender}'s error.")
-
-    return laws.misere_claim(hand, caller, offender, "misere.error",
-                             f"{what}: {caller} may at once claim the pool and his stakes, {offender} forfeiting "
-                             f"{hand.numbers.pool['misere-error']} red to the pool, or play on.", claimed,
-                             f"Play went on: {caller} did not claim for {offender}'s error.")
-
-
-def misere_ruling(hand: BostonHand, offender: str, what: str, applies: bool = True) -> Ruling | None:
-    """In a misère an opponent's error is a misère error, the caller's to claim for (`misere_offer`)."""
-    if hand.high is None or not hand.high.misere:
-        return None
-    return Ruling("In a misère this is a misère error.", misere_offer(hand, offender, what) if applies else None)
-
-
-def misere_error(hand: BostonHand, offender: str, what: str) -> None:
-    """An opponent's error in a misère, found by the hand: the caller's claim (`misere_offer`)."""
-    hand.open(misere_offer(hand, offender, what))
+MISERE = MisereError("misere.error", lambda hand: hand.caller if hand.high is not None and hand.high.misere else None,
+                     lambda hand, caller, offender, what: f"{what}: {caller} may at once claim the pool and his "
+                     f"stakes, {offender} forfeiting {hand.numbers.pool['misere-error']} red to the pool, or play on.",
+                     claimed, "Play went on: {caller} did not claim for {offender}'s error.")
+"""An opponent's error in a misère: the caller may claim the pool and his stakes at once (the
+offender forfeiting to the pool), or play on; a result written while it is open shows he claimed."""
+misere_error = MISERE.open
+MISERE_WORDS = "In a misère this is a misère error."
 
 
 class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
@@ -86,32 +65,20 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
                  f"An opponent had already played after him, so {fact.card} is exposed and the opponents may call it.")
         if over:
             return Ruling(words)
-        opponents = frozenset(hand.adversaries(hand.caller))
-
-        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-            effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
-            hand.penalise("revoke.corrected", f"the opponents call the caller's exposed {fact.card}",
-                          effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
-
+        opponents = laws.choosers(hand, fact.player)
         return Ruling(words, Offer(opponents, fact.player, ("card",), "revoke.corrected",
-                                   f"{fact.card} stays face up; {hand.side_label(opponents)} may call it.", apply,
-                                   ends=(Lapse.CARD_PLAYED,), card=fact.card))
+                                   f"{fact.card} stays face up; {hand.side_label(opponents)} may call it.",
+                                   ends=(Lapse.CARD_PLAYED,), card=fact.card, target=fact.player,
+                                   said_card="the opponents call the caller's exposed {card}"))
 
     def corrected_opponent_offer(self, hand: BostonHand, fact: tb.Revoke) -> Offer:
-        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-            if option in ("highest", "lowest"):
-                effect = hand.require(fact.player, option, "revoke.corrected", at)
-                hand.penalise("revoke.corrected",
-                              f"{hand.caller} requires {fact.player}'s {option} {fact.led.word[:-1]}",
-                              effects=(effect,))
-                return
-            effect = hand.require(fact.player, "card", "revoke.corrected", at, card=fact.card)
-            hand.penalise("revoke.corrected", f"{hand.caller} calls {fact.player}'s {fact.card} as an exposed card",
-                          effects=(Effect("exposed", fact.player, None, fact.card.text), effect))
-
-        return Offer(the_caller(hand), fact.player, ("highest", "lowest", "card"), "revoke.corrected",
+        """The caller's call on an opponent's corrected revoke: his highest or lowest of the suit led,
+        or the card as an exposed card."""
+        return Offer(laws.choosers(hand, fact.player), fact.player, ("highest", "lowest", "card"), "revoke.corrected",
                      f"{hand.caller} may require {fact.player}'s highest or lowest {fact.led.word[:-1]}, or call "
-                     f"{fact.card} as an exposed card.", apply, called=fact.card)
+                     f"{fact.card} as an exposed card.", called=fact.card, target=fact.player,
+                     said=f"{{choosers}} requires {{target}}'s {{option}} {fact.led.word[:-1]}",
+                     said_card="{choosers} calls {target}'s {card} as an exposed card")
 
     def established_words(self, hand: BostonHand, fact: tb.Revoke) -> str:
         if hand.revokes and hand.revokes[0] is not fact:
@@ -148,7 +115,8 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
                           "goes back." if fact.lead else "The caller is not penalised.")
         applies = hand.penalty_applies(fact.player)
         verb = "led" if fact.lead else "played"
-        if misere := misere_ruling(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn", applies):
+        if misere := MISERE.ruling(hand, fact.player, f"{fact.player} {verb} {fact.card} out of turn", MISERE_WORDS,
+                                   applies):
             return misere
         if fact.lead:
             return Ruling(f"{hand.caller}, who has not played to the trick, may call a suit from the rightful leader, "
@@ -165,18 +133,12 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             if option == "accept":
                 return
-            back = hand.send_back(offender, card)
-            if option in SUIT_OPTIONS.values():
-                suit = Suit[option.upper()]
-                effects = hand.require_lead(targets, suit, "play.out-of-turn", at)
-                hand.penalise("play.out-of-turn", f"{caller} calls a {suit.word[:-1]} lead from {whom}; "
-                              f"{offender} takes back {card}", effects=(back, *effects))
-                return
-            called = hand.require(offender, "card", "play.out-of-turn", at, card=card)
-            hand.penalise("play.out-of-turn", f"{caller} treats {offender}'s {card} as exposed and calls it",
-                          effects=(back, Effect("exposed", offender, None, card.text), called))
+            effects, suit = lead_called(hand, offender, card, targets, option, "play.out-of-turn", at, exposed=True)
+            hand.penalise("play.out-of-turn", f"{caller} calls a {suit.word[:-1]} lead from {whom}; {offender} takes "
+                          f"back {card}" if suit else f"{caller} treats {offender}'s {card} as exposed and calls it",
+                          effects=effects)
 
-        return Offer(the_caller(hand), offender, ("suit", "card", "accept"), "play.out-of-turn",
+        return Offer(laws.choosers(hand, offender), offender, ("suit", "card", "accept"), "play.out-of-turn",
                      f"{caller} may call a suit from {whom} ({offender} takes {card} back), call {card} as an exposed "
                      "card, or accept the lead (his playing to it accepts it; a card his opponents play to it before "
                      "he decides is taken back, liable to be called).", apply, implied="accept",
@@ -190,9 +152,10 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         if not targets:
             return None
         target = fact.expected if fact.expected in targets else targets[0]
-        return Offer(frozenset({hand.caller}), fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                     f"{hand.caller} may require {target} to play his highest or lowest of the suit led, or to win or "
-                     "lose the trick.", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target)
+        return Offer(laws.choosers(hand, fact.player), fact.player, ("highest", "lowest", "win", "lose"),
+                     "play.out-of-turn", f"{hand.caller} may require {target} to play his highest or lowest of the "
+                     "suit led, or to win or lose the trick.", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED),
+                     target=target)
 
 
 def short_ruling(hand: BostonHand, player: str) -> str:
@@ -217,7 +180,7 @@ class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
             return Ruling("The caller is not penalised for his own exposed cards.")
         if not hand.penalty_applies(event.player):
             return Ruling("The play is over: no penalty applies.")
-        if misere := misere_ruling(hand, event.player, f"{event.player} exposed {event.card}"):
+        if misere := MISERE.ruling(hand, event.player, f"{event.player} exposed {event.card}", MISERE_WORDS):
             return misere
         return Ruling(f"It stays face up and {hand.caller} may call it.",
                       hand.liable.offer(hand, event.player, event.card),
@@ -235,7 +198,7 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
             return Ruling("Every trick has been played, so there is nothing left to require: no penalty applies.")
         if hand.caller is None or not hand.penalty_applies(event.player) or table is None:
             return Ruling("No penalty applies.")
-        if misere := misere_ruling(hand, event.player, f"{event.player} drew attention to the tricks"):
+        if misere := MISERE.ruling(hand, event.player, f"{event.player} drew attention to the tricks", MISERE_WORDS):
             return misere
         current = table.current
         played = {p.player for p in current.plays}
@@ -249,10 +212,31 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
 
         return Ruling(f"{hand.caller} may require highest or lowest, or trump or no trump, from the opponents still "
                       "to play.",
-                      Offer(the_caller(hand), event.player, ("highest", "lowest", "trump", "no-trump"),
+                      Offer(laws.choosers(hand, event.player), event.player, ("highest", "lowest", "trump", "no-trump"),
                             "attention.drawn", f"{hand.caller} may require the opponents still to play to trick "
                             f"{current.number} ({' '.join(targets)}) to play highest or lowest, or to trump or not "
                             "trump.", apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
+
+
+def claim_rest(hand: BostonHand, event: ev.ClaimRest) -> None:
+    """An opponent who says he can win the rest: his partners' cards are laid on the table and are
+    liable to be called (L36), at the caller's call for the rest of the hand (`LiableCards`)."""
+    if hand.table is None or hand.stage != "play" or hand.caller is None or event.player == hand.caller:
+        who = "the caller, who has no partner" if event.player == hand.caller else "nobody, outside the play"
+        hand.notes.append(f"{event.player} says he can win the rest: no penalty ({who}).")
+        return
+    partners = [p for p in hand.adversaries(hand.caller) if p != event.player]
+    misere = MISERE.caller(hand) is not None
+    cards = lay_down(hand, event, partners, "his partners ", MISERE_WORDS if misere else
+                     f"They stay face up and {hand.caller} may call them, and demand their play or not when their "
+                     "suit is led, for the rest of the hand.")
+    if misere:
+        MISERE.open(hand, event.player, f"{event.player} claimed the rest, exposing his partners' cards")
+        return
+    for player, card in ((p, c) for p in partners for c in cards[p]):
+        hand.liable.lay(card, player)
+    hand.penalise("play.claim-rest", f"{' and '.join(partners)} lay their cards face up, liable to be called",
+                  effects=[Effect("exposed", p, None, c.text) for p in partners for c in cards[p]])
 
 
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw((  # the seed's caller corrects until he plays to the next trick

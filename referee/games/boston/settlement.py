@@ -14,9 +14,6 @@ from .auction import BostonBid
 if TYPE_CHECKING:
     from .hand import BostonHand
 
-POOL_LIMIT_RULE = "boston.pool.limit"
-
-
 class BostonSettlement:
     """The payments of one replayed hand (`settle`), in the order the laws take them: the pool's
     refill, then a misdeal, a thrown-in deal, misère partout, the extra grand or the contract, and
@@ -34,6 +31,10 @@ class BostonSettlement:
     def caller(self) -> str:
         assert self.hand.caller is not None
         return self.hand.caller
+
+    @property
+    def opponents(self) -> tuple[str, ...]:
+        return self.hand.adversaries(self.caller)
 
     def put_in(self) -> tuple[int, str]:
         """Tricks the caller is put in for (those he cannot make even winning all the rest, at least
@@ -96,7 +97,7 @@ class BostonSettlement:
             each, forfeit, rule = self.numbers.partout[key], self.numbers.pool["revoke"], hand.rule_id(topic)
             cause = f"{offender} {'revoked' if revokes else 'played with a short hand'} in misère partout"
             mark = ledger.mark()
-            ledger.pays_each(offender, [p for p in hand.order if p != offender], 10 * each, rule, cause)
+            ledger.loses([offender], [p for p in hand.order if p != offender], ledger.in_score(each), rule, cause)
             if revokes:
                 ledger.into_pool(offender, forfeit, rule, cause)
             hand.penalise(topic, f"misère partout: {offender} pays {each} red to each other player"
@@ -107,7 +108,8 @@ class BostonSettlement:
         losers = [p for p in hand.order if tricks[p] == most]
         for player in (p for p in hand.order if p not in losers):
             for loser in losers:
-                ledger.transfer(loser, player, 10 * (most - tricks[player]) // len(losers), hand.rule_id("pay.partout"),
+                red = self.numbers.partout["per-trick"] * (most - tricks[player])
+                ledger.transfer(loser, player, ledger.in_score(red) // len(losers), hand.rule_id("pay.partout"),
                                 f"{player} took {most - tricks[player]} trick(s) fewer than {loser}")
         shared = f" shared by {' and '.join(losers)}" if len(losers) > 1 else ""
         hand.note(f"Misère partout: the most tricks ({most}) taken by {' '.join(losers)}; each other player "
@@ -120,8 +122,9 @@ class BostonSettlement:
             self.settle_partout(ledger)
             return
         winner = hand.table.tricks[-1].winner or hand.eldest
-        red = ledger.take_pool([winner], hand.rule_id("pool.division"),
-                               f"{winner} won the last trick of the extra grand")
+        red = ledger.in_pool  # every pool, however many full ones
+        ledger.out_of_pool(winner, red, hand.rule_id("pool.division"),
+                           f"{winner} won the last trick of the extra grand")
         hand.note(f"{winner} won the last trick of the extra grand and takes the pool ({red} red).")
 
     def settle_contract(self, ledger: Ledger) -> None:
@@ -138,12 +141,12 @@ class BostonSettlement:
             self.caller_won(ledger, hand.taken()[caller], "wrong-count.play", f"{short[0]} played with a short hand",
                             self.pool_bid(), short[0])
         elif hand.caller_gave_up:
-            self.caller_pays(ledger, self.amount(1, made=False), rule, f"{caller} gave up", rule)
+            ledger.loses([caller], self.opponents, self.amount(1, made=False), rule, f"{caller} gave up", rule)
             hand.note(f"{caller} gave up: he pays as if put in for one trick and doubles the pool.")
         elif len(hand.payers) == 3:
             each = self.amount(self.bid.tricks or 0)
-            red = self.caller_paid(ledger, each, rule, "all three opponents said 'I pay'",
-                                   hand.rule_id("pool.win") if self.pool_bid() else None)
+            red = ledger.wins(self.opponents, [caller], each, rule, "all three opponents said 'I pay'",
+                              hand.rule_id("pool.win") if self.pool_bid() else None)
             hand.note(f"All three opponents said 'I pay': each pays {each} white, the bare amount of "
                       f"{self.bid.text}" + self.pool_words(red, "takes the pool of") + ".")
         else:
@@ -163,17 +166,6 @@ class BostonSettlement:
             return self.numbers.success_amount(self.options["success-table"], self.bid.tricks or 5, tricks)
         return self.numbers.failure_amount(self.options["failure-table"], self.bid.tricks or 5, tricks)
 
-    def caller_paid(self, ledger: Ledger, each: int, rule: str, cause: str, pool_rule: str | None = None) -> int:
-        """Each opponent pays the caller `each` white; with `pool_rule`, he takes the first pool too."""
-        ledger.each_pays(self.hand.adversaries(self.caller), self.caller, each, rule, cause)
-        return ledger.take_pool([self.caller], pool_rule, cause, self.hand.limit, POOL_LIMIT_RULE) if pool_rule else 0
-
-    def caller_pays(self, ledger: Ledger, each: int, rule: str, cause: str, double_rule: str | None = None) -> int:
-        """The caller pays each opponent `each` white; with `double_rule`, he doubles the first pool."""
-        ledger.pays_each(self.caller, self.hand.adversaries(self.caller), each, rule, cause)
-        return ledger.double_pool([self.caller], double_rule, cause, self.hand.limit, POOL_LIMIT_RULE) \
-            if double_rule else 0
-
     def pool_words(self, red: int, verb: str) -> str:
         return f"; {self.caller} {verb} {red} red" if red else ""
 
@@ -181,16 +173,17 @@ class BostonSettlement:
         hand, bid, caller = self.hand, self.bid, self.caller
         taken = hand.taken()[caller]
         if taken == 0 if bid.misere else taken >= (bid.tricks or 5):
-            each = self.amount(taken)
-            red = self.caller_paid(ledger, each, hand.rule_id("pay.misere" if bid.misere else "pay.success"),
-                                   f"{caller} made {bid.text} with {taken} tricks", hand.rule_id("pool.win"))
+            each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
+            red = ledger.wins(self.opponents, [caller], each, rule, f"{caller} made {bid.text} with {taken} tricks",
+                              hand.rule_id("pool.win"))
             hand.note(f"{caller} made {bid.text} with {taken} tricks: each opponent pays {each} white"
                       + self.pool_words(red, "takes the pool of") + ".")
             return
         short, why = self.put_in()
         each, put_in = self.amount(short, made=False), "" if bid.misere else f", put in for {short}"
-        red = self.caller_pays(ledger, each, hand.rule_id("pay.misere" if bid.misere else "pay.failure"),
-                               f"{caller} failed in {bid.text}{put_in}", hand.rule_id("pool.double"))
+        rule = hand.rule_id("pay.misere" if bid.misere else "pay.failure")
+        red = ledger.loses([caller], self.opponents, each, rule, f"{caller} failed in {bid.text}{put_in}",
+                           hand.rule_id("pool.double"))
         hand.note(f"{caller} failed in {bid.text} with {taken} tricks{put_in}{why}: he pays each opponent "
                   f"{each} white" + self.pool_words(red, "doubles the pool with") + ".")
 
@@ -201,7 +194,7 @@ class BostonSettlement:
         short, why = self.put_in()
         each = self.amount(short, made=False)
         variant = self.options["caller-revoke"] if topic == "revoke.caller" else "double-and-forfeit"
-        red = self.caller_pays(ledger, each, rule, cause, rule if variant != "forfeit-instead" else None)
+        red = ledger.loses([caller], self.opponents, each, rule, cause, rule if variant != "forfeit-instead" else None)
         forfeit = self.numbers.pool["revoke" if topic == "revoke.caller" else "wrong-count"]
         if topic == "revoke.caller":
             ledger.into_pool(caller, forfeit if variant != "no-forfeit" else 0, rule, cause)
@@ -218,7 +211,7 @@ class BostonSettlement:
         he had made his bid (with `tricks`), and the offender forfeits red to the pool."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id(topic), ledger.mark()
         each = self.amount(tricks)
-        red = self.caller_paid(ledger, each, rule, cause, rule if pool else None)
+        red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if pool else None)
         if topic == "misere.error":
             forfeit = self.numbers.pool["misere-error"]
             ledger.into_pool(offender, forfeit, rule, cause)
@@ -245,10 +238,10 @@ class BostonSettlement:
         each = self.amount((bid.tricks or 0) + over)
         rule, cause = hand.rule_id("revoke.opponent"), f"{revoker}, an opponent, revoked"
         mark = ledger.mark()
-        red = self.caller_paid(ledger, each, rule, cause,
-                               rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
+        red = ledger.wins(self.opponents, [caller], each, rule, cause,
+                          rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
         if self.options["opponent-revoke-pool"] == "double":
-            doubled = ledger.double_pool([revoker], rule, cause, hand.limit, POOL_LIMIT_RULE)
+            doubled = ledger.double_pool([revoker], rule, cause)
             forfeit_words = f"; {revoker} doubles the pool ({doubled} red)"
         else:
             ledger.into_pool(revoker, self.numbers.pool["revoke"], rule, cause)

@@ -10,20 +10,12 @@ replayed hand) and `generator` (random lawful hands); here, the game and its ses
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.header import Setup
+from ...engine.replay import Declaration
 from ...engine.session import GameRules, GameSession, sole_leader
 from ...engine.verdict import HandVerdict
-from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
-from .cards import bower_role
 from .hand import EuchreHand
-
-if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
-    import random
-
-    from ...engine.generators import PlayRulesFor
 
 
 class EuchreSession(GameSession[EuchreHand]):
@@ -36,36 +28,27 @@ class EuchreSession(GameSession[EuchreHand]):
 
     def advance(self, replay: EuchreHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
-        same_dealer = verdict.status == "redeal" and not replay.loses_deal()
+        # Somerset 41, under misdeal=loses-deal: a misdeal (the deal lines show one, or the `redeal`
+        # line names one) passes the deal; a hand cancelled for another reason (a trick that could
+        # not be rebuilt, a faced card) is dealt again by the same dealer, as every one is by default
+        lost = replay.redeal_why() == "misdeal" and replay.game_options["misdeal"] == "loses-deal"
+        same_dealer = verdict.status == "redeal" and not lost
         self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
         self.deals += 1
-        if self.won is None:
-            self.won = self.decide_winner()
-
-    def decide_winner(self) -> str | None:
-        """First to the target; or, in a game of a fixed number of deals, the higher total at its end."""
-        ahead = sole_leader(self.score)
-        deals = self.setup.options["deals"]
-        if deals:
-            return ahead if self.deals >= deals else None
-        return ahead if ahead is not None and self.score[ahead] >= self.setup.options["target"] else None
+        if self.won is None:  # the first to the target wins; in a game of a fixed number of deals, the higher total
+            ahead, deals, target = sole_leader(self.score), self.setup.options["deals"], self.setup.options["target"]
+            over = self.deals >= deals if deals else ahead is not None and self.score[ahead] >= target
+            self.won = ahead if over else None
 
 
 class Euchre(GameRules):
     name = "euchre"
     scored_by = "team"
     partnerships = True
+    declared: Declaration | None = EuchreHand.declared  # a card's role, the bowers, for explanations
 
     def session(self, setup: Setup) -> EuchreSession:
         return EuchreSession(self, setup)
-
-    def card_role(self, card: Card, trump: Suit | None) -> str | None:
-        return bower_role(card, trump)
-
-    def random_game(self, rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
-                    style: random.Random | None = None) -> str:
-        from .generator import random_game
-        return random_game(rng, hands, rules_for, style=style)
 
 
 GAME = Euchre()

@@ -20,12 +20,10 @@ def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None =
     """
     lines = ['[Game "euchre"]', '[Players "N E S W"]', '[Partners "N-S E-W"]',
              '[Rules "stick-the-dealer; target=1000"]', ""]
-    dealer = rng.randrange(4)
+    first = rng.randrange(4)  # the first dealer; the deal passes to the left
     for number in range(1, hands + 1):
-        lines.extend(random_hand(rng, dealer, number, rules_for=rules_for)[0])
-        dealer = (dealer + 1) % 4
-    text = "\n".join(lines) + "\n"
-    return write_in_style(text, style)
+        lines += random_hand(rng, (first + number - 1) % 4, number, rules_for=rules_for)[0]
+    return write_in_style("\n".join(lines) + "\n", style)
 
 
 own_play_rules = table_rules(EuchreTricks)

@@ -12,13 +12,12 @@ from ...engine.auction import Auction, AuctionRules
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import Pending, Reply
 from ...engine.replay import Declaration, HandContext, HandReplay
-from ...engine.sitout import SitOut
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
 from .cards import PACKS, EuchreTricks, bower_role
 from .penalties import LAWS, play_after, wrong_count_penalty
-from .settlement import EuchreSettlement
+from .settlement import settle
 
 EuchreOptions = TypedDict("EuchreOptions", {
     "turned-down-suit": Literal["pass", "name-again"],
@@ -49,8 +48,7 @@ EuchreOptions = TypedDict("EuchreOptions", {
 
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
-                           card_role=bower_role,
-                           settlement=lambda hand, ledger: EuchreSettlement(hand).settle(ledger),
+                           card_role=bower_role, settlement=settle,
                            # the defenders' election over a lone player's partner's card
                            call_words=PENALTY_WORDS | {"partnership", "alone"})
 
@@ -69,7 +67,6 @@ class EuchreHand(HandReplay):
         super().__init__(context, record)
         rules = self.BIDDING[self.options["stick-the-dealer"]]
         self.auction = Auction(self.order, self.left_of(self.dealer), rules, self.dealer)
-        self.round = 1  # the auction's, kept as a field as play reads it often (`passes`)
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
@@ -77,10 +74,8 @@ class EuchreHand(HandReplay):
         self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
         self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
         self.discarded: Card | None = None
-        self.premature_reported = False
         self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
-        self.rebuild_refused = False        # the table redealt rather than rebuild the trick
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
 
     @property
@@ -96,12 +91,11 @@ class EuchreHand(HandReplay):
     @property
     def lone_hand(self) -> bool:
         """The maker plays alone, and his partner has not broken the lone hand (`engine.sitout`)."""
-        return self.alone is not None and (not self.sitting_out or sitout.lone_stands(self, self.alone))
+        return sitout.lone_stands(self, self.alone)
 
     @property
     def lone_defence(self) -> bool:
-        defender = self.defender_alone
-        return defender is not None and (not self.sitting_out or sitout.lone_stands(self, defender))
+        return sitout.lone_stands(self, self.defender_alone)
 
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str, suit: Suit | None = None) -> bool:
@@ -137,7 +131,6 @@ class EuchreHand(HandReplay):
             alone, self.alone_on_void = self.alone_on_void, None
             self.void_alone(alone)
         self.auction.pass_(player)
-        self.round = self.auction.round
         if self.auction.over:
             self.end("thrown-in")
 
@@ -156,8 +149,13 @@ class EuchreHand(HandReplay):
             return
         if self.auction.round == 2:
             self.turned_down_named(event)
-            return
-        self.make_trump(event.player, self.ordered_suit(event))
+        elif self.upcard is None:  # trump is a stand-in, which the play corrects
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's "
+                      "discard or first trump play")
+            self.make_trump(event.player, Suit.SPADES)
+        else:
+            self.make_trump(event.player, self.upcard.suit)
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         what = f"named {event.suit.word}"
@@ -178,24 +176,14 @@ class EuchreHand(HandReplay):
         """The upcard's suit: the one ordered up in the first round, turned down for the second."""
         return self.upcard.suit if self.upcard else None
 
-    def ordered_suit(self, event: ev.Event) -> Suit:
-        """The trump an `order` makes; without an upcard line, a finding and a stand-in the play corrects."""
-        if self.upcard is None:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's "
-                      "discard or first trump play")
-            return Suit.SPADES
-        return self.upcard.suit
-
     def turned_down_named(self, event: ev.Event) -> None:
         suit = self.upcard.suit.word if self.upcard else "upcard's suit"
         said = (f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
                 "in the second round. ")
-        if self.game_options["turned-down-suit"] == "name-again" or event.player == self.auction.stuck:
-            self.find("illegal-bid", event.player, event.at, "bidding.second-round",
-                      said + f"The call is void and {event.player} calls again.")
-        else:
-            self.find("illegal-bid", event.player, event.at, "bidding.second-round", said + "It counts as a pass.")
+        again = self.game_options["turned-down-suit"] == "name-again" or event.player == self.auction.stuck
+        self.find("illegal-bid", event.player, event.at, "bidding.second-round",
+                  said + (f"The call is void and {event.player} calls again." if again else "It counts as a pass."))
+        if not again:
             self.passes(event.player)
         self.note_void_call(event.player, self.turned)
 
@@ -218,14 +206,6 @@ class EuchreHand(HandReplay):
                           f"{suit.word} are trumps and {player} is the maker.")
         return True
 
-    def dealer_takes_void_order(self, event: ev.Discard) -> bool:
-        """The dealer discards right after a void first-round call of the upcard's suit (an order out
-        of turn, say): he took the upcard up on it, so the table let the call stand, as when play
-        begins on it, and his discard is the one that call requires."""
-        return (self.bidding and self.round == 1 and event.player == self.dealer
-                and self.void_call is not None and self.void_call[1] is self.turned
-                and self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up"))
-
     def make_trump(self, player: str, suit: Suit) -> None:
         if self.game_options["natural-trump-required"] and player in self.deals \
                 and not any(c.suit is suit for c in self.deals[player]):
@@ -236,8 +216,12 @@ class EuchreHand(HandReplay):
         self.trump, self.maker = suit, player
 
     def on_discard(self, event: ev.Discard) -> None:
-        self.dealer_takes_void_order(event)
-        if event.player != self.dealer or self.round != 1 or self.maker is None:
+        # right after a void first-round call of the upcard's suit (an order out of turn, say) the dealer took
+        # the upcard up on it: the table let the call stand, as when play begins on it, and this is its discard
+        if self.bidding and self.auction.round == 1 and event.player == self.dealer and self.void_call is not None \
+                and self.void_call[1] is self.turned:
+            self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up")
+        if event.player != self.dealer or self.auction.round != 1 or self.maker is None:
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the "
                       "upcard; ignored")
@@ -246,15 +230,15 @@ class EuchreHand(HandReplay):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} has already discarded {self.discarded}; a second discard is void")
             return
-        if self.dealer_has_played():
+        table = self.table  # his discard is due before his own first play
+        if table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current)):
             self.find("illegal-discard", event.player, event.at, "discard",
                       f"{event.player} discards {event.card} after his own first play: too late, the discard is void "
                       "and he has played with six cards")
             return
-        hands, dealt = self.table.hands if self.table is not None else None, self.deals.get(self.dealer, ())
-        held = {*(hands[self.dealer] if hands is not None and self.dealer in hands else dealt),
-                *((self.upcard,) if self.upcard else ())}
-        if self.dealer in self.deals and event.card not in held:
+        hands = table.hands if table is not None else None
+        held = hands[self.dealer] if hands is not None and self.dealer in hands else self.deals.get(self.dealer, ())
+        if self.dealer in self.deals and event.card not in held and event.card is not self.upcard:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} discards {event.card}, which is neither in the dealer's hand nor the upcard")
             return
@@ -268,26 +252,20 @@ class EuchreHand(HandReplay):
             hands[self.dealer].update((self.upcard,) if self.upcard else ())  # a dealer sitting out takes it now
             hands[self.dealer].discard(event.card)
 
-    def dealer_has_played(self) -> bool:
-        """Whether the dealer has played a card in this hand (his discard is due before that)."""
-        table = self.table
-        return table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current))
-
     def on_alone(self, event: ev.Alone) -> None:
         if self.table is not None and not self.table.tricks and not self.table.current.plays:
             # every card led so far went back (a lead out of turn taken back): the opening lead is
             # still to come, so a lone hand may be announced and the play starts afresh
             self.table, self.stage = None, "auction"
+        late = ""  # too late for a lone hand: when, and why
         if self.table is not None:
+            late = "after the opening lead; it is too late"
+        elif self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
+            late = ("after the dealer's discard; under this house rule a lone hand is announced with the call that "
+                    "makes trump (the dealer before discarding)")
+        if late:
             self.find("late-alone", event.player, event.at, "alone.late",
-                      f"{event.player} announced a lone hand after the opening lead; it is too late, "
-                      "so the hand is played with the partner.")
-            return
-        if self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
-            self.find("late-alone", event.player, event.at, "alone.late",
-                      f"{event.player} announced a lone hand after the dealer's discard; under this house rule a "
-                      "lone hand is announced with the call that makes trump (the dealer before discarding), so "
-                      "the hand is played with the partner.")
+                      f"{event.player} announced a lone hand {late}, so the hand is played with the partner.")
             return
         if self.may_defend_alone(event.player):
             self.defender_alone = event.player
@@ -306,16 +284,15 @@ class EuchreHand(HandReplay):
             self.alone = event.player
 
     def void_alone(self, event: ev.Alone) -> None:
-        who = f"the maker is {self.maker}" if self.maker else "nobody has made trump yet"
         if (self.game_options["alone-who"] == "maker-or-partner" and self.maker is not None
                 and event.player == self.sides.partner(self.maker) and event.player in self.auction.passed):
-            # The house rule lets the maker's partner take the hand, but only if he has not passed.
-            self.find("illegal-bid", event.player, event.at, "alone.declare",
-                      f"{event.player} announced a lone hand, but under this house rule the maker's partner may "
-                      f"take the hand from {self.maker} only if he has not passed, and {event.player} passed; void")
-            return
+            why = (f"under this house rule the maker's partner may take the hand from {self.maker} only if he has "
+                   f"not passed, and {event.player} passed")
+        else:
+            why = "only the player who made trump may, and " + (
+                f"the maker is {self.maker}" if self.maker else "nobody has made trump yet")
         self.find("illegal-bid", event.player, event.at, "alone.declare",
-                  f"{event.player} announced a lone hand, but only the player who made trump may, and {who}; void")
+                  f"{event.player} announced a lone hand, but {why}; void")
 
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
@@ -332,12 +309,9 @@ class EuchreHand(HandReplay):
             return self.play_after_throw_in(event)
         on_void_call = self.bidding and not self.premature_reported and self.accept_void_call()
         if not on_void_call and not self.made:
-            if not self.premature_reported and self.bidding:
-                self.find("premature-lead", event.player, event.at, "play.premature-lead",
-                          f"{event.player} played {event.card} before trump was made; the card goes back and "
-                          f"the bidding goes on with {self.auction.turn}.")
-                self.premature_reported = True
-            return False
+            words = (f"{event.player} played {event.card} before trump was made; the card goes back and the bidding "
+                     f"goes on with {self.auction.turn}.")
+            return self.bidding and self.premature(event, words)
         assert self.trump is not None
         if self.canadian_loner():
             self.alone = self.maker
@@ -346,19 +320,25 @@ class EuchreHand(HandReplay):
         self.sitting_out = self.lone_seats()
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
-        self.check_counts(event, active)
+        # SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side. The
+        # dealer who took the upcard may still discard after the opening lead (SOM 87), so his count
+        # is checked at his own first play (`check_dealer_count`), which may be this card
+        self.dealer_count_due = self.auction.round == 1 and self.hands_known and self.dealer in active
+        if self.dealer_count_due and event.player == self.dealer:
+            self.check_dealer_count(event)
+        self.played_on(active, lambda player: wrong_count_penalty(self, player, "the deal"), self.wrong_count)
         return True
 
-    def lone_seats(self) -> list[SitOut]:
+    def lone_seats(self) -> list[sitout.SitOut]:
         """The seats that sit out: the lone player's partner (the maker's), and a lone defender's."""
         loner, defender, out = self.alone if self.lone_hand else self.canadian_loner(), self.defender_alone, []
         if loner is not None:
-            out.append(SitOut(self.sides.partner(loner), loner))
+            out.append(sitout.SitOut(self.sides.partner(loner), loner))
         if defender is not None:
-            out.append(SitOut(self.sides.partner(defender), defender, "the lone defence", "defend"))
+            out.append(sitout.SitOut(self.sides.partner(defender), defender, "the lone defence", "defend"))
         return out
 
-    def opening_seats(self, sitting: list[SitOut] | None = None) -> tuple[list[str], str]:
+    def opening_seats(self, sitting: list[sitout.SitOut] | None = None) -> tuple[list[str], str]:
         """The seats taking part and who leads to the first trick: the first active seat at the
         dealer's left (or at the lone player's, under the loner-lead house rule)."""
         sitting = self.lone_seats() if sitting is None else sitting
@@ -371,29 +351,20 @@ class EuchreHand(HandReplay):
 
     def canadian_loner(self) -> str | None:
         """Under the Canadian-loner house rule, the dealer's partner who ordered him up plays alone."""
-        if self.game_options["canadian-loner"] and self.round == 1 and self.maker == self.sides.partner(self.dealer) \
-                and self.alone is None:
+        if self.game_options["canadian-loner"] and self.auction.round == 1 and self.alone is None \
+                and self.maker == self.sides.partner(self.dealer):
             return self.maker
         return None
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
         """The dealer holds the upcard once it is ordered up (in the first round), less his discard.
         A dealer who sits out takes no part: he has taken the upcard up only if he discards."""
-        if hands is None or self.round != 1 or self.maker is None or self.dealer not in hands or self.upcard is None \
-                or (self.discarded is None and self.dealer not in self.opening_seats()[0]):
+        if hands is None or self.auction.round != 1 or self.maker is None or self.dealer not in hands \
+                or self.upcard is None or (self.discarded is None and self.dealer not in self.opening_seats()[0]):
             return
         hands[self.dealer].add(self.upcard)
         if self.discarded is not None:
             hands[self.dealer].discard(self.discarded)
-
-    def check_counts(self, event: ev.Play, active: list[str]) -> None:
-        """SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side.
-        The dealer who took the upcard may still discard after the opening lead (SOM 87), so his
-        count is checked at his own first play (`check_dealer_count`)."""
-        self.dealer_count_due = self.round == 1 and self.hands_known and self.dealer in active
-        if self.dealer_count_due and event.player == self.dealer:  # the dealer's card opens the play
-            self.check_dealer_count(event)
-        self.played_on(active, lambda player: wrong_count_penalty(self, player, "the deal"), self.wrong_count)
 
     def check_dealer_count(self, event: ev.Play) -> None:
         """At the dealer's first play: a dealer who took up the upcard and has not discarded holds six."""
@@ -407,14 +378,9 @@ class EuchreHand(HandReplay):
     def on_play(self, event: ev.Play) -> None:
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)
-        false = self.false_card  # a card out of turn still on the table (the usual case: None)
-        if false is not None and self.rebuild not in self.choices:
-            play_after(self, event, false)
+        if self.false_card is not None and self.rebuild not in self.choices:  # a card out of turn is on the table
+            play_after(self, event, self.false_card)  # a later card in its trick (the only end of it) opens a choice
         self.play_card(event)
-        if false is not None and self.false_card is false and self.rebuild not in self.choices \
-                and self.table is not None and self.table.current.number != false.trick:
-            self.notes.append(f"The trick with {false.player}'s card out of turn was completed by it: it stands.")
-            self.false_card = None
 
     def on_concede(self, event: ev.Concede) -> None:  # a method: a compiled class holds no alias of one
         self.concede_rest(event)  # the hands are thrown up: a revoke in the trick just completed is established
@@ -440,23 +406,12 @@ class EuchreHand(HandReplay):
                       "during the hand. The laws give no penalty in points.", trick=self.trick_number)
 
     # ---- result -----------------------------------------------------------------------
-    def loses_deal(self) -> bool:
-        """Under misdeal=loses-deal (Somerset 41) a misdeal passes the deal: one the deal lines show
-        (a `redeal` line that gives no other reason confirms it) or one the `redeal` line names. A
-        hand cancelled for another reason (a trick that could not be rebuilt, a faced card, an
-        imperfect pack) is dealt again by the same dealer."""
-        if self.game_options["misdeal"] != "loses-deal":
-            return False
-        if self.redeal is not None and self.redeal.reason is not None:
-            return self.redeal.reason == "misdeal"
-        return self.misdeal()
-
     def contract(self) -> dict[str, Any]:
         return {
             "trump": self.trump.word if self.trump else None,
             "maker": self.maker,
             "makers": self.sides.side(self.maker) if self.maker else None,
-            "round": self.round if self.maker else None,
+            "round": self.auction.round if self.maker else None,
             "alone": self.alone if self.lone_hand else None,
             "defending_alone": self.defender_alone if self.lone_defence else None,
             "upcard": self.upcard.text if self.upcard else None,
@@ -482,11 +437,11 @@ class EuchreHand(HandReplay):
         if choosing is not None:
             return choosing
         if self.bidding:
-            return (f"round {self.round} of the bidding: {self.auction.turn} to pass or "
-                    + ("order it up" if self.round == 1 else "name a suit"))
+            return (f"round {self.auction.round} of the bidding: {self.auction.turn} to pass or "
+                    + ("order it up" if self.auction.round == 1 else "name a suit"))
         if self.made:
             active, leader = self.opening_seats()
-            if self.round == 1 and self.discarded is None and self.dealer in active:
+            if self.auction.round == 1 and self.discarded is None and self.dealer in active:
                 return f"{self.dealer} to discard; {leader} to lead to trick 1"
             return f"{leader} to lead to trick 1"
         if self.table is None:

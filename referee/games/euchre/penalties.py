@@ -11,32 +11,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import Choice, Lapse
-from ...engine.penalties import (
-    AttentionWords,
-    DealLaw,
-    ExposedLaw,
-    Offer,
-    OutOfTurnLaw,
-    PenaltyLaws,
-    RetractLaw,
-    RevokeLaw,
-    Ruling,
-)
+from ...engine.choices import Lapse
+from ...engine.laws import Effect
 from ...notation import events as ev
-from ...notation.cards import Suit
 
 if TYPE_CHECKING:
     from .hand import EuchreHand
 
 
-class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
+class EuchreRevokeLaw(laws.RevokeLaw["EuchreHand"]):
     """A revoke costs the offenders points, more against a lone hand."""
 
     __slots__ = ()
 
-    def decide(self, hand: EuchreHand, fact: tb.Revoke) -> Ruling:
+    def decide(self, hand: EuchreHand, fact: tb.Revoke) -> laws.Ruling:
         if fact.status == "corrected":
             return super().decide(hand, fact)
         points = revoke_points(hand, fact.player, fact.at)
@@ -45,7 +35,7 @@ class EuchreRevokeLaw(RevokeLaw["EuchreHand"]):
         unless = " unless a revoke by the other side cancels it," if cancels else ""
         deduct = hand.game_options["revoke-penalty"] == "deduct"
         cost = f"{side} lose {points} points" if deduct else f"{hand.other(side)} score {points} points"
-        return Ruling(f"{cost}{unless} and the hand's ordinary result is not scored.")
+        return laws.Ruling(f"{cost}{unless} and the hand's ordinary result is not scored.")
 
 
 def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
@@ -55,15 +45,13 @@ def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
     alone_then = hand.lone_hand or (broken is not None and (at.line, at.column) < (broken.line, broken.column))
     if hand.lone_defence and hand.side(hand.defender_alone or "") == hand.side(offender):
         return hand.game_options["revoke-lone-points"]  # his side was attempting a lone defence
-    if hand.alone is None or not alone_then:
-        return hand.game_options["revoke-points"]
-    offending_side_alone = hand.side(hand.alone) == hand.side(offender)
-    if offending_side_alone or hand.game_options["revoke-lone"] == "any-lone-hand":
+    if alone_then and (hand.game_options["revoke-lone"] == "any-lone-hand"  # or the offenders' own lone hand
+                       or hand.side(hand.alone or "") == hand.side(offender)):
         return hand.game_options["revoke-lone-points"]
     return hand.game_options["revoke-points"]
 
 
-class EuchreRetractLaw(RetractLaw["EuchreHand"]):
+class EuchreRetractLaw(laws.RetractLaw["EuchreHand"]):
     """A card out of turn taken back: the proper turn is restored (Somerset: the card may be called)."""
 
     __slots__ = ()
@@ -77,22 +65,20 @@ class EuchreRetractLaw(RetractLaw["EuchreHand"]):
                 hand.open(somerset_offer(hand, fact))
 
 
-class EuchreOutOfTurnLaw(OutOfTurnLaw["EuchreHand"]):
-    """A card out of turn goes back (or the trick is rebuilt, if later players played after it)."""
+class EuchreOutOfTurnLaw(laws.OutOfTurnLaw["EuchreHand"]):
+    """A card out of turn goes back (or the trick is rebuilt, if later players played after it): it
+    is kept on the table until then."""
 
     __slots__ = ()
 
-    def decide(self, hand: EuchreHand, fact: tb.OutOfTurn) -> Ruling:
-        def kept(choice: Choice | None) -> None:
-            hand.false_card = fact  # on the table until it goes back, or later players play after it
-
+    def decide(self, hand: EuchreHand, fact: tb.OutOfTurn) -> laws.Ruling:
         if hand.game_options["out-of-turn"] == "somerset":
             defenders = hand.side_label(hand.adversaries(fact.player))
-            return Ruling(f"The card is taken back and the turn restored; {defenders} may then call it as an exposed "
-                          f"card or call a suit from {fact.player} on his next lead.", then=kept)
-        return Ruling(f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
-                      "players have already played: then the trick is rebuilt if all agree, otherwise the hand is "
-                      "cancelled and redealt without score.", then=kept)
+            return laws.Ruling(f"The card is taken back and the turn restored; {defenders} may then call it as an "
+                               f"exposed card or call a suit from {fact.player} on his next lead.", keeps=True)
+        return laws.Ruling(f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
+                           "players have already played: then the trick is rebuilt if all agree, otherwise the hand "
+                           "is cancelled and redealt without score.", keeps=True)
 
 
 def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
@@ -105,9 +91,11 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
 
     def choose(hand: EuchreHand, option: str, at: ev.Span) -> None:
         hand.false_card = None
-        hand.rebuild_refused = option == "redeal"
+        if option == "redeal" and hand.void() == "redeal":  # the `redeal` line: the trick is not rebuilt
+            hand.penalise("play.out-of-turn", "the trick could not be restored: hand cancelled and redealt without "
+                          "score", effects=(Effect("redeal", None, None, hand.dealer),))
 
-    hand.rebuild = hand.open(Offer(
+    hand.rebuild = hand.open(laws.Offer(
         frozenset(hand.order), false.player, ("reconstruct", "redeal"), "play.out-of-turn",
         "Later players played after the card out of turn: rebuild the trick if all agree, otherwise cancel the "
         "hand and redeal without score.", choose, implied="reconstruct",
@@ -116,51 +104,40 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
         lines=(("reconstruct", f"{false.player} retract {false.card}"),)))
 
 
-def somerset_offer(hand: EuchreHand, fact: tb.Retracted) -> Offer:
+def somerset_offer(hand: EuchreHand, fact: tb.Retracted) -> laws.Offer:
     """Somerset 46, 52: a card out of turn taken back may be called, or a suit from its player's next lead."""
     defenders = hand.adversaries(fact.player)
-
-    def apply(hand: EuchreHand, option: str, at: ev.Span) -> None:
-        effect = (hand.require(fact.player, "card", "play.out-of-turn", at, card=fact.card) if len(option) == 2
-                  else hand.require(fact.player, "lead-suit", "play.out-of-turn", at, suit=Suit[option.upper()]))
-        hand.penalise("play.out-of-turn", f"{hand.side_label(defenders)} call {option} from {fact.player}",
-                      effects=(effect,))
-
-    return Offer(frozenset(defenders), fact.player, ("card", "suit"), "play.out-of-turn",
-                 f"{hand.side_label(defenders)} may call {fact.card} as an exposed card, or call a suit for "
-                 f"{fact.player}'s next lead, until the card is played (Somerset 46, 52).", apply,
-                 ends=(Lapse.CARD_PLAYED,), card=fact.card)
+    return laws.Offer(frozenset(defenders), fact.player, ("card", "suit"), "play.out-of-turn",
+                      f"{hand.side_label(defenders)} may call {fact.card} as an exposed card, or call a suit for "
+                      f"{fact.player}'s next lead, until the card is played (Somerset 46, 52).",
+                      ends=(Lapse.CARD_PLAYED,), card=fact.card, target=fact.player,
+                      said="{choosers} call {option} from {target}")
 
 
-class EuchreExposedLaw(ExposedLaw["EuchreHand"]):
+class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
     """An exposed card stays face up until played (or, as a house rule, may be called)."""
 
     __slots__ = ()
 
-    def decide(self, hand: EuchreHand, event: ev.Expose) -> Ruling:
+    def decide(self, hand: EuchreHand, event: ev.Expose) -> laws.Ruling:
         if hand.game_options["exposed"] == "callable":
             defenders = hand.adversaries(event.player)
-
-            def call(hand: EuchreHand, option: str, at: ev.Span) -> None:
-                effect = hand.require(event.player, "card", "exposed.card", at, card=event.card)
-                hand.penalise("exposed.card", f"{hand.side_label(defenders)} call the exposed {event.card}",
-                              effects=(effect,))
-
-            return Ruling(f"It stays face up on the table and {hand.side_label(defenders)} may call it to be played "
-                          "when it is legal.",
-                          Offer(frozenset(defenders), event.player, ("card",), "exposed.card",
-                                f"{hand.side_label(defenders)} may call {event.card} when {event.player} can legally "
-                                "play it; it stays liable to be called until it is played.", call,
-                                ends=(Lapse.CARD_PLAYED,), card=event.card))
-        return Ruling("It stays face up until it is legally played, unless the table judges the exposure a major "
-                      "unfair advantage and redeals.",
-                      Offer(frozenset(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
-                            f"The table decides: {event.card} stays face up until played, or the hand is redealt if "
-                            "the exposure is a major unfair advantage.",
-                            lambda hand, option, at: None,  # a redeal is a `redeal` line; the card simply stays
-                            implied="leave-exposed",
-                            implied_text=f"Play went on: {event.player}'s exposed {event.card} stayed face up until "
-                                         "played."))
+            return laws.Ruling(f"It stays face up on the table and {hand.side_label(defenders)} may call it to be "
+                               "played when it is legal.",
+                               laws.Offer(frozenset(defenders), event.player, ("card",), "exposed.card",
+                                          f"{hand.side_label(defenders)} may call {event.card} when {event.player} "
+                                          "can legally play it; it stays liable to be called until it is played.",
+                                          ends=(Lapse.CARD_PLAYED,), card=event.card, target=event.player,
+                                          said=f"{{choosers}} call the exposed {event.card}"))
+        return laws.Ruling("It stays face up until it is legally played, unless the table judges the exposure a major "
+                           "unfair advantage and redeals.",
+                           laws.Offer(frozenset(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
+                                      f"The table decides: {event.card} stays face up until played, or the hand is "
+                                      "redealt if the exposure is a major unfair advantage.",
+                                      lambda hand, option, at: None,  # a redeal is a `redeal` line; the card stays
+                                      implied="leave-exposed",
+                                      implied_text=f"Play went on: {event.player}'s exposed {event.card} stayed face "
+                                                   "up until played."))
 
 
 def wrong_count_penalty(hand: EuchreHand, player: str, deal: str = "The deal") -> str:
@@ -173,15 +150,15 @@ def wrong_count_points(hand: EuchreHand) -> int:
     return 4 if hand.lone_hand else 2
 
 
-LAWS = PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(),
-                   out_of_turn=EuchreOutOfTurnLaw("{player}'s {card}, played out of turn, went back and the proper "
-                                                  "turn was restored."),
-                   exposed=EuchreExposedLaw(),
-                   deal=DealLaw(  # a misdeal before play, a forfeit for its side once play goes on
-                       "Found before play, this is a misdeal: {misdeal}; if play goes on, the deal stands, {side} "
-                       "cannot score the hand and they forfeit points to the other side.",
-                       misdeal={"loses-deal": "the deal passes to the next player",
-                                "same-dealer": "the same dealer deals again"}),
-                   attention=AttentionWords("Gathered tricks stay face down during the hand; the laws give no "
-                                            "penalty in points."))
+LAWS = laws.PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(),
+                        out_of_turn=EuchreOutOfTurnLaw("{player}'s {card}, played out of turn, went back and the "
+                                                       "proper turn was restored."),
+                        exposed=EuchreExposedLaw(),
+                        deal=laws.DealLaw(  # a misdeal before play, a forfeit for its side once play goes on
+                            "Found before play, this is a misdeal: {misdeal}; if play goes on, the deal stands, {side} "
+                            "cannot score the hand and they forfeit points to the other side.",
+                            misdeal={"loses-deal": "the deal passes to the next player",
+                                     "same-dealer": "the same dealer deals again"}),
+                        attention=laws.AttentionWords("Gathered tricks stay face down during the hand; the laws give "
+                                                      "no penalty in points."))
 """Euchre's penalty laws, declared on its hand."""

@@ -1,7 +1,7 @@
 """The score of a replayed euchre hand: the makers' result, or the revoke and wrong-count penalties.
 
-Settling reads the hand and writes only the ledger (and the penalties it explains), so settling
-twice gives the same verdict.
+`settle` reads the replayed hand and writes only the ledger (and the penalties it explains), so
+settling twice gives the same verdict.
 """
 
 from __future__ import annotations
@@ -17,98 +17,83 @@ if TYPE_CHECKING:
     from .hand import EuchreHand
 
 
-class EuchreSettlement:
-    """The settling of one replayed hand."""
+def settle(hand: EuchreHand, ledger: Ledger) -> None:
+    """Every payment of the hand, through `ledger`."""
+    status = hand.status()
+    if status in ("redeal", "thrown-in"):
+        return
+    if hand.revokes:
+        settle_revokes(hand, ledger)
+        return
+    if status != "complete":
+        return
+    barred = {hand.sides.side(p) for p in hand.wrong_count}
+    for player in sorted(hand.wrong_count):
+        side = hand.sides.side(player)
+        points, other = wrong_count_points(hand), hand.sides.other(side)
+        cause = f"{side} played with a wrong number of cards"
+        charge(hand, ledger, other, points, "wrong-count.play", cause, f"{cause}: {other} score {points}",
+               Effect("hand-not-scored", side))
+    assert hand.maker is not None
+    makers = hand.sides.side(hand.maker)
+    side, points, topic, words = ordinary_result(hand, makers, hand.won_by_side()[makers])
+    if side not in barred:
+        ledger.credit(side, points, hand.rule_id(topic), words)
 
-    __slots__ = ("hand",)
 
-    def __init__(self, hand: EuchreHand) -> None:
-        self.hand = hand
+def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, int, str, str]:
+    """Who scores the hand, how much, the rule's topic and the result in words, the `makers`
+    having taken `tricks`."""
+    # the makers by name: under the score, a euchre's points go to the other side
+    named = f"{makers}, the makers{' (alone)' if hand.lone_hand else ''},"
+    took = f"{named} took {tricks} trick{'' if tricks == 1 else 's'}"
+    if tricks < 3:
+        if hand.lone_defence:  # a euchre by a lone defender
+            return hand.sides.other(makers), 4, "alone.defend", f"{took}: euchred"
+        points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
+        return hand.sides.other(makers), points, "score.euchre", f"{took}: euchred"
+    if tricks == 5:
+        points = hand.game_options["lone-march"] if hand.lone_hand else 2
+        return makers, points, "score.march", f"{named} took all five tricks: a march"
+    return makers, 1, "score.makers", took
 
-    def settle(self, ledger: Ledger) -> None:
-        hand = self.hand
-        status = hand.status()
-        if status in ("redeal", "thrown-in"):
-            if status == "redeal" and hand.rebuild_refused:
-                hand.penalise("play.out-of-turn",
-                              "the trick could not be restored: hand cancelled and redealt without score",
-                              effects=(Effect("redeal", None, None, hand.dealer),))
-            return
-        if hand.revokes:
-            self.settle_revokes(ledger)
-            return
-        if status != "complete":
-            return
-        barred = {hand.sides.side(p) for p in hand.wrong_count}
-        for player in sorted(hand.wrong_count):
-            side = hand.sides.side(player)
-            points, other = wrong_count_points(hand), hand.sides.other(side)
-            cause = f"{side} played with a wrong number of cards"
-            self.charge(ledger, other, points, "wrong-count.play", cause, f"{cause}: {other} score {points}",
-                        Effect("hand-not-scored", side))
-        assert hand.maker is not None
-        tricks = hand.won_by_side()[hand.sides.side(hand.maker)]  # the makers'
-        side, points, topic, words = self.ordinary_result(tricks)
-        if side not in barred:
-            ledger.credit(side, points, hand.rule_id(topic), words)
 
-    def ordinary_result(self, tricks: int) -> tuple[str, int, str, str]:
-        """Who scores the hand, how much, the rule's topic and the result in words, the makers
-        having taken `tricks`."""
-        hand = self.hand
-        assert hand.maker is not None
-        makers = hand.sides.side(hand.maker)
-        # the makers by name: under the score, a euchre's points go to the other side
-        named = f"{makers}, the makers{' (alone)' if hand.lone_hand else ''},"
-        took = f"{named} took {tricks} trick{'' if tricks == 1 else 's'}"
-        if tricks < 3:
-            if hand.lone_defence:  # a euchre by a lone defender
-                return hand.sides.other(makers), 4, "alone.defend", f"{took}: euchred"
-            points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
-            return hand.sides.other(makers), points, "score.euchre", f"{took}: euchred"
-        if tricks == 5:
-            points = hand.game_options["lone-march"] if hand.lone_hand else 2
-            return makers, points, "score.march", f"{named} took all five tricks: a march"
-        return makers, 1, "score.makers", took
-
-    def penalised_revokes(self) -> list[tb.Revoke]:
-        """The revokes that cost points: each side's first (default), every one (Somerset 70), or
-        what is left once an equal number by each side cancel out (Somerset 71)."""
-        hand = self.hand
-        rule = hand.game_options["revoke-count"]
-        if rule == "each":
-            return list(hand.revokes)
-        if rule == "once-per-side":
-            firsts: dict[str, tb.Revoke] = {}
-            for revoke in hand.revokes:
-                firsts.setdefault(hand.sides.side(revoke.player), revoke)
-            return list(firsts.values())
-        by_side: dict[str, list[tb.Revoke]] = {t.name: [] for t in hand.setup.teams}
+def penalised_revokes(hand: EuchreHand) -> list[tb.Revoke]:
+    """The revokes that cost points: each side's first (default), every one (Somerset 70), or
+    what is left once an equal number by each side cancel out (Somerset 71)."""
+    rule = hand.game_options["revoke-count"]
+    if rule == "each":
+        return list(hand.revokes)
+    if rule == "once-per-side":
+        firsts: dict[str, tb.Revoke] = {}
         for revoke in hand.revokes:
-            by_side[hand.sides.side(revoke.player)].append(revoke)
-        cancelled = min(len(r) for r in by_side.values())
-        return [r for revokes in by_side.values() for r in revokes[cancelled:]]
+            firsts.setdefault(hand.sides.side(revoke.player), revoke)
+        return list(firsts.values())
+    by_side: dict[str, list[tb.Revoke]] = {t.name: [] for t in hand.setup.teams}
+    for revoke in hand.revokes:
+        by_side[hand.sides.side(revoke.player)].append(revoke)
+    cancelled = min(len(r) for r in by_side.values())
+    return [r for revokes in by_side.values() for r in revokes[cancelled:]]
 
-    def settle_revokes(self, ledger: Ledger) -> None:
-        hand = self.hand
-        penalised = self.penalised_revokes()
-        if len(penalised) < len(hand.revokes) and hand.game_options["revoke-count"] == "cancel":
-            hand.note(f"{(len(hand.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
-        for revoke in penalised:
-            side = hand.sides.side(revoke.player)
-            points, other = revoke_points(hand, revoke.player, revoke.at), hand.sides.other(side)
-            cause = f"{revoke.player} revoked in trick {revoke.trick}"
-            if hand.game_options["revoke-penalty"] == "deduct":
-                self.charge(ledger, side, -points, "revoke.established", cause,
-                            f"{side} revoked: {points} points deducted from {side}", Effect("hand-not-scored"))
-            else:
-                self.charge(ledger, other, points, "revoke.established", cause,
-                            f"{revoke.player} ({side}) revoked: {other} score {points}", Effect("hand-not-scored"))
 
-    def charge(self, ledger: Ledger, side: str, points: int, topic: str, cause: str, penalty: str,
-               effect: Effect) -> None:
-        """A penalty in points: `side` credited in the ledger, and the penalty that explains it."""
-        mark = ledger.mark()
-        ledger.credit(side, points, self.hand.rule_id(topic), cause)
-        self.hand.penalise(topic, penalty, (effect,), since=mark)
+def settle_revokes(hand: EuchreHand, ledger: Ledger) -> None:
+    penalised = penalised_revokes(hand)
+    if len(penalised) < len(hand.revokes) and hand.game_options["revoke-count"] == "cancel":
+        hand.note(f"{(len(hand.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
+    for revoke in penalised:
+        side = hand.sides.side(revoke.player)
+        points, other = revoke_points(hand, revoke.player, revoke.at), hand.sides.other(side)
+        cause = f"{revoke.player} revoked in trick {revoke.trick}"
+        deduct = hand.game_options["revoke-penalty"] == "deduct"  # the offenders lose the points, or the others score
+        words = (f"{side} revoked: {points} points deducted from {side}" if deduct
+                 else f"{revoke.player} ({side}) revoked: {other} score {points}")
+        charge(hand, ledger, side if deduct else other, -points if deduct else points, "revoke.established", cause,
+               words, Effect("hand-not-scored"))
 
+
+def charge(hand: EuchreHand, ledger: Ledger, side: str, points: int, topic: str, cause: str, penalty: str,
+           effect: Effect) -> None:
+    """A penalty in points: `side` credited in the ledger, and the penalty that explains it."""
+    mark = ledger.mark()
+    ledger.credit(side, points, hand.rule_id(topic), cause)
+    hand.penalise(topic, penalty, (effect,), since=mark)

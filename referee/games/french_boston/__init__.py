@@ -12,19 +12,12 @@ here, the game and its session (counters, the pool, belle, the deal number and w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.header import Setup
-from ...engine.session import GameRules, GameSession, sole_leader
+from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord, Problem
 from .hand import GAME_NAME, FrenchBostonHand
 from .settlement import payments
-
-if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
-    import random
-
-    from ...engine.generators import PlayRulesFor
 
 __all__ = ["GAME", "FrenchBoston", "FrenchBostonHand", "FrenchBostonSession"]
 
@@ -38,7 +31,6 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.belle = setup.belle
         self.number = 1
         self.contribution_due = True
-        self.over = False
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         if self.next_dealer is None and (record.header.number or 1) > 1 and self.belle is None:
@@ -75,9 +67,6 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
             return False
         return self.setup.options["pool-end"] == "divide" or self.pool_now == 0
 
-    def winner(self) -> str | None:
-        return sole_leader(self.score) if self.over else None
-
 
 class FrenchBoston(GameRules):
     name = GAME_NAME
@@ -89,12 +78,6 @@ class FrenchBoston(GameRules):
 
     def session(self, setup: Setup) -> FrenchBostonSession:
         return FrenchBostonSession(self, setup)
-
-    def random_game(self, rng: random.Random, hands: int, first: int = 1,
-                    rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
-        """A transcript of `hands` random lawful deals from deal number `first` (see `generator`)."""
-        from .generator import random_game
-        return random_game(rng, hands, first, rules_for, style=style)
 
 
 GAME = FrenchBoston()

@@ -2,18 +2,18 @@
 
 The turns, the standing proposal and who has answered it are the engine's `Auction`, declared
 here; this game keeps its proposals, what a passed, accepting or overcalled player may still
-propose, and the contract the bidding ends in. It reports a void call as a `Refusal`; the hand
-turns that into a finding, so the words of every ruling stay in one place.
+propose, and the contract the bidding ends in. It reports a void call as the engine's `Objection`
+(`refused`); the hand turns that into a finding, so the words of every ruling stay in one place.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from ...engine.auction import Auction as Bidding
-from ...engine.auction import AuctionRules
+from ...engine.auction import AuctionRules, Objection
 from ...notation import events as ev
 from ...notation.cards import ACE, Card, Suit
 from .tricks import SUIT_RANK
@@ -70,11 +70,9 @@ class Contract:
     forced: bool = False  # independence forced on a fallen card
 
 
-class Refusal(NamedTuple):
-    """Why a call is void: the rule topic and the words (the caller then speaks again)."""
-
-    topic: str
-    text: str
+def refused(topic: str, text: str) -> Objection:
+    """Why a call is void, the rule topic and the words (the caller then speaks again): an illegal bid."""
+    return Objection("illegal-bid", topic, text)
 
 
 ThrownIn = Literal["thrown-in"]
@@ -105,41 +103,38 @@ def named_suit(qualifier: str, belle: Suit | None, petite: Suit | None) -> Suit 
     return next((suit for suit in Suit if suit.value == qualifier), None)
 
 
-def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal | Refusal:
+def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal | Objection:
     """The proposal a bid names, or why it is not a French Boston bid."""
     if event.contract is not None:
         if event.contract in MISERES:
             return Proposal(event.player, event.contract)
-        return Refusal("bidding.order", f"'{event.contract}' is not a French Boston proposal.")
+        return refused("bidding.order", f"'{event.contract}' is not a French Boston proposal.")
     number, qualifier = event.number, event.qualifier
     if number not in NUMBER_KIND:
-        return Refusal("bidding.solo-numbers",
+        return refused("bidding.solo-numbers",
                        f"{event.player} bid {number} tricks alone, but only six, eight or nine may be bid alone "
                        "(no seven; no five without a partner).")
     if qualifier is None or qualifier == "colour":
-        return Refusal("bidding.order", f"{event.player}'s bid of {number} names no suit.")
-    if number == 9 and qualifier in ("petite", "belle"):
-        suit = belle if qualifier == "belle" else petite
-        if suit is None:
-            return Refusal("bidding.order", f"there is no {qualifier} in this deal to bid nine in.")
-        return Proposal(event.player, f"nine-{qualifier}", suit)
+        return refused("bidding.order", f"{event.player}'s bid of {number} names no suit.")
     suit = named_suit(qualifier, belle, petite)
     if suit is None:
-        return Refusal("bidding.order", f"'{qualifier}' names no suit of this deal.")
+        nine = number == 9 and qualifier in ("petite", "belle")
+        return refused("bidding.order", f"there is no {qualifier} in this deal to bid nine in." if nine
+                       else f"'{qualifier}' names no suit of this deal.")
     if number == 9 and suit in (belle, petite):
-        # a nine named by the suit that is belle (petite) is the nine in belle (petite)
+        # a nine named by belle (petite), or by the suit that is belle (petite), is the nine in belle (petite)
         return Proposal(event.player, "nine-belle" if suit is belle else "nine-petite", suit)
     return Proposal(event.player, NUMBER_KIND[number], suit)
 
 
-def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Proposal | Refusal:
+def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Proposal | Objection:
     """The demand (in belle, or in belle or petite) that `event` makes, or why it is void."""
     kind = "demand-belle" if event.belle else "demand"
     allowed = (belle,) if event.belle else (belle, petite)  # in this order in messages
     laid = event.card
     if laid is not None and belle is not None and laid.suit not in allowed:
         where = "belle" if event.belle else "belle or petite"
-        return Refusal("bidding.demand", f"{event.player} demands laying {laid}, but a demand must be in "
+        return refused("bidding.demand", f"{event.player} demands laying {laid}, but a demand must be in "
                        f"{where} ({'/'.join(s.word for s in allowed if s)}).")
     return Proposal(event.player, kind, laid.suit if laid else None, laid)
 
@@ -184,16 +179,16 @@ class Auction:
             return None
         return self.close() if self.calls.high is not None else "thrown-in"
 
-    def accept_refusal(self, player: str) -> Refusal | None:
+    def accept_refusal(self, player: str) -> Objection | None:
         """Why `player` may not accept now, if he may not: only a standing demand, not his own, once."""
         best = self.calls.high
         if best is None or not best.is_demand:
             what = ("nothing has been proposed" if best is None
                     else f"the standing proposal is {best.text}, not a demand")
-            return Refusal("bidding.accept", f"{player} accepts, but {what}; only a demand can be accepted.")
+            return refused("bidding.accept", f"{player} accepts, but {what}; only a demand can be accepted.")
         if best.player == player or self.acceptor is not None:
             who = "his own demand" if best.player == player else f"a demand {self.acceptor} already accepted"
-            return Refusal("bidding.accept", f"{player} accepts {who}.")
+            return refused("bidding.accept", f"{player} accepts {who}.")
         return None
 
     def accept(self, player: str) -> Outcome:
@@ -202,25 +197,25 @@ class Auction:
         self.calls.answer(player)
         return self.outcome()
 
-    def refusal(self, proposal: Proposal, dealt: list[Card] | None) -> Refusal | None:
+    def refusal(self, proposal: Proposal, dealt: list[Card] | None) -> Objection | None:
         """Why `proposal` is void, if it is; `dealt` is the proposer's hand when it is known."""
         player, best = proposal.player, self.calls.high
         if player in self.overcalled and not overcalled_may(proposal, self.overcalled[player]):
             laid = self.overcalled[player]
-            return Refusal("bidding.overcalled-demander",
+            return refused("bidding.overcalled-demander",
                            f"{player}'s demand was overcalled: he may only raise to six in the suit of his laid card"
                            f"{' (' + laid.suit.word + ')' if laid else ''}, accept a demand, or pass.")
         if not self.calls.may_come_back(player, proposal):
             may = "may now only accept a demand or pass" if self.accept_only else "may not propose a misère"
-            return Refusal("bidding.after-pass", f"{player} has passed and {may}.")
+            return refused("bidding.after-pass", f"{player} has passed and {may}.")
         if proposal.kind in MISERES and player in self.accepted:
-            return Refusal("bidding.after-pass", f"{player} has accepted and may not propose a misère.")
+            return refused("bidding.after-pass", f"{player} has accepted and may not propose a misère.")
         if proposal.kind == "misere-quatre-as" and self.four_aces and dealt is not None \
                 and sum(1 for c in dealt if c.rank == ACE) < 4:
-            return Refusal("play.quatre-as", f"under the house rule the misère des quatre as needs the four aces, "
+            return refused("play.quatre-as", f"under the house rule the misère des quatre as needs the four aces, "
                            f"and {player} was not dealt them.")
         if best is not None and not self.calls.outranks(proposal):
-            return Refusal("bidding.order", f"{proposal.text} does not outrank {best.text}.")
+            return refused("bidding.order", f"{proposal.text} does not outrank {best.text}.")
         return None
 
     def propose(self, proposal: Proposal) -> Outcome:

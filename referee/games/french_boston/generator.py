@@ -7,10 +7,12 @@ import random
 from ...engine import generators as gen
 from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules
 from ...notation.cards import Suit, pack
-from .auction import DISCARD_MISERES, MISERES
+from .auction import DISCARD_MISERES, MISERES, NUMBER_KIND
 from .tricks import FrenchBostonTricks
 
 PACK = frozenset(pack(2))
+SOLO = {kind: number for number, kind in NUMBER_KIND.items()}
+"""The solo bids, and the tricks each names."""
 
 
 def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayRulesFor | None = None, *,
@@ -56,11 +58,11 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
     kind = rng.choice(["pass", "demand", "demand", "six", "eight", "nine", "petite-misere", "grand-misere",
                        "misere-quatre-as", "petite-misere-table", "grand-misere-table"])
     caller = rng.randrange(4)
+    who = order[caller]
     speech: list[str] = [f"{order[i]} pass" for i in range(caller if kind != "pass" else 4)]
     partner: str | None = None
     trump: Suit | None = None
     if kind == "demand":
-        who = order[caller]
         layable = [c for c in hands[who] if c.suit in (belle, petite)]
         if not layable:
             kind = "six"
@@ -75,29 +77,18 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
                     speech.append(f"{other} accept")
                 else:
                     speech.append(f"{other} pass")
-    if kind in ("six", "eight", "nine"):
-        who = order[caller]
-        trump = rng.choice(list(Suit))
-        number_bid = {"six": 6, "eight": 8, "nine": 9}[kind]
-        speech.append(f"{who} bid {number_bid} {trump.word}")
-        speech += [f"{order[(caller + step) % 4]} pass" for step in range(1, 4)]
-    elif kind in MISERES:
-        speech.append(f"{order[caller]} bid {kind}")
+    if kind in SOLO or kind in MISERES:  # a solo bid or a misère, and the three others pass
+        trump = rng.choice(list(Suit)) if kind in SOLO else None
+        speech.append(f"{who} bid {f'{SOLO[kind]} {trump.word}' if trump else kind}")
         speech += [f"{order[(caller + step) % 4]} pass" for step in range(1, 4)]
     out.append(", ".join(speech))
     if kind == "pass":
         out.append("")
         return out, belle
-    who = order[caller]
-    if kind in ("six", "eight", "nine"):
-        out.append(f"{who} name {trump.word}")  # type: ignore[union-attr]
+    if trump is not None and kind in SOLO:
+        out.append(f"{who} name {trump.word}")
     if kind in DISCARD_MISERES:
-        discards = []
-        for p in order:
-            thrown = rng.choice(hands[p])
-            hands[p].remove(thrown)
-            discards.append(f"{p} discard {thrown.text}")
-        out.append(", ".join(discards))
+        out.append(", ".join(gen.discard_lines(rng, order, hands)))
     if kind.endswith("-table"):
         out.append(f"{who} spread")
     renouncer = who if kind == "misere-quatre-as" else None

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
+from ...engine.auction import Objection
+from ...engine.caller import lay_down
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
@@ -18,7 +20,6 @@ from .auction import (
     Contract,
     Outcome,
     Proposal,
-    Refusal,
     needed_in,
     read_bid,
     read_demand,
@@ -114,8 +115,8 @@ class FrenchBostonHand(HandReplay):
         """Common checks for a bidding event; False when it is void (after the bidding)."""
         return self.auction.calls.hears(self, event, what, closed=not self.bidding)
 
-    def illegal(self, event: ev.Event, refusal: Refusal) -> None:
-        self.find("illegal-bid", event.player, event.at, refusal.topic,
+    def illegal(self, event: ev.Event, refusal: Objection) -> None:
+        self.find(refusal.kind, event.player, event.at, refusal.topic,
                   refusal.text + f" The call is void; {event.player} speaks again.")
         self.auction.calls.again(event.player)
 
@@ -149,30 +150,24 @@ class FrenchBostonHand(HandReplay):
     def on_demand(self, event: ev.Demand) -> None:
         if not self.take_turn(event, "demanded"):
             return
-        proposal = read_demand(event, self.belle, self.petite)
-        if isinstance(proposal, Refusal):
-            self.illegal(event, proposal)
-            return
-        laid = event.card
-        if laid is not None and event.player in self.deals and laid not in self.deals[event.player]:
+        proposal, laid = read_demand(event, self.belle, self.petite), event.card
+        if isinstance(proposal, Proposal) and laid is not None and event.player in self.deals \
+                and laid not in self.deals[event.player]:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} lays {laid} face down, a card he was not dealt")
         self.propose(event, proposal)
 
     def on_bid(self, event: ev.Bid) -> None:
-        if not self.take_turn(event, f"bid {event.text}"):
-            return
-        proposal = read_bid(event, self.belle, self.petite)
-        if isinstance(proposal, Refusal):
-            self.illegal(event, proposal)
-        else:
-            self.propose(event, proposal)
+        if self.take_turn(event, f"bid {event.text}"):
+            self.propose(event, read_bid(event, self.belle, self.petite))
 
-    def propose(self, event: ev.Event, proposal: Proposal) -> None:
-        refusal = self.auction.refusal(proposal, self.deals.get(event.player))
+    def propose(self, event: ev.Event, proposal: Proposal | Objection) -> None:
+        """A demand or a bid as read, unless it is void: no proposal of this deal, or one the auction refuses."""
+        refusal = self.auction.refusal(proposal, self.deals.get(event.player)) \
+            if isinstance(proposal, Proposal) else proposal
         if refusal is not None:
             self.illegal(event, refusal)
-        else:
+        elif isinstance(proposal, Proposal):
             self.bidding_goes_on(self.auction.propose(proposal))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
@@ -315,17 +310,11 @@ class FrenchBostonHand(HandReplay):
             self.notes.append(f"{event.player} says he can win the rest: no penalty.")
             return
         partners = sorted(self.partners_of(event.player), key=self.order.index)
-        hands = self.table.hands or {}  # without the deal no card is known to lay down
-        cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners}
-        shown = "; ".join(f"{p} {' '.join(c.text for c in cards[p])}" for p in partners if cards[p])
         misere = contract.kind == "misere"
-        ruling = ("In a misère this is a misère error: the caller may claim the pool and the stakes at once."
-                  if misere else
-                  f"They stay face up and {self.side_label(self.adversaries(event.player))} may call them, as "
-                  "exposed cards, for the rest of the hand.")
-        self.find("exposed-card", event.player, event.at, "play.claim-rest",
-                  f"{event.player} says he can win the rest: {' and '.join(partners)} lay their cards on the table"
-                  + (f" ({shown})" if shown else "") + f". {ruling}", trick=self.trick_number)
+        cards = lay_down(self, event, partners, "", "In a misère this is a misère error: the caller may claim the "
+                         "pool and the stakes at once." if misere else f"They stay face up and "
+                         f"{self.side_label(self.adversaries(event.player))} may call them, as exposed cards, for the "
+                         "rest of the hand.")
         if misere:
             offer_misere_claim(self, event.player, "claimed the rest, exposing his partners' cards")
             return

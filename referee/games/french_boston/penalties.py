@@ -9,16 +9,16 @@ up before play may force independence on its holder, and a misdeal loses the dea
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
+from ...engine.caller import MisereError, lead_called
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
-from ...notation.cards import Card, Suit
+from ...notation.cards import Card
 from .auction import NUMBER_KIND, Contract, Proposal
 
 if TYPE_CHECKING:
@@ -44,21 +44,21 @@ class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
                               "is void.")
             return Ruling(f"{fact.player} doubles the pool and pays his adversaries the stake; the deal's ordinary "
                           "result is void.")
-        label = hand.side_label(hand.adversaries(fact.player))
-        if hand.is_solo_caller(fact.player):
+        label, player, card = hand.side_label(hand.adversaries(fact.player)), fact.player, fact.card
+        if hand.is_solo_caller(player):
             if not hand.later_plays:
                 return Ruling("A solo caller who corrects before an adversary plays after him incurs no penalty.")
-            return Ruling(f"An adversary had already played after him, so {fact.card} stays face up as an exposed "
+            return Ruling(f"An adversary had already played after him, so {card} stays face up as an exposed "
                           f"card and {label} may call it (Boston's law).",
                           None if contract is None else card_calls(
-                              hand, fact, ("card",), f"{fact.card} stays face up: {label} may call it, to be played "
-                              "as soon as that is lawful; it stays liable to be called until it is played.",
+                              hand, player, card, ("card",), f"{card} stays face up: {label} may call it, to be "
+                              "played as soon as that is lawful; it stays liable to be called until it is played.",
                               (Lapse.CARD_PLAYED,)))
-        return Ruling(f"{label} may require his highest or lowest card of {fact.led.word}, or treat {fact.card} as an "
+        return Ruling(f"{label} may require his highest or lowest card of {fact.led.word}, or treat {card} as an "
                       "exposed card.",
                       None if contract is None else card_calls(
-                          hand, fact, ("highest", "lowest", "card"), f"{label} may require {fact.player}'s highest or "
-                          f"lowest {fact.led.word}, or call {fact.card} as an exposed card."))
+                          hand, player, card, ("highest", "lowest", "card"), f"{label} may require {player}'s "
+                          f"highest or lowest {fact.led.word}, or call {card} as an exposed card."))
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
@@ -85,10 +85,11 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
                           "player plays to it.")
         if hand.undertaking is None:
             return laws.NO_PENALTY
-        offer = penalty(hand, fact.player, f"{'led' if fact.lead else 'played'} out of turn",
-                        lambda: self.lead_penalty(hand, fact) if fact.lead else self.play_penalty(hand, fact))
-        if hand.undertaking.kind == "misere":
-            return Ruling(f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once.", offer)
+        applies = not hand.play_over()
+        verb = "led" if fact.lead else "played"
+        if misere := MISERE.ruling(hand, fact.player, f"{verb} out of turn", CLAIM, applies):
+            return misere
+        offer = (self.lead_penalty(hand, fact) if fact.lead else self.play_penalty(hand, fact)) if applies else None
         others = hand.side_label(hand.adversaries(fact.player))
         if not fact.lead:
             return Ruling(f"{others} may impose highest, lowest, win or lose on his partner still to play, if any.",
@@ -103,7 +104,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         # The suit is called from the offender's side: from the rightful leader when he is the
         # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
         # offender's side next has the lead, as in Boston.
-        others = frozenset(hand.adversaries(fact.player))
+        others = laws.choosers(hand, fact.player)
         if fact.expected in others:
             targets = [p for p in hand.order if p not in others]
             whom = f"{' or '.join(targets)}, whichever leads next" if len(targets) > 1 else targets[0]
@@ -111,13 +112,9 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
             targets, whom = [fact.expected], f"{fact.expected}, whose lead it was"
 
         def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-            if len(option) == 2:
-                effects = [hand.require(fact.player, "card", "play.out-of-turn", at, card=fact.card)]
-            else:
-                suit = Suit[option.upper()]
-                effects = hand.require_lead(targets, suit, "play.out-of-turn", at)
+            effects, _ = lead_called(hand, fact.player, fact.card, targets, option, "play.out-of-turn", at)
             hand.penalise("play.out-of-turn", f"{hand.side_label(others)} call {option} after {fact.player}'s lead "
-                          "out of turn", effects=(hand.send_back(fact.player, fact.card), *effects))
+                          "out of turn", effects=effects)
 
         return Offer(others, fact.player, ("suit", "card"), "play.out-of-turn",
                      f"{hand.side_label(others)} may call a suit from {whom}, or call "
@@ -126,7 +123,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
 
     def play_penalty(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Offer | None:
         assert hand.table is not None
-        others = frozenset(hand.adversaries(fact.player))
+        others = laws.choosers(hand, fact.player)
         played = {p.player for p in hand.table.current.plays}
         waiting = [p for p in hand.order if p in hand.partners_of(fact.player) and p not in played]
         if not waiting:
@@ -153,28 +150,27 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
             return Ruling("A solo caller's exposed cards carry no penalty.")
         if hand.play_over():
             return Ruling("The play is over: no penalty applies.")
-        offer = penalty(hand, event.player, f"exposed the {event.card}",
-                        lambda: call_offer(hand, event.player, event.card))
-        if hand.undertaking is not None and hand.undertaking.kind == "misere":
-            return Ruling(f"In a misère {hand.undertaking.caller} may claim the pool and the stakes at once.", offer)
+        if misere := MISERE.ruling(hand, event.player, f"exposed the {event.card}", CLAIM):
+            return misere
         return Ruling(f"It stays face up; {hand.side_label(hand.adversaries(event.player))} may call it to be played "
-                      "when legal, or require his highest or lowest of the suit led.", offer)
+                      "when legal, or require his highest or lowest of the suit led.",
+                      None if hand.undertaking is None else call_offer(hand, event.player, event.card))
 
 
-def card_calls(hand: FrenchBostonHand, fact: tb.Revoke, options: tuple[Option, ...], text: str,
-               ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
-    """Let a corrected revoke's adversaries call its card as an exposed card, or his highest or lowest."""
-    return Offer(frozenset(hand.adversaries(fact.player)), fact.player, options, "revoke.corrected", text, ends=ends,
-                 card=fact.card, target=fact.player, said="{choosers} call {option} from {target}")
+def card_calls(hand: FrenchBostonHand, holder: str, card: Card, options: tuple[Option, ...], text: str,
+               ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,), topic: str = "revoke.corrected") -> Offer:
+    """The other side's call on `holder`'s `card` as an exposed card, or on his highest or lowest: a
+    requirement on his next card (a corrected revoke's, or an exposed card's until it is played)."""
+    return Offer(laws.choosers(hand, holder), holder, options, topic, text, ends=ends, card=card, target=holder,
+                 said="{choosers} call {option} from {target}")
 
 
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
     """The other side's right over an exposed card: it lasts until the card is played."""
-    others = frozenset(hand.adversaries(holder))
-    return Offer(others, holder, ("card", "highest", "lowest"), "exposed.card", f"{hand.side_label(others)} may call "
-                 f"{card} to be played when legal, or require {holder}'s highest or lowest card of the suit led; the "
-                 "card stays liable to be called until it is played.", ends=(Lapse.CARD_PLAYED,), card=card,
-                 target=holder, said="{choosers} call {option} from {target}")
+    others = hand.side_label(laws.choosers(hand, holder))
+    return card_calls(hand, holder, card, ("card", "highest", "lowest"), f"{others} may call {card} to be played when "
+                      f"legal, or require {holder}'s highest or lowest card of the suit led; the card stays liable to "
+                      "be called until it is played.", (Lapse.CARD_PLAYED,), "exposed.card")
 
 
 def offer_call(hand: FrenchBostonHand, holder: str, card: Card) -> None:
@@ -210,18 +206,17 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
             return Ruling("A solo caller has no partner to help: no penalty.")
         if hand.play_over():
             return Ruling("The play is over, so there is nothing left to require: no penalty applies.")
-        offer = None if hand.table is None else penalty(hand, event.player, "drew attention to the tricks",
-                                                        lambda: self.requirement(hand, event))
-        if hand.undertaking.kind == "misere":
-            return Ruling(f"In a misère it is a misère error: {hand.undertaking.caller} may claim the pool and the "
-                          "stakes at once.", offer)
+        words = "In a misère it is a misère error: {caller} may claim the pool and the stakes at once."
+        if misere := MISERE.ruling(hand, event.player, "drew attention to the tricks", words, hand.table is not None):
+            return misere
         return Ruling(f"{hand.side_label(hand.adversaries(event.player))} may require of the next of his side to play "
-                      "his highest or lowest card, or to trump or not trump the trick.", offer)
+                      "his highest or lowest card, or to trump or not trump the trick.",
+                      None if hand.table is None else self.requirement(hand, event))
 
     def requirement(self, hand: FrenchBostonHand, event: ev.Count) -> Offer | None:
         """A requirement on the next of the offender's side still to play, if any."""
         assert hand.table is not None
-        others = frozenset(hand.adversaries(event.player))
+        others = laws.choosers(hand, event.player)
         played = {p.player for p in hand.table.current.plays}
         side = (hand.partners_of(event.player) | {event.player}) - played
         if not side:
@@ -246,31 +241,18 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
             super().unanswered_accept(hand, event)
 
 
-def penalty(hand: FrenchBostonHand, offender: str, what: str, offer: Callable[[], Offer | None]) -> Offer | None:
-    """What every penalty for a card seen or played wrongly begins with: none for a solo caller's
-    own (nor before there is a contract, nor once play is over), and in a misère the caller's
-    claim; otherwise the choice `offer` makes."""
-    if hand.is_solo_caller(offender) or hand.undertaking is None or hand.play_over():
-        return None
-    if hand.undertaking.kind == "misere":
-        return misere_claim_offer(hand, offender, what)
-    return offer()
-
-
-def misere_claim_offer(hand: FrenchBostonHand, offender: str, what: str) -> Offer:
-    """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
-    assert hand.undertaking is not None
-    caller = hand.undertaking.caller
-    return laws.misere_claim(hand, caller, offender, "misere.errors", f"{offender} {what} in a misère: {caller} may at "
-                             "once claim the pool and the stakes as if he had made it (call claim, or write the "
-                             "result); if he plays on without claiming, the right is lost.",
-                             lambda hand: hand.penalise("misere.errors", f"{caller} claims the misère as made after "
-                                                        f"{offender} {what}", (Effect("hand-not-scored", offender),)))
-
-
-def offer_misere_claim(hand: FrenchBostonHand, offender: str, what: str) -> None:
-    """An adversary's error in a misère found by the hand: the caller's claim (`misere_claim_offer`)."""
-    hand.open(misere_claim_offer(hand, offender, what))
+MISERE = MisereError("misere.errors", lambda hand: hand.undertaking.caller if hand.undertaking is not None
+                     and hand.undertaking.kind == "misere" else None,
+                     lambda hand, caller, offender, what: f"{offender} {what} in a misère: {caller} may at once claim "
+                     "the pool and the stakes as if he had made it (call claim, or write the result); if he plays on "
+                     "without claiming, the right is lost.",
+                     lambda hand, caller, offender, what: hand.penalise(
+                         "misere.errors", f"{caller} claims the misère as made after {offender} {what}",
+                         (Effect("hand-not-scored", offender),)))
+"""As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
+offer_misere_claim = MISERE.open
+CLAIM = "In a misère {caller} may claim the pool and the stakes at once."
+"""A misère error's ruling, in words."""
 
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),

@@ -29,9 +29,10 @@ def payments() -> dict[str, Any]:
 
 
 def multiplier(number: int) -> int:
-    """2 on the double deals of the game (by the rulebook's table), else 1."""
+    """What every payment of deal `number` is multiplied by: 2 on the double deals of the game (by
+    the rulebook's table), else 1."""
     doubles = payments()["doubles"]
-    return 2 if doubles["first"] <= number <= doubles["last"] else 1
+    return int(doubles["times"]) if doubles["first"] <= number <= doubles["last"] else 1
 
 
 class FrenchBostonSettlement:
@@ -200,8 +201,7 @@ class FrenchBostonSettlement:
                 each, how, _, _ = self.success(contract, max(self.tricks_of(contract.caller), contract.needed))
             amount, mark = 3 * each if against_solo else each, ledger.mark()
             cause = f"{revoker} revoked in trick {revoke.trick}"
-            ledger.pays_each(revoker, others, amount, rule, cause)
-            pool = ledger.double_pool([revoker], rule, cause)
+            pool = ledger.loses([revoker], others, amount, rule, cause, rule)
             whom = f"{others[0]} {amount}, what a success would have brought from all three adversaries " \
                    f"(3 × {how} = {each})" if against_solo else f"{amount} to each of {', '.join(others)}"
             hand.penalise("revoke.established", f"{revoker} revoked: he pays {whom} and doubles the pool "

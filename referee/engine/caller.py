@@ -1,0 +1,97 @@
+"""The laws of a game in which one caller (or a caller's side) plays against the others: Boston
+and French Boston, which leaves its irregularities to Boston's laws. Both give the caller of a
+misère a claim when an adversary errs (`MisereError`), and both have the partners of an adversary
+who says he can win the rest lay their cards on the table (`lay_down`), and both let the innocent
+side call a suit or the card itself after a lead out of turn (`lead_called`). Each game declares
+its own words; the steps are written once here. Like the laws, nothing here holds a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..notation import events as ev
+from ..notation.cards import Card, Suit
+from ..notation.records import record
+from .choices import SUIT_OPTIONS
+from .laws import Effect
+from .penalties import Offer, Ruling
+
+if TYPE_CHECKING:
+    from .replay import HandReplay
+
+
+@record
+class MisereError:
+    """An adversary's error in a misère, under Boston's laws: the caller may claim at once what the
+    misère would bring (`call claim`, or a result written while the choice is open); the claim is
+    recorded by `claimed(hand, caller, offender, what)`, then the hands are thrown up. `caller(hand)`
+    is the misère's caller while one is played (None otherwise); `explanation(hand, caller,
+    offender, what)` the choice's words. Where the laws let him play on instead (`accept`),
+    `play_on` says so when play goes on (formatted with `caller` and `offender`)."""
+
+    topic: str
+    caller: Callable[[Any], str | None]
+    explanation: Callable[[Any, str, str, str], str]
+    claimed: Callable[[Any, str, str, str], None]
+    play_on: str = ""
+
+    def offer(self, hand: HandReplay, offender: str, what: str) -> Offer:
+        """The caller's claim for `offender`'s error (`what`, in the game's words)."""
+        caller = self.caller(hand)
+        assert caller is not None, "a misère error outside a misère"
+        claimed = self.claimed
+
+        def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
+            if option == "claim":
+                claimed(hand, caller, offender, what)
+                hand.end("claimed")
+                hand.gather_now()
+
+        play_on = self.play_on.format(caller=caller, offender=offender)
+        return Offer(frozenset({caller}), offender, ("claim", "accept") if play_on else ("claim",), self.topic,
+                     self.explanation(hand, caller, offender, what), apply, "accept" if play_on else None, play_on,
+                     recorded="claim")
+
+    def open(self, hand: HandReplay, offender: str, what: str) -> None:
+        """An adversary's error in a misère that the hand finds itself (a look back, a lead before the
+        discards, a claim of the rest): the caller's claim is open."""
+        hand.open(self.offer(hand, offender, what))
+
+    def ruling(self, hand: HandReplay, offender: str, what: str, words: str, applies: bool = True) -> Ruling | None:
+        """In a misère, an adversary's error ruled as a misère error in `words` (which may name the
+        `{caller}`), with the caller's claim where a penalty `applies`; None outside a misère (the
+        law's own ruling stands)."""
+        caller = self.caller(hand)
+        if caller is None:
+            return None
+        return Ruling(words.format(caller=caller), self.offer(hand, offender, what) if applies else None)
+
+
+def lay_down(hand: HandReplay, event: ev.ClaimRest, partners: Sequence[str], whose: str,
+             ruling: str) -> dict[str, list[Card]]:
+    """An adversary who says he can win the rest (Boston's L36): his `partners` lay their cards on
+    the table, found as an exposed card with the game's `ruling`; `whose` names them in the finding
+    (Boston's "his partners "). Their cards, by partner: a partner whose deal is not written has no
+    known card to lay down."""
+    hands = (hand.table.hands if hand.table is not None else None) or {}
+    cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners}
+    shown = "; ".join(f"{p} {' '.join(c.text for c in cards[p])}" for p in partners if cards[p])
+    hand.find("exposed-card", event.player, event.at, "play.claim-rest",
+              f"{event.player} says he can win the rest: {whose}{' and '.join(partners)} lay their cards on the table"
+              + (f" ({shown})" if shown else "") + f". {ruling}", trick=hand.trick_number)
+    return cards
+
+
+def lead_called(hand: HandReplay, offender: str, card: Card, targets: Sequence[str], option: str, topic: str,
+                at: ev.Span, exposed: bool = False) -> tuple[tuple[Effect, ...], Suit | None]:
+    """A lead out of turn the innocent side calls on: the card goes back to its player, and a suit
+    (`option`) is called from whichever of `targets` next leads, or else the card itself, as an
+    exposed card (shown so among the effects where the game's laws say it: `exposed`). The
+    penalty's effects, and the suit called (None: the card)."""
+    back = hand.send_back(offender, card)
+    if option in SUIT_OPTIONS.values():
+        suit = Suit[option.upper()]
+        return (back, *hand.require_lead(list(targets), suit, topic, at)), suit
+    shown = (Effect("exposed", offender, None, card.text),) if exposed else ()
+    return (back, *shown, hand.require(offender, "card", topic, at, card=card)), None
