@@ -7,6 +7,10 @@ same result to each of them keeps the suite's time in the assertions, not in che
 file a dozen times. "Once per session" is once per pytest-xdist worker: each worker is its own
 process. The results are shared, so a test must only read them; a test whose point is a fresh
 check (determinism, a patched replay) checks the file itself.
+
+And the Hypothesis profiles: ``quick``, loaded here, tries a quarter of each property's stated
+count (examples.py); ``pytest --hypothesis-profile=full`` tries the full counts (Hypothesis
+loads the profile named on the command line after this file has registered it).
 """
 
 from __future__ import annotations
@@ -20,12 +24,18 @@ from typing import Any
 
 import pytest
 import yaml
+from examples import FULL
+from hypothesis import settings
 
 from referee.check import Collector, check_files
 from referee.engine.verdict import Verdict
 from referee.output.story import FileStory, story_of_file
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+settings.register_profile("full", max_examples=FULL)
+settings.register_profile("quick", max_examples=FULL // 4)
+settings.load_profile("quick")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import oracle
@@ -125,7 +126,7 @@ def expected_change(hand: dict[str, Any], player: str) -> int:
     return change
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_lawful_game_has_no_finding_and_each_point_is_scored_once(seed: int) -> None:
     text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle, style=random.Random(seed))
@@ -141,7 +142,7 @@ def test_random_lawful_game_has_no_finding_and_each_point_is_scored_once(seed: i
             assert change == expected_change(hand, player), (text, hand)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=2, max_value=7))
 def test_one_planted_revoke_gives_exactly_one_finding_and_its_penalty(seed: int, players: int) -> None:
     rng = random.Random(seed)

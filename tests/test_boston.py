@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import oracle
@@ -141,14 +142,14 @@ def _check_conservation(text: str) -> list[dict]:
     return game["hands"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_money_is_conserved_in_every_hand(seed: int) -> None:
     _check_conservation(GAME.random_game(random.Random(seed), hands=6, plant_revokes=True, rules_for=oracle,
                                          style=random.Random(seed)))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_lawful_hands_have_no_finding(seed: int) -> None:
     text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle, style=random.Random(seed))
@@ -172,7 +173,7 @@ ODD_EVENTS = ("A concede", "Y concede", "B concede", "Z concede", "A call highes
               "recorded A +1, pool +3", "Z 4S", "Y 3H")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_money_is_conserved_in_odd_transcripts(seed: int) -> None:
     """Shipped cases with events dropped, swapped or added: never a crash, never a counter lost."""

@@ -11,6 +11,7 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
@@ -174,7 +175,7 @@ def near_common_line(draw: st.DrawFn) -> str:
     return draw(gap) + text + draw(st.sampled_from(["", " ", "\t", " # note", "x"]))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(near_common_line())
 def test_generated_lines_near_the_usual_shapes_read_as_the_grammar_reads_them(text: str) -> None:
     assert_same_as_grammar(text)
@@ -202,7 +203,7 @@ def plays_line(draw: st.DrawFn) -> str:
     return label + draw(st.sampled_from(["", " ", "\t"])) + written + end
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(plays_line())
 def test_generated_lines_of_plays_read_as_event_by_event_and_as_the_grammar(text: str) -> None:
     assert_same_as_grammar(text)
@@ -211,7 +212,7 @@ def test_generated_lines_of_plays_read_as_event_by_event_and_as_the_grammar(text
         assert quick == _common_lines()._read_events(text, 7), text
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.sampled_from(CASE_LINES), st.integers(0, 2**32 - 1))
 def test_mutated_case_lines_read_as_the_grammar_reads_them(text: str, seed: int) -> None:
     rng = random.Random(seed)

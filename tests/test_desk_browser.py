@@ -17,12 +17,10 @@ import pytest
 from desk_server import CASES, Desk, chromium, running
 
 FOUND = chromium()
-pytestmark = [
-    pytest.mark.skipif(FOUND is None, reason="no chromium and chromedriver installed "
-                       "(apt-get install chromium chromium-driver): the desk's browser tests need them"),
-    # one browser and one desk for the module, its tests in order: on one pytest-xdist worker
-    pytest.mark.xdist_group("desk-browser"),
-]
+# one browser and one desk for the module, its tests in order: on one pytest-xdist worker
+# (--dist loadfile, pyproject.toml)
+pytestmark = pytest.mark.skipif(FOUND is None, reason="no chromium and chromedriver installed "
+                                "(apt-get install chromium chromium-driver): the desk's browser tests need them")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--no-first-run", "--disable-sync", "--window-size=1400,1000"]
 

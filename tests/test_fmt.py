@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -111,7 +112,7 @@ def test_a_wrong_label_written_by_hand_is_kept() -> None:
 SPELLINGS = {"H": ["H", "h", "♥"], "S": ["S", "s", "♠"], "D": ["D", "d", "♦"], "C": ["C", "c", "♣"]}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.data())
 def test_any_spelling_and_line_split_formats_the_same(data: st.DataObject) -> None:
     """Respell every card and cut the play into random lines: the canonical form does not move."""
@@ -154,7 +155,7 @@ GRAMMAR = Lark(grammar_text(), parser="lalr", lexer="contextual")  # the whole g
 HEADER = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\n'
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(from_lark(GRAMMAR, explicit={"COMMENT": st.just("# note")}), max_size=12),
        st.sampled_from(TRANSCRIPTS))
 def test_any_readable_text_formats_to_the_same_verdict(lines: list[str], case: Path) -> None:

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import oracle
@@ -140,7 +141,7 @@ def test_double_deals_double_the_contribution() -> None:
 
 # ---- money is conserved --------------------------------------------------------------------------
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from([1, 20, 31, 38]))
 def test_money_is_conserved_in_every_hand(seed: int, first: int) -> None:
     text = GAME.random_game(random.Random(seed), hands=4, first=first, rules_for=oracle, style=random.Random(seed))
@@ -155,7 +156,7 @@ def test_money_is_conserved_in_every_hand(seed: int, first: int) -> None:
         pool = hand["pool_after"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_money_is_conserved_with_every_house_rule(seed: int) -> None:
     rng = random.Random(seed)

@@ -6,6 +6,7 @@ import io
 import random
 from pathlib import Path
 
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -50,13 +51,13 @@ def render(verdict: Verdict) -> None:
         sink.finish(verdict.summary)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.sampled_from(HEADERS), st.lists(from_lark(GRAMMAR, explicit={"COMMENT": st.just("# note")}), max_size=12))
 def test_grammar_generated_lines_never_crash(header: str, lines: list[str]) -> None:
     assert_clean(check_text(header + "\n".join(lines)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(CASE_TEXTS), st.integers(min_value=0, max_value=2**32 - 1), st.integers(1, 6))
 def test_mutated_cases_never_crash(text: str, seed: int, steps: int) -> None:
     assert_clean(check_text(mutate(text, random.Random(seed), steps)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import oracle
@@ -21,7 +22,7 @@ from referee.games.euchre.generator import random_hand
 HEADER = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Rules "stick-the-dealer; target=1000"]\n\n'
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_lawful_game_has_no_finding(seed: int) -> None:
     text = GAME.random_game(random.Random(seed), hands=4, rules_for=oracle, style=random.Random(seed))
@@ -36,7 +37,7 @@ def test_random_lawful_game_has_no_finding(seed: int) -> None:
         assert max(hand["score_delta"].values()) in (1, 2, 4), hand
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=0, max_value=3))
 def test_one_planted_revoke_gives_exactly_one_finding_at_that_trick(seed: int, dealer: int) -> None:
     lines, planted = random_hand(random.Random(seed), dealer, 1, plant_revoke=True, rules_for=oracle)
@@ -48,7 +49,7 @@ def test_one_planted_revoke_gives_exactly_one_finding_at_that_trick(seed: int, d
     assert sum(hand["score_delta"].values()) in (2, 4), hand  # the penalty replaces the ordinary score
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_revoke_without_the_deal_is_proven_by_later_play_or_not_at_all(seed: int) -> None:
     """Dropping the deal lines never invents a finding the deal would not show."""

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 import yaml
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from planted import plant, sloppy_rules
@@ -57,7 +58,7 @@ def test_a_case_means_the_same_one_event_to_a_line_and_one_run_to_a_line(transcr
     assert_same(transcript, Style("run"))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(TRANSCRIPTS), st.sampled_from(SPLITS), st.booleans(), st.booleans(),
        st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_case_means_the_same_in_any_style(transcript: Path, split: str, labels: bool, respell: bool,
@@ -99,7 +100,7 @@ def test_the_winner_of_a_trick_leading_on_its_line_leads_the_next_trick(transcri
     assert check_text(joined).exit_code == 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(sorted(registry())), st.integers(min_value=0, max_value=2**32 - 1),
        st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_generated_game_means_the_same_in_any_style(name: str, seed: int, style: int) -> None:
@@ -143,7 +144,7 @@ def own_play_rules(name: str) -> Any:
     return importlib.import_module(f"referee.games.{name.replace('-', '_')}.generator").own_play_rules
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.sampled_from(sorted(registry())), st.integers(min_value=0, max_value=2**32 - 1),
        st.sampled_from(SPLITS), st.booleans(), st.booleans())
 def test_a_game_with_planted_irregularities_means_the_same_in_any_style(name: str, seed: int, split: str,

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -123,7 +124,7 @@ def test_html_renders_in_a_real_browser(tmp_path: Path, case: str) -> None:
 GRAMMAR = Lark(grammar_text(), parser="lalr", lexer="contextual")  # the whole grammar, events and games' words too
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.lists(from_lark(GRAMMAR, explicit={"COMMENT": st.just("# note")}), max_size=8), st.sampled_from(TRANSCRIPTS))
 def test_odd_transcripts_still_give_a_story_and_a_page(lines: list[str], case: Path) -> None:
     """Lines the laws find strange (cards twice, events out of place) never break explain or report."""

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -32,7 +33,7 @@ def tricks(hand: dict[str, object]) -> dict[str, int]:
     return {side: int(n) for side, n in (part.split() for part in text.split(", "))}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(SEEDS)
 def test_random_lawful_games_have_no_finding_and_score_tricks_over_six(seed: int) -> None:
     text = GAME.random_game(random.Random(seed), hands=6, rules_for=oracle)
@@ -48,7 +49,7 @@ def test_random_lawful_games_have_no_finding_and_score_tricks_over_six(seed: int
                 assert points == min(max(0, won[side] - 6), max(0, 7 - before)), (hand, text)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(SEEDS, st.integers(min_value=0, max_value=3))
 def test_one_planted_revoke_gives_one_finding_and_two_tricks_to_the_other_side(seed: int, dealer: int) -> None:
     lines, planted = random_hand(random.Random(seed), dealer, 1, plant_revoke=True, rules_for=oracle)
@@ -64,7 +65,7 @@ def test_one_planted_revoke_gives_one_finding_and_two_tricks_to_the_other_side(s
     assert hand["score_delta"][other] == min(max(0, won[other] + moved - 6), 7)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(SEEDS, st.integers(min_value=0, max_value=3))
 def test_a_lead_out_of_turn_taken_back_is_one_finding_and_changes_nothing_else(seed: int, dealer: int) -> None:
     lines, _ = random_hand(random.Random(seed), dealer, 1, rules_for=oracle, lead_out_of_turn=True)
@@ -81,7 +82,7 @@ def test_a_lead_out_of_turn_taken_back_is_one_finding_and_changes_nothing_else(s
 SPELL = {"S": ["S", "s", "♠"], "H": ["H", "h", "♥"], "D": ["D", "d", "♦"], "C": ["C", "c", "♣"]}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(SEEDS, st.data())
 def test_a_transcript_means_the_same_however_its_events_are_split_into_lines(seed: int, data: st.DataObject) -> None:
     """Several tricks on one line, or one card a line, labels left out, cards respelt: the same verdict."""
@@ -103,7 +104,7 @@ def test_a_transcript_means_the_same_however_its_events_are_split_into_lines(see
     assert positionless(check_text(reflowed).to_dict()) == positionless(check_text(text).to_dict()), reflowed
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(SEEDS, st.lists(from_lark(GRAMMAR, explicit={"COMMENT": st.just("# note"), "NAME": st.sampled_from("AYBZ")}),
                             max_size=8))
 def test_any_line_in_a_whist_hand_gives_a_verdict_never_an_exception(seed: int, extra: list[str]) -> None:
