@@ -100,21 +100,21 @@ class Ledger:
             self.transfer(payer, payee, amount, rule, cause)
 
     def wins(self, payers: Iterable[str], winners: Sequence[str], each: int, rule: str, cause: str,
-             pool_rule: str | None = None, limit: int | None = None, limit_rule: str = "") -> int:
+             pool_rule: str | None = None) -> int:
         """A contract made: each of `payers` pays each of `winners` `each`; with `pool_rule`, the
         winners take the (first) pool between them (`take_pool`). What the pool held, 0 without."""
         for payer in payers:
             self.pays_each(payer, winners, each, rule, cause)
-        return self.take_pool(winners, pool_rule, cause, limit, limit_rule) if pool_rule is not None else 0
+        return self.take_pool(winners, pool_rule, cause) if pool_rule is not None else 0
 
     def loses(self, losers: Sequence[str], payees: Iterable[str], each: int, rule: str, cause: str,
-              pool_rule: str | None = None, limit: int | None = None, limit_rule: str = "") -> int:
+              pool_rule: str | None = None) -> int:
         """A contract failed, a revoke paid: each of `losers` pays each of `payees` `each`; with
         `pool_rule`, the losers double the (first) pool (`double_pool`). What the pool held, 0 without."""
         payees = tuple(payees)
         for loser in losers:
             self.pays_each(loser, payees, each, rule, cause)
-        return self.double_pool(losers, pool_rule, cause, limit, limit_rule) if pool_rule is not None else 0
+        return self.double_pool(losers, pool_rule, cause) if pool_rule is not None else 0
 
     def in_score(self, amount: int) -> int:
         """What `amount` in the pool's unit is worth in the score's (Boston's red, ten white each)."""

@@ -880,14 +880,12 @@ class HandReplay:
         return self.refuse_play(event, "a card is played after the hand was thrown in; it is ignored")
 
     @final
-    def refuse_play(self, event: ev.Play, words: str, kind: Kind = "inconsistent-transcript",
-                    topic: str = "transcript.consistency") -> bool:
+    def refuse_play(self, event: ev.Play, words: str) -> bool:
         """A card played while play cannot begin (the hand thrown in, whist's trump card not written)
-        contradicts the transcript (or, as the game's laws say, is the finding `kind` under `topic`:
-        Boston's lead before the bidding is over): found once a hand, as every card after it would
-        only repeat it, and the card ignored. False, for `ready_to_play` to return."""
+        contradicts the transcript: found once a hand, as every card after it would only repeat it,
+        and the card ignored. False, for `ready_to_play` to return."""
         if not self.late_play_reported:
-            self.find(kind, event.player, event.at, topic, words)
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", words)
             self.late_play_reported = True
         return False
 

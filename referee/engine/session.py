@@ -41,6 +41,10 @@ class GameRules:
     def rulebook(self) -> Rulebook:
         return load(self.name)
 
+    def session(self, setup: Setup) -> GameSession[Any]:
+        """A game being replayed from its setup: every game makes its own session."""
+        raise NotImplementedError
+
     def check_setup(self, setup: Setup) -> list[Problem]:
         """The header against what the game declares: how many players, two partnerships sitting
         opposite or none where they are formed in play or not at all, one pool."""
@@ -137,6 +141,24 @@ class GameSession(Generic[Hand]):
     def replay(self, record: HandRecord) -> Hand:
         """Game hook: the replay of the next hand."""
         raise NotImplementedError
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        """A copy of the session as it stands, for the desk to replay the last hand from
+        (`desk.lasthand`). Written out because a compiled session is a native class, which
+        `copy`'s default way cannot make without calling its ``__init__``: the copy is made by
+        the game as any new session is, then given a deep copy of each attribute (the rules and
+        the setup, which nothing changes, are shared). A native class lists its attributes in
+        ``__mypyc_attrs__``; an interpreted one keeps them in its ``__dict__``."""
+        import copy  # only the desk copies a session: a check never loads it
+
+        twin = self.game.session(self.setup)
+        memo[id(self)] = twin
+        names = [name for name in getattr(type(self), "__mypyc_attrs__", ()) if name != "__dict__"]
+        names += list(getattr(self, "__dict__", {}))
+        for name in names:
+            if name not in ("game", "setup") and hasattr(self, name):
+                setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
+        return twin
 
     def winner(self) -> str | None:
         """Game hook: who has won the game (None while nobody has): by default `won`, which the game

@@ -206,8 +206,7 @@ class BostonHand(HandReplay):
             waiting = {"bidding": f"the bidding is over ({self.auction.turn} to speak)",
                        "naming": f"{self.caller} has named trumps",
                        "discarding": "everybody has discarded"}[self.step]
-            return self.refuse_play(event, f"{event.player} played {event.card} before {waiting}; the card goes back",
-                                    "premature-lead", "play.premature-lead")
+            return self.premature(event, f"{event.player} played {event.card} before {waiting}; the card goes back")
         self.begin_play()
         return True
 
