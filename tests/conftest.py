@@ -75,3 +75,17 @@ def case_verdict() -> Callable[[Path], CaseVerdict]:
 def case_story() -> Callable[[Path], FileStory]:
     """``case_story(path)``: the case's story (what explain and report tell), read once, then kept."""
     return functools.cache(lambda transcript: story_of_file(str(transcript)))
+
+
+def _compiled() -> bool:
+    """Whether the referee under test is the compiled build (its engine an extension module)."""
+    import referee.engine.replay
+
+    return not referee.engine.replay.__file__.endswith(".py")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Skip a `pure_only` test on the compiled build, saying why it cannot run there."""
+    marker = item.get_closest_marker("pure_only")
+    if marker is not None and _compiled():
+        pytest.skip(f"pure build only: {marker.args[0]}")

@@ -25,6 +25,7 @@ def test_documented_examples_run(document: str, monkeypatch: pytest.MonkeyPatch)
     assert result.attempted > 0 and result.failed == 0
 
 
+@pytest.mark.pure_only("doctest reads the docstrings of Python functions, not of compiled ones")
 @pytest.mark.parametrize("module", [referee.check, referee.engine.verdict, referee.engine.verdict_schema])
 def test_docstring_examples_run(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from referee.engine.auction import Answer, Auction, AuctionRules, Ends, Objection, OutOfTurn, void
 from referee.notation.events import Pass, Span
 
@@ -186,6 +188,7 @@ class FakeHand:
         self.found.append((kind, player, topic, text))
 
 
+@pytest.mark.pure_only("a stand-in hand, which a native function refuses")
 def test_an_answer_is_reported_as_findings_and_notes() -> None:
     hand = FakeHand()
     answer = Answer(False, [Objection("illegal-bid", "bidding.illegal", "void")], ["a remark"])
@@ -193,6 +196,7 @@ def test_an_answer_is_reported_as_findings_and_notes() -> None:
     assert hand.found == [("illegal-bid", "E", "bidding.illegal", "void")] and hand.notes == ["a remark"]
 
 
+@pytest.mark.pure_only("a stand-in hand, which a native function refuses")
 def test_hears_answers_a_call_in_turn_at_once_and_reports_any_other() -> None:
     hand = FakeHand()
     auction = Auction(SEATS, "N", rules("void", "first-bid", rounds=2))

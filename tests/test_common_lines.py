@@ -6,7 +6,6 @@ accept a line the grammar rejects, or build a different record from one it accep
 
 from __future__ import annotations
 
-import copy
 import random
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +19,7 @@ from referee.notation import events as ev
 from referee.notation.cards import parse_card, parse_suit
 from referee.notation.common_lines import WHOLE_LINES_AFTER, CommonLines
 from referee.notation.grammar import _parser
-from referee.notation.reader import _common_lines, parse_line
+from referee.notation.reader import _common_lines, _shortcut, _terminal_patterns, parse_line
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
 CASE_LINES = [line for path in CASES for line in path.read_text("utf-8").splitlines()
@@ -235,11 +234,9 @@ def _both() -> tuple[CommonLines, CommonLines]:
 
 
 def _reading(whole_lines_after: int) -> CommonLines:
-    """A shortcut of its own that compiles the patterns of whole lines after so many lines."""
-    common = copy.copy(_common_lines())
-    common._plays = common._deal_whole = None
-    common._plays_read, common._events_read = {}, {}  # nothing read before
-    common._whole_lines_after = whole_lines_after
+    """A shortcut of its own that compiles the patterns of whole lines after so many lines (made
+    anew, not copied: the compiled build's reader is a native class, which `copy` cannot make)."""
+    common = _shortcut(_terminal_patterns(), whole_lines_after)
     if whole_lines_after <= 0:
         common._compile_whole_lines()
     return common

@@ -8,6 +8,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from referee import check_text
 from referee.engine.caller import MisereError, lay_down, lead_called
 from referee.engine.laws import Effect
@@ -15,6 +17,8 @@ from referee.engine.penalties import Offer, choosers
 from referee.engine.replay import _require
 from referee.notation import events as ev
 from referee.notation.cards import parse_card
+
+pytestmark = pytest.mark.pure_only("stand-in hands, which native functions refuse")
 
 
 class FakeHand:

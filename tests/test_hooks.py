@@ -77,6 +77,7 @@ def test_status_is_computed_from_the_hand_state() -> None:
     assert not [cls.__name__ for cls in hands() if "status" in methods(cls)]
 
 
+@pytest.mark.pure_only("inspects the methods of Python classes")
 def test_the_check_sees_a_final_method() -> None:
     """The check above would catch an override: `run` is final, `contract` a hook."""
     assert "contract" in hooks() and "run" not in hooks() and "play_card" not in hooks()

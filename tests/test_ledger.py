@@ -82,6 +82,7 @@ def test_the_ledger_adds_up_to_the_score_and_the_pool(transcript: Path, case_ver
         assert_ledger_adds_up(game, hand)
 
 
+@pytest.mark.pure_only("patches a method of HandReplay, which a native class does not allow")
 def test_every_case_settles_the_same_twice(monkeypatch: pytest.MonkeyPatch) -> None:
     """Settling is a pure function of the replayed hand: a second verdict of the same replay
     is the same verdict (it once added a hand's penalties or moved its money again)."""

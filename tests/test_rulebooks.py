@@ -143,6 +143,7 @@ def test_option_error_points_at_the_offending_option() -> None:
     assert error.value.offset == len("stick-the-dealer;  ")
 
 
+@pytest.mark.pure_only("reads the type hints of a property, which a native class keeps as a getset descriptor")
 @pytest.mark.parametrize("game", GAMES)
 def test_the_typed_options_are_the_rulebooks_house_rules(game: str) -> None:
     """Each game declares its house rules as a TypedDict, so that mypy checks every use of one;

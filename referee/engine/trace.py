@@ -43,14 +43,16 @@ class HandTrace:
     """Every card the replay put into the hand's tricks, in the order of the tricks; `start` is
     what each player held when play began (in no particular order), where the deal is known
     (else None). It keeps the table's own cards, small and immutable, rather than its tricks:
-    a verdict kept in memory (`check_text`) keeps its trace."""
+    a verdict kept in memory (`check_text`) keeps its trace. Of the game's trick rules it keeps
+    only the trump, so that a verdict pickles (`--jobs`) in the compiled build too, where a
+    game's trick rules are a native class that pickle cannot rebuild."""
 
-    __slots__ = ("_by_at", "_plays", "_rules", "_tricks", "start")
+    __slots__ = ("_by_at", "_plays", "_tricks", "_trump", "start")
 
     def __init__(self, tricks: Sequence[_Trick] = (), rules: TrickRules | None = None,
                  start: Mapping[str, tuple[Card, ...]] | None = None) -> None:
         self._tricks = tricks
-        self._rules = rules
+        self._trump = rules.trump if rules is not None else None
         self._plays: tuple[PlayTrace, ...] | None = None
         self._by_at: dict[Span, PlayTrace] | None = None
         self.start = start
@@ -58,8 +60,7 @@ class HandTrace:
     @property
     def plays(self) -> tuple[PlayTrace, ...]:
         if self._plays is None:
-            rules = self._rules
-            trump = rules.trump if rules is not None else None
+            trump = self._trump
             out = []
             for number, plays, winner in self._tricks:
                 for position, play in enumerate(plays):
