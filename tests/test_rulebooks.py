@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import ast
 import sys
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
+from string import Formatter
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 import pytest
 
 from referee.engine.replay import GENERIC_RULES, HandReplay
-from referee.engine.rulebook import OptionError
+from referee.engine.rulebook import OptionError, _sentences
 from referee.games import registry
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -160,3 +162,43 @@ def test_the_typed_options_are_the_rulebooks_house_rules(game: str) -> None:
             assert get_origin(kind) is Literal and set(get_args(kind)) == set(option.values), name
         else:
             assert kind is {"bool": bool, "int": int}[option.kind], name
+
+
+def _sayings(folder: Path) -> list[tuple[Path, int, str, str, set[str]]]:
+    """Every ``say("topic", "sentence", slot=...)`` call in the sources under `folder`: where it
+    is, the topic and sentence it names, and the slots it fills."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "say"
+                    and len(node.args) >= 2 and all(isinstance(a, ast.Constant) for a in node.args[:2])):
+                topic, sentence = (a.value for a in node.args[:2])  # type: ignore[attr-defined]
+                found.append((path, node.lineno, topic, sentence, {k.arg for k in node.keywords if k.arg}))
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sentence_said_is_declared_with_the_slots_it_fills(game: str) -> None:
+    """A game's `say` calls name sentences of its own rulebook and fill exactly their slots; and
+    every sentence the rulebook declares is said by the game or the engine (no dead words)."""
+    book = registry()[game].rulebook
+    root = CASES.parent  # the checkout's sources, whichever build is installed
+    package = root.joinpath(*type(registry()[game]).__module__.split(".")[:3])
+    said = {(f"{game}.{topic}", sentence) for _, _, topic, sentence, _ in _sayings(root / "referee" / "engine")}
+    for path, line, topic, sentence, slots in _sayings(package):
+        where = f"{path.name}:{line}"
+        rule = book.rules.get(f"{game}.{topic}")
+        assert rule is not None and sentence in rule.says, f"{where}: {game}.{topic} declares no sentence {sentence!r}"
+        wanted = {slot for _, slot, _, _ in Formatter().parse(rule.says[sentence]) if slot}
+        assert slots == wanted, f"{where}: {game}.{topic} says.{sentence} has the slots {sorted(wanted)}"
+        said.add((rule.id, sentence))
+    unsaid = [(rule.id, name) for rule in book.rules.values() for name in rule.says if (rule.id, name) not in said]
+    assert not unsaid, f"sentences of {game}'s rulebook nothing says: {unsaid}"
+
+
+def test_a_rules_sentences_are_folded_and_must_be_templates() -> None:
+    folded = _sentences({"id": "g.t", "says": {"plain": "one\n  two {who}\n"}})
+    assert dict(folded) == {"plain": "one two {who}"}
+    assert _sentences({"id": "g.t"}) == {}
+    with pytest.raises(AssertionError, match="unnamed slot"):
+        _sentences({"id": "g.t", "says": {"bad": "{} pays"}})

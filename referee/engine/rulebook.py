@@ -3,7 +3,9 @@
 A rulebook is a YAML file in ``referee/games/rulebooks/`` (loaded with ``yaml.safe_load`` only, and
 kept as JSON between runs by `usercache.load_yaml`).
 Code cites rules by id, so a rule's words live in one place and ``referee rules GAME``
-prints exactly what the verdicts cite.
+prints exactly what the verdicts cite. A rule may also declare what the referee says when it
+applies it (`Rule.says`: sentences with named slots, filled by `HandReplay.say`), so that a game's
+code decides and its rulebook words the decision.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
+from string import Formatter
+from types import MappingProxyType
 from typing import Any
 
 from ..notation.inputs import package_text
@@ -19,12 +23,19 @@ from ..notation.records import record
 from ..notation.suggest import did_you_mean
 from ..notation.usercache import load_yaml
 
+NOTHING_SAID: Mapping[str, str] = MappingProxyType({})
+"""The sentences of a rule that declares none."""
+
 
 @record
 class Rule:
+    """A rule: its id, title and text, and `says`, the sentences a verdict takes when the referee
+    applies it, by name, each a `str.format` template whose ``{slots}`` the game fills."""
+
     id: str
     title: str
     text: str
+    says: Mapping[str, str] = NOTHING_SAID
 
 
 @record
@@ -146,7 +157,7 @@ def _rulebook_shaped(data: Any, game: str) -> bool:
     return (isinstance(data, dict) and data.get("game") == game and isinstance(data.get("title"), str)
             and isinstance(data.get("rules"), list)
             and all(isinstance(r, dict) and all(isinstance(r.get(k), str) for k in ("id", "title", "text"))
-                    for r in data["rules"])
+                    and isinstance(r.get("says") or {}, dict) for r in data["rules"])
             and isinstance(data.get("options") or {}, dict)
             and all(isinstance(o, dict) and o.get("type") in ("bool", "int", "choice")
                     and isinstance(o.get("text"), str) for o in (data.get("options") or {}).values()))
@@ -156,7 +167,7 @@ def _rulebook_shaped(data: Any, game: str) -> bool:
 def load(game: str) -> Rulebook:
     """Load ``games/rulebooks/<game>.yaml`` once; a malformed rulebook is a bug, so it may raise."""
     data = rulebook_data(game)
-    rules = {r["id"]: Rule(r["id"], r["title"], " ".join(r["text"].split())) for r in data["rules"]}
+    rules = {r["id"]: Rule(r["id"], r["title"], " ".join(r["text"].split()), _sentences(r)) for r in data["rules"]}
     options: dict[str, Option] = {}
     for name, spec in (data.get("options") or {}).items():
         options[name] = Option(
@@ -168,3 +179,18 @@ def load(game: str) -> Rulebook:
         if options[name].rule is not None:
             assert options[name].rule in rules, f"{game}: option {name} cites unknown rule {options[name].rule}"
     return Rulebook(data["game"], data["title"], rules, options)
+
+
+def _sentences(rule: Mapping[str, Any]) -> Mapping[str, str]:
+    """A rule's `says`, each sentence's whitespace folded as the rule's text is, and checked to be
+    a template (`str.format`'s syntax, named slots only): a malformed one is a bug, so it raises."""
+    says = rule.get("says")
+    if not says:
+        return NOTHING_SAID
+    sentences = {}
+    for name, template in says.items():
+        assert isinstance(template, str), f"{rule['id']}: says.{name} is not a sentence"
+        slots = [slot for _, slot, _, _ in Formatter().parse(template) if slot is not None]
+        assert all(slot.isidentifier() for slot in slots), f"{rule['id']}: says.{name} has an unnamed slot"
+        sentences[name] = " ".join(template.split())
+    return MappingProxyType(sentences)
