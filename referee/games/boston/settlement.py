@@ -30,16 +30,17 @@ class BostonSettlement:
 
     def put_in(self) -> tuple[int, str]:
         """Tricks the caller is put in for (those he cannot make even winning all the rest, at least
-        one; one in a misère), and why, in words."""
-        bid, taken = self.bid.tricks, self.hand.taken()[self.caller]
+        one; one in a misère), and the same in words, with why."""
+        hand, bid = self.hand, self.bid.tricks
         if self.bid.misere or bid is None:
-            return 1, ""
-        table = self.hand.table
-        left = table.tricks_in_hand - len(table.tricks) if table else self.hand.cards_per_hand
-        if bid - taken - left >= 1:
-            return bid - taken - left, f" ({bid} bid, {taken} taken)" if not left else \
-                f" ({taken} taken and {left} still to play cannot make {bid})"
-        return 1, " (the least" + (f": with {left} tricks still to play he could have made {bid}" if left else "") + ")"
+            return 1, "1"
+        taken = hand.taken()[self.caller]
+        left = hand.table.tricks_in_hand - len(hand.table.tricks) if hand.table else hand.cards_per_hand
+        if (short := bid - taken - left) >= 1:
+            return short, (hand.say("pay.failure", "short-left", short=short, taken=taken, left=left, bid=bid) if left
+                           else hand.say("pay.failure", "short-bid", short=short, bid=bid, taken=taken))
+        return 1, (hand.say("pay.failure", "least-left", left=left, bid=bid) if left
+                   else hand.say("pay.failure", "least"))
 
     def settle(self, ledger: Ledger) -> None:
         """Every payment of the hand, penalties included, through `ledger`."""
@@ -48,13 +49,12 @@ class BostonSettlement:
             stake = self.numbers.pool["stake"]
             for player in hand.order:
                 ledger.into_pool(player, stake, hand.rule_id("pool.stake"), "the pool was empty before the deal")
-            hand.note(f"The pool was empty: each player puts in {stake} red before the deal.")
+            hand.note(hand.say("pool.stake", "empty", stake=stake))
         status = hand.status()
         if status == "redeal":
             self.settle_misdeal(ledger)
         elif status == "thrown-in":
-            hand.note(f"Nobody bid and the deal was thrown in: nobody pays anything, and the deal passes "
-                      f"to {hand.left_of(hand.dealer)}.")
+            hand.note(hand.say("partout", "thrown-in", next=hand.left_of(hand.dealer)))
         elif status != "in-progress":
             (self.settle_final_grand if hand.final_grand else self.settle_partout if hand.partout
              else self.settle_contract)(ledger)
@@ -62,23 +62,23 @@ class BostonSettlement:
                 and self.options["end-of-game"] == "divide":
             red, share, left = ledger.divide_pool(hand.order, hand.rule_id("pool.division"),
                                                   f"deal {hand.number} ends the game", hand.eldest)
-            hand.note(f"Deal {hand.number} ends the game: the pool ({red} red) is divided, "
-                      f"{share} white each" + (f", and the {left} left over to {hand.eldest}" if left else "") + ".")
+            left_over = hand.say("pool.division", "left-over", left=left, eldest=hand.eldest) if left else ""
+            hand.note(hand.say("pool.division", "divided", number=hand.number, red=red, share=share, left=left_over))
 
     def settle_misdeal(self, ledger: Ledger) -> None:
         hand, dealer = self.hand, self.hand.dealer
         why = hand.redeal_why()
         if why == "imperfect-pack":
-            missing = hand.missing_cards()
-            lacks = f" (it lacks {' '.join(c.text for c in missing)})" if missing and \
-                "duplicate-card" not in hand.deal_faults else ""
-            hand.note(f"The pack is imperfect{lacks}: {dealer} deals again; nobody forfeits anything.")
+            missing = [] if "duplicate-card" in hand.deal_faults else hand.missing_cards()
+            lacks = " ".join(c.text for c in missing)
+            hand.note(hand.say("deal.duplicate-card", "imperfect-lacks", cards=lacks, dealer=dealer) if missing
+                      else hand.say("deal.duplicate-card", "imperfect", dealer=dealer))
         elif why == "faced-card":
-            hand.note(f"A card was found faced in the pack: {dealer} deals again; nobody forfeits anything.")
+            hand.note(hand.say("deal.duplicate-card", "faced", dealer=dealer))
         else:
             red, mark = self.numbers.pool["misdeal"], ledger.mark()
             ledger.into_pool(dealer, red, hand.rule_id("deal.misdeal"), f"{dealer} misdealt")
-            hand.penalise("deal.misdeal", f"{dealer} misdealt: forfeits {red} red to the pool and deals again",
+            hand.penalise("deal.misdeal", hand.say("deal.misdeal", "forfeit", dealer=dealer, red=red),
                           (Effect("redeal", None, None, dealer),), since=mark)
 
     def settle_partout(self, ledger: Ledger) -> None:
@@ -92,8 +92,9 @@ class BostonSettlement:
             ledger.loses([offender], [p for p in hand.order if p != offender], ledger.in_score(each), rule, cause)
             if revokes:
                 ledger.into_pool(offender, forfeit, rule, cause)
-            hand.penalise(topic, f"misère partout: {offender} pays {each} red to each other player"
-                          + (f" and {forfeit} red to the pool" if revokes else ""), since=mark)
+            hand.penalise(topic, hand.say("revoke.partout", "paid", offender=offender, each=each, forfeit=forfeit)
+                          if revokes else hand.say("wrong-count.play", "partout", offender=offender, each=each),
+                          since=mark)
             return
         tricks = hand.taken()
         most = max(tricks.values())
@@ -103,9 +104,9 @@ class BostonSettlement:
                 red = self.numbers.partout["per-trick"] * (most - tricks[player])
                 ledger.transfer(loser, player, ledger.in_score(red) // len(losers), hand.rule_id("pay.partout"),
                                 f"{player} took {most - tricks[player]} trick(s) fewer than {loser}")
-        shared = f" shared by {' and '.join(losers)}" if len(losers) > 1 else ""
-        hand.note(f"Misère partout: the most tricks ({most}) taken by {' '.join(losers)}; each other player "
-                  f"receives one red per trick of difference{shared}.")
+        named = " ".join(losers)
+        hand.note(hand.say("pay.partout", "shared", most=most, losers=named, shared=" and ".join(losers))
+                  if len(losers) > 1 else hand.say("pay.partout", "played", most=most, losers=named))
 
     def settle_final_grand(self, ledger: Ledger) -> None:
         """The extra grand: the winner of the last trick takes every pool (penalties as in misère partout)."""
@@ -117,30 +118,28 @@ class BostonSettlement:
         red = ledger.in_pool  # every pool, however many full ones
         ledger.out_of_pool(winner, red, hand.rule_id("pool.division"),
                            f"{winner} won the last trick of the extra grand")
-        hand.note(f"{winner} won the last trick of the extra grand and takes the pool ({red} red).")
+        hand.note(hand.say("pool.division", "grand", winner=winner, red=red))
 
     def settle_contract(self, ledger: Ledger) -> None:
         hand, short, caller, rule = self.hand, self.hand.short_players(), self.caller, self.hand.rule_id("i-pay")
         if hand.revokes and hand.revokes[0].player == caller:
-            self.caller_lost(ledger, "revoke.caller", f"{caller}, the caller, revoked")
+            self.caller_revoked(ledger)
         elif hand.revokes:
-            self.settle_opponent_revoke(ledger, hand.revokes[0].player)
+            self.opponent_revoked(ledger, hand.revokes[0].player)
         elif hand.claimed_from is not None:
-            self.caller_won(ledger, 0, "misere.error", f"{hand.claimed_from}'s misère error", True, hand.claimed_from)
+            self.claimed(ledger, hand.claimed_from)
         elif short and short[0] == caller:
-            self.caller_lost(ledger, "wrong-count.play", f"{caller} played with a short hand")
+            self.caller_short(ledger)
         elif short:
-            self.caller_won(ledger, hand.taken()[caller], "wrong-count.play", f"{short[0]} played with a short hand",
-                            self.pool_bid(), short[0])
+            self.opponent_short(ledger, short[0])
         elif hand.caller_gave_up:
             ledger.loses([caller], self.opponents, self.amount(1, made=False), rule, f"{caller} gave up", rule)
-            hand.note(f"{caller} gave up: he pays as if put in for one trick and doubles the pool.")
+            hand.note(hand.say("i-pay", "gave-up", caller=caller))
         elif len(hand.payers) == 3:
             each = self.amount(self.bid.tricks or 0)
             red = ledger.wins(self.opponents, [caller], each, rule, "all three opponents said 'I pay'",
                               hand.rule_id("pool.win") if self.pool_bid() else None)
-            hand.note(f"All three opponents said 'I pay': each pays {each} white, the bare amount of "
-                      f"{self.bid.text}" + self.pool_words(red, "takes the pool of") + ".")
+            hand.note(hand.say("i-pay", "all-pay", each=each, bid=self.bid.text, pool=self.pool_taken(red)))
         else:
             self.settle_played(ledger)
 
@@ -158,8 +157,8 @@ class BostonSettlement:
             return self.numbers.success_amount(self.options["success-table"], self.bid.tricks or 5, tricks)
         return self.numbers.failure_amount(self.options["failure-table"], self.bid.tricks or 5, tricks)
 
-    def pool_words(self, red: int, verb: str) -> str:
-        return f"; {self.caller} {verb} {red} red" if red else ""
+    def pool_taken(self, red: int) -> str:
+        return self.hand.say("pool.win", "taken", caller=self.caller, red=red) if red else ""
 
     def settle_played(self, ledger: Ledger) -> None:
         hand, bid, caller = self.hand, self.bid, self.caller
@@ -168,63 +167,75 @@ class BostonSettlement:
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
             red = ledger.wins(self.opponents, [caller], each, rule, f"{caller} made {bid.text} with {taken} tricks",
                               hand.rule_id("pool.win"))
-            hand.note(f"{caller} made {bid.text} with {taken} tricks: each opponent pays {each} white"
-                      + self.pool_words(red, "takes the pool of") + ".")
+            hand.note(hand.say("pay.success", "made", caller=caller, bid=bid.text, taken=taken, each=each,
+                               pool=self.pool_taken(red)))
             return
-        short, why = self.put_in()
+        short, words = self.put_in()
         each, put_in = self.amount(short, made=False), "" if bid.misere else f", put in for {short}"
         rule = hand.rule_id("pay.misere" if bid.misere else "pay.failure")
         red = ledger.loses([caller], self.opponents, each, rule, f"{caller} failed in {bid.text}{put_in}",
                            hand.rule_id("pool.double"))
-        hand.note(f"{caller} failed in {bid.text} with {taken} tricks{put_in}{why}: he pays each opponent "
-                  f"{each} white" + self.pool_words(red, "doubles the pool with") + ".")
+        hand.note(hand.say("pay.failure", "failed", caller=caller, bid=bid.text, taken=taken, each=each,
+                           put_in="" if bid.misere else hand.say("pay.failure", "put-in", short=words),
+                           pool=hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""))
 
-    def caller_lost(self, ledger: Ledger, topic: str, cause: str) -> None:
-        """The caller revoked or played short: put in, he pays each opponent, doubles the pool (not
-        under caller-revoke=forfeit-instead) and forfeits red to it (not under no-forfeit)."""
-        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id(topic), ledger.mark()
-        short, why = self.put_in()
-        each = self.amount(short, made=False)
-        variant = self.options["caller-revoke"] if topic == "revoke.caller" else "double-and-forfeit"
+    def caller_revoked(self, ledger: Ledger) -> None:
+        """The caller revoked: put in, he pays each opponent, doubles the pool (not under
+        caller-revoke=forfeit-instead) and forfeits red to it (not under no-forfeit)."""
+        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("revoke.caller"), ledger.mark()
+        (short, words), variant = self.put_in(), self.options["caller-revoke"]
+        each, cause = self.amount(short, made=False), f"{caller}, the caller, revoked"
         red = ledger.loses([caller], self.opponents, each, rule, cause, rule if variant != "forfeit-instead" else None)
-        forfeit = self.numbers.pool["revoke" if topic == "revoke.caller" else "wrong-count"]
-        if topic == "revoke.caller":
-            ledger.into_pool(caller, forfeit if variant != "no-forfeit" else 0, rule, cause)
-            hand.penalise(topic, f"{caller} revoked:" + ("" if self.bid.misere else f" he loses his call and is "
-                          f"put in for {short}{why}:") + f" pays {each} white to each opponent"
-                          + (f", doubles the pool ({red} red)" if variant != "forfeit-instead" else "")
-                          + (f", forfeits {forfeit} red" if variant != "no-forfeit" else ""), since=mark)
-        else:
-            self.short_forfeit(ledger, caller, f"{caller}, the caller, played short: put in for {short}{why}, pays "
-                               f"{each} white to each opponent and doubles the pool ({red} red)", mark)
+        forfeit = self.numbers.pool["revoke"] if variant != "no-forfeit" else 0
+        ledger.into_pool(caller, forfeit, rule, cause)
+        doubled = hand.say("revoke.caller", "doubled", red=red) if variant != "forfeit-instead" else ""
+        forfeits = hand.say("revoke.caller", "forfeit", forfeit=forfeit) if forfeit else ""
+        hand.penalise("revoke.caller", hand.say("revoke.caller", "paid-misere", caller=caller, each=each,
+                                                doubled=doubled, forfeit=forfeits) if self.bid.misere else
+                      hand.say("revoke.caller", "paid", caller=caller, put_in=words, each=each, doubled=doubled,
+                               forfeit=forfeits), since=mark)
 
-    def caller_won(self, ledger: Ledger, tricks: int, topic: str, cause: str, pool: bool, offender: str) -> None:
-        """An opponent's misère error the caller claimed, or his short hand: the caller is paid as if
-        he had made his bid (with `tricks`), and the offender forfeits red to the pool."""
-        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id(topic), ledger.mark()
-        each = self.amount(tricks)
-        red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if pool else None)
-        if topic == "misere.error":
-            forfeit = self.numbers.pool["misere-error"]
-            ledger.into_pool(offender, forfeit, rule, cause)
-            hand.penalise(topic, f"{caller} claims his stakes ({each} white from each opponent) and the pool "
-                          f"({red} red); {offender} forfeits {forfeit} red to the pool", since=mark)
-        else:
-            self.short_forfeit(ledger, offender, f"{offender} played short: each opponent pays {caller} {each} "
-                               "white for his bid and over-tricks"
-                               + (f", and {caller} takes the pool of {red} red" if red else ""), mark)
+    def caller_short(self, ledger: Ledger) -> None:
+        """The caller played short: put in, he pays each opponent, doubles the pool and forfeits red to it."""
+        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
+        short, words = self.put_in()
+        each = self.amount(short, made=False)
+        red = ledger.loses([caller], self.opponents, each, rule, f"{caller} played with a short hand", rule)
+        self.short_forfeit(ledger, caller, hand.say("wrong-count.play", "caller", caller=caller, put_in=words,
+                                                    each=each, red=red), mark)
+
+    def claimed(self, ledger: Ledger, offender: str) -> None:
+        """An opponent's misère error the caller claimed: he is paid his misère and takes the pool,
+        and the offender forfeits red to it."""
+        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("misere.error"), ledger.mark()
+        each, forfeit, cause = self.amount(0), self.numbers.pool["misere-error"], f"{offender}'s misère error"
+        red = ledger.wins(self.opponents, [caller], each, rule, cause, rule)
+        ledger.into_pool(offender, forfeit, rule, cause)
+        hand.penalise("misere.error", hand.say("misere.error", "claims", caller=caller, each=each, red=red,
+                                               offender=offender, forfeit=forfeit), since=mark)
+
+    def opponent_short(self, ledger: Ledger, offender: str) -> None:
+        """An opponent played short: the caller is paid as if he had made his bid with the tricks he
+        took (and the pool for a pool bid)."""
+        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
+        each = self.amount(hand.taken()[caller])
+        red = ledger.wins(self.opponents, [caller], each, rule, f"{offender} played with a short hand",
+                          rule if self.pool_bid() else None)
+        pool = hand.say("wrong-count.play", "pool", caller=caller, red=red) if red else ""
+        self.short_forfeit(ledger, offender, hand.say("wrong-count.play", "opponent", offender=offender,
+                                                      caller=caller, each=each, pool=pool), mark)
 
     def short_forfeit(self, ledger: Ledger, short: str, what: str, mark: int) -> None:
         """A short hand's forfeit to the pool: none for two cards played to one trick (law 19)."""
         hand, forfeit = self.hand, self.numbers.pool["wrong-count"]
         if short in hand.dead_cards and not (short in hand.deals and len(hand.deals[short]) < hand.cards_per_hand):
-            hand.penalise("wrong-count.play", f"{what}; {short} played two cards to one trick, so he forfeits nothing "
-                          "to the pool (the forfeit is for playing on with a wrong hand from the deal)", since=mark)
+            hand.penalise("wrong-count.play", hand.say("wrong-count.play", "dead", what=what, short=short), since=mark)
             return
         ledger.into_pool(short, forfeit, hand.rule_id("wrong-count.play"), f"{short} played with a short hand")
-        hand.penalise("wrong-count.play", f"{what}; {short} forfeits {forfeit} red to the pool", since=mark)
+        hand.penalise("wrong-count.play", hand.say("wrong-count.play", "forfeit", what=what, short=short,
+                                                   forfeit=forfeit), since=mark)
 
-    def settle_opponent_revoke(self, ledger: Ledger, revoker: str) -> None:
+    def opponent_revoked(self, ledger: Ledger, revoker: str) -> None:
         hand, bid, caller = self.hand, self.bid, self.caller
         over = hand.revoke_overtricks()
         each = self.amount((bid.tricks or 0) + over)
@@ -233,15 +244,15 @@ class BostonSettlement:
         red = ledger.wins(self.opponents, [caller], each, rule, cause,
                           rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
         if self.options["opponent-revoke-pool"] == "double":
-            doubled = ledger.double_pool([revoker], rule, cause)
-            forfeit_words = f"; {revoker} doubles the pool ({doubled} red)"
+            forfeit = hand.say("revoke.opponent", "doubles", revoker=revoker,
+                               red=ledger.double_pool([revoker], rule, cause))
         else:
             ledger.into_pool(revoker, self.numbers.pool["revoke"], rule, cause)
-            forfeit_words = f"; {revoker} forfeits {self.numbers.pool['revoke']} red to the pool"
-        extra = f" with {over} over-tricks" if over else ""
-        hand.penalise("revoke.opponent", f"{revoker} revoked: each opponent pays {caller} {each} white "
-                      f"({bid.text}{extra})" + (f"; {caller} takes the pool of {red} red" if red else "")
-                      + forfeit_words, since=mark)
+            forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=self.numbers.pool["revoke"])
+        pool = self.pool_taken(red)
+        hand.penalise("revoke.opponent", hand.say("revoke.opponent", "paid-over", revoker=revoker, caller=caller,
+                                                  each=each, bid=bid.text, over=over, pool=pool, forfeit=forfeit)
+                      if over else hand.say("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each,
+                                            bid=bid.text, pool=pool, forfeit=forfeit), since=mark)
         if hand.over_why:
-            hand.note(f"The trick that ended the hand does not decide it: {revoker}'s revoke settles it, and "
-                      f"{caller} is paid as if he had made his call.")
+            hand.note(hand.say("revoke.opponent", "decides", revoker=revoker, caller=caller))
