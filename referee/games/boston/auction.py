@@ -68,8 +68,10 @@ def auction(seats: Sequence[str], eldest: str, comeback: str) -> Auction[BostonB
     return Auction(seats, eldest, rules(comeback))
 
 
-def read(event: ev.Bid) -> BostonBid | Objection:
-    """The bid a `bid` event names; an objection when it is not a Boston bid."""
+def read(event: ev.Bid, auction: Auction[BostonBid]) -> BostonBid | Objection:
+    """The bid a `bid` event names (a keep keeps the standing number); an objection when it is not a Boston bid."""
+    if event.contract in ("keep", "keep-over"):
+        return kept(auction, event.player, event.contract == "keep-over")
     if event.contract == "boston":
         return BostonBid("5")
     if event.contract in MISERES:

@@ -81,8 +81,7 @@ class BostonHand(HandReplay):
     # ---- bidding --------------------------------------------------------------------------
     def may_speak(self, event: ev.Event, what: str) -> bool:
         if self.final_grand:
-            return void(f"{event.player} {what} in the extra grand after the last deal, which has no bidding; "
-                        "it is void").report(self, event)
+            return void(self.say("bidding.illegal", "final-grand", player=event.player, what=what)).report(self, event)
         return self.auction.hears(self, event, what, closed=self.step != "bidding")
 
     def answered(self, event: ev.Event, answer: Answer | None) -> None:
@@ -108,9 +107,7 @@ class BostonHand(HandReplay):
 
     def on_bid(self, event: ev.Bid) -> None:
         if self.may_speak(event, f"bid {event.text}"):
-            keep = event.contract in ("keep", "keep-over")
-            bid = kept(self.auction, event.player, event.contract == "keep-over") if keep else read(event)
-            self.propose(event, bid)
+            self.propose(event, read(event, self.auction))
 
     def on_keep(self, event: ev.Keep) -> None:
         if self.may_speak(event, f"said {'keep-over' if event.over else 'keep'}"):
@@ -126,25 +123,23 @@ class BostonHand(HandReplay):
     def on_namesuit(self, event: ev.NameSuit) -> None:
         if self.step == "bidding" and event.player == self.caller and self.high and not self.high.misere:
             self.close_bidding()  # the remaining passes were not written down
-        if self.step != "naming" or self.stage == "ended" or event.player != self.caller:
-            who = f"the caller is {self.caller}" if self.caller else "nobody has won the bidding"
-            self.find("illegal-bid", event.player, event.at, "bidding.trump",
-                      f"{event.player} names {event.suit.word}, but only the caller names trumps, once, after a trick "
-                      f"bid ({who}); void")
+        player, suit, bound = event.player, event.suit, bound_suit(self.high, self.upcard)
+        if self.step != "naming" or self.stage == "ended" or player != self.caller:
+            self.find("illegal-bid", player, event.at, "bidding.trump", self.say(
+                "bidding.trump", "not-caller", player=player, suit=suit.word, caller=self.caller) if self.caller
+                else self.say("bidding.trump", "no-caller", player=player, suit=suit.word))
             return
-        suit, bound = event.suit, bound_suit(self.high, self.upcard)
         if bound is not None and suit is not bound:
-            self.find("illegal-bid", event.player, event.at, "bidding.trump",
-                      f"{event.player} bid {self.high.text if self.high else ''}, which binds him to {bound.word}, "
-                      f"but named {suit.word}; the name is void and {bound.word} are trumps")
+            self.find("illegal-bid", player, event.at, "bidding.trump", self.say(
+                "bidding.trump", "bound", player=player, bid=self.high.text if self.high else "", bound=bound.word,
+                suit=suit.word))
             suit = bound
         self.trump, self.step = suit, "ready"
 
     def on_discard(self, event: ev.Discard) -> None:
         if self.step != "discarding" or self.stage == "ended":
             self.find("illegal-discard", event.player, event.at, "misere.discard",
-                      f"{event.player} discards {event.card}, but only a little misère or little spread has discards, "
-                      "made before the first lead; ignored")
+                      self.say("misere.discard", "not-now", player=event.player, card=event.card))
             return
         if self.take_discard(event) and len(self.discards) == len(self.order):
             self.step = "ready"
@@ -162,7 +157,7 @@ class BostonHand(HandReplay):
         current = self.table.current if self.table else None
         if current is not None and (current.number > 2 or (current.number == 2 and current.plays)):
             self.find("inconsistent-transcript", event.player, event.at, "i-pay",
-                      f"{event.player} says 'I pay' after the second trick has begun; it is too late and play goes on")
+                      self.say("i-pay", "too-late", player=event.player))
             return
         if event.player == self.caller:
             self.caller_gave_up = True
@@ -179,7 +174,7 @@ class BostonHand(HandReplay):
         """Only a deal nobody bid on, not yet played, may be thrown in."""
         if self.high is None and self.table is None and not self.final_grand:
             return None
-        return "a bid stands (a bid binds: play or pay)" if self.high is not None else "its play has begun"
+        return self.say("partout", "bid-stands") if self.high is not None else self.say("partout", "played")
 
     def redeal_why(self) -> str | None:
         """Why the deal is dealt again, after a `redeal` line or a misdeal the deal shows: misdeal,
@@ -196,17 +191,21 @@ class BostonHand(HandReplay):
 
     # ---- play -----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
-        if self.step == "discarding" and event.player in self.called.against:
-            what = f"{event.player} led {event.card} before everybody had discarded"
-            self.find("premature-lead", event.player, event.at, "misere.error", what + ", a misère error.")
+        player, card = event.player, event.card
+        if self.step == "discarding" and player in self.called.against:
+            what = self.say("misere.error", "early-lead", player=player, card=card)
+            self.find("premature-lead", player, event.at, "misere.error", self.say("misere.error", "found", what=what))
             self.begin_play()
-            misere_error(self, event.player, what)
+            misere_error(self, player, what)
             return True
-        if self.step != "ready":
-            waiting = {"bidding": f"the bidding is over ({self.auction.turn} to speak)",
-                       "naming": f"{self.caller} has named trumps",
-                       "discarding": "everybody has discarded"}[self.step]
-            return self.premature(event, f"{event.player} played {event.card} before {waiting}; the card goes back")
+        if self.step == "bidding":
+            return self.premature(event, self.say("play.premature-lead", "bidding", player=player, card=card,
+                                                  turn=self.auction.turn))
+        if self.step == "naming":
+            return self.premature(event, self.say("play.premature-lead", "naming", player=player, card=card,
+                                                  caller=self.caller))
+        if self.step == "discarding":
+            return self.premature(event, self.say("play.premature-lead", "discarding", player=player, card=card))
         self.begin_play()
         return True
 
@@ -216,19 +215,17 @@ class BostonHand(HandReplay):
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump), 12 if little else None)
         assert self.table is not None
         if self.high is None and not self.final_grand:
-            self.notes.append("All four passed: misère partout is played without trumps; "
-                              "the turned card is turned down.")
+            self.notes.append(self.say("partout", "note"))
         if self.caller is not None and self.late_correction():
             self.table.late_correctors = frozenset({self.caller})
         if self.high is not None and self.high.spread and self.spread_at is None:
-            self.notes.append(f"The transcript does not show {self.caller} laying his cards face up; in a spread "
-                              "they are face up from the first lead.")
+            self.notes.append(self.say("misere.spread", "not-shown", caller=self.caller))
 
     def on_play(self, event: ev.Play) -> None:
         if self.stage == "ended":
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} plays {event.card} after the hands were thrown up "
-                      f"({self.over_why or 'settled'})")
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", self.say(
+                "transcript.consistency", "thrown-up", player=event.player, card=event.card,
+                why=self.over_why or "settled"))
             return
         if self.liable.watching and self.table is not None:
             self.liable.before_play(self, event)
@@ -241,14 +238,14 @@ class BostonHand(HandReplay):
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         if self.high is None or self.caller is None:
             return
-        won = fact.trick.winner == self.caller
+        won, trick = fact.trick.winner == self.caller, fact.trick.number
         if won and self.high.misere:
-            self.decided = f"{self.caller} took trick {fact.trick.number}, which ends a misère"
+            self.decided = self.say("play.early-end", "misere", caller=self.caller, trick=trick)
         elif not won and self.high.tricks == 13:
-            self.decided = f"{self.caller} lost trick {fact.trick.number}, which ends a grand slam"
+            self.decided = self.say("play.early-end", "slam", caller=self.caller, trick=trick)
         else:
             return
-        self.throw_up(f"The hands are thrown up: {self.decided}.")
+        self.throw_up(self.say("play.early-end", "thrown-up", why=self.decided))
 
     # ---- the caller's rights (the laws: `penalties.py`) ------------------------------------------
     def penalty_applies(self, offender: str) -> bool:
@@ -261,7 +258,7 @@ class BostonHand(HandReplay):
         """Allowed, except in a misère (`misere.look_back`), where an opponent's look is a misère error."""
         def error(player: str, trick: int) -> None:
             if self.penalty_applies(player):
-                misere_error(self, player, f"{player} looked at trick {trick}, already quitted")
+                misere_error(self, player, self.say("misere.error", "looked", player=player, trick=trick))
         look_back(self, event, self.called.misere_caller if self.stage == "play" else None,
                   ": a lead out of turn by the caller carries no penalty", "", error)
 
@@ -316,9 +313,9 @@ class BostonHand(HandReplay):
         if self.stage == "ended":
             return None
         if self.step == "bidding":
-            return f"{self.auction.turn} to bid or pass"
+            return self.say("bidding.order", "step", turn=self.auction.turn)
         if self.step == "naming":
-            return f"{self.caller} to name trumps"
+            return self.say("bidding.trump", "step", caller=self.caller)
         if self.step == "discarding":
-            return "still to discard: " + " ".join(self.still_to_discard())
-        return f"{self.eldest} to lead to trick 1"
+            return self.say("misere.discard", "step", players=" ".join(self.still_to_discard()))
+        return self.say("play.lead", "step", eldest=self.eldest)
