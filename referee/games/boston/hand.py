@@ -1,14 +1,12 @@
 """One hand of Boston replayed: the bidding (through its `Auction`), the naming of trumps, the
-discards of a little misère, the play, and the caller's rights over his opponents'
-irregularities (the laws, topic by topic, are in `penalties.py`). The payments are worked out by
-`BostonSettlement` from the replayed hand."""
+discards of a little misère and the play; its laws are in `penalties.py`, its payments in `settlement.py`."""
 
 from __future__ import annotations
 
 from typing import Any, Literal, cast
 
 from ...engine import table as tb
-from ...engine.auction import Answer, Objection, void
+from ...engine.auction import Objection, void
 from ...engine.caller import NOBODY, Called
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
@@ -84,14 +82,6 @@ class BostonHand(HandReplay):
             return void(self.say("bidding.illegal", "final-grand", player=event.player, what=what)).report(self, event)
         return self.auction.hears(self, event, what, closed=self.step != "bidding")
 
-    def answered(self, event: ev.Event, answer: Answer | None) -> None:
-        """What the auction answered a call (None: it stands): an objection is a finding; the call
-        may end the bidding."""
-        if answer is not None:
-            answer.report(self, event)
-        if self.auction.over:
-            self.close_bidding()
-
     def close_bidding(self) -> None:
         if self.high is None:
             self.step = "ready"  # misère partout, unless the table throws the deal in (`redeal`)
@@ -103,7 +93,8 @@ class BostonHand(HandReplay):
     def on_pass(self, event: ev.Pass) -> None:
         if self.may_speak(event, "passed"):
             self.auction.pass_(event.player)
-            self.answered(event, None)
+            if self.auction.over:
+                self.close_bidding()
 
     def on_bid(self, event: ev.Bid) -> None:
         if self.may_speak(event, f"bid {event.text}"):
@@ -116,9 +107,12 @@ class BostonHand(HandReplay):
     def propose(self, event: ev.Event, bid: BostonBid | Objection) -> None:
         """A bid or a keep, as the auction answers it: once it stands, its caller is against the three others."""
         answer = make_bid(self.auction, event.player, bid, self.game_options["comeback"])
-        if answer is None and self.high is not None and self.caller is not None:
-            self.called = Called.of(self.order, self.caller, misere=self.high.misere)
-        self.answered(event, answer)
+        if answer is not None:
+            answer.report(self, event)
+        elif self.high is not None:
+            self.called = Called.of(self.order, event.player, misere=self.high.misere)
+        if self.auction.over:
+            self.close_bidding()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         if self.step == "bidding" and event.player == self.caller and self.high and not self.high.misere:
@@ -167,9 +161,6 @@ class BostonHand(HandReplay):
             self.end("conceded", event.player)
             self.gather_now()
 
-    def thrown_in(self) -> bool:
-        return self.redeal is not None and self.redeal_why() == "thrown-in"
-
     def throw_in_refused(self) -> str | None:
         """Only a deal nobody bid on, not yet played, may be thrown in."""
         if self.high is None and self.table is None and not self.final_grand:
@@ -178,13 +169,18 @@ class BostonHand(HandReplay):
 
     def redeal_why(self) -> str | None:
         """Why the deal is dealt again, after a `redeal` line or a misdeal the deal shows: misdeal,
-        imperfect-pack, faced-card or thrown-in. The deal itself shows an imperfect pack; a
-        thrown-in deal needs four passes (or saying so)."""
-        if self.redeal is None and not self.misdealt():
+        imperfect-pack, faced-card or thrown-in. The deal shows an imperfect pack by a card dealt
+        twice, or a card in nobody's hand found before play or when the deal is cancelled (once play
+        has gone on without a redeal, a short hand is played under the wrong-count rule); a misdeal
+        by too many cards, or a hand of the wrong size found before play. A thrown-in deal needs
+        four passes (or saying so)."""
+        faults, redeal, unplayed = self.deal_faults, self.redeal, self.table is None
+        imperfect = "duplicate-card" in faults or (bool(self.missing_cards()) and (unplayed or redeal is not None))
+        if redeal is None and not (imperfect or "long-hand" in faults or (unplayed and "wrong-count" in faults)):
             return None
-        if self.imperfect_pack():
+        if imperfect:
             return "imperfect-pack"
-        reason = self.redeal.reason if self.redeal is not None else None
+        reason = redeal.reason if redeal is not None else None
         if reason == "thrown-in" or (reason is None and self.step == "ready" and self.table is None and self.partout):
             return "misdeal" if self.throw_in_refused() else "thrown-in"
         return reason or "misdeal"
@@ -279,23 +275,11 @@ class BostonHand(HandReplay):
             return 0
         return min(self.numbers.revoke_overtricks, 13 - self.high.tricks)
 
-    # ---- status ------------------------------------------------------------------------------
-    def imperfect_pack(self) -> bool:
-        """A card dealt twice; or a card in nobody's hand, found before play or when the deal is cancelled
-        (once play has gone on without a redeal, a short hand is played under the wrong-count rule)."""
-        if "duplicate-card" in self.deal_faults:
-            return True
-        return bool(self.missing_cards()) and (self.table is None or self.redeal is not None)
-
-    def misdealt(self) -> bool:
-        """Too many cards, an imperfect pack, or a hand of the wrong size found before play."""
-        faults = self.deal_faults
-        return "long-hand" in faults or self.imperfect_pack() or (self.table is None and "wrong-count" in faults)
-
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
+        thrown_in = self.redeal is not None and self.redeal_why() == "thrown-in"
         bid = self.high.text if self.high else (
-            "final-grand" if self.final_grand else "misere-partout" if self.partout and not self.thrown_in() else None)
+            "final-grand" if self.final_grand else "misere-partout" if self.partout and not thrown_in else None)
         return {
             "bid": bid,
             "caller": self.caller,
@@ -305,13 +289,10 @@ class BostonHand(HandReplay):
         }
 
     def next_step(self) -> str | None:
-        choosing = self.choice_step()
-        if choosing is not None:
-            return choosing
+        if (step := self.choice_step()) is not None or self.stage == "ended":
+            return step
         if self.stage == "play":
             return self.liable.waiting(self) or self.next_in_play()
-        if self.stage == "ended":
-            return None
         if self.step == "bidding":
             return self.say("bidding.order", "step", turn=self.auction.turn)
         if self.step == "naming":
