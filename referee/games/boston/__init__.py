@@ -1,16 +1,10 @@
 """Boston (the Whist variant): four players, one caller against three, settled in counters.
 
 Defaults follow the seed text (shared/seeds/001) and the recommended readings of the research
-digest (shared/rules/boston.md); the other readings are house rules listed by
-``referee rules boston``. Every amount comes from the ``tables`` section of the rulebook YAML.
-Scores are white counters per player; the pool is kept in red counters (1 red = 10 white), so
-in every hand the players' deltas plus ten times the pool's change sum to zero.
-
-The parts: `auction` (the bidding), `hand` (one hand replayed), `penalties` (what its laws
-make of each irregularity: the caller's rights over his opponents'), `settlement` (the
-payments), `tables` (the rulebook's numbers, the house rules and the pools shown), `generator`
-(random hands); here, the game and its session (the counters and the pool carried from deal to
-deal).
+digest (shared/rules/boston.md); the other readings are house rules (``referee rules boston``).
+Scores are white counters per player; the pool is kept in red counters (1 red = 10 white), so in
+every hand the players' deltas plus ten times the pool's change sum to zero. Here: the game and
+its session (the counters and the pool carried from deal to deal).
 """
 
 from __future__ import annotations

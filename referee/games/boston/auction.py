@@ -4,7 +4,6 @@ end it; what is its own is which misères a passed player may come back with, an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -33,9 +32,8 @@ class BostonBid:
         return self.name in MISERES
 
     @property
-    def little(self) -> bool:
-        """Little misere and little spread: one discard each, twelve tricks."""
-        return self.name in ("little-misere", "little-spread")
+    def little(self) -> bool:  # one discard each, twelve tricks
+        return self.name.startswith("little")
 
     @property
     def spread(self) -> bool:
@@ -61,11 +59,6 @@ def rules(comeback: str) -> AuctionRules[BostonBid]:
         out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn. Bidding is individual, so there is no "
                           "penalty: it stands and the bidding goes on from {player}'s left.",
         closed_words="{player} {what} after the bidding had closed; it is void")
-
-
-def auction(seats: Sequence[str], eldest: str, comeback: str) -> Auction[BostonBid]:
-    """The bidding of one deal, from the eldest hand round to the left."""
-    return Auction(seats, eldest, rules(comeback))
 
 
 def read(event: ev.Bid, auction: Auction[BostonBid]) -> BostonBid | Objection:

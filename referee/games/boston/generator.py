@@ -24,19 +24,15 @@ def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
     some hands carry one revoke (see `random_hand`). With `style`, the transcript is written in
     styles chosen from it (`write_in_style`).
     """
-    lines = ['[Game "boston"]', '[Players "A Y B Z"]', ""]
-    dealer = rng.randrange(4)
+    lines, first = ['[Game "boston"]', '[Players "A Y B Z"]', ""], rng.randrange(4)
     for number in range(1, hands + 1):
-        plant = plant_revokes and rng.random() < 0.5
-        lines.extend(random_hand(rng, dealer, number, plant, rules_for)[0])
-        dealer = (dealer + 1) % 4
-    text = "\n".join(lines) + "\n"
-    return gen.write_in_style(text, style)
+        lines += random_hand(rng, (first + number - 1) % 4, number, plant_revokes and rng.random() < 0.5, rules_for)[0]
+    return gen.write_in_style("\n".join(lines) + "\n", style)
 
 
 def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], BostonBid | None, str | None]:
     """A lawful auction from the eldest hand: (lines, winning bid, caller)."""
-    order = list(tables().bids)
+    every = [BostonBid(name, k) for name in tables().bids for k in ((0, 1, 2) if name.isdigit() else (0,))]
     high: BostonBid | None = None
     caller: str | None = None
     passed: set[str] = set()
@@ -44,10 +40,7 @@ def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], Bos
     while passes < (3 if high else 4):
         seat = seats[turn % 4]
         turn += 1
-        candidates = [BostonBid(name, k) for name in order for k in ((0, 1, 2) if name.isdigit() else (0,))]
-        candidates = [b for b in candidates if high is None or b.key() > high.key()]
-        if seat in passed:
-            candidates = [b for b in candidates if b.misere]
+        candidates = [b for b in every if (high is None or b.key() > high.key()) and (b.misere or seat not in passed)]
         if candidates and rng.random() < (0.1 if seat in passed else 0.45) and turn < 24:
             bid = candidates[min(int(rng.expovariate(0.6)), len(candidates) - 1)]
             if high is not None and bid.name == high.name and bid.klass in (1, 2) and rng.random() < 0.5:

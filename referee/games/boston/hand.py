@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, cast
 
 from ...engine import table as tb
-from ...engine.auction import Objection, void
+from ...engine.auction import Auction, Objection, void
 from ...engine.caller import NOBODY, Called
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
@@ -14,7 +14,7 @@ from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
-from .auction import BostonBid, auction, bound_suit, kept, make_bid, read
+from .auction import BostonBid, bound_suit, kept, make_bid, read, rules
 from .penalties import LAWS, claim_rest, misere_error
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
@@ -45,7 +45,7 @@ class BostonHand(HandReplay):
         self.pool_before = pool_before
         self.eldest = self.left_of(self.dealer)
         self.step: Step = "bidding"
-        self.auction = auction(self.order, self.eldest, self.game_options["comeback"])
+        self.auction = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
         self.called = NOBODY  # the standing bid's caller against the three others
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay"
