@@ -224,16 +224,6 @@ def claim_rest(hand: BostonHand, event: ev.ClaimRest) -> None:
                   effects=[Effect("exposed", p, None, c.text) for p in partners for c in cards[p]])
 
 
-LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw((  # the seed's caller corrects until he plays to the next trick
-                            "the caller has not played to the next trick yet", "before he played to the next trick",
-                            "when the hand ended (the caller may correct his revoke until he plays to the next trick)",
-                            "when the caller played to the next trick without correcting it")),
-                        out_of_turn=BostonOutOfTurnLaw(short=short_ruling),  # law 19: a second card is dead
-                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(),
-                        deal=laws.DealLaw(
-                            "Found before the first card is played it is a misdeal (or, when the card is missing from "
-                            "every hand, an imperfect pack); if play goes on the deal stands and the short hand pays "
-                            "as the wrong-count rule says.",
-                            "It was not stopped before the last card was dealt, so the deal stands.",
-                            "A hand with too many cards makes a misdeal: the same dealer deals again."))
+LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), out_of_turn=BostonOutOfTurnLaw(short=short_ruling),  # law 19
+                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), deal=laws.DealLaw(worded=True))
 """Boston's penalty laws, declared on its hand."""
