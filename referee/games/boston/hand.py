@@ -15,7 +15,7 @@ from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import BostonBid, bound_suit, kept, make_bid, read, rules
-from .penalties import LAWS, claim_rest, misere_error
+from .penalties import LAWS, MISERE, claim_rest
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
 
@@ -192,7 +192,7 @@ class BostonHand(HandReplay):
             what = self.say("misere.error", "early-lead", player=player, card=card)
             self.find("premature-lead", player, event.at, "misere.error", self.say("misere.error", "found", what=what))
             self.begin_play()
-            misere_error(self, player, what)
+            MISERE.open(self, player, what)
             return True
         if self.step == "bidding":
             return self.premature(event, self.say("play.premature-lead", "bidding", player=player, card=card,
@@ -254,7 +254,7 @@ class BostonHand(HandReplay):
         """Allowed, except in a misère (`misere.look_back`), where an opponent's look is a misère error."""
         def error(player: str, trick: int) -> None:
             if self.penalty_applies(player):
-                misere_error(self, player, self.say("misere.error", "looked", player=player, trick=trick))
+                MISERE.open(self, player, self.say("misere.error", "looked", player=player, trick=trick))
         look_back(self, event, self.called.misere_caller if self.stage == "play" else None,
                   ": a lead out of turn by the caller carries no penalty", "", error)
 

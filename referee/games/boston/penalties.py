@@ -2,9 +2,8 @@
 
 Only the caller's opponents are penalised, nobody in misère partout (`BostonHand.penalty_applies`);
 every penalty is the caller's to choose, and only he waives it by playing on (L21, L39). In a
-misère an opponent's error lets the caller claim the pool and his stakes at once. The money of
-a revoke or a claim is the settlement's (`settlement.py`); here are the findings' words and the
-choices they open.
+misère an opponent's error lets the caller claim the pool and his stakes at once. The money is
+the settlement's; here are the rulings and the choices they open, worded by the rulebook.
 """
 
 from __future__ import annotations
@@ -36,7 +35,6 @@ MISERE = MisereError("misere.error", misere_caller,
                      claimed, "Play went on: {caller} did not claim for {offender}'s error.")
 """An opponent's error in a misère: the caller may claim the pool and his stakes at once (the
 offender forfeiting to the pool), or play on; a result written while it is open shows he claimed."""
-misere_error = MISERE.open
 
 
 class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
@@ -52,24 +50,22 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
         if hand.partout or hand.caller is None:
             return super().decide(hand, fact)
         over, late, player, card = hand.stage == "ended", hand.late_correction(), fact.player, fact.card
+        choosers = laws.choosers(hand, player)
         if player != hand.caller:
             words = hand.say("revoke.corrected", "opponent", caller=hand.caller, player=player,
                              suit=fact.led.word[:-1], card=card)
-            return Ruling(words, None if over else Offer(
-                laws.choosers(hand, player), player, ("highest", "lowest", "card"), "revoke.corrected", words,
-                called=card, target=player, said=f"{{choosers}} requires {{target}}'s {{option}} {fact.led.word[:-1]}",
-                said_card="{choosers} calls {target}'s {card} as an exposed card"))
+            offer = Offer(choosers, player, ("highest", "lowest", "card"), "revoke.corrected", words, called=card,
+                          target=player, said=f"{{choosers}} requires {{target}}'s {{option}} {fact.led.word[:-1]}",
+                          said_card="{choosers} calls {target}'s {card} as an exposed card")
+            return Ruling(words, None if over else offer)
         if not (hand.next_plays if late else hand.later_plays):
             return Ruling(hand.say("revoke.corrected", "free-late") if late else hand.say("revoke.corrected", "free"))
-        words = (hand.say("revoke.corrected", "exposed-late", card=card) if late
-                 else hand.say("revoke.corrected", "exposed", card=card))
-        if over:
-            return Ruling(words)
-        opponents = laws.choosers(hand, player)
-        call = hand.say("revoke.corrected", "call", card=card, opponents=hand.side_label(opponents))
-        return Ruling(words, Offer(opponents, player, ("card",), "revoke.corrected", call,
-                                   ends=(Lapse.CARD_PLAYED,), card=card, target=player,
-                                   said_card="the opponents call the caller's exposed {card}"))
+        call = hand.say("revoke.corrected", "call", card=card, opponents=hand.side_label(choosers))
+        return Ruling(hand.say("revoke.corrected", "exposed-late", card=card) if late
+                      else hand.say("revoke.corrected", "exposed", card=card),
+                      None if over else Offer(choosers, player, ("card",), "revoke.corrected", call, card=card,
+                                              ends=(Lapse.CARD_PLAYED,), target=player,
+                                              said_card="the opponents call the caller's exposed {card}"))
 
     def established_words(self, hand: BostonHand, fact: tb.Revoke) -> str:
         """An established revoke's cost, in words that fit the call (the settlement pays it)."""
@@ -205,11 +201,9 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
 def claim_rest(hand: BostonHand, event: ev.ClaimRest) -> None:
     """An opponent who says he can win the rest: his partners' cards are laid on the table and are
     liable to be called (L36), at the caller's call for the rest of the hand (`LiableCards`)."""
-    if event.player == hand.caller:
-        hand.notes.append(hand.say("play.claim-rest", "caller", player=event.player))
-        return
-    if hand.table is None or hand.stage != "play" or hand.caller is None:
-        hand.notes.append(hand.say("play.claim-rest", "outside", player=event.player))
+    if hand.table is None or hand.stage != "play" or hand.caller is None or event.player == hand.caller:
+        hand.notes.append(hand.say("play.claim-rest", "caller", player=event.player) if event.player == hand.caller
+                          else hand.say("play.claim-rest", "outside", player=event.player))
         return
     partners = [p for p in hand.called.against if p != event.player]
     misere = hand.called.misere

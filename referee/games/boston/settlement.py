@@ -123,15 +123,16 @@ class BostonSettlement:
     def settle_contract(self, ledger: Ledger) -> None:
         hand, short, caller, rule = self.hand, self.hand.short_players(), self.caller, self.hand.rule_id("i-pay")
         if hand.revokes and hand.revokes[0].player == caller:
-            self.caller_revoked(ledger)
+            self.caller_lost(ledger, "revoke.caller", f"{caller}, the caller, revoked")
         elif hand.revokes:
             self.opponent_revoked(ledger, hand.revokes[0].player)
         elif hand.claimed_from is not None:
-            self.claimed(ledger, hand.claimed_from)
+            self.caller_won(ledger, 0, "misere.error", f"{hand.claimed_from}'s misère error", True, hand.claimed_from)
         elif short and short[0] == caller:
-            self.caller_short(ledger)
+            self.caller_lost(ledger, "wrong-count.play", f"{caller} played with a short hand")
         elif short:
-            self.opponent_short(ledger, short[0])
+            self.caller_won(ledger, hand.taken()[caller], "wrong-count.play", f"{short[0]} played with a short hand",
+                            self.pool_bid(), short[0])
         elif hand.caller_gave_up:
             ledger.loses([caller], self.opponents, self.amount(1, made=False), rule, f"{caller} gave up", rule)
             hand.note(hand.say("i-pay", "gave-up", caller=caller))
@@ -179,51 +180,41 @@ class BostonSettlement:
                            put_in="" if bid.misere else hand.say("pay.failure", "put-in", short=words),
                            pool=hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""))
 
-    def caller_revoked(self, ledger: Ledger) -> None:
-        """The caller revoked: put in, he pays each opponent, doubles the pool (not under
-        caller-revoke=forfeit-instead) and forfeits red to it (not under no-forfeit)."""
-        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("revoke.caller"), ledger.mark()
-        (short, words), variant = self.put_in(), self.options["caller-revoke"]
-        each, cause = self.amount(short, made=False), f"{caller}, the caller, revoked"
+    def caller_lost(self, ledger: Ledger, topic: str, cause: str) -> None:
+        """The caller revoked or played short: put in, he pays each opponent, doubles the pool (not
+        under caller-revoke=forfeit-instead) and forfeits red to it (not under no-forfeit)."""
+        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id(topic), ledger.mark()
+        (short, words), revoked = self.put_in(), topic == "revoke.caller"
+        each, variant = self.amount(short, made=False), self.options["caller-revoke"] if revoked else ""
         red = ledger.loses([caller], self.opponents, each, rule, cause, rule if variant != "forfeit-instead" else None)
+        if not revoked:
+            self.short_forfeit(ledger, caller, hand.say("wrong-count.play", "caller", caller=caller, put_in=words,
+                                                        each=each, red=red), mark)
+            return
         forfeit = self.numbers.pool["revoke"] if variant != "no-forfeit" else 0
         ledger.into_pool(caller, forfeit, rule, cause)
         doubled = hand.say("revoke.caller", "doubled", red=red) if variant != "forfeit-instead" else ""
         forfeits = hand.say("revoke.caller", "forfeit", forfeit=forfeit) if forfeit else ""
-        hand.penalise("revoke.caller", hand.say("revoke.caller", "paid-misere", caller=caller, each=each,
-                                                doubled=doubled, forfeit=forfeits) if self.bid.misere else
+        hand.penalise(topic, hand.say("revoke.caller", "paid-misere", caller=caller, each=each, doubled=doubled,
+                                      forfeit=forfeits) if self.bid.misere else
                       hand.say("revoke.caller", "paid", caller=caller, put_in=words, each=each, doubled=doubled,
                                forfeit=forfeits), since=mark)
 
-    def caller_short(self, ledger: Ledger) -> None:
-        """The caller played short: put in, he pays each opponent, doubles the pool and forfeits red to it."""
-        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
-        short, words = self.put_in()
-        each = self.amount(short, made=False)
-        red = ledger.loses([caller], self.opponents, each, rule, f"{caller} played with a short hand", rule)
-        self.short_forfeit(ledger, caller, hand.say("wrong-count.play", "caller", caller=caller, put_in=words,
-                                                    each=each, red=red), mark)
-
-    def claimed(self, ledger: Ledger, offender: str) -> None:
-        """An opponent's misère error the caller claimed: he is paid his misère and takes the pool,
-        and the offender forfeits red to it."""
-        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("misere.error"), ledger.mark()
-        each, forfeit, cause = self.amount(0), self.numbers.pool["misere-error"], f"{offender}'s misère error"
-        red = ledger.wins(self.opponents, [caller], each, rule, cause, rule)
-        ledger.into_pool(offender, forfeit, rule, cause)
-        hand.penalise("misere.error", hand.say("misere.error", "claims", caller=caller, each=each, red=red,
-                                               offender=offender, forfeit=forfeit), since=mark)
-
-    def opponent_short(self, ledger: Ledger, offender: str) -> None:
-        """An opponent played short: the caller is paid as if he had made his bid with the tricks he
-        took (and the pool for a pool bid)."""
-        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
-        each = self.amount(hand.taken()[caller])
-        red = ledger.wins(self.opponents, [caller], each, rule, f"{offender} played with a short hand",
-                          rule if self.pool_bid() else None)
-        pool = hand.say("wrong-count.play", "pool", caller=caller, red=red) if red else ""
+    def caller_won(self, ledger: Ledger, tricks: int, topic: str, cause: str, pool: bool, offender: str) -> None:
+        """An opponent's misère error the caller claimed, or his short hand: the caller is paid as if
+        he had made his bid (with `tricks`), and the offender forfeits red to the pool."""
+        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id(topic), ledger.mark()
+        each = self.amount(tricks)
+        red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if pool else None)
+        if topic == "misere.error":
+            forfeit = self.numbers.pool["misere-error"]
+            ledger.into_pool(offender, forfeit, rule, cause)
+            hand.penalise(topic, hand.say("misere.error", "claims", caller=caller, each=each, red=red,
+                                          offender=offender, forfeit=forfeit), since=mark)
+            return
+        pool_words = hand.say("wrong-count.play", "pool", caller=caller, red=red) if red else ""
         self.short_forfeit(ledger, offender, hand.say("wrong-count.play", "opponent", offender=offender,
-                                                      caller=caller, each=each, pool=pool), mark)
+                                                      caller=caller, each=each, pool=pool_words), mark)
 
     def short_forfeit(self, ledger: Ledger, short: str, what: str, mark: int) -> None:
         """A short hand's forfeit to the pool: none for two cards played to one trick (law 19)."""
@@ -236,11 +227,9 @@ class BostonSettlement:
                                                    forfeit=forfeit), since=mark)
 
     def opponent_revoked(self, ledger: Ledger, revoker: str) -> None:
-        hand, bid, caller = self.hand, self.bid, self.caller
-        over = hand.revoke_overtricks()
-        each = self.amount((bid.tricks or 0) + over)
-        rule, cause = hand.rule_id("revoke.opponent"), f"{revoker}, an opponent, revoked"
-        mark = ledger.mark()
+        hand, bid, caller, over, mark = self.hand, self.bid, self.caller, self.hand.revoke_overtricks(), ledger.mark()
+        each, rule = self.amount((bid.tricks or 0) + over), hand.rule_id("revoke.opponent")
+        cause = f"{revoker}, an opponent, revoked"
         red = ledger.wins(self.opponents, [caller], each, rule, cause,
                           rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
         if self.options["opponent-revoke-pool"] == "double":
@@ -249,10 +238,8 @@ class BostonSettlement:
         else:
             ledger.into_pool(revoker, self.numbers.pool["revoke"], rule, cause)
             forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=self.numbers.pool["revoke"])
-        pool = self.pool_taken(red)
-        hand.penalise("revoke.opponent", hand.say("revoke.opponent", "paid-over", revoker=revoker, caller=caller,
-                                                  each=each, bid=bid.text, over=over, pool=pool, forfeit=forfeit)
-                      if over else hand.say("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each,
-                                            bid=bid.text, pool=pool, forfeit=forfeit), since=mark)
+        paid = hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid.text
+        hand.penalise("revoke.opponent", hand.say("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each,
+                                                  bid=paid, pool=self.pool_taken(red), forfeit=forfeit), since=mark)
         if hand.over_why:
             hand.note(hand.say("revoke.opponent", "decides", revoker=revoker, caller=caller))
