@@ -41,10 +41,10 @@ class BostonHand(HandReplay):
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record)
-        self.numbers = tables()
-        self.pool_before = pool_before
-        self.eldest = self.left_of(self.dealer)
-        self.step: Step = "bidding"
+        self.numbers, self.pool_before, self.eldest = tables(), pool_before, self.left_of(self.dealer)
+        self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
+                            and self.number == self.numbers.game_deals + 1)  # a grand without trumps for the pool
+        self.step: Step = "ready" if self.final_grand else "bidding"
         self.auction = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
         self.called = NOBODY  # the standing bid's caller against the three others
         self.spread_at: ev.Span | None = None
@@ -52,15 +52,10 @@ class BostonHand(HandReplay):
         self.caller_gave_up = False
         self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
-        self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
-                            and self.number == self.numbers.game_deals + 1)
-        if self.final_grand:
-            self.step = "ready"  # no bidding: a grand without trumps for the pool
 
     # ---- seats and contract -----------------------------------------------------------
     @property
-    def high(self) -> BostonBid | None:
-        """The standing bid; once the bidding is over, the contract (None: nobody bid)."""
+    def high(self) -> BostonBid | None:  # the standing bid, then the contract (None: nobody bid)
         return self.auction.high
 
     @property
@@ -83,12 +78,11 @@ class BostonHand(HandReplay):
         return self.auction.hears(self, event, what, closed=self.step != "bidding")
 
     def close_bidding(self) -> None:
-        if self.high is None:
-            self.step = "ready"  # misère partout, unless the table throws the deal in (`redeal`)
-        elif self.high.misere:
-            self.step = "discarding" if self.high.little else "ready"
+        high = self.high
+        if high is None or (high.misere and not high.little):
+            self.step = "ready"  # misère partout (unless the table throws the deal in), or a misère without discards
         else:
-            self.step = "naming"
+            self.step = "discarding" if high.misere else "naming"
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.may_speak(event, "passed"):
