@@ -17,13 +17,9 @@ from .tables import tables
 
 def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
                 rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
-    """A transcript of `hands` random hands (property tests, benchmarks).
-
-    Bids, names, discards, spreads, "I pay" and plays are random but lawful (the plays as
-    `rules_for` says, by default the referee's own trick rules); with `plant_revokes`,
-    some hands carry one revoke (see `random_hand`). With `style`, the transcript is written in
-    styles chosen from it (`write_in_style`).
-    """
+    """`hands` random hands: bids, names, discards, spreads, "I pay" and plays random but lawful;
+    with `plant_revokes`, about half carry one revoke; with `style`, written in styles chosen from
+    it (`write_in_style`)."""
     lines, first = ['[Game "boston"]', '[Players "A Y B Z"]', ""], rng.randrange(4)
     for number in range(1, hands + 1):
         lines += random_hand(rng, (first + number - 1) % 4, number, plant_revokes and rng.random() < 0.5, rules_for)[0]
@@ -57,11 +53,8 @@ def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], Bos
 
 def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
                 rules_for: PlayRulesFor | None = None) -> tuple[list[str], int | None]:
-    """One random hand with its deal, as transcript lines (seats A Y B Z).
-
-    With `plant_revoke`, one player fails to follow once while able to (the first chance from a
-    random trick on); the trick is returned (None when no chance came).
-    """
+    """One random hand with its deal, as transcript lines (seats A Y B Z); with `plant_revoke`, one
+    player fails to follow once while able to (the trick is returned, None when no chance came)."""
     players = ("A", "Y", "B", "Z")
     seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
     cards, hands = gen.shuffled_deal(rng, BostonHand.declared.pack, seats)
@@ -78,9 +71,7 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     if bid is not None and bid.spread:
         out.append(f"{caller} spread")
     if bid is not None and rng.random() < 0.1:
-        out.append(", ".join(f"{p} concede" for p in seats if p != caller))
-        out.append("")
-        return out, None
+        return [*out, ", ".join(f"{p} concede" for p in seats if p != caller), ""], None
     play = (rules_for or own_play_rules)(gen.Deal("boston", trump, upcard.suit))
     misere, slam = bid is not None and bid.misere, bid is not None and bid.tricks == 13
     tricks, planted = random_tricks(rng, seats, seats[0], hands, play, plant_revoke,
