@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, cast
 
 from ...engine import table as tb
-from ...engine.auction import Auction, Objection, void
+from ...engine.auction import Auction, void
 from ...engine.caller import NOBODY, Called
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
@@ -14,7 +14,7 @@ from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
-from .auction import BostonBid, bound_suit, kept, make_bid, read, rules
+from .auction import CLASSES, MISERES, BostonBid, bound_suit, rules
 from .penalties import LAWS, MISERE, claim_rest
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
@@ -91,21 +91,49 @@ class BostonHand(HandReplay):
                 self.close_bidding()
 
     def on_bid(self, event: ev.Bid) -> None:
-        if self.may_speak(event, f"bid {event.text}"):
-            self.propose(event, read(event, self.auction))
+        if not self.may_speak(event, f"bid {event.text}"):
+            return
+        contract, number, qualifier = event.contract, event.number, event.qualifier
+        if contract in ("keep", "keep-over"):
+            self.keep(event, contract == "keep-over")
+        elif contract == "boston" or contract in MISERES:
+            self.propose(event, BostonBid("5" if contract == "boston" else contract))
+        elif number is not None and 5 <= number <= 13 and qualifier in (None, "colour", "preference"):
+            self.propose(event, BostonBid(str(number), CLASSES.index(qualifier or "plain")))
+        else:
+            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
+                      self.say("bidding.illegal", "not-a-bid", text=event.text, player=event.player))
 
     def on_keep(self, event: ev.Keep) -> None:
         if self.may_speak(event, f"said {'keep-over' if event.over else 'keep'}"):
-            self.propose(event, kept(self.auction, event.player, event.over))
+            self.keep(event, event.over)
 
-    def propose(self, event: ev.Event, bid: BostonBid | Objection) -> None:
-        """A bid or a keep, as the auction answers it: once it stands, its caller is against the three others."""
-        answer = make_bid(self.auction, event.player, bid, self.game_options["comeback"])
-        if answer is not None:
-            answer.report(self, event)
-        elif self.high is not None:
-            self.called = Called.of(self.order, event.player, misere=self.high.misere)
-        if self.auction.over:
+    def keep(self, event: ev.Event, over: bool) -> None:
+        """'I keep' (colour) or 'I keep over you' (first preference) at the standing number."""
+        if self.high is None or self.high.tricks is None:
+            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
+                      self.say("bidding.illegal", "no-keep", player=event.player))
+        else:
+            self.propose(event, BostonBid(self.high.name, 2 if over else 1))
+
+    def propose(self, event: ev.Event, bid: BostonBid) -> None:
+        """A bid stands if it outranks the standing one; its caller is then against the three others.
+        A passed player may come back only with a misère (`comeback`): any other bid of his is void
+        and counts as his pass."""
+        auction, player, standing = self.auction, event.player, self.high.text if self.high else "nothing"
+        if player in auction.passed and not (auction.may_come_back(player, bid) and auction.outranks(bid)):
+            auction.pass_(player)
+            self.find("illegal-bid", player, event.at, "bidding.passed", self.say(
+                "bidding.passed", "comeback", player=player, standing=standing, bid=bid.text)
+                if self.game_options["comeback"] == "misere-and-spreads" else self.say(
+                "bidding.passed", "comeback-misere-only", player=player, standing=standing, bid=bid.text))
+        elif not auction.outranks(bid):
+            self.find("illegal-bid", player, event.at, "bidding.illegal",
+                      self.say("bidding.illegal", "low", bid=bid.text, standing=standing, player=player))
+        else:
+            auction.bid(player, bid)
+            self.called = Called.of(self.order, player, misere=bid.misere)
+        if auction.over:
             self.close_bidding()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
