@@ -267,9 +267,9 @@ class BostonHand(HandReplay):
 
     # ---- the caller's rights (the laws: `penalties.py`) ------------------------------------------
     def penalty_applies(self, offender: str) -> bool:
-        """Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
+        """Only the caller's opponents are penalised (nobody in misère partout), nobody once the hand is over."""
         finished = self.table is not None and self.table.finished
-        return not self.partout and offender in self.called.against and self.stage != "ended" and not finished
+        return offender in self.called.against and self.stage != "ended" and not finished
 
     # ---- looking back, claiming the rest ---------------------------------------------------------
     def on_look(self, event: ev.Look) -> None:

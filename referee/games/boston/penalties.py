@@ -47,7 +47,7 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
     def decide(self, hand: BostonHand, fact: tb.Revoke) -> Ruling:
         if fact.status != "corrected":
             return Ruling(self.established_words(hand, fact))
-        if hand.partout or hand.caller is None:
+        if hand.high is None:  # misère partout, or nobody has bid yet
             return super().decide(hand, fact)
         over, late, player, card = hand.stage == "ended", hand.late_correction(), fact.player, fact.card
         choosers = laws.choosers(hand, player)
@@ -141,7 +141,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
 
 def short_ruling(hand: BostonHand, player: str) -> str:
     """What a player a card short by a dead card (law 19) answers for: the "player short" rule."""
-    if hand.partout or hand.caller is None:
+    if hand.high is None:
         return hand.say("play.played-twice", "partout")
     if player == hand.caller:
         return hand.say("play.played-twice", "caller")
@@ -154,7 +154,7 @@ class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
     __slots__ = ()
 
     def decide(self, hand: BostonHand, event: ev.Expose) -> Ruling:
-        if hand.partout or hand.caller is None:
+        if hand.high is None:
             return Ruling(hand.say("exposed.card", "partout") if hand.partout else hand.say("exposed.card", "no-bid"))
         if event.player == hand.caller:
             return Ruling(hand.say("exposed.card", "caller"))
@@ -177,7 +177,7 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
         table = hand.table
         if table is not None and table.finished:
             return Ruling(hand.say("attention.drawn", "finished"))
-        if hand.caller is None or not hand.penalty_applies(event.player) or table is None:
+        if not hand.penalty_applies(event.player) or table is None:
             return Ruling(hand.say("attention.drawn", "none"))
         what = f"{event.player} drew attention to the tricks"
         if misere := MISERE.ruling(hand, event.player, what, hand.say("misere.error", "error")):
