@@ -234,8 +234,8 @@ class BostonHand(HandReplay):
         assert self.table is not None
         if self.high is None and not self.final_grand:
             self.notes.append(self.say("partout", "note"))
-        if self.caller is not None and self.late_correction():
-            self.table.late_correctors = frozenset({self.caller})
+        if self.caller is not None and self.game_options["caller-revoke-corrected"] == "next-trick":
+            self.table.late_correctors = frozenset({self.caller})  # the seed's: until he plays to the next trick
         if self.high is not None and self.high.spread and self.spread_at is None:
             self.notes.append(self.say("misere.spread", "not-shown", caller=self.caller))
 
@@ -284,10 +284,6 @@ class BostonHand(HandReplay):
         claim_rest(self, event)
 
     # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
-    def late_correction(self) -> bool:
-        """The seed's reading: the caller may correct his revoke until he plays to the next trick."""
-        return self.game_options["caller-revoke-corrected"] == "next-trick"
-
     def revoke_overtricks(self) -> int:
         """The over-tricks an opponent's revoke pays: three, within thirteen tricks; none above nine by default."""
         assert self.high is not None
@@ -302,13 +298,9 @@ class BostonHand(HandReplay):
         thrown_in = self.redeal is not None and self.redeal_why() == "thrown-in"
         bid = self.high.text if self.high else (
             "final-grand" if self.final_grand else "misere-partout" if self.partout and not thrown_in else None)
-        return {
-            "bid": bid,
-            "caller": self.caller,
-            "trump": self.trump.word if self.trump else None,
-            "upcard": self.upcard.text if self.upcard else None,
-            "tricks": ", ".join(f"{p} {n}" for p, n in self.taken().items()) if self.table else None,
-        }
+        return {"bid": bid, "caller": self.caller, "trump": self.trump.word if self.trump else None,
+                "upcard": self.upcard.text if self.upcard else None,
+                "tricks": ", ".join(f"{p} {n}" for p, n in self.taken().items()) if self.table else None}
 
     def next_step(self) -> str | None:
         if (step := self.choice_step()) is not None or self.stage == "ended":

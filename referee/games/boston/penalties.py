@@ -32,7 +32,8 @@ MISERE = MisereError("misere.error", misere_caller,
                      lambda hand, caller, offender, what: hand.say(
                          "misere.error", "claim", what=what, caller=caller, offender=offender,
                          red=hand.numbers.pool["misere-error"]),
-                     claimed, "Play went on: {caller} did not claim for {offender}'s error.")
+                     claimed, "Play went on: {caller} did not claim for {offender}'s error.",
+                     lambda hand: hand.say("misere.error", "error"))
 """An opponent's error in a misère: the caller may claim the pool and his stakes at once (the
 offender forfeiting to the pool), or play on; a result written while it is open shows he claimed."""
 
@@ -49,7 +50,8 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
             return Ruling(self.established_words(hand, fact))
         if hand.high is None:  # misère partout, or nobody has bid yet
             return super().decide(hand, fact)
-        over, late, player, card = hand.stage == "ended", hand.late_correction(), fact.player, fact.card
+        over, player, card, table = hand.stage == "ended", fact.player, fact.card, hand.table
+        late = table is not None and player in table.late_correctors  # the seed's: until he plays to the next trick
         choosers = laws.choosers(hand, player)
         if player != hand.caller:
             words = hand.say("revoke.corrected", "opponent", caller=hand.caller, player=player,
@@ -100,7 +102,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
                           else hand.say("play.out-of-turn", "caller"))
         applies = hand.penalty_applies(fact.player)
         what = f"{fact.player} {'led' if fact.lead else 'played'} {fact.card} out of turn"
-        if misere := MISERE.ruling(hand, fact.player, what, hand.say("misere.error", "error"), applies):
+        if misere := MISERE.ruling(hand, fact.player, what, applies=applies):
             return misere
         if fact.lead:
             return Ruling(hand.say("play.out-of-turn", "lead", caller=hand.caller),
@@ -160,8 +162,7 @@ class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
             return Ruling(hand.say("exposed.card", "caller"))
         if not hand.penalty_applies(event.player):
             return Ruling(hand.say("exposed.card", "over"))
-        what = f"{event.player} exposed {event.card}"
-        if misere := MISERE.ruling(hand, event.player, what, hand.say("misere.error", "error")):
+        if misere := MISERE.ruling(hand, event.player, f"{event.player} exposed {event.card}"):
             return misere
         return Ruling(hand.say("exposed.card", "callable", caller=hand.caller),
                       hand.liable.offer(hand, event.player, event.card),
@@ -179,8 +180,7 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
             return Ruling(hand.say("attention.drawn", "finished"))
         if not hand.penalty_applies(event.player) or table is None:
             return Ruling(hand.say("attention.drawn", "none"))
-        what = f"{event.player} drew attention to the tricks"
-        if misere := MISERE.ruling(hand, event.player, what, hand.say("misere.error", "error")):
+        if misere := MISERE.ruling(hand, event.player, f"{event.player} drew attention to the tricks"):
             return misere
         current = table.current
         played = {p.player for p in current.plays}
