@@ -56,8 +56,7 @@ class BostonSettlement:
         elif status == "thrown-in":
             hand.note(hand.say("partout", "thrown-in", next=hand.left_of(hand.dealer)))
         elif status != "in-progress":
-            (self.settle_final_grand if hand.final_grand else self.settle_partout if hand.partout
-             else self.settle_contract)(ledger)
+            (self.settle_partout if hand.partout else self.settle_contract)(ledger)  # the final grand: no bid
         if status not in ("redeal", "in-progress") and hand.number == self.numbers.game_deals \
                 and self.options["end-of-game"] == "divide":
             red, share, left = ledger.divide_pool(hand.order, hand.rule_id("pool.division"),
@@ -82,7 +81,9 @@ class BostonSettlement:
                           (Effect("redeal", None, None, dealer),), since=mark)
 
     def settle_partout(self, ledger: Ledger) -> None:
-        hand, revokes, short = self.hand, self.hand.revokes, self.hand.short_players()
+        """Misère partout, or the extra grand, whose winner of the last trick takes every pool: their
+        revokes and short hands are paid alike."""
+        hand, revokes, short, table = self.hand, self.hand.revokes, self.hand.short_players(), self.hand.table
         if revokes or short:
             offender = revokes[0].player if revokes else short[0]
             topic, key = ("revoke.partout", "revoke-each") if revokes else ("wrong-count.play", "short-each")
@@ -96,6 +97,12 @@ class BostonSettlement:
                           if revokes else hand.say("wrong-count.play", "partout", offender=offender, each=each),
                           since=mark)
             return
+        if hand.final_grand and table is not None and table.tricks:
+            winner, red = table.tricks[-1].winner or hand.eldest, ledger.in_pool  # every pool, however many full
+            ledger.out_of_pool(winner, red, hand.rule_id("pool.division"),
+                               f"{winner} won the last trick of the extra grand")
+            hand.note(hand.say("pool.division", "grand", winner=winner, red=red))
+            return
         tricks = hand.taken()
         most = max(tricks.values())
         losers = [p for p in hand.order if tricks[p] == most]
@@ -107,18 +114,6 @@ class BostonSettlement:
         named = " ".join(losers)
         hand.note(hand.say("pay.partout", "shared", most=most, losers=named, shared=" and ".join(losers))
                   if len(losers) > 1 else hand.say("pay.partout", "played", most=most, losers=named))
-
-    def settle_final_grand(self, ledger: Ledger) -> None:
-        """The extra grand: the winner of the last trick takes every pool (penalties as in misère partout)."""
-        hand = self.hand
-        if hand.revokes or hand.short_players() or hand.table is None or not hand.table.tricks:
-            self.settle_partout(ledger)
-            return
-        winner = hand.table.tricks[-1].winner or hand.eldest
-        red = ledger.in_pool  # every pool, however many full ones
-        ledger.out_of_pool(winner, red, hand.rule_id("pool.division"),
-                           f"{winner} won the last trick of the extra grand")
-        hand.note(hand.say("pool.division", "grand", winner=winner, red=red))
 
     def settle_contract(self, ledger: Ledger) -> None:
         hand, short, caller, rule = self.hand, self.hand.short_players(), self.caller, self.hand.rule_id("i-pay")
