@@ -48,8 +48,7 @@ class BostonHand(HandReplay):
         self.auction = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
         self.called = NOBODY  # the standing bid's caller against the three others
         self.spread_at: ev.Span | None = None
-        self.payers: list[str] = []       # opponents who said "I pay"
-        self.caller_gave_up = False
+        self.payers: list[str] = []       # opponents who said "I pay" (the caller's saying it ends the hand)
         self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
 
@@ -175,11 +174,9 @@ class BostonHand(HandReplay):
             self.find("inconsistent-transcript", event.player, event.at, "i-pay",
                       self.say("i-pay", "too-late", player=event.player))
             return
-        if event.player == self.caller:
-            self.caller_gave_up = True
-        elif event.player not in self.payers:
+        if event.player != self.caller and event.player not in self.payers:
             self.payers.append(event.player)
-        if self.caller_gave_up or len(self.payers) == 3:  # thrown up at once: the last trick's revokes stand
+        if event.player == self.caller or len(self.payers) == 3:  # thrown up at once: the last trick's revokes stand
             self.end("conceded", event.player)
             self.gather_now()
 

@@ -128,7 +128,7 @@ class BostonSettlement:
         elif short:
             self.caller_won(ledger, hand.taken()[caller], "wrong-count.play", f"{short[0]} played with a short hand",
                             self.pool_bid(), short[0])
-        elif hand.caller_gave_up:
+        elif hand.conceded_by == caller:  # he gave up
             ledger.loses([caller], self.opponents, self.amount(1, made=False), rule, f"{caller} gave up", rule)
             hand.note(hand.say("i-pay", "gave-up", caller=caller))
         elif len(hand.payers) == 3:
