@@ -284,11 +284,10 @@ class BostonHand(HandReplay):
     def revoke_overtricks(self) -> int:
         """The over-tricks an opponent's revoke pays: three, within thirteen tricks; none above nine by default."""
         assert self.high is not None
-        if self.high.tricks is None:
+        tricks = self.high.tricks
+        if tricks is None or (self.game_options["opponent-revoke-overtricks"] == "none-above-nine" and tricks > 9):
             return 0
-        if self.game_options["opponent-revoke-overtricks"] == "none-above-nine" and self.high.tricks > 9:
-            return 0
-        return min(self.numbers.revoke_overtricks, 13 - self.high.tricks)
+        return min(self.numbers.revoke_overtricks, 13 - tricks)
 
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
