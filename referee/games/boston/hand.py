@@ -7,15 +7,16 @@ from typing import Any, Literal, cast
 
 from ...engine import table as tb
 from ...engine.auction import Auction, void
-from ...engine.caller import NOBODY, Called
+from ...engine.caller import NOBODY, Called, lay_down
 from ...engine.choices import PENALTY_WORDS
+from ...engine.laws import Effect
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import CLASSES, MISERES, BostonBid, bound_suit, rules
-from .penalties import LAWS, MISERE, claim_rest
+from .penalties import LAWS, MISERE
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
 
@@ -278,7 +279,23 @@ class BostonHand(HandReplay):
                   ": a lead out of turn by the caller carries no penalty", "", error)
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        claim_rest(self, event)
+        """An opponent who says he can win the rest: his partners' cards are laid on the table and are
+        liable to be called (L36), at the caller's call for the rest of the hand (`LiableCards`)."""
+        player = event.player
+        if self.stage != "play" or self.caller is None or player == self.caller:
+            self.notes.append(self.say("play.claim-rest", "caller", player=player) if player == self.caller
+                              else self.say("play.claim-rest", "outside", player=player))
+            return
+        partners, misere = [p for p in self.called.against if p != player], self.called.misere
+        cards = lay_down(self, event, partners, "his partners ", self.say("misere.error", "error") if misere
+                         else self.say("play.claim-rest", "exposed", caller=self.caller))
+        if misere:
+            MISERE.open(self, player, f"{player} claimed the rest, exposing his partners' cards")
+            return
+        for partner, card in ((p, c) for p in partners for c in cards[p]):
+            self.liable.lay(card, partner)
+        self.penalise("play.claim-rest", self.say("play.claim-rest", "laid", partners=" and ".join(partners)),
+                      effects=[Effect("exposed", p, None, c.text) for p in partners for c in cards[p]])
 
     # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
     def revoke_overtricks(self) -> int:

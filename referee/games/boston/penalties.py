@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError, lay_down, lead_called, misere_caller
+from ...engine.caller import MisereError, lead_called, misere_caller
 from ...engine.choices import Lapse
-from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
 
@@ -196,26 +195,6 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
         return Ruling(hand.say("attention.drawn", "ruling", caller=hand.caller),
                       Offer(laws.choosers(hand, event.player), event.player, ("highest", "lowest", "trump", "no-trump"),
                             "attention.drawn", offer, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
-
-
-def claim_rest(hand: BostonHand, event: ev.ClaimRest) -> None:
-    """An opponent who says he can win the rest: his partners' cards are laid on the table and are
-    liable to be called (L36), at the caller's call for the rest of the hand (`LiableCards`)."""
-    if hand.table is None or hand.stage != "play" or hand.caller is None or event.player == hand.caller:
-        hand.notes.append(hand.say("play.claim-rest", "caller", player=event.player) if event.player == hand.caller
-                          else hand.say("play.claim-rest", "outside", player=event.player))
-        return
-    partners = [p for p in hand.called.against if p != event.player]
-    misere = hand.called.misere
-    cards = lay_down(hand, event, partners, "his partners ", hand.say("misere.error", "error") if misere
-                     else hand.say("play.claim-rest", "exposed", caller=hand.caller))
-    if misere:
-        MISERE.open(hand, event.player, f"{event.player} claimed the rest, exposing his partners' cards")
-        return
-    for player, card in ((p, c) for p in partners for c in cards[p]):
-        hand.liable.lay(card, player)
-    hand.penalise("play.claim-rest", hand.say("play.claim-rest", "laid", partners=" and ".join(partners)),
-                  effects=[Effect("exposed", p, None, c.text) for p in partners for c in cards[p]])
 
 
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), out_of_turn=BostonOutOfTurnLaw(short=short_ruling),  # law 19

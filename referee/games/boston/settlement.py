@@ -87,12 +87,11 @@ class BostonSettlement:
         if revokes or short:
             offender = revokes[0].player if revokes else short[0]
             topic, key = ("revoke.partout", "revoke-each") if revokes else ("wrong-count.play", "short-each")
-            each, forfeit, rule = self.numbers.partout[key], self.numbers.pool["revoke"], hand.rule_id(topic)
+            each, rule, mark = self.numbers.partout[key], hand.rule_id(topic), ledger.mark()
+            forfeit = self.numbers.pool["revoke"] if revokes else 0  # a short hand pays no forfeit here
             cause = f"{offender} {'revoked' if revokes else 'played with a short hand'} in misère partout"
-            mark = ledger.mark()
             ledger.loses([offender], [p for p in hand.order if p != offender], ledger.in_score(each), rule, cause)
-            if revokes:
-                ledger.into_pool(offender, forfeit, rule, cause)
+            ledger.into_pool(offender, forfeit, rule, cause)
             hand.penalise(topic, hand.say("revoke.partout", "paid", offender=offender, each=each, forfeit=forfeit)
                           if revokes else hand.say("wrong-count.play", "partout", offender=offender, each=each),
                           since=mark)
