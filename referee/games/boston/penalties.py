@@ -103,11 +103,9 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         what = f"{fact.player} {'led' if fact.lead else 'played'} {fact.card} out of turn"
         if misere := MISERE.ruling(hand, fact.player, what, applies=applies):
             return misere
-        if fact.lead:
-            return Ruling(hand.say("play.out-of-turn", "lead", caller=hand.caller),
-                          self.lead_penalty(hand, fact) if applies else None)
-        return Ruling(hand.say("play.out-of-turn", "play", caller=hand.caller),
-                      self.play_penalty(hand, fact) if applies else None)
+        offer = (self.lead_penalty if fact.lead else self.play_penalty)(hand, fact) if applies else None
+        return Ruling(hand.say("play.out-of-turn", "lead", caller=hand.caller) if fact.lead
+                      else hand.say("play.out-of-turn", "play", caller=hand.caller), offer)
 
     def lead_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer:
         caller, offender, card = hand.caller, fact.player, fact.card

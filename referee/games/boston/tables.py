@@ -1,6 +1,5 @@
-"""Boston's numbers and house rules: Foster's payment tables, the pool amounts and the bid
-order, all read from the ``tables`` section of the rulebook (games/rulebooks/boston.yaml); the
-typed house-rule options; and the pool of red counters, shown as full pools of the limit."""
+"""Boston's numbers and house rules: Foster's payment tables, the pool amounts and the bid order,
+read from the ``tables`` section of its rulebook (games/rulebooks/boston.yaml); the typed house rules."""
 
 from __future__ import annotations
 
