@@ -290,7 +290,7 @@ class BostonHand(HandReplay):
         cards = lay_down(self, event, partners, "his partners ", self.say("misere.error", "error") if misere
                          else self.say("play.claim-rest", "exposed", caller=self.caller))
         if misere:
-            MISERE.open(self, player, f"{player} claimed the rest, exposing his partners' cards")
+            MISERE.open(self, player, self.say("misere.error", "rest", player=player))
             return
         for partner, card in ((p, c) for p in partners for c in cards[p]):
             self.liable.lay(card, partner)

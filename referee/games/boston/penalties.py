@@ -100,7 +100,8 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
             return Ruling(hand.say("play.out-of-turn", "caller-lead") if fact.lead
                           else hand.say("play.out-of-turn", "caller"))
         applies = hand.penalty_applies(fact.player)
-        what = f"{fact.player} {'led' if fact.lead else 'played'} {fact.card} out of turn"
+        what = (hand.say("misere.error", "led", player=fact.player, card=fact.card) if fact.lead
+                else hand.say("misere.error", "played", player=fact.player, card=fact.card))
         if misere := MISERE.ruling(hand, fact.player, what, applies=applies):
             return misere
         offer = (self.lead_penalty if fact.lead else self.play_penalty)(hand, fact) if applies else None
@@ -159,7 +160,8 @@ class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
             return Ruling(hand.say("exposed.card", "caller"))
         if not hand.penalty_applies(event.player):
             return Ruling(hand.say("exposed.card", "over"))
-        if misere := MISERE.ruling(hand, event.player, f"{event.player} exposed {event.card}"):
+        what = hand.say("misere.error", "exposed", player=event.player, card=event.card)
+        if misere := MISERE.ruling(hand, event.player, what):
             return misere
         return Ruling(hand.say("exposed.card", "callable", caller=hand.caller),
                       hand.liable.offer(hand, event.player, event.card),
@@ -177,7 +179,7 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
             return Ruling(hand.say("attention.drawn", "finished"))
         if not hand.penalty_applies(event.player) or table is None:
             return Ruling(hand.say("attention.drawn", "none"))
-        if misere := MISERE.ruling(hand, event.player, f"{event.player} drew attention to the tricks"):
+        if misere := MISERE.ruling(hand, event.player, hand.say("misere.error", "attention", player=event.player)):
             return misere
         current = table.current
         played = {p.player for p in current.plays}
