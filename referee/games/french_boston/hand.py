@@ -118,7 +118,7 @@ class FrenchBostonHand(HandReplay):
 
     def illegal(self, event: ev.Event, refusal: Objection) -> None:
         self.find(refusal.kind, event.player, event.at, refusal.topic,
-                  refusal.text + f" The call is void; {event.player} speaks again.")
+                  f"{refusal.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
         self.auction.calls.again(event.player)
 
     def bidding_goes_on(self, outcome: Outcome) -> None:
@@ -156,7 +156,7 @@ class FrenchBostonHand(HandReplay):
         if isinstance(proposal, Proposal) and laid is not None and event.player in self.deals \
                 and laid not in self.deals[event.player]:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      f"{event.player} lays {laid} face down, a card he was not dealt")
+                      self.say("play.card-not-held", "laid", player=event.player, card=laid))
         self.propose(event, proposal)
 
     def on_bid(self, event: ev.Bid) -> None:
@@ -177,7 +177,7 @@ class FrenchBostonHand(HandReplay):
         if contract is None or not self.made or event.player != contract.caller or contract.kind == "misere" \
                 or contract.forced:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} names {event.suit.word}, but nobody may name trumps now; ignored")
+                      self.say("transcript.consistency", "naming", player=event.player, suit=event.suit.word))
             return
         if contract.kind in ("partnership", "forced-alone"):
             self.name_demand(event, contract)
@@ -187,28 +187,25 @@ class FrenchBostonHand(HandReplay):
     def name_demand(self, event: ev.NameSuit, contract: Contract) -> None:
         laid = contract.proposal.laid
         allowed = (self.belle,) if contract.proposal.kind == "demand-belle" else (self.belle, self.petite)
+        player, suit = event.player, event.suit.word
         if laid is not None and event.suit is not laid.suit:
-            self.find("illegal-bid", event.player, event.at, "bidding.ruse",
-                      f"{event.player} names {event.suit.word}, "
-                      f"but his laid card {laid} makes {laid.suit.word} trumps.")
+            self.find("illegal-bid", player, event.at, "bidding.ruse",
+                      self.say("bidding.ruse", "laid-card", player=player, suit=suit, card=laid, trump=laid.suit.word))
         elif self.belle is not None and event.suit not in allowed:
-            self.find("illegal-bid", event.player, event.at, "bidding.demand",
-                      f"{event.player} names {event.suit.word}; a demander must play in "
-                      f"{'/'.join(s.word for s in allowed if s)}.")
+            self.find("illegal-bid", player, event.at, "bidding.demand", self.say(
+                "bidding.demand", "naming", player=player, suit=suit, allowed="/".join(s.word for s in allowed if s)))
         else:
             self.trump = contract.trump = event.suit
 
     def name_solo(self, event: ev.NameSuit, contract: Contract) -> None:
-        bid = contract.proposal
-        needed = needed_in(bid, event.suit, self.belle, self.petite)
+        player, bid, suit = event.player, contract.proposal.text, event.suit.word
+        needed = needed_in(contract.proposal, event.suit, self.belle, self.petite)
         if needed is None:
-            self.find("illegal-bid", event.player, event.at, "bidding.ruse",
-                      f"{event.player} bid {bid.text} and names {event.suit.word}: nothing he may play in "
-                      f"{event.suit.word} ranks as high as his bid. The naming is void.")
+            self.find("illegal-bid", player, event.at, "bidding.ruse",
+                      self.say("bidding.ruse", "too-low", player=player, bid=bid, suit=suit))
             return
         if needed != contract.needed:
-            self.notes.append(f"{event.player} bid {bid.text} but names {event.suit.word}: to rank as high as his bid "
-                              f"he must take {needed} tricks.")
+            self.note(self.say("bidding.ruse", "raised", player=player, bid=bid, suit=suit, needed=needed))
         self.trump = contract.trump = event.suit
         contract.needed = needed
 
@@ -221,9 +218,9 @@ class FrenchBostonHand(HandReplay):
         if not self.bidding or best is None:
             return False
         silent = self.auction.calls.take_silence()
-        self.notes.append(f"{event.player} {'discarded' if isinstance(event, ev.Discard) else 'led'} before "
-                          f"{' and '.join(silent)} had answered {best.player}'s proposal: the table took "
-                          f"{'him' if len(silent) == 1 else 'them'} to have passed.")
+        self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=best.player,
+                           act="discarded" if isinstance(event, ev.Discard) else "led", silent=" and ".join(silent),
+                           them="him" if len(silent) == 1 else "them"))
         self.bidding_goes_on(self.auction.close())
         return True
 
@@ -233,8 +230,7 @@ class FrenchBostonHand(HandReplay):
         late = self.table is not None and (bool(self.table.tricks) or self.ended_as("claimed"))
         if contract is None or contract.proposal.kind not in DISCARD_MISERES or late:
             self.find("illegal-discard", event.player, event.at, "misere.discard",
-                      f"{event.player} discards {event.card}, but only in a petite misère, once each, before the first "
-                      "lead; the discard is void")
+                      self.say("misere.discard", "void", player=event.player, card=event.card))
             return
         self.take_discard(event)  # may come after a lead made before the discards, until trick 1 is complete
 
@@ -243,15 +239,14 @@ class FrenchBostonHand(HandReplay):
         if contract is None or not contract.proposal.kind.endswith("-table") or event.player != contract.caller:
             self.unsupported(event, "'spread' here")
             return
-        self.notes.append(f"{event.player} spreads his cards face up for the misère on the table.")
+        self.note(self.say("misere.play", "spread", player=event.player))
 
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
         if self.bidding and not (event.player == self.left_of(self.dealer) and self.silent_passed(event)):
             self.find("premature-lead", event.player, event.at, "exposed.fallen-card",
-                      f"{event.player} played {event.card} before the bidding ended: the card goes back and counts as "
-                      "a card fallen face up.")
+                      self.say("exposed.fallen-card", "played", player=event.player, card=event.card))
             self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
             return False
         if not self.made or self.undertaking is None:
@@ -259,13 +254,12 @@ class FrenchBostonHand(HandReplay):
         contract = self.undertaking
         missing = self.missing_discards()
         if missing and event.player == contract.caller:
-            self.find("premature-lead", event.player, event.at, "misere.discard",
-                      f"{event.player} led {event.card} before {' and '.join(missing)} had discarded: the card goes "
-                      "back; a solo caller is not penalised")
+            self.find("premature-lead", event.player, event.at, "misere.discard", self.say(
+                "misere.discard", "caller-led", player=event.player, card=event.card, missing=" and ".join(missing)))
             return False
         if contract.kind != "misere" and contract.trump is None:
             self.find("inconsistent-transcript", contract.caller, event.at, "transcript.consistency",
-                      "play began but the trump suit is unknown (no laid card and no 'name'); spades are assumed")
+                      self.say("transcript.consistency", "no-trump"))
             self.trump = contract.trump = Suit.SPADES
         renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(contract.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
@@ -287,35 +281,32 @@ class FrenchBostonHand(HandReplay):
         """An adversary led before everybody had discarded: a misère error by Boston's law, which
         Foster leaves irregularities to. The caller may claim at once; if play goes on, the error is
         passed over and the others still discard before trick 1 is complete."""
-        what = f"led {event.card} before {' and '.join(missing)} had discarded"
-        self.find("premature-lead", event.player, event.at, "misere.errors",
-                  f"{event.player} {what}, a misère error: {self.called.caller} may claim the pool and the "
-                  "stakes at once.")
+        what = self.say("misere.errors", "led-early", card=event.card, missing=" and ".join(missing))
+        self.find("premature-lead", event.player, event.at, "misere.errors", self.say(
+            "misere.errors", "led-early-error", player=event.player, what=what, caller=self.called.caller))
         offer_misere_claim(self, event.player, what)
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
         playing = self.table is not None and not self.play_over()
         look_back(self, event, self.called.misere_caller if playing else None, "",
-                  f": {self.called.caller} may claim the pool and the stakes at once",
-                  lambda player, trick: offer_misere_claim(self, player, f"looked at trick {trick}, already quitted"))
+                  self.say("play.look-back", "error", caller=self.called.caller), lambda player, trick:
+                  offer_misere_claim(self, player, self.say("play.look-back", "what", trick=trick)))
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
         face up, each liable to be called; in a misère it is a misère error. A solo caller has no
         partner to show anything to."""
         if self.table is None or self.called is NOBODY or self.called.solo_caller(event.player) or self.play_over():
-            self.notes.append(f"{event.player} says he can win the rest: no penalty.")
+            self.note(self.say("play.claim-rest", "no-penalty", player=event.player))
             return
         partners = sorted(self.called.partners_of(event.player), key=self.order.index)
-        misere = self.called.misere
-        cards = lay_down(self, event, partners, "", "In a misère this is a misère error: the caller may claim the "
-                         "pool and the stakes at once." if misere else f"They stay face up and "
-                         f"{self.side_label(self.adversaries(event.player))} may call them, as exposed cards, for the "
-                         "rest of the hand.")
-        if misere:
-            offer_misere_claim(self, event.player, "claimed the rest, exposing his partners' cards")
+        if self.called.misere:
+            lay_down(self, event, partners, "", self.say("play.claim-rest", "misere-error"))
+            offer_misere_claim(self, event.player, self.say("play.claim-rest", "what"))
             return
+        cards = lay_down(self, event, partners, "", self.say(
+            "play.claim-rest", "exposed", others=self.side_label(self.adversaries(event.player))))
         for player in partners:
             for card in cards[player]:
                 offer_call(self, player, card)
@@ -327,30 +318,28 @@ class FrenchBostonHand(HandReplay):
             if cards is None or len(cards) == dealt:
                 continue
             if len(cards) > dealt:
-                ruling = "Too many cards: the deal is void, a misdeal, and the deal passes to the right."
+                ruling = self.say("wrong-count.play", "too-many")
             else:
                 self.short_hands.add(player)
-                ruling = ("He is on the caller's side, so the call fails." if player in self.called.side
-                          else "He is an adversary of the caller, so the call is paid as made.")
+                ruling = self.say("wrong-count.play", "caller-side") if player in self.called.side \
+                    else self.say("wrong-count.play", "adversary")
             self.find("wrong-card-count", player, event.at, "wrong-count.play",
-                      f"play began with {player} holding {len(cards)} cards. " + ruling)
+                      self.say("wrong-count.play", "found", player=player, count=len(cards), ruling=ruling))
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         caller = self.called.misere_caller
         if fact.trick.number == 1 and self.missing_discards():
             missing = self.missing_discards()
             self.find("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard",
-                      f"trick 1 was played before {' and '.join(missing)} discarded; each player must discard one "
-                      "card face down before the first trick is complete")
+                      self.say("misere.discard", "late", missing=" and ".join(missing)))
         if caller is not None and self.misere_lost_at is None and fact.trick.winner == caller:
             self.lost_at = fact.trick.number
             short = sorted(self.short_hands - {caller}, key=self.order.index)
             if short and caller not in self.short_hands:
-                self.throw_up(f"{caller} took trick {fact.trick.number} and the hands are thrown up, but "
-                              f"{' and '.join(short)}, an adversary, played short: the misère is paid as made.")
+                self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=fact.trick.number,
+                                       short=" and ".join(short)))
             else:
-                self.throw_up(f"{caller} took trick {fact.trick.number}, which ends the misère: the hands "
-                              "are thrown up.")
+                self.throw_up(self.say("misere.play", "lost", caller=caller, trick=fact.trick.number))
 
     def play_over(self) -> bool:
         """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
@@ -361,39 +350,32 @@ class FrenchBostonHand(HandReplay):
     def throw_in_refused(self) -> str | None:
         """A deal thrown in needs all passes: not with a proposal standing (play or pay), nor once played."""
         if self.table is not None:
-            return "its play has begun"
+            return self.say("bidding.end", "played")
         bid = self.undertaking is not None or self.auction.best is not None
-        return "a proposal stands (a bid binds: play or pay)" if bid else None
+        return self.say("bidding.end", "bid-binds") if bid else None
 
     def void_deal(self) -> str | None:
         """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him) or None (not
-        void; a deal thrown in passes to the right as any other, the next dealer paying in)."""
-        if self.redeal is not None:
-            return self.redeal_void()
-        return self.shown_void()
-
-    def shown_void(self) -> str | None:
-        """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
-        else a hand of the wrong size (a misdeal); once play has begun, too many cards (a misdeal)."""
-        if self.table is not None:
-            return "misdeal" if "long-hand" in self.deal_faults else None
-        if "duplicate-card" in self.deal_faults:
-            return "same-dealer"
-        if "wrong-count" in self.deal_faults:
-            return "misdeal"
-        return None
-
-    def redeal_void(self) -> str | None:
-        """What a `redeal` line makes of the deal: its reason, or else what the deal shows. A misdeal
-        loses the deal (as a misdeal shown by the deal lines does); a deal thrown in is no void deal;
-        an imperfect pack, a faced card or a redeal the deal does not explain: the same dealer again."""
-        assert self.redeal is not None and self.ended is not None
+        void; a deal thrown in passes to the right as any other, the next dealer paying in). A
+        `redeal` line gives its reason, or else the deal shows it; a misdeal loses the deal; an
+        imperfect pack, a faced card or a redeal the deal does not explain: the same dealer again."""
+        if self.redeal is None:
+            return self.shown_void()
+        assert self.ended is not None
         reason = self.redeal.reason
         if reason == "thrown-in" or (reason is None and self.ended.was == "thrown-in"):
             return "misdeal" if self.throw_in_refused() else None
         if reason == "misdeal" or (reason is None and self.shown_void() == "misdeal"):
             return "misdeal"
         return "same-dealer"
+
+    def shown_void(self) -> str | None:
+        """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
+        else a hand of the wrong size (a misdeal); once play has begun, too many cards (a misdeal)."""
+        faults = self.deal_faults
+        if self.table is not None:
+            return "misdeal" if "long-hand" in faults else None
+        return "same-dealer" if "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None
 
     def redeal_why(self) -> str | None:
         """A void deal is dealt again ("misdeal", "same-dealer"); a `redeal` line that makes none throws the deal in."""
@@ -417,18 +399,18 @@ class FrenchBostonHand(HandReplay):
         }
 
     def next_step(self) -> str | None:
-        """What happens now: a choice play waits for comes first, then the deal's own next step."""
-        return self.choice_step() or self.deal_step()
-
-    def deal_step(self) -> str | None:
-        """The deal's next step when no choice holds play up: bidding, discards, the lead, the turn."""
+        """What happens now: a choice play waits for comes first, then bidding, discards, the lead, the turn."""
+        if step := self.choice_step():
+            return step
         if self.bidding:
-            return f"the bidding goes on: {self.auction.calls.turn} to speak"
+            return self.say("bidding.end", "next", turn=self.auction.calls.turn)
         if self.made and self.undertaking is not None:
             if self.undertaking.proposal.kind in DISCARD_MISERES and len(self.discards) < 4:
-                return "each player discards one card face down, then " + f"{self.left_of(self.dealer)} leads"
-            return f"{self.left_of(self.dealer)} to lead"
+                return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
+            return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
         if self.table is not None:
             missing = self.missing_discards() if not self.table.tricks else []
-            return ("still to discard: " + " ".join(missing) + "; " if missing else "") + self.next_in_play()
+            if missing:
+                return self.say("misere.discard", "still", missing=" ".join(missing), then=self.next_in_play())
+            return self.next_in_play()
         return None
