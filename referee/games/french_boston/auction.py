@@ -166,11 +166,6 @@ class Auction:
         self.accepted: set[str] = set()
         self.overcalled: dict[str, Card | None] = {}  # demanders overcalled, with their laid card
 
-    @property
-    def best(self) -> Proposal | None:
-        """The standing proposal."""
-        return self.calls.high
-
     def outcome(self) -> Outcome:
         """Where the last call leaves the bidding: a contract, thrown in, or going on (None)."""
         if not self.calls.over:
@@ -200,7 +195,8 @@ class Auction:
     def refusal(self, proposal: Proposal, dealt: list[Card] | None) -> Objection | None:
         """Why `proposal` is void, if it is; `dealt` is the proposer's hand when it is known."""
         player, best = proposal.player, self.calls.high
-        if player in self.overcalled and not overcalled_may(proposal, laid := self.overcalled[player]):
+        laid = self.overcalled.get(player)  # an overcalled demander may only raise to six in his laid card's suit
+        if player in self.overcalled and not (proposal.kind == "six" and (laid is None or proposal.suit is laid.suit)):
             return refused("bidding.overcalled-demander", WORDS.say("bidding.overcalled-demander", "laid",
                                                                     player=player, suit=laid.suit.word) if laid
                            else WORDS.say("bidding.overcalled-demander", "refused", player=player))
@@ -238,8 +234,3 @@ class Auction:
             return Contract("misere", best.player, best)
         needed = 9 if best.kind.startswith("nine") else {"six": 6, "eight": 8}[best.kind]
         return Contract("solo", best.player, best, None, best.suit, needed)
-
-
-def overcalled_may(proposal: Proposal, laid: Card | None) -> bool:
-    """An overcalled demander may only raise to six in the suit of his laid card."""
-    return proposal.kind == "six" and (laid is None or proposal.suit is laid.suit)

@@ -14,16 +14,7 @@ from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
-from .auction import (
-    DISCARD_MISERES,
-    Auction,
-    Contract,
-    Outcome,
-    Proposal,
-    needed_in,
-    read_bid,
-    read_demand,
-)
+from .auction import DISCARD_MISERES, Auction, Contract, Outcome, Proposal, needed_in, read_bid, read_demand
 from .penalties import LAWS, fallen_card_offer, offer_call, offer_misere_claim
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
@@ -107,9 +98,7 @@ class FrenchBostonHand(HandReplay):
 
     @property
     def petite(self) -> Suit | None:
-        if self.turned is None or self.turned is self.belle:
-            return None
-        return self.turned
+        return None if self.turned is self.belle else self.turned
 
     # ---- bidding: the auction decides, the hand reports ------------------------------------
     def take_turn(self, event: ev.Event, what: str) -> bool:
@@ -214,7 +203,7 @@ class FrenchBostonHand(HandReplay):
         """A discard for the misère, or the opening lead from its seat, while a proposal stands and
         some players have not spoken since: the table took them to have passed, so the bidding is
         over and the hand is played and scored (not left in progress with every card sent back)."""
-        best = self.auction.best
+        best = self.auction.calls.high
         if not self.bidding or best is None:
             return False
         silent = self.auction.calls.take_silence()
@@ -351,7 +340,7 @@ class FrenchBostonHand(HandReplay):
         """A deal thrown in needs all passes: not with a proposal standing (play or pay), nor once played."""
         if self.table is not None:
             return self.say("bidding.end", "played")
-        bid = self.undertaking is not None or self.auction.best is not None
+        bid = self.undertaking is not None or self.auction.calls.high is not None
         return self.say("bidding.end", "bid-binds") if bid else None
 
     def void_deal(self) -> str | None:
@@ -385,9 +374,10 @@ class FrenchBostonHand(HandReplay):
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
         contract = self.undertaking
+        proposal = contract.proposal if contract else self.auction.calls.high  # a fallen card's contract is no bid
         return {
             "kind": contract.kind if contract else None,
-            "bid": contract.proposal.text if contract else (self.auction.best.text if self.auction.best else None),
+            "bid": proposal.text if proposal else None,
             "caller": contract.caller if contract else None,
             "partner": contract.partner if contract else None,
             "trump": contract.trump.word if contract and contract.trump else None,
