@@ -63,20 +63,9 @@ class FrenchBostonHand(HandReplay):
                                self.game_options["quatre-as-aces"])
         self.undertaking: Contract | None = None
         self.called = NOBODY  # the caller's side against the others, once the bidding ends in a contract
-        self.lost_at: int | None = None  # the trick the misère caller took (see `misere_lost_at`)
         self.short_hands: set[str] = set()
 
     # ---- the deal's facts -------------------------------------------------------------
-    @property
-    def misere_lost_at(self) -> int | None:
-        """The trick that lost the misère, while the hands are thrown up for it (a card taken back reopens it)."""
-        return self.lost_at if self.ended_as("thrown-up") else None
-
-    @property
-    def mult(self) -> int:
-        """2 on the game's double deals, else 1: every payment of the deal is multiplied by it."""
-        return multiplier(self.number)
-
     @property
     def bidding(self) -> bool:
         """The auction is on: no contract yet (and the deal is not thrown in)."""
@@ -317,12 +306,11 @@ class FrenchBostonHand(HandReplay):
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         caller = self.called.misere_caller
-        if fact.trick.number == 1 and self.missing_discards():
-            missing = self.missing_discards()
+        if fact.trick.number == 1 and (missing := self.missing_discards()):
             self.find("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard",
                       self.say("misere.discard", "late", missing=" and ".join(missing)))
-        if caller is not None and self.misere_lost_at is None and fact.trick.winner == caller:
-            self.lost_at = fact.trick.number
+        # only a misère caller's trick throws the hands up (a card taken back from it reopens it)
+        if caller is not None and not self.ended_as("thrown-up") and fact.trick.winner == caller:
             short = sorted(self.short_hands - {caller}, key=self.order.index)
             if short and caller not in self.short_hands:
                 self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=fact.trick.number,
@@ -385,7 +373,7 @@ class FrenchBostonHand(HandReplay):
             "upcard": self.upcard.text if self.upcard else None,
             "belle": self.belle.word if self.belle else None,
             "petite": self.petite.word if self.petite else None,
-            "deal": "double" if self.mult == 2 else "simple",
+            "deal": "double" if multiplier(self.number) == 2 else "simple",
         }
 
     def next_step(self) -> str | None:

@@ -41,7 +41,7 @@ class FrenchBostonSettlement:
     the jack bonus, the short-hand forfeits and, on the last deal, the pool divided."""
 
     def __init__(self, hand: FrenchBostonHand) -> None:
-        self.hand, self.options, self.mult = hand, hand.game_options, hand.mult
+        self.hand, self.options, self.mult = hand, hand.game_options, multiplier(hand.number)
         self.taken = hand.taken()  # the tricks each player took, as the replay counted them
         self.one_to_one = self.options["settlement"] == "one-to-one"
         contract = hand.undertaking
@@ -137,7 +137,7 @@ class FrenchBostonSettlement:
         short, tricks = hand.short_hands, sum(self.taken[p] for p in side)
         if contract.kind == "misere":
             made = hand.ended_as("claimed") or not (contract.caller in short or (
-                hand.misere_lost_at is not None and not short - {contract.caller}))
+                hand.ended_as("thrown-up") and not short - {contract.caller}))
         else:
             made = not short & set(side) and (tricks >= contract.needed or bool(short - set(side)))
         if not made:
