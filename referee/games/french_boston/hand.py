@@ -22,17 +22,11 @@ from .tricks import FrenchBostonTricks
 GAME_NAME = "french-boston"
 
 FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
-    "after-pass": Literal["accept-only", "trick-bids"],
-    "slams": Literal["paragraph", "table"],
-    "failure": Literal["stake", "stake-plus-tricks"],
-    "fallen-card": Literal["petite", "grand"],
-    "super-jack": Literal["trump", "own-suit"],
-    "wrong-count-forfeit": int,
-    "honours": Literal["trump-suit", "with-best-jack"],
-    "quatre-as-aces": bool,
-    "settlement": Literal["each-pays-each", "one-to-one"],
-    "jack-bonus": Literal["diamonds", "best-jack"],
-    "pool-end": Literal["divide", "play-on"],
+    "after-pass": Literal["accept-only", "trick-bids"], "slams": Literal["paragraph", "table"],
+    "failure": Literal["stake", "stake-plus-tricks"], "fallen-card": Literal["petite", "grand"],
+    "super-jack": Literal["trump", "own-suit"], "wrong-count-forfeit": int, "quatre-as-aces": bool,
+    "honours": Literal["trump-suit", "with-best-jack"], "settlement": Literal["each-pays-each", "one-to-one"],
+    "jack-bonus": Literal["diamonds", "best-jack"], "pool-end": Literal["divide", "play-on"],
 })
 """The house rules of french-boston as its rulebook defines them (a test checks the two agree)."""
 
