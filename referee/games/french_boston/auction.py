@@ -172,8 +172,12 @@ class Auction:
             return None
         return self.close() if self.calls.high is not None else "thrown-in"
 
-    def accept_refusal(self, player: str) -> Objection | None:
-        """Why `player` may not accept now, if he may not: only a standing demand, not his own, once."""
+    def pass_(self, player: str) -> Outcome:
+        self.calls.pass_(player)
+        return self.outcome()
+
+    def accept(self, player: str) -> Objection | Outcome:
+        """`player` accepts the standing demand, or why he may not: only a demand, not his own, once."""
         best = self.calls.high
         if best is None:
             return refused("bidding.accept", WORDS.say("bidding.accept", "nothing", player=player))
@@ -184,16 +188,16 @@ class Auction:
         if self.acceptor is not None:
             return refused("bidding.accept", WORDS.say("bidding.accept", "taken", player=player,
                                                        acceptor=self.acceptor))
-        return None
-
-    def accept(self, player: str) -> Outcome:
         self.acceptor = player
         self.accepted.add(player)
         self.calls.answer(player)
         return self.outcome()
 
-    def refusal(self, proposal: Proposal, dealt: list[Card] | None) -> Objection | None:
-        """Why `proposal` is void, if it is; `dealt` is the proposer's hand when it is known."""
+    def propose(self, proposal: Proposal | Objection, dealt: list[Card] | None) -> Objection | Outcome:
+        """`proposal` becomes the standing one (an overcalled demander is remembered), or why it is
+        void: as read, or here; `dealt` is the proposer's hand when it is known."""
+        if isinstance(proposal, Objection):
+            return proposal
         player, best = proposal.player, self.calls.high
         laid = self.overcalled.get(player)  # an overcalled demander may only raise to six in his laid card's suit
         if player in self.overcalled and not (proposal.kind == "six" and (laid is None or proposal.suit is laid.suit)):
@@ -210,11 +214,6 @@ class Auction:
             return refused("play.quatre-as", WORDS.say("play.quatre-as", "aces", player=player))
         if best is not None and not self.calls.outranks(proposal):
             return refused("bidding.order", WORDS.say("bidding.order", "too-low", bid=proposal.text, best=best.text))
-        return None
-
-    def propose(self, proposal: Proposal) -> Outcome:
-        """`proposal` (not refused) becomes the standing one; an overcalled demander is remembered."""
-        best = self.calls.high
         if best is not None and best.is_demand:
             self.overcalled[best.player] = best.laid
         self.acceptor = None

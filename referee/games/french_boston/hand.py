@@ -88,14 +88,14 @@ class FrenchBostonHand(HandReplay):
         """Common checks for a bidding event; False when it is void (after the bidding)."""
         return self.auction.calls.hears(self, event, what, closed=not self.bidding)
 
-    def illegal(self, event: ev.Event, refusal: Objection) -> None:
-        self.find(refusal.kind, event.player, event.at, refusal.topic,
-                  f"{refusal.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
-        self.auction.calls.again(event.player)
-
-    def bidding_goes_on(self, outcome: Outcome) -> None:
-        """Where a call leaves the deal: still bidding, thrown in, or a contract to play."""
-        if outcome == "thrown-in":
+    def bidding_goes_on(self, event: ev.Event, outcome: Objection | Outcome) -> None:
+        """Where a call leaves the deal: void (its player speaks again), still bidding, thrown in, or
+        a contract to play."""
+        if isinstance(outcome, Objection):
+            self.find(outcome.kind, event.player, event.at, outcome.topic,
+                      f"{outcome.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
+            self.auction.calls.again(event.player)
+        elif outcome == "thrown-in":
             self.end("thrown-in")
         elif outcome is not None:
             self.make(outcome)
@@ -108,18 +108,12 @@ class FrenchBostonHand(HandReplay):
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
-            self.auction.calls.pass_(event.player)
-            self.bidding_goes_on(self.auction.outcome())
+            self.bidding_goes_on(event, self.auction.pass_(event.player))
 
     def accept_demand(self, event: ev.Accept) -> None:
         """`accept` in the bidding (the call law routes it here): the acceptance of a demand."""
-        if not self.take_turn(event, "accepted"):
-            return
-        refusal = self.auction.accept_refusal(event.player)
-        if refusal is not None:
-            self.illegal(event, refusal)
-            return
-        self.bidding_goes_on(self.auction.accept(event.player))
+        if self.take_turn(event, "accepted"):
+            self.bidding_goes_on(event, self.auction.accept(event.player))
 
     def on_demand(self, event: ev.Demand) -> None:
         if not self.take_turn(event, "demanded"):
@@ -129,20 +123,12 @@ class FrenchBostonHand(HandReplay):
                 and laid not in self.deals[event.player]:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       self.say("play.card-not-held", "laid", player=event.player, card=laid))
-        self.propose(event, proposal)
+        self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
 
     def on_bid(self, event: ev.Bid) -> None:
         if self.take_turn(event, f"bid {event.text}"):
-            self.propose(event, read_bid(event, self.belle, self.petite))
-
-    def propose(self, event: ev.Event, proposal: Proposal | Objection) -> None:
-        """A demand or a bid as read, unless it is void: no proposal of this deal, or one the auction refuses."""
-        refusal = self.auction.refusal(proposal, self.deals.get(event.player)) \
-            if isinstance(proposal, Proposal) else proposal
-        if refusal is not None:
-            self.illegal(event, refusal)
-        elif isinstance(proposal, Proposal):
-            self.bidding_goes_on(self.auction.propose(proposal))
+            proposal = read_bid(event, self.belle, self.petite)
+            self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         contract = self.undertaking
@@ -193,7 +179,7 @@ class FrenchBostonHand(HandReplay):
         self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=best.player,
                            act="discarded" if isinstance(event, ev.Discard) else "led", silent=" and ".join(silent),
                            them="him" if len(silent) == 1 else "them"))
-        self.bidding_goes_on(self.auction.close())
+        self.bidding_goes_on(event, self.auction.close())
         return True
 
     def on_discard(self, event: ev.Discard) -> None:
