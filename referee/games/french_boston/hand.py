@@ -131,41 +131,30 @@ class FrenchBostonHand(HandReplay):
             self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
-        contract = self.undertaking
-        if contract is None or not self.made or event.player != contract.caller or contract.kind == "misere" \
+        """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
+        any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
+        contract, player, suit = self.undertaking, event.player, event.suit.word
+        if contract is None or not self.made or player != contract.caller or contract.kind == "misere" \
                 or contract.forced:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      self.say("transcript.consistency", "naming", player=event.player, suit=event.suit.word))
+            self.find("inconsistent-transcript", player, event.at, "transcript.consistency",
+                      self.say("transcript.consistency", "naming", player=player, suit=suit))
             return
-        if contract.kind in ("partnership", "forced-alone"):
-            self.name_demand(event, contract)
-        else:
-            self.name_solo(event, contract)
-
-    def name_demand(self, event: ev.NameSuit, contract: Contract) -> None:
-        laid = contract.proposal.laid
-        allowed = (self.belle,) if contract.proposal.kind == "demand-belle" else (self.belle, self.petite)
-        player, suit = event.player, event.suit.word
-        if laid is not None and event.suit is not laid.suit:
+        bid, laid, demand = contract.proposal, contract.proposal.laid, contract.kind != "solo"
+        allowed = (self.belle,) if bid.kind == "demand-belle" else (self.belle, self.petite)
+        needed = contract.needed if demand else needed_in(bid, event.suit, self.belle, self.petite)
+        if demand and laid is not None and event.suit is not laid.suit:
             self.find("illegal-bid", player, event.at, "bidding.ruse",
                       self.say("bidding.ruse", "laid-card", player=player, suit=suit, card=laid, trump=laid.suit.word))
-        elif self.belle is not None and event.suit not in allowed:
+        elif demand and self.belle is not None and event.suit not in allowed:
             self.find("illegal-bid", player, event.at, "bidding.demand", self.say(
                 "bidding.demand", "naming", player=player, suit=suit, allowed="/".join(s.word for s in allowed if s)))
-        else:
-            self.trump = contract.trump = event.suit
-
-    def name_solo(self, event: ev.NameSuit, contract: Contract) -> None:
-        player, bid, suit = event.player, contract.proposal.text, event.suit.word
-        needed = needed_in(contract.proposal, event.suit, self.belle, self.petite)
-        if needed is None:
+        elif needed is None:
             self.find("illegal-bid", player, event.at, "bidding.ruse",
-                      self.say("bidding.ruse", "too-low", player=player, bid=bid, suit=suit))
-            return
-        if needed != contract.needed:
-            self.note(self.say("bidding.ruse", "raised", player=player, bid=bid, suit=suit, needed=needed))
-        self.trump = contract.trump = event.suit
-        contract.needed = needed
+                      self.say("bidding.ruse", "too-low", player=player, bid=bid.text, suit=suit))
+        else:
+            if needed != contract.needed:
+                self.note(self.say("bidding.ruse", "raised", player=player, bid=bid.text, suit=suit, needed=needed))
+            self.trump, contract.trump, contract.needed = event.suit, event.suit, needed
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
