@@ -214,7 +214,13 @@ class FrenchBostonHand(HandReplay):
         self.start_play(self.left_of(self.dealer), self.order, rules, 12 if discards else None)
         self.check_counts(event)
         if missing:
-            self.lead_before_discards(event, missing)
+            # an adversary led before everybody had discarded: a misère error by Boston's law, which Foster
+            # leaves irregularities to. The caller may claim at once; if play goes on, the error is passed
+            # over and the others still discard before trick 1 is complete
+            what = self.say("misere.errors", "led-early", card=event.card, missing=" and ".join(missing))
+            self.find("premature-lead", event.player, event.at, "misere.errors", self.say(
+                "misere.errors", "led-early-error", player=event.player, what=what, caller=self.called.caller))
+            offer_misere_claim(self, event.player, what)
         return True
 
     def missing_discards(self) -> list[str]:
@@ -223,15 +229,6 @@ class FrenchBostonHand(HandReplay):
         if contract is None or contract.proposal.kind not in DISCARD_MISERES:
             return []
         return self.still_to_discard()
-
-    def lead_before_discards(self, event: ev.Play, missing: list[str]) -> None:
-        """An adversary led before everybody had discarded: a misère error by Boston's law, which
-        Foster leaves irregularities to. The caller may claim at once; if play goes on, the error is
-        passed over and the others still discard before trick 1 is complete."""
-        what = self.say("misere.errors", "led-early", card=event.card, missing=" and ".join(missing))
-        self.find("premature-lead", event.player, event.at, "misere.errors", self.say(
-            "misere.errors", "led-early-error", player=event.player, what=what, caller=self.called.caller))
-        offer_misere_claim(self, event.player, what)
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
@@ -280,12 +277,10 @@ class FrenchBostonHand(HandReplay):
                       self.say("misere.discard", "late", missing=" and ".join(missing)))
         # only a misère caller's trick throws the hands up (a card taken back from it reopens it)
         if caller is not None and not self.ended_as("thrown-up") and fact.trick.winner == caller:
-            short = sorted(self.short_hands - {caller}, key=self.order.index)
-            if short and caller not in self.short_hands:
-                self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=fact.trick.number,
-                                       short=" and ".join(short)))
-            else:
-                self.throw_up(self.say("misere.play", "lost", caller=caller, trick=fact.trick.number))
+            short, trick = " and ".join(sorted(self.short_hands - {caller}, key=self.order.index)), fact.trick.number
+            self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=trick, short=short)
+                          if short and caller not in self.short_hands
+                          else self.say("misere.play", "lost", caller=caller, trick=trick))
 
     def play_over(self) -> bool:
         """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
