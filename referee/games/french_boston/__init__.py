@@ -33,8 +33,13 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.contribution_due = True
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        if self.next_dealer is None and (record.header.number or 1) > 1 and self.belle is None:
-            return [self.belle_unknown(record)]
+        # A transcript starting after deal 1 cannot know belle from its own turned cards: the notation
+        # requires the tag, and guessing from a later deal's turned card would change payments and
+        # which demands are legal.
+        at, number = record.header.at, record.header.number
+        if self.next_dealer is None and (number or 1) > 1 and self.belle is None:
+            return [Problem(at.line, at.column, f"the transcript starts at deal {number} but does not say which "
+                            "suit is belle", 'add the suit turned on deal 1 to the header, e.g. [Belle "clubs"]')]
         return super().hand(record)
 
     def replay(self, record: HandRecord) -> FrenchBostonHand:
@@ -50,17 +55,6 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.next_dealer = replay.dealer if void == "same-dealer" else replay.left_of(replay.dealer)
         self.number = verdict.number + 1  # every deal written counts, void ones included
         self.over = self.over or self.game_over(verdict)
-
-    @staticmethod
-    def belle_unknown(record: HandRecord) -> Problem:
-        """A transcript starting after deal 1 cannot know belle from its own turned cards: the
-        notation requires the tag, and guessing from a later deal's turned card would change
-        payments and which demands are legal."""
-        at = record.header.at
-        number = record.header.number
-        return Problem(at.line, at.column,
-                       f"the transcript starts at deal {number} but does not say which suit is belle",
-                       'add the suit turned on deal 1 to the header, e.g. [Belle "clubs"]')
 
     def game_over(self, verdict: HandVerdict) -> bool:
         if verdict.number < payments()["game-deals"] or verdict.status == "in-progress":

@@ -3,7 +3,7 @@
 The turns, the standing proposal and who has answered it are the engine's `Auction`, declared
 here; this game keeps its proposals, what a passed, accepting or overcalled player may still
 propose, and the contract the bidding ends in. It reports a void call as the engine's `Objection`
-(`refused`); the hand turns that into a finding, so the words of every ruling stay in one place.
+(`refused`), in its rulebook's words (`WORDS`); the hand turns that into a finding.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Literal
 
 from ...engine.auction import Auction as Bidding
 from ...engine.auction import AuctionRules, Objection
+from ...engine.words import Words
 from ...notation import events as ev
 from ...notation.cards import ACE, Card, Suit
 from .tricks import SUIT_RANK
@@ -26,6 +27,7 @@ LEVELS = {
 MISERES = frozenset({"petite-misere", "grand-misere", "misere-quatre-as", "petite-misere-table", "grand-misere-table"})
 DISCARD_MISERES = frozenset({"petite-misere", "petite-misere-table"})
 NUMBER_KIND = {6: "six", 8: "eight", 9: "nine"}
+WORDS = Words("french-boston")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,17 +83,16 @@ Outcome = Contract | ThrownIn | None
 None while the bidding goes on."""
 
 
+def solo(player: str, number: int, suit: Suit, belle: Suit | None, petite: Suit | None) -> Proposal:
+    """`number` tricks alone in `suit`: a nine in the suit that is belle (petite) is the nine in belle (petite)."""
+    if number == 9 and suit in (belle, petite):
+        return Proposal(player, "nine-belle" if suit is belle else "nine-petite", suit)
+    return Proposal(player, NUMBER_KIND[number], suit)
+
+
 def needed_in(bid: Proposal, suit: Suit, belle: Suit | None, petite: Suit | None) -> int | None:
     """Tricks a solo caller needs in `suit` so that his contract ranks at least as high as `bid`."""
-    for number in (6, 8, 9):
-        kind = NUMBER_KIND[number]
-        if number == 9 and suit is belle:
-            kind = "nine-belle"
-        elif number == 9 and suit is petite:
-            kind = "nine-petite"
-        if Proposal("", kind, suit).key >= bid.key:
-            return number
-    return None
+    return next((n for n in (6, 8, 9) if solo("", n, suit, belle, petite).key >= bid.key), None)
 
 
 def named_suit(qualifier: str, belle: Suit | None, petite: Suit | None) -> Suit | None:
@@ -105,26 +106,22 @@ def named_suit(qualifier: str, belle: Suit | None, petite: Suit | None) -> Suit 
 
 def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal | Objection:
     """The proposal a bid names, or why it is not a French Boston bid."""
+    player, number, qualifier = event.player, event.number, event.qualifier
     if event.contract is not None:
         if event.contract in MISERES:
-            return Proposal(event.player, event.contract)
-        return refused("bidding.order", f"'{event.contract}' is not a French Boston proposal.")
-    number, qualifier = event.number, event.qualifier
+            return Proposal(player, event.contract)
+        return refused("bidding.order", WORDS.say("bidding.order", "unknown", contract=event.contract))
     if number not in NUMBER_KIND:
-        return refused("bidding.solo-numbers",
-                       f"{event.player} bid {number} tricks alone, but only six, eight or nine may be bid alone "
-                       "(no seven; no five without a partner).")
+        return refused("bidding.solo-numbers", WORDS.say("bidding.solo-numbers", "refused", player=player,
+                                                         number=number))
     if qualifier is None or qualifier == "colour":
-        return refused("bidding.order", f"{event.player}'s bid of {number} names no suit.")
+        return refused("bidding.order", WORDS.say("bidding.order", "no-suit", player=player, number=number))
     suit = named_suit(qualifier, belle, petite)
+    if suit is None and number == 9 and qualifier in ("petite", "belle"):
+        return refused("bidding.order", WORDS.say("bidding.order", "no-nine", qualifier=qualifier))
     if suit is None:
-        nine = number == 9 and qualifier in ("petite", "belle")
-        return refused("bidding.order", f"there is no {qualifier} in this deal to bid nine in." if nine
-                       else f"'{qualifier}' names no suit of this deal.")
-    if number == 9 and suit in (belle, petite):
-        # a nine named by belle (petite), or by the suit that is belle (petite), is the nine in belle (petite)
-        return Proposal(event.player, "nine-belle" if suit is belle else "nine-petite", suit)
-    return Proposal(event.player, NUMBER_KIND[number], suit)
+        return refused("bidding.order", WORDS.say("bidding.order", "no-such-suit", qualifier=qualifier))
+    return solo(player, number, suit, belle, petite)
 
 
 def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Proposal | Objection:
@@ -133,9 +130,10 @@ def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Pr
     allowed = (belle,) if event.belle else (belle, petite)  # in this order in messages
     laid = event.card
     if laid is not None and belle is not None and laid.suit not in allowed:
-        where = "belle" if event.belle else "belle or petite"
-        return refused("bidding.demand", f"{event.player} demands laying {laid}, but a demand must be in "
-                       f"{where} ({'/'.join(s.word for s in allowed if s)}).")
+        suits = "/".join(s.word for s in allowed if s)
+        return refused("bidding.demand", WORDS.say("bidding.demand", "in-belle", player=event.player, card=laid,
+                                                   suits=suits) if event.belle
+                       else WORDS.say("bidding.demand", "laid", player=event.player, card=laid, suits=suits))
     return Proposal(event.player, kind, laid.suit if laid else None, laid)
 
 
@@ -168,59 +166,54 @@ class Auction:
         self.accepted: set[str] = set()
         self.overcalled: dict[str, Card | None] = {}  # demanders overcalled, with their laid card
 
-    @property
-    def best(self) -> Proposal | None:
-        """The standing proposal."""
-        return self.calls.high
-
     def outcome(self) -> Outcome:
         """Where the last call leaves the bidding: a contract, thrown in, or going on (None)."""
         if not self.calls.over:
             return None
         return self.close() if self.calls.high is not None else "thrown-in"
 
-    def accept_refusal(self, player: str) -> Objection | None:
-        """Why `player` may not accept now, if he may not: only a standing demand, not his own, once."""
-        best = self.calls.high
-        if best is None or not best.is_demand:
-            what = ("nothing has been proposed" if best is None
-                    else f"the standing proposal is {best.text}, not a demand")
-            return refused("bidding.accept", f"{player} accepts, but {what}; only a demand can be accepted.")
-        if best.player == player or self.acceptor is not None:
-            who = "his own demand" if best.player == player else f"a demand {self.acceptor} already accepted"
-            return refused("bidding.accept", f"{player} accepts {who}.")
-        return None
+    def pass_(self, player: str) -> Outcome:
+        self.calls.pass_(player)
+        return self.outcome()
 
-    def accept(self, player: str) -> Outcome:
+    def accept(self, player: str) -> Objection | Outcome:
+        """`player` accepts the standing demand, or why he may not: only a demand, not his own, once."""
+        best = self.calls.high
+        if best is None:
+            return refused("bidding.accept", WORDS.say("bidding.accept", "nothing", player=player))
+        if not best.is_demand:
+            return refused("bidding.accept", WORDS.say("bidding.accept", "not-a-demand", player=player, bid=best.text))
+        if best.player == player:
+            return refused("bidding.accept", WORDS.say("bidding.accept", "own", player=player))
+        if self.acceptor is not None:
+            return refused("bidding.accept", WORDS.say("bidding.accept", "taken", player=player,
+                                                       acceptor=self.acceptor))
         self.acceptor = player
         self.accepted.add(player)
         self.calls.answer(player)
         return self.outcome()
 
-    def refusal(self, proposal: Proposal, dealt: list[Card] | None) -> Objection | None:
-        """Why `proposal` is void, if it is; `dealt` is the proposer's hand when it is known."""
+    def propose(self, proposal: Proposal | Objection, dealt: list[Card] | None) -> Objection | Outcome:
+        """`proposal` becomes the standing one (an overcalled demander is remembered), or why it is
+        void: as read, or here; `dealt` is the proposer's hand when it is known."""
+        if isinstance(proposal, Objection):
+            return proposal
         player, best = proposal.player, self.calls.high
-        if player in self.overcalled and not overcalled_may(proposal, self.overcalled[player]):
-            laid = self.overcalled[player]
-            return refused("bidding.overcalled-demander",
-                           f"{player}'s demand was overcalled: he may only raise to six in the suit of his laid card"
-                           f"{' (' + laid.suit.word + ')' if laid else ''}, accept a demand, or pass.")
+        laid = self.overcalled.get(player)  # an overcalled demander may only raise to six in his laid card's suit
+        if player in self.overcalled and not (proposal.kind == "six" and (laid is None or proposal.suit is laid.suit)):
+            return refused("bidding.overcalled-demander", WORDS.say("bidding.overcalled-demander", "laid",
+                                                                    player=player, suit=laid.suit.word) if laid
+                           else WORDS.say("bidding.overcalled-demander", "refused", player=player))
         if not self.calls.may_come_back(player, proposal):
-            may = "may now only accept a demand or pass" if self.accept_only else "may not propose a misère"
-            return refused("bidding.after-pass", f"{player} has passed and {may}.")
+            return refused("bidding.after-pass", WORDS.say("bidding.after-pass", "accept-only", player=player)
+                           if self.accept_only else WORDS.say("bidding.after-pass", "no-misere", player=player))
         if proposal.kind in MISERES and player in self.accepted:
-            return refused("bidding.after-pass", f"{player} has accepted and may not propose a misère.")
+            return refused("bidding.after-pass", WORDS.say("bidding.after-pass", "accepted", player=player))
         if proposal.kind == "misere-quatre-as" and self.four_aces and dealt is not None \
                 and sum(1 for c in dealt if c.rank == ACE) < 4:
-            return refused("play.quatre-as", f"under the house rule the misère des quatre as needs the four aces, "
-                           f"and {player} was not dealt them.")
+            return refused("play.quatre-as", WORDS.say("play.quatre-as", "aces", player=player))
         if best is not None and not self.calls.outranks(proposal):
-            return refused("bidding.order", f"{proposal.text} does not outrank {best.text}.")
-        return None
-
-    def propose(self, proposal: Proposal) -> Outcome:
-        """`proposal` (not refused) becomes the standing one; an overcalled demander is remembered."""
-        best = self.calls.high
+            return refused("bidding.order", WORDS.say("bidding.order", "too-low", bid=proposal.text, best=best.text))
         if best is not None and best.is_demand:
             self.overcalled[best.player] = best.laid
         self.acceptor = None
@@ -240,8 +233,3 @@ class Auction:
             return Contract("misere", best.player, best)
         needed = 9 if best.kind.startswith("nine") else {"six": 6, "eight": 8}[best.kind]
         return Contract("solo", best.player, best, None, best.suit, needed)
-
-
-def overcalled_may(proposal: Proposal, laid: Card | None) -> bool:
-    """An overcalled demander may only raise to six in the suit of his laid card."""
-    return proposal.kind == "six" and (laid is None or proposal.suit is laid.suit)

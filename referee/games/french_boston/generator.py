@@ -25,20 +25,15 @@ def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayR
     `rules_for` says (by default the referee's own trick rules). With `style`, the transcript
     is written in styles chosen from it (`write_in_style`).
     """
-    players = ("N", "E", "S", "W")
     belle = rng.choice(list(Suit)) if first > 1 else None
-    lines = ['[Game "french-boston"]', '[Players "N E S W"]']
-    if belle is not None:
-        lines.append(f'[Belle "{belle.word}"]')
-    lines.append(f'[Pool "{rng.randrange(0, 200)}"]')
-    lines.append("")
+    lines = ['[Game "french-boston"]', '[Players "N E S W"]'] + ([f'[Belle "{belle.word}"]'] if belle else [])
+    lines += [f'[Pool "{rng.randrange(0, 200)}"]', ""]
     dealer = rng.randrange(4)
     for number in range(first, first + hands):
-        text, belle = random_deal(rng, players, dealer, number, belle, rules_for)
-        lines.extend(text)
+        text, belle = random_deal(rng, ("N", "E", "S", "W"), dealer, number, belle, rules_for)
+        lines += text
         dealer = (dealer - 1) % 4  # to the right: counter-clockwise in the clockwise list
-    written = "\n".join(lines) + "\n"
-    return gen.write_in_style(written, style)
+    return gen.write_in_style("\n".join(lines) + "\n", style)
 
 
 def own_play_rules(deal: Deal) -> PlayRules:
@@ -58,10 +53,8 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
     kind = rng.choice(["pass", "demand", "demand", "six", "eight", "nine", "petite-misere", "grand-misere",
                        "misere-quatre-as", "petite-misere-table", "grand-misere-table"])
     caller = rng.randrange(4)
-    who = order[caller]
-    speech: list[str] = [f"{order[i]} pass" for i in range(caller if kind != "pass" else 4)]
-    partner: str | None = None
-    trump: Suit | None = None
+    who, trump = order[caller], None
+    speech = [f"{order[i]} pass" for i in range(caller if kind != "pass" else 4)]
     if kind == "demand":
         layable = [c for c in hands[who] if c.suit in (belle, petite)]
         if not layable:
@@ -70,13 +63,11 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
             laid = rng.choice(layable)
             trump = laid.suit
             speech.append(f"{who} demand {'belle ' if laid.suit is belle and rng.random() < 0.3 else ''}{laid.text}")
+            accepted = False  # the first to accept (each with chance 0.6) is the partner; the others pass
             for step in range(1, 4):
-                other = order[(caller + step) % 4]
-                if partner is None and rng.random() < 0.6:
-                    partner = other
-                    speech.append(f"{other} accept")
-                else:
-                    speech.append(f"{other} pass")
+                accepts = not accepted and rng.random() < 0.6
+                speech.append(f"{order[(caller + step) % 4]} {'accept' if accepts else 'pass'}")
+                accepted = accepted or accepts
     if kind in SOLO or kind in MISERES:  # a solo bid or a misère, and the three others pass
         trump = rng.choice(list(Suit)) if kind in SOLO else None
         speech.append(f"{who} bid {f'{SOLO[kind]} {trump.word}' if trump else kind}")
@@ -91,8 +82,8 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
         out.append(", ".join(gen.discard_lines(rng, order, hands)))
     if kind.endswith("-table"):
         out.append(f"{who} spread")
-    renouncer = who if kind == "misere-quatre-as" else None
-    deal = Deal("french-boston", trump if kind not in MISERES else None, upcard.suit, renouncer)
+    deal = Deal("french-boston", trump if kind not in MISERES else None, upcard.suit,
+                who if kind == "misere-quatre-as" else None)
     misere_caller = who if kind in MISERES else None
     play = (rules_for or own_play_rules)(deal)
     out += gen.random_tricks(rng, order, order[0], hands, play, stop=lambda winner: winner == misere_caller)[0]

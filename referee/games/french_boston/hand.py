@@ -14,16 +14,7 @@ from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
-from .auction import (
-    DISCARD_MISERES,
-    Auction,
-    Contract,
-    Outcome,
-    Proposal,
-    needed_in,
-    read_bid,
-    read_demand,
-)
+from .auction import DISCARD_MISERES, Auction, Contract, Outcome, Proposal, needed_in, read_bid, read_demand
 from .penalties import LAWS, fallen_card_offer, offer_call, offer_misere_claim
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
@@ -31,17 +22,11 @@ from .tricks import FrenchBostonTricks
 GAME_NAME = "french-boston"
 
 FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
-    "after-pass": Literal["accept-only", "trick-bids"],
-    "slams": Literal["paragraph", "table"],
-    "failure": Literal["stake", "stake-plus-tricks"],
-    "fallen-card": Literal["petite", "grand"],
-    "super-jack": Literal["trump", "own-suit"],
-    "wrong-count-forfeit": int,
-    "honours": Literal["trump-suit", "with-best-jack"],
-    "quatre-as-aces": bool,
-    "settlement": Literal["each-pays-each", "one-to-one"],
-    "jack-bonus": Literal["diamonds", "best-jack"],
-    "pool-end": Literal["divide", "play-on"],
+    "after-pass": Literal["accept-only", "trick-bids"], "slams": Literal["paragraph", "table"],
+    "failure": Literal["stake", "stake-plus-tricks"], "fallen-card": Literal["petite", "grand"],
+    "super-jack": Literal["trump", "own-suit"], "wrong-count-forfeit": int, "quatre-as-aces": bool,
+    "honours": Literal["trump-suit", "with-best-jack"], "settlement": Literal["each-pays-each", "one-to-one"],
+    "jack-bonus": Literal["diamonds", "best-jack"], "pool-end": Literal["divide", "play-on"],
 })
 """The house rules of french-boston as its rulebook defines them (a test checks the two agree)."""
 
@@ -72,20 +57,9 @@ class FrenchBostonHand(HandReplay):
                                self.game_options["quatre-as-aces"])
         self.undertaking: Contract | None = None
         self.called = NOBODY  # the caller's side against the others, once the bidding ends in a contract
-        self.lost_at: int | None = None  # the trick the misère caller took (see `misere_lost_at`)
         self.short_hands: set[str] = set()
 
     # ---- the deal's facts -------------------------------------------------------------
-    @property
-    def misere_lost_at(self) -> int | None:
-        """The trick that lost the misère, while the hands are thrown up for it (a card taken back reopens it)."""
-        return self.lost_at if self.ended_as("thrown-up") else None
-
-    @property
-    def mult(self) -> int:
-        """2 on the game's double deals, else 1: every payment of the deal is multiplied by it."""
-        return multiplier(self.number)
-
     @property
     def bidding(self) -> bool:
         """The auction is on: no contract yet (and the deal is not thrown in)."""
@@ -107,23 +81,21 @@ class FrenchBostonHand(HandReplay):
 
     @property
     def petite(self) -> Suit | None:
-        if self.turned is None or self.turned is self.belle:
-            return None
-        return self.turned
+        return None if self.turned is self.belle else self.turned
 
     # ---- bidding: the auction decides, the hand reports ------------------------------------
     def take_turn(self, event: ev.Event, what: str) -> bool:
         """Common checks for a bidding event; False when it is void (after the bidding)."""
         return self.auction.calls.hears(self, event, what, closed=not self.bidding)
 
-    def illegal(self, event: ev.Event, refusal: Objection) -> None:
-        self.find(refusal.kind, event.player, event.at, refusal.topic,
-                  refusal.text + f" The call is void; {event.player} speaks again.")
-        self.auction.calls.again(event.player)
-
-    def bidding_goes_on(self, outcome: Outcome) -> None:
-        """Where a call leaves the deal: still bidding, thrown in, or a contract to play."""
-        if outcome == "thrown-in":
+    def bidding_goes_on(self, event: ev.Event, outcome: Objection | Outcome) -> None:
+        """Where a call leaves the deal: void (its player speaks again), still bidding, thrown in, or
+        a contract to play."""
+        if isinstance(outcome, Objection):
+            self.find(outcome.kind, event.player, event.at, outcome.topic,
+                      f"{outcome.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
+            self.auction.calls.again(event.player)
+        elif outcome == "thrown-in":
             self.end("thrown-in")
         elif outcome is not None:
             self.make(outcome)
@@ -136,18 +108,12 @@ class FrenchBostonHand(HandReplay):
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
-            self.auction.calls.pass_(event.player)
-            self.bidding_goes_on(self.auction.outcome())
+            self.bidding_goes_on(event, self.auction.pass_(event.player))
 
     def accept_demand(self, event: ev.Accept) -> None:
         """`accept` in the bidding (the call law routes it here): the acceptance of a demand."""
-        if not self.take_turn(event, "accepted"):
-            return
-        refusal = self.auction.accept_refusal(event.player)
-        if refusal is not None:
-            self.illegal(event, refusal)
-            return
-        self.bidding_goes_on(self.auction.accept(event.player))
+        if self.take_turn(event, "accepted"):
+            self.bidding_goes_on(event, self.auction.accept(event.player))
 
     def on_demand(self, event: ev.Demand) -> None:
         if not self.take_turn(event, "demanded"):
@@ -156,75 +122,53 @@ class FrenchBostonHand(HandReplay):
         if isinstance(proposal, Proposal) and laid is not None and event.player in self.deals \
                 and laid not in self.deals[event.player]:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      f"{event.player} lays {laid} face down, a card he was not dealt")
-        self.propose(event, proposal)
+                      self.say("play.card-not-held", "laid", player=event.player, card=laid))
+        self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
 
     def on_bid(self, event: ev.Bid) -> None:
         if self.take_turn(event, f"bid {event.text}"):
-            self.propose(event, read_bid(event, self.belle, self.petite))
-
-    def propose(self, event: ev.Event, proposal: Proposal | Objection) -> None:
-        """A demand or a bid as read, unless it is void: no proposal of this deal, or one the auction refuses."""
-        refusal = self.auction.refusal(proposal, self.deals.get(event.player)) \
-            if isinstance(proposal, Proposal) else proposal
-        if refusal is not None:
-            self.illegal(event, refusal)
-        elif isinstance(proposal, Proposal):
-            self.bidding_goes_on(self.auction.propose(proposal))
+            proposal = read_bid(event, self.belle, self.petite)
+            self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
-        contract = self.undertaking
-        if contract is None or not self.made or event.player != contract.caller or contract.kind == "misere" \
+        """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
+        any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
+        contract, player, suit = self.undertaking, event.player, event.suit.word
+        if contract is None or not self.made or player != contract.caller or contract.kind == "misere" \
                 or contract.forced:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} names {event.suit.word}, but nobody may name trumps now; ignored")
+            self.find("inconsistent-transcript", player, event.at, "transcript.consistency",
+                      self.say("transcript.consistency", "naming", player=player, suit=suit))
             return
-        if contract.kind in ("partnership", "forced-alone"):
-            self.name_demand(event, contract)
+        bid, laid, demand = contract.proposal, contract.proposal.laid, contract.kind != "solo"
+        allowed = (self.belle,) if bid.kind == "demand-belle" else (self.belle, self.petite)
+        needed = contract.needed if demand else needed_in(bid, event.suit, self.belle, self.petite)
+        if demand and laid is not None and event.suit is not laid.suit:
+            self.find("illegal-bid", player, event.at, "bidding.ruse",
+                      self.say("bidding.ruse", "laid-card", player=player, suit=suit, card=laid, trump=laid.suit.word))
+        elif demand and self.belle is not None and event.suit not in allowed:
+            self.find("illegal-bid", player, event.at, "bidding.demand", self.say(
+                "bidding.demand", "naming", player=player, suit=suit, allowed="/".join(s.word for s in allowed if s)))
+        elif needed is None:
+            self.find("illegal-bid", player, event.at, "bidding.ruse",
+                      self.say("bidding.ruse", "too-low", player=player, bid=bid.text, suit=suit))
         else:
-            self.name_solo(event, contract)
-
-    def name_demand(self, event: ev.NameSuit, contract: Contract) -> None:
-        laid = contract.proposal.laid
-        allowed = (self.belle,) if contract.proposal.kind == "demand-belle" else (self.belle, self.petite)
-        if laid is not None and event.suit is not laid.suit:
-            self.find("illegal-bid", event.player, event.at, "bidding.ruse",
-                      f"{event.player} names {event.suit.word}, "
-                      f"but his laid card {laid} makes {laid.suit.word} trumps.")
-        elif self.belle is not None and event.suit not in allowed:
-            self.find("illegal-bid", event.player, event.at, "bidding.demand",
-                      f"{event.player} names {event.suit.word}; a demander must play in "
-                      f"{'/'.join(s.word for s in allowed if s)}.")
-        else:
-            self.trump = contract.trump = event.suit
-
-    def name_solo(self, event: ev.NameSuit, contract: Contract) -> None:
-        bid = contract.proposal
-        needed = needed_in(bid, event.suit, self.belle, self.petite)
-        if needed is None:
-            self.find("illegal-bid", event.player, event.at, "bidding.ruse",
-                      f"{event.player} bid {bid.text} and names {event.suit.word}: nothing he may play in "
-                      f"{event.suit.word} ranks as high as his bid. The naming is void.")
-            return
-        if needed != contract.needed:
-            self.notes.append(f"{event.player} bid {bid.text} but names {event.suit.word}: to rank as high as his bid "
-                              f"he must take {needed} tricks.")
-        self.trump = contract.trump = event.suit
-        contract.needed = needed
+            if needed != contract.needed:
+                self.note(self.say("bidding.ruse", "raised", player=player, bid=bid.text, suit=suit, needed=needed))
+            self.trump, contract.trump, contract.needed = event.suit, event.suit, needed
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
         """A discard for the misère, or the opening lead from its seat, while a proposal stands and
         some players have not spoken since: the table took them to have passed, so the bidding is
         over and the hand is played and scored (not left in progress with every card sent back)."""
-        best = self.auction.best
+        best = self.auction.calls.high
         if not self.bidding or best is None:
             return False
         silent = self.auction.calls.take_silence()
-        self.notes.append(f"{event.player} {'discarded' if isinstance(event, ev.Discard) else 'led'} before "
-                          f"{' and '.join(silent)} had answered {best.player}'s proposal: the table took "
-                          f"{'him' if len(silent) == 1 else 'them'} to have passed.")
-        self.bidding_goes_on(self.auction.close())
+        self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=best.player,
+                           act="discarded" if isinstance(event, ev.Discard) else "led", silent=" and ".join(silent),
+                           them="him" if len(silent) == 1 else "them"))
+        self.bidding_goes_on(event, self.auction.close())
         return True
 
     def on_discard(self, event: ev.Discard) -> None:
@@ -233,8 +177,7 @@ class FrenchBostonHand(HandReplay):
         late = self.table is not None and (bool(self.table.tricks) or self.ended_as("claimed"))
         if contract is None or contract.proposal.kind not in DISCARD_MISERES or late:
             self.find("illegal-discard", event.player, event.at, "misere.discard",
-                      f"{event.player} discards {event.card}, but only in a petite misère, once each, before the first "
-                      "lead; the discard is void")
+                      self.say("misere.discard", "void", player=event.player, card=event.card))
             return
         self.take_discard(event)  # may come after a lead made before the discards, until trick 1 is complete
 
@@ -243,15 +186,14 @@ class FrenchBostonHand(HandReplay):
         if contract is None or not contract.proposal.kind.endswith("-table") or event.player != contract.caller:
             self.unsupported(event, "'spread' here")
             return
-        self.notes.append(f"{event.player} spreads his cards face up for the misère on the table.")
+        self.note(self.say("misere.play", "spread", player=event.player))
 
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
         if self.bidding and not (event.player == self.left_of(self.dealer) and self.silent_passed(event)):
             self.find("premature-lead", event.player, event.at, "exposed.fallen-card",
-                      f"{event.player} played {event.card} before the bidding ended: the card goes back and counts as "
-                      "a card fallen face up.")
+                      self.say("exposed.fallen-card", "played", player=event.player, card=event.card))
             self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
             return False
         if not self.made or self.undertaking is None:
@@ -259,13 +201,12 @@ class FrenchBostonHand(HandReplay):
         contract = self.undertaking
         missing = self.missing_discards()
         if missing and event.player == contract.caller:
-            self.find("premature-lead", event.player, event.at, "misere.discard",
-                      f"{event.player} led {event.card} before {' and '.join(missing)} had discarded: the card goes "
-                      "back; a solo caller is not penalised")
+            self.find("premature-lead", event.player, event.at, "misere.discard", self.say(
+                "misere.discard", "caller-led", player=event.player, card=event.card, missing=" and ".join(missing)))
             return False
         if contract.kind != "misere" and contract.trump is None:
             self.find("inconsistent-transcript", contract.caller, event.at, "transcript.consistency",
-                      "play began but the trump suit is unknown (no laid card and no 'name'); spades are assumed")
+                      self.say("transcript.consistency", "no-trump"))
             self.trump = contract.trump = Suit.SPADES
         renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(contract.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
@@ -273,7 +214,13 @@ class FrenchBostonHand(HandReplay):
         self.start_play(self.left_of(self.dealer), self.order, rules, 12 if discards else None)
         self.check_counts(event)
         if missing:
-            self.lead_before_discards(event, missing)
+            # an adversary led before everybody had discarded: a misère error by Boston's law, which Foster
+            # leaves irregularities to. The caller may claim at once; if play goes on, the error is passed
+            # over and the others still discard before trick 1 is complete
+            what = self.say("misere.errors", "led-early", card=event.card, missing=" and ".join(missing))
+            self.find("premature-lead", event.player, event.at, "misere.errors", self.say(
+                "misere.errors", "led-early-error", player=event.player, what=what, caller=self.called.caller))
+            offer_misere_claim(self, event.player, what)
         return True
 
     def missing_discards(self) -> list[str]:
@@ -283,39 +230,27 @@ class FrenchBostonHand(HandReplay):
             return []
         return self.still_to_discard()
 
-    def lead_before_discards(self, event: ev.Play, missing: list[str]) -> None:
-        """An adversary led before everybody had discarded: a misère error by Boston's law, which
-        Foster leaves irregularities to. The caller may claim at once; if play goes on, the error is
-        passed over and the others still discard before trick 1 is complete."""
-        what = f"led {event.card} before {' and '.join(missing)} had discarded"
-        self.find("premature-lead", event.player, event.at, "misere.errors",
-                  f"{event.player} {what}, a misère error: {self.called.caller} may claim the pool and the "
-                  "stakes at once.")
-        offer_misere_claim(self, event.player, what)
-
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
         playing = self.table is not None and not self.play_over()
         look_back(self, event, self.called.misere_caller if playing else None, "",
-                  f": {self.called.caller} may claim the pool and the stakes at once",
-                  lambda player, trick: offer_misere_claim(self, player, f"looked at trick {trick}, already quitted"))
+                  self.say("play.look-back", "error", caller=self.called.caller), lambda player, trick:
+                  offer_misere_claim(self, player, self.say("play.look-back", "what", trick=trick)))
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
         face up, each liable to be called; in a misère it is a misère error. A solo caller has no
         partner to show anything to."""
         if self.table is None or self.called is NOBODY or self.called.solo_caller(event.player) or self.play_over():
-            self.notes.append(f"{event.player} says he can win the rest: no penalty.")
+            self.note(self.say("play.claim-rest", "no-penalty", player=event.player))
             return
         partners = sorted(self.called.partners_of(event.player), key=self.order.index)
-        misere = self.called.misere
-        cards = lay_down(self, event, partners, "", "In a misère this is a misère error: the caller may claim the "
-                         "pool and the stakes at once." if misere else f"They stay face up and "
-                         f"{self.side_label(self.adversaries(event.player))} may call them, as exposed cards, for the "
-                         "rest of the hand.")
-        if misere:
-            offer_misere_claim(self, event.player, "claimed the rest, exposing his partners' cards")
+        if self.called.misere:
+            lay_down(self, event, partners, "", self.say("play.claim-rest", "misere-error"))
+            offer_misere_claim(self, event.player, self.say("play.claim-rest", "what"))
             return
+        cards = lay_down(self, event, partners, "", self.say(
+            "play.claim-rest", "exposed", others=self.side_label(self.adversaries(event.player))))
         for player in partners:
             for card in cards[player]:
                 offer_call(self, player, card)
@@ -327,30 +262,25 @@ class FrenchBostonHand(HandReplay):
             if cards is None or len(cards) == dealt:
                 continue
             if len(cards) > dealt:
-                ruling = "Too many cards: the deal is void, a misdeal, and the deal passes to the right."
+                ruling = self.say("wrong-count.play", "too-many")
             else:
                 self.short_hands.add(player)
-                ruling = ("He is on the caller's side, so the call fails." if player in self.called.side
-                          else "He is an adversary of the caller, so the call is paid as made.")
+                ruling = self.say("wrong-count.play", "caller-side") if player in self.called.side \
+                    else self.say("wrong-count.play", "adversary")
             self.find("wrong-card-count", player, event.at, "wrong-count.play",
-                      f"play began with {player} holding {len(cards)} cards. " + ruling)
+                      self.say("wrong-count.play", "found", player=player, count=len(cards), ruling=ruling))
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         caller = self.called.misere_caller
-        if fact.trick.number == 1 and self.missing_discards():
-            missing = self.missing_discards()
+        if fact.trick.number == 1 and (missing := self.missing_discards()):
             self.find("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard",
-                      f"trick 1 was played before {' and '.join(missing)} discarded; each player must discard one "
-                      "card face down before the first trick is complete")
-        if caller is not None and self.misere_lost_at is None and fact.trick.winner == caller:
-            self.lost_at = fact.trick.number
-            short = sorted(self.short_hands - {caller}, key=self.order.index)
-            if short and caller not in self.short_hands:
-                self.throw_up(f"{caller} took trick {fact.trick.number} and the hands are thrown up, but "
-                              f"{' and '.join(short)}, an adversary, played short: the misère is paid as made.")
-            else:
-                self.throw_up(f"{caller} took trick {fact.trick.number}, which ends the misère: the hands "
-                              "are thrown up.")
+                      self.say("misere.discard", "late", missing=" and ".join(missing)))
+        # only a misère caller's trick throws the hands up (a card taken back from it reopens it)
+        if caller is not None and not self.ended_as("thrown-up") and fact.trick.winner == caller:
+            short, trick = " and ".join(sorted(self.short_hands - {caller}, key=self.order.index)), fact.trick.number
+            self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=trick, short=short)
+                          if short and caller not in self.short_hands
+                          else self.say("misere.play", "lost", caller=caller, trick=trick))
 
     def play_over(self) -> bool:
         """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
@@ -361,39 +291,32 @@ class FrenchBostonHand(HandReplay):
     def throw_in_refused(self) -> str | None:
         """A deal thrown in needs all passes: not with a proposal standing (play or pay), nor once played."""
         if self.table is not None:
-            return "its play has begun"
-        bid = self.undertaking is not None or self.auction.best is not None
-        return "a proposal stands (a bid binds: play or pay)" if bid else None
+            return self.say("bidding.end", "played")
+        bid = self.undertaking is not None or self.auction.calls.high is not None
+        return self.say("bidding.end", "bid-binds") if bid else None
 
     def void_deal(self) -> str | None:
         """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him) or None (not
-        void; a deal thrown in passes to the right as any other, the next dealer paying in)."""
-        if self.redeal is not None:
-            return self.redeal_void()
-        return self.shown_void()
-
-    def shown_void(self) -> str | None:
-        """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
-        else a hand of the wrong size (a misdeal); once play has begun, too many cards (a misdeal)."""
-        if self.table is not None:
-            return "misdeal" if "long-hand" in self.deal_faults else None
-        if "duplicate-card" in self.deal_faults:
-            return "same-dealer"
-        if "wrong-count" in self.deal_faults:
-            return "misdeal"
-        return None
-
-    def redeal_void(self) -> str | None:
-        """What a `redeal` line makes of the deal: its reason, or else what the deal shows. A misdeal
-        loses the deal (as a misdeal shown by the deal lines does); a deal thrown in is no void deal;
-        an imperfect pack, a faced card or a redeal the deal does not explain: the same dealer again."""
-        assert self.redeal is not None and self.ended is not None
+        void; a deal thrown in passes to the right as any other, the next dealer paying in). A
+        `redeal` line gives its reason, or else the deal shows it; a misdeal loses the deal; an
+        imperfect pack, a faced card or a redeal the deal does not explain: the same dealer again."""
+        if self.redeal is None:
+            return self.shown_void()
+        assert self.ended is not None
         reason = self.redeal.reason
         if reason == "thrown-in" or (reason is None and self.ended.was == "thrown-in"):
             return "misdeal" if self.throw_in_refused() else None
         if reason == "misdeal" or (reason is None and self.shown_void() == "misdeal"):
             return "misdeal"
         return "same-dealer"
+
+    def shown_void(self) -> str | None:
+        """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
+        else a hand of the wrong size (a misdeal); once play has begun, too many cards (a misdeal)."""
+        faults = self.deal_faults
+        if self.table is not None:
+            return "misdeal" if "long-hand" in faults else None
+        return "same-dealer" if "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None
 
     def redeal_why(self) -> str | None:
         """A void deal is dealt again ("misdeal", "same-dealer"); a `redeal` line that makes none throws the deal in."""
@@ -403,9 +326,10 @@ class FrenchBostonHand(HandReplay):
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
         contract = self.undertaking
+        proposal = contract.proposal if contract else self.auction.calls.high  # a fallen card's contract is no bid
         return {
             "kind": contract.kind if contract else None,
-            "bid": contract.proposal.text if contract else (self.auction.best.text if self.auction.best else None),
+            "bid": proposal.text if proposal else None,
             "caller": contract.caller if contract else None,
             "partner": contract.partner if contract else None,
             "trump": contract.trump.word if contract and contract.trump else None,
@@ -413,22 +337,22 @@ class FrenchBostonHand(HandReplay):
             "upcard": self.upcard.text if self.upcard else None,
             "belle": self.belle.word if self.belle else None,
             "petite": self.petite.word if self.petite else None,
-            "deal": "double" if self.mult == 2 else "simple",
+            "deal": "double" if multiplier(self.number) == 2 else "simple",
         }
 
     def next_step(self) -> str | None:
-        """What happens now: a choice play waits for comes first, then the deal's own next step."""
-        return self.choice_step() or self.deal_step()
-
-    def deal_step(self) -> str | None:
-        """The deal's next step when no choice holds play up: bidding, discards, the lead, the turn."""
+        """What happens now: a choice play waits for comes first, then bidding, discards, the lead, the turn."""
+        if step := self.choice_step():
+            return step
         if self.bidding:
-            return f"the bidding goes on: {self.auction.calls.turn} to speak"
+            return self.say("bidding.end", "next", turn=self.auction.calls.turn)
         if self.made and self.undertaking is not None:
             if self.undertaking.proposal.kind in DISCARD_MISERES and len(self.discards) < 4:
-                return "each player discards one card face down, then " + f"{self.left_of(self.dealer)} leads"
-            return f"{self.left_of(self.dealer)} to lead"
+                return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
+            return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
         if self.table is not None:
             missing = self.missing_discards() if not self.table.tricks else []
-            return ("still to discard: " + " ".join(missing) + "; " if missing else "") + self.next_in_play()
+            if missing:
+                return self.say("misere.discard", "still", missing=" ".join(missing), then=self.next_in_play())
+            return self.next_in_play()
         return None

@@ -4,11 +4,13 @@ Foster leaves irregularities to Boston's laws, so most follow Boston: a solo cal
 penalised for his own exposed or misplayed cards; against a side, the other side may call an
 exposed card or require a highest, lowest, winning or losing card; in a misère an adversary's
 error lets the caller claim pool and stakes at once. French Boston's own: a card that falls face
-up before play may force independence on its holder, and a misdeal loses the deal.
+up before play may force independence on its holder, and a misdeal loses the deal. The laws
+decide; the rulebook words each decision (its rules' `says`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
@@ -36,29 +38,21 @@ class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
     __slots__ = ()
 
     def decide(self, hand: FrenchBostonHand, fact: tb.Revoke) -> Ruling:
-        contract = hand.undertaking
+        contract, player, card, suit = hand.undertaking, fact.player, fact.card, fact.led.word
         if fact.status != "corrected":
-            if contract is not None and contract.partner is None and fact.player != contract.caller:
-                return Ruling(f"{fact.player} doubles the pool and pays {contract.caller}, the solo caller, what a "
-                              "success would have brought him from all three adversaries; the deal's ordinary result "
-                              "is void.")
-            return Ruling(f"{fact.player} doubles the pool and pays his adversaries the stake; the deal's ordinary "
-                          "result is void.")
-        label, player, card = hand.side_label(hand.adversaries(fact.player)), fact.player, fact.card
-        if hand.called.solo_caller(player):
+            if contract is not None and contract.partner is None and player != contract.caller:
+                return Ruling(hand.say("revoke.established", "against-solo", player=player, caller=contract.caller))
+            return Ruling(hand.say("revoke.established", "against-side", player=player))
+        label = hand.side_label(hand.adversaries(player))
+        if hand.called.solo_caller(player):  # play has begun, so a contract stands
             if not hand.later_plays:
-                return Ruling("A solo caller who corrects before an adversary plays after him incurs no penalty.")
-            return Ruling(f"An adversary had already played after him, so {card} stays face up as an exposed "
-                          f"card and {label} may call it (Boston's law).",
-                          None if contract is None else card_calls(
-                              hand, player, card, ("card",), f"{card} stays face up: {label} may call it, to be "
-                              "played as soon as that is lawful; it stays liable to be called until it is played.",
-                              (Lapse.CARD_PLAYED,)))
-        return Ruling(f"{label} may require his highest or lowest card of {fact.led.word}, or treat {card} as an "
-                      "exposed card.",
-                      None if contract is None else card_calls(
-                          hand, player, card, ("highest", "lowest", "card"), f"{label} may require {player}'s "
-                          f"highest or lowest {fact.led.word}, or call {card} as an exposed card."))
+                return Ruling(hand.say("revoke.corrected", "solo-in-time"))
+            return Ruling(hand.say("revoke.corrected", "solo-late", card=card, label=label), card_calls(
+                hand, player, card, ("card",), hand.say("revoke.corrected", "solo-late-offer", card=card, label=label),
+                (Lapse.CARD_PLAYED,)))
+        return Ruling(hand.say("revoke.corrected", "adversary", label=label, suit=suit, card=card), card_calls(
+            hand, player, card, ("highest", "lowest", "card"),
+            hand.say("revoke.corrected", "adversary-offer", label=label, player=player, suit=suit, card=card)))
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
@@ -80,59 +74,55 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
     __slots__ = ()
 
     def decide(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Ruling:
-        if hand.called.solo_caller(fact.player):
-            return Ruling("A solo caller's card out of turn carries no penalty; it is taken back unless the next "
-                          "player plays to it.")
+        player = fact.player
+        if hand.called.solo_caller(player):
+            return Ruling(hand.say("play.out-of-turn", "solo-caller"))
         if hand.undertaking is None:
             return laws.NO_PENALTY
-        applies = not hand.play_over()
-        verb = "led" if fact.lead else "played"
-        if misere := MISERE.ruling(hand, fact.player, f"{verb} out of turn", CLAIM, applies):
-            return misere
-        offer = (self.lead_penalty(hand, fact) if fact.lead else self.play_penalty(hand, fact)) if applies else None
-        others = hand.side_label(hand.adversaries(fact.player))
+        applies, others = not hand.play_over(), laws.choosers(hand, player)
+        if hand.called.misere:
+            return misere_error(hand, player, "led out of turn" if fact.lead else "played out of turn", applies)
+        label = hand.side_label(others)
         if not fact.lead:
-            return Ruling(f"{others} may impose highest, lowest, win or lose on his partner still to play, if any.",
-                          offer)
-        if fact.expected in hand.adversaries(fact.player):
-            side = " or ".join(p for p in hand.order if p not in hand.adversaries(fact.player))
-            return Ruling(f"{others} may call a suit from {side} (whichever leads next) or call the card as exposed.",
-                          offer)
-        return Ruling(f"{others} may call a suit from {fact.expected} or call the card as exposed.", offer)
-
-    def lead_penalty(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Offer:
+            return Ruling(hand.say("play.out-of-turn", "play", others=label),
+                          self.play_penalty(hand, fact, others) if applies else None)
         # The suit is called from the offender's side: from the rightful leader when he is the
         # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
         # offender's side next has the lead, as in Boston.
-        others = laws.choosers(hand, fact.player)
         if fact.expected in others:
             targets = [p for p in hand.order if p not in others]
-            whom = f"{' or '.join(targets)}, whichever leads next" if len(targets) > 1 else targets[0]
+            side = " or ".join(targets)
+            words = hand.say("play.out-of-turn", "lead-by-side", others=label, side=side)
+            whom = hand.say("play.out-of-turn", "whichever-leads", side=side)
         else:
-            targets, whom = [fact.expected], f"{fact.expected}, whose lead it was"
+            targets, words = [fact.expected], hand.say("play.out-of-turn", "lead", others=label, expected=fact.expected)
+            whom = hand.say("play.out-of-turn", "whose-lead", expected=fact.expected)
 
         def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-            effects, _ = lead_called(hand, fact.player, fact.card, targets, option, "play.out-of-turn", at)
-            hand.penalise("play.out-of-turn", f"{hand.side_label(others)} call {option} after {fact.player}'s lead "
-                          "out of turn", effects=effects)
+            effects, _ = lead_called(hand, player, fact.card, targets, option, "play.out-of-turn", at)
+            hand.penalise("play.out-of-turn", hand.say("play.out-of-turn", "called", others=hand.side_label(others),
+                                                       option=option, player=player), effects=effects)
 
-        return Offer(others, fact.player, ("suit", "card"), "play.out-of-turn",
-                     f"{hand.side_label(others)} may call a suit from {whom}, or call "
-                     f"{fact.card} as an exposed card; {fact.player} takes it back. If the other side plays to the "
-                     "lead without a call, it stands.", apply, card=fact.card)
+        return Ruling(words, Offer(others, player, ("suit", "card"), "play.out-of-turn", hand.say(
+            "play.out-of-turn", "lead-offer", others=label, whom=whom, card=fact.card, player=player),
+            apply, card=fact.card) if applies else None)
 
-    def play_penalty(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Offer | None:
-        assert hand.table is not None
-        others = laws.choosers(hand, fact.player)
-        played = {p.player for p in hand.table.current.plays}
-        waiting = [p for p in hand.order if p in hand.called.partners_of(fact.player) and p not in played]
-        if not waiting:
+    def play_penalty(self, hand: FrenchBostonHand, fact: tb.OutOfTurn, others: frozenset[str]) -> Offer | None:
+        """A requirement on the offender's partner who has not yet played to the trick, if any."""
+        target = next_to_play(hand, hand.called.partners_of(fact.player), fact.player)
+        if target is None:
             return None
-        target = hand.left_of(fact.player, waiting)
-        return Offer(others, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                     f"{hand.side_label(others)} may require {target}, {fact.player}'s partner who has not yet played, "
-                     "to play his highest or lowest card of the suit, or to win or not win the trick.",
-                     ends=REQUIRE_ENDS, target=target, said=REQUIRE_SAID)
+        return Offer(others, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn", hand.say(
+            "play.out-of-turn", "play-offer", others=hand.side_label(others), target=target, player=fact.player),
+            ends=REQUIRE_ENDS, target=target, said=REQUIRE_SAID)
+
+
+def next_to_play(hand: FrenchBostonHand, players: Iterable[str], after: str) -> str | None:
+    """The first of `players` still to play to the trick, going round from `after`; None if all have."""
+    assert hand.table is not None
+    played = {p.player for p in hand.table.current.plays}
+    waiting = [p for p in hand.order if p in players and p not in played]
+    return hand.left_of(after, waiting) if waiting else None
 
 
 class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
@@ -141,20 +131,19 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
     __slots__ = ()
 
     def decide(self, hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
+        player, card = event.player, event.card
         if hand.bidding:  # a card that falls face up before play: independence may be forced
             size = "eight" if hand.game_options["fallen-card"] == "grand" else "six"
-            return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event),
-                          account=f"{event.player}'s {event.card} fell face up before play began: the others may make "
-                                  f"him play independence in {event.card.suit.word} ({size} tricks alone).")
-        if hand.called.solo_caller(event.player):
-            return Ruling("A solo caller's exposed cards carry no penalty.")
+            return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
+                "exposed.fallen-card", "fell", player=player, card=card, suit=card.suit.word, size=size))
+        if hand.called.solo_caller(player):
+            return Ruling(hand.say("exposed.card", "solo-caller"))
         if hand.play_over():
-            return Ruling("The play is over: no penalty applies.")
-        if misere := MISERE.ruling(hand, event.player, f"exposed the {event.card}", CLAIM):
-            return misere
-        return Ruling(f"It stays face up; {hand.side_label(hand.adversaries(event.player))} may call it to be played "
-                      "when legal, or require his highest or lowest of the suit led.",
-                      None if hand.undertaking is None else call_offer(hand, event.player, event.card))
+            return Ruling(hand.say("exposed.card", "play-over"))
+        if hand.called.misere:
+            return misere_error(hand, player, f"exposed the {card}")
+        return Ruling(hand.say("exposed.card", "callable", others=hand.side_label(hand.adversaries(player))),
+                      None if hand.undertaking is None else call_offer(hand, player, card))
 
 
 def card_calls(hand: FrenchBostonHand, holder: str, card: Card, options: tuple[Option, ...], text: str,
@@ -168,9 +157,9 @@ def card_calls(hand: FrenchBostonHand, holder: str, card: Card, options: tuple[O
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
     """The other side's right over an exposed card: it lasts until the card is played."""
     others = hand.side_label(laws.choosers(hand, holder))
-    return card_calls(hand, holder, card, ("card", "highest", "lowest"), f"{others} may call {card} to be played when "
-                      f"legal, or require {holder}'s highest or lowest card of the suit led; the card stays liable to "
-                      "be called until it is played.", (Lapse.CARD_PLAYED,), "exposed.card")
+    return card_calls(hand, holder, card, ("card", "highest", "lowest"),
+                      hand.say("exposed.card", "offer", others=others, card=card, holder=holder),
+                      (Lapse.CARD_PLAYED,), "exposed.card")
 
 
 def offer_call(hand: FrenchBostonHand, holder: str, card: Card) -> None:
@@ -187,13 +176,13 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
         number = 8 if hand.game_options["fallen-card"] == "grand" else 6
         proposal = Proposal(event.player, NUMBER_KIND[number], suit)
         hand.make(Contract("solo", event.player, proposal, None, suit, number, forced=True))
-        hand.penalise("exposed.fallen-card",
-                      f"{event.player}'s {event.card} fell face up: he must play {proposal.text} alone",
+        hand.penalise("exposed.fallen-card", hand.say("exposed.fallen-card", "forced", player=event.player,
+                                                      card=event.card, bid=proposal.text),
                       effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
 
-    return Offer(others, event.player, (SUIT_OPTIONS[suit],), "exposed.fallen-card",
-                 f"{hand.side_label(others)} may make {event.player} play independence in {suit.word} "
-                 f"(call {suit.word}) before the first lead.", force, ends=(Lapse.PLAY_BEGINS,))
+    return Offer(others, event.player, (SUIT_OPTIONS[suit],), "exposed.fallen-card", hand.say(
+        "exposed.fallen-card", "offer", others=hand.side_label(others), player=event.player, suit=suit.word),
+        force, ends=(Lapse.PLAY_BEGINS,))
 
 
 class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
@@ -203,29 +192,26 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
 
     def decide(self, hand: FrenchBostonHand, event: ev.Count) -> Ruling:
         if hand.called.solo_caller(event.player) or hand.undertaking is None:
-            return Ruling("A solo caller has no partner to help: no penalty.")
+            return Ruling(hand.say("attention.drawn", "solo-caller"))
         if hand.play_over():
-            return Ruling("The play is over, so there is nothing left to require: no penalty applies.")
-        words = "In a misère it is a misère error: {caller} may claim the pool and the stakes at once."
-        if misere := MISERE.ruling(hand, event.player, "drew attention to the tricks", words, hand.table is not None):
-            return misere
-        return Ruling(f"{hand.side_label(hand.adversaries(event.player))} may require of the next of his side to play "
-                      "his highest or lowest card, or to trump or not trump the trick.",
+            return Ruling(hand.say("attention.drawn", "play-over"))
+        if hand.called.misere:
+            return Ruling(hand.say("attention.drawn", "misere", caller=hand.called.caller), MISERE.offer(
+                hand, event.player, "drew attention to the tricks") if hand.table is not None else None)
+        return Ruling(hand.say("attention.drawn", "ruling", others=hand.side_label(hand.adversaries(event.player))),
                       None if hand.table is None else self.requirement(hand, event))
 
     def requirement(self, hand: FrenchBostonHand, event: ev.Count) -> Offer | None:
         """A requirement on the next of the offender's side still to play, if any."""
         assert hand.table is not None
-        others = laws.choosers(hand, event.player)
-        played = {p.player for p in hand.table.current.plays}
-        side = (hand.called.partners_of(event.player) | {event.player}) - played
-        if not side:
+        side = hand.called.partners_of(event.player) | {event.player}
+        target = next_to_play(hand, side, hand.right_of(hand.table.expected()))
+        if target is None:
             return None
-        turn = hand.table.expected()
-        target = turn if turn in side else hand.left_of(turn, side)
-        return Offer(others, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
-                     f"{hand.side_label(others)} may require {target} to play his highest or lowest card, or to trump "
-                     "or not trump the trick.", ends=REQUIRE_ENDS, target=target, said=REQUIRE_SAID)
+        others = laws.choosers(hand, event.player)
+        return Offer(others, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn", hand.say(
+            "attention.drawn", "offer", others=hand.side_label(others), target=target),
+            ends=REQUIRE_ENDS, target=target, said=REQUIRE_SAID)
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
@@ -242,16 +228,19 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 
 
 MISERE = MisereError("misere.errors", misere_caller,
-                     lambda hand, caller, offender, what: f"{offender} {what} in a misère: {caller} may at once claim "
-                     "the pool and the stakes as if he had made it (call claim, or write the result); if he plays on "
-                     "without claiming, the right is lost.",
+                     lambda hand, caller, offender, what: hand.say("misere.errors", "offer", offender=offender,
+                                                                   what=what, caller=caller),
                      lambda hand, caller, offender, what: hand.penalise(
-                         "misere.errors", f"{caller} claims the misère as made after {offender} {what}",
-                         (Effect("hand-not-scored", offender),)))
+                         "misere.errors", hand.say("misere.errors", "claimed", caller=caller, offender=offender,
+                                                   what=what), (Effect("hand-not-scored", offender),)))
 """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
 offer_misere_claim = MISERE.open
-CLAIM = "In a misère {caller} may claim the pool and the stakes at once."
-"""A misère error's ruling, in words."""
+
+
+def misere_error(hand: FrenchBostonHand, offender: str, what: str, applies: bool = True) -> Ruling:
+    """An adversary's error in a misère, ruled as a misère error: the caller's claim, where a penalty applies."""
+    return Ruling(hand.say("misere.errors", "claim", caller=hand.called.caller),
+                  MISERE.offer(hand, offender, what) if applies else None)
 
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),

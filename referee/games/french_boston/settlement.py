@@ -16,7 +16,7 @@ from ...engine.ledger import Ledger
 from ...engine.rulebook import rulebook_data
 from ...engine.scoring import honours, honours_held
 from .auction import Contract
-from .tricks import JACK_DIAMONDS, JACK_HEARTS, SUIT_RANK, best_jack
+from .tricks import JACK_DIAMONDS, SUIT_RANK, best_jack
 
 if TYPE_CHECKING:
     from .hand import FrenchBostonHand
@@ -35,21 +35,26 @@ def multiplier(number: int) -> int:
     return int(doubles["times"]) if doubles["first"] <= number <= doubles["last"] else 1
 
 
+
 class FrenchBostonSettlement:
     """The settling of one replayed deal: the dealer's contribution, the contract or the revoke,
     the jack bonus, the short-hand forfeits and, on the last deal, the pool divided."""
 
     def __init__(self, hand: FrenchBostonHand) -> None:
-        self.hand, self.options, self.mult = hand, hand.game_options, hand.mult
+        self.hand, self.options, self.mult = hand, hand.game_options, multiplier(hand.number)
         self.taken = hand.taken()  # the tricks each player took, as the replay counted them
+        self.one_to_one = self.options["settlement"] == "one-to-one"
+        contract = hand.undertaking
+        self.trump = contract.trump.word if contract is not None and contract.trump is not None else "?"
 
     def settle(self, ledger: Ledger) -> None:
         """Every payment of the hand, penalties included, through `ledger`."""
         hand, status, contract, mult = self.hand, self.hand.status(), self.hand.undertaking, self.mult
         if hand.contribution_due:
-            ledger.into_pool(hand.dealer, payments()["contribution"] * mult, hand.rule_id("pool.contribution"),
-                             f"{hand.dealer} deals")
-            hand.note(f"{hand.dealer}, the dealer, pays {payments()['contribution'] * mult} into the pool.")
+            amount = payments()["contribution"] * mult
+            ledger.into_pool(hand.dealer, amount, hand.rule_id("pool.contribution"),
+                             hand.say("pool.contribution", "cause", dealer=hand.dealer))
+            hand.note(hand.say("pool.contribution", "paid", dealer=hand.dealer, amount=amount))
         if status == "redeal":
             self.rule_void_deal()
         if status in ("complete", "abandoned") and contract is not None:
@@ -57,15 +62,16 @@ class FrenchBostonSettlement:
             self.jack_bonus(ledger, contract)
             for player in sorted(hand.short_hands, key=hand.order.index) if self.options["wrong-count-forfeit"] else ():
                 # Boston's forfeit, in counters fixed by house rule (the digest leaves it to agreement)
-                amount, mark, cause = self.options["wrong-count-forfeit"] * mult, ledger.mark(), \
-                    f"{player} played on with a short hand"
-                ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"), cause)
-                hand.penalise("wrong-count.play", f"{cause}: {amount} into the pool", since=mark)
+                amount, mark = self.options["wrong-count-forfeit"] * mult, ledger.mark()
+                ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
+                                 hand.say("wrong-count.play", "short", player=player))
+                hand.penalise("wrong-count.play", hand.say("wrong-count.play", "forfeit", player=player,
+                                                           amount=amount), since=mark)
         # every deal written counts, a void one included: the fortieth ends the game however it ends
         if status != "in-progress" and hand.number == payments()["game-deals"] and self.options["pool-end"] == "divide":
-            pool, share, _ = ledger.divide_pool(hand.order, hand.rule_id("game.end"), "the last deal ends the game")
-            hand.note(f"End of the game: the pool of {pool} is divided, {share} to each player"
-                      + (f", {ledger.pool} left on the table." if ledger.pool else "."))
+            pool, share, _ = ledger.divide_pool(hand.order, hand.rule_id("game.end"), hand.say("game.end", "cause"))
+            hand.note(hand.say("game.end", "left", pool=pool, share=share, left=ledger.pool) if ledger.pool
+                      else hand.say("game.end", "divided", pool=pool, share=share))
 
     def rule_void_deal(self) -> None:
         """Who deals next after a void deal: a misdeal loses the deal; an imperfect pack does not."""
@@ -73,10 +79,10 @@ class FrenchBostonSettlement:
         void = hand.void_deal()
         if void == "misdeal":
             nxt = hand.left_of(dealer)
-            hand.penalise("deal.misdeal", f"{dealer} misdealt and loses the deal: {nxt}, on his right, deals next",
+            hand.penalise("deal.misdeal", hand.say("deal.misdeal", "loses", dealer=dealer, next=nxt),
                           effects=(Effect("redeal", None, None, nxt),))
         elif void == "same-dealer" and hand.redeal is None:
-            hand.penalise("deal.duplicate-card", f"the pack is imperfect: {dealer} deals again without paying again",
+            hand.penalise("deal.duplicate-card", hand.say("deal.duplicate-card", "again", dealer=dealer),
                           effects=(Effect("redeal", None, None, dealer),))
 
     def row(self, contract: Contract) -> tuple[dict[str, Any], int, int]:
@@ -101,25 +107,26 @@ class FrenchBostonSettlement:
     def success(self, contract: Contract, tricks: int) -> tuple[int, str, int, str]:
         """What each adversary pays for a contract made with `tricks`: the amount, how it is made up,
         the honours' part of it and the rule's topic; a slam replaces the table amount."""
-        table, (row, _, col), mult = payments(), self.row(contract), self.mult
-        slam = tricks == 13
-        if self.options["slams"] == "paragraph":
-            slam = tricks == 13 if contract.kind == "partnership" else contract.kind == "forced-alone" and tricks >= 8
-            if slam:
-                return int(table["slam-paragraph"]["belle" if contract.trump is self.hand.belle else "petite"]) \
-                    * mult, "slam", 0, "score.slam"
-        elif slam:
-            return int(table["slam-a-deux" if contract.kind == "partnership" else "slam-seul"][col]) * mult, \
-                "slam", 0, "score.slam"
+        table, (row, _, col), mult, hand = payments(), self.row(contract), self.mult, self.hand
+        paragraph = self.options["slams"] == "paragraph"
+        if paragraph and contract.kind != "partnership":
+            slam = contract.kind == "forced-alone" and tricks >= 8
+        else:
+            slam = tricks == 13
+        if slam:
+            amount = table["slam-paragraph"]["belle" if contract.trump is hand.belle else "petite"] if paragraph \
+                else table["slam-a-deux" if contract.kind == "partnership" else "slam-seul"][col]
+            return int(amount) * mult, hand.say("score.slam", "slam"), 0, "score.slam"
         over = tricks - contract.needed
         base, extra = self.stake(contract), over * row["extra-trick"][col] * mult
-        parts = [f"{base} for the contract"] + ([f"{extra} for {over} trick(s) over"] if extra else [])
-        cards, side = honours(contract.trump) if contract.trump is not None else set(), self.hand.called.side
+        parts = [hand.say("score.table", "base", amount=base)]
+        parts += [hand.say("score.table", "over", amount=extra, over=over)] if extra else []
+        cards, side = honours(contract.trump) if contract.trump is not None else set(), hand.called.side
         if self.options["honours"] == "with-best-jack":  # the digest leaves it open; four count at most
-            cards.add(best_jack(self.hand.turned))
-        count = min(4, honours_held(self.hand.deals, side, cards)) if all(p in self.hand.deals for p in side) else 0
+            cards.add(best_jack(hand.turned))
+        count = min(4, honours_held(hand.deals, side, cards)) if all(p in hand.deals for p in side) else 0
         bonus = (row["four-honours"][col] if count == 4 else row["three-honours"][col] if count == 3 else 0) * mult
-        parts += [f"{bonus} for {count} honours"] if bonus else []
+        parts += [hand.say("score.honours", "bonus", amount=bonus, count=count)] if bonus else []
         topic = "score.partnership" if contract.kind == "partnership" else "score.table"
         return base + extra + bonus, " + ".join(parts), bonus, topic
 
@@ -130,7 +137,7 @@ class FrenchBostonSettlement:
         short, tricks = hand.short_hands, sum(self.taken[p] for p in side)
         if contract.kind == "misere":
             made = hand.ended_as("claimed") or not (contract.caller in short or (
-                hand.misere_lost_at is not None and not short - {contract.caller}))
+                hand.ended_as("thrown-up") and not short - {contract.caller}))
         else:
             made = not short & set(side) and (tricks >= contract.needed or bool(short - set(side)))
         if not made:
@@ -143,29 +150,29 @@ class FrenchBostonSettlement:
         else:
             tricks = max(tricks, contract.needed)
             amount, how, bonus, topic = self.success(contract, tricks)
-        cause = f"{' and '.join(side)} made {self.words(contract)}" + (f" with {tricks} tricks" if how else "")
+        names, words = " and ".join(side), self.words(contract)
+        cause = hand.say("score.table", "made-with", side=names, contract=words, tricks=tricks) if how \
+            else hand.say("score.table", "made", side=names, contract=words)
         for p in hand.called.against:
             for q in self.payees(p, side):
                 ledger.transfer(p, q, amount - bonus, hand.rule_id(topic), cause)
                 ledger.transfer(p, q, bonus, hand.rule_id("score.honours"), cause)
         pool = ledger.take_pool(side, hand.rule_id("pool.win"), cause)
-        if contract.partner is None:
-            hand.note(f"{cause}: {how + ' = ' if how else ''}{amount} from each adversary, and takes the pool of "
-                      f"{pool}.")
+        if contract.partner is not None:
+            whom = hand.say("score.table", "nearest") if self.one_to_one else hand.say("score.table", "each")
+            counts = " + ".join(str(self.taken[p]) for p in side)
+            hand.note(hand.say("score.partnership", "made", side=names, counts=counts, tricks=tricks, trump=self.trump,
+                               how=how, amount=amount, whom=whom, pool=pool, half=pool // 2))
+        elif how:
+            hand.note(hand.say("pool.win", "solo", cause=cause, how=how, amount=amount, pool=pool))
         else:
-            hand.note(f"{side[0]} and {side[1]} took {' + '.join(str(self.taken[p]) for p in side)} = {tricks} "
-                      f"tricks in {contract.trump.word if contract.trump else '?'}: {how} = {amount} from each "
-                      f"adversary to {'the partner on his right' if self.one_to_one() else 'each partner'}; they "
-                      f"divide the pool of {pool} ({pool // 2} each).")
-
-    def one_to_one(self) -> bool:
-        return bool(self.options["settlement"] == "one-to-one")
+            hand.note(hand.say("pool.win", "misere", cause=cause, amount=amount, pool=pool))
 
     def payees(self, payer: str, adversaries: list[str]) -> list[str]:
         """Whom a loser pays: every adversary, or under one-to-one between partnerships (a solo caller
         always deals with each of his three adversaries) only the nearest on his right."""
         contract = self.hand.undertaking
-        if self.one_to_one() and len(adversaries) == 2 and contract is not None and contract.kind == "partnership":
+        if self.one_to_one and len(adversaries) == 2 and contract is not None and contract.kind == "partnership":
             return [self.hand.left_of(payer, adversaries)]
         return adversaries
 
@@ -176,12 +183,13 @@ class FrenchBostonSettlement:
         if self.options["failure"] == "stake-plus-tricks" and contract.kind != "misere":
             row, _, col = self.row(contract)
             amount += max(0, contract.needed - tricks) * row["extra-trick"][col] * self.mult
-        rule, cause = hand.rule_id("score.failure"), f"{' and '.join(payers)} failed in {self.words(contract)}"
+        rule, names, words = hand.rule_id("score.failure"), " and ".join(payers), self.words(contract)
+        cause = hand.say("score.failure", "cause", payers=names, contract=words)
         for payer in payers:
             ledger.pays_each(payer, self.payees(payer, list(hand.called.against)), amount, rule, cause)
         pool = ledger.double_pool(payers, rule, cause)
-        hand.note(f"{' and '.join(payers)} failed ({self.words(contract)}, {tricks} trick(s)): {amount} to each "
-                  f"adversary from {' and '.join(payers)}, and the pool is doubled ({pool} → {ledger.pool}).")
+        hand.note(hand.say("score.failure", "paid", payers=names, contract=words, tricks=tricks, amount=amount,
+                           pool=pool, doubled=ledger.pool))
 
     def settle_revokes(self, ledger: Ledger, contract: Contract) -> None:
         hand, rule = self.hand, self.hand.rule_id("revoke.established")
@@ -193,16 +201,17 @@ class FrenchBostonSettlement:
             # against a solo caller the revoker alone makes good what a success would have brought the
             # caller from all three adversaries: the table amount or slam, over-tricks and honours
             against_solo = contract.partner is None and revoker != contract.caller
-            each, how = self.stake(contract), "the misère's stake"
+            each, how = self.stake(contract), hand.say("revoke.established", "misere-stake")
             if against_solo and contract.kind != "misere":
                 each, how, _, _ = self.success(contract, max(self.taken[contract.caller], contract.needed))
             amount, mark = 3 * each if against_solo else each, ledger.mark()
-            cause = f"{revoker} revoked in trick {revoke.trick}"
+            cause = hand.say("revoke.established", "cause", revoker=revoker, trick=revoke.trick)
             pool = ledger.loses([revoker], others, amount, rule, cause, rule)
-            whom = f"{others[0]} {amount}, what a success would have brought from all three adversaries " \
-                   f"(3 × {how} = {each})" if against_solo else f"{amount} to each of {', '.join(others)}"
-            hand.penalise("revoke.established", f"{revoker} revoked: he pays {whom} and doubles the pool "
-                          f"({pool} → {ledger.pool})", (Effect("hand-not-scored"),), since=mark)
+            whom = hand.say("revoke.established", "to-solo", caller=others[0], amount=amount, how=how, each=each) \
+                if against_solo else hand.say("revoke.established", "to-each", amount=amount, others=", ".join(others))
+            hand.penalise("revoke.established", hand.say("revoke.established", "paid", revoker=revoker, whom=whom,
+                                                         pool=pool, doubled=ledger.pool),
+                          (Effect("hand-not-scored"),), since=mark)
 
     def jack_bonus(self, ledger: Ledger, contract: Contract) -> None:
         hand = self.hand
@@ -214,12 +223,16 @@ class FrenchBostonSettlement:
             return
         amount = payments()["jack-bonus"] * self.mult
         ledger.each_pays([p for p in hand.order if p != holder], holder, amount, hand.rule_id("score.jack-bonus"),
-                         f"{holder} held the {jack}")
-        hand.note(f"{holder} held the {'jack of hearts' if jack is JACK_HEARTS else 'jack of diamonds'}: "
-                  f"{amount} from each other player.")
+                         hand.say("score.jack-bonus", "cause", holder=holder, jack=jack))
+        hand.note(hand.say("score.jack-bonus", "paid", holder=holder, suit=jack.suit.word, amount=amount))
 
     def words(self, contract: Contract) -> str:
-        trump = contract.trump.word if contract.trump else "?"
-        return {"misere": contract.proposal.kind.replace("-", " "), "forced-alone": f"five alone in {trump}",
-                "partnership": f"eight with a partner in {trump}"}.get(contract.kind,
-                                                                        f"{contract.needed} tricks alone in {trump}")
+        """The contract, in words: a misère by its name, else the tricks it needs in its trump suit."""
+        hand, trump = self.hand, self.trump
+        if contract.kind == "misere":
+            return contract.proposal.kind.replace("-", " ")
+        if contract.kind == "forced-alone":
+            return hand.say("score.table", "five-alone", trump=trump)
+        if contract.kind == "partnership":
+            return hand.say("score.table", "partnership", trump=trump)
+        return hand.say("score.table", "solo", needed=contract.needed, trump=trump)

@@ -1,0 +1,21 @@
+"""A game's words for the parts of it that hold no hand (its auction's reading of a bid): the
+sentences its rulebook declares under each rule (`Rule.says`), as `HandReplay.say` gives them to
+a hand. The game decides; its rulebook words the decision."""
+
+from __future__ import annotations
+
+from .rulebook import load
+
+
+class Words:
+    """The sentences of `game`'s rulebook, by rule topic and name; the rulebook is read when first
+    asked (and once a run, `rulebook.load`), not when the game is imported."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def say(self, topic: str, sentence: str, **slots: object) -> str:
+        """The sentence named `sentence` of the rule ``<game>.<topic>``, its slots filled from `slots`."""
+        return load(self.game).rules[f"{self.game}.{topic}"].says[sentence].format(**slots)
