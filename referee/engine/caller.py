@@ -48,6 +48,14 @@ class Called:
         """`player` called alone: no partner shares his errors or his penalties."""
         return len(self.side) == 1 and player == self.caller
 
+    def decided_by(self, winner: str | None, slam: bool = False) -> str | None:
+        """Why a trick `winner` took decides the hand before its last trick, the hands thrown up:
+        "misere" when the misère's caller took it, "slam" when the caller of a grand slam (`slam`)
+        lost it; None when play goes on."""
+        if self.misere and winner == self.caller:
+            return "misere"
+        return "slam" if slam and winner != self.caller else None
+
     def partners_of(self, player: str) -> frozenset[str]:
         """Those on `player`'s side but him (while nobody called, everyone else)."""
         return frozenset(self.side if player in self.side else self.against) - {player}
@@ -129,6 +137,20 @@ def lay_down(hand: HandReplay, event: ev.ClaimRest, partners: Sequence[str], who
               f"{event.player} says he can win the rest: {whose}{' and '.join(partners)} lay their cards on the table"
               + (f" ({shown})" if shown else "") + f". {ruling}", trick=hand.trick_number)
     return cards
+
+
+def claim_rest(hand: HandReplay, event: ev.ClaimRest, called: Called, misere: MisereError, whose: str,
+               exposed: str, error: str, what: str) -> dict[str, list[Card]] | None:
+    """An adversary of the caller who says he can win the rest, in play: his partners lay their cards
+    down (`lay_down`, whose finding ends with the game's `exposed` ruling), each liable to be called,
+    or in a misère with its `error` ruling, the caller's claim open for the error (`what`). The laid
+    cards by partner, for the game's call on them; None in a misère."""
+    partners = sorted(called.partners_of(event.player), key=hand.order.index)
+    if not called.misere:
+        return lay_down(hand, event, partners, whose, exposed)
+    lay_down(hand, event, partners, whose, error)
+    misere.open(hand, event.player, what)
+    return None
 
 
 def lead_called(hand: HandReplay, offender: str, card: Card, targets: Sequence[str], option: str, topic: str,

@@ -7,7 +7,7 @@ from typing import Any, Literal, cast
 
 from ...engine import table as tb
 from ...engine.auction import Auction, void
-from ...engine.caller import NOBODY, Called, lay_down
+from ...engine.caller import NOBODY, Called, claim_rest
 from ...engine.choices import PENALTY_WORDS
 from ...engine.laws import Effect
 from ...engine.misere import look_back
@@ -252,15 +252,10 @@ class BostonHand(HandReplay):
             self.sit_out_empty_hands()
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        if self.high is None or self.caller is None:
+        why = self.called.decided_by(fact.trick.winner, self.high is not None and self.high.tricks == 13)
+        if why is None:
             return
-        won, trick = fact.trick.winner == self.caller, fact.trick.number
-        if won and self.high.misere:
-            self.decided = self.say("play.early-end", "misere", caller=self.caller, trick=trick)
-        elif not won and self.high.tricks == 13:
-            self.decided = self.say("play.early-end", "slam", caller=self.caller, trick=trick)
-        else:
-            return
+        self.decided = self.say("play.early-end", why, caller=self.caller, trick=fact.trick.number)
         self.throw_up(self.say("play.early-end", "thrown-up", why=self.decided))
 
     # ---- the caller's rights (the laws: `penalties.py`) ------------------------------------------
@@ -286,12 +281,12 @@ class BostonHand(HandReplay):
             self.notes.append(self.say("play.claim-rest", "caller", player=player) if player == self.caller
                               else self.say("play.claim-rest", "outside", player=player))
             return
-        partners, misere = [p for p in self.called.against if p != player], self.called.misere
-        cards = lay_down(self, event, partners, "his partners ", self.say("misere.error", "error") if misere
-                         else self.say("play.claim-rest", "exposed", caller=self.caller))
-        if misere:
-            MISERE.open(self, player, self.say("misere.error", "rest", player=player))
+        cards = claim_rest(self, event, self.called, MISERE, "his partners ",
+                           self.say("play.claim-rest", "exposed", caller=self.caller),
+                           self.say("misere.error", "error"), self.say("misere.error", "rest", player=player))
+        if cards is None:
             return
+        partners = list(cards)
         for partner, card in ((p, c) for p in partners for c in cards[p]):
             self.liable.lay(card, partner)
         self.penalise("play.claim-rest", self.say("play.claim-rest", "laid", partners=" and ".join(partners)),

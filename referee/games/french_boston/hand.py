@@ -7,7 +7,7 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.auction import Objection
-from ...engine.caller import NOBODY, Called, lay_down
+from ...engine.caller import NOBODY, Called, claim_rest
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext, HandReplay
@@ -15,7 +15,7 @@ from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
 from .auction import DISCARD_MISERES, Auction, Contract, Outcome, Proposal, needed_in, read_bid, read_demand
-from .penalties import LAWS, fallen_card_offer, offer_call, offer_misere_claim
+from .penalties import LAWS, MISERE, fallen_card_offer, offer_call, offer_misere_claim
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
 
@@ -244,16 +244,11 @@ class FrenchBostonHand(HandReplay):
         if self.table is None or self.called is NOBODY or self.called.solo_caller(event.player) or self.play_over():
             self.note(self.say("play.claim-rest", "no-penalty", player=event.player))
             return
-        partners = sorted(self.called.partners_of(event.player), key=self.order.index)
-        if self.called.misere:
-            lay_down(self, event, partners, "", self.say("play.claim-rest", "misere-error"))
-            offer_misere_claim(self, event.player, self.say("play.claim-rest", "what"))
-            return
-        cards = lay_down(self, event, partners, "", self.say(
-            "play.claim-rest", "exposed", others=self.side_label(self.adversaries(event.player))))
-        for player in partners:
-            for card in cards[player]:
-                offer_call(self, player, card)
+        others = self.side_label(self.adversaries(event.player))
+        cards = claim_rest(self, event, self.called, MISERE, "", self.say("play.claim-rest", "exposed", others=others),
+                           self.say("play.claim-rest", "misere-error"), self.say("play.claim-rest", "what"))
+        for player, card in ((p, c) for p, laid in (cards or {}).items() for c in laid):
+            offer_call(self, player, card)
 
     def check_counts(self, event: ev.Play) -> None:
         dealt = self.cards_per_hand
@@ -271,12 +266,12 @@ class FrenchBostonHand(HandReplay):
                       self.say("wrong-count.play", "found", player=player, count=len(cards), ruling=ruling))
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        caller = self.called.misere_caller
+        caller = self.called.caller
         if fact.trick.number == 1 and (missing := self.missing_discards()):
             self.find("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard",
                       self.say("misere.discard", "late", missing=" and ".join(missing)))
         # only a misère caller's trick throws the hands up (a card taken back from it reopens it)
-        if caller is not None and not self.ended_as("thrown-up") and fact.trick.winner == caller:
+        if self.called.decided_by(fact.trick.winner) and not self.ended_as("thrown-up"):
             short, trick = " and ".join(sorted(self.short_hands - {caller}, key=self.order.index)), fact.trick.number
             self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=trick, short=short)
                           if short and caller not in self.short_hands

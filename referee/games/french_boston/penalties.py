@@ -80,8 +80,9 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         if hand.undertaking is None:
             return laws.NO_PENALTY
         applies, others = not hand.play_over(), laws.choosers(hand, player)
-        if hand.called.misere:
-            return misere_error(hand, player, "led out of turn" if fact.lead else "played out of turn", applies)
+        if misere := MISERE.ruling(hand, player, "led out of turn" if fact.lead else "played out of turn",
+                                   applies=applies):
+            return misere
         label = hand.side_label(others)
         if not fact.lead:
             return Ruling(hand.say("play.out-of-turn", "play", others=label),
@@ -140,8 +141,8 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
             return Ruling(hand.say("exposed.card", "solo-caller"))
         if hand.play_over():
             return Ruling(hand.say("exposed.card", "play-over"))
-        if hand.called.misere:
-            return misere_error(hand, player, f"exposed the {card}")
+        if misere := MISERE.ruling(hand, player, f"exposed the {card}"):
+            return misere
         return Ruling(hand.say("exposed.card", "callable", others=hand.side_label(hand.adversaries(player))),
                       None if hand.undertaking is None else call_offer(hand, player, card))
 
@@ -195,9 +196,9 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
             return Ruling(hand.say("attention.drawn", "solo-caller"))
         if hand.play_over():
             return Ruling(hand.say("attention.drawn", "play-over"))
-        if hand.called.misere:
-            return Ruling(hand.say("attention.drawn", "misere", caller=hand.called.caller), MISERE.offer(
-                hand, event.player, "drew attention to the tricks") if hand.table is not None else None)
+        if misere := MISERE.ruling(hand, event.player, "drew attention to the tricks", hand.say(
+                "attention.drawn", "misere", caller=hand.called.caller), applies=hand.table is not None):
+            return misere
         return Ruling(hand.say("attention.drawn", "ruling", others=hand.side_label(hand.adversaries(event.player))),
                       None if hand.table is None else self.requirement(hand, event))
 
@@ -232,15 +233,11 @@ MISERE = MisereError("misere.errors", misere_caller,
                                                                    what=what, caller=caller),
                      lambda hand, caller, offender, what: hand.penalise(
                          "misere.errors", hand.say("misere.errors", "claimed", caller=caller, offender=offender,
-                                                   what=what), (Effect("hand-not-scored", offender),)))
-"""As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once."""
+                                                   what=what), (Effect("hand-not-scored", offender),)),
+                     ruled=lambda hand: hand.say("misere.errors", "claim", caller="{caller}"))
+"""As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
+ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
 offer_misere_claim = MISERE.open
-
-
-def misere_error(hand: FrenchBostonHand, offender: str, what: str, applies: bool = True) -> Ruling:
-    """An adversary's error in a misère, ruled as a misère error: the caller's claim, where a penalty applies."""
-    return Ruling(hand.say("misere.errors", "claim", caller=hand.called.caller),
-                  MISERE.offer(hand, offender, what) if applies else None)
 
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
