@@ -10,16 +10,19 @@ from typing import TYPE_CHECKING
 from ..notation import events as ev
 
 if TYPE_CHECKING:
+    from .caller import MisereError
     from .replay import HandReplay
 
 
-def look_back(hand: HandReplay, event: ev.Look, caller: str | None, caller_words: str, error_words: str,
-              error: Callable[[str, int], object]) -> None:
+def look_back(hand: HandReplay, event: ev.Look, misere: MisereError, playing: bool, caller_words: str,
+              error_words: str, what: Callable[[str, int], str],
+              applies: Callable[[str], bool] = lambda player: True) -> None:
     """A look at a quitted trick (the replay's `looked_back` finds a look at none): no finding, but
-    while a misère is played (`caller` is its caller; None otherwise) the caller's look carries no
-    penalty, and an opponent's is a misère error: `error(player, trick)`. `caller_words` and
-    `error_words` end the ruling's sentences as the game's laws word them."""
+    while a misère is `playing` the caller's look carries no penalty, and an opponent's is a misère
+    error (`misere`), the caller's claim open for `what(player, trick)` where a penalty `applies`.
+    `caller_words` and `error_words` end the ruling's sentences as the game's laws word them."""
     trick = hand.looked_back(event)
+    caller = misere.caller(hand) if playing else None
     if trick is None or caller is None:
         return
     player = event.player
@@ -27,5 +30,5 @@ def look_back(hand: HandReplay, event: ev.Look, caller: str | None, caller_words
               else "As a lead out of turn in a misère, it is a misère error" + error_words)
     hand.find("looked-at-trick", player, event.at, "play.look-back",
               f"{player} looked at trick {trick}, already quitted, in a misère. {ruling}.", trick=hand.trick_number)
-    if player != caller:
-        error(player, trick)
+    if player != caller and applies(player):
+        misere.open(hand, player, what(player, trick))

@@ -267,11 +267,9 @@ class BostonHand(HandReplay):
     # ---- looking back, claiming the rest ---------------------------------------------------------
     def on_look(self, event: ev.Look) -> None:
         """Allowed, except in a misère (`misere.look_back`), where an opponent's look is a misère error."""
-        def error(player: str, trick: int) -> None:
-            if self.penalty_applies(player):
-                MISERE.open(self, player, self.say("misere.error", "looked", player=player, trick=trick))
-        look_back(self, event, self.called.misere_caller if self.stage == "play" else None,
-                  ": a lead out of turn by the caller carries no penalty", "", error)
+        look_back(self, event, MISERE, self.stage == "play", ": a lead out of turn by the caller carries no penalty",
+                  "", lambda player, trick: self.say("misere.error", "looked", player=player, trick=trick),
+                  self.penalty_applies)
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An opponent who says he can win the rest: his partners' cards are laid on the table and are

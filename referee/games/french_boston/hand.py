@@ -232,10 +232,9 @@ class FrenchBostonHand(HandReplay):
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
-        playing = self.table is not None and not self.play_over()
-        look_back(self, event, self.called.misere_caller if playing else None, "",
-                  self.say("play.look-back", "error", caller=self.called.caller), lambda player, trick:
-                  offer_misere_claim(self, player, self.say("play.look-back", "what", trick=trick)))
+        look_back(self, event, MISERE, self.table is not None and not self.play_over(), "",
+                  self.say("play.look-back", "error", caller=self.called.caller),
+                  lambda player, trick: self.say("play.look-back", "what", trick=trick))
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
