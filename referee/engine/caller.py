@@ -7,7 +7,7 @@ its own words; the steps are written once here. Like the laws, nothing here hold
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..notation import events as ev
@@ -151,6 +151,14 @@ def claim_rest(hand: HandReplay, event: ev.ClaimRest, called: Called, misere: Mi
     lay_down(hand, event, partners, whose, error)
     misere.open(hand, event.player, what)
     return None
+
+
+def still_to_play(hand: HandReplay, players: Iterable[str]) -> list[str]:
+    """Those of `players` still to play to the trick being played, in seat order: whom the innocent
+    side may require a card from, after a card played out of turn or attention drawn."""
+    assert hand.table is not None
+    played = {p.player for p in hand.table.current.plays}
+    return [p for p in hand.order if p in players and p not in played]
 
 
 def lead_called(hand: HandReplay, offender: str, card: Card, targets: Sequence[str], option: str, topic: str,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError, lead_called, misere_caller
+from ...engine.caller import MisereError, lead_called, misere_caller, still_to_play
 from ...engine.choices import Lapse
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
@@ -128,9 +128,7 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
                      implied_text=hand.say("play.out-of-turn", "lead-stands", offender=offender))
 
     def play_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer | None:
-        assert hand.table is not None
-        played = {p.player for p in hand.table.current.plays}
-        targets = [p for p in hand.called.against if p not in played]
+        targets = still_to_play(hand, hand.called.against)
         if not targets:
             return None
         target = fact.expected if fact.expected in targets else targets[0]
@@ -182,8 +180,7 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
         if misere := MISERE.ruling(hand, event.player, hand.say("misere.error", "attention", player=event.player)):
             return misere
         current = table.current
-        played = {p.player for p in current.plays}
-        targets = [p for p in hand.called.against if p not in played and (current.plays or p != current.leader)]
+        targets = [p for p in still_to_play(hand, hand.called.against) if current.plays or p != current.leader]
 
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             effects = [hand.require(t, option, "attention.drawn", at) for t in targets]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError, lead_called, misere_caller
+from ...engine.caller import MisereError, lead_called, misere_caller, still_to_play
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
@@ -120,9 +120,7 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
 
 def next_to_play(hand: FrenchBostonHand, players: Iterable[str], after: str) -> str | None:
     """The first of `players` still to play to the trick, going round from `after`; None if all have."""
-    assert hand.table is not None
-    played = {p.player for p in hand.table.current.plays}
-    waiting = [p for p in hand.order if p in players and p not in played]
+    waiting = still_to_play(hand, players)
     return hand.left_of(after, waiting) if waiting else None
 
 
