@@ -255,7 +255,9 @@ class BostonHand(HandReplay):
         why = self.called.decided_by(fact.trick.winner, self.high is not None and self.high.tricks == 13)
         if why is None:
             return
-        self.decided = self.say("play.early-end", why, caller=self.caller, trick=fact.trick.number)
+        caller, trick = self.caller, fact.trick.number
+        self.decided = (self.say("play.early-end", "misere", caller=caller, trick=trick) if why == "misere"
+                        else self.say("play.early-end", "slam", caller=caller, trick=trick))
         self.throw_up(self.say("play.early-end", "thrown-up", why=self.decided))
 
     # ---- the caller's rights (the laws: `penalties.py`) ------------------------------------------
