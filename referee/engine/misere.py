@@ -16,10 +16,11 @@ if TYPE_CHECKING:
 
 def look_back(hand: HandReplay, event: ev.Look, misere: MisereError, playing: bool, caller_words: str,
               error_words: str, what: Callable[[str, int], str],
-              applies: Callable[[str], bool] = lambda player: True) -> None:
+              applies: Callable[[str], bool] | None = None) -> None:
     """A look at a quitted trick (the replay's `looked_back` finds a look at none): no finding, but
     while a misère is `playing` the caller's look carries no penalty, and an opponent's is a misère
-    error (`misere`), the caller's claim open for `what(player, trick)` where a penalty `applies`.
+    error (`misere`), the caller's claim open for `what(player, trick)` where a penalty `applies`
+    (by default, while play goes on).
     `caller_words` and `error_words` end the ruling's sentences as the game's laws word them."""
     trick = hand.looked_back(event)
     caller = misere.caller(hand) if playing else None
@@ -30,5 +31,5 @@ def look_back(hand: HandReplay, event: ev.Look, misere: MisereError, playing: bo
               else "As a lead out of turn in a misère, it is a misère error" + error_words)
     hand.find("looked-at-trick", player, event.at, "play.look-back",
               f"{player} looked at trick {trick}, already quitted, in a misère. {ruling}.", trick=hand.trick_number)
-    if player != caller and applies(player):
+    if player != caller and (applies is None or applies(player)):
         misere.open(hand, player, what(player, trick))
