@@ -17,7 +17,7 @@ every rulebook must define in its own words.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Literal, final, get_args
+from typing import Any, ClassVar, Final, Literal, final, get_args
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
@@ -502,9 +502,14 @@ class HandReplay:
             self.last_at = line.at
             if ended is not None and ended.pending and type(line) not in _LINES_NOT_GATHERING:
                 self.gather_now()  # a recorded result, a redeal: the hands were thrown up without a correction
-            handler = handlers.get(type(line))
-            if handler is not None:
-                handler(self, line)
+            if type(line) is ev.EventLine:  # the usual lines called directly (natively when compiled), the rest by kind
+                self.on_event_line(line)
+            elif type(line) is ev.DealLine:
+                self.on_deal(line)
+            else:
+                handler = handlers.get(type(line))
+                if handler is not None:
+                    handler(self, line)
         ended = self.ended
         if ended is not None and ended.pending:
             if self.record.followed:
@@ -577,6 +582,8 @@ class HandReplay:
             if second is not None:
                 assert self.table is not None
                 self.on_fact(tb.PlayedTwice(second.player, second.card, second.at, self.table.tricks[-1].number))
+            elif type(event) is ev.Play:  # the usual event called directly (natively when compiled), the rest by kind
+                self.on_play(event)
             else:
                 handlers[type(event)](self, event)
             if labelled is not None:
@@ -728,11 +735,12 @@ class HandReplay:
         """`line`'s cards are its player's hand: checked against the pack, the other hands, an
         `undealt` upcard and the number each is dealt."""
         self.deals[line.player] = list(line.cards)
-        held = set(line.cards)
+        # one dict for the checks and `dealt`; compiled, a comprehension is a native loop, fromkeys a call by name
+        held = {card: line.player for card in line.cards}  # noqa: C420
         if len(held) < len(line.cards) or not self.deck.issuperset(held) or not self.dealt.keys().isdisjoint(held) \
                 or undealt in held:
             self.find_wrong_cards(line, undealt)
-        self.dealt.update(dict.fromkeys(line.cards, line.player))
+        self.dealt.update(held)
         if len(line.cards) != self.cards_per_hand:
             self.deal_faults.add("wrong-count")
             if len(line.cards) > self.cards_per_hand:
@@ -1199,7 +1207,10 @@ class HandReplay:
 
     @final
     def on_fact(self, fact: tb.Fact) -> None:
-        self.fact_handlers[type(fact)](self, fact)
+        if type(fact) is tb.TrickWon:  # the usual fact called directly (natively when compiled), the rest by kind
+            self.fact_trickwon(fact)
+        else:
+            self.fact_handlers[type(fact)](self, fact)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         """Game hook: a trick is complete (a game that overrides it calls `lead_stood` first)."""
@@ -1865,8 +1876,9 @@ _LINES_NOT_GATHERING = frozenset({ev.EventLine, ev.NoteLine})
 _LINES_AFTER_REDEAL = frozenset({ev.RecordedLine, ev.NoteLine, ev.RedealLine})
 """Lines a hand cancelled by a `redeal` may still hold: the result written for it, notes, the redeal itself."""
 
-_NAMING_ANOTHER = frozenset({ev.Claim, ev.Count})
-"""The events that name a second player (the accused, the one whose tricks are counted)."""
+_NAMING_ANOTHER: Final = frozenset({ev.Claim, ev.Count})
+"""The events that name a second player (the accused, the one whose tricks are counted). Final,
+as it is read for every event: the compiled build keeps it as a constant, not in the module's dict."""
 
 
 _SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
