@@ -21,6 +21,10 @@ from typing import Any, ClassVar, Final, Literal, final, get_args
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
+
+# the kinds tested on every line and event, imported by name: compiled, `ev.Play` as a value is a
+# lookup in the module, `Play` a constant
+from ..notation.events import DealLine, EventLine, Play, RecordedLine
 from ..notation.reader import HandRecord, Problem
 from ..notation.records import field, record
 from ..notation.shapes import WORDS, shape_of
@@ -48,6 +52,7 @@ from .penalties import Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
 from .sides import Sides
 from .sitout import SitOut
+from .table import TrickWon
 from .trace import NO_TRACE, HandTrace
 from .verdict import HandVerdict, Recorded, TrickRecord
 
@@ -502,9 +507,9 @@ class HandReplay:
             self.last_at = line.at
             if ended is not None and ended.pending and type(line) not in _LINES_NOT_GATHERING:
                 self.gather_now()  # a recorded result, a redeal: the hands were thrown up without a correction
-            if type(line) is ev.EventLine:  # the usual lines called directly (natively when compiled), the rest by kind
+            if type(line) is EventLine:  # the usual lines called directly (natively when compiled), the rest by kind
                 self.on_event_line(line)
-            elif type(line) is ev.DealLine:
+            elif type(line) is DealLine:
                 self.on_deal(line)
             else:
                 handler = handlers.get(type(line))
@@ -563,7 +568,7 @@ class HandReplay:
             self.last_at = event.at
             second: ev.Play | None = None
             labelled: ev.Play | None = None
-            if not label_checked and isinstance(event, ev.Play):
+            if not label_checked and type(event) is Play:
                 label_checked = True
                 table = self.table
                 if table is not None and table.current.number == line.trick:  # the usual label: no second card,
@@ -582,7 +587,7 @@ class HandReplay:
             if second is not None:
                 assert self.table is not None
                 self.on_fact(tb.PlayedTwice(second.player, second.card, second.at, self.table.tricks[-1].number))
-            elif type(event) is ev.Play:  # the usual event called directly (natively when compiled), the rest by kind
+            elif type(event) is Play:  # the usual event called directly (natively when compiled), the rest by kind
                 self.on_play(event)
             else:
                 handlers[type(event)](self, event)
@@ -1207,7 +1212,7 @@ class HandReplay:
 
     @final
     def on_fact(self, fact: tb.Fact) -> None:
-        if type(fact) is tb.TrickWon:  # the usual fact called directly (natively when compiled), the rest by kind
+        if type(fact) is TrickWon:  # the usual fact called directly (natively when compiled), the rest by kind
             self.fact_trickwon(fact)
         else:
             self.fact_handlers[type(fact)](self, fact)
@@ -1910,7 +1915,7 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
     if header.dealer is not None and header.dealer_at is not None and header.dealer not in known:
         report(header.dealer, header.dealer_at, "dealer")
     for line in record.lines:
-        if type(line) is ev.EventLine:  # `type() is`, cheaper than isinstance: these records have no subclasses
+        if type(line) is EventLine:  # `type() is`, cheaper than isinstance: these records have no subclasses
             for event in line.events:
                 if event.player not in known:
                     report(event.player, event.at, "player")
@@ -1919,10 +1924,10 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                         report(event.accused, event.at, "accused player")
                     elif isinstance(event, ev.Count) and event.target not in known:
                         report(event.target, event.at, "player")
-        elif type(line) is ev.DealLine:
+        elif type(line) is DealLine:
             if line.player not in known:
                 report(line.player, line.at, "player")
-        elif type(line) is ev.RecordedLine:
+        elif type(line) is RecordedLine:
             sides = set(scored) | {"pool"}
             for who, amount, at in line.changes:
                 if who in known and who not in sides:  # a player, where the score is kept by side
