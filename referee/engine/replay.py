@@ -17,10 +17,14 @@ every rulebook must define in its own words.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Literal, final, get_args
+from typing import Any, ClassVar, Final, Literal, final, get_args
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
+
+# the kinds tested on every line and event, imported by name: compiled, `ev.Play` as a value is a
+# lookup in the module, `Play` a constant
+from ..notation.events import DealLine, EventLine, Play, RecordedLine
 from ..notation.reader import HandRecord, Problem
 from ..notation.records import field, record
 from ..notation.shapes import WORDS, shape_of
@@ -48,6 +52,7 @@ from .penalties import Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
 from .sides import Sides
 from .sitout import SitOut
+from .table import TrickWon
 from .trace import NO_TRACE, HandTrace
 from .verdict import HandVerdict, Recorded, TrickRecord
 
@@ -508,9 +513,14 @@ class HandReplay:
             self.last_at = line.at
             if ended is not None and ended.pending and type(line) not in _LINES_NOT_GATHERING:
                 self.gather_now()  # a recorded result, a redeal: the hands were thrown up without a correction
-            handler = handlers.get(type(line))
-            if handler is not None:
-                handler(self, line)
+            if type(line) is EventLine:  # the usual lines called directly (natively when compiled), the rest by kind
+                self.on_event_line(line)
+            elif type(line) is DealLine:
+                self.on_deal(line)
+            else:
+                handler = handlers.get(type(line))
+                if handler is not None:
+                    handler(self, line)
         ended = self.ended
         if ended is not None and ended.pending:
             if self.record.followed:
@@ -564,7 +574,7 @@ class HandReplay:
             self.last_at = event.at
             second: ev.Play | None = None
             labelled: ev.Play | None = None
-            if not label_checked and isinstance(event, ev.Play):
+            if not label_checked and type(event) is Play:
                 label_checked = True
                 table = self.table
                 if table is not None and table.current.number == line.trick:  # the usual label: no second card,
@@ -583,6 +593,8 @@ class HandReplay:
             if second is not None:
                 assert self.table is not None
                 self.on_fact(tb.PlayedTwice(second.player, second.card, second.at, self.table.tricks[-1].number))
+            elif type(event) is Play:  # the usual event called directly (natively when compiled), the rest by kind
+                self.on_play(event)
             else:
                 handlers[type(event)](self, event)
             if labelled is not None:
@@ -734,11 +746,12 @@ class HandReplay:
         """`line`'s cards are its player's hand: checked against the pack, the other hands, an
         `undealt` upcard and the number each is dealt."""
         self.deals[line.player] = list(line.cards)
-        held = set(line.cards)
+        # one dict for the checks and `dealt`; compiled, a comprehension is a native loop, fromkeys a call by name
+        held = {card: line.player for card in line.cards}  # noqa: C420
         if len(held) < len(line.cards) or not self.deck.issuperset(held) or not self.dealt.keys().isdisjoint(held) \
                 or undealt in held:
             self.find_wrong_cards(line, undealt)
-        self.dealt.update(dict.fromkeys(line.cards, line.player))
+        self.dealt.update(held)
         if len(line.cards) != self.cards_per_hand:
             self.deal_faults.add("wrong-count")
             if len(line.cards) > self.cards_per_hand:
@@ -1205,7 +1218,10 @@ class HandReplay:
 
     @final
     def on_fact(self, fact: tb.Fact) -> None:
-        self.fact_handlers[type(fact)](self, fact)
+        if type(fact) is TrickWon:  # the usual fact called directly (natively when compiled), the rest by kind
+            self.fact_trickwon(fact)
+        else:
+            self.fact_handlers[type(fact)](self, fact)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         """Game hook: a trick is complete (a game that overrides it calls `lead_stood` first)."""
@@ -1871,8 +1887,9 @@ _LINES_NOT_GATHERING = frozenset({ev.EventLine, ev.NoteLine})
 _LINES_AFTER_REDEAL = frozenset({ev.RecordedLine, ev.NoteLine, ev.RedealLine})
 """Lines a hand cancelled by a `redeal` may still hold: the result written for it, notes, the redeal itself."""
 
-_NAMING_ANOTHER = frozenset({ev.Claim, ev.Count})
-"""The events that name a second player (the accused, the one whose tricks are counted)."""
+_NAMING_ANOTHER: Final = frozenset({ev.Claim, ev.Count})
+"""The events that name a second player (the accused, the one whose tricks are counted). Final,
+as it is read for every event: the compiled build keeps it as a constant, not in the module's dict."""
 
 
 _SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
@@ -1904,7 +1921,7 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
     if header.dealer is not None and header.dealer_at is not None and header.dealer not in known:
         report(header.dealer, header.dealer_at, "dealer")
     for line in record.lines:
-        if type(line) is ev.EventLine:  # `type() is`, cheaper than isinstance: these records have no subclasses
+        if type(line) is EventLine:  # `type() is`, cheaper than isinstance: these records have no subclasses
             for event in line.events:
                 if event.player not in known:
                     report(event.player, event.at, "player")
@@ -1913,10 +1930,10 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                         report(event.accused, event.at, "accused player")
                     elif isinstance(event, ev.Count) and event.target not in known:
                         report(event.target, event.at, "player")
-        elif type(line) is ev.DealLine:
+        elif type(line) is DealLine:
             if line.player not in known:
                 report(line.player, line.at, "player")
-        elif type(line) is ev.RecordedLine:
+        elif type(line) is RecordedLine:
             sides = set(scored) | {"pool"}
             for who, amount, at in line.changes:
                 if who in known and who not in sides:  # a player, where the score is kept by side

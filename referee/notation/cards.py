@@ -8,6 +8,7 @@ millions of plays.
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 from .records import field, record
 
@@ -46,7 +47,10 @@ _PARTNER = {
     Suit.DIAMONDS: Suit.HEARTS,
 }
 
-JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+JACK: Final = 11  # Final: the compiled build reads each as a constant, not from the module's dict
+QUEEN: Final = 12
+KING: Final = 13
+ACE: Final = 14
 _RANK_TEXT = {10: "T", JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
 _RANK_OF_TEXT = {"A": ACE, "K": KING, "Q": QUEEN, "J": JACK, "T": 10, "10": 10}
 _RANK_OF_TEXT.update({str(n): n for n in range(2, 10)})

@@ -196,7 +196,7 @@ class CommonLines:
         if whole is None:
             return None
         fields = whole.groups()  # the label, then each play's player and card
-        plain, play, span = self._plain_names, ev.Play, ev.Span  # locals: read four times a line
+        plain = self._plain_names
         plays = []
         for index in range(1, len(fields), 2):
             player = fields[index]
@@ -204,7 +204,7 @@ class CommonLines:
                 break
             if player not in plain and not self._plain(player):
                 return None
-            plays.append(play(player, _card(fields[index + 1]), span(line, whole.start(index + 1) + 1)))
+            plays.append(ev.Play(player, _card(fields[index + 1]), ev.Span(line, whole.start(index + 1) + 1)))
         if text.startswith(_LABEL):  # written the usual way: its plays are kept for `_read_known_plays`
             known = self._plays_read
             if len(known) >= _MOST_KEPT:
@@ -224,14 +224,14 @@ class CommonLines:
         written = text[colon + 2:].split(", ")
         if len(written) > _MOST_PLAYS:
             return None
-        known, play, span = self._plays_read, ev.Play, ev.Span
+        known = self._plays_read
         column = colon + 3  # where the first play starts (the first column is 1)
         plays = []
         for text_of_play in written:
             found = known.get(text_of_play)
             if found is None:
                 return None
-            plays.append(play(found[0], found[1], span(line, column)))
+            plays.append(ev.Play(found[0], found[1], ev.Span(line, column)))  # no local alias: compiled, a native call
             column += len(text_of_play) + 2
         return _event_line(plays, line, label, len(_LABEL))
 
