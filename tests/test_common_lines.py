@@ -19,7 +19,7 @@ from referee.notation import events as ev
 from referee.notation.cards import parse_card, parse_suit
 from referee.notation.common_lines import WHOLE_LINES_AFTER, CommonLines
 from referee.notation.grammar import _parser
-from referee.notation.reader import _common_lines, _shortcut, _terminal_patterns, parse_line
+from referee.notation.reader import Problem, _common_lines, _shortcut, _terminal_patterns, parse_line
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
 CASE_LINES = [line for path in CASES for line in path.read_text("utf-8").splitlines()
@@ -98,7 +98,7 @@ def test_lines_outside_the_usual_shapes_are_left_to_the_grammar() -> None:
         "N 9H, E TH # a comment",        # comments
         "N9H",                           # no break between player and card
         "hand1 dealer N",
-        "N bid 6 colour",                # events beyond the simple ones
+        "N look trick 2",                # events beyond the usual ones
         "N claim revoke E trick 2",
         "E call partnership",            # a choice answered by its option's name
         "S call claim",
@@ -117,6 +117,28 @@ def test_lines_outside_the_usual_shapes_are_left_to_the_grammar() -> None:
 def test_a_line_the_shortcut_declines_still_gets_the_grammars_error() -> None:
     problem = parse_line("trick 1: N XS, E 9H", 12)
     assert problem is not None and getattr(problem, "message", "") == "'XS' is not a card"
+    for text, message in (("N bid 6 colours", "unexpected 's'; expected ',' or the end of the line"),
+                          ("N demand belle belle", "unexpected 'belle'; expected ',', a card (AS, 10H, TD, 9♣) or the "
+                                                   "end of the line"),
+                          ("N bid 1234567 colour", "1234567 is too large a number: at most 999,999 here")):
+        problem = parse_line(text, 3)
+        assert isinstance(problem, Problem) and problem.message == message, (text, problem)
+
+
+def test_the_bidding_games_usual_events_are_taken() -> None:
+    """Boston's and French Boston's bids (with a qualifier, a suit or a contract), keeps and
+    demands are read without the grammar, with the fields the grammar gives them."""
+    read = _common_lines().read
+    text = ("A bid 6 colour, Y keep, B keep-over, Z bid little-misere, A bid 9 hearts, Y bid 7 ♠, "
+            "B demand belle JD, Z demand, A accept, Y bid 9 belle, B bid 6 color, Z bid 8")
+    line = read(text, 4)
+    assert line == grammar_reading(text, 4)
+    assert isinstance(line, ev.EventLine)
+    assert [(type(e).__name__, *(getattr(e, f) for f in ("number", "qualifier", "contract", "over", "belle", "card")
+                                 if hasattr(e, f))) for e in line.events] == [
+        ("Bid", 6, "colour", None), ("Keep", False), ("Keep", True), ("Bid", None, None, "little-misere"),
+        ("Bid", 9, "H", None), ("Bid", 7, "S", None), ("Demand", True, parse_card("JD")), ("Demand", False, None),
+        ("Accept",), ("Bid", 9, "belle", None), ("Bid", 6, "colour", None), ("Bid", 8, None, None)]
 
 
 # ---- generated lines: near the usual shapes, with every kind of small departure ---------
@@ -129,10 +151,19 @@ GAPS = [" ", "  ", "\t", "", " \t ", "\f", "\r"]
 WORDS = ["pass", "order", "alone", "accept", "concede", "spread", "sell", "refuse", "pitch", "passing", "keep"]
 
 
+BID_VALUES = ["3", "12", "x", "٣", "6 colour", "6 color", "6  preference", "9 petite", "9\tbelle", "6 hearts",
+              "7 S", "8 ♦", "8 ♦️", "6 Spades", "6 HEARTS", "6 colours", "6 colour-", "6colour", "6 s'", "6 belle x",
+              "boston", "little-misere", "grand-misere", "grand-misere-table", "petite-misere", "misere-quatre-as",
+              "petite-misere-tables", "Boston", "keep", "keep-over", "6 boston", "12345", "0", "06", "6 keep"]
+DEMANDS = ["", " belle", " JD", " belle 9H", "  belle\t10♣", " 9H belle", " belles", " bellex", "belle", " JD JH",
+           " X", " belle belle", " hearts"]
+KEEPS = ["keep", "keep-over", "keep over", "keep-overs", "keeps", "keep-", "Keep", "kept"]
+
+
 @st.composite
 def event_text(draw: st.DrawFn) -> str:
     name, gap = draw(st.sampled_from(NAMES)), draw(st.sampled_from(GAPS))
-    kind = draw(st.integers(0, 4))
+    kind = draw(st.integers(0, 6))
     if kind == 0:
         return f"{name}{gap}{draw(st.sampled_from(CARDS))}"
     if kind == 1:
@@ -141,7 +172,11 @@ def event_text(draw: st.DrawFn) -> str:
         return f"{name}{gap}discard{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(CARDS))}"
     if kind == 3:
         return f"{name}{gap}name{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(SUITS))}"
-    return f"{name}{gap}bid{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(['3', '12', 'x', '٣', '6 colour']))}"
+    if kind == 4:
+        return f"{name}{gap}{draw(st.sampled_from(KEEPS))}"
+    if kind == 5:
+        return f"{name}{gap}demand{draw(st.sampled_from(DEMANDS))}"
+    return f"{name}{gap}bid{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(BID_VALUES))}"
 
 
 @st.composite
@@ -178,6 +213,50 @@ def near_common_line(draw: st.DrawFn) -> str:
 @given(near_common_line())
 def test_generated_lines_near_the_usual_shapes_read_as_the_grammar_reads_them(text: str) -> None:
     assert_same_as_grammar(text)
+
+
+@st.composite
+def bidding_line(draw: st.DrawFn) -> tuple[str, bool]:
+    """A line of the bidding games' events written any way the notation allows (a label or none,
+    suits as words, letters or signs, in either case, cards in lower case, any usual spacing),
+    with whether it is free of near misses (a flaw in one of its parts when not)."""
+    flawed = draw(st.sampled_from(["player", "value", "separator", "end", None, None, None]))
+    usual_values = ["5", "6 colour", "6 color", "7 preference", "9 petite", "9 belle", "8 hearts", "8 Hearts", "8 h",
+                    "8 H", "10 ♥", "10 ♥️", "6 spades", "6 clubs", "6 diamonds", "6 S", "6 d", "boston", "little-misere",
+                    "grand-misere", "little-spread", "grand-spread", "petite-misere", "petite-misere-table",
+                    "grand-misere-table", "misere-quatre-as", "13", "0007"]
+    usual_events = ["pass", "keep", "keep-over", "demand", "demand belle", "demand JD", "demand jd",
+                    "demand belle 10♣", "demand\tbelle  9H", "accept", "bid {value}", "bid  {value}", "bid\t{value}"]
+    near = ["bid {value}x", "keep over", "keep-overs", "demand belle belle", "demand 9H belle", "bid", "bid {value} x",
+            "bid belle", "demand 9", "accept belle", "bid 6 HEARTS", "bid 6 colour-", "bid 6 s'", "bid 6colour",
+            "bid {value},"]
+    players = ["N", "E", "S", "W", "A", "Y", "B", "Z", "Ann", "o'Neil", "Zoë"]
+    events = []
+    for _ in range(draw(st.integers(1, 8))):
+        player = draw(st.sampled_from(players))
+        written = draw(st.sampled_from(usual_events))
+        value = draw(st.sampled_from(usual_values))
+        gap = draw(st.sampled_from([" ", "  ", "\t"]))
+        events.append(f"{player}{gap}{written.format(value=value)}")
+    if flawed == "player":
+        events[draw(st.integers(0, len(events) - 1))] = f"{draw(st.sampled_from(NAMES))} pass"
+    elif flawed == "value":
+        events[draw(st.integers(0, len(events) - 1))] = "N " + draw(st.sampled_from(near)).format(
+            value=draw(st.sampled_from(usual_values)))
+    separator = draw(st.sampled_from([", ", ",", " , ", "\t,\t"]
+                                     + ([",,", " ", ", ,"] if flawed == "separator" else [])))
+    end = draw(st.sampled_from(["", " ", "\t"] + (["x", " # note", ","] if flawed == "end" else [])))
+    label = draw(st.sampled_from(["", "trick 1: ", "trick 12 :", "\ttrick 3:\t"]))
+    return draw(st.sampled_from(["", " "])) + label + separator.join(events) + end, flawed is None
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(bidding_line())
+def test_generated_lines_of_bids_keeps_and_demands_read_as_the_grammar_reads_them(drawn: tuple[str, bool]) -> None:
+    text, usual = drawn
+    assert_same_as_grammar(text)
+    if usual:  # the usual lines are the shortcut's to read, whatever their style
+        assert _common_lines().read(text, 7) is not None, text
 
 
 @st.composite

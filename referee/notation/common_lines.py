@@ -1,11 +1,13 @@
 """The common line shapes, read with one regular expression each, ahead of the LALR parser.
 
-An archive is almost all deal lines, trick lines and short runs of simple events, written the
-usual way. For those lines the general parser's cost is per token and per reduction; one
-anchored regular expression per shape does the same work in a single match. Anything else —
-an unusual spacing, a comment, a player named like a keyword, any event beyond the simple
-ones, and every line with a mistake — is left to the LALR parser, which stays the definition
-of the notation and the only source of syntax errors.
+An archive is almost all deal lines, trick lines and runs of the usual events (plays, the
+events of one word, discards, trumps named, and the bidding games' bids, keeps and demands),
+written the usual way. For those lines the general parser's cost is per token and per
+reduction (a Boston bidding line read by Lark cost a million instructions); one anchored
+regular expression per shape does the same work in a single match. Anything else — an unusual
+spacing, a comment, a player named like a keyword, any other event, and every line with a
+mistake — is left to the LALR parser, which stays the definition of the notation and the only
+source of syntax errors.
 
 The patterns are built from the grammar's own terminals (`CARD`, `NAME`, `SUIT`, ...), so the
 two readers cannot drift apart on what a card or a name is; `tests/test_common_lines.py`
@@ -23,6 +25,7 @@ from .cards import Card, parse_card, parse_suit
 from .limits import MAX_DIGITS
 from .shapes import SHAPES, WORD_EVENTS
 from .usercache import KeptPatterns
+from .vocabulary import vocabulary
 
 _MOST_DEALT = 13
 """Deal lines of more cards (a misdeal) are left to the grammar."""
@@ -66,12 +69,21 @@ class CommonLines:
         or deals are read a card a match before those of a whole line are compiled."""
         card, name, suit = terminals["CARD"], terminals["NAME"], terminals["SUIT"]
         who, signed = terminals["WHO"], terminals["SIGNED_INT"]
+        qualifier, contract = terminals["QUALIFIER"], terminals["CONTRACT"]
+        belle, keep = terminals["BELLE"], terminals["KEEP_WORD"]
         words = "|".join(WORD_EVENTS)  # the events of one word, by their declarations
-        discard, name_suit, bid = (SHAPES[kind].word for kind in (ev.Discard, ev.NameSuit, ev.Bid))
+        discard, name_suit, bid, demand = (SHAPES[kind].word for kind in (ev.Discard, ev.NameSuit, ev.Bid, ev.Demand))
+        self._spellings = vocabulary().spellings  # a qualifier's other spellings, read as it (as the grammar does)
 
         def event(group: str) -> str:  # `group` opens each field: "(" to capture, "(?:" not to
+            number = rf"[0-9]{{1,{MAX_DIGITS}}}"
+            # a bid's value, as the grammar's `bid_value`: a number with a suit or a word after it,
+            # or a contract (or a keep word) alone
+            value = (rf"(?:{group}{number})(?:{_GAP}(?:{group}{suit})|{group}{qualifier}|{belle}))|)"
+                     rf"|{group}{contract}|{keep}))")
             return (rf"{group}{name}){_GAP}(?:{group}{card})|{group}{words})|{discard}{_GAP}{group}{card})"
-                    rf"|{name_suit}{_GAP}{group}{suit})|{bid}{_GAP}{group}[0-9]{{1,{MAX_DIGITS}}}))(?={_SPACE}(?:,|$))")
+                    rf"|{name_suit}{_GAP}{group}{suit})|{bid}{_GAP}{value}|{group}{keep})"
+                    rf"|{demand}(?:{_GAP}{group}{belle})|)(?:{_GAP}{group}{card})|))(?={_SPACE}(?:,|$))")
 
         def change(group: str) -> str:
             return rf"{group}{who}){_GAP}{group}{signed})"
@@ -262,7 +274,8 @@ class CommonLines:
         events: list[tuple[Callable[..., ev.Event], tuple[Any, ...], int]] = []
         end = 0
         while match is not None:
-            player, card, word, discarded, suit, bid = match.groups()
+            player, card, word, discarded, suit, number, bid_suit, qualifier, contract, keep, belle, demanded = \
+                match.groups()
             if player not in self._plain_names and not self._plain(player):  # the set first: it is per event
                 return None
             make: Callable[..., ev.Event]
@@ -271,12 +284,24 @@ class CommonLines:
                 make, fields = ev.Play, (player, _card(card))
             elif word is not None:
                 make, fields = WORD_EVENTS[word], (player,)
+            elif number is not None:
+                make = ev.Bid
+                if bid_suit is not None:
+                    fields = (player, int(number), parse_suit(bid_suit).value, None)
+                elif qualifier is not None:
+                    fields = (player, int(number), self._spellings.get(qualifier, qualifier), None)
+                else:
+                    fields = (player, int(number), None, None)
+            elif contract is not None:
+                make, fields = ev.Bid, (player, None, None, contract)
+            elif keep is not None:
+                make, fields = ev.Keep, (player, keep == "keep-over")
             elif discarded is not None:
                 make, fields = ev.Discard, (player, _card(discarded))
             elif suit is not None:
                 make, fields = ev.NameSuit, (player, parse_suit(suit))
-            else:
-                make, fields = ev.Bid, (player, int(bid), None, None)
+            else:  # a demand: its two fields may both be left out
+                make, fields = ev.Demand, (player, belle is not None, _card(demanded) if demanded is not None else None)
             events.append((make, fields, match.start(1) + 1))
             end = match.end()
             comma = self._comma.match(text, end)

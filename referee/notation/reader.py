@@ -38,6 +38,9 @@ _OPEN_TERMINALS = {"NAME", "WHO", "TAG_NAME", "STRING", "INT", "SIGNED_INT", "CA
 """Terminals that are not reserved words: a name may look like them (a player called S; any word
 after `call`)."""
 
+_READ_TERMINALS = _OPEN_TERMINALS - {"COMMENT", "INT"} | {"QUALIFIER", "CONTRACT", "BELLE", "KEEP_WORD"}
+"""The terminals `CommonLines` is built from: kept terminals without any of them are made again."""
+
 
 @lru_cache(maxsize=1)
 def _common_lines() -> CommonLines:
@@ -68,7 +71,7 @@ def _terminals_valid(patterns: object) -> bool:
     without capturing groups (which would shift the groups it reads), the ones it reads among
     them; anything else is worked out again. (One that does not compile is caught when
     `CommonLines` compiles it: compiling each here would cost start-up.)"""
-    if not isinstance(patterns, dict) or not _OPEN_TERMINALS - {"COMMENT", "INT"} <= patterns.keys():
+    if not isinstance(patterns, dict) or not _READ_TERMINALS <= patterns.keys():
         return False
     return all(isinstance(name, str) and isinstance(pattern, str) and _CAPTURING.search(pattern) is None
                for name, pattern in patterns.items())
