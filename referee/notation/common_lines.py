@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from . import events as ev
 from .cards import Card, parse_card, parse_suit
@@ -32,14 +32,14 @@ _MOST_DEALT = 13
 _MOST_PLAYS = 6
 """Trick lines of more plays than any game's table are read event by event."""
 _LABEL = "trick "
-"""How a trick's label starts when written the usual way (`CommonLines._read_known_plays`)."""
+"""How a trick's label starts when written the usual way (`CommonLines._read_known`)."""
+_DEAL = "deal "
+"""How a deal line starts when written the usual way (`CommonLines._read_known_deal`)."""
 _MOST_KEPT = 4096
-"""Plays kept by their text (`CommonLines._plays_read`) before the store is emptied (a pack of
-52 cards and a few players make far fewer)."""
-_MOST_LINES_KEPT = 256
-"""Lines of events kept by their text (`CommonLines._events_read`) before the store is emptied:
-an archive's bidding lines are a few texts written over and over, and an archive of ever new
-lines must not make the reader's memory grow with it (tests/test_scale.py)."""
+"""Events, and the players of deal lines, kept by their text (`CommonLines._events_known`,
+`_deals_known`) before the store is emptied: a pack of 52 cards, a few players and their bids
+make far fewer, and an archive of ever new texts must not make the reader's memory grow with
+it (tests/test_scale.py)."""
 WHOLE_LINES_AFTER = 100
 """Lines of plays or deals read a card a match before the patterns of whole lines are compiled."""
 _GAP = r"[ \t]+"      # where the grammar needs a break between two words
@@ -49,14 +49,15 @@ _SPACE = r"[ \t]*"    # where it needs none
 class _Cards(dict[str, Card]):
     """The card of each spelling met (`parse_card`'s answer kept): a card read is one lookup
     rather than a call, and the line's pattern has already checked its shape, so the
-    spellings kept are the few the grammar's `CARD` allows."""
+    spellings kept are the few the grammar's `CARD` allows. (Read by subscripting: on the
+    compiled build, a call of the bound `__getitem__` costs twice as much.)"""
 
     def __missing__(self, text: str) -> Card:
         found = self[text] = parse_card(text)
         return found
 
 
-_card = _Cards().__getitem__
+_CARDS: Final = _Cards()
 
 
 class CommonLines:
@@ -127,8 +128,8 @@ class CommonLines:
         self._keyword = kept(keyword)
         patterns.keep()
         self._plain_names: set[str] = set()
-        self._events_read: dict[str, _Events] = {}  # each line of events read, by its text (`_read_events`)
-        self._plays_read: dict[str, tuple[str, Card]] = {}  # each play read in a labelled line, by its text
+        self._events_known: dict[str, tuple[Callable[..., ev.Event], tuple[Any, ...]]] = {}  # see `_keep`
+        self._deals_known: dict[str, str] = {}  # each deal line's start read, ``deal N: ``, with its player
 
     def read(self, text: str, line: int) -> ev.Line | None:
         """The line's record, exactly as the grammar would build it, or None."""
@@ -139,20 +140,17 @@ class CommonLines:
         if first == "[":
             return self._read_tag(text, line)
         if first == "d" and start.startswith("deal"):
-            return self._read_whole_deal(text, line) if self._deal_whole is not None else self._read_deal(text, line)
+            return self._read_known_deal(text, line) or (
+                self._read_whole_deal(text, line) if self._deal_whole is not None else self._read_deal(text, line))
         if first == "h" and start.startswith("hand"):
             return self._read_hand(text, line)
         if first == "u" and start.startswith("upcard"):
             return self._read_upcard(text, line)
         if first == "r" and start.startswith("recorded"):
             return self._read_recorded(text, line)
-        if first == "t" and text.startswith(_LABEL):
-            plays = self._read_known_plays(text, line)
-            if plays is not None:
-                return plays
-        known = self._events_read.get(text)  # a line of bids and passes: the same few texts recur all archive long
+        known = self._read_known(text, line)  # nearly every line of events: each event was read before
         if known is not None:
-            return known.at_line(line)
+            return known
         plays = self._read_whole_plays(text, line) if self._plays is not None else self._read_plays(text, line)
         return plays or self._read_events(text, line)
 
@@ -208,44 +206,57 @@ class CommonLines:
         if whole is None:
             return None
         fields = whole.groups()  # the label, then each play's player and card
-        plain, play, span = self._plain_names, ev.Play, ev.Span  # locals: read four times a line
-        plays = []
+        plain = self._plain_names
+        plays: list[ev.Event] = []
         for index in range(1, len(fields), 2):
             player = fields[index]
             if player is None:
                 break
             if player not in plain and not self._plain(player):
                 return None
-            plays.append(play(player, _card(fields[index + 1]), span(line, whole.start(index + 1) + 1)))
-        if text.startswith(_LABEL):  # written the usual way: its plays are kept for `_read_known_plays`
-            known = self._plays_read
-            if len(known) >= _MOST_KEPT:
-                known.clear()
-            for index, found in enumerate(plays, 1):
-                known[text[whole.start(2 * index):whole.end(2 * index + 1)]] = (found.player, found.card)
+            card = _CARDS[fields[index + 1]]
+            plays.append(ev.Play(player, card, ev.Span(line, whole.start(index + 1) + 1)))
+            self._keep(text[whole.start(index + 1):whole.end(index + 2)], ev.Play, (player, card))
         return _event_line(plays, line, fields[0], whole.start(1))
 
-    def _read_known_plays(self, text: str, line: int) -> ev.EventLine | None:
-        """A line of plays written the usual way (``trick 3: N AS, E KS``) whose every play was
-        read before in such a line (`_plays_read`): read by splitting it, with no pattern matched,
-        a third of the cost of a line of plays. None for any other line, left to the patterns."""
-        colon = text.find(": ", len(_LABEL))
-        label = text[len(_LABEL):colon]
-        if colon < 0 or not (label.isdigit() and label.isascii() and len(label) <= MAX_DIGITS):
-            return None
-        written = text[colon + 2:].split(", ")
-        if len(written) > _MOST_PLAYS:
-            return None
-        known, play, span = self._plays_read, ev.Play, ev.Span
-        column = colon + 3  # where the first play starts (the first column is 1)
-        plays = []
-        for text_of_play in written:
-            found = known.get(text_of_play)
+    def _keep(self, text: str, make: Callable[..., ev.Event], fields: tuple[Any, ...]) -> None:
+        """Keep an event read, by its text (``N AS``, ``E bid 6 colour``): its record class and its
+        fields but the position, for `_read_known` to build it again wherever it is written."""
+        known = self._events_known
+        if len(known) >= _MOST_KEPT:
+            known.clear()
+        known[text] = (make, fields)
+
+    def _read_known(self, text: str, line: int) -> ev.EventLine | None:
+        """A line of events written the usual way (``trick 3: N AS, E KS``, ``N pass, E bid 6``:
+        ``, `` between them, nothing after the last) whose every event was read before (`_keep`):
+        read by splitting it, with no pattern matched, a third of the cost of matching it. None
+        for any other line, left to the patterns.
+
+        An event's text reads the same wherever it is written: its pattern ends where a ``,`` or
+        the end of the line may follow, and what comes before it (a ``,`` or the label) lets only
+        a player's name start it."""
+        label = None
+        column = 1  # where the first event starts (the first column is 1)
+        if text.startswith(_LABEL):
+            colon = text.find(": ", len(_LABEL))
+            label = text[len(_LABEL):colon]
+            if colon < 0 or not (label.isdigit() and label.isascii() and len(label) <= MAX_DIGITS):
+                return None
+            column = colon + 3
+        known = self._events_known
+        events: list[ev.Event] = []
+        for written in text[column - 1:].split(", "):
+            found = known.get(written)
             if found is None:
                 return None
-            plays.append(play(found[0], found[1], span(line, column)))
-            column += len(text_of_play) + 2
-        return _event_line(plays, line, label, len(_LABEL))
+            make, fields = found
+            if make is ev.Play:  # nearly every event: the record built directly (on the compiled build, a third
+                events.append(ev.Play(fields[0], fields[1], ev.Span(line, column)))  # of a call through `make`)
+            else:
+                events.append(make(*fields, ev.Span(line, column)))
+            column += len(written) + 2
+        return _event_line(events, line, label, len(_LABEL))
 
     def _plays_from(self, text: str, line: int, start: int) -> list[ev.Event] | None:
         """The plays written from `start` to the end of the line (between one and `_MOST_PLAYS`,
@@ -256,7 +267,7 @@ class CommonLines:
             player = play.group(1)
             if player not in self._plain_names and not self._plain(player):
                 return None
-            plays.append(ev.Play(player, _card(play.group(2)), ev.Span(line, play.start(1) + 1)))
+            plays.append(ev.Play(player, _CARDS[play.group(2)], ev.Span(line, play.start(1) + 1)))
             end = play.end()
             comma = self._comma.match(text, end)
             play = self._play.match(text, comma.end()) if comma is not None else None
@@ -266,12 +277,12 @@ class CommonLines:
 
     def _read_events(self, text: str, line: int) -> ev.EventLine | None:
         """Events one match at a time, each from where the last ended, so that no second pass
-        over the line is needed to know the matches cover it. What is read is kept by the
-        line's text (`_events_read`), to be built again for the next line of the same text."""
+        over the line is needed to know the matches cover it. Each event read is kept (`_keep`)
+        once the whole line is read, for `_read_known` to read it again without a pattern."""
         label = self._label.match(text)
         start = label.end() if label else 0
         match = self._event.match(text, self._space.match(text, start).end())  # type: ignore[union-attr]
-        events: list[tuple[Callable[..., ev.Event], tuple[Any, ...], int]] = []
+        read: list[tuple[str, Callable[..., ev.Event], tuple[Any, ...], int]] = []  # text, record, fields, column
         end = 0
         while match is not None:
             player, card, word, discarded, suit, number, bid_suit, qualifier, contract, keep, belle, demanded = \
@@ -281,7 +292,7 @@ class CommonLines:
             make: Callable[..., ev.Event]
             fields: tuple[Any, ...]
             if card is not None:
-                make, fields = ev.Play, (player, _card(card))
+                make, fields = ev.Play, (player, _CARDS[card])
             elif word is not None:
                 make, fields = WORD_EVENTS[word], (player,)
             elif number is not None:
@@ -297,22 +308,54 @@ class CommonLines:
             elif keep is not None:
                 make, fields = ev.Keep, (player, keep == "keep-over")
             elif discarded is not None:
-                make, fields = ev.Discard, (player, _card(discarded))
+                make, fields = ev.Discard, (player, _CARDS[discarded])
             elif suit is not None:
                 make, fields = ev.NameSuit, (player, parse_suit(suit))
             else:  # a demand: its two fields may both be left out
-                make, fields = ev.Demand, (player, belle is not None, _card(demanded) if demanded is not None else None)
-            events.append((make, fields, match.start(1) + 1))
+                make = ev.Demand
+                fields = (player, belle is not None, _CARDS[demanded] if demanded is not None else None)
             end = match.end()
+            read.append((text[match.start(1):end], make, fields, match.start(1) + 1))
             comma = self._comma.match(text, end)
             match = self._event.match(text, comma.end()) if comma is not None else None
-        if not events or text[end:].strip(" \t"):
+        if not read or text[end:].strip(" \t"):
             return None
-        if len(self._events_read) >= _MOST_LINES_KEPT:  # an archive of ever new lines cannot make it grow without bound
-            self._events_read.clear()
-        read = self._events_read[text] = _Events(label.group(1) if label else None, label.start(1) if label else 0,
-                                                 tuple(events))
-        return read.at_line(line)
+        events = []
+        for written, kind, values, column in read:
+            self._keep(written, kind, values)
+            events.append(kind(*values, ev.Span(line, column)))
+        return _event_line(events, line, label.group(1) if label else None, label.start(1) if label else 0)
+
+    def _read_known_deal(self, text: str, line: int) -> ev.DealLine | None:
+        """A deal line written the usual way (``deal N: 9H TD JS``: one space between its words,
+        none at its end) by a player whose deal was read before (`_deals_known`), of cards read
+        before (`_CARDS`, which holds only spellings the grammar's `CARD` matched): read by
+        splitting it, with no pattern matched. None for any other line, left to the patterns."""
+        colon = text.find(": ", len(_DEAL))
+        player = self._deals_known.get(text[:colon + 2]) if colon > 0 else None
+        if player is None:
+            return None
+        written = text[colon + 2:].split(" ")
+        if len(written) > _MOST_DEALT:
+            return None
+        cards: list[Card] = []
+        columns: list[int] = []
+        column = colon + 3  # where the first card starts
+        for text_of_card in written:
+            card = _CARDS.get(text_of_card)
+            if card is None:
+                return None
+            cards.append(card)
+            columns.append(column)
+            column += len(text_of_card) + 1
+        return ev.DealLine(player, tuple(cards), ev.Span(line, len(_DEAL) + 1), tuple(columns))
+
+    def _keep_deal(self, player: str) -> None:
+        """Keep how a deal line of `player` starts when written the usual way, for `_read_known_deal`."""
+        known = self._deals_known
+        if len(known) >= _MOST_KEPT:
+            known.clear()
+        known[f"{_DEAL}{player}: "] = player
 
     def _read_deal(self, text: str, line: int) -> ev.DealLine | None:
         if self._deal_whole is not None or self._long_input():
@@ -327,12 +370,13 @@ class CommonLines:
         while dealt is not None:
             if len(cards) == _MOST_DEALT:
                 return None
-            cards.append(_card(dealt.group(1)))
+            cards.append(_CARDS[dealt.group(1)])
             columns.append(dealt.start(1) + 1)
             end = dealt.end()
             dealt = self._dealt.match(text, end)
         if text[end:].strip(" \t"):
             return None
+        self._keep_deal(head.group(1))
         return ev.DealLine(head.group(1), tuple(cards), ev.Span(line, head.start(1) + 1), tuple(columns))
 
     def _read_whole_deal(self, text: str, line: int) -> ev.DealLine | None:
@@ -345,8 +389,9 @@ class CommonLines:
         for group, text_of_card in enumerate(whole.groups()[1:], 2):
             if text_of_card is None:
                 break
-            cards.append(_card(text_of_card))
+            cards.append(_CARDS[text_of_card])
             columns.append(whole.start(group) + 1)
+        self._keep_deal(whole.group(1))
         return ev.DealLine(whole.group(1), tuple(cards), ev.Span(line, whole.start(1) + 1), tuple(columns))
 
     def _read_hand(self, text: str, line: int) -> ev.HandHeader | None:
@@ -363,7 +408,7 @@ class CommonLines:
         whole = self._upcard.fullmatch(text)
         if whole is None:
             return None
-        return ev.UpcardLine(_card(whole.group(1)), ev.Span(line, whole.start(1) + 1))
+        return ev.UpcardLine(_CARDS[whole.group(1)], ev.Span(line, whole.start(1) + 1))
 
     def _read_recorded(self, text: str, line: int) -> ev.RecordedLine | None:
         whole = self._recorded.fullmatch(text)
@@ -383,23 +428,6 @@ class CommonLines:
             return None
         return ev.Tag(whole.group(1), whole.group(2)[1:-1], ev.Span(line, whole.start(1) + 1),
                       ev.Span(line, whole.start(2) + 2))
-
-
-class _Events:
-    """A line of events as `_read_events` read it, to be built for any line number: the ``trick
-    N:`` label (as written, and where it starts), then each event's record class, its fields
-    but the position, and its column."""
-
-    __slots__ = ("events", "label", "label_start")
-
-    def __init__(self, label: str | None, label_start: int, events: tuple[tuple[Callable[..., ev.Event],
-                                                                              tuple[Any, ...], int], ...]) -> None:
-        self.label, self.label_start, self.events = label, label_start, events
-
-    def at_line(self, line: int) -> ev.EventLine:
-        span = ev.Span
-        return _event_line([make(*fields, span(line, column)) for make, fields, column in self.events], line,
-                           self.label, self.label_start)
 
 
 def _event_line(events: Sequence[ev.Event], line: int, label: str | None, label_start: int) -> ev.EventLine:

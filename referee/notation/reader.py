@@ -71,7 +71,7 @@ def _terminals_valid(patterns: object) -> bool:
     without capturing groups (which would shift the groups it reads), the ones it reads among
     them; anything else is worked out again. (One that does not compile is caught when
     `CommonLines` compiles it: compiling each here would cost start-up.)"""
-    if not isinstance(patterns, dict) or not _READ_TERMINALS <= patterns.keys():
+    if not isinstance(patterns, dict) or not patterns.keys() >= _READ_TERMINALS:
         return False
     return all(isinstance(name, str) and isinstance(pattern, str) and _CAPTURING.search(pattern) is None
                for name, pattern in patterns.items())
