@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedInput
 
 from referee.notation import events as ev
 from referee.notation.cards import parse_card, parse_suit
-from referee.notation.common_lines import _CARDS, WHOLE_LINES_AFTER, CommonLines
+from referee.notation.common_lines import _CARDS, CommonLines
 from referee.notation.grammar import _parser
 from referee.notation.reader import Problem, _common_lines, _shortcut, _terminal_patterns, parse_line
 
@@ -37,8 +37,10 @@ def grammar_reading(text: str, line: int = 7) -> object:
 
 
 def assert_same_as_grammar(text: str, line: int = 7) -> None:
-    """Read a card a match and by the whole-line patterns alike (`_both`)."""
-    for common in _both():
+    """Read twice, by a reader of its own: the second time, a line of events or a deal read
+    before is split rather than matched (`CommonLines._read_known`): the same records."""
+    common = _reader()
+    for _ in range(2):
         quick = common.read(text, line)
         if quick is not None:
             assert quick == grammar_reading(text, line), text
@@ -308,32 +310,14 @@ def test_mutated_case_lines_read_as_the_grammar_reads_them(text: str, seed: int)
 
 
 @lru_cache(maxsize=1)
-def _both() -> tuple[CommonLines, CommonLines]:
-    return _reading(10**9), _reading(0)
+def _reader() -> CommonLines:
+    return _reading()
 
 
-def _reading(whole_lines_after: int) -> CommonLines:
-    """A shortcut of its own that compiles the patterns of whole lines after so many lines (made
-    anew, not copied: the compiled build's reader is a native class, which `copy` cannot make)."""
-    common = _shortcut(_terminal_patterns(), whole_lines_after)
-    if whole_lines_after <= 0:
-        common._compile_whole_lines()
-    return common
-
-
-def test_lines_read_a_card_a_match_and_in_one_match_are_the_same() -> None:
-    """Short inputs are read a card a match (no whole-line pattern to compile), long ones by
-    the whole-line patterns, compiled after `WHOLE_LINES_AFTER` lines: the same records."""
-    by_card, whole = _reading(10**9), _reading(0)
-    lines = CASE_LINES + ["trick 2:  N AH, E 9♠️,S 10h", "N AS, E KS, S QS, W JS, N2 TS, E2 9S, S2 8S",
-                          "deal N:", "deal N: AS", "deal N: " + " ".join(["AS"] * 14), "trick 3 : pass AS"]
-    for text in lines:
-        assert by_card.read(text, 3) == whole.read(text, 3), text
-    assert by_card._plays is None and whole._plays is not None
-    switching = _reading(WHOLE_LINES_AFTER)
-    for number in range(2 * WHOLE_LINES_AFTER):
-        assert switching.read("trick 1: N 9H, E TH", number + 1) == whole.read("trick 1: N 9H, E TH", number + 1)
-    assert switching._plays is not None
+def _reading() -> CommonLines:
+    """A shortcut of its own, which has read nothing yet (made anew, not copied: the compiled
+    build's reader is a native class, which `copy` cannot make)."""
+    return _shortcut(_terminal_patterns())
 
 
 def test_a_line_of_events_read_again_is_built_at_its_own_line() -> None:
@@ -349,7 +333,7 @@ def test_a_line_of_events_read_again_is_built_at_its_own_line() -> None:
 def test_a_line_of_events_already_seen_is_read_by_splitting_as_the_grammar_reads_it() -> None:
     """Events read once are kept by their text; a later line of them only, written the usual
     way, is split rather than matched, and must still read exactly as the grammar does."""
-    common = _reading(0)
+    common = _reading()
     assert common.read("trick 1: S QS, W KS, N TD, E TS", 2) == grammar_reading("trick 1: S QS, W KS, N TD, E TS", 2)
     assert common.read("A bid 6 colour, Y keep, B demand belle JD", 3) == grammar_reading(
         "A bid 6 colour, Y keep, B demand belle JD", 3)
@@ -365,7 +349,7 @@ def test_a_line_of_events_already_seen_is_read_by_splitting_as_the_grammar_reads
 
 
 def test_a_deal_of_a_player_and_cards_already_seen_is_read_by_splitting_as_the_grammar_reads_it() -> None:
-    common = _reading(0)
+    common = _reading()
     assert common.read("deal N: AS KS QS", 2) == grammar_reading("deal N: AS KS QS", 2)
     for text in ("deal N: QS AS", "deal N: QS  AS", "deal N: QS AS ", "deal N:QS", "deal  N: QS", "deal N : QS",
                  "deal N: ", "deal N:", "deal E: AS", "deal N: " + " ".join(["AS"] * 14), "deal N: AS KS xS"):
@@ -389,7 +373,7 @@ def test_events_and_deals_read_before_read_again_anywhere_as_the_grammar_reads_t
                                                                                     data: st.DataObject) -> None:
     """Whatever events and deals were read before, a line made of them, in any order, reads as
     the grammar reads it; written the usual way, it is read by splitting it."""
-    common = _reading(0)
+    common = _reading()
     for text in lines:
         common.read(text, 2)
     label = data.draw(st.sampled_from(["", "trick 4: ", "trick 12: ", "trick x: ", "trick 4 : ", " "]))

@@ -16,7 +16,6 @@ checks that every line read here is read identically by the grammar.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -40,8 +39,6 @@ _MOST_KEPT = 4096
 `_deals_known`) before the store is emptied: a pack of 52 cards, a few players and their bids
 make far fewer, and an archive of ever new texts must not make the reader's memory grow with
 it (tests/test_scale.py)."""
-WHOLE_LINES_AFTER = 100
-"""Lines of plays or deals read a card a match before the patterns of whole lines are compiled."""
 _GAP = r"[ \t]+"      # where the grammar needs a break between two words
 _SPACE = r"[ \t]*"    # where it needs none
 
@@ -63,11 +60,10 @@ _CARDS: Final = _Cards()
 class CommonLines:
     """Reads the common shapes of line; `read` returns None for any other line."""
 
-    def __init__(self, terminals: Mapping[str, str], keyword: str, whole_lines_after: int = WHOLE_LINES_AFTER) -> None:
+    def __init__(self, terminals: Mapping[str, str], keyword: str) -> None:
         """`terminals`: the grammar's terminal patterns by name; `keyword`: a pattern matching
         every reserved word of the grammar (a player so named is left to the grammar, whose
-        reading of it depends on where it stands); `whole_lines_after`: how many lines of plays
-        or deals are read a card a match before those of a whole line are compiled."""
+        reading of it depends on where it stands)."""
         card, name, suit = terminals["CARD"], terminals["NAME"], terminals["SUIT"]
         who, signed = terminals["WHO"], terminals["SIGNED_INT"]
         qualifier, contract = terminals["QUALIFIER"], terminals["CONTRACT"]
@@ -92,20 +88,14 @@ class CommonLines:
         def listed(item: str) -> str:
             return rf"{item}(?:{_SPACE},{_SPACE}{item})*"
 
-        # A line of plays or a deal is read in one match of a pattern with a group for every
-        # player and card, or one match a card: the first is faster by 7% of a hand, but the
-        # patterns hold a card's class of suit letters and signs once for each card, and
-        # compiling them costs 40 million instructions, a quarter of a one-hand check's start-up.
-        # So they are compiled only once the input has shown itself to be long
-        # (`whole_lines_after` lines); both readings are the same (tests/test_common_lines.py).
+        # A line of plays or a deal is read the first time one match a card (a pattern with a
+        # group for every player and card was 7% of a hand faster, but compiling it cost 40
+        # million instructions; now that a line of events or a deal read before is split rather
+        # than matched, `_read_known`, it is seldom matched at all).
         # The events of a line are read by one pattern, the comma between them matched apart
         # (a second pattern for the events after a comma costs 7 million instructions to compile).
         patterns = KeptPatterns("common-lines")  # as compiled by an earlier run: 25 million instructions less
         kept = patterns.compile
-        self._whole_lines_after = whole_lines_after
-        self._plays: re.Pattern[str] | None = None
-        self._deal_whole: re.Pattern[str] | None = None
-        self._whole_parts = (name, card)
         self._label = kept(rf"{_SPACE}trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:")
         self._event = kept(event("("))
         self._comma = kept(rf"{_SPACE},{_SPACE}")
@@ -118,8 +108,6 @@ class CommonLines:
         self._recorded = kept(rf"{_SPACE}recorded{_GAP}{listed(change('(?:'))}{_SPACE}")
         self._deal = kept(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:")
         self._dealt = kept(rf"{_SPACE}({card})")
-        if whole_lines_after <= 0:
-            self._compile_whole_lines()
         self._upcard = kept(rf"{_SPACE}upcard{_GAP}({card}){_SPACE}")
         self._hand = kept(
             rf"{_SPACE}hand(?:{_GAP}([0-9]{{1,{MAX_DIGITS}}}))?(?:{_GAP}dealer{_GAP}({name}))?{_SPACE}")
@@ -140,8 +128,7 @@ class CommonLines:
         if first == "[":
             return self._read_tag(text, line)
         if first == "d" and start.startswith("deal"):
-            return self._read_known_deal(text, line) or (
-                self._read_whole_deal(text, line) if self._deal_whole is not None else self._read_deal(text, line))
+            return self._read_known_deal(text, line) or self._read_deal(text, line)
         if first == "h" and start.startswith("hand"):
             return self._read_hand(text, line)
         if first == "u" and start.startswith("upcard"):
@@ -151,31 +138,7 @@ class CommonLines:
         known = self._read_known(text, line)  # nearly every line of events: each event was read before
         if known is not None:
             return known
-        plays = self._read_whole_plays(text, line) if self._plays is not None else self._read_plays(text, line)
-        return plays or self._read_events(text, line)
-
-    def _compile_whole_lines(self) -> None:
-        """The patterns of a whole line of plays and a whole deal: one group per player and
-        card, so that one match gives every play and its place. Optional parts are written
-        "(?:...|)", not "(?:...)?": to `re` the latter, around groups, is a repeat that saves
-        every group at each step, a quarter of this match's cost."""
-        name, card = self._whole_parts
-        play = rf"({name}){_GAP}({card})"
-        patterns = KeptPatterns("common-lines-whole")
-        self._plays = patterns.compile(
-            rf"{_SPACE}(?:trick{_GAP}([0-9]{{1,{MAX_DIGITS}}}){_SPACE}:{_SPACE}|){play}"
-            + f"(?:{_SPACE},{_SPACE}{play}" * (_MOST_PLAYS - 1) + "|)" * (_MOST_PLAYS - 1) + _SPACE)
-        self._deal_whole = patterns.compile(rf"{_SPACE}deal{_GAP}({name}){_SPACE}:"
-                                            + f"(?:{_SPACE}({card})" * _MOST_DEALT + "|)" * _MOST_DEALT + _SPACE)
-        patterns.keep()
-
-    def _long_input(self) -> bool:
-        """Counts a line of plays or a deal; whether the patterns of whole lines are compiled."""
-        self._whole_lines_after -= 1
-        if self._whole_lines_after > 0:
-            return False
-        self._compile_whole_lines()
-        return True
+        return self._read_plays(text, line) or self._read_events(text, line)
 
     def _plain(self, name: str) -> bool:
         """Whether `name` is not a reserved word of the grammar (remembered, as names recur)."""
@@ -189,8 +152,6 @@ class CommonLines:
     def _read_plays(self, text: str, line: int) -> ev.EventLine | None:
         """A line of plays only, ``trick N:`` first or not; None sends any other line (or a
         player named like a keyword) to `_read_events`, which reads it as before."""
-        if self._plays is not None or self._long_input():
-            return self._read_whole_plays(text, line)
         label = self._played_label.match(text)
         if label is not None:  # else, or if what follows is not plays, "trick" may be a player
             found = self._plays_from(text, line, label.end())
@@ -198,26 +159,6 @@ class CommonLines:
                 return _event_line(found, line, label.group(1), label.start(1))
         found = self._plays_from(text, line, self._space.match(text).end())  # type: ignore[union-attr]
         return _event_line(found, line, None, 0) if found is not None else None
-
-    def _read_whole_plays(self, text: str, line: int) -> ev.EventLine | None:
-        """`_read_plays` in one match."""
-        assert self._plays is not None
-        whole = self._plays.fullmatch(text)
-        if whole is None:
-            return None
-        fields = whole.groups()  # the label, then each play's player and card
-        plain = self._plain_names
-        plays: list[ev.Event] = []
-        for index in range(1, len(fields), 2):
-            player = fields[index]
-            if player is None:
-                break
-            if player not in plain and not self._plain(player):
-                return None
-            card = _CARDS[fields[index + 1]]
-            plays.append(ev.Play(player, card, ev.Span(line, whole.start(index + 1) + 1)))
-            self._keep(text[whole.start(index + 1):whole.end(index + 2)], ev.Play, (player, card))
-        return _event_line(plays, line, fields[0], whole.start(1))
 
     def _keep(self, text: str, make: Callable[..., ev.Event], fields: tuple[Any, ...]) -> None:
         """Keep an event read, by its text (``N AS``, ``E bid 6 colour``): its record class and its
@@ -258,10 +199,11 @@ class CommonLines:
             column += len(written) + 2
         return _event_line(events, line, label, len(_LABEL))
 
-    def _plays_from(self, text: str, line: int, start: int) -> list[ev.Event] | None:
+    def _plays_from(self, text: str, line: int, start: int) -> list[ev.Play] | None:
         """The plays written from `start` to the end of the line (between one and `_MOST_PLAYS`,
-        separated by commas), or None."""
-        plays: list[ev.Event] = []
+        separated by commas), or None. Each is kept (`_keep`) once the whole line is read."""
+        plays: list[ev.Play] = []
+        written: list[str] = []
         play = self._play.match(text, start)
         while play is not None:
             player = play.group(1)
@@ -269,10 +211,13 @@ class CommonLines:
                 return None
             plays.append(ev.Play(player, _CARDS[play.group(2)], ev.Span(line, play.start(1) + 1)))
             end = play.end()
+            written.append(text[play.start(1):end])
             comma = self._comma.match(text, end)
             play = self._play.match(text, comma.end()) if comma is not None else None
             if (play is None or len(plays) == _MOST_PLAYS) and (play is not None or text[end:].strip(" \t")):
                 return None
+        for text_of_play, found in zip(written, plays, strict=True):
+            self._keep(text_of_play, ev.Play, (found.player, found.card))
         return plays or None
 
     def _read_events(self, text: str, line: int) -> ev.EventLine | None:
@@ -358,8 +303,6 @@ class CommonLines:
         known[f"{_DEAL}{player}: "] = player
 
     def _read_deal(self, text: str, line: int) -> ev.DealLine | None:
-        if self._deal_whole is not None or self._long_input():
-            return self._read_whole_deal(text, line)
         head = self._deal.match(text)
         if head is None or not self._plain(head.group(1)):
             return None
@@ -378,21 +321,6 @@ class CommonLines:
             return None
         self._keep_deal(head.group(1))
         return ev.DealLine(head.group(1), tuple(cards), ev.Span(line, head.start(1) + 1), tuple(columns))
-
-    def _read_whole_deal(self, text: str, line: int) -> ev.DealLine | None:
-        """`_read_deal` in one match."""
-        assert self._deal_whole is not None
-        whole = self._deal_whole.fullmatch(text)
-        if whole is None or not self._plain(whole.group(1)):
-            return None
-        cards, columns = [], []
-        for group, text_of_card in enumerate(whole.groups()[1:], 2):
-            if text_of_card is None:
-                break
-            cards.append(_CARDS[text_of_card])
-            columns.append(whole.start(group) + 1)
-        self._keep_deal(whole.group(1))
-        return ev.DealLine(whole.group(1), tuple(cards), ev.Span(line, whole.start(1) + 1), tuple(columns))
 
     def _read_hand(self, text: str, line: int) -> ev.HandHeader | None:
         whole = self._hand.fullmatch(text)

@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 from . import events as ev
 from .cards import Card
-from .common_lines import WHOLE_LINES_AFTER, CommonLines
+from .common_lines import CommonLines
 from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
 from .inputs import package_text
 from .limits import MAX_ERRORS, MAX_HAND_CHARS
@@ -56,10 +56,10 @@ def _common_lines() -> CommonLines:
         return _shortcut(_terminal_patterns())
 
 
-def _shortcut(patterns: dict[str, str], whole_lines_after: int = WHOLE_LINES_AFTER) -> CommonLines:
+def _shortcut(patterns: dict[str, str]) -> CommonLines:
     reserved = "|".join(f"(?:{pattern})" for name, pattern in patterns.items()
                         if name not in _OPEN_TERMINALS and not name.startswith("__"))
-    return CommonLines(patterns, reserved, whole_lines_after)
+    return CommonLines(patterns, reserved)
 
 
 _CAPTURING = re.compile(r"(?<!\\)\((?!\?)")
