@@ -17,9 +17,9 @@ from lark.exceptions import UnexpectedInput
 
 from referee.notation import events as ev
 from referee.notation.cards import parse_card, parse_suit
-from referee.notation.common_lines import WHOLE_LINES_AFTER, CommonLines
+from referee.notation.common_lines import _CARDS, CommonLines
 from referee.notation.grammar import _parser
-from referee.notation.reader import _common_lines, _shortcut, _terminal_patterns, parse_line
+from referee.notation.reader import Problem, _common_lines, _shortcut, _terminal_patterns, parse_line
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*/*.ttn"))
 CASE_LINES = [line for path in CASES for line in path.read_text("utf-8").splitlines()
@@ -37,8 +37,10 @@ def grammar_reading(text: str, line: int = 7) -> object:
 
 
 def assert_same_as_grammar(text: str, line: int = 7) -> None:
-    """Read a card a match and by the whole-line patterns alike (`_both`)."""
-    for common in _both():
+    """Read twice, by a reader of its own: the second time, a line of events or a deal read
+    before is split rather than matched (`CommonLines._read_known`): the same records."""
+    common = _reader()
+    for _ in range(2):
         quick = common.read(text, line)
         if quick is not None:
             assert quick == grammar_reading(text, line), text
@@ -98,7 +100,7 @@ def test_lines_outside_the_usual_shapes_are_left_to_the_grammar() -> None:
         "N 9H, E TH # a comment",        # comments
         "N9H",                           # no break between player and card
         "hand1 dealer N",
-        "N bid 6 colour",                # events beyond the simple ones
+        "N look trick 2",                # events beyond the usual ones
         "N claim revoke E trick 2",
         "E call partnership",            # a choice answered by its option's name
         "S call claim",
@@ -117,6 +119,28 @@ def test_lines_outside_the_usual_shapes_are_left_to_the_grammar() -> None:
 def test_a_line_the_shortcut_declines_still_gets_the_grammars_error() -> None:
     problem = parse_line("trick 1: N XS, E 9H", 12)
     assert problem is not None and getattr(problem, "message", "") == "'XS' is not a card"
+    for text, message in (("N bid 6 colours", "unexpected 's'; expected ',' or the end of the line"),
+                          ("N demand belle belle", "unexpected 'belle'; expected ',', a card (AS, 10H, TD, 9♣) or the "
+                                                   "end of the line"),
+                          ("N bid 1234567 colour", "1234567 is too large a number: at most 999,999 here")):
+        problem = parse_line(text, 3)
+        assert isinstance(problem, Problem) and problem.message == message, (text, problem)
+
+
+def test_the_bidding_games_usual_events_are_taken() -> None:
+    """Boston's and French Boston's bids (with a qualifier, a suit or a contract), keeps and
+    demands are read without the grammar, with the fields the grammar gives them."""
+    read = _common_lines().read
+    text = ("A bid 6 colour, Y keep, B keep-over, Z bid little-misere, A bid 9 hearts, Y bid 7 ♠, "
+            "B demand belle JD, Z demand, A accept, Y bid 9 belle, B bid 6 color, Z bid 8")
+    line = read(text, 4)
+    assert line == grammar_reading(text, 4)
+    assert isinstance(line, ev.EventLine)
+    assert [(type(e).__name__, *(getattr(e, f) for f in ("number", "qualifier", "contract", "over", "belle", "card")
+                                 if hasattr(e, f))) for e in line.events] == [
+        ("Bid", 6, "colour", None), ("Keep", False), ("Keep", True), ("Bid", None, None, "little-misere"),
+        ("Bid", 9, "H", None), ("Bid", 7, "S", None), ("Demand", True, parse_card("JD")), ("Demand", False, None),
+        ("Accept",), ("Bid", 9, "belle", None), ("Bid", 6, "colour", None), ("Bid", 8, None, None)]
 
 
 # ---- generated lines: near the usual shapes, with every kind of small departure ---------
@@ -129,10 +153,19 @@ GAPS = [" ", "  ", "\t", "", " \t ", "\f", "\r"]
 WORDS = ["pass", "order", "alone", "accept", "concede", "spread", "sell", "refuse", "pitch", "passing", "keep"]
 
 
+BID_VALUES = ["3", "12", "x", "٣", "6 colour", "6 color", "6  preference", "9 petite", "9\tbelle", "6 hearts",
+              "7 S", "8 ♦", "8 ♦️", "6 Spades", "6 HEARTS", "6 colours", "6 colour-", "6colour", "6 s'", "6 belle x",
+              "boston", "little-misere", "grand-misere", "grand-misere-table", "petite-misere", "misere-quatre-as",
+              "petite-misere-tables", "Boston", "keep", "keep-over", "6 boston", "12345", "0", "06", "6 keep"]
+DEMANDS = ["", " belle", " JD", " belle 9H", "  belle\t10♣", " 9H belle", " belles", " bellex", "belle", " JD JH",
+           " X", " belle belle", " hearts"]
+KEEPS = ["keep", "keep-over", "keep over", "keep-overs", "keeps", "keep-", "Keep", "kept"]
+
+
 @st.composite
 def event_text(draw: st.DrawFn) -> str:
     name, gap = draw(st.sampled_from(NAMES)), draw(st.sampled_from(GAPS))
-    kind = draw(st.integers(0, 4))
+    kind = draw(st.integers(0, 6))
     if kind == 0:
         return f"{name}{gap}{draw(st.sampled_from(CARDS))}"
     if kind == 1:
@@ -141,7 +174,11 @@ def event_text(draw: st.DrawFn) -> str:
         return f"{name}{gap}discard{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(CARDS))}"
     if kind == 3:
         return f"{name}{gap}name{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(SUITS))}"
-    return f"{name}{gap}bid{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(['3', '12', 'x', '٣', '6 colour']))}"
+    if kind == 4:
+        return f"{name}{gap}{draw(st.sampled_from(KEEPS))}"
+    if kind == 5:
+        return f"{name}{gap}demand{draw(st.sampled_from(DEMANDS))}"
+    return f"{name}{gap}bid{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(BID_VALUES))}"
 
 
 @st.composite
@@ -178,6 +215,50 @@ def near_common_line(draw: st.DrawFn) -> str:
 @given(near_common_line())
 def test_generated_lines_near_the_usual_shapes_read_as_the_grammar_reads_them(text: str) -> None:
     assert_same_as_grammar(text)
+
+
+@st.composite
+def bidding_line(draw: st.DrawFn) -> tuple[str, bool]:
+    """A line of the bidding games' events written any way the notation allows (a label or none,
+    suits as words, letters or signs, in either case, cards in lower case, any usual spacing),
+    with whether it is free of near misses (a flaw in one of its parts when not)."""
+    flawed = draw(st.sampled_from(["player", "value", "separator", "end", None, None, None]))
+    usual_values = ["5", "6 colour", "6 color", "7 preference", "9 petite", "9 belle", "8 hearts", "8 Hearts", "8 h",
+                    "8 H", "10 ♥", "10 ♥️", "6 spades", "6 clubs", "6 diamonds", "6 S", "6 d", "boston", "little-misere",
+                    "grand-misere", "little-spread", "grand-spread", "petite-misere", "petite-misere-table",
+                    "grand-misere-table", "misere-quatre-as", "13", "0007"]
+    usual_events = ["pass", "keep", "keep-over", "demand", "demand belle", "demand JD", "demand jd",
+                    "demand belle 10♣", "demand\tbelle  9H", "accept", "bid {value}", "bid  {value}", "bid\t{value}"]
+    near = ["bid {value}x", "keep over", "keep-overs", "demand belle belle", "demand 9H belle", "bid", "bid {value} x",
+            "bid belle", "demand 9", "accept belle", "bid 6 HEARTS", "bid 6 colour-", "bid 6 s'", "bid 6colour",
+            "bid {value},"]
+    players = ["N", "E", "S", "W", "A", "Y", "B", "Z", "Ann", "o'Neil", "Zoë"]
+    events = []
+    for _ in range(draw(st.integers(1, 8))):
+        player = draw(st.sampled_from(players))
+        written = draw(st.sampled_from(usual_events))
+        value = draw(st.sampled_from(usual_values))
+        gap = draw(st.sampled_from([" ", "  ", "\t"]))
+        events.append(f"{player}{gap}{written.format(value=value)}")
+    if flawed == "player":
+        events[draw(st.integers(0, len(events) - 1))] = f"{draw(st.sampled_from(NAMES))} pass"
+    elif flawed == "value":
+        events[draw(st.integers(0, len(events) - 1))] = "N " + draw(st.sampled_from(near)).format(
+            value=draw(st.sampled_from(usual_values)))
+    separator = draw(st.sampled_from([", ", ",", " , ", "\t,\t"]
+                                     + ([",,", " ", ", ,"] if flawed == "separator" else [])))
+    end = draw(st.sampled_from(["", " ", "\t"] + (["x", " # note", ","] if flawed == "end" else [])))
+    label = draw(st.sampled_from(["", "trick 1: ", "trick 12 :", "\ttrick 3:\t"]))
+    return draw(st.sampled_from(["", " "])) + label + separator.join(events) + end, flawed is None
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(bidding_line())
+def test_generated_lines_of_bids_keeps_and_demands_read_as_the_grammar_reads_them(drawn: tuple[str, bool]) -> None:
+    text, usual = drawn
+    assert_same_as_grammar(text)
+    if usual:  # the usual lines are the shortcut's to read, whatever their style
+        assert _common_lines().read(text, 7) is not None, text
 
 
 @st.composite
@@ -229,32 +310,14 @@ def test_mutated_case_lines_read_as_the_grammar_reads_them(text: str, seed: int)
 
 
 @lru_cache(maxsize=1)
-def _both() -> tuple[CommonLines, CommonLines]:
-    return _reading(10**9), _reading(0)
+def _reader() -> CommonLines:
+    return _reading()
 
 
-def _reading(whole_lines_after: int) -> CommonLines:
-    """A shortcut of its own that compiles the patterns of whole lines after so many lines (made
-    anew, not copied: the compiled build's reader is a native class, which `copy` cannot make)."""
-    common = _shortcut(_terminal_patterns(), whole_lines_after)
-    if whole_lines_after <= 0:
-        common._compile_whole_lines()
-    return common
-
-
-def test_lines_read_a_card_a_match_and_in_one_match_are_the_same() -> None:
-    """Short inputs are read a card a match (no whole-line pattern to compile), long ones by
-    the whole-line patterns, compiled after `WHOLE_LINES_AFTER` lines: the same records."""
-    by_card, whole = _reading(10**9), _reading(0)
-    lines = CASE_LINES + ["trick 2:  N AH, E 9♠️,S 10h", "N AS, E KS, S QS, W JS, N2 TS, E2 9S, S2 8S",
-                          "deal N:", "deal N: AS", "deal N: " + " ".join(["AS"] * 14), "trick 3 : pass AS"]
-    for text in lines:
-        assert by_card.read(text, 3) == whole.read(text, 3), text
-    assert by_card._plays is None and whole._plays is not None
-    switching = _reading(WHOLE_LINES_AFTER)
-    for number in range(2 * WHOLE_LINES_AFTER):
-        assert switching.read("trick 1: N 9H, E TH", number + 1) == whole.read("trick 1: N 9H, E TH", number + 1)
-    assert switching._plays is not None
+def _reading() -> CommonLines:
+    """A shortcut of its own, which has read nothing yet (made anew, not copied: the compiled
+    build's reader is a native class, which `copy` cannot make)."""
+    return _shortcut(_terminal_patterns())
 
 
 def test_a_line_of_events_read_again_is_built_at_its_own_line() -> None:
@@ -267,14 +330,69 @@ def test_a_line_of_events_read_again_is_built_at_its_own_line() -> None:
         assert again is not first
 
 
-def test_a_line_of_plays_already_seen_is_read_by_splitting_as_the_grammar_reads_it() -> None:
-    """Plays read once in a labelled line are kept by their text; a later labelled line of them
-    only is split rather than matched, and must still read exactly as the grammar does."""
-    common = _reading(0)
+def test_a_line_of_events_already_seen_is_read_by_splitting_as_the_grammar_reads_it() -> None:
+    """Events read once are kept by their text; a later line of them only, written the usual
+    way, is split rather than matched, and must still read exactly as the grammar does."""
+    common = _reading()
     assert common.read("trick 1: S QS, W KS, N TD, E TS", 2) == grammar_reading("trick 1: S QS, W KS, N TD, E TS", 2)
-    assert {"S QS", "W KS", "N TD", "E TS"} <= set(common._plays_read)
+    assert common.read("A bid 6 colour, Y keep, B demand belle JD", 3) == grammar_reading(
+        "A bid 6 colour, Y keep, B demand belle JD", 3)
+    assert {"S QS", "W KS", "N TD", "E TS", "A bid 6 colour", "Y keep", "B demand belle JD"} <= set(
+        common._events_known)
     for text in ("trick 12: W KS, S QS", "trick 1:  S QS", "trick 1: S QS,W KS", "trick 1: S QS, W KS ",
                  "trick \u00b2: S QS", "trick 0001: E TS", "trick 999999: S QS", "trick 1: ", "trick 1: S QS, S QS",
-                 "trick 1: S QS, W KS, N TD, E TS, S QS, W KS, N TD"):
+                 "trick 1: S QS, W KS, N TD, E TS, S QS, W KS, N TD", "Y keep, A bid 6 colour", "S QS, Y keep",
+                 "trick 3: B demand belle JD, S QS", " Y keep", "Y keep, ", "Y keep,A bid 6 colour"):
         assert common.read(text, 9) == grammar_reading(text, 9) or common.read(text, 9) is None, text
-    assert common._read_known_plays("trick 12: W KS, S QS", 9) == grammar_reading("trick 12: W KS, S QS", 9)
+    for text in ("trick 12: W KS, S QS", "Y keep, A bid 6 colour, S QS", "trick 3: B demand belle JD, S QS"):
+        assert common._read_known(text, 9) == grammar_reading(text, 9), text
+
+
+def test_a_deal_of_a_player_and_cards_already_seen_is_read_by_splitting_as_the_grammar_reads_it() -> None:
+    common = _reading()
+    assert common.read("deal N: AS KS QS", 2) == grammar_reading("deal N: AS KS QS", 2)
+    for text in ("deal N: QS AS", "deal N: QS  AS", "deal N: QS AS ", "deal N:QS", "deal  N: QS", "deal N : QS",
+                 "deal N: ", "deal N:", "deal E: AS", "deal N: " + " ".join(["AS"] * 14), "deal N: AS KS xS"):
+        assert common.read(text, 9) == grammar_reading(text, 9) or common.read(text, 9) is None, text
+    assert common._read_known_deal("deal N: QS AS KS", 9) == grammar_reading("deal N: QS AS KS", 9)
+    assert common._read_known_deal("deal Zoë: AS", 9) is None  # no deal of hers read yet: left to the patterns
+
+
+@st.composite
+def taught_line(draw: st.DrawFn) -> str:
+    """A line that may teach `CommonLines` events or a deal (or, being flawed, teach nothing)."""
+    usual_deal = st.builds(lambda player, cards: f"deal {player}: {' '.join(cards)}",
+                           st.sampled_from(["N", "E", "Ann", "o'Neil", "Zoë"]),
+                           st.lists(st.sampled_from(["9H", "TD", "10c", "QS", "K♥", "A♠️", "JH", "2D"]), max_size=13))
+    return draw(st.one_of(near_common_line(), bidding_line().map(lambda drawn: drawn[0]), plays_line(), usual_deal))
+
+
+@settings(max_examples=examples(1000), deadline=None)
+@given(st.lists(taught_line(), min_size=1, max_size=6), st.data())
+def test_events_and_deals_read_before_read_again_anywhere_as_the_grammar_reads_them(lines: list[str],
+                                                                                    data: st.DataObject) -> None:
+    """Whatever events and deals were read before, a line made of them, in any order, reads as
+    the grammar reads it; written the usual way, it is read by splitting it."""
+    common = _reading()
+    for text in lines:
+        common.read(text, 2)
+    label = data.draw(st.sampled_from(["", "trick 4: ", "trick 12: ", "trick x: ", "trick 4 : ", " "]))
+    end = data.draw(st.sampled_from(["", "", " ", ",", "x"]))
+    if common._events_known:
+        events = data.draw(st.lists(st.sampled_from(sorted(common._events_known)), min_size=1, max_size=8))
+        text = label + ", ".join(events) + end
+        assert_same_as_grammar(text)
+        known = common._read_known(text, 9)
+        assert known is None or known == grammar_reading(text, 9), text
+        if label in ("", "trick 4: ", "trick 12: ") and not end:
+            assert known is not None, text
+    if common._deals_known:
+        player = data.draw(st.sampled_from(sorted(common._deals_known.values())))
+        cards = data.draw(st.lists(st.sampled_from(sorted(_CARDS)), min_size=1, max_size=14))
+        gap = data.draw(st.sampled_from([" ", " ", "  "]))
+        text = f"deal {player}: " + gap.join(cards) + end
+        assert_same_as_grammar(text)
+        dealt = common._read_known_deal(text, 9)
+        assert dealt is None or dealt == grammar_reading(text, 9), text
+        if gap == " " and not end and len(cards) <= 13:
+            assert dealt is not None, text

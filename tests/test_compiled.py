@@ -70,8 +70,8 @@ def test_random_archives_give_the_same_json(game: str, tmp_path: Path) -> None:
 
 
 def test_a_long_archive_by_two_workers_gives_the_same_json(tmp_path: Path) -> None:
-    """Long enough for the whole-line patterns (`common_lines.WHOLE_LINES_AFTER`), and the
-    records pickled between the workers and the writer."""
+    """Long enough for lines read again by splitting them (`common_lines.CommonLines._read_known`),
+    and the records pickled between the workers and the writer."""
     euchre = registry()["euchre"]
     text = "".join(euchre.random_game(random.Random(1000 + seed), 10) for seed in range(100))  # type: ignore[attr-defined]
     path = tmp_path / "long.ttn"

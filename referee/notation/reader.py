@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 from . import events as ev
 from .cards import Card
-from .common_lines import WHOLE_LINES_AFTER, CommonLines
+from .common_lines import CommonLines
 from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
 from .inputs import package_text
 from .limits import MAX_ERRORS, MAX_HAND_CHARS
@@ -38,6 +38,9 @@ _OPEN_TERMINALS = {"NAME", "WHO", "TAG_NAME", "STRING", "INT", "SIGNED_INT", "CA
 """Terminals that are not reserved words: a name may look like them (a player called S; any word
 after `call`)."""
 
+_READ_TERMINALS = _OPEN_TERMINALS - {"COMMENT", "INT"} | {"QUALIFIER", "CONTRACT", "BELLE", "KEEP_WORD"}
+"""The terminals `CommonLines` is built from: kept terminals without any of them are made again."""
+
 
 @lru_cache(maxsize=1)
 def _common_lines() -> CommonLines:
@@ -53,10 +56,10 @@ def _common_lines() -> CommonLines:
         return _shortcut(_terminal_patterns())
 
 
-def _shortcut(patterns: dict[str, str], whole_lines_after: int = WHOLE_LINES_AFTER) -> CommonLines:
+def _shortcut(patterns: dict[str, str]) -> CommonLines:
     reserved = "|".join(f"(?:{pattern})" for name, pattern in patterns.items()
                         if name not in _OPEN_TERMINALS and not name.startswith("__"))
-    return CommonLines(patterns, reserved, whole_lines_after)
+    return CommonLines(patterns, reserved)
 
 
 _CAPTURING = re.compile(r"(?<!\\)\((?!\?)")
@@ -68,7 +71,7 @@ def _terminals_valid(patterns: object) -> bool:
     without capturing groups (which would shift the groups it reads), the ones it reads among
     them; anything else is worked out again. (One that does not compile is caught when
     `CommonLines` compiles it: compiling each here would cost start-up.)"""
-    if not isinstance(patterns, dict) or not _OPEN_TERMINALS - {"COMMENT", "INT"} <= patterns.keys():
+    if not isinstance(patterns, dict) or not patterns.keys() >= _READ_TERMINALS:
         return False
     return all(isinstance(name, str) and isinstance(pattern, str) and _CAPTURING.search(pattern) is None
                for name, pattern in patterns.items())
