@@ -32,7 +32,7 @@ MISERE = MisereError("misere.error", misere_caller,
                          "misere.error", "claim", what=what, caller=caller, offender=offender,
                          red=hand.numbers.pool["misere-error"]),
                      claimed, "Play went on: {caller} did not claim for {offender}'s error.",
-                     lambda hand: hand.say("misere.error", "error"))
+                     lambda hand, caller: hand.say("misere.error", "error"))
 """An opponent's error in a misère: the caller may claim the pool and his stakes at once (the
 offender forfeiting to the pool), or play on; a result written while it is open shows he claimed."""
 
@@ -43,6 +43,20 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
     his highest or lowest or the card; an established one's cost, in words (the settlement pays it)."""
 
     __slots__ = ()
+
+    def timing(self, hand: BostonHand, fact: tb.Revoke) -> str:
+        """The seed's caller may correct his revoke until he plays to the next trick (the table's
+        `late_correctors`): when, in the rulebook's words; anybody else's within its trick."""
+        table = hand.table
+        if table is None or fact.player not in table.late_correctors:
+            return super().timing(hand, fact)
+        if fact.status == "correctable":
+            return hand.say("revoke.corrected", "late-correctable")
+        if fact.status != "established":
+            return hand.say("revoke.corrected", "late-corrected")
+        if hand.stage == "ended" or table.finished:
+            return hand.say("revoke.established", "late-ended")
+        return hand.say("revoke.established", "late-established")
 
     def decide(self, hand: BostonHand, fact: tb.Revoke) -> Ruling:
         if fact.status != "corrected":
@@ -194,6 +208,21 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
                             "attention.drawn", offer, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 
 
+class BostonDealLaw(laws.DealLaw["BostonHand"]):
+    """The wrong dealer and a hand of the wrong size, in the rulebook's words: a long hand is a
+    misdeal whenever found; a short one a misdeal before play, else paid for in play."""
+
+    __slots__ = ()
+
+    def wrong_dealer_ruling(self, hand: BostonHand) -> str:
+        return hand.say("deal.wrong-dealer", "ruling")
+
+    def wrong_count_ruling(self, hand: BostonHand, player: str) -> str:
+        if len(hand.deals[player]) > hand.cards_per_hand:
+            return hand.say("deal.wrong-count", "too-many")
+        return hand.say("deal.wrong-count", "ruling")
+
+
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), out_of_turn=BostonOutOfTurnLaw(short=short_ruling),  # law 19
-                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), deal=laws.DealLaw(worded=True))
+                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), deal=BostonDealLaw())
 """Boston's penalty laws, declared on its hand."""

@@ -232,7 +232,7 @@ MISERE = MisereError("misere.errors", misere_caller,
                      lambda hand, caller, offender, what: hand.penalise(
                          "misere.errors", hand.say("misere.errors", "claimed", caller=caller, offender=offender,
                                                    what=what), (Effect("hand-not-scored", offender),)),
-                     ruled=lambda hand: hand.say("misere.errors", "claim", caller="{caller}"))
+                     ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
 """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
 ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
 offer_misere_claim = MISERE.open
