@@ -96,7 +96,9 @@ class PenaltyLaw(Generic[H]):
 class RevokeLaw(PenaltyLaw[H]):
     """A revoke (a failure to follow suit): corrected in time, established, or claimed and unproven.
     Where a player may correct his revoke until he plays to the next trick (the table's
-    `late_correctors`: Boston's caller), the game's law says when, in its own `timing`."""
+    `late_correctors`: Boston's caller), the game's rulebook words when: while he still may and
+    once corrected (``revoke.corrected`` says `late-correctable`, `late-corrected`), when the hand
+    ended first and when established (``revoke.established`` says `late-ended`, `late-established`)."""
 
     __slots__ = ()
 
@@ -122,7 +124,16 @@ class RevokeLaw(PenaltyLaw[H]):
 
     def timing(self, hand: H, fact: tb.Revoke) -> str:
         """When a revoke was taken back or became established, or why it still may be taken back,
-        in words: within its trick (a game whose laws let a player correct later says when)."""
+        in words (a game whose laws let a player correct later words it in its rulebook)."""
+        table = hand.table
+        if table is not None and fact.player in table.late_correctors:
+            if fact.status == "correctable":
+                return hand.say("revoke.corrected", "late-correctable")
+            if fact.status != "established":
+                return hand.say("revoke.corrected", "late-corrected")
+            if hand.stage == "ended" or table.finished:
+                return hand.say("revoke.established", "late-ended")
+            return hand.say("revoke.established", "late-established")
         return {"established": "when the trick was gathered", "correctable": "the trick is not gathered yet"}.get(
             fact.status, "before the trick was gathered")
 
@@ -386,19 +397,23 @@ class DealLaw(PenaltyLaw[H]):
     `wrong_count` sentence may name ``{side}``, the side of the player dealt wrongly, and
     ``{misdeal}``, what a misdeal leads to under the ``misdeal`` house rule, in `misdeal`'s words
     for each of its values (Whist's and Euchre's deal passes on, or the same dealer deals again).
-    A game that words them in its rulebook overrides the two rulings (Boston's `BostonDealLaw`)."""
+    A game that words them in its rulebook declares `worded`: its ``deal.wrong-count`` says
+    `ruling` and `too-many`, its ``deal.wrong-dealer`` says `ruling` (Boston)."""
 
-    __slots__ = ("misdeal", "too_many", "wrong_count", "wrong_dealer")
+    __slots__ = ("misdeal", "too_many", "worded", "wrong_count", "wrong_dealer")
 
     def __init__(self, wrong_count: str = "", wrong_dealer: str = "The deal stands once play has begun.",
-                 too_many: str = "", misdeal: Mapping[str, str] | None = None) -> None:
+                 too_many: str = "", misdeal: Mapping[str, str] | None = None, worded: bool = False) -> None:
         self.wrong_count, self.wrong_dealer, self.too_many = wrong_count, wrong_dealer, too_many
-        self.misdeal = misdeal
+        self.misdeal, self.worded = misdeal, worded
 
     def wrong_dealer_ruling(self, hand: H) -> str:
-        return self.wrong_dealer
+        return hand.say("deal.wrong-dealer", "ruling") if self.worded else self.wrong_dealer
 
     def wrong_count_ruling(self, hand: H, player: str) -> str:
+        if self.worded:
+            too_many = len(hand.deals[player]) > hand.cards_per_hand
+            return hand.say("deal.wrong-count", "too-many") if too_many else hand.say("deal.wrong-count", "ruling")
         if self.too_many and len(hand.deals[player]) > hand.cards_per_hand:
             return self.too_many
         words = self.wrong_count

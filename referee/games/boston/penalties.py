@@ -44,20 +44,6 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
 
     __slots__ = ()
 
-    def timing(self, hand: BostonHand, fact: tb.Revoke) -> str:
-        """The seed's caller may correct his revoke until he plays to the next trick (the table's
-        `late_correctors`): when, in the rulebook's words; anybody else's within its trick."""
-        table = hand.table
-        if table is None or fact.player not in table.late_correctors:
-            return super().timing(hand, fact)
-        if fact.status == "correctable":
-            return hand.say("revoke.corrected", "late-correctable")
-        if fact.status != "established":
-            return hand.say("revoke.corrected", "late-corrected")
-        if hand.stage == "ended" or table.finished:
-            return hand.say("revoke.established", "late-ended")
-        return hand.say("revoke.established", "late-established")
-
     def decide(self, hand: BostonHand, fact: tb.Revoke) -> Ruling:
         if fact.status != "corrected":
             return Ruling(self.established_words(hand, fact))
@@ -208,21 +194,6 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
                             "attention.drawn", offer, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 
 
-class BostonDealLaw(laws.DealLaw["BostonHand"]):
-    """The wrong dealer and a hand of the wrong size, in the rulebook's words: a long hand is a
-    misdeal whenever found; a short one a misdeal before play, else paid for in play."""
-
-    __slots__ = ()
-
-    def wrong_dealer_ruling(self, hand: BostonHand) -> str:
-        return hand.say("deal.wrong-dealer", "ruling")
-
-    def wrong_count_ruling(self, hand: BostonHand, player: str) -> str:
-        if len(hand.deals[player]) > hand.cards_per_hand:
-            return hand.say("deal.wrong-count", "too-many")
-        return hand.say("deal.wrong-count", "ruling")
-
-
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), out_of_turn=BostonOutOfTurnLaw(short=short_ruling),  # law 19
-                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), deal=BostonDealLaw())
+                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), deal=laws.DealLaw(worded=True))
 """Boston's penalty laws, declared on its hand."""
