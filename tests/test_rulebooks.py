@@ -13,10 +13,11 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 import pytest
 
 from referee.engine.replay import GENERIC_RULES, HandReplay
-from referee.engine.rulebook import OptionError, _sentences
+from referee.engine.rulebook import OptionError, Rule, _sentences
 from referee.games import registry
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
+NO_RULE = Rule("", "", "")
 GAMES = sorted(registry())
 
 # Where a verdict cites a rule: these lists of a hand's JSON verdict, each item with its `rule`.
@@ -166,26 +167,35 @@ def test_the_typed_options_are_the_rulebooks_house_rules(game: str) -> None:
 
 def _sayings(folder: Path) -> list[tuple[Path, int, str, str, set[str]]]:
     """Every ``say("topic", "sentence", slot=...)`` call in the sources under `folder`: where it
-    is, the topic and sentence it names, and the slots it fills."""
+    is, the topic and sentence it names, and the slots it fills. A call that names them otherwise
+    (a variable, ``**slots``) is refused: nothing here could check it."""
     found = []
     for path in sorted(folder.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "say"
-                    and len(node.args) >= 2 and all(isinstance(a, ast.Constant) for a in node.args[:2])):
-                topic, sentence = (a.value for a in node.args[:2])  # type: ignore[attr-defined]
-                found.append((path, node.lineno, topic, sentence, {k.arg for k in node.keywords if k.arg}))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "say":
+                named = node.args[:2]
+                assert len(node.args) == 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                                                   for a in named) and all(k.arg for k in node.keywords), \
+                    f"{path.name}:{node.lineno}: say() names its topic and sentence in words, and its slots by name"
+                topic, sentence = (str(a.value) for a in named if isinstance(a, ast.Constant))
+                found.append((path, node.lineno, topic, sentence, {str(k.arg) for k in node.keywords}))
     return found
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_sentence_said_is_declared_with_the_slots_it_fills(game: str) -> None:
-    """A game's `say` calls name sentences of its own rulebook and fill exactly their slots; and
-    every sentence the rulebook declares is said by the game or the engine (no dead words)."""
+    """A game's `say` calls name sentences of its own rulebook and fill exactly their slots; so do
+    the engine's, in a game that declares any of the engine's sentences under that rule (Boston's
+    deal faults and late revokes: a game that words one words them all); and every sentence the
+    rulebook declares is said by the game or the engine (no dead words)."""
     book = registry()[game].rulebook
     root = CASES.parent  # the checkout's sources, whichever build is installed
     package = root.joinpath(*type(registry()[game]).__module__.split(".")[:3])
-    said = {(f"{game}.{topic}", sentence) for _, _, topic, sentence, _ in _sayings(root / "referee" / "engine")}
-    for path, line, topic, sentence, slots in _sayings(package):
+    engine = _sayings(root / "referee" / "engine")
+    worded = {topic for _, _, topic, sentence, _ in engine
+              if sentence in book.rules.get(f"{game}.{topic}", NO_RULE).says}
+    said: set[tuple[str, str]] = set()
+    for path, line, topic, sentence, slots in [s for s in engine if s[2] in worded] + _sayings(package):
         where = f"{path.name}:{line}"
         rule = book.rules.get(f"{game}.{topic}")
         assert rule is not None and sentence in rule.says, f"{where}: {game}.{topic} declares no sentence {sentence!r}"

@@ -78,15 +78,15 @@ class MisereError:
     recorded by `claimed(hand, caller, offender, what)`, then the hands are thrown up. `caller(hand)`
     is the misère's caller while one is played (None otherwise); `explanation(hand, caller,
     offender, what)` the choice's words. Where the laws let him play on instead (`accept`),
-    `play_on` says so when play goes on (formatted with `caller` and `offender`). `ruled(hand)`: the
-    ruling's words, where they are the same for every error (Boston's rulebook says them)."""
+    `play_on` says so when play goes on (formatted with `caller` and `offender`). `ruled(hand, caller)`:
+    the ruling's words, where they are the same for every error (each game's rulebook says them)."""
 
     topic: str
     caller: Callable[[Any], str | None]
     explanation: Callable[[Any, str, str, str], str]
     claimed: Callable[[Any, str, str, str], None]
     play_on: str = ""
-    ruled: Callable[[Any], str] | None = None
+    ruled: Callable[[Any, str], str] | None = None
 
     def offer(self, hand: HandReplay, offender: str, what: str) -> Offer:
         """The caller's claim for `offender`'s error (`what`, in the game's words)."""
@@ -112,16 +112,18 @@ class MisereError:
 
     def ruling(self, hand: HandReplay, offender: str, what: str, words: str | None = None,
                applies: bool = True) -> Ruling | None:
-        """In a misère, an adversary's error ruled as a misère error in `words` (which may name the
-        `{caller}`; by default the declared `ruled`), with the caller's claim where a penalty
-        `applies`; None outside a misère (the law's own ruling stands)."""
+        """In a misère, an adversary's error ruled as a misère error in `words` (a template that may
+        name the `{caller}`; by default the declared `ruled`, given the caller), with the caller's
+        claim where a penalty `applies`; None outside a misère (the law's own ruling stands)."""
         caller = self.caller(hand)
         if caller is None:
             return None
         if words is None:
             assert self.ruled is not None, "a misère error without words"
-            words = self.ruled(hand)
-        return Ruling(words.format(caller=caller), self.offer(hand, offender, what) if applies else None)
+            said = self.ruled(hand, caller)
+        else:
+            said = words.format(caller=caller)
+        return Ruling(said, self.offer(hand, offender, what) if applies else None)
 
 
 def lay_down(hand: HandReplay, event: ev.ClaimRest, partners: Sequence[str], whose: str,

@@ -20,8 +20,8 @@ def look_back(hand: HandReplay, event: ev.Look, misere: MisereError, playing: bo
     """A look at a quitted trick (the replay's `looked_back` finds a look at none): no finding, but
     while a misère is `playing` the caller's look carries no penalty, and an opponent's is a misère
     error (`misere`), the caller's claim open for `what(player, trick)` where a penalty `applies`
-    (by default, while play goes on).
-    `caller_words` and `error_words` end the ruling's sentences as the game's laws word them."""
+    to him (by default to every opponent). `caller_words` and `error_words` end the ruling's
+    sentences as the game's laws word them."""
     trick = hand.looked_back(event)
     caller = misere.caller(hand) if playing else None
     if trick is None or caller is None:

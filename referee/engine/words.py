@@ -1,6 +1,8 @@
 """A game's words for the parts of it that hold no hand (its auction's reading of a bid): the
 sentences its rulebook declares under each rule (`Rule.says`), as `HandReplay.say` gives them to
-a hand. The game decides; its rulebook words the decision."""
+a hand. The game decides; its rulebook words the decision. The two are one line each over the same
+`Rule.says`: a hand's reads the rulebook it was replayed under (`hand.book`, its rule ids checked by
+`rule_id`), this one the game's as loaded, so neither is built on the other."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ MISERE = MisereError("misere.error", misere_caller,
                          "misere.error", "claim", what=what, caller=caller, offender=offender,
                          red=hand.numbers.pool["misere-error"]),
                      claimed, "Play went on: {caller} did not claim for {offender}'s error.",
-                     lambda hand: hand.say("misere.error", "error"))
+                     lambda hand, caller: hand.say("misere.error", "error"))
 """An opponent's error in a misère: the caller may claim the pool and his stakes at once (the
 offender forfeiting to the pool), or play on; a result written while it is open shows he claimed."""
 

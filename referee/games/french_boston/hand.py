@@ -320,7 +320,7 @@ class FrenchBostonHand(HandReplay):
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
         contract = self.undertaking
-        proposal = contract.proposal if contract else self.auction.calls.high  # a fallen card's contract is no bid
+        proposal = contract.proposal if contract else self.auction.calls.high  # else the standing bid
         return {
             "kind": contract.kind if contract else None,
             "bid": proposal.text if proposal else None,

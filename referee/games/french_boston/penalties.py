@@ -80,8 +80,8 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         if hand.undertaking is None:
             return laws.NO_PENALTY
         applies, others = not hand.play_over(), laws.choosers(hand, player)
-        if misere := MISERE.ruling(hand, player, "led out of turn" if fact.lead else "played out of turn",
-                                   applies=applies):
+        what = hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played")
+        if misere := MISERE.ruling(hand, player, what, applies=applies):
             return misere
         label = hand.side_label(others)
         if not fact.lead:
@@ -139,7 +139,7 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
             return Ruling(hand.say("exposed.card", "solo-caller"))
         if hand.play_over():
             return Ruling(hand.say("exposed.card", "play-over"))
-        if misere := MISERE.ruling(hand, player, f"exposed the {card}"):
+        if misere := MISERE.ruling(hand, player, hand.say("misere.errors", "exposed", card=card)):
             return misere
         return Ruling(hand.say("exposed.card", "callable", others=hand.side_label(hand.adversaries(player))),
                       None if hand.undertaking is None else call_offer(hand, player, card))
@@ -194,7 +194,7 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
             return Ruling(hand.say("attention.drawn", "solo-caller"))
         if hand.play_over():
             return Ruling(hand.say("attention.drawn", "play-over"))
-        if misere := MISERE.ruling(hand, event.player, "drew attention to the tricks", hand.say(
+        if misere := MISERE.ruling(hand, event.player, hand.say("misere.errors", "attention"), hand.say(
                 "attention.drawn", "misere", caller=hand.called.caller), applies=hand.table is not None):
             return misere
         return Ruling(hand.say("attention.drawn", "ruling", others=hand.side_label(hand.adversaries(event.player))),
@@ -232,7 +232,7 @@ MISERE = MisereError("misere.errors", misere_caller,
                      lambda hand, caller, offender, what: hand.penalise(
                          "misere.errors", hand.say("misere.errors", "claimed", caller=caller, offender=offender,
                                                    what=what), (Effect("hand-not-scored", offender),)),
-                     ruled=lambda hand: hand.say("misere.errors", "claim", caller="{caller}"))
+                     ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
 """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
 ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
 offer_misere_claim = MISERE.open

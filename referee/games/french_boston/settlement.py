@@ -35,7 +35,6 @@ def multiplier(number: int) -> int:
     return int(doubles["times"]) if doubles["first"] <= number <= doubles["last"] else 1
 
 
-
 class FrenchBostonSettlement:
     """The settling of one replayed deal: the dealer's contribution, the contract or the revoke,
     the jack bonus, the short-hand forfeits and, on the last deal, the pool divided."""
