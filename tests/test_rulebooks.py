@@ -13,7 +13,7 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 import pytest
 
 from referee.engine.replay import GENERIC_RULES, HandReplay
-from referee.engine.rulebook import OptionError, Rule, Rulebook, _sentences
+from referee.engine.rulebook import OptionError, Rule, _sentences
 from referee.games import registry
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -212,11 +212,3 @@ def test_a_rules_sentences_are_folded_and_must_be_templates() -> None:
     assert _sentences({"id": "g.t"}) == {}
     with pytest.raises(AssertionError, match="unnamed slot"):
         _sentences({"id": "g.t", "says": {"bad": "{} pays"}})
-
-
-def test_a_sentence_takes_any_slot_name_even_its_own_parameters() -> None:
-    """Slots are the rulebook's words: one called `name` or `rule_id` must not collide with the
-    method's own parameters (Boston says `{name}` of a contract)."""
-    rule = Rule("g.t", "T", "text", _sentences({"id": "g.t", "says": {"s": "{name} {rule_id} {self}"}}))
-    book = Rulebook("g", "G", {"g.t": rule}, {})
-    assert book.sentence("g.t", "s", name="a", rule_id="b", self="c") == "a b c"

@@ -81,11 +81,6 @@ class Rulebook:
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]
 
-    def sentence(self, rule_id: str, name: str, /, **slots: object) -> str:
-        """The sentence `name` of rule `rule_id` (its `says`), its slots filled from `slots`: what
-        `HandReplay.say` and `words.Words.say` both give."""
-        return self.rules[rule_id].says[name].format(**slots)
-
     def defaults(self) -> dict[str, Any]:
         return {name: option.default for name, option in self.options.items()}
 
