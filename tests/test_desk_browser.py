@@ -356,17 +356,22 @@ def club_nights(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return {game: registry()[game].random_game(random.Random(11), 10) for game in GAMES}
 
 
-@pytest.mark.parametrize("size", SIZES)
+def measured(browser: Any, size: str) -> list[str]:
+    """The table measured at every step of the hand shown, the window at `size`: a resize reflows
+    the page as a load at that size lays it out (the layout is CSS only, the chart an SVG with a
+    viewBox), so each game's page is loaded once and measured at every size."""
+    browser.set_window_size(*SIZES[size])
+    return [f"{size}: {problem}" for problem in browser.execute_script(MEASURE, list(IN_TURN))]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_ten_hand_game_fits_reads_sorted_and_marks_the_turn(browser: Any, desk: Desk, shots: Path,
-                                                              club_nights: dict[str, str], game: str,
-                                                              size: str) -> None:
-    """Every step of the last hand and of the fifth: nothing outside the page, no seat over
-    another, under a trick card or over the stepping buttons, each hand by suit (trumps first,
-    colours alternating) high to low, and the turn marker on the player who acts next."""
+                                                              club_nights: dict[str, str], game: str) -> None:
+    """Every step of the last hand and of the fifth, at each size: nothing outside the page, no
+    seat over another, under a trick card or over the stepping buttons, each hand by suit (trumps
+    first, colours alternating) high to low, and the turn marker on the player who acts next."""
     from selenium.webdriver.support.ui import Select
 
-    browser.set_window_size(*SIZES[size])
     try:
         open_desk(browser, desk)
         before = checked(browser)
@@ -374,33 +379,33 @@ def test_a_ten_hand_game_fits_reads_sorted_and_marks_the_turn(browser: Any, desk
                                "a.dispatchEvent(new Event('input'));", club_nights[game])
         wait(browser, lambda d: checked(d) > before and len(css(d, "#hand option")) == 10, "ten hands")
         assert not browser.execute_script("return desk.verdict.files[0].errors.length")
-        problems = browser.execute_script(MEASURE, list(IN_TURN))
+        problems = [problem for size in SIZES for problem in measured(browser, size)]
         assert problems == [], problems[:8]
         before = checked(browser)
         Select(browser.find_element("id", "hand")).select_by_index(4)
         wait(browser, lambda d: checked(d) > before, "the fifth hand")
-        problems = browser.execute_script(MEASURE, list(IN_TURN))
-        assert problems == [], problems[:8]
-        browser.save_screenshot(str(shots / f"20-{game}-{size}.png"))
+        for size in SIZES:
+            problems = measured(browser, size)
+            assert problems == [], problems[:8]
+            browser.save_screenshot(str(shots / f"20-{game}-{size}.png"))
+            # the chart: the pool on a panel of its own (the bostons), no label over another or outside its panel
+            assert bool(css(browser, "#chart svg.pool")) == (game in ("boston", "french-boston"))
+            labels = browser.execute_script(CHART_LABELS)
+            assert labels == [], (size, labels)
         assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []  # no console errors
-        # the chart: the pool on a panel of its own (the bostons), no label over another or outside its panel
-        assert bool(css(browser, "#chart svg.pool")) == (game in ("boston", "french-boston"))
-        labels = browser.execute_script(CHART_LABELS)
-        assert labels == [], labels
     finally:
         browser.set_window_size(1400, 1000)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_seven_players_fit_too(browser: Any, desk: Desk, size: str) -> None:
-    """Auction Pitch for seven: three edges hold two seats each, and seven cards share the middle."""
-    browser.set_window_size(*SIZES[size])
+def test_seven_players_fit_too(browser: Any, desk: Desk) -> None:
+    """Auction Pitch for seven, at each size: three edges hold two seats each, and seven cards
+    share the middle."""
     try:
         open_desk(browser, desk)
         before = checked(browser)
         replace_text(browser, (CASES / "auction-pitch" / "seed-bidder-goes-out-first.ttn").read_text("utf-8"))
         wait(browser, lambda d: checked(d) > before and len(css(d, ".seat")) == 7, "seven seats")
-        problems = browser.execute_script(MEASURE, list(IN_TURN))
+        problems = [problem for size in SIZES for problem in measured(browser, size)]
         assert problems == [], problems[:8]
     finally:
         browser.set_window_size(1400, 1000)
