@@ -19,7 +19,10 @@ loads the profile named on the command line after this file has registered it).
 from __future__ import annotations
 
 import functools
+import os
+import stat
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +38,32 @@ from referee.engine.verdict import Verdict
 from referee.output.story import FileStory, story_of_file
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def _keep_bytecode() -> None:
+    """Under PYTHONDONTWRITEBYTECODE (set in some CI images and sandboxes) each run rewrote the
+    asserts of every test module again, in each worker (about 5 CPU-seconds a worker), and each
+    ``python -m referee`` a test starts compiled the package again when no __pycache__ was there
+    (0.5 s each). The tests keep that bytecode in a folder of their own under the temporary
+    directory, never beside the sources, for this process and the processes it starts. A folder
+    by that name that is not this user's alone is left alone, and so is the setting."""
+    if not sys.dont_write_bytecode or not hasattr(os, "getuid"):
+        return
+    folder = Path(tempfile.gettempdir()) / f"referee-tests-pycache-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        found = folder.lstat()
+    except OSError:
+        return
+    if not stat.S_ISDIR(found.st_mode) or found.st_uid != os.getuid() or found.st_mode & 0o077:
+        return
+    sys.pycache_prefix = str(folder)
+    sys.dont_write_bytecode = False
+    os.environ["PYTHONPYCACHEPREFIX"] = str(folder)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+_keep_bytecode()
 
 settings.register_profile("full", max_examples=FULL)
 settings.register_profile("quick", max_examples=FULL // 4)
