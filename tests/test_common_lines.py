@@ -367,6 +367,13 @@ def taught_line(draw: st.DrawFn) -> str:
     return draw(st.one_of(near_common_line(), bidding_line().map(lambda drawn: drawn[0]), plays_line(), usual_deal))
 
 
+SPELLINGS_READ = (*(rank + suit for rank in ("A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+                    for suit in "SHDC"), "10c", "jd", "qc", "K♥", "A♠", "A♠️", "T♦", "9♠️")
+"""Card spellings a reader has met (`_CARDS`): the cards of the deals below are drawn from
+these, a fixed list, for `_CARDS` itself grows as lines are read (Hypothesis must draw alike
+when it replays an example; and the test must not depend on what the worker read before it)."""
+
+
 @settings(max_examples=examples(1000), deadline=None)
 @given(st.lists(taught_line(), min_size=1, max_size=6), st.data())
 def test_events_and_deals_read_before_read_again_anywhere_as_the_grammar_reads_them(lines: list[str],
@@ -374,6 +381,8 @@ def test_events_and_deals_read_before_read_again_anywhere_as_the_grammar_reads_t
     """Whatever events and deals were read before, a line made of them, in any order, reads as
     the grammar reads it; written the usual way, it is read by splitting it."""
     common = _reading()
+    for spelling in SPELLINGS_READ:
+        _CARDS[spelling]  # met, as a read line of it would have it
     for text in lines:
         common.read(text, 2)
     label = data.draw(st.sampled_from(["", "trick 4: ", "trick 12: ", "trick x: ", "trick 4 : ", " "]))
@@ -388,7 +397,7 @@ def test_events_and_deals_read_before_read_again_anywhere_as_the_grammar_reads_t
             assert known is not None, text
     if common._deals_known:
         player = data.draw(st.sampled_from(sorted(common._deals_known.values())))
-        cards = data.draw(st.lists(st.sampled_from(sorted(_CARDS)), min_size=1, max_size=14))
+        cards = data.draw(st.lists(st.sampled_from(SPELLINGS_READ), min_size=1, max_size=14))
         gap = data.draw(st.sampled_from([" ", " ", "  "]))
         text = f"deal {player}: " + gap.join(cards) + end
         assert_same_as_grammar(text)
