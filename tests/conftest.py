@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from examples import FULL
+from expectations import expected_verdict
 from hypothesis import settings
 
 from referee.check import Collector, check_files
@@ -82,12 +82,6 @@ class CaseVerdict:
         """The case's file in the JSON verdict (a fresh dict on each call)."""
         result: dict[str, Any] = self.verdict.to_dict()["files"][0]
         return result
-
-
-def expected_verdict(transcript: Path) -> dict[str, Any]:
-    """The case's ``NAME.expected.yaml`` (a fresh dict on each call: tests take keys out of it)."""
-    expected: dict[str, Any] = yaml.safe_load(transcript.with_suffix(".expected.yaml").read_text("utf-8"))
-    return expected
 
 
 @pytest.fixture(scope="session")

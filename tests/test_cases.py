@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from expectations import expected_verdict
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
@@ -43,7 +43,7 @@ def test_every_case_has_an_expected_verdict() -> None:
 @pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_case(transcript: Path, case_verdict: Callable[[Path], Any]) -> None:
     """The case checked as ``referee check --rules CLI_RULES`` checks it (conftest's `case_verdict`)."""
-    expected = yaml.safe_load(transcript.with_suffix(".expected.yaml").read_text("utf-8"))
+    expected = expected_verdict(transcript)
     expected.pop("cli_rules", None)
     checked = case_verdict(transcript)
     file = checked.file()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import functools
 import itertools
 import json
 import os
@@ -38,8 +39,11 @@ ALL_CASES = sorted(CASES.glob("*/*.ttn"))
 runner = CliRunner()
 
 
+@functools.cache
 def cli_json(text: bytes, rules: str | None = None) -> tuple[str, int]:
-    """What ``referee check --format json -`` prints for `text` on standard input."""
+    """What ``referee check --format json -`` prints for `text` on standard input: run once for
+    each text (its output is deterministic, tests/test_cli.py), as the concurrent checks compare
+    cases that the per-case test has run already."""
     result = runner.invoke(app, ["check", "--format", "json", "-", *(["--rules", rules] if rules else [])], input=text)
     return result.stdout, result.exit_code
 

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from examples import examples
+from expectations import expected_verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from planted import plant, sloppy_rules
@@ -36,8 +36,7 @@ TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
 def original(transcript: Path) -> tuple[str | None, Any, list[Piece]]:
     """A case's house rules, verdict (positionless) and pieces: worked out once per case."""
     text = transcript.read_text("utf-8")
-    expected = yaml.safe_load(transcript.with_suffix(".expected.yaml").read_text("utf-8"))
-    rules = expected.get("cli_rules")
+    rules = expected_verdict(transcript).get("cli_rules")
     return rules, positionless(check_text(text, rules).to_dict()), pieces(text, rules)
 
 
