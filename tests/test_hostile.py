@@ -13,6 +13,7 @@ import json
 import os
 import pickle
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -83,11 +84,31 @@ class _Boom:
 GRAMMAR_LINES = HEADER + "hand 1 dealer W\nupcard 9D  # a comment sends each line to the grammar\nN pass , E pass\n"
 
 
-def test_a_planted_pickle_in_the_cache_never_runs(tmp_path: Path) -> None:
-    case = tmp_path / "case.ttn"
+FirstCheck = tuple[Path, Path, subprocess.CompletedProcess[str]]
+"""The case, the folder of the user cache its first check filled, and what that check said."""
+
+
+@pytest.fixture(scope="module")
+def first_check(tmp_path_factory: pytest.TempPathFactory) -> FirstCheck:
+    """A case read by the grammar, checked once with an empty user cache, which the check fills:
+    the case, that cache (``referee/`` in it) and what the check said. Each test of a damaged
+    cache damages a copy of it (a check with an empty cache builds the parser's tables: 0.5 s)."""
+    folder = tmp_path_factory.mktemp("first-check")
+    case = folder / "case.ttn"
     case.write_text(GRAMMAR_LINES, "utf-8")
-    first = run(["check", str(case)], tmp_path)
-    entries = sorted((tmp_path / "referee").iterdir())
+    return case, folder, run(["check", str(case)], folder)
+
+
+def filled_cache(first_check: FirstCheck, home: Path) -> Path:
+    """A copy, under `home`, of the cache the first check filled: where the user cache of a
+    ``run`` with `home` is."""
+    shutil.copytree(first_check[1] / "referee", home / "referee")
+    return home / "referee"
+
+
+def test_a_planted_pickle_in_the_cache_never_runs(tmp_path: Path, first_check: FirstCheck) -> None:
+    case, _, first = first_check
+    entries = sorted(filled_cache(first_check, tmp_path).iterdir())
     assert any(e.name.startswith("transcript-tables") for e in entries)
     marker = tmp_path / "ran"
     payload = pickle.dumps(_Boom(str(marker)))
@@ -102,11 +123,9 @@ def test_a_planted_pickle_in_the_cache_never_runs(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("value", ["null", "[]", '{"__type__": "Lark"}', '[{"x": 1}, {"\\u0000map": 3}]'])
-def test_a_wrong_shaped_cache_entry_is_rebuilt(tmp_path: Path, value: str) -> None:
-    case = tmp_path / "case.ttn"
-    case.write_text(GRAMMAR_LINES, "utf-8")
-    first = run(["check", str(case)], tmp_path)
-    for entry in (tmp_path / "referee").iterdir():
+def test_a_wrong_shaped_cache_entry_is_rebuilt(tmp_path: Path, value: str, first_check: FirstCheck) -> None:
+    case, _, first = first_check
+    for entry in filled_cache(first_check, tmp_path).iterdir():
         stamp = json.loads(entry.read_text("utf-8"))["stamp"]  # a stamp that is right, a value that is not
         entry.write_text(f'{{"stamp": "{stamp}", "value": {value}}}', "utf-8")
     again = run(["check", str(case)], tmp_path)
