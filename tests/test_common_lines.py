@@ -360,13 +360,13 @@ def test_a_deal_of_a_player_and_cards_already_seen_is_read_by_splitting_as_the_g
     assert common._read_known_deal("deal Zoë: AS", 9) is None  # no deal of hers read yet: left to the patterns
 
 
-@st.composite
-def taught_line(draw: st.DrawFn) -> str:
-    """A line that may teach `CommonLines` events or a deal (or, being flawed, teach nothing)."""
+def taught_line() -> st.SearchStrategy[str]:
+    """A line that may teach `CommonLines` events or a deal (or, being flawed, teach nothing).
+    (Built once: Hypothesis validates each strategy made, which cost more than the example.)"""
     usual_deal = st.builds(lambda player, cards: f"deal {player}: {' '.join(cards)}",
                            st.sampled_from(["N", "E", "Ann", "o'Neil", "Zoë"]),
                            st.lists(st.sampled_from(["9H", "TD", "10c", "QS", "K♥", "A♠️", "JH", "2D"]), max_size=13))
-    return draw(st.one_of(near_common_line(), bidding_line().map(lambda drawn: drawn[0]), plays_line(), usual_deal))
+    return st.one_of(near_common_line(), bidding_line().map(lambda drawn: drawn[0]), plays_line(), usual_deal)
 
 
 SPELLINGS_READ = (*(rank + suit for rank in ("A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -374,6 +374,12 @@ SPELLINGS_READ = (*(rank + suit for rank in ("A", "K", "Q", "J", "T", "10", "9",
 """Card spellings a reader has met (`_CARDS`): the cards of the deals below are drawn from
 these, a fixed list, for `_CARDS` itself grows as lines are read (Hypothesis must draw alike
 when it replays an example; and the test must not depend on what the worker read before it)."""
+
+_LABELS = st.sampled_from(["", "trick 4: ", "trick 12: ", "trick x: ", "trick 4 : ", " "])
+_ENDS = st.sampled_from(["", "", " ", ",", "x"])
+_DEALT = st.lists(st.sampled_from(SPELLINGS_READ), min_size=1, max_size=14)
+_DEALT_GAPS = st.sampled_from([" ", " ", "  "])
+"""The test's draws that depend on nothing it has read, made once (not at each example)."""
 
 
 @settings(max_examples=examples(1000), deadline=None)
@@ -387,8 +393,8 @@ def test_events_and_deals_read_before_read_again_anywhere_as_the_grammar_reads_t
         _CARDS[spelling]  # met, as a read line of it would have it
     for text in lines:
         common.read(text, 2)
-    label = data.draw(st.sampled_from(["", "trick 4: ", "trick 12: ", "trick x: ", "trick 4 : ", " "]))
-    end = data.draw(st.sampled_from(["", "", " ", ",", "x"]))
+    label = data.draw(_LABELS)
+    end = data.draw(_ENDS)
     if common._events_known:
         events = data.draw(st.lists(st.sampled_from(sorted(common._events_known)), min_size=1, max_size=8))
         text = label + ", ".join(events) + end
@@ -399,8 +405,8 @@ def test_events_and_deals_read_before_read_again_anywhere_as_the_grammar_reads_t
             assert known is not None, text
     if common._deals_known:
         player = data.draw(st.sampled_from(sorted(common._deals_known.values())))
-        cards = data.draw(st.lists(st.sampled_from(SPELLINGS_READ), min_size=1, max_size=14))
-        gap = data.draw(st.sampled_from([" ", " ", "  "]))
+        cards = data.draw(_DEALT)
+        gap = data.draw(_DEALT_GAPS)
         text = f"deal {player}: " + gap.join(cards) + end
         assert_same_as_grammar(text)
         dealt = common._read_known_deal(text, 9)
