@@ -117,8 +117,8 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip(f"pure build only: {marker.args[0]}")
 
 
-SLOWEST_FIRST = ("test_desk_browser.py", "test_desk_api.py", "test_common_lines.py", "test_usability.py",
-                 "test_reflow.py", "test_hostile.py", "test_report.py", "test_cli.py", "test_fmt.py")
+SLOWEST_FIRST = ("test_desk_browser.py", "test_desk_api.py", "test_usability.py", "test_reflow.py", "test_report.py",
+                 "test_hostile.py", "test_cli.py", "test_fmt.py", "test_common_lines.py")
 """The files that take longest (``--durations=0``, summed by file), longest first: with
 ``--dist loadfile`` a file runs whole on one worker, so one of them scheduled last would leave the
 other worker idle while it runs. The rest follow in the order collected."""
