@@ -6,9 +6,11 @@ accept a line the grammar rejects, or build a different record from one it accep
 
 from __future__ import annotations
 
+import functools
 import random
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from examples import examples
 from hypothesis import given, settings
@@ -164,53 +166,67 @@ DEMANDS = ["", " belle", " JD", " belle 9H", "  belle\t10♣", " 9H belle", " be
 KEEPS = ["keep", "keep-over", "keep over", "keep-overs", "keeps", "keep-", "Keep", "kept"]
 
 
+T = TypeVar("T")
+
+
+def pick(values: list[T]) -> st.SearchStrategy[T]:
+    """``st.sampled_from(values)``, made once for each list: the composites below draw from the
+    same few lists at every example, and Hypothesis validates each strategy made."""
+    return _picks(tuple(values))
+
+
+@functools.cache
+def _picks(values: tuple[T, ...]) -> st.SearchStrategy[T]:
+    return st.sampled_from(values)
+
+
 @st.composite
 def event_text(draw: st.DrawFn) -> str:
-    name, gap = draw(st.sampled_from(NAMES)), draw(st.sampled_from(GAPS))
+    name, gap = draw(pick(NAMES)), draw(pick(GAPS))
     kind = draw(st.integers(0, 6))
     if kind == 0:
-        return f"{name}{gap}{draw(st.sampled_from(CARDS))}"
+        return f"{name}{gap}{draw(pick(CARDS))}"
     if kind == 1:
-        return f"{name}{gap}{draw(st.sampled_from(WORDS))}"
+        return f"{name}{gap}{draw(pick(WORDS))}"
     if kind == 2:
-        return f"{name}{gap}discard{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(CARDS))}"
+        return f"{name}{gap}discard{draw(pick(GAPS))}{draw(pick(CARDS))}"
     if kind == 3:
-        return f"{name}{gap}name{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(SUITS))}"
+        return f"{name}{gap}name{draw(pick(GAPS))}{draw(pick(SUITS))}"
     if kind == 4:
-        return f"{name}{gap}{draw(st.sampled_from(KEEPS))}"
+        return f"{name}{gap}{draw(pick(KEEPS))}"
     if kind == 5:
-        return f"{name}{gap}demand{draw(st.sampled_from(DEMANDS))}"
-    return f"{name}{gap}bid{draw(st.sampled_from(GAPS))}{draw(st.sampled_from(BID_VALUES))}"
+        return f"{name}{gap}demand{draw(pick(DEMANDS))}"
+    return f"{name}{gap}bid{draw(pick(GAPS))}{draw(pick(BID_VALUES))}"
 
 
 @st.composite
 def near_common_line(draw: st.DrawFn) -> str:
-    gap = st.sampled_from(GAPS)
+    gap = pick(GAPS)
     kind = draw(st.integers(0, 5))
     if kind == 0:
-        label = draw(st.sampled_from(["", "trick 1:", "trick 12 :", "trick1:", "trick x:", "trick 3"]))
-        separator = draw(st.sampled_from([",", ", ", " ,", ",,", " "]))
+        label = draw(pick(["", "trick 1:", "trick 12 :", "trick1:", "trick x:", "trick 3"]))
+        separator = draw(pick([",", ", ", " ,", ",,", " "]))
         text = label + draw(gap) + separator.join(draw(st.lists(event_text(), min_size=1, max_size=5)))
     elif kind == 1:
-        cards = draw(st.lists(st.sampled_from(CARDS), max_size=15))
-        text = f"deal{draw(gap)}{draw(st.sampled_from(NAMES))}{draw(gap)}:{draw(gap)}" + draw(gap).join(cards)
+        cards = draw(st.lists(pick(CARDS), max_size=15))
+        text = f"deal{draw(gap)}{draw(pick(NAMES))}{draw(gap)}:{draw(gap)}" + draw(gap).join(cards)
     elif kind == 2:
-        number = draw(st.sampled_from(["", " 1", " 22", "1", " x"]))
-        dealer = draw(st.sampled_from(["", " dealer N", " dealer", "dealer W", " dealer  Ann", " dealer pass"]))
+        number = draw(pick(["", " 1", " 22", "1", " x"]))
+        dealer = draw(pick(["", " dealer N", " dealer", "dealer W", " dealer  Ann", " dealer pass"]))
         text = f"hand{number}{dealer}"
     elif kind == 3:
-        text = f"upcard{draw(gap)}{draw(st.sampled_from(CARDS))}"
+        text = f"upcard{draw(gap)}{draw(pick(CARDS))}"
     elif kind == 4:
-        changes = draw(st.lists(st.tuples(st.sampled_from(NAMES + ["pool", "N-S", "E-", "-W"]), gap,
-                                          st.sampled_from(["+1", "-12", "0", "+", "3x", "++2"])),
+        changes = draw(st.lists(st.tuples(pick(NAMES + ["pool", "N-S", "E-", "-W"]), gap,
+                                          pick(["+1", "-12", "0", "+", "3x", "++2"])),
                                 min_size=1, max_size=4))
-        separator = draw(st.sampled_from([",", ", ", " ,", ""]))
+        separator = draw(pick([",", ", ", " ,", ""]))
         text = f"recorded{draw(gap)}" + separator.join(f"{who}{space}{amount}" for who, space, amount in changes)
     else:
-        name = draw(st.sampled_from(["Game", "Players", "hand", "Rules", "9x", ""]))
-        value = draw(st.sampled_from(['"euchre"', '"N E S W"', '"a # b"', '"open', '""']))
+        name = draw(pick(["Game", "Players", "hand", "Rules", "9x", ""]))
+        value = draw(pick(['"euchre"', '"N E S W"', '"a # b"', '"open', '""']))
         text = f"[{draw(gap)}{name}{draw(gap)}{value}{draw(gap)}]"
-    return draw(gap) + text + draw(st.sampled_from(["", " ", "\t", " # note", "x"]))
+    return draw(gap) + text + draw(pick(["", " ", "\t", " # note", "x"]))
 
 
 @settings(max_examples=examples(1500), deadline=None)
@@ -224,7 +240,7 @@ def bidding_line(draw: st.DrawFn) -> tuple[str, bool]:
     """A line of the bidding games' events written any way the notation allows (a label or none,
     suits as words, letters or signs, in either case, cards in lower case, any usual spacing),
     with whether it is free of near misses (a flaw in one of its parts when not)."""
-    flawed = draw(st.sampled_from(["player", "value", "separator", "end", None, None, None]))
+    flawed = draw(pick(["player", "value", "separator", "end", None, None, None]))
     usual_values = ["5", "6 colour", "6 color", "7 preference", "9 petite", "9 belle", "8 hearts", "8 Hearts", "8 h",
                     "8 H", "10 ♥", "10 ♥️", "6 spades", "6 clubs", "6 diamonds", "6 S", "6 d", "boston", "little-misere",
                     "grand-misere", "little-spread", "grand-spread", "petite-misere", "petite-misere-table",
@@ -237,21 +253,21 @@ def bidding_line(draw: st.DrawFn) -> tuple[str, bool]:
     players = ["N", "E", "S", "W", "A", "Y", "B", "Z", "Ann", "o'Neil", "Zoë"]
     events = []
     for _ in range(draw(st.integers(1, 8))):
-        player = draw(st.sampled_from(players))
-        written = draw(st.sampled_from(usual_events))
-        value = draw(st.sampled_from(usual_values))
-        gap = draw(st.sampled_from([" ", "  ", "\t"]))
+        player = draw(pick(players))
+        written = draw(pick(usual_events))
+        value = draw(pick(usual_values))
+        gap = draw(pick([" ", "  ", "\t"]))
         events.append(f"{player}{gap}{written.format(value=value)}")
     if flawed == "player":
-        events[draw(st.integers(0, len(events) - 1))] = f"{draw(st.sampled_from(NAMES))} pass"
+        events[draw(st.integers(0, len(events) - 1))] = f"{draw(pick(NAMES))} pass"
     elif flawed == "value":
-        events[draw(st.integers(0, len(events) - 1))] = "N " + draw(st.sampled_from(near)).format(
-            value=draw(st.sampled_from(usual_values)))
-    separator = draw(st.sampled_from([", ", ",", " , ", "\t,\t"]
+        events[draw(st.integers(0, len(events) - 1))] = "N " + draw(pick(near)).format(
+            value=draw(pick(usual_values)))
+    separator = draw(pick([", ", ",", " , ", "\t,\t"]
                                      + ([",,", " ", ", ,"] if flawed == "separator" else [])))
-    end = draw(st.sampled_from(["", " ", "\t"] + (["x", " # note", ","] if flawed == "end" else [])))
-    label = draw(st.sampled_from(["", "trick 1: ", "trick 12 :", "\ttrick 3:\t"]))
-    return draw(st.sampled_from(["", " "])) + label + separator.join(events) + end, flawed is None
+    end = draw(pick(["", " ", "\t"] + (["x", " # note", ","] if flawed == "end" else [])))
+    label = draw(pick(["", "trick 1: ", "trick 12 :", "\ttrick 3:\t"]))
+    return draw(pick(["", " "])) + label + separator.join(events) + end, flawed is None
 
 
 @settings(max_examples=examples(1500), deadline=None)
@@ -266,23 +282,23 @@ def test_generated_lines_of_bids_keeps_and_demands_read_as_the_grammar_reads_the
 @st.composite
 def plays_line(draw: st.DrawFn) -> str:
     """A line of 1 to 7 plays, written any usual way, or with a near miss in one of its parts."""
-    flawed = draw(st.sampled_from(["label", "play", "separator", "end", None, None]))
+    flawed = draw(pick(["label", "play", "separator", "end", None, None]))
 
     def part(usual: list[str], near: list[str], kind: str) -> st.SearchStrategy[str]:
-        return st.sampled_from(usual + near if kind == flawed else usual)
+        return pick(usual + near if kind == flawed else usual)
 
     label = draw(part(["", "trick 1:", "trick 12 :", " trick\t3:\t"], ["trick1:", "trick x:", "trick 3"], "label"))
-    plays = draw(st.lists(st.tuples(st.sampled_from(["N", "E", "S", "W", "Ann", "o'Neil", "Zoë", "N9"]),
-                                    st.sampled_from([" ", "  ", "\t", " \t "]),
-                                    st.sampled_from(["9H", "TD", "10c", "QS", "K♥", "A♠️", "JH", "2D"])),
+    plays = draw(st.lists(st.tuples(pick(["N", "E", "S", "W", "Ann", "o'Neil", "Zoë", "N9"]),
+                                    pick([" ", "  ", "\t", " \t "]),
+                                    pick(["9H", "TD", "10c", "QS", "K♥", "A♠️", "JH", "2D"])),
                           min_size=1, max_size=7))
     if flawed == "play":
         plays[draw(st.integers(0, len(plays) - 1))] = (
-            draw(st.sampled_from(NAMES)), draw(st.sampled_from(GAPS)), draw(st.sampled_from(CARDS)))
+            draw(pick(NAMES)), draw(pick(GAPS)), draw(pick(CARDS)))
     separator = draw(part([",", ", ", " ,", "\t,  "], [",,", " ", ", ,"], "separator"))
     end = draw(part(["", " ", "\t"], [" # note", "x", "\n", ","], "end"))
     written = separator.join(f"{who}{gap}{card}" for who, gap, card in plays)
-    return label + draw(st.sampled_from(["", " ", "\t"])) + written + end
+    return label + draw(pick(["", " ", "\t"])) + written + end
 
 
 @settings(max_examples=examples(1500), deadline=None)
