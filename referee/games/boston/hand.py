@@ -15,7 +15,7 @@ from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
-from .auction import CLASSES, MISERES, BostonBid, bound_suit, rules
+from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
 from .penalties import LAWS, MISERE
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
@@ -96,8 +96,8 @@ class BostonHand(HandReplay):
         contract, number, qualifier = event.contract, event.number, event.qualifier
         if contract in ("keep", "keep-over"):
             self.keep(event, contract == "keep-over")
-        elif contract == "boston" or contract in MISERES:
-            self.propose(event, BostonBid("5" if contract == "boston" else contract))
+        elif (rung := LADDER.said(contract)) is not None:
+            self.propose(event, BostonBid(rung.name))
         elif number is not None and 5 <= number <= 13 and qualifier in (None, "colour", "preference"):
             self.propose(event, BostonBid(str(number), CLASSES.index(qualifier or "plain")))
         else:

@@ -14,19 +14,13 @@ from typing import Literal
 
 from ...engine.auction import Auction as Bidding
 from ...engine.auction import AuctionRules, Objection
+from ...engine.ladder import Ladder, Rung
 from ...engine.words import Words
 from ...notation import events as ev
 from ...notation.cards import ACE, Card, Suit
 from .tricks import SUIT_RANK
 
-LEVELS = {
-    "demand": 1, "demand-belle": 2, "six": 3, "petite-misere": 4, "eight": 5, "grand-misere": 6,
-    "misere-quatre-as": 7, "nine": 8, "nine-petite": 9, "nine-belle": 10,
-    "petite-misere-table": 11, "grand-misere-table": 12,
-}
-MISERES = frozenset({"petite-misere", "grand-misere", "misere-quatre-as", "petite-misere-table", "grand-misere-table"})
-DISCARD_MISERES = frozenset({"petite-misere", "petite-misere-table"})
-NUMBER_KIND = {6: "six", 8: "eight", 9: "nine"}
+LADDER = Ladder("french-boston")
 WORDS = Words("french-boston")
 
 
@@ -40,9 +34,15 @@ class Proposal:
     laid: Card | None = None
 
     @property
+    def rung(self) -> Rung:
+        """The contract proposed, as the ladder declares it (games/rulebooks/french-boston.yaml)."""
+        return LADDER[self.kind]
+
+    @property
     def key(self) -> tuple[int, int]:
-        plain = self.kind in ("six", "eight", "nine") and self.suit is not None
-        return LEVELS[self.kind], SUIT_RANK[self.suit] if plain and self.suit else 0
+        """Rank: the place on the ladder, then for six, eight or nine the suit's."""
+        rung = self.rung
+        return rung.rank, SUIT_RANK[self.suit] if rung.number is not None and self.suit is not None else 0
 
     @property
     def is_demand(self) -> bool:
@@ -50,13 +50,7 @@ class Proposal:
 
     @property
     def text(self) -> str:
-        if self.is_demand:
-            return "a demand in belle" if self.kind == "demand-belle" else "a demand"
-        if self.kind in ("six", "eight", "nine") and self.suit is not None:
-            return f"{self.kind} in {self.suit.word}"
-        if self.kind in ("nine-petite", "nine-belle"):
-            return "nine in " + self.kind[5:]
-        return self.kind.replace("-", " ")
+        return self.rung.words.format(suit=self.suit.word if self.suit is not None else "")
 
 
 @dataclass(slots=True)
@@ -87,12 +81,15 @@ def solo(player: str, number: int, suit: Suit, belle: Suit | None, petite: Suit 
     """`number` tricks alone in `suit`: a nine in the suit that is belle (petite) is the nine in belle (petite)."""
     if number == 9 and suit in (belle, petite):
         return Proposal(player, "nine-belle" if suit is belle else "nine-petite", suit)
-    return Proposal(player, NUMBER_KIND[number], suit)
+    rung = LADDER.numbered(number)
+    assert rung is not None, "six, eight or nine"
+    return Proposal(player, rung.name, suit)
 
 
 def needed_in(bid: Proposal, suit: Suit, belle: Suit | None, petite: Suit | None) -> int | None:
     """Tricks a solo caller needs in `suit` so that his contract ranks at least as high as `bid`."""
-    return next((n for n in (6, 8, 9) if solo("", n, suit, belle, petite).key >= bid.key), None)
+    numbers = (rung.number for rung in LADDER.rungs.values() if rung.number is not None)
+    return next((n for n in numbers if solo("", n, suit, belle, petite).key >= bid.key), None)
 
 
 def named_suit(qualifier: str, belle: Suit | None, petite: Suit | None) -> Suit | None:
@@ -108,10 +105,10 @@ def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal
     """The proposal a bid names, or why it is not a French Boston bid."""
     player, number, qualifier = event.player, event.number, event.qualifier
     if event.contract is not None:
-        if event.contract in MISERES:
-            return Proposal(player, event.contract)
+        if (named := LADDER.said(event.contract)) is not None:
+            return Proposal(player, named.name)
         return refused("bidding.order", WORDS.say("bidding.order", "unknown", contract=event.contract))
-    if number not in NUMBER_KIND:
+    if number is None or LADDER.numbered(number) is None:
         return refused("bidding.solo-numbers", WORDS.say("bidding.solo-numbers", "refused", player=player,
                                                          number=number))
     if qualifier is None or qualifier == "colour":
@@ -144,7 +141,7 @@ def rules(accept_only: bool) -> AuctionRules[Proposal]:
     `accept_only`: a player who passed may only accept a demand. Built once a reading."""
     return AuctionRules(
         "stands", "answered", rank=lambda proposal: proposal.key, closed_topic="bidding.end",
-        comeback=lambda proposal: not accept_only and proposal.kind not in MISERES,
+        comeback=lambda proposal: not accept_only and not proposal.rung.misere,
         out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn (the bidding goes to the right). "
                           "There is no penalty, but it stands and the bidding goes on from his right.",
         closed_words="{player} {what} after the bidding had ended; it is void")
@@ -207,7 +204,7 @@ class Auction:
         if not self.calls.may_come_back(player, proposal):
             return refused("bidding.after-pass", WORDS.say("bidding.after-pass", "accept-only", player=player)
                            if self.accept_only else WORDS.say("bidding.after-pass", "no-misere", player=player))
-        if proposal.kind in MISERES and player in self.accepted:
+        if proposal.rung.misere and player in self.accepted:
             return refused("bidding.after-pass", WORDS.say("bidding.after-pass", "accepted", player=player))
         if proposal.kind == "misere-quatre-as" and self.four_aces and dealt is not None \
                 and sum(1 for c in dealt if c.rank == ACE) < 4:
@@ -224,12 +221,12 @@ class Auction:
         """The contract the standing proposal becomes when the bidding ends."""
         best = self.calls.high
         assert best is not None
+        needed = best.rung.tricks
+        if needed is None:
+            return Contract("misere", best.player, best)
         if best.is_demand:
             trump = best.laid.suit if best.laid else None
             if self.acceptor is not None:
-                return Contract("partnership", best.player, best, self.acceptor, trump, 8)
+                return Contract("partnership", best.player, best, self.acceptor, trump, needed)
             return Contract("forced-alone", best.player, best, None, trump, 5)
-        if best.kind in MISERES:
-            return Contract("misere", best.player, best)
-        needed = 9 if best.kind.startswith("nine") else {"six": 6, "eight": 8}[best.kind]
         return Contract("solo", best.player, best, None, best.suit, needed)

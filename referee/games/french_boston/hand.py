@@ -14,7 +14,7 @@ from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
-from .auction import DISCARD_MISERES, Auction, Contract, Outcome, Proposal, needed_in, read_bid, read_demand
+from .auction import Auction, Contract, Outcome, Proposal, needed_in, read_bid, read_demand
 from .penalties import LAWS, MISERE, fallen_card_offer, offer_call, offer_misere_claim
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
@@ -175,7 +175,7 @@ class FrenchBostonHand(HandReplay):
         self.silent_passed(event)
         contract = self.undertaking
         late = self.table is not None and (bool(self.table.tricks) or self.ended_as("claimed"))
-        if contract is None or contract.proposal.kind not in DISCARD_MISERES or late:
+        if contract is None or not contract.proposal.rung.discards or late:
             self.find("illegal-discard", event.player, event.at, "misere.discard",
                       self.say("misere.discard", "void", player=event.player, card=event.card))
             return
@@ -210,7 +210,7 @@ class FrenchBostonHand(HandReplay):
             self.trump = contract.trump = Suit.SPADES
         renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(contract.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
-        discards = contract.proposal.kind in DISCARD_MISERES  # a petite misère's discards leave twelve tricks
+        discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
         self.start_play(self.left_of(self.dealer), self.order, rules, 12 if discards else None)
         self.check_counts(event)
         if missing:
@@ -226,7 +226,7 @@ class FrenchBostonHand(HandReplay):
     def missing_discards(self) -> list[str]:
         """The players still to discard in a petite misère (none in any other contract)."""
         contract = self.undertaking
-        if contract is None or contract.proposal.kind not in DISCARD_MISERES:
+        if contract is None or not contract.proposal.rung.discards:
             return []
         return self.still_to_discard()
 
@@ -341,7 +341,7 @@ class FrenchBostonHand(HandReplay):
         if self.bidding:
             return self.say("bidding.end", "next", turn=self.auction.calls.turn)
         if self.made and self.undertaking is not None:
-            if self.undertaking.proposal.kind in DISCARD_MISERES and len(self.discards) < 4:
+            if self.undertaking.proposal.rung.discards and len(self.discards) < 4:
                 return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
             return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
         if self.table is not None:

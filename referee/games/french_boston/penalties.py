@@ -21,7 +21,7 @@ from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
 from ...notation.cards import Card
-from .auction import NUMBER_KIND, Contract, Proposal
+from .auction import Contract, solo
 
 if TYPE_CHECKING:
     from .hand import FrenchBostonHand
@@ -173,7 +173,7 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
 
     def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
         number = 8 if hand.game_options["fallen-card"] == "grand" else 6
-        proposal = Proposal(event.player, NUMBER_KIND[number], suit)
+        proposal = solo(event.player, number, suit, None, None)
         hand.make(Contract("solo", event.player, proposal, None, suit, number, forced=True))
         hand.penalise("exposed.fallen-card", hand.say("exposed.fallen-card", "forced", player=event.player,
                                                       card=event.card, bid=proposal.text),
