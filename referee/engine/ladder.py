@@ -12,7 +12,6 @@ part of a game (its auction, hand, settlement and generator) reads it; `LadderBi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..notation.records import record
 from .rulebook import rulebook_data
@@ -73,16 +72,17 @@ class Ladder:
 
 @dataclass(frozen=True, slots=True)
 class LadderBid:
-    """A bid on a game's `ladder` (declared by the game's subclass): a contract by its `name`, and
-    its `klass` among bids of the same contract (Boston's suit class: 0 plain, 1 colour, 2 preference)."""
+    """A bid on a game's ladder: a contract by its `name`, and its `klass` among bids of the same
+    contract (Boston's suit class: 0 plain, 1 colour, 2 preference). A game's subclass says which
+    ladder (`rung`: not a class constant, which a compiled dataclass would take for a field)."""
 
     name: str
     klass: int = 0
-    ladder: ClassVar[Ladder]
 
     @property
     def rung(self) -> Rung:
-        return self.ladder[self.name]
+        """The contract bid, as the game's ladder declares it."""
+        raise NotImplementedError
 
     @property
     def tricks(self) -> int | None:

@@ -6,10 +6,9 @@ suit a keep binds to."""
 from __future__ import annotations
 
 from functools import cache
-from typing import ClassVar
 
 from ...engine.auction import AuctionRules
-from ...engine.ladder import Ladder, LadderBid
+from ...engine.ladder import Ladder, LadderBid, Rung
 from ...notation.cards import Card, Suit
 
 LADDER = Ladder("boston")
@@ -21,7 +20,10 @@ class BostonBid(LadderBid):
     1 colour, 2 preference."""
 
     __slots__ = ()
-    ladder: ClassVar[Ladder] = LADDER
+
+    @property
+    def rung(self) -> Rung:
+        return LADDER[self.name]
 
     @property
     def text(self) -> str:
