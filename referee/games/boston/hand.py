@@ -98,8 +98,8 @@ class BostonHand(HandReplay):
             self.keep(event, contract == "keep-over")
         elif (rung := LADDER.said(contract)) is not None:
             self.propose(event, BostonBid(rung.name))
-        elif number is not None and 5 <= number <= 13 and qualifier in (None, "colour", "preference"):
-            self.propose(event, BostonBid(str(number), CLASSES.index(qualifier or "plain")))
+        elif (rung := LADDER.numbered(number)) is not None and qualifier in (None, "colour", "preference"):
+            self.propose(event, BostonBid(rung.name, CLASSES.index(qualifier or "plain")))
         else:
             self.find("illegal-bid", event.player, event.at, "bidding.illegal",
                       self.say("bidding.illegal", "not-a-bid", text=event.text, player=event.player))
