@@ -73,11 +73,8 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
         speech += [f"{order[(caller + step) % 4]} pass" for step in range(1, 4)]
     out.append(", ".join(speech))
     if rung is None:
-        out.append("")
-        return out, belle
+        return [*out, ""], belle
     out += gen.contract_lines(rng, who, rung, trump if rung.number else None, order, hands, discards_together=True)
     play = (rules_for or own_play_rules)(Deal("french-boston", trump, upcard.suit,
                                               who if kind == "misere-quatre-as" else None))
-    out += gen.random_tricks(rng, order, order[0], hands, play, stop=gen.decided(who, rung))[0]
-    out.append("")
-    return out, belle
+    return [*out, *gen.random_tricks(rng, order, order[0], hands, play, stop=gen.decided(who, rung))[0], ""], belle
