@@ -334,6 +334,21 @@ class HandReplay:
         return finding
 
     @final
+    def found(self, kind: Kind, who: str | None, at: ev.Span, topic: str, sentence: str,
+              **slots: object) -> Irregularity:
+        """`find` in the rule's own words: its sentence named `sentence`, its slots filled from `slots`
+        (`say`), so the topic is named once. No slot may be called `kind`, `who`, `at`, `topic` or
+        `sentence` (tests/test_rulebooks.py checks every call)."""
+        return self.find(kind, who, at, topic, self.say(topic, sentence, **slots))
+
+    @final
+    def penalty(self, topic: str, sentence: str, effects: Iterable[Effect] = (), since: int | None = None,
+                **slots: object) -> None:
+        """`penalise` in the rule's own words (`say(topic, sentence, **slots)`), the topic named once;
+        no slot may be called `effects` or `since`."""
+        self.penalise(topic, self.say(topic, sentence, **slots), effects, since)
+
+    @final
     def penalise(self, topic: str, description: str, effects: Iterable[Effect] = (), since: int | None = None) -> None:
         """Record a penalty. While the hand is being settled, `since` is the ledger's `mark()` taken
         before the penalty's payments: its points and money effects are read from those entries."""

@@ -184,8 +184,8 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
 
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             effects = [hand.require(t, option, "attention.drawn", at) for t in targets]
-            hand.penalise("attention.drawn", hand.say("attention.drawn", "required", caller=hand.caller,
-                                                      option=option, targets=" ".join(targets)), effects=effects)
+            hand.penalty("attention.drawn", "required", caller=hand.caller, option=option, targets=" ".join(targets),
+                         effects=effects)
 
         offer = hand.say("attention.drawn", "offer", caller=hand.caller, trick=current.number,
                          targets=" ".join(targets))

@@ -101,8 +101,8 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
 
         def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
             effects, _ = lead_called(hand, player, fact.card, targets, option, "play.out-of-turn", at)
-            hand.penalise("play.out-of-turn", hand.say("play.out-of-turn", "called", others=hand.side_label(others),
-                                                       option=option, player=player), effects=effects)
+            hand.penalty("play.out-of-turn", "called", others=hand.side_label(others), option=option, player=player,
+                         effects=effects)
 
         return Ruling(words, Offer(others, player, ("suit", "card"), "play.out-of-turn", hand.say(
             "play.out-of-turn", "lead-offer", others=label, whom=whom, card=fact.card, player=player),
@@ -175,9 +175,8 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
         number = 8 if hand.game_options["fallen-card"] == "grand" else 6
         proposal = Proposal(event.player, NUMBER_KIND[number], suit)
         hand.make(Contract("solo", event.player, proposal, None, suit, number, forced=True))
-        hand.penalise("exposed.fallen-card", hand.say("exposed.fallen-card", "forced", player=event.player,
-                                                      card=event.card, bid=proposal.text),
-                      effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
+        hand.penalty("exposed.fallen-card", "forced", player=event.player, card=event.card, bid=proposal.text,
+                     effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
 
     return Offer(others, event.player, (SUIT_OPTIONS[suit],), "exposed.fallen-card", hand.say(
         "exposed.fallen-card", "offer", others=hand.side_label(others), player=event.player, suit=suit.word),
@@ -229,9 +228,9 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 MISERE = MisereError("misere.errors", misere_caller,
                      lambda hand, caller, offender, what: hand.say("misere.errors", "offer", offender=offender,
                                                                    what=what, caller=caller),
-                     lambda hand, caller, offender, what: hand.penalise(
-                         "misere.errors", hand.say("misere.errors", "claimed", caller=caller, offender=offender,
-                                                   what=what), (Effect("hand-not-scored", offender),)),
+                     lambda hand, caller, offender, what: hand.penalty(
+                         "misere.errors", "claimed", caller=caller, offender=offender, what=what,
+                         effects=(Effect("hand-not-scored", offender),)),
                      ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
 """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
 ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
