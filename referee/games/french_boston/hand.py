@@ -288,17 +288,18 @@ class FrenchBostonHand(HandReplay):
         bid = self.undertaking is not None or self.auction.calls.high is not None
         return self.say("bidding.end", "bid-binds") if bid else None
 
-    def void_deal(self) -> str | None:
-        """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him) or None (not
-        void; a deal thrown in passes to the right as any other, the next dealer paying in). A
-        `redeal` line gives its reason, or else the deal shows it; a misdeal loses the deal; an
-        imperfect pack, a faced card or a redeal the deal does not explain: the same dealer again."""
+    def redeal_why(self) -> str | None:
+        """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him), 'thrown-in'
+        (all passed: it passes to the right as any other deal, the next dealer paying in) or None
+        (the deal stands). A `redeal` line gives its reason, or else the deal shows it; a misdeal
+        loses the deal; an imperfect pack, a faced card or a redeal the deal does not explain: the
+        same dealer again; a throw-in the laws refuse is a misdeal."""
         if self.redeal is None:
-            return self.shown_void()
+            return self.shown_void() or ("thrown-in" if self.ended_as("thrown-in") else None)
         assert self.ended is not None
         reason = self.redeal.reason
         if reason == "thrown-in" or (reason is None and self.ended.was == "thrown-in"):
-            return "misdeal" if self.throw_in_refused() else None
+            return "misdeal" if self.throw_in_refused() else "thrown-in"
         if reason == "misdeal" or (reason is None and self.shown_void() == "misdeal"):
             return "misdeal"
         return "same-dealer"
@@ -310,11 +311,6 @@ class FrenchBostonHand(HandReplay):
         if self.table is not None:
             return "misdeal" if "long-hand" in faults else None
         return "same-dealer" if "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None
-
-    def redeal_why(self) -> str | None:
-        """A void deal is dealt again ("misdeal", "same-dealer"); a `redeal` line that makes none throws the deal in."""
-        void = self.void_deal()
-        return void or ("thrown-in" if self.ended_as("thrown-in") or self.redeal is not None else None)
 
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

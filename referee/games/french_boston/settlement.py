@@ -74,7 +74,7 @@ class FrenchBostonSettlement:
     def rule_void_deal(self) -> None:
         """Who deals next after a void deal: a misdeal loses the deal; an imperfect pack does not."""
         hand, dealer = self.hand, self.hand.dealer
-        void = hand.void_deal()
+        void = hand.redeal_why()
         if void == "misdeal":
             nxt = hand.left_of(dealer)
             hand.penalty("deal.misdeal", "loses", dealer=dealer, next=nxt, effects=(Effect("redeal", None, None, nxt),))
