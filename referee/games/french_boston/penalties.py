@@ -112,10 +112,9 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         target = next_to_play(hand, hand.called.partners_of(fact.player), fact.player)
         if target is None:
             return None
-        words = hand.say("play.out-of-turn", "play-offer", others=hand.side_label(others), target=target,
-                         player=fact.player)
-        return requirement(hand, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn", words,
-                           REQUIRE_SAID)
+        return requirement(hand, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                           hand.say("play.out-of-turn", "play-offer", others=hand.side_label(others), target=target,
+                                    player=fact.player), REQUIRE_SAID)
 
 
 class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
