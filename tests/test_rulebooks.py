@@ -13,7 +13,7 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 import pytest
 
 from referee.engine.replay import GENERIC_RULES, HandReplay
-from referee.engine.rulebook import OptionError, Rule, _sentences
+from referee.engine.rulebook import OptionError, Rule, Rulebook, _sentences
 from referee.games import registry
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -228,3 +228,11 @@ def test_a_rules_sentences_are_folded_and_must_be_templates() -> None:
     assert _sentences({"id": "g.t"}) == {}
     with pytest.raises(AssertionError, match="unnamed slot"):
         _sentences({"id": "g.t", "says": {"bad": "{} pays"}})
+
+
+def test_a_sentence_takes_any_slot_name_even_its_own_parameters() -> None:
+    """Slots are the rulebook's words: one called `sentence`, `rule_id` or `self` must not collide
+    with the parameters of the methods that fill it (Boston says `{name}` of a contract)."""
+    rule = Rule("g.t", "T", "text", _sentences({"id": "g.t", "says": {"s": "{sentence} {rule_id} {self} {name}"}}))
+    book = Rulebook("g", "G", {"g.t": rule}, {})
+    assert book.sentence("g.t", "s", {"sentence": "a", "rule_id": "b", "self": "c", "name": "d"}) == "a b c d"

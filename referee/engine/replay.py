@@ -324,7 +324,7 @@ class HandReplay:
     def say(self, topic: str, sentence: str, **slots: object) -> str:
         """The sentence named `sentence` of the rule ``<game>.<topic>`` (its rulebook's `says`),
         its slots filled from `slots`: the game decides, its rulebook words the decision."""
-        return self.book.rules[self.rule_id(topic)].says[sentence].format(**slots)
+        return self.book.sentence(self.rule_id(topic), sentence, slots)
 
     @final
     def find(self, kind: Kind, player: str | None, at: ev.Span, topic: str, explanation: str,
