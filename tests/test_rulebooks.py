@@ -165,7 +165,7 @@ def test_the_typed_options_are_the_rulebooks_house_rules(game: str) -> None:
             assert kind is {"bool": bool, "int": int}[option.kind], name
 
 
-SAYING = {"say": (0, set()), "found": (3, set()), "penalty": (0, {"effects", "since"})}
+SAYING = {"say": (0, set()), "found": (3, set()), "penalty": (0, {"effects", "since"}), "refused": (0, set())}
 """The calls that say a rule's sentence: where their topic and sentence are among the positional
 arguments (the two last of them), and their own keywords besides the slots."""
 
@@ -173,10 +173,11 @@ arguments (the two last of them), and their own keywords besides the slots."""
 def _sayings(folder: Path) -> list[tuple[Path, int, str, str, set[str]]]:
     """Every ``say("topic", "sentence", slot=...)`` call in the sources under `folder` (and every
     ``found(kind, who, at, "topic", "sentence", slot=...)`` and ``penalty("topic", "sentence",
-    slot=..., effects=..., since=...)``, which find or penalise in those words): where it is, the
+    slot=..., effects=..., since=...)`` and ``refused("topic", "sentence", slot=...)``, which find,
+    penalise or refuse a call in those words): where it is, the
     topic and sentence it names, and the slots it fills. A call that names them otherwise (a
     variable, ``**slots``) is refused: nothing here could check it, but for the calls by which
-    the engine's own `found` and `penalty` say what they are given."""
+    the engine's own `found`, `penalty` and `refused` say what they are given."""
     found = []
     for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))

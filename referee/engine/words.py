@@ -6,6 +6,7 @@ checked by `rule_id`), this one from the game's as loaded."""
 
 from __future__ import annotations
 
+from .auction import Objection
 from .rulebook import load
 
 
@@ -21,3 +22,8 @@ class Words:
     def say(self, topic: str, sentence: str, **slots: object) -> str:
         """The sentence named `sentence` of the rule ``<game>.<topic>``, its slots filled from `slots`."""
         return load(self.game).sentence(f"{self.game}.{topic}", sentence, slots)
+
+    def refused(self, topic: str, sentence: str, **slots: object) -> Objection:
+        """A void call, an illegal bid, under the rule ``<game>.<topic>`` and in its sentence named
+        `sentence` (`say`): the topic named once, for the finding and for its words."""
+        return Objection("illegal-bid", topic, self.say(topic, sentence, **slots))

@@ -3,7 +3,7 @@
 The turns, the standing proposal and who has answered it are the engine's `Auction`, declared
 here; this game keeps its proposals, what a passed, accepting or overcalled player may still
 propose, and the contract the bidding ends in. It reports a void call as the engine's `Objection`
-(`refused`), in its rulebook's words (`WORDS`); the hand turns that into a finding.
+in its rulebook's words (`WORDS.refused`); the hand turns that into a finding.
 """
 
 from __future__ import annotations
@@ -66,11 +66,6 @@ class Contract:
     forced: bool = False  # independence forced on a fallen card
 
 
-def refused(topic: str, text: str) -> Objection:
-    """Why a call is void, the rule topic and the words (the caller then speaks again): an illegal bid."""
-    return Objection("illegal-bid", topic, text)
-
-
 ThrownIn = Literal["thrown-in"]
 Outcome = Contract | ThrownIn | None
 """What a call leaves: the contract when it ends the bidding, "thrown-in" when all four passed,
@@ -107,17 +102,16 @@ def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal
     if event.contract is not None:
         if (named := LADDER.said(event.contract)) is not None:
             return Proposal(player, named.name)
-        return refused("bidding.order", WORDS.say("bidding.order", "unknown", contract=event.contract))
+        return WORDS.refused("bidding.order", "unknown", contract=event.contract)
     if number is None or LADDER.numbered(number) is None:
-        return refused("bidding.solo-numbers", WORDS.say("bidding.solo-numbers", "refused", player=player,
-                                                         number=number))
+        return WORDS.refused("bidding.solo-numbers", "refused", player=player, number=number)
     if qualifier is None or qualifier == "colour":
-        return refused("bidding.order", WORDS.say("bidding.order", "no-suit", player=player, number=number))
+        return WORDS.refused("bidding.order", "no-suit", player=player, number=number)
     suit = named_suit(qualifier, belle, petite)
     if suit is None and number == 9 and qualifier in ("petite", "belle"):
-        return refused("bidding.order", WORDS.say("bidding.order", "no-nine", qualifier=qualifier))
+        return WORDS.refused("bidding.order", "no-nine", qualifier=qualifier)
     if suit is None:
-        return refused("bidding.order", WORDS.say("bidding.order", "no-such-suit", qualifier=qualifier))
+        return WORDS.refused("bidding.order", "no-such-suit", qualifier=qualifier)
     return solo(player, number, suit, belle, petite)
 
 
@@ -128,9 +122,9 @@ def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Pr
     laid = event.card
     if laid is not None and belle is not None and laid.suit not in allowed:
         suits = "/".join(s.word for s in allowed if s)
-        return refused("bidding.demand", WORDS.say("bidding.demand", "in-belle", player=event.player, card=laid,
-                                                   suits=suits) if event.belle
-                       else WORDS.say("bidding.demand", "laid", player=event.player, card=laid, suits=suits))
+        if event.belle:
+            return WORDS.refused("bidding.demand", "in-belle", player=event.player, card=laid, suits=suits)
+        return WORDS.refused("bidding.demand", "laid", player=event.player, card=laid, suits=suits)
     return Proposal(event.player, kind, laid.suit if laid else None, laid)
 
 
@@ -177,14 +171,13 @@ class Auction:
         """`player` accepts the standing demand, or why he may not: only a demand, not his own, once."""
         best = self.calls.high
         if best is None:
-            return refused("bidding.accept", WORDS.say("bidding.accept", "nothing", player=player))
+            return WORDS.refused("bidding.accept", "nothing", player=player)
         if not best.is_demand:
-            return refused("bidding.accept", WORDS.say("bidding.accept", "not-a-demand", player=player, bid=best.text))
+            return WORDS.refused("bidding.accept", "not-a-demand", player=player, bid=best.text)
         if best.player == player:
-            return refused("bidding.accept", WORDS.say("bidding.accept", "own", player=player))
+            return WORDS.refused("bidding.accept", "own", player=player)
         if self.acceptor is not None:
-            return refused("bidding.accept", WORDS.say("bidding.accept", "taken", player=player,
-                                                       acceptor=self.acceptor))
+            return WORDS.refused("bidding.accept", "taken", player=player, acceptor=self.acceptor)
         self.acceptor = player
         self.accepted.add(player)
         self.calls.answer(player)
@@ -198,19 +191,18 @@ class Auction:
         player, best = proposal.player, self.calls.high
         laid = self.overcalled.get(player)  # an overcalled demander may only raise to six in his laid card's suit
         if player in self.overcalled and not (proposal.kind == "six" and (laid is None or proposal.suit is laid.suit)):
-            return refused("bidding.overcalled-demander", WORDS.say("bidding.overcalled-demander", "laid",
-                                                                    player=player, suit=laid.suit.word) if laid
-                           else WORDS.say("bidding.overcalled-demander", "refused", player=player))
+            return (WORDS.refused("bidding.overcalled-demander", "laid", player=player, suit=laid.suit.word) if laid
+                    else WORDS.refused("bidding.overcalled-demander", "refused", player=player))
         if not self.calls.may_come_back(player, proposal):
-            return refused("bidding.after-pass", WORDS.say("bidding.after-pass", "accept-only", player=player)
-                           if self.accept_only else WORDS.say("bidding.after-pass", "no-misere", player=player))
+            return (WORDS.refused("bidding.after-pass", "accept-only", player=player) if self.accept_only
+                    else WORDS.refused("bidding.after-pass", "no-misere", player=player))
         if proposal.rung.misere and player in self.accepted:
-            return refused("bidding.after-pass", WORDS.say("bidding.after-pass", "accepted", player=player))
+            return WORDS.refused("bidding.after-pass", "accepted", player=player)
         if proposal.kind == "misere-quatre-as" and self.four_aces and dealt is not None \
                 and sum(1 for c in dealt if c.rank == ACE) < 4:
-            return refused("play.quatre-as", WORDS.say("play.quatre-as", "aces", player=player))
+            return WORDS.refused("play.quatre-as", "aces", player=player)
         if best is not None and not self.calls.outranks(proposal):
-            return refused("bidding.order", WORDS.say("bidding.order", "too-low", bid=proposal.text, best=best.text))
+            return WORDS.refused("bidding.order", "too-low", bid=proposal.text, best=best.text)
         if best is not None and best.is_demand:
             self.overcalled[best.player] = best.laid
         self.acceptor = None
