@@ -301,7 +301,7 @@ def test_a_lead_out_of_turn_is_settled_by_taking_the_card_back(desk: Desk) -> No
 def test_every_answer_offered_for_a_pending_choice_is_accepted_by_the_referee(desk: Desk, case: str) -> None:
     """Each button's line, added to the transcript, answers the choice without a new finding."""
     text = (CASES / case).read_text("utf-8")
-    before = json.loads(desk.request("api/check", text).body)
+    before = json.loads(cli_json(text.encode("utf-8"))[0])  # what the desk answers (the first test here)
     settle = json.loads(desk.request("api/view", text).body)["settle"]
     if settle is None:
         return  # the pending choice, if any, is not in the last hand: nothing to answer at the end
