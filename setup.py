@@ -178,9 +178,20 @@ _CORE = Extension("referee.compiled_core", sources=[])
 """Stands for the compiled core until `_BuildOrFallBack` asks mypyc for its extensions."""
 
 
+COMPILE = os.environ.get("REFEREE_COMPILE", "") in ("1", "true", "yes")
+"""Whether this build compiles the core (``REFEREE_COMPILE=1``)."""
+
+COMPILE_REQUIRES = ["mypy>=2.4.1,<2.5", "types-PyYAML", "lark>=1.1.7,<2"]
+"""What mypyc needs besides setuptools: mypy, and the stubs and Lark that the compiled modules'
+types refer to. Asked for only when compiling (setuptools hands ``setup_requires`` to pip as the
+build's requirements, PEP 517's ``get_requires_for_build_*``): pip installs the build's
+requirements afresh for every build, and mypy is most of them, 7 CPU-seconds each time, for a
+plain or editable install that never uses it."""
+
 setup(
     packages=[*find_packages(include=["referee", "referee.*"]), "referee.grammars"],
     package_dir={"referee.grammars": "grammars"},
-    ext_modules=[_CORE] if os.environ.get("REFEREE_COMPILE", "") in ("1", "true", "yes") else [],
+    ext_modules=[_CORE] if COMPILE else [],
+    setup_requires=COMPILE_REQUIRES if COMPILE else [],
     cmdclass={"build_ext": _BuildOrFallBack},
 )
