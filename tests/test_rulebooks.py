@@ -13,7 +13,7 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 import pytest
 
 from referee.engine.replay import GENERIC_RULES, HandReplay
-from referee.engine.rulebook import OptionError, Rule, _sentences
+from referee.engine.rulebook import OptionError, Rule, Rulebook, _sentences
 from referee.games import registry
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -165,20 +165,37 @@ def test_the_typed_options_are_the_rulebooks_house_rules(game: str) -> None:
             assert kind is {"bool": bool, "int": int}[option.kind], name
 
 
+SAYING = {"say": (0, set()), "found": (3, set()), "penalty": (0, {"effects", "since"}), "refused": (0, set())}
+"""The calls that say a rule's sentence: where their topic and sentence are among the positional
+arguments (the two last of them), and their own keywords besides the slots."""
+
+
 def _sayings(folder: Path) -> list[tuple[Path, int, str, str, set[str]]]:
-    """Every ``say("topic", "sentence", slot=...)`` call in the sources under `folder`: where it
-    is, the topic and sentence it names, and the slots it fills. A call that names them otherwise
-    (a variable, ``**slots``) is refused: nothing here could check it."""
+    """Every ``say("topic", "sentence", slot=...)`` call in the sources under `folder` (and every
+    ``found(kind, who, at, "topic", "sentence", slot=...)`` and ``penalty("topic", "sentence",
+    slot=..., effects=..., since=...)`` and ``refused("topic", "sentence", slot=...)``, which find,
+    penalise or refuse a call in those words): where it is, the
+    topic and sentence it names, and the slots it fills. A call that names them otherwise (a
+    variable, ``**slots``) is refused: nothing here could check it, but for the calls by which
+    the engine's own `found`, `penalty` and `refused` say what they are given."""
     found = []
     for path in sorted(folder.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "say":
-                named = node.args[:2]
-                assert len(node.args) == 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
-                                                   for a in named) and all(k.arg for k in node.keywords), \
-                    f"{path.name}:{node.lineno}: say() names its topic and sentence in words, and its slots by name"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        passing = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name in SAYING
+                   for n in ast.walk(f)}
+        for node in ast.walk(tree):
+            if id(node) in passing:
+                continue
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in SAYING:
+                first, own = SAYING[node.func.attr]
+                named = node.args[first:]
+                assert len(named) == 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                                               for a in named) and all(k.arg for k in node.keywords), \
+                    f"{path.name}:{node.lineno}: {node.func.attr}() names its topic and sentence in words, " \
+                    "and its slots by name"
                 topic, sentence = (str(a.value) for a in named if isinstance(a, ast.Constant))
-                found.append((path, node.lineno, topic, sentence, {str(k.arg) for k in node.keywords}))
+                slots = {str(k.arg) for k in node.keywords} - own
+                found.append((path, node.lineno, topic, sentence, slots))
     return found
 
 
@@ -212,3 +229,11 @@ def test_a_rules_sentences_are_folded_and_must_be_templates() -> None:
     assert _sentences({"id": "g.t"}) == {}
     with pytest.raises(AssertionError, match="unnamed slot"):
         _sentences({"id": "g.t", "says": {"bad": "{} pays"}})
+
+
+def test_a_sentence_takes_any_slot_name_even_its_own_parameters() -> None:
+    """Slots are the rulebook's words: one called `sentence`, `rule_id` or `self` must not collide
+    with the parameters of the methods that fill it (Boston says `{name}` of a contract)."""
+    rule = Rule("g.t", "T", "text", _sentences({"id": "g.t", "says": {"s": "{sentence} {rule_id} {self} {name}"}}))
+    book = Rulebook("g", "G", {"g.t": rule}, {})
+    assert book.sentence("g.t", "s", {"sentence": "a", "rule_id": "b", "self": "c", "name": "d"}) == "a b c d"

@@ -163,6 +163,12 @@ def still_to_play(hand: HandReplay, players: Iterable[str]) -> list[str]:
     return [p for p in hand.order if p in players and p not in played]
 
 
+def next_to_play(hand: HandReplay, players: Iterable[str], after: str) -> str | None:
+    """The first of `players` still to play to the trick, going round from `after`; None if all have."""
+    waiting = still_to_play(hand, players)
+    return hand.left_of(after, waiting) if waiting else None
+
+
 def lead_called(hand: HandReplay, offender: str, card: Card, targets: Sequence[str], option: str, topic: str,
                 at: ev.Span, exposed: bool = False) -> tuple[tuple[Effect, ...], Suit | None]:
     """A lead out of turn the innocent side calls on: the card goes back to its player, and a suit

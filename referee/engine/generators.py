@@ -20,6 +20,7 @@ from typing import Protocol
 from ..notation.cards import Card, Suit
 from ..notation.reader import trick_line
 from ..notation.records import record
+from .ladder import Rung
 from .table import PlainTricks, TrickRules, trick_winner
 
 Plays = Sequence[tuple[str, Card]]
@@ -98,6 +99,23 @@ def discard_lines(rng: random.Random, seats: Sequence[str], hands: dict[str, lis
         hands[seat].remove(thrown)
         lines.append(f"{seat} discard {thrown.text}")
     return lines
+
+
+def contract_lines(rng: random.Random, caller: str, rung: Rung, trump: Suit | None, seats: Sequence[str],
+                   hands: dict[str, list[Card]], discards_together: bool = False) -> list[str]:
+    """What follows the bidding won by `caller` with a contract of the ladder: he names `trump` (if
+    he names one), each of `seats` discards a card when the contract says so (`discard_lines`, one
+    line each or `discards_together`), and he spreads his hand when it says so."""
+    discards = discard_lines(rng, seats, hands) if rung.discards else []
+    return [*([f"{caller} name {trump.word}"] if trump is not None else []),
+            *([", ".join(discards)] if discards_together and discards else discards),
+            *([f"{caller} spread"] if rung.spread else [])]
+
+
+def decided(caller: str, rung: Rung) -> Callable[[str], bool]:
+    """Whether a trick's winner ends the play of `caller`'s contract early (`random_tricks`' `stop`):
+    a misère's caller who wins one, a grand slam's caller who loses one."""
+    return lambda winner: (rung.misere and winner == caller) or (rung.tricks == 13 and winner != caller)
 
 
 class TrumpsLed:

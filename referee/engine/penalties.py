@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 H = TypeVar("H", bound="HandReplay")
 
+REQUIRES = "{choosers} requires {target} to play {option}"
+"""A requirement's penalty, in words, unless the offer says it otherwise (`Offer.said`)."""
+
 
 @record
 class Offer:
@@ -60,7 +63,7 @@ class Offer:
     target: str = ""
     called: Card | None = None  # the card a `card` option calls, where it is not `card` (any card answers)
     lines: tuple[tuple[Option, str], ...] = ()  # answering lines of options no `call` answers
-    said: str = "{choosers} requires {target} to play {option}"  # a requirement's penalty, in words
+    said: str = REQUIRES  # a requirement's penalty, in words
     said_card: str = ""  # a `card` option's, where the card called is shown exposed (Boston's); {card} too
 
 
@@ -448,6 +451,24 @@ def choosers(hand: HandReplay, offender: str) -> frozenset[str]:
     if chooser is not None and chooser != offender:
         return frozenset({chooser})
     return frozenset(hand.adversaries(offender))
+
+
+def requirement(hand: HandReplay, offender: str, target: str, options: tuple[Option, ...], topic: str,
+                explanation: str, said: str = REQUIRES) -> Offer:
+    """The innocent side's requirement on `target`'s next card to the trick being played (highest,
+    lowest, win, lose, trump...), for `offender`'s irregularity (a card played out of turn,
+    attention drawn): chosen by `choosers`, it ends with the trick."""
+    return Offer(choosers(hand, offender), offender, options, topic, explanation,
+                 ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target, said=said)
+
+
+def card_call(hand: HandReplay, holder: str, card: Card, options: tuple[Option, ...], topic: str, explanation: str,
+              ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
+    """The innocent side's call on `holder`'s `card` as an exposed card, or (among `options`) on his
+    highest or lowest, or a suit for his next lead: a requirement on his next card, chosen by
+    `choosers`, until `ends` (a corrected revoke's call, an exposed card's until it is played)."""
+    return Offer(choosers(hand, holder), holder, options, topic, explanation, ends=ends, card=card, target=holder,
+                 said="{choosers} call {option} from {target}")
 
 
 @record

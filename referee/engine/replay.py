@@ -324,7 +324,7 @@ class HandReplay:
     def say(self, topic: str, sentence: str, **slots: object) -> str:
         """The sentence named `sentence` of the rule ``<game>.<topic>`` (its rulebook's `says`),
         its slots filled from `slots`: the game decides, its rulebook words the decision."""
-        return self.book.rules[self.rule_id(topic)].says[sentence].format(**slots)
+        return self.book.sentence(self.rule_id(topic), sentence, slots)
 
     @final
     def find(self, kind: Kind, player: str | None, at: ev.Span, topic: str, explanation: str,
@@ -332,6 +332,21 @@ class HandReplay:
         finding = Irregularity(kind, player, trick, at, self.rule_id(topic), explanation, status)
         self.irregularities.append(finding)
         return finding
+
+    @final
+    def found(self, kind: Kind, who: str | None, at: ev.Span, topic: str, sentence: str,
+              **slots: object) -> Irregularity:
+        """`find` in the rule's own words: its sentence named `sentence`, its slots filled from `slots`
+        (`say`), so the topic is named once. No slot may be called `kind`, `who`, `at`, `topic` or
+        `sentence` (tests/test_rulebooks.py checks every call)."""
+        return self.find(kind, who, at, topic, self.say(topic, sentence, **slots))
+
+    @final
+    def penalty(self, topic: str, sentence: str, effects: Iterable[Effect] = (), since: int | None = None,
+                **slots: object) -> None:
+        """`penalise` in the rule's own words (`say(topic, sentence, **slots)`), the topic named once;
+        no slot may be called `effects` or `since`."""
+        self.penalise(topic, self.say(topic, sentence, **slots), effects, since)
 
     @final
     def penalise(self, topic: str, description: str, effects: Iterable[Effect] = (), since: int | None = None) -> None:

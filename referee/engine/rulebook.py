@@ -81,6 +81,12 @@ class Rulebook:
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]
 
+    def sentence(self, rule_id: str, sentence: str, slots: Mapping[str, object]) -> str:
+        """The sentence named `sentence` of rule `rule_id` (its `says`), its slots filled from
+        `slots`: what `HandReplay.say` and `words.Words.say` both give. The slots come as a mapping,
+        not as keywords, so that a slot may have any name (Boston fills a `{name}`)."""
+        return self.rules[rule_id].says[sentence].format_map(slots)
+
     def defaults(self) -> dict[str, Any]:
         return {name: option.default for name, option in self.options.items()}
 

@@ -1,11 +1,12 @@
 """A game's words for the parts of it that hold no hand (its auction's reading of a bid): the
 sentences its rulebook declares under each rule (`Rule.says`), as `HandReplay.say` gives them to
-a hand. The game decides; its rulebook words the decision. The two are one line each over the same
-`Rule.says`: a hand's reads the rulebook it was replayed under (`hand.book`, its rule ids checked by
-`rule_id`), this one the game's as loaded, so neither is built on the other."""
+a hand. The game decides; its rulebook words the decision. Both fill the sentence with
+`Rulebook.sentence`: a hand's from the rulebook it was replayed under (`hand.book`, its rule ids
+checked by `rule_id`), this one from the game's as loaded."""
 
 from __future__ import annotations
 
+from .auction import Objection
 from .rulebook import load
 
 
@@ -20,4 +21,9 @@ class Words:
 
     def say(self, topic: str, sentence: str, **slots: object) -> str:
         """The sentence named `sentence` of the rule ``<game>.<topic>``, its slots filled from `slots`."""
-        return load(self.game).rules[f"{self.game}.{topic}"].says[sentence].format(**slots)
+        return load(self.game).sentence(f"{self.game}.{topic}", sentence, slots)
+
+    def refused(self, topic: str, sentence: str, **slots: object) -> Objection:
+        """A void call, an illegal bid, under the rule ``<game>.<topic>`` and in its sentence named
+        `sentence` (`say`): the topic named once, for the finding and for its words."""
+        return Objection("illegal-bid", topic, self.say(topic, sentence, **slots))

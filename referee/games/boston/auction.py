@@ -1,51 +1,33 @@
-"""Boston's bidding, declared on the engine's `Auction`: its bids and their order, the words of its
-rulings, that bidding is individual (a call out of turn stands) and that three passes after a bid
-end it; which misères a passed player may come back with, and the suit a keep binds to."""
+"""Boston's bidding, declared on the engine's `Auction`: its bids (on the ladder its rulebook
+declares), the words of its rulings, that bidding is individual (a call out of turn stands) and
+that three passes after a bid end it; which misères a passed player may come back with, and the
+suit a keep binds to."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from ...engine.auction import AuctionRules
+from ...engine.ladder import Ladder, LadderBid, Rung
 from ...notation.cards import Card, Suit
-from .tables import tables
 
-MISERES = ("little-misere", "grand-misere", "little-spread", "grand-spread")
+LADDER = Ladder("boston")
 CLASSES = ("plain", "colour", "preference")
 
 
-@dataclass(frozen=True, slots=True)
-class BostonBid:
-    """A bid: `name` is a trick number ("5".."13") or a misere; `klass` 0 plain, 1 colour, 2 preference."""
+class BostonBid(LadderBid):
+    """A bid: `name` a contract of the ladder (a trick number "5".."13" or a misère); `klass` 0 plain,
+    1 colour, 2 preference."""
 
-    name: str
-    klass: int = 0
-
-    @property
-    def tricks(self) -> int | None:
-        return int(self.name) if self.name.isdigit() else None
+    __slots__ = ()
 
     @property
-    def misere(self) -> bool:
-        return self.name in MISERES
-
-    @property
-    def little(self) -> bool:  # one discard each, twelve tricks
-        return self.name.startswith("little")
-
-    @property
-    def spread(self) -> bool:
-        return self.name.endswith("spread")
-
-    def key(self) -> tuple[int, int]:
-        """Rank: the place in the bid order, then the suit class for equal numbers."""
-        return tables().bids.index(self.name), self.klass
+    def rung(self) -> Rung:
+        return LADDER[self.name]
 
     @property
     def text(self) -> str:
-        base = "boston" if self.name == "5" else self.name
-        return base if self.klass == 0 else f"{base} {CLASSES[self.klass]}"
+        return self.rung.words if self.klass == 0 else f"{self.rung.words} {CLASSES[self.klass]}"
 
 
 @cache

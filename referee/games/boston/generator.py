@@ -10,9 +10,8 @@ from ...engine import generators as gen
 from ...engine.generators import PlayRulesFor, random_tricks
 from ...engine.generators import plain_play_rules as own_play_rules
 from ...notation.cards import Suit
-from .auction import BostonBid
+from .auction import LADDER, BostonBid
 from .hand import BostonHand
-from .tables import tables
 
 
 def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
@@ -28,7 +27,7 @@ def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
 
 def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], BostonBid | None, str | None]:
     """A lawful auction from the eldest hand: (lines, winning bid, caller)."""
-    every = [BostonBid(name, k) for name in tables().bids for k in ((0, 1, 2) if name.isdigit() else (0,))]
+    every = [BostonBid(name, k) for name, rung in LADDER.rungs.items() for k in ((0,) if rung.misere else (0, 1, 2))]
     high: BostonBid | None = None
     caller: str | None = None
     passed: set[str] = set()
@@ -63,17 +62,13 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     calls, bid, caller = random_bidding(rng, seats)
     out += calls
     trump: Suit | None = None
-    if bid is not None and not bid.misere:
-        trump = {0: rng.choice(list(Suit)), 1: upcard.suit.partner, 2: upcard.suit}[bid.klass]
-        out.append(f"{caller} name {trump.word}")
-    if bid is not None and bid.little:
-        out += gen.discard_lines(rng, seats, hands)
-    if bid is not None and bid.spread:
-        out.append(f"{caller} spread")
-    if bid is not None and rng.random() < 0.1:
-        return [*out, ", ".join(f"{p} concede" for p in seats if p != caller), ""], None
+    if bid is not None and caller is not None:
+        if not bid.misere:
+            trump = {0: rng.choice(list(Suit)), 1: upcard.suit.partner, 2: upcard.suit}[bid.klass]
+        out += gen.contract_lines(rng, caller, bid.rung, trump, seats, hands)
+        if rng.random() < 0.1:
+            return [*out, ", ".join(f"{p} concede" for p in seats if p != caller), ""], None
     play = (rules_for or own_play_rules)(gen.Deal("boston", trump, upcard.suit))
-    misere, slam = bid is not None and bid.misere, bid is not None and bid.tricks == 13
-    tricks, planted = random_tricks(rng, seats, seats[0], hands, play, plant_revoke,
-                                    stop=lambda winner: (misere and winner == caller) or (slam and winner != caller))
+    stop = gen.decided(caller, bid.rung) if bid is not None and caller is not None else None
+    tricks, planted = random_tricks(rng, seats, seats[0], hands, play, plant_revoke, stop=stop)
     return [*out, *tricks, ""], planted

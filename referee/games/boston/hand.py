@@ -15,7 +15,7 @@ from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
-from .auction import CLASSES, MISERES, BostonBid, bound_suit, rules
+from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
 from .penalties import LAWS, MISERE
 from .settlement import BostonSettlement
 from .tables import BostonOptions, tables
@@ -96,13 +96,13 @@ class BostonHand(HandReplay):
         contract, number, qualifier = event.contract, event.number, event.qualifier
         if contract in ("keep", "keep-over"):
             self.keep(event, contract == "keep-over")
-        elif contract == "boston" or contract in MISERES:
-            self.propose(event, BostonBid("5" if contract == "boston" else contract))
-        elif number is not None and 5 <= number <= 13 and qualifier in (None, "colour", "preference"):
-            self.propose(event, BostonBid(str(number), CLASSES.index(qualifier or "plain")))
+        elif (rung := LADDER.said(contract)) is not None:
+            self.propose(event, BostonBid(rung.name))
+        elif (rung := LADDER.numbered(number)) is not None and qualifier in (None, "colour", "preference"):
+            self.propose(event, BostonBid(rung.name, CLASSES.index(qualifier or "plain")))
         else:
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      self.say("bidding.illegal", "not-a-bid", text=event.text, player=event.player))
+            self.found("illegal-bid", event.player, event.at, "bidding.illegal", "not-a-bid", text=event.text,
+                       player=event.player)
 
     def on_keep(self, event: ev.Keep) -> None:
         if self.may_speak(event, f"said {'keep-over' if event.over else 'keep'}"):
@@ -111,8 +111,7 @@ class BostonHand(HandReplay):
     def keep(self, event: ev.Event, over: bool) -> None:
         """'I keep' (colour) or 'I keep over you' (first preference) at the standing number."""
         if self.high is None or self.high.tricks is None:
-            self.find("illegal-bid", event.player, event.at, "bidding.illegal",
-                      self.say("bidding.illegal", "no-keep", player=event.player))
+            self.found("illegal-bid", event.player, event.at, "bidding.illegal", "no-keep", player=event.player)
         else:
             self.propose(event, BostonBid(self.high.name, 2 if over else 1))
 
@@ -128,8 +127,8 @@ class BostonHand(HandReplay):
                 if self.game_options["comeback"] == "misere-and-spreads" else self.say(
                 "bidding.passed", "comeback-misere-only", player=player, standing=standing, bid=bid.text))
         elif not auction.outranks(bid):
-            self.find("illegal-bid", player, event.at, "bidding.illegal",
-                      self.say("bidding.illegal", "low", bid=bid.text, standing=standing, player=player))
+            self.found("illegal-bid", player, event.at, "bidding.illegal", "low", bid=bid.text, standing=standing,
+                       player=player)
         else:
             auction.bid(player, bid)
             self.called = Called.of(self.order, player, misere=bid.misere)
@@ -146,16 +145,15 @@ class BostonHand(HandReplay):
                 else self.say("bidding.trump", "no-caller", player=player, suit=suit.word))
             return
         if bound is not None and suit is not bound:
-            self.find("illegal-bid", player, event.at, "bidding.trump", self.say(
-                "bidding.trump", "bound", player=player, bid=self.high.text if self.high else "", bound=bound.word,
-                suit=suit.word))
+            self.found("illegal-bid", player, event.at, "bidding.trump", "bound", player=player,
+                       bid=self.high.text if self.high else "", bound=bound.word, suit=suit.word)
             suit = bound
         self.trump, self.step = suit, "ready"
 
     def on_discard(self, event: ev.Discard) -> None:
         if self.step != "discarding" or self.stage == "ended":
-            self.find("illegal-discard", event.player, event.at, "misere.discard",
-                      self.say("misere.discard", "not-now", player=event.player, card=event.card))
+            self.found("illegal-discard", event.player, event.at, "misere.discard", "not-now", player=event.player,
+                       card=event.card)
             return
         if self.take_discard(event) and len(self.discards) == len(self.order):
             self.step = "ready"
@@ -172,8 +170,7 @@ class BostonHand(HandReplay):
             return
         current = self.table.current if self.table else None
         if current is not None and (current.number > 2 or (current.number == 2 and current.plays)):
-            self.find("inconsistent-transcript", event.player, event.at, "i-pay",
-                      self.say("i-pay", "too-late", player=event.player))
+            self.found("inconsistent-transcript", event.player, event.at, "i-pay", "too-late", player=event.player)
             return
         if event.player != self.caller and event.player not in self.payers:
             self.payers.append(event.player)
@@ -210,7 +207,7 @@ class BostonHand(HandReplay):
         player, card = event.player, event.card
         if self.step == "discarding" and player in self.called.against:
             what = self.say("misere.error", "early-lead", player=player, card=card)
-            self.find("premature-lead", player, event.at, "misere.error", self.say("misere.error", "found", what=what))
+            self.found("premature-lead", player, event.at, "misere.error", "found", what=what)
             self.begin_play()
             MISERE.open(self, player, what)
             return True
@@ -239,9 +236,8 @@ class BostonHand(HandReplay):
 
     def on_play(self, event: ev.Play) -> None:
         if self.stage == "ended":
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", self.say(
-                "transcript.consistency", "thrown-up", player=event.player, card=event.card,
-                why=self.over_why or "settled"))
+            self.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "thrown-up",
+                       player=event.player, card=event.card, why=self.over_why or "settled")
             return
         if self.liable.watching and self.table is not None:
             self.liable.before_play(self, event)
@@ -289,8 +285,8 @@ class BostonHand(HandReplay):
         partners = list(cards)
         for partner, card in ((p, c) for p in partners for c in cards[p]):
             self.liable.lay(card, partner)
-        self.penalise("play.claim-rest", self.say("play.claim-rest", "laid", partners=" and ".join(partners)),
-                      effects=[Effect("exposed", p, None, c.text) for p in partners for c in cards[p]])
+        self.penalty("play.claim-rest", "laid", partners=" and ".join(partners),
+                     effects=[Effect("exposed", p, None, c.text) for p in partners for c in cards[p]])
 
     # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
     def revoke_overtricks(self) -> int:

@@ -14,7 +14,7 @@ from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.caller import MisereError, lead_called, misere_caller, still_to_play
 from ...engine.choices import Lapse
-from ...engine.penalties import Offer, Ruling
+from ...engine.penalties import Offer, Ruling, requirement
 from ...notation import events as ev
 
 if TYPE_CHECKING:
@@ -132,9 +132,8 @@ class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
         if not targets:
             return None
         target = fact.expected if fact.expected in targets else targets[0]
-        return Offer(laws.choosers(hand, fact.player), fact.player, ("highest", "lowest", "win", "lose"),
-                     "play.out-of-turn", hand.say("play.out-of-turn", "play-offer", caller=hand.caller, target=target),
-                     ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target)
+        return requirement(hand, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                           hand.say("play.out-of-turn", "play-offer", caller=hand.caller, target=target))
 
 
 def short_ruling(hand: BostonHand, player: str) -> str:
@@ -184,8 +183,8 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
 
         def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
             effects = [hand.require(t, option, "attention.drawn", at) for t in targets]
-            hand.penalise("attention.drawn", hand.say("attention.drawn", "required", caller=hand.caller,
-                                                      option=option, targets=" ".join(targets)), effects=effects)
+            hand.penalty("attention.drawn", "required", caller=hand.caller, option=option, targets=" ".join(targets),
+                         effects=effects)
 
         offer = hand.say("attention.drawn", "offer", caller=hand.caller, trick=current.number,
                          targets=" ".join(targets))

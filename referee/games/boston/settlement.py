@@ -77,8 +77,8 @@ class BostonSettlement:
         else:
             red, mark = self.numbers.pool["misdeal"], ledger.mark()
             ledger.into_pool(dealer, red, hand.rule_id("deal.misdeal"), f"{dealer} misdealt")
-            hand.penalise("deal.misdeal", hand.say("deal.misdeal", "forfeit", dealer=dealer, red=red),
-                          (Effect("redeal", None, None, dealer),), since=mark)
+            hand.penalty("deal.misdeal", "forfeit", dealer=dealer, red=red,
+                         effects=(Effect("redeal", None, None, dealer),), since=mark)
 
     def settle_partout(self, ledger: Ledger) -> None:
         """Misère partout, or the extra grand, whose winner of the last trick takes every pool: their
@@ -214,11 +214,10 @@ class BostonSettlement:
         """A short hand's forfeit to the pool: none for two cards played to one trick (law 19)."""
         hand, forfeit = self.hand, self.numbers.pool["wrong-count"]
         if short in hand.dead_cards and not (short in hand.deals and len(hand.deals[short]) < hand.cards_per_hand):
-            hand.penalise("wrong-count.play", hand.say("wrong-count.play", "dead", what=what, short=short), since=mark)
+            hand.penalty("wrong-count.play", "dead", what=what, short=short, since=mark)
             return
         ledger.into_pool(short, forfeit, hand.rule_id("wrong-count.play"), f"{short} played with a short hand")
-        hand.penalise("wrong-count.play", hand.say("wrong-count.play", "forfeit", what=what, short=short,
-                                                   forfeit=forfeit), since=mark)
+        hand.penalty("wrong-count.play", "forfeit", what=what, short=short, forfeit=forfeit, since=mark)
 
     def opponent_revoked(self, ledger: Ledger, revoker: str) -> None:
         hand, bid, caller, over, mark = self.hand, self.bid, self.caller, self.hand.revoke_overtricks(), ledger.mark()
@@ -233,7 +232,7 @@ class BostonSettlement:
             ledger.into_pool(revoker, self.numbers.pool["revoke"], rule, cause)
             forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=self.numbers.pool["revoke"])
         paid = hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid.text
-        hand.penalise("revoke.opponent", hand.say("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each,
-                                                  bid=paid, pool=self.pool_taken(red), forfeit=forfeit), since=mark)
+        hand.penalty("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each, bid=paid,
+                     pool=self.pool_taken(red), forfeit=forfeit, since=mark)
         if hand.over_why:
             hand.note(hand.say("revoke.opponent", "decides", revoker=revoker, caller=caller))

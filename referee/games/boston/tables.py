@@ -1,5 +1,5 @@
-"""Boston's numbers and house rules: Foster's payment tables, the pool amounts and the bid order,
-read from the ``tables`` section of its rulebook (games/rulebooks/boston.yaml); the typed house rules."""
+"""Boston's numbers and house rules: Foster's payment tables and the pool amounts, read from the
+``tables`` section of its rulebook (games/rulebooks/boston.yaml); the typed house rules."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from ...engine.rulebook import rulebook_data
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """The rulebook's numbers: bid order, payment tables (white), pool amounts (red)."""
+    """The rulebook's numbers: payment tables (white), pool amounts (red)."""
 
-    bids: tuple[str, ...]
     success: dict[str, dict[int, list[int]]]
     failure: dict[str, dict[int, list[int]]]
     misere: dict[str, int]
@@ -37,8 +36,8 @@ class Tables:
 def tables() -> Tables:
     """The ``tables`` section of games/rulebooks/boston.yaml."""
     data = rulebook_data("boston")["tables"]
-    return Tables(tuple(str(b) for b in data["bids"]), data["success"], data["failure"], data["misere"],
-                  data["pool"], data["partout"], data["game-deals"], data["revoke-overtricks"])
+    return Tables(data["success"], data["failure"], data["misere"], data["pool"], data["partout"], data["game-deals"],
+                  data["revoke-overtricks"])
 
 
 BostonOptions = TypedDict("BostonOptions", {

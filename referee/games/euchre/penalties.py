@@ -106,12 +106,10 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
 
 def somerset_offer(hand: EuchreHand, fact: tb.Retracted) -> laws.Offer:
     """Somerset 46, 52: a card out of turn taken back may be called, or a suit from its player's next lead."""
-    defenders = hand.adversaries(fact.player)
-    return laws.Offer(frozenset(defenders), fact.player, ("card", "suit"), "play.out-of-turn",
-                      f"{hand.side_label(defenders)} may call {fact.card} as an exposed card, or call a suit for "
-                      f"{fact.player}'s next lead, until the card is played (Somerset 46, 52).",
-                      ends=(Lapse.CARD_PLAYED,), card=fact.card, target=fact.player,
-                      said="{choosers} call {option} from {target}")
+    return laws.card_call(hand, fact.player, fact.card, ("card", "suit"), "play.out-of-turn",
+                          f"{hand.side_label(hand.adversaries(fact.player))} may call {fact.card} as an exposed card, "
+                          f"or call a suit for {fact.player}'s next lead, until the card is played (Somerset 46, 52).",
+                          (Lapse.CARD_PLAYED,))
 
 
 class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):

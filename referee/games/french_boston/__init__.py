@@ -50,7 +50,7 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
 
     def advance(self, replay: FrenchBostonHand, verdict: HandVerdict) -> None:
         self.belle = replay.belle
-        void = replay.void_deal() if verdict.status == "redeal" else None
+        void = replay.redeal_why() if verdict.status == "redeal" else None
         self.contribution_due = void != "same-dealer"
         self.next_dealer = replay.dealer if void == "same-dealer" else replay.left_of(replay.dealer)
         self.number = verdict.number + 1  # every deal written counts, void ones included

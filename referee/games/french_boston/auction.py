@@ -3,7 +3,7 @@
 The turns, the standing proposal and who has answered it are the engine's `Auction`, declared
 here; this game keeps its proposals, what a passed, accepting or overcalled player may still
 propose, and the contract the bidding ends in. It reports a void call as the engine's `Objection`
-(`refused`), in its rulebook's words (`WORDS`); the hand turns that into a finding.
+in its rulebook's words (`WORDS.refused`); the hand turns that into a finding.
 """
 
 from __future__ import annotations
@@ -14,19 +14,13 @@ from typing import Literal
 
 from ...engine.auction import Auction as Bidding
 from ...engine.auction import AuctionRules, Objection
+from ...engine.ladder import Ladder, Rung
 from ...engine.words import Words
 from ...notation import events as ev
 from ...notation.cards import ACE, Card, Suit
 from .tricks import SUIT_RANK
 
-LEVELS = {
-    "demand": 1, "demand-belle": 2, "six": 3, "petite-misere": 4, "eight": 5, "grand-misere": 6,
-    "misere-quatre-as": 7, "nine": 8, "nine-petite": 9, "nine-belle": 10,
-    "petite-misere-table": 11, "grand-misere-table": 12,
-}
-MISERES = frozenset({"petite-misere", "grand-misere", "misere-quatre-as", "petite-misere-table", "grand-misere-table"})
-DISCARD_MISERES = frozenset({"petite-misere", "petite-misere-table"})
-NUMBER_KIND = {6: "six", 8: "eight", 9: "nine"}
+LADDER = Ladder("french-boston")
 WORDS = Words("french-boston")
 
 
@@ -40,9 +34,15 @@ class Proposal:
     laid: Card | None = None
 
     @property
+    def rung(self) -> Rung:
+        """The contract proposed, as the ladder declares it (games/rulebooks/french-boston.yaml)."""
+        return LADDER[self.kind]
+
+    @property
     def key(self) -> tuple[int, int]:
-        plain = self.kind in ("six", "eight", "nine") and self.suit is not None
-        return LEVELS[self.kind], SUIT_RANK[self.suit] if plain and self.suit else 0
+        """Rank: the place on the ladder, then for six, eight or nine the suit's."""
+        rung = self.rung
+        return rung.rank, SUIT_RANK[self.suit] if rung.number is not None and self.suit is not None else 0
 
     @property
     def is_demand(self) -> bool:
@@ -50,13 +50,7 @@ class Proposal:
 
     @property
     def text(self) -> str:
-        if self.is_demand:
-            return "a demand in belle" if self.kind == "demand-belle" else "a demand"
-        if self.kind in ("six", "eight", "nine") and self.suit is not None:
-            return f"{self.kind} in {self.suit.word}"
-        if self.kind in ("nine-petite", "nine-belle"):
-            return "nine in " + self.kind[5:]
-        return self.kind.replace("-", " ")
+        return self.rung.words.format(suit=self.suit.word if self.suit is not None else "")
 
 
 @dataclass(slots=True)
@@ -72,11 +66,6 @@ class Contract:
     forced: bool = False  # independence forced on a fallen card
 
 
-def refused(topic: str, text: str) -> Objection:
-    """Why a call is void, the rule topic and the words (the caller then speaks again): an illegal bid."""
-    return Objection("illegal-bid", topic, text)
-
-
 ThrownIn = Literal["thrown-in"]
 Outcome = Contract | ThrownIn | None
 """What a call leaves: the contract when it ends the bidding, "thrown-in" when all four passed,
@@ -87,12 +76,15 @@ def solo(player: str, number: int, suit: Suit, belle: Suit | None, petite: Suit 
     """`number` tricks alone in `suit`: a nine in the suit that is belle (petite) is the nine in belle (petite)."""
     if number == 9 and suit in (belle, petite):
         return Proposal(player, "nine-belle" if suit is belle else "nine-petite", suit)
-    return Proposal(player, NUMBER_KIND[number], suit)
+    rung = LADDER.numbered(number)
+    assert rung is not None, "six, eight or nine"
+    return Proposal(player, rung.name, suit)
 
 
 def needed_in(bid: Proposal, suit: Suit, belle: Suit | None, petite: Suit | None) -> int | None:
     """Tricks a solo caller needs in `suit` so that his contract ranks at least as high as `bid`."""
-    return next((n for n in (6, 8, 9) if solo("", n, suit, belle, petite).key >= bid.key), None)
+    numbers = (rung.number for rung in LADDER.rungs.values() if rung.number is not None)
+    return next((n for n in numbers if solo("", n, suit, belle, petite).key >= bid.key), None)
 
 
 def named_suit(qualifier: str, belle: Suit | None, petite: Suit | None) -> Suit | None:
@@ -108,19 +100,18 @@ def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal
     """The proposal a bid names, or why it is not a French Boston bid."""
     player, number, qualifier = event.player, event.number, event.qualifier
     if event.contract is not None:
-        if event.contract in MISERES:
-            return Proposal(player, event.contract)
-        return refused("bidding.order", WORDS.say("bidding.order", "unknown", contract=event.contract))
-    if number not in NUMBER_KIND:
-        return refused("bidding.solo-numbers", WORDS.say("bidding.solo-numbers", "refused", player=player,
-                                                         number=number))
+        if (named := LADDER.said(event.contract)) is not None:
+            return Proposal(player, named.name)
+        return WORDS.refused("bidding.order", "unknown", contract=event.contract)
+    if number is None or LADDER.numbered(number) is None:
+        return WORDS.refused("bidding.solo-numbers", "refused", player=player, number=number)
     if qualifier is None or qualifier == "colour":
-        return refused("bidding.order", WORDS.say("bidding.order", "no-suit", player=player, number=number))
+        return WORDS.refused("bidding.order", "no-suit", player=player, number=number)
     suit = named_suit(qualifier, belle, petite)
     if suit is None and number == 9 and qualifier in ("petite", "belle"):
-        return refused("bidding.order", WORDS.say("bidding.order", "no-nine", qualifier=qualifier))
+        return WORDS.refused("bidding.order", "no-nine", qualifier=qualifier)
     if suit is None:
-        return refused("bidding.order", WORDS.say("bidding.order", "no-such-suit", qualifier=qualifier))
+        return WORDS.refused("bidding.order", "no-such-suit", qualifier=qualifier)
     return solo(player, number, suit, belle, petite)
 
 
@@ -131,9 +122,9 @@ def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Pr
     laid = event.card
     if laid is not None and belle is not None and laid.suit not in allowed:
         suits = "/".join(s.word for s in allowed if s)
-        return refused("bidding.demand", WORDS.say("bidding.demand", "in-belle", player=event.player, card=laid,
-                                                   suits=suits) if event.belle
-                       else WORDS.say("bidding.demand", "laid", player=event.player, card=laid, suits=suits))
+        if event.belle:
+            return WORDS.refused("bidding.demand", "in-belle", player=event.player, card=laid, suits=suits)
+        return WORDS.refused("bidding.demand", "laid", player=event.player, card=laid, suits=suits)
     return Proposal(event.player, kind, laid.suit if laid else None, laid)
 
 
@@ -144,7 +135,7 @@ def rules(accept_only: bool) -> AuctionRules[Proposal]:
     `accept_only`: a player who passed may only accept a demand. Built once a reading."""
     return AuctionRules(
         "stands", "answered", rank=lambda proposal: proposal.key, closed_topic="bidding.end",
-        comeback=lambda proposal: not accept_only and proposal.kind not in MISERES,
+        comeback=lambda proposal: not accept_only and not proposal.rung.misere,
         out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn (the bidding goes to the right). "
                           "There is no penalty, but it stands and the bidding goes on from his right.",
         closed_words="{player} {what} after the bidding had ended; it is void")
@@ -180,14 +171,13 @@ class Auction:
         """`player` accepts the standing demand, or why he may not: only a demand, not his own, once."""
         best = self.calls.high
         if best is None:
-            return refused("bidding.accept", WORDS.say("bidding.accept", "nothing", player=player))
+            return WORDS.refused("bidding.accept", "nothing", player=player)
         if not best.is_demand:
-            return refused("bidding.accept", WORDS.say("bidding.accept", "not-a-demand", player=player, bid=best.text))
+            return WORDS.refused("bidding.accept", "not-a-demand", player=player, bid=best.text)
         if best.player == player:
-            return refused("bidding.accept", WORDS.say("bidding.accept", "own", player=player))
+            return WORDS.refused("bidding.accept", "own", player=player)
         if self.acceptor is not None:
-            return refused("bidding.accept", WORDS.say("bidding.accept", "taken", player=player,
-                                                       acceptor=self.acceptor))
+            return WORDS.refused("bidding.accept", "taken", player=player, acceptor=self.acceptor)
         self.acceptor = player
         self.accepted.add(player)
         self.calls.answer(player)
@@ -201,19 +191,18 @@ class Auction:
         player, best = proposal.player, self.calls.high
         laid = self.overcalled.get(player)  # an overcalled demander may only raise to six in his laid card's suit
         if player in self.overcalled and not (proposal.kind == "six" and (laid is None or proposal.suit is laid.suit)):
-            return refused("bidding.overcalled-demander", WORDS.say("bidding.overcalled-demander", "laid",
-                                                                    player=player, suit=laid.suit.word) if laid
-                           else WORDS.say("bidding.overcalled-demander", "refused", player=player))
+            return (WORDS.refused("bidding.overcalled-demander", "laid", player=player, suit=laid.suit.word) if laid
+                    else WORDS.refused("bidding.overcalled-demander", "refused", player=player))
         if not self.calls.may_come_back(player, proposal):
-            return refused("bidding.after-pass", WORDS.say("bidding.after-pass", "accept-only", player=player)
-                           if self.accept_only else WORDS.say("bidding.after-pass", "no-misere", player=player))
-        if proposal.kind in MISERES and player in self.accepted:
-            return refused("bidding.after-pass", WORDS.say("bidding.after-pass", "accepted", player=player))
+            return (WORDS.refused("bidding.after-pass", "accept-only", player=player) if self.accept_only
+                    else WORDS.refused("bidding.after-pass", "no-misere", player=player))
+        if proposal.rung.misere and player in self.accepted:
+            return WORDS.refused("bidding.after-pass", "accepted", player=player)
         if proposal.kind == "misere-quatre-as" and self.four_aces and dealt is not None \
                 and sum(1 for c in dealt if c.rank == ACE) < 4:
-            return refused("play.quatre-as", WORDS.say("play.quatre-as", "aces", player=player))
+            return WORDS.refused("play.quatre-as", "aces", player=player)
         if best is not None and not self.calls.outranks(proposal):
-            return refused("bidding.order", WORDS.say("bidding.order", "too-low", bid=proposal.text, best=best.text))
+            return WORDS.refused("bidding.order", "too-low", bid=proposal.text, best=best.text)
         if best is not None and best.is_demand:
             self.overcalled[best.player] = best.laid
         self.acceptor = None
@@ -224,12 +213,12 @@ class Auction:
         """The contract the standing proposal becomes when the bidding ends."""
         best = self.calls.high
         assert best is not None
+        needed = best.rung.tricks
+        if needed is None:
+            return Contract("misere", best.player, best)
         if best.is_demand:
             trump = best.laid.suit if best.laid else None
             if self.acceptor is not None:
-                return Contract("partnership", best.player, best, self.acceptor, trump, 8)
+                return Contract("partnership", best.player, best, self.acceptor, trump, needed)
             return Contract("forced-alone", best.player, best, None, trump, 5)
-        if best.kind in MISERES:
-            return Contract("misere", best.player, best)
-        needed = 9 if best.kind.startswith("nine") else {"six": 6, "eight": 8}[best.kind]
         return Contract("solo", best.player, best, None, best.suit, needed)

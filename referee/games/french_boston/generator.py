@@ -7,12 +7,10 @@ import random
 from ...engine import generators as gen
 from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules
 from ...notation.cards import Suit, pack
-from .auction import DISCARD_MISERES, MISERES, NUMBER_KIND
+from .auction import LADDER
 from .tricks import FrenchBostonTricks
 
 PACK = frozenset(pack(2))
-SOLO = {kind: number for number, kind in NUMBER_KIND.items()}
-"""The solo bids, and the tricks each names."""
 
 
 def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayRulesFor | None = None, *,
@@ -68,24 +66,15 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
                 accepts = not accepted and rng.random() < 0.6
                 speech.append(f"{order[(caller + step) % 4]} {'accept' if accepts else 'pass'}")
                 accepted = accepted or accepts
-    if kind in SOLO or kind in MISERES:  # a solo bid or a misère, and the three others pass
-        trump = rng.choice(list(Suit)) if kind in SOLO else None
-        speech.append(f"{who} bid {f'{SOLO[kind]} {trump.word}' if trump else kind}")
+    rung = LADDER[kind] if kind != "pass" else None
+    if rung is not None and kind != "demand":  # a solo bid or a misère, and the three others pass
+        trump = rng.choice(list(Suit)) if rung.number else None
+        speech.append(f"{who} bid {f'{rung.number} {trump.word}' if trump else kind}")
         speech += [f"{order[(caller + step) % 4]} pass" for step in range(1, 4)]
     out.append(", ".join(speech))
-    if kind == "pass":
-        out.append("")
-        return out, belle
-    if trump is not None and kind in SOLO:
-        out.append(f"{who} name {trump.word}")
-    if kind in DISCARD_MISERES:
-        out.append(", ".join(gen.discard_lines(rng, order, hands)))
-    if kind.endswith("-table"):
-        out.append(f"{who} spread")
-    deal = Deal("french-boston", trump if kind not in MISERES else None, upcard.suit,
-                who if kind == "misere-quatre-as" else None)
-    misere_caller = who if kind in MISERES else None
-    play = (rules_for or own_play_rules)(deal)
-    out += gen.random_tricks(rng, order, order[0], hands, play, stop=lambda winner: winner == misere_caller)[0]
-    out.append("")
-    return out, belle
+    if rung is None:
+        return [*out, ""], belle
+    out += gen.contract_lines(rng, who, rung, trump if rung.number else None, order, hands, discards_together=True)
+    play = (rules_for or own_play_rules)(Deal("french-boston", trump, upcard.suit,
+                                              who if kind == "misere-quatre-as" else None))
+    return [*out, *gen.random_tricks(rng, order, order[0], hands, play, stop=gen.decided(who, rung))[0], ""], belle

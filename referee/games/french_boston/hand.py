@@ -14,7 +14,7 @@ from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
-from .auction import DISCARD_MISERES, Auction, Contract, Outcome, Proposal, needed_in, read_bid, read_demand
+from .auction import Auction, Contract, Outcome, Proposal, needed_in, read_bid, read_demand
 from .penalties import LAWS, MISERE, fallen_card_offer, offer_call, offer_misere_claim
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
@@ -121,8 +121,8 @@ class FrenchBostonHand(HandReplay):
         proposal, laid = read_demand(event, self.belle, self.petite), event.card
         if isinstance(proposal, Proposal) and laid is not None and event.player in self.deals \
                 and laid not in self.deals[event.player]:
-            self.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      self.say("play.card-not-held", "laid", player=event.player, card=laid))
+            self.found("card-not-held", event.player, event.at, "play.card-not-held", "laid", player=event.player,
+                       card=laid)
         self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
 
     def on_bid(self, event: ev.Bid) -> None:
@@ -136,21 +136,21 @@ class FrenchBostonHand(HandReplay):
         contract, player, suit = self.undertaking, event.player, event.suit.word
         if contract is None or not self.made or player != contract.caller or contract.kind == "misere" \
                 or contract.forced:
-            self.find("inconsistent-transcript", player, event.at, "transcript.consistency",
-                      self.say("transcript.consistency", "naming", player=player, suit=suit))
+            self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
+                       suit=suit)
             return
         bid, laid, demand = contract.proposal, contract.proposal.laid, contract.kind != "solo"
         allowed = (self.belle,) if bid.kind == "demand-belle" else (self.belle, self.petite)
         needed = contract.needed if demand else needed_in(bid, event.suit, self.belle, self.petite)
         if demand and laid is not None and event.suit is not laid.suit:
-            self.find("illegal-bid", player, event.at, "bidding.ruse",
-                      self.say("bidding.ruse", "laid-card", player=player, suit=suit, card=laid, trump=laid.suit.word))
+            self.found("illegal-bid", player, event.at, "bidding.ruse", "laid-card", player=player, suit=suit,
+                       card=laid, trump=laid.suit.word)
         elif demand and self.belle is not None and event.suit not in allowed:
-            self.find("illegal-bid", player, event.at, "bidding.demand", self.say(
-                "bidding.demand", "naming", player=player, suit=suit, allowed="/".join(s.word for s in allowed if s)))
+            self.found("illegal-bid", player, event.at, "bidding.demand", "naming", player=player, suit=suit,
+                       allowed="/".join(s.word for s in allowed if s))
         elif needed is None:
-            self.find("illegal-bid", player, event.at, "bidding.ruse",
-                      self.say("bidding.ruse", "too-low", player=player, bid=bid.text, suit=suit))
+            self.found("illegal-bid", player, event.at, "bidding.ruse", "too-low", player=player, bid=bid.text,
+                       suit=suit)
         else:
             if needed != contract.needed:
                 self.note(self.say("bidding.ruse", "raised", player=player, bid=bid.text, suit=suit, needed=needed))
@@ -175,9 +175,9 @@ class FrenchBostonHand(HandReplay):
         self.silent_passed(event)
         contract = self.undertaking
         late = self.table is not None and (bool(self.table.tricks) or self.ended_as("claimed"))
-        if contract is None or contract.proposal.kind not in DISCARD_MISERES or late:
-            self.find("illegal-discard", event.player, event.at, "misere.discard",
-                      self.say("misere.discard", "void", player=event.player, card=event.card))
+        if contract is None or not contract.proposal.rung.discards or late:
+            self.found("illegal-discard", event.player, event.at, "misere.discard", "void", player=event.player,
+                       card=event.card)
             return
         self.take_discard(event)  # may come after a lead made before the discards, until trick 1 is complete
 
@@ -192,8 +192,8 @@ class FrenchBostonHand(HandReplay):
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
         if self.bidding and not (event.player == self.left_of(self.dealer) and self.silent_passed(event)):
-            self.find("premature-lead", event.player, event.at, "exposed.fallen-card",
-                      self.say("exposed.fallen-card", "played", player=event.player, card=event.card))
+            self.found("premature-lead", event.player, event.at, "exposed.fallen-card", "played", player=event.player,
+                       card=event.card)
             self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
             return False
         if not self.made or self.undertaking is None:
@@ -201,16 +201,15 @@ class FrenchBostonHand(HandReplay):
         contract = self.undertaking
         missing = self.missing_discards()
         if missing and event.player == contract.caller:
-            self.find("premature-lead", event.player, event.at, "misere.discard", self.say(
-                "misere.discard", "caller-led", player=event.player, card=event.card, missing=" and ".join(missing)))
+            self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
+                       card=event.card, missing=" and ".join(missing))
             return False
         if contract.kind != "misere" and contract.trump is None:
-            self.find("inconsistent-transcript", contract.caller, event.at, "transcript.consistency",
-                      self.say("transcript.consistency", "no-trump"))
+            self.found("inconsistent-transcript", contract.caller, event.at, "transcript.consistency", "no-trump")
             self.trump = contract.trump = Suit.SPADES
         renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(contract.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
-        discards = contract.proposal.kind in DISCARD_MISERES  # a petite misère's discards leave twelve tricks
+        discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
         self.start_play(self.left_of(self.dealer), self.order, rules, 12 if discards else None)
         self.check_counts(event)
         if missing:
@@ -218,15 +217,15 @@ class FrenchBostonHand(HandReplay):
             # leaves irregularities to. The caller may claim at once; if play goes on, the error is passed
             # over and the others still discard before trick 1 is complete
             what = self.say("misere.errors", "led-early", card=event.card, missing=" and ".join(missing))
-            self.find("premature-lead", event.player, event.at, "misere.errors", self.say(
-                "misere.errors", "led-early-error", player=event.player, what=what, caller=self.called.caller))
+            self.found("premature-lead", event.player, event.at, "misere.errors", "led-early-error",
+                       player=event.player, what=what, caller=self.called.caller)
             offer_misere_claim(self, event.player, what)
         return True
 
     def missing_discards(self) -> list[str]:
         """The players still to discard in a petite misère (none in any other contract)."""
         contract = self.undertaking
-        if contract is None or contract.proposal.kind not in DISCARD_MISERES:
+        if contract is None or not contract.proposal.rung.discards:
             return []
         return self.still_to_discard()
 
@@ -261,14 +260,14 @@ class FrenchBostonHand(HandReplay):
                 self.short_hands.add(player)
                 ruling = self.say("wrong-count.play", "caller-side") if player in self.called.side \
                     else self.say("wrong-count.play", "adversary")
-            self.find("wrong-card-count", player, event.at, "wrong-count.play",
-                      self.say("wrong-count.play", "found", player=player, count=len(cards), ruling=ruling))
+            self.found("wrong-card-count", player, event.at, "wrong-count.play", "found", player=player,
+                       count=len(cards), ruling=ruling)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         caller = self.called.caller
         if fact.trick.number == 1 and (missing := self.missing_discards()):
-            self.find("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard",
-                      self.say("misere.discard", "late", missing=" and ".join(missing)))
+            self.found("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard", "late",
+                       missing=" and ".join(missing))
         # only a misère caller's trick throws the hands up (a card taken back from it reopens it)
         if self.called.decided_by(fact.trick.winner) and not self.ended_as("thrown-up"):
             short, trick = " and ".join(sorted(self.short_hands - {caller}, key=self.order.index)), fact.trick.number
@@ -289,17 +288,18 @@ class FrenchBostonHand(HandReplay):
         bid = self.undertaking is not None or self.auction.calls.high is not None
         return self.say("bidding.end", "bid-binds") if bid else None
 
-    def void_deal(self) -> str | None:
-        """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him) or None (not
-        void; a deal thrown in passes to the right as any other, the next dealer paying in). A
-        `redeal` line gives its reason, or else the deal shows it; a misdeal loses the deal; an
-        imperfect pack, a faced card or a redeal the deal does not explain: the same dealer again."""
+    def redeal_why(self) -> str | None:
+        """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him), 'thrown-in'
+        (all passed: it passes to the right as any other deal, the next dealer paying in) or None
+        (the deal stands). A `redeal` line gives its reason, or else the deal shows it; a misdeal
+        loses the deal; an imperfect pack, a faced card or a redeal the deal does not explain: the
+        same dealer again; a throw-in the laws refuse is a misdeal."""
         if self.redeal is None:
-            return self.shown_void()
+            return self.shown_void() or ("thrown-in" if self.ended_as("thrown-in") else None)
         assert self.ended is not None
         reason = self.redeal.reason
         if reason == "thrown-in" or (reason is None and self.ended.was == "thrown-in"):
-            return "misdeal" if self.throw_in_refused() else None
+            return "misdeal" if self.throw_in_refused() else "thrown-in"
         if reason == "misdeal" or (reason is None and self.shown_void() == "misdeal"):
             return "misdeal"
         return "same-dealer"
@@ -311,11 +311,6 @@ class FrenchBostonHand(HandReplay):
         if self.table is not None:
             return "misdeal" if "long-hand" in faults else None
         return "same-dealer" if "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None
-
-    def redeal_why(self) -> str | None:
-        """A void deal is dealt again ("misdeal", "same-dealer"); a `redeal` line that makes none throws the deal in."""
-        void = self.void_deal()
-        return void or ("thrown-in" if self.ended_as("thrown-in") or self.redeal is not None else None)
 
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
@@ -341,7 +336,7 @@ class FrenchBostonHand(HandReplay):
         if self.bidding:
             return self.say("bidding.end", "next", turn=self.auction.calls.turn)
         if self.made and self.undertaking is not None:
-            if self.undertaking.proposal.kind in DISCARD_MISERES and len(self.discards) < 4:
+            if self.undertaking.proposal.rung.discards and len(self.discards) < 4:
                 return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
             return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
         if self.table is not None:

@@ -10,25 +10,24 @@ decide; the rulebook words each decision (its rules' `says`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError, lead_called, misere_caller, still_to_play
-from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
+from ...engine.caller import MisereError, lead_called, misere_caller, next_to_play
+from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
 from ...engine.laws import Effect
-from ...engine.penalties import Offer, Ruling
+from ...engine.penalties import Offer, Ruling, card_call, requirement
 from ...notation import events as ev
 from ...notation.cards import Card
-from .auction import NUMBER_KIND, Contract, Proposal
+from .auction import Contract, solo
 
 if TYPE_CHECKING:
     from .hand import FrenchBostonHand
 
 
-REQUIRE_ENDS, REQUIRE_SAID = (Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), "{choosers} require {option} from {target}"
-"""A requirement on the next card of the offender's side ends with its trick, and is said so."""
+REQUIRE_SAID = "{choosers} require {option} from {target}"
+"""A requirement on the next card of the offender's side (`requirement`), as it is said."""
 
 
 class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
@@ -47,11 +46,11 @@ class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
         if hand.called.solo_caller(player):  # play has begun, so a contract stands
             if not hand.later_plays:
                 return Ruling(hand.say("revoke.corrected", "solo-in-time"))
-            return Ruling(hand.say("revoke.corrected", "solo-late", card=card, label=label), card_calls(
-                hand, player, card, ("card",), hand.say("revoke.corrected", "solo-late-offer", card=card, label=label),
-                (Lapse.CARD_PLAYED,)))
-        return Ruling(hand.say("revoke.corrected", "adversary", label=label, suit=suit, card=card), card_calls(
-            hand, player, card, ("highest", "lowest", "card"),
+            return Ruling(hand.say("revoke.corrected", "solo-late", card=card, label=label), card_call(
+                hand, player, card, ("card",), "revoke.corrected",
+                hand.say("revoke.corrected", "solo-late-offer", card=card, label=label), (Lapse.CARD_PLAYED,)))
+        return Ruling(hand.say("revoke.corrected", "adversary", label=label, suit=suit, card=card), card_call(
+            hand, player, card, ("highest", "lowest", "card"), "revoke.corrected",
             hand.say("revoke.corrected", "adversary-offer", label=label, player=player, suit=suit, card=card)))
 
 
@@ -101,8 +100,8 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
 
         def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
             effects, _ = lead_called(hand, player, fact.card, targets, option, "play.out-of-turn", at)
-            hand.penalise("play.out-of-turn", hand.say("play.out-of-turn", "called", others=hand.side_label(others),
-                                                       option=option, player=player), effects=effects)
+            hand.penalty("play.out-of-turn", "called", others=hand.side_label(others), option=option, player=player,
+                         effects=effects)
 
         return Ruling(words, Offer(others, player, ("suit", "card"), "play.out-of-turn", hand.say(
             "play.out-of-turn", "lead-offer", others=label, whom=whom, card=fact.card, player=player),
@@ -113,15 +112,9 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         target = next_to_play(hand, hand.called.partners_of(fact.player), fact.player)
         if target is None:
             return None
-        return Offer(others, fact.player, ("highest", "lowest", "win", "lose"), "play.out-of-turn", hand.say(
-            "play.out-of-turn", "play-offer", others=hand.side_label(others), target=target, player=fact.player),
-            ends=REQUIRE_ENDS, target=target, said=REQUIRE_SAID)
-
-
-def next_to_play(hand: FrenchBostonHand, players: Iterable[str], after: str) -> str | None:
-    """The first of `players` still to play to the trick, going round from `after`; None if all have."""
-    waiting = still_to_play(hand, players)
-    return hand.left_of(after, waiting) if waiting else None
+        return requirement(hand, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
+                           hand.say("play.out-of-turn", "play-offer", others=hand.side_label(others), target=target,
+                                    player=fact.player), REQUIRE_SAID)
 
 
 class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
@@ -145,20 +138,11 @@ class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
                       None if hand.undertaking is None else call_offer(hand, player, card))
 
 
-def card_calls(hand: FrenchBostonHand, holder: str, card: Card, options: tuple[Option, ...], text: str,
-               ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,), topic: str = "revoke.corrected") -> Offer:
-    """The other side's call on `holder`'s `card` as an exposed card, or on his highest or lowest: a
-    requirement on his next card (a corrected revoke's, or an exposed card's until it is played)."""
-    return Offer(laws.choosers(hand, holder), holder, options, topic, text, ends=ends, card=card, target=holder,
-                 said="{choosers} call {option} from {target}")
-
-
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
     """The other side's right over an exposed card: it lasts until the card is played."""
     others = hand.side_label(laws.choosers(hand, holder))
-    return card_calls(hand, holder, card, ("card", "highest", "lowest"),
-                      hand.say("exposed.card", "offer", others=others, card=card, holder=holder),
-                      (Lapse.CARD_PLAYED,), "exposed.card")
+    return card_call(hand, holder, card, ("card", "highest", "lowest"), "exposed.card",
+                     hand.say("exposed.card", "offer", others=others, card=card, holder=holder), (Lapse.CARD_PLAYED,))
 
 
 def offer_call(hand: FrenchBostonHand, holder: str, card: Card) -> None:
@@ -173,11 +157,10 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
 
     def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
         number = 8 if hand.game_options["fallen-card"] == "grand" else 6
-        proposal = Proposal(event.player, NUMBER_KIND[number], suit)
+        proposal = solo(event.player, number, suit, None, None)
         hand.make(Contract("solo", event.player, proposal, None, suit, number, forced=True))
-        hand.penalise("exposed.fallen-card", hand.say("exposed.fallen-card", "forced", player=event.player,
-                                                      card=event.card, bid=proposal.text),
-                      effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
+        hand.penalty("exposed.fallen-card", "forced", player=event.player, card=event.card, bid=proposal.text,
+                     effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
 
     return Offer(others, event.player, (SUIT_OPTIONS[suit],), "exposed.fallen-card", hand.say(
         "exposed.fallen-card", "offer", others=hand.side_label(others), player=event.player, suit=suit.word),
@@ -207,10 +190,9 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
         target = next_to_play(hand, side, hand.right_of(hand.table.expected()))
         if target is None:
             return None
-        others = laws.choosers(hand, event.player)
-        return Offer(others, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn", hand.say(
-            "attention.drawn", "offer", others=hand.side_label(others), target=target),
-            ends=REQUIRE_ENDS, target=target, said=REQUIRE_SAID)
+        others = hand.side_label(laws.choosers(hand, event.player))
+        return requirement(hand, event.player, target, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
+                           hand.say("attention.drawn", "offer", others=others, target=target), REQUIRE_SAID)
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
@@ -229,9 +211,9 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 MISERE = MisereError("misere.errors", misere_caller,
                      lambda hand, caller, offender, what: hand.say("misere.errors", "offer", offender=offender,
                                                                    what=what, caller=caller),
-                     lambda hand, caller, offender, what: hand.penalise(
-                         "misere.errors", hand.say("misere.errors", "claimed", caller=caller, offender=offender,
-                                                   what=what), (Effect("hand-not-scored", offender),)),
+                     lambda hand, caller, offender, what: hand.penalty(
+                         "misere.errors", "claimed", caller=caller, offender=offender, what=what,
+                         effects=(Effect("hand-not-scored", offender),)),
                      ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
 """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
 ruled as a misère error (`MisereError.ruling`) where a penalty applies."""

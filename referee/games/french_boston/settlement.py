@@ -64,8 +64,7 @@ class FrenchBostonSettlement:
                 amount, mark = self.options["wrong-count-forfeit"] * mult, ledger.mark()
                 ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
                                  hand.say("wrong-count.play", "short", player=player))
-                hand.penalise("wrong-count.play", hand.say("wrong-count.play", "forfeit", player=player,
-                                                           amount=amount), since=mark)
+                hand.penalty("wrong-count.play", "forfeit", player=player, amount=amount, since=mark)
         # every deal written counts, a void one included: the fortieth ends the game however it ends
         if status != "in-progress" and hand.number == payments()["game-deals"] and self.options["pool-end"] == "divide":
             pool, share, _ = ledger.divide_pool(hand.order, hand.rule_id("game.end"), hand.say("game.end", "cause"))
@@ -75,14 +74,12 @@ class FrenchBostonSettlement:
     def rule_void_deal(self) -> None:
         """Who deals next after a void deal: a misdeal loses the deal; an imperfect pack does not."""
         hand, dealer = self.hand, self.hand.dealer
-        void = hand.void_deal()
+        void = hand.redeal_why()
         if void == "misdeal":
             nxt = hand.left_of(dealer)
-            hand.penalise("deal.misdeal", hand.say("deal.misdeal", "loses", dealer=dealer, next=nxt),
-                          effects=(Effect("redeal", None, None, nxt),))
+            hand.penalty("deal.misdeal", "loses", dealer=dealer, next=nxt, effects=(Effect("redeal", None, None, nxt),))
         elif void == "same-dealer" and hand.redeal is None:
-            hand.penalise("deal.duplicate-card", hand.say("deal.duplicate-card", "again", dealer=dealer),
-                          effects=(Effect("redeal", None, None, dealer),))
+            hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
 
     def row(self, contract: Contract) -> tuple[dict[str, Any], int, int]:
         """The table row paying the contract, the tricks its base amount pays for, and its column
@@ -208,9 +205,8 @@ class FrenchBostonSettlement:
             pool = ledger.loses([revoker], others, amount, rule, cause, rule)
             whom = hand.say("revoke.established", "to-solo", caller=others[0], amount=amount, how=how, each=each) \
                 if against_solo else hand.say("revoke.established", "to-each", amount=amount, others=", ".join(others))
-            hand.penalise("revoke.established", hand.say("revoke.established", "paid", revoker=revoker, whom=whom,
-                                                         pool=pool, doubled=ledger.pool),
-                          (Effect("hand-not-scored"),), since=mark)
+            hand.penalty("revoke.established", "paid", revoker=revoker, whom=whom, pool=pool, doubled=ledger.pool,
+                         effects=(Effect("hand-not-scored"),), since=mark)
 
     def jack_bonus(self, ledger: Ledger, contract: Contract) -> None:
         hand = self.hand
