@@ -110,10 +110,12 @@ def _compiled_core() -> list[Any]:
     try:
         # a C file a module (multi_file) rather than one for all, so that they compile in parallel;
         # no debug information (mypyc's default is -g1): the same machine code, a sixth less of
-        # the C compiler's time and a smaller install; -O2 rather than -O3: a ninth less of the
-        # build's time, and as many instructions a hand (benchmarks/instructions.py: euchre 0.702 M
-        # against 0.701 M, Boston 2.418 against 2.434, Whist 1.291 against 1.333)
-        return list(mypycify(written_sources(), opt_level="2", debug_level="0", multi_file=True))
+        # the C compiler's time and a smaller install. -O1: the C compiler is nine tenths of the
+        # build's CPU (mypyc itself 21 CPU-seconds, gcc 208 at -O2), and -O1 takes 42% less of it
+        # (the same 92 files: 114 CPU-seconds against 199) for 1.3% more instructions a hand
+        # (benchmarks/instructions.py --hands 1000: euchre 0.551 M against 0.544 M, Boston 1.168 M
+        # against 1.152 M; start-up 163.8 M against 163.6 M). -O3 had bought nothing over -O2.
+        return list(mypycify(written_sources(), opt_level="1", debug_level="0", multi_file=True))
     except (Exception, SystemExit) as error:  # noqa: BLE001 - mypyc refused the code: say so, install pure
         _warn(f"mypyc could not compile the core ({error})")
         return []
@@ -178,9 +180,20 @@ _CORE = Extension("referee.compiled_core", sources=[])
 """Stands for the compiled core until `_BuildOrFallBack` asks mypyc for its extensions."""
 
 
+COMPILE = os.environ.get("REFEREE_COMPILE", "") in ("1", "true", "yes")
+"""Whether this build compiles the core (``REFEREE_COMPILE=1``)."""
+
+COMPILE_REQUIRES = ["mypy>=2.4.1,<2.5", "types-PyYAML", "lark>=1.1.7,<2"]
+"""What mypyc needs besides setuptools: mypy, and the stubs and Lark that the compiled modules'
+types refer to. Asked for only when compiling (setuptools hands ``setup_requires`` to pip as the
+build's requirements, PEP 517's ``get_requires_for_build_*``): pip installs the build's
+requirements afresh for every build, and mypy is most of them, 7 CPU-seconds each time, for a
+plain or editable install that never uses it."""
+
 setup(
     packages=[*find_packages(include=["referee", "referee.*"]), "referee.grammars"],
     package_dir={"referee.grammars": "grammars"},
-    ext_modules=[_CORE] if os.environ.get("REFEREE_COMPILE", "") in ("1", "true", "yes") else [],
+    ext_modules=[_CORE] if COMPILE else [],
+    setup_requires=COMPILE_REQUIRES if COMPILE else [],
     cmdclass={"build_ext": _BuildOrFallBack},
 )

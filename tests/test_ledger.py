@@ -104,13 +104,13 @@ def test_every_case_settles_the_same_twice(monkeypatch: pytest.MonkeyPatch) -> N
 
 @pytest.mark.stress  # volume: the default run keeps test_boston and test_french_boston's money tests
 @pytest.mark.parametrize("game", ["boston", "french-boston"])
-def test_money_is_conserved_over_ten_thousand_random_hands(game: str) -> None:
-    """Players' changes plus the pool's change, in one unit, sum to zero in every hand: 5,000
-    random hands of each game, 10,000 in all (half the Boston games with planted revokes)."""
+def test_money_is_conserved_over_five_thousand_random_hands(game: str) -> None:
+    """Players' changes plus the pool's change, in one unit, sum to zero in every hand: 2,500
+    random hands of each game, 5,000 in all (half the Boston games with planted revokes)."""
     rate = RED_IN_WHITE if game == "boston" else 1
     rng = random.Random(13)
     hands = 0
-    for number in range(50):
+    for number in range(25):
         rules = registry()[game]
         text = (rules.random_game(rng, 100, plant_revokes=number % 2 == 1) if game == "boston"
                 else rules.random_game(rng, 100))
@@ -121,7 +121,7 @@ def test_money_is_conserved_over_ten_thousand_random_hands(game: str) -> None:
             assert sum(e["amount"] * (rate if e["who"] == "pool" else 1) for e in hand["ledger"]) == 0, hand
             assert_ledger_adds_up(name, hand)
             hands += 1
-    assert hands >= 5_000
+    assert hands >= 2_500
 
 
 # ---- what several games pay alike ----------------------------------------------------------------
