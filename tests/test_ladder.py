@@ -53,3 +53,16 @@ def test_what_follows_the_bidding_is_what_the_contract_declares() -> None:
     assert gen.contract_lines(random.Random(1), "E", BOSTON["7"], Suit.CLUBS, "NESW", hands) == ["E name clubs"]
     misere, slam, seven = (gen.decided("N", BOSTON[name]) for name in ("grand-misere", "13", "7"))
     assert misere("N") and not misere("E") and slam("E") and not slam("N") and not seven("E")
+
+
+@pytest.mark.pure_only("patches the rulebook a compiled module reads directly")
+def test_a_misspelt_key_of_a_rung_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`discard: true` for `discards: true` would silently declare a misère without discards."""
+    monkeypatch.setattr("referee.engine.ladder.rulebook_data", lambda game: {"ladder": {"m": {"discard": True}}})
+    with pytest.raises(AssertionError, match=r"m has unknown keys \['discard'\]"):
+        Ladder("toy")["m"]
+
+
+def test_a_numbered_bid_not_yet_in_a_suit_is_named_by_its_number() -> None:
+    assert Proposal("N", "six").text == "six"
+    assert Proposal("N", "six", Suit.HEARTS).text == "six in hearts"

@@ -12,6 +12,7 @@ part of a game (its auction, hand, settlement and generator) reads it; `LadderBi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..notation.records import record
 from .rulebook import rulebook_data
@@ -39,6 +40,10 @@ class Rung:
         return self.tricks is None
 
 
+RUNG_KEYS: Final = frozenset({"tricks", "discards", "spread", "number", "said", "words"})
+"""What a rung of a rulebook's ladder may declare (every key optional)."""
+
+
 class Ladder:
     """`game`'s ladder, read from its rulebook when first asked (not when the game is imported)."""
 
@@ -52,10 +57,14 @@ class Ladder:
     def rungs(self) -> dict[str, Rung]:
         """The contracts by name, lowest first."""
         if self._rungs is None:
+            ladder = rulebook_data(self.game)["ladder"]
+            for name, spec in ladder.items():  # a misspelt key would silently give another contract
+                unknown = set(spec) - RUNG_KEYS
+                assert not unknown, f"{self.game}'s ladder: {name} has unknown keys {sorted(unknown)}"
             self._rungs = {name: Rung(name, rank, spec.get("tricks"), spec.get("discards", False),
                                       spec.get("spread", False), spec.get("number"), spec.get("said"),
                                       spec.get("words", spec.get("said", name)))
-                           for rank, (name, spec) in enumerate(rulebook_data(self.game)["ladder"].items())}
+                           for rank, (name, spec) in enumerate(ladder.items())}
         return self._rungs
 
     def __getitem__(self, name: str) -> Rung:
@@ -90,7 +99,7 @@ class LadderBid:
 
     @property
     def misere(self) -> bool:
-        return self.rung.tricks is None
+        return self.rung.misere
 
     @property
     def little(self) -> bool:

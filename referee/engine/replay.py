@@ -337,8 +337,8 @@ class HandReplay:
     def found(self, kind: Kind, who: str | None, at: ev.Span, topic: str, sentence: str,
               **slots: object) -> Irregularity:
         """`find` in the rule's own words: its sentence named `sentence`, its slots filled from `slots`
-        (`say`), so the topic is named once. No slot may be called `kind`, `who`, `at`, `topic` or
-        `sentence` (tests/test_rulebooks.py checks every call)."""
+        (`say`), so the topic is named once. A slot cannot be called `kind`, `who`, `at`, `topic` or
+        `sentence` (Python refuses the call); no rulebook's is."""
         return self.find(kind, who, at, topic, self.say(topic, sentence, **slots))
 
     @final

@@ -84,7 +84,7 @@ class Rulebook:
     def sentence(self, rule_id: str, sentence: str, slots: Mapping[str, object]) -> str:
         """The sentence named `sentence` of rule `rule_id` (its `says`), its slots filled from
         `slots`: what `HandReplay.say` and `words.Words.say` both give. The slots come as a mapping,
-        not as keywords, so that a slot may have any name (Boston fills a `{name}`)."""
+        not as keywords, so that a slot may have any name, even `sentence`, `rule_id` or `self`."""
         return self.rules[rule_id].says[sentence].format_map(slots)
 
     def defaults(self) -> dict[str, Any]:

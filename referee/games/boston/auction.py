@@ -6,12 +6,13 @@ suit a keep binds to."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from ...engine.auction import AuctionRules
 from ...engine.ladder import Ladder, LadderBid, Rung
 from ...notation.cards import Card, Suit
 
-LADDER = Ladder("boston")
+LADDER: Final = Ladder("boston")
 CLASSES = ("plain", "colour", "preference")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Final, Literal
 
 from ...engine.auction import Auction as Bidding
 from ...engine.auction import AuctionRules, Objection
@@ -20,8 +20,8 @@ from ...notation import events as ev
 from ...notation.cards import ACE, Card, Suit
 from .tricks import SUIT_RANK
 
-LADDER = Ladder("french-boston")
-WORDS = Words("french-boston")
+LADDER: Final = Ladder("french-boston")
+WORDS: Final = Words("french-boston")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,10 @@ class Proposal:
 
     @property
     def text(self) -> str:
-        return self.rung.words.format(suit=self.suit.word if self.suit is not None else "")
+        words = self.rung.words
+        if self.suit is None and "{suit}" in words:
+            return self.kind  # a six, eight or nine not yet in a suit: its bare number
+        return words.format(suit=self.suit.word if self.suit is not None else "")
 
 
 @dataclass(slots=True)

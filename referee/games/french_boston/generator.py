@@ -68,13 +68,14 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
                 accepted = accepted or accepts
     rung = LADDER[kind] if kind != "pass" else None
     if rung is not None and kind != "demand":  # a solo bid or a misère, and the three others pass
-        trump = rng.choice(list(Suit)) if rung.number else None
+        trump = rng.choice(list(Suit)) if rung.number is not None else None
         speech.append(f"{who} bid {f'{rung.number} {trump.word}' if trump else kind}")
         speech += [f"{order[(caller + step) % 4]} pass" for step in range(1, 4)]
     out.append(", ".join(speech))
     if rung is None:
         return [*out, ""], belle
-    out += gen.contract_lines(rng, who, rung, trump if rung.number else None, order, hands, discards_together=True)
+    out += gen.contract_lines(rng, who, rung, trump if rung.number is not None else None, order, hands,
+                              discards_together=True)
     play = (rules_for or own_play_rules)(Deal("french-boston", trump, upcard.suit,
                                               who if kind == "misere-quatre-as" else None))
     return [*out, *gen.random_tricks(rng, order, order[0], hands, play, stop=gen.decided(who, rung))[0], ""], belle

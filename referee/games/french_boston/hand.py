@@ -183,7 +183,7 @@ class FrenchBostonHand(HandReplay):
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
-        if contract is None or not contract.proposal.kind.endswith("-table") or event.player != contract.caller:
+        if contract is None or not contract.proposal.rung.spread or event.player != contract.caller:
             self.unsupported(event, "'spread' here")
             return
         self.note(self.say("misere.play", "spread", player=event.player))

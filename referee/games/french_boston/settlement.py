@@ -87,7 +87,7 @@ class FrenchBostonSettlement:
         as eight with one trick over."""
         table, col = payments(), SUIT_RANK[contract.trump] if contract.trump is not None else 0
         if contract.kind in ("partnership", "forced-alone"):
-            return table["five"], 8 if contract.kind == "partnership" else 5, col
+            return table["five"], contract.needed, col
         row = table["six"] if contract.needed == 6 else table["eight"]
         return row, row["tricks"], col
 
