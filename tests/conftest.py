@@ -8,8 +8,7 @@ file a dozen times. "Once per session" is once per pytest-xdist worker: each wor
 process. The results are shared, so a test must only read them; a test whose point is a fresh
 check (determinism, a patched replay) checks the file itself.
 
-Under pytest-xdist (``--dist loadfile``), the files that take longest are handed out first and
-the scheduler counts what each worker has left rather than recounting it (``FileScheduling``).
+Under pytest-xdist (``--dist loadfile``), the files that take longest are handed out first.
 
 And the Hypothesis profiles: ``quick``, loaded here, tries a quarter of each property's stated
 count (examples.py); ``pytest --hypothesis-profile=full`` tries the full counts (Hypothesis
@@ -131,48 +130,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {name: n for n, name in enumerate(SLOWEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
-
-try:
-    from xdist.scheduler import LoadFileScheduling
-    from xdist.workermanage import WorkerController
-except ImportError:  # pytest-xdist is not installed: the tests run in one process
-    pass
-else:
-
-    class FileScheduling(LoadFileScheduling):
-        """``--dist loadfile``, with what each worker has left counted as it changes.
-
-        xdist's own scheduler recounts every test handed to a worker (completed or not) on each
-        test's report and looks each test's index up in a list: work that grows as the square
-        of the number of tests, some 10 CPU-seconds of the controller for this suite's 8,000."""
-
-        def __init__(self, config: pytest.Config, log: Any = None) -> None:
-            super().__init__(config, log)
-            self._left: dict[int, int] = {}  # id of a worker's workload -> its tests not yet done
-            self._index: dict[WorkerController, dict[str, int]] = {}
-
-        def _pending_of(self, workload: dict[str, dict[str, bool]]) -> int:
-            return self._left.get(id(workload), 0)
-
-        def _assign_work_unit(self, node: WorkerController) -> None:
-            scope, unit = self.workqueue.popitem(last=False)
-            workload = self.assigned_work.setdefault(node, {})
-            workload[scope] = unit
-            if node not in self._index:
-                self._index[node] = {nodeid: n for n, nodeid in enumerate(self.registered_collections[node])}
-            todo = [self._index[node][nodeid] for nodeid, done in unit.items() if not done]
-            self._left[id(workload)] = self._left.get(id(workload), 0) + len(todo)
-            node.send_runtest_some(todo)
-
-        def mark_test_complete(self, node: WorkerController, item_index: int, duration: float = 0) -> None:
-            nodeid = self.registered_collections[node][item_index]
-            workload = self.assigned_work[node]
-            unit = workload[self._split_scope(nodeid)]
-            if not unit[nodeid]:
-                unit[nodeid] = True
-                self._left[id(workload)] -= 1
-            self._reschedule(node)
-
-    def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> FileScheduling | None:
-        """Our scheduler for ``--dist loadfile`` (the default, pyproject.toml); xdist's for any other."""
-        return FileScheduling(config, log) if config.getvalue("dist") == "loadfile" else None
