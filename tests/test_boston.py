@@ -22,7 +22,7 @@ from referee.engine.ledger import Ledger
 from referee.engine.replay import pools_shown
 from referee.games.boston import GAME
 from referee.games.boston.auction import BostonBid
-from referee.games.boston.tables import tables
+from referee.games.boston.settlement import failure_amount, success_amount, tables
 
 
 # ---- tables -----------------------------------------------------------------------------------
@@ -33,7 +33,7 @@ from referee.games.boston.tables import tables
     ("american", 5, 9, 10), ("american", 10, 12, 45), ("american", 12, 13, 105), ("american", 13, 13, 170),
 ])
 def test_success_cells(table: str, bid: int, taken: int, amount: int) -> None:
-    assert tables().success_amount(table, bid, taken) == amount
+    assert success_amount(table, bid, taken) == amount
 
 
 @pytest.mark.parametrize(("table", "bid", "short", "amount"), [
@@ -43,28 +43,28 @@ def test_success_cells(table: str, bid: int, taken: int, amount: int) -> None:
     ("decimal", 13, 13, 450),
 ])
 def test_failure_cells(table: str, bid: int, short: int, amount: int) -> None:
-    assert tables().failure_amount(table, bid, short) == amount
+    assert failure_amount(table, bid, short) == amount
 
 
 def test_table_shapes() -> None:
     """Success rows run from the bid to thirteen taken; failure rows from one to `bid` short."""
     numbers = tables()
     for bid in range(5, 14):
-        assert len(numbers.success["standard"][bid]) == 14 - bid
-        assert len(numbers.success["american"][bid]) == 1
+        assert len(numbers["success"]["standard"][bid]) == 14 - bid
+        assert len(numbers["success"]["american"][bid]) == 1
         for name in ("standard", "decimal"):
-            row = numbers.failure[name][bid]
+            row = numbers["failure"][name][bid]
             assert len(row) == bid and row == sorted(row)
-        assert numbers.success["standard"][bid] == sorted(numbers.success["standard"][bid])
+        assert numbers["success"]["standard"][bid] == sorted(numbers["success"]["standard"][bid])
 
 
 def test_misere_amounts_double_up_the_scale() -> None:
-    amounts = tables().misere
+    amounts = tables()["misere"]
     assert [amounts[m] for m in ("little-misere", "grand-misere", "little-spread", "grand-spread")] == [20, 40, 80, 160]
 
 
 def test_misere_partout_amounts_are_the_tables_in_red() -> None:
-    assert tables().partout == {"revoke-each": 5, "short-each": 5, "per-trick": 1}
+    assert tables()["partout"] == {"revoke-each": 5, "short-each": 5, "per-trick": 1}
 
 
 # ---- bid ranking ---------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def _pool_total(value: int | list[int]) -> int:
 def _check_conservation(text: str) -> list[dict]:
     game = check_text(text).to_dict()["files"][0]["games"][0]
     tag = re.search(r'\[Pool "([^"]*)"\]', text)
-    before = sum(int(n) for n in tag.group(1).split()) if tag else tables().pool["stake"] * 4
+    before = sum(int(n) for n in tag.group(1).split()) if tag else tables()["pool"]["stake"] * 4
     for hand in game["hands"]:
         after = _pool_total(hand["pool_after"])
         assert sum(hand["score_delta"].values()) + 10 * (after - before) == 0, (hand, text)

@@ -3,7 +3,7 @@ discards of a little misère and the play; its laws are in `penalties.py`, its p
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.auction import Auction, void
@@ -17,8 +17,22 @@ from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
 from .penalties import LAWS, MISERE
-from .settlement import BostonSettlement
-from .tables import BostonOptions, tables
+from .settlement import BostonSettlement, tables
+
+BostonOptions = TypedDict("BostonOptions", {
+    "success-table": Literal["standard", "american"],
+    "failure-table": Literal["standard", "decimal"],
+    "caller-revoke": Literal["double-and-forfeit", "no-forfeit", "forfeit-instead"],
+    "opponent-revoke-overtricks": Literal["none-above-nine", "up-to-thirteen"],
+    "opponent-revoke-pool": Literal["forfeit", "double"],
+    "revoke-wins-pool": bool,
+    "pool-bid": Literal["rank", "tricks"],
+    "pool-limit": int,
+    "caller-revoke-corrected": Literal["same-trick", "next-trick"],
+    "end-of-game": Literal["divide", "last-trick-grand"],
+    "comeback": Literal["misere-and-spreads", "misere-only"],
+})
+"""The house rules of boston as its rulebook defines them (a test checks the two agree)."""
 
 Step = Literal["bidding", "naming", "discarding", "ready"]
 """The steps of the auction: the bids, the naming of trumps, a little misère's discards, ready to lead."""
@@ -42,9 +56,9 @@ class BostonHand(HandReplay):
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record)
-        self.numbers, self.pool_before, self.eldest = tables(), pool_before, self.left_of(self.dealer)
+        self.pool_before, self.eldest = pool_before, self.left_of(self.dealer)
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
-                            and self.number == self.numbers.game_deals + 1)  # a grand without trumps for the pool
+                            and self.number == tables()["game-deals"] + 1)  # a grand without trumps for the pool
         self.step: Step = "ready" if self.final_grand else "bidding"
         self.auction = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
         self.called = NOBODY  # the standing bid's caller against the three others
@@ -295,7 +309,7 @@ class BostonHand(HandReplay):
         tricks = self.high.tricks
         if tricks is None or (self.game_options["opponent-revoke-overtricks"] == "none-above-nine" and tricks > 9):
             return 0
-        return min(self.numbers.revoke_overtricks, 13 - tricks)
+        return min(int(tables()["revoke-overtricks"]), 13 - tricks)
 
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

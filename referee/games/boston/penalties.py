@@ -16,6 +16,7 @@ from ...engine.caller import MisereError, lead_called, misere_caller, still_to_p
 from ...engine.choices import Lapse
 from ...engine.penalties import Offer, Ruling, requirement
 from ...notation import events as ev
+from .settlement import tables
 
 if TYPE_CHECKING:
     from .hand import BostonHand
@@ -30,7 +31,7 @@ def claimed(hand: BostonHand, caller: str, offender: str, what: str) -> None:
 MISERE = MisereError("misere.error", misere_caller,
                      lambda hand, caller, offender, what: hand.say(
                          "misere.error", "claim", what=what, caller=caller, offender=offender,
-                         red=hand.numbers.pool["misere-error"]),
+                         red=tables()["pool"]["misere-error"]),
                      claimed, "Play went on: {caller} did not claim for {offender}'s error.",
                      lambda hand, caller: hand.say("misere.error", "error"))
 """An opponent's error in a misère: the caller may claim the pool and his stakes at once (the

@@ -1,18 +1,38 @@
 """Boston's settlement: who pays whom, and what goes into or out of the pool, worked out from
 the replayed hand (its contract, tricks, revokes, claims and short hands) and nothing else; the
-amounts are the rulebook's tables (`tables.py`). It changes only the ledger it is given (and the
-penalties and notes of the hand's settlement), so settling a hand twice gives the same result."""
+amounts are Foster's payment tables and the pool's amounts, read as the ``tables`` section of the
+rulebook (games/rulebooks/boston.yaml) declares them. It changes only the ledger it is given (and
+the penalties and notes of the hand's settlement), so settling a hand twice gives the same result."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
+from ...engine.rulebook import rulebook_data
 from .auction import BostonBid
 
 if TYPE_CHECKING:
     from .hand import BostonHand
+
+
+def tables() -> dict[str, Any]:
+    """The rulebook's numbers: payment tables (white), pool amounts (red); read once (`rulebook_data`)."""
+    data: dict[str, Any] = rulebook_data("boston")["tables"]
+    return data
+
+
+def success_amount(table: str, bid: int, taken: int) -> int:
+    """Paid by each opponent for `bid` made with `taken` tricks (a one-entry row pays no over-tricks)."""
+    row = tables()["success"][table][bid]
+    return int(row[min(max(taken, bid) - bid, len(row) - 1)])
+
+
+def failure_amount(table: str, bid: int, short: int) -> int:
+    """Paid to each opponent by a caller put in for `short` tricks."""
+    return int(tables()["failure"][table][bid][min(max(short, 1), bid) - 1])
+
 
 class BostonSettlement:
     """The payments of one replayed hand (`settle`), in the order the laws take them: the pool's
@@ -20,7 +40,7 @@ class BostonSettlement:
     after the last deal the division of the pool."""
 
     def __init__(self, hand: BostonHand) -> None:
-        self.hand, self.numbers, self.options = hand, hand.numbers, hand.game_options
+        self.hand, self.red, self.options = hand, tables()["pool"], hand.game_options  # red: the pool's amounts
         self.caller, self.opponents = hand.called.caller, hand.called.against  # the contract's, read once
 
     @property
@@ -46,7 +66,7 @@ class BostonSettlement:
         """Every payment of the hand, penalties included, through `ledger`."""
         hand = self.hand
         if ledger.pool == 0:
-            stake = self.numbers.pool["stake"]
+            stake = self.red["stake"]
             for player in hand.order:
                 ledger.into_pool(player, stake, hand.rule_id("pool.stake"), "the pool was empty before the deal")
             hand.note(hand.say("pool.stake", "empty", stake=stake))
@@ -57,7 +77,7 @@ class BostonSettlement:
             hand.note(hand.say("partout", "thrown-in", next=hand.left_of(hand.dealer)))
         elif status != "in-progress":
             (self.settle_partout if hand.partout else self.settle_contract)(ledger)  # the final grand: no bid
-        if status not in ("redeal", "in-progress") and hand.number == self.numbers.game_deals \
+        if status not in ("redeal", "in-progress") and hand.number == tables()["game-deals"] \
                 and self.options["end-of-game"] == "divide":
             red, share, left = ledger.divide_pool(hand.order, hand.rule_id("pool.division"),
                                                   f"deal {hand.number} ends the game", hand.eldest)
@@ -75,7 +95,7 @@ class BostonSettlement:
         elif why == "faced-card":
             hand.note(hand.say("deal.duplicate-card", "faced", dealer=dealer))
         else:
-            red, mark = self.numbers.pool["misdeal"], ledger.mark()
+            red, mark = self.red["misdeal"], ledger.mark()
             ledger.into_pool(dealer, red, hand.rule_id("deal.misdeal"), f"{dealer} misdealt")
             hand.penalty("deal.misdeal", "forfeit", dealer=dealer, red=red,
                          effects=(Effect("redeal", None, None, dealer),), since=mark)
@@ -87,8 +107,8 @@ class BostonSettlement:
         if revokes or short:
             offender = revokes[0].player if revokes else short[0]
             topic, key = ("revoke.partout", "revoke-each") if revokes else ("wrong-count.play", "short-each")
-            each, rule, mark = self.numbers.partout[key], hand.rule_id(topic), ledger.mark()
-            forfeit = self.numbers.pool["revoke"] if revokes else 0  # a short hand pays no forfeit here
+            each, rule, mark = tables()["partout"][key], hand.rule_id(topic), ledger.mark()
+            forfeit = self.red["revoke"] if revokes else 0  # a short hand pays no forfeit here
             cause = f"{offender} {'revoked' if revokes else 'played with a short hand'} in misère partout"
             ledger.loses([offender], [p for p in hand.order if p != offender], ledger.in_score(each), rule, cause)
             ledger.into_pool(offender, forfeit, rule, cause)
@@ -107,7 +127,7 @@ class BostonSettlement:
         losers = [p for p in hand.order if tricks[p] == most]
         for player in (p for p in hand.order if p not in losers):
             for loser in losers:
-                red = self.numbers.partout["per-trick"] * (most - tricks[player])
+                red = tables()["partout"]["per-trick"] * (most - tricks[player])
                 ledger.transfer(loser, player, ledger.in_score(red) // len(losers), hand.rule_id("pay.partout"),
                                 f"{player} took {most - tricks[player]} trick(s) fewer than {loser}")
         named = " ".join(losers)
@@ -147,10 +167,10 @@ class BostonSettlement:
     def amount(self, tricks: int, made: bool = True) -> int:
         """What each opponent is paid: for the bid made with `tricks`, or failed by `tricks` put in."""
         if self.bid.misere:
-            return self.numbers.misere[self.bid.name]
+            return int(tables()["misere"][self.bid.name])
         if made:
-            return self.numbers.success_amount(self.options["success-table"], self.bid.tricks or 5, tricks)
-        return self.numbers.failure_amount(self.options["failure-table"], self.bid.tricks or 5, tricks)
+            return success_amount(self.options["success-table"], self.bid.tricks or 5, tricks)
+        return failure_amount(self.options["failure-table"], self.bid.tricks or 5, tricks)
 
     def pool_taken(self, red: int) -> str:
         return self.hand.say("pool.win", "taken", caller=self.caller, red=red) if red else ""
@@ -185,7 +205,7 @@ class BostonSettlement:
             self.short_forfeit(ledger, caller, hand.say("wrong-count.play", "caller", caller=caller, put_in=words,
                                                         each=each, red=red), mark)
             return
-        forfeit = self.numbers.pool["revoke"] if variant != "no-forfeit" else 0
+        forfeit = self.red["revoke"] if variant != "no-forfeit" else 0
         ledger.into_pool(caller, forfeit, rule, cause)
         doubled = hand.say("revoke.caller", "doubled", red=red) if variant != "forfeit-instead" else ""
         forfeits = hand.say("revoke.caller", "forfeit", forfeit=forfeit) if forfeit else ""
@@ -201,7 +221,7 @@ class BostonSettlement:
         each = self.amount(tricks)
         red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if pool else None)
         if topic == "misere.error":
-            forfeit = self.numbers.pool["misere-error"]
+            forfeit = self.red["misere-error"]
             ledger.into_pool(offender, forfeit, rule, cause)
             hand.penalise(topic, hand.say("misere.error", "claims", caller=caller, each=each, red=red,
                                           offender=offender, forfeit=forfeit), since=mark)
@@ -212,7 +232,7 @@ class BostonSettlement:
 
     def short_forfeit(self, ledger: Ledger, short: str, what: str, mark: int) -> None:
         """A short hand's forfeit to the pool: none for two cards played to one trick (law 19)."""
-        hand, forfeit = self.hand, self.numbers.pool["wrong-count"]
+        hand, forfeit = self.hand, self.red["wrong-count"]
         if short in hand.dead_cards and not (short in hand.deals and len(hand.deals[short]) < hand.cards_per_hand):
             hand.penalty("wrong-count.play", "dead", what=what, short=short, since=mark)
             return
@@ -229,8 +249,8 @@ class BostonSettlement:
             forfeit = hand.say("revoke.opponent", "doubles", revoker=revoker,
                                red=ledger.double_pool([revoker], rule, cause))
         else:
-            ledger.into_pool(revoker, self.numbers.pool["revoke"], rule, cause)
-            forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=self.numbers.pool["revoke"])
+            ledger.into_pool(revoker, self.red["revoke"], rule, cause)
+            forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=self.red["revoke"])
         paid = hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid.text
         hand.penalty("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each, bid=paid,
                      pool=self.pool_taken(red), forfeit=forfeit, since=mark)
