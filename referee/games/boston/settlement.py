@@ -137,16 +137,13 @@ class BostonSettlement:
     def settle_contract(self, ledger: Ledger) -> None:
         hand, short, caller, rule = self.hand, self.hand.short_players(), self.caller, self.hand.rule_id("i-pay")
         if hand.revokes and hand.revokes[0].player == caller:
-            self.caller_lost(ledger, "revoke.caller", f"{caller}, the caller, revoked")
+            self.caller_revoked(ledger)
         elif hand.revokes:
             self.opponent_revoked(ledger, hand.revokes[0].player)
         elif hand.claimed_from is not None:
-            self.caller_won(ledger, 0, "misere.error", f"{hand.claimed_from}'s misère error", True, hand.claimed_from)
-        elif short and short[0] == caller:
-            self.caller_lost(ledger, "wrong-count.play", f"{caller} played with a short hand")
+            self.misere_claimed(ledger, hand.claimed_from)
         elif short:
-            self.caller_won(ledger, hand.taken()[caller], "wrong-count.play", f"{short[0]} played with a short hand",
-                            self.pool_bid(), short[0])
+            self.played_short(ledger, short[0])
         elif hand.conceded_by == caller:  # he gave up
             ledger.loses([caller], self.opponents, self.amount(1, made=False), rule, f"{caller} gave up", rule)
             hand.note(hand.say("i-pay", "gave-up", caller=caller))
@@ -194,49 +191,52 @@ class BostonSettlement:
                            put_in="" if bid.misere else hand.say("pay.failure", "put-in", short=words),
                            pool=hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""))
 
-    def caller_lost(self, ledger: Ledger, topic: str, cause: str) -> None:
-        """The caller revoked or played short: put in, he pays each opponent, doubles the pool (not
-        under caller-revoke=forfeit-instead) and forfeits red to it (not under no-forfeit)."""
-        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id(topic), ledger.mark()
-        (short, words), revoked = self.put_in(), topic == "revoke.caller"
-        each, variant = self.amount(short, made=False), self.options["caller-revoke"] if revoked else ""
+    def caller_revoked(self, ledger: Ledger) -> None:
+        """Put in, the caller pays each opponent, doubles the pool (not under
+        caller-revoke=forfeit-instead) and forfeits red to it (not under no-forfeit)."""
+        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("revoke.caller"), ledger.mark()
+        (short, words), variant, cause = self.put_in(), self.options["caller-revoke"], f"{caller}, the caller, revoked"
+        each = self.amount(short, made=False)
         red = ledger.loses([caller], self.opponents, each, rule, cause, rule if variant != "forfeit-instead" else None)
-        if not revoked:
-            self.short_forfeit(ledger, caller, hand.say("wrong-count.play", "caller", caller=caller, put_in=words,
-                                                        each=each, red=red), mark)
-            return
         forfeit = self.red["revoke"] if variant != "no-forfeit" else 0
         ledger.into_pool(caller, forfeit, rule, cause)
         doubled = hand.say("revoke.caller", "doubled", red=red) if variant != "forfeit-instead" else ""
         forfeits = hand.say("revoke.caller", "forfeit", forfeit=forfeit) if forfeit else ""
-        hand.penalise(topic, hand.say("revoke.caller", "paid-misere", caller=caller, each=each, doubled=doubled,
-                                      forfeit=forfeits) if self.bid.misere else
+        hand.penalise("revoke.caller", hand.say("revoke.caller", "paid-misere", caller=caller, each=each,
+                                                doubled=doubled, forfeit=forfeits) if self.bid.misere else
                       hand.say("revoke.caller", "paid", caller=caller, put_in=words, each=each, doubled=doubled,
                                forfeit=forfeits), since=mark)
 
-    def caller_won(self, ledger: Ledger, tricks: int, topic: str, cause: str, pool: bool, offender: str) -> None:
-        """An opponent's misère error the caller claimed, or his short hand: the caller is paid as if
-        he had made his bid (with `tricks`), and the offender forfeits red to the pool."""
-        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id(topic), ledger.mark()
-        each = self.amount(tricks)
-        red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if pool else None)
-        if topic == "misere.error":
-            forfeit = self.red["misere-error"]
-            ledger.into_pool(offender, forfeit, rule, cause)
-            hand.penalise(topic, hand.say("misere.error", "claims", caller=caller, each=each, red=red,
-                                          offender=offender, forfeit=forfeit), since=mark)
-            return
-        pool_words = hand.say("wrong-count.play", "pool", caller=caller, red=red) if red else ""
-        self.short_forfeit(ledger, offender, hand.say("wrong-count.play", "opponent", offender=offender,
-                                                      caller=caller, each=each, pool=pool_words), mark)
+    def misere_claimed(self, ledger: Ledger, offender: str) -> None:
+        """The caller claimed for an opponent's misère error: he is paid as if he had made his misère,
+        takes the pool, and the offender forfeits red to it."""
+        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("misere.error"), ledger.mark()
+        each, forfeit, cause = self.amount(0), self.red["misere-error"], f"{offender}'s misère error"
+        red = ledger.wins(self.opponents, [caller], each, rule, cause, rule)
+        ledger.into_pool(offender, forfeit, rule, cause)
+        hand.penalise("misere.error", hand.say("misere.error", "claims", caller=caller, each=each, red=red,
+                                               offender=offender, forfeit=forfeit), since=mark)
 
-    def short_forfeit(self, ledger: Ledger, short: str, what: str, mark: int) -> None:
-        """A short hand's forfeit to the pool: none for two cards played to one trick (law 19)."""
-        hand, forfeit = self.hand, self.red["wrong-count"]
+    def played_short(self, ledger: Ledger, short: str) -> None:
+        """A short hand played on: the caller's is put in, paying each opponent and doubling the pool; an
+        opponent's pays the caller for his bid and over-tricks (the pool too, on a pool bid). The short
+        player forfeits red to the pool, but none for two cards played to one trick (law 19)."""
+        hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
+        forfeit, cause = self.red["wrong-count"], f"{short} played with a short hand"
+        if short == caller:
+            tricks, words = self.put_in()
+            each = self.amount(tricks, made=False)
+            red = ledger.loses([caller], self.opponents, each, rule, cause, rule)
+            what = hand.say("wrong-count.play", "caller", caller=caller, put_in=words, each=each, red=red)
+        else:
+            each = self.amount(hand.taken()[caller])
+            red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if self.pool_bid() else None)
+            pool = hand.say("wrong-count.play", "pool", caller=caller, red=red) if red else ""
+            what = hand.say("wrong-count.play", "opponent", offender=short, caller=caller, each=each, pool=pool)
         if short in hand.dead_cards and not (short in hand.deals and len(hand.deals[short]) < hand.cards_per_hand):
             hand.penalty("wrong-count.play", "dead", what=what, short=short, since=mark)
             return
-        ledger.into_pool(short, forfeit, hand.rule_id("wrong-count.play"), f"{short} played with a short hand")
+        ledger.into_pool(short, forfeit, rule, cause)
         hand.penalty("wrong-count.play", "forfeit", what=what, short=short, forfeit=forfeit, since=mark)
 
     def opponent_revoked(self, ledger: Ledger, revoker: str) -> None:
