@@ -294,13 +294,12 @@ class BostonHand(HandReplay):
         cards = claim_rest(self, event, self.called, MISERE, "his partners ",
                            self.say("play.claim-rest", "exposed", caller=self.caller),
                            self.say("misere.error", "error"), self.say("misere.error", "rest", player=player))
-        if cards is None:
-            return
-        partners = list(cards)
-        for partner, card in ((p, c) for p in partners for c in cards[p]):
-            self.liable.lay(card, partner)
-        self.penalty("play.claim-rest", "laid", partners=" and ".join(partners),
-                     effects=[Effect("exposed", p, None, c.text) for p in partners for c in cards[p]])
+        if cards is not None:  # None in a misère: an error, the caller's claim open
+            laid = [(partner, card) for partner, held in cards.items() for card in held]
+            for partner, card in laid:
+                self.liable.lay(card, partner)
+            self.penalty("play.claim-rest", "laid", partners=" and ".join(cards),
+                         effects=[Effect("exposed", p, None, c.text) for p, c in laid])
 
     # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
     def revoke_overtricks(self) -> int:
