@@ -15,7 +15,7 @@ from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, Contract, Outcome, Proposal, needed_in, read_bid, read_demand
-from .penalties import LAWS, MISERE, fallen_card_offer, offer_call, offer_misere_claim
+from .penalties import LAWS, MISERE, fallen_card_offer, offer_call
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
 
@@ -219,7 +219,7 @@ class FrenchBostonHand(HandReplay):
             what = self.say("misere.errors", "led-early", card=event.card, missing=" and ".join(missing))
             self.found("premature-lead", event.player, event.at, "misere.errors", "led-early-error",
                        player=event.player, what=what, caller=self.called.caller)
-            offer_misere_claim(self, event.player, what)
+            MISERE.open(self, event.player, what)
         return True
 
     def missing_discards(self) -> list[str]:

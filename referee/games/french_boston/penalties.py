@@ -217,13 +217,10 @@ MISERE = MisereError("misere.errors", misere_caller,
                      ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
 """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
 ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
-offer_misere_claim = MISERE.open
 
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
                         out_of_turn=FrenchBostonOutOfTurnLaw(), exposed=FrenchBostonExposedLaw(),
                         attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(),
-                        deal=laws.DealLaw("Found before play, this is a misdeal: the dealer loses the deal and the "
-                                          "player on his right deals.", "Once the cards are out the deal stands, and "
-                                          "the next deal passes to his right."))
+                        deal=laws.DealLaw(worded=True))
 """French Boston's penalty laws, declared on its hand."""
