@@ -337,8 +337,8 @@ class FrenchBostonHand(HandReplay):
             return step
         if self.bidding:
             return self.say("bidding.end", "next", turn=self.auction.calls.turn)
-        if self.made and self.undertaking is not None:
-            if self.undertaking.proposal.rung.discards and len(self.discards) < 4:
+        if self.made:
+            if self.missing_discards():
                 return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
             return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
         if self.table is not None:
