@@ -166,8 +166,7 @@ class FrenchBostonSettlement:
     def payees(self, payer: str, adversaries: list[str]) -> list[str]:
         """Whom a loser pays: every adversary, or under one-to-one between partnerships (a solo caller
         always deals with each of his three adversaries) only the nearest on his right."""
-        contract = self.hand.undertaking
-        if self.one_to_one and len(adversaries) == 2 and contract is not None and contract.kind == "partnership":
+        if self.one_to_one and len(adversaries) == 2:  # only a partnership has two adversaries, or two against it
             return [self.hand.left_of(payer, adversaries)]
         return adversaries
 
