@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Final, Literal
+from typing import Final
 
 from ...engine.auction import Auction as Bidding
 from ...engine.auction import AuctionRules, Objection
@@ -67,12 +67,6 @@ class Contract:
     trump: Suit | None = None
     needed: int = 0
     forced: bool = False  # independence forced on a fallen card
-
-
-ThrownIn = Literal["thrown-in"]
-Outcome = Contract | ThrownIn | None
-"""What a call leaves: the contract when it ends the bidding, "thrown-in" when all four passed,
-None while the bidding goes on."""
 
 
 def solo(player: str, number: int, suit: Suit, belle: Suit | None, petite: Suit | None) -> Proposal:
@@ -160,17 +154,7 @@ class Auction:
         self.accepted: set[str] = set()
         self.overcalled: dict[str, Card | None] = {}  # demanders overcalled, with their laid card
 
-    def outcome(self) -> Outcome:
-        """Where the last call leaves the bidding: a contract, thrown in, or going on (None)."""
-        if not self.calls.over:
-            return None
-        return self.close() if self.calls.high is not None else "thrown-in"
-
-    def pass_(self, player: str) -> Outcome:
-        self.calls.pass_(player)
-        return self.outcome()
-
-    def accept(self, player: str) -> Objection | Outcome:
+    def accept(self, player: str) -> Objection | None:
         """`player` accepts the standing demand, or why he may not: only a demand, not his own, once."""
         best = self.calls.high
         if best is None:
@@ -184,9 +168,9 @@ class Auction:
         self.acceptor = player
         self.accepted.add(player)
         self.calls.answer(player)
-        return self.outcome()
+        return None
 
-    def propose(self, proposal: Proposal | Objection, dealt: list[Card] | None) -> Objection | Outcome:
+    def propose(self, proposal: Proposal | Objection, dealt: list[Card] | None) -> Objection | None:
         """`proposal` becomes the standing one (an overcalled demander is remembered), or why it is
         void: as read, or here; `dealt` is the proposer's hand when it is known."""
         if isinstance(proposal, Objection):
@@ -210,7 +194,7 @@ class Auction:
             self.overcalled[best.player] = best.laid
         self.acceptor = None
         self.calls.bid(proposal.player, proposal)
-        return self.outcome()
+        return None
 
     def close(self) -> Contract:
         """The contract the standing proposal becomes when the bidding ends."""

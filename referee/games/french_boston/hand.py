@@ -14,8 +14,8 @@ from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
-from .auction import Auction, Contract, Outcome, Proposal, needed_in, read_bid, read_demand
-from .penalties import LAWS, MISERE, fallen_card_offer, offer_call, offer_misere_claim
+from .auction import Auction, Contract, Proposal, needed_in, read_bid, read_demand
+from .penalties import LAWS, MISERE, fallen_card_offer, offer_call
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
 
@@ -88,17 +88,18 @@ class FrenchBostonHand(HandReplay):
         """Common checks for a bidding event; False when it is void (after the bidding)."""
         return self.auction.calls.hears(self, event, what, closed=not self.bidding)
 
-    def bidding_goes_on(self, event: ev.Event, outcome: Objection | Outcome) -> None:
-        """Where a call leaves the deal: void (its player speaks again), still bidding, thrown in, or
-        a contract to play."""
-        if isinstance(outcome, Objection):
-            self.find(outcome.kind, event.player, event.at, outcome.topic,
-                      f"{outcome.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
-            self.auction.calls.again(event.player)
-        elif outcome == "thrown-in":
+    def bidding_goes_on(self, event: ev.Event, objection: Objection | None = None) -> None:
+        """Where a call leaves the deal: void (its player speaks again), still bidding, thrown in (all
+        four passed), or a contract to play."""
+        calls = self.auction.calls
+        if objection is not None:
+            self.find(objection.kind, event.player, event.at, objection.topic,
+                      f"{objection.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
+            calls.again(event.player)
+        elif calls.over and calls.high is None:
             self.end("thrown-in")
-        elif outcome is not None:
-            self.make(outcome)
+        elif calls.over:
+            self.make(self.auction.close())
 
     def make(self, contract: Contract) -> None:
         """The bidding (or a fallen card's penalty) ends in `contract`: the deal is played in it."""
@@ -108,7 +109,8 @@ class FrenchBostonHand(HandReplay):
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
-            self.bidding_goes_on(event, self.auction.pass_(event.player))
+            self.auction.calls.pass_(event.player)
+            self.bidding_goes_on(event)
 
     def accept_demand(self, event: ev.Accept) -> None:
         """`accept` in the bidding (the call law routes it here): the acceptance of a demand."""
@@ -164,11 +166,11 @@ class FrenchBostonHand(HandReplay):
         best = self.auction.calls.high
         if not self.bidding or best is None:
             return False
-        silent = self.auction.calls.take_silence()
+        silent = self.auction.calls.take_silence()  # which closes the bidding
         self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=best.player,
                            act="discarded" if isinstance(event, ev.Discard) else "led", silent=" and ".join(silent),
                            them="him" if len(silent) == 1 else "them"))
-        self.bidding_goes_on(event, self.auction.close())
+        self.bidding_goes_on(event)
         return True
 
     def on_discard(self, event: ev.Discard) -> None:
@@ -219,7 +221,7 @@ class FrenchBostonHand(HandReplay):
             what = self.say("misere.errors", "led-early", card=event.card, missing=" and ".join(missing))
             self.found("premature-lead", event.player, event.at, "misere.errors", "led-early-error",
                        player=event.player, what=what, caller=self.called.caller)
-            offer_misere_claim(self, event.player, what)
+            MISERE.open(self, event.player, what)
         return True
 
     def missing_discards(self) -> list[str]:
@@ -335,8 +337,8 @@ class FrenchBostonHand(HandReplay):
             return step
         if self.bidding:
             return self.say("bidding.end", "next", turn=self.auction.calls.turn)
-        if self.made and self.undertaking is not None:
-            if self.undertaking.proposal.rung.discards and len(self.discards) < 4:
+        if self.made:
+            if self.missing_discards():
                 return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
             return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
         if self.table is not None:

@@ -10,12 +10,13 @@ decide; the rulebook words each decision (its rules' `says`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.caller import MisereError, lead_called, misere_caller, next_to_play
-from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
+from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling, card_call, requirement
 from ...notation import events as ev
@@ -24,10 +25,6 @@ from .auction import Contract, solo
 
 if TYPE_CHECKING:
     from .hand import FrenchBostonHand
-
-
-REQUIRE_SAID = "{choosers} require {option} from {target}"
-"""A requirement on the next card of the offender's side (`requirement`), as it is said."""
 
 
 class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
@@ -84,8 +81,11 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
             return misere
         label = hand.side_label(others)
         if not fact.lead:
-            return Ruling(hand.say("play.out-of-turn", "play", others=label),
-                          self.play_penalty(hand, fact, others) if applies else None)
+            offer = side_requirement(
+                hand, player, hand.called.partners_of(player), player, ("highest", "lowest", "win", "lose"),
+                "play.out-of-turn", lambda them, target: hand.say("play.out-of-turn", "play-offer", others=them,
+                                                                  target=target, player=player))
+            return Ruling(hand.say("play.out-of-turn", "play", others=label), offer if applies else None)
         # The suit is called from the offender's side: from the rightful leader when he is the
         # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
         # offender's side next has the lead, as in Boston.
@@ -106,15 +106,6 @@ class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
         return Ruling(words, Offer(others, player, ("suit", "card"), "play.out-of-turn", hand.say(
             "play.out-of-turn", "lead-offer", others=label, whom=whom, card=fact.card, player=player),
             apply, card=fact.card) if applies else None)
-
-    def play_penalty(self, hand: FrenchBostonHand, fact: tb.OutOfTurn, others: frozenset[str]) -> Offer | None:
-        """A requirement on the offender's partner who has not yet played to the trick, if any."""
-        target = next_to_play(hand, hand.called.partners_of(fact.player), fact.player)
-        if target is None:
-            return None
-        return requirement(hand, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                           hand.say("play.out-of-turn", "play-offer", others=hand.side_label(others), target=target,
-                                    player=fact.player), REQUIRE_SAID)
 
 
 class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
@@ -181,18 +172,24 @@ class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
                 "attention.drawn", "misere", caller=hand.called.caller), applies=hand.table is not None):
             return misere
         return Ruling(hand.say("attention.drawn", "ruling", others=hand.side_label(hand.adversaries(event.player))),
-                      None if hand.table is None else self.requirement(hand, event))
+                      None if hand.table is None else side_requirement(
+                          hand, event.player, hand.called.partners_of(event.player) | {event.player},
+                          hand.right_of(hand.table.expected()), ("highest", "lowest", "trump", "no-trump"),
+                          "attention.drawn", lambda them, target: hand.say("attention.drawn", "offer", others=them,
+                                                                           target=target)))
 
-    def requirement(self, hand: FrenchBostonHand, event: ev.Count) -> Offer | None:
-        """A requirement on the next of the offender's side still to play, if any."""
-        assert hand.table is not None
-        side = hand.called.partners_of(event.player) | {event.player}
-        target = next_to_play(hand, side, hand.right_of(hand.table.expected()))
-        if target is None:
-            return None
-        others = hand.side_label(laws.choosers(hand, event.player))
-        return requirement(hand, event.player, target, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
-                           hand.say("attention.drawn", "offer", others=others, target=target), REQUIRE_SAID)
+
+def side_requirement(hand: FrenchBostonHand, offender: str, side: frozenset[str], after: str,
+                     options: tuple[Option, ...], topic: str, words: Callable[[str, str], str]) -> Offer | None:
+    """The other side's requirement on the next of the offender's `side` still to play to the trick,
+    going round from `after` (a card played out of turn, attention drawn), offered in `words(others,
+    target)`; None if all have played."""
+    target = next_to_play(hand, side, after)
+    if target is None:
+        return None
+    others = hand.side_label(laws.choosers(hand, offender))
+    return requirement(hand, offender, target, options, topic, words(others, target),
+                       "{choosers} require {option} from {target}")
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
@@ -217,13 +214,10 @@ MISERE = MisereError("misere.errors", misere_caller,
                      ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
 """As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
 ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
-offer_misere_claim = MISERE.open
 
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
                         out_of_turn=FrenchBostonOutOfTurnLaw(), exposed=FrenchBostonExposedLaw(),
                         attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(),
-                        deal=laws.DealLaw("Found before play, this is a misdeal: the dealer loses the deal and the "
-                                          "player on his right deals.", "Once the cards are out the deal stands, and "
-                                          "the next deal passes to his right."))
+                        deal=laws.DealLaw(worded=True))
 """French Boston's penalty laws, declared on its hand."""

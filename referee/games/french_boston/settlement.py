@@ -43,8 +43,9 @@ class FrenchBostonSettlement:
         self.hand, self.options, self.mult = hand, hand.game_options, multiplier(hand.number)
         self.taken = hand.taken()  # the tricks each player took, as the replay counted them
         self.one_to_one = self.options["settlement"] == "one-to-one"
-        contract = hand.undertaking
-        self.trump = contract.trump.word if contract is not None and contract.trump is not None else "?"
+        trump = hand.undertaking.trump if hand.undertaking is not None else None
+        self.trump = trump.word if trump is not None else "?"
+        self.col = SUIT_RANK[trump] if trump is not None else 0  # the payment table's column: the trump suit's
 
     def settle(self, ledger: Ledger) -> None:
         """Every payment of the hand, penalties included, through `ledger`."""
@@ -81,29 +82,27 @@ class FrenchBostonSettlement:
         elif void == "same-dealer" and hand.redeal is None:
             hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
 
-    def row(self, contract: Contract) -> tuple[dict[str, Any], int, int]:
-        """The table row paying the contract, the tricks its base amount pays for, and its column
-        (the trump suit's). The first row pays five alone or eight between partners; nine is paid
-        as eight with one trick over."""
-        table, col = payments(), SUIT_RANK[contract.trump] if contract.trump is not None else 0
-        if contract.kind in ("partnership", "forced-alone"):
-            return table["five"], contract.needed, col
-        row = table["six"] if contract.needed == 6 else table["eight"]
-        return row, row["tricks"], col
+    def row(self, contract: Contract) -> dict[str, Any]:
+        """The table row paying the contract: the first pays a demand, five alone or eight between partners."""
+        name = "five" if contract.proposal.is_demand else "six" if contract.needed == 6 else "eight"
+        row: dict[str, Any] = payments()[name]
+        return row
 
     def stake(self, contract: Contract) -> int:
-        """The table amount of the contract, per adversary: what a failure costs (without honours)."""
+        """The table amount of the contract, per adversary: what a failure costs (without honours);
+        nine is paid as eight with one trick over."""
         if contract.kind == "misere":
             kind, turned = contract.proposal.kind, self.hand.turned
             row = payments()["misere-table" if kind.endswith("-table") else kind]
             return int(row[SUIT_RANK[turned] if turned is not None else 0]) * self.mult
-        row, par, col = self.row(contract)
-        return int(row["base"][col] + (contract.needed - par) * row["extra-trick"][col]) * self.mult
+        row, col = self.row(contract), self.col
+        over = 0 if contract.proposal.is_demand else contract.needed - row["tricks"]
+        return int(row["base"][col] + over * row["extra-trick"][col]) * self.mult
 
     def success(self, contract: Contract, tricks: int) -> tuple[int, str, int, str]:
         """What each adversary pays for a contract made with `tricks`: the amount, how it is made up,
         the honours' part of it and the rule's topic; a slam replaces the table amount."""
-        table, (row, _, col), mult, hand = payments(), self.row(contract), self.mult, self.hand
+        table, row, col, mult, hand = payments(), self.row(contract), self.col, self.mult, self.hand
         paragraph = self.options["slams"] == "paragraph"
         if paragraph and contract.kind != "partnership":
             slam = contract.kind == "forced-alone" and tricks >= 8
@@ -167,8 +166,7 @@ class FrenchBostonSettlement:
     def payees(self, payer: str, adversaries: list[str]) -> list[str]:
         """Whom a loser pays: every adversary, or under one-to-one between partnerships (a solo caller
         always deals with each of his three adversaries) only the nearest on his right."""
-        contract = self.hand.undertaking
-        if self.one_to_one and len(adversaries) == 2 and contract is not None and contract.kind == "partnership":
+        if self.one_to_one and len(adversaries) == 2:  # only a partnership has two adversaries, or two against it
             return [self.hand.left_of(payer, adversaries)]
         return adversaries
 
@@ -177,8 +175,7 @@ class FrenchBostonSettlement:
         and double the pool between them."""
         amount, hand = self.stake(contract), self.hand
         if self.options["failure"] == "stake-plus-tricks" and contract.kind != "misere":
-            row, _, col = self.row(contract)
-            amount += max(0, contract.needed - tricks) * row["extra-trick"][col] * self.mult
+            amount += max(0, contract.needed - tricks) * self.row(contract)["extra-trick"][self.col] * self.mult
         rule, names, words = hand.rule_id("score.failure"), " and ".join(payers), self.words(contract)
         cause = hand.say("score.failure", "cause", payers=names, contract=words)
         for payer in payers:
