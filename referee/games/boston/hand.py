@@ -7,11 +7,12 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.auction import Auction, void
-from ...engine.caller import NOBODY, Called, claim_rest
+from ...engine.called_hand import CalledHand
+from ...engine.caller import Called, claim_rest
 from ...engine.choices import PENALTY_WORDS
 from ...engine.laws import Effect
 from ...engine.misere import look_back
-from ...engine.replay import Declaration, HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
@@ -34,11 +35,7 @@ BostonOptions = TypedDict("BostonOptions", {
 })
 """The house rules of boston as its rulebook defines them (a test checks the two agree)."""
 
-Step = Literal["bidding", "naming", "discarding", "ready"]
-"""The steps of the auction: the bids, the naming of trumps, a little misère's discards, ready to lead."""
-
-
-class BostonHand(HandReplay):
+class BostonHand(CalledHand):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
@@ -59,9 +56,9 @@ class BostonHand(HandReplay):
         self.pool_before, self.eldest = pool_before, self.left_of(self.dealer)
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
                             and self.number == tables()["game-deals"] + 1)  # a grand without trumps for the pool
-        self.step: Step = "ready" if self.final_grand else "bidding"
+        if self.final_grand:
+            self.step = "ready"
         self.auction = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
-        self.called = NOBODY  # the standing bid's caller against the three others
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay" (the caller's saying it ends the hand)
         self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
@@ -92,11 +89,8 @@ class BostonHand(HandReplay):
         return self.auction.hears(self, event, what, closed=self.step != "bidding")
 
     def close_bidding(self) -> None:
-        high = self.high
-        if high is None or (high.misere and not high.little):
-            self.step = "ready"  # misère partout (unless the table throws the deal in), or a misère without discards
-        else:
-            self.step = "discarding" if high.misere else "naming"
+        """Misère partout (unless the table throws the deal in) is ready to lead; a caller in trumps names them."""
+        self.close_into(self.high.rung if self.high else None, names_trumps=True)
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.may_speak(event, "passed"):
@@ -164,13 +158,12 @@ class BostonHand(HandReplay):
             suit = bound
         self.trump, self.step = suit, "ready"
 
-    def on_discard(self, event: ev.Discard) -> None:
-        if self.step != "discarding" or self.stage == "ended":
+    def discard_refused(self, event: ev.Discard) -> bool:
+        """Discards are made before the first lead, while the hand waits for them."""
+        if refused := self.step != "discarding" or self.stage == "ended":
             self.found("illegal-discard", event.player, event.at, "misere.discard", "not-now", player=event.player,
                        card=event.card)
-            return
-        if self.take_discard(event) and len(self.discards) == len(self.order):
-            self.step = "ready"
+        return refused
 
     def on_spread(self, event: ev.Spread) -> None:
         if self.high is None or not self.high.spread or event.player != self.caller or self.stage in ("play", "ended"):
@@ -319,11 +312,7 @@ class BostonHand(HandReplay):
                 "upcard": self.upcard.text if self.upcard else None,
                 "tricks": ", ".join(f"{p} {n}" for p, n in self.taken().items()) if self.table else None}
 
-    def next_step(self) -> str | None:
-        if (step := self.choice_step()) is not None or self.stage == "ended":
-            return step
-        if self.stage == "play":
-            return self.liable.waiting(self) or self.next_in_play()
+    def waiting(self) -> str:
         if self.step == "bidding":
             return self.say("bidding.order", "step", turn=self.auction.turn)
         if self.step == "naming":
@@ -331,3 +320,7 @@ class BostonHand(HandReplay):
         if self.step == "discarding":
             return self.say("misere.discard", "step", players=" ".join(self.still_to_discard()))
         return self.say("play.lead", "step", eldest=self.eldest)
+
+    def playing_step(self) -> str | None:
+        """The caller's call on exposed cards first; nothing once the hand is over."""
+        return None if self.stage == "ended" else self.liable.waiting(self) or self.next_in_play()

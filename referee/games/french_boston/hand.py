@@ -7,10 +7,11 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.auction import Objection
+from ...engine.called_hand import CalledHand
 from ...engine.caller import NOBODY, Called, claim_rest
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
-from ...engine.replay import Declaration, HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
@@ -31,7 +32,7 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
 """The house rules of french-boston as its rulebook defines them (a test checks the two agree)."""
 
 
-class FrenchBostonHand(HandReplay):
+class FrenchBostonHand(CalledHand):
     """One deal of French Boston, replayed line by line: the hand owns its auction, plays the
     tricks through the engine's table, rules on irregularities and is settled by `settlement`."""
 
@@ -56,7 +57,6 @@ class FrenchBostonHand(HandReplay):
         self.auction = Auction(self.order, self.left_of(self.dealer), self.game_options["after-pass"] == "accept-only",
                                self.game_options["quatre-as-aces"])
         self.undertaking: Contract | None = None
-        self.called = NOBODY  # the caller's side against the others, once the bidding ends in a contract
         self.short_hands: set[str] = set()
 
     # ---- the deal's facts -------------------------------------------------------------
@@ -106,6 +106,7 @@ class FrenchBostonHand(HandReplay):
         self.undertaking, self.trump = contract, contract.trump
         self.called = Called.of(self.order, contract.caller, contract.partner, contract.kind == "misere")
         self.sides = self.sides.formed_by(frozenset(self.called.side))  # the caller's side against the rest
+        self.close_into(contract.proposal.rung, names_trumps=False)
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.take_turn(event, "passed"):
@@ -175,13 +176,16 @@ class FrenchBostonHand(HandReplay):
 
     def on_discard(self, event: ev.Discard) -> None:
         self.silent_passed(event)
-        contract = self.undertaking
-        late = self.table is not None and (bool(self.table.tricks) or self.ended_as("claimed"))
-        if contract is None or not contract.proposal.rung.discards or late:
+        super().on_discard(event)
+
+    def discard_refused(self, event: ev.Discard) -> bool:
+        """Only a petite misère's, and even after a lead made before the discards, until trick 1 is complete."""
+        contract, table = self.undertaking, self.table
+        late = table is not None and (bool(table.tricks) or self.ended_as("claimed"))
+        if refused := contract is None or not contract.proposal.rung.discards or late:
             self.found("illegal-discard", event.player, event.at, "misere.discard", "void", player=event.player,
                        card=event.card)
-            return
-        self.take_discard(event)  # may come after a lead made before the discards, until trick 1 is complete
+        return refused
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
@@ -223,13 +227,6 @@ class FrenchBostonHand(HandReplay):
                        player=event.player, what=what, caller=self.called.caller)
             MISERE.open(self, event.player, what)
         return True
-
-    def missing_discards(self) -> list[str]:
-        """The players still to discard in a petite misère (none in any other contract)."""
-        contract = self.undertaking
-        if contract is None or not contract.proposal.rung.discards:
-            return []
-        return self.still_to_discard()
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
@@ -331,19 +328,17 @@ class FrenchBostonHand(HandReplay):
             "deal": "double" if multiplier(self.number) == 2 else "simple",
         }
 
-    def next_step(self) -> str | None:
-        """What happens now: a choice play waits for comes first, then bidding, discards, the lead, the turn."""
-        if step := self.choice_step():
-            return step
-        if self.bidding:
+    def waiting(self) -> str:
+        """No naming step: a caller may name trumps, but need not."""
+        if self.step == "bidding":
             return self.say("bidding.end", "next", turn=self.auction.calls.turn)
-        if self.made:
-            if self.missing_discards():
-                return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
-            return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
-        if self.table is not None:
-            missing = self.missing_discards() if not self.table.tricks else []
-            if missing:
-                return self.say("misere.discard", "still", missing=" ".join(missing), then=self.next_in_play())
-            return self.next_in_play()
-        return None
+        if self.step == "discarding":
+            return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
+        return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
+
+    def playing_step(self) -> str | None:
+        """Those still to discard come first, until trick 1 is complete."""
+        missing = self.missing_discards() if self.table is not None and not self.table.tricks else []
+        if missing:
+            return self.say("misere.discard", "still", missing=" ".join(missing), then=self.next_in_play())
+        return self.next_in_play()
