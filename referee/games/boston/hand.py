@@ -35,7 +35,7 @@ BostonOptions = TypedDict("BostonOptions", {
 })
 """The house rules of boston as its rulebook defines them (a test checks the two agree)."""
 
-class BostonHand(CalledHand):
+class BostonHand(CalledHand[BostonBid]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
@@ -58,7 +58,7 @@ class BostonHand(CalledHand):
                             and self.number == tables()["game-deals"] + 1)  # a grand without trumps for the pool
         if self.final_grand:
             self.step = "ready"
-        self.auction = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
+        self.calls = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay" (the caller's saying it ends the hand)
         self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
@@ -67,11 +67,11 @@ class BostonHand(CalledHand):
     # ---- seats and contract -----------------------------------------------------------
     @property
     def high(self) -> BostonBid | None:  # the standing bid, then the contract (None: nobody bid)
-        return self.auction.high
+        return self.calls.high
 
     @property
     def caller(self) -> str | None:
-        return self.auction.caller
+        return self.calls.caller
 
     @property
     def partout(self) -> bool:
@@ -83,23 +83,17 @@ class BostonHand(CalledHand):
         return self.decided if self.ended_as("thrown-up") else None
 
     # ---- bidding --------------------------------------------------------------------------
-    def may_speak(self, event: ev.Event, what: str) -> bool:
+    def hears(self, event: ev.Event, what: str) -> bool:
         if self.final_grand:
             return void(self.say("bidding.illegal", "final-grand", player=event.player, what=what)).report(self, event)
-        return self.auction.hears(self, event, what, closed=self.step != "bidding")
+        return self.calls.hears(self, event, what, closed=self.step != "bidding")
 
     def close_bidding(self) -> None:
         """Misère partout (unless the table throws the deal in) is ready to lead; a caller in trumps names them."""
         self.close_into(self.high.rung if self.high else None, names_trumps=True)
 
-    def on_pass(self, event: ev.Pass) -> None:
-        if self.may_speak(event, "passed"):
-            self.auction.pass_(event.player)
-            if self.auction.over:
-                self.close_bidding()
-
     def on_bid(self, event: ev.Bid) -> None:
-        if not self.may_speak(event, f"bid {event.text}"):
+        if not self.hears(event, f"bid {event.text}"):
             return
         contract, number, qualifier = event.contract, event.number, event.qualifier
         if contract in ("keep", "keep-over"):
@@ -113,7 +107,7 @@ class BostonHand(CalledHand):
                        player=event.player)
 
     def on_keep(self, event: ev.Keep) -> None:
-        if self.may_speak(event, f"said {'keep-over' if event.over else 'keep'}"):
+        if self.hears(event, f"said {'keep-over' if event.over else 'keep'}"):
             self.keep(event, event.over)
 
     def keep(self, event: ev.Event, over: bool) -> None:
@@ -127,7 +121,7 @@ class BostonHand(CalledHand):
         """A bid stands if it outranks the standing one; its caller is then against the three others.
         A passed player may come back only with a misère (`comeback`): any other bid of his is void
         and counts as his pass."""
-        auction, player, standing = self.auction, event.player, self.high.text if self.high else "nothing"
+        auction, player, standing = self.calls, event.player, self.high.text if self.high else "nothing"
         if player in auction.passed and not (auction.may_come_back(player, bid) and auction.outranks(bid)):
             auction.pass_(player)
             self.find("illegal-bid", player, event.at, "bidding.passed", self.say(
@@ -140,12 +134,11 @@ class BostonHand(CalledHand):
         else:
             auction.bid(player, bid)
             self.called = Called.of(self.order, player, misere=bid.misere)
-        if auction.over:
-            self.close_bidding()
+        self.call_taken()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
-        if self.step == "bidding" and event.player == self.caller and self.high and not self.high.misere:
-            self.close_bidding()  # the remaining passes were not written down
+        if event.player == self.caller and self.high and not self.high.misere:
+            self.take_silence()  # the remaining passes were not written down
         player, suit, bound = event.player, event.suit, bound_suit(self.high, self.upcard)
         if self.step != "naming" or self.stage == "ended" or player != self.caller:
             self.find("illegal-bid", player, event.at, "bidding.trump", self.say(
@@ -220,7 +213,7 @@ class BostonHand(CalledHand):
             return True
         if self.step == "bidding":
             return self.premature(event, self.say("play.premature-lead", "bidding", player=player, card=card,
-                                                  turn=self.auction.turn))
+                                                  turn=self.calls.turn))
         if self.step == "naming":
             return self.premature(event, self.say("play.premature-lead", "naming", player=player, card=card,
                                                   caller=self.caller))
@@ -314,7 +307,7 @@ class BostonHand(CalledHand):
 
     def waiting(self) -> str:
         if self.step == "bidding":
-            return self.say("bidding.order", "step", turn=self.auction.turn)
+            return self.say("bidding.order", "step", turn=self.calls.turn)
         if self.step == "naming":
             return self.say("bidding.trump", "step", caller=self.caller)
         if self.step == "discarding":

@@ -32,7 +32,7 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
 """The house rules of french-boston as its rulebook defines them (a test checks the two agree)."""
 
 
-class FrenchBostonHand(CalledHand):
+class FrenchBostonHand(CalledHand[Proposal]):
     """One deal of French Boston, replayed line by line: the hand owns its auction, plays the
     tricks through the engine's table, rules on irregularities and is settled by `settlement`."""
 
@@ -56,6 +56,7 @@ class FrenchBostonHand(CalledHand):
         self.contribution_due = contribution_due
         self.auction = Auction(self.order, self.left_of(self.dealer), self.game_options["after-pass"] == "accept-only",
                                self.game_options["quatre-as-aces"])
+        self.calls = self.auction.calls
         self.undertaking: Contract | None = None
         self.short_hands: set[str] = set()
 
@@ -84,21 +85,24 @@ class FrenchBostonHand(CalledHand):
         return None if self.turned is self.belle else self.turned
 
     # ---- bidding: the auction decides, the hand reports ------------------------------------
-    def take_turn(self, event: ev.Event, what: str) -> bool:
-        """Common checks for a bidding event; False when it is void (after the bidding)."""
-        return self.auction.calls.hears(self, event, what, closed=not self.bidding)
+    def hears(self, event: ev.Event, what: str) -> bool:
+        """False when the call is void (after the bidding)."""
+        return self.calls.hears(self, event, what, closed=not self.bidding)
 
     def bidding_goes_on(self, event: ev.Event, objection: Objection | None = None) -> None:
-        """Where a call leaves the deal: void (its player speaks again), still bidding, thrown in (all
-        four passed), or a contract to play."""
-        calls = self.auction.calls
+        """Where a call leaves the deal: void (its player speaks again), or else as any call taken."""
         if objection is not None:
             self.find(objection.kind, event.player, event.at, objection.topic,
                       f"{objection.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
-            calls.again(event.player)
-        elif calls.over and calls.high is None:
+            self.calls.again(event.player)
+        else:
+            self.call_taken()
+
+    def close_bidding(self) -> None:
+        """All four passed: the deal is thrown in; else the standing proposal is the contract played."""
+        if self.calls.high is None:
             self.end("thrown-in")
-        elif calls.over:
+        else:
             self.make(self.auction.close())
 
     def make(self, contract: Contract) -> None:
@@ -108,18 +112,13 @@ class FrenchBostonHand(CalledHand):
         self.sides = self.sides.formed_by(frozenset(self.called.side))  # the caller's side against the rest
         self.close_into(contract.proposal.rung, names_trumps=False)
 
-    def on_pass(self, event: ev.Pass) -> None:
-        if self.take_turn(event, "passed"):
-            self.auction.calls.pass_(event.player)
-            self.bidding_goes_on(event)
-
     def accept_demand(self, event: ev.Accept) -> None:
         """`accept` in the bidding (the call law routes it here): the acceptance of a demand."""
-        if self.take_turn(event, "accepted"):
+        if self.hears(event, "accepted"):
             self.bidding_goes_on(event, self.auction.accept(event.player))
 
     def on_demand(self, event: ev.Demand) -> None:
-        if not self.take_turn(event, "demanded"):
+        if not self.hears(event, "demanded"):
             return
         proposal, laid = read_demand(event, self.belle, self.petite), event.card
         if isinstance(proposal, Proposal) and laid is not None and event.player in self.deals \
@@ -129,7 +128,7 @@ class FrenchBostonHand(CalledHand):
         self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
 
     def on_bid(self, event: ev.Bid) -> None:
-        if self.take_turn(event, f"bid {event.text}"):
+        if self.hears(event, f"bid {event.text}"):
             proposal = read_bid(event, self.belle, self.petite)
             self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
 
@@ -162,16 +161,13 @@ class FrenchBostonHand(CalledHand):
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
         """A discard for the misère, or the opening lead from its seat, while a proposal stands and
-        some players have not spoken since: the table took them to have passed, so the bidding is
-        over and the hand is played and scored (not left in progress with every card sent back)."""
-        best = self.auction.calls.high
-        if not self.bidding or best is None:
+        some players have not spoken since: they are taken to have passed (`take_silence`), and
+        the note says so. Whether the bidding closed so."""
+        if (silent := self.take_silence()) is None:
             return False
-        silent = self.auction.calls.take_silence()  # which closes the bidding
-        self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=best.player,
+        self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=self.called.caller,
                            act="discarded" if isinstance(event, ev.Discard) else "led", silent=" and ".join(silent),
                            them="him" if len(silent) == 1 else "them"))
-        self.bidding_goes_on(event)
         return True
 
     def on_discard(self, event: ev.Discard) -> None:
@@ -284,7 +280,7 @@ class FrenchBostonHand(CalledHand):
         """A deal thrown in needs all passes: not with a proposal standing (play or pay), nor once played."""
         if self.table is not None:
             return self.say("bidding.end", "played")
-        bid = self.undertaking is not None or self.auction.calls.high is not None
+        bid = self.undertaking is not None or self.calls.high is not None
         return self.say("bidding.end", "bid-binds") if bid else None
 
     def redeal_why(self) -> str | None:
@@ -314,7 +310,7 @@ class FrenchBostonHand(CalledHand):
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
         contract = self.undertaking
-        proposal = contract.proposal if contract else self.auction.calls.high  # else the standing bid
+        proposal = contract.proposal if contract else self.calls.high  # else the standing bid
         return {
             "kind": contract.kind if contract else None,
             "bid": proposal.text if proposal else None,
@@ -331,7 +327,7 @@ class FrenchBostonHand(CalledHand):
     def waiting(self) -> str:
         """No naming step: a caller may name trumps, but need not."""
         if self.step == "bidding":
-            return self.say("bidding.end", "next", turn=self.auction.calls.turn)
+            return self.say("bidding.end", "next", turn=self.calls.turn)
         if self.step == "discarding":
             return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
         return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
