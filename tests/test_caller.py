@@ -1,5 +1,6 @@
-"""The engine's parts for a game of one caller against the others (`engine.caller`), which Boston
-and French Boston declare; the little misère's discards their generators make
+"""The engine's parts for a game of one caller against the others (`engine.caller`, and the
+steps before play of `engine.called_hand`), which Boston and French Boston declare; the little
+misère's discards their generators make
 (`generators.discard_lines`), and what every game's generator is reached by (`GameRules.random_game`)."""
 
 from __future__ import annotations
@@ -113,3 +114,34 @@ def test_a_game_of_a_set_number_of_deals_is_won_by_the_player_ahead_once_over() 
     assert session.winner() is None  # a tie
     session.won = "B"
     assert session.winner() == "B"
+
+
+def steps(game: str, players: str, lines: list[str]) -> tuple[str, str | None]:
+    """What a hand dealt by the first player waits for after `lines`: its next step and its contract's trump."""
+    text = f'[Game "{game}"]\n[Players "{players}"]\n\nhand 1 dealer {players[0]}\nupcard 6C\n' + "\n".join(lines)
+    hand = first_hand(text + "\n")
+    return hand["next"], hand["contract"]["trump"]
+
+
+def test_both_games_go_through_the_steps_before_play_in_their_own_words() -> None:
+    """Bidding, naming trumps (Boston's caller names them after the bidding; French Boston's need
+    not), a little misère's discards, then ready to lead."""
+    misere = "Y pass, B pass, Z pass, A bid little-misere, Y pass, B pass, Z pass"
+    assert [steps("boston", "A Y B Z", lines)[0] for lines in (
+        ["Y pass"], ["Y bid 9, B pass, Z pass, A pass"], [misere],
+        [misere, "A discard 5C, B discard KD, Y discard 2H, Z discard 3H"])] == [
+        "B to bid or pass", "Y to name trumps", "still to discard: A Y B Z", "Y to lead to trick 1"]
+    petite = "W pass, S bid petite-misere, E pass, N pass, W pass"
+    assert [steps("french-boston", "N E S W", lines)[0] for lines in (
+        ["W pass"], [petite], [petite, "W discard 5H, S discard 5S, E discard 5D, N discard 5C"],
+        ["W pass, S bid 6 spades, E pass, N pass, W pass"])] == [
+        "the bidding goes on: S to speak", "each player discards one card face down, then W leads", "W to lead",
+        "W to lead"]
+
+
+def test_a_bid_standing_when_play_is_about_to_begin_closes_the_bidding() -> None:
+    """The players who have not spoken since are taken to have passed: Boston's caller naming
+    trumps, French Boston's discard for the misère."""
+    assert steps("boston", "A Y B Z", ["Y bid 9, B pass", "Y name spades"]) == ("Y to lead to trick 1", "spades")
+    assert steps("french-boston", "N E S W", ["W pass, S bid petite-misere", "W discard 5H"])[0] \
+        == "each player discards one card face down, then W leads"

@@ -7,11 +7,12 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.auction import Auction, void
-from ...engine.caller import NOBODY, Called, claim_rest
+from ...engine.called_hand import CalledHand
+from ...engine.caller import Called, claim_rest
 from ...engine.choices import PENALTY_WORDS
 from ...engine.laws import Effect
 from ...engine.misere import look_back
-from ...engine.replay import Declaration, HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
@@ -34,11 +35,7 @@ BostonOptions = TypedDict("BostonOptions", {
 })
 """The house rules of boston as its rulebook defines them (a test checks the two agree)."""
 
-Step = Literal["bidding", "naming", "discarding", "ready"]
-"""The steps of the auction: the bids, the naming of trumps, a little misère's discards, ready to lead."""
-
-
-class BostonHand(HandReplay):
+class BostonHand(CalledHand[BostonBid]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
@@ -59,9 +56,9 @@ class BostonHand(HandReplay):
         self.pool_before, self.eldest = pool_before, self.left_of(self.dealer)
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
                             and self.number == tables()["game-deals"] + 1)  # a grand without trumps for the pool
-        self.step: Step = "ready" if self.final_grand else "bidding"
-        self.auction = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
-        self.called = NOBODY  # the standing bid's caller against the three others
+        if self.final_grand:
+            self.step = "ready"
+        self.calls = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay" (the caller's saying it ends the hand)
         self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
@@ -70,11 +67,11 @@ class BostonHand(HandReplay):
     # ---- seats and contract -----------------------------------------------------------
     @property
     def high(self) -> BostonBid | None:  # the standing bid, then the contract (None: nobody bid)
-        return self.auction.high
+        return self.calls.high
 
     @property
     def caller(self) -> str | None:
-        return self.auction.caller
+        return self.calls.caller
 
     @property
     def partout(self) -> bool:
@@ -86,26 +83,17 @@ class BostonHand(HandReplay):
         return self.decided if self.ended_as("thrown-up") else None
 
     # ---- bidding --------------------------------------------------------------------------
-    def may_speak(self, event: ev.Event, what: str) -> bool:
+    def hears(self, event: ev.Event, what: str) -> bool:
         if self.final_grand:
             return void(self.say("bidding.illegal", "final-grand", player=event.player, what=what)).report(self, event)
-        return self.auction.hears(self, event, what, closed=self.step != "bidding")
+        return self.calls.hears(self, event, what, closed=self.step != "bidding")
 
     def close_bidding(self) -> None:
-        high = self.high
-        if high is None or (high.misere and not high.little):
-            self.step = "ready"  # misère partout (unless the table throws the deal in), or a misère without discards
-        else:
-            self.step = "discarding" if high.misere else "naming"
-
-    def on_pass(self, event: ev.Pass) -> None:
-        if self.may_speak(event, "passed"):
-            self.auction.pass_(event.player)
-            if self.auction.over:
-                self.close_bidding()
+        """Misère partout (unless the table throws the deal in) is ready to lead; a caller in trumps names them."""
+        self.close_into(self.high.rung if self.high else None, names_trumps=True)
 
     def on_bid(self, event: ev.Bid) -> None:
-        if not self.may_speak(event, f"bid {event.text}"):
+        if not self.hears(event, f"bid {event.text}"):
             return
         contract, number, qualifier = event.contract, event.number, event.qualifier
         if contract in ("keep", "keep-over"):
@@ -119,7 +107,7 @@ class BostonHand(HandReplay):
                        player=event.player)
 
     def on_keep(self, event: ev.Keep) -> None:
-        if self.may_speak(event, f"said {'keep-over' if event.over else 'keep'}"):
+        if self.hears(event, f"said {'keep-over' if event.over else 'keep'}"):
             self.keep(event, event.over)
 
     def keep(self, event: ev.Event, over: bool) -> None:
@@ -133,7 +121,7 @@ class BostonHand(HandReplay):
         """A bid stands if it outranks the standing one; its caller is then against the three others.
         A passed player may come back only with a misère (`comeback`): any other bid of his is void
         and counts as his pass."""
-        auction, player, standing = self.auction, event.player, self.high.text if self.high else "nothing"
+        auction, player, standing = self.calls, event.player, self.high.text if self.high else "nothing"
         if player in auction.passed and not (auction.may_come_back(player, bid) and auction.outranks(bid)):
             auction.pass_(player)
             self.find("illegal-bid", player, event.at, "bidding.passed", self.say(
@@ -146,12 +134,11 @@ class BostonHand(HandReplay):
         else:
             auction.bid(player, bid)
             self.called = Called.of(self.order, player, misere=bid.misere)
-        if auction.over:
-            self.close_bidding()
+        self.call_taken()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
-        if self.step == "bidding" and event.player == self.caller and self.high and not self.high.misere:
-            self.close_bidding()  # the remaining passes were not written down
+        if event.player == self.caller and self.high and not self.high.misere:
+            self.take_silence()  # the remaining passes were not written down
         player, suit, bound = event.player, event.suit, bound_suit(self.high, self.upcard)
         if self.step != "naming" or self.stage == "ended" or player != self.caller:
             self.find("illegal-bid", player, event.at, "bidding.trump", self.say(
@@ -164,13 +151,12 @@ class BostonHand(HandReplay):
             suit = bound
         self.trump, self.step = suit, "ready"
 
-    def on_discard(self, event: ev.Discard) -> None:
-        if self.step != "discarding" or self.stage == "ended":
+    def discard_refused(self, event: ev.Discard) -> bool:
+        """Discards are made before the first lead, while the hand waits for them."""
+        if refused := self.step != "discarding" or self.stage == "ended":
             self.found("illegal-discard", event.player, event.at, "misere.discard", "not-now", player=event.player,
                        card=event.card)
-            return
-        if self.take_discard(event) and len(self.discards) == len(self.order):
-            self.step = "ready"
+        return refused
 
     def on_spread(self, event: ev.Spread) -> None:
         if self.high is None or not self.high.spread or event.player != self.caller or self.stage in ("play", "ended"):
@@ -227,7 +213,7 @@ class BostonHand(HandReplay):
             return True
         if self.step == "bidding":
             return self.premature(event, self.say("play.premature-lead", "bidding", player=player, card=card,
-                                                  turn=self.auction.turn))
+                                                  turn=self.calls.turn))
         if self.step == "naming":
             return self.premature(event, self.say("play.premature-lead", "naming", player=player, card=card,
                                                   caller=self.caller))
@@ -319,15 +305,15 @@ class BostonHand(HandReplay):
                 "upcard": self.upcard.text if self.upcard else None,
                 "tricks": ", ".join(f"{p} {n}" for p, n in self.taken().items()) if self.table else None}
 
-    def next_step(self) -> str | None:
-        if (step := self.choice_step()) is not None or self.stage == "ended":
-            return step
-        if self.stage == "play":
-            return self.liable.waiting(self) or self.next_in_play()
+    def waiting(self) -> str:
         if self.step == "bidding":
-            return self.say("bidding.order", "step", turn=self.auction.turn)
+            return self.say("bidding.order", "step", turn=self.calls.turn)
         if self.step == "naming":
             return self.say("bidding.trump", "step", caller=self.caller)
         if self.step == "discarding":
             return self.say("misere.discard", "step", players=" ".join(self.still_to_discard()))
         return self.say("play.lead", "step", eldest=self.eldest)
+
+    def playing_step(self) -> str | None:
+        """The caller's call on exposed cards first; nothing once the hand is over."""
+        return None if self.stage == "ended" else self.liable.waiting(self) or self.next_in_play()

@@ -7,10 +7,11 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...engine import table as tb
 from ...engine.auction import Objection
+from ...engine.called_hand import CalledHand
 from ...engine.caller import NOBODY, Called, claim_rest
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
-from ...engine.replay import Declaration, HandContext, HandReplay
+from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
@@ -31,7 +32,7 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
 """The house rules of french-boston as its rulebook defines them (a test checks the two agree)."""
 
 
-class FrenchBostonHand(HandReplay):
+class FrenchBostonHand(CalledHand[Proposal]):
     """One deal of French Boston, replayed line by line: the hand owns its auction, plays the
     tricks through the engine's table, rules on irregularities and is settled by `settlement`."""
 
@@ -55,8 +56,8 @@ class FrenchBostonHand(HandReplay):
         self.contribution_due = contribution_due
         self.auction = Auction(self.order, self.left_of(self.dealer), self.game_options["after-pass"] == "accept-only",
                                self.game_options["quatre-as-aces"])
+        self.calls = self.auction.calls
         self.undertaking: Contract | None = None
-        self.called = NOBODY  # the caller's side against the others, once the bidding ends in a contract
         self.short_hands: set[str] = set()
 
     # ---- the deal's facts -------------------------------------------------------------
@@ -84,21 +85,24 @@ class FrenchBostonHand(HandReplay):
         return None if self.turned is self.belle else self.turned
 
     # ---- bidding: the auction decides, the hand reports ------------------------------------
-    def take_turn(self, event: ev.Event, what: str) -> bool:
-        """Common checks for a bidding event; False when it is void (after the bidding)."""
-        return self.auction.calls.hears(self, event, what, closed=not self.bidding)
+    def hears(self, event: ev.Event, what: str) -> bool:
+        """False when the call is void (after the bidding)."""
+        return self.calls.hears(self, event, what, closed=not self.bidding)
 
     def bidding_goes_on(self, event: ev.Event, objection: Objection | None = None) -> None:
-        """Where a call leaves the deal: void (its player speaks again), still bidding, thrown in (all
-        four passed), or a contract to play."""
-        calls = self.auction.calls
+        """Where a call leaves the deal: void (its player speaks again), or else as any call taken."""
         if objection is not None:
             self.find(objection.kind, event.player, event.at, objection.topic,
                       f"{objection.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
-            calls.again(event.player)
-        elif calls.over and calls.high is None:
+            self.calls.again(event.player)
+        else:
+            self.call_taken()
+
+    def close_bidding(self) -> None:
+        """All four passed: the deal is thrown in; else the standing proposal is the contract played."""
+        if self.calls.high is None:
             self.end("thrown-in")
-        elif calls.over:
+        else:
             self.make(self.auction.close())
 
     def make(self, contract: Contract) -> None:
@@ -106,19 +110,15 @@ class FrenchBostonHand(HandReplay):
         self.undertaking, self.trump = contract, contract.trump
         self.called = Called.of(self.order, contract.caller, contract.partner, contract.kind == "misere")
         self.sides = self.sides.formed_by(frozenset(self.called.side))  # the caller's side against the rest
-
-    def on_pass(self, event: ev.Pass) -> None:
-        if self.take_turn(event, "passed"):
-            self.auction.calls.pass_(event.player)
-            self.bidding_goes_on(event)
+        self.close_into(contract.proposal.rung, names_trumps=False)
 
     def accept_demand(self, event: ev.Accept) -> None:
         """`accept` in the bidding (the call law routes it here): the acceptance of a demand."""
-        if self.take_turn(event, "accepted"):
+        if self.hears(event, "accepted"):
             self.bidding_goes_on(event, self.auction.accept(event.player))
 
     def on_demand(self, event: ev.Demand) -> None:
-        if not self.take_turn(event, "demanded"):
+        if not self.hears(event, "demanded"):
             return
         proposal, laid = read_demand(event, self.belle, self.petite), event.card
         if isinstance(proposal, Proposal) and laid is not None and event.player in self.deals \
@@ -128,7 +128,7 @@ class FrenchBostonHand(HandReplay):
         self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
 
     def on_bid(self, event: ev.Bid) -> None:
-        if self.take_turn(event, f"bid {event.text}"):
+        if self.hears(event, f"bid {event.text}"):
             proposal = read_bid(event, self.belle, self.petite)
             self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
 
@@ -161,27 +161,27 @@ class FrenchBostonHand(HandReplay):
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
         """A discard for the misère, or the opening lead from its seat, while a proposal stands and
-        some players have not spoken since: the table took them to have passed, so the bidding is
-        over and the hand is played and scored (not left in progress with every card sent back)."""
-        best = self.auction.calls.high
-        if not self.bidding or best is None:
+        some players have not spoken since: they are taken to have passed (`take_silence`), and
+        the note says so. Whether the bidding closed so."""
+        if (silent := self.take_silence()) is None:
             return False
-        silent = self.auction.calls.take_silence()  # which closes the bidding
-        self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=best.player,
+        self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=self.called.caller,
                            act="discarded" if isinstance(event, ev.Discard) else "led", silent=" and ".join(silent),
                            them="him" if len(silent) == 1 else "them"))
-        self.bidding_goes_on(event)
         return True
 
     def on_discard(self, event: ev.Discard) -> None:
         self.silent_passed(event)
-        contract = self.undertaking
-        late = self.table is not None and (bool(self.table.tricks) or self.ended_as("claimed"))
-        if contract is None or not contract.proposal.rung.discards or late:
+        super().on_discard(event)
+
+    def discard_refused(self, event: ev.Discard) -> bool:
+        """Only a petite misère's, and even after a lead made before the discards, until trick 1 is complete."""
+        contract, table = self.undertaking, self.table
+        late = table is not None and (bool(table.tricks) or self.ended_as("claimed"))
+        if refused := contract is None or not contract.proposal.rung.discards or late:
             self.found("illegal-discard", event.player, event.at, "misere.discard", "void", player=event.player,
                        card=event.card)
-            return
-        self.take_discard(event)  # may come after a lead made before the discards, until trick 1 is complete
+        return refused
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
@@ -223,13 +223,6 @@ class FrenchBostonHand(HandReplay):
                        player=event.player, what=what, caller=self.called.caller)
             MISERE.open(self, event.player, what)
         return True
-
-    def missing_discards(self) -> list[str]:
-        """The players still to discard in a petite misère (none in any other contract)."""
-        contract = self.undertaking
-        if contract is None or not contract.proposal.rung.discards:
-            return []
-        return self.still_to_discard()
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
@@ -287,7 +280,7 @@ class FrenchBostonHand(HandReplay):
         """A deal thrown in needs all passes: not with a proposal standing (play or pay), nor once played."""
         if self.table is not None:
             return self.say("bidding.end", "played")
-        bid = self.undertaking is not None or self.auction.calls.high is not None
+        bid = self.undertaking is not None or self.calls.high is not None
         return self.say("bidding.end", "bid-binds") if bid else None
 
     def redeal_why(self) -> str | None:
@@ -317,7 +310,7 @@ class FrenchBostonHand(HandReplay):
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
         contract = self.undertaking
-        proposal = contract.proposal if contract else self.auction.calls.high  # else the standing bid
+        proposal = contract.proposal if contract else self.calls.high  # else the standing bid
         return {
             "kind": contract.kind if contract else None,
             "bid": proposal.text if proposal else None,
@@ -331,19 +324,17 @@ class FrenchBostonHand(HandReplay):
             "deal": "double" if multiplier(self.number) == 2 else "simple",
         }
 
-    def next_step(self) -> str | None:
-        """What happens now: a choice play waits for comes first, then bidding, discards, the lead, the turn."""
-        if step := self.choice_step():
-            return step
-        if self.bidding:
-            return self.say("bidding.end", "next", turn=self.auction.calls.turn)
-        if self.made:
-            if self.missing_discards():
-                return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
-            return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
-        if self.table is not None:
-            missing = self.missing_discards() if not self.table.tricks else []
-            if missing:
-                return self.say("misere.discard", "still", missing=" ".join(missing), then=self.next_in_play())
-            return self.next_in_play()
-        return None
+    def waiting(self) -> str:
+        """No naming step: a caller may name trumps, but need not."""
+        if self.step == "bidding":
+            return self.say("bidding.end", "next", turn=self.calls.turn)
+        if self.step == "discarding":
+            return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
+        return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
+
+    def playing_step(self) -> str | None:
+        """Those still to discard come first, until trick 1 is complete."""
+        missing = self.missing_discards() if self.table is not None and not self.table.tricks else []
+        if missing:
+            return self.say("misere.discard", "still", missing=" ".join(missing), then=self.next_in_play())
+        return self.next_in_play()
