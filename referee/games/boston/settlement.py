@@ -32,7 +32,7 @@ class BostonSettlement:
     after the last deal the division of the pool."""
 
     def __init__(self, hand: BostonHand) -> None:
-        self.hand, self.red, self.options = hand, tables()["pool"], hand.game_options  # red: the pool's amounts
+        self.hand, self.red, self.options = hand, TABLES.data["pool"], hand.game_options  # red: the pool's amounts
         self.caller, self.opponents = hand.called.caller, hand.called.against  # the contract's, read once
 
     @property

@@ -35,7 +35,7 @@ def payments() -> dict[str, Any]:
 def multiplier(number: int) -> int:
     """What every payment of deal `number` is multiplied by: 2 on the double deals of the game (by
     the rulebook's table), else 1."""
-    doubles = payments()["doubles"]
+    doubles = TABLE.data["doubles"]
     return int(doubles["times"]) if doubles["first"] <= number <= doubles["last"] else 1
 
 
@@ -72,7 +72,7 @@ class FrenchBostonSettlement:
                                  hand.say("wrong-count.play", "short", player=player))
                 hand.penalty("wrong-count.play", "forfeit", player=player, amount=amount, since=mark)
         # every deal written counts, a void one included: the fortieth ends the game however it ends
-        if status != "in-progress" and hand.number == payments()["game-deals"] and self.options["pool-end"] == "divide":
+        if status != "in-progress" and hand.number == TABLE.data["game-deals"] and self.options["pool-end"] == "divide":
             pool, share, _ = ledger.divide_pool(hand.order, hand.rule_id("game.end"), hand.say("game.end", "cause"))
             hand.note(hand.say("game.end", "left", pool=pool, share=share, left=ledger.pool) if ledger.pool
                       else hand.say("game.end", "divided", pool=pool, share=share))
