@@ -21,7 +21,7 @@ from referee.check import Collector, check_files
 from referee.engine.ledger import POOL, Entry, Ledger
 from referee.engine.paytable import Part, Payment
 from referee.engine.replay import HandReplay
-from referee.engine.scoring import honours, honours_held
+from referee.engine.scoring import honours, honours_held, side_honours
 from referee.games import registry
 from referee.notation.cards import ACE, JACK, KING, QUEEN, Suit, card
 
@@ -195,3 +195,14 @@ def test_honours_held_by_a_side() -> None:
              "C": [card(QUEEN, Suit.SPADES), card(JACK, Suit.SPADES)]}
     assert len(spades) == 4 and honours_held(deals, ["A", "C"], spades) == 3
     assert honours_held(deals, ["B", "D"], spades) == 1  # a player whose deal is not known holds none
+
+
+def test_the_honours_a_side_counts() -> None:
+    """Four at most, a house rule's fifth among them; none without trumps or with a deal unwritten."""
+    spades = sorted(honours(Suit.SPADES), key=lambda c: c.rank)
+    deals = {"A": [*spades[:2], card(JACK, Suit.HEARTS)], "B": [], "C": spades[2:], "D": []}
+    assert side_honours(deals, ["A", "C"], Suit.SPADES) == 4
+    assert side_honours(deals, ["A", "C"], Suit.SPADES, [card(JACK, Suit.HEARTS)]) == 4  # five held, four count
+    assert side_honours(deals, ["A"], Suit.SPADES, [card(JACK, Suit.HEARTS)]) == 3
+    assert side_honours(deals, ["A", "C"], None) == 0
+    assert side_honours({"A": deals["A"]}, ["A", "C"], Suit.SPADES) == 0

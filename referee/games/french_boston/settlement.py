@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
 from ...engine.paytable import Part, Payment, PayTable
-from ...engine.scoring import honours, honours_held
+from ...engine.scoring import side_honours
 from .auction import Contract
 from .tricks import JACK_DIAMONDS, SUIT_RANK, best_jack
 
@@ -117,10 +117,8 @@ class FrenchBostonSettlement:
             return Payment.of(Part(amount, hand.say("score.slam", "slam"))), "score.slam"
         over = tricks - contract.needed
         base, extra = self.stake(contract), over * table.amount(row, "extra-trick", col)
-        cards, side = honours(contract.trump) if contract.trump is not None else set(), hand.called.side
-        if self.options["honours"] == "with-best-jack":  # the digest leaves it open; four count at most
-            cards.add(best_jack(hand.turned))
-        count = min(4, honours_held(hand.deals, side, cards)) if all(p in hand.deals for p in side) else 0
+        also = (best_jack(hand.turned),) if self.options["honours"] == "with-best-jack" else ()  # the digest is silent
+        count = side_honours(hand.deals, hand.called.side, contract.trump, also)
         bonus = table.amount(row, "four-honours" if count == 4 else "three-honours", col) if count >= 3 else 0
         topic = "score.partnership" if contract.kind == "partnership" else "score.table"
         return Payment.of(Part(base, hand.say("score.table", "base", amount=base)),
