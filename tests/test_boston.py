@@ -22,7 +22,7 @@ from referee.engine.ledger import Ledger
 from referee.engine.replay import pools_shown
 from referee.games.boston import GAME
 from referee.games.boston.auction import BostonBid
-from referee.games.boston.settlement import failure_amount, success_amount, tables
+from referee.games.boston.settlement import TABLES, tables
 
 
 # ---- tables -----------------------------------------------------------------------------------
@@ -33,7 +33,8 @@ from referee.games.boston.settlement import failure_amount, success_amount, tabl
     ("american", 5, 9, 10), ("american", 10, 12, 45), ("american", 12, 13, 105), ("american", 13, 13, 170),
 ])
 def test_success_cells(table: str, bid: int, taken: int, amount: int) -> None:
-    assert success_amount(table, bid, taken) == amount
+    """A success row runs from the bid taken; a one-entry row (American) pays no over-tricks."""
+    assert TABLES.amount("success", table, bid, taken - bid) == amount
 
 
 @pytest.mark.parametrize(("table", "bid", "short", "amount"), [
@@ -43,7 +44,7 @@ def test_success_cells(table: str, bid: int, taken: int, amount: int) -> None:
     ("decimal", 13, 13, 450),
 ])
 def test_failure_cells(table: str, bid: int, short: int, amount: int) -> None:
-    assert failure_amount(table, bid, short) == amount
+    assert TABLES.amount("failure", table, bid, short - 1) == amount
 
 
 def test_table_shapes() -> None:

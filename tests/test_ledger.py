@@ -19,8 +19,9 @@ import pytest
 from referee import check_text
 from referee.check import Collector, check_files
 from referee.engine.ledger import POOL, Entry, Ledger
+from referee.engine.paytable import Part, Payment
 from referee.engine.replay import HandReplay
-from referee.engine.scoring import honours, honours_held
+from referee.engine.scoring import honours, honours_held, side_honours
 from referee.games import registry
 from referee.notation.cards import ACE, JACK, KING, QUEEN, Suit, card
 
@@ -159,6 +160,24 @@ def test_a_contract_made_takes_the_pool_and_one_failed_doubles_it() -> None:
     assert book.delta == {"A": -6 - 5, "B": -6 - 4, "C": 6, "D": 6}  # the odd counter doubled by the first
 
 
+def test_a_payment_in_parts_and_to_the_nearest_adversary() -> None:
+    """Each part under its rule, in turn to each payee; `payees` names whom each payer pays (French
+    Boston's one-to-one: the nearest on his right)."""
+    honours = Part(3, "3 for honours", "honours")
+    payment = Payment.of(Part(8, "8"), Part(0, "nothing over"), Part(2, "2 over"), honours)
+    assert payment.total == 13 and payment.words == "8 + 2 over + 3 for honours"
+    assert payment.by_rule("table") == ((10, "table"), (3, "honours"))
+    book = Ledger(("A", "B", "C", "D"), "counters", 6)
+    nearest = {"B": ["C"], "D": ["A"]}
+    assert book.wins(["B", "D"], ["A", "C"], payment, "table", "made", "win", lambda p, _: nearest[p]) == 6
+    assert [(e.who, e.amount, e.rule) for e in book.entries[:4]] == [
+        ("B", -10, "table"), ("C", 10, "table"), ("B", -3, "honours"), ("C", 3, "honours")]
+    assert book.delta == {"A": 13 + 3, "B": -13, "C": 13 + 3, "D": -13}
+    book = Ledger(("A", "B", "C", "D"), "counters", 0)
+    book.loses(["A", "C"], ("B", "D"), 4, "failed", "they failed", payees=lambda p, them: [them[p == "C"]])
+    assert book.delta == {"A": -4, "B": 4, "C": -4, "D": 4}
+
+
 def test_the_first_pool_of_several_cites_the_limit() -> None:
     book = Ledger(("A", "B"), "white", 30, "red", 10)
     assert book.take_pool(["A"], "win", "A made it", 25, "limit") == 25 and book.pool == 5
@@ -176,3 +195,14 @@ def test_honours_held_by_a_side() -> None:
              "C": [card(QUEEN, Suit.SPADES), card(JACK, Suit.SPADES)]}
     assert len(spades) == 4 and honours_held(deals, ["A", "C"], spades) == 3
     assert honours_held(deals, ["B", "D"], spades) == 1  # a player whose deal is not known holds none
+
+
+def test_the_honours_a_side_counts() -> None:
+    """Four at most, a house rule's fifth among them; none without trumps or with a deal unwritten."""
+    spades = sorted(honours(Suit.SPADES), key=lambda c: c.rank)
+    deals = {"A": [*spades[:2], card(JACK, Suit.HEARTS)], "B": [], "C": spades[2:], "D": []}
+    assert side_honours(deals, ["A", "C"], Suit.SPADES) == 4
+    assert side_honours(deals, ["A", "C"], Suit.SPADES, [card(JACK, Suit.HEARTS)]) == 4  # five held, four count
+    assert side_honours(deals, ["A"], Suit.SPADES, [card(JACK, Suit.HEARTS)]) == 3
+    assert side_honours(deals, ["A", "C"], None) == 0
+    assert side_honours({"A": deals["A"]}, ["A", "C"], Suit.SPADES) == 0

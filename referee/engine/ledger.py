@@ -12,13 +12,18 @@ is a pure function of the replayed hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..notation.records import record
+from .paytable import Payment
 
 POOL = "pool"
 """The `who` of the pool's entries."""
+
+Payees = Callable[[str, Sequence[str]], Sequence[str]]
+"""Whom a payer pays of his adversaries, ``payees(payer, adversaries)``, where he does not pay
+them all (French Boston's one-to-one payment between partnerships: the nearest on his right)."""
 
 
 @record
@@ -89,31 +94,36 @@ class Ledger:
         self.credit(payer, -amount, rule, cause)
         self.credit(payee, amount, rule, cause)
 
-    def pays_each(self, payer: str, payees: Iterable[str], amount: int, rule: str, cause: str) -> None:
-        """`payer` pays each of `payees` `amount` (a loser paying every adversary)."""
+    def pays_each(self, payer: str, payees: Iterable[str], amount: int | Payment, rule: str, cause: str) -> None:
+        """`payer` pays each of `payees` `amount` (a loser paying every adversary); a `Payment`'s parts
+        each under its rule (`Payment.by_rule`), in turn to each payee."""
+        moved = ((amount, rule),) if isinstance(amount, int) else amount.by_rule(rule)
         for payee in payees:
-            self.transfer(payer, payee, amount, rule, cause)
+            for each, by in moved:
+                self.transfer(payer, payee, each, by, cause)
 
     def each_pays(self, payers: Iterable[str], payee: str, amount: int, rule: str, cause: str) -> None:
         """Each of `payers` pays `payee` `amount` (every adversary paying a winner)."""
         for payer in payers:
             self.transfer(payer, payee, amount, rule, cause)
 
-    def wins(self, payers: Iterable[str], winners: Sequence[str], each: int, rule: str, cause: str,
-             pool_rule: str | None = None) -> int:
-        """A contract made: each of `payers` pays each of `winners` `each`; with `pool_rule`, the
-        winners take the (first) pool between them (`take_pool`). What the pool held, 0 without."""
+    def wins(self, payers: Iterable[str], winners: Sequence[str], each: int | Payment, rule: str, cause: str,
+             pool_rule: str | None = None, payees: Payees | None = None) -> int:
+        """A contract made: each of `payers` pays each of `winners` (those `payees` names) `each`; with
+        `pool_rule`, the winners take the (first) pool between them (`take_pool`). What the pool
+        held, 0 without."""
         for payer in payers:
-            self.pays_each(payer, winners, each, rule, cause)
+            self.pays_each(payer, winners if payees is None else payees(payer, winners), each, rule, cause)
         return self.take_pool(winners, pool_rule, cause) if pool_rule is not None else 0
 
-    def loses(self, losers: Sequence[str], payees: Iterable[str], each: int, rule: str, cause: str,
-              pool_rule: str | None = None) -> int:
-        """A contract failed, a revoke paid: each of `losers` pays each of `payees` `each`; with
-        `pool_rule`, the losers double the (first) pool (`double_pool`). What the pool held, 0 without."""
-        payees = tuple(payees)
+    def loses(self, losers: Sequence[str], winners: Iterable[str], each: int | Payment, rule: str, cause: str,
+              pool_rule: str | None = None, payees: Payees | None = None) -> int:
+        """A contract failed, a revoke paid: each of `losers` pays each of `winners` (those `payees`
+        names) `each`; with `pool_rule`, the losers double the (first) pool (`double_pool`). What the
+        pool held, 0 without."""
+        adversaries = tuple(winners)
         for loser in losers:
-            self.pays_each(loser, payees, each, rule, cause)
+            self.pays_each(loser, adversaries if payees is None else payees(loser, adversaries), each, rule, cause)
         return self.double_pool(losers, pool_rule, cause) if pool_rule is not None else 0
 
     def in_score(self, amount: int) -> int:

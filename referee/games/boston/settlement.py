@@ -10,28 +10,20 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
-from ...engine.rulebook import rulebook_data
+from ...engine.paytable import PayTable
 from .auction import BostonBid
 
 if TYPE_CHECKING:
     from .hand import BostonHand
 
 
+TABLES = PayTable("boston", "tables")
+"""The rulebook's numbers: payment tables (white), pool amounts (red)."""
+
+
 def tables() -> dict[str, Any]:
-    """The rulebook's numbers: payment tables (white), pool amounts (red); read once (`rulebook_data`)."""
-    data: dict[str, Any] = rulebook_data("boston")["tables"]
-    return data
-
-
-def success_amount(table: str, bid: int, taken: int) -> int:
-    """Paid by each opponent for `bid` made with `taken` tricks (a one-entry row pays no over-tricks)."""
-    row = tables()["success"][table][bid]
-    return int(row[min(max(taken, bid) - bid, len(row) - 1)])
-
-
-def failure_amount(table: str, bid: int, short: int) -> int:
-    """Paid to each opponent by a caller put in for `short` tricks."""
-    return int(tables()["failure"][table][bid][min(max(short, 1), bid) - 1])
+    """The rulebook's numbers (`TABLES`), for the hand and its laws."""
+    return TABLES.data
 
 
 class BostonSettlement:
@@ -40,7 +32,7 @@ class BostonSettlement:
     after the last deal the division of the pool."""
 
     def __init__(self, hand: BostonHand) -> None:
-        self.hand, self.red, self.options = hand, tables()["pool"], hand.game_options  # red: the pool's amounts
+        self.hand, self.red, self.options = hand, TABLES.data["pool"], hand.game_options  # red: the pool's amounts
         self.caller, self.opponents = hand.called.caller, hand.called.against  # the contract's, read once
 
     @property
@@ -77,7 +69,7 @@ class BostonSettlement:
             hand.note(hand.say("partout", "thrown-in", next=hand.left_of(hand.dealer)))
         elif status != "in-progress":
             (self.settle_partout if hand.partout else self.settle_contract)(ledger)  # the final grand: no bid
-        if status not in ("redeal", "in-progress") and hand.number == tables()["game-deals"] \
+        if status not in ("redeal", "in-progress") and hand.number == TABLES.amount("game-deals") \
                 and self.options["end-of-game"] == "divide":
             red, share, left = ledger.divide_pool(hand.order, hand.rule_id("pool.division"),
                                                   f"deal {hand.number} ends the game", hand.eldest)
@@ -107,7 +99,7 @@ class BostonSettlement:
         if revokes or short:
             offender = revokes[0].player if revokes else short[0]
             topic, key = ("revoke.partout", "revoke-each") if revokes else ("wrong-count.play", "short-each")
-            each, rule, mark = tables()["partout"][key], hand.rule_id(topic), ledger.mark()
+            each, rule, mark = TABLES.amount("partout", key), hand.rule_id(topic), ledger.mark()
             forfeit = self.red["revoke"] if revokes else 0  # a short hand pays no forfeit here
             cause = f"{offender} {'revoked' if revokes else 'played with a short hand'} in misère partout"
             ledger.loses([offender], [p for p in hand.order if p != offender], ledger.in_score(each), rule, cause)
@@ -127,7 +119,7 @@ class BostonSettlement:
         losers = [p for p in hand.order if tricks[p] == most]
         for player in (p for p in hand.order if p not in losers):
             for loser in losers:
-                red = tables()["partout"]["per-trick"] * (most - tricks[player])
+                red = TABLES.amount("partout", "per-trick") * (most - tricks[player])
                 ledger.transfer(loser, player, ledger.in_score(red) // len(losers), hand.rule_id("pay.partout"),
                                 f"{player} took {most - tricks[player]} trick(s) fewer than {loser}")
         named = " ".join(losers)
@@ -162,12 +154,15 @@ class BostonSettlement:
         return self.bid.key()[0] > BostonBid("6").key()[0]
 
     def amount(self, tricks: int, made: bool = True) -> int:
-        """What each opponent is paid: for the bid made with `tricks`, or failed by `tricks` put in."""
+        """What each opponent is paid: for the bid made with `tricks` (a success row runs from the bid
+        taken, a one-entry row paying no over-tricks), or failed by `tricks` put in (a failure row
+        from one trick)."""
+        bid = self.bid.tricks or 5
         if self.bid.misere:
-            return int(tables()["misere"][self.bid.name])
+            return TABLES.amount("misere", self.bid.name)
         if made:
-            return success_amount(self.options["success-table"], self.bid.tricks or 5, tricks)
-        return failure_amount(self.options["failure-table"], self.bid.tricks or 5, tricks)
+            return TABLES.amount("success", self.options["success-table"], bid, tricks - bid)
+        return TABLES.amount("failure", self.options["failure-table"], bid, tricks - 1)
 
     def pool_taken(self, red: int) -> str:
         return self.hand.say("pool.win", "taken", caller=self.caller, red=red) if red else ""

@@ -9,12 +9,13 @@ notes, so settling twice gives the same verdict.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
-from ...engine.rulebook import rulebook_data
-from ...engine.scoring import honours, honours_held
+from ...engine.paytable import Part, Payment, PayTable
+from ...engine.scoring import side_honours
 from .auction import Contract
 from .tricks import JACK_DIAMONDS, SUIT_RANK, best_jack
 
@@ -22,16 +23,19 @@ if TYPE_CHECKING:
     from .hand import FrenchBostonHand
 
 
+TABLE = PayTable("french-boston", "payments")
+"""The payment table of the rulebook (data, not code)."""
+
+
 def payments() -> dict[str, Any]:
-    """The payment table of the rulebook (data, not code; read once, by `rulebook_data`)."""
-    payments: dict[str, Any] = rulebook_data("french-boston")["payments"]
-    return payments
+    """The payment table's numbers (`TABLE`), for the game's verdict and its end."""
+    return TABLE.data
 
 
 def multiplier(number: int) -> int:
     """What every payment of deal `number` is multiplied by: 2 on the double deals of the game (by
     the rulebook's table), else 1."""
-    doubles = payments()["doubles"]
+    doubles = TABLE.data["doubles"]
     return int(doubles["times"]) if doubles["first"] <= number <= doubles["last"] else 1
 
 
@@ -41,6 +45,7 @@ class FrenchBostonSettlement:
 
     def __init__(self, hand: FrenchBostonHand) -> None:
         self.hand, self.options, self.mult = hand, hand.game_options, multiplier(hand.number)
+        self.table = TABLE.scaled(self.mult)  # the deal's amounts, doubled on a double deal
         self.taken = hand.taken()  # the tricks each player took, as the replay counted them
         self.one_to_one = self.options["settlement"] == "one-to-one"
         trump = hand.undertaking.trump if hand.undertaking is not None else None
@@ -51,7 +56,7 @@ class FrenchBostonSettlement:
         """Every payment of the hand, penalties included, through `ledger`."""
         hand, status, contract, mult = self.hand, self.hand.status(), self.hand.undertaking, self.mult
         if hand.contribution_due:
-            amount = payments()["contribution"] * mult
+            amount = self.table.amount("contribution")
             ledger.into_pool(hand.dealer, amount, hand.rule_id("pool.contribution"),
                              hand.say("pool.contribution", "cause", dealer=hand.dealer))
             hand.note(hand.say("pool.contribution", "paid", dealer=hand.dealer, amount=amount))
@@ -67,7 +72,7 @@ class FrenchBostonSettlement:
                                  hand.say("wrong-count.play", "short", player=player))
                 hand.penalty("wrong-count.play", "forfeit", player=player, amount=amount, since=mark)
         # every deal written counts, a void one included: the fortieth ends the game however it ends
-        if status != "in-progress" and hand.number == payments()["game-deals"] and self.options["pool-end"] == "divide":
+        if status != "in-progress" and hand.number == TABLE.data["game-deals"] and self.options["pool-end"] == "divide":
             pool, share, _ = ledger.divide_pool(hand.order, hand.rule_id("game.end"), hand.say("game.end", "cause"))
             hand.note(hand.say("game.end", "left", pool=pool, share=share, left=ledger.pool) if ledger.pool
                       else hand.say("game.end", "divided", pool=pool, share=share))
@@ -82,48 +87,44 @@ class FrenchBostonSettlement:
         elif void == "same-dealer" and hand.redeal is None:
             hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
 
-    def row(self, contract: Contract) -> dict[str, Any]:
+    def row(self, contract: Contract) -> str:
         """The table row paying the contract: the first pays a demand, five alone or eight between partners."""
-        name = "five" if contract.proposal.is_demand else "six" if contract.needed == 6 else "eight"
-        row: dict[str, Any] = payments()[name]
-        return row
+        return "five" if contract.proposal.is_demand else "six" if contract.needed == 6 else "eight"
 
     def stake(self, contract: Contract) -> int:
         """The table amount of the contract, per adversary: what a failure costs (without honours);
         nine is paid as eight with one trick over."""
         if contract.kind == "misere":
             kind, turned = contract.proposal.kind, self.hand.turned
-            row = payments()["misere-table" if kind.endswith("-table") else kind]
-            return int(row[SUIT_RANK[turned] if turned is not None else 0]) * self.mult
+            column = SUIT_RANK[turned] if turned is not None else 0
+            return self.table.amount("misere-table" if kind.endswith("-table") else kind, column)
         row, col = self.row(contract), self.col
-        over = 0 if contract.proposal.is_demand else contract.needed - row["tricks"]
-        return int(row["base"][col] + over * row["extra-trick"][col]) * self.mult
+        over = 0 if contract.proposal.is_demand else contract.needed - TABLE.amount(row, "tricks")
+        return self.table.amount(row, "base", col) + over * self.table.amount(row, "extra-trick", col)
 
-    def success(self, contract: Contract, tricks: int) -> tuple[int, str, int, str]:
-        """What each adversary pays for a contract made with `tricks`: the amount, how it is made up,
-        the honours' part of it and the rule's topic; a slam replaces the table amount."""
-        table, row, col, mult, hand = payments(), self.row(contract), self.col, self.mult, self.hand
+    def success(self, contract: Contract, tricks: int) -> tuple[Payment, str]:
+        """What each adversary pays for a contract made with `tricks`, in its parts (the table amount,
+        over-tricks, honours), and the rule's topic; a slam replaces them all."""
+        table, row, col, hand = self.table, self.row(contract), self.col, self.hand
         paragraph = self.options["slams"] == "paragraph"
         if paragraph and contract.kind != "partnership":
             slam = contract.kind == "forced-alone" and tricks >= 8
         else:
             slam = tricks == 13
         if slam:
-            amount = table["slam-paragraph"]["belle" if contract.trump is hand.belle else "petite"] if paragraph \
-                else table["slam-a-deux" if contract.kind == "partnership" else "slam-seul"][col]
-            return int(amount) * mult, hand.say("score.slam", "slam"), 0, "score.slam"
+            amount = table.amount("slam-paragraph", "belle" if contract.trump is hand.belle else "petite") \
+                if paragraph else table.amount("slam-a-deux" if contract.kind == "partnership" else "slam-seul", col)
+            return Payment.of(Part(amount, hand.say("score.slam", "slam"))), "score.slam"
         over = tricks - contract.needed
-        base, extra = self.stake(contract), over * row["extra-trick"][col] * mult
-        parts = [hand.say("score.table", "base", amount=base)]
-        parts += [hand.say("score.table", "over", amount=extra, over=over)] if extra else []
-        cards, side = honours(contract.trump) if contract.trump is not None else set(), hand.called.side
-        if self.options["honours"] == "with-best-jack":  # the digest leaves it open; four count at most
-            cards.add(best_jack(hand.turned))
-        count = min(4, honours_held(hand.deals, side, cards)) if all(p in hand.deals for p in side) else 0
-        bonus = (row["four-honours"][col] if count == 4 else row["three-honours"][col] if count == 3 else 0) * mult
-        parts += [hand.say("score.honours", "bonus", amount=bonus, count=count)] if bonus else []
+        base, extra = self.stake(contract), over * table.amount(row, "extra-trick", col)
+        also = (best_jack(hand.turned),) if self.options["honours"] == "with-best-jack" else ()  # the digest is silent
+        count = side_honours(hand.deals, hand.called.side, contract.trump, also)
+        bonus = table.amount(row, "four-honours" if count == 4 else "three-honours", col) if count >= 3 else 0
         topic = "score.partnership" if contract.kind == "partnership" else "score.table"
-        return base + extra + bonus, " + ".join(parts), bonus, topic
+        return Payment.of(Part(base, hand.say("score.table", "base", amount=base)),
+                          Part(extra, hand.say("score.table", "over", amount=extra, over=over)),
+                          Part(bonus, hand.say("score.honours", "bonus", amount=bonus, count=count),
+                               hand.rule_id("score.honours"))), topic
 
     def settle_contract(self, ledger: Ledger, contract: Contract) -> None:
         """The caller's side is paid, and takes the pool, or fails; a short hand on his side fails
@@ -141,18 +142,15 @@ class FrenchBostonSettlement:
                       1 if contract.kind == "misere" else tricks)
             return
         if contract.kind == "misere":
-            amount, how, bonus, topic = self.stake(contract), "", 0, "score.misere"
+            payment, topic = Payment.of(Part(self.stake(contract))), "score.misere"
         else:
             tricks = max(tricks, contract.needed)
-            amount, how, bonus, topic = self.success(contract, tricks)
-        names, words = " and ".join(side), self.words(contract)
+            payment, topic = self.success(contract, tricks)
+        names, words, how, amount = " and ".join(side), self.words(contract), payment.words, payment.total
         cause = hand.say("score.table", "made-with", side=names, contract=words, tricks=tricks) if how \
             else hand.say("score.table", "made", side=names, contract=words)
-        for p in hand.called.against:
-            for q in self.payees(p, side):
-                ledger.transfer(p, q, amount - bonus, hand.rule_id(topic), cause)
-                ledger.transfer(p, q, bonus, hand.rule_id("score.honours"), cause)
-        pool = ledger.take_pool(side, hand.rule_id("pool.win"), cause)
+        pool = ledger.wins(hand.called.against, side, payment, hand.rule_id(topic), cause, hand.rule_id("pool.win"),
+                           self.payees)
         if contract.partner is not None:
             whom = hand.say("score.table", "nearest") if self.one_to_one else hand.say("score.table", "each")
             counts = " + ".join(str(self.taken[p]) for p in side)
@@ -163,7 +161,7 @@ class FrenchBostonSettlement:
         else:
             hand.note(hand.say("pool.win", "misere", cause=cause, amount=amount, pool=pool))
 
-    def payees(self, payer: str, adversaries: list[str]) -> list[str]:
+    def payees(self, payer: str, adversaries: Sequence[str]) -> Sequence[str]:
         """Whom a loser pays: every adversary, or under one-to-one between partnerships (a solo caller
         always deals with each of his three adversaries) only the nearest on his right."""
         if self.one_to_one and len(adversaries) == 2:  # only a partnership has two adversaries, or two against it
@@ -175,12 +173,10 @@ class FrenchBostonSettlement:
         and double the pool between them."""
         amount, hand = self.stake(contract), self.hand
         if self.options["failure"] == "stake-plus-tricks" and contract.kind != "misere":
-            amount += max(0, contract.needed - tricks) * self.row(contract)["extra-trick"][self.col] * self.mult
+            amount += max(0, contract.needed - tricks) * self.table.amount(self.row(contract), "extra-trick", self.col)
         rule, names, words = hand.rule_id("score.failure"), " and ".join(payers), self.words(contract)
         cause = hand.say("score.failure", "cause", payers=names, contract=words)
-        for payer in payers:
-            ledger.pays_each(payer, self.payees(payer, list(hand.called.against)), amount, rule, cause)
-        pool = ledger.double_pool(payers, rule, cause)
+        pool = ledger.loses(payers, hand.called.against, amount, rule, cause, rule, self.payees)
         hand.note(hand.say("score.failure", "paid", payers=names, contract=words, tricks=tricks, amount=amount,
                            pool=pool, doubled=ledger.pool))
 
@@ -196,7 +192,8 @@ class FrenchBostonSettlement:
             against_solo = contract.partner is None and revoker != contract.caller
             each, how = self.stake(contract), hand.say("revoke.established", "misere-stake")
             if against_solo and contract.kind != "misere":
-                each, how, _, _ = self.success(contract, max(self.taken[contract.caller], contract.needed))
+                payment, _ = self.success(contract, max(self.taken[contract.caller], contract.needed))
+                each, how = payment.total, payment.words
             amount, mark = 3 * each if against_solo else each, ledger.mark()
             cause = hand.say("revoke.established", "cause", revoker=revoker, trick=revoke.trick)
             pool = ledger.loses([revoker], others, amount, rule, cause, rule)
@@ -213,7 +210,7 @@ class FrenchBostonSettlement:
             holder = next((p.player for t in hand.table.tricks for p in t.plays if p.card is jack), None)
         if holder is None or contract.kind == "misere":
             return
-        amount = payments()["jack-bonus"] * self.mult
+        amount = self.table.amount("jack-bonus")
         ledger.each_pays([p for p in hand.order if p != holder], holder, amount, hand.rule_id("score.jack-bonus"),
                          hand.say("score.jack-bonus", "cause", holder=holder, jack=jack))
         hand.note(hand.say("score.jack-bonus", "paid", holder=holder, suit=jack.suit.word, amount=amount))

@@ -1,0 +1,87 @@
+"""A settlement by payment table: what a caller's contract pays, read from the table its game's
+rulebook declares (data, not code), and the parts that amount is made of.
+
+Boston and French Boston pay a contract alike: a row chosen by the contract, an entry in it by the
+trump suit (French Boston) or by the tricks taken or fallen short (Boston), more for over-tricks
+and honours, each adversary paying the caller's side or paid by it, through the ledger
+(`Ledger.wins`, `Ledger.loses`), the pool won or doubled with it. `PayTable` reads the table once
+and looks its entries up; a `Payment` keeps the amount in its parts, each in words and under its
+own rule where it is not the contract's (honours), so that the ledger cites the rule that paid
+each part and the verdict's note shows how the amount is made up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..notation.records import record
+from .rulebook import rulebook_data
+
+
+@record
+class PayTable:
+    """The payment table of rulebook `game`: its section `section` (Boston's ``tables``, French
+    Boston's ``payments``), read once and never changed (`rulebook_data`); every amount read is
+    multiplied by `times` (French Boston's double deals: `scaled`)."""
+
+    game: str
+    section: str
+    times: int = 1
+
+    def scaled(self, times: int) -> PayTable:
+        """The same table, paying `times` as much."""
+        return PayTable(self.game, self.section, times)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        data: dict[str, Any] = rulebook_data(self.game)[self.section]
+        return data
+
+    def amount(self, *keys: str | int) -> int:
+        """The amount at `keys`: a row's name, then within it an entry's name or index. An index
+        past a row's end reads its last entry, one before its start its first: a row of amounts by
+        tricks stops where more tricks pay no more (Boston's rows by over-tricks, or by the tricks a
+        caller is put in for, at least one and at most his bid)."""
+        entry: Any = self.data
+        for key in keys:
+            if isinstance(entry, list):
+                assert isinstance(key, int), f"a row of amounts is read by index, not {key!r}"
+                key = min(max(key, 0), len(entry) - 1)
+            entry = entry[key]
+        return int(entry) * self.times
+
+
+@record
+class Part:
+    """One part of a payment (the table amount, the over-tricks, the honours): its amount, how it
+    is made up in words, and its rule where it is not the contract's (None)."""
+
+    amount: int
+    words: str = ""
+    rule: str | None = None
+
+
+@record
+class Payment:
+    """What each adversary pays for a contract (or is paid), in its `parts`."""
+
+    parts: tuple[Part, ...]
+
+    @classmethod
+    def of(cls, *parts: Part) -> Payment:
+        return cls(parts)
+
+    @property
+    def total(self) -> int:
+        return sum(part.amount for part in self.parts)
+
+    @property
+    def words(self) -> str:
+        """How the amount is made up: the words of the parts that pay anything."""
+        return " + ".join(part.words for part in self.parts if part.amount and part.words)
+
+    def by_rule(self, rule: str) -> tuple[tuple[int, str], ...]:
+        """What the ledger moves for it, each amount with its rule: the parts under the contract's
+        `rule` together, then each part that names its own."""
+        own = tuple((part.amount, part.rule) for part in self.parts if part.rule is not None)
+        return ((sum(part.amount for part in self.parts if part.rule is None), rule), *own)
