@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError, lead_called, misere_caller, still_to_play
+from ...engine.caller import MisereError, misere_caller, still_to_play
+from ...engine.callerlaws import CallerSide, OutOfTurnWords, SideOutOfTurnLaw
 from ...engine.choices import Lapse
-from ...engine.penalties import Offer, Ruling, requirement
+from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
 from .settlement import tables
 
@@ -88,55 +89,6 @@ class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
         return hand.say("revoke.established", "opponent-nine")
 
 
-class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
-    """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to
-    one trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
-
-    __slots__ = ()
-
-    def decide(self, hand: BostonHand, fact: tb.OutOfTurn) -> Ruling:
-        if hand.partout:
-            return Ruling(hand.say("play.out-of-turn", "partout"))
-        if fact.player == hand.caller:
-            return Ruling(hand.say("play.out-of-turn", "caller-lead") if fact.lead
-                          else hand.say("play.out-of-turn", "caller"))
-        applies = hand.penalty_applies(fact.player)
-        what = (hand.say("misere.error", "led", player=fact.player, card=fact.card) if fact.lead
-                else hand.say("misere.error", "played", player=fact.player, card=fact.card))
-        if misere := MISERE.ruling(hand, fact.player, what, applies=applies):
-            return misere
-        offer = (self.lead_penalty if fact.lead else self.play_penalty)(hand, fact) if applies else None
-        return Ruling(hand.say("play.out-of-turn", "lead", caller=hand.caller) if fact.lead
-                      else hand.say("play.out-of-turn", "play", caller=hand.caller), offer)
-
-    def lead_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer:
-        caller, offender, card = hand.caller, fact.player, fact.card
-        targets = [fact.expected] if fact.expected != caller else list(hand.called.against)
-        whom = fact.expected if fact.expected != caller else hand.say("play.out-of-turn", "next-leader")
-
-        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-            if option == "accept":
-                return
-            effects, suit = lead_called(hand, offender, card, targets, option, "play.out-of-turn", at, exposed=True)
-            hand.penalise("play.out-of-turn", hand.say("play.out-of-turn", "suit-called", caller=caller,
-                                                       suit=suit.word[:-1], whom=whom, offender=offender, card=card)
-                          if suit else hand.say("play.out-of-turn", "card-called", caller=caller, offender=offender,
-                                                card=card), effects=effects)
-
-        return Offer(laws.choosers(hand, offender), offender, ("suit", "card", "accept"), "play.out-of-turn",
-                     hand.say("play.out-of-turn", "lead-offer", caller=caller, whom=whom, offender=offender, card=card),
-                     apply, implied="accept", card=card,
-                     implied_text=hand.say("play.out-of-turn", "lead-stands", offender=offender))
-
-    def play_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer | None:
-        targets = still_to_play(hand, hand.called.against)
-        if not targets:
-            return None
-        target = fact.expected if fact.expected in targets else targets[0]
-        return requirement(hand, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                           hand.say("play.out-of-turn", "play-offer", caller=hand.caller, target=target))
-
-
 def short_ruling(hand: BostonHand, player: str) -> str:
     """What a player a card short by a dead card (law 19) answers for: the "player short" rule."""
     if hand.high is None:
@@ -144,6 +96,38 @@ def short_ruling(hand: BostonHand, player: str) -> str:
     if player == hand.caller:
         return hand.say("play.played-twice", "caller")
     return hand.say("play.played-twice", "opponent", caller=hand.caller)
+
+
+SIDE = CallerSide(MISERE, lambda hand, offender: hand.penalty_applies(offender))
+"""Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
+
+
+def play_target(hand: BostonHand, fact: tb.OutOfTurn) -> str | None:
+    """After a card played out of turn, the opponent the caller may require a card from: the
+    rightful player if he is one still to play, else the first of them."""
+    targets = still_to_play(hand, hand.called.against)
+    return (fact.expected if fact.expected in targets else targets[0]) if targets else None
+
+
+OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(
+    exempt=lambda hand, fact, why: hand.say("play.out-of-turn", "partout") if why == "unbid" else hand.say(
+        "play.out-of-turn", "caller-lead") if fact.lead else hand.say("play.out-of-turn", "caller"),
+    what=lambda hand, fact: hand.say("misere.error", "led", player=fact.player, card=fact.card) if fact.lead
+    else hand.say("misere.error", "played", player=fact.player, card=fact.card),
+    ruling=lambda hand, fact, case: hand.say("play.out-of-turn", "lead", caller=case.others) if fact.lead
+    else hand.say("play.out-of-turn", "play", caller=case.others),
+    whom=lambda hand, expected, side: hand.say("play.out-of-turn", "next-leader") if side else expected,
+    lead_offer=lambda hand, case: hand.say("play.out-of-turn", "lead-offer", caller=case.others, whom=case.whom,
+                                           offender=case.offender, card=case.card),
+    called=lambda hand, case, option, suit: hand.say(
+        "play.out-of-turn", "suit-called", caller=case.others, suit=suit.word[:-1], whom=case.whom,
+        offender=case.offender, card=case.card) if suit else hand.say(
+        "play.out-of-turn", "card-called", caller=case.others, offender=case.offender, card=case.card),
+    play_offer=lambda hand, case: hand.say("play.out-of-turn", "play-offer", caller=case.others, target=case.target),
+    stands=lambda hand, case: hand.say("play.out-of-turn", "lead-stands", offender=case.offender)),
+    play_target, lead=("suit", "card", "accept"), exposed=True, short=short_ruling)
+"""A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to one
+trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
 
 
 class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
@@ -194,6 +178,6 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
                             "attention.drawn", offer, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 
 
-LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), out_of_turn=BostonOutOfTurnLaw(short=short_ruling),  # law 19
+LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), out_of_turn=OUT_OF_TURN,
                         exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), deal=laws.DealLaw(worded=True))
 """Boston's penalty laws, declared on its hand."""

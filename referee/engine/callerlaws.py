@@ -1,0 +1,144 @@
+"""The penalty laws of a game in which a caller (or a caller's side) plays against the rest: Boston's,
+which French Boston follows for its irregularities. Both laws agree on the shape of each penalty and
+on when there is none; each game declares the options its laws give and the words its rulebook
+says, and these laws do the rest once::
+
+    SIDE = CallerSide(MISERE, lambda hand, offender: not hand.play_over())
+    OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(...), lead=("suit", "card"))
+
+The exemptions come first, in this order, for every topic (`CallerSide.exemption`): no contract
+stands, the error is a solo caller's own (he has no partner to profit), play is over (nothing is
+left to penalise). Then, in a misère, an adversary's error is the caller's claim (`MisereError`);
+otherwise the law's own penalty. Words are the game's (`hand.say` names a sentence of its
+rulebook), given the particulars of the error (`Case`): like the laws, nothing here holds a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from ..notation import events as ev
+from ..notation.cards import Card, Suit
+from ..notation.records import record
+from . import table as tb
+from .caller import NOBODY, Called, MisereError, lead_called
+from .choices import Option
+from .penalties import REQUIRES, Offer, OutOfTurnLaw, Ruling, choosers, requirement
+
+Exemption = Literal["unbid", "own", "over"]
+"""Why an error carries no penalty: no contract stands, it is a solo caller's own, play is over."""
+
+
+@record
+class CallerSide:
+    """What every topic of a caller's game asks before its penalty, declared once by the game: its
+    misère error (an adversary's error in a misère is the caller's claim), and whether an error by
+    an adversary of a solo caller, or by either side, is still `penalised` (play is not over)."""
+
+    misere: MisereError
+    penalised: Callable[[Any, str], bool]  # (hand, offender)
+
+    def exemption(self, hand: Any, offender: str) -> Exemption | None:
+        """Why `offender`'s error carries no penalty, if it carries none: checked in this order."""
+        called: Called = hand.called
+        if called is NOBODY:
+            return "unbid"
+        if called.solo_caller(offender):
+            return "own"
+        return None if self.penalised(hand, offender) else "over"
+
+
+@record
+class Case:
+    """The particulars of an error that its words name: the `offender`, his `card`, the innocent
+    side (`others`, by its label), whom a requirement binds or whose lead it was (`target`), the
+    offender's `side` when a suit is called from whichever of it leads next ("Y or Z"), and whom a
+    suit is called from, in words (`whom`)."""
+
+    offender: str
+    card: Card
+    others: str
+    target: str = ""
+    side: str = ""
+    whom: str = ""
+
+
+@record
+class OutOfTurnWords:
+    """The game's words for a card out of turn (each a `hand.say` of its rulebook): `exempt`, why
+    there is no penalty (an `Exemption` but "over", which rules as usual without an offer); `what`
+    the error is, in a misère; the `ruling`; `whom` a suit is called from; the `lead_offer`; the
+    penalty `called` (the suit, or None for the card); the `play_offer`; and where the innocent side
+    may accept the lead, `stands`, what its playing on means."""
+
+    exempt: Callable[[Any, tb.OutOfTurn, Exemption], str]
+    what: Callable[[Any, tb.OutOfTurn], str]
+    ruling: Callable[[Any, tb.OutOfTurn, Case], str]
+    whom: Callable[[Any, str, str], str]  # (hand, the rightful leader, the offender's side or "")
+    lead_offer: Callable[[Any, Case], str]
+    called: Callable[[Any, Case, Option, Suit | None], str]
+    play_offer: Callable[[Any, Case], str]
+    stands: Callable[[Any, Case], str] | None = None
+
+
+class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
+    """A card led or played out of turn by an adversary of the caller (in a partnership, by either
+    side). A lead: the innocent side may call a suit from the player whose lead it was (when the
+    lead was its own, from whichever of the offender's side next leads), or the card itself as
+    exposed; it goes back (`lead_called`). A card played: the innocent side may require a card of
+    one of the offender's side still to play to the trick (`play_target`), until it plays on or
+    the trick is complete. The offender's side must wait for the decision."""
+
+    __slots__ = ("exposed", "lead", "play", "play_target", "said", "side", "words")
+
+    def __init__(self, side: CallerSide, words: OutOfTurnWords, play_target: Callable[[Any, tb.OutOfTurn], str | None],
+                 lead: tuple[Option, ...] = ("suit", "card"),
+                 play: tuple[Option, ...] = ("highest", "lowest", "win", "lose"),
+                 said: str = REQUIRES, exposed: bool = False, short: Callable[[Any, str], str] | None = None) -> None:
+        """`lead`: the options after a lead (with "accept", playing on accepts it, in `words.stands`);
+        `play` those after a card played, a requirement on `play_target`'s next card (None: none of
+        the offender's side is still to play), worded `said`; `exposed`: a card called shows exposed
+        among the penalty's effects. `short`: as `OutOfTurnLaw`'s (law 19)."""
+        super().__init__(short=short)
+        self.side, self.words, self.play_target, self.lead, self.play = side, words, play_target, lead, play
+        self.said, self.exposed = said, exposed
+
+    def decide(self, hand: Any, fact: tb.OutOfTurn) -> Ruling:
+        why = self.side.exemption(hand, fact.player)
+        if why is not None and why != "over":
+            return Ruling(self.words.exempt(hand, fact, why))
+        applies = why is None
+        if misere := self.side.misere.ruling(hand, fact.player, self.words.what(hand, fact), applies=applies):
+            return misere
+        others = choosers(hand, fact.player)
+        case = Case(fact.player, fact.card, hand.side_label(others))
+        if not fact.lead:
+            target = self.play_target(hand, fact) if applies else None
+            words = self.words.ruling(hand, fact, case)
+            if target is None:
+                return Ruling(words)
+            case = Case(fact.player, fact.card, case.others, target)
+            return Ruling(words, requirement(hand, fact.player, target, self.play, "play.out-of-turn",
+                                             self.words.play_offer(hand, case), self.said))
+        # the lead was the innocent side's own: the suit is called from whichever of the offender's side next leads
+        targets = [fact.expected] if fact.expected not in others else [p for p in hand.order if p not in others]
+        side = " or ".join(targets) if fact.expected in others else ""
+        whom = self.words.whom(hand, fact.expected, side)
+        case = Case(fact.player, fact.card, case.others, fact.expected, side, whom)
+        return Ruling(self.words.ruling(hand, fact, case), self.lead_offer(hand, case, targets) if applies else None)
+
+    def lead_offer(self, hand: Any, case: Case, targets: list[str]) -> Offer:
+        """The innocent side's choice after a lead out of turn: a suit from `targets`, or the card."""
+        words, exposed, offender, card = self.words, self.exposed, case.offender, case.card
+
+        def apply(hand: Any, option: str, at: ev.Span) -> None:
+            if option == "accept":
+                return
+            effects, suit = lead_called(hand, offender, card, targets, option, "play.out-of-turn", at, exposed=exposed)
+            hand.penalise("play.out-of-turn", words.called(hand, case, option, suit), effects=effects)
+
+        accept = "accept" in self.lead
+        return Offer(choosers(hand, offender), offender, self.lead, "play.out-of-turn", words.lead_offer(hand, case),
+                     apply, implied="accept" if accept else None, card=card,
+                     implied_text=words.stands(hand, case) if accept and words.stands is not None else "")
