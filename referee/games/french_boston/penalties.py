@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError, lead_called, misere_caller, next_to_play
+from ...engine.caller import MisereError, misere_caller, next_to_play
+from ...engine.callerlaws import CallerSide, OutOfTurnWords, SideOutOfTurnLaw
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling, card_call, requirement
@@ -25,6 +26,21 @@ from .auction import Contract, solo
 
 if TYPE_CHECKING:
     from .hand import FrenchBostonHand
+
+
+MISERE = MisereError("misere.errors", misere_caller,
+                     lambda hand, caller, offender, what: hand.say("misere.errors", "offer", offender=offender,
+                                                                   what=what, caller=caller),
+                     lambda hand, caller, offender, what: hand.penalty(
+                         "misere.errors", "claimed", caller=caller, offender=offender, what=what,
+                         effects=(Effect("hand-not-scored", offender),)),
+                     ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
+"""As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
+ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
+
+
+SIDE = CallerSide(MISERE, lambda hand, offender: not hand.play_over())
+"""Either side is penalised, but a solo caller for his own errors, until the play is over."""
 
 
 class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
@@ -63,49 +79,24 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
             hand.expose_early_play(choice, play, offer_call)
 
 
-class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
-    """A lead out of turn: a suit called, or the card called as exposed; a card played out of turn:
-    a requirement on the offender's partner still to play. None against a solo caller's own."""
-
-    __slots__ = ()
-
-    def decide(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Ruling:
-        player = fact.player
-        if hand.called.solo_caller(player):
-            return Ruling(hand.say("play.out-of-turn", "solo-caller"))
-        if hand.undertaking is None:
-            return laws.NO_PENALTY
-        applies, others = not hand.play_over(), laws.choosers(hand, player)
-        what = hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played")
-        if misere := MISERE.ruling(hand, player, what, applies=applies):
-            return misere
-        label = hand.side_label(others)
-        if not fact.lead:
-            offer = side_requirement(
-                hand, player, hand.called.partners_of(player), player, ("highest", "lowest", "win", "lose"),
-                "play.out-of-turn", lambda them, target: hand.say("play.out-of-turn", "play-offer", others=them,
-                                                                  target=target, player=player))
-            return Ruling(hand.say("play.out-of-turn", "play", others=label), offer if applies else None)
-        # The suit is called from the offender's side: from the rightful leader when he is the
-        # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
-        # offender's side next has the lead, as in Boston.
-        if fact.expected in others:
-            targets = [p for p in hand.order if p not in others]
-            side = " or ".join(targets)
-            words = hand.say("play.out-of-turn", "lead-by-side", others=label, side=side)
-            whom = hand.say("play.out-of-turn", "whichever-leads", side=side)
-        else:
-            targets, words = [fact.expected], hand.say("play.out-of-turn", "lead", others=label, expected=fact.expected)
-            whom = hand.say("play.out-of-turn", "whose-lead", expected=fact.expected)
-
-        def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-            effects, _ = lead_called(hand, player, fact.card, targets, option, "play.out-of-turn", at)
-            hand.penalty("play.out-of-turn", "called", others=hand.side_label(others), option=option, player=player,
-                         effects=effects)
-
-        return Ruling(words, Offer(others, player, ("suit", "card"), "play.out-of-turn", hand.say(
-            "play.out-of-turn", "lead-offer", others=label, whom=whom, card=fact.card, player=player),
-            apply, card=fact.card) if applies else None)
+OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(
+    exempt=lambda hand, fact, why: hand.say("play.out-of-turn", "solo-caller") if why == "own" else "",
+    what=lambda hand, fact: hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played"),
+    ruling=lambda hand, fact, case: hand.say("play.out-of-turn", "play", others=case.others) if not fact.lead
+    else hand.say("play.out-of-turn", "lead-by-side", others=case.others, side=case.side) if case.side
+    else hand.say("play.out-of-turn", "lead", others=case.others, expected=case.target),
+    whom=lambda hand, expected, side: hand.say("play.out-of-turn", "whichever-leads", side=side) if side
+    else hand.say("play.out-of-turn", "whose-lead", expected=expected),
+    lead_offer=lambda hand, case: hand.say("play.out-of-turn", "lead-offer", others=case.others, whom=case.whom,
+                                           card=case.card, player=case.offender),
+    called=lambda hand, case, option, suit: hand.say("play.out-of-turn", "called", others=case.others,
+                                                     option=option, player=case.offender),
+    play_offer=lambda hand, case: hand.say("play.out-of-turn", "play-offer", others=case.others, target=case.target,
+                                           player=case.offender)),
+    lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), fact.player),
+    said="{choosers} require {option} from {target}")
+"""A lead out of turn: a suit called, or the card called as exposed; a card played out of turn: a
+requirement on the offender's partner still to play. None against a solo caller's own."""
 
 
 class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
@@ -205,19 +196,8 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
             super().unanswered_accept(hand, event)
 
 
-MISERE = MisereError("misere.errors", misere_caller,
-                     lambda hand, caller, offender, what: hand.say("misere.errors", "offer", offender=offender,
-                                                                   what=what, caller=caller),
-                     lambda hand, caller, offender, what: hand.penalty(
-                         "misere.errors", "claimed", caller=caller, offender=offender, what=what,
-                         effects=(Effect("hand-not-scored", offender),)),
-                     ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
-"""As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
-ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
-
-
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
-                        out_of_turn=FrenchBostonOutOfTurnLaw(), exposed=FrenchBostonExposedLaw(),
+                        out_of_turn=OUT_OF_TURN, exposed=FrenchBostonExposedLaw(),
                         attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(),
                         deal=laws.DealLaw(worded=True))
 """French Boston's penalty laws, declared on its hand."""
