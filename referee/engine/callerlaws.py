@@ -24,7 +24,7 @@ from ..notation.records import record
 from . import table as tb
 from .caller import NOBODY, Called, MisereError, lead_called
 from .choices import Option
-from .penalties import REQUIRES, Offer, OutOfTurnLaw, Ruling, choosers, requirement
+from .penalties import REQUIRES, ExposedLaw, Offer, OutOfTurnLaw, Ruling, choosers, requirement
 
 Exemption = Literal["unbid", "own", "over"]
 """Why an error carries no penalty: no contract stands, it is a solo caller's own, play is over."""
@@ -142,3 +142,24 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
         return Offer(choosers(hand, offender), offender, self.lead, "play.out-of-turn", words.lead_offer(hand, case),
                      apply, implied="accept" if accept else None, card=card,
                      implied_text=words.stands(hand, case) if accept and words.stands is not None else "")
+
+
+class SideExposedLaw(ExposedLaw[Any]):
+    """A card of an adversary of the caller (in a partnership, of either side) seen by the table
+    without being played: the innocent side may call it until it is played (the game's `callable`
+    ruling, given the innocent side's label); `exempt` rules the exemptions, and in a misère it is
+    a misère error (`what` it is)."""
+
+    __slots__ = ("callable", "exempt", "side", "what")
+
+    def __init__(self, side: CallerSide, exempt: Callable[[Any, ev.Expose, Exemption], Ruling],
+                 what: Callable[[Any, ev.Expose], str], callable: Callable[[Any, ev.Expose, str], Ruling]) -> None:
+        self.side, self.exempt, self.what, self.callable = side, exempt, what, callable
+
+    def decide(self, hand: Any, event: ev.Expose) -> Ruling:
+        why = self.side.exemption(hand, event.player)
+        if why is not None:
+            return self.exempt(hand, event, why)
+        if misere := self.side.misere.ruling(hand, event.player, self.what(hand, event)):
+            return misere
+        return self.callable(hand, event, hand.side_label(choosers(hand, event.player)))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.caller import MisereError, misere_caller, still_to_play
-from ...engine.callerlaws import CallerSide, OutOfTurnWords, SideOutOfTurnLaw
+from ...engine.callerlaws import CallerSide, OutOfTurnWords, SideExposedLaw, SideOutOfTurnLaw
 from ...engine.choices import Lapse
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
@@ -130,24 +130,15 @@ OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(
 trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
 
 
-class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
-    """An opponent's exposed card stays face up, liable to be called (a misère error in a misère)."""
-
-    __slots__ = ()
-
-    def decide(self, hand: BostonHand, event: ev.Expose) -> Ruling:
-        if hand.high is None:
-            return Ruling(hand.say("exposed.card", "partout") if hand.partout else hand.say("exposed.card", "no-bid"))
-        if event.player == hand.caller:
-            return Ruling(hand.say("exposed.card", "caller"))
-        if not hand.penalty_applies(event.player):
-            return Ruling(hand.say("exposed.card", "over"))
-        what = hand.say("misere.error", "exposed", player=event.player, card=event.card)
-        if misere := MISERE.ruling(hand, event.player, what):
-            return misere
-        return Ruling(hand.say("exposed.card", "callable", caller=hand.caller),
-                      hand.liable.offer(hand, event.player, event.card),
-                      lambda choice: hand.liable.lay(event.card, event.player))
+EXPOSED = SideExposedLaw(
+    SIDE, lambda hand, event, why: Ruling(
+        hand.say("exposed.card", "caller") if why == "own" else hand.say("exposed.card", "over") if why == "over"
+        else hand.say("exposed.card", "partout") if hand.partout else hand.say("exposed.card", "no-bid")),
+    lambda hand, event: hand.say("misere.error", "exposed", player=event.player, card=event.card),
+    lambda hand, event, others: Ruling(hand.say("exposed.card", "callable", caller=others),
+                                       hand.liable.offer(hand, event.player, event.card),
+                                       lambda choice: hand.liable.lay(event.card, event.player)))
+"""An opponent's exposed card stays face up, liable to be called by the caller (`LiableCards`)."""
 
 
 class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
@@ -179,5 +170,5 @@ class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
 
 
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), out_of_turn=OUT_OF_TURN,
-                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), deal=laws.DealLaw(worded=True))
+                        exposed=EXPOSED, attention=BostonAttentionLaw(), deal=laws.DealLaw(worded=True))
 """Boston's penalty laws, declared on its hand."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.caller import MisereError, misere_caller, next_to_play
-from ...engine.callerlaws import CallerSide, OutOfTurnWords, SideOutOfTurnLaw
+from ...engine.callerlaws import CallerSide, Exemption, OutOfTurnWords, SideExposedLaw, SideOutOfTurnLaw
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling, card_call, requirement
@@ -99,25 +99,29 @@ OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(
 requirement on the offender's partner still to play. None against a solo caller's own."""
 
 
-class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
-    """A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
+def no_call(hand: FrenchBostonHand, event: ev.Expose, why: Exemption) -> Ruling:
+    """An exposed card nobody may call: a solo caller's own, or once play is over. Before a
+    contract, a card that falls face up in the bidding may force independence on its holder."""
+    if why == "own":
+        return Ruling(hand.say("exposed.card", "solo-caller"))
+    if why == "over":
+        return Ruling(hand.say("exposed.card", "play-over"))
+    if not hand.bidding:
+        return callable_card(hand, event, hand.side_label(hand.adversaries(event.player)))
+    size = "eight" if hand.game_options["fallen-card"] == "grand" else "six"
+    return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
+        "exposed.fallen-card", "fell", player=event.player, card=event.card, suit=event.card.suit.word, size=size))
 
-    __slots__ = ()
 
-    def decide(self, hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
-        player, card = event.player, event.card
-        if hand.bidding:  # a card that falls face up before play: independence may be forced
-            size = "eight" if hand.game_options["fallen-card"] == "grand" else "six"
-            return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
-                "exposed.fallen-card", "fell", player=player, card=card, suit=card.suit.word, size=size))
-        if hand.called.solo_caller(player):
-            return Ruling(hand.say("exposed.card", "solo-caller"))
-        if hand.play_over():
-            return Ruling(hand.say("exposed.card", "play-over"))
-        if misere := MISERE.ruling(hand, player, hand.say("misere.errors", "exposed", card=card)):
-            return misere
-        return Ruling(hand.say("exposed.card", "callable", others=hand.side_label(hand.adversaries(player))),
-                      None if hand.undertaking is None else call_offer(hand, player, card))
+def callable_card(hand: FrenchBostonHand, event: ev.Expose, others: str) -> Ruling:
+    """An exposed card after the bidding: the other side may call it (if a contract was made)."""
+    return Ruling(hand.say("exposed.card", "callable", others=others),
+                  None if hand.undertaking is None else call_offer(hand, event.player, event.card))
+
+
+EXPOSED = SideExposedLaw(SIDE, no_call, lambda hand, event: hand.say("misere.errors", "exposed", card=event.card),
+                         callable_card)
+"""A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
 
 
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
@@ -197,7 +201,7 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
-                        out_of_turn=OUT_OF_TURN, exposed=FrenchBostonExposedLaw(),
+                        out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
                         attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(),
                         deal=laws.DealLaw(worded=True))
 """French Boston's penalty laws, declared on its hand."""
