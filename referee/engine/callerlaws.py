@@ -23,8 +23,8 @@ from ..notation.cards import Card, Suit
 from ..notation.records import record
 from . import table as tb
 from .caller import NOBODY, Called, MisereError, lead_called
-from .choices import Option
-from .penalties import REQUIRES, ExposedLaw, Offer, OutOfTurnLaw, Ruling, choosers, requirement
+from .choices import Lapse, Option
+from .penalties import REQUIRES, AttentionLaw, ExposedLaw, Offer, OutOfTurnLaw, Ruling, choosers, requirement
 
 Exemption = Literal["unbid", "own", "over"]
 """Why an error carries no penalty: no contract stands, it is a solo caller's own, play is over."""
@@ -52,12 +52,12 @@ class CallerSide:
 @record
 class Case:
     """The particulars of an error that its words name: the `offender`, his `card`, the innocent
-    side (`others`, by its label), whom a requirement binds or whose lead it was (`target`), the
+    side (`others`, by its label), whom a requirement binds (several: "Y Z") or whose lead it was (`target`), the
     offender's `side` when a suit is called from whichever of it leads next ("Y or Z"), and whom a
     suit is called from, in words (`whom`)."""
 
     offender: str
-    card: Card
+    card: Card | None
     others: str
     target: str = ""
     side: str = ""
@@ -126,11 +126,12 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
         side = " or ".join(targets) if fact.expected in others else ""
         whom = self.words.whom(hand, fact.expected, side)
         case = Case(fact.player, fact.card, case.others, fact.expected, side, whom)
-        return Ruling(self.words.ruling(hand, fact, case), self.lead_offer(hand, case, targets) if applies else None)
+        offer = self.lead_offer(hand, fact, case, targets) if applies else None
+        return Ruling(self.words.ruling(hand, fact, case), offer)
 
-    def lead_offer(self, hand: Any, case: Case, targets: list[str]) -> Offer:
+    def lead_offer(self, hand: Any, fact: tb.OutOfTurn, case: Case, targets: list[str]) -> Offer:
         """The innocent side's choice after a lead out of turn: a suit from `targets`, or the card."""
-        words, exposed, offender, card = self.words, self.exposed, case.offender, case.card
+        words, exposed, offender, card = self.words, self.exposed, fact.player, fact.card
 
         def apply(hand: Any, option: str, at: ev.Span) -> None:
             if option == "accept":
@@ -163,3 +164,45 @@ class SideExposedLaw(ExposedLaw[Any]):
         if misere := self.side.misere.ruling(hand, event.player, self.what(hand, event)):
             return misere
         return self.callable(hand, event, hand.side_label(choosers(hand, event.player)))
+
+
+class SideAttentionLaw(AttentionLaw[Any]):
+    """Drawing attention to the tricks: the innocent side may require of those of the offender's
+    side still to play to the trick (the game's `targets`; None: nobody, and no choice opens) one
+    of the `options`, until it plays on or the trick is complete; before play, there is no trick
+    to require a card in. `exempt` words the exemptions; in a misère it is a misère error (`what`
+    it is, ruled in the game's `misere` words, if it has its own). The words of the `ruling`, the
+    `offer` and the penalty `required` (given the option) are the game's."""
+
+    __slots__ = ("exempt", "misere", "offer", "options", "required", "ruling", "side", "targets", "what")
+
+    def __init__(self, side: CallerSide, exempt: Callable[[Any, ev.Count, Exemption], str],
+                 what: Callable[[Any, ev.Count], str], targets: Callable[[Any, ev.Count], list[str] | None],
+                 ruling: Callable[[Any, Case], str], offer: Callable[[Any, Case], str],
+                 required: Callable[[Any, Case, Option], str], misere: Callable[[Any], str] | None = None,
+                 options: tuple[Option, ...] = ("highest", "lowest", "trump", "no-trump")) -> None:
+        self.side, self.exempt, self.what, self.targets, self.misere = side, exempt, what, targets, misere
+        self.ruling, self.offer, self.required, self.options = ruling, offer, required, options
+
+    def decide(self, hand: Any, event: ev.Count) -> Ruling:
+        why = self.side.exemption(hand, event.player)
+        if why is not None:
+            return Ruling(self.exempt(hand, event, why))
+        playing = hand.table is not None
+        words = self.misere(hand) if self.misere is not None else None
+        if misere := self.side.misere.ruling(hand, event.player, self.what(hand, event), words, applies=playing):
+            return misere
+        others = choosers(hand, event.player)
+        targets = self.targets(hand, event) if playing else None
+        case = Case(event.player, None, hand.side_label(others), " ".join(targets or ()))
+        if targets is None:
+            return Ruling(self.ruling(hand, case))
+        required = self.required
+
+        def apply(hand: Any, option: str, at: ev.Span) -> None:
+            effects = [hand.require(target, option, "attention.drawn", at) for target in targets]
+            hand.penalise("attention.drawn", required(hand, case, option), effects=effects)
+
+        return Ruling(self.ruling(hand, case), Offer(others, event.player, self.options, "attention.drawn",
+                                                     self.offer(hand, case), apply,
+                                                     ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.caller import MisereError, misere_caller, still_to_play
-from ...engine.callerlaws import CallerSide, OutOfTurnWords, SideExposedLaw, SideOutOfTurnLaw
+from ...engine.callerlaws import CallerSide, OutOfTurnWords, SideAttentionLaw, SideExposedLaw, SideOutOfTurnLaw
 from ...engine.choices import Lapse
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
@@ -141,34 +141,27 @@ EXPOSED = SideExposedLaw(
 """An opponent's exposed card stays face up, liable to be called by the caller (`LiableCards`)."""
 
 
-class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
-    """Drawing attention to the tricks: the caller may require highest or lowest, trump or not."""
+def opponents_to_play(hand: BostonHand, event: ev.Count) -> list[str]:
+    """The opponents still to play to the trick (a leader yet to lead is not one)."""
+    assert hand.table is not None
+    current = hand.table.current
+    return [p for p in still_to_play(hand, hand.called.against) if current.plays or p != current.leader]
 
-    __slots__ = ()
 
-    def decide(self, hand: BostonHand, event: ev.Count) -> Ruling:
-        table = hand.table
-        if table is not None and table.finished:
-            return Ruling(hand.say("attention.drawn", "finished"))
-        if not hand.penalty_applies(event.player) or table is None:
-            return Ruling(hand.say("attention.drawn", "none"))
-        if misere := MISERE.ruling(hand, event.player, hand.say("misere.error", "attention", player=event.player)):
-            return misere
-        current = table.current
-        targets = [p for p in still_to_play(hand, hand.called.against) if current.plays or p != current.leader]
-
-        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-            effects = [hand.require(t, option, "attention.drawn", at) for t in targets]
-            hand.penalty("attention.drawn", "required", caller=hand.caller, option=option, targets=" ".join(targets),
-                         effects=effects)
-
-        offer = hand.say("attention.drawn", "offer", caller=hand.caller, trick=current.number,
-                         targets=" ".join(targets))
-        return Ruling(hand.say("attention.drawn", "ruling", caller=hand.caller),
-                      Offer(laws.choosers(hand, event.player), event.player, ("highest", "lowest", "trump", "no-trump"),
-                            "attention.drawn", offer, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
+ATTENTION = SideAttentionLaw(
+    CallerSide(MISERE, lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
+    lambda hand, event, why: hand.say("attention.drawn", "finished") if hand.table is not None and hand.table.finished
+    else hand.say("attention.drawn", "none"),
+    lambda hand, event: hand.say("misere.error", "attention", player=event.player), opponents_to_play,
+    lambda hand, case: hand.say("attention.drawn", "ruling", caller=case.others),
+    lambda hand, case: hand.say("attention.drawn", "offer", caller=case.others, trick=hand.trick_number,
+                                targets=case.target),
+    lambda hand, case, option: hand.say("attention.drawn", "required", caller=case.others, option=option,
+                                        targets=case.target))
+"""Drawing attention to the tricks, while one is played: the caller may require highest or lowest,
+trump or not, of the opponents still to play to it."""
 
 
 LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), out_of_turn=OUT_OF_TURN,
-                        exposed=EXPOSED, attention=BostonAttentionLaw(), deal=laws.DealLaw(worded=True))
+                        exposed=EXPOSED, attention=ATTENTION, deal=laws.DealLaw(worded=True))
 """Boston's penalty laws, declared on its hand."""

@@ -10,16 +10,22 @@ decide; the rulebook words each decision (its rules' `says`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.caller import MisereError, misere_caller, next_to_play
-from ...engine.callerlaws import CallerSide, Exemption, OutOfTurnWords, SideExposedLaw, SideOutOfTurnLaw
-from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
+from ...engine.callerlaws import (
+    CallerSide,
+    Exemption,
+    OutOfTurnWords,
+    SideAttentionLaw,
+    SideExposedLaw,
+    SideOutOfTurnLaw,
+)
+from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
 from ...engine.laws import Effect
-from ...engine.penalties import Offer, Ruling, card_call, requirement
+from ...engine.penalties import Offer, Ruling, card_call
 from ...notation import events as ev
 from ...notation.cards import Card
 from .auction import Contract, solo
@@ -153,38 +159,23 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
         force, ends=(Lapse.PLAY_BEGINS,))
 
 
-class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
-    """Drawing attention: a requirement on the next of the offender's side to play."""
-
-    __slots__ = ()
-
-    def decide(self, hand: FrenchBostonHand, event: ev.Count) -> Ruling:
-        if hand.called.solo_caller(event.player) or hand.undertaking is None:
-            return Ruling(hand.say("attention.drawn", "solo-caller"))
-        if hand.play_over():
-            return Ruling(hand.say("attention.drawn", "play-over"))
-        if misere := MISERE.ruling(hand, event.player, hand.say("misere.errors", "attention"), hand.say(
-                "attention.drawn", "misere", caller=hand.called.caller), applies=hand.table is not None):
-            return misere
-        return Ruling(hand.say("attention.drawn", "ruling", others=hand.side_label(hand.adversaries(event.player))),
-                      None if hand.table is None else side_requirement(
-                          hand, event.player, hand.called.partners_of(event.player) | {event.player},
-                          hand.right_of(hand.table.expected()), ("highest", "lowest", "trump", "no-trump"),
-                          "attention.drawn", lambda them, target: hand.say("attention.drawn", "offer", others=them,
-                                                                           target=target)))
+def next_of_side(hand: FrenchBostonHand, event: ev.Count) -> list[str] | None:
+    """The next of the offender's side to play to the trick (None if all have)."""
+    assert hand.table is not None
+    side = hand.called.partners_of(event.player) | {event.player}
+    target = next_to_play(hand, side, hand.right_of(hand.table.expected()))
+    return None if target is None else [target]
 
 
-def side_requirement(hand: FrenchBostonHand, offender: str, side: frozenset[str], after: str,
-                     options: tuple[Option, ...], topic: str, words: Callable[[str, str], str]) -> Offer | None:
-    """The other side's requirement on the next of the offender's `side` still to play to the trick,
-    going round from `after` (a card played out of turn, attention drawn), offered in `words(others,
-    target)`; None if all have played."""
-    target = next_to_play(hand, side, after)
-    if target is None:
-        return None
-    others = hand.side_label(laws.choosers(hand, offender))
-    return requirement(hand, offender, target, options, topic, words(others, target),
-                       "{choosers} require {option} from {target}")
+ATTENTION = SideAttentionLaw(
+    SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over") if why == "over"
+    else hand.say("attention.drawn", "solo-caller"),
+    lambda hand, event: hand.say("misere.errors", "attention"), next_of_side,
+    lambda hand, case: hand.say("attention.drawn", "ruling", others=case.others),
+    lambda hand, case: hand.say("attention.drawn", "offer", others=case.others, target=case.target),
+    lambda hand, case, option: f"{case.others} require {option} from {case.target}",
+    lambda hand: hand.say("attention.drawn", "misere", caller=hand.called.caller))
+"""Drawing attention: a requirement on the next of the offender's side to play."""
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
@@ -202,6 +193,6 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 
 LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
                         out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
-                        attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(),
+                        attention=ATTENTION, call=FrenchBostonCallLaw(),
                         deal=laws.DealLaw(worded=True))
 """French Boston's penalty laws, declared on its hand."""
