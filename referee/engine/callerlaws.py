@@ -24,7 +24,7 @@ from ..notation.records import record
 from . import table as tb
 from .caller import NOBODY, Called, MisereError, lead_called
 from .choices import Lapse, Option
-from .penalties import REQUIRES, AttentionLaw, ExposedLaw, Offer, OutOfTurnLaw, Ruling, choosers, requirement
+from .penalties import REQUIRES, AttentionLaw, ExposedLaw, Offer, OutOfTurnLaw, RevokeLaw, Ruling, choosers, requirement
 
 Exemption = Literal["unbid", "own", "over"]
 """Why an error carries no penalty: no contract stands, it is a solo caller's own, play is over."""
@@ -206,3 +206,59 @@ class SideAttentionLaw(AttentionLaw[Any]):
         return Ruling(self.ruling(hand, case), Offer(others, event.player, self.options, "attention.drawn",
                                                      self.offer(hand, case), apply,
                                                      ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
+
+
+@record
+class RevokeWords:
+    """The game's words for a revoke (each a `hand.say` of its rulebook, given the innocent side's
+    label where they name it): an `established` one's cost; a solo caller's own corrected `free`
+    when no adversary has played after him, else his card `exposed` and the `call` on it (`late`:
+    where he may correct it until he plays to the next trick, the table's `late_correctors`); an
+    adversary's corrected, the `ruling` and the `offer` (his highest or lowest of the suit led, or
+    the card)."""
+
+    established: Callable[[Any, tb.Revoke], str]
+    free: Callable[[Any, tb.Revoke, bool], str]  # (hand, fact, late)
+    exposed: Callable[[Any, tb.Revoke, bool, str], str]  # (hand, fact, late, others)
+    call: Callable[[Any, tb.Revoke, str], str]
+    ruling: Callable[[Any, tb.Revoke, str], str]
+    offer: Callable[[Any, tb.Revoke, str], str]
+
+
+class SideRevokeLaw(RevokeLaw[Any]):
+    """A revoke corrected in time. An adversary's lets the innocent side require his highest or
+    lowest of the suit led, or call the card as exposed, choosing before it plays on; a solo caller's
+    own is free unless an adversary has played after him, when his card stays face up, liable to be
+    called until it is played. No choice opens once the hand has ended (`ended`, where the game's
+    laws say so); before any contract, a revoke corrected carries no penalty where `unbid_free`.
+    `said` words the penalty chosen ({suit}: the suit led), `said_card` a card called from an
+    adversary and `own_card` from the solo caller, where they are worded apart (`Offer.said_card`);
+    `any_card`: any card named calls an adversary's revoked card (Boston's), else only its own name."""
+
+    __slots__ = ("any_card", "ended", "own_card", "said", "said_card", "side", "unbid_free", "words")
+
+    def __init__(self, side: CallerSide, words: RevokeWords, said: str, said_card: str = "", own_card: str = "",
+                 any_card: bool = False, unbid_free: bool = False, ended: bool = False) -> None:
+        self.side, self.words, self.said, self.said_card, self.own_card = side, words, said, said_card, own_card
+        self.any_card, self.unbid_free, self.ended = any_card, unbid_free, ended
+
+    def decide(self, hand: Any, fact: tb.Revoke) -> Ruling:
+        if fact.status != "corrected":
+            return Ruling(self.words.established(hand, fact))
+        why, player, card, table = self.side.exemption(hand, fact.player), fact.player, fact.card, hand.table
+        if why == "unbid" and self.unbid_free:
+            return super().decide(hand, fact)
+        others = choosers(hand, player)
+        label, live = hand.side_label(others), not (self.ended and hand.stage == "ended")
+        said = self.said.replace("{suit}", fact.led.word[:-1])
+        if why != "own":
+            return Ruling(self.words.ruling(hand, fact, label), None if not live else Offer(
+                others, player, ("highest", "lowest", "card"), "revoke.corrected", self.words.offer(hand, fact, label),
+                card=None if self.any_card else card, target=player, called=card if self.any_card else None,
+                said=said, said_card=self.said_card))
+        late = table is not None and player in table.late_correctors  # until he plays to the next trick
+        if not (hand.next_plays if late else hand.later_plays):
+            return Ruling(self.words.free(hand, fact, late))
+        return Ruling(self.words.exposed(hand, fact, late, label), None if not live else Offer(
+            others, player, ("card",), "revoke.corrected", self.words.call(hand, fact, label), card=card,
+            ends=(Lapse.CARD_PLAYED,), target=player, said=said, said_card=self.own_card))

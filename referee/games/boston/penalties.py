@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...engine import callerlaws
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.caller import MisereError, misere_caller, still_to_play
-from ...engine.callerlaws import CallerSide, OutOfTurnWords, SideAttentionLaw, SideExposedLaw, SideOutOfTurnLaw
-from ...engine.choices import Lapse
-from ...engine.penalties import Offer, Ruling
+from ...engine.penalties import Ruling
 from ...notation import events as ev
 from .settlement import tables
 
@@ -39,54 +38,48 @@ MISERE = MisereError("misere.error", misere_caller,
 offender forfeiting to the pool), or play on; a result written while it is open shows he claimed."""
 
 
-class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
-    """A revoke: the caller's corrected in time may leave his card face up (the seed lets him
-    correct until he plays to the next trick); an opponent's corrected lets the caller call for
-    his highest or lowest or the card; an established one's cost, in words (the settlement pays it)."""
+SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: hand.penalty_applies(offender))
+"""Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
 
-    __slots__ = ()
 
-    def decide(self, hand: BostonHand, fact: tb.Revoke) -> Ruling:
-        if fact.status != "corrected":
-            return Ruling(self.established_words(hand, fact))
-        if hand.high is None:  # misère partout, or nobody has bid yet
-            return super().decide(hand, fact)
-        over, player, card, table = hand.stage == "ended", fact.player, fact.card, hand.table
-        late = table is not None and player in table.late_correctors  # the seed's: until he plays to the next trick
-        choosers = laws.choosers(hand, player)
-        if player != hand.caller:
-            words = hand.say("revoke.corrected", "opponent", caller=hand.caller, player=player,
-                             suit=fact.led.word[:-1], card=card)
-            offer = Offer(choosers, player, ("highest", "lowest", "card"), "revoke.corrected", words, called=card,
-                          target=player, said=f"{{choosers}} requires {{target}}'s {{option}} {fact.led.word[:-1]}",
-                          said_card="{choosers} calls {target}'s {card} as an exposed card")
-            return Ruling(words, None if over else offer)
-        if not (hand.next_plays if late else hand.later_plays):
-            return Ruling(hand.say("revoke.corrected", "free-late") if late else hand.say("revoke.corrected", "free"))
-        call = hand.say("revoke.corrected", "call", card=card, opponents=hand.side_label(choosers))
-        return Ruling(hand.say("revoke.corrected", "exposed-late", card=card) if late
-                      else hand.say("revoke.corrected", "exposed", card=card),
-                      None if over else Offer(choosers, player, ("card",), "revoke.corrected", call, card=card,
-                                              ends=(Lapse.CARD_PLAYED,), target=player,
-                                              said_card="the opponents call the caller's exposed {card}"))
+def opponent_corrected(hand: BostonHand, fact: tb.Revoke, caller: str) -> str:
+    """An opponent's revoke corrected: the caller's choice, in the words of its ruling and its offer."""
+    return hand.say("revoke.corrected", "opponent", caller=caller, player=fact.player, suit=fact.led.word[:-1],
+                    card=fact.card)
 
-    def established_words(self, hand: BostonHand, fact: tb.Revoke) -> str:
-        """An established revoke's cost, in words that fit the call (the settlement pays it)."""
-        if hand.revokes and hand.revokes[0] is not fact:
-            return hand.say("revoke.established", "earlier")
-        if hand.partout:
-            return hand.say("revoke.established", "partout")
-        if fact.player == hand.caller:
-            return hand.say("revoke.established", "caller")
-        assert hand.high is not None
-        if hand.high.misere:
-            name = hand.high.text.replace("-", " ").replace("misere", "misère")
-            return hand.say("revoke.established", "misere", name=name)
-        if over := hand.revoke_overtricks():
-            return hand.say("revoke.established", "opponent", over=over)
-        if hand.high.tricks == 13:
-            return hand.say("revoke.established", "opponent-thirteen")
-        return hand.say("revoke.established", "opponent-nine")
+
+def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
+    """An established revoke's cost, in words that fit the call (the settlement pays it)."""
+    if hand.revokes and hand.revokes[0] is not fact:
+        return hand.say("revoke.established", "earlier")
+    if hand.partout:
+        return hand.say("revoke.established", "partout")
+    if fact.player == hand.caller:
+        return hand.say("revoke.established", "caller")
+    assert hand.high is not None
+    if hand.high.misere:
+        name = hand.high.text.replace("-", " ").replace("misere", "misère")
+        return hand.say("revoke.established", "misere", name=name)
+    if over := hand.revoke_overtricks():
+        return hand.say("revoke.established", "opponent", over=over)
+    if hand.high.tricks == 13:
+        return hand.say("revoke.established", "opponent-thirteen")
+    return hand.say("revoke.established", "opponent-nine")
+
+
+REVOKE = callerlaws.SideRevokeLaw(SIDE, callerlaws.RevokeWords(
+    established_words,
+    lambda hand, fact, late: hand.say("revoke.corrected", "free-late") if late
+    else hand.say("revoke.corrected", "free"),
+    lambda hand, fact, late, others: hand.say("revoke.corrected", "exposed-late", card=fact.card) if late
+    else hand.say("revoke.corrected", "exposed", card=fact.card),
+    lambda hand, fact, others: hand.say("revoke.corrected", "call", card=fact.card, opponents=others),
+    opponent_corrected, opponent_corrected),
+    "{choosers} requires {target}'s {option} {suit}", "{choosers} calls {target}'s {card} as an exposed card",
+    "the opponents call the caller's exposed {card}", any_card=True, unbid_free=True, ended=True)
+"""A revoke: the caller's corrected in time may leave his card face up (the seed lets him correct
+until he plays to the next trick); an opponent's corrected lets the caller call for his highest or
+lowest or the card; an established one's cost, in words (the settlement pays it)."""
 
 
 def short_ruling(hand: BostonHand, player: str) -> str:
@@ -98,10 +91,6 @@ def short_ruling(hand: BostonHand, player: str) -> str:
     return hand.say("play.played-twice", "opponent", caller=hand.caller)
 
 
-SIDE = CallerSide(MISERE, lambda hand, offender: hand.penalty_applies(offender))
-"""Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
-
-
 def play_target(hand: BostonHand, fact: tb.OutOfTurn) -> str | None:
     """After a card played out of turn, the opponent the caller may require a card from: the
     rightful player if he is one still to play, else the first of them."""
@@ -109,7 +98,7 @@ def play_target(hand: BostonHand, fact: tb.OutOfTurn) -> str | None:
     return (fact.expected if fact.expected in targets else targets[0]) if targets else None
 
 
-OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(
+OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(SIDE, callerlaws.OutOfTurnWords(
     exempt=lambda hand, fact, why: hand.say("play.out-of-turn", "partout") if why == "unbid" else hand.say(
         "play.out-of-turn", "caller-lead") if fact.lead else hand.say("play.out-of-turn", "caller"),
     what=lambda hand, fact: hand.say("misere.error", "led", player=fact.player, card=fact.card) if fact.lead
@@ -130,7 +119,7 @@ OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(
 trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
 
 
-EXPOSED = SideExposedLaw(
+EXPOSED = callerlaws.SideExposedLaw(
     SIDE, lambda hand, event, why: Ruling(
         hand.say("exposed.card", "caller") if why == "own" else hand.say("exposed.card", "over") if why == "over"
         else hand.say("exposed.card", "partout") if hand.partout else hand.say("exposed.card", "no-bid")),
@@ -148,8 +137,8 @@ def opponents_to_play(hand: BostonHand, event: ev.Count) -> list[str]:
     return [p for p in still_to_play(hand, hand.called.against) if current.plays or p != current.leader]
 
 
-ATTENTION = SideAttentionLaw(
-    CallerSide(MISERE, lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
+ATTENTION = callerlaws.SideAttentionLaw(
+    callerlaws.CallerSide(MISERE, lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
     lambda hand, event, why: hand.say("attention.drawn", "finished") if hand.table is not None and hand.table.finished
     else hand.say("attention.drawn", "none"),
     lambda hand, event: hand.say("misere.error", "attention", player=event.player), opponents_to_play,
@@ -162,6 +151,6 @@ ATTENTION = SideAttentionLaw(
 trump or not, of the opponents still to play to it."""
 
 
-LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), out_of_turn=OUT_OF_TURN,
+LAWS = laws.PenaltyLaws(revoke=REVOKE, out_of_turn=OUT_OF_TURN,
                         exposed=EXPOSED, attention=ATTENTION, deal=laws.DealLaw(worded=True))
 """Boston's penalty laws, declared on its hand."""

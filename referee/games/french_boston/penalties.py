@@ -12,17 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...engine import callerlaws
 from ...engine import penalties as laws
-from ...engine import table as tb
 from ...engine.caller import MisereError, misere_caller, next_to_play
-from ...engine.callerlaws import (
-    CallerSide,
-    Exemption,
-    OutOfTurnWords,
-    SideAttentionLaw,
-    SideExposedLaw,
-    SideOutOfTurnLaw,
-)
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling, card_call
@@ -45,32 +37,23 @@ MISERE = MisereError("misere.errors", misere_caller,
 ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
 
 
-SIDE = CallerSide(MISERE, lambda hand, offender: not hand.play_over())
+SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: not hand.play_over())
 """Either side is penalised, but a solo caller for his own errors, until the play is over."""
 
 
-class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
-    """A corrected revoke gives the other side a call (a solo caller's only once an adversary has
-    played after him); an established one is paid by the settlement."""
-
-    __slots__ = ()
-
-    def decide(self, hand: FrenchBostonHand, fact: tb.Revoke) -> Ruling:
-        contract, player, card, suit = hand.undertaking, fact.player, fact.card, fact.led.word
-        if fact.status != "corrected":
-            if contract is not None and contract.partner is None and player != contract.caller:
-                return Ruling(hand.say("revoke.established", "against-solo", player=player, caller=contract.caller))
-            return Ruling(hand.say("revoke.established", "against-side", player=player))
-        label = hand.side_label(hand.adversaries(player))
-        if hand.called.solo_caller(player):  # play has begun, so a contract stands
-            if not hand.later_plays:
-                return Ruling(hand.say("revoke.corrected", "solo-in-time"))
-            return Ruling(hand.say("revoke.corrected", "solo-late", card=card, label=label), card_call(
-                hand, player, card, ("card",), "revoke.corrected",
-                hand.say("revoke.corrected", "solo-late-offer", card=card, label=label), (Lapse.CARD_PLAYED,)))
-        return Ruling(hand.say("revoke.corrected", "adversary", label=label, suit=suit, card=card), card_call(
-            hand, player, card, ("highest", "lowest", "card"), "revoke.corrected",
-            hand.say("revoke.corrected", "adversary-offer", label=label, player=player, suit=suit, card=card)))
+REVOKE = callerlaws.SideRevokeLaw(SIDE, callerlaws.RevokeWords(
+    lambda hand, fact: hand.say("revoke.established", "against-solo", player=fact.player, caller=hand.called.caller)
+    if hand.called.solo_caller(hand.called.caller) and fact.player != hand.called.caller
+    else hand.say("revoke.established", "against-side", player=fact.player),
+    lambda hand, fact, late: hand.say("revoke.corrected", "solo-in-time"),
+    lambda hand, fact, late, others: hand.say("revoke.corrected", "solo-late", card=fact.card, label=others),
+    lambda hand, fact, others: hand.say("revoke.corrected", "solo-late-offer", card=fact.card, label=others),
+    lambda hand, fact, others: hand.say("revoke.corrected", "adversary", label=others, suit=fact.led.word,
+                                        card=fact.card),
+    lambda hand, fact, others: hand.say("revoke.corrected", "adversary-offer", label=others, player=fact.player,
+                                        suit=fact.led.word, card=fact.card)), "{choosers} call {option} from {target}")
+"""A corrected revoke gives the other side a call (a solo caller's only once an adversary has
+played after him); an established one is paid by the settlement."""
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
@@ -85,7 +68,7 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
             hand.expose_early_play(choice, play, offer_call)
 
 
-OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(
+OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(SIDE, callerlaws.OutOfTurnWords(
     exempt=lambda hand, fact, why: hand.say("play.out-of-turn", "solo-caller") if why == "own" else "",
     what=lambda hand, fact: hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played"),
     ruling=lambda hand, fact, case: hand.say("play.out-of-turn", "play", others=case.others) if not fact.lead
@@ -105,7 +88,7 @@ OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(
 requirement on the offender's partner still to play. None against a solo caller's own."""
 
 
-def no_call(hand: FrenchBostonHand, event: ev.Expose, why: Exemption) -> Ruling:
+def no_call(hand: FrenchBostonHand, event: ev.Expose, why: callerlaws.Exemption) -> Ruling:
     """An exposed card nobody may call: a solo caller's own, or once play is over. Before a
     contract, a card that falls face up in the bidding may force independence on its holder."""
     if why == "own":
@@ -125,8 +108,8 @@ def callable_card(hand: FrenchBostonHand, event: ev.Expose, others: str) -> Ruli
                   None if hand.undertaking is None else call_offer(hand, event.player, event.card))
 
 
-EXPOSED = SideExposedLaw(SIDE, no_call, lambda hand, event: hand.say("misere.errors", "exposed", card=event.card),
-                         callable_card)
+EXPOSED = callerlaws.SideExposedLaw(
+    SIDE, no_call, lambda hand, event: hand.say("misere.errors", "exposed", card=event.card), callable_card)
 """A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
 
 
@@ -167,7 +150,7 @@ def next_of_side(hand: FrenchBostonHand, event: ev.Count) -> list[str] | None:
     return None if target is None else [target]
 
 
-ATTENTION = SideAttentionLaw(
+ATTENTION = callerlaws.SideAttentionLaw(
     SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over") if why == "over"
     else hand.say("attention.drawn", "solo-caller"),
     lambda hand, event: hand.say("misere.errors", "attention"), next_of_side,
@@ -191,7 +174,7 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
             super().unanswered_accept(hand, event)
 
 
-LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
+LAWS = laws.PenaltyLaws(revoke=REVOKE, retract=FrenchBostonRetractLaw(),
                         out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
                         attention=ATTENTION, call=FrenchBostonCallLaw(),
                         deal=laws.DealLaw(worded=True))
