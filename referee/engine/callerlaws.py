@@ -4,13 +4,14 @@ on when there is none; each game declares the options its laws give and the word
 says, and these laws do the rest once::
 
     SIDE = CallerSide(MISERE, lambda hand, offender: not hand.play_over())
-    OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(...), lead=("suit", "card"))
+    OUT_OF_TURN = SideOutOfTurnLaw(SIDE, OutOfTurnWords(...), play_target, lead=("suit", "card"))
 
-The exemptions come first, in this order, for every topic (`CallerSide.exemption`): no contract
-stands, the error is a solo caller's own (he has no partner to profit), play is over (nothing is
-left to penalise). Then, in a misère, an adversary's error is the caller's claim (`MisereError`);
-otherwise the law's own penalty. Words are the game's (`hand.say` names a sentence of its
-rulebook), given the particulars of the error (`Case`): like the laws, nothing here holds a hand.
+The exemptions come first, in this order (`CallerSide.exemption`): no contract stands, the error
+is a solo caller's own (he has no partner to profit), play is over (nothing is left to penalise);
+a revoke corrected reads only the second (`SideRevokeLaw`). Then, in a misère, an adversary's
+error is the caller's claim (`MisereError`); otherwise the law's own penalty. Words are the
+game's (`hand.say` names a sentence of its rulebook), given the particulars of the error (`Case`):
+like the laws, nothing here holds a hand.
 """
 
 from __future__ import annotations
@@ -52,9 +53,9 @@ class CallerSide:
 @record
 class Case:
     """The particulars of an error that its words name: the `offender`, his `card`, the innocent
-    side (`others`, by its label), whom a requirement binds (several: "Y Z") or whose lead it was (`target`), the
-    offender's `side` when a suit is called from whichever of it leads next ("Y or Z"), and whom a
-    suit is called from, in words (`whom`)."""
+    side (`others`, by its label), whom a requirement binds (several: "Y Z") or whose lead it was
+    (`target`), the offender's `side` when a suit is called from whichever of it leads next ("Y or
+    Z"), and whom a suit is called from, in words (`whom`)."""
 
     offender: str
     card: Card | None
@@ -147,15 +148,15 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
 
 class SideExposedLaw(ExposedLaw[Any]):
     """A card of an adversary of the caller (in a partnership, of either side) seen by the table
-    without being played: the innocent side may call it until it is played (the game's `callable`
+    without being played: the innocent side may call it until it is played (the game's `call`
     ruling, given the innocent side's label); `exempt` rules the exemptions, and in a misère it is
     a misère error (`what` it is)."""
 
-    __slots__ = ("callable", "exempt", "side", "what")
+    __slots__ = ("call", "exempt", "side", "what")
 
     def __init__(self, side: CallerSide, exempt: Callable[[Any, ev.Expose, Exemption], Ruling],
-                 what: Callable[[Any, ev.Expose], str], callable: Callable[[Any, ev.Expose, str], Ruling]) -> None:
-        self.side, self.exempt, self.what, self.callable = side, exempt, what, callable
+                 what: Callable[[Any, ev.Expose], str], call: Callable[[Any, ev.Expose, str], Ruling]) -> None:
+        self.side, self.exempt, self.what, self.call = side, exempt, what, call
 
     def decide(self, hand: Any, event: ev.Expose) -> Ruling:
         why = self.side.exemption(hand, event.player)
@@ -163,7 +164,7 @@ class SideExposedLaw(ExposedLaw[Any]):
             return self.exempt(hand, event, why)
         if misere := self.side.misere.ruling(hand, event.player, self.what(hand, event)):
             return misere
-        return self.callable(hand, event, hand.side_label(choosers(hand, event.player)))
+        return self.call(hand, event, hand.side_label(choosers(hand, event.player)))
 
 
 class SideAttentionLaw(AttentionLaw[Any]):
