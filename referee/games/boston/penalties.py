@@ -119,15 +119,19 @@ OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(SIDE, callerlaws.OutOfTurnWords(
 trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
 
 
+def callable_card(hand: BostonHand, event: ev.Expose, caller: str) -> Ruling:
+    """An opponent's exposed card stays face up, liable to be called by the caller (`LiableCards`)."""
+    return Ruling(hand.say("exposed.card", "callable", caller=caller),
+                  hand.liable.offer(hand, event.player, event.card),
+                  lambda choice: hand.liable.lay(event.card, event.player))
+
+
 EXPOSED = callerlaws.SideExposedLaw(
     SIDE, lambda hand, event, why: Ruling(
         hand.say("exposed.card", "caller") if why == "own" else hand.say("exposed.card", "over") if why == "over"
         else hand.say("exposed.card", "partout") if hand.partout else hand.say("exposed.card", "no-bid")),
-    lambda hand, event: hand.say("misere.error", "exposed", player=event.player, card=event.card),
-    lambda hand, event, others: Ruling(hand.say("exposed.card", "callable", caller=others),
-                                       hand.liable.offer(hand, event.player, event.card),
-                                       lambda choice: hand.liable.lay(event.card, event.player)))
-"""An opponent's exposed card stays face up, liable to be called by the caller (`LiableCards`)."""
+    lambda hand, event: hand.say("misere.error", "exposed", player=event.player, card=event.card), callable_card)
+"""An opponent's exposed card, callable by the caller; none of the caller's, nor once the hand is over."""
 
 
 def opponents_to_play(hand: BostonHand, event: ev.Count) -> list[str]:
