@@ -69,7 +69,7 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
 
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(SIDE, callerlaws.OutOfTurnWords(
-    exempt=lambda hand, fact, why: hand.say("play.out-of-turn", "solo-caller") if why == "own" else "",
+    exempt=lambda hand, fact, why: hand.say("play.out-of-turn", "solo-caller") if why == "own" else "",  # no contract
     what=lambda hand, fact: hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played"),
     ruling=lambda hand, fact, case: hand.say("play.out-of-turn", "play", others=case.others) if not fact.lead
     else hand.say("play.out-of-turn", "lead-by-side", others=case.others, side=case.side) if case.side
