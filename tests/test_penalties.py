@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from referee.check import check_text
+from referee.engine.caller import NOBODY, Called, MisereError, misere_caller
+from referee.engine.callerlaws import CallerSide
 from referee.engine.penalties import PenaltyLaw
 from referee.engine.replay import HandReplay
 from referee.games.auction_pitch.hand import AuctionPitchHand
@@ -86,3 +88,27 @@ def test_a_suit_option_chosen_requires_the_offender_to_lead_it() -> None:
     penalty = next(p for p in hand.penalties if p.rule == "euchre.play.out-of-turn")
     assert penalty.description == "N-S call clubs from E"
     assert [(e.kind, e.who, e.detail) for e in penalty.effects] == [("requirement", "E", "lead-suit clubs")]
+
+
+class _Seated:
+    """A hand as `CallerSide.exemption` reads it: its contract (`called`), and nothing else."""
+
+    def __init__(self, called: Called) -> None:
+        self.called = called
+
+
+@pytest.mark.parametrize(("called", "offender", "over", "why"), [
+    (NOBODY, "A", True, "unbid"),           # no contract stands: before anything else
+    (Called.of("ABCD", "A"), "A", True, "own"),   # a solo caller's own error, even once play is over
+    (Called.of("ABCD", "A"), "B", True, "over"),  # an adversary's, once play is over
+    (Called.of("ABCD", "A"), "B", False, None),   # an adversary's while play goes on: the law's penalty
+    (Called.of("ABCD", "A", "C"), "A", False, None),  # a caller with a partner is penalised like anyone
+])
+def test_a_caller_s_laws_read_the_exemptions_in_order(called: Called, offender: str, over: bool,
+                                                      why: str | None) -> None:
+    """Every topic of Boston's laws, which French Boston follows, asks first whether a contract
+    stands, then whether the error is a solo caller's own (he has no partner to profit), then
+    whether play is over: the first that holds is why there is no penalty."""
+    misere = MisereError("misere.error", misere_caller, lambda *_: "", lambda *_: None)
+    side = CallerSide(misere, lambda hand, offender: not over)
+    assert side.exemption(_Seated(called), offender) == why

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...engine import callerlaws
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.caller import MisereError, lead_called, misere_caller, still_to_play
-from ...engine.choices import Lapse
-from ...engine.penalties import Offer, Ruling, requirement
+from ...engine.caller import MisereError, misere_caller, still_to_play
+from ...engine.penalties import Ruling
 from ...notation import events as ev
 from .settlement import tables
 
@@ -38,103 +38,48 @@ MISERE = MisereError("misere.error", misere_caller,
 offender forfeiting to the pool), or play on; a result written while it is open shows he claimed."""
 
 
-class BostonRevokeLaw(laws.RevokeLaw["BostonHand"]):
-    """A revoke: the caller's corrected in time may leave his card face up (the seed lets him
-    correct until he plays to the next trick); an opponent's corrected lets the caller call for
-    his highest or lowest or the card; an established one's cost, in words (the settlement pays it)."""
-
-    __slots__ = ()
-
-    def decide(self, hand: BostonHand, fact: tb.Revoke) -> Ruling:
-        if fact.status != "corrected":
-            return Ruling(self.established_words(hand, fact))
-        if hand.high is None:  # misère partout, or nobody has bid yet
-            return super().decide(hand, fact)
-        over, player, card, table = hand.stage == "ended", fact.player, fact.card, hand.table
-        late = table is not None and player in table.late_correctors  # the seed's: until he plays to the next trick
-        choosers = laws.choosers(hand, player)
-        if player != hand.caller:
-            words = hand.say("revoke.corrected", "opponent", caller=hand.caller, player=player,
-                             suit=fact.led.word[:-1], card=card)
-            offer = Offer(choosers, player, ("highest", "lowest", "card"), "revoke.corrected", words, called=card,
-                          target=player, said=f"{{choosers}} requires {{target}}'s {{option}} {fact.led.word[:-1]}",
-                          said_card="{choosers} calls {target}'s {card} as an exposed card")
-            return Ruling(words, None if over else offer)
-        if not (hand.next_plays if late else hand.later_plays):
-            return Ruling(hand.say("revoke.corrected", "free-late") if late else hand.say("revoke.corrected", "free"))
-        call = hand.say("revoke.corrected", "call", card=card, opponents=hand.side_label(choosers))
-        return Ruling(hand.say("revoke.corrected", "exposed-late", card=card) if late
-                      else hand.say("revoke.corrected", "exposed", card=card),
-                      None if over else Offer(choosers, player, ("card",), "revoke.corrected", call, card=card,
-                                              ends=(Lapse.CARD_PLAYED,), target=player,
-                                              said_card="the opponents call the caller's exposed {card}"))
-
-    def established_words(self, hand: BostonHand, fact: tb.Revoke) -> str:
-        """An established revoke's cost, in words that fit the call (the settlement pays it)."""
-        if hand.revokes and hand.revokes[0] is not fact:
-            return hand.say("revoke.established", "earlier")
-        if hand.partout:
-            return hand.say("revoke.established", "partout")
-        if fact.player == hand.caller:
-            return hand.say("revoke.established", "caller")
-        assert hand.high is not None
-        if hand.high.misere:
-            name = hand.high.text.replace("-", " ").replace("misere", "misère")
-            return hand.say("revoke.established", "misere", name=name)
-        if over := hand.revoke_overtricks():
-            return hand.say("revoke.established", "opponent", over=over)
-        if hand.high.tricks == 13:
-            return hand.say("revoke.established", "opponent-thirteen")
-        return hand.say("revoke.established", "opponent-nine")
+SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: hand.penalty_applies(offender))
+"""Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
 
 
-class BostonOutOfTurnLaw(laws.OutOfTurnLaw["BostonHand"]):
-    """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to
-    one trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
+def opponent_corrected(hand: BostonHand, fact: tb.Revoke, caller: str) -> str:
+    """An opponent's revoke corrected: the caller's choice, in the words of its ruling and its offer."""
+    return hand.say("revoke.corrected", "opponent", caller=caller, player=fact.player, suit=fact.led.word[:-1],
+                    card=fact.card)
 
-    __slots__ = ()
 
-    def decide(self, hand: BostonHand, fact: tb.OutOfTurn) -> Ruling:
-        if hand.partout:
-            return Ruling(hand.say("play.out-of-turn", "partout"))
-        if fact.player == hand.caller:
-            return Ruling(hand.say("play.out-of-turn", "caller-lead") if fact.lead
-                          else hand.say("play.out-of-turn", "caller"))
-        applies = hand.penalty_applies(fact.player)
-        what = (hand.say("misere.error", "led", player=fact.player, card=fact.card) if fact.lead
-                else hand.say("misere.error", "played", player=fact.player, card=fact.card))
-        if misere := MISERE.ruling(hand, fact.player, what, applies=applies):
-            return misere
-        offer = (self.lead_penalty if fact.lead else self.play_penalty)(hand, fact) if applies else None
-        return Ruling(hand.say("play.out-of-turn", "lead", caller=hand.caller) if fact.lead
-                      else hand.say("play.out-of-turn", "play", caller=hand.caller), offer)
+def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
+    """An established revoke's cost, in words that fit the call (the settlement pays it)."""
+    if hand.revokes and hand.revokes[0] is not fact:
+        return hand.say("revoke.established", "earlier")
+    if hand.partout:
+        return hand.say("revoke.established", "partout")
+    if fact.player == hand.caller:
+        return hand.say("revoke.established", "caller")
+    assert hand.high is not None
+    if hand.high.misere:
+        name = hand.high.text.replace("-", " ").replace("misere", "misère")
+        return hand.say("revoke.established", "misere", name=name)
+    if over := hand.revoke_overtricks():
+        return hand.say("revoke.established", "opponent", over=over)
+    if hand.high.tricks == 13:
+        return hand.say("revoke.established", "opponent-thirteen")
+    return hand.say("revoke.established", "opponent-nine")
 
-    def lead_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer:
-        caller, offender, card = hand.caller, fact.player, fact.card
-        targets = [fact.expected] if fact.expected != caller else list(hand.called.against)
-        whom = fact.expected if fact.expected != caller else hand.say("play.out-of-turn", "next-leader")
 
-        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-            if option == "accept":
-                return
-            effects, suit = lead_called(hand, offender, card, targets, option, "play.out-of-turn", at, exposed=True)
-            hand.penalise("play.out-of-turn", hand.say("play.out-of-turn", "suit-called", caller=caller,
-                                                       suit=suit.word[:-1], whom=whom, offender=offender, card=card)
-                          if suit else hand.say("play.out-of-turn", "card-called", caller=caller, offender=offender,
-                                                card=card), effects=effects)
-
-        return Offer(laws.choosers(hand, offender), offender, ("suit", "card", "accept"), "play.out-of-turn",
-                     hand.say("play.out-of-turn", "lead-offer", caller=caller, whom=whom, offender=offender, card=card),
-                     apply, implied="accept", card=card,
-                     implied_text=hand.say("play.out-of-turn", "lead-stands", offender=offender))
-
-    def play_penalty(self, hand: BostonHand, fact: tb.OutOfTurn) -> Offer | None:
-        targets = still_to_play(hand, hand.called.against)
-        if not targets:
-            return None
-        target = fact.expected if fact.expected in targets else targets[0]
-        return requirement(hand, fact.player, target, ("highest", "lowest", "win", "lose"), "play.out-of-turn",
-                           hand.say("play.out-of-turn", "play-offer", caller=hand.caller, target=target))
+REVOKE = callerlaws.SideRevokeLaw(SIDE, callerlaws.RevokeWords(
+    established_words,
+    lambda hand, fact, late: hand.say("revoke.corrected", "free-late") if late
+    else hand.say("revoke.corrected", "free"),
+    lambda hand, fact, late, others: hand.say("revoke.corrected", "exposed-late", card=fact.card) if late
+    else hand.say("revoke.corrected", "exposed", card=fact.card),
+    lambda hand, fact, others: hand.say("revoke.corrected", "call", card=fact.card, opponents=others),
+    opponent_corrected, opponent_corrected),
+    "{choosers} requires {target}'s {option} {suit}", "{choosers} calls {target}'s {card} as an exposed card",
+    "the opponents call the caller's exposed {card}", any_card=True, unbid_free=True, ended=True)
+"""A revoke: the caller's corrected in time may leave his card face up (the seed lets him correct
+until he plays to the next trick); an opponent's corrected lets the caller call for his highest or
+lowest or the card; an established one's cost, in words (the settlement pays it)."""
 
 
 def short_ruling(hand: BostonHand, player: str) -> str:
@@ -146,54 +91,70 @@ def short_ruling(hand: BostonHand, player: str) -> str:
     return hand.say("play.played-twice", "opponent", caller=hand.caller)
 
 
-class BostonExposedLaw(laws.ExposedLaw["BostonHand"]):
-    """An opponent's exposed card stays face up, liable to be called (a misère error in a misère)."""
-
-    __slots__ = ()
-
-    def decide(self, hand: BostonHand, event: ev.Expose) -> Ruling:
-        if hand.high is None:
-            return Ruling(hand.say("exposed.card", "partout") if hand.partout else hand.say("exposed.card", "no-bid"))
-        if event.player == hand.caller:
-            return Ruling(hand.say("exposed.card", "caller"))
-        if not hand.penalty_applies(event.player):
-            return Ruling(hand.say("exposed.card", "over"))
-        what = hand.say("misere.error", "exposed", player=event.player, card=event.card)
-        if misere := MISERE.ruling(hand, event.player, what):
-            return misere
-        return Ruling(hand.say("exposed.card", "callable", caller=hand.caller),
-                      hand.liable.offer(hand, event.player, event.card),
-                      lambda choice: hand.liable.lay(event.card, event.player))
+def play_target(hand: BostonHand, fact: tb.OutOfTurn) -> str | None:
+    """After a card played out of turn, the opponent the caller may require a card from: the
+    rightful player if he is one still to play, else the first of them."""
+    targets = still_to_play(hand, hand.called.against)
+    return (fact.expected if fact.expected in targets else targets[0]) if targets else None
 
 
-class BostonAttentionLaw(laws.AttentionLaw["BostonHand"]):
-    """Drawing attention to the tricks: the caller may require highest or lowest, trump or not."""
-
-    __slots__ = ()
-
-    def decide(self, hand: BostonHand, event: ev.Count) -> Ruling:
-        table = hand.table
-        if table is not None and table.finished:
-            return Ruling(hand.say("attention.drawn", "finished"))
-        if not hand.penalty_applies(event.player) or table is None:
-            return Ruling(hand.say("attention.drawn", "none"))
-        if misere := MISERE.ruling(hand, event.player, hand.say("misere.error", "attention", player=event.player)):
-            return misere
-        current = table.current
-        targets = [p for p in still_to_play(hand, hand.called.against) if current.plays or p != current.leader]
-
-        def apply(hand: BostonHand, option: str, at: ev.Span) -> None:
-            effects = [hand.require(t, option, "attention.drawn", at) for t in targets]
-            hand.penalty("attention.drawn", "required", caller=hand.caller, option=option, targets=" ".join(targets),
-                         effects=effects)
-
-        offer = hand.say("attention.drawn", "offer", caller=hand.caller, trick=current.number,
-                         targets=" ".join(targets))
-        return Ruling(hand.say("attention.drawn", "ruling", caller=hand.caller),
-                      Offer(laws.choosers(hand, event.player), event.player, ("highest", "lowest", "trump", "no-trump"),
-                            "attention.drawn", offer, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
+OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(SIDE, callerlaws.OutOfTurnWords(
+    exempt=lambda hand, fact, why: hand.say("play.out-of-turn", "partout") if why == "unbid" else hand.say(
+        "play.out-of-turn", "caller-lead") if fact.lead else hand.say("play.out-of-turn", "caller"),
+    what=lambda hand, fact: hand.say("misere.error", "led", player=fact.player, card=fact.card) if fact.lead
+    else hand.say("misere.error", "played", player=fact.player, card=fact.card),
+    ruling=lambda hand, fact, case: hand.say("play.out-of-turn", "lead", caller=case.others) if fact.lead
+    else hand.say("play.out-of-turn", "play", caller=case.others),
+    whom=lambda hand, expected, side: hand.say("play.out-of-turn", "next-leader") if side else expected,
+    lead_offer=lambda hand, case: hand.say("play.out-of-turn", "lead-offer", caller=case.others, whom=case.whom,
+                                           offender=case.offender, card=case.card),
+    called=lambda hand, case, option, suit: hand.say(
+        "play.out-of-turn", "suit-called", caller=case.others, suit=suit.word[:-1], whom=case.whom,
+        offender=case.offender, card=case.card) if suit else hand.say(
+        "play.out-of-turn", "card-called", caller=case.others, offender=case.offender, card=case.card),
+    play_offer=lambda hand, case: hand.say("play.out-of-turn", "play-offer", caller=case.others, target=case.target),
+    stands=lambda hand, case: hand.say("play.out-of-turn", "lead-stands", offender=case.offender)),
+    play_target, lead=("suit", "card", "accept"), exposed=True, short=short_ruling)
+"""A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to one
+trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
 
 
-LAWS = laws.PenaltyLaws(revoke=BostonRevokeLaw(), out_of_turn=BostonOutOfTurnLaw(short=short_ruling),  # law 19
-                        exposed=BostonExposedLaw(), attention=BostonAttentionLaw(), deal=laws.DealLaw(worded=True))
+def callable_card(hand: BostonHand, event: ev.Expose, caller: str) -> Ruling:
+    """An opponent's exposed card stays face up, liable to be called by the caller (`LiableCards`)."""
+    return Ruling(hand.say("exposed.card", "callable", caller=caller),
+                  hand.liable.offer(hand, event.player, event.card),
+                  lambda choice: hand.liable.lay(event.card, event.player))
+
+
+EXPOSED = callerlaws.SideExposedLaw(
+    SIDE, lambda hand, event, why: Ruling(
+        hand.say("exposed.card", "caller") if why == "own" else hand.say("exposed.card", "over") if why == "over"
+        else hand.say("exposed.card", "partout") if hand.partout else hand.say("exposed.card", "no-bid")),
+    lambda hand, event: hand.say("misere.error", "exposed", player=event.player, card=event.card), callable_card)
+"""An opponent's exposed card, callable by the caller; none of the caller's, nor once the hand is over."""
+
+
+def opponents_to_play(hand: BostonHand, event: ev.Count) -> list[str]:
+    """The opponents still to play to the trick (a leader yet to lead is not one)."""
+    assert hand.table is not None
+    current = hand.table.current
+    return [p for p in still_to_play(hand, hand.called.against) if current.plays or p != current.leader]
+
+
+ATTENTION = callerlaws.SideAttentionLaw(
+    callerlaws.CallerSide(MISERE, lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
+    lambda hand, event, why: hand.say("attention.drawn", "finished") if hand.table is not None and hand.table.finished
+    else hand.say("attention.drawn", "none"),
+    lambda hand, event: hand.say("misere.error", "attention", player=event.player), opponents_to_play,
+    lambda hand, case: hand.say("attention.drawn", "ruling", caller=case.others),
+    lambda hand, case: hand.say("attention.drawn", "offer", caller=case.others, trick=hand.trick_number,
+                                targets=case.target),
+    lambda hand, case, option: hand.say("attention.drawn", "required", caller=case.others, option=option,
+                                        targets=case.target))
+"""Drawing attention to the tricks, while one is played: the caller may require highest or lowest,
+trump or not, of the opponents still to play to it."""
+
+
+LAWS = laws.PenaltyLaws(revoke=REVOKE, out_of_turn=OUT_OF_TURN,
+                        exposed=EXPOSED, attention=ATTENTION, deal=laws.DealLaw(worded=True))
 """Boston's penalty laws, declared on its hand."""

@@ -10,15 +10,14 @@ decide; the rulebook words each decision (its rules' `says`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...engine import callerlaws
 from ...engine import penalties as laws
-from ...engine import table as tb
-from ...engine.caller import MisereError, lead_called, misere_caller, next_to_play
-from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
+from ...engine.caller import MisereError, misere_caller, next_to_play
+from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
 from ...engine.laws import Effect
-from ...engine.penalties import Offer, Ruling, card_call, requirement
+from ...engine.penalties import Offer, Ruling, card_call
 from ...notation import events as ev
 from ...notation.cards import Card
 from .auction import Contract, solo
@@ -27,28 +26,34 @@ if TYPE_CHECKING:
     from .hand import FrenchBostonHand
 
 
-class FrenchBostonRevokeLaw(laws.RevokeLaw["FrenchBostonHand"]):
-    """A corrected revoke gives the other side a call (a solo caller's only once an adversary has
-    played after him); an established one is paid by the settlement."""
+MISERE = MisereError("misere.errors", misere_caller,
+                     lambda hand, caller, offender, what: hand.say("misere.errors", "offer", offender=offender,
+                                                                   what=what, caller=caller),
+                     lambda hand, caller, offender, what: hand.penalty(
+                         "misere.errors", "claimed", caller=caller, offender=offender, what=what,
+                         effects=(Effect("hand-not-scored", offender),)),
+                     ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
+"""As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
+ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
 
-    __slots__ = ()
 
-    def decide(self, hand: FrenchBostonHand, fact: tb.Revoke) -> Ruling:
-        contract, player, card, suit = hand.undertaking, fact.player, fact.card, fact.led.word
-        if fact.status != "corrected":
-            if contract is not None and contract.partner is None and player != contract.caller:
-                return Ruling(hand.say("revoke.established", "against-solo", player=player, caller=contract.caller))
-            return Ruling(hand.say("revoke.established", "against-side", player=player))
-        label = hand.side_label(hand.adversaries(player))
-        if hand.called.solo_caller(player):  # play has begun, so a contract stands
-            if not hand.later_plays:
-                return Ruling(hand.say("revoke.corrected", "solo-in-time"))
-            return Ruling(hand.say("revoke.corrected", "solo-late", card=card, label=label), card_call(
-                hand, player, card, ("card",), "revoke.corrected",
-                hand.say("revoke.corrected", "solo-late-offer", card=card, label=label), (Lapse.CARD_PLAYED,)))
-        return Ruling(hand.say("revoke.corrected", "adversary", label=label, suit=suit, card=card), card_call(
-            hand, player, card, ("highest", "lowest", "card"), "revoke.corrected",
-            hand.say("revoke.corrected", "adversary-offer", label=label, player=player, suit=suit, card=card)))
+SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: not hand.play_over())
+"""Either side is penalised, but a solo caller for his own errors, until the play is over."""
+
+
+REVOKE = callerlaws.SideRevokeLaw(SIDE, callerlaws.RevokeWords(
+    lambda hand, fact: hand.say("revoke.established", "against-solo", player=fact.player, caller=hand.called.caller)
+    if hand.called.solo_caller(hand.called.caller) and fact.player != hand.called.caller
+    else hand.say("revoke.established", "against-side", player=fact.player),
+    lambda hand, fact, late: hand.say("revoke.corrected", "solo-in-time"),
+    lambda hand, fact, late, others: hand.say("revoke.corrected", "solo-late", card=fact.card, label=others),
+    lambda hand, fact, others: hand.say("revoke.corrected", "solo-late-offer", card=fact.card, label=others),
+    lambda hand, fact, others: hand.say("revoke.corrected", "adversary", label=others, suit=fact.led.word,
+                                        card=fact.card),
+    lambda hand, fact, others: hand.say("revoke.corrected", "adversary-offer", label=others, player=fact.player,
+                                        suit=fact.led.word, card=fact.card)), "{choosers} call {option} from {target}")
+"""A corrected revoke gives the other side a call (a solo caller's only once an adversary has
+played after him); an established one is paid by the settlement."""
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
@@ -63,70 +68,49 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
             hand.expose_early_play(choice, play, offer_call)
 
 
-class FrenchBostonOutOfTurnLaw(laws.OutOfTurnLaw["FrenchBostonHand"]):
-    """A lead out of turn: a suit called, or the card called as exposed; a card played out of turn:
-    a requirement on the offender's partner still to play. None against a solo caller's own."""
-
-    __slots__ = ()
-
-    def decide(self, hand: FrenchBostonHand, fact: tb.OutOfTurn) -> Ruling:
-        player = fact.player
-        if hand.called.solo_caller(player):
-            return Ruling(hand.say("play.out-of-turn", "solo-caller"))
-        if hand.undertaking is None:
-            return laws.NO_PENALTY
-        applies, others = not hand.play_over(), laws.choosers(hand, player)
-        what = hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played")
-        if misere := MISERE.ruling(hand, player, what, applies=applies):
-            return misere
-        label = hand.side_label(others)
-        if not fact.lead:
-            offer = side_requirement(
-                hand, player, hand.called.partners_of(player), player, ("highest", "lowest", "win", "lose"),
-                "play.out-of-turn", lambda them, target: hand.say("play.out-of-turn", "play-offer", others=them,
-                                                                  target=target, player=player))
-            return Ruling(hand.say("play.out-of-turn", "play", others=label), offer if applies else None)
-        # The suit is called from the offender's side: from the rightful leader when he is the
-        # offender's partner, otherwise (the lead was the innocent side's) from whichever of the
-        # offender's side next has the lead, as in Boston.
-        if fact.expected in others:
-            targets = [p for p in hand.order if p not in others]
-            side = " or ".join(targets)
-            words = hand.say("play.out-of-turn", "lead-by-side", others=label, side=side)
-            whom = hand.say("play.out-of-turn", "whichever-leads", side=side)
-        else:
-            targets, words = [fact.expected], hand.say("play.out-of-turn", "lead", others=label, expected=fact.expected)
-            whom = hand.say("play.out-of-turn", "whose-lead", expected=fact.expected)
-
-        def apply(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-            effects, _ = lead_called(hand, player, fact.card, targets, option, "play.out-of-turn", at)
-            hand.penalty("play.out-of-turn", "called", others=hand.side_label(others), option=option, player=player,
-                         effects=effects)
-
-        return Ruling(words, Offer(others, player, ("suit", "card"), "play.out-of-turn", hand.say(
-            "play.out-of-turn", "lead-offer", others=label, whom=whom, card=fact.card, player=player),
-            apply, card=fact.card) if applies else None)
+OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(SIDE, callerlaws.OutOfTurnWords(
+    exempt=lambda hand, fact, why: hand.say("play.out-of-turn", "solo-caller") if why == "own" else "",  # no contract
+    what=lambda hand, fact: hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played"),
+    ruling=lambda hand, fact, case: hand.say("play.out-of-turn", "play", others=case.others) if not fact.lead
+    else hand.say("play.out-of-turn", "lead-by-side", others=case.others, side=case.side) if case.side
+    else hand.say("play.out-of-turn", "lead", others=case.others, expected=case.target),
+    whom=lambda hand, expected, side: hand.say("play.out-of-turn", "whichever-leads", side=side) if side
+    else hand.say("play.out-of-turn", "whose-lead", expected=expected),
+    lead_offer=lambda hand, case: hand.say("play.out-of-turn", "lead-offer", others=case.others, whom=case.whom,
+                                           card=case.card, player=case.offender),
+    called=lambda hand, case, option, suit: hand.say("play.out-of-turn", "called", others=case.others,
+                                                     option=option, player=case.offender),
+    play_offer=lambda hand, case: hand.say("play.out-of-turn", "play-offer", others=case.others, target=case.target,
+                                           player=case.offender)),
+    lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), fact.player),
+    said="{choosers} require {option} from {target}")
+"""A lead out of turn: a suit called, or the card called as exposed; a card played out of turn: a
+requirement on the offender's partner still to play. None against a solo caller's own."""
 
 
-class FrenchBostonExposedLaw(laws.ExposedLaw["FrenchBostonHand"]):
-    """A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
+def no_call(hand: FrenchBostonHand, event: ev.Expose, why: callerlaws.Exemption) -> Ruling:
+    """An exposed card nobody may call: a solo caller's own, or once play is over. Before a
+    contract, a card that falls face up in the bidding may force independence on its holder."""
+    if why == "own":
+        return Ruling(hand.say("exposed.card", "solo-caller"))
+    if why == "over":
+        return Ruling(hand.say("exposed.card", "play-over"))
+    if not hand.bidding:
+        return callable_card(hand, event, hand.side_label(hand.adversaries(event.player)))
+    size = "eight" if hand.game_options["fallen-card"] == "grand" else "six"
+    return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
+        "exposed.fallen-card", "fell", player=event.player, card=event.card, suit=event.card.suit.word, size=size))
 
-    __slots__ = ()
 
-    def decide(self, hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
-        player, card = event.player, event.card
-        if hand.bidding:  # a card that falls face up before play: independence may be forced
-            size = "eight" if hand.game_options["fallen-card"] == "grand" else "six"
-            return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
-                "exposed.fallen-card", "fell", player=player, card=card, suit=card.suit.word, size=size))
-        if hand.called.solo_caller(player):
-            return Ruling(hand.say("exposed.card", "solo-caller"))
-        if hand.play_over():
-            return Ruling(hand.say("exposed.card", "play-over"))
-        if misere := MISERE.ruling(hand, player, hand.say("misere.errors", "exposed", card=card)):
-            return misere
-        return Ruling(hand.say("exposed.card", "callable", others=hand.side_label(hand.adversaries(player))),
-                      None if hand.undertaking is None else call_offer(hand, player, card))
+def callable_card(hand: FrenchBostonHand, event: ev.Expose, others: str) -> Ruling:
+    """An exposed card after the bidding: the other side may call it (if a contract was made)."""
+    return Ruling(hand.say("exposed.card", "callable", others=others),
+                  None if hand.undertaking is None else call_offer(hand, event.player, event.card))
+
+
+EXPOSED = callerlaws.SideExposedLaw(
+    SIDE, no_call, lambda hand, event: hand.say("misere.errors", "exposed", card=event.card), callable_card)
+"""A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
 
 
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
@@ -158,38 +142,23 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
         force, ends=(Lapse.PLAY_BEGINS,))
 
 
-class FrenchBostonAttentionLaw(laws.AttentionLaw["FrenchBostonHand"]):
-    """Drawing attention: a requirement on the next of the offender's side to play."""
-
-    __slots__ = ()
-
-    def decide(self, hand: FrenchBostonHand, event: ev.Count) -> Ruling:
-        if hand.called.solo_caller(event.player) or hand.undertaking is None:
-            return Ruling(hand.say("attention.drawn", "solo-caller"))
-        if hand.play_over():
-            return Ruling(hand.say("attention.drawn", "play-over"))
-        if misere := MISERE.ruling(hand, event.player, hand.say("misere.errors", "attention"), hand.say(
-                "attention.drawn", "misere", caller=hand.called.caller), applies=hand.table is not None):
-            return misere
-        return Ruling(hand.say("attention.drawn", "ruling", others=hand.side_label(hand.adversaries(event.player))),
-                      None if hand.table is None else side_requirement(
-                          hand, event.player, hand.called.partners_of(event.player) | {event.player},
-                          hand.right_of(hand.table.expected()), ("highest", "lowest", "trump", "no-trump"),
-                          "attention.drawn", lambda them, target: hand.say("attention.drawn", "offer", others=them,
-                                                                           target=target)))
+def next_of_side(hand: FrenchBostonHand, event: ev.Count) -> list[str] | None:
+    """The next of the offender's side to play to the trick (None if all have)."""
+    assert hand.table is not None
+    side = hand.called.partners_of(event.player) | {event.player}
+    target = next_to_play(hand, side, hand.right_of(hand.table.expected()))
+    return None if target is None else [target]
 
 
-def side_requirement(hand: FrenchBostonHand, offender: str, side: frozenset[str], after: str,
-                     options: tuple[Option, ...], topic: str, words: Callable[[str, str], str]) -> Offer | None:
-    """The other side's requirement on the next of the offender's `side` still to play to the trick,
-    going round from `after` (a card played out of turn, attention drawn), offered in `words(others,
-    target)`; None if all have played."""
-    target = next_to_play(hand, side, after)
-    if target is None:
-        return None
-    others = hand.side_label(laws.choosers(hand, offender))
-    return requirement(hand, offender, target, options, topic, words(others, target),
-                       "{choosers} require {option} from {target}")
+ATTENTION = callerlaws.SideAttentionLaw(
+    SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over") if why == "over"
+    else hand.say("attention.drawn", "solo-caller"),
+    lambda hand, event: hand.say("misere.errors", "attention"), next_of_side,
+    lambda hand, case: hand.say("attention.drawn", "ruling", others=case.others),
+    lambda hand, case: hand.say("attention.drawn", "offer", others=case.others, target=case.target),
+    lambda hand, case, option: f"{case.others} require {option} from {case.target}",
+    lambda hand: hand.say("attention.drawn", "misere", caller=hand.called.caller))
+"""Drawing attention: a requirement on the next of the offender's side to play."""
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
@@ -205,19 +174,8 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
             super().unanswered_accept(hand, event)
 
 
-MISERE = MisereError("misere.errors", misere_caller,
-                     lambda hand, caller, offender, what: hand.say("misere.errors", "offer", offender=offender,
-                                                                   what=what, caller=caller),
-                     lambda hand, caller, offender, what: hand.penalty(
-                         "misere.errors", "claimed", caller=caller, offender=offender, what=what,
-                         effects=(Effect("hand-not-scored", offender),)),
-                     ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
-"""As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
-ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
-
-
-LAWS = laws.PenaltyLaws(revoke=FrenchBostonRevokeLaw(), retract=FrenchBostonRetractLaw(),
-                        out_of_turn=FrenchBostonOutOfTurnLaw(), exposed=FrenchBostonExposedLaw(),
-                        attention=FrenchBostonAttentionLaw(), call=FrenchBostonCallLaw(),
+LAWS = laws.PenaltyLaws(revoke=REVOKE, retract=FrenchBostonRetractLaw(),
+                        out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
+                        attention=ATTENTION, call=FrenchBostonCallLaw(),
                         deal=laws.DealLaw(worded=True))
 """French Boston's penalty laws, declared on its hand."""
