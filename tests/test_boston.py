@@ -22,7 +22,7 @@ from referee.engine.ledger import Ledger
 from referee.engine.replay import pools_shown
 from referee.games.boston import GAME
 from referee.games.boston.auction import BostonBid
-from referee.games.boston.settlement import TABLES, tables
+from referee.games.boston.settlement import TABLES
 
 
 # ---- tables -----------------------------------------------------------------------------------
@@ -49,7 +49,7 @@ def test_failure_cells(table: str, bid: int, short: int, amount: int) -> None:
 
 def test_table_shapes() -> None:
     """Success rows run from the bid to thirteen taken; failure rows from one to `bid` short."""
-    numbers = tables()
+    numbers = TABLES.data
     for bid in range(5, 14):
         assert len(numbers["success"]["standard"][bid]) == 14 - bid
         assert len(numbers["success"]["american"][bid]) == 1
@@ -60,12 +60,12 @@ def test_table_shapes() -> None:
 
 
 def test_misere_amounts_double_up_the_scale() -> None:
-    amounts = tables()["misere"]
+    amounts = TABLES.data["misere"]
     assert [amounts[m] for m in ("little-misere", "grand-misere", "little-spread", "grand-spread")] == [20, 40, 80, 160]
 
 
 def test_misere_partout_amounts_are_the_tables_in_red() -> None:
-    assert tables()["partout"] == {"revoke-each": 5, "short-each": 5, "per-trick": 1}
+    assert TABLES.data["partout"] == {"revoke-each": 5, "short-each": 5, "per-trick": 1}
 
 
 # ---- bid ranking ---------------------------------------------------------------------------------
@@ -135,7 +135,7 @@ def _pool_total(value: int | list[int]) -> int:
 def _check_conservation(text: str) -> list[dict]:
     game = check_text(text).to_dict()["files"][0]["games"][0]
     tag = re.search(r'\[Pool "([^"]*)"\]', text)
-    before = sum(int(n) for n in tag.group(1).split()) if tag else tables()["pool"]["stake"] * 4
+    before = sum(int(n) for n in tag.group(1).split()) if tag else TABLES.data["pool"]["stake"] * 4
     for hand in game["hands"]:
         after = _pool_total(hand["pool_after"])
         assert sum(hand["score_delta"].values()) + 10 * (after - before) == 0, (hand, text)

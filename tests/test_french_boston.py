@@ -21,7 +21,7 @@ from referee import check_text
 from referee.engine.auction import Objection
 from referee.games.french_boston import GAME
 from referee.games.french_boston.auction import Proposal, read_bid
-from referee.games.french_boston.settlement import multiplier, payments
+from referee.games.french_boston.settlement import TABLE, multiplier
 from referee.games.french_boston.tricks import FrenchBostonTricks, best_jack
 from referee.notation.cards import Suit, parse_card
 from referee.notation.events import Bid, Span
@@ -94,7 +94,7 @@ def test_suits_rank_hearts_diamonds_clubs_spades_for_equal_numbers() -> None:
 # ---- the payment table (data in the rulebook) ----------------------------------------------------
 
 def test_payment_table_matches_foster() -> None:
-    table = payments()
+    table = TABLE.data
     assert table["five"]["base"] == [4, 8, 12, 16] and table["five"]["extra-trick"] == [1, 2, 3, 4]
     assert table["six"]["base"] == [6, 12, 18, 24] and table["six"]["three-honours"] == [4, 8, 12, 16]
     assert table["eight"]["base"] == [8, 16, 24, 32] and table["eight"]["extra-trick"] == [4, 8, 12, 16]

@@ -16,7 +16,11 @@ It imports the notation layer only, never a game. Its modules, from the setup to
   default, which a game replaces where its laws differ; `choices` is the rectification model (the
   innocent side's options, what ends them); `exposedcards`, `suitcalls`, `newdeal` and `misere` are
   remedies several games' laws share (cards liable to be called, a suit called at the next lead, a
-  new deal, a look back at a quitted trick in a misère).
+  new deal, a look back at a quitted trick in a misère). The games of one caller's side against
+  the rest (Boston, French Boston) share more: `caller` (the side formed, the misère claim, the
+  claim of the rest), `callerlaws` (their penalty laws, declared by each game: options, words,
+  whom a requirement binds), `called_hand` (the steps before play: bidding, naming trumps, a
+  little misère's discards) and `paytable` (a contract paid from the rulebook's payment table).
 - `ledger` records every movement of points, counters or pool once (`scoring` counts honours);
   `laws` names the findings, penalties and open choices; `verdict` is the result as plain data
   (`verdict_schema`, its JSON schema); `session` carries the running score from hand to hand;

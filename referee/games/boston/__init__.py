@@ -15,7 +15,7 @@ from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
 from .hand import BostonHand
-from .settlement import tables
+from .settlement import TABLES
 
 __all__ = ["GAME", "Boston", "BostonHand", "BostonSession"]
 
@@ -24,7 +24,7 @@ class BostonSession(GameSession[BostonHand]):
     """A game of Boston: the players' counters and the pool carried from deal to deal."""
 
     def __init__(self, game: Boston, setup: Setup) -> None:
-        red = sum(setup.pool) if setup.pool is not None else tables()["pool"]["stake"] * len(setup.players)
+        red = sum(setup.pool) if setup.pool is not None else TABLES.amount("pool", "stake") * len(setup.players)
         super().__init__(game, setup, red)
         self.number = 0  # a game of Boston may start at any deal: the first header says which
 
@@ -36,7 +36,7 @@ class BostonSession(GameSession[BostonHand]):
         redeal = verdict.status == "redeal"
         self.number = verdict.number + (0 if redeal else 1)
         self.next_dealer = replay.dealer if redeal else replay.left_of(replay.dealer)
-        last = tables()["game-deals"] + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
+        last = TABLES.amount("game-deals") + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
         if verdict.number >= last and verdict.status in ("complete", "abandoned", "thrown-in"):
             self.over = True
 

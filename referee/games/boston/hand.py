@@ -18,7 +18,7 @@ from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
 from .penalties import LAWS, MISERE
-from .settlement import BostonSettlement, tables
+from .settlement import TABLES, BostonSettlement
 
 BostonOptions = TypedDict("BostonOptions", {
     "success-table": Literal["standard", "american"],
@@ -55,7 +55,7 @@ class BostonHand(CalledHand[BostonBid]):
         super().__init__(context, record)
         self.pool_before, self.eldest = pool_before, self.left_of(self.dealer)
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
-                            and self.number == tables()["game-deals"] + 1)  # a grand without trumps for the pool
+                            and self.number == TABLES.amount("game-deals") + 1)  # a grand without trumps for the pool
         if self.final_grand:
             self.step = "ready"
         self.calls = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
@@ -287,14 +287,14 @@ class BostonHand(CalledHand[BostonBid]):
             self.penalty("play.claim-rest", "laid", partners=" and ".join(cards),
                          effects=[Effect("exposed", p, None, c.text) for p, c in laid])
 
-    # ---- revokes (the laws: `penalties.BostonRevokeLaw`) -----------------------------------------
+    # ---- revokes (the laws: `penalties.REVOKE`) --------------------------------------------------
     def revoke_overtricks(self) -> int:
         """The over-tricks an opponent's revoke pays: three, within thirteen tricks; none above nine by default."""
         assert self.high is not None
         tricks = self.high.tricks
         if tricks is None or (self.game_options["opponent-revoke-overtricks"] == "none-above-nine" and tricks > 9):
             return 0
-        return min(int(tables()["revoke-overtricks"]), 13 - tricks)
+        return min(TABLES.amount("revoke-overtricks"), 13 - tricks)
 
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from ...engine import table as tb
 from ...engine.caller import MisereError, misere_caller, still_to_play
 from ...engine.penalties import Ruling
 from ...notation import events as ev
-from .settlement import tables
+from .settlement import TABLES
 
 if TYPE_CHECKING:
     from .hand import BostonHand
@@ -31,7 +31,7 @@ def claimed(hand: BostonHand, caller: str, offender: str, what: str) -> None:
 MISERE = MisereError("misere.error", misere_caller,
                      lambda hand, caller, offender, what: hand.say(
                          "misere.error", "claim", what=what, caller=caller, offender=offender,
-                         red=tables()["pool"]["misere-error"]),
+                         red=TABLES.amount("pool", "misere-error")),
                      claimed, "Play went on: {caller} did not claim for {offender}'s error.",
                      lambda hand, caller: hand.say("misere.error", "error"))
 """An opponent's error in a misère: the caller may claim the pool and his stakes at once (the

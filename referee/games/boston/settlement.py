@@ -6,7 +6,7 @@ the penalties and notes of the hand's settlement), so settling a hand twice give
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
@@ -19,11 +19,6 @@ if TYPE_CHECKING:
 
 TABLES = PayTable("boston", "tables")
 """The rulebook's numbers: payment tables (white), pool amounts (red)."""
-
-
-def tables() -> dict[str, Any]:
-    """The rulebook's numbers (`TABLES`), for the hand and its laws."""
-    return TABLES.data
 
 
 class BostonSettlement:

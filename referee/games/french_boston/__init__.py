@@ -17,7 +17,7 @@ from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord, Problem
 from .hand import GAME_NAME, FrenchBostonHand
-from .settlement import payments
+from .settlement import TABLE
 
 __all__ = ["GAME", "FrenchBoston", "FrenchBostonHand", "FrenchBostonSession"]
 
@@ -57,7 +57,7 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.over = self.over or self.game_over(verdict)
 
     def game_over(self, verdict: HandVerdict) -> bool:
-        if verdict.number < payments()["game-deals"] or verdict.status == "in-progress":
+        if verdict.number < TABLE.amount("game-deals") or verdict.status == "in-progress":
             return False
         return self.setup.options["pool-end"] == "divide" or self.pool_now == 0
 

@@ -10,7 +10,7 @@ notes, so settling twice gives the same verdict.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
@@ -25,11 +25,6 @@ if TYPE_CHECKING:
 
 TABLE = PayTable("french-boston", "payments")
 """The payment table of the rulebook (data, not code)."""
-
-
-def payments() -> dict[str, Any]:
-    """The payment table's numbers (`TABLE`), for the game's verdict and its end."""
-    return TABLE.data
 
 
 def multiplier(number: int) -> int:
