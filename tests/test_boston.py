@@ -34,7 +34,7 @@ from referee.games.boston.settlement import TABLES
 ])
 def test_success_cells(table: str, bid: int, taken: int, amount: int) -> None:
     """A success row runs from the bid taken; a one-entry row (American) pays no over-tricks."""
-    assert TABLES.amount("success", table, bid, taken - bid) == amount
+    assert TABLES.by_tricks(("success", table, bid), taken - bid) == amount
 
 
 @pytest.mark.parametrize(("table", "bid", "short", "amount"), [
@@ -44,7 +44,7 @@ def test_success_cells(table: str, bid: int, taken: int, amount: int) -> None:
     ("decimal", 13, 13, 450),
 ])
 def test_failure_cells(table: str, bid: int, short: int, amount: int) -> None:
-    assert TABLES.amount("failure", table, bid, short - 1) == amount
+    assert TABLES.by_tricks(("failure", table, bid), short - 1) == amount
 
 
 def test_table_shapes() -> None:

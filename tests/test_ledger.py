@@ -174,7 +174,7 @@ def test_a_payment_in_parts_and_to_the_nearest_adversary() -> None:
         ("B", -10, "table"), ("C", 10, "table"), ("B", -3, "honours"), ("C", 3, "honours")]
     assert book.delta == {"A": 13 + 3, "B": -13, "C": 13 + 3, "D": -13}
     book = Ledger(("A", "B", "C", "D"), "counters", 0)
-    book.loses(["A", "C"], ("B", "D"), 4, "failed", "they failed", payees=lambda p, them: [them[p == "C"]])
+    book.loses(["A", "C"], ("B", "D"), 4, "failed", "they failed", whom=lambda p, them: [them[p == "C"]])
     assert book.delta == {"A": -4, "B": 4, "C": -4, "D": 4}
 
 

@@ -21,8 +21,8 @@ from .paytable import Payment
 POOL = "pool"
 """The `who` of the pool's entries."""
 
-Payees = Callable[[str, Sequence[str]], Sequence[str]]
-"""Whom a payer pays of his adversaries, ``payees(payer, adversaries)``, where he does not pay
+Whom = Callable[[str, Sequence[str]], Sequence[str]]
+"""Whom a payer pays of his adversaries, ``whom(payer, adversaries)``, where he does not pay
 them all (French Boston's one-to-one payment between partnerships: the nearest on his right)."""
 
 
@@ -108,22 +108,22 @@ class Ledger:
             self.transfer(payer, payee, amount, rule, cause)
 
     def wins(self, payers: Iterable[str], winners: Sequence[str], each: int | Payment, rule: str, cause: str,
-             pool_rule: str | None = None, payees: Payees | None = None) -> int:
-        """A contract made: each of `payers` pays each of `winners` (those `payees` names) `each`; with
+             pool_rule: str | None = None, whom: Whom | None = None) -> int:
+        """A contract made: each of `payers` pays each of `winners` (those `whom` names) `each`; with
         `pool_rule`, the winners take the (first) pool between them (`take_pool`). What the pool
         held, 0 without."""
         for payer in payers:
-            self.pays_each(payer, winners if payees is None else payees(payer, winners), each, rule, cause)
+            self.pays_each(payer, winners if whom is None else whom(payer, winners), each, rule, cause)
         return self.take_pool(winners, pool_rule, cause) if pool_rule is not None else 0
 
     def loses(self, losers: Sequence[str], winners: Iterable[str], each: int | Payment, rule: str, cause: str,
-              pool_rule: str | None = None, payees: Payees | None = None) -> int:
-        """A contract failed, a revoke paid: each of `losers` pays each of `winners` (those `payees`
+              pool_rule: str | None = None, whom: Whom | None = None) -> int:
+        """A contract failed, a revoke paid: each of `losers` pays each of `winners` (those `whom`
         names) `each`; with `pool_rule`, the losers double the (first) pool (`double_pool`). What the
         pool held, 0 without."""
         adversaries = tuple(winners)
         for loser in losers:
-            self.pays_each(loser, adversaries if payees is None else payees(loser, adversaries), each, rule, cause)
+            self.pays_each(loser, adversaries if whom is None else whom(loser, adversaries), each, rule, cause)
         return self.double_pool(losers, pool_rule, cause) if pool_rule is not None else 0
 
     def in_score(self, amount: int) -> int:

@@ -29,26 +29,37 @@ class PayTable:
     times: int = 1
 
     def scaled(self, times: int) -> PayTable:
-        """The same table, paying `times` as much."""
-        return PayTable(self.game, self.section, times)
+        """The same table, its amounts multiplied by `times` (its numbers are not: `number`)."""
+        return PayTable(self.game, self.section, self.times * times)
 
     @property
     def data(self) -> dict[str, Any]:
         data: dict[str, Any] = rulebook_data(self.game)[self.section]
         return data
 
-    def amount(self, *keys: str | int) -> int:
-        """The amount at `keys`: a row's name, then within it an entry's name or index. An index
-        past a row's end reads its last entry, one before its start its first: a row of amounts by
-        tricks stops where more tricks pay no more (Boston's rows by over-tricks, or by the tricks a
-        caller is put in for, at least one and at most his bid)."""
-        entry: Any = self.data
+    def entry(self, keys: tuple[str | int, ...]) -> Any:
+        """What the table holds at `keys`: a row's name, then within it an entry's name or index."""
+        found: Any = self.data
         for key in keys:
-            if isinstance(entry, list):
-                assert isinstance(key, int), f"a row of amounts is read by index, not {key!r}"
-                key = min(max(key, 0), len(entry) - 1)
-            entry = entry[key]
-        return int(entry) * self.times
+            found = found[key]
+        return found
+
+    def number(self, *keys: str | int) -> int:
+        """The number at `keys` as the table gives it: a count, such as the deals of a game or the
+        tricks a row pays for, is never scaled."""
+        return int(self.entry(keys))
+
+    def amount(self, *keys: str | int) -> int:
+        """The amount at `keys` (as `number`), multiplied by `times`."""
+        return self.number(*keys) * self.times
+
+    def by_tricks(self, row: tuple[str | int, ...], index: int) -> int:
+        """The amount at `index` of a row of amounts by tricks (the row at the keys `row`), which
+        stops where more tricks pay no more: an index past its end reads its last entry, one before
+        its start its first (Boston's rows by over-tricks, or by the tricks a caller is put in for,
+        at least one and at most his bid)."""
+        entries = self.entry(row)
+        return int(entries[min(max(index, 0), len(entries) - 1)]) * self.times
 
 
 @record

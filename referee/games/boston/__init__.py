@@ -36,7 +36,7 @@ class BostonSession(GameSession[BostonHand]):
         redeal = verdict.status == "redeal"
         self.number = verdict.number + (0 if redeal else 1)
         self.next_dealer = replay.dealer if redeal else replay.left_of(replay.dealer)
-        last = TABLES.amount("game-deals") + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
+        last = TABLES.number("game-deals") + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
         if verdict.number >= last and verdict.status in ("complete", "abandoned", "thrown-in"):
             self.over = True
 

@@ -55,7 +55,7 @@ class BostonHand(CalledHand[BostonBid]):
         super().__init__(context, record)
         self.pool_before, self.eldest = pool_before, self.left_of(self.dealer)
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
-                            and self.number == TABLES.amount("game-deals") + 1)  # a grand without trumps for the pool
+                            and self.number == TABLES.number("game-deals") + 1)  # a grand without trumps for the pool
         if self.final_grand:
             self.step = "ready"
         self.calls = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
@@ -294,7 +294,7 @@ class BostonHand(CalledHand[BostonBid]):
         tricks = self.high.tricks
         if tricks is None or (self.game_options["opponent-revoke-overtricks"] == "none-above-nine" and tricks > 9):
             return 0
-        return min(TABLES.amount("revoke-overtricks"), 13 - tricks)
+        return min(TABLES.number("revoke-overtricks"), 13 - tricks)
 
     # ---- the verdict -----------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

@@ -6,7 +6,7 @@ the penalties and notes of the hand's settlement), so settling a hand twice give
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .hand import BostonHand
 
 
-TABLES = PayTable("boston", "tables")
+TABLES: Final = PayTable("boston", "tables")
 """The rulebook's numbers: payment tables (white), pool amounts (red)."""
 
 
@@ -27,7 +27,7 @@ class BostonSettlement:
     after the last deal the division of the pool."""
 
     def __init__(self, hand: BostonHand) -> None:
-        self.hand, self.red, self.options = hand, TABLES.data["pool"], hand.game_options  # red: the pool's amounts
+        self.hand, self.options = hand, hand.game_options
         self.caller, self.opponents = hand.called.caller, hand.called.against  # the contract's, read once
 
     @property
@@ -53,7 +53,7 @@ class BostonSettlement:
         """Every payment of the hand, penalties included, through `ledger`."""
         hand = self.hand
         if ledger.pool == 0:
-            stake = self.red["stake"]
+            stake = TABLES.amount("pool", "stake")
             for player in hand.order:
                 ledger.into_pool(player, stake, hand.rule_id("pool.stake"), "the pool was empty before the deal")
             hand.note(hand.say("pool.stake", "empty", stake=stake))
@@ -64,7 +64,7 @@ class BostonSettlement:
             hand.note(hand.say("partout", "thrown-in", next=hand.left_of(hand.dealer)))
         elif status != "in-progress":
             (self.settle_partout if hand.partout else self.settle_contract)(ledger)  # the final grand: no bid
-        if status not in ("redeal", "in-progress") and hand.number == TABLES.amount("game-deals") \
+        if status not in ("redeal", "in-progress") and hand.number == TABLES.number("game-deals") \
                 and self.options["end-of-game"] == "divide":
             red, share, left = ledger.divide_pool(hand.order, hand.rule_id("pool.division"),
                                                   f"deal {hand.number} ends the game", hand.eldest)
@@ -82,7 +82,7 @@ class BostonSettlement:
         elif why == "faced-card":
             hand.note(hand.say("deal.duplicate-card", "faced", dealer=dealer))
         else:
-            red, mark = self.red["misdeal"], ledger.mark()
+            red, mark = TABLES.amount("pool", "misdeal"), ledger.mark()
             ledger.into_pool(dealer, red, hand.rule_id("deal.misdeal"), f"{dealer} misdealt")
             hand.penalty("deal.misdeal", "forfeit", dealer=dealer, red=red,
                          effects=(Effect("redeal", None, None, dealer),), since=mark)
@@ -95,7 +95,7 @@ class BostonSettlement:
             offender = revokes[0].player if revokes else short[0]
             topic, key = ("revoke.partout", "revoke-each") if revokes else ("wrong-count.play", "short-each")
             each, rule, mark = TABLES.amount("partout", key), hand.rule_id(topic), ledger.mark()
-            forfeit = self.red["revoke"] if revokes else 0  # a short hand pays no forfeit here
+            forfeit = TABLES.amount("pool", "revoke") if revokes else 0  # a short hand pays no forfeit here
             cause = f"{offender} {'revoked' if revokes else 'played with a short hand'} in misère partout"
             ledger.loses([offender], [p for p in hand.order if p != offender], ledger.in_score(each), rule, cause)
             ledger.into_pool(offender, forfeit, rule, cause)
@@ -156,8 +156,8 @@ class BostonSettlement:
         if self.bid.misere:
             return TABLES.amount("misere", self.bid.name)
         if made:
-            return TABLES.amount("success", self.options["success-table"], bid, tricks - bid)
-        return TABLES.amount("failure", self.options["failure-table"], bid, tricks - 1)
+            return TABLES.by_tricks(("success", self.options["success-table"], bid), tricks - bid)
+        return TABLES.by_tricks(("failure", self.options["failure-table"], bid), tricks - 1)
 
     def pool_taken(self, red: int) -> str:
         return self.hand.say("pool.win", "taken", caller=self.caller, red=red) if red else ""
@@ -188,7 +188,7 @@ class BostonSettlement:
         (short, words), variant, cause = self.put_in(), self.options["caller-revoke"], f"{caller}, the caller, revoked"
         each = self.amount(short, made=False)
         red = ledger.loses([caller], self.opponents, each, rule, cause, rule if variant != "forfeit-instead" else None)
-        forfeit = self.red["revoke"] if variant != "no-forfeit" else 0
+        forfeit = TABLES.amount("pool", "revoke") if variant != "no-forfeit" else 0
         ledger.into_pool(caller, forfeit, rule, cause)
         doubled = hand.say("revoke.caller", "doubled", red=red) if variant != "forfeit-instead" else ""
         forfeits = hand.say("revoke.caller", "forfeit", forfeit=forfeit) if forfeit else ""
@@ -201,7 +201,7 @@ class BostonSettlement:
         """The caller claimed for an opponent's misère error: he is paid as if he had made his misère,
         takes the pool, and the offender forfeits red to it."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("misere.error"), ledger.mark()
-        each, forfeit, cause = self.amount(0), self.red["misere-error"], f"{offender}'s misère error"
+        each, forfeit, cause = self.amount(0), TABLES.amount("pool", "misere-error"), f"{offender}'s misère error"
         red = ledger.wins(self.opponents, [caller], each, rule, cause, rule)
         ledger.into_pool(offender, forfeit, rule, cause)
         hand.penalise("misere.error", hand.say("misere.error", "claims", caller=caller, each=each, red=red,
@@ -212,7 +212,7 @@ class BostonSettlement:
         opponent's pays the caller for his bid and over-tricks (the pool too, on a pool bid). The short
         player forfeits red to the pool, but none for two cards played to one trick (law 19)."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
-        forfeit, cause = self.red["wrong-count"], f"{short} played with a short hand"
+        forfeit, cause = TABLES.amount("pool", "wrong-count"), f"{short} played with a short hand"
         if short == caller:
             tricks, words = self.put_in()
             each = self.amount(tricks, made=False)
@@ -239,8 +239,8 @@ class BostonSettlement:
             forfeit = hand.say("revoke.opponent", "doubles", revoker=revoker,
                                red=ledger.double_pool([revoker], rule, cause))
         else:
-            ledger.into_pool(revoker, self.red["revoke"], rule, cause)
-            forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=self.red["revoke"])
+            ledger.into_pool(revoker, TABLES.amount("pool", "revoke"), rule, cause)
+            forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=TABLES.amount("pool", "revoke"))
         paid = hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid.text
         hand.penalty("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each, bid=paid,
                      pool=self.pool_taken(red), forfeit=forfeit, since=mark)

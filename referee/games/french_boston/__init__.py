@@ -57,7 +57,7 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.over = self.over or self.game_over(verdict)
 
     def game_over(self, verdict: HandVerdict) -> bool:
-        if verdict.number < TABLE.amount("game-deals") or verdict.status == "in-progress":
+        if verdict.number < TABLE.number("game-deals") or verdict.status == "in-progress":
             return False
         return self.setup.options["pool-end"] == "divide" or self.pool_now == 0
 

@@ -89,7 +89,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         """False when the call is void (after the bidding)."""
         return self.calls.hears(self, event, what, closed=not self.bidding)
 
-    def bidding_goes_on(self, event: ev.Event, objection: Objection | None = None) -> None:
+    def bidding_goes_on(self, event: ev.Event, objection: Objection | None) -> None:
         """Where a call leaves the deal: void (its player speaks again), or else as any call taken."""
         if objection is not None:
             self.find(objection.kind, event.player, event.at, objection.topic,

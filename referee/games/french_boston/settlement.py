@@ -10,7 +10,7 @@ notes, so settling twice gives the same verdict.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
@@ -23,15 +23,15 @@ if TYPE_CHECKING:
     from .hand import FrenchBostonHand
 
 
-TABLE = PayTable("french-boston", "payments")
+TABLE: Final = PayTable("french-boston", "payments")
 """The payment table of the rulebook (data, not code)."""
 
 
 def multiplier(number: int) -> int:
     """What every payment of deal `number` is multiplied by: 2 on the double deals of the game (by
     the rulebook's table), else 1."""
-    doubles = TABLE.data["doubles"]
-    return int(doubles["times"]) if doubles["first"] <= number <= doubles["last"] else 1
+    first, last = TABLE.number("doubles", "first"), TABLE.number("doubles", "last")
+    return TABLE.number("doubles", "times") if first <= number <= last else 1
 
 
 class FrenchBostonSettlement:
@@ -39,8 +39,8 @@ class FrenchBostonSettlement:
     the jack bonus, the short-hand forfeits and, on the last deal, the pool divided."""
 
     def __init__(self, hand: FrenchBostonHand) -> None:
-        self.hand, self.options, self.mult = hand, hand.game_options, multiplier(hand.number)
-        self.table = TABLE.scaled(self.mult)  # the deal's amounts, doubled on a double deal
+        self.hand, self.options = hand, hand.game_options
+        self.amounts = TABLE.scaled(multiplier(hand.number))  # the deal's amounts, doubled on a double deal
         self.taken = hand.taken()  # the tricks each player took, as the replay counted them
         self.one_to_one = self.options["settlement"] == "one-to-one"
         trump = hand.undertaking.trump if hand.undertaking is not None else None
@@ -49,9 +49,9 @@ class FrenchBostonSettlement:
 
     def settle(self, ledger: Ledger) -> None:
         """Every payment of the hand, penalties included, through `ledger`."""
-        hand, status, contract, mult = self.hand, self.hand.status(), self.hand.undertaking, self.mult
+        hand, status, contract = self.hand, self.hand.status(), self.hand.undertaking
         if hand.contribution_due:
-            amount = self.table.amount("contribution")
+            amount = self.amounts.amount("contribution")
             ledger.into_pool(hand.dealer, amount, hand.rule_id("pool.contribution"),
                              hand.say("pool.contribution", "cause", dealer=hand.dealer))
             hand.note(hand.say("pool.contribution", "paid", dealer=hand.dealer, amount=amount))
@@ -62,12 +62,13 @@ class FrenchBostonSettlement:
             self.jack_bonus(ledger, contract)
             for player in sorted(hand.short_hands, key=hand.order.index) if self.options["wrong-count-forfeit"] else ():
                 # Boston's forfeit, in counters fixed by house rule (the digest leaves it to agreement)
-                amount, mark = self.options["wrong-count-forfeit"] * mult, ledger.mark()
+                amount, mark = self.options["wrong-count-forfeit"] * self.amounts.times, ledger.mark()
                 ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
                                  hand.say("wrong-count.play", "short", player=player))
                 hand.penalty("wrong-count.play", "forfeit", player=player, amount=amount, since=mark)
         # every deal written counts, a void one included: the fortieth ends the game however it ends
-        if status != "in-progress" and hand.number == TABLE.data["game-deals"] and self.options["pool-end"] == "divide":
+        last = hand.number == TABLE.number("game-deals")
+        if status != "in-progress" and last and self.options["pool-end"] == "divide":
             pool, share, _ = ledger.divide_pool(hand.order, hand.rule_id("game.end"), hand.say("game.end", "cause"))
             hand.note(hand.say("game.end", "left", pool=pool, share=share, left=ledger.pool) if ledger.pool
                       else hand.say("game.end", "divided", pool=pool, share=share))
@@ -92,15 +93,15 @@ class FrenchBostonSettlement:
         if contract.kind == "misere":
             kind, turned = contract.proposal.kind, self.hand.turned
             column = SUIT_RANK[turned] if turned is not None else 0
-            return self.table.amount("misere-table" if kind.endswith("-table") else kind, column)
+            return self.amounts.amount("misere-table" if kind.endswith("-table") else kind, column)
         row, col = self.row(contract), self.col
-        over = 0 if contract.proposal.is_demand else contract.needed - TABLE.amount(row, "tricks")
-        return self.table.amount(row, "base", col) + over * self.table.amount(row, "extra-trick", col)
+        over = 0 if contract.proposal.is_demand else contract.needed - TABLE.number(row, "tricks")
+        return self.amounts.amount(row, "base", col) + over * self.amounts.amount(row, "extra-trick", col)
 
     def success(self, contract: Contract, tricks: int) -> tuple[Payment, str]:
         """What each adversary pays for a contract made with `tricks`, in its parts (the table amount,
         over-tricks, honours), and the rule's topic; a slam replaces them all."""
-        table, row, col, hand = self.table, self.row(contract), self.col, self.hand
+        table, row, col, hand = self.amounts, self.row(contract), self.col, self.hand
         paragraph = self.options["slams"] == "paragraph"
         if paragraph and contract.kind != "partnership":
             slam = contract.kind == "forced-alone" and tricks >= 8
@@ -168,7 +169,8 @@ class FrenchBostonSettlement:
         and double the pool between them."""
         amount, hand = self.stake(contract), self.hand
         if self.options["failure"] == "stake-plus-tricks" and contract.kind != "misere":
-            amount += max(0, contract.needed - tricks) * self.table.amount(self.row(contract), "extra-trick", self.col)
+            extra = self.amounts.amount(self.row(contract), "extra-trick", self.col)
+            amount += max(0, contract.needed - tricks) * extra
         rule, names, words = hand.rule_id("score.failure"), " and ".join(payers), self.words(contract)
         cause = hand.say("score.failure", "cause", payers=names, contract=words)
         pool = ledger.loses(payers, hand.called.against, amount, rule, cause, rule, self.payees)
@@ -205,7 +207,7 @@ class FrenchBostonSettlement:
             holder = next((p.player for t in hand.table.tricks for p in t.plays if p.card is jack), None)
         if holder is None or contract.kind == "misere":
             return
-        amount = self.table.amount("jack-bonus")
+        amount = self.amounts.amount("jack-bonus")
         ledger.each_pays([p for p in hand.order if p != holder], holder, amount, hand.rule_id("score.jack-bonus"),
                          hand.say("score.jack-bonus", "cause", holder=holder, jack=jack))
         hand.note(hand.say("score.jack-bonus", "paid", holder=holder, suit=jack.suit.word, amount=amount))
