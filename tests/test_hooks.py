@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from game_hands import game_hands
 
 from referee.engine.replay import HandReplay
 from referee.games import registry
@@ -38,30 +39,17 @@ def hooks() -> set[str]:
     return {name for name, method in methods(HandReplay).items() if not getattr(method, "__final__", False)}
 
 
-def hands() -> list[type[HandReplay]]:
-    """Every game's hand class (and any class between it and HandReplay)."""
-    for name in registry():
-        registry()[name]  # imports the game's package
-    found: list[type[HandReplay]] = []
-    todo = list(HandReplay.__subclasses__())
-    while todo:
-        cls = todo.pop()
-        found.append(cls)
-        todo.extend(cls.__subclasses__())
-    return [cls for cls in found if cls.__module__.startswith("referee.games.")]
-
-
 def test_the_overridable_surface_is_small() -> None:
     surface = hooks()
     assert len(surface) <= MAX_HOOKS, f"{len(surface)} hooks: {sorted(surface)}"
 
 
 def test_every_game_has_a_hand() -> None:
-    games = {cls.declared.game for cls in hands()}
+    games = {cls.declared.game for cls in game_hands()}
     assert games == set(registry()), games
 
 
-@pytest.mark.parametrize("hand", hands(), ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("hand", game_hands(), ids=lambda cls: cls.__name__)
 def test_a_game_overrides_only_hooks(hand: type[HandReplay]) -> None:
     """A game's hand replaces only hooks: the replay itself, and the penalty defaults written
     once in the engine, are the same for every game."""
@@ -74,7 +62,7 @@ def test_status_is_computed_from_the_hand_state() -> None:
     `void` and what it declares (Boston: a misère claimed early, or a hand played short, law 19,
     is abandoned): no game rebuilds it."""
     assert "status" not in hooks()
-    assert not [cls.__name__ for cls in hands() if "status" in methods(cls)]
+    assert not [cls.__name__ for cls in game_hands() if "status" in methods(cls)]
 
 
 @pytest.mark.pure_only("inspects the methods of Python classes")

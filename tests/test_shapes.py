@@ -10,11 +10,10 @@ import re
 from pathlib import Path
 
 import pytest
+from game_hands import game_hands
 
 from referee.engine.choices import CHOICE_WORDS, EXPOSED_DEMANDS, PENALTY_WORDS
 from referee.engine.header import KEYWORDS
-from referee.engine.replay import HandReplay
-from referee.games import registry
 from referee.games.boston import auction as boston_auction
 from referee.games.french_boston import auction as french_auction
 from referee.notation import events as ev
@@ -167,9 +166,7 @@ def test_a_misspelt_contract_is_pointed_to_the_declared_word() -> None:
 # ---- the words of `call` ------------------------------------------------------------------
 
 def test_the_words_of_a_choice_are_some_games_call_words_and_no_penalty() -> None:
-    for name in registry():
-        registry()[name]
-    declared = {word for hand in HandReplay.__subclasses__() for word in hand.declared.call_words}
+    declared = {word for hand in game_hands() for word in hand.declared.call_words}
     assert declared >= CHOICE_WORDS
     assert not CHOICE_WORDS & PENALTY_WORDS
     assert EXPOSED_DEMANDS <= PENALTY_WORDS
