@@ -18,8 +18,7 @@ import pytest
 
 from referee import check_text
 from referee.check import Collector, check_files
-from referee.engine.ledger import POOL, Entry, Ledger
-from referee.engine.paytable import Part, Payment
+from referee.engine.ledger import POOL, Entry, Ledger, Part, Payment
 from referee.engine.replay import HandReplay
 from referee.engine.scoring import honours, honours_held, side_honours
 from referee.games import registry

@@ -16,7 +16,43 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..notation.records import record
-from .paytable import Payment
+
+
+@record
+class Part:
+    """One part of a payment (the table amount, the over-tricks, the honours): its amount, how it
+    is made up in words, and its rule where it is not the contract's (None)."""
+
+    amount: int
+    words: str = ""
+    rule: str | None = None
+
+
+@record
+class Payment:
+    """What each adversary pays for a contract (or is paid), in its `parts`."""
+
+    parts: tuple[Part, ...]
+
+    @classmethod
+    def of(cls, *parts: Part) -> Payment:
+        return cls(parts)
+
+    @property
+    def total(self) -> int:
+        return sum(part.amount for part in self.parts)
+
+    @property
+    def words(self) -> str:
+        """How the amount is made up: the words of the parts that pay anything."""
+        return " + ".join(part.words for part in self.parts if part.amount and part.words)
+
+    def by_rule(self, rule: str) -> tuple[tuple[int, str], ...]:
+        """What the ledger moves for it, each amount with its rule: the parts under the contract's
+        `rule` together, then each part that names its own."""
+        own = tuple((part.amount, part.rule) for part in self.parts if part.rule is not None)
+        return ((sum(part.amount for part in self.parts if part.rule is None), rule), *own)
+
 
 POOL = "pool"
 """The `who` of the pool's entries."""

@@ -1,13 +1,12 @@
 """A settlement by payment table: what a caller's contract pays, read from the table its game's
-rulebook declares (data, not code), and the parts that amount is made of.
+rulebook declares (data, not code).
 
 Boston and French Boston pay a contract alike: a row chosen by the contract, an entry in it by the
 trump suit (French Boston) or by the tricks taken or fallen short (Boston), more for over-tricks
 and honours, each adversary paying the caller's side or paid by it, through the ledger
 (`Ledger.wins`, `Ledger.loses`), the pool won or doubled with it. `PayTable` reads the table once
-and looks its entries up; a `Payment` keeps the amount in its parts, each in words and under its
-own rule where it is not the contract's (honours), so that the ledger cites the rule that paid
-each part and the verdict's note shows how the amount is made up.
+and looks its entries up; the ledger's `Payment` keeps an amount in its parts (French Boston's
+table amount, over-tricks and honours), each in words and under its own rule.
 """
 
 from __future__ import annotations
@@ -61,38 +60,3 @@ class PayTable:
         entries = self.entry(row)
         return int(entries[min(max(index, 0), len(entries) - 1)]) * self.times
 
-
-@record
-class Part:
-    """One part of a payment (the table amount, the over-tricks, the honours): its amount, how it
-    is made up in words, and its rule where it is not the contract's (None)."""
-
-    amount: int
-    words: str = ""
-    rule: str | None = None
-
-
-@record
-class Payment:
-    """What each adversary pays for a contract (or is paid), in its `parts`."""
-
-    parts: tuple[Part, ...]
-
-    @classmethod
-    def of(cls, *parts: Part) -> Payment:
-        return cls(parts)
-
-    @property
-    def total(self) -> int:
-        return sum(part.amount for part in self.parts)
-
-    @property
-    def words(self) -> str:
-        """How the amount is made up: the words of the parts that pay anything."""
-        return " + ".join(part.words for part in self.parts if part.amount and part.words)
-
-    def by_rule(self, rule: str) -> tuple[tuple[int, str], ...]:
-        """What the ledger moves for it, each amount with its rule: the parts under the contract's
-        `rule` together, then each part that names its own."""
-        own = tuple((part.amount, part.rule) for part in self.parts if part.rule is not None)
-        return ((sum(part.amount for part in self.parts if part.rule is None), rule), *own)

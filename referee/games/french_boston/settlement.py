@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ...engine.laws import Effect
-from ...engine.ledger import Ledger
-from ...engine.paytable import Part, Payment, PayTable
+from ...engine.ledger import Ledger, Part, Payment
+from ...engine.paytable import PayTable
 from ...engine.scoring import side_honours
 from .auction import Contract
 from .tricks import JACK_DIAMONDS, SUIT_RANK, best_jack

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
-from ...engine.scoring import honours, honours_held
+from ...engine.scoring import side_honours
 
 if TYPE_CHECKING:
     from .hand import WhistHand
@@ -125,7 +125,7 @@ class WhistSettlement:
             hand.note("Honours are not scored: the deal lines of all four players are needed.")
             return
         for side, members in hand.sides.teams:
-            count = honours_held(hand.deals, members, honours(trump) if trump is not None else ())
+            count = side_honours(hand.deals, members, trump)
             if count >= 3 and hand.ctx.score_before.get(side, 0) == hand.target - 1:
                 hand.note(f"{side} held {count} honours but stood at {hand.target - 1}: honours do not count.")
             elif count >= 3:
