@@ -35,6 +35,7 @@ BostonOptions = TypedDict("BostonOptions", {
 })
 """The house rules of boston as its rulebook defines them (a test checks the two agree)."""
 
+
 class BostonHand(CalledHand[BostonBid]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
