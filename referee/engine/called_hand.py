@@ -9,8 +9,8 @@ Why one part: both games kept these steps in their own words (a step of its own 
 worked out again at each question in the other) and each wrote its own `next_step` and its own
 discards over them, and each closed its bidding in its own way. Here the steps are kept once, as
 the bidding closes and the discards come in; each game declares what its bidding closes into,
-which step that leads to, when its law refuses a discard, and what play waits for once it has
-begun.
+which step that leads to, and when its law refuses a discard; what a step or play waits for is
+said here, unless a game words it otherwise.
 """
 
 from __future__ import annotations
@@ -42,9 +42,15 @@ class CalledHand(HandReplay, Generic[Bid]):
         self.step: Step = "bidding"
 
     # ---- the bidding ------------------------------------------------------------------------
+    @property
+    def bidding(self) -> bool:
+        """The bidding is on: it has not closed into a contract, nor has the hand ended (thrown in)."""
+        return self.step == "bidding" and self.stage != "ended"
+
     def hears(self, event: ev.Event, what: str) -> bool:
-        """Whether a call counts (`Auction.hears`, given the game's own reasons the bidding is closed)."""
-        raise NotImplementedError
+        """Whether a call counts (`Auction.hears`): a call once the bidding is over is void. A game
+        with reasons of its own to refuse a call says them first."""
+        return self.calls.hears(self, event, what, closed=not self.bidding)
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.hears(event, "passed"):
@@ -67,7 +73,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         passed, so the bidding closes into its contract and the hand is played and scored, not
         left in progress with every card sent back. Those so taken; None while no bid stands or
         once the bidding is closed."""
-        if self.step != "bidding" or self.stage == "ended" or self.calls.high is None:
+        if not self.bidding or self.calls.high is None:
             return None
         silent = self.calls.take_silence()
         self.close_bidding()
@@ -99,13 +105,21 @@ class CalledHand(HandReplay, Generic[Bid]):
         return self.still_to_discard() if self.step == "discarding" else []
 
     def waiting(self) -> str:
-        """What the step the hand stands at before play waits for, in the game's words (whose turn
-        to bid, who names trumps, who is still to discard, who leads)."""
-        raise NotImplementedError
+        """What the step the hand stands at before play waits for, in the sentence `step` of the
+        step's rule (whose turn to bid, who names trumps, who is still to discard, who leads to
+        trick 1), which a game's rulebook words; a game whose rules word a step elsewhere says that one itself."""
+        if self.step == "bidding":
+            return self.say("bidding.order", "step", turn=self.calls.turn)
+        if self.step == "naming":
+            return self.say("bidding.trump", "step", caller=self.called.caller)
+        if self.step == "discarding":
+            return self.say("misere.discard", "step", players=" ".join(self.still_to_discard()))
+        return self.say("play.lead", "step", eldest=self.left_of(self.dealer))
 
     def playing_step(self) -> str | None:
-        """What happens next once play has begun (or the hand ended in play)."""
-        raise NotImplementedError
+        """What happens next once play has begun: the call on exposed cards first (`liable`, where
+        the game declares one), then play's own next step; nothing once the hand is over."""
+        return None if self.stage == "ended" else self.liable.waiting(self) or self.next_in_play()
 
     def next_step(self) -> str | None:
         """What happens now: a choice play waits for comes first, then play's own next step once

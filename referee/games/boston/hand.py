@@ -87,7 +87,7 @@ class BostonHand(CalledHand[BostonBid]):
     def hears(self, event: ev.Event, what: str) -> bool:
         if self.final_grand:
             return void(self.say("bidding.illegal", "final-grand", player=event.player, what=what)).report(self, event)
-        return self.calls.hears(self, event, what, closed=self.step != "bidding")
+        return super().hears(event, what)
 
     def close_bidding(self) -> None:
         """Misère partout (unless the table throws the deal in) is ready to lead; a caller in trumps names them."""
@@ -305,16 +305,3 @@ class BostonHand(CalledHand[BostonBid]):
         return {"bid": bid, "caller": self.caller, "trump": self.trump.word if self.trump else None,
                 "upcard": self.upcard.text if self.upcard else None,
                 "tricks": ", ".join(f"{p} {n}" for p, n in self.taken().items()) if self.table else None}
-
-    def waiting(self) -> str:
-        if self.step == "bidding":
-            return self.say("bidding.order", "step", turn=self.calls.turn)
-        if self.step == "naming":
-            return self.say("bidding.trump", "step", caller=self.caller)
-        if self.step == "discarding":
-            return self.say("misere.discard", "step", players=" ".join(self.still_to_discard()))
-        return self.say("play.lead", "step", eldest=self.eldest)
-
-    def playing_step(self) -> str | None:
-        """The caller's call on exposed cards first; nothing once the hand is over."""
-        return None if self.stage == "ended" else self.liable.waiting(self) or self.next_in_play()

@@ -62,11 +62,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
-    def bidding(self) -> bool:
-        """The auction is on: no contract yet (and the deal is not thrown in)."""
-        return self.undertaking is None and self.stage in ("deal", "auction")
-
-    @property
     def made(self) -> bool:
         """A contract is made and play has not begun."""
         return self.undertaking is not None and self.stage == "auction"
@@ -85,10 +80,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
         return None if self.turned is self.belle else self.turned
 
     # ---- bidding: the auction decides, the hand reports ------------------------------------
-    def hears(self, event: ev.Event, what: str) -> bool:
-        """False when the call is void (after the bidding)."""
-        return self.calls.hears(self, event, what, closed=not self.bidding)
-
     def bidding_goes_on(self, event: ev.Event, objection: Objection | None) -> None:
         """Where a call leaves the deal: void (its player speaks again), or else as any call taken."""
         if objection is not None:
@@ -325,12 +316,11 @@ class FrenchBostonHand(CalledHand[Proposal]):
         }
 
     def waiting(self) -> str:
-        """No naming step: a caller may name trumps, but need not."""
+        """No naming step (a caller may name trumps, but need not); its discards and its lead in rules of its own."""
         if self.step == "bidding":
-            return self.say("bidding.end", "next", turn=self.calls.turn)
-        if self.step == "discarding":
-            return self.say("misere.discard", "next", leader=self.left_of(self.dealer))
-        return self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
+            return super().waiting()
+        return self.say("misere.discard", "next", leader=self.left_of(self.dealer)) if self.step == "discarding" \
+            else self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
 
     def playing_step(self) -> str | None:
         """Those still to discard come first, until trick 1 is complete."""
