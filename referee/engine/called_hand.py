@@ -31,13 +31,15 @@ players are to discard for a little misère; ready for the opening lead."""
 
 class CalledHand(HandReplay, Generic[Bid]):
     """A hand a caller's side plays against the rest. `calls` is its bidding, on the game's own
-    bids; `called` the caller's side once formed (`NOBODY` before); `step` where the hand stands
-    before play (see `Step`)."""
+    bids, from the `eldest` hand (who leads to trick 1); `called` the caller's side once formed
+    (`NOBODY` before); `step` where the hand stands before play (see `Step`); `pool_before` the
+    pool the hand is played for."""
 
     calls: Auction[Bid]  # set by the game, which declares its auction's rules
 
-    def __init__(self, context: HandContext, record: HandRecord) -> None:
+    def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record)
+        self.pool_before, self.eldest = pool_before, self.left_of(self.dealer)
         self.called = NOBODY
         self.step: Step = "bidding"
 
@@ -114,7 +116,7 @@ class CalledHand(HandReplay, Generic[Bid]):
             return self.say("bidding.trump", "step", caller=self.called.caller)
         if self.step == "discarding":
             return self.say("misere.discard", "step", players=" ".join(self.still_to_discard()))
-        return self.say("play.lead", "step", eldest=self.left_of(self.dealer))
+        return self.say("play.lead", "step", eldest=self.eldest)
 
     def playing_step(self) -> str | None:
         """What happens next once play has begun: the call on exposed cards first (`liable`, where

@@ -53,8 +53,7 @@ class BostonHand(CalledHand[BostonBid]):
         return cast(BostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
-        super().__init__(context, record)
-        self.pool_before, self.eldest = pool_before, self.left_of(self.dealer)
+        super().__init__(context, record, pool_before)
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
                             and self.number == TABLES.number("game-deals") + 1)  # a grand without trumps for the pool
         if self.final_grand:

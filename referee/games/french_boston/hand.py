@@ -50,11 +50,10 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
                  contribution_due: bool) -> None:
-        super().__init__(context, record)
+        super().__init__(context, record, pool_before)
         self.belle_before = belle  # belle as the game's earlier deals made it (None: this is its first deal)
-        self.pool_before = pool_before
         self.contribution_due = contribution_due
-        self.auction = Auction(self.order, self.left_of(self.dealer), self.game_options["after-pass"] == "accept-only",
+        self.auction = Auction(self.order, self.eldest, self.game_options["after-pass"] == "accept-only",
                                self.game_options["quatre-as-aces"])
         self.calls = self.auction.calls
         self.undertaking: Contract | None = None
@@ -184,7 +183,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
-        if self.bidding and not (event.player == self.left_of(self.dealer) and self.silent_passed(event)):
+        if self.bidding and not (event.player == self.eldest and self.silent_passed(event)):
             self.found("premature-lead", event.player, event.at, "exposed.fallen-card", "played", player=event.player,
                        card=event.card)
             self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
@@ -203,7 +202,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(contract.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
-        self.start_play(self.left_of(self.dealer), self.order, rules, 12 if discards else None)
+        self.start_play(self.eldest, self.order, rules, 12 if discards else None)
         self.check_counts(event)
         if missing:
             # an adversary led before everybody had discarded: a misère error by Boston's law, which Foster
@@ -319,8 +318,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
         """No naming step (a caller may name trumps, but need not); its discards and its lead in rules of its own."""
         if self.step == "bidding":
             return super().waiting()
-        return self.say("misere.discard", "next", leader=self.left_of(self.dealer)) if self.step == "discarding" \
-            else self.say("play.follow-suit", "next", leader=self.left_of(self.dealer))
+        if self.step == "discarding":
+            return self.say("misere.discard", "next", leader=self.eldest)
+        return self.say("play.follow-suit", "next", leader=self.eldest)
 
     def playing_step(self) -> str | None:
         """Those still to discard come first, until trick 1 is complete."""
