@@ -133,9 +133,9 @@ def rules(accept_only: bool) -> AuctionRules[Proposal]:
     return AuctionRules(
         "stands", "answered", rank=lambda proposal: proposal.key, closed_topic="bidding.end",
         comeback=lambda proposal: not accept_only and not proposal.rung.misere,
-        out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn (the bidding goes to the right). "
-                          "There is no penalty, but it stands and the bidding goes on from his right.",
-        closed_words="{player} {what} after the bidding had ended; it is void")
+        # the rulebook's sentences, their slots kept as slots for the auction to fill
+        out_of_turn_words=WORDS.say("bidding.out-of-turn", "stands", player="{player}", what="{what}", turn="{turn}"),
+        closed_words=WORDS.say("bidding.end", "closed", player="{player}", what="{what}"))
 
 
 class Auction:
