@@ -84,15 +84,6 @@ def needed_in(bid: Proposal, suit: Suit, belle: Suit | None, petite: Suit | None
     return next((n for n in numbers if solo("", n, suit, belle, petite).key >= bid.key), None)
 
 
-def named_suit(qualifier: str, belle: Suit | None, petite: Suit | None) -> Suit | None:
-    """The suit a bid's qualifier names (a suit letter, belle or petite); None for other words."""
-    if qualifier == "belle":
-        return belle
-    if qualifier == "petite":
-        return petite
-    return next((suit for suit in Suit if suit.value == qualifier), None)
-
-
 def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal | Objection:
     """The proposal a bid names, or why it is not a French Boston bid."""
     player, number, qualifier = event.player, event.number, event.qualifier
@@ -104,8 +95,9 @@ def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal
         return WORDS.refused("bidding.solo-numbers", "refused", player=player, number=number)
     if qualifier is None or qualifier == "colour":
         return WORDS.refused("bidding.order", "no-suit", player=player, number=number)
-    suit = named_suit(qualifier, belle, petite)
-    if suit is None and number == 9 and qualifier in ("petite", "belle"):
+    roles = {"belle": belle, "petite": petite}  # the suit is named by its letter, or as belle or petite
+    suit = roles[qualifier] if qualifier in roles else next((s for s in Suit if s.value == qualifier), None)
+    if suit is None and number == 9 and qualifier in roles:
         return WORDS.refused("bidding.order", "no-nine", qualifier=qualifier)
     if suit is None:
         return WORDS.refused("bidding.order", "no-such-suit", qualifier=qualifier)
