@@ -132,11 +132,8 @@ def rules(accept_only: bool) -> AuctionRules[Proposal]:
 
 class Auction:
     """The bidding of one deal, to the right from the dealer's right-hand neighbour: the engine's
-    `Auction` as `rules` declare it, and French Boston's own, the acceptor and overcalled demanders.
-
-    `accept_only` is the house rule that a player who passed may afterwards only accept a
-    demand (or pass); `four_aces` that the misère des quatre as needs the four aces.
-    """
+    `Auction` as `rules` declare it (`accept_only` as there), and French Boston's own, the acceptor
+    and overcalled demanders; `four_aces`: the misère des quatre as needs the four aces."""
 
     def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool) -> None:
         self.calls = Bidding(order, first, rules(accept_only))

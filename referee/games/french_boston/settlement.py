@@ -206,10 +206,10 @@ class FrenchBostonSettlement:
         hand.note(hand.say("score.jack-bonus", "paid", holder=holder, suit=jack.suit.word, amount=amount))
 
     def words(self, contract: Contract) -> str:
-        """The contract, in words: a misère by its name, else the tricks it needs in its trump suit."""
+        """The contract, in words: a misère as the ladder names it, else the tricks it needs in its trump suit."""
         hand, trump = self.hand, self.trump
         if contract.kind == "misere":
-            return contract.proposal.kind.replace("-", " ")
+            return contract.proposal.text
         if contract.kind == "forced-alone":
             return hand.say("score.table", "five-alone", trump=trump)
         if contract.kind == "partnership":
