@@ -1,7 +1,7 @@
 """Boston's bidding, declared on the engine's `Auction`: its bids (on the ladder its rulebook
-declares), the words of its rulings, that bidding is individual (a call out of turn stands) and
-that three passes after a bid end it; which misères a passed player may come back with, and the
-suit a keep binds to."""
+declares), the words of its rulings (its rulebook's), that bidding is individual (a call out of
+turn stands) and that three passes after a bid end it; which misères a passed player may come
+back with, and the suit a keep binds to."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from typing import Final
 
 from ...engine.auction import AuctionRules
 from ...engine.ladder import Ladder, LadderBid, Rung
+from ...engine.words import Words
 from ...notation.cards import Card, Suit
 
 LADDER: Final = Ladder("boston")
+WORDS: Final = Words("boston")
 CLASSES = ("plain", "colour", "preference")
 
 
@@ -38,9 +40,9 @@ def rules(comeback: str) -> AuctionRules[BostonBid]:
     return AuctionRules(
         "stands", "passes", rank=BostonBid.key,
         comeback=lambda bid: bid.misere and (not bid.spread or comeback == "misere-and-spreads"),
-        out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn. Bidding is individual, so there is no "
-                          "penalty: it stands and the bidding goes on from {player}'s left.",
-        closed_words="{player} {what} after the bidding had closed; it is void")
+        # the rulebook's sentences, their slots kept as slots for the auction to fill
+        out_of_turn_words=WORDS.say("bidding.out-of-turn", "stands", player="{player}", what="{what}", turn="{turn}"),
+        closed_words=WORDS.say("bidding.illegal", "closed", player="{player}", what="{what}"))
 
 
 def bound_suit(high: BostonBid | None, turned: Card | None) -> Suit | None:

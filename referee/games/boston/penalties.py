@@ -42,12 +42,6 @@ SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: hand.penalty_applies
 """Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
 
 
-def opponent_corrected(hand: BostonHand, fact: tb.Revoke, caller: str) -> str:
-    """An opponent's revoke corrected: the caller's choice, in the words of its ruling and its offer."""
-    return hand.say("revoke.corrected", "opponent", caller=caller, player=fact.player, suit=fact.led.word[:-1],
-                    card=fact.card)
-
-
 def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
     """An established revoke's cost, in words that fit the call (the settlement pays it)."""
     if hand.revokes and hand.revokes[0] is not fact:
@@ -67,16 +61,10 @@ def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
     return hand.say("revoke.established", "opponent-nine")
 
 
-REVOKE = callerlaws.SideRevokeLaw(SIDE, callerlaws.RevokeWords(
-    established_words,
-    lambda hand, fact, late: hand.say("revoke.corrected", "free-late") if late
-    else hand.say("revoke.corrected", "free"),
-    lambda hand, fact, late, others: hand.say("revoke.corrected", "exposed-late", card=fact.card) if late
-    else hand.say("revoke.corrected", "exposed", card=fact.card),
-    lambda hand, fact, others: hand.say("revoke.corrected", "call", card=fact.card, opponents=others),
-    opponent_corrected, opponent_corrected),
-    "{choosers} requires {target}'s {option} {suit}", "{choosers} calls {target}'s {card} as an exposed card",
-    "the opponents call the caller's exposed {card}", any_card=True, unbid_free=True, ended=True)
+REVOKE = callerlaws.SideRevokeLaw(
+    SIDE, established_words, "{choosers} requires {target}'s {option} {suit}",
+    "{choosers} calls {target}'s {card} as an exposed card", "the opponents call the caller's exposed {card}",
+    any_card=True, unbid_free=True, ended=True)
 """A revoke: the caller's corrected in time may leave his card face up (the seed lets him correct
 until he plays to the next trick); an opponent's corrected lets the caller call for his highest or
 lowest or the card; an established one's cost, in words (the settlement pays it)."""
@@ -98,23 +86,11 @@ def play_target(hand: BostonHand, fact: tb.OutOfTurn) -> str | None:
     return (fact.expected if fact.expected in targets else targets[0]) if targets else None
 
 
-OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(SIDE, callerlaws.OutOfTurnWords(
-    exempt=lambda hand, fact, why: hand.say("play.out-of-turn", "partout") if why == "unbid" else hand.say(
-        "play.out-of-turn", "caller-lead") if fact.lead else hand.say("play.out-of-turn", "caller"),
-    what=lambda hand, fact: hand.say("misere.error", "led", player=fact.player, card=fact.card) if fact.lead
-    else hand.say("misere.error", "played", player=fact.player, card=fact.card),
-    ruling=lambda hand, fact, case: hand.say("play.out-of-turn", "lead", caller=case.others) if fact.lead
-    else hand.say("play.out-of-turn", "play", caller=case.others),
-    whom=lambda hand, expected, side: hand.say("play.out-of-turn", "next-leader") if side else expected,
-    lead_offer=lambda hand, case: hand.say("play.out-of-turn", "lead-offer", caller=case.others, whom=case.whom,
-                                           offender=case.offender, card=case.card),
-    called=lambda hand, case, option, suit: hand.say(
-        "play.out-of-turn", "suit-called", caller=case.others, suit=suit.word[:-1], whom=case.whom,
-        offender=case.offender, card=case.card) if suit else hand.say(
-        "play.out-of-turn", "card-called", caller=case.others, offender=case.offender, card=case.card),
-    play_offer=lambda hand, case: hand.say("play.out-of-turn", "play-offer", caller=case.others, target=case.target),
-    stands=lambda hand, case: hand.say("play.out-of-turn", "lead-stands", offender=case.offender)),
-    play_target, lead=("suit", "card", "accept"), exposed=True, short=short_ruling)
+OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
+    SIDE, lambda hand, fact: hand.say("misere.error", "led", player=fact.player, card=fact.card) if fact.lead
+    else hand.say("misere.error", "played", player=fact.player, card=fact.card), play_target,
+    lambda hand, offender: hand.say("play.out-of-turn", "lead-stands", offender=offender), exposed=True,
+    short=short_ruling)
 """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to one
 trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
 
@@ -127,9 +103,8 @@ def callable_card(hand: BostonHand, event: ev.Expose, caller: str) -> Ruling:
 
 
 EXPOSED = callerlaws.SideExposedLaw(
-    SIDE, lambda hand, event, why: Ruling(
-        hand.say("exposed.card", "caller") if why == "own" else hand.say("exposed.card", "over") if why == "over"
-        else hand.say("exposed.card", "partout") if hand.partout else hand.say("exposed.card", "no-bid")),
+    SIDE, lambda hand, event: Ruling(hand.say("exposed.card", "partout") if hand.partout
+                                     else hand.say("exposed.card", "no-bid")),
     lambda hand, event: hand.say("misere.error", "exposed", player=event.player, card=event.card), callable_card)
 """An opponent's exposed card, callable by the caller; none of the caller's, nor once the hand is over."""
 
@@ -145,12 +120,7 @@ ATTENTION = callerlaws.SideAttentionLaw(
     callerlaws.CallerSide(MISERE, lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
     lambda hand, event, why: hand.say("attention.drawn", "finished") if hand.table is not None and hand.table.finished
     else hand.say("attention.drawn", "none"),
-    lambda hand, event: hand.say("misere.error", "attention", player=event.player), opponents_to_play,
-    lambda hand, case: hand.say("attention.drawn", "ruling", caller=case.others),
-    lambda hand, case: hand.say("attention.drawn", "offer", caller=case.others, trick=hand.trick_number,
-                                targets=case.target),
-    lambda hand, case, option: hand.say("attention.drawn", "required", caller=case.others, option=option,
-                                        targets=case.target))
+    lambda hand, event: hand.say("misere.error", "attention", player=event.player), opponents_to_play)
 """Drawing attention to the tricks, while one is played: the caller may require highest or lowest,
 trump or not, of the opponents still to play to it."""
 

@@ -84,15 +84,6 @@ def needed_in(bid: Proposal, suit: Suit, belle: Suit | None, petite: Suit | None
     return next((n for n in numbers if solo("", n, suit, belle, petite).key >= bid.key), None)
 
 
-def named_suit(qualifier: str, belle: Suit | None, petite: Suit | None) -> Suit | None:
-    """The suit a bid's qualifier names (a suit letter, belle or petite); None for other words."""
-    if qualifier == "belle":
-        return belle
-    if qualifier == "petite":
-        return petite
-    return next((suit for suit in Suit if suit.value == qualifier), None)
-
-
 def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal | Objection:
     """The proposal a bid names, or why it is not a French Boston bid."""
     player, number, qualifier = event.player, event.number, event.qualifier
@@ -104,8 +95,9 @@ def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal
         return WORDS.refused("bidding.solo-numbers", "refused", player=player, number=number)
     if qualifier is None or qualifier == "colour":
         return WORDS.refused("bidding.order", "no-suit", player=player, number=number)
-    suit = named_suit(qualifier, belle, petite)
-    if suit is None and number == 9 and qualifier in ("petite", "belle"):
+    roles = {"belle": belle, "petite": petite}  # the suit is named by its letter, or as belle or petite
+    suit = roles[qualifier] if qualifier in roles else next((s for s in Suit if s.value == qualifier), None)
+    if suit is None and number == 9 and qualifier in roles:
         return WORDS.refused("bidding.order", "no-nine", qualifier=qualifier)
     if suit is None:
         return WORDS.refused("bidding.order", "no-such-suit", qualifier=qualifier)
@@ -133,18 +125,15 @@ def rules(accept_only: bool) -> AuctionRules[Proposal]:
     return AuctionRules(
         "stands", "answered", rank=lambda proposal: proposal.key, closed_topic="bidding.end",
         comeback=lambda proposal: not accept_only and not proposal.rung.misere,
-        out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn (the bidding goes to the right). "
-                          "There is no penalty, but it stands and the bidding goes on from his right.",
-        closed_words="{player} {what} after the bidding had ended; it is void")
+        # the rulebook's sentences, their slots kept as slots for the auction to fill
+        out_of_turn_words=WORDS.say("bidding.out-of-turn", "stands", player="{player}", what="{what}", turn="{turn}"),
+        closed_words=WORDS.say("bidding.end", "closed", player="{player}", what="{what}"))
 
 
 class Auction:
     """The bidding of one deal, to the right from the dealer's right-hand neighbour: the engine's
-    `Auction` as `rules` declare it, and French Boston's own, the acceptor and overcalled demanders.
-
-    `accept_only` is the house rule that a player who passed may afterwards only accept a
-    demand (or pass); `four_aces` that the misère des quatre as needs the four aces.
-    """
+    `Auction` as `rules` declare it (`accept_only` as there), and French Boston's own, the acceptor
+    and overcalled demanders; `four_aces`: the misère des quatre as needs the four aces."""
 
     def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool) -> None:
         self.calls = Bidding(order, first, rules(accept_only))

@@ -41,17 +41,10 @@ SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: not hand.play_over()
 """Either side is penalised, but a solo caller for his own errors, until the play is over."""
 
 
-REVOKE = callerlaws.SideRevokeLaw(SIDE, callerlaws.RevokeWords(
-    lambda hand, fact: hand.say("revoke.established", "against-solo", player=fact.player, caller=hand.called.caller)
+REVOKE = callerlaws.SideRevokeLaw(SIDE, lambda hand, fact: hand.say(
+    "revoke.established", "against-solo", player=fact.player, caller=hand.called.caller)
     if hand.called.solo_caller(hand.called.caller) and fact.player != hand.called.caller
-    else hand.say("revoke.established", "against-side", player=fact.player),
-    lambda hand, fact, late: hand.say("revoke.corrected", "solo-in-time"),
-    lambda hand, fact, late, others: hand.say("revoke.corrected", "solo-late", card=fact.card, label=others),
-    lambda hand, fact, others: hand.say("revoke.corrected", "solo-late-offer", card=fact.card, label=others),
-    lambda hand, fact, others: hand.say("revoke.corrected", "adversary", label=others, suit=fact.led.word,
-                                        card=fact.card),
-    lambda hand, fact, others: hand.say("revoke.corrected", "adversary-offer", label=others, player=fact.player,
-                                        suit=fact.led.word, card=fact.card)), "{choosers} call {option} from {target}")
+    else hand.say("revoke.established", "against-side", player=fact.player), "{choosers} call {option} from {target}")
 """A corrected revoke gives the other side a call (a solo caller's only once an adversary has
 played after him); an established one is paid by the settlement."""
 
@@ -68,33 +61,17 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
             hand.expose_early_play(choice, play, offer_call)
 
 
-OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(SIDE, callerlaws.OutOfTurnWords(
-    exempt=lambda hand, fact, why: hand.say("play.out-of-turn", "solo-caller") if why == "own" else "",  # no contract
-    what=lambda hand, fact: hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played"),
-    ruling=lambda hand, fact, case: hand.say("play.out-of-turn", "play", others=case.others) if not fact.lead
-    else hand.say("play.out-of-turn", "lead-by-side", others=case.others, side=case.side) if case.side
-    else hand.say("play.out-of-turn", "lead", others=case.others, expected=case.target),
-    whom=lambda hand, expected, side: hand.say("play.out-of-turn", "whichever-leads", side=side) if side
-    else hand.say("play.out-of-turn", "whose-lead", expected=expected),
-    lead_offer=lambda hand, case: hand.say("play.out-of-turn", "lead-offer", others=case.others, whom=case.whom,
-                                           card=case.card, player=case.offender),
-    called=lambda hand, case, option, suit: hand.say("play.out-of-turn", "called", others=case.others,
-                                                     option=option, player=case.offender),
-    play_offer=lambda hand, case: hand.say("play.out-of-turn", "play-offer", others=case.others, target=case.target,
-                                           player=case.offender)),
+OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
+    SIDE, lambda hand, fact: hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played"),
     lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), fact.player),
     said="{choosers} require {option} from {target}")
 """A lead out of turn: a suit called, or the card called as exposed; a card played out of turn: a
 requirement on the offender's partner still to play. None against a solo caller's own."""
 
 
-def no_call(hand: FrenchBostonHand, event: ev.Expose, why: callerlaws.Exemption) -> Ruling:
-    """An exposed card nobody may call: a solo caller's own, or once play is over. Before a
-    contract, a card that falls face up in the bidding may force independence on its holder."""
-    if why == "own":
-        return Ruling(hand.say("exposed.card", "solo-caller"))
-    if why == "over":
-        return Ruling(hand.say("exposed.card", "play-over"))
+def no_contract(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
+    """An exposed card before a contract: one that falls face up in the bidding may force
+    independence on its holder."""
     if not hand.bidding:
         return callable_card(hand, event, hand.side_label(hand.adversaries(event.player)))
     size = "eight" if hand.game_options["fallen-card"] == "grand" else "six"
@@ -109,7 +86,7 @@ def callable_card(hand: FrenchBostonHand, event: ev.Expose, others: str) -> Ruli
 
 
 EXPOSED = callerlaws.SideExposedLaw(
-    SIDE, no_call, lambda hand, event: hand.say("misere.errors", "exposed", card=event.card), callable_card)
+    SIDE, no_contract, lambda hand, event: hand.say("misere.errors", "exposed", card=event.card), callable_card)
 """A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
 
 
@@ -154,9 +131,6 @@ ATTENTION = callerlaws.SideAttentionLaw(
     SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over") if why == "over"
     else hand.say("attention.drawn", "solo-caller"),
     lambda hand, event: hand.say("misere.errors", "attention"), next_of_side,
-    lambda hand, case: hand.say("attention.drawn", "ruling", others=case.others),
-    lambda hand, case: hand.say("attention.drawn", "offer", others=case.others, target=case.target),
-    lambda hand, case, option: f"{case.others} require {option} from {case.target}",
     lambda hand: hand.say("attention.drawn", "misere", caller=hand.called.caller))
 """Drawing attention: a requirement on the next of the offender's side to play."""
 

@@ -84,17 +84,14 @@ class FrenchBostonSettlement:
             hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
 
     def row(self, contract: Contract) -> str:
-        """The table row paying the contract: the first pays a demand, five alone or eight between partners."""
-        return "five" if contract.proposal.is_demand else "six" if contract.needed == 6 else "eight"
+        """The table row paying the contract (the table's ``rows``): a solo's by the tricks it needs."""
+        return str(TABLE.entry(("rows", contract.needed if contract.kind == "solo" else contract.proposal.kind)))
 
     def stake(self, contract: Contract) -> int:
-        """The table amount of the contract, per adversary: what a failure costs (without honours);
-        nine is paid as eight with one trick over."""
-        if contract.kind == "misere":
-            kind, turned = contract.proposal.kind, self.hand.turned
-            column = SUIT_RANK[turned] if turned is not None else 0
-            return self.amounts.amount("misere-table" if kind.endswith("-table") else kind, column)
-        row, col = self.row(contract), self.col
+        """The table amount of the contract, per adversary: what a failure costs (without honours)."""
+        row, col, turned = self.row(contract), self.col, self.hand.turned
+        if contract.kind == "misere":  # in the column of the suit turned up
+            return self.amounts.amount(row, SUIT_RANK[turned] if turned is not None else 0)
         over = 0 if contract.proposal.is_demand else contract.needed - TABLE.number(row, "tricks")
         return self.amounts.amount(row, "base", col) + over * self.amounts.amount(row, "extra-trick", col)
 
@@ -102,12 +99,8 @@ class FrenchBostonSettlement:
         """What each adversary pays for a contract made with `tricks`, in its parts (the table amount,
         over-tricks, honours), and the rule's topic; a slam replaces them all."""
         table, row, col, hand = self.amounts, self.row(contract), self.col, self.hand
-        paragraph = self.options["slams"] == "paragraph"
-        if paragraph and contract.kind != "partnership":
-            slam = contract.kind == "forced-alone" and tricks >= 8
-        else:
-            slam = tricks == 13
-        if slam:
+        paragraph, slam = self.options["slams"] == "paragraph", TABLE.entry(("slams", self.options["slams"]))
+        if contract.kind in slam and tricks >= slam[contract.kind]:
             amount = table.amount("slam-paragraph", "belle" if contract.trump is hand.belle else "petite") \
                 if paragraph else table.amount("slam-a-deux" if contract.kind == "partnership" else "slam-seul", col)
             return Payment.of(Part(amount, hand.say("score.slam", "slam"))), "score.slam"
@@ -213,10 +206,10 @@ class FrenchBostonSettlement:
         hand.note(hand.say("score.jack-bonus", "paid", holder=holder, suit=jack.suit.word, amount=amount))
 
     def words(self, contract: Contract) -> str:
-        """The contract, in words: a misère by its name, else the tricks it needs in its trump suit."""
+        """The contract, in words: a misère as the ladder names it, else the tricks it needs in its trump suit."""
         hand, trump = self.hand, self.trump
         if contract.kind == "misere":
-            return contract.proposal.kind.replace("-", " ")
+            return contract.proposal.text
         if contract.kind == "forced-alone":
             return hand.say("score.table", "five-alone", trump=trump)
         if contract.kind == "partnership":
