@@ -91,15 +91,17 @@ class CalledHand(HandReplay, Generic[Bid]):
         else:
             self.step = "naming" if names_trumps and rung is not None and not rung.misere else "ready"
 
-    def discard_refused(self, event: ev.Discard) -> bool:
-        """Whether the game's law refuses `event` (found so, in its words): the discard is void."""
+    def discard_refused(self) -> bool:
+        """Whether the game's law refuses a discard now: it is void."""
         raise NotImplementedError
 
     def on_discard(self, event: ev.Discard) -> None:
-        """A little misère's discard (`take_discard`), unless the game's law refuses it; once every
-        player has discarded, the hand is ready to lead."""
-        if not self.discard_refused(event) and self.take_discard(event) and not self.still_to_discard() \
-                and self.step == "discarding":
+        """A little misère's discard (`take_discard`), unless the game's law refuses it (found in the
+        sentence `refused` of its rule); once every player has discarded, the hand is ready to lead."""
+        if self.discard_refused():
+            self.found("illegal-discard", event.player, event.at, "misere.discard", "refused", player=event.player,
+                       card=event.card)
+        elif self.take_discard(event) and not self.still_to_discard() and self.step == "discarding":
             self.step = "ready"
 
     def missing_discards(self) -> list[str]:
@@ -108,14 +110,15 @@ class CalledHand(HandReplay, Generic[Bid]):
 
     def waiting(self) -> str:
         """What the step the hand stands at before play waits for, in the sentence `step` of the
-        step's rule (whose turn to bid, who names trumps, who is still to discard, who leads to
-        trick 1), which a game's rulebook words; a game whose rules word a step elsewhere says that one itself."""
+        step's rule, which a game's rulebook words from the slots given (whose turn to bid, who
+        names trumps, who is still to discard, who leads to trick 1); a game whose rules word a
+        step elsewhere says that one itself."""
         if self.step == "bidding":
             return self.say("bidding.order", "step", turn=self.calls.turn)
         if self.step == "naming":
             return self.say("bidding.trump", "step", caller=self.called.caller)
         if self.step == "discarding":
-            return self.say("misere.discard", "step", players=" ".join(self.still_to_discard()))
+            return self.say("misere.discard", "step", players=" ".join(self.still_to_discard()), leader=self.eldest)
         return self.say("play.lead", "step", eldest=self.eldest)
 
     def playing_step(self) -> str | None:

@@ -151,12 +151,9 @@ class BostonHand(CalledHand[BostonBid]):
             suit = bound
         self.trump, self.step = suit, "ready"
 
-    def discard_refused(self, event: ev.Discard) -> bool:
+    def discard_refused(self) -> bool:
         """Discards are made before the first lead, while the hand waits for them."""
-        if refused := self.step != "discarding" or self.stage == "ended":
-            self.found("illegal-discard", event.player, event.at, "misere.discard", "not-now", player=event.player,
-                       card=event.card)
-        return refused
+        return self.step != "discarding" or self.stage == "ended"
 
     def on_spread(self, event: ev.Spread) -> None:
         if self.high is None or not self.high.spread or event.player != self.caller or self.stage in ("play", "ended"):

@@ -164,14 +164,11 @@ class FrenchBostonHand(CalledHand[Proposal]):
         self.silent_passed(event)
         super().on_discard(event)
 
-    def discard_refused(self, event: ev.Discard) -> bool:
+    def discard_refused(self) -> bool:
         """Only a petite misère's, and even after a lead made before the discards, until trick 1 is complete."""
         contract, table = self.undertaking, self.table
         late = table is not None and (bool(table.tricks) or self.ended_as("claimed"))
-        if refused := contract is None or not contract.proposal.rung.discards or late:
-            self.found("illegal-discard", event.player, event.at, "misere.discard", "void", player=event.player,
-                       card=event.card)
-        return refused
+        return contract is None or not contract.proposal.rung.discards or late
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
@@ -315,12 +312,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
         }
 
     def waiting(self) -> str:
-        """No naming step (a caller may name trumps, but need not); its discards and its lead in rules of its own."""
-        if self.step == "bidding":
-            return super().waiting()
-        if self.step == "discarding":
-            return self.say("misere.discard", "next", leader=self.eldest)
-        return self.say("play.follow-suit", "next", leader=self.eldest)
+        """No naming step (a caller may name trumps, but need not); the lead in a rule of its own."""
+        return self.say("play.follow-suit", "next", leader=self.eldest) if self.step == "ready" else super().waiting()
 
     def playing_step(self) -> str | None:
         """Those still to discard come first, until trick 1 is complete."""
