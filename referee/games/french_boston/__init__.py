@@ -52,7 +52,7 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.belle = replay.belle
         void = replay.redeal_why() if verdict.status == "redeal" else None
         self.contribution_due = void != "same-dealer"
-        self.next_dealer = replay.dealer if void == "same-dealer" else replay.left_of(replay.dealer)
+        self.next_dealer = replay.dealer if void == "same-dealer" else replay.eldest
         self.number = verdict.number + 1  # every deal written counts, void ones included
         self.over = self.over or self.game_over(verdict)
 

@@ -58,10 +58,9 @@ class Proposal:
 
 @dataclass(slots=True)
 class Contract:
-    """What is played: `kind` partnership | forced-alone | solo | misere; `needed` tricks."""
+    """What is played: `kind` partnership | forced-alone | solo | misere; `needed` tricks; its caller the proposal's."""
 
     kind: str
-    caller: str
     proposal: Proposal
     partner: str | None = None
     trump: Suit | None = None
@@ -186,15 +185,10 @@ class Auction:
         return None
 
     def close(self) -> Contract:
-        """The contract the standing proposal becomes when the bidding ends."""
+        """The contract the standing proposal becomes when the bidding ends, in its suit (a demand's
+        laid card's); a demand nobody accepted is five tricks alone."""
         best = self.calls.high
         assert best is not None
-        needed = best.rung.tricks
-        if needed is None:
-            return Contract("misere", best.player, best)
-        if best.is_demand:
-            trump = best.laid.suit if best.laid else None
-            if self.acceptor is not None:
-                return Contract("partnership", best.player, best, self.acceptor, trump, needed)
-            return Contract("forced-alone", best.player, best, None, trump, 5)
-        return Contract("solo", best.player, best, None, best.suit, needed)
+        kind = ("misere" if best.rung.misere else "solo" if not best.is_demand
+                else "partnership" if self.acceptor is not None else "forced-alone")
+        return Contract(kind, best, self.acceptor, best.suit, 5 if kind == "forced-alone" else best.rung.tricks or 0)

@@ -16,7 +16,7 @@ from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, Contract, Proposal, needed_in, read_bid, read_demand
-from .penalties import LAWS, MISERE, fallen_card_offer, offer_call
+from .penalties import LAWS, MISERE, call_offer, fallen_card_offer
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
 
@@ -98,7 +98,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def make(self, contract: Contract) -> None:
         """The bidding (or a fallen card's penalty) ends in `contract`: the deal is played in it."""
         self.undertaking, self.trump = contract, contract.trump
-        self.called = Called.of(self.order, contract.caller, contract.partner, contract.kind == "misere")
+        self.called = Called.of(self.order, contract.proposal.player, contract.partner, contract.kind == "misere")
         self.sides = self.sides.formed_by(frozenset(self.called.side))  # the caller's side against the rest
         self.close_into(contract.proposal.rung, names_trumps=False)
 
@@ -126,7 +126,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
         contract, player, suit = self.undertaking, event.player, event.suit.word
-        if contract is None or not self.made or player != contract.caller or contract.kind == "misere" \
+        if contract is None or not self.made or player != self.called.caller or contract.kind == "misere" \
                 or contract.forced:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
                        suit=suit)
@@ -172,7 +172,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
-        if contract is None or not contract.proposal.rung.spread or event.player != contract.caller:
+        if contract is None or not contract.proposal.rung.spread or event.player != self.called.caller:
             self.unsupported(event, "'spread' here")
             return
         self.note(self.say("misere.play", "spread", player=event.player))
@@ -189,14 +189,14 @@ class FrenchBostonHand(CalledHand[Proposal]):
             return False
         contract = self.undertaking
         missing = self.missing_discards()
-        if missing and event.player == contract.caller:
+        if missing and event.player == self.called.caller:
             self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
                        card=event.card, missing=" and ".join(missing))
             return False
         if contract.kind != "misere" and contract.trump is None:
-            self.found("inconsistent-transcript", contract.caller, event.at, "transcript.consistency", "no-trump")
+            self.found("inconsistent-transcript", self.called.caller, event.at, "transcript.consistency", "no-trump")
             self.trump = contract.trump = Suit.SPADES
-        renouncer = contract.caller if contract.proposal.kind == "misere-quatre-as" else None
+        renouncer = self.called.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(contract.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
         self.start_play(self.eldest, self.order, rules, 12 if discards else None)
@@ -228,7 +228,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         cards = claim_rest(self, event, self.called, MISERE, "", self.say("play.claim-rest", "exposed", others=others),
                            self.say("play.claim-rest", "misere-error"), self.say("play.claim-rest", "what"))
         for player, card in ((p, c) for p, laid in (cards or {}).items() for c in laid):
-            offer_call(self, player, card)
+            self.open(call_offer(self, player, card))
 
     def check_counts(self, event: ev.Play) -> None:
         dealt = self.cards_per_hand
@@ -301,7 +301,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         return {
             "kind": contract.kind if contract else None,
             "bid": proposal.text if proposal else None,
-            "caller": contract.caller if contract else None,
+            "caller": self.called.caller if contract else None,
             "partner": contract.partner if contract else None,
             "trump": contract.trump.word if contract and contract.trump else None,
             "tricks": contract.needed if contract and contract.kind != "misere" else None,

@@ -58,7 +58,7 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
         """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
         them played before it, taken back, is liable to be called."""
         if not hand.ended_as("claimed") and hand.undertaking is not None and not hand.called.solo_caller(play.player):
-            hand.expose_early_play(choice, play, offer_call)
+            hand.expose_early_play(choice, play, lambda hand, holder, card: hand.open(call_offer(hand, holder, card)))
 
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
@@ -71,35 +71,27 @@ requirement on the offender's partner still to play. None against a solo caller'
 
 def no_contract(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
     """An exposed card before a contract: one that falls face up in the bidding may force
-    independence on its holder."""
+    independence on its holder; once the bidding is over without a contract, nothing opens to call it."""
     if not hand.bidding:
-        return callable_card(hand, event, hand.side_label(hand.adversaries(event.player)))
+        return Ruling(hand.say("exposed.card", "callable", others=hand.side_label(hand.adversaries(event.player))))
     size = "eight" if hand.game_options["fallen-card"] == "grand" else "six"
     return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
         "exposed.fallen-card", "fell", player=event.player, card=event.card, suit=event.card.suit.word, size=size))
 
 
-def callable_card(hand: FrenchBostonHand, event: ev.Expose, others: str) -> Ruling:
-    """An exposed card after the bidding: the other side may call it (if a contract was made)."""
-    return Ruling(hand.say("exposed.card", "callable", others=others),
-                  None if hand.undertaking is None else call_offer(hand, event.player, event.card))
-
-
-EXPOSED = callerlaws.SideExposedLaw(
-    SIDE, no_contract, lambda hand, event: hand.say("misere.errors", "exposed", card=event.card), callable_card)
-"""A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
-
-
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
-    """The other side's right over an exposed card: it lasts until the card is played."""
+    """The other side's right over a card exposed, laid down (a claim of the rest) or played before
+    a decision: it lasts until the card is played."""
     others = hand.side_label(laws.choosers(hand, holder))
     return card_call(hand, holder, card, ("card", "highest", "lowest"), "exposed.card",
                      hand.say("exposed.card", "offer", others=others, card=card, holder=holder), (Lapse.CARD_PLAYED,))
 
 
-def offer_call(hand: FrenchBostonHand, holder: str, card: Card) -> None:
-    """A card laid face up, found by the hand (a claim of the rest), or played before a decision."""
-    hand.open(call_offer(hand, holder, card))
+EXPOSED = callerlaws.SideExposedLaw(
+    SIDE, no_contract, lambda hand, event: hand.say("misere.errors", "exposed", card=event.card),
+    lambda hand, event, others: Ruling(hand.say("exposed.card", "callable", others=others),
+                                       call_offer(hand, event.player, event.card)))
+"""A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
 
 
 def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
@@ -110,7 +102,7 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
     def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
         number = 8 if hand.game_options["fallen-card"] == "grand" else 6
         proposal = solo(event.player, number, suit, None, None)
-        hand.make(Contract("solo", event.player, proposal, None, suit, number, forced=True))
+        hand.make(Contract("solo", proposal, None, suit, number, forced=True))
         hand.penalty("exposed.fallen-card", "forced", player=event.player, card=event.card, bid=proposal.text,
                      effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
 

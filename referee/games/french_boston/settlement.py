@@ -77,9 +77,9 @@ class FrenchBostonSettlement:
         """Who deals next after a void deal: a misdeal loses the deal; an imperfect pack does not."""
         hand, dealer = self.hand, self.hand.dealer
         void = hand.redeal_why()
-        if void == "misdeal":
-            nxt = hand.left_of(dealer)
-            hand.penalty("deal.misdeal", "loses", dealer=dealer, next=nxt, effects=(Effect("redeal", None, None, nxt),))
+        if void == "misdeal":  # the deal passes to the right, to the eldest hand
+            hand.penalty("deal.misdeal", "loses", dealer=dealer, next=hand.eldest,
+                         effects=(Effect("redeal", None, None, hand.eldest),))
         elif void == "same-dealer" and hand.redeal is None:
             hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
 
@@ -121,8 +121,8 @@ class FrenchBostonSettlement:
         hand, side = self.hand, list(self.hand.called.side)
         short, tricks = hand.short_hands, sum(self.taken[p] for p in side)
         if contract.kind == "misere":
-            made = hand.ended_as("claimed") or not (contract.caller in short or (
-                hand.ended_as("thrown-up") and not short - {contract.caller}))
+            made = hand.ended_as("claimed") or not (hand.called.caller in short or (
+                hand.ended_as("thrown-up") and not short - {hand.called.caller}))
         else:
             made = not short & set(side) and (tricks >= contract.needed or bool(short - set(side)))
         if not made:
@@ -179,10 +179,10 @@ class FrenchBostonSettlement:
             others = sorted(hand.adversaries(revoker), key=hand.order.index)
             # against a solo caller the revoker alone makes good what a success would have brought the
             # caller from all three adversaries: the table amount or slam, over-tricks and honours
-            against_solo = contract.partner is None and revoker != contract.caller
+            against_solo = contract.partner is None and revoker != hand.called.caller
             each, how = self.stake(contract), hand.say("revoke.established", "misere-stake")
             if against_solo and contract.kind != "misere":
-                payment, _ = self.success(contract, max(self.taken[contract.caller], contract.needed))
+                payment, _ = self.success(contract, max(self.taken[hand.called.caller], contract.needed))
                 each, how = payment.total, payment.words
             amount, mark = 3 * each if against_solo else each, ledger.mark()
             cause = hand.say("revoke.established", "cause", revoker=revoker, trick=revoke.trick)
