@@ -102,11 +102,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
         self.sides = self.sides.formed_by(frozenset(self.called.side))  # the caller's side against the rest
         self.close_into(contract.proposal.rung, names_trumps=False)
 
-    def accept_demand(self, event: ev.Accept) -> None:
-        """`accept` in the bidding (the call law routes it here): the acceptance of a demand."""
-        if self.hears(event, "accepted"):
-            self.bidding_goes_on(event, self.auction.accept(event.player))
-
     def on_demand(self, event: ev.Demand) -> None:
         if not self.hears(event, "demanded"):
             return

@@ -135,7 +135,8 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
     def unanswered_accept(self, hand: FrenchBostonHand, event: ev.Accept) -> None:
         """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
         if hand.bidding:
-            hand.accept_demand(event)
+            if hand.hears(event, "accepted"):
+                hand.bidding_goes_on(event, hand.auction.accept(event.player))
         else:
             super().unanswered_accept(hand, event)
 

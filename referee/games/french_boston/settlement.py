@@ -176,7 +176,7 @@ class FrenchBostonSettlement:
             if any(r.player == revoke.player for r in hand.revokes[:i]):
                 continue  # a player's first revoke settles his revokes
             revoker = revoke.player
-            others = sorted(hand.adversaries(revoker), key=hand.order.index)
+            others = hand.adversaries(revoker)  # in seat order
             # against a solo caller the revoker alone makes good what a success would have brought the
             # caller from all three adversaries: the table amount or slam, over-tricks and honours
             against_solo = contract.partner is None and revoker != hand.called.caller
