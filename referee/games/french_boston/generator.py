@@ -6,11 +6,10 @@ import random
 
 from ...engine import generators as gen
 from ...engine.generators import Deal, PlayRules, PlayRulesFor, TableRules
-from ...notation.cards import Suit, pack
+from ...notation.cards import Suit
 from .auction import LADDER
+from .hand import FrenchBostonHand
 from .tricks import FrenchBostonTricks
-
-PACK = frozenset(pack(2))
 
 
 def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayRulesFor | None = None, *,
@@ -43,7 +42,7 @@ def random_deal(rng: random.Random, players: tuple[str, ...], dealer: int, numbe
                 belle: Suit | None, rules_for: PlayRulesFor | None = None) -> tuple[list[str], Suit]:
     """One random lawful deal as transcript lines; returns them and the game's belle."""
     order = [players[(dealer - 1 - i) % 4] for i in range(4)]  # eldest first, dealer last
-    hands = gen.shuffled_deal(rng, PACK, order)[1]
+    hands = gen.shuffled_deal(rng, FrenchBostonHand.declared.pack, order)[1]
     upcard = hands[order[3]][-1]
     belle = belle or upcard.suit
     petite = upcard.suit if upcard.suit is not belle else None

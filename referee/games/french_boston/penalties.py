@@ -20,7 +20,7 @@ from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling, card_call
 from ...notation import events as ev
 from ...notation.cards import Card
-from .auction import Contract, solo
+from .auction import Contract, Proposal
 
 if TYPE_CHECKING:
     from .hand import FrenchBostonHand
@@ -100,9 +100,8 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
     others = frozenset(p for p in hand.order if p != event.player)
 
     def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-        number = 8 if hand.game_options["fallen-card"] == "grand" else 6
-        proposal = solo(event.player, number, suit, None, None)
-        hand.make(Contract("solo", proposal, None, suit, number, forced=True))
+        proposal = Proposal(event.player, "eight" if hand.game_options["fallen-card"] == "grand" else "six", suit)
+        hand.make(Contract("solo", proposal, None, suit, proposal.rung.tricks or 0, forced=True))
         hand.penalty("exposed.fallen-card", "forced", player=event.player, card=event.card, bid=proposal.text,
                      effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
 
