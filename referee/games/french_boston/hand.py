@@ -61,9 +61,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
-    def made(self) -> bool:
-        """A contract is made and play has not begun."""
-        return self.undertaking is not None and self.stage == "auction"
+    def made(self) -> Contract | None:
+        """The contract made, while play has not begun."""
+        return self.undertaking if self.stage == "auction" else None
 
     @property
     def turned(self) -> Suit | None:
@@ -120,9 +120,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def on_namesuit(self, event: ev.NameSuit) -> None:
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
-        contract, player, suit = self.undertaking, event.player, event.suit.word
-        if contract is None or not self.made or player != self.called.caller or contract.kind == "misere" \
-                or contract.forced:
+        contract, player, suit = self.made, event.player, event.suit.word
+        if contract is None or player != self.called.caller or contract.kind == "misere" or contract.forced:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
                        suit=suit)
             return
@@ -180,9 +179,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
                        card=event.card)
             self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
             return False
-        if not self.made or self.undertaking is None:
+        if (contract := self.made) is None:
             return False
-        contract = self.undertaking
         missing = self.missing_discards()
         if missing and event.player == self.called.caller:
             self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
