@@ -50,13 +50,12 @@ played after him); an established one is paid by the settlement."""
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
-    """A card played before the decision it had to wait for is taken back and liable to be called."""
+    """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of them
+    played before it, taken back, is liable to be called."""
 
     __slots__ = ()
 
     def early_play(self, hand: FrenchBostonHand, choice: Choice, play: ev.Play) -> None:
-        """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of
-        them played before it, taken back, is liable to be called."""
         if not hand.ended_as("claimed") and hand.undertaking is not None and not hand.called.solo_caller(play.player):
             hand.expose_early_play(choice, play, lambda hand, holder, card: hand.open(call_offer(hand, holder, card)))
 

@@ -127,7 +127,7 @@ class FrenchBostonSettlement:
             made = not short & set(side) and (tricks >= contract.needed or bool(short - set(side)))
         if not made:
             quota = [p for p, n in zip(side, (5, 3), strict=False) if self.taken[p] < n]  # five and three
-            self.fail(ledger, sorted(short & set(side), key=side.index) or quota or side, contract,
+            self.fail(ledger, [p for p in side if p in short] or quota or side, contract,
                       1 if contract.kind == "misere" else tricks)
             return
         if contract.kind == "misere":
