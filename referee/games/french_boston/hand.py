@@ -8,7 +8,7 @@ from typing import Any, Literal, TypedDict, cast
 from ...engine import table as tb
 from ...engine.auction import Objection
 from ...engine.called_hand import CalledHand
-from ...engine.caller import NOBODY, Called, claim_rest
+from ...engine.caller import Called, claim_rest
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
@@ -16,7 +16,7 @@ from ...notation import events as ev
 from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, Contract, Proposal, needed_in, read_bid, read_demand
-from .penalties import LAWS, MISERE, call_offer, fallen_card_offer
+from .penalties import LAWS, MISERE, SIDE, call_offer, fallen_card_offer
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
 
@@ -212,9 +212,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
-        face up, each liable to be called; in a misère it is a misère error. A solo caller has no
-        partner to show anything to."""
-        if self.table is None or self.called is NOBODY or self.called.solo_caller(event.player) or self.play_over():
+        face up, each liable to be called; in a misère it is a misère error. None before play, nor
+        where no law would penalise him (`SIDE`: a solo caller has no partner to show anything to)."""
+        if self.table is None or SIDE.exemption(self, event.player) is not None:
             self.note(self.say("play.claim-rest", "no-penalty", player=event.player))
             return
         others = self.side_label(self.adversaries(event.player))
