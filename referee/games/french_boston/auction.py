@@ -58,12 +58,12 @@ class Proposal:
 
 @dataclass(slots=True)
 class Contract:
-    """What is played: `kind` partnership | forced-alone | solo | misere; `needed` tricks; its caller the proposal's."""
+    """What is played: `kind` partnership | forced-alone | solo | misere; `needed` tricks. Its caller
+    is the proposal's, its trumps the hand's (the proposal's suit unless the caller names others)."""
 
     kind: str
     proposal: Proposal
     partner: str | None = None
-    trump: Suit | None = None
     needed: int = 0
     forced: bool = False  # independence forced on a fallen card
 
@@ -185,10 +185,10 @@ class Auction:
         return None
 
     def close(self) -> Contract:
-        """The contract the standing proposal becomes when the bidding ends, in its suit (a demand's
-        laid card's); a demand nobody accepted is five tricks alone."""
+        """The contract the standing proposal becomes when the bidding ends: a demand nobody accepted
+        is five tricks alone."""
         best = self.calls.high
         assert best is not None
         kind = ("misere" if best.rung.misere else "solo" if not best.is_demand
                 else "partnership" if self.acceptor is not None else "forced-alone")
-        return Contract(kind, best, self.acceptor, best.suit, 5 if kind == "forced-alone" else best.rung.tricks or 0)
+        return Contract(kind, best, self.acceptor, 5 if kind == "forced-alone" else best.rung.tricks or 0)

@@ -96,8 +96,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.make(self.auction.close())
 
     def make(self, contract: Contract) -> None:
-        """The bidding (or a fallen card's penalty) ends in `contract`: the deal is played in it."""
-        self.undertaking, self.trump = contract, contract.trump
+        """The bidding (or a fallen card's penalty) ends in `contract`: the deal is played in it, in
+        the suit proposed (a demand's laid card's) until the caller names another."""
+        self.undertaking, self.trump = contract, contract.proposal.suit
         self.called = Called.of(self.order, contract.proposal.player, contract.partner, contract.kind == "misere")
         self.sides = self.sides.formed_by(frozenset(self.called.side))  # the caller's side against the rest
         self.close_into(contract.proposal.rung, names_trumps=False)
@@ -140,7 +141,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         else:
             if needed != contract.needed:
                 self.note(self.say("bidding.ruse", "raised", player=player, bid=bid.text, suit=suit, needed=needed))
-            self.trump, contract.trump, contract.needed = event.suit, event.suit, needed
+            self.trump, contract.needed = event.suit, needed
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
@@ -186,11 +187,11 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
                        card=event.card, missing=" and ".join(missing))
             return False
-        if contract.kind != "misere" and contract.trump is None:
+        if contract.kind != "misere" and self.trump is None:
             self.found("inconsistent-transcript", self.called.caller, event.at, "transcript.consistency", "no-trump")
-            self.trump = contract.trump = Suit.SPADES
+            self.trump = Suit.SPADES
         renouncer = self.called.caller if contract.proposal.kind == "misere-quatre-as" else None
-        rules = FrenchBostonTricks(contract.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
+        rules = FrenchBostonTricks(self.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
         self.start_play(self.eldest, self.order, rules, 12 if discards else None)
         self.check_counts(event)
@@ -296,7 +297,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
             "bid": proposal.text if proposal else None,
             "caller": self.called.caller if contract else None,
             "partner": contract.partner if contract else None,
-            "trump": contract.trump.word if contract and contract.trump else None,
+            "trump": self.trump.word if self.trump else None,
             "tricks": contract.needed if contract and contract.kind != "misere" else None,
             "upcard": self.upcard.text if self.upcard else None,
             "belle": self.belle.word if self.belle else None,

@@ -100,7 +100,7 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
 
     def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
         proposal = Proposal(event.player, "eight" if hand.game_options["fallen-card"] == "grand" else "six", suit)
-        hand.make(Contract("solo", proposal, None, suit, proposal.rung.tricks or 0, forced=True))
+        hand.make(Contract("solo", proposal, None, proposal.rung.tricks or 0, forced=True))
         hand.penalty("exposed.fallen-card", "forced", player=event.player, card=event.card, bid=proposal.text,
                      effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
 

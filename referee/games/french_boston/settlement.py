@@ -43,7 +43,7 @@ class FrenchBostonSettlement:
         self.amounts = TABLE.scaled(multiplier(hand.number))  # the deal's amounts, doubled on a double deal
         self.taken = hand.taken()  # the tricks each player took, as the replay counted them
         self.one_to_one = self.options["settlement"] == "one-to-one"
-        trump = hand.undertaking.trump if hand.undertaking is not None else None
+        trump = hand.trump
         self.trump = trump.word if trump is not None else "?"
         self.col = SUIT_RANK[trump] if trump is not None else 0  # the payment table's column: the trump suit's
 
@@ -101,13 +101,13 @@ class FrenchBostonSettlement:
         table, row, col, hand = self.amounts, self.row(contract), self.col, self.hand
         paragraph, slam = self.options["slams"] == "paragraph", TABLE.entry(("slams", self.options["slams"]))
         if contract.kind in slam and tricks >= slam[contract.kind]:
-            amount = table.amount("slam-paragraph", "belle" if contract.trump is hand.belle else "petite") \
+            amount = table.amount("slam-paragraph", "belle" if hand.trump is hand.belle else "petite") \
                 if paragraph else table.amount("slam-a-deux" if contract.kind == "partnership" else "slam-seul", col)
             return Payment.of(Part(amount, hand.say("score.slam", "slam"))), "score.slam"
         over = tricks - contract.needed
         base, extra = self.stake(contract), over * table.amount(row, "extra-trick", col)
         also = (best_jack(hand.turned),) if self.options["honours"] == "with-best-jack" else ()  # the digest is silent
-        count = side_honours(hand.deals, hand.called.side, contract.trump, also)
+        count = side_honours(hand.deals, hand.called.side, hand.trump, also)
         bonus = table.amount(row, "four-honours" if count == 4 else "three-honours", col) if count >= 3 else 0
         topic = "score.partnership" if contract.kind == "partnership" else "score.table"
         return Payment.of(Part(base, hand.say("score.table", "base", amount=base)),
