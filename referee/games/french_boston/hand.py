@@ -182,10 +182,10 @@ class FrenchBostonHand(CalledHand[Proposal]):
             return False
         if (contract := self.made) is None:
             return False
-        missing = self.missing_discards()
+        missing = " and ".join(self.missing_discards())  # those still to discard, in words
         if missing and event.player == self.called.caller:
             self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
-                       card=event.card, missing=" and ".join(missing))
+                       card=event.card, missing=missing)
             return False
         if contract.kind != "misere" and self.trump is None:
             self.found("inconsistent-transcript", self.called.caller, event.at, "transcript.consistency", "no-trump")
@@ -199,7 +199,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
             # an adversary led before everybody had discarded: a misère error by Boston's law, which Foster
             # leaves irregularities to. The caller may claim at once; if play goes on, the error is passed
             # over and the others still discard before trick 1 is complete
-            what = self.say("misere.errors", "led-early", card=event.card, missing=" and ".join(missing))
+            what = self.say("misere.errors", "led-early", card=event.card, missing=missing)
             self.found("premature-lead", event.player, event.at, "misere.errors", "led-early-error",
                        player=event.player, what=what, caller=self.called.caller)
             MISERE.open(self, event.player, what)
