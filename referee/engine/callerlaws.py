@@ -59,7 +59,8 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
     rulebook's sentences of play.out-of-turn, named alike in each game, as their slots are: the
     innocent side (`others`, by its label), the `offender` and his `card`, whose lead it was
     (`expected`), whom a requirement binds (`target`), the offender's `side` when a suit is called
-    from whichever of it leads next ("Y or Z"), whom a suit is called from, in words (`whom`)."""
+    from whichever of it leads next ("Y or Z"), whom a suit is called from, in words (`whom`), and
+    the `option` chosen (a suit called: its `suit`)."""
 
     __slots__ = ("exposed", "play_target", "said", "side", "stands", "what")
 
@@ -156,11 +157,11 @@ class SideExposedLaw(ExposedLaw[Any]):
 class SideAttentionLaw(AttentionLaw[Any]):
     """Drawing attention to the tricks: the innocent side may require of those of the offender's
     side still to play to the trick (the game's `targets`; None: nobody, and no choice opens) his
-    highest or lowest, a trump or none, until it plays on or the trick is complete; before play, there is no trick
-    to require a card in. `exempt` words the exemptions; in a misère it is a misère error (`what`
-    it is, ruled in the game's `misere` words, if it has its own). The rest is worded by the
-    rulebook's attention.drawn, given the innocent side (`others`), the `trick` and whom a
-    requirement binds (`target`: "Y Z")."""
+    highest or lowest, a trump or none, until it plays on or the trick is complete; before play,
+    there is no trick to require a card in. `exempt` words the exemptions; in a misère it is a
+    misère error (`what` it is, ruled in the game's `misere` words, if it has its own). The rest
+    is worded by the rulebook's attention.drawn, given the innocent side (`others`), the `trick`
+    and whom a requirement binds (`target`: "Y Z")."""
 
     __slots__ = ("exempt", "misere", "side", "targets", "what")
 
@@ -197,15 +198,15 @@ class SideRevokeLaw(RevokeLaw[Any]):
     """A revoke corrected in time. An adversary's lets the innocent side require his highest or
     lowest of the suit led, or call the card as exposed, choosing before it plays on; a solo caller's
     own is free unless an adversary has played after him, when his card stays face up, liable to be
-    called until it is played (`late`: where he may correct it until he plays to the next trick,
-    the table's `late_correctors`). No choice opens once the hand has ended (`ended`, where the
-    game's laws say so); before any contract, a revoke corrected carries no penalty where
-    `unbid_free`. The rulebook's revoke.corrected words each ruling, given the innocent side
-    (`others`), the `offender`, his `card` and the suit led (`suit`, singular, and `suits`); an
-    established revoke's cost is the game's `established` words. `said` words the penalty chosen
-    ({suit}: the suit led), `said_card` a card called from an adversary and `own_card` from the
-    solo caller, where they are worded apart (`Offer.said_card`); `any_card`: any card named calls
-    an adversary's revoked card (Boston's), else only its own name."""
+    called until it is played (worded `free-late` and `exposed-late` where he may correct it until
+    he plays to the next trick, the table's `late_correctors`). No choice opens once the hand has
+    ended (`ended`, where the game's laws say so); before any contract, a revoke corrected carries
+    no penalty where `unbid_free`. The rulebook's revoke.corrected words each ruling, given the
+    innocent side (`others`), the `offender`, his `card` and the suit led (`suit`, singular, and
+    `suits`); an established revoke's cost is the game's `established` words. `said` words the
+    penalty chosen ({suit}: the suit led), `said_card` a card called from an adversary and
+    `own_card` from the solo caller, where they are worded apart (`Offer.said_card`); `any_card`:
+    any card named calls an adversary's revoked card (Boston's), else only its own name."""
 
     __slots__ = ("any_card", "ended", "established", "own_card", "said", "said_card", "side", "unbid_free")
 
