@@ -73,9 +73,9 @@ def no_contract(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
     independence on its holder; once the bidding is over without a contract, nothing opens to call it."""
     if not hand.bidding:
         return Ruling(hand.say("exposed.card", "callable", others=hand.side_label(hand.adversaries(event.player))))
-    size = "eight" if hand.game_options["fallen-card"] == "grand" else "six"
     return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
-        "exposed.fallen-card", "fell", player=event.player, card=event.card, suit=event.card.suit.word, size=size))
+        "exposed.fallen-card", "fell", player=event.player, card=event.card, suit=event.card.suit.word,
+        size=forced_independence(hand)))
 
 
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
@@ -93,13 +93,18 @@ EXPOSED = callerlaws.SideExposedLaw(
 """A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
 
 
+def forced_independence(hand: FrenchBostonHand) -> str:
+    """The rung of the independence a fallen card forces: petite (six), or grand (eight) by the house rule."""
+    return "eight" if hand.game_options["fallen-card"] == "grand" else "six"
+
+
 def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
     """A card fallen face up before play: the others may make its holder play independence in its suit."""
     suit = event.card.suit
     others = frozenset(p for p in hand.order if p != event.player)
 
     def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
-        proposal = Proposal(event.player, "eight" if hand.game_options["fallen-card"] == "grand" else "six", suit)
+        proposal = Proposal(event.player, forced_independence(hand), suit)
         hand.make(Contract("solo", proposal, None, proposal.rung.tricks or 0, forced=True))
         hand.penalty("exposed.fallen-card", "forced", player=event.player, card=event.card, bid=proposal.text,
                      effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
