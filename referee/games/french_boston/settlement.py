@@ -99,7 +99,8 @@ class FrenchBostonSettlement:
         """What each adversary pays for a contract made with `tricks`, in its parts (the table amount,
         over-tricks, honours), and the rule's topic; a slam replaces them all."""
         table, row, col, hand = self.amounts, self.row(contract), self.col, self.hand
-        paragraph, slam = self.options["slams"] == "paragraph", TABLE.entry(("slams", self.options["slams"]))
+        paragraph = self.options["slams"] == "paragraph"
+        slam: dict[str, int] = TABLE.entry(("slams", self.options["slams"]))  # the tricks that make one, by kind
         if contract.kind in slam and tricks >= slam[contract.kind]:
             amount = table.amount("slam-paragraph", "belle" if hand.trump is hand.belle else "petite") \
                 if paragraph else table.amount("slam-a-deux" if contract.kind == "partnership" else "slam-seul", col)
