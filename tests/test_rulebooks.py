@@ -201,7 +201,7 @@ def _sayings(folder: Path) -> list[tuple[Path, str, int, str, str, set[str]]]:
     return found
 
 
-WORDING_LAWS = "callerlaws.py"
+WORDING_LAWS = "callerlaws"
 """The engine's laws that word every ruling of theirs in the game's rulebook (a caller's game's):
 a game that declares one of them declares every sentence it says."""
 
@@ -210,7 +210,7 @@ def _engine_laws(package: str) -> set[str]:
     """The classes of `WORDING_LAWS` that the penalty laws of the game in `package` are."""
     laws = importlib.import_module(f"{package}.penalties").LAWS
     return {cls.__name__ for name in type(laws).__match_args__ for cls in type(getattr(laws, name)).__mro__
-            if cls.__module__ == f"referee.engine.{WORDING_LAWS[:-3]}"}
+            if cls.__module__ == f"referee.engine.{WORDING_LAWS}"}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -229,7 +229,7 @@ def test_every_sentence_said_is_declared_with_the_slots_it_fills(game: str) -> N
     engine, laws = _sayings(root / "referee" / "engine"), _engine_laws(".".join(module.split(".")[:3]))
     worded = {(path, owner, topic) for path, owner, _, topic, sentence, _ in engine
               if sentence in book.rules.get(f"{game}.{topic}", NO_RULE).says}
-    required = [s for s in engine if (s[0].name == WORDING_LAWS and s[1] in laws) or (s[0], s[1], s[3]) in worded]
+    required = [s for s in engine if (s[0].stem == WORDING_LAWS and s[1] in laws) or (s[0], s[1], s[3]) in worded]
     said: set[tuple[str, str]] = set()
     for path, _, line, topic, sentence, slots in required + _sayings(package):
         where = f"{path.name}:{line}"
