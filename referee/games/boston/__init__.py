@@ -35,7 +35,7 @@ class BostonSession(GameSession[BostonHand]):
     def advance(self, replay: BostonHand, verdict: HandVerdict) -> None:
         redeal = verdict.status == "redeal"
         self.number = verdict.number + (0 if redeal else 1)
-        self.next_dealer = replay.dealer if redeal else replay.left_of(replay.dealer)
+        self.next_dealer = replay.dealer if redeal else replay.eldest
         last = TABLES.number("game-deals") + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
         if verdict.number >= last and verdict.status in ("complete", "abandoned", "thrown-in"):
             self.over = True

@@ -61,7 +61,7 @@ class BostonSettlement:
         if status == "redeal":
             self.settle_misdeal(ledger)
         elif status == "thrown-in":
-            hand.note(hand.say("partout", "thrown-in", next=hand.left_of(hand.dealer)))
+            hand.note(hand.say("partout", "thrown-in", next=hand.eldest))
         elif status != "in-progress":
             (self.settle_partout if hand.partout else self.settle_contract)(ledger)  # the final grand: no bid
         if status not in ("redeal", "in-progress") and hand.number == TABLES.number("game-deals") \
