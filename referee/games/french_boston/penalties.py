@@ -72,7 +72,7 @@ def no_contract(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
     """An exposed card before a contract: one that falls face up in the bidding may force
     independence on its holder; once the bidding is over without a contract, nothing opens to call it."""
     if not hand.bidding:
-        return Ruling(hand.say("exposed.card", "callable", others=hand.side_label(hand.adversaries(event.player))))
+        return Ruling(hand.say("exposed.card", "unbid"))
     return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
         "exposed.fallen-card", "fell", player=event.player, card=event.card, suit=event.card.suit.word,
         size=forced_independence(hand)))
@@ -124,7 +124,7 @@ def next_of_side(hand: FrenchBostonHand, event: ev.Count) -> list[str] | None:
 
 ATTENTION = callerlaws.SideAttentionLaw(
     SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over") if why == "over"
-    else hand.say("attention.drawn", "solo-caller"),
+    else hand.say("attention.drawn", "unbid") if why == "unbid" else hand.say("attention.drawn", "solo-caller"),
     lambda hand, event: hand.say("misere.errors", "attention"), next_of_side,
     lambda hand: hand.say("attention.drawn", "misere", caller=hand.called.caller))
 """Drawing attention: a requirement on the next of the offender's side to play."""
