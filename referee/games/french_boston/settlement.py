@@ -85,7 +85,7 @@ class FrenchBostonSettlement:
 
     def row(self, contract: Contract) -> str:
         """The table row paying the contract (the table's ``rows``): a solo's by the tricks it needs."""
-        return str(TABLE.entry(("rows", contract.needed if contract.kind == "solo" else contract.proposal.kind)))
+        return str(TABLE.entry(("rows", str(contract.needed) if contract.kind == "solo" else contract.proposal.kind)))
 
     def stake(self, contract: Contract) -> int:
         """The table amount of the contract, per adversary: what a failure costs (without honours)."""
