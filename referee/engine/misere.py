@@ -14,22 +14,21 @@ if TYPE_CHECKING:
     from .replay import HandReplay
 
 
-def look_back(hand: HandReplay, event: ev.Look, misere: MisereError, playing: bool, caller_words: str,
-              error_words: str, what: Callable[[str, int], str],
+def look_back(hand: HandReplay, event: ev.Look, misere: MisereError, playing: bool,
               applies: Callable[[str], bool] | None = None) -> None:
     """A look at a quitted trick (the replay's `looked_back` finds a look at none): no finding, but
     while a misère is `playing` the caller's look carries no penalty, and an opponent's is a misère
-    error (`misere`), the caller's claim open for `what(player, trick)` where a penalty `applies`
-    to him (by default to every opponent). `caller_words` and `error_words` end the ruling's
-    sentences as the game's laws word them."""
+    error (`misere`), the caller's claim open for it where a penalty `applies` to him (by default
+    to every opponent). The words are the game's rulebook's, under play.look-back: `caller` and
+    `error` rule on the caller's look and an opponent's, `what` names the error the caller may
+    claim for; each is given the player, the trick looked at and the caller."""
     trick = hand.looked_back(event)
     caller = misere.caller(hand) if playing else None
     if trick is None or caller is None:
         return
     player = event.player
-    ruling = ("The caller is not penalised" + caller_words if player == caller
-              else "As a lead out of turn in a misère, it is a misère error" + error_words)
-    hand.find("looked-at-trick", player, event.at, "play.look-back",
-              f"{player} looked at trick {trick}, already quitted, in a misère. {ruling}.", trick=hand.trick_number)
+    ruling = hand.say("play.look-back", "caller", player=player, trick=trick, caller=caller) if player == caller \
+        else hand.say("play.look-back", "error", player=player, trick=trick, caller=caller)
+    hand.find("looked-at-trick", player, event.at, "play.look-back", ruling, trick=hand.trick_number)
     if player != caller and (applies is None or applies(player)):
-        misere.open(hand, player, what(player, trick))
+        misere.open(hand, player, hand.say("play.look-back", "what", player=player, trick=trick, caller=caller))

@@ -262,9 +262,7 @@ class BostonHand(CalledHand[BostonBid]):
     # ---- looking back, claiming the rest ---------------------------------------------------------
     def on_look(self, event: ev.Look) -> None:
         """Allowed, except in a misère (`misere.look_back`), where an opponent's look is a misère error."""
-        look_back(self, event, MISERE, self.stage == "play", ": a lead out of turn by the caller carries no penalty",
-                  "", lambda player, trick: self.say("misere.error", "looked", player=player, trick=trick),
-                  self.penalty_applies)
+        look_back(self, event, MISERE, self.stage == "play", self.penalty_applies)
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An opponent who says he can win the rest: his partners' cards are laid on the table and are

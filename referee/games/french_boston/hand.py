@@ -207,9 +207,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
-        look_back(self, event, MISERE, self.table is not None and not self.play_over(), "",
-                  self.say("play.look-back", "error", caller=self.called.caller),
-                  lambda player, trick: self.say("play.look-back", "what", trick=trick))
+        look_back(self, event, MISERE, self.table is not None and not self.play_over())
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
