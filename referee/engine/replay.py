@@ -152,9 +152,11 @@ class Declaration:
     holds it shows a duplicate card), the dealer's own last card (Whist, French Boston: the first
     line's card stands, and another hand holding it is found as `misplaced_upcard` says), or
     another pack (Boston: any hand may hold its twin)."""
-    misplaced_upcard: tuple[Kind, str, str] = ("duplicate-card", "deal.duplicate-card", "")
-    """For an upcard that is the dealer's own: the finding when another hand holds it, as kind,
-    topic and words (formatted with `card`, `player` and `dealer`); a duplicate card is a deal fault."""
+    misplaced_upcard: Literal["duplicate-card", "inconsistent-transcript"] = "duplicate-card"
+    """For an upcard that is the dealer's own, what another hand holding it is: a duplicate card (a
+    deal fault, worded by the sentence misplaced-upcard of the game's deal.duplicate-card) or an
+    inconsistent transcript (the same sentence of its transcript.consistency), given the `card`,
+    the `player` holding it and the `dealer`."""
     upcard_trumps: bool = False
     """Whether the upcard's suit is trumps as soon as it is turned (Whist's trump card)."""
     shown_after_end: bool = False
@@ -860,10 +862,13 @@ class HandReplay:
     @final
     def upcard_misplaced(self, player: str, card: Card, at: ev.Span) -> None:
         """The dealer's own turned card is in `player`'s hand (`Declaration.misplaced_upcard`)."""
-        kind, topic, words = self.declared.misplaced_upcard
-        if kind == "duplicate-card":
+        if self.declared.misplaced_upcard == "duplicate-card":
             self.deal_faults.add("duplicate-card")
-        self.find(kind, player, at, topic, words.format(card=card, player=player, dealer=self.dealer))
+            self.found("duplicate-card", player, at, "deal.duplicate-card", "misplaced-upcard", card=card,
+                       player=player, dealer=self.dealer)
+        else:
+            self.found("inconsistent-transcript", player, at, "transcript.consistency", "misplaced-upcard", card=card,
+                       player=player, dealer=self.dealer)
 
     # ---- play ------------------------------------------------------------------------
     @final

@@ -39,9 +39,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
                            score_unit="counters", revoke_abandons=True, upcard="dealer's", shown_after_end=True,
-                           misplaced_upcard=("duplicate-card", "deal.duplicate-card", "the turned card {card} is "
-                                             "the dealer's last card, yet it is in {player}'s hand: the pack or the "
-                                             "deal is wrong, and the same dealer deals again"),
                            settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
 
     @property

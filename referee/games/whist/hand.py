@@ -53,8 +53,7 @@ class WhistHand(HandReplay):
                            PENALTY_WORDS | {"deal-stands", "take-three", "deduct-three", "add-three"},
                            settlement=lambda hand, ledger: WhistSettlement(hand).settle(ledger), said=talk.SAID,
                            cut=("Cut", "cut-ties"), trick_missed=True, upcard="dealer's", upcard_trumps=True,
-                           misplaced_upcard=("inconsistent-transcript", "transcript.consistency", "the trump card "
-                                             "{card} is the dealer's ({dealer}) own card, but it is dealt to {player}"))
+                           misplaced_upcard="inconsistent-transcript")
 
     @property
     def game_options(self) -> WhistOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
