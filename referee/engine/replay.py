@@ -315,6 +315,12 @@ class HandReplay:
     def penalty_laws(self) -> PenaltyLaws:
         return self.declared.laws
 
+    @property
+    @final
+    def turned(self) -> Suit | None:
+        """The suit of the card turned in the deal (`upcard`), if one was."""
+        return self.upcard.suit if self.upcard else None
+
     # ---- helpers for subclasses -----------------------------------------------------
     @final
     def rule_id(self, topic: str) -> str:

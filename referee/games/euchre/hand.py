@@ -171,11 +171,6 @@ class EuchreHand(HandReplay):
         else:
             self.make_trump(event.player, event.suit)
 
-    @property
-    def turned(self) -> Suit | None:
-        """The upcard's suit: the one ordered up in the first round, turned down for the second."""
-        return self.upcard.suit if self.upcard else None
-
     def turned_down_named(self, event: ev.Event) -> None:
         suit = self.upcard.suit.word if self.upcard else "upcard's suit"
         said = (f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "

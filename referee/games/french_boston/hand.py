@@ -63,10 +63,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
         return self.undertaking if self.stage == "auction" else None
 
     @property
-    def turned(self) -> Suit | None:
-        return self.upcard.suit if self.upcard else None
-
-    @property
     def belle(self) -> Suit | None:
         """Belle: the suit of the first card turned in the game, this deal's unless an earlier one's."""
         return self.belle_before if self.belle_before is not None else self.turned
