@@ -71,7 +71,8 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
         """`what` the error is, in a misère (its misère error's words); `stands`: the innocent side
         may also accept a lead, as it does by playing on, and these words (given the offender) say
         so; after a card played, a requirement (highest, lowest, win or lose) on `play_target`'s
-        next card (None: none of the offender's side is still to play), worded `said`; `exposed`: a
+        next card (None: none of the offender's side is still to play, and no choice opens: worded
+        `play-none`), worded `said`; `exposed`: a
         card called shows exposed among the penalty's effects. `short`: as `OutOfTurnLaw`'s (law 19)."""
         super().__init__(short=short)
         self.side, self.what, self.play_target, self.stands = side, what, play_target, stands
@@ -91,6 +92,8 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
         label = hand.side_label(others)
         if not fact.lead:
             target = self.play_target(hand, fact) if applies else None
+            if target is None and applies:  # every one of the offender's side has played: nothing to require
+                return Ruling(hand.say("play.out-of-turn", "play-none", others=label, offender=fact.player))
             words = hand.say("play.out-of-turn", "play", others=label)
             if target is None:
                 return Ruling(words)
@@ -156,7 +159,7 @@ class SideExposedLaw(ExposedLaw[Any]):
 
 class SideAttentionLaw(AttentionLaw[Any]):
     """Drawing attention to the tricks: the innocent side may require of those of the offender's
-    side still to play to the trick (the game's `targets`; None: nobody, and no choice opens) his
+    side still to play to the trick (the game's `targets`; none left: no choice opens, worded `none-left`) his
     highest or lowest, a trump or none, until it plays on or the trick is complete; before play,
     there is no trick to require a card in. `exempt` words the exemptions; in a misère it is a
     misère error (`what` it is, ruled in the game's `misere` words, if it has its own). The rest
@@ -180,6 +183,8 @@ class SideAttentionLaw(AttentionLaw[Any]):
             return misere
         others = choosers(hand, event.player)
         label, targets = hand.side_label(others), self.targets(hand, event) if playing else None
+        if playing and not targets:  # every one of the offender's side has played to the trick
+            return Ruling(hand.say("attention.drawn", "none-left", others=label, offender=event.player))
         ruling = hand.say("attention.drawn", "ruling", others=label)
         if targets is None:
             return Ruling(ruling)
