@@ -21,6 +21,15 @@ TABLES: Final = PayTable("boston", "tables")
 """The rulebook's numbers: payment tables (white), pool amounts (red)."""
 
 
+def misere_name(hand: BostonHand, bid: BostonBid) -> str:
+    """The misère `bid` in the rulebook's words, for sentences a player reads (the ladder's names
+    are the notation's: grand-misere)."""
+    return {"little-misere": hand.say("pay.misere", "little-misere"),
+            "grand-misere": hand.say("pay.misere", "grand-misere"),
+            "little-spread": hand.say("pay.misere", "little-spread"),
+            "grand-spread": hand.say("pay.misere", "grand-spread")}[bid.name]
+
+
 class BostonSettlement:
     """The payments of one replayed hand (`settle`), in the order the laws take them: the pool's
     refill, then a misdeal, a thrown-in deal, misère partout, the extra grand or the contract, and
@@ -169,7 +178,9 @@ class BostonSettlement:
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
             red = ledger.wins(self.opponents, [caller], each, rule, f"{caller} made {bid.text} with {taken} tricks",
                               hand.rule_id("pool.win"))
-            hand.note(hand.say("pay.success", "made", caller=caller, bid=bid.text, taken=taken, each=each,
+            hand.note(hand.say("pay.misere", "made", caller=caller, name=misere_name(hand, bid), each=each,
+                               pool=self.pool_taken(red)) if bid.misere else
+                      hand.say("pay.success", "made", caller=caller, bid=bid.text, taken=taken, each=each,
                                pool=self.pool_taken(red)))
             return
         short, words = self.put_in()
@@ -177,9 +188,11 @@ class BostonSettlement:
         rule = hand.rule_id("pay.misere" if bid.misere else "pay.failure")
         red = ledger.loses([caller], self.opponents, each, rule, f"{caller} failed in {bid.text}{put_in}",
                            hand.rule_id("pool.double"))
-        hand.note(hand.say("pay.failure", "failed", caller=caller, bid=bid.text, taken=taken, each=each,
-                           put_in="" if bid.misere else hand.say("pay.failure", "put-in", short=words),
-                           pool=hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""))
+        doubled = hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""
+        hand.note(hand.say("pay.misere", "failed", caller=caller, name=misere_name(hand, bid), each=each,
+                           pool=doubled) if bid.misere else
+                  hand.say("pay.failure", "failed", caller=caller, bid=bid.text, taken=taken, each=each,
+                           put_in=hand.say("pay.failure", "put-in", short=words), pool=doubled))
 
     def caller_revoked(self, ledger: Ledger) -> None:
         """Put in, the caller pays each opponent, doubles the pool (not under
