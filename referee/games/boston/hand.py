@@ -270,6 +270,7 @@ class BostonHand(CalledHand[BostonBid]):
         player = event.player
         if self.stage != "play" or self.caller is None or player == self.caller:
             self.notes.append(self.say("play.claim-rest", "caller", player=player) if player == self.caller
+                              else self.say("play.claim-rest", "no-caller", player=player) if self.stage == "play"
                               else self.say("play.claim-rest", "outside", player=player))
             return
         cards = claim_rest(self, event, self.called, MISERE, "his partners ",
