@@ -147,7 +147,8 @@ class BostonSettlement:
             each = self.amount(self.bid.tricks or 0)
             red = ledger.wins(self.opponents, [caller], each, rule, "all three opponents said 'I pay'",
                               hand.rule_id("pool.win") if self.pool_bid() else None)
-            hand.note(hand.say("i-pay", "all-pay", each=each, bid=self.bid.text, pool=self.pool_taken(red)))
+            bid = misere_name(hand, self.bid) if self.bid.misere else self.bid.text
+            hand.note(hand.say("i-pay", "all-pay", each=each, bid=bid, pool=self.pool_taken(red)))
         else:
             self.settle_played(ledger)
 
