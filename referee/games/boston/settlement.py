@@ -255,7 +255,8 @@ class BostonSettlement:
         else:
             ledger.into_pool(revoker, TABLES.amount("pool", "revoke"), rule, cause)
             forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=TABLES.amount("pool", "revoke"))
-        paid = hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid.text
+        paid = hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over \
+            else misere_name(hand, bid) if bid.misere else bid.text
         hand.penalty("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each, bid=paid,
                      pool=self.pool_taken(red), forfeit=forfeit, since=mark)
         if hand.over_why:
