@@ -71,9 +71,9 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
         """`what` the error is, in a misère (its misère error's words); `stands`: the innocent side
         may also accept a lead, as it does by playing on, and these words (given the offender) say
         so; after a card played, a requirement (highest, lowest, win or lose) on `play_target`'s
-        next card (None: none of the offender's side is still to play, and no choice opens: worded
-        `play-none`), worded `said`; `exposed`: a
-        card called shows exposed among the penalty's effects. `short`: as `OutOfTurnLaw`'s (law 19)."""
+        next card, worded `said` (None: none of the offender's side is still to play, so no choice
+        opens, worded `play-none`); `exposed`: a card called shows exposed among the penalty's
+        effects. `short`: as `OutOfTurnLaw`'s (law 19)."""
         super().__init__(short=short)
         self.side, self.what, self.play_target, self.stands = side, what, play_target, stands
         self.said, self.exposed = said, exposed
@@ -159,8 +159,8 @@ class SideExposedLaw(ExposedLaw[Any]):
 
 class SideAttentionLaw(AttentionLaw[Any]):
     """Drawing attention to the tricks: the innocent side may require of those of the offender's
-    side still to play to the trick (the game's `targets`; none left: no choice opens, worded `none-left`) his
-    highest or lowest, a trump or none, until it plays on or the trick is complete; before play,
+    side still to play to the trick (the game's `targets`; none left: no choice opens, worded
+    `none-left`) his highest or lowest, a trump or none, until it plays on or the trick is complete; before play,
     there is no trick to require a card in. `exempt` words the exemptions; in a misère it is a
     misère error (`what` it is, ruled in the game's `misere` words, if it has its own). The rest
     is worded by the rulebook's attention.drawn, given the innocent side (`others`), the `trick`
