@@ -104,10 +104,12 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
             def kept(choice: Choice | None) -> None:
                 hand.false_lead = fact
 
+            them, side = hand.side_label(hand.adversaries(fact.player)), f"{fact.player} or {hand.partner(fact.player)}"
+            back = (f"taken back, not exposed, and a suit may be called at the next lead of {side}"
+                    if hand.game_options["lead-out-of-turn"] == "suit" else  # E62: the card led may be called
+                    f"taken back, and {them} may call it as an exposed card or call a suit at the next lead of {side}")
             return Ruling(account=f"{fact.player} led {fact.card} to trick {fact.trick}, but it was {fact.expected}'s "
-                          "lead. If all four play to it the trick stands; otherwise it is taken back, not exposed, "
-                          f"and a suit may be called at the next lead of {fact.player} or {hand.partner(fact.player)}.",
-                          then=kept)
+                          f"lead. If all four play to it the trick stands; otherwise it is {back}.", then=kept)
         assert hand.table is not None
         leader = hand.table.current.leader
         second, third = hand.left_of(leader), hand.partner(leader)
