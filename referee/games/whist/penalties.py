@@ -118,11 +118,15 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         account = f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
         if not fourth:
             return Ruling("The card stands, without penalty.", topic="play.before-second", account=account)
-        words: tuple[Option, ...] = (("win", "lose") if hand.game_options["fourth-before-second"] == "win-lose"
-                                     else ("highest", "lowest", "trump", "no-trump"))
-        demand = f"{third}, the third hand, may require {second} to play " + " or ".join(words)
+        english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
+        words: tuple[Option, ...] = ("win", "lose") if english else ("highest", "lowest", "trump", "no-trump")
+        choosers = hand.adversaries(fact.player) if english else (third,)
+        who = hand.side_label(choosers) if english else f"{third}, the third hand,"
+        demand = f"{who} may require {second} " + ("to win the trick or not to win it" if english else
+                                                   "to play his highest or lowest card of the suit led or, if he has "
+                                                   "none, to trump or not to trump")
         return Ruling(f"{demand}; the card stands.",
-                      Offer(frozenset({third}), fact.player, words, "play.before-second", demand + ".",
+                      Offer(frozenset(choosers), fact.player, words, "play.before-second", demand + ".",
                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second),
                       topic="play.before-second", account=account)
 
