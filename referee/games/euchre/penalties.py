@@ -62,7 +62,7 @@ class EuchreRetractLaw(laws.RetractLaw["EuchreHand"]):
         if false is not None and fact.player == false.player and fact.card is false.card:
             if hand.rebuild is not None and hand.rebuild in hand.choices:  # the trick is rebuilt: the card goes back
                 hand.answer(hand.rebuild, "reconstruct", fact.at)
-            if hand.game_options["out-of-turn"] == "somerset":
+            if hand.game_options["out-of-turn"] == "somerset" and fact.trick < hand.cards_per_hand:
                 hand.open(somerset_offer(hand, fact))
 
 
@@ -73,6 +73,9 @@ class EuchreOutOfTurnLaw(laws.OutOfTurnLaw["EuchreHand"]):
     __slots__ = ()
 
     def decide(self, hand: EuchreHand, fact: tb.OutOfTurn) -> laws.Ruling:
+        if hand.game_options["out-of-turn"] == "somerset" and fact.trick == hand.cards_per_hand:
+            return laws.Ruling("The card is taken back and the turn restored; in the last trick it is the only card "
+                               f"{fact.player} holds and he has no later lead, so nothing is left to call.", keeps=True)
         if hand.game_options["out-of-turn"] == "somerset":
             defenders = hand.side_label(hand.adversaries(fact.player))
             return laws.Ruling(f"The card is taken back and the turn restored; {defenders} may then call it as an "
