@@ -392,6 +392,9 @@ class EuchreHand(HandReplay):
         if self.table is None:
             self.unsupported(event, "'claim rest' before play")
             return
+        if self.table.finished:
+            self.nothing_left(event, "claims the rest")
+            return
         side = self.sides.side(event.player)
         self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))
         self.notes.append(f"{event.player} claimed the remaining tricks for {side}.")
