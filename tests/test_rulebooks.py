@@ -33,7 +33,6 @@ NEVER_CITED: dict[str, str | None] = {
     "euchre.pack": "euchre.deal.misdeal",
     "euchre.rank.bowers": None,  # the tricks' winners
     "euchre.deal.rotation": "euchre.deal.wrong-dealer",
-    "euchre.bidding.thrown-in": None,  # status thrown-in
     "euchre.play.lead": "euchre.play.out-of-turn",
     "euchre.play.follow-suit": "euchre.revoke.established",
     "euchre.concede": None,  # the tricks conceded are scored as taken

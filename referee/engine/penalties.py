@@ -340,10 +340,13 @@ class CallLaw(PenaltyLaw[H]):
                 return played_trump or not may_trump
             non_trumps = [c for c in options if suit_of(c) is not trump]
             return not played_trump or not non_trumps
-        if requirement.what in ("win", "lose"):
+        if requirement.what in ("win", "lose"):  # obeyed, or he could not without a revoke
             best = max((table.rules.power(p.card, led) for p in table.current.plays), default=-1)
-            wins = table.rules.power(event.card, led) > best
-            return wins if requirement.what == "win" else not wins
+            want = requirement.what == "win"
+            lawful = following + [c for c in options if self.trump_while_following and suit_of(c) is trump] \
+                if following else options
+            return (table.rules.power(event.card, led) > best) is want \
+                or not any((table.rules.power(c, led) > best) is want for c in lawful)
         return True
 
     def extreme_of_suit(self, hand: H, requirement: Requirement, event: ev.Play) -> bool | None:

@@ -1216,9 +1216,18 @@ class HandReplay:
         if self.table is None:
             self.unsupported(event, "'concede' before play")
             return
+        if self.table.finished:
+            self.nothing_left(event, "concedes")
+            return
         self.end("conceded", event.player)
         self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
         self.gather_now()
+
+    @final
+    def nothing_left(self, event: ev.Event, what: str) -> None:
+        """A concession or a claim of the rest once every trick is played: no trick is left to give."""
+        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                  f"{event.player} {what}, but every trick has been played: no trick is left to give; ignored")
 
     @final
     def quitted_trick(self, event: ev.Look) -> int | None:

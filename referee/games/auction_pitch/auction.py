@@ -105,9 +105,10 @@ class Auction:
                              "void and counts as his pass.")
         if not self.board and not self.full_value_bids and number >= to_go:
             return Objection("illegal-bid", "bidding.forbidden",
-                             f"{who} bid {number}, but {self.eldest}, the seller, has only {to_go} to go, so the most "
-                             f"anyone may offer is {max(to_go - 1, 0)}. {who} forfeits his right to bid in this deal: "
-                             "the bid is void and counts as his pass.")
+                             f"{who} bid {number}, but {self.eldest}, the seller, has only {to_go} to go, so "
+                             + (f"the most anyone may offer is {to_go - 1}" if to_go > 1 else "nobody may bid at all")
+                             + f". {who} forfeits his right to bid in this deal: the bid is void and counts as his "
+                             "pass.")
         return None
 
     def close_if_over(self) -> None:

@@ -80,7 +80,7 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
             return Ruling(found=False)  # out of the rotation only because of it: the trick stands as played
         if fact.player == hand.pitcher:
             return Ruling("The pitcher is not penalised: the card goes back and the proper turn is restored.",
-                          topic="play.pitcher-out-of-turn")
+                          topic="play.pitcher-out-of-turn", keeps=True)  # kept until it goes back, or stands
         pitcher = hand.pitcher or ""
         call = _pitcher_calls(pitcher, fact)
         return Ruling(f"The card goes back (with any card played after it, unless {pitcher}, the pitcher, plays to it: "
@@ -97,7 +97,7 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
 
 def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -> None:
     """Once the pitcher plays after an adversary's card out of turn, the error stands."""
-    if event.player != hand.pitcher:
+    if event.player != hand.pitcher or false.player == hand.pitcher:
         return
     hand.false_card, hand.stood = None, false
     hand.requirements = [r for r in hand.requirements if r.offender != false.player or r.trick != false.trick]

@@ -5,7 +5,7 @@ The penalties are the laws in `penalties`, the score is `settlement`'s.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, TypedDict, cast
+from typing import Any, Literal, TypedDict, cast
 
 from ...engine import sitout
 from ...engine.auction import Auction, AuctionRules
@@ -15,6 +15,7 @@ from ...engine.replay import Declaration, HandContext, HandReplay
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
+from ...notation.records import replace
 from .cards import PACKS, EuchreTricks, bower_role
 from .penalties import LAWS, play_after, wrong_count_penalty
 from .settlement import settle
@@ -46,18 +47,22 @@ EuchreOptions = TypedDict("EuchreOptions", {
 """The house rules of euchre as its rulebook defines them (a test checks the two agree)."""
 
 
+BIDDING: dict[bool, AuctionRules[Suit]] = {stick: AuctionRules(
+    "void", "first-bid", rounds=2, dealer_must_bid=stick,
+    out_of_turn_words="{player} {what} out of turn: it was {turn}'s call. The call is void and {turn} keeps the "
+                      "right to call.",
+    closed_words="{player} {what} after trump was already made; the call is void") for stick in (False, True)}
+"""The bidding, two rounds of calls in turn, by the stick-the-dealer house rule."""
+THROWN_IN = replace(BIDDING[False], closed_words="{player} {what} after the hand was thrown in, everyone having passed "
+                                                 "twice; the call is void", closed_topic="bidding.thrown-in")
+"""The same, once everyone has passed twice (never under stick-the-dealer): a call after it is void for that."""
+
+
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
                            card_role=bower_role, settlement=settle,
                            # the defenders' election over a lone player's partner's card
                            call_words=PENALTY_WORDS | {"partnership", "alone"})
-
-    BIDDING: ClassVar[dict[bool, AuctionRules[Suit]]] = {stick: AuctionRules(
-        "void", "first-bid", rounds=2, dealer_must_bid=stick,
-        out_of_turn_words="{player} {what} out of turn: it was {turn}'s call. The call is void and {turn} keeps the "
-                          "right to call.",
-        closed_words="{player} {what} after trump was already made; the call is void") for stick in (False, True)}
-    """The bidding, two rounds of calls in turn, by the stick-the-dealer house rule."""
 
     @property
     def game_options(self) -> EuchreOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
@@ -65,7 +70,7 @@ class EuchreHand(HandReplay):
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
-        rules = self.BIDDING[self.options["stick-the-dealer"]]
+        rules = BIDDING[self.options["stick-the-dealer"]]
         self.auction = Auction(self.order, self.left_of(self.dealer), rules, self.dealer)
         self.maker: str | None = None
         self.alone: str | None = None
@@ -132,6 +137,7 @@ class EuchreHand(HandReplay):
             self.void_alone(alone)
         self.auction.pass_(player)
         if self.auction.over:
+            self.auction.rules = THROWN_IN
             self.end("thrown-in")
 
     def on_pass(self, event: ev.Pass) -> None:
@@ -385,6 +391,9 @@ class EuchreHand(HandReplay):
         takes the remaining tricks, as when the other side concedes them, and the hands are thrown up."""
         if self.table is None:
             self.unsupported(event, "'claim rest' before play")
+            return
+        if self.table.finished:
+            self.nothing_left(event, "claims the rest")
             return
         side = self.sides.side(event.player)
         self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
+from ...engine import sitout
 from ...engine import table as tb
 from ...engine.choices import Lapse
 from ...engine.laws import Effect
@@ -61,7 +62,7 @@ class EuchreRetractLaw(laws.RetractLaw["EuchreHand"]):
         if false is not None and fact.player == false.player and fact.card is false.card:
             if hand.rebuild is not None and hand.rebuild in hand.choices:  # the trick is rebuilt: the card goes back
                 hand.answer(hand.rebuild, "reconstruct", fact.at)
-            if hand.game_options["out-of-turn"] == "somerset":
+            if hand.game_options["out-of-turn"] == "somerset" and fact.trick < hand.cards_per_hand:
                 hand.open(somerset_offer(hand, fact))
 
 
@@ -72,6 +73,9 @@ class EuchreOutOfTurnLaw(laws.OutOfTurnLaw["EuchreHand"]):
     __slots__ = ()
 
     def decide(self, hand: EuchreHand, fact: tb.OutOfTurn) -> laws.Ruling:
+        if hand.game_options["out-of-turn"] == "somerset" and fact.trick == hand.cards_per_hand:
+            return laws.Ruling("The card is taken back and the turn restored; in the last trick it is the only card "
+                               f"{fact.player} holds and he has no later lead, so nothing is left to call.", keeps=True)
         if hand.game_options["out-of-turn"] == "somerset":
             defenders = hand.side_label(hand.adversaries(fact.player))
             return laws.Ruling(f"The card is taken back and the turn restored; {defenders} may then call it as an "
@@ -118,7 +122,21 @@ class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
     __slots__ = ()
 
     def decide(self, hand: EuchreHand, event: ev.Expose) -> laws.Ruling:
-        if hand.game_options["exposed"] == "callable":
+        callable_ = hand.game_options["exposed"] == "callable"
+        sit = sitting_out(hand, event.player)
+        if sit is not None:  # his cards are never played: nothing to keep face up "until played", or to call
+            out = f"{sit.seat} sits out while {sit.loner} {sit.verb}s alone: his cards take no part in the hand"
+            if callable_:
+                return laws.Ruling(f"{out}, so the card is never played and cannot be called.")
+            return laws.Ruling(f"{out}, so the card is never played; the table may redeal if the exposure is a major "
+                               "unfair advantage.",
+                               redeal_offer(hand, event, "stays out of play", "stayed out of play, without penalty"))
+        verb = "plays" if hand.lone_hand and event.player == hand.alone else \
+            "defends" if hand.lone_defence and event.player == hand.defender_alone else None
+        if callable_ and verb is not None:
+            return laws.Ruling(f"{event.player} {verb} alone, so the exposure can only help his adversaries: the card "
+                               "is not liable to be called (Somerset).")
+        if callable_:
             defenders = hand.adversaries(event.player)
             return laws.Ruling(f"It stays face up on the table and {hand.side_label(defenders)} may call it to be "
                                "played when it is legal.",
@@ -129,13 +147,23 @@ class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
                                           said=f"{{choosers}} call the exposed {event.card}"))
         return laws.Ruling("It stays face up until it is legally played, unless the table judges the exposure a major "
                            "unfair advantage and redeals.",
-                           laws.Offer(frozenset(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
-                                      f"The table decides: {event.card} stays face up until played, or the hand is "
-                                      "redealt if the exposure is a major unfair advantage.",
-                                      lambda hand, option, at: None,  # a redeal is a `redeal` line; the card stays
-                                      implied="leave-exposed",
-                                      implied_text=f"Play went on: {event.player}'s exposed {event.card} stayed face "
-                                                   "up until played."))
+                           redeal_offer(hand, event, "stays face up until played", "stayed face up until played"))
+
+
+def sitting_out(hand: EuchreHand, player: str) -> sitout.SitOut | None:
+    """The lone hand `player` sits out for, while it stands: from the lone call, before play too."""
+    seats = hand.sitting_out if hand.stage != "auction" else hand.lone_seats()
+    return next((s for s in seats if s.seat == player and s.broken is None), None)
+
+
+def redeal_offer(hand: EuchreHand, event: ev.Expose, stays: str, stayed: str) -> laws.Offer:
+    """The seed's choice for the table: the card `stays` as it is, or a redeal for a major unfair advantage."""
+    return laws.Offer(frozenset(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
+                      f"The table decides: {event.card} {stays}, or the hand is redealt if the exposure is a major "
+                      "unfair advantage.",
+                      lambda hand, option, at: None,  # a redeal is a `redeal` line; the card stays
+                      implied="leave-exposed",
+                      implied_text=f"Play went on: {event.player}'s exposed {event.card} {stayed}.")
 
 
 def wrong_count_penalty(hand: EuchreHand, player: str, deal: str = "The deal") -> str:

@@ -12,6 +12,7 @@ from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
 
 if TYPE_CHECKING:
+    from ...engine.replay import Requirement
     from .hand import WhistHand
 
 
@@ -32,16 +33,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
         if hand.game_options["revoke-penalty"] != "english":
             return Ruling(f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} "
                           "cannot go out this hand.")
-        # W44: chosen, scored with the hand
-        index, them = len(hand.revokes) - 1, frozenset(hand.adversaries(fact.player))
-        return Ruling(f"{hand.other(side)} choose: take three tricks from {side}, deduct three points from {side}'s "
-                      f"score, or add three to their own, scored before everything else; {side} cannot go out this "
-                      "hand.",
-                      Offer(them, fact.player, ("take-three", "deduct-three", "add-three"), "revoke.established",
-                            f"{hand.side_label(them)} choose the penalty of {fact.player}'s revoke in trick "
-                            f"{fact.trick}: take three tricks, deduct three points or add three.",
-                            lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
-                            ends=(Lapse.SETTLEMENT,)))
+        return english_penalty(hand, fact.player, fact.trick, len(hand.revokes) - 1)
 
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
         if hand.game_options["corrected-renounce"] == "exposed":
@@ -64,6 +56,18 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                             f"highest or lowest {suit} in this trick.", apply,
                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), called=fact.card))
 
+
+
+def english_penalty(hand: WhistHand, player: str, trick: int, index: int, words: str = "") -> Ruling:
+    """W44 (E72): the adversaries choose the penalty of the revoke `index` of the hand, scored with it."""
+    side, them = hand.side(player), frozenset(hand.adversaries(player))
+    return Ruling(f"{words}{hand.other(side)} choose: take three tricks from {side}, deduct three points from {side}'s "
+                  f"score, or add three to their own, scored before everything else; {side} cannot go out this hand.",
+                  Offer(them, player, ("take-three", "deduct-three", "add-three"), "revoke.established",
+                        f"{hand.side_label(them)} choose the penalty of {player}'s revoke in trick {trick}: take three "
+                        "tricks, deduct three points or add three.",
+                        lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
+                        ends=(Lapse.SETTLEMENT,)))
 
 class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
     """A lead out of turn taken back owes a suit call (L24); English: or its card is exposed."""
@@ -100,10 +104,12 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
             def kept(choice: Choice | None) -> None:
                 hand.false_lead = fact
 
+            them, side = hand.side_label(hand.adversaries(fact.player)), f"{fact.player} or {hand.partner(fact.player)}"
+            back = (f"taken back, not exposed, and a suit may be called at the next lead of {side}"
+                    if hand.game_options["lead-out-of-turn"] == "suit" else  # E62: the card led may be called
+                    f"taken back, and {them} may call it as an exposed card or call a suit at the next lead of {side}")
             return Ruling(account=f"{fact.player} led {fact.card} to trick {fact.trick}, but it was {fact.expected}'s "
-                          "lead. If all four play to it the trick stands; otherwise it is taken back, not exposed, "
-                          f"and a suit may be called at the next lead of {fact.player} or {hand.partner(fact.player)}.",
-                          then=kept)
+                          f"lead. If all four play to it the trick stands; otherwise it is {back}.", then=kept)
         assert hand.table is not None
         leader = hand.table.current.leader
         second, third = hand.left_of(leader), hand.partner(leader)
@@ -112,11 +118,15 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         account = f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
         if not fourth:
             return Ruling("The card stands, without penalty.", topic="play.before-second", account=account)
-        words: tuple[Option, ...] = (("win", "lose") if hand.game_options["fourth-before-second"] == "win-lose"
-                                     else ("highest", "lowest", "trump", "no-trump"))
-        demand = f"{third}, the third hand, may require {second} to play " + " or ".join(words)
+        english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
+        words: tuple[Option, ...] = ("win", "lose") if english else ("highest", "lowest", "trump", "no-trump")
+        choosers = hand.adversaries(fact.player) if english else (third,)
+        who = hand.side_label(choosers) if english else f"{third}, the third hand,"
+        demand = f"{who} may require {second} " + ("to win the trick or not to win it" if english else
+                                                   "to play his highest or lowest card of the suit led or, if he has "
+                                                   "none, to trump or not to trump")
         return Ruling(f"{demand}; the card stands.",
-                      Offer(frozenset({third}), fact.player, words, "play.before-second", demand + ".",
+                      Offer(frozenset(choosers), fact.player, words, "play.before-second", demand + ".",
                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second),
                       topic="play.before-second", account=account)
 
@@ -189,19 +199,27 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
 
 class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
     """L35: the offender's partner may be made to play highest or lowest, or to trump or not, by the
-    adversary last to play to the trick."""
+    adversary last to play to the trick (English code, E86: to win or lose it, by either adversary)."""
 
     __slots__ = ()
 
     def decide(self, hand: WhistHand, event: ev.Count) -> Ruling:
         table, target = hand.table, hand.partner(event.player)  # while the partner has still to play
-        if table is None or table.finished or target in table.current.players \
-                or (not table.current.plays and table.current.leader == target):
-            return Ruling("His partner has played to the trick, or there is none to play: no penalty.")
+        if table is None or table.finished:
+            return Ruling("No trick is being played: no penalty.")
+        if target in table.current.players:
+            return Ruling(f"{target}, his partner, has already played to the trick: no penalty.")
+        if not table.current.plays and table.current.leader == target:
+            return Ruling(f"{target}, his partner, is to lead: no trick is being played yet, so no penalty.")
+        if hand.game_options["code"] == "english":  # E86: the adversaries, to win the trick or lose it
+            them = hand.adversaries(event.player)
+            demand = f"{hand.side_label(them)} may require {target} to win the trick or lose it."
+            return Ruling(demand, Offer(frozenset(them), event.player, ("win", "lose"), "attention.drawn", demand,
+                                        ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
         last = hand.right_of(table.current.leader)
         chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
-        return Ruling(f"The adversary last to play may require {target} to play highest or lowest, or to trump or "
-                      "not.",
+        return Ruling(f"{chooser}, the adversary last to play to the trick, may require {target} to play highest or "
+                      "lowest, or to trump or not.",
                       Offer(frozenset({chooser}), event.player, ("highest", "lowest", "trump", "no-trump"),
                             "attention.drawn",
                             f"{chooser} may require {target} to play highest or lowest, or to trump or not.",
@@ -212,6 +230,15 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
     """L39 (W70): a demand by the wrong adversary, or for the wrong penalty, voids the penalty."""
 
     __slots__ = ()
+
+    def decide(self, hand: WhistHand, requirement: Requirement) -> Ruling:
+        """L38, E61: a call not obeyed carries the revoke penalty, the English one under revoke-penalty=english
+        (the replay records the revoke after this ruling: it is the hand's next)."""
+        if hand.game_options["revoke-penalty"] != "english":
+            return super().decide(hand, requirement)
+        assert hand.table is not None
+        return english_penalty(hand, requirement.offender, hand.table.current.number, len(hand.revokes),
+                               "A call not obeyed counts as a revoke: ")
 
     def unanswered_call(self, hand: WhistHand, event: ev.Call) -> bool:
         """English code, E60 (W54): naming a wrong card in a call of an exposed one costs a suit call (W70 else)."""
