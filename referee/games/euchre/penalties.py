@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
-from ...engine import sitout
 from ...engine import table as tb
 from ...engine.choices import Lapse
 from ...engine.laws import Effect
@@ -74,8 +73,7 @@ class EuchreOutOfTurnLaw(laws.OutOfTurnLaw["EuchreHand"]):
 
     def decide(self, hand: EuchreHand, fact: tb.OutOfTurn) -> laws.Ruling:
         if hand.game_options["out-of-turn"] == "somerset" and fact.trick == hand.cards_per_hand:
-            return laws.Ruling("The card is taken back and the turn restored; in the last trick it is the only card "
-                               f"{fact.player} holds and he has no later lead, so nothing is left to call.", keeps=True)
+            return laws.Ruling(hand.say("play.out-of-turn", "somerset-last-trick", player=fact.player), keeps=True)
         if hand.game_options["out-of-turn"] == "somerset":
             defenders = hand.side_label(hand.adversaries(fact.player))
             return laws.Ruling(f"The card is taken back and the turn restored; {defenders} may then call it as an "
@@ -123,19 +121,18 @@ class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
 
     def decide(self, hand: EuchreHand, event: ev.Expose) -> laws.Ruling:
         callable_ = hand.game_options["exposed"] == "callable"
-        sit = sitting_out(hand, event.player)
+        seats = hand.sitting_out if hand.stage != "auction" else hand.lone_seats()  # from the lone call on
+        sit = next((s for s in seats if s.seat == event.player and s.broken is None), None)
         if sit is not None:  # his cards are never played: nothing to keep face up "until played", or to call
-            out = f"{sit.seat} sits out while {sit.loner} {sit.verb}s alone: his cards take no part in the hand"
             if callable_:
-                return laws.Ruling(f"{out}, so the card is never played and cannot be called.")
-            return laws.Ruling(f"{out}, so the card is never played; the table may redeal if the exposure is a major "
-                               "unfair advantage.",
-                               redeal_offer(hand, event, "stays out of play", "stayed out of play, without penalty"))
+                return laws.Ruling(hand.say("exposed.card", "sits-out", seat=sit.seat, loner=sit.loner, verb=sit.verb))
+            ruling = hand.say("exposed.card", "sits-out-redeal", seat=sit.seat, loner=sit.loner, verb=sit.verb)
+            offer = redeal_offer(hand, event, "stays out of play", "stayed out of play, without penalty")
+            return laws.Ruling(ruling, offer)
         verb = "plays" if hand.lone_hand and event.player == hand.alone else \
             "defends" if hand.lone_defence and event.player == hand.defender_alone else None
         if callable_ and verb is not None:
-            return laws.Ruling(f"{event.player} {verb} alone, so the exposure can only help his adversaries: the card "
-                               "is not liable to be called (Somerset).")
+            return laws.Ruling(hand.say("exposed.card", "lone", player=event.player, verb=verb))
         if callable_:
             defenders = hand.adversaries(event.player)
             return laws.Ruling(f"It stays face up on the table and {hand.side_label(defenders)} may call it to be "
@@ -148,12 +145,6 @@ class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
         return laws.Ruling("It stays face up until it is legally played, unless the table judges the exposure a major "
                            "unfair advantage and redeals.",
                            redeal_offer(hand, event, "stays face up until played", "stayed face up until played"))
-
-
-def sitting_out(hand: EuchreHand, player: str) -> sitout.SitOut | None:
-    """The lone hand `player` sits out for, while it stands: from the lone call, before play too."""
-    seats = hand.sitting_out if hand.stage != "auction" else hand.lone_seats()
-    return next((s for s in seats if s.seat == player and s.broken is None), None)
 
 
 def redeal_offer(hand: EuchreHand, event: ev.Expose, stays: str, stayed: str) -> laws.Offer:
