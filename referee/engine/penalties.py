@@ -322,18 +322,16 @@ class CallLaw(PenaltyLaw[H]):
             return True  # cannot be checked without the deal
         options = set(held)
         following = [c for c in options if suit_of(c) is led]
-        trump = hand.trump
+        trump, anytime = hand.trump, self.trump_while_following
+        # what he may play without a revoke: the suit led if he holds it (or a trump, `anytime`), else anything
+        lawful = [c for c in options if not following or suit_of(c) is led or (anytime and suit_of(c) is trump)]
         if requirement.what in ("highest", "lowest"):
             if not following:
                 return True
             pick = max if requirement.what == "highest" else min
             return event.card is pick(following, key=lambda c: table.rules.power(c, led))
         if requirement.what in ("trump", "no-trump"):
-            anytime = self.trump_while_following
-            if following and led is not trump and not anytime:
-                may_trump = False
-            else:
-                may_trump = any(suit_of(c) is trump for c in options)
+            may_trump = any(suit_of(c) is trump for c in lawful)
             played = suit_of(event.card) is trump
             played_trump = played and (led is not trump or (anytime and requirement.what == "trump"))
             if requirement.what == "trump":
@@ -343,8 +341,6 @@ class CallLaw(PenaltyLaw[H]):
         if requirement.what in ("win", "lose"):  # obeyed, or he could not without a revoke
             best = max((table.rules.power(p.card, led) for p in table.current.plays), default=-1)
             want = requirement.what == "win"
-            lawful = following + [c for c in options if self.trump_while_following and suit_of(c) is trump] \
-                if following else options
             return (table.rules.power(event.card, led) > best) is want \
                 or not any((table.rules.power(c, led) > best) is want for c in lawful)
         return True
