@@ -160,11 +160,11 @@ class SideExposedLaw(ExposedLaw[Any]):
 class SideAttentionLaw(AttentionLaw[Any]):
     """Drawing attention to the tricks: the innocent side may require of those of the offender's
     side still to play to the trick (the game's `targets`; none left: no choice opens, worded
-    `none-left`) his highest or lowest, a trump or none, until it plays on or the trick is complete; before play,
-    there is no trick to require a card in. `exempt` words the exemptions; in a misère it is a
-    misère error (`what` it is, ruled in the game's `misere` words, if it has its own). The rest
-    is worded by the rulebook's attention.drawn, given the innocent side (`others`), the `trick`
-    and whom a requirement binds (`target`: "Y Z")."""
+    `none-left`) his highest or lowest, a trump or none, until it plays on or the trick is
+    complete; before play, there is no trick to require a card in. `exempt` words the exemptions;
+    in a misère it is a misère error (`what` it is, ruled in the game's `misere` words, if it has
+    its own). The rest is worded by the rulebook's attention.drawn, given the innocent side
+    (`others`), the `trick` and whom a requirement binds (`target`: "Y Z")."""
 
     __slots__ = ("exempt", "misere", "side", "targets", "what")
 
