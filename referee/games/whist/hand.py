@@ -167,21 +167,19 @@ class WhistHand(HandReplay):
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """L36: the claimant's partner's cards are laid face up, each liable to be called."""
-        if not self.played_out(event, "claims the rest"):
+        if not self.played_out(event, self.say("transcript.consistency", "claim-played-out", player=event.player)):
             self.exposed_cards.lay_down(self, self.partner(event.player), event, "play.claim-rest")
 
     def on_spread(self, event: ev.Spread) -> None:
         """L20-I, A10 (a): cards a player lays face up himself (a claimant's own included) are exposed."""
-        if not self.played_out(event, "lays his hand face up"):
+        if not self.played_out(event, self.say("transcript.consistency", "spread-played-out", player=event.player)):
             self.exposed_cards.lay_down(self, event.player, event, "exposed.card")
 
-    def played_out(self, event: ev.ClaimRest | ev.Spread, what: str) -> bool:
-        """Whether every trick has been played: no card is left to lay down, and none to call."""
+    def played_out(self, event: ev.ClaimRest | ev.Spread, words: str) -> bool:
+        """Whether every trick has been played (then found, in `words`): no card is left to lay down or call."""
         if self.table is None or not self.table.finished:
             return False
-        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                  f"{event.player} {what}, but every trick has been played: no card is left to lay face up or to "
-                  "call; ignored")
+        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", words)
         return True
 
     def on_concede(self, event: ev.Concede) -> None:  # a method: a compiled class holds no alias of one
