@@ -127,34 +127,32 @@ class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
             if callable_:
                 return laws.Ruling(hand.say("exposed.card", "sits-out", seat=sit.seat, loner=sit.loner, verb=sit.verb))
             ruling = hand.say("exposed.card", "sits-out-redeal", seat=sit.seat, loner=sit.loner, verb=sit.verb)
-            offer = redeal_offer(hand, event, "stays out of play", "stayed out of play, without penalty")
-            return laws.Ruling(ruling, offer)
+            return laws.Ruling(ruling, redeal_offer(
+                hand, event, hand.say("exposed.card", "sits-out-offer", card=event.card),
+                hand.say("exposed.card", "stayed-out", player=event.player, card=event.card)))
         verb = "plays" if hand.lone_hand and event.player == hand.alone else \
             "defends" if hand.lone_defence and event.player == hand.defender_alone else None
         if callable_ and verb is not None:
             return laws.Ruling(hand.say("exposed.card", "lone", player=event.player, verb=verb))
         if callable_:
             defenders = hand.adversaries(event.player)
-            return laws.Ruling(f"It stays face up on the table and {hand.side_label(defenders)} may call it to be "
-                               "played when it is legal.",
-                               laws.Offer(frozenset(defenders), event.player, ("card",), "exposed.card",
-                                          f"{hand.side_label(defenders)} may call {event.card} when {event.player} "
-                                          "can legally play it; it stays liable to be called until it is played.",
+            label = hand.side_label(defenders)
+            offer = hand.say("exposed.card", "callable-offer", defenders=label, card=event.card, player=event.player)
+            return laws.Ruling(hand.say("exposed.card", "callable", defenders=label),
+                               laws.Offer(frozenset(defenders), event.player, ("card",), "exposed.card", offer,
                                           ends=(Lapse.CARD_PLAYED,), card=event.card, target=event.player,
                                           said=f"{{choosers}} call the exposed {event.card}"))
-        return laws.Ruling("It stays face up until it is legally played, unless the table judges the exposure a major "
-                           "unfair advantage and redeals.",
-                           redeal_offer(hand, event, "stays face up until played", "stayed face up until played"))
+        return laws.Ruling(hand.say("exposed.card", "face-up"), redeal_offer(
+            hand, event, hand.say("exposed.card", "face-up-offer", card=event.card),
+            hand.say("exposed.card", "stayed-face-up", player=event.player, card=event.card)))
 
 
-def redeal_offer(hand: EuchreHand, event: ev.Expose, stays: str, stayed: str) -> laws.Offer:
-    """The seed's choice for the table: the card `stays` as it is, or a redeal for a major unfair advantage."""
-    return laws.Offer(frozenset(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card",
-                      f"The table decides: {event.card} {stays}, or the hand is redealt if the exposure is a major "
-                      "unfair advantage.",
+def redeal_offer(hand: EuchreHand, event: ev.Expose, offer: str, implied: str) -> laws.Offer:
+    """The seed's choice for the table, worded `offer`: the card stays as it is (`implied`, by play going on),
+    or a redeal for a major unfair advantage."""
+    return laws.Offer(frozenset(hand.order), event.player, ("leave-exposed", "redeal"), "exposed.card", offer,
                       lambda hand, option, at: None,  # a redeal is a `redeal` line; the card stays
-                      implied="leave-exposed",
-                      implied_text=f"Play went on: {event.player}'s exposed {event.card} {stayed}.")
+                      implied="leave-exposed", implied_text=implied)
 
 
 def wrong_count_penalty(hand: EuchreHand, player: str, deal: str = "The deal") -> str:
