@@ -76,11 +76,9 @@ class EuchreOutOfTurnLaw(laws.OutOfTurnLaw["EuchreHand"]):
             return laws.Ruling(hand.say("play.out-of-turn", "somerset-last-trick", player=fact.player), keeps=True)
         if hand.game_options["out-of-turn"] == "somerset":
             defenders = hand.side_label(hand.adversaries(fact.player))
-            return laws.Ruling(f"The card is taken back and the turn restored; {defenders} may then call it as an "
-                               f"exposed card or call a suit from {fact.player} on his next lead.", keeps=True)
-        return laws.Ruling(f"The card goes back to {fact.player}'s hand and the proper turn is restored, unless later "
-                           "players have already played: then the trick is rebuilt if all agree, otherwise the hand "
-                           "is cancelled and redealt without score.", keeps=True)
+            return laws.Ruling(hand.say("play.out-of-turn", "somerset", defenders=defenders, player=fact.player),
+                               keeps=True)
+        return laws.Ruling(hand.say("play.out-of-turn", "goes-back", player=fact.player), keeps=True)
 
 
 def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
@@ -94,24 +92,20 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
     def choose(hand: EuchreHand, option: str, at: ev.Span) -> None:
         hand.false_card = None
         if option == "redeal" and hand.void() == "redeal":  # the `redeal` line: the trick is not rebuilt
-            hand.penalise("play.out-of-turn", "the trick could not be restored: hand cancelled and redealt without "
-                          "score", effects=(Effect("redeal", None, None, hand.dealer),))
+            hand.penalty("play.out-of-turn", "redealt", effects=(Effect("redeal", None, None, hand.dealer),))
 
     hand.rebuild = hand.open(laws.Offer(
         frozenset(hand.order), false.player, ("reconstruct", "redeal"), "play.out-of-turn",
-        "Later players played after the card out of turn: rebuild the trick if all agree, otherwise cancel the "
-        "hand and redeal without score.", choose, implied="reconstruct",
-        implied_text=f"The trick with {false.player}'s card out of turn was played out: the table rebuilt it by "
-                     "agreement and it stands.", ends=(Lapse.TRICK_GATHERED,),
+        hand.say("play.out-of-turn", "rebuild-offer"), choose, implied="reconstruct",
+        implied_text=hand.say("play.out-of-turn", "rebuilt", player=false.player), ends=(Lapse.TRICK_GATHERED,),
         lines=(("reconstruct", f"{false.player} retract {false.card}"),)))
 
 
 def somerset_offer(hand: EuchreHand, fact: tb.Retracted) -> laws.Offer:
     """Somerset 46, 52: a card out of turn taken back may be called, or a suit from its player's next lead."""
-    return laws.card_call(hand, fact.player, fact.card, ("card", "suit"), "play.out-of-turn",
-                          f"{hand.side_label(hand.adversaries(fact.player))} may call {fact.card} as an exposed card, "
-                          f"or call a suit for {fact.player}'s next lead, until the card is played (Somerset 46, 52).",
-                          (Lapse.CARD_PLAYED,))
+    return laws.card_call(hand, fact.player, fact.card, ("card", "suit"), "play.out-of-turn", hand.say(
+        "play.out-of-turn", "somerset-offer", defenders=hand.side_label(hand.adversaries(fact.player)),
+        card=fact.card, player=fact.player), (Lapse.CARD_PLAYED,))
 
 
 class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
