@@ -57,17 +57,19 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), called=fact.card))
 
 
-
-def english_penalty(hand: WhistHand, player: str, trick: int, index: int, words: str = "") -> Ruling:
-    """W44 (E72): the adversaries choose the penalty of the revoke `index` of the hand, scored with it."""
+def english_penalty(hand: WhistHand, player: str, trick: int, index: int, preface: str = "") -> Ruling:
+    """W44 (E72): the adversaries choose the penalty of the revoke `index` of the hand, scored with it;
+    `preface` says why a penalty is a revoke's (a call not obeyed)."""
     side, them = hand.side(player), frozenset(hand.adversaries(player))
-    return Ruling(f"{words}{hand.other(side)} choose: take three tricks from {side}, deduct three points from {side}'s "
-                  f"score, or add three to their own, scored before everything else; {side} cannot go out this hand.",
+    return Ruling(f"{preface}{hand.other(side)} choose: take three tricks from {side}, deduct three points from "
+                  f"{side}'s score, or add three to their own, scored before everything else; {side} cannot go out "
+                  "this hand.",
                   Offer(them, player, ("take-three", "deduct-three", "add-three"), "revoke.established",
                         f"{hand.side_label(them)} choose the penalty of {player}'s revoke in trick {trick}: take three "
                         "tricks, deduct three points or add three.",
                         lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
                         ends=(Lapse.SETTLEMENT,)))
+
 
 class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
     """A lead out of turn taken back owes a suit call (L24); English: or its card is exposed."""
