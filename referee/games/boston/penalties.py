@@ -16,7 +16,7 @@ from ...engine import table as tb
 from ...engine.caller import MisereError, misere_caller, still_to_play
 from ...engine.penalties import Ruling
 from ...notation import events as ev
-from .settlement import TABLES, misere_name
+from .settlement import TABLES, bid_name
 
 if TYPE_CHECKING:
     from .hand import BostonHand
@@ -52,7 +52,7 @@ def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
         return hand.say("revoke.established", "caller")
     assert hand.high is not None
     if hand.high.misere:
-        return hand.say("revoke.established", "misere", name=misere_name(hand, hand.high))
+        return hand.say("revoke.established", "misere", name=bid_name(hand, hand.high))
     if over := hand.revoke_overtricks():
         return hand.say("revoke.established", "opponent", over=over)
     if hand.high.tricks == 13:

@@ -21,13 +21,14 @@ TABLES: Final = PayTable("boston", "tables")
 """The rulebook's numbers: payment tables (white), pool amounts (red)."""
 
 
-def misere_name(hand: BostonHand, bid: BostonBid) -> str:
-    """The misère `bid` in the rulebook's words, for sentences a player reads (the ladder's names
-    are the notation's: grand-misere)."""
-    return {"little-misere": hand.say("pay.misere", "little-misere"),
-            "grand-misere": hand.say("pay.misere", "grand-misere"),
-            "little-spread": hand.say("pay.misere", "little-spread"),
-            "grand-spread": hand.say("pay.misere", "grand-spread")}[bid.name]
+def bid_name(hand: BostonHand, bid: BostonBid) -> str:
+    """`bid` in the words a player reads: a misère as the rulebook names it (the ladder's names are
+    the notation's: grand-misere), any other bid as it is written."""
+    name = bid.name
+    return (hand.say("pay.misere", "little-misere") if name == "little-misere"
+            else hand.say("pay.misere", "grand-misere") if name == "grand-misere"
+            else hand.say("pay.misere", "little-spread") if name == "little-spread"
+            else hand.say("pay.misere", "grand-spread") if name == "grand-spread" else bid.text)
 
 
 class BostonSettlement:
@@ -147,8 +148,7 @@ class BostonSettlement:
             each = self.amount(self.bid.tricks or 0)
             red = ledger.wins(self.opponents, [caller], each, rule, "all three opponents said 'I pay'",
                               hand.rule_id("pool.win") if self.pool_bid() else None)
-            bid = misere_name(hand, self.bid) if self.bid.misere else self.bid.text
-            hand.note(hand.say("i-pay", "all-pay", each=each, bid=bid, pool=self.pool_taken(red)))
+            hand.note(hand.say("i-pay", "all-pay", each=each, bid=bid_name(hand, self.bid), pool=self.pool_taken(red)))
         else:
             self.settle_played(ledger)
 
@@ -179,7 +179,7 @@ class BostonSettlement:
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
             red = ledger.wins(self.opponents, [caller], each, rule, f"{caller} made {bid.text} with {taken} tricks",
                               hand.rule_id("pool.win"))
-            hand.note(hand.say("pay.misere", "made", caller=caller, name=misere_name(hand, bid), each=each,
+            hand.note(hand.say("pay.misere", "made", caller=caller, name=bid_name(hand, bid), each=each,
                                pool=self.pool_taken(red)) if bid.misere else
                       hand.say("pay.success", "made", caller=caller, bid=bid.text, taken=taken, each=each,
                                pool=self.pool_taken(red)))
@@ -190,7 +190,7 @@ class BostonSettlement:
         red = ledger.loses([caller], self.opponents, each, rule, f"{caller} failed in {bid.text}{put_in}",
                            hand.rule_id("pool.double"))
         doubled = hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""
-        hand.note(hand.say("pay.misere", "failed", caller=caller, name=misere_name(hand, bid), each=each,
+        hand.note(hand.say("pay.misere", "failed", caller=caller, name=bid_name(hand, bid), each=each,
                            pool=doubled) if bid.misere else
                   hand.say("pay.failure", "failed", caller=caller, bid=bid.text, taken=taken, each=each,
                            put_in=hand.say("pay.failure", "put-in", short=words), pool=doubled))
@@ -255,8 +255,7 @@ class BostonSettlement:
         else:
             ledger.into_pool(revoker, TABLES.amount("pool", "revoke"), rule, cause)
             forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=TABLES.amount("pool", "revoke"))
-        paid = hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over \
-            else misere_name(hand, bid) if bid.misere else bid.text
+        paid = hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid_name(hand, bid)
         hand.penalty("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each, bid=paid,
                      pool=self.pool_taken(red), forfeit=forfeit, since=mark)
         if hand.over_why:
