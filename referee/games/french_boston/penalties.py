@@ -61,8 +61,7 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
 
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
-    SIDE, lambda hand, fact: hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played"),
-    lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), fact.player),
+    SIDE, lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), fact.player),
     said="{choosers} require {option} from {target}")
 """A lead out of turn: a suit called, or the card called as exposed; a card played out of turn: a
 requirement on the offender's partner still to play. None against a solo caller's own."""
@@ -87,9 +86,8 @@ def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
 
 
 EXPOSED = callerlaws.SideExposedLaw(
-    SIDE, no_contract, lambda hand, event: hand.say("misere.errors", "exposed", card=event.card),
-    lambda hand, event, others: Ruling(hand.say("exposed.card", "callable", others=others),
-                                       call_offer(hand, event.player, event.card)))
+    SIDE, no_contract, lambda hand, event, others: Ruling(hand.say("exposed.card", "callable", others=others),
+                                                          call_offer(hand, event.player, event.card)))
 """A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
 
 
@@ -125,8 +123,7 @@ def next_of_side(hand: FrenchBostonHand, event: ev.Count) -> list[str] | None:
 ATTENTION = callerlaws.SideAttentionLaw(
     SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over") if why == "over"
     else hand.say("attention.drawn", "unbid") if why == "unbid" else hand.say("attention.drawn", "solo-caller"),
-    lambda hand, event: hand.say("misere.errors", "attention"), next_of_side,
-    lambda hand: hand.say("attention.drawn", "misere", caller=hand.called.caller))
+    next_of_side, lambda hand: hand.say("attention.drawn", "misere", caller=hand.called.caller))
 """Drawing attention: a requirement on the next of the offender's side to play."""
 
 
