@@ -74,7 +74,8 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
         still to play, so no choice opens, worded `play-none`); `exposed`: a card called shows
         exposed among the penalty's effects. `short`: as `OutOfTurnLaw`'s (law 19)."""
         super().__init__(short=short)
-        self.side, self.play_target, self.stands, self.said, self.exposed = side, play_target, stands, said, exposed
+        self.side, self.play_target, self.stands = side, play_target, stands
+        self.said, self.exposed = said, exposed
 
     def decide(self, hand: Any, fact: tb.OutOfTurn) -> Ruling:
         why = self.side.exemption(hand, fact.player)
@@ -163,9 +164,9 @@ class SideAttentionLaw(AttentionLaw[Any]):
     side still to play to the trick (the game's `targets`; none left: no choice opens, worded
     `none-left`) his highest or lowest, a trump or none, until it plays on or the trick is
     complete; before play, there is no trick to require a card in. `exempt` words the exemptions;
-    in a misère it is a misère error (`what` it is, given the `player`, ruled in the game's `misere`
-    words, if it has its own). The rest is worded by the rulebook's attention.drawn, given the
-    innocent side (`others`), the `trick` and whom a requirement binds (`target`: "Y Z")."""
+    in a misère it is a misère error (attention.drawn's `what`, given the `player`; ruled in the
+    game's `misere` words, if it has its own). The rest is worded by the rulebook's attention.drawn,
+    given the innocent side (`others`), the `trick` and whom a requirement binds (`target`: "Y Z")."""
 
     __slots__ = ("exempt", "misere", "side", "targets")
 
