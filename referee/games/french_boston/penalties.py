@@ -63,8 +63,7 @@ OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
 
 
 def no_contract(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
-    """An exposed card before a contract: one that falls face up in the bidding may force
-    independence on its holder; once the bidding is over without a contract, nothing opens to call it."""
+    """Before a contract: a card fallen in the bidding (`fallen_card_offer`); after a bidding without one, none."""
     if not hand.bidding:
         return Ruling(hand.say("exposed.card", "unbid"))
     return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
