@@ -5,7 +5,7 @@ alike, with the same slots (a sentence need not fill them all), so these laws sa
 declares only the options its laws give and the words that truly differ::
 
     SIDE = CallerSide(MISERE, lambda hand, offender: not hand.play_over())
-    OUT_OF_TURN = SideOutOfTurnLaw(SIDE, what, play_target)
+    OUT_OF_TURN = SideOutOfTurnLaw(SIDE, play_target)
 
 The exemptions come first, in this order (`CallerSide.exemption`): no contract stands, the error
 is a solo caller's own (he has no partner to profit), play is over (nothing is left to penalise);
@@ -57,25 +57,24 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
     one of the offender's side still to play to the trick (`play_target`), until it plays on or
     the trick is complete. The offender's side must wait for the decision. Its words are the
     rulebook's sentences of play.out-of-turn, named alike in each game, as their slots are: the
-    innocent side (`others`, by its label), the `offender` and his `card`, whose lead it was
+    innocent side (`others`, by its label), the `offender` and his `card` (the `player` and his
+    `card` where they name the misère error: `what-led`, `what-played`), whose lead it was
     (`expected`), whom a requirement binds (`target`), the offender's `side` when a suit is called
     from whichever of it leads next ("Y or Z"), whom a suit is called from, in words (`whom`), and
     the `option` chosen (a suit called: its `suit`)."""
 
-    __slots__ = ("exposed", "play_target", "said", "side", "stands", "what")
+    __slots__ = ("exposed", "play_target", "said", "side", "stands")
 
-    def __init__(self, side: CallerSide, what: Callable[[Any, tb.OutOfTurn], str],
-                 play_target: Callable[[Any, tb.OutOfTurn], str | None],
+    def __init__(self, side: CallerSide, play_target: Callable[[Any, tb.OutOfTurn], str | None],
                  stands: Callable[[Any, str], str] | None = None, said: str = REQUIRES, exposed: bool = False,
                  short: Callable[[Any, str], str] | None = None) -> None:
-        """`what` the error is, in a misère (its misère error's words); `stands`: the innocent side
-        may also accept a lead, as it does by playing on, and these words (given the offender) say
-        so; after a card played, a requirement (highest, lowest, win or lose) on `play_target`'s
-        next card, worded `said` (None: none of the offender's side is still to play, so no choice
-        opens, worded `play-none`); `exposed`: a card called shows exposed among the penalty's
-        effects. `short`: as `OutOfTurnLaw`'s (law 19)."""
+        """`stands`: the innocent side may also accept a lead, as it does by playing on, and these
+        words (given the offender) say so; after a card played, a requirement (highest, lowest, win
+        or lose) on `play_target`'s next card, worded `said` (None: none of the offender's side is
+        still to play, so no choice opens, worded `play-none`); `exposed`: a card called shows
+        exposed among the penalty's effects. `short`: as `OutOfTurnLaw`'s (law 19)."""
         super().__init__(short=short)
-        self.side, self.what, self.play_target, self.stands = side, what, play_target, stands
+        self.side, self.play_target, self.stands = side, play_target, stands
         self.said, self.exposed = said, exposed
 
     def decide(self, hand: Any, fact: tb.OutOfTurn) -> Ruling:
@@ -86,7 +85,9 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
             return Ruling(hand.say("play.out-of-turn", "solo-caller-lead") if fact.lead
                           else hand.say("play.out-of-turn", "solo-caller"))
         applies = why is None
-        if misere := self.side.misere.ruling(hand, fact.player, self.what(hand, fact), applies=applies):
+        what = hand.say("play.out-of-turn", "what-led", player=fact.player, card=fact.card) if fact.lead \
+            else hand.say("play.out-of-turn", "what-played", player=fact.player, card=fact.card)
+        if misere := self.side.misere.ruling(hand, fact.player, what, applies=applies):
             return misere
         others = choosers(hand, fact.player)
         label = hand.side_label(others)
@@ -136,13 +137,13 @@ class SideExposedLaw(ExposedLaw[Any]):
     without being played: the innocent side may call it until it is played (the game's `call`
     ruling, given the innocent side's label). None of a solo caller's own, nor once play is over
     (the rulebook's exposed.card says so); before a contract, the game's `unbid` ruling. In a
-    misère it is a misère error (`what` it is)."""
+    misère it is a misère error (exposed.card's `what`, given the `player` and his `card`)."""
 
-    __slots__ = ("call", "side", "unbid", "what")
+    __slots__ = ("call", "side", "unbid")
 
     def __init__(self, side: CallerSide, unbid: Callable[[Any, ev.Expose], Ruling],
-                 what: Callable[[Any, ev.Expose], str], call: Callable[[Any, ev.Expose, str], Ruling]) -> None:
-        self.side, self.unbid, self.what, self.call = side, unbid, what, call
+                 call: Callable[[Any, ev.Expose, str], Ruling]) -> None:
+        self.side, self.unbid, self.call = side, unbid, call
 
     def decide(self, hand: Any, event: ev.Expose) -> Ruling:
         why = self.side.exemption(hand, event.player)
@@ -152,7 +153,8 @@ class SideExposedLaw(ExposedLaw[Any]):
             return Ruling(hand.say("exposed.card", "play-over"))
         if why == "unbid":
             return self.unbid(hand, event)
-        if misere := self.side.misere.ruling(hand, event.player, self.what(hand, event)):
+        what = hand.say("exposed.card", "what", player=event.player, card=event.card)
+        if misere := self.side.misere.ruling(hand, event.player, what):
             return misere
         return self.call(hand, event, hand.side_label(choosers(hand, event.player)))
 
@@ -162,16 +164,16 @@ class SideAttentionLaw(AttentionLaw[Any]):
     side still to play to the trick (the game's `targets`; none left: no choice opens, worded
     `none-left`) his highest or lowest, a trump or none, until it plays on or the trick is
     complete; before play, there is no trick to require a card in. `exempt` words the exemptions;
-    in a misère it is a misère error (`what` it is, ruled in the game's `misere` words, if it has
-    its own). The rest is worded by the rulebook's attention.drawn, given the innocent side
-    (`others`), the `trick` and whom a requirement binds (`target`: "Y Z")."""
+    in a misère it is a misère error (attention.drawn's `what`, given the `player`; ruled in the
+    game's `misere` words, if it has its own). The rest is worded by the rulebook's attention.drawn,
+    given the innocent side (`others`), the `trick` and whom a requirement binds (`target`: "Y Z")."""
 
-    __slots__ = ("exempt", "misere", "side", "targets", "what")
+    __slots__ = ("exempt", "misere", "side", "targets")
 
     def __init__(self, side: CallerSide, exempt: Callable[[Any, ev.Count, Exemption], str],
-                 what: Callable[[Any, ev.Count], str], targets: Callable[[Any, ev.Count], list[str] | None],
+                 targets: Callable[[Any, ev.Count], list[str] | None],
                  misere: Callable[[Any], str] | None = None) -> None:
-        self.side, self.exempt, self.what, self.targets, self.misere = side, exempt, what, targets, misere
+        self.side, self.exempt, self.targets, self.misere = side, exempt, targets, misere
 
     def decide(self, hand: Any, event: ev.Count) -> Ruling:
         why = self.side.exemption(hand, event.player)
@@ -179,7 +181,8 @@ class SideAttentionLaw(AttentionLaw[Any]):
             return Ruling(self.exempt(hand, event, why))
         playing = hand.table is not None
         words = self.misere(hand) if self.misere is not None else None
-        if misere := self.side.misere.ruling(hand, event.player, self.what(hand, event), words, applies=playing):
+        what = hand.say("attention.drawn", "what", player=event.player)
+        if misere := self.side.misere.ruling(hand, event.player, what, words, applies=playing):
             return misere
         others = choosers(hand, event.player)
         label, targets = hand.side_label(others), self.targets(hand, event) if playing else None

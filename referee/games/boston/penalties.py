@@ -86,10 +86,8 @@ def play_target(hand: BostonHand, fact: tb.OutOfTurn) -> str | None:
 
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
-    SIDE, lambda hand, fact: hand.say("misere.error", "led", player=fact.player, card=fact.card) if fact.lead
-    else hand.say("misere.error", "played", player=fact.player, card=fact.card), play_target,
-    lambda hand, offender: hand.say("play.out-of-turn", "lead-stands", offender=offender), exposed=True,
-    short=short_ruling)
+    SIDE, play_target, lambda hand, offender: hand.say("play.out-of-turn", "lead-stands", offender=offender),
+    exposed=True, short=short_ruling)
 """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to one
 trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
 
@@ -103,8 +101,7 @@ def callable_card(hand: BostonHand, event: ev.Expose, caller: str) -> Ruling:
 
 EXPOSED = callerlaws.SideExposedLaw(
     SIDE, lambda hand, event: Ruling(hand.say("exposed.card", "partout") if hand.partout
-                                     else hand.say("exposed.card", "no-bid")),
-    lambda hand, event: hand.say("misere.error", "exposed", player=event.player, card=event.card), callable_card)
+                                     else hand.say("exposed.card", "no-bid")), callable_card)
 """An opponent's exposed card, callable by the caller; none of the caller's, nor once the hand is over."""
 
 
@@ -118,8 +115,7 @@ def opponents_to_play(hand: BostonHand, event: ev.Count) -> list[str]:
 ATTENTION = callerlaws.SideAttentionLaw(
     callerlaws.CallerSide(MISERE, lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
     lambda hand, event, why: hand.say("attention.drawn", "finished") if hand.table is not None and hand.table.finished
-    else hand.say("attention.drawn", "none"),
-    lambda hand, event: hand.say("misere.error", "attention", player=event.player), opponents_to_play)
+    else hand.say("attention.drawn", "none"), opponents_to_play)
 """Drawing attention to the tricks, while one is played: the caller may require highest or lowest,
 trump or not, of the opponents still to play to it."""
 

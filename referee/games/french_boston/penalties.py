@@ -1,11 +1,9 @@
 """What French Boston's laws make of each irregularity, topic by topic (see `referee.engine.penalties`).
 
-Foster leaves irregularities to Boston's laws, so most follow Boston: a solo caller is not
-penalised for his own exposed or misplayed cards; against a side, the other side may call an
-exposed card or require a highest, lowest, winning or losing card; in a misère an adversary's
-error lets the caller claim pool and stakes at once. French Boston's own: a card that falls face
-up before play may force independence on its holder, and a misdeal loses the deal. The laws
-decide; the rulebook words each decision (its rules' `says`).
+Foster leaves irregularities to Boston's laws (`referee.engine.callerlaws`), but a caller with a
+partner is penalised like his adversaries, and the other side, not the caller, chooses the penalty.
+French Boston's own: a card that falls face up before play may force independence on its holder,
+and a misdeal loses the deal.
 """
 
 from __future__ import annotations
@@ -33,8 +31,7 @@ MISERE = MisereError("misere.errors", misere_caller,
                          "misere.errors", "claimed", caller=caller, offender=offender, what=what,
                          effects=(Effect("hand-not-scored", offender),)),
                      ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
-"""As in Boston: an adversary's error in a misère lets the caller claim pool and stakes at once,
-ruled as a misère error (`MisereError.ruling`) where a penalty applies."""
+"""An adversary's error in a misère: the caller's claim, recorded as a penalty on the offender."""
 
 
 SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: not hand.play_over())
@@ -45,13 +42,12 @@ REVOKE = callerlaws.SideRevokeLaw(SIDE, lambda hand, fact: hand.say(
     "revoke.established", "against-solo", player=fact.player, caller=hand.called.caller)
     if hand.called.solo_caller(hand.called.caller) and fact.player != hand.called.caller
     else hand.say("revoke.established", "against-side", player=fact.player), "{choosers} call {option} from {target}")
-"""A corrected revoke gives the other side a call (a solo caller's only once an adversary has
-played after him); an established one is paid by the settlement."""
+"""An established revoke is paid by the settlement; its words say whom the revoker pays."""
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
-    """As in Boston (L39, L23): the offender's side must wait for the decision; a card one of them
-    played before it, taken back, is liable to be called."""
+    """As in Boston (L39, L23): a card the offender's side played before the decision, taken back, is
+    liable to be called."""
 
     __slots__ = ()
 
@@ -61,16 +57,13 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
 
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
-    SIDE, lambda hand, fact: hand.say("misere.errors", "led") if fact.lead else hand.say("misere.errors", "played"),
-    lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), fact.player),
+    SIDE, lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), fact.player),
     said="{choosers} require {option} from {target}")
-"""A lead out of turn: a suit called, or the card called as exposed; a card played out of turn: a
-requirement on the offender's partner still to play. None against a solo caller's own."""
+"""After a card played out of turn the requirement binds the offender's partner still to play."""
 
 
 def no_contract(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
-    """An exposed card before a contract: one that falls face up in the bidding may force
-    independence on its holder; once the bidding is over without a contract, nothing opens to call it."""
+    """Before a contract: a card fallen in the bidding (`fallen_card_offer`); after a bidding without one, none."""
     if not hand.bidding:
         return Ruling(hand.say("exposed.card", "unbid"))
     return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
@@ -87,9 +80,8 @@ def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
 
 
 EXPOSED = callerlaws.SideExposedLaw(
-    SIDE, no_contract, lambda hand, event: hand.say("misere.errors", "exposed", card=event.card),
-    lambda hand, event, others: Ruling(hand.say("exposed.card", "callable", others=others),
-                                       call_offer(hand, event.player, event.card)))
+    SIDE, no_contract, lambda hand, event, others: Ruling(hand.say("exposed.card", "callable", others=others),
+                                                          call_offer(hand, event.player, event.card)))
 """A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
 
 
@@ -125,27 +117,22 @@ def next_of_side(hand: FrenchBostonHand, event: ev.Count) -> list[str] | None:
 ATTENTION = callerlaws.SideAttentionLaw(
     SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over") if why == "over"
     else hand.say("attention.drawn", "unbid") if why == "unbid" else hand.say("attention.drawn", "solo-caller"),
-    lambda hand, event: hand.say("misere.errors", "attention"), next_of_side,
-    lambda hand: hand.say("attention.drawn", "misere", caller=hand.called.caller))
+    next_of_side, lambda hand: hand.say("attention.drawn", "misere", caller=hand.called.caller))
 """Drawing attention: a requirement on the next of the offender's side to play."""
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
-    """`accept` in the bidding accepts a demand."""
+    """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
 
     __slots__ = ()
 
     def unanswered_accept(self, hand: FrenchBostonHand, event: ev.Accept) -> None:
-        """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
-        if hand.bidding:
-            if hand.hears(event, "accepted"):
-                hand.bidding_goes_on(event, hand.auction.accept(event.player))
-        else:
+        if not hand.bidding:
             super().unanswered_accept(hand, event)
+        elif hand.hears(event, "accepted"):
+            hand.bidding_goes_on(event, hand.auction.accept(event.player))
 
 
-LAWS = laws.PenaltyLaws(revoke=REVOKE, retract=FrenchBostonRetractLaw(),
-                        out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
-                        attention=ATTENTION, call=FrenchBostonCallLaw(),
-                        deal=laws.DealLaw(worded=True))
+LAWS = laws.PenaltyLaws(revoke=REVOKE, retract=FrenchBostonRetractLaw(), out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
+                        attention=ATTENTION, call=FrenchBostonCallLaw(), deal=laws.DealLaw(worded=True))
 """French Boston's penalty laws, declared on its hand."""
