@@ -296,10 +296,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
             "deal": "double" if multiplier(self.number) == 2 else "simple",
         }
 
-    def waiting(self) -> str:
-        """No naming step (a caller may name trumps, but need not); the lead in a rule of its own."""
-        return self.say("play.follow-suit", "next", leader=self.eldest) if self.step == "ready" else super().waiting()
-
     def playing_step(self) -> str | None:
         """Those still to discard come first, until trick 1 is complete."""
         missing = self.missing_discards() if self.table is not None and not self.table.tricks else []
