@@ -261,15 +261,13 @@ class FrenchBostonHand(CalledHand[Proposal]):
         (the deal stands). A `redeal` line gives its reason, or else the deal shows it; a misdeal
         loses the deal; an imperfect pack, a faced card or a redeal the deal does not explain: the
         same dealer again; a throw-in the laws refuse is a misdeal."""
-        if self.redeal is None:
+        ended = self.ended
+        if ended is None or ended.line is None:
             return self.shown_void() or ("thrown-in" if self.ended_as("thrown-in") else None)
-        assert self.ended is not None
-        reason = self.redeal.reason
-        if reason == "thrown-in" or (reason is None and self.ended.was == "thrown-in"):
+        why = ended.line.reason or ("thrown-in" if ended.was == "thrown-in" else self.shown_void())
+        if why == "thrown-in":
             return "misdeal" if self.throw_in_refused() else "thrown-in"
-        if reason == "misdeal" or (reason is None and self.shown_void() == "misdeal"):
-            return "misdeal"
-        return "same-dealer"
+        return "misdeal" if why == "misdeal" else "same-dealer"
 
     def shown_void(self) -> str | None:
         """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
