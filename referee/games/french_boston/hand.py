@@ -99,12 +99,11 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def on_demand(self, event: ev.Demand) -> None:
         if not self.hears(event, "demanded"):
             return
-        proposal, laid = read_demand(event, self.belle, self.petite), event.card
-        if isinstance(proposal, Proposal) and laid is not None and event.player in self.deals \
-                and laid not in self.deals[event.player]:
+        proposal, laid, held = read_demand(event, self.belle, self.petite), event.card, self.deals.get(event.player)
+        if isinstance(proposal, Proposal) and laid is not None and held is not None and laid not in held:
             self.found("card-not-held", event.player, event.at, "play.card-not-held", "laid", player=event.player,
                        card=laid)
-        self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
+        self.bidding_goes_on(event, self.auction.propose(proposal, held))
 
     def on_bid(self, event: ev.Bid) -> None:
         if self.hears(event, f"bid {event.text}"):
