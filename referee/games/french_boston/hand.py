@@ -33,8 +33,7 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
 
 
 class FrenchBostonHand(CalledHand[Proposal]):
-    """One deal of French Boston, replayed line by line: the hand owns its auction, plays the
-    tricks through the engine's table, rules on irregularities and is settled by `settlement`."""
+    """A French Boston deal: one caller alone, or a demander and his acceptor, against the rest."""
 
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
@@ -137,9 +136,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
-        """A discard for the misère, or the opening lead from its seat, while a proposal stands and
-        some players have not spoken since: they are taken to have passed (`take_silence`), and
-        the note says so. Whether the bidding closed so."""
+        """A misère discard, or the opening lead from its seat, while a proposal stands ends the bidding
+        (`take_silence`); the note says whom the table took to have passed. Whether the bidding closed so."""
         if (silent := self.take_silence()) is None:
             return False
         self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=self.called.caller,
@@ -202,9 +200,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
         look_back(self, event, MISERE, self.table is not None and not self.play_over())
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
-        face up, each liable to be called; in a misère it is a misère error. None before play, nor
-        where no law would penalise him (`SIDE`: a solo caller has no partner to show anything to)."""
+        """As in Boston (L36, `claim_rest`); no penalty before play, nor where no law would penalise
+        him (`SIDE`: a solo caller has no partner to show anything to)."""
         if self.table is None or SIDE.exemption(self, event.player) is not None:
             self.note(self.say("play.claim-rest", "no-penalty", player=event.player))
             return
