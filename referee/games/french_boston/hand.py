@@ -252,11 +252,10 @@ class FrenchBostonHand(CalledHand[Proposal]):
         return self.say("bidding.end", "bid-binds") if bid else None
 
     def redeal_why(self) -> str | None:
-        """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him), 'thrown-in'
-        (all passed: it passes to the right as any other deal, the next dealer paying in) or None
-        (the deal stands). A `redeal` line gives its reason, or else the deal shows it; a misdeal
-        loses the deal; an imperfect pack, a faced card or a redeal the deal does not explain: the
-        same dealer again; a throw-in the laws refuse is a misdeal."""
+        """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him), 'thrown-in' (all
+        passed: it passes to the right as any other deal, the next dealer paying in) or None (the deal
+        stands), as a `redeal` line says or else the deal shows: an imperfect pack, a faced card or a
+        redeal the deal does not explain is the same dealer's; a throw-in the laws refuse, a misdeal."""
         ended = self.ended
         if ended is None or ended.line is None:
             return self.shown_void() or ("thrown-in" if self.ended_as("thrown-in") else None)
