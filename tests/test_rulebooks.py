@@ -66,7 +66,7 @@ NEVER_CITED: dict[str, str | None] = {
     "french-boston.belle-petite": None,  # the contract
     "french-boston.deal.doubles": None,  # the contract's deal; each doubled amount cites its own rule
     "french-boston.bidding.forced-alone": None,  # the contract
-    "french-boston.play.follow-suit": "french-boston.revoke.established",
+    "french-boston.play.lead": "french-boston.revoke.established",
     "french-boston.misere.play": None,  # the contract and the tricks played
 }
 

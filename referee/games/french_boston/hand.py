@@ -33,8 +33,7 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
 
 
 class FrenchBostonHand(CalledHand[Proposal]):
-    """One deal of French Boston, replayed line by line: the hand owns its auction, plays the
-    tricks through the engine's table, rules on irregularities and is settled by `settlement`."""
+    """A French Boston deal: one caller alone, or a demander and his acceptor, against the rest."""
 
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
@@ -99,12 +98,11 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def on_demand(self, event: ev.Demand) -> None:
         if not self.hears(event, "demanded"):
             return
-        proposal, laid = read_demand(event, self.belle, self.petite), event.card
-        if isinstance(proposal, Proposal) and laid is not None and event.player in self.deals \
-                and laid not in self.deals[event.player]:
+        proposal, laid, held = read_demand(event, self.belle, self.petite), event.card, self.deals.get(event.player)
+        if isinstance(proposal, Proposal) and laid is not None and held is not None and laid not in held:
             self.found("card-not-held", event.player, event.at, "play.card-not-held", "laid", player=event.player,
                        card=laid)
-        self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
+        self.bidding_goes_on(event, self.auction.propose(proposal, held))
 
     def on_bid(self, event: ev.Bid) -> None:
         if self.hears(event, f"bid {event.text}"):
@@ -138,9 +136,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
-        """A discard for the misère, or the opening lead from its seat, while a proposal stands and
-        some players have not spoken since: they are taken to have passed (`take_silence`), and
-        the note says so. Whether the bidding closed so."""
+        """A misère discard, or the opening lead from its seat, while a proposal stands ends the bidding
+        (`take_silence`); the note says whom the table took to have passed. Whether the bidding closed so."""
         if (silent := self.take_silence()) is None:
             return False
         self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=self.called.caller,
@@ -203,9 +200,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
         look_back(self, event, MISERE, self.table is not None and not self.play_over())
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        """An adversary who says he can win the rest: as in Boston (L36), his partners lay their cards
-        face up, each liable to be called; in a misère it is a misère error. None before play, nor
-        where no law would penalise him (`SIDE`: a solo caller has no partner to show anything to)."""
+        """As in Boston (L36, `claim_rest`); no penalty before play, nor where no law would penalise
+        him (`SIDE`: a solo caller has no partner to show anything to)."""
         if self.table is None or SIDE.exemption(self, event.player) is not None:
             self.note(self.say("play.claim-rest", "no-penalty", player=event.player))
             return
@@ -256,20 +252,17 @@ class FrenchBostonHand(CalledHand[Proposal]):
         return self.say("bidding.end", "bid-binds") if bid else None
 
     def redeal_why(self) -> str | None:
-        """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him), 'thrown-in'
-        (all passed: it passes to the right as any other deal, the next dealer paying in) or None
-        (the deal stands). A `redeal` line gives its reason, or else the deal shows it; a misdeal
-        loses the deal; an imperfect pack, a faced card or a redeal the deal does not explain: the
-        same dealer again; a throw-in the laws refuse is a misdeal."""
-        if self.redeal is None:
+        """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him), 'thrown-in' (all
+        passed: it passes to the right as any other deal, the next dealer paying in) or None (the deal
+        stands), as a `redeal` line says or else the deal shows: an imperfect pack, a faced card or a
+        redeal the deal does not explain is the same dealer's; a throw-in the laws refuse, a misdeal."""
+        ended = self.ended
+        if ended is None or ended.line is None:
             return self.shown_void() or ("thrown-in" if self.ended_as("thrown-in") else None)
-        assert self.ended is not None
-        reason = self.redeal.reason
-        if reason == "thrown-in" or (reason is None and self.ended.was == "thrown-in"):
+        why = ended.line.reason or ("thrown-in" if ended.was == "thrown-in" else self.shown_void())
+        if why == "thrown-in":
             return "misdeal" if self.throw_in_refused() else "thrown-in"
-        if reason == "misdeal" or (reason is None and self.shown_void() == "misdeal"):
-            return "misdeal"
-        return "same-dealer"
+        return "misdeal" if why == "misdeal" else "same-dealer"
 
     def shown_void(self) -> str | None:
         """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
@@ -295,10 +288,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
             "petite": self.petite.word if self.petite else None,
             "deal": "double" if multiplier(self.number) == 2 else "simple",
         }
-
-    def waiting(self) -> str:
-        """No naming step (a caller may name trumps, but need not); the lead in a rule of its own."""
-        return self.say("play.follow-suit", "next", leader=self.eldest) if self.step == "ready" else super().waiting()
 
     def playing_step(self) -> str | None:
         """Those still to discard come first, until trick 1 is complete."""
