@@ -1,10 +1,7 @@
-"""French Boston's bidding: proposals, their rank, and the auction as an object the hand owns.
-
-The turns, the standing proposal and who has answered it are the engine's `Auction`, declared
-here; this game keeps its proposals, what a passed, accepting or overcalled player may still
-propose, and the contract the bidding ends in. It reports a void call as the engine's `Objection`
-in its rulebook's words (`WORDS.refused`); the hand turns that into a finding.
-"""
+"""French Boston's bidding: its proposals and their rank, and the auction the hand owns. The turns,
+the standing proposal and who has answered it are the engine's `Auction`; this game keeps what a
+passed, accepting or overcalled player may still propose, and the contract the bidding ends in. A
+void call is an `Objection` in the rulebook's words (`WORDS.refused`), which the hand reports."""
 
 from __future__ import annotations
 
@@ -35,7 +32,6 @@ class Proposal:
 
     @property
     def rung(self) -> Rung:
-        """The contract proposed, as the ladder declares it (games/rulebooks/french-boston.yaml)."""
         return LADDER[self.kind]
 
     @property
@@ -113,9 +109,8 @@ def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Pr
 
 @cache
 def rules(accept_only: bool) -> AuctionRules[Proposal]:
-    """French Boston's bidding: a call out of turn stands; it ends when every other player has
-    answered the standing proposal (passed, or accepted a demand), or all four pass (thrown in);
-    `accept_only`: a player who passed may only accept a demand. Built once a reading."""
+    """French Boston's bidding, by the `accept_only` house rule: a player who passed may only accept
+    a demand (else also propose, but no misère). Built once a reading, not once a deal."""
     return AuctionRules(
         "stands", "answered", rank=lambda proposal: proposal.key, closed_topic="bidding.end",
         comeback=lambda proposal: not accept_only and not proposal.rung.misere,
@@ -125,9 +120,8 @@ def rules(accept_only: bool) -> AuctionRules[Proposal]:
 
 
 class Auction:
-    """The bidding of one deal, to the right from the dealer's right-hand neighbour: the engine's
-    `Auction` as `rules` declare it (`accept_only` as there), and French Boston's own, the acceptor
-    and overcalled demanders; `four_aces`: the misère des quatre as needs the four aces."""
+    """One deal's bidding: the engine's (`calls`, as `rules` declare it) and French Boston's own, the
+    acceptor and overcalled demanders; `four_aces`: the misère des quatre as needs the four aces."""
 
     def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool) -> None:
         self.calls = Bidding(order, first, rules(accept_only))
@@ -180,8 +174,7 @@ class Auction:
         return None
 
     def close(self) -> Contract:
-        """The contract the standing proposal becomes when the bidding ends: a demand nobody accepted
-        is five tricks alone."""
+        """The contract the standing proposal becomes: a demand nobody accepted is five tricks alone."""
         best = self.calls.high
         assert best is not None
         kind = ("misere" if best.rung.misere else "solo" if not best.is_demand
