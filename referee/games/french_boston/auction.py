@@ -1,10 +1,7 @@
-"""French Boston's bidding: proposals, their rank, and the auction as an object the hand owns.
-
-The turns, the standing proposal and who has answered it are the engine's `Auction`, declared
-here; this game keeps its proposals, what a passed, accepting or overcalled player may still
-propose, and the contract the bidding ends in. It reports a void call as the engine's `Objection`
-in its rulebook's words (`WORDS.refused`); the hand turns that into a finding.
-"""
+"""French Boston's bidding: its proposals and their rank, and the auction the hand owns. The turns,
+the standing proposal and who has answered it are the engine's `Auction`; this game keeps what a
+passed, accepting or overcalled player may still propose, and the contract the bidding ends in. A
+void call is an `Objection` in the rulebook's words (`WORDS.refused`), which the hand reports."""
 
 from __future__ import annotations
 
@@ -35,7 +32,6 @@ class Proposal:
 
     @property
     def rung(self) -> Rung:
-        """The contract proposed, as the ladder declares it (games/rulebooks/french-boston.yaml)."""
         return LADDER[self.kind]
 
     @property
@@ -68,19 +64,17 @@ class Contract:
     forced: bool = False  # independence forced on a fallen card
 
 
-def solo(player: str, number: int, suit: Suit, belle: Suit | None, petite: Suit | None) -> Proposal:
-    """`number` tricks alone in `suit`: a nine in the suit that is belle (petite) is the nine in belle (petite)."""
-    if number == 9 and suit in (belle, petite):
+def solo(player: str, rung: Rung, suit: Suit, belle: Suit | None, petite: Suit | None) -> Proposal:
+    """Six, eight or nine alone in `suit`: a nine in the suit that is belle (petite) is the nine in belle (petite)."""
+    if rung.number == 9 and suit in (belle, petite):
         return Proposal(player, "nine-belle" if suit is belle else "nine-petite", suit)
-    rung = LADDER.numbered(number)
-    assert rung is not None, "six, eight or nine"
     return Proposal(player, rung.name, suit)
 
 
 def needed_in(bid: Proposal, suit: Suit, belle: Suit | None, petite: Suit | None) -> int | None:
     """Tricks a solo caller needs in `suit` so that his contract ranks at least as high as `bid`."""
-    numbers = (rung.number for rung in LADDER.rungs.values() if rung.number is not None)
-    return next((n for n in numbers if solo("", n, suit, belle, petite).key >= bid.key), None)
+    solos = (rung for rung in LADDER.rungs.values() if rung.number is not None)
+    return next((rung.number for rung in solos if solo("", rung, suit, belle, petite).key >= bid.key), None)
 
 
 def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal | Objection:
@@ -90,37 +84,33 @@ def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal
         if (named := LADDER.said(event.contract)) is not None:
             return Proposal(player, named.name)
         return WORDS.refused("bidding.order", "unknown", contract=event.contract)
-    if number is None or LADDER.numbered(number) is None:
+    if (rung := LADDER.numbered(number)) is None:
         return WORDS.refused("bidding.solo-numbers", "refused", player=player, number=number)
     if qualifier is None or qualifier == "colour":
         return WORDS.refused("bidding.order", "no-suit", player=player, number=number)
     roles = {"belle": belle, "petite": petite}  # the suit is named by its letter, or as belle or petite
     suit = roles[qualifier] if qualifier in roles else next((s for s in Suit if s.value == qualifier), None)
-    if suit is None and number == 9 and qualifier in roles:
-        return WORDS.refused("bidding.order", "no-nine", qualifier=qualifier)
     if suit is None:
-        return WORDS.refused("bidding.order", "no-such-suit", qualifier=qualifier)
-    return solo(player, number, suit, belle, petite)
+        return (WORDS.refused("bidding.order", "no-nine", qualifier=qualifier) if number == 9 and qualifier in roles
+                else WORDS.refused("bidding.order", "no-such-suit", qualifier=qualifier))
+    return solo(player, rung, suit, belle, petite)
 
 
 def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Proposal | Objection:
     """The demand (in belle, or in belle or petite) that `event` makes, or why it is void."""
-    kind = "demand-belle" if event.belle else "demand"
     allowed = (belle,) if event.belle else (belle, petite)  # in this order in messages
     laid = event.card
     if laid is not None and belle is not None and laid.suit not in allowed:
         suits = "/".join(s.word for s in allowed if s)
-        if event.belle:
-            return WORDS.refused("bidding.demand", "in-belle", player=event.player, card=laid, suits=suits)
-        return WORDS.refused("bidding.demand", "laid", player=event.player, card=laid, suits=suits)
-    return Proposal(event.player, kind, laid.suit if laid else None, laid)
+        return (WORDS.refused("bidding.demand", "in-belle", player=event.player, card=laid, suits=suits) if event.belle
+                else WORDS.refused("bidding.demand", "laid", player=event.player, card=laid, suits=suits))
+    return Proposal(event.player, "demand-belle" if event.belle else "demand", laid.suit if laid else None, laid)
 
 
 @cache
 def rules(accept_only: bool) -> AuctionRules[Proposal]:
-    """French Boston's bidding: a call out of turn stands; it ends when every other player has
-    answered the standing proposal (passed, or accepted a demand), or all four pass (thrown in);
-    `accept_only`: a player who passed may only accept a demand. Built once a reading."""
+    """French Boston's bidding, by the `accept_only` house rule: a player who passed may only accept
+    a demand (else also propose, but no misère). Built once a reading, not once a deal."""
     return AuctionRules(
         "stands", "answered", rank=lambda proposal: proposal.key, closed_topic="bidding.end",
         comeback=lambda proposal: not accept_only and not proposal.rung.misere,
@@ -130,9 +120,8 @@ def rules(accept_only: bool) -> AuctionRules[Proposal]:
 
 
 class Auction:
-    """The bidding of one deal, to the right from the dealer's right-hand neighbour: the engine's
-    `Auction` as `rules` declare it (`accept_only` as there), and French Boston's own, the acceptor
-    and overcalled demanders; `four_aces`: the misère des quatre as needs the four aces."""
+    """One deal's bidding: the engine's (`calls`, as `rules` declare it) and French Boston's own, the
+    acceptor and overcalled demanders; `four_aces`: the misère des quatre as needs the four aces."""
 
     def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool) -> None:
         self.calls = Bidding(order, first, rules(accept_only))
@@ -181,12 +170,11 @@ class Auction:
         if best is not None and best.is_demand:
             self.overcalled[best.player] = best.laid
         self.acceptor = None
-        self.calls.bid(proposal.player, proposal)
+        self.calls.bid(player, proposal)
         return None
 
     def close(self) -> Contract:
-        """The contract the standing proposal becomes when the bidding ends: a demand nobody accepted
-        is five tricks alone."""
+        """The contract the standing proposal becomes: a demand nobody accepted is five tricks alone."""
         best = self.calls.high
         assert best is not None
         kind = ("misere" if best.rung.misere else "solo" if not best.is_demand

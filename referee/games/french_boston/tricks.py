@@ -8,12 +8,11 @@ from ...notation.cards import JACK, Card, Suit, card
 SUIT_RANK = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
 """Permanent suit rank: for equal numbers, and the payment table's columns."""
 JACK_DIAMONDS = card(JACK, Suit.DIAMONDS)
-JACK_HEARTS = card(JACK, Suit.HEARTS)
 
 
 def best_jack(turned: Suit | None) -> Card:
     """The best trump: the jack of diamonds, or the jack of hearts when diamonds are turned."""
-    return JACK_HEARTS if turned is Suit.DIAMONDS else JACK_DIAMONDS
+    return card(JACK, Suit.HEARTS if turned is Suit.DIAMONDS else Suit.DIAMONDS)
 
 
 class FrenchBostonTricks(PlainTricks):
