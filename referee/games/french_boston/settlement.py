@@ -1,11 +1,7 @@
-"""French Boston's settlement: what the replayed deal pays, through the ledger.
-
-Money is kept per player in counters, with the pool beside it; every payment moves counters
-between players or between a player and the pool, so a deal's changes plus the pool's change
-always sum to zero. The amounts are the rulebook's payment table (data, not code). Settling
-reads the replayed hand and changes nothing but the ledger and the settlement's penalties and
-notes, so settling twice gives the same verdict.
-"""
+"""French Boston's settlement: what the replayed deal pays, in counters, by the rulebook's payment table.
+Every payment moves counters between players or between a player and the pool, so a deal's changes plus
+the pool's change sum to zero; settling changes nothing but the ledger and the settlement's penalties and
+notes, so settling twice gives the same verdict."""
 
 from __future__ import annotations
 
@@ -24,39 +20,39 @@ if TYPE_CHECKING:
 
 
 TABLE: Final = PayTable("french-boston", "payments")
-"""The payment table of the rulebook (data, not code)."""
 
 
 def multiplier(number: int) -> int:
-    """What every payment of deal `number` is multiplied by: 2 on the double deals of the game (by
-    the rulebook's table), else 1."""
+    """What every payment of deal `number` is multiplied by: the table's ``doubles`` on its double deals, else 1."""
     first, last = TABLE.number("doubles", "first"), TABLE.number("doubles", "last")
     return TABLE.number("doubles", "times") if first <= number <= last else 1
 
 
 class FrenchBostonSettlement:
-    """The settling of one replayed deal: the dealer's contribution, the contract or the revoke,
-    the jack bonus, the short-hand forfeits and, on the last deal, the pool divided."""
+    """The settling of one replayed deal, penalties included: the dealer's contribution, a void deal, the
+    contract or the revoke, the jack bonus, the short-hand forfeits and, on the last deal, the pool divided."""
 
     def __init__(self, hand: FrenchBostonHand) -> None:
         self.hand, self.options = hand, hand.game_options
         self.amounts = TABLE.scaled(multiplier(hand.number))  # the deal's amounts, doubled on a double deal
         self.taken = hand.taken()  # the tricks each player took, as the replay counted them
         self.one_to_one = self.options["settlement"] == "one-to-one"
-        trump = hand.trump
-        self.trump = trump.word if trump is not None else "?"
-        self.col = SUIT_RANK[trump] if trump is not None else 0  # the payment table's column: the trump suit's
+        self.trump = hand.trump.word if hand.trump is not None else "?"
+        self.col = SUIT_RANK[hand.trump] if hand.trump is not None else 0  # the table's column: the trump suit's
 
     def settle(self, ledger: Ledger) -> None:
-        """Every payment of the hand, penalties included, through `ledger`."""
-        hand, status, contract = self.hand, self.hand.status(), self.hand.undertaking
+        hand, dealer, status, contract = self.hand, self.hand.dealer, self.hand.status(), self.hand.undertaking
         if hand.contribution_due:
             amount = self.amounts.amount("contribution")
-            ledger.into_pool(hand.dealer, amount, hand.rule_id("pool.contribution"),
-                             hand.say("pool.contribution", "cause", dealer=hand.dealer))
-            hand.note(hand.say("pool.contribution", "paid", dealer=hand.dealer, amount=amount))
-        if status == "redeal":
-            self.rule_void_deal()
+            ledger.into_pool(dealer, amount, hand.rule_id("pool.contribution"),
+                             hand.say("pool.contribution", "cause", dealer=dealer))
+            hand.note(hand.say("pool.contribution", "paid", dealer=dealer, amount=amount))
+        void = hand.redeal_why() if status == "redeal" else None
+        if void == "misdeal":  # a misdeal loses the deal: it passes to the right, to the eldest hand
+            hand.penalty("deal.misdeal", "loses", dealer=dealer, next=hand.eldest,
+                         effects=(Effect("redeal", None, None, hand.eldest),))
+        elif void == "same-dealer" and hand.redeal is None:  # an imperfect pack: the same dealer again
+            hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
         if status in ("complete", "abandoned") and contract is not None:
             (self.settle_revokes if hand.revokes else self.settle_contract)(ledger, contract)
             self.jack_bonus(ledger, contract)
@@ -72,16 +68,6 @@ class FrenchBostonSettlement:
             pool, share, _ = ledger.divide_pool(hand.order, hand.rule_id("game.end"), hand.say("game.end", "cause"))
             hand.note(hand.say("game.end", "left", pool=pool, share=share, left=ledger.pool) if ledger.pool
                       else hand.say("game.end", "divided", pool=pool, share=share))
-
-    def rule_void_deal(self) -> None:
-        """Who deals next after a void deal: a misdeal loses the deal; an imperfect pack does not."""
-        hand, dealer = self.hand, self.hand.dealer
-        void = hand.redeal_why()
-        if void == "misdeal":  # the deal passes to the right, to the eldest hand
-            hand.penalty("deal.misdeal", "loses", dealer=dealer, next=hand.eldest,
-                         effects=(Effect("redeal", None, None, hand.eldest),))
-        elif void == "same-dealer" and hand.redeal is None:
-            hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
 
     def row(self, contract: Contract) -> str:
         """The table row paying the contract (the table's ``rows``): a solo's by the tricks it needs."""
@@ -185,25 +171,23 @@ class FrenchBostonSettlement:
                          effects=(Effect("hand-not-scored"),), since=mark)
 
     def jack_bonus(self, ledger: Ledger, contract: Contract) -> None:
-        hand = self.hand
+        hand, amount = self.hand, self.amounts.amount("jack-bonus")
         jack = best_jack(hand.turned) if self.options["jack-bonus"] == "best-jack" else JACK_DIAMONDS
         holder = next((p for p, cards in hand.deals.items() if jack in cards), None)
         if holder is None and hand.table is not None:
             holder = next((p.player for t in hand.table.tricks for p in t.plays if p.card is jack), None)
         if holder is None or contract.kind == "misere":
             return
-        amount = self.amounts.amount("jack-bonus")
         ledger.each_pays([p for p in hand.order if p != holder], holder, amount, hand.rule_id("score.jack-bonus"),
                          hand.say("score.jack-bonus", "cause", holder=holder, jack=jack))
         hand.note(hand.say("score.jack-bonus", "paid", holder=holder, suit=jack.suit.word, amount=amount))
 
     def words(self, contract: Contract) -> str:
         """The contract, in words: a misère as the ladder names it, else the tricks it needs in its trump suit."""
-        hand, trump = self.hand, self.trump
         if contract.kind == "misere":
             return contract.proposal.text
         if contract.kind == "forced-alone":
-            return hand.say("score.table", "five-alone", trump=trump)
+            return self.hand.say("score.table", "five-alone", trump=self.trump)
         if contract.kind == "partnership":
-            return hand.say("score.table", "partnership", trump=trump)
-        return hand.say("score.table", "solo", needed=contract.needed, trump=trump)
+            return self.hand.say("score.table", "partnership", trump=self.trump)
+        return self.hand.say("score.table", "solo", needed=contract.needed, trump=self.trump)
