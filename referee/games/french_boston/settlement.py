@@ -133,8 +133,7 @@ class FrenchBostonSettlement:
                       else hand.say("pool.win", "misere", cause=cause, amount=amount, pool=pool))
 
     def payees(self, payer: str, adversaries: Sequence[str]) -> Sequence[str]:
-        """Whom a loser pays: every adversary, or under one-to-one between partnerships (a solo caller
-        always deals with each of his three adversaries) only the nearest on his right."""
+        """Whom a loser pays: every adversary, or under one-to-one between partnerships the nearest on his right."""
         nearest = self.one_to_one and len(adversaries) == 2  # only partners have two adversaries, or two against them
         return [self.hand.left_of(payer, adversaries)] if nearest else adversaries
 
