@@ -2,12 +2,8 @@
 
 Defaults follow the seed text (shared/seeds/003); where it is silent, the digest's
 recommendation (shared/rules/french-boston.md); the other readings are house rules listed by
-``referee rules french-boston``. The payment table lives in the rulebook YAML, not here.
-
-The parts: `auction` (the bidding, an object the hand owns), `hand` (the replay of one deal:
-bidding and play), `penalties` (what its laws make of each irregularity), `settlement` (what
-the replayed deal pays), `tricks` (the best-trump jack), `generator` (random lawful games);
-here, the game and its session (counters, the pool, belle, the deal number and whose deal it is).
+``referee rules french-boston``. A deal is replayed by `hand` (with `auction`, `tricks` and
+`penalties`) and paid by `settlement`; `generator` makes random lawful games; here, the session.
 """
 
 from __future__ import annotations
@@ -29,13 +25,11 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         super().__init__(game, setup, setup.pool[0] if setup.pool else 0)
         self.order = tuple(reversed(setup.players))  # [Players] is clockwise; everything goes to the right
         self.belle = setup.belle
-        self.number = 1
         self.contribution_due = True
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        # A transcript starting after deal 1 cannot know belle from its own turned cards: the notation
-        # requires the tag, and guessing from a later deal's turned card would change payments and
-        # which demands are legal.
+        """A transcript starting after deal 1 must say which suit is belle (the [Belle] tag): a guess
+        from a later deal's turned card would change the payments and which demands are legal."""
         at, number = record.header.at, record.header.number
         if self.next_dealer is None and (number or 1) > 1 and self.belle is None:
             return [Problem(at.line, at.column, f"the transcript starts at deal {number} but does not say which "
@@ -54,12 +48,9 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.contribution_due = void != "same-dealer"
         self.next_dealer = replay.dealer if void == "same-dealer" else replay.eldest
         self.number = verdict.number + 1  # every deal written counts, void ones included
-        self.over = self.over or self.game_over(verdict)
-
-    def game_over(self, verdict: HandVerdict) -> bool:
-        if verdict.number < TABLE.number("game-deals") or verdict.status == "in-progress":
-            return False
-        return self.setup.options["pool-end"] == "divide" or self.pool_now == 0
+        # the fortieth deal ends the game, or under play-on the first from it on that leaves the pool empty
+        last = verdict.number >= TABLE.number("game-deals") and verdict.status != "in-progress"
+        self.over = self.over or (last and (self.setup.options["pool-end"] == "divide" or self.pool_now == 0))
 
 
 class FrenchBoston(GameRules):

@@ -1,11 +1,7 @@
-"""French Boston's settlement: what the replayed deal pays, through the ledger.
-
-Money is kept per player in counters, with the pool beside it; every payment moves counters
-between players or between a player and the pool, so a deal's changes plus the pool's change
-always sum to zero. The amounts are the rulebook's payment table (data, not code). Settling
-reads the replayed hand and changes nothing but the ledger and the settlement's penalties and
-notes, so settling twice gives the same verdict.
-"""
+"""French Boston's settlement: what the replayed deal pays, in counters, by the rulebook's payment table.
+Every payment moves counters between players or between a player and the pool, so a deal's changes plus
+the pool's change sum to zero; settling changes nothing but the ledger and the settlement's penalties and
+notes, so settling twice gives the same verdict."""
 
 from __future__ import annotations
 
@@ -24,39 +20,39 @@ if TYPE_CHECKING:
 
 
 TABLE: Final = PayTable("french-boston", "payments")
-"""The payment table of the rulebook (data, not code)."""
 
 
 def multiplier(number: int) -> int:
-    """What every payment of deal `number` is multiplied by: 2 on the double deals of the game (by
-    the rulebook's table), else 1."""
+    """What every payment of deal `number` is multiplied by: the table's ``doubles`` on its double deals, else 1."""
     first, last = TABLE.number("doubles", "first"), TABLE.number("doubles", "last")
     return TABLE.number("doubles", "times") if first <= number <= last else 1
 
 
 class FrenchBostonSettlement:
-    """The settling of one replayed deal: the dealer's contribution, the contract or the revoke,
-    the jack bonus, the short-hand forfeits and, on the last deal, the pool divided."""
+    """The settling of one replayed deal, penalties included: the dealer's contribution, a void deal, the
+    contract or the revoke, the jack bonus, the short-hand forfeits and, on the last deal, the pool divided."""
 
     def __init__(self, hand: FrenchBostonHand) -> None:
         self.hand, self.options = hand, hand.game_options
         self.amounts = TABLE.scaled(multiplier(hand.number))  # the deal's amounts, doubled on a double deal
         self.taken = hand.taken()  # the tricks each player took, as the replay counted them
         self.one_to_one = self.options["settlement"] == "one-to-one"
-        trump = hand.trump
-        self.trump = trump.word if trump is not None else "?"
-        self.col = SUIT_RANK[trump] if trump is not None else 0  # the payment table's column: the trump suit's
+        self.trump = hand.trump.word if hand.trump is not None else "?"
+        self.col = SUIT_RANK[hand.trump] if hand.trump is not None else 0  # the table's column: the trump suit's
 
     def settle(self, ledger: Ledger) -> None:
-        """Every payment of the hand, penalties included, through `ledger`."""
-        hand, status, contract = self.hand, self.hand.status(), self.hand.undertaking
+        hand, dealer, status, contract = self.hand, self.hand.dealer, self.hand.status(), self.hand.undertaking
         if hand.contribution_due:
             amount = self.amounts.amount("contribution")
-            ledger.into_pool(hand.dealer, amount, hand.rule_id("pool.contribution"),
-                             hand.say("pool.contribution", "cause", dealer=hand.dealer))
-            hand.note(hand.say("pool.contribution", "paid", dealer=hand.dealer, amount=amount))
-        if status == "redeal":
-            self.rule_void_deal()
+            ledger.into_pool(dealer, amount, hand.rule_id("pool.contribution"),
+                             hand.say("pool.contribution", "cause", dealer=dealer))
+            hand.note(hand.say("pool.contribution", "paid", dealer=dealer, amount=amount))
+        void = hand.redeal_why() if status == "redeal" else None
+        if void == "misdeal":  # a misdeal loses the deal: it passes to the right, to the eldest hand
+            hand.penalty("deal.misdeal", "loses", dealer=dealer, next=hand.eldest,
+                         effects=(Effect("redeal", None, None, hand.eldest),))
+        elif void == "same-dealer" and hand.redeal is None:  # an imperfect pack: the same dealer again
+            hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
         if status in ("complete", "abandoned") and contract is not None:
             (self.settle_revokes if hand.revokes else self.settle_contract)(ledger, contract)
             self.jack_bonus(ledger, contract)
@@ -73,98 +69,80 @@ class FrenchBostonSettlement:
             hand.note(hand.say("game.end", "left", pool=pool, share=share, left=ledger.pool) if ledger.pool
                       else hand.say("game.end", "divided", pool=pool, share=share))
 
-    def rule_void_deal(self) -> None:
-        """Who deals next after a void deal: a misdeal loses the deal; an imperfect pack does not."""
-        hand, dealer = self.hand, self.hand.dealer
-        void = hand.redeal_why()
-        if void == "misdeal":  # the deal passes to the right, to the eldest hand
-            hand.penalty("deal.misdeal", "loses", dealer=dealer, next=hand.eldest,
-                         effects=(Effect("redeal", None, None, hand.eldest),))
-        elif void == "same-dealer" and hand.redeal is None:
-            hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
-
     def row(self, contract: Contract) -> str:
         """The table row paying the contract (the table's ``rows``): a solo's by the tricks it needs."""
         return str(TABLE.entry(("rows", str(contract.needed) if contract.kind == "solo" else contract.proposal.kind)))
 
-    def stake(self, contract: Contract) -> int:
-        """The table amount of the contract, per adversary: what a failure costs (without honours)."""
+    def stake(self, contract: Contract, tricks: int = 0) -> tuple[int, int]:
+        """The contract's stake per adversary (what a failure costs, without honours), and what `tricks`
+        over or short of it are worth (nothing in a misère)."""
         row, col, turned = self.row(contract), self.col, self.hand.turned
         if contract.kind == "misere":  # in the column of the suit turned up
-            return self.amounts.amount(row, SUIT_RANK[turned] if turned is not None else 0)
-        over = 0 if contract.proposal.is_demand else contract.needed - TABLE.number(row, "tricks")
-        return self.amounts.amount(row, "base", col) + over * self.amounts.amount(row, "extra-trick", col)
+            return self.amounts.amount(row, SUIT_RANK[turned] if turned is not None else 0), 0
+        extra = self.amounts.amount(row, "extra-trick", col)
+        over = 0 if contract.proposal.is_demand else contract.needed - TABLE.number(row, "tricks")  # nine: eight + 1
+        return self.amounts.amount(row, "base", col) + over * extra, tricks * extra
 
-    def success(self, contract: Contract, tricks: int) -> tuple[Payment, str]:
+    def success(self, contract: Contract, tricks: int) -> Payment:
         """What each adversary pays for a contract made with `tricks`, in its parts (the table amount,
-        over-tricks, honours), and the rule's topic; a slam replaces them all."""
+        over-tricks, honours); a slam, or a misère's stake, is the one part, under its own rule."""
         table, row, col, hand = self.amounts, self.row(contract), self.col, self.hand
+        over = tricks - contract.needed
+        base, extra = self.stake(contract, over)
+        if contract.kind == "misere":
+            return Payment.of(Part(base, "", hand.rule_id("score.misere")))
         paragraph = self.options["slams"] == "paragraph"
         slam: dict[str, int] = TABLE.entry(("slams", self.options["slams"]))  # the tricks that make one, by kind
         if contract.kind in slam and tricks >= slam[contract.kind]:
             amount = table.amount("slam-paragraph", "belle" if hand.trump is hand.belle else "petite") \
                 if paragraph else table.amount("slam-a-deux" if contract.kind == "partnership" else "slam-seul", col)
-            return Payment.of(Part(amount, hand.say("score.slam", "slam"))), "score.slam"
-        over = tricks - contract.needed
-        base, extra = self.stake(contract), over * table.amount(row, "extra-trick", col)
+            return Payment.of(Part(amount, hand.say("score.slam", "slam"), hand.rule_id("score.slam")))
         also = (best_jack(hand.turned),) if self.options["honours"] == "with-best-jack" else ()  # the digest is silent
         count = side_honours(hand.deals, hand.called.side, hand.trump, also)
         bonus = table.amount(row, "four-honours" if count == 4 else "three-honours", col) if count >= 3 else 0
-        topic = "score.partnership" if contract.kind == "partnership" else "score.table"
         return Payment.of(Part(base, hand.say("score.table", "base", amount=base)),
                           Part(extra, hand.say("score.table", "over", amount=extra, over=over)),
                           Part(bonus, hand.say("score.honours", "bonus", amount=bonus, count=count),
-                               hand.rule_id("score.honours"))), topic
+                               hand.rule_id("score.honours")))
 
     def settle_contract(self, ledger: Ledger, contract: Contract) -> None:
-        """The caller's side is paid, and takes the pool, or fails; a short hand on his side fails
-        it, an adversary's makes it (a thrown-up misère is lost unless an adversary was short)."""
-        hand, side = self.hand, list(self.hand.called.side)
-        short, tricks = hand.short_hands, sum(self.taken[p] for p in side)
-        if contract.kind == "misere":
-            made = hand.ended_as("claimed") or not (hand.called.caller in short or (
-                hand.ended_as("thrown-up") and not short - {hand.called.caller}))
-        else:
-            made = not short & set(side) and (tricks >= contract.needed or bool(short - set(side)))
-        if not made:
+        """The caller's side is paid, and takes the pool, or fails: a short hand on his side fails it, an
+        adversary's makes it; a thrown-up misère is lost unless an adversary was short, a claimed one won."""
+        hand, side, short = self.hand, self.hand.called.side, self.hand.short_hands
+        tricks = sum(self.taken[p] for p in side)
+        kept = not hand.ended_as("thrown-up") if contract.kind == "misere" else tricks >= contract.needed
+        if not (hand.ended_as("claimed") or (not short & set(side) and (kept or bool(short - set(side))))):
             quota = [p for p, n in zip(side, (5, 3), strict=False) if self.taken[p] < n]  # five and three
-            self.fail(ledger, [p for p in side if p in short] or quota or side, contract,
+            self.fail(ledger, [p for p in side if p in short] or quota or list(side), contract,
                       1 if contract.kind == "misere" else tricks)
             return
-        if contract.kind == "misere":
-            payment, topic = Payment.of(Part(self.stake(contract))), "score.misere"
-        else:
-            tricks = max(tricks, contract.needed)
-            payment, topic = self.success(contract, tricks)
+        tricks = max(tricks, contract.needed)
+        payment = self.success(contract, tricks)
         names, words, how, amount = " and ".join(side), self.words(contract), payment.words, payment.total
         cause = hand.say("score.table", "made-with", side=names, contract=words, tricks=tricks) if how \
             else hand.say("score.table", "made", side=names, contract=words)
-        pool = ledger.wins(hand.called.against, side, payment, hand.rule_id(topic), cause, hand.rule_id("pool.win"),
-                           self.payees)
+        rule = hand.rule_id("score.partnership" if contract.kind == "partnership" else "score.table")  # or a part's own
+        pool = ledger.wins(hand.called.against, side, payment, rule, cause, hand.rule_id("pool.win"), self.payees)
         if contract.partner is not None:
             whom = hand.say("score.table", "nearest") if self.one_to_one else hand.say("score.table", "each")
             counts = " + ".join(str(self.taken[p]) for p in side)
             hand.note(hand.say("score.partnership", "made", side=names, counts=counts, tricks=tricks, trump=self.trump,
                                how=how, amount=amount, whom=whom, pool=pool, half=pool // 2))
-        elif how:
-            hand.note(hand.say("pool.win", "solo", cause=cause, how=how, amount=amount, pool=pool))
         else:
-            hand.note(hand.say("pool.win", "misere", cause=cause, amount=amount, pool=pool))
+            hand.note(hand.say("pool.win", "solo", cause=cause, how=how, amount=amount, pool=pool) if how
+                      else hand.say("pool.win", "misere", cause=cause, amount=amount, pool=pool))
 
     def payees(self, payer: str, adversaries: Sequence[str]) -> Sequence[str]:
-        """Whom a loser pays: every adversary, or under one-to-one between partnerships (a solo caller
-        always deals with each of his three adversaries) only the nearest on his right."""
-        if self.one_to_one and len(adversaries) == 2:  # only a partnership has two adversaries, or two against it
-            return [self.hand.left_of(payer, adversaries)]
-        return adversaries
+        """Whom a loser pays: every adversary, or under one-to-one between partnerships the nearest on his right."""
+        nearest = self.one_to_one and len(adversaries) == 2  # only partners have two adversaries, or two against them
+        return [self.hand.left_of(payer, adversaries)] if nearest else adversaries
 
     def fail(self, ledger: Ledger, payers: list[str], contract: Contract, tricks: int) -> None:
         """The failing players pay each adversary the stake (and, by house rule, the tricks short)
         and double the pool between them."""
-        amount, hand = self.stake(contract), self.hand
-        if self.options["failure"] == "stake-plus-tricks" and contract.kind != "misere":
-            extra = self.amounts.amount(self.row(contract), "extra-trick", self.col)
-            amount += max(0, contract.needed - tricks) * extra
+        (amount, short), hand = self.stake(contract, max(0, contract.needed - tricks)), self.hand
+        if self.options["failure"] == "stake-plus-tricks":
+            amount += short
         rule, names, words = hand.rule_id("score.failure"), " and ".join(payers), self.words(contract)
         cause = hand.say("score.failure", "cause", payers=names, contract=words)
         pool = ledger.loses(payers, hand.called.against, amount, rule, cause, rule, self.payees)
@@ -172,47 +150,43 @@ class FrenchBostonSettlement:
                            pool=pool, doubled=ledger.pool))
 
     def settle_revokes(self, ledger: Ledger, contract: Contract) -> None:
-        hand, rule = self.hand, self.hand.rule_id("revoke.established")
-        for i, revoke in enumerate(hand.revokes):
-            if any(r.player == revoke.player for r in hand.revokes[:i]):
-                continue  # a player's first revoke settles his revokes
-            revoker = revoke.player
-            others = hand.adversaries(revoker)  # in seat order
-            # against a solo caller the revoker alone makes good what a success would have brought the
-            # caller from all three adversaries: the table amount or slam, over-tricks and honours
-            against_solo = contract.partner is None and revoker != hand.called.caller
-            each, how = self.stake(contract), hand.say("revoke.established", "misere-stake")
-            if against_solo and contract.kind != "misere":
-                payment, _ = self.success(contract, max(self.taken[hand.called.caller], contract.needed))
-                each, how = payment.total, payment.words
-            amount, mark = 3 * each if against_solo else each, ledger.mark()
-            cause = hand.say("revoke.established", "cause", revoker=revoker, trick=revoke.trick)
+        hand, caller, rule = self.hand, self.hand.called.caller, self.hand.rule_id("revoke.established")
+        for revoker in dict.fromkeys(r.player for r in hand.revokes):  # his first revoke settles his revokes
+            others, mark = hand.adversaries(revoker), ledger.mark()  # others in seat order
+            if contract.partner is None and revoker != caller:
+                # against a solo caller the revoker alone makes good what a success would have brought the
+                # caller from all three adversaries: the table amount or slam, over-tricks and honours
+                payment = self.success(contract, max(self.taken[caller], contract.needed))
+                each, how = payment.total, payment.words or hand.say("revoke.established", "misere-stake")
+                amount = 3 * each
+                whom = hand.say("revoke.established", "to-solo", caller=caller, amount=amount, how=how, each=each)
+            else:
+                amount, _ = self.stake(contract)
+                whom = hand.say("revoke.established", "to-each", amount=amount, others=", ".join(others))
+            trick = next(r.trick for r in hand.revokes if r.player == revoker)
+            cause = hand.say("revoke.established", "cause", revoker=revoker, trick=trick)
             pool = ledger.loses([revoker], others, amount, rule, cause, rule)
-            whom = hand.say("revoke.established", "to-solo", caller=others[0], amount=amount, how=how, each=each) \
-                if against_solo else hand.say("revoke.established", "to-each", amount=amount, others=", ".join(others))
             hand.penalty("revoke.established", "paid", revoker=revoker, whom=whom, pool=pool, doubled=ledger.pool,
                          effects=(Effect("hand-not-scored"),), since=mark)
 
     def jack_bonus(self, ledger: Ledger, contract: Contract) -> None:
-        hand = self.hand
+        hand, amount = self.hand, self.amounts.amount("jack-bonus")
         jack = best_jack(hand.turned) if self.options["jack-bonus"] == "best-jack" else JACK_DIAMONDS
         holder = next((p for p, cards in hand.deals.items() if jack in cards), None)
         if holder is None and hand.table is not None:
             holder = next((p.player for t in hand.table.tricks for p in t.plays if p.card is jack), None)
         if holder is None or contract.kind == "misere":
             return
-        amount = self.amounts.amount("jack-bonus")
         ledger.each_pays([p for p in hand.order if p != holder], holder, amount, hand.rule_id("score.jack-bonus"),
                          hand.say("score.jack-bonus", "cause", holder=holder, jack=jack))
         hand.note(hand.say("score.jack-bonus", "paid", holder=holder, suit=jack.suit.word, amount=amount))
 
     def words(self, contract: Contract) -> str:
         """The contract, in words: a misère as the ladder names it, else the tricks it needs in its trump suit."""
-        hand, trump = self.hand, self.trump
         if contract.kind == "misere":
             return contract.proposal.text
         if contract.kind == "forced-alone":
-            return hand.say("score.table", "five-alone", trump=trump)
+            return self.hand.say("score.table", "five-alone", trump=self.trump)
         if contract.kind == "partnership":
-            return hand.say("score.table", "partnership", trump=trump)
-        return hand.say("score.table", "solo", needed=contract.needed, trump=trump)
+            return self.hand.say("score.table", "partnership", trump=self.trump)
+        return self.hand.say("score.table", "solo", needed=contract.needed, trump=self.trump)
