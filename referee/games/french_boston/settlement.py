@@ -111,7 +111,8 @@ class FrenchBostonSettlement:
         hand, side, short = self.hand, self.hand.called.side, self.hand.short_hands
         tricks = sum(self.taken[p] for p in side)
         kept = not hand.ended_as("thrown-up") if contract.kind == "misere" else tricks >= contract.needed
-        if not (hand.ended_as("claimed") or (not short & set(side) and (kept or bool(short - set(side))))):
+        made = hand.ended_as("claimed") or (not short & set(side) and (kept or bool(short - set(side))))
+        if not made:
             quota = [p for p, n in zip(side, (5, 3), strict=False) if self.taken[p] < n]  # five and three
             self.fail(ledger, [p for p in side if p in short] or quota or list(side), contract,
                       1 if contract.kind == "misere" else tricks)
