@@ -9,8 +9,7 @@ from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.exposedcards import ExposedCards
 from ...engine.laws import Effect
-from ...engine.newdeal import DEALT_STANDS, new_deal_offer, play_on_choices
-from ...engine.penalties import Offer
+from ...engine.newdeal import new_deal_offer, play_on_choices
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...engine.suitcalls import SuitCalls
 from ...notation import events as ev
@@ -132,22 +131,21 @@ class WhistHand(HandReplay):
         self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
         missing = set(self.missing_cards())
         if self.game_options["code"] == "english" and len(wrong) == len(missing) == 1 and wrong[0] in self.short:
-            self.penalise("wrong-count.play", f"{wrong[0]}, short from the deal, has played: the deal stands, and he "
-                          f"answers for revokes as though he held the missing {' '.join(c.text for c in missing)}")
+            self.penalty("wrong-count.play", "english-short", player=wrong[0], cards=" ".join(c.text for c in missing))
             if self.table is not None and self.table.hands is not None:
                 self.table.hands[wrong[0]] |= missing
             return
         if len({self.side(p) for p in wrong}) == 2:
             self.same_dealer = True
-            self.penalise("wrong-count.play", f"{' and '.join(wrong)}, adversaries, hold wrong numbers of cards: "
-                          f"{self.dealer} must deal again", (Effect("redeal", None, None, self.dealer),))
+            self.penalty("wrong-count.play", "both-sides", players=" and ".join(wrong), dealer=self.dealer,
+                         effects=(Effect("redeal", None, None, self.dealer),))
             return
-        self.open(self.new_deal(wrong[0], "wrong-count.play", f"{wrong[0]} holds {len(self.deals[wrong[0]])} cards",
-                                (Lapse.CHOOSER_PLAYS,), DEALT_STANDS))
-
-    def new_deal(self, offender: str, topic: str, why: str, ends: tuple[Lapse, ...], stands: str) -> Offer:
-        """`offender`'s adversaries may have the same dealer deal again (`redeal`) or let it stand (L15, L19)."""
-        return new_deal_offer(self, offender, topic, why, ends, stands, WhistHand.chose_new_deal)
+        them = self.adversaries(wrong[0])
+        others = self.side_label(them)
+        self.open(new_deal_offer(self, them, wrong[0], "wrong-count.play", self.say(
+            "wrong-count.play", "holds", player=wrong[0], count=len(self.deals[wrong[0]]), others=others,
+            dealer=self.dealer), self.say("wrong-count.play", "chosen", others=others),
+            self.say("wrong-count.play", "dealt-stands"), (Lapse.CHOOSER_PLAYS,), WhistHand.chose_new_deal))
 
     def chose_new_deal(self) -> None:
         """The adversaries chose the new deal: the same dealer deals again (no loss of deal)."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
+from ...engine.newdeal import new_deal_offer
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
 
@@ -192,11 +193,13 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
         if table is not None:
             return Ruling("It stays face up, liable to be called by either adversary until it is played.",
                           hand.exposed_cards.offer(hand, event.player, card))
-        return Ruling("Exposed in the deal: the dealer's adversaries may demand a new deal; if the deal stands the "
-                      "card cannot be called.",
-                      hand.new_deal(hand.dealer, "deal.exposed", f"{card} was exposed in the deal",
-                                    (Lapse.PLAY_BEGINS,), f"The deal stands; {card} cannot be called."),
-                      lambda choice: hand.exposed[event.player].remove(card))
+        dealer, them = hand.dealer, hand.adversaries(hand.dealer)
+        others = hand.side_label(them)
+        offer = hand.say("deal.exposed", "offer", card=card, others=others, dealer=dealer)
+        return Ruling(hand.say("deal.exposed", "ruling"), new_deal_offer(
+            hand, them, dealer, "deal.exposed", offer, hand.say("deal.exposed", "chosen", others=others),
+            hand.say("deal.exposed", "stands", card=card), (Lapse.PLAY_BEGINS,), type(hand).chose_new_deal),
+            lambda choice: hand.exposed[event.player].remove(card))
 
 
 class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):

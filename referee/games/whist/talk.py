@@ -49,7 +49,7 @@ def on_turn(hand: WhistHand, event: ev.Said) -> None:
                   f"turned {hand.upcard.text}, the trump card, which the deal turns face up anyway: no new deal")
         return
     english = hand.game_options["code"] == "english" and not hand.same_side(event.player, hand.dealer)
-    turned_in_deal(hand, event, "deal.turned", type(hand).chose_new_deal, [hand.dealer] if english else None)
+    turned_in_deal(hand, event, type(hand).chose_new_deal, [hand.dealer] if english else None)
 
 
 SAID = {"ask": on_ask, "name": on_name, "forgot": on_forgot, "turn": on_turn}
