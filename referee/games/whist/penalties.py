@@ -81,14 +81,14 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
         hand.exposed_cards.taken_back(hand, fact)  # W52: sent back for a called card, it lies face up
         false = hand.false_lead_back(fact)
         if false is not None:
-            why = f"{false.player} led {false.card} out of turn"
+            why = hand.say("play.out-of-turn", "led", player=false.player, card=false.card)
             if hand.game_options["lead-out-of-turn"] == "suit":
                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why, now=False)
             else:
                 them = frozenset(hand.adversaries(false.player))
-                hand.open(Offer(them, false.player, ("card",), "play.out-of-turn", f"{hand.side_label(them)} may "
-                                f"call {false.card} as exposed now (call {false.card}); otherwise a suit may be called "
-                                f"at the next lead of {false.player}'s side.", lambda hand, option, at:
+                hand.open(Offer(them, false.player, ("card",), "play.out-of-turn", hand.say(
+                                "play.out-of-turn", "card-or-suit", others=hand.side_label(them), card=false.card,
+                                player=false.player), lambda hand, option, at:
                                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why) if option == "suit"
                                 else hand.exposed_cards.expose_as_penalty(hand, false.player, false.card,
                                                                           "play.out-of-turn"),
@@ -103,35 +103,36 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
     __slots__ = ()
 
     def decide(self, hand: WhistHand, fact: tb.OutOfTurn) -> Ruling:
+        player, card, trick, expected = fact.player, fact.card, fact.trick, fact.expected
         if fact.lead:
             def kept(choice: Choice | None) -> None:
                 hand.false_lead = fact
 
-            them, side = hand.side_label(hand.adversaries(fact.player)), f"{fact.player} or {hand.partner(fact.player)}"
-            back = (f"taken back, not exposed, and a suit may be called at the next lead of {side}"
-                    if hand.game_options["lead-out-of-turn"] == "suit" else  # E62: the card led may be called
-                    f"taken back, and {them} may call it as an exposed card or call a suit at the next lead of {side}")
-            return Ruling(account=f"{fact.player} led {fact.card} to trick {fact.trick}, but it was {fact.expected}'s "
-                          f"lead. If all four play to it the trick stands; otherwise it is {back}.", then=kept)
+            partner = hand.partner(player)
+            if hand.game_options["lead-out-of-turn"] == "suit":
+                return Ruling(account=hand.say("play.out-of-turn", "false-lead", player=player, card=card, trick=trick,
+                                               expected=expected, partner=partner), then=kept)
+            return Ruling(account=hand.say(  # E62: the card led may be called
+                "play.out-of-turn", "false-lead-card", player=player, card=card, trick=trick, expected=expected,
+                partner=partner, others=hand.side_label(hand.adversaries(player))), then=kept)
         assert hand.table is not None
         leader = hand.table.current.leader
         second, third = hand.left_of(leader), hand.partner(leader)
-        fourth = fact.player == hand.right_of(leader) and second == fact.expected \
-            and third not in hand.table.current.players
-        account = f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
+        fourth = player == hand.right_of(leader) and second == expected and third not in hand.table.current.players
         if not fourth:
-            return Ruling("The card stands, without penalty.", topic="play.before-second", account=account)
+            return Ruling(topic="play.before-second", account=hand.say(
+                "play.before-second", "stands", player=player, card=card, trick=trick, expected=expected))
         english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
         words: tuple[Option, ...] = ("win", "lose") if english else ("highest", "lowest", "trump", "no-trump")
-        choosers = hand.adversaries(fact.player) if english else (third,)
-        who = hand.side_label(choosers) if english else f"{third}, the third hand,"
-        demand = f"{who} may require {second} " + ("to win the trick or not to win it" if english else
-                                                   "to play his highest or lowest card of the suit led or, if he has "
-                                                   "none, to trump or not to trump")
-        return Ruling(f"{demand}; the card stands.",
-                      Offer(frozenset(choosers), fact.player, words, "play.before-second", demand + ".",
-                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second),
-                      topic="play.before-second", account=account)
+        choosers = hand.adversaries(player) if english else (third,)
+        demand = hand.say("play.before-second", "win-lose", others=hand.side_label(choosers), second=second) \
+            if english else hand.say("play.before-second", "third-hand", third=third, second=second)
+        return Ruling(offer=Offer(frozenset(choosers), player, words, "play.before-second",
+                                  hand.say("play.before-second", "offer", demand=demand),
+                                  ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second),
+                      topic="play.before-second", account=hand.say(
+                          "play.before-second", "ruling", player=player, card=card, trick=trick, expected=expected,
+                          demand=demand))
 
     def played_twice(self, hand: WhistHand, fact: tb.PlayedTwice) -> None:
         """L19: a second card given to a trick is dead and leaves its player a card short; his adversaries
