@@ -212,24 +212,22 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
     def decide(self, hand: WhistHand, event: ev.Count) -> Ruling:
         table, target = hand.table, hand.partner(event.player)  # while the partner has still to play
         if table is None or table.finished:
-            return Ruling("No trick is being played: no penalty.")
+            return Ruling(hand.say("attention.drawn", "no-trick"))
         if target in table.current.players:
-            return Ruling(f"{target}, his partner, has already played to the trick: no penalty.")
+            return Ruling(hand.say("attention.drawn", "partner-played", target=target))
         if not table.current.plays and table.current.leader == target:
-            return Ruling(f"{target}, his partner, is to lead: no trick is being played yet, so no penalty.")
+            return Ruling(hand.say("attention.drawn", "partner-leads", target=target))
         if hand.game_options["code"] == "english":  # E86: the adversaries, to win the trick or lose it
             them = hand.adversaries(event.player)
-            demand = f"{hand.side_label(them)} may require {target} to win the trick or lose it."
+            demand = hand.say("attention.drawn", "win-lose", others=hand.side_label(them), target=target)
             return Ruling(demand, Offer(frozenset(them), event.player, ("win", "lose"), "attention.drawn", demand,
                                         ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
         last = hand.right_of(table.current.leader)
         chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
-        return Ruling(f"{chooser}, the adversary last to play to the trick, may require {target} to play highest or "
-                      "lowest, or to trump or not.",
+        offer = hand.say("attention.drawn", "last-offer", chooser=chooser, target=target)
+        return Ruling(hand.say("attention.drawn", "last-to-play", chooser=chooser, target=target),
                       Offer(frozenset({chooser}), event.player, ("highest", "lowest", "trump", "no-trump"),
-                            "attention.drawn",
-                            f"{chooser} may require {target} to play highest or lowest, or to trump or not.",
-                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
+                            "attention.drawn", offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
 
 
 class WhistCallLaw(laws.CallLaw["WhistHand"]):
