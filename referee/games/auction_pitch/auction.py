@@ -9,10 +9,13 @@ turn or a second one are the engine's `Auction`, declared here; the sale is this
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from ...engine.auction import Answer, AuctionRules, Objection, void
 from ...engine.auction import Auction as Bidding
+from ...engine.words import Words
+
+WORDS: Final = Words("auction-pitch")
 
 Phase = Literal["bidding", "selling", "pitch", "thrown-in"]
 """The steps of the auction: the bids, the seller's decision, the pitch due; or all passed, thrown in."""
@@ -97,18 +100,16 @@ class Auction:
         """Why a bid in turn is void, or None when it stands."""
         highest, to_go = self.highest, self.seller_to_go
         if number is None or qualified or not 1 <= number <= 4:
-            return Objection("illegal-bid", "bidding.illegal",
-                             f"{who} bid {text}; bids are one to four points. It is void and counts as his pass.")
+            return WORDS.refused("bidding.illegal", "range", bidder=who, text=text)
         if highest and not self.calls.outranks(number):
-            return Objection("illegal-bid", "bidding.illegal",
-                             f"{who} bid {number}, not higher than {highest[0]}'s {highest[1]}; the bid is "
-                             "void and counts as his pass.")
+            return WORDS.refused("bidding.illegal", "not-higher", bidder=who, number=number, holder=highest[0],
+                                 high=highest[1])
         if not self.board and not self.full_value_bids and number >= to_go:
-            return Objection("illegal-bid", "bidding.forbidden",
-                             f"{who} bid {number}, but {self.eldest}, the seller, has only {to_go} to go, so "
-                             + (f"the most anyone may offer is {to_go - 1}" if to_go > 1 else "nobody may bid at all")
-                             + f". {who} forfeits his right to bid in this deal: the bid is void and counts as his "
-                             "pass.")
+            if to_go > 1:
+                return WORDS.refused("bidding.forbidden", "most", bidder=who, number=number, seller=self.eldest,
+                                     to_go=to_go, most=to_go - 1)
+            return WORDS.refused("bidding.forbidden", "none", bidder=who, number=number, seller=self.eldest,
+                                 to_go=to_go)
         return None
 
     def close_if_over(self) -> None:
