@@ -69,8 +69,7 @@ class Auction:
     def admits(self, player: str, what: str) -> Answer:
         """Whether a bid or pass may count, and what is wrong with it (a bid out of turn counts)."""
         if self.phase == "bidding" and player == self.eldest and not self.board:
-            return void(f"{player} {what}, but {player} is the seller: the seller does not bid, he sells, refuses "
-                        "or pitches. The bid is void.")
+            return void(WORDS.say("bidding.illegal", "seller-bids", player=player, what=what))
         return self.calls.admit(player, what, closed=self.phase != "bidding")
 
     def passes(self, player: str) -> Answer:
@@ -135,18 +134,19 @@ class Auction:
         """The seller sells the pitch to the highest bidder, or refuses and pitches himself, if that
         is open to this player now."""
         if self.board:
-            reason = "nothing is sold when bidding to the board"
+            reason = WORDS.say("bidding.illegal", "board")
         elif player != self.eldest:
-            reason = f"only the seller, {self.eldest}, may sell or refuse"
+            reason = WORDS.say("bidding.illegal", "not-seller", seller=self.eldest)
         elif self.phase == "bidding" and self.highest is None:
-            reason = "there is no bid to sell"
+            reason = WORDS.say("bidding.illegal", "nothing-to-sell")
         elif self.phase == "bidding":
-            reason = f"the bidding is not over: {self.calls.turn} has not bid yet"
+            reason = WORDS.say("bidding.illegal", "not-over", turn=self.calls.turn)
         elif self.phase != "selling":
-            reason = "the pitch is already settled"
+            reason = WORDS.say("bidding.illegal", "settled")
         else:
             return self.sell() if sells else self.refuse()
-        return void(f"{player} {'sells' if sells else 'refuses'}, but {reason}; void")
+        return void(WORDS.say("bidding.illegal", "sells", player=player, reason=reason) if sells
+                    else WORDS.say("bidding.illegal", "refuses", player=player, reason=reason))
 
     def sell(self) -> Answer:
         assert self.highest is not None
@@ -155,8 +155,8 @@ class Auction:
         self.set_pitcher(bidder, number, "sold")
         answer = Answer()
         if self.sale_points < number:
-            answer.notes.append(f"{self.eldest} sold for {number} but scores only {self.sale_points}, to within one "
-                                "of game [auction-pitch.bidding.full-value]")
+            answer.notes.append(WORDS.say("bidding.full-value", "scores", seller=self.eldest, number=number,
+                                          points=self.sale_points))
         return answer
 
     def refuse(self) -> Answer:
@@ -172,7 +172,7 @@ class Auction:
         elif player == self.eldest and self.phase == "selling":
             return self.refuse()
         elif not (self.phase == "pitch" and player == self.pitcher) or playing:
-            return void(f"{player} says he pitches, but it is not his pitch now; void")
+            return void(WORDS.say("bidding.illegal", "not-his-pitch", player=player))
         return Answer()
 
     # ---- the pitch shown by a card -------------------------------------------------------
@@ -187,17 +187,16 @@ class Auction:
             answer.notes.append(self.silent_bidders_passed())
         if self.phase == "bidding" and not self.board and player == self.eldest and self.highest is None:
             self.set_pitcher(self.eldest, 4, "pitched")
-            answer.notes.append(f"{self.eldest} pitched without waiting for a bid and must make four "
-                                "[auction-pitch.bidding.pitch-before-bid]")
+            answer.notes.append(WORDS.say("bidding.pitch-before-bid", "pitched", seller=self.eldest))
             answer.counts = True
         elif self.phase == "selling" and self.highest is not None:
             if player == self.eldest:
                 self.refuse()
-                answer.notes.append(f"{self.eldest} pitched after the bids: he refused the sale")
+                answer.notes.append(WORDS.say("bidding.seller", "refused", seller=self.eldest))
                 answer.counts = True
             elif player == self.highest[0]:
                 answer.notes.extend(self.sell().notes)
-                answer.notes.append(f"{player} pitched after the bids: {self.eldest} sold")
+                answer.notes.append(WORDS.say("bidding.seller", "sold", player=player, seller=self.eldest))
                 answer.counts = True
         return answer
 
@@ -206,5 +205,6 @@ class Auction:
         seller while some players had not spoken: the table took them to have passed."""
         silent = self.calls.take_silence()
         self.close_if_over()
-        return (f"play began before {' and '.join(silent)} had bid: the table took "
-                f"{'him' if len(silent) == 1 else 'them'} to have passed [auction-pitch.bidding.seller]")
+        if len(silent) == 1:
+            return WORDS.say("bidding.seller", "silent", silent=silent[0])
+        return WORDS.say("bidding.seller", "silent-all", silent=" and ".join(silent))
