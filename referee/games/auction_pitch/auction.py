@@ -62,8 +62,8 @@ class Auction:
 
     def waiting(self) -> str:
         """What the pitch still waits for, in words."""
-        return (f"{self.calls.turn} has not bid yet" if self.phase == "bidding"
-                else f"{self.eldest} has not sold or refused yet")
+        return WORDS.say("play.premature-lead", "bidding", turn=self.calls.turn) if self.phase == "bidding" \
+            else WORDS.say("play.premature-lead", "selling", seller=self.eldest)
 
     # ---- bids and passes -----------------------------------------------------------------
     def admits(self, player: str, what: str) -> Answer:

@@ -103,8 +103,8 @@ class AuctionPitchHand(HandReplay):
         answer = auction.pitched_by(event.player)
         self.notes.extend(answer.notes)
         if not answer.counts:
-            return self.premature(event, f"{event.player} played {event.card} before the pitch was settled "
-                                         f"({auction.waiting()}); the card goes back.")
+            return self.premature(event, self.say("play.premature-lead", "premature", player=event.player,
+                                                  card=event.card, waiting=auction.waiting()))
         assert self.pitcher is not None
         self.start_play(self.pitcher, self.order, self.rules)
         self.played_on(self.deals, lambda player: "the hand stands without penalty")
