@@ -79,20 +79,14 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
         if fact.player == hand.pitcher and not fact.lead and standing is not None and standing.trick == fact.trick:
             return Ruling(found=False)  # out of the rotation only because of it: the trick stands as played
         if fact.player == hand.pitcher:
-            return Ruling("The pitcher is not penalised: the card goes back and the proper turn is restored.",
-                          topic="play.pitcher-out-of-turn", keeps=True)  # kept until it goes back, or stands
+            return Ruling(hand.say("play.pitcher-out-of-turn", "ruling"), topic="play.pitcher-out-of-turn",
+                          keeps=True)  # kept until it goes back, or stands
         pitcher = hand.pitcher or ""
         call = _pitcher_calls(pitcher, fact)
-        return Ruling(f"The card goes back (with any card played after it, unless {pitcher}, the pitcher, plays to it: "
-                      f"then it stands), and {pitcher} may call on {fact.player} to play his highest or lowest card of "
-                      "the suit led, or to trump or not to trump, when his turn comes; or he may accept the card as "
-                      "played.",
+        return Ruling(hand.say("play.out-of-turn", "ruling", pitcher=pitcher, player=fact.player),
                       Offer(frozenset({pitcher}), fact.player, (*OUT_OF_TURN_CALLS, "accept"), "play.out-of-turn",
-                            f"{pitcher}, the pitcher, may require {fact.player} to play his highest or lowest card of "
-                            "the suit led, or to trump or not to trump the trick, when his proper turn comes, or "
-                            "accept the card as played; the others' cards do not take the choice away, his own play "
-                            "to the trick or its end does.", call, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)),
-                      keeps=True)
+                            hand.say("play.out-of-turn", "offer", pitcher=pitcher, player=fact.player), call,
+                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)), keeps=True)
 
 
 def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -> None:
@@ -101,8 +95,8 @@ def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -
         return
     hand.false_card, hand.stood = None, false
     hand.requirements = [r for r in hand.requirements if r.offender != false.player or r.trick != false.trick]
-    hand.notes.append(f"{event.player}, the pitcher, played after {false.player}'s {false.card} out of turn: the "
-                      "error stands and cannot be put right [auction-pitch.play.out-of-turn]")
+    hand.notes.append(hand.say("play.out-of-turn", "stands", pitcher=event.player, player=false.player,
+                               card=false.card))
 
 
 def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
@@ -112,13 +106,12 @@ def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
     words = hand.false_card_step(false, later=hand.table.current.plays[-1].card is not false.card)
     rule = hand.rule_id("play.out-of-turn")
     if any(c.offender == false.player and c.pending.rule == rule for c in hand.choices):
-        return (words + f"; {hand.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit "
-                "led, or to trump or not to trump, or accept the card as played")
+        return hand.say("play.out-of-turn", "choosing", step=words, pitcher=hand.pitcher, player=false.player)
     called = next((r for r in hand.requirements if r.offender == false.player and r.trick == false.trick), None)
     if called is None:
         return words
-    return words + f"; {false.player} must then play {hand.penalty_laws.call.describe(hand, called)}, as " \
-        f"{hand.pitcher}, the pitcher, called"
+    return hand.say("play.out-of-turn", "called", step=words, player=false.player, pitcher=hand.pitcher,
+                    card=hand.penalty_laws.call.describe(hand, called))
 
 
 def _pitcher_calls(pitcher: str, fact: tb.OutOfTurn) -> Callable[[AuctionPitchHand, str, ev.Span], None]:
@@ -128,12 +121,12 @@ def _pitcher_calls(pitcher: str, fact: tb.OutOfTurn) -> Callable[[AuctionPitchHa
     def call(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
         if option == "accept":  # the pitcher lets the card stand: nothing goes back, nothing is called
             hand.false_card, hand.stood = None, fact
-            hand.notes.append(f"{pitcher}, the pitcher, accepts {fact.player}'s {fact.card} played out of turn: "
-                              "it stands, with the cards played after it [auction-pitch.play.out-of-turn]")
+            hand.notes.append(hand.say("play.out-of-turn", "accepted", pitcher=pitcher, player=fact.player,
+                                       card=fact.card))
             return
         effect = hand.require(fact.player, option, "play.out-of-turn", at)
-        hand.penalise("play.out-of-turn", f"{pitcher}, the pitcher, calls {option} from {fact.player}",
-                      effects=(effect,))
+        hand.penalty("play.out-of-turn", "calls", pitcher=pitcher, option=option, player=fact.player,
+                     effects=(effect,))
 
     return call
 
