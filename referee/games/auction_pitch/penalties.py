@@ -139,9 +139,8 @@ class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
     def decide(self, hand: AuctionPitchHand, event: ev.Expose) -> Ruling:
         auction, dealer = hand.auction, hand.dealer
         if not (auction.phase == "bidding" and not auction.begun):  # before any bid or pass: in the deal
-            return Ruling("Nobody plays with a partner, so there is no penalty: the card goes back into the hand.")
-        words = (f"It was exposed in the deal: the players other than {dealer}, the dealer, may let the deal "
-                 f"stand or have {dealer} deal again.")
+            return Ruling(hand.say("exposed.card", "no-partner"))
+        words = hand.say("exposed.card", "in-deal", dealer=dealer)
         if hand.deal_exposure is not None:
             return Ruling(words)
         others = frozenset(p for p in hand.order if p != dealer)
@@ -150,11 +149,10 @@ class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
             hand.deal_exposure = choice
 
         return Ruling(words, Offer(others, event.player, ("deal-stands", "redeal"), "deal.exposed",
-                                   f"{hand.side_label(others)} choose: the deal stands, or {dealer} deals again (the "
-                                   "transcript shows a new deal with a 'redeal' line).",
-                                   deal_stands,
-                                   implied_text=f"The bidding went on: the deal stands with {event.player}'s "
-                                                f"{event.card} seen.", ends=(Lapse.ANY_ACTION,)), kept)
+                                   hand.say("deal.exposed", "offer", others=hand.side_label(others), dealer=dealer),
+                                   deal_stands, implied_text=hand.say("deal.exposed", "bidding-went-on",
+                                                                      player=event.player, card=event.card),
+                                   ends=(Lapse.ANY_ACTION,)), kept)
 
 
 def deal_stands(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
@@ -162,7 +160,7 @@ def deal_stands(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
     option, a new deal, is the `redeal` line itself. Not a lambda in `decide`, where compiled it
     would keep the hand (`_pitcher_calls`)."""
     if option == "deal-stands":
-        hand.notes.append(f"The deal stands: {hand.dealer} does not deal again.")
+        hand.notes.append(hand.say("deal.exposed", "stands", dealer=hand.dealer))
 
 
 class PitchCallLaw(CallLaw["AuctionPitchHand"]):
