@@ -40,7 +40,7 @@ class PitchRevokeLaw(RevokeLaw["AuctionPitchHand"]):
     def decide(self, hand: AuctionPitchHand, fact: tb.Revoke) -> Ruling:
         if fact.status == "corrected":
             return super().decide(hand, fact)
-        return Ruling("The hand is played out; " + revoke_words(hand, fact.player))
+        return Ruling(hand.say("revoke.established", "played-out", cost=revoke_words(hand, fact.player)))
 
 
 def set_back(hand: AuctionPitchHand) -> int:
@@ -52,20 +52,20 @@ def set_back(hand: AuctionPitchHand) -> int:
     return auction.to_make if auction.to_make is not None else 2
 
 
-def sale_kept(hand: AuctionPitchHand, player: str) -> str:
-    """Words for a revoking seller who sold: the points of the sale were scored before the play."""
+def sale_kept(hand: AuctionPitchHand, player: str) -> int:
+    """The points of a revoking seller's sale, which were scored before the play (0: none)."""
     auction = hand.auction
-    sold = player == auction.eldest and auction.sale == "sold" and auction.sale_points
-    return f" (the {auction.sale_points} of his sale, scored before the play, stand)" if sold else ""
+    return auction.sale_points if player == auction.eldest and auction.sale == "sold" else 0
 
 
 def revoke_words(hand: AuctionPitchHand, player: str) -> str:
     """What a revoke (or a call disobeyed) costs `player`, in words."""
-    pitcher = hand.pitcher or ""
-    safe = f", and {pitcher}, the pitcher, cannot be set back in this hand" if player != pitcher \
+    pitcher, kept, amount = hand.pitcher or "", sale_kept(hand, player), set_back(hand)
+    safe = hand.say("revoke.established", "pitcher-safe", pitcher=pitcher) if player != pitcher \
         and hand.auction.to_make is not None else ""
-    return (f"the points {player} wins in the hand go to nobody{sale_kept(hand, player)}; he is set back "
-            f"{set_back(hand)} and pays one red counter{safe}.")
+    if kept:
+        return hand.say("revoke.established", "cost-sold", player=player, points=kept, amount=amount, safe=safe)
+    return hand.say("revoke.established", "cost", player=player, amount=amount, safe=safe)
 
 
 class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
@@ -173,7 +173,8 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
         def disobeyed(choice: Choice | None) -> None:
             hand.disobeyed.append(hand.revokes[-1])  # penalised under call.disobeyed rather than revoke.established
 
-        return Ruling("It is dealt with as a revoke: " + revoke_words(hand, requirement.offender), then=disobeyed)
+        return Ruling(hand.say("call.disobeyed", "revoke", cost=revoke_words(hand, requirement.offender)),
+                      then=disobeyed)
 
 
 LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), exposed=PitchExposedLaw(), call=PitchCallLaw(trump_while_following=True),

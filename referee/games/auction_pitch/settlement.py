@@ -97,13 +97,20 @@ def score_play(hand: AuctionPitchHand, ledger: Ledger, outcome: Outcome) -> None
         topic, amount, mark = "revoke.established" if revoked else "call.disobeyed", set_back(hand), ledger.mark()
         ledger.credit(offender, -amount, hand.rule_id(topic), f"{offender} revoked")
         ledger.into_pool(offender, 1, hand.rule_id(topic), f"{offender} revoked")
-        nobody = f"his {' and '.join(lost)} {'goes' if len(lost) == 1 else 'go'} to nobody" if lost \
-            else "he won no point to lose"  # a seller keeps the points of his sale, scored before the play
-        hand.penalise(topic, f"{offender} revoked: {nobody}{sale_kept(hand, offender)}; he is set back {amount} and "
-                      "pays one red counter to the pool", (Effect("hand-not-scored", offender),), since=mark)
+        if not lost:  # a seller keeps the points of his sale, scored before the play
+            nobody = hand.say("revoke.established", "none-lost")
+        elif len(lost) == 1:
+            nobody = hand.say("revoke.established", "lost-one", points=lost[0])
+        else:
+            nobody = hand.say("revoke.established", "lost", points=" and ".join(lost))
+        if kept := sale_kept(hand, offender):
+            words = hand.say("revoke.established", "revoked-sold", player=offender, lost=nobody, points=kept,
+                             amount=amount)
+        else:
+            words = hand.say("revoke.established", "revoked", player=offender, lost=nobody, amount=amount)
+        hand.penalise(topic, words, (Effect("hand-not-scored", offender),), since=mark)
     if offenders and not made and pitcher not in offenders:
-        hand.note(f"{pitcher} made {taken} of {to_make} but is not set back because of the revoke "
-                  "[auction-pitch.revoke.established]")
+        hand.note(hand.say("revoke.established", "not-set-back", pitcher=pitcher, taken=taken, to_make=to_make))
     elif not offenders and not made and to_make is not None:
         rule, cause, mark = hand.rule_id("score.set-back"), f"{pitcher} made {taken} of {to_make}", ledger.mark()
         ledger.credit(pitcher, -to_make, rule, cause)
