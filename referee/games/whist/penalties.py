@@ -28,18 +28,16 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             ruling = self.corrected(hand, fact)
             if (fact.player, fact.trick) not in hand.asked:
                 return ruling
-            return Ruling("His partner asked him, so the renounce is corrected in time: " + ruling.words, ruling.offer,
-                          ruling.then, "revoke.partner-asks")
+            return Ruling(hand.say("revoke.partner-asks", "asked", ruling=ruling.words), ruling.offer, ruling.then,
+                          "revoke.partner-asks")
         side = hand.side(fact.player)
         if hand.game_options["revoke-penalty"] != "english":
-            return Ruling(f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} "
-                          "cannot go out this hand.")
+            return Ruling(hand.say("revoke.established", "two-tricks", side=side, others=hand.other(side)))
         return english_penalty(hand, fact.player, fact.trick, len(hand.revokes) - 1)
 
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
         if hand.game_options["corrected-renounce"] == "exposed":
-            return Ruling(f"{fact.card} stays face up, liable to be called by the adversaries; the players after him "
-                          "may take back their cards.",
+            return Ruling(hand.say("revoke.corrected", "face-up", card=fact.card),
                           hand.exposed_cards.offer(hand, fact.player, fact.card, "revoke.corrected"),
                           lambda choice: hand.exposed.setdefault(fact.player, []).append(fact.card))
 
@@ -47,29 +45,24 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             card = fact.card if option == "card" else None
             hand.exposed.setdefault(fact.player, []).extend([card] if card else [])
             effect = hand.require(fact.player, option, "revoke.corrected", at, card=card)
-            hand.penalise("revoke.corrected", f"{fact.player} must play {card or option}", effects=(effect,))
+            hand.penalty("revoke.corrected", "must-play", player=fact.player, what=card or option, effects=(effect,))
 
         them, suit = frozenset(hand.adversaries(fact.player)), fact.led.word[:-1]
-        return Ruling(f"{fact.card} stays face up, liable to be called by the adversaries, who may instead require his "
-                      f"highest or lowest {suit}; the players after him may take back their cards.",
-                      Offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected",
-                            f"{hand.side_label(them)} may call {fact.card} as exposed, or require {fact.player}'s "
-                            f"highest or lowest {suit} in this trick.", apply,
+        return Ruling(hand.say("revoke.corrected", "face-up-or-highest", card=fact.card, suit=suit),
+                      Offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected", hand.say(
+                          "revoke.corrected", "card-or-highest", others=hand.side_label(them), card=fact.card,
+                          player=fact.player, suit=suit), apply,
                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), called=fact.card))
 
 
-def english_penalty(hand: WhistHand, player: str, trick: int, index: int, preface: str = "") -> Ruling:
-    """W44 (E72): the adversaries choose the penalty of the revoke `index` of the hand, scored with it;
-    `preface` says why a penalty is a revoke's (a call not obeyed)."""
+def english_penalty(hand: WhistHand, player: str, trick: int, index: int) -> Ruling:
+    """W44 (E72): the adversaries choose the penalty of the revoke `index` of the hand, scored with it."""
     side, them = hand.side(player), frozenset(hand.adversaries(player))
-    return Ruling(f"{preface}{hand.other(side)} choose: take three tricks from {side}, deduct three points from "
-                  f"{side}'s score, or add three to their own, scored before everything else; {side} cannot go out "
-                  "this hand.",
-                  Offer(them, player, ("take-three", "deduct-three", "add-three"), "revoke.established",
-                        f"{hand.side_label(them)} choose the penalty of {player}'s revoke in trick {trick}: take three "
-                        "tricks, deduct three points or add three.",
-                        lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
-                        ends=(Lapse.SETTLEMENT,)))
+    return Ruling(hand.say("revoke.established", "english", others=hand.other(side), side=side),
+                  Offer(them, player, ("take-three", "deduct-three", "add-three"), "revoke.established", hand.say(
+                      "revoke.established", "english-offer", others=hand.side_label(them), player=player, trick=trick),
+                      lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
+                      ends=(Lapse.SETTLEMENT,)))
 
 
 class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
@@ -241,8 +234,8 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
         if hand.game_options["revoke-penalty"] != "english":
             return super().decide(hand, requirement)
         assert hand.table is not None
-        return english_penalty(hand, requirement.offender, hand.table.current.number, len(hand.revokes),
-                               "A call not obeyed counts as a revoke: ")
+        penalty = english_penalty(hand, requirement.offender, hand.table.current.number, len(hand.revokes))
+        return Ruling(hand.say("call.disobeyed", "english", penalty=penalty.words), penalty.offer)
 
     def unanswered_call(self, hand: WhistHand, event: ev.Call) -> bool:
         """English code, E60 (W54): naming a wrong card in a call of an exposed one costs a suit call (W70 else)."""
