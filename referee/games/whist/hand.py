@@ -157,11 +157,11 @@ class WhistHand(HandReplay):
         last = self.table is not None and trick == len(self.table.tricks) - (not self.table.gathered)
         if not quitted or (self.game_options["see-last-trick"] and last):
             return
-        self.find("looked-at-trick", event.player, event.at, "play.look-back",
-                  f"{event.player} looked at trick {trick}, already quitted: a suit may be called from "
-                  f"{event.player} or {self.partner(event.player)} at their next lead, as for a lead out of turn.",
-                  trick=self.trick_number)
-        self.suit_calls.owe(self, event.player, "play.look-back", f"{event.player} looked at quitted trick {trick}")
+        self.find("looked-at-trick", event.player, event.at, "play.look-back", self.say(
+            "play.look-back", "found", player=event.player, trick=trick, partner=self.partner(event.player)),
+            trick=self.trick_number)
+        self.suit_calls.owe(self, event.player, "play.look-back",
+                            self.say("play.look-back", "looked", player=event.player, trick=trick))
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """L36: the claimant's partner's cards are laid face up, each liable to be called."""

@@ -136,11 +136,10 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         if self.led_ahead(hand, fact):
             return
         english = hand.game_options["code"] == "english"
-        hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} already played to "
-                  f"trick {fact.trick} and gives it {fact.card} as well: " + (
-                      "the card goes back to his hand, and he answers for any revoke it caused." if english else
-                      f"the card is dead and {fact.player} is a card short; his adversaries choose a new deal or to "
-                      "play on."), trick=fact.trick)
+        player, trick, card = fact.player, fact.trick, fact.card
+        words = hand.say("play.played-twice", "goes-back", player=player, trick=trick, card=card) if english \
+            else hand.say("play.played-twice", "dead", player=player, trick=trick, card=card)
+        hand.find("play-out-of-turn", player, fact.at, "play.played-twice", words, trick=trick)
         if not english:
             self.dead_card(hand, fact)
             hand.short[fact.player] = False  # the choice is offered once the trick is complete
@@ -156,13 +155,13 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         lead, rivals = trick.plays[0].card, [c for p in them for c in table.hands.get(p, ())]
         if any(c.suit is lead.suit and c.rank > lead.rank for c in [*rivals, *(q.card for q in trick.plays)]):
             return False
-        hand.find("lead-out-of-turn", fact.player, fact.at, "play.led-ahead", f"{fact.player} leads {fact.card} "
-                  f"before {partner}, his partner, has played to trick {fact.trick}: {fact.card} is exposed, and "
-                  f"{hand.side_label(them)} may require {partner} to win the trick (call win).", trick=fact.trick)
+        hand.find("lead-out-of-turn", fact.player, fact.at, "play.led-ahead", hand.say(
+            "play.led-ahead", "found", player=fact.player, card=fact.card, partner=partner, trick=fact.trick,
+            others=hand.side_label(them)), trick=fact.trick)
         hand.exposed_cards.expose(hand, fact.player, fact.card, "play.led-ahead")
         if not any(c.pending.options == ("win",) and c.trick == fact.trick for c in hand.choices):
-            hand.demand(them, fact.player, partner, ("win",), "play.led-ahead",
-                        f"{hand.side_label(them)} may require {partner} to win trick {fact.trick}.")
+            hand.demand(them, fact.player, partner, ("win",), "play.led-ahead", hand.say(
+                "play.led-ahead", "demand", others=hand.side_label(them), partner=partner, trick=fact.trick))
         return True
 
 
