@@ -177,14 +177,14 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
             if table is None or len(table.tricks) - (not table.gathered) < after:
                 def lawful(choice: Choice | None) -> None:
                     hand.exposed[event.player].remove(card)
-                    hand.note(f"The trump card {card} may lie on the table until trick {after} is quitted.")
+                    hand.note(hand.say("exposed.trump-card", "may-lie", card=card, after=after))
 
                 return Ruling(found=False, then=lawful)
-            return Ruling(topic="exposed.trump-card", account=f"The trump card {card} is still on the table after "
-                          f"trick {after} was quitted: it is liable to be called.",
+            return Ruling(topic="exposed.trump-card",
+                          account=hand.say("exposed.trump-card", "still-out", card=card, after=after),
                           offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
         if table is not None:
-            return Ruling("It stays face up, liable to be called by either adversary until it is played.",
+            return Ruling(hand.say("exposed.card", "face-up"),
                           hand.exposed_cards.offer(hand, event.player, card))
         dealer, them = hand.dealer, hand.adversaries(hand.dealer)
         others = hand.side_label(them)
@@ -241,10 +241,10 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
         if hand.game_options["code"] != "english" or event.card is None or not any(
                 c.card is not None and event.player in c.choosers for c in hand.choices):
             return self.void_wrong_demand(hand, event)
-        why = f"{event.player} called {event.card}, a card not exposed"
-        hand.find("inconsistent-transcript", event.player, event.at, "exposed.wrong-name", f"{why}: a suit may be "
-                  f"called from {event.player} or {hand.partner(event.player)} at their next lead.")
-        hand.suit_calls.owe(hand, event.player, "exposed.wrong-name", why)
+        hand.found("inconsistent-transcript", event.player, event.at, "exposed.wrong-name", "found",
+                   player=event.player, card=event.card, partner=hand.partner(event.player))
+        hand.suit_calls.owe(hand, event.player, "exposed.wrong-name",
+                            hand.say("exposed.wrong-name", "wrong-name", player=event.player, card=event.card))
         return True
 
 
