@@ -111,8 +111,8 @@ class WhistHand(HandReplay):
     # ---- play ---------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.upcard is None:
-            return self.refuse_play(event, f"{event.player} plays {event.card} before the trump card is written "
-                                    "(upcard C); the cards are not replayed until it is")
+            return self.refuse_play(event, self.say("transcript.consistency", "before-upcard", player=event.player,
+                                                    card=event.card))
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         return True
 
