@@ -65,14 +65,14 @@ class WhistSettlement:
         hand, why = self.hand, self.hand.redeal_why()
         if why == "misdeal":
             nxt = hand.next_dealer()
-            words = f"the deal passes to {nxt}" if nxt != hand.dealer else "he deals again"
-            hand.penalise("deal.misdeal", f"{hand.dealer} misdealt: {words}", (Effect("redeal", None, None, nxt),))
+            words = hand.say("deal.misdeal", "passes", dealer=hand.dealer, next=nxt) if nxt != hand.dealer \
+                else hand.say("deal.misdeal", "deals-again", dealer=hand.dealer)
+            hand.penalise("deal.misdeal", words, (Effect("redeal", None, None, nxt),))
         elif why == "interrupted":  # W18: the adversary's fault, not the dealer's
-            hand.penalise("deal.interrupted", f"an adversary of {hand.dealer} interrupted the deal: "
-                          f"{hand.dealer} deals again", (Effect("redeal", None, None, hand.dealer),))
+            hand.penalty("deal.interrupted", "interrupted", dealer=hand.dealer,
+                         effects=(Effect("redeal", None, None, hand.dealer),))
         elif why == "new-deal" and hand.both_revoked() and hand.redeal is None:
-            hand.penalise("revoke.established", "both sides revoked: the hand is void and dealt again",
-                          effects=(Effect("redeal", None, None, hand.dealer),))
+            hand.penalty("revoke.established", "both-revoked", effects=(Effect("redeal", None, None, hand.dealer),))
 
     def transfer(self, tricks: dict[str, int]) -> tuple[dict[str, str], list[tuple[str, str]]]:
         """Two tricks from the revoking side to the adversaries per revoke (one for each further revoke
