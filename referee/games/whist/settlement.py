@@ -41,21 +41,25 @@ class WhistSettlement:
         for side, option in points:  # E72: the English penalty in points, scored before everything else
             mark, them = ledger.mark(), hand.other(side)
             if option == "add-three":
-                self.credit(them, 3, "revoke.established", f"{them} add three points for {side}'s revoke")
+                self.credit(them, 3, "revoke.established", hand.say("revoke.established", "add-three", others=them,
+                                                                    side=side))
             else:  # taken from the revokers' score, not below 0 (A6)
                 lost = min(3, self.score[side])
-                ledger.credit(side, -lost, hand.rule_id("revoke.established"),
-                              f"{lost} point{'s' * (lost != 1)} deducted from {side} for their revoke")
+                ledger.credit(side, -lost, hand.rule_id("revoke.established"), hand.say(
+                    "revoke.established", "deducted-one", points=lost, side=side) if lost == 1 else hand.say(
+                    "revoke.established", "deducted", points=lost, side=side))
                 self.score[side] -= lost
-            hand.penalise("revoke.established", f"{them} chose {option} for {side}'s revoke", since=mark)
+            hand.penalty("revoke.established", "chose", others=them, option=option, side=side, since=mark)
         for side in sorted(tricks, key=lambda s: s not in transferred):  # the revoke's points first (E5)
             won, why, mark = tricks[side], transferred.get(side, ""), ledger.mark()
-            if won > 6 or why:
-                self.credit(side, max(0, won - 6), "revoke.established" if why else "score.tricks", f"{side} took "
-                            f"{won} tricks" + (f" ({why})" if why else "") + f": {max(0, won - 6)} by cards")
+            by = max(0, won - 6)
+            if won > 6 and not why:
+                self.credit(side, by, "score.tricks", hand.say("score.tricks", "took", side=side, won=won, by=by))
             if why:
+                self.credit(side, by, "revoke.established",
+                            hand.say("revoke.established", "took", side=side, won=won, why=why, by=by))
                 gained = self.score[side] - hand.ctx.score_before[side]
-                hand.penalise("revoke.established", f"{side} take {why}: {side} score {gained}", since=mark)
+                hand.penalty("revoke.established", "take", side=side, why=why, gained=gained, since=mark)
         if hand.by_game("honours"):
             self.honours()
         return self.game_over()
@@ -89,7 +93,8 @@ class WhistSettlement:
             n = min(3 if chosen else 1 if later else 2, tricks[side])
             tricks[side], tricks[hand.other(side)], moved[hand.other(side)] = \
                 tricks[side] - n, tricks[hand.other(side)] + n, moved[hand.other(side)] + n
-        return {side: f"{n} trick{'s' * (n != 1)} from revokes" for side, n in moved.items()}, points
+        return {side: hand.say("revoke.established", "moved-one", count=n) if n == 1
+                else hand.say("revoke.established", "moved", count=n) for side, n in moved.items()}, points
 
     def credit(self, side: str, points: int, topic: str, cause: str) -> None:
         """Score what the side may score now, citing the rule that limited it or the game won: none
@@ -102,11 +107,12 @@ class WhistSettlement:
             got, limit = max(0, min(points, target - 1 - score)), "revoke.cannot-go-out"
         else:
             got, limit = (points if self.play_out else max(0, min(points, target - score))), "game"
-        if got < points:
-            cause += f"; {points - got} not scored: " + (
-                f"a revoking side cannot go out (at most {target - 1})" if limit == "revoke.cannot-go-out"
-                else f"play stops at {target}")
+        short = points - got
+        if short and limit == "game":
+            topic, cause = limit, hand.say("game", "not-scored", cause=cause, points=short, target=target)
+        elif short:
             topic = limit
+            cause = hand.say("revoke.cannot-go-out", "not-scored", cause=cause, points=short, most=target - 1)
         elif limit == "game" and score + got >= target:
             topic = "game"
         if not got and topic != "revoke.cannot-go-out":
@@ -115,7 +121,7 @@ class WhistSettlement:
         self.ledger.credit(side, got, hand.rule_id(topic), cause)
         self.score[side] += got
         if topic == "revoke.cannot-go-out":
-            hand.penalise(topic, f"{side} revoked and cannot go out this hand", since=mark)
+            hand.penalty("revoke.cannot-go-out", "barred", side=side, since=mark)
 
     def honours(self) -> None:
         """A, K, Q, J of trumps held by one side: four score 4, three score 2 (E3); not for a side
