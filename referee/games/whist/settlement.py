@@ -128,14 +128,15 @@ class WhistSettlement:
         that stood one point from game when the deal began (E4)."""
         hand, trump = self.hand, self.hand.trump
         if not hand.hands_known:
-            hand.note("Honours are not scored: the deal lines of all four players are needed.")
+            hand.note(hand.say("score.honours", "unknown"))
             return
         for side, members in hand.sides.teams:
             count = side_honours(hand.deals, members, trump)
             if count >= 3 and hand.ctx.score_before.get(side, 0) == hand.target - 1:
-                hand.note(f"{side} held {count} honours but stood at {hand.target - 1}: honours do not count.")
+                hand.note(hand.say("score.honours", "one-short", side=side, count=count, score=hand.target - 1))
             elif count >= 3:
-                self.credit(side, 4 if count == 4 else 2, "score.honours", f"{side} held {count} honours")
+                self.credit(side, 4 if count == 4 else 2, "score.honours",
+                            hand.say("score.honours", "held", side=side, count=count))
 
     def game_over(self) -> Played | None:
         """When a side has gone out: the game's value (and the rubber's, when it ends), in a note."""
@@ -147,18 +148,18 @@ class WhistSettlement:
         loser = score[hand.other(winner)]
         if hand.game_options["game"] == "short":
             value = 3 if loser == 0 else 2 if loser <= 2 else 1
-            words = {3: "a treble", 2: "a double", 1: "a single"}[value]
+            words = {3: hand.say("game", "treble"), 2: hand.say("game", "double"), 1: hand.say("game", "single")}[value]
         elif hand.game_options["game"] == "long":
-            value, words = 1, "one"
+            value, words = 1, hand.say("game", "long")
         else:
             top = score[winner] if self.play_out else hand.target
-            value, words = top - loser, f"{top} - {loser} = {top - loser}"
-        hand.note(f"{winner} win the game, worth {words}.")
+            value, words = top - loser, hand.say("game", "american", top=top, loser=loser, value=top - loser)
+        hand.note(hand.say("game", "won", winner=winner, worth=words))
         games = (*hand.games, (winner, value))
         side, count = Counter(s for s, _ in games).most_common(1)[0]
         if hand.by_game("rubber") and count >= 2:  # two games won the rubber: its games and the bonus, less the other's
             mine = [*(v for s, v in games if s == side), hand.game_options["rubber-bonus"]]
             theirs = [v for s, v in games if s != side]
             terms = " + ".join(map(str, mine)) + "".join(f" - {v}" for v in theirs)
-            hand.note(f"{side} win the rubber: {terms} = {sum(mine) - sum(theirs)}.")
+            hand.note(hand.say("game", "rubber", side=side, terms=terms, total=sum(mine) - sum(theirs)))
         return winner, value
