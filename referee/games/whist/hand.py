@@ -196,5 +196,5 @@ class WhistHand(HandReplay):
     def next_step(self) -> str | None:
         if self.table is not None:
             return self.choice_step() or self.next_in_play()
-        turn = "" if self.upcard else f"{self.dealer} to turn the trump card; "
-        return self.choice_step() or f"{turn}{self.eldest} to lead to trick 1"
+        return self.choice_step() or (self.say("score.tricks", "lead-step", eldest=self.eldest) if self.upcard else
+                                      self.say("score.tricks", "turn-step", dealer=self.dealer, eldest=self.eldest))
