@@ -89,7 +89,8 @@ def score_play(hand: AuctionPitchHand, ledger: Ledger, outcome: Outcome) -> None
     excluded = set(offenders) | ({pitcher} if not made and not offenders else set())
     for name, who in points.items():
         if who is not None and who not in excluded:
-            ledger.credit(who, 1, hand.rule_id(f"score.{name}"), f"{who} takes {name.capitalize()}")
+            ledger.credit(who, 1, hand.rule_id(f"score.{name}"),
+                          hand.say("score.made", "takes", player=who, point=name.capitalize()))
     for offender in offenders:  # his points go to nobody; he is set back and pays a red counter
         lost = [name.capitalize() for name, who in points.items() if who == offender]
         revoked = any(r.player == offender and r not in hand.disobeyed for r in hand.revokes)
