@@ -74,15 +74,16 @@ def play_on_choices(hand: H, trick: int, short: dict[str, bool], chosen: Callabl
     if due and len({hand.side(p) for p in wrong}) == 2:
         short.update((p, True) for p in short)
         return _both_sides_wrong(hand, wrong, chosen)
+    dealer = hand.dealer
     for player in [p for p, offered in short.items() if not offered]:
         short[player] = True
-        others, dealer = hand.side_label(hand.adversaries(player)), hand.dealer
+        others = hand.side_label(hand.adversaries(player))
         _play_on(hand, player, hand.say("wrong-count.play", "card-short", player=player, others=others, dealer=dealer),
                  hand.say("wrong-count.play", "short-stands", player=player), chosen)
     for player in [p for p, missed in hand.missed.items() if missed == trick - 1]:
         others = hand.side_label(hand.adversaries(player))
         _play_on(hand, player, hand.say("wrong-count.play", "missed", player=player, trick=trick - 1, others=others,
-                                        dealer=hand.dealer),
+                                        dealer=dealer),
                  hand.say("wrong-count.play", "missed-stands", player=player), chosen)
     if trick == hand.cards_per_hand - 1 and hand.table is not None:
         for player in short:  # the last trick is empty yet: taking him out completes no trick
