@@ -2,7 +2,8 @@
 for a card exposed or turned face up in the deal (the League code's law 15; `turned_in_deal`) or
 a hand of the wrong size found in play, a card short or a trick missed (law 19; `play_on_choices`).
 The new deal is the transcript's `redeal` line; `call deal-stands`, or playing on, lets the deal
-stand. Whist uses it as it stands."""
+stand. Whist uses it as it stands. Its words are the rulebook's sentences of deal.turned and
+wrong-count.play (and transcript.consistency's `turned-in-play`), which a game using it declares."""
 
 from __future__ import annotations
 
@@ -20,47 +21,44 @@ if TYPE_CHECKING:
 H = TypeVar("H", bound="HandReplay")
 
 
-def new_deal_offer(hand: H, offender: str, topic: str, why: str, ends: Iterable[Lapse], stands: str,
-                   chosen: Callable[[H], None], choosers: Iterable[str] | None = None) -> Offer:
-    """`offender`'s adversaries may have the same dealer deal again or let the deal stand (`stands`
-    is the note when play goes on); `chosen` is given the hand when they choose the new deal (it is
-    given the hand rather than holding it, as a law is, so the open choice makes no reference cycle);
-    `choosers`, when the laws give the choice to fewer of them (the dealer alone: Whist's E39)."""
-    them = frozenset(hand.adversaries(offender) if choosers is None else choosers)
+def new_deal_offer(hand: H, them: Iterable[str], offender: str, topic: str, offer: str, chose: str, stands: str,
+                   ends: Iterable[Lapse], chosen: Callable[[H], None]) -> Offer:
+    """`them`, `offender`'s adversaries (or fewer of them, where the laws say: the dealer alone,
+    Whist's E39), may have the same dealer deal again or let the deal stand, as the rule's words
+    `offer` say; `chose` words the new deal chosen and `stands` the note when play goes on. `chosen`
+    is given the hand when they choose the new deal (it is given the hand rather than holding it,
+    as a law is, so the open choice makes no reference cycle)."""
 
     def apply(hand: H, option: str, at: ev.Span) -> None:
         if option == "redeal":
             chosen(hand)
-            hand.penalise(topic, f"{hand.side_label(them)} choose a new deal",
-                          effects=(Effect("redeal", None, None, hand.dealer),))
+            hand.penalise(topic, chose, effects=(Effect("redeal", None, None, hand.dealer),))
         else:  # `call deal-stands`, or play going on: the note either way (so it has no implied_text)
             hand.note(stands)
 
-    again = "deal again" if them == {hand.dealer} else f"have {hand.dealer} deal again"
-    return Offer(them, offender, ("redeal", "deal-stands"), topic, f"{why}: {hand.side_label(them)} may {again} "
-                 "(a redeal line) or let the deal stand.", apply, implied="deal-stands",
+    return Offer(frozenset(them), offender, ("redeal", "deal-stands"), topic, offer, apply, implied="deal-stands",
                  ends=tuple(ends))
 
 
-def turned_in_deal(hand: H, event: ev.Said, topic: str, chosen: Callable[[H], None],
-                   choosers: Iterable[str] | None = None) -> None:
+def turned_in_deal(hand: H, event: ev.Said, chosen: Callable[[H], None], choosers: Iterable[str] | None = None) -> None:
     """A card a player turned face up in the deal (a game's own event, Whist's `P turn C`, whoever
     holds the card; law 15): his adversaries, or `choosers`, may have a new deal; if the deal stands
     the card cannot be called (it is no exposed card). The same card said again adds
     nothing. Once play has begun it is ignored (a card shown in play is `expose`)."""
-    card = event.args[0]
+    card, player, dealer = event.args[0], event.player, hand.dealer
     if hand.table is not None:
-        hand.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                  f"'{event.word} {card}' is a card turned in the deal; once play has begun a card shown is "
-                  f"written 'expose' ({event.player} expose {card}): the event is ignored")
+        hand.found("inconsistent-transcript", player, event.at, "transcript.consistency", "turned-in-play",
+                   word=event.word, card=card, player=player)
         return
-    said = f" turned {card} face up in the deal:"
-    if any(f.rule == hand.rule_id(topic) and said in f.explanation for f in hand.irregularities):
+    them = frozenset(hand.adversaries(player) if choosers is None else choosers)
+    others = hand.side_label(them)
+    offer = hand.say("deal.turned", "dealer-offer", player=player, card=card, dealer=dealer) if them == {dealer} \
+        else hand.say("deal.turned", "offer", player=player, card=card, others=others, dealer=dealer)
+    if any(f.rule == hand.rule_id("deal.turned") and f.explanation == offer for f in hand.irregularities):
         return None  # the same card turned again: one card, one fault, one choice
-    offer = new_deal_offer(hand, event.player, topic, f"{event.player} turned {card} face up in the deal",
-                           (Lapse.PLAY_BEGINS,), f"The deal stands; {card} cannot be called.", chosen, choosers)
-    hand.find("exposed-card", event.player, event.at, topic, offer.explanation)
-    hand.open(offer)
+    hand.find("exposed-card", player, event.at, "deal.turned", offer)
+    hand.open(new_deal_offer(hand, them, player, "deal.turned", offer, hand.say("deal.turned", "chosen", others=others),
+                             hand.say("deal.turned", "stands", card=card), (Lapse.PLAY_BEGINS,), chosen))
 
 
 def play_on_choices(hand: H, trick: int, short: dict[str, bool], chosen: Callable[[H], None]) -> None:
@@ -76,16 +74,28 @@ def play_on_choices(hand: H, trick: int, short: dict[str, bool], chosen: Callabl
     if due and len({hand.side(p) for p in wrong}) == 2:
         short.update((p, True) for p in short)
         return _both_sides_wrong(hand, wrong, chosen)
+    dealer = hand.dealer
     for player in [p for p, offered in short.items() if not offered]:
         short[player] = True
-        hand.open(new_deal_offer(hand, player, "wrong-count.play", f"{player} is a card short", (Lapse.CHOOSER_PLAYS,),
-                                 _short_stands(player), chosen))
+        others = hand.side_label(hand.adversaries(player))
+        _play_on(hand, player, hand.say("wrong-count.play", "card-short", player=player, others=others, dealer=dealer),
+                 hand.say("wrong-count.play", "short-stands", player=player), chosen)
     for player in [p for p, missed in hand.missed.items() if missed == trick - 1]:
-        hand.open(new_deal_offer(hand, player, "wrong-count.play", f"{player} missed trick {trick - 1}",
-                                 (Lapse.CHOOSER_PLAYS,), _missed_stands(player), chosen))
+        others = hand.side_label(hand.adversaries(player))
+        _play_on(hand, player, hand.say("wrong-count.play", "missed", player=player, trick=trick - 1, others=others,
+                                        dealer=dealer),
+                 hand.say("wrong-count.play", "missed-stands", player=player), chosen)
     if trick == hand.cards_per_hand - 1 and hand.table is not None:
         for player in short:  # the last trick is empty yet: taking him out completes no trick
             hand.table.deactivate(player)
+
+
+def _play_on(hand: H, player: str, offer: str, stands: str, chosen: Callable[[H], None]) -> None:
+    """`player`'s adversaries may have a new deal or play on (law 19), as `offer` says."""
+    them = hand.adversaries(player)
+    chose = hand.say("wrong-count.play", "chosen", others=hand.side_label(them))
+    hand.open(new_deal_offer(hand, them, player, "wrong-count.play", offer, chose, stands, (Lapse.CHOOSER_PLAYS,),
+                             chosen))
 
 
 def _both_sides_wrong(hand: H, wrong: list[str], chosen: Callable[[H], None]) -> None:
@@ -94,20 +104,11 @@ def _both_sides_wrong(hand: H, wrong: list[str], chosen: Callable[[H], None]) ->
     dealer deals again."""
     for choice in [c for c in hand.choices if c.pending.rule.endswith(".wrong-count.play")]:
         hand.choices.remove(choice)
-    stood = {_short_stands(p) for p in wrong} | {_missed_stands(p) for p in wrong} | {DEALT_STANDS}
+    stood = {hand.say("wrong-count.play", "short-stands", player=p) for p in wrong} \
+        | {hand.say("wrong-count.play", "missed-stands", player=p) for p in wrong} \
+        | {hand.say("wrong-count.play", "dealt-stands")}
     hand.notes[:] = [note for note in hand.notes if note not in stood]
     if hand.void() is None:
         chosen(hand)
-        hand.penalise("wrong-count.play", f"{', '.join(wrong[:-1])} and {wrong[-1]}, adversaries, hold wrong "
-                      f"numbers of cards: {hand.dealer} must deal again", (Effect("redeal", None, None, hand.dealer),))
-
-
-DEALT_STANDS = "Play went on: the deal stands, the surplus or missing cards ignored."  # a hand dealt wrong (L19)
-
-
-def _short_stands(player: str) -> str:
-    return f"Play went on: the deal stands, and {player} sits out the last trick."
-
-
-def _missed_stands(player: str) -> str:
-    return f"Play went on: the deal stands; {player}'s last card counts in the trick he missed."
+        hand.penalty("wrong-count.play", "both-sides", players=f"{', '.join(wrong[:-1])} and {wrong[-1]}",
+                     dealer=hand.dealer, effects=(Effect("redeal", None, None, hand.dealer),))

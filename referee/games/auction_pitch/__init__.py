@@ -16,6 +16,7 @@ from __future__ import annotations
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
+from ...engine.words import Words
 from ...notation.reader import HandRecord
 from .hand import AuctionPitchHand
 
@@ -36,9 +37,7 @@ class AuctionPitchSession(GameSession[AuctionPitchHand]):
             return None
         fresh = AuctionPitchSession(self.game, self.setup)  # type: ignore[arg-type]
         fresh.pool_now = 0 if self.pool_now is not None else None
-        return self.new_game(fresh, f"{self.won} won the game before this hand, and the transcript goes on without a "
-                             "new header: this hand starts a new game. Scores start again from nothing and the players "
-                             "cut for the deal, so any player may deal it [auction-pitch.game.target]")
+        return self.new_game(fresh, Words("auction-pitch").say("game.target", "next-game", winner=self.won))
 
     def replay(self, record: HandRecord) -> AuctionPitchHand:
         context = self.context(self.number)

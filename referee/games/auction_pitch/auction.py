@@ -9,10 +9,13 @@ turn or a second one are the engine's `Auction`, declared here; the sale is this
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from ...engine.auction import Answer, AuctionRules, Objection, void
 from ...engine.auction import Auction as Bidding
+from ...engine.words import Words
+
+WORDS: Final = Words("auction-pitch")
 
 Phase = Literal["bidding", "selling", "pitch", "thrown-in"]
 """The steps of the auction: the bids, the seller's decision, the pitch due; or all passed, thrown in."""
@@ -59,15 +62,14 @@ class Auction:
 
     def waiting(self) -> str:
         """What the pitch still waits for, in words."""
-        return (f"{self.calls.turn} has not bid yet" if self.phase == "bidding"
-                else f"{self.eldest} has not sold or refused yet")
+        return WORDS.say("play.premature-lead", "bidding", turn=self.calls.turn) if self.phase == "bidding" \
+            else WORDS.say("play.premature-lead", "selling", seller=self.eldest)
 
     # ---- bids and passes -----------------------------------------------------------------
     def admits(self, player: str, what: str) -> Answer:
         """Whether a bid or pass may count, and what is wrong with it (a bid out of turn counts)."""
         if self.phase == "bidding" and player == self.eldest and not self.board:
-            return void(f"{player} {what}, but {player} is the seller: the seller does not bid, he sells, refuses "
-                        "or pitches. The bid is void.")
+            return void(WORDS.say("bidding.illegal", "seller-bids", player=player, what=what))
         return self.calls.admit(player, what, closed=self.phase != "bidding")
 
     def passes(self, player: str) -> Answer:
@@ -97,18 +99,16 @@ class Auction:
         """Why a bid in turn is void, or None when it stands."""
         highest, to_go = self.highest, self.seller_to_go
         if number is None or qualified or not 1 <= number <= 4:
-            return Objection("illegal-bid", "bidding.illegal",
-                             f"{who} bid {text}; bids are one to four points. It is void and counts as his pass.")
+            return WORDS.refused("bidding.illegal", "range", bidder=who, text=text)
         if highest and not self.calls.outranks(number):
-            return Objection("illegal-bid", "bidding.illegal",
-                             f"{who} bid {number}, not higher than {highest[0]}'s {highest[1]}; the bid is "
-                             "void and counts as his pass.")
+            return WORDS.refused("bidding.illegal", "not-higher", bidder=who, number=number, holder=highest[0],
+                                 high=highest[1])
         if not self.board and not self.full_value_bids and number >= to_go:
-            return Objection("illegal-bid", "bidding.forbidden",
-                             f"{who} bid {number}, but {self.eldest}, the seller, has only {to_go} to go, so "
-                             + (f"the most anyone may offer is {to_go - 1}" if to_go > 1 else "nobody may bid at all")
-                             + f". {who} forfeits his right to bid in this deal: the bid is void and counts as his "
-                             "pass.")
+            if to_go > 1:
+                return WORDS.refused("bidding.forbidden", "most", bidder=who, number=number, seller=self.eldest,
+                                     to_go=to_go, most=to_go - 1)
+            return WORDS.refused("bidding.forbidden", "none", bidder=who, number=number, seller=self.eldest,
+                                 to_go=to_go)
         return None
 
     def close_if_over(self) -> None:
@@ -134,18 +134,19 @@ class Auction:
         """The seller sells the pitch to the highest bidder, or refuses and pitches himself, if that
         is open to this player now."""
         if self.board:
-            reason = "nothing is sold when bidding to the board"
+            reason = WORDS.say("bidding.illegal", "board")
         elif player != self.eldest:
-            reason = f"only the seller, {self.eldest}, may sell or refuse"
+            reason = WORDS.say("bidding.illegal", "not-seller", seller=self.eldest)
         elif self.phase == "bidding" and self.highest is None:
-            reason = "there is no bid to sell"
+            reason = WORDS.say("bidding.illegal", "nothing-to-sell")
         elif self.phase == "bidding":
-            reason = f"the bidding is not over: {self.calls.turn} has not bid yet"
+            reason = WORDS.say("bidding.illegal", "not-over", turn=self.calls.turn)
         elif self.phase != "selling":
-            reason = "the pitch is already settled"
+            reason = WORDS.say("bidding.illegal", "settled")
         else:
             return self.sell() if sells else self.refuse()
-        return void(f"{player} {'sells' if sells else 'refuses'}, but {reason}; void")
+        return void(WORDS.say("bidding.illegal", "sells", player=player, reason=reason) if sells
+                    else WORDS.say("bidding.illegal", "refuses", player=player, reason=reason))
 
     def sell(self) -> Answer:
         assert self.highest is not None
@@ -154,8 +155,8 @@ class Auction:
         self.set_pitcher(bidder, number, "sold")
         answer = Answer()
         if self.sale_points < number:
-            answer.notes.append(f"{self.eldest} sold for {number} but scores only {self.sale_points}, to within one "
-                                "of game [auction-pitch.bidding.full-value]")
+            answer.notes.append(WORDS.say("bidding.full-value", "scores", seller=self.eldest, number=number,
+                                          points=self.sale_points))
         return answer
 
     def refuse(self) -> Answer:
@@ -171,7 +172,7 @@ class Auction:
         elif player == self.eldest and self.phase == "selling":
             return self.refuse()
         elif not (self.phase == "pitch" and player == self.pitcher) or playing:
-            return void(f"{player} says he pitches, but it is not his pitch now; void")
+            return void(WORDS.say("bidding.illegal", "not-his-pitch", player=player))
         return Answer()
 
     # ---- the pitch shown by a card -------------------------------------------------------
@@ -186,17 +187,16 @@ class Auction:
             answer.notes.append(self.silent_bidders_passed())
         if self.phase == "bidding" and not self.board and player == self.eldest and self.highest is None:
             self.set_pitcher(self.eldest, 4, "pitched")
-            answer.notes.append(f"{self.eldest} pitched without waiting for a bid and must make four "
-                                "[auction-pitch.bidding.pitch-before-bid]")
+            answer.notes.append(WORDS.say("bidding.pitch-before-bid", "pitched", seller=self.eldest))
             answer.counts = True
         elif self.phase == "selling" and self.highest is not None:
             if player == self.eldest:
                 self.refuse()
-                answer.notes.append(f"{self.eldest} pitched after the bids: he refused the sale")
+                answer.notes.append(WORDS.say("bidding.seller", "refused", seller=self.eldest))
                 answer.counts = True
             elif player == self.highest[0]:
                 answer.notes.extend(self.sell().notes)
-                answer.notes.append(f"{player} pitched after the bids: {self.eldest} sold")
+                answer.notes.append(WORDS.say("bidding.seller", "sold", player=player, seller=self.eldest))
                 answer.counts = True
         return answer
 
@@ -205,5 +205,6 @@ class Auction:
         seller while some players had not spoken: the table took them to have passed."""
         silent = self.calls.take_silence()
         self.close_if_over()
-        return (f"play began before {' and '.join(silent)} had bid: the table took "
-                f"{'him' if len(silent) == 1 else 'them'} to have passed [auction-pitch.bidding.seller]")
+        if len(silent) == 1:
+            return WORDS.say("bidding.seller", "silent", silent=silent[0])
+        return WORDS.say("bidding.seller", "silent-all", silent=" and ".join(silent))

@@ -103,11 +103,11 @@ class AuctionPitchHand(HandReplay):
         answer = auction.pitched_by(event.player)
         self.notes.extend(answer.notes)
         if not answer.counts:
-            return self.premature(event, f"{event.player} played {event.card} before the pitch was settled "
-                                         f"({auction.waiting()}); the card goes back.")
+            return self.premature(event, self.say("play.premature-lead", "premature", player=event.player,
+                                                  card=event.card, waiting=auction.waiting()))
         assert self.pitcher is not None
         self.start_play(self.pitcher, self.order, self.rules)
-        self.played_on(self.deals, lambda player: "the hand stands without penalty")
+        self.played_on(self.deals, lambda player: self.say("wrong-count.play", "stands"))
         return True
 
     def on_play(self, event: ev.Play) -> None:
@@ -164,19 +164,20 @@ class AuctionPitchHand(HandReplay):
     def next_step(self) -> str | None:
         if self.deal_exposure in self.choices:
             assert self.deal_exposure is not None
-            return f"{self.deal_exposure.pending.chooser} decide whether the deal stands or {self.dealer} deals again"
+            return self.say("deal.exposed", "step", chooser=self.deal_exposure.pending.chooser, dealer=self.dealer)
         auction = self.auction
         if auction.phase == "bidding":
-            extra = f" ({auction.eldest} may still pitch for four)" if not auction.board and not auction.highest else ""
-            return f"{auction.calls.turn} to bid or pass{extra}"
+            if not auction.board and not auction.highest:
+                return self.say("bidding.seller", "bid-or-pitch-step", turn=auction.calls.turn, seller=auction.eldest)
+            return self.say("bidding.seller", "bid-step", turn=auction.calls.turn)
         if auction.phase == "selling":
             assert auction.highest is not None
             bidder, bid = auction.highest
-            return f"{auction.eldest} to sell to {bidder} for {bid} or refuse and pitch"
+            return self.say("bidding.seller", "sell-step", seller=auction.eldest, bidder=bidder, bid=bid)
         if self.table is None:
-            return f"{self.pitcher} to pitch"
+            return self.say("bidding.seller", "pitch-step", pitcher=self.pitcher)
         if self.false_card is not None:
             return step(self, self.false_card)
         choosing = self.choice_step()  # e.g. the pitcher's choice after a card out of turn taken back
         turn = self.next_in_play()
-        return f"{choosing}; then {turn}" if choosing is not None else turn
+        return self.say("play.out-of-turn", "then", choosing=choosing, turn=turn) if choosing is not None else turn

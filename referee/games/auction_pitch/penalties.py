@@ -40,7 +40,7 @@ class PitchRevokeLaw(RevokeLaw["AuctionPitchHand"]):
     def decide(self, hand: AuctionPitchHand, fact: tb.Revoke) -> Ruling:
         if fact.status == "corrected":
             return super().decide(hand, fact)
-        return Ruling("The hand is played out; " + revoke_words(hand, fact.player))
+        return Ruling(hand.say("revoke.established", "played-out", cost=revoke_words(hand, fact.player)))
 
 
 def set_back(hand: AuctionPitchHand) -> int:
@@ -52,20 +52,20 @@ def set_back(hand: AuctionPitchHand) -> int:
     return auction.to_make if auction.to_make is not None else 2
 
 
-def sale_kept(hand: AuctionPitchHand, player: str) -> str:
-    """Words for a revoking seller who sold: the points of the sale were scored before the play."""
+def sale_kept(hand: AuctionPitchHand, player: str) -> int:
+    """The points of a revoking seller's sale, which were scored before the play (0: none)."""
     auction = hand.auction
-    sold = player == auction.eldest and auction.sale == "sold" and auction.sale_points
-    return f" (the {auction.sale_points} of his sale, scored before the play, stand)" if sold else ""
+    return auction.sale_points if player == auction.eldest and auction.sale == "sold" else 0
 
 
 def revoke_words(hand: AuctionPitchHand, player: str) -> str:
     """What a revoke (or a call disobeyed) costs `player`, in words."""
-    pitcher = hand.pitcher or ""
-    safe = f", and {pitcher}, the pitcher, cannot be set back in this hand" if player != pitcher \
+    pitcher, kept, amount = hand.pitcher or "", sale_kept(hand, player), set_back(hand)
+    safe = hand.say("revoke.established", "pitcher-safe", pitcher=pitcher) if player != pitcher \
         and hand.auction.to_make is not None else ""
-    return (f"the points {player} wins in the hand go to nobody{sale_kept(hand, player)}; he is set back "
-            f"{set_back(hand)} and pays one red counter{safe}.")
+    if kept:
+        return hand.say("revoke.established", "cost-sold", player=player, points=kept, amount=amount, safe=safe)
+    return hand.say("revoke.established", "cost", player=player, amount=amount, safe=safe)
 
 
 class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
@@ -79,20 +79,14 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
         if fact.player == hand.pitcher and not fact.lead and standing is not None and standing.trick == fact.trick:
             return Ruling(found=False)  # out of the rotation only because of it: the trick stands as played
         if fact.player == hand.pitcher:
-            return Ruling("The pitcher is not penalised: the card goes back and the proper turn is restored.",
-                          topic="play.pitcher-out-of-turn", keeps=True)  # kept until it goes back, or stands
+            return Ruling(hand.say("play.pitcher-out-of-turn", "ruling"), topic="play.pitcher-out-of-turn",
+                          keeps=True)  # kept until it goes back, or stands
         pitcher = hand.pitcher or ""
         call = _pitcher_calls(pitcher, fact)
-        return Ruling(f"The card goes back (with any card played after it, unless {pitcher}, the pitcher, plays to it: "
-                      f"then it stands), and {pitcher} may call on {fact.player} to play his highest or lowest card of "
-                      "the suit led, or to trump or not to trump, when his turn comes; or he may accept the card as "
-                      "played.",
+        return Ruling(hand.say("play.out-of-turn", "ruling", pitcher=pitcher, player=fact.player),
                       Offer(frozenset({pitcher}), fact.player, (*OUT_OF_TURN_CALLS, "accept"), "play.out-of-turn",
-                            f"{pitcher}, the pitcher, may require {fact.player} to play his highest or lowest card of "
-                            "the suit led, or to trump or not to trump the trick, when his proper turn comes, or "
-                            "accept the card as played; the others' cards do not take the choice away, his own play "
-                            "to the trick or its end does.", call, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)),
-                      keeps=True)
+                            hand.say("play.out-of-turn", "offer", pitcher=pitcher, player=fact.player), call,
+                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)), keeps=True)
 
 
 def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -> None:
@@ -101,8 +95,8 @@ def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -
         return
     hand.false_card, hand.stood = None, false
     hand.requirements = [r for r in hand.requirements if r.offender != false.player or r.trick != false.trick]
-    hand.notes.append(f"{event.player}, the pitcher, played after {false.player}'s {false.card} out of turn: the "
-                      "error stands and cannot be put right [auction-pitch.play.out-of-turn]")
+    hand.notes.append(hand.say("play.out-of-turn", "stands", pitcher=event.player, player=false.player,
+                               card=false.card))
 
 
 def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
@@ -112,13 +106,12 @@ def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
     words = hand.false_card_step(false, later=hand.table.current.plays[-1].card is not false.card)
     rule = hand.rule_id("play.out-of-turn")
     if any(c.offender == false.player and c.pending.rule == rule for c in hand.choices):
-        return (words + f"; {hand.pitcher}, the pitcher, may call {false.player}'s highest or lowest of the suit "
-                "led, or to trump or not to trump, or accept the card as played")
+        return hand.say("play.out-of-turn", "choosing", step=words, pitcher=hand.pitcher, player=false.player)
     called = next((r for r in hand.requirements if r.offender == false.player and r.trick == false.trick), None)
     if called is None:
         return words
-    return words + f"; {false.player} must then play {hand.penalty_laws.call.describe(hand, called)}, as " \
-        f"{hand.pitcher}, the pitcher, called"
+    return hand.say("play.out-of-turn", "called", step=words, player=false.player, pitcher=hand.pitcher,
+                    card=hand.penalty_laws.call.describe(hand, called))
 
 
 def _pitcher_calls(pitcher: str, fact: tb.OutOfTurn) -> Callable[[AuctionPitchHand, str, ev.Span], None]:
@@ -128,12 +121,12 @@ def _pitcher_calls(pitcher: str, fact: tb.OutOfTurn) -> Callable[[AuctionPitchHa
     def call(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
         if option == "accept":  # the pitcher lets the card stand: nothing goes back, nothing is called
             hand.false_card, hand.stood = None, fact
-            hand.notes.append(f"{pitcher}, the pitcher, accepts {fact.player}'s {fact.card} played out of turn: "
-                              "it stands, with the cards played after it [auction-pitch.play.out-of-turn]")
+            hand.notes.append(hand.say("play.out-of-turn", "accepted", pitcher=pitcher, player=fact.player,
+                                       card=fact.card))
             return
         effect = hand.require(fact.player, option, "play.out-of-turn", at)
-        hand.penalise("play.out-of-turn", f"{pitcher}, the pitcher, calls {option} from {fact.player}",
-                      effects=(effect,))
+        hand.penalty("play.out-of-turn", "calls", pitcher=pitcher, option=option, player=fact.player,
+                     effects=(effect,))
 
     return call
 
@@ -146,9 +139,8 @@ class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
     def decide(self, hand: AuctionPitchHand, event: ev.Expose) -> Ruling:
         auction, dealer = hand.auction, hand.dealer
         if not (auction.phase == "bidding" and not auction.begun):  # before any bid or pass: in the deal
-            return Ruling("Nobody plays with a partner, so there is no penalty: the card goes back into the hand.")
-        words = (f"It was exposed in the deal: the players other than {dealer}, the dealer, may let the deal "
-                 f"stand or have {dealer} deal again.")
+            return Ruling(hand.say("exposed.card", "no-partner"))
+        words = hand.say("exposed.card", "in-deal", dealer=dealer)
         if hand.deal_exposure is not None:
             return Ruling(words)
         others = frozenset(p for p in hand.order if p != dealer)
@@ -157,11 +149,10 @@ class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
             hand.deal_exposure = choice
 
         return Ruling(words, Offer(others, event.player, ("deal-stands", "redeal"), "deal.exposed",
-                                   f"{hand.side_label(others)} choose: the deal stands, or {dealer} deals again (the "
-                                   "transcript shows a new deal with a 'redeal' line).",
-                                   deal_stands,
-                                   implied_text=f"The bidding went on: the deal stands with {event.player}'s "
-                                                f"{event.card} seen.", ends=(Lapse.ANY_ACTION,)), kept)
+                                   hand.say("deal.exposed", "offer", others=hand.side_label(others), dealer=dealer),
+                                   deal_stands, implied_text=hand.say("deal.exposed", "bidding-went-on",
+                                                                      player=event.player, card=event.card),
+                                   ends=(Lapse.ANY_ACTION,)), kept)
 
 
 def deal_stands(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
@@ -169,7 +160,7 @@ def deal_stands(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
     option, a new deal, is the `redeal` line itself. Not a lambda in `decide`, where compiled it
     would keep the hand (`_pitcher_calls`)."""
     if option == "deal-stands":
-        hand.notes.append(f"The deal stands: {hand.dealer} does not deal again.")
+        hand.notes.append(hand.say("deal.exposed", "stands", dealer=hand.dealer))
 
 
 class PitchCallLaw(CallLaw["AuctionPitchHand"]):
@@ -182,7 +173,8 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
         def disobeyed(choice: Choice | None) -> None:
             hand.disobeyed.append(hand.revokes[-1])  # penalised under call.disobeyed rather than revoke.established
 
-        return Ruling("It is dealt with as a revoke: " + revoke_words(hand, requirement.offender), then=disobeyed)
+        return Ruling(hand.say("call.disobeyed", "revoke", cost=revoke_words(hand, requirement.offender)),
+                      then=disobeyed)
 
 
 LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), exposed=PitchExposedLaw(), call=PitchCallLaw(trump_while_following=True),

@@ -35,23 +35,23 @@ def settle(hand: AuctionPitchHand, ledger: Ledger) -> Outcome:
     """Every payment of the hand, through `ledger`."""
     outcome, auction, status = Outcome(), hand.auction, hand.status()
     if status == "redeal":
-        hand.note(f"{hand.dealer} deals again: the deal is not lost [auction-pitch.deal.misdeal]")
+        hand.note(hand.say("deal.misdeal", "again", dealer=hand.dealer))
     elif status == "thrown-in":
-        hand.note("everyone passed: the hand is thrown in and the deal passes to the left "
-                  "[auction-pitch.bidding.board-all-pass]")
+        hand.note(hand.say("bidding.board-all-pass", "thrown-in"))
     if status in ("redeal", "thrown-in"):
         return outcome
     if auction.sale == "sold":
         bid = auction.highest[1] if auction.highest else auction.sale_points
         capped = auction.sale_points < bid  # the full-value custom: he scores only to one to go
+        sold = hand.say("score.sale", "sold", seller=auction.eldest, pitcher=auction.pitcher, bid=bid)
         ledger.credit(auction.eldest, auction.sale_points, hand.rule_id("bidding.full-value" if capped else
-                      "score.sale"), f"{auction.eldest} sold the pitch to {auction.pitcher} for {bid}"
-                      + (", scoring only to within one of game" if capped else ""))
+                      "score.sale"), hand.say("bidding.full-value", "sold", sold=sold) if capped else sold)
     if status == "complete":
         score_play(hand, ledger, outcome)
     if ledger.pool and outcome.winner is not None:
-        hand.note(f"{outcome.winner} takes the pool of {ledger.pool} red counters [auction-pitch.game.pool]")
-        ledger.take_pool([outcome.winner], hand.rule_id("game.pool"), f"{outcome.winner} won the game")
+        hand.note(hand.say("game.pool", "takes", winner=outcome.winner, pool=ledger.pool))
+        ledger.take_pool([outcome.winner], hand.rule_id("game.pool"),
+                         hand.say("game.pool", "won", winner=outcome.winner))
     return outcome
 
 
@@ -71,8 +71,7 @@ def won_points(hand: AuctionPitchHand) -> dict[str, str | None]:
     best = max(pips.values(), default=0)
     leaders = [p for p, n in pips.items() if n == best]
     if best > 0 and len(leaders) > 1:
-        hand.note(f"Game is tied at {best} pips between {' and '.join(leaders)}: nobody scores it "
-                  "[auction-pitch.score.game]")
+        hand.note(hand.say("score.game", "tied", pips=best, players=" and ".join(leaders)))
     return {"high": max(trumps, key=lambda t: t[1].rank)[0] if trumps else None,
             "low": min(trumps, key=lambda t: t[1].rank)[0] if trumps else None,
             "jack": next((won for _, card, won in trumps if card.rank == JACK), None),
@@ -90,27 +89,37 @@ def score_play(hand: AuctionPitchHand, ledger: Ledger, outcome: Outcome) -> None
     excluded = set(offenders) | ({pitcher} if not made and not offenders else set())
     for name, who in points.items():
         if who is not None and who not in excluded:
-            ledger.credit(who, 1, hand.rule_id(f"score.{name}"), f"{who} takes {name.capitalize()}")
+            ledger.credit(who, 1, hand.rule_id(f"score.{name}"),
+                          hand.say("score.made", "takes", player=who, point=name.capitalize()))
     for offender in offenders:  # his points go to nobody; he is set back and pays a red counter
         lost = [name.capitalize() for name, who in points.items() if who == offender]
         revoked = any(r.player == offender and r not in hand.disobeyed for r in hand.revokes)
         topic, amount, mark = "revoke.established" if revoked else "call.disobeyed", set_back(hand), ledger.mark()
-        ledger.credit(offender, -amount, hand.rule_id(topic), f"{offender} revoked")
-        ledger.into_pool(offender, 1, hand.rule_id(topic), f"{offender} revoked")
-        nobody = f"his {' and '.join(lost)} {'goes' if len(lost) == 1 else 'go'} to nobody" if lost \
-            else "he won no point to lose"  # a seller keeps the points of his sale, scored before the play
-        hand.penalise(topic, f"{offender} revoked: {nobody}{sale_kept(hand, offender)}; he is set back {amount} and "
-                      "pays one red counter to the pool", (Effect("hand-not-scored", offender),), since=mark)
+        cause = hand.say("revoke.established", "cause", player=offender)  # a call disobeyed is dealt with as one
+        ledger.credit(offender, -amount, hand.rule_id(topic), cause)
+        ledger.into_pool(offender, 1, hand.rule_id(topic), cause)
+        if not lost:  # a seller keeps the points of his sale, scored before the play
+            nobody = hand.say("revoke.established", "none-lost")
+        elif len(lost) == 1:
+            nobody = hand.say("revoke.established", "lost-one", points=lost[0])
+        else:
+            nobody = hand.say("revoke.established", "lost", points=" and ".join(lost))
+        if kept := sale_kept(hand, offender):
+            words = hand.say("revoke.established", "revoked-sold", player=offender, lost=nobody, points=kept,
+                             amount=amount)
+        else:
+            words = hand.say("revoke.established", "revoked", player=offender, lost=nobody, amount=amount)
+        hand.penalise(topic, words, (Effect("hand-not-scored", offender),), since=mark)
     if offenders and not made and pitcher not in offenders:
-        hand.note(f"{pitcher} made {taken} of {to_make} but is not set back because of the revoke "
-                  "[auction-pitch.revoke.established]")
+        hand.note(hand.say("revoke.established", "not-set-back", pitcher=pitcher, taken=taken, to_make=to_make))
     elif not offenders and not made and to_make is not None:
-        rule, cause, mark = hand.rule_id("score.set-back"), f"{pitcher} made {taken} of {to_make}", ledger.mark()
+        rule, mark = hand.rule_id("score.set-back"), ledger.mark()
+        cause = hand.say("score.set-back", "cause", pitcher=pitcher, taken=taken, to_make=to_make)
         ledger.credit(pitcher, -to_make, rule, cause)
         if hand.game_options["setback-red-counter"]:
             ledger.into_pool(pitcher, 1, rule, cause)
-        hand.penalise("score.set-back", f"{pitcher} made {taken} of the {to_make} he had to make: he scores "
-                      f"nothing and is set back {to_make}", (Effect("hand-not-scored", pitcher),), since=mark)
+        hand.penalty("score.set-back", "set-back", pitcher=pitcher, taken=taken, to_make=to_make,
+                     effects=(Effect("hand-not-scored", pitcher),), since=mark)
     outcome.winner = None if hand.game_over else count_out(hand, ledger, points, excluded, made)
 
 
@@ -126,16 +135,15 @@ def count_out(hand: AuctionPitchHand, ledger: Ledger, points: dict[str, str | No
     bidder_counts = auction.to_make is not None and made and pitcher not in excluded
     if bidder_counts and hand.game_options["smudge"] and auction.to_make == 4 and taken == 4 \
             and before.get(pitcher, 0) >= 0:
-        hand.note(f"{pitcher} bid four and made all four: Smudge wins the game [auction-pitch.game.smudge]")
+        hand.note(hand.say("game.smudge", "smudge", pitcher=pitcher))
         return pitcher
     if bidder_counts and running.get(pitcher, 0) + taken >= target:
-        hand.note(f"{pitcher} made his bid and goes out: the bidder goes out first [auction-pitch.game.count-out]")
+        hand.note(hand.say("game.count-out", "bidder", pitcher=pitcher))
         return pitcher
     for name, who in ((n, w) for n, w in points.items() if w is not None and w not in excluded):
         running[who] = running.get(who, 0) + 1
         if running[who] >= target:
             if sum(1 for p in hand.order if before.get(p, 0) + ledger.delta[p] >= target) > 1:
-                hand.note(f"counting out High, Low, Jack, Game: {who} reaches {target} first, on "
-                          f"{name.capitalize()} [auction-pitch.game.count-out]")
+                hand.note(hand.say("game.count-out", "first", player=who, target=target, point=name.capitalize()))
             return who
     return None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
+from ...engine.words import Words
 from ...notation.reader import HandRecord
 from .hand import WhistHand
 
@@ -55,7 +56,7 @@ class WhistSession(GameSession[WhistHand]):
         rubber_over = max(Counter(side for side, _ in self.games).values()) >= 2
         fresh = WhistSession(self.game, self.setup, () if rubber_over else self.games)  # type: ignore[arg-type]
         fresh.number = self.number
-        return self.new_game(fresh, f"{self.won} won the last game: this hand starts a new game [whist.game].")
+        return self.new_game(fresh, Words("whist").say("game", "next-game", winner=self.won))
 
 
 class Whist(GameRules):

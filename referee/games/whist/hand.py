@@ -9,8 +9,7 @@ from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.exposedcards import ExposedCards
 from ...engine.laws import Effect
-from ...engine.newdeal import DEALT_STANDS, new_deal_offer, play_on_choices
-from ...engine.penalties import Offer
+from ...engine.newdeal import new_deal_offer, play_on_choices
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...engine.suitcalls import SuitCalls
 from ...notation import events as ev
@@ -112,8 +111,8 @@ class WhistHand(HandReplay):
     # ---- play ---------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.upcard is None:
-            return self.refuse_play(event, f"{event.player} plays {event.card} before the trump card is written "
-                                    "(upcard C); the cards are not replayed until it is")
+            return self.refuse_play(event, self.say("transcript.consistency", "before-upcard", player=event.player,
+                                                    card=event.card))
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         return True
 
@@ -132,22 +131,21 @@ class WhistHand(HandReplay):
         self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
         missing = set(self.missing_cards())
         if self.game_options["code"] == "english" and len(wrong) == len(missing) == 1 and wrong[0] in self.short:
-            self.penalise("wrong-count.play", f"{wrong[0]}, short from the deal, has played: the deal stands, and he "
-                          f"answers for revokes as though he held the missing {' '.join(c.text for c in missing)}")
+            self.penalty("wrong-count.play", "english-short", player=wrong[0], cards=" ".join(c.text for c in missing))
             if self.table is not None and self.table.hands is not None:
                 self.table.hands[wrong[0]] |= missing
             return
         if len({self.side(p) for p in wrong}) == 2:
             self.same_dealer = True
-            self.penalise("wrong-count.play", f"{' and '.join(wrong)}, adversaries, hold wrong numbers of cards: "
-                          f"{self.dealer} must deal again", (Effect("redeal", None, None, self.dealer),))
+            self.penalty("wrong-count.play", "both-sides", players=" and ".join(wrong), dealer=self.dealer,
+                         effects=(Effect("redeal", None, None, self.dealer),))
             return
-        self.open(self.new_deal(wrong[0], "wrong-count.play", f"{wrong[0]} holds {len(self.deals[wrong[0]])} cards",
-                                (Lapse.CHOOSER_PLAYS,), DEALT_STANDS))
-
-    def new_deal(self, offender: str, topic: str, why: str, ends: tuple[Lapse, ...], stands: str) -> Offer:
-        """`offender`'s adversaries may have the same dealer deal again (`redeal`) or let it stand (L15, L19)."""
-        return new_deal_offer(self, offender, topic, why, ends, stands, WhistHand.chose_new_deal)
+        them = self.adversaries(wrong[0])
+        others = self.side_label(them)
+        self.open(new_deal_offer(self, them, wrong[0], "wrong-count.play", self.say(
+            "wrong-count.play", "holds", player=wrong[0], count=len(self.deals[wrong[0]]), others=others,
+            dealer=self.dealer), self.say("wrong-count.play", "chosen", others=others),
+            self.say("wrong-count.play", "dealt-stands"), (Lapse.CHOOSER_PLAYS,), WhistHand.chose_new_deal))
 
     def chose_new_deal(self) -> None:
         """The adversaries chose the new deal: the same dealer deals again (no loss of deal)."""
@@ -159,11 +157,11 @@ class WhistHand(HandReplay):
         last = self.table is not None and trick == len(self.table.tricks) - (not self.table.gathered)
         if not quitted or (self.game_options["see-last-trick"] and last):
             return
-        self.find("looked-at-trick", event.player, event.at, "play.look-back",
-                  f"{event.player} looked at trick {trick}, already quitted: a suit may be called from "
-                  f"{event.player} or {self.partner(event.player)} at their next lead, as for a lead out of turn.",
-                  trick=self.trick_number)
-        self.suit_calls.owe(self, event.player, "play.look-back", f"{event.player} looked at quitted trick {trick}")
+        self.find("looked-at-trick", event.player, event.at, "play.look-back", self.say(
+            "play.look-back", "found", player=event.player, trick=trick, partner=self.partner(event.player)),
+            trick=self.trick_number)
+        self.suit_calls.owe(self, event.player, "play.look-back",
+                            self.say("play.look-back", "looked", player=event.player, trick=trick))
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """L36: the claimant's partner's cards are laid face up, each liable to be called."""
@@ -198,5 +196,5 @@ class WhistHand(HandReplay):
     def next_step(self) -> str | None:
         if self.table is not None:
             return self.choice_step() or self.next_in_play()
-        turn = "" if self.upcard else f"{self.dealer} to turn the trump card; "
-        return self.choice_step() or f"{turn}{self.eldest} to lead to trick 1"
+        return self.choice_step() or (self.say("score.tricks", "lead-step", eldest=self.eldest) if self.upcard else
+                                      self.say("score.tricks", "turn-step", dealer=self.dealer, eldest=self.eldest))

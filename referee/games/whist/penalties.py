@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
+from ...engine.newdeal import new_deal_offer
 from ...engine.penalties import Offer, Ruling
 from ...notation import events as ev
 
@@ -27,18 +28,16 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             ruling = self.corrected(hand, fact)
             if (fact.player, fact.trick) not in hand.asked:
                 return ruling
-            return Ruling("His partner asked him, so the renounce is corrected in time: " + ruling.words, ruling.offer,
-                          ruling.then, "revoke.partner-asks")
+            return Ruling(hand.say("revoke.partner-asks", "asked", ruling=ruling.words), ruling.offer, ruling.then,
+                          "revoke.partner-asks")
         side = hand.side(fact.player)
         if hand.game_options["revoke-penalty"] != "english":
-            return Ruling(f"At the end of the hand two tricks pass from {side} to {hand.other(side)}, and {side} "
-                          "cannot go out this hand.")
+            return Ruling(hand.say("revoke.established", "two-tricks", side=side, others=hand.other(side)))
         return english_penalty(hand, fact.player, fact.trick, len(hand.revokes) - 1)
 
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
         if hand.game_options["corrected-renounce"] == "exposed":
-            return Ruling(f"{fact.card} stays face up, liable to be called by the adversaries; the players after him "
-                          "may take back their cards.",
+            return Ruling(hand.say("revoke.corrected", "face-up", card=fact.card),
                           hand.exposed_cards.offer(hand, fact.player, fact.card, "revoke.corrected"),
                           lambda choice: hand.exposed.setdefault(fact.player, []).append(fact.card))
 
@@ -46,29 +45,24 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             card = fact.card if option == "card" else None
             hand.exposed.setdefault(fact.player, []).extend([card] if card else [])
             effect = hand.require(fact.player, option, "revoke.corrected", at, card=card)
-            hand.penalise("revoke.corrected", f"{fact.player} must play {card or option}", effects=(effect,))
+            hand.penalty("revoke.corrected", "must-play", player=fact.player, what=card or option, effects=(effect,))
 
         them, suit = frozenset(hand.adversaries(fact.player)), fact.led.word[:-1]
-        return Ruling(f"{fact.card} stays face up, liable to be called by the adversaries, who may instead require his "
-                      f"highest or lowest {suit}; the players after him may take back their cards.",
-                      Offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected",
-                            f"{hand.side_label(them)} may call {fact.card} as exposed, or require {fact.player}'s "
-                            f"highest or lowest {suit} in this trick.", apply,
+        return Ruling(hand.say("revoke.corrected", "face-up-or-highest", card=fact.card, suit=suit),
+                      Offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected", hand.say(
+                          "revoke.corrected", "card-or-highest", others=hand.side_label(them), card=fact.card,
+                          player=fact.player, suit=suit), apply,
                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), called=fact.card))
 
 
-def english_penalty(hand: WhistHand, player: str, trick: int, index: int, preface: str = "") -> Ruling:
-    """W44 (E72): the adversaries choose the penalty of the revoke `index` of the hand, scored with it;
-    `preface` says why a penalty is a revoke's (a call not obeyed)."""
+def english_penalty(hand: WhistHand, player: str, trick: int, index: int) -> Ruling:
+    """W44 (E72): the adversaries choose the penalty of the revoke `index` of the hand, scored with it."""
     side, them = hand.side(player), frozenset(hand.adversaries(player))
-    return Ruling(f"{preface}{hand.other(side)} choose: take three tricks from {side}, deduct three points from "
-                  f"{side}'s score, or add three to their own, scored before everything else; {side} cannot go out "
-                  "this hand.",
-                  Offer(them, player, ("take-three", "deduct-three", "add-three"), "revoke.established",
-                        f"{hand.side_label(them)} choose the penalty of {player}'s revoke in trick {trick}: take three "
-                        "tricks, deduct three points or add three.",
-                        lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
-                        ends=(Lapse.SETTLEMENT,)))
+    return Ruling(hand.say("revoke.established", "english", others=hand.other(side), side=side),
+                  Offer(them, player, ("take-three", "deduct-three", "add-three"), "revoke.established", hand.say(
+                      "revoke.established", "english-offer", others=hand.side_label(them), player=player, trick=trick),
+                      lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
+                      ends=(Lapse.SETTLEMENT,)))
 
 
 class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
@@ -80,14 +74,14 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
         hand.exposed_cards.taken_back(hand, fact)  # W52: sent back for a called card, it lies face up
         false = hand.false_lead_back(fact)
         if false is not None:
-            why = f"{false.player} led {false.card} out of turn"
+            why = hand.say("play.out-of-turn", "led", player=false.player, card=false.card)
             if hand.game_options["lead-out-of-turn"] == "suit":
                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why, now=False)
             else:
                 them = frozenset(hand.adversaries(false.player))
-                hand.open(Offer(them, false.player, ("card",), "play.out-of-turn", f"{hand.side_label(them)} may "
-                                f"call {false.card} as exposed now (call {false.card}); otherwise a suit may be called "
-                                f"at the next lead of {false.player}'s side.", lambda hand, option, at:
+                hand.open(Offer(them, false.player, ("card",), "play.out-of-turn", hand.say(
+                                "play.out-of-turn", "card-or-suit", others=hand.side_label(them), card=false.card,
+                                player=false.player), lambda hand, option, at:
                                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why) if option == "suit"
                                 else hand.exposed_cards.expose_as_penalty(hand, false.player, false.card,
                                                                           "play.out-of-turn"),
@@ -102,35 +96,36 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
     __slots__ = ()
 
     def decide(self, hand: WhistHand, fact: tb.OutOfTurn) -> Ruling:
+        player, card, trick, expected = fact.player, fact.card, fact.trick, fact.expected
         if fact.lead:
             def kept(choice: Choice | None) -> None:
                 hand.false_lead = fact
 
-            them, side = hand.side_label(hand.adversaries(fact.player)), f"{fact.player} or {hand.partner(fact.player)}"
-            back = (f"taken back, not exposed, and a suit may be called at the next lead of {side}"
-                    if hand.game_options["lead-out-of-turn"] == "suit" else  # E62: the card led may be called
-                    f"taken back, and {them} may call it as an exposed card or call a suit at the next lead of {side}")
-            return Ruling(account=f"{fact.player} led {fact.card} to trick {fact.trick}, but it was {fact.expected}'s "
-                          f"lead. If all four play to it the trick stands; otherwise it is {back}.", then=kept)
+            partner = hand.partner(player)
+            if hand.game_options["lead-out-of-turn"] == "suit":
+                return Ruling(account=hand.say("play.out-of-turn", "false-lead", player=player, card=card, trick=trick,
+                                               expected=expected, partner=partner), then=kept)
+            return Ruling(account=hand.say(  # E62: the card led may be called
+                "play.out-of-turn", "false-lead-card", player=player, card=card, trick=trick, expected=expected,
+                partner=partner, others=hand.side_label(hand.adversaries(player))), then=kept)
         assert hand.table is not None
         leader = hand.table.current.leader
         second, third = hand.left_of(leader), hand.partner(leader)
-        fourth = fact.player == hand.right_of(leader) and second == fact.expected \
-            and third not in hand.table.current.players
-        account = f"{fact.player} played {fact.card} to trick {fact.trick} before {fact.expected}. "
+        fourth = player == hand.right_of(leader) and second == expected and third not in hand.table.current.players
         if not fourth:
-            return Ruling("The card stands, without penalty.", topic="play.before-second", account=account)
+            return Ruling(topic="play.before-second", account=hand.say(
+                "play.before-second", "stands", player=player, card=card, trick=trick, expected=expected))
         english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
         words: tuple[Option, ...] = ("win", "lose") if english else ("highest", "lowest", "trump", "no-trump")
-        choosers = hand.adversaries(fact.player) if english else (third,)
-        who = hand.side_label(choosers) if english else f"{third}, the third hand,"
-        demand = f"{who} may require {second} " + ("to win the trick or not to win it" if english else
-                                                   "to play his highest or lowest card of the suit led or, if he has "
-                                                   "none, to trump or not to trump")
-        return Ruling(f"{demand}; the card stands.",
-                      Offer(frozenset(choosers), fact.player, words, "play.before-second", demand + ".",
-                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second),
-                      topic="play.before-second", account=account)
+        choosers = hand.adversaries(player) if english else (third,)
+        demand = hand.say("play.before-second", "win-lose", others=hand.side_label(choosers), second=second) \
+            if english else hand.say("play.before-second", "third-hand", third=third, second=second)
+        return Ruling(offer=Offer(frozenset(choosers), player, words, "play.before-second",
+                                  hand.say("play.before-second", "offer", demand=demand),
+                                  ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second),
+                      topic="play.before-second", account=hand.say(
+                          "play.before-second", "ruling", player=player, card=card, trick=trick, expected=expected,
+                          demand=demand))
 
     def played_twice(self, hand: WhistHand, fact: tb.PlayedTwice) -> None:
         """L19: a second card given to a trick is dead and leaves its player a card short; his adversaries
@@ -141,11 +136,10 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         if self.led_ahead(hand, fact):
             return
         english = hand.game_options["code"] == "english"
-        hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice", f"{fact.player} already played to "
-                  f"trick {fact.trick} and gives it {fact.card} as well: " + (
-                      "the card goes back to his hand, and he answers for any revoke it caused." if english else
-                      f"the card is dead and {fact.player} is a card short; his adversaries choose a new deal or to "
-                      "play on."), trick=fact.trick)
+        player, trick, card = fact.player, fact.trick, fact.card
+        words = hand.say("play.played-twice", "goes-back", player=player, trick=trick, card=card) if english \
+            else hand.say("play.played-twice", "dead", player=player, trick=trick, card=card)
+        hand.find("play-out-of-turn", player, fact.at, "play.played-twice", words, trick=trick)
         if not english:
             self.dead_card(hand, fact)
             hand.short[fact.player] = False  # the choice is offered once the trick is complete
@@ -161,13 +155,13 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         lead, rivals = trick.plays[0].card, [c for p in them for c in table.hands.get(p, ())]
         if any(c.suit is lead.suit and c.rank > lead.rank for c in [*rivals, *(q.card for q in trick.plays)]):
             return False
-        hand.find("lead-out-of-turn", fact.player, fact.at, "play.led-ahead", f"{fact.player} leads {fact.card} "
-                  f"before {partner}, his partner, has played to trick {fact.trick}: {fact.card} is exposed, and "
-                  f"{hand.side_label(them)} may require {partner} to win the trick (call win).", trick=fact.trick)
+        hand.find("lead-out-of-turn", fact.player, fact.at, "play.led-ahead", hand.say(
+            "play.led-ahead", "found", player=fact.player, card=fact.card, partner=partner, trick=fact.trick,
+            others=hand.side_label(them)), trick=fact.trick)
         hand.exposed_cards.expose(hand, fact.player, fact.card, "play.led-ahead")
         if not any(c.pending.options == ("win",) and c.trick == fact.trick for c in hand.choices):
-            hand.demand(them, fact.player, partner, ("win",), "play.led-ahead",
-                        f"{hand.side_label(them)} may require {partner} to win trick {fact.trick}.")
+            hand.demand(them, fact.player, partner, ("win",), "play.led-ahead", hand.say(
+                "play.led-ahead", "demand", others=hand.side_label(them), partner=partner, trick=fact.trick))
         return True
 
 
@@ -183,20 +177,22 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
             if table is None or len(table.tricks) - (not table.gathered) < after:
                 def lawful(choice: Choice | None) -> None:
                     hand.exposed[event.player].remove(card)
-                    hand.note(f"The trump card {card} may lie on the table until trick {after} is quitted.")
+                    hand.note(hand.say("exposed.trump-card", "may-lie", card=card, after=after))
 
                 return Ruling(found=False, then=lawful)
-            return Ruling(topic="exposed.trump-card", account=f"The trump card {card} is still on the table after "
-                          f"trick {after} was quitted: it is liable to be called.",
+            return Ruling(topic="exposed.trump-card",
+                          account=hand.say("exposed.trump-card", "still-out", card=card, after=after),
                           offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
         if table is not None:
-            return Ruling("It stays face up, liable to be called by either adversary until it is played.",
+            return Ruling(hand.say("exposed.card", "face-up"),
                           hand.exposed_cards.offer(hand, event.player, card))
-        return Ruling("Exposed in the deal: the dealer's adversaries may demand a new deal; if the deal stands the "
-                      "card cannot be called.",
-                      hand.new_deal(hand.dealer, "deal.exposed", f"{card} was exposed in the deal",
-                                    (Lapse.PLAY_BEGINS,), f"The deal stands; {card} cannot be called."),
-                      lambda choice: hand.exposed[event.player].remove(card))
+        dealer, them = hand.dealer, hand.adversaries(hand.dealer)
+        others = hand.side_label(them)
+        offer = hand.say("deal.exposed", "offer", card=card, others=others, dealer=dealer)
+        return Ruling(hand.say("deal.exposed", "ruling"), new_deal_offer(
+            hand, them, dealer, "deal.exposed", offer, hand.say("deal.exposed", "chosen", others=others),
+            hand.say("deal.exposed", "stands", card=card), (Lapse.PLAY_BEGINS,), type(hand).chose_new_deal),
+            lambda choice: hand.exposed[event.player].remove(card))
 
 
 class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
@@ -208,24 +204,22 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
     def decide(self, hand: WhistHand, event: ev.Count) -> Ruling:
         table, target = hand.table, hand.partner(event.player)  # while the partner has still to play
         if table is None or table.finished:
-            return Ruling("No trick is being played: no penalty.")
+            return Ruling(hand.say("attention.drawn", "no-trick"))
         if target in table.current.players:
-            return Ruling(f"{target}, his partner, has already played to the trick: no penalty.")
+            return Ruling(hand.say("attention.drawn", "partner-played", target=target))
         if not table.current.plays and table.current.leader == target:
-            return Ruling(f"{target}, his partner, is to lead: no trick is being played yet, so no penalty.")
+            return Ruling(hand.say("attention.drawn", "partner-leads", target=target))
         if hand.game_options["code"] == "english":  # E86: the adversaries, to win the trick or lose it
             them = hand.adversaries(event.player)
-            demand = f"{hand.side_label(them)} may require {target} to win the trick or lose it."
+            demand = hand.say("attention.drawn", "win-lose", others=hand.side_label(them), target=target)
             return Ruling(demand, Offer(frozenset(them), event.player, ("win", "lose"), "attention.drawn", demand,
                                         ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
         last = hand.right_of(table.current.leader)
         chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
-        return Ruling(f"{chooser}, the adversary last to play to the trick, may require {target} to play highest or "
-                      "lowest, or to trump or not.",
+        offer = hand.say("attention.drawn", "last-offer", chooser=chooser, target=target)
+        return Ruling(hand.say("attention.drawn", "last-to-play", chooser=chooser, target=target),
                       Offer(frozenset({chooser}), event.player, ("highest", "lowest", "trump", "no-trump"),
-                            "attention.drawn",
-                            f"{chooser} may require {target} to play highest or lowest, or to trump or not.",
-                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
+                            "attention.drawn", offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
 
 
 class WhistCallLaw(laws.CallLaw["WhistHand"]):
@@ -239,18 +233,18 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
         if hand.game_options["revoke-penalty"] != "english":
             return super().decide(hand, requirement)
         assert hand.table is not None
-        return english_penalty(hand, requirement.offender, hand.table.current.number, len(hand.revokes),
-                               "A call not obeyed counts as a revoke: ")
+        penalty = english_penalty(hand, requirement.offender, hand.table.current.number, len(hand.revokes))
+        return Ruling(hand.say("call.disobeyed", "english", penalty=penalty.words), penalty.offer)
 
     def unanswered_call(self, hand: WhistHand, event: ev.Call) -> bool:
         """English code, E60 (W54): naming a wrong card in a call of an exposed one costs a suit call (W70 else)."""
         if hand.game_options["code"] != "english" or event.card is None or not any(
                 c.card is not None and event.player in c.choosers for c in hand.choices):
             return self.void_wrong_demand(hand, event)
-        why = f"{event.player} called {event.card}, a card not exposed"
-        hand.find("inconsistent-transcript", event.player, event.at, "exposed.wrong-name", f"{why}: a suit may be "
-                  f"called from {event.player} or {hand.partner(event.player)} at their next lead.")
-        hand.suit_calls.owe(hand, event.player, "exposed.wrong-name", why)
+        hand.found("inconsistent-transcript", event.player, event.at, "exposed.wrong-name", "found",
+                   player=event.player, card=event.card, partner=hand.partner(event.player))
+        hand.suit_calls.owe(hand, event.player, "exposed.wrong-name",
+                            hand.say("exposed.wrong-name", "wrong-name", player=event.player, card=event.card))
         return True
 
 

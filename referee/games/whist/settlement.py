@@ -41,21 +41,25 @@ class WhistSettlement:
         for side, option in points:  # E72: the English penalty in points, scored before everything else
             mark, them = ledger.mark(), hand.other(side)
             if option == "add-three":
-                self.credit(them, 3, "revoke.established", f"{them} add three points for {side}'s revoke")
+                self.credit(them, 3, "revoke.established", hand.say("revoke.established", "add-three", others=them,
+                                                                    side=side))
             else:  # taken from the revokers' score, not below 0 (A6)
                 lost = min(3, self.score[side])
-                ledger.credit(side, -lost, hand.rule_id("revoke.established"),
-                              f"{lost} point{'s' * (lost != 1)} deducted from {side} for their revoke")
+                ledger.credit(side, -lost, hand.rule_id("revoke.established"), hand.say(
+                    "revoke.established", "deducted-one", points=lost, side=side) if lost == 1 else hand.say(
+                    "revoke.established", "deducted", points=lost, side=side))
                 self.score[side] -= lost
-            hand.penalise("revoke.established", f"{them} chose {option} for {side}'s revoke", since=mark)
+            hand.penalty("revoke.established", "chose", others=them, option=option, side=side, since=mark)
         for side in sorted(tricks, key=lambda s: s not in transferred):  # the revoke's points first (E5)
             won, why, mark = tricks[side], transferred.get(side, ""), ledger.mark()
-            if won > 6 or why:
-                self.credit(side, max(0, won - 6), "revoke.established" if why else "score.tricks", f"{side} took "
-                            f"{won} tricks" + (f" ({why})" if why else "") + f": {max(0, won - 6)} by cards")
+            by = max(0, won - 6)
+            if won > 6 and not why:
+                self.credit(side, by, "score.tricks", hand.say("score.tricks", "took", side=side, won=won, by=by))
             if why:
+                self.credit(side, by, "revoke.established",
+                            hand.say("revoke.established", "took", side=side, won=won, why=why, by=by))
                 gained = self.score[side] - hand.ctx.score_before[side]
-                hand.penalise("revoke.established", f"{side} take {why}: {side} score {gained}", since=mark)
+                hand.penalty("revoke.established", "take", side=side, why=why, gained=gained, since=mark)
         if hand.by_game("honours"):
             self.honours()
         return self.game_over()
@@ -65,14 +69,14 @@ class WhistSettlement:
         hand, why = self.hand, self.hand.redeal_why()
         if why == "misdeal":
             nxt = hand.next_dealer()
-            words = f"the deal passes to {nxt}" if nxt != hand.dealer else "he deals again"
-            hand.penalise("deal.misdeal", f"{hand.dealer} misdealt: {words}", (Effect("redeal", None, None, nxt),))
+            words = hand.say("deal.misdeal", "passes", dealer=hand.dealer, next=nxt) if nxt != hand.dealer \
+                else hand.say("deal.misdeal", "deals-again", dealer=hand.dealer)
+            hand.penalise("deal.misdeal", words, (Effect("redeal", None, None, nxt),))
         elif why == "interrupted":  # W18: the adversary's fault, not the dealer's
-            hand.penalise("deal.interrupted", f"an adversary of {hand.dealer} interrupted the deal: "
-                          f"{hand.dealer} deals again", (Effect("redeal", None, None, hand.dealer),))
+            hand.penalty("deal.interrupted", "interrupted", dealer=hand.dealer,
+                         effects=(Effect("redeal", None, None, hand.dealer),))
         elif why == "new-deal" and hand.both_revoked() and hand.redeal is None:
-            hand.penalise("revoke.established", "both sides revoked: the hand is void and dealt again",
-                          effects=(Effect("redeal", None, None, hand.dealer),))
+            hand.penalty("revoke.established", "both-revoked", effects=(Effect("redeal", None, None, hand.dealer),))
 
     def transfer(self, tricks: dict[str, int]) -> tuple[dict[str, str], list[tuple[str, str]]]:
         """Two tricks from the revoking side to the adversaries per revoke (one for each further revoke
@@ -89,7 +93,8 @@ class WhistSettlement:
             n = min(3 if chosen else 1 if later else 2, tricks[side])
             tricks[side], tricks[hand.other(side)], moved[hand.other(side)] = \
                 tricks[side] - n, tricks[hand.other(side)] + n, moved[hand.other(side)] + n
-        return {side: f"{n} trick{'s' * (n != 1)} from revokes" for side, n in moved.items()}, points
+        return {side: hand.say("revoke.established", "moved-one", count=n) if n == 1
+                else hand.say("revoke.established", "moved", count=n) for side, n in moved.items()}, points
 
     def credit(self, side: str, points: int, topic: str, cause: str) -> None:
         """Score what the side may score now, citing the rule that limited it or the game won: none
@@ -102,11 +107,12 @@ class WhistSettlement:
             got, limit = max(0, min(points, target - 1 - score)), "revoke.cannot-go-out"
         else:
             got, limit = (points if self.play_out else max(0, min(points, target - score))), "game"
-        if got < points:
-            cause += f"; {points - got} not scored: " + (
-                f"a revoking side cannot go out (at most {target - 1})" if limit == "revoke.cannot-go-out"
-                else f"play stops at {target}")
+        short = points - got
+        if short and limit == "game":
+            topic, cause = limit, hand.say("game", "not-scored", cause=cause, points=short, target=target)
+        elif short:
             topic = limit
+            cause = hand.say("revoke.cannot-go-out", "not-scored", cause=cause, points=short, most=target - 1)
         elif limit == "game" and score + got >= target:
             topic = "game"
         if not got and topic != "revoke.cannot-go-out":
@@ -115,21 +121,22 @@ class WhistSettlement:
         self.ledger.credit(side, got, hand.rule_id(topic), cause)
         self.score[side] += got
         if topic == "revoke.cannot-go-out":
-            hand.penalise(topic, f"{side} revoked and cannot go out this hand", since=mark)
+            hand.penalty("revoke.cannot-go-out", "barred", side=side, since=mark)
 
     def honours(self) -> None:
         """A, K, Q, J of trumps held by one side: four score 4, three score 2 (E3); not for a side
         that stood one point from game when the deal began (E4)."""
         hand, trump = self.hand, self.hand.trump
         if not hand.hands_known:
-            hand.note("Honours are not scored: the deal lines of all four players are needed.")
+            hand.note(hand.say("score.honours", "unknown"))
             return
         for side, members in hand.sides.teams:
             count = side_honours(hand.deals, members, trump)
             if count >= 3 and hand.ctx.score_before.get(side, 0) == hand.target - 1:
-                hand.note(f"{side} held {count} honours but stood at {hand.target - 1}: honours do not count.")
+                hand.note(hand.say("score.honours", "one-short", side=side, count=count, score=hand.target - 1))
             elif count >= 3:
-                self.credit(side, 4 if count == 4 else 2, "score.honours", f"{side} held {count} honours")
+                self.credit(side, 4 if count == 4 else 2, "score.honours",
+                            hand.say("score.honours", "held", side=side, count=count))
 
     def game_over(self) -> Played | None:
         """When a side has gone out: the game's value (and the rubber's, when it ends), in a note."""
@@ -141,18 +148,18 @@ class WhistSettlement:
         loser = score[hand.other(winner)]
         if hand.game_options["game"] == "short":
             value = 3 if loser == 0 else 2 if loser <= 2 else 1
-            words = {3: "a treble", 2: "a double", 1: "a single"}[value]
+            words = {3: hand.say("game", "treble"), 2: hand.say("game", "double"), 1: hand.say("game", "single")}[value]
         elif hand.game_options["game"] == "long":
-            value, words = 1, "one"
+            value, words = 1, hand.say("game", "long")
         else:
             top = score[winner] if self.play_out else hand.target
-            value, words = top - loser, f"{top} - {loser} = {top - loser}"
-        hand.note(f"{winner} win the game, worth {words}.")
+            value, words = top - loser, hand.say("game", "american", top=top, loser=loser, value=top - loser)
+        hand.note(hand.say("game", "won", winner=winner, worth=words))
         games = (*hand.games, (winner, value))
         side, count = Counter(s for s, _ in games).most_common(1)[0]
         if hand.by_game("rubber") and count >= 2:  # two games won the rubber: its games and the bonus, less the other's
             mine = [*(v for s, v in games if s == side), hand.game_options["rubber-bonus"]]
             theirs = [v for s, v in games if s != side]
             terms = " + ".join(map(str, mine)) + "".join(f" - {v}" for v in theirs)
-            hand.note(f"{side} win the rubber: {terms} = {sum(mine) - sum(theirs)}.")
+            hand.note(hand.say("game", "rubber", side=side, terms=terms, total=sum(mine) - sum(theirs)))
         return winner, value

@@ -19,8 +19,8 @@ def on_ask(hand: WhistHand, event: ev.Said) -> None:
     it is quitted, until his side plays to the next trick (under partner-may-ask)."""
     asked, table = str(event.args[0]), hand.table
     if asked != hand.partner(event.player) or table is None:
-        hand.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                  f"{event.player} asks {asked}, who is not his partner or has no card to ask about; ignored")
+        hand.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "not-partner",
+                   player=event.player, asked=asked)
     elif hand.options["partner-may-ask"]:
         hand.asked.add((asked, table.tricks[-1].number if table.tricks and not table.gathered
                         else table.current.number))
@@ -30,26 +30,26 @@ def on_ask(hand: WhistHand, event: ev.Said) -> None:
 def on_name(hand: WhistHand, event: ev.Said) -> None:
     """W11 (L18, E53; A13 a): naming the trump card once the dealer's turn in trick 1 has come (W10)."""
     if hand.turn_came(hand.dealer) and hand.trump is not None:
-        called_suit(hand, event.player, hand.trump, "trump-card.named", f"{event.player} named the trump card once "
-                    "the dealer had taken it up", event.at)
+        called_suit(hand, event.player, hand.trump, "trump-card.named",
+                    hand.say("trump-card.named", "named", player=event.player), event.at)
 
 
 def on_forgot(hand: WhistHand, event: ev.Said) -> None:
     """W12 (E55): the dealer says he has forgotten the trump card; a penalty under the English code only."""
     if hand.options["code"] == "english" and event.player == hand.dealer and hand.turn_came(event.player) \
             and hand.trump:
-        called_suit(hand, event.player, hand.trump, "trump-card.forgotten", f"{event.player}, the dealer, said he "
-                    "has forgotten the trump card", event.at)
+        called_suit(hand, event.player, hand.trump, "trump-card.forgotten",
+                    hand.say("trump-card.forgotten", "forgot", player=event.player), event.at)
 
 
 def on_turn(hand: WhistHand, event: ev.Said) -> None:
     """W15-W16 (L15; E38-E40): a card turned in the deal; English code: the dealer chooses, if his adversary did it."""
     if hand.table is None and hand.upcard is not None and event.args[0] == hand.upcard:  # W7: it is turned anyway
-        hand.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", f"{event.player} "
-                  f"turned {hand.upcard.text}, the trump card, which the deal turns face up anyway: no new deal")
+        hand.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "upcard-turned",
+                   player=event.player, card=hand.upcard.text)
         return
     english = hand.game_options["code"] == "english" and not hand.same_side(event.player, hand.dealer)
-    turned_in_deal(hand, event, "deal.turned", type(hand).chose_new_deal, [hand.dealer] if english else None)
+    turned_in_deal(hand, event, type(hand).chose_new_deal, [hand.dealer] if english else None)
 
 
 SAID = {"ask": on_ask, "name": on_name, "forgot": on_forgot, "turn": on_turn}
