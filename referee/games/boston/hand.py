@@ -239,6 +239,9 @@ class BostonHand(CalledHand[BostonBid]):
         if self.liable.watching and self.table is not None:
             self.liable.before_play(self, event)
         self.play_card(event)
+        false, plays = self.false_lead, self.table.current.plays if self.table is not None else []
+        if false is not None and (len(plays) != 1 or plays[0].card is not false.card):
+            self.false_lead = None  # the caller's lead out of turn: followed, it stands; else it went back
         if self.liable:
             self.liable.played(event.card)
         if self.dead_cards and self.table is not None and not self.table.current.plays:

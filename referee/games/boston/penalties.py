@@ -14,6 +14,7 @@ from ...engine import callerlaws
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.caller import MisereError, misere_caller, still_to_play
+from ...engine.choices import Choice
 from ...engine.penalties import Ruling
 from ...notation import events as ev
 from .settlement import TABLES, bid_name
@@ -85,7 +86,24 @@ def play_target(hand: BostonHand, fact: tb.OutOfTurn) -> str | None:
     return (fact.expected if fact.expected in targets else targets[0]) if targets else None
 
 
-OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
+class BostonOutOfTurnLaw(callerlaws.SideOutOfTurnLaw):
+    """The caller's own lead out of turn stands only if the player on his left follows it (L24 ins.):
+    until then it is the hand's `false_lead`, which the rightful leader's lead sends back unwritten."""
+
+    __slots__ = ()
+
+    def decide(self, hand: BostonHand, fact: tb.OutOfTurn) -> Ruling:
+        ruling = super().decide(hand, fact)
+        if not (fact.lead and fact.player == hand.caller):
+            return ruling
+
+        def kept(choice: Choice | None) -> None:
+            hand.false_lead = fact
+
+        return Ruling(ruling.words, ruling.offer, kept)
+
+
+OUT_OF_TURN = BostonOutOfTurnLaw(
     SIDE, play_target, lambda hand, offender: hand.say("play.out-of-turn", "lead-stands", offender=offender),
     exposed=True, short=short_ruling)
 """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to one
