@@ -89,7 +89,10 @@ class BostonHand(CalledHand[BostonBid]):
         return super().hears(event, what)
 
     def close_bidding(self) -> None:
-        """Misère partout (unless the table throws the deal in) is ready to lead; a caller in trumps names them."""
+        """The caller faces the three others from now (not while he may still be overcalled); misère
+        partout (unless the table throws the deal in) is ready to lead; a caller in trumps names them."""
+        if self.high is not None and self.caller is not None:
+            self.called = Called.of(self.order, self.caller, misere=self.high.misere)
         self.close_into(self.high.rung if self.high else None, names_trumps=True)
 
     def on_bid(self, event: ev.Bid) -> None:
@@ -133,7 +136,6 @@ class BostonHand(CalledHand[BostonBid]):
                        player=player)
         else:
             auction.bid(player, bid)
-            self.called = Called.of(self.order, player, misere=bid.misere)
         self.call_taken()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
