@@ -14,7 +14,6 @@ from ...engine import callerlaws
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.caller import MisereError, misere_caller, still_to_play
-from ...engine.choices import Choice
 from ...engine.penalties import Ruling
 from ...notation import events as ev
 from .settlement import TABLES, bid_name
@@ -93,14 +92,9 @@ class BostonOutOfTurnLaw(callerlaws.SideOutOfTurnLaw):
     __slots__ = ()
 
     def decide(self, hand: BostonHand, fact: tb.OutOfTurn) -> Ruling:
-        ruling = super().decide(hand, fact)
-        if not (fact.lead and fact.player == hand.caller):
-            return ruling
-
-        def kept(choice: Choice | None) -> None:
+        if fact.lead and fact.player == hand.caller:
             hand.false_lead = fact
-
-        return Ruling(ruling.words, ruling.offer, kept)
+        return super().decide(hand, fact)
 
 
 OUT_OF_TURN = BostonOutOfTurnLaw(
