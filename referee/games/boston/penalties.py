@@ -125,7 +125,7 @@ def opponents_to_play(hand: BostonHand, event: ev.Count) -> list[str]:
 
 
 ATTENTION = callerlaws.SideAttentionLaw(
-    callerlaws.CallerSide(MisereError("misere.error", lambda hand: None, MISERE.explanation, claimed),  # never one
+    callerlaws.CallerSide(MisereError("misere.error", lambda hand: None, MISERE.explanation, claimed),  # none
                           lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
     lambda hand, event, why: hand.say("attention.drawn", "finished") if hand.table is not None and hand.table.finished
     else hand.say("attention.drawn", "none"), opponents_to_play)
