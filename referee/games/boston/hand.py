@@ -89,7 +89,9 @@ class BostonHand(CalledHand[BostonBid]):
         return super().hears(event, what)
 
     def close_bidding(self) -> None:
-        """Misère partout (unless the table throws the deal in) is ready to lead; a caller in trumps names them."""
+        """The caller's side forms (not while he may be overcalled); a caller in trumps names them."""
+        if self.high is not None and self.caller is not None:
+            self.called = Called.of(self.order, self.caller, misere=self.high.misere)
         self.close_into(self.high.rung if self.high else None, names_trumps=True)
 
     def on_bid(self, event: ev.Bid) -> None:
@@ -133,7 +135,6 @@ class BostonHand(CalledHand[BostonBid]):
                        player=player)
         else:
             auction.bid(player, bid)
-            self.called = Called.of(self.order, player, misere=bid.misere)
         self.call_taken()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
@@ -239,6 +240,8 @@ class BostonHand(CalledHand[BostonBid]):
         if self.liable.watching and self.table is not None:
             self.liable.before_play(self, event)
         self.play_card(event)
+        if self.false_lead is not None and self.table is not None and len(self.table.current.plays) > 1:
+            self.false_lead = None  # the caller's lead out of turn, followed, stands (or went back for another)
         if self.liable:
             self.liable.played(event.card)
         if self.dead_cards and self.table is not None and not self.table.current.plays:
