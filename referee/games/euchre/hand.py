@@ -123,9 +123,8 @@ class EuchreHand(HandReplay):
         as a pass."""
         if event.player not in self.must_pass:
             return False
-        self.find("illegal-bid", event.player, event.at, "bidding.second-round",
-                  f"{event.player} {what}, but his partner named a suit after passing, so {event.player} must "
-                  "pass (Somerset law 79). It counts as a pass.")
+        self.found("illegal-bid", event.player, event.at, "bidding.second-round", "bound", player=event.player,
+                   what=what)
         self.passes(event.player)
         return True
 
@@ -144,9 +143,7 @@ class EuchreHand(HandReplay):
         if not self.bidding_open(event, "passed"):
             return
         if event.player == self.auction.stuck:
-            self.find("illegal-bid", event.player, event.at, "bidding.stick-the-dealer",
-                      f"{event.player}, the dealer, passed in the second round, but under stick-the-dealer "
-                      "the dealer must name a trump suit. The pass is void.")
+            self.found("illegal-bid", event.player, event.at, "bidding.stick-the-dealer", "passed", player=event.player)
             return
         self.passes(event.player)
 
@@ -169,9 +166,8 @@ class EuchreHand(HandReplay):
             return
         upcard = self.turned
         if self.auction.round == 1 and upcard is not None and event.suit is not upcard:
-            self.find("illegal-bid", event.player, event.at, "bidding.first-round",
-                      f"{event.player} named {event.suit.word} in the first round, where only the upcard's suit "
-                      f"({upcard.word}) may be ordered. The call is void.")
+            self.found("illegal-bid", event.player, event.at, "bidding.first-round", "other-suit", player=event.player,
+                       suit=event.suit.word, upcard=upcard.word)
         elif self.auction.round == 2 and event.suit is upcard:
             self.turned_down_named(event)
         else:
@@ -210,9 +206,8 @@ class EuchreHand(HandReplay):
     def make_trump(self, player: str, suit: Suit) -> None:
         if self.game_options["natural-trump-required"] and player in self.deals \
                 and not any(c.suit is suit for c in self.deals[player]):
-            self.find("illegal-bid", player, self.last_at, "bidding.natural-trump",
-                      f"{player} made {suit.word} trump without holding a natural {suit.word[:-1]} (the left bower "
-                      f"does not count); under this house rule the call is void and {player} calls again.")
+            self.found("illegal-bid", player, self.last_at, "bidding.natural-trump", "void", player=player,
+                       suit=suit.word, one=suit.word[:-1])
             return
         self.trump, self.maker = suit, player
 
@@ -371,9 +366,8 @@ class EuchreHand(HandReplay):
         """At the dealer's first play: a dealer who took up the upcard and has not discarded holds six."""
         self.dealer_count_due = False
         if self.discarded is None and self.dealer not in self.wrong_count:
-            self.find("wrong-card-count", self.dealer, event.at, "wrong-count.play",
-                      f"{self.dealer}, the dealer, took up the upcard and plays without having discarded, so he "
-                      "holds six cards. " + wrong_count_penalty(self, self.dealer))
+            self.found("wrong-card-count", self.dealer, event.at, "wrong-count.play", "six", dealer=self.dealer,
+                       penalty=wrong_count_penalty(self, self.dealer))
             self.wrong_count.add(self.dealer)
 
     def on_play(self, event: ev.Play) -> None:
