@@ -80,6 +80,7 @@ class EuchreHand(HandReplay):
         self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
         self.discarded: Card | None = None
         self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
+        self.partner_exposed: str | None = None  # a lone player's partner who showed a card (Somerset 102)
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
 

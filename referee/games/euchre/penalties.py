@@ -118,6 +118,9 @@ class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
         seats = hand.sitting_out if hand.stage != "auction" else hand.lone_seats()  # from the lone call on
         sit = next((s for s in seats if s.seat == event.player and s.broken is None), None)
         if sit is not None:  # his cards are never played: nothing to keep face up "until played", or to call
+            if callable_ and sit.verb == "play":  # Somerset 102: it caps the lone hand's score instead
+                hand.partner_exposed = sit.seat
+                return laws.Ruling(hand.say("exposed.card", "sits-out-capped", seat=sit.seat, loner=sit.loner))
             if callable_:
                 return laws.Ruling(hand.say("exposed.card", "sits-out", seat=sit.seat, loner=sit.loner, verb=sit.verb))
             ruling = hand.say("exposed.card", "sits-out-redeal", seat=sit.seat, loner=sit.loner, verb=sit.verb)
