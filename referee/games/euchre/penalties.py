@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import Lapse
+from ...engine.choices import SUIT_OPTIONS, Lapse
 from ...engine.laws import Effect
 from ...notation import events as ev
+from ...notation.cards import Suit
 
 if TYPE_CHECKING:
     from .hand import EuchreHand
@@ -102,10 +103,22 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
 
 
 def somerset_offer(hand: EuchreHand, fact: tb.Retracted) -> laws.Offer:
-    """Somerset 46, 52: a card out of turn taken back may be called, or a suit from its player's next lead."""
-    return laws.card_call(hand, fact.player, fact.card, ("card", "suit"), "play.out-of-turn", hand.say(
-        "play.out-of-turn", "somerset-offer", defenders=hand.side_label(hand.adversaries(fact.player)),
-        card=fact.card, player=fact.player), (Lapse.CARD_PLAYED,))
+    """Somerset 46, 52: a card out of turn taken back may be called, or a suit from its player or his
+    partner, whichever of them leads next (not a partner who sits out: he never leads)."""
+    player, defenders = fact.player, hand.side_label(hand.adversaries(fact.player))
+    leaders = [p for p in (player, hand.sides.partner(player)) if hand.table is None or p in hand.table.active]
+
+    def apply(hand: EuchreHand, option: str, at: ev.Span) -> None:
+        if option in SUIT_OPTIONS.values():
+            effects, who = hand.require_lead(leaders, Suit[option.upper()], "play.out-of-turn", at), leaders
+        else:  # the card itself, to be played at the first legal opportunity
+            effects, who = [hand.require(player, "card", "play.out-of-turn", at, card=fact.card)], [player]
+        hand.penalty("play.out-of-turn", "called", effects=effects, defenders=defenders, option=option,
+                     who=" or ".join(who))
+
+    return laws.Offer(laws.choosers(hand, player), player, ("card", "suit"), "play.out-of-turn", hand.say(
+        "play.out-of-turn", "somerset-offer", defenders=defenders, card=fact.card, player=player), apply,
+        ends=(Lapse.CARD_PLAYED,), card=fact.card, target=player)
 
 
 class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
