@@ -44,10 +44,9 @@ def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
     partner's card turned it into a partnership hand is a partnership revoke."""
     broken = next((s.broken for s in hand.sitting_out if s.loner == hand.alone), None)
     alone_then = hand.lone_hand or (broken is not None and (at.line, at.column) < (broken.line, broken.column))
-    if hand.lone_defence and hand.side(hand.defender_alone or "") == hand.side(offender):
-        return hand.game_options["revoke-lone-points"]  # his side was attempting a lone defence
-    if alone_then and (hand.game_options["revoke-lone"] == "any-lone-hand"  # or the offenders' own lone hand
-                       or hand.side(hand.alone or "") == hand.side(offender)):
+    # the sides attempting a lone hand then: the lone maker's, a lone defender's
+    lone = {hand.side(p) for p, on in ((hand.alone, alone_then), (hand.defender_alone, hand.lone_defence)) if p and on}
+    if hand.side(offender) in lone or (lone and hand.game_options["revoke-lone"] == "any-lone-hand"):
         return hand.game_options["revoke-lone-points"]
     return hand.game_options["revoke-points"]
 
