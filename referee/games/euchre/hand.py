@@ -80,6 +80,7 @@ class EuchreHand(HandReplay):
         self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
         self.discarded: Card | None = None
         self.wrong_count: set[str] = set()  # players who played with the wrong number of cards
+        self.partner_exposed: str | None = None  # a lone player's partner who showed a card (Somerset 102)
         self.rebuild: Choice | None = None  # the table's choice once later players played after it
         self.dealer_count_due = False  # the dealer's six cards are checked at his first play
 
@@ -110,9 +111,8 @@ class EuchreHand(HandReplay):
                 and self.game_options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
             partner = self.sides.partner(event.player)
             self.must_pass.add(partner)
-            self.find("illegal-bid", event.player, event.at, "bidding.second-round",
-                      f"{event.player} {what} after passing in this round (naming the turned-down suit is a pass): "
-                      f"the call is void, and {partner}, his partner, must pass (Somerset law 79).")
+            self.found("illegal-bid", event.player, event.at, "bidding.second-round", "after-pass", player=event.player,
+                       what=what, partner=partner)
         elif auction.hears(self, event, what, not self.bidding):
             return True
         self.note_void_call(event.player, suit)
@@ -123,9 +123,8 @@ class EuchreHand(HandReplay):
         as a pass."""
         if event.player not in self.must_pass:
             return False
-        self.find("illegal-bid", event.player, event.at, "bidding.second-round",
-                  f"{event.player} {what}, but his partner named a suit after passing, so {event.player} must "
-                  "pass (Somerset law 79). It counts as a pass.")
+        self.found("illegal-bid", event.player, event.at, "bidding.second-round", "bound", player=event.player,
+                   what=what)
         self.passes(event.player)
         return True
 
@@ -144,9 +143,7 @@ class EuchreHand(HandReplay):
         if not self.bidding_open(event, "passed"):
             return
         if event.player == self.auction.stuck:
-            self.find("illegal-bid", event.player, event.at, "bidding.stick-the-dealer",
-                      f"{event.player}, the dealer, passed in the second round, but under stick-the-dealer "
-                      "the dealer must name a trump suit. The pass is void.")
+            self.found("illegal-bid", event.player, event.at, "bidding.stick-the-dealer", "passed", player=event.player)
             return
         self.passes(event.player)
 
@@ -156,9 +153,7 @@ class EuchreHand(HandReplay):
         if self.auction.round == 2:
             self.turned_down_named(event)
         elif self.upcard is None:  # trump is a stand-in, which the play corrects
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      "the upcard is ordered but the transcript has no 'upcard' line; trump is taken from the dealer's "
-                      "discard or first trump play")
+            self.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "no-upcard")
             self.make_trump(event.player, Suit.SPADES)
         else:
             self.make_trump(event.player, self.upcard.suit)
@@ -169,9 +164,8 @@ class EuchreHand(HandReplay):
             return
         upcard = self.turned
         if self.auction.round == 1 and upcard is not None and event.suit is not upcard:
-            self.find("illegal-bid", event.player, event.at, "bidding.first-round",
-                      f"{event.player} named {event.suit.word} in the first round, where only the upcard's suit "
-                      f"({upcard.word}) may be ordered. The call is void.")
+            self.found("illegal-bid", event.player, event.at, "bidding.first-round", "other-suit", player=event.player,
+                       suit=event.suit.word, upcard=upcard.word)
         elif self.auction.round == 2 and event.suit is upcard:
             self.turned_down_named(event)
         else:
@@ -210,9 +204,8 @@ class EuchreHand(HandReplay):
     def make_trump(self, player: str, suit: Suit) -> None:
         if self.game_options["natural-trump-required"] and player in self.deals \
                 and not any(c.suit is suit for c in self.deals[player]):
-            self.find("illegal-bid", player, self.last_at, "bidding.natural-trump",
-                      f"{player} made {suit.word} trump without holding a natural {suit.word[:-1]} (the left bower "
-                      f"does not count); under this house rule the call is void and {player} calls again.")
+            self.found("illegal-bid", player, self.last_at, "bidding.natural-trump", "void", player=player,
+                       suit=suit.word, one=suit.word[:-1])
             return
         self.trump, self.maker = suit, player
 
@@ -223,30 +216,27 @@ class EuchreHand(HandReplay):
                 and self.void_call[1] is self.turned:
             self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up")
         if event.player != self.dealer or self.auction.round != 1 or self.maker is None:
-            self.find("illegal-discard", event.player, event.at, "discard",
-                      f"{event.player} discards {event.card}, but only the dealer discards, once, after taking up the "
-                      "upcard; ignored")
+            self.found("illegal-discard", event.player, event.at, "discard", "not-dealer", player=event.player,
+                       card=event.card)
             return
         if self.discarded is not None:
-            self.find("illegal-discard", event.player, event.at, "discard",
-                      f"{event.player} has already discarded {self.discarded}; a second discard is void")
+            self.found("illegal-discard", event.player, event.at, "discard", "second", player=event.player,
+                       card=self.discarded)
             return
         table = self.table  # his discard is due before his own first play
         if table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current)):
-            self.find("illegal-discard", event.player, event.at, "discard",
-                      f"{event.player} discards {event.card} after his own first play: too late, the discard is void "
-                      "and he has played with six cards")
+            self.found("illegal-discard", event.player, event.at, "discard", "late", player=event.player,
+                       card=event.card)
             return
         hands = table.hands if table is not None else None
         held = hands[self.dealer] if hands is not None and self.dealer in hands else self.deals.get(self.dealer, ())
         if self.dealer in self.deals and event.card not in held and event.card is not self.upcard:
-            self.find("card-not-held", event.player, event.at, "play.card-not-held",
-                      f"{event.player} discards {event.card}, which is neither in the dealer's hand nor the upcard")
+            self.found("card-not-held", event.player, event.at, "play.card-not-held", "discard", player=event.player,
+                       card=event.card)
             return
         if event.card is self.upcard and not self.game_options["discard-upcard"]:
-            self.find("illegal-discard", event.player, event.at, "discard.upcard",
-                      f"{event.player} discarded the upcard {event.card}; under this house rule the dealer must keep "
-                      "it and discard another card. The discard is void.")
+            self.found("illegal-discard", event.player, event.at, "discard.upcard", "kept", player=event.player,
+                       card=event.card)
             return
         self.discarded = event.card
         if hands is not None and self.dealer in hands:  # after the opening lead (Somerset 87): the lead stands
@@ -371,9 +361,8 @@ class EuchreHand(HandReplay):
         """At the dealer's first play: a dealer who took up the upcard and has not discarded holds six."""
         self.dealer_count_due = False
         if self.discarded is None and self.dealer not in self.wrong_count:
-            self.find("wrong-card-count", self.dealer, event.at, "wrong-count.play",
-                      f"{self.dealer}, the dealer, took up the upcard and plays without having discarded, so he "
-                      "holds six cards. " + wrong_count_penalty(self, self.dealer))
+            self.found("wrong-card-count", self.dealer, event.at, "wrong-count.play", "six", dealer=self.dealer,
+                       penalty=wrong_count_penalty(self, self.dealer))
             self.wrong_count.add(self.dealer)
 
     def on_play(self, event: ev.Play) -> None:
@@ -405,9 +394,8 @@ class EuchreHand(HandReplay):
         stay face down. A look at a gathered trick is recorded; the laws give it no penalty."""
         trick = self.quitted_trick(event)
         if trick is not None:
-            self.find("looked-at-trick", event.player, event.at, "attention.drawn",
-                      f"{event.player} looked at trick {trick}, already gathered: completed tricks stay face down "
-                      "during the hand. The laws give no penalty in points.", trick=self.trick_number)
+            self.find("looked-at-trick", event.player, event.at, "attention.drawn", self.say(
+                "attention.drawn", "looked", player=event.player, trick=trick), trick=self.trick_number)
 
     # ---- result -----------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

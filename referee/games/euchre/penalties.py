@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import Lapse
+from ...engine.choices import SUIT_OPTIONS, Lapse
 from ...engine.laws import Effect
 from ...notation import events as ev
+from ...notation.cards import Suit
 
 if TYPE_CHECKING:
     from .hand import EuchreHand
@@ -43,10 +44,9 @@ def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
     partner's card turned it into a partnership hand is a partnership revoke."""
     broken = next((s.broken for s in hand.sitting_out if s.loner == hand.alone), None)
     alone_then = hand.lone_hand or (broken is not None and (at.line, at.column) < (broken.line, broken.column))
-    if hand.lone_defence and hand.side(hand.defender_alone or "") == hand.side(offender):
-        return hand.game_options["revoke-lone-points"]  # his side was attempting a lone defence
-    if alone_then and (hand.game_options["revoke-lone"] == "any-lone-hand"  # or the offenders' own lone hand
-                       or hand.side(hand.alone or "") == hand.side(offender)):
+    # the sides attempting a lone hand then: the lone maker's, a lone defender's
+    lone = {hand.side(p) for p, on in ((hand.alone, alone_then), (hand.defender_alone, hand.lone_defence)) if p and on}
+    if hand.side(offender) in lone or (lone and hand.game_options["revoke-lone"] == "any-lone-hand"):
         return hand.game_options["revoke-lone-points"]
     return hand.game_options["revoke-points"]
 
@@ -102,10 +102,22 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
 
 
 def somerset_offer(hand: EuchreHand, fact: tb.Retracted) -> laws.Offer:
-    """Somerset 46, 52: a card out of turn taken back may be called, or a suit from its player's next lead."""
-    return laws.card_call(hand, fact.player, fact.card, ("card", "suit"), "play.out-of-turn", hand.say(
-        "play.out-of-turn", "somerset-offer", defenders=hand.side_label(hand.adversaries(fact.player)),
-        card=fact.card, player=fact.player), (Lapse.CARD_PLAYED,))
+    """Somerset 46, 52: a card out of turn taken back may be called, or a suit from its player or his
+    partner, whichever of them leads next (not a partner who sits out: he never leads)."""
+    player, defenders = fact.player, hand.side_label(hand.adversaries(fact.player))
+    leaders = [p for p in (player, hand.sides.partner(player)) if hand.table is None or p in hand.table.active]
+
+    def apply(hand: EuchreHand, option: str, at: ev.Span) -> None:
+        if option in SUIT_OPTIONS.values():
+            effects, who = hand.require_lead(leaders, Suit[option.upper()], "play.out-of-turn", at), leaders
+        else:  # the card itself, to be played at the first legal opportunity
+            effects, who = [hand.require(player, "card", "play.out-of-turn", at, card=fact.card)], [player]
+        hand.penalty("play.out-of-turn", "called", effects=effects, defenders=defenders, option=option,
+                     who=" or ".join(who))
+
+    return laws.Offer(laws.choosers(hand, player), player, ("card", "suit"), "play.out-of-turn", hand.say(
+        "play.out-of-turn", "somerset-offer", defenders=defenders, card=fact.card, player=player), apply,
+        ends=(Lapse.CARD_PLAYED,), card=fact.card, target=player)
 
 
 class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
@@ -118,6 +130,9 @@ class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
         seats = hand.sitting_out if hand.stage != "auction" else hand.lone_seats()  # from the lone call on
         sit = next((s for s in seats if s.seat == event.player and s.broken is None), None)
         if sit is not None:  # his cards are never played: nothing to keep face up "until played", or to call
+            if callable_ and sit.verb == "play":  # Somerset 102: it caps the lone hand's score instead
+                hand.partner_exposed = sit.seat
+                return laws.Ruling(hand.say("exposed.card", "sits-out-capped", seat=sit.seat, loner=sit.loner))
             if callable_:
                 return laws.Ruling(hand.say("exposed.card", "sits-out", seat=sit.seat, loner=sit.loner, verb=sit.verb))
             ruling = hand.say("exposed.card", "sits-out-redeal", seat=sit.seat, loner=sit.loner, verb=sit.verb)

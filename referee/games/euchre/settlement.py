@@ -47,6 +47,10 @@ def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, in
     # the makers by name: under the score, a euchre's points go to the other side
     named = f"{makers}, the makers{' (alone)' if hand.lone_hand else ''},"
     took = f"{named} took {tricks} trick{'' if tricks == 1 else 's'}"
+    exposed = hand.partner_exposed if hand.lone_hand else None
+    if exposed is not None and tricks in (0, 1, 2, 5):  # Somerset 102: his partner's card caps the lone hand
+        side, points, result = (hand.sides.other(makers), 4, "euchred") if tricks < 3 else (makers, 2, "a march")
+        return side, points, "exposed.card", f"{took}: {result}; {hand.say('exposed.card', 'capped', seat=exposed)}"
     if tricks < 3:
         if hand.lone_defence:  # a euchre by a lone defender
             return hand.sides.other(makers), 4, "alone.defend", f"{took}: euchred"
