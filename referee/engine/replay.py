@@ -1232,16 +1232,16 @@ class HandReplay:
     @final
     def quitted_trick(self, event: ev.Look) -> int | None:
         """The quitted trick `event` looks at (no number: the last one quitted, or else the one on
-        the table), for the game's laws to judge; None when it looks at the trick not gathered
-        yet, which may be reviewed. A trick not played yet contradicts the transcript: found, and
-        the look ignored (None)."""
+        the table), for the game's laws to judge; None when it looks at a trick not gathered yet
+        (the last one won, or the one being played), which may be reviewed. A trick not begun
+        contradicts the transcript: found, and the look ignored (None)."""
         table = self.table
         played = len(table.tricks) if table is not None else 0
         quitted = played - (0 if table is None or table.gathered else 1)
-        trick = event.trick or quitted or played
-        if not 0 < trick <= played:
+        trick = event.trick or quitted or played or 1
+        if not 0 < trick <= played and not self.being_played(trick):
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at trick {trick or 1}, which has not been played; ignored")
+                      f"{event.player} looks at trick {trick}, which has not been played; ignored")
             return None
         return trick if trick <= quitted else None
 
@@ -1647,6 +1647,13 @@ class HandReplay:
                 "and unproven if the hand ends without one")
 
     @final
+    def being_played(self, trick: int | None) -> bool:
+        """Whether `trick` is the one being played: its cards are face up on the table, and any
+        player may look at them, so a `look` at it contradicts nothing."""
+        table = self.table
+        return table is not None and bool(table.current.plays) and trick == table.current.number
+
+    @final
     def looked_at(self, event: ev.Look) -> tuple[int, bool]:
         """The trick a `look` is at (the last one quitted, unless it names one) and whether that trick
         is quitted (turned and gathered: what the laws that forbid a look speak of). A trick not
@@ -1654,7 +1661,7 @@ class HandReplay:
         played = len(self.table.tricks) if self.table is not None else 0
         quitted = played - (0 if self.table is None or self.table.gathered else 1)
         trick = event.trick or quitted
-        if not 0 < trick <= played:
+        if not 0 < trick <= played and not self.being_played(trick):
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} looks at " + (f"trick {trick}, which has not been played; ignored" if trick
                                                      else "the last trick quitted, but none has been; ignored"))
@@ -1671,6 +1678,8 @@ class HandReplay:
         """The quitted trick `event` looks at (the last one, unless it names one), for a game whose
         laws let every quitted trick count; None, and a finding, when no such trick was quitted."""
         quitted = len(self.table.tricks) if self.table is not None else 0
+        if self.being_played(event.trick):
+            return None  # its cards are still face up: a look at them is no look back
         if (event.trick is not None and event.trick > quitted) or not quitted:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
