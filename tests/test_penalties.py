@@ -83,11 +83,13 @@ N call clubs
 
 def test_a_suit_option_chosen_requires_the_offender_to_lead_it() -> None:
     """An offer declared by its `target` (no `apply` of the game's) whose `suit` option is answered
-    by a suit: the offender must lead that suit at his next lead, the penalty in the law's words."""
+    by a suit: the offender or his partner, whichever leads next (Somerset law 52), must lead that
+    suit, the penalty in the law's words."""
     hand = check_text(SOMERSET).files[0].games[0].hands[0]
     penalty = next(p for p in hand.penalties if p.rule == "euchre.play.out-of-turn")
-    assert penalty.description == "N-S call clubs from E"
-    assert [(e.kind, e.who, e.detail) for e in penalty.effects] == [("requirement", "E", "lead-suit clubs")]
+    assert penalty.description == "N-S call clubs from E or W"
+    assert [(e.kind, e.who, e.detail) for e in penalty.effects] == [("requirement", "E", "lead-suit clubs"),
+                                                                   ("requirement", "W", "lead-suit clubs")]
 
 
 class _Seated:
