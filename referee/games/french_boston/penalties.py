@@ -122,9 +122,13 @@ ATTENTION = callerlaws.SideAttentionLaw(
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
-    """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
+    """As in Boston (L39), a call that fits none of the choosers' options demands a wrong penalty,
+    voiding it. In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
 
     __slots__ = ()
+
+    def unanswered_call(self, hand: FrenchBostonHand, event: ev.Call) -> bool:
+        return super().unanswered_call(hand, event) or self.void_wrong_demand(hand, event)
 
     def unanswered_accept(self, hand: FrenchBostonHand, event: ev.Accept) -> None:
         if not hand.bidding:
