@@ -54,14 +54,16 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
     side). A lead: the innocent side may call a suit from the player whose lead it was (when the
     lead was its own, from whichever of the offender's side next leads), or the card itself as
     exposed; it goes back (`lead_called`). A card played: the innocent side may require a card of
-    one of the offender's side still to play to the trick (`play_target`), until it plays on or
-    the trick is complete. The offender's side must wait for the decision. Its words are the
-    rulebook's sentences of play.out-of-turn, named alike in each game, as their slots are: the
-    innocent side (`others`, by its label), the `offender` and his `card` (the `player` and his
-    `card` where they name the misère error: `what-led`, `what-played`), whose lead it was
-    (`expected`), whom a requirement binds (`target`), the offender's `side` when a suit is called
-    from whichever of it leads next ("Y or Z"), whom a suit is called from, in words (`whom`), and
-    the `option` chosen (a suit called: its `suit`)."""
+    one of the offender's side still to play to the trick (`play_target`), until it plays on or the
+    trick is complete. The offender's side must wait for the decision. A solo caller's own lead
+    carries no penalty and stands once the player on his left plays to it (Boston's L24): until then
+    it is the hand's `false_lead`, which the rightful leader's lead sends back unwritten (ended by
+    `caller_lead_followed`). Its words are the rulebook's sentences of play.out-of-turn, named alike
+    in each game, as their slots are: the innocent side (`others`, by its label), the `offender` and
+    his `card` (the `player` and his `card` where they name the misère error: `what-led`,
+    `what-played`), whose lead it was (`expected`), whom a requirement binds (`target`), the
+    offender's `side` when a suit is called from whichever of it leads next ("Y or Z"), whom a suit
+    is called from, in words (`whom`), and the `option` chosen (a suit called: its `suit`)."""
 
     __slots__ = ("exposed", "play_target", "said", "side", "stands")
 
@@ -81,9 +83,11 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
         why = self.side.exemption(hand, fact.player)
         if why == "unbid":
             return Ruling(hand.say("play.out-of-turn", "unbid"))
+        if why == "own" and fact.lead:
+            hand.false_lead = fact
+            return Ruling(hand.say("play.out-of-turn", "solo-caller-lead"))
         if why == "own":
-            return Ruling(hand.say("play.out-of-turn", "solo-caller-lead") if fact.lead
-                          else hand.say("play.out-of-turn", "solo-caller"))
+            return Ruling(hand.say("play.out-of-turn", "solo-caller"))
         applies = why is None
         what = hand.say("play.out-of-turn", "what-led", player=fact.player, card=fact.card) if fact.lead \
             else hand.say("play.out-of-turn", "what-played", player=fact.player, card=fact.card)
@@ -130,6 +134,14 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
             "play.out-of-turn", "lead-offer", others=others, whom=whom, offender=offender, card=card),
             apply, implied="accept" if stands else None, card=card,
             implied_text=stands(hand, offender) if stands else "")
+
+
+def caller_lead_followed(hand: Any) -> None:
+    """Called after each card played: once a second card is in the trick, the caller's lead out of
+    turn (`false_lead`, `SideOutOfTurnLaw`) was followed by the player on his left and stands, or it
+    went back for the rightful leader's lead; either way no later card sends the trick back."""
+    if hand.false_lead is not None and hand.table is not None and len(hand.table.current.plays) > 1:
+        hand.false_lead = None
 
 
 class SideExposedLaw(ExposedLaw[Any]):
