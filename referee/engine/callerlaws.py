@@ -10,8 +10,8 @@ declares only the options its laws give and the words that truly differ::
 The exemptions come first, in this order (`CallerSide.exemption`): no contract stands, the error
 is a solo caller's own (he has no partner to profit), play is over (nothing is left to penalise);
 a revoke corrected reads only the second (`SideRevokeLaw`). Then, in a misère, an adversary's
-error is the caller's claim (`MisereError`); otherwise the law's own penalty. Like the laws,
-nothing here holds a hand.
+error is the caller's claim (`MisereError`), but for drawing attention; otherwise the law's own
+penalty. Like the laws, nothing here holds a hand.
 """
 
 from __future__ import annotations
@@ -175,27 +175,22 @@ class SideAttentionLaw(AttentionLaw[Any]):
     """Drawing attention to the tricks: the innocent side may require of those of the offender's
     side still to play to the trick (the game's `targets`; none left: no choice opens, worded
     `none-left`) his highest or lowest, a trump or none, until it plays on or the trick is
-    complete; before play, there is no trick to require a card in. `exempt` words the exemptions;
-    in a misère it is a misère error (attention.drawn's `what`, given the `player`; ruled in the
-    game's `misere` words, if it has its own). The rest is worded by the rulebook's attention.drawn,
-    given the innocent side (`others`), the `trick` and whom a requirement binds (`target`: "Y Z")."""
+    complete; before play, there is no trick to require a card in. `exempt` words the exemptions.
+    In a misère too: drawing attention is not among the misère errors (Foster, p170). The rest is
+    worded by the rulebook's attention.drawn, given the innocent side (`others`), the `trick` and
+    whom a requirement binds (`target`: "Y Z")."""
 
-    __slots__ = ("exempt", "misere", "side", "targets")
+    __slots__ = ("exempt", "side", "targets")
 
     def __init__(self, side: CallerSide, exempt: Callable[[Any, ev.Count, Exemption], str],
-                 targets: Callable[[Any, ev.Count], list[str] | None],
-                 misere: Callable[[Any], str] | None = None) -> None:
-        self.side, self.exempt, self.targets, self.misere = side, exempt, targets, misere
+                 targets: Callable[[Any, ev.Count], list[str] | None]) -> None:
+        self.side, self.exempt, self.targets = side, exempt, targets
 
     def decide(self, hand: Any, event: ev.Count) -> Ruling:
         why = self.side.exemption(hand, event.player)
         if why is not None:
             return Ruling(self.exempt(hand, event, why))
         playing = hand.table is not None
-        words = self.misere(hand) if self.misere is not None else None
-        what = hand.say("attention.drawn", "what", player=event.player)
-        if misere := self.side.misere.ruling(hand, event.player, what, words, applies=playing):
-            return misere
         others = choosers(hand, event.player)
         label, targets = hand.side_label(others), self.targets(hand, event) if playing else None
         if playing and not targets:  # every one of the offender's side has played to the trick

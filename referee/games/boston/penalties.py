@@ -113,12 +113,11 @@ def opponents_to_play(hand: BostonHand, event: ev.Count) -> list[str]:
 
 
 ATTENTION = callerlaws.SideAttentionLaw(
-    callerlaws.CallerSide(MisereError("misere.error", lambda hand: None, MISERE.explanation, claimed),  # none
-                          lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
+    callerlaws.CallerSide(MISERE, lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
     lambda hand, event, why: hand.say("attention.drawn", "finished") if hand.table is not None and hand.table.finished
     else hand.say("attention.drawn", "none"), opponents_to_play)
 """Drawing attention to the tricks, while one is played: the caller may require highest or lowest,
-trump or not, of the opponents still to play to it; in a misère too, which is not among its errors."""
+trump or not, of the opponents still to play to it (in a misère too)."""
 
 
 class BostonCallLaw(laws.CallLaw["BostonHand"]):

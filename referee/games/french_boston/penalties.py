@@ -117,8 +117,8 @@ def next_of_side(hand: FrenchBostonHand, event: ev.Count) -> list[str] | None:
 ATTENTION = callerlaws.SideAttentionLaw(
     SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over") if why == "over"
     else hand.say("attention.drawn", "unbid") if why == "unbid" else hand.say("attention.drawn", "solo-caller"),
-    next_of_side, lambda hand: hand.say("attention.drawn", "misere", caller=hand.called.caller))
-"""Drawing attention: a requirement on the next of the offender's side to play."""
+    next_of_side)
+"""Drawing attention: a requirement on the next of the offender's side to play (in a misère too)."""
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
