@@ -79,7 +79,7 @@ class MisereError:
     is the misère's caller while one is played (None otherwise); `explanation(hand, caller,
     offender, what)` the choice's words. Where the laws let him play on instead (`accept`),
     `play_on` says so when play goes on (formatted with `caller` and `offender`). `ruled(hand, caller)`:
-    the ruling's words, where they are the same for every error (each game's rulebook says them)."""
+    the ruling's words, the same for every error (each game's rulebook says them)."""
 
     topic: str
     caller: Callable[[Any], str | None]
@@ -110,20 +110,15 @@ class MisereError:
         discards, a claim of the rest): the caller's claim is open."""
         hand.open(self.offer(hand, offender, what))
 
-    def ruling(self, hand: HandReplay, offender: str, what: str, words: str | None = None,
-               applies: bool = True) -> Ruling | None:
-        """In a misère, an adversary's error ruled as a misère error in `words` (a template that may
-        name the `{caller}`; by default the declared `ruled`, given the caller), with the caller's
-        claim where a penalty `applies`; None outside a misère (the law's own ruling stands)."""
+    def ruling(self, hand: HandReplay, offender: str, what: str, applies: bool = True) -> Ruling | None:
+        """In a misère, an adversary's error ruled as a misère error in the declared `ruled` words,
+        with the caller's claim where a penalty `applies`; None outside a misère (the law's own
+        ruling stands)."""
         caller = self.caller(hand)
         if caller is None:
             return None
-        if words is None:
-            assert self.ruled is not None, "a misère error without words"
-            said = self.ruled(hand, caller)
-        else:
-            said = words.format(caller=caller)
-        return Ruling(said, self.offer(hand, offender, what) if applies else None)
+        assert self.ruled is not None, "a misère error without words"
+        return Ruling(self.ruled(hand, caller), self.offer(hand, offender, what) if applies else None)
 
 
 def lay_down(hand: HandReplay, event: ev.ClaimRest, partners: Sequence[str], whose: str,

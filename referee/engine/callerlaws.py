@@ -10,8 +10,8 @@ declares only the options its laws give and the words that truly differ::
 The exemptions come first, in this order (`CallerSide.exemption`): no contract stands, the error
 is a solo caller's own (he has no partner to profit), play is over (nothing is left to penalise);
 a revoke corrected reads only the second (`SideRevokeLaw`). Then, in a misère, an adversary's
-error is the caller's claim (`MisereError`); otherwise the law's own penalty. Like the laws,
-nothing here holds a hand.
+error is the caller's claim (`MisereError`), but for drawing attention; otherwise the law's own
+penalty. Like the laws, nothing here holds a hand.
 """
 
 from __future__ import annotations
@@ -54,14 +54,16 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
     side). A lead: the innocent side may call a suit from the player whose lead it was (when the
     lead was its own, from whichever of the offender's side next leads), or the card itself as
     exposed; it goes back (`lead_called`). A card played: the innocent side may require a card of
-    one of the offender's side still to play to the trick (`play_target`), until it plays on or
-    the trick is complete. The offender's side must wait for the decision. Its words are the
-    rulebook's sentences of play.out-of-turn, named alike in each game, as their slots are: the
-    innocent side (`others`, by its label), the `offender` and his `card` (the `player` and his
-    `card` where they name the misère error: `what-led`, `what-played`), whose lead it was
-    (`expected`), whom a requirement binds (`target`), the offender's `side` when a suit is called
-    from whichever of it leads next ("Y or Z"), whom a suit is called from, in words (`whom`), and
-    the `option` chosen (a suit called: its `suit`)."""
+    one of the offender's side still to play to the trick (`play_target`), until it plays on or the
+    trick is complete. The offender's side must wait for the decision. A solo caller's own lead
+    carries no penalty and stands once the player on his left plays to it (Boston's L24): until then
+    it is the hand's `false_lead`, which the rightful leader's lead sends back unwritten (ended by
+    `caller_lead_followed`). Its words are the rulebook's sentences of play.out-of-turn, named alike
+    in each game, as their slots are: the innocent side (`others`, by its label), the `offender` and
+    his `card` (the `player` and his `card` where they name the misère error: `what-led`,
+    `what-played`), whose lead it was (`expected`), whom a requirement binds (`target`), the
+    offender's `side` when a suit is called from whichever of it leads next ("Y or Z"), whom a suit
+    is called from, in words (`whom`), and the `option` chosen (a suit called: its `suit`)."""
 
     __slots__ = ("exposed", "play_target", "said", "side", "stands")
 
@@ -81,9 +83,11 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
         why = self.side.exemption(hand, fact.player)
         if why == "unbid":
             return Ruling(hand.say("play.out-of-turn", "unbid"))
+        if why == "own" and fact.lead:
+            hand.false_lead = fact
+            return Ruling(hand.say("play.out-of-turn", "solo-caller-lead"))
         if why == "own":
-            return Ruling(hand.say("play.out-of-turn", "solo-caller-lead") if fact.lead
-                          else hand.say("play.out-of-turn", "solo-caller"))
+            return Ruling(hand.say("play.out-of-turn", "solo-caller"))
         applies = why is None
         what = hand.say("play.out-of-turn", "what-led", player=fact.player, card=fact.card) if fact.lead \
             else hand.say("play.out-of-turn", "what-played", player=fact.player, card=fact.card)
@@ -132,6 +136,14 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
             implied_text=stands(hand, offender) if stands else "")
 
 
+def caller_lead_followed(hand: Any) -> None:
+    """Called after each card played: once a second card is in the trick, the caller's lead out of
+    turn (`false_lead`, `SideOutOfTurnLaw`) was followed by the player on his left and stands, or it
+    went back for the rightful leader's lead; either way no later card sends the trick back."""
+    if hand.false_lead is not None and hand.table is not None and len(hand.table.current.plays) > 1:
+        hand.false_lead = None
+
+
 class SideExposedLaw(ExposedLaw[Any]):
     """A card of an adversary of the caller (in a partnership, of either side) seen by the table
     without being played: the innocent side may call it until it is played (the game's `call`
@@ -163,27 +175,22 @@ class SideAttentionLaw(AttentionLaw[Any]):
     """Drawing attention to the tricks: the innocent side may require of those of the offender's
     side still to play to the trick (the game's `targets`; none left: no choice opens, worded
     `none-left`) his highest or lowest, a trump or none, until it plays on or the trick is
-    complete; before play, there is no trick to require a card in. `exempt` words the exemptions;
-    in a misère it is a misère error (attention.drawn's `what`, given the `player`; ruled in the
-    game's `misere` words, if it has its own). The rest is worded by the rulebook's attention.drawn,
-    given the innocent side (`others`), the `trick` and whom a requirement binds (`target`: "Y Z")."""
+    complete; before play, there is no trick to require a card in. `exempt` words the exemptions.
+    In a misère too: drawing attention is not among the misère errors (Foster, p170). The rest is
+    worded by the rulebook's attention.drawn, given the innocent side (`others`), the `trick` and
+    whom a requirement binds (`target`: "Y Z")."""
 
-    __slots__ = ("exempt", "misere", "side", "targets")
+    __slots__ = ("exempt", "side", "targets")
 
     def __init__(self, side: CallerSide, exempt: Callable[[Any, ev.Count, Exemption], str],
-                 targets: Callable[[Any, ev.Count], list[str] | None],
-                 misere: Callable[[Any], str] | None = None) -> None:
-        self.side, self.exempt, self.targets, self.misere = side, exempt, targets, misere
+                 targets: Callable[[Any, ev.Count], list[str] | None]) -> None:
+        self.side, self.exempt, self.targets = side, exempt, targets
 
     def decide(self, hand: Any, event: ev.Count) -> Ruling:
         why = self.side.exemption(hand, event.player)
         if why is not None:
             return Ruling(self.exempt(hand, event, why))
         playing = hand.table is not None
-        words = self.misere(hand) if self.misere is not None else None
-        what = hand.say("attention.drawn", "what", player=event.player)
-        if misere := self.side.misere.ruling(hand, event.player, what, words, applies=playing):
-            return misere
         others = choosers(hand, event.player)
         label, targets = hand.side_label(others), self.targets(hand, event) if playing else None
         if playing and not targets:  # every one of the offender's side has played to the trick

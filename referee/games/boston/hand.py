@@ -9,6 +9,7 @@ from ...engine import table as tb
 from ...engine.auction import Auction, void
 from ...engine.called_hand import CalledHand
 from ...engine.caller import Called, claim_rest
+from ...engine.callerlaws import caller_lead_followed
 from ...engine.choices import PENALTY_WORDS
 from ...engine.laws import Effect
 from ...engine.misere import look_back
@@ -240,8 +241,7 @@ class BostonHand(CalledHand[BostonBid]):
         if self.liable.watching and self.table is not None:
             self.liable.before_play(self, event)
         self.play_card(event)
-        if self.false_lead is not None and self.table is not None and len(self.table.current.plays) > 1:
-            self.false_lead = None  # the caller's lead out of turn, followed, stands (or went back for another)
+        caller_lead_followed(self)
         if self.liable:
             self.liable.played(event.card)
         if self.dead_cards and self.table is not None and not self.table.current.plays:

@@ -85,19 +85,7 @@ def play_target(hand: BostonHand, fact: tb.OutOfTurn) -> str | None:
     return (fact.expected if fact.expected in targets else targets[0]) if targets else None
 
 
-class BostonOutOfTurnLaw(callerlaws.SideOutOfTurnLaw):
-    """The caller's own lead out of turn stands only if the player on his left follows it (L24 ins.):
-    until then it is the hand's `false_lead`, which the rightful leader's lead sends back unwritten."""
-
-    __slots__ = ()
-
-    def decide(self, hand: BostonHand, fact: tb.OutOfTurn) -> Ruling:
-        if fact.lead and fact.player == hand.caller:
-            hand.false_lead = fact
-        return super().decide(hand, fact)
-
-
-OUT_OF_TURN = BostonOutOfTurnLaw(
+OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
     SIDE, play_target, lambda hand, offender: hand.say("play.out-of-turn", "lead-stands", offender=offender),
     exposed=True, short=short_ruling)
 """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to one
@@ -125,12 +113,11 @@ def opponents_to_play(hand: BostonHand, event: ev.Count) -> list[str]:
 
 
 ATTENTION = callerlaws.SideAttentionLaw(
-    callerlaws.CallerSide(MisereError("misere.error", lambda hand: None, MISERE.explanation, claimed),  # none
-                          lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
+    callerlaws.CallerSide(MISERE, lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
     lambda hand, event, why: hand.say("attention.drawn", "finished") if hand.table is not None and hand.table.finished
     else hand.say("attention.drawn", "none"), opponents_to_play)
 """Drawing attention to the tricks, while one is played: the caller may require highest or lowest,
-trump or not, of the opponents still to play to it; in a misère too, which is not among its errors."""
+trump or not, of the opponents still to play to it (in a misère too)."""
 
 
 class BostonCallLaw(laws.CallLaw["BostonHand"]):

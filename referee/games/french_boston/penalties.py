@@ -117,14 +117,18 @@ def next_of_side(hand: FrenchBostonHand, event: ev.Count) -> list[str] | None:
 ATTENTION = callerlaws.SideAttentionLaw(
     SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over") if why == "over"
     else hand.say("attention.drawn", "unbid") if why == "unbid" else hand.say("attention.drawn", "solo-caller"),
-    next_of_side, lambda hand: hand.say("attention.drawn", "misere", caller=hand.called.caller))
-"""Drawing attention: a requirement on the next of the offender's side to play."""
+    next_of_side)
+"""Drawing attention: a requirement on the next of the offender's side to play (in a misère too)."""
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
-    """In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
+    """As in Boston (L39), a call that fits none of the choosers' options demands a wrong penalty,
+    voiding it. In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
 
     __slots__ = ()
+
+    def unanswered_call(self, hand: FrenchBostonHand, event: ev.Call) -> bool:
+        return super().unanswered_call(hand, event) or self.void_wrong_demand(hand, event)
 
     def unanswered_accept(self, hand: FrenchBostonHand, event: ev.Accept) -> None:
         if not hand.bidding:
