@@ -262,12 +262,13 @@ class CallLaw(PenaltyLaw[H]):
     """Penalty calls: what a called requirement demands, whether a play obeys it, and a call or
     an acceptance that answers no open choice."""
 
-    __slots__ = ("trump_while_following",)
+    __slots__ = ("trump_while_following", "wrong_demand_voids")
 
-    def __init__(self, trump_while_following: bool = False) -> None:
+    def __init__(self, trump_while_following: bool = False, wrong_demand_voids: bool = False) -> None:
         """`trump_while_following`: declared by a game whose laws let a player trump a plain suit he
-        holds (Auction Pitch): "trump" may be called from him even then, and any trump he plays obeys it."""
-        self.trump_while_following = trump_while_following
+        holds (Auction Pitch): "trump" may be called from him even then, and any trump he plays obeys it.
+        `wrong_demand_voids`: a call that answers no choice voids the penalty (`void_wrong_demand`)."""
+        self.trump_while_following, self.wrong_demand_voids = trump_while_following, wrong_demand_voids
 
     def describe(self, hand: H, requirement: Requirement) -> str:
         words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
@@ -367,8 +368,9 @@ class CallLaw(PenaltyLaw[H]):
 
     def unanswered_call(self, hand: H, event: ev.Call) -> bool:
         """A call that answers no open choice: True if the game's laws still give it a meaning (an
-        exposed card lying on the table, `LiableCards.call`); otherwise the replay finds it unfounded."""
-        return hand.liable.call(hand, event)
+        exposed card lying on the table, `LiableCards.call`, or a wrong demand that voids the penalty,
+        where the game declares `wrong_demand_voids`); otherwise the replay finds it unfounded."""
+        return hand.liable.call(hand, event) or (self.wrong_demand_voids and self.void_wrong_demand(hand, event))
 
     def void_wrong_demand(self, hand: H, event: ev.Call) -> bool:
         """For laws under which a demand by the wrong adversary, or for the wrong penalty, voids the

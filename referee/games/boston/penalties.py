@@ -120,15 +120,7 @@ ATTENTION = callerlaws.SideAttentionLaw(
 trump or not, of the opponents still to play to it (in a misère too)."""
 
 
-class BostonCallLaw(laws.CallLaw["BostonHand"]):
-    """A call that fits none of the caller's choices demands a wrong penalty, voiding it (L39)."""
-
-    __slots__ = ()
-
-    def unanswered_call(self, hand: BostonHand, event: ev.Call) -> bool:
-        return super().unanswered_call(hand, event) or self.void_wrong_demand(hand, event)
-
-
 LAWS = laws.PenaltyLaws(revoke=REVOKE, out_of_turn=OUT_OF_TURN, exposed=EXPOSED, attention=ATTENTION,
-                        call=BostonCallLaw(), deal=laws.DealLaw(worded=True))
-"""Boston's penalty laws, declared on its hand."""
+                        call=laws.CallLaw(wrong_demand_voids=True), deal=laws.DealLaw(worded=True))
+"""Boston's penalty laws, declared on its hand: a call that fits none of the caller's choices demands
+a wrong penalty, voiding it (L39)."""

@@ -127,9 +127,6 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 
     __slots__ = ()
 
-    def unanswered_call(self, hand: FrenchBostonHand, event: ev.Call) -> bool:
-        return super().unanswered_call(hand, event) or self.void_wrong_demand(hand, event)
-
     def unanswered_accept(self, hand: FrenchBostonHand, event: ev.Accept) -> None:
         if not hand.bidding:
             super().unanswered_accept(hand, event)
@@ -138,5 +135,6 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 
 
 LAWS = laws.PenaltyLaws(revoke=REVOKE, retract=FrenchBostonRetractLaw(), out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
-                        attention=ATTENTION, call=FrenchBostonCallLaw(), deal=laws.DealLaw(worded=True))
+                        attention=ATTENTION, call=FrenchBostonCallLaw(wrong_demand_voids=True),
+                        deal=laws.DealLaw(worded=True))
 """French Boston's penalty laws, declared on its hand."""
