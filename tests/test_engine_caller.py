@@ -68,11 +68,13 @@ def test_where_the_caller_may_play_on_play_going_on_accepts_in_the_games_words()
 
 
 def test_the_ruling_is_the_laws_own_outside_a_misere_and_opens_no_claim_where_no_penalty_applies() -> None:
-    law = misere()
-    assert law.ruling(FakeHand(misere=False), "B", "w", "words") is None  # type: ignore[arg-type]
-    ruling = law.ruling(FakeHand(misere=True), "B", "w", "In a misère {caller} may claim.")  # type: ignore[arg-type]
+    law = MisereError("misere.error", lambda hand: "A" if hand.misere else None,
+                      lambda hand, caller, offender, what: f"{what}: {caller} may claim", lambda *_: None,
+                      ruled=lambda hand, caller: f"In a misère {caller} may claim.")
+    assert law.ruling(FakeHand(misere=False), "B", "w") is None  # type: ignore[arg-type]
+    ruling = law.ruling(FakeHand(misere=True), "B", "w")  # type: ignore[arg-type]
     assert ruling is not None and ruling.words == "In a misère A may claim." and ruling.offer is not None
-    quiet = law.ruling(FakeHand(misere=True), "B", "w", "words", applies=False)  # type: ignore[arg-type]
+    quiet = law.ruling(FakeHand(misere=True), "B", "w", applies=False)  # type: ignore[arg-type]
     assert quiet is not None and quiet.offer is None
     hand = FakeHand(misere=True)
     law.open(hand, "B", "w")  # type: ignore[arg-type]
