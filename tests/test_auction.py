@@ -63,6 +63,29 @@ def test_passes_a_call_out_of_turn_stands_and_the_bidding_goes_on_from_the_speak
     assert auction.turn == "W"
 
 
+def test_stands_the_players_passed_over_speak_first_in_their_own_turn_without_fault() -> None:
+    auction = Auction(SEATS, "N", rules("stands", "passes"))
+    auction.admit("S", "bid 3")
+    auction.bid("S", 3)
+    assert (auction.turn, auction.owed) == ("W", ["N", "E"])
+    assert auction.admit("N", "passed") == Answer()  # his turn before the error: no objection
+    auction.pass_("N")
+    auction.again("E")  # a void call of his: he still speaks first, the turn stays
+    assert (auction.turn, auction.owed) == ("W", ["E"])
+    auction.pass_("W")  # the turn's player speaks: the one passed over waits for his turn to come round
+    assert (auction.turn, auction.owed) == ("E", [])
+
+
+def test_stands_the_turn_passes_by_those_who_have_answered_the_standing_bid() -> None:
+    auction = Auction(SEATS, "N", rules("stands", "passes"))
+    auction.admit("S", "bid 3")
+    auction.bid("S", 3)
+    auction.bid("N", 4)  # passed over, he outbids S in what was his turn
+    auction.pass_("E")
+    auction.pass_("W")  # N made the standing bid and E has answered it: S is next
+    assert auction.turn == "S" and not auction.over
+
+
 def test_passes_three_passes_after_a_bid_close_it_four_with_none() -> None:
     auction = Auction(SEATS, "N", rules("stands", "passes"))
     for player in ("N", "E", "S"):
