@@ -19,7 +19,7 @@ from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
 from .penalties import LAWS, MISERE
-from .settlement import TABLES, BostonSettlement
+from .settlement import TABLES, BostonSettlement, bid_name
 
 BostonOptions = TypedDict("BostonOptions", {
     "success-table": Literal["standard", "american"],
@@ -124,15 +124,16 @@ class BostonHand(CalledHand[BostonBid]):
         """A bid stands if it outranks the standing one; its caller is then against the three others.
         A passed player may come back only with a misère (`comeback`): any other bid of his is void
         and counts as his pass."""
-        auction, player, standing = self.calls, event.player, self.high.text if self.high else "nothing"
+        auction, player, named = self.calls, event.player, bid_name(self, bid)
+        standing = bid_name(self, self.high) if self.high else "nothing"
         if player in auction.passed and not (auction.may_come_back(player, bid) and auction.outranks(bid)):
             auction.pass_(player)
             self.find("illegal-bid", player, event.at, "bidding.passed", self.say(
-                "bidding.passed", "comeback", player=player, standing=standing, bid=bid.text)
+                "bidding.passed", "comeback", player=player, standing=standing, bid=named)
                 if self.game_options["comeback"] == "misere-and-spreads" else self.say(
-                "bidding.passed", "comeback-misere-only", player=player, standing=standing, bid=bid.text))
+                "bidding.passed", "comeback-misere-only", player=player, standing=standing, bid=named))
         elif not auction.outranks(bid):
-            self.found("illegal-bid", player, event.at, "bidding.illegal", "low", bid=bid.text, standing=standing,
+            self.found("illegal-bid", player, event.at, "bidding.illegal", "low", bid=named, standing=standing,
                        player=player)
         else:
             auction.bid(player, bid)
