@@ -58,9 +58,17 @@ def test_each_once_silence_is_taken_as_passes_and_closes_it() -> None:
 def test_passes_a_call_out_of_turn_stands_and_the_bidding_goes_on_from_the_speaker() -> None:
     auction = Auction(SEATS, "N", rules("stands", "passes"))
     assert auction.admit("S", "passed").counts
-    assert auction.turn == "S"
+    assert auction.turn == "N"  # until it counts (the game may yet find it void)
     auction.pass_("S")
     assert auction.turn == "W"
+
+
+def test_stands_a_call_out_of_turn_found_void_takes_no_turn_and_passes_nobody_over() -> None:
+    auction = Auction(SEATS, "N", rules("stands", "passes"))
+    auction.bid("N", 3)
+    assert auction.admit("W", "bid 2").counts  # the game then finds the bid too low: void
+    auction.pass_("E")
+    assert (auction.turn, auction.owed) == ("S", [])
 
 
 def test_stands_the_players_passed_over_speak_first_in_their_own_turn_without_fault() -> None:

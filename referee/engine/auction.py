@@ -111,7 +111,7 @@ class Auction(Generic[Bid]):
         self.over = False                  # whether the bidding is closed (by the rule declared: `Ends`)
         self.stuck: str | None = None      # who may not pass now: the dealer in the last round, if stuck
         self.owed: list[str] = []          # stands: who a call out of turn passed over and may still speak first
-        self.skipped: list[str] = []       # who the call out of turn now being made passes over (owed once it counts)
+        self.skipping: tuple[str, list[str]] = ("", [])  # a call out of turn being made: its player, who it passes over
 
     # ---- where it stands -----------------------------------------------------------------
     def silent(self) -> list[str]:
@@ -152,7 +152,7 @@ class Auction(Generic[Bid]):
             return Answer()
         words = rules.out_of_turn_words.format(player=player, what=what, turn=turn)
         if rules.out_of_turn == "stands":
-            self.skipped, self.turn = self.between(turn, player), player
+            self.skipping = player, self.between(turn, player)  # they are owed once it counts (`spoke`)
         return Answer(rules.out_of_turn != "void", [Objection("bid-out-of-turn", "bidding.out-of-turn", words)])
 
     def pass_(self, player: str) -> None:
@@ -224,8 +224,10 @@ class Auction(Generic[Bid]):
         if self.owed[:1] == [player] and player != self.turn:
             del self.owed[0]
         else:
-            self.owed, self.skipped = self.skipped, []
+            jumped, skipped = self.skipping
+            self.owed = skipped if jumped == player else []
             self.turn = self.next_to_answer(player)
+        self.skipping = ("", [])
         if ends == "first-bid":
             self.over = self.high is not None or self.passes >= len(seats) * self.rules.rounds
         elif self.high is None:
