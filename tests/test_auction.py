@@ -58,9 +58,40 @@ def test_each_once_silence_is_taken_as_passes_and_closes_it() -> None:
 def test_passes_a_call_out_of_turn_stands_and_the_bidding_goes_on_from_the_speaker() -> None:
     auction = Auction(SEATS, "N", rules("stands", "passes"))
     assert auction.admit("S", "passed").counts
-    assert auction.turn == "S"
+    assert auction.turn == "N"  # until it counts (the game may yet find it void)
     auction.pass_("S")
     assert auction.turn == "W"
+
+
+def test_stands_a_call_out_of_turn_found_void_takes_no_turn_and_passes_nobody_over() -> None:
+    auction = Auction(SEATS, "N", rules("stands", "passes"))
+    auction.bid("N", 3)
+    assert auction.admit("W", "bid 2").counts  # the game then finds the bid too low: void
+    auction.pass_("E")
+    assert (auction.turn, auction.owed) == ("S", [])
+
+
+def test_stands_the_players_passed_over_speak_first_in_their_own_turn_without_fault() -> None:
+    auction = Auction(SEATS, "N", rules("stands", "passes"))
+    auction.admit("S", "bid 3")
+    auction.bid("S", 3)
+    assert (auction.turn, auction.owed) == ("W", ["N", "E"])
+    assert auction.admit("N", "passed") == Answer()  # his turn before the error: no objection
+    auction.pass_("N")
+    auction.again("E")  # a void call of his: he still speaks first, the turn stays
+    assert (auction.turn, auction.owed) == ("W", ["E"])
+    auction.pass_("W")  # the turn's player speaks: the one passed over waits for his turn to come round
+    assert (auction.turn, auction.owed) == ("E", [])
+
+
+def test_stands_the_turn_passes_by_those_who_have_answered_the_standing_bid() -> None:
+    auction = Auction(SEATS, "N", rules("stands", "passes"))
+    auction.admit("S", "bid 3")
+    auction.bid("S", 3)
+    auction.bid("N", 4)  # passed over, he outbids S in what was his turn
+    auction.pass_("E")
+    auction.pass_("W")  # N made the standing bid and E has answered it: S is next
+    assert auction.turn == "S" and not auction.over
 
 
 def test_passes_three_passes_after_a_bid_close_it_four_with_none() -> None:

@@ -385,3 +385,19 @@ def test_a_trick_played_out_without_the_take_back_lets_the_lead_stand() -> None:
     assert "the penalty lapses" in hand["irregularities"][-1]["explanation"]
     assert hand["tricks"][0]["plays"] == [["Y", "3H"], ["B", "4H"], ["Z", "5H"], ["A", "2H"]]
     assert hand["tricks"][0]["winner"] == "Z" and hand["status"] == "in-progress"
+
+
+# ---- the words of a verdict ------------------------------------------------------------------------
+@pytest.mark.parametrize(("case", "words"), [
+    ("opponent-revoke-doubles-pool", "as if he had made his bid with 3 over-tricks; the revoker doubles the pool."),
+    ("opponent-revoke-six", "; the revoker forfeits to the pool."),
+    ("misere-caller-revoke-established", "The caller loses his grand misère, as if he had taken a trick"),
+    ("little-spread-made", "'cause': 'A made little spread with 0 tricks'"),
+    ("grand-misere-lost", "'cause': 'A failed in grand misère'"),
+    ("comeback-misere-only", "the bid little spread is void"),
+])
+def test_a_verdict_words_the_call_and_the_house_rule_in_force(case: str, words: str) -> None:
+    """The revoke's words follow the house rule for the revoker's pool; a misère is named as the
+    rulebook names it, never by its notation key (grand-misere), nor put in for tricks."""
+    hand = _hand((Path(__file__).resolve().parent.parent / "cases" / "boston" / f"{case}.ttn").read_text("utf-8"))
+    assert words in str(hand)

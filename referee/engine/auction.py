@@ -29,7 +29,8 @@ Bid = TypeVar("Bid")
 
 OutOfTurn = Literal["stands", "waits", "void"]
 """What a call out of turn does. `stands`: it counts and the bidding goes on from the speaker,
-bidding being individual (Boston, French Boston); `waits`: it counts, and the player whose turn it
+bidding being individual (Boston, French Boston), though the players it passed over may still
+speak first, each in the turn that was his (`Auction.owed`); `waits`: it counts, and the player whose turn it
 was keeps the turn (Auction Pitch, where each speaks once); `void`: it is void and the turn stays
 (Euchre)."""
 
@@ -109,6 +110,8 @@ class Auction(Generic[Bid]):
         self.round = 1                     # first-bid: the round of calls, the next once everybody has passed
         self.over = False                  # whether the bidding is closed (by the rule declared: `Ends`)
         self.stuck: str | None = None      # who may not pass now: the dealer in the last round, if stuck
+        self.owed: list[str] = []          # stands: who a call out of turn passed over and may still speak first
+        self.skipping: tuple[str, list[str]] = ("", [])  # a call out of turn being made: its player, who it passes over
 
     # ---- where it stands -----------------------------------------------------------------
     def silent(self) -> list[str]:
@@ -145,11 +148,11 @@ class Auction(Generic[Bid]):
         if rules.ends == "once-round" and player in self.acted:
             return void(rules.again_words.format(player=player, what=what))
         turn = self.turn
-        if player == turn:
+        if player == turn or self.owed[:1] == [player]:
             return Answer()
         words = rules.out_of_turn_words.format(player=player, what=what, turn=turn)
         if rules.out_of_turn == "stands":
-            self.turn = player
+            self.skipping = player, self.between(turn, player)  # they are owed once it counts (`spoke`)
         return Answer(rules.out_of_turn != "void", [Objection("bid-out-of-turn", "bidding.out-of-turn", words)])
 
     def pass_(self, player: str) -> None:
@@ -176,8 +179,25 @@ class Auction(Generic[Bid]):
         self.spoke(player)
 
     def again(self, player: str) -> None:
-        """`player`'s call was void and he speaks again: the turn is his."""
-        self.turn = player
+        """`player`'s call was void and he speaks again: the turn is his (one passed over still speaks first)."""
+        if self.owed[:1] != [player]:
+            self.turn = player
+
+    def next_to_answer(self, player: str) -> str:
+        """The seat after `player`; where calls out of turn stand, the first after him still to answer
+        the standing bid (in turn, the same seat: out of turn, one who has answered it is passed by)."""
+        seats = self.seats
+        after = seats[(seats.index(player) + 1) % len(seats)]
+        if self.rules.out_of_turn != "stands":
+            return after
+        silent = self.silent()
+        return next((p for p in self.between(after, player) if p in silent), after)
+
+    def between(self, first: str, last: str) -> list[str]:
+        """The seats from `first` up to (not including) `last`, in the order they speak."""
+        seats = self.seats
+        start = seats.index(first)
+        return [seats[(start + i) % len(seats)] for i in range((seats.index(last) - start) % len(seats))]
 
     def take_silence(self) -> list[str]:
         """Play began with some players not having spoken (`silent`): the table took them to have
@@ -192,14 +212,22 @@ class Auction(Generic[Bid]):
 
     def spoke(self, player: str) -> None:
         """The turn passes on: to the next seat after the speaker, or (each speaking once) to the
-        first who has not spoken yet; and whether that closed the bidding, by the rule declared."""
+        first who has not spoken yet; and whether that closed the bidding, by the rule declared. A
+        player passed over by a call out of turn, speaking before anybody else, leaves the turn
+        where that call put it: he spoke in the turn that was his before the error."""
         self.acted.add(player)
         ends, seats = self.rules.ends, self.seats
         if ends == "once-round":
             self.turn = next((p for p in seats if p not in self.acted), "")
             self.over = not self.turn
             return
-        self.turn = seats[(seats.index(player) + 1) % len(seats)]
+        if self.owed[:1] == [player] and player != self.turn:
+            del self.owed[0]
+        else:
+            jumped, skipped = self.skipping
+            self.owed = skipped if jumped == player else []
+            self.turn = self.next_to_answer(player)
+        self.skipping = ("", [])
         if ends == "first-bid":
             self.over = self.high is not None or self.passes >= len(seats) * self.rules.rounds
         elif self.high is None:

@@ -369,8 +369,20 @@ class CallLaw(PenaltyLaw[H]):
     def unanswered_call(self, hand: H, event: ev.Call) -> bool:
         """A call that answers no open choice: True if the game's laws still give it a meaning (an
         exposed card lying on the table, `LiableCards.call`, or a wrong demand that voids the penalty,
-        where the game declares `wrong_demand_voids`); otherwise the replay finds it unfounded."""
-        return hand.liable.call(hand, event) or (self.wrong_demand_voids and self.void_wrong_demand(hand, event))
+        where the game declares `wrong_demand_voids`) or it is found here (`fits_none`); otherwise
+        the replay finds it unfounded: no choice is open to its player."""
+        return hand.liable.call(hand, event) or (self.wrong_demand_voids and self.void_wrong_demand(hand, event)) \
+            or self.fits_none(hand, event)
+
+    def fits_none(self, hand: H, event: ev.Call) -> bool:
+        """A call by a player to whom a choice is open that fits none of its options: it is void, and
+        found in words that list the options (not as if no choice were open to him)."""
+        options = dict.fromkeys(o for c in hand.choices if event.player in c.choosers for o in c.pending.options)
+        if options:
+            hand.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
+                      f"{event.player} calls '{event.text}', which fits none of the options open to {event.player} "
+                      f"({' | '.join(options)}); the call is void")
+        return bool(options)
 
     def void_wrong_demand(self, hand: H, event: ev.Call) -> bool:
         """For laws under which a demand by the wrong adversary, or for the wrong penalty, voids the

@@ -19,7 +19,7 @@ from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
 from .penalties import LAWS, MISERE
-from .settlement import TABLES, BostonSettlement
+from .settlement import TABLES, BostonSettlement, bid_name
 
 BostonOptions = TypedDict("BostonOptions", {
     "success-table": Literal["standard", "american"],
@@ -84,10 +84,12 @@ class BostonHand(CalledHand[BostonBid]):
         return self.decided if self.ended_as("thrown-up") else None
 
     # ---- bidding --------------------------------------------------------------------------
-    def hears(self, event: ev.Event, what: str) -> bool:
+    def hears(self, event: ev.Event, what: str, lawful: bool = True) -> bool:
+        """Whether a call counts. One that could not stand whoever's turn it was (`lawful`) is found
+        void alone while the bidding is open: it takes no turn, so it is not out of turn."""
         if self.final_grand:
             return void(self.say("bidding.illegal", "final-grand", player=event.player, what=what)).report(self, event)
-        return super().hears(event, what)
+        return (self.bidding and not lawful) or super().hears(event, what)
 
     def close_bidding(self) -> None:
         """The caller's side forms (not while he may be overcalled); a caller in trumps names them."""
@@ -96,43 +98,54 @@ class BostonHand(CalledHand[BostonBid]):
         self.close_into(self.high.rung if self.high else None, names_trumps=True)
 
     def on_bid(self, event: ev.Bid) -> None:
-        if not self.hears(event, f"bid {event.text}"):
-            return
         contract, number, qualifier = event.contract, event.number, event.qualifier
         if contract in ("keep", "keep-over"):
-            self.keep(event, contract == "keep-over")
-        elif (rung := LADDER.said(contract)) is not None:
-            self.propose(event, BostonBid(rung.name))
+            self.keep(event, f"bid {event.text}", contract == "keep-over")
+            return
+        bid = None
+        if (rung := LADDER.said(contract)) is not None:
+            bid = BostonBid(rung.name)
         elif (rung := LADDER.numbered(number)) is not None and qualifier in (None, "colour", "preference"):
-            self.propose(event, BostonBid(rung.name, CLASSES.index(qualifier or "plain")))
-        else:
-            self.found("illegal-bid", event.player, event.at, "bidding.illegal", "not-a-bid", text=event.text,
-                       player=event.player)
+            bid = BostonBid(rung.name, CLASSES.index(qualifier or "plain"))
+        if self.hears(event, f"bid {event.text}", self.lawful(event.player, bid)):
+            if bid is not None:
+                self.propose(event, bid)
+            else:
+                self.found("illegal-bid", event.player, event.at, "bidding.illegal", "not-a-bid", text=event.text,
+                           player=event.player)
 
     def on_keep(self, event: ev.Keep) -> None:
-        if self.hears(event, f"said {'keep-over' if event.over else 'keep'}"):
-            self.keep(event, event.over)
+        self.keep(event, f"said {'keep-over' if event.over else 'keep'}", event.over)
 
-    def keep(self, event: ev.Event, over: bool) -> None:
+    def keep(self, event: ev.Event, what: str, over: bool) -> None:
         """'I keep' (colour) or 'I keep over you' (first preference) at the standing number."""
-        if self.high is None or self.high.tricks is None:
-            self.found("illegal-bid", event.player, event.at, "bidding.illegal", "no-keep", player=event.player)
-        else:
-            self.propose(event, BostonBid(self.high.name, 2 if over else 1))
+        high = self.high
+        bid = BostonBid(high.name, 2 if over else 1) if high is not None and high.tricks is not None else None
+        if self.hears(event, what, self.lawful(event.player, bid)):
+            if bid is not None:
+                self.propose(event, bid)
+            else:
+                self.found("illegal-bid", event.player, event.at, "bidding.illegal", "no-keep", player=event.player)
+
+    def lawful(self, player: str, bid: BostonBid | None) -> bool:
+        """Whether a bid can stand: a bid of the ladder outranking the standing one, or any bid of a
+        passed player's (one he may not come back with stands as his pass)."""
+        return bid is not None and (player in self.calls.passed or self.calls.outranks(bid))
 
     def propose(self, event: ev.Event, bid: BostonBid) -> None:
         """A bid stands if it outranks the standing one; its caller is then against the three others.
         A passed player may come back only with a misère (`comeback`): any other bid of his is void
         and counts as his pass."""
-        auction, player, standing = self.calls, event.player, self.high.text if self.high else "nothing"
+        auction, player, named = self.calls, event.player, bid_name(self, bid)
+        standing = bid_name(self, self.high) if self.high else "nothing"
         if player in auction.passed and not (auction.may_come_back(player, bid) and auction.outranks(bid)):
             auction.pass_(player)
             self.find("illegal-bid", player, event.at, "bidding.passed", self.say(
-                "bidding.passed", "comeback", player=player, standing=standing, bid=bid.text)
+                "bidding.passed", "comeback", player=player, standing=standing, bid=named)
                 if self.game_options["comeback"] == "misere-and-spreads" else self.say(
-                "bidding.passed", "comeback-misere-only", player=player, standing=standing, bid=bid.text))
+                "bidding.passed", "comeback-misere-only", player=player, standing=standing, bid=named))
         elif not auction.outranks(bid):
-            self.found("illegal-bid", player, event.at, "bidding.illegal", "low", bid=bid.text, standing=standing,
+            self.found("illegal-bid", player, event.at, "bidding.illegal", "low", bid=named, standing=standing,
                        player=player)
         else:
             auction.bid(player, bid)

@@ -48,16 +48,19 @@ def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
         return hand.say("revoke.established", "earlier")
     if hand.partout:
         return hand.say("revoke.established", "partout")
-    if fact.player == hand.caller:
-        return hand.say("revoke.established", "caller")
     assert hand.high is not None
+    if fact.player == hand.caller:
+        return (hand.say("revoke.established", "caller-misere", name=bid_name(hand, hand.high)) if hand.high.misere
+                else hand.say("revoke.established", "caller"))
+    pool = (hand.say("revoke.established", "doubles") if hand.game_options["opponent-revoke-pool"] == "double"
+            else hand.say("revoke.established", "forfeits"))
     if hand.high.misere:
-        return hand.say("revoke.established", "misere", name=bid_name(hand, hand.high))
+        return hand.say("revoke.established", "misere", name=bid_name(hand, hand.high), pool=pool)
     if over := hand.revoke_overtricks():
-        return hand.say("revoke.established", "opponent", over=over)
+        return hand.say("revoke.established", "opponent", over=over, pool=pool)
     if hand.high.tricks == 13:
-        return hand.say("revoke.established", "opponent-thirteen")
-    return hand.say("revoke.established", "opponent-nine")
+        return hand.say("revoke.established", "opponent-thirteen", pool=pool)
+    return hand.say("revoke.established", "opponent-nine", pool=pool)
 
 
 REVOKE = callerlaws.SideRevokeLaw(

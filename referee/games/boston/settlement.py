@@ -177,8 +177,8 @@ class BostonSettlement:
         taken = hand.taken()[caller]
         if taken == 0 if bid.misere else taken >= (bid.tricks or 5):
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
-            red = ledger.wins(self.opponents, [caller], each, rule, f"{caller} made {bid.text} with {taken} tricks",
-                              hand.rule_id("pool.win"))
+            red = ledger.wins(self.opponents, [caller], each, rule,
+                              f"{caller} made {bid_name(hand, bid)} with {taken} tricks", hand.rule_id("pool.win"))
             hand.note(hand.say("pay.misere", "made", caller=caller, name=bid_name(hand, bid), each=each,
                                pool=self.pool_taken(red)) if bid.misere else
                       hand.say("pay.success", "made", caller=caller, bid=bid.text, taken=taken, each=each,
@@ -187,7 +187,7 @@ class BostonSettlement:
         short, words = self.put_in()
         each, put_in = self.amount(short, made=False), "" if bid.misere else f", put in for {short}"
         rule = hand.rule_id("pay.misere" if bid.misere else "pay.failure")
-        red = ledger.loses([caller], self.opponents, each, rule, f"{caller} failed in {bid.text}{put_in}",
+        red = ledger.loses([caller], self.opponents, each, rule, f"{caller} failed in {bid_name(hand, bid)}{put_in}",
                            hand.rule_id("pool.double"))
         doubled = hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""
         hand.note(hand.say("pay.misere", "failed", caller=caller, name=bid_name(hand, bid), each=each,
@@ -207,7 +207,8 @@ class BostonSettlement:
         doubled = hand.say("revoke.caller", "doubled", red=red) if variant != "forfeit-instead" else ""
         forfeits = hand.say("revoke.caller", "forfeit", forfeit=forfeit) if forfeit else ""
         hand.penalise("revoke.caller", hand.say("revoke.caller", "paid-misere", caller=caller, each=each,
-                                                doubled=doubled, forfeit=forfeits) if self.bid.misere else
+                                                name=bid_name(hand, self.bid), doubled=doubled, forfeit=forfeits)
+                      if self.bid.misere else
                       hand.say("revoke.caller", "paid", caller=caller, put_in=words, each=each, doubled=doubled,
                                forfeit=forfeits), since=mark)
 
