@@ -22,14 +22,14 @@ Played = tuple[str, int]
 
 
 class WhistSettlement:
-    __slots__ = ("barred", "hand", "ledger", "play_out", "score")
+    __slots__ = ("barred", "capped", "hand", "ledger", "play_out", "score")
 
     def __init__(self, hand: WhistHand) -> None:
         self.hand, self.play_out = hand, hand.game_options["game-end"] == "play-out"
 
     def settle(self, ledger: Ledger) -> Played | None:
         hand, status = self.hand, self.hand.status()
-        self.ledger, self.score = ledger, dict(hand.ctx.score_before)
+        self.ledger, self.score, self.capped = ledger, dict(hand.ctx.score_before), set[str]()
         if status == "redeal":
             self.redeal()
         if status != "complete":
@@ -117,10 +117,14 @@ class WhistSettlement:
             topic = "game"
         if not got and topic != "revoke.cannot-go-out":
             return
+        if not got and side in self.capped:  # the cap already penalised: say what else it cost (honours)
+            hand.note(cause)
+            return
         mark = self.ledger.mark()
         self.ledger.credit(side, got, hand.rule_id(topic), cause)
         self.score[side] += got
-        if topic == "revoke.cannot-go-out":
+        if topic == "revoke.cannot-go-out" and side not in self.capped:  # one penalty per side, however often it bites
+            self.capped.add(side)
             hand.penalty("revoke.cannot-go-out", "barred", side=side, since=mark)
 
     def honours(self) -> None:
