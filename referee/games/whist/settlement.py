@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
-from ...engine.scoring import side_honours
+from ...engine.scoring import honours, side_honours
+from ...notation.cards import Card
 
 if TYPE_CHECKING:
     from .hand import WhistHand
@@ -131,16 +132,28 @@ class WhistSettlement:
         """A, K, Q, J of trumps held by one side: four score 4, three score 2 (E3); not for a side
         that stood one point from game when the deal began (E4)."""
         hand, trump = self.hand, self.hand.trump
-        if not hand.hands_known:
+        held = hand.deals if hand.hands_known else self.shown()
+        if held is None:
             hand.note(hand.say("score.honours", "unknown"))
             return
         for side, members in hand.sides.teams:
-            count = side_honours(hand.deals, members, trump)
+            count = side_honours(held, members, trump)
             if count >= 3 and hand.ctx.score_before.get(side, 0) == hand.target - 1:
                 hand.note(hand.say("score.honours", "one-short", side=side, count=count, score=hand.target - 1))
             elif count >= 3:
                 self.credit(side, 4 if count == 4 else 2, "score.honours",
                             hand.say("score.honours", "held", side=side, count=count))
+
+    def shown(self) -> dict[str, list[Card]] | None:
+        """Without every deal line, who held each honour as the deal lines written, the play and the
+        trump card turned show it (a card played was its player's); None while an honour is unplaced."""
+        hand, table = self.hand, self.hand.table
+        held = {p: [*hand.deals.get(p, ())] for p in hand.order}
+        for play in (play for trick in (table.tricks if table else ()) for play in trick.plays):
+            held[play.player].append(play.card)
+        held[hand.dealer] += [hand.upcard] if hand.upcard else []
+        placed = {c for cards in held.values() for c in cards}
+        return held if hand.trump is not None and honours(hand.trump) <= placed else None
 
     def game_over(self) -> Played | None:
         """When a side has gone out: the game's value (and the rubber's, when it ends), in a note."""
