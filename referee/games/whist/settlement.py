@@ -99,10 +99,12 @@ class WhistSettlement:
 
     def credit(self, side: str, points: int, topic: str, cause: str) -> None:
         """Score what the side may score now, citing the rule that limited it or the game won: none
-        once a side has gone out in this hand, up to one short of game for a revoking side, up to
-        game unless every trick counts (play-out)."""
+        once a side has gone out in this hand (but the side out, under play-out: the other's later
+        points, its honours, never win it the game), up to one short of game for a revoking side,
+        up to game unless every trick counts (play-out)."""
         hand, target, score = self.hand, self.hand.target, self.score[side]
-        if any(s >= target for s in self.score.values()) and not self.play_out:
+        out = [s for s, points in self.score.items() if points >= target]
+        if out and not (self.play_out and side in out):
             got, limit = 0, "game"
         elif side in self.barred:
             got, limit = max(0, min(points, target - 1 - score)), "revoke.cannot-go-out"
