@@ -42,6 +42,9 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                           lambda choice: hand.exposed.setdefault(fact.player, []).append(fact.card))
 
         def apply(hand: WhistHand, option: str, at: ev.Span) -> None:
+            if option == "exposed":  # E76 unchosen: the card simply lies face up, liable to be called
+                hand.exposed_cards.expose(hand, fact.player, fact.card, "revoke.corrected")
+                return
             card = fact.card if option == "card" else None
             hand.exposed.setdefault(fact.player, []).extend([card] if card else [])
             effect = hand.require(fact.player, option, "revoke.corrected", at, card=card)
@@ -52,7 +55,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                       Offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected", hand.say(
                           "revoke.corrected", "card-or-highest", others=hand.side_label(them), card=fact.card,
                           player=fact.player, suit=suit), apply,
-                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), called=fact.card))
+                            implied="exposed", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), called=fact.card))
 
 
 def english_penalty(hand: WhistHand, player: str, trick: int, index: int) -> Ruling:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
-from ...engine.scoring import side_honours
+from ...engine.scoring import honours, side_honours
+from ...notation.cards import Card
 
 if TYPE_CHECKING:
     from .hand import WhistHand
@@ -22,14 +23,14 @@ Played = tuple[str, int]
 
 
 class WhistSettlement:
-    __slots__ = ("barred", "hand", "ledger", "play_out", "score")
+    __slots__ = ("barred", "capped", "hand", "ledger", "play_out", "score")
 
     def __init__(self, hand: WhistHand) -> None:
         self.hand, self.play_out = hand, hand.game_options["game-end"] == "play-out"
 
     def settle(self, ledger: Ledger) -> Played | None:
         hand, status = self.hand, self.hand.status()
-        self.ledger, self.score = ledger, dict(hand.ctx.score_before)
+        self.ledger, self.score, self.capped = ledger, dict(hand.ctx.score_before), set[str]()
         if status == "redeal":
             self.redeal()
         if status != "complete":
@@ -98,10 +99,12 @@ class WhistSettlement:
 
     def credit(self, side: str, points: int, topic: str, cause: str) -> None:
         """Score what the side may score now, citing the rule that limited it or the game won: none
-        once a side has gone out in this hand, up to one short of game for a revoking side, up to
-        game unless every trick counts (play-out)."""
+        once a side has gone out in this hand (but the side out, under play-out: the other's later
+        points, its honours, never win it the game), up to one short of game for a revoking side,
+        up to game unless every trick counts (play-out)."""
         hand, target, score = self.hand, self.hand.target, self.score[side]
-        if any(s >= target for s in self.score.values()) and not self.play_out:
+        out = [s for s, points in self.score.items() if points >= target]
+        if out and not (self.play_out and side in out):
             got, limit = 0, "game"
         elif side in self.barred:
             got, limit = max(0, min(points, target - 1 - score)), "revoke.cannot-go-out"
@@ -117,26 +120,42 @@ class WhistSettlement:
             topic = "game"
         if not got and topic != "revoke.cannot-go-out":
             return
+        if not got and side in self.capped:  # the cap already penalised: say what else it cost (honours)
+            hand.note(cause)
+            return
         mark = self.ledger.mark()
         self.ledger.credit(side, got, hand.rule_id(topic), cause)
         self.score[side] += got
-        if topic == "revoke.cannot-go-out":
+        if topic == "revoke.cannot-go-out" and side not in self.capped:  # one penalty per side, however often it bites
+            self.capped.add(side)
             hand.penalty("revoke.cannot-go-out", "barred", side=side, since=mark)
 
     def honours(self) -> None:
         """A, K, Q, J of trumps held by one side: four score 4, three score 2 (E3); not for a side
         that stood one point from game when the deal began (E4)."""
         hand, trump = self.hand, self.hand.trump
-        if not hand.hands_known:
+        held = hand.deals if hand.hands_known else self.shown()
+        if held is None:
             hand.note(hand.say("score.honours", "unknown"))
             return
         for side, members in hand.sides.teams:
-            count = side_honours(hand.deals, members, trump)
+            count = side_honours(held, members, trump)
             if count >= 3 and hand.ctx.score_before.get(side, 0) == hand.target - 1:
                 hand.note(hand.say("score.honours", "one-short", side=side, count=count, score=hand.target - 1))
             elif count >= 3:
                 self.credit(side, 4 if count == 4 else 2, "score.honours",
                             hand.say("score.honours", "held", side=side, count=count))
+
+    def shown(self) -> dict[str, list[Card]] | None:
+        """Without every deal line, who held each honour as the deal lines written, the play and the
+        trump card turned show it (a card played was its player's); None while an honour is unplaced."""
+        hand, table = self.hand, self.hand.table
+        held = {p: [*hand.deals.get(p, ())] for p in hand.order}
+        for play in (play for trick in (table.tricks if table else ()) for play in trick.plays):
+            held[play.player].append(play.card)
+        held[hand.dealer] += [hand.upcard] if hand.upcard else []
+        placed = {c for cards in held.values() for c in cards}
+        return held if hand.trump is not None and honours(hand.trump) <= placed else None
 
     def game_over(self) -> Played | None:
         """When a side has gone out: the game's value (and the rubber's, when it ends), in a note."""
