@@ -62,8 +62,8 @@ class FrenchBostonSettlement:
                 ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
                                  hand.say("wrong-count.play", "short", player=player))
                 hand.penalty("wrong-count.play", "forfeit", player=player, amount=amount, since=mark)
-        # every deal written counts, a void one included: the fortieth ends the game however it ends
-        last = hand.number == TABLE.number("game-deals")
+        # the fortieth deal ends the game however it ends, unless the same dealer deals it again
+        last = hand.number == TABLE.number("game-deals") and void != "same-dealer"
         if status != "in-progress" and last and self.options["pool-end"] == "divide":
             pool, share, _ = ledger.divide_pool(hand.order, hand.rule_id("game.end"), hand.say("game.end", "cause"))
             hand.note(hand.say("game.end", "left", pool=pool, share=share, left=ledger.pool) if ledger.pool
