@@ -85,6 +85,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         """All four passed: the deal is thrown in; else the standing proposal is the contract played."""
         if self.calls.high is None:
             self.end("thrown-in")
+            self.choices.clear()  # once the hands are thrown in, a fallen card can force no independence
         else:
             self.make(self.auction.close())
 
