@@ -48,9 +48,10 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.contribution_due = not again  # the same deal, dealt again by him unpaid; any other deal counts
         self.next_dealer = replay.dealer if again else replay.eldest
         self.number = verdict.number + (0 if again else 1)
-        # the fortieth deal ends the game, or under play-on the first from it on that leaves the pool empty
+        # the fortieth deal ends the game, or under play-on the first from it in which the pool is won
         last = verdict.number >= TABLE.number("game-deals") and verdict.status != "in-progress" and not again
-        self.over = self.over or (last and (self.setup.options["pool-end"] == "divide" or self.pool_now == 0))
+        won = any(e.who == "pool" and e.rule == replay.rule_id("pool.win") for e in verdict.ledger)
+        self.over = self.over or (last and (self.setup.options["pool-end"] == "divide" or won))
 
 
 class FrenchBoston(GameRules):
