@@ -187,10 +187,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
         self.start_play(self.eldest, self.order, rules, 12 if discards else None)
         self.check_counts(event)
-        if missing:
-            # an adversary led before everybody had discarded: a misère error by Boston's law, which Foster
-            # leaves irregularities to. The caller may claim at once; if play goes on, the error is passed
-            # over and the others still discard before trick 1 is complete
+        if missing:  # an adversary's lead before the discards: a misère error (the rulebook's misere.errors)
             what = self.say("misere.errors", "led-early", card=event.card, missing=missing)
             self.found("premature-lead", event.player, event.at, "misere.errors", "led-early-error",
                        player=event.player, what=what, caller=self.called.caller)

@@ -57,7 +57,6 @@ class FrenchBostonSettlement:
             (self.settle_revokes if hand.revokes else self.settle_contract)(ledger, contract)
             self.jack_bonus(ledger, contract)
             for player in sorted(hand.short_hands, key=hand.order.index) if self.options["wrong-count-forfeit"] else ():
-                # Boston's forfeit, in counters fixed by house rule (the digest leaves it to agreement)
                 amount, mark = self.options["wrong-count-forfeit"] * self.amounts.times, ledger.mark()
                 ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
                                  hand.say("wrong-count.play", "short", player=player))
