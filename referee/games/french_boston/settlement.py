@@ -138,8 +138,7 @@ class FrenchBostonSettlement:
         return [self.hand.left_of(payer, adversaries)] if nearest else adversaries
 
     def fail(self, ledger: Ledger, payers: list[str], contract: Contract, tricks: int) -> None:
-        """The failing players pay each adversary the stake (and, by house rule, the tricks short)
-        and double the pool between them."""
+        """What the failing players pay, as the rulebook's score.failure says."""
         (amount, short), hand = self.stake(contract, max(0, contract.needed - tricks)), self.hand
         if self.options["failure"] == "stake-plus-tricks":
             amount += short
