@@ -115,7 +115,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
         contract, player, suit = self.made, event.player, event.suit.word
-        if contract is None or player != self.called.caller or contract.kind == "misere" or contract.forced:
+        if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
                        suit=suit)
             return
@@ -134,7 +134,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         else:
             if needed != contract.needed:
                 self.note(self.say("bidding.ruse", "raised", player=player, bid=bid.text, suit=suit, needed=needed))
-            self.trump, contract.needed = event.suit, needed
+            self.trump, contract.needed, contract.named = event.suit, needed, True
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:

@@ -99,7 +99,7 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
             hand.open(call_offer(hand, event.player, event.card))
             return
         proposal = Proposal(event.player, forced_independence(hand), suit)
-        hand.make(Contract("solo", proposal, None, proposal.rung.tricks or 0, forced=True))
+        hand.make(Contract("solo", proposal, None, proposal.rung.tricks or 0, named=True))
         hand.penalty("exposed.fallen-card", "forced", player=event.player, card=event.card, bid=proposal.text,
                      effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
 
