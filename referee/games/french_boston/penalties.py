@@ -124,8 +124,7 @@ ATTENTION = callerlaws.SideAttentionLaw(
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
-    """As in Boston (L39), a call that fits none of the choosers' options demands a wrong penalty,
-    voiding it. In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
+    """In the bidding `accept` answers a demand: the auction's word, not a penalty's (`wrong_demand_voids`: L39)."""
 
     __slots__ = ()
 
