@@ -286,7 +286,7 @@ def test_a_deal_thrown_in_with_a_proposal_standing_counts_as_a_misdeal() -> None
 
 
 def test_an_imperfect_pack_is_dealt_again_by_the_same_dealer_without_paying_again() -> None:
-    text = REDEAL_HEAD + "redeal imperfect-pack\n\nhand 6\n"
+    text = REDEAL_HEAD + "redeal imperfect-pack\n\nhand 5\n"
     assert _deals(text) == [("N", "redeal", -10, []), ("N", "in-progress", 0, [])]
 
 

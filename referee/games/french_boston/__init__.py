@@ -43,14 +43,15 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
                                 self.contribution_due)
 
     def advance(self, replay: FrenchBostonHand, verdict: HandVerdict) -> None:
-        self.belle = replay.belle
-        void = replay.redeal_why() if verdict.status == "redeal" else None
-        self.contribution_due = void != "same-dealer"
-        self.next_dealer = replay.dealer if void == "same-dealer" else replay.eldest
-        self.number = verdict.number + 1  # every deal written counts, void ones included
-        # the fortieth deal ends the game, or under play-on the first from it on that leaves the pool empty
-        last = verdict.number >= TABLE.number("game-deals") and verdict.status != "in-progress"
-        self.over = self.over or (last and (self.setup.options["pool-end"] == "divide" or self.pool_now == 0))
+        again = verdict.status == "redeal" and replay.redeal_why() == "same-dealer"  # an imperfect pack
+        self.belle = self.belle if again else replay.belle  # the deal made again turns belle, not the void one
+        self.contribution_due = not again  # the same deal, dealt again by him unpaid; any other deal counts
+        self.next_dealer = replay.dealer if again else replay.eldest
+        self.number = verdict.number + (0 if again else 1)
+        # the fortieth deal ends the game, or under play-on the first from it in which the pool is won
+        last = verdict.number >= TABLE.number("game-deals") and verdict.status != "in-progress" and not again
+        won = any(e.who == "pool" and e.rule == replay.rule_id("pool.win") for e in verdict.ledger)
+        self.over = self.over or (last and (self.setup.options["pool-end"] == "divide" or won))
 
 
 class FrenchBoston(GameRules):

@@ -61,7 +61,7 @@ class Contract:
     proposal: Proposal
     partner: str | None = None
     needed: int = 0
-    forced: bool = False  # independence forced on a fallen card
+    named: bool = False  # its trumps are settled: named by the caller, or his independence forced on a fallen card
 
 
 def solo(player: str, rung: Rung, suit: Suit, belle: Suit | None, petite: Suit | None) -> Proposal:

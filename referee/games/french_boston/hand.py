@@ -10,7 +10,7 @@ from ...engine.auction import Objection
 from ...engine.called_hand import CalledHand
 from ...engine.caller import Called, claim_rest
 from ...engine.callerlaws import caller_lead_followed
-from ...engine.choices import PENALTY_WORDS
+from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
@@ -85,6 +85,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         """All four passed: the deal is thrown in; else the standing proposal is the contract played."""
         if self.calls.high is None:
             self.end("thrown-in")
+            self.choices.clear()  # once the hands are thrown in, a fallen card can force no independence
         else:
             self.make(self.auction.close())
 
@@ -114,7 +115,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
         contract, player, suit = self.made, event.player, event.suit.word
-        if contract is None or player != self.called.caller or contract.kind == "misere" or contract.forced:
+        if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
                        suit=suit)
             return
@@ -133,7 +134,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         else:
             if needed != contract.needed:
                 self.note(self.say("bidding.ruse", "raised", player=player, bid=bid.text, suit=suit, needed=needed))
-            self.trump, contract.needed = event.suit, needed
+            self.trump, contract.needed, contract.named = event.suit, needed, True
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
@@ -186,10 +187,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
         self.start_play(self.eldest, self.order, rules, 12 if discards else None)
         self.check_counts(event)
-        if missing:
-            # an adversary led before everybody had discarded: a misère error by Boston's law, which Foster
-            # leaves irregularities to. The caller may claim at once; if play goes on, the error is passed
-            # over and the others still discard before trick 1 is complete
+        if missing:  # an adversary's lead before the discards: a misère error (the rulebook's misere.errors)
             what = self.say("misere.errors", "led-early", card=event.card, missing=missing)
             self.found("premature-lead", event.player, event.at, "misere.errors", "led-early-error",
                        player=event.player, what=what, caller=self.called.caller)
@@ -198,7 +196,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     def on_play(self, event: ev.Play) -> None:
         super().on_play(event)
-        caller_lead_followed(self)
+        caller_lead_followed(self)  # and a fallen card its holder leads first is no longer liable to be called
+        self.choices[:] = [c for c in self.choices if not (Lapse.CARD_PLAYED in c.ends and c.card is event.card)]
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""

@@ -46,8 +46,7 @@ REVOKE = callerlaws.SideRevokeLaw(SIDE, lambda hand, fact: hand.say(
 
 
 class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
-    """As in Boston (L39, L23): a card the offender's side played before the decision, taken back, is
-    liable to be called."""
+    """As in Boston (L39, L23): a card the offender's side played before the decision, taken back, may be called."""
 
     __slots__ = ()
 
@@ -62,9 +61,9 @@ OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
 """After a card played out of turn the requirement binds the offender's partner still to play."""
 
 
-def no_contract(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
-    """Before a contract: a card fallen in the bidding (`fallen_card_offer`); after a bidding without one, none."""
-    if not hand.bidding:
+def before_play(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
+    """Before the first lead, a card fallen in the bidding or after it (`fallen_card_offer`); none once thrown in."""
+    if hand.undertaking is None and not hand.bidding:
         return Ruling(hand.say("exposed.card", "unbid"))
     return Ruling(topic="exposed.fallen-card", offer=fallen_card_offer(hand, event), account=hand.say(
         "exposed.fallen-card", "fell", player=event.player, card=event.card, suit=event.card.suit.word,
@@ -79,10 +78,10 @@ def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
                      hand.say("exposed.card", "offer", others=others, card=card, holder=holder), (Lapse.CARD_PLAYED,))
 
 
-EXPOSED = callerlaws.SideExposedLaw(
-    SIDE, no_contract, lambda hand, event, others: Ruling(hand.say("exposed.card", "callable", others=others),
-                                                          call_offer(hand, event.player, event.card)))
-"""A fallen card before play, an exposed card after it (callable), a misère error in a misère."""
+EXPOSED = callerlaws.SideExposedLaw(SIDE, before_play, lambda hand, event, others: before_play(hand, event)
+    if hand.table is None else Ruling(hand.say("exposed.card", "callable", others=others),
+                                      call_offer(hand, event.player, event.card)))
+"""A fallen card before the first lead, an exposed card after it (callable), a misère error in a misère."""
 
 
 def forced_independence(hand: FrenchBostonHand) -> str:
@@ -96,14 +95,17 @@ def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
     others = frozenset(p for p in hand.order if p != event.player)
 
     def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
+        if option == "card":  # not forced before the first lead: fallen after the bidding, it is exposed (Boston's)
+            hand.open(call_offer(hand, event.player, event.card))
+            return
         proposal = Proposal(event.player, forced_independence(hand), suit)
-        hand.make(Contract("solo", proposal, None, proposal.rung.tricks or 0, forced=True))
+        hand.make(Contract("solo", proposal, None, proposal.rung.tricks or 0, named=True))
         hand.penalty("exposed.fallen-card", "forced", player=event.player, card=event.card, bid=proposal.text,
                      effects=(Effect("requirement", event.player, None, f"independence {suit.word}"),))
 
     return Offer(others, event.player, (SUIT_OPTIONS[suit],), "exposed.fallen-card", hand.say(
         "exposed.fallen-card", "offer", others=hand.side_label(others), player=event.player, suit=suit.word),
-        force, ends=(Lapse.PLAY_BEGINS,))
+        force, implied="card" if hand.undertaking is not None else None, ends=(Lapse.PLAY_BEGINS,))
 
 
 def next_of_side(hand: FrenchBostonHand, event: ev.Count) -> list[str] | None:
@@ -122,8 +124,7 @@ ATTENTION = callerlaws.SideAttentionLaw(
 
 
 class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
-    """As in Boston (L39), a call that fits none of the choosers' options demands a wrong penalty,
-    voiding it. In the bidding `accept` answers a demand: the auction's word, not a penalty's."""
+    """In the bidding `accept` answers a demand: the auction's word, not a penalty's (`wrong_demand_voids`: L39)."""
 
     __slots__ = ()
 

@@ -57,13 +57,12 @@ class FrenchBostonSettlement:
             (self.settle_revokes if hand.revokes else self.settle_contract)(ledger, contract)
             self.jack_bonus(ledger, contract)
             for player in sorted(hand.short_hands, key=hand.order.index) if self.options["wrong-count-forfeit"] else ():
-                # Boston's forfeit, in counters fixed by house rule (the digest leaves it to agreement)
                 amount, mark = self.options["wrong-count-forfeit"] * self.amounts.times, ledger.mark()
                 ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
                                  hand.say("wrong-count.play", "short", player=player))
                 hand.penalty("wrong-count.play", "forfeit", player=player, amount=amount, since=mark)
-        # every deal written counts, a void one included: the fortieth ends the game however it ends
-        last = hand.number == TABLE.number("game-deals")
+        # the fortieth deal ends the game however it ends, unless the same dealer deals it again
+        last = hand.number == TABLE.number("game-deals") and void != "same-dealer"
         if status != "in-progress" and last and self.options["pool-end"] == "divide":
             pool, share, _ = ledger.divide_pool(hand.order, hand.rule_id("game.end"), hand.say("game.end", "cause"))
             hand.note(hand.say("game.end", "left", pool=pool, share=share, left=ledger.pool) if ledger.pool
@@ -139,8 +138,7 @@ class FrenchBostonSettlement:
         return [self.hand.left_of(payer, adversaries)] if nearest else adversaries
 
     def fail(self, ledger: Ledger, payers: list[str], contract: Contract, tricks: int) -> None:
-        """The failing players pay each adversary the stake (and, by house rule, the tricks short)
-        and double the pool between them."""
+        """What the failing players pay, as the rulebook's score.failure says."""
         (amount, short), hand = self.stake(contract, max(0, contract.needed - tricks)), self.hand
         if self.options["failure"] == "stake-plus-tricks":
             amount += short
