@@ -77,8 +77,7 @@ def test_stands_the_players_passed_over_speak_first_in_their_own_turn_without_fa
     auction.bid("S", 3)
     assert (auction.turn, auction.owed) == ("W", ["N", "E"])
     assert auction.admit("N", "passed") == Answer()  # his turn before the error: no objection
-    auction.pass_("N")
-    auction.again("E")  # a void call of his: he still speaks first, the turn stays
+    auction.pass_("N")  # E's void call, had he made one, would change nothing: he still speaks first
     assert (auction.turn, auction.owed) == ("W", ["E"])
     auction.pass_("W")  # the turn's player speaks: the one passed over waits for his turn to come round
     assert (auction.turn, auction.owed) == ("E", [])
@@ -157,11 +156,13 @@ def test_answered_a_new_bid_must_be_answered_again_and_all_passing_throws_it_in(
     assert nobody.over and nobody.high is None
 
 
-def test_a_void_call_gives_the_speaker_the_turn_again() -> None:
+def test_a_call_out_of_turn_that_never_counts_takes_no_turn() -> None:
+    """Admitted out of turn but then found void (the game's own reason), it passes nobody over."""
     auction = Auction(SEATS, "N", rules("stands", "answered"))
     auction.admit("S", "bid 9")
-    auction.again("S")
-    assert auction.turn == "S"
+    assert auction.turn == "N"
+    auction.pass_("N")
+    assert (auction.turn, auction.owed) == ("E", [])
 
 
 def test_first_bid_a_call_out_of_turn_is_void_and_the_turn_stays() -> None:

@@ -92,9 +92,9 @@ def void(text: str, topic: str = "bidding.illegal") -> Answer:
 class Auction(Generic[Bid]):
     """The bidding of one deal, `seats` in the order they speak, from `first`. A call in turn (or
     one out of turn that counts) is one of `pass_`, `bid` or `answer`; the game asks `hears` (or
-    `admit`) first, and `again` when a call it admitted turned out void and the speaker must speak
-    again. Whether it is `over`, and the `round`, are kept as each call is made rather than worked
-    out at each question, as a hand asks them often."""
+    `admit`) first; a call it admitted that turns out void is none of them, and takes nobody's turn.
+    Whether it is `over`, and the `round`, are kept as each call is made rather than worked out at
+    each question, as a hand asks them often."""
 
     def __init__(self, seats: Sequence[str], first: str, rules: AuctionRules[Bid], dealer: str | None = None) -> None:
         self.seats = tuple(seats)
@@ -177,11 +177,6 @@ class Auction(Generic[Bid]):
         """`player` answers the standing bid without passing or outbidding it (accepts a demand)."""
         self.spoken.add(player)
         self.spoke(player)
-
-    def again(self, player: str) -> None:
-        """`player`'s call was void and he speaks again: the turn is his (one passed over still speaks first)."""
-        if self.owed[:1] != [player]:
-            self.turn = player
 
     def next_to_answer(self, player: str) -> str:
         """The seat after `player`; where calls out of turn stand, the first after him still to answer

@@ -73,11 +73,11 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     # ---- bidding: the auction decides, the hand reports ------------------------------------
     def bidding_goes_on(self, event: ev.Event, objection: Objection | None) -> None:
-        """Where a call leaves the deal: void (its player speaks again), or else as any call taken."""
+        """Where a call leaves the deal: void (its player speaks again, in his turn: a void call takes
+        nobody's, as in Boston), or else as any call taken."""
         if objection is not None:
             self.find(objection.kind, event.player, event.at, objection.topic,
                       f"{objection.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
-            self.calls.again(event.player)
         else:
             self.call_taken()
 
