@@ -253,10 +253,5 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw(), retract=WhistRetractLaw(), out_of_turn=WhistOutOfTurnLaw(),
                         exposed=WhistExposedLaw(), attention=WhistAttentionLaw(), call=WhistCallLaw(),
-                        deal=laws.DealLaw("Found before every player has played to the first trick it is a misdeal: "
-                                          "{misdeal}. Found later, the adversaries choose a new deal or play on (a new "
-                                          "deal if one of them is wrong too).",
-                                          "It was not stopped before the trump card was turned, so the deal stands.",
-                                          misdeal={"loses-deal": "the deal passes to the left",
-                                                   "redeal": "the dealer redeals"}))
+                        deal=laws.MisdealRuleLaw())
 """Whist's penalty laws, declared on its hand."""
