@@ -225,6 +225,18 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
                             "attention.drawn", offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
 
 
+class WhistDealLaw(laws.MisdealRuleLaw["WhistHand"]):
+    """W8: a wrong dealer may be stopped until the trump card is turned; the deal stands only once it
+    is (an ``upcard`` line: a transcript may end, or the table redeal, before it)."""
+
+    __slots__ = ()
+
+    def wrong_dealer_ruling(self, hand: WhistHand) -> str:
+        if any(type(line) is ev.UpcardLine for line in hand.record.lines):
+            return super().wrong_dealer_ruling(hand)
+        return hand.say("deal.wrong-dealer", "unturned")
+
+
 class WhistCallLaw(laws.CallLaw["WhistHand"]):
     """L39 (W70): a demand by the wrong adversary, or for the wrong penalty, voids the penalty."""
 
@@ -253,5 +265,5 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw(), retract=WhistRetractLaw(), out_of_turn=WhistOutOfTurnLaw(),
                         exposed=WhistExposedLaw(), attention=WhistAttentionLaw(), call=WhistCallLaw(),
-                        deal=laws.MisdealRuleLaw())
+                        deal=WhistDealLaw())
 """Whist's penalty laws, declared on its hand."""
