@@ -21,7 +21,7 @@ the hand as well.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..notation import events as ev
@@ -185,16 +185,22 @@ class RetractLaw(PenaltyLaw[H]):
 class OutOfTurnLaw(PenaltyLaw[H]):
     """A card played out of turn, by a seat sitting out the hand, or twice to one trick."""
 
-    __slots__ = ("short", "stood", "went_back")
+    __slots__ = ("short",)
 
-    def __init__(self, went_back: str = "{player}'s {card}, played out of turn, went back", stood: str = "",
-                 short: Callable[[Any, str], str] | None = None) -> None:
-        """The notes, declared by the game, when a card out of turn its law keeps on the table
-        (`HandReplay.false_card`) goes back ({player}, {card}), and when its trick ends with it
-        still in ({trick} too): it stands (without them, the game's law ends it itself). `short`:
-        for laws under which a second card given to a trick is dead (law 19, `dead_card`), what its
-        player, a card short for the rest of the hand, answers for, in words (``short(hand, player)``)."""
-        self.went_back, self.stood, self.short = went_back, stood, short
+    def __init__(self, short: Callable[[Any, str], str] | None = None) -> None:
+        """`short`: for laws under which a second card given to a trick is dead (law 19, `dead_card`),
+        what its player, a card short for the rest of the hand, answers for, in words (``short(hand, player)``)."""
+        self.short = short
+
+    def went_back(self, hand: H, false: tb.OutOfTurn) -> str:
+        """The note when a card out of turn that its law keeps on the table (`HandReplay.false_card`)
+        goes back: the rulebook's ``play.out-of-turn`` says `went-back` ({player}, {card})."""
+        return hand.say("play.out-of-turn", "went-back", player=false.player, card=false.card)
+
+    def stood(self, hand: H, false: tb.OutOfTurn) -> str:
+        """The note when its trick ends with it still in, where the game's law lets it stand then
+        (Auction Pitch's); none where the law ends it itself (Euchre's table rebuilds the trick)."""
+        return ""
 
     def decide(self, hand: H, fact: tb.OutOfTurn) -> Ruling:
         """What a card led or played out of turn costs (the replay tells the fact)."""
@@ -254,8 +260,9 @@ class AttentionLaw(PenaltyLaw[H]):
     __slots__ = ()
 
     def decide(self, hand: H, event: ev.Count) -> Ruling:
-        """The penalty for drawing attention to the tricks."""
-        return NO_PENALTY
+        """The penalty for drawing attention to the tricks: by default none, which the game's
+        ``attention.drawn`` says in its own words (`no-penalty`)."""
+        return Ruling(hand.say("attention.drawn", "no-penalty"))
 
 
 class CallLaw(PenaltyLaw[H]):
@@ -407,49 +414,39 @@ class CallLaw(PenaltyLaw[H]):
 
 
 class DealLaw(PenaltyLaw[H]):
-    """Faults of the deal: the wrong dealer, a hand of the wrong size. Most games rule each in one
-    sentence, the same for every hand: declared, not written as a law (`DealLaw(wrong_count=…,
-    wrong_dealer=…)`); `too_many`, where a game rules a long hand otherwise, is that ruling. The
-    `wrong_count` sentence may name ``{side}``, the side of the player dealt wrongly, and
-    ``{misdeal}``, what a misdeal leads to under the ``misdeal`` house rule, in `misdeal`'s words
-    for each of its values (Whist's and Euchre's deal passes on, or the same dealer deals again).
-    A game that words them in its rulebook declares `worded`: its ``deal.wrong-count`` says
-    `ruling` and `too-many`, its ``deal.wrong-dealer`` says `ruling` (Boston)."""
+    """Faults of the deal: the wrong dealer, a hand of the wrong size, ruled alike for every hand in
+    the game's words: its ``deal.wrong-dealer`` says `ruling`, its ``deal.wrong-count`` says `ruling`
+    and `too-many` (a long hand, where the game rules it otherwise; else a YAML alias of `ruling`).
+    The wrong count's sentences may name ``{side}``, the side of the player dealt wrongly (in a game
+    of fixed partnerships), and ``{misdeal}``, what a misdeal leads to (`misdeal`)."""
 
-    __slots__ = ("misdeal", "too_many", "worded", "wrong_count", "wrong_dealer")
-
-    def __init__(self, wrong_count: str = "", wrong_dealer: str = "The deal stands once play has begun.",
-                 too_many: str = "", misdeal: Mapping[str, str] | None = None, worded: bool = False) -> None:
-        self.wrong_count, self.wrong_dealer, self.too_many = wrong_count, wrong_dealer, too_many
-        self.misdeal, self.worded = misdeal, worded
+    __slots__ = ()
 
     def wrong_dealer_ruling(self, hand: H) -> str:
-        return hand.say("deal.wrong-dealer", "ruling") if self.worded else self.wrong_dealer
+        return hand.say("deal.wrong-dealer", "ruling")
 
     def wrong_count_ruling(self, hand: H, player: str) -> str:
-        if self.worded:
-            too_many = len(hand.deals[player]) > hand.cards_per_hand
-            return hand.say("deal.wrong-count", "too-many") if too_many else hand.say("deal.wrong-count", "ruling")
-        if self.too_many and len(hand.deals[player]) > hand.cards_per_hand:
-            return self.too_many
-        words = self.wrong_count
-        if self.misdeal is not None:
-            words = words.replace("{misdeal}", self.misdeal[hand.options["misdeal"]])
-        return words.replace("{side}", hand.side(player)) if "{side}" in words else words
+        side, misdeal = hand.sides.side_of.get(player, ""), self.misdeal(hand)
+        if len(hand.deals[player]) > hand.cards_per_hand:
+            return hand.say("deal.wrong-count", "too-many", side=side, misdeal=misdeal)
+        return hand.say("deal.wrong-count", "ruling", side=side, misdeal=misdeal)
+
+    def misdeal(self, hand: H) -> str:
+        """What a misdeal leads to, where a house rule decides it (`MisdealRuleLaw`); nothing else."""
+        return ""
 
 
-class AttentionWords(AttentionLaw[Any]):
-    """The attention law of a game whose laws only say, in one sentence, what drawing attention to
-    the tricks costs (often nothing): the sentence is declared, not written as a law. It is fixed
-    data, the same for every hand, so the law still keeps no state."""
+class MisdealRuleLaw(DealLaw[H]):
+    """The deal law of a game whose ``misdeal`` house rule decides what a misdeal leads to (Whist's,
+    Euchre's): the deal passes (``loses-deal``), or the same dealer deals again, in the words its
+    ``deal.wrong-count`` says `passes` and `again`."""
 
-    __slots__ = ("words",)
+    __slots__ = ()
 
-    def __init__(self, words: str) -> None:
-        self.words = words
-
-    def decide(self, hand: Any, event: ev.Count) -> Ruling:
-        return Ruling(self.words)
+    def misdeal(self, hand: H) -> str:
+        if hand.options["misdeal"] == "loses-deal":
+            return hand.say("deal.wrong-count", "passes")
+        return hand.say("deal.wrong-count", "again")
 
 
 REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), OutOfTurnLaw[Any](), ExposedLaw[Any]()

@@ -1282,10 +1282,10 @@ class HandReplay:
             self.notes.append(f"All four played to {false.player}'s lead out of turn in trick {false.trick}: "
                               "the trick stands, without penalty.")
         false = self.false_card
-        stood = self.penalty_laws.out_of_turn.stood if false is not None and false.trick == fact.trick.number else ""
-        if false is not None and stood:
+        stood = self.penalty_laws.out_of_turn.stood(self, false) if false and false.trick == fact.trick.number else ""
+        if stood:
             self.false_card = None
-            self.notes.append(stood.format(player=false.player, card=false.card, trick=false.trick))
+            self.notes.append(stood)
 
     @final
     def false_card_step(self, false: tb.OutOfTurn, later: bool = False) -> str:
@@ -1351,7 +1351,7 @@ class HandReplay:
         false = self.false_card
         if false is not None and fact.player == false.player and fact.card is false.card:
             self.false_card = None
-            self.notes.append(self.penalty_laws.out_of_turn.went_back.format(player=fact.player, card=fact.card))
+            self.notes.append(self.penalty_laws.out_of_turn.went_back(self, false))
         if self.sitting_out:
             sitout.taken_back(self, fact)
 

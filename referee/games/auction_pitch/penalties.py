@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
 from ...engine.penalties import (
-    AttentionWords,
     CallLaw,
-    DealLaw,
     ExposedLaw,
     Offer,
     OutOfTurnLaw,
@@ -87,6 +85,9 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
                       Offer(frozenset({pitcher}), fact.player, (*OUT_OF_TURN_CALLS, "accept"), "play.out-of-turn",
                             hand.say("play.out-of-turn", "offer", pitcher=pitcher, player=fact.player), call,
                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)), keeps=True)
+
+    def stood(self, hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
+        return hand.say("play.out-of-turn", "let-stand", trick=false.trick, player=false.player, card=false.card)
 
 
 def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -> None:
@@ -178,12 +179,5 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
 
 
 LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), exposed=PitchExposedLaw(), call=PitchCallLaw(trump_while_following=True),
-                   out_of_turn=PitchOutOfTurnLaw("{player}'s {card}, played out of turn, went back to his hand",
-                                                 "trick {trick} was finished with {player}'s {card} out of turn left "
-                                                 "in it: the table let it stand"),
-                   attention=AttentionWords("Each plays for himself; the laws give no penalty."),
-                   deal=DealLaw("Found before play, it is a misdeal and the same dealer deals again; if play goes "
-                                 "on, the hand stands without penalty.",
-                                 "The deal stands once the bidding has begun; the turn to deal goes on from the "
-                                 "actual dealer."))
+                   out_of_turn=PitchOutOfTurnLaw())
 """Auction Pitch's penalty laws, declared on its hand."""

@@ -124,6 +124,6 @@ trump or not, of the opponents still to play to it (in a misère too)."""
 
 
 LAWS = laws.PenaltyLaws(revoke=REVOKE, out_of_turn=OUT_OF_TURN, exposed=EXPOSED, attention=ATTENTION,
-                        call=laws.CallLaw(wrong_demand_voids=True), deal=laws.DealLaw(worded=True))
+                        call=laws.CallLaw(wrong_demand_voids=True))
 """Boston's penalty laws, declared on its hand: a call that fits none of the caller's choices demands
 a wrong penalty, voiding it (L39)."""

@@ -174,15 +174,6 @@ def wrong_count_points(hand: EuchreHand) -> int:
     return 4 if hand.lone_hand else 2
 
 
-LAWS = laws.PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(),
-                        out_of_turn=EuchreOutOfTurnLaw("{player}'s {card}, played out of turn, went back and the "
-                                                       "proper turn was restored."),
-                        exposed=EuchreExposedLaw(),
-                        deal=laws.DealLaw(  # a misdeal before play, a forfeit for its side once play goes on
-                            "Found before play, this is a misdeal: {misdeal}; if play goes on, the deal stands, {side} "
-                            "cannot score the hand and they forfeit points to the other side.",
-                            misdeal={"loses-deal": "the deal passes to the next player",
-                                     "same-dealer": "the same dealer deals again"}),
-                        attention=laws.AttentionWords("Gathered tricks stay face down during the hand; the laws give "
-                                                      "no penalty in points."))
+LAWS = laws.PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(), out_of_turn=EuchreOutOfTurnLaw(),
+                        exposed=EuchreExposedLaw(), deal=laws.MisdealRuleLaw())
 """Euchre's penalty laws, declared on its hand."""

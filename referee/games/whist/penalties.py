@@ -225,6 +225,18 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
                             "attention.drawn", offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
 
 
+class WhistDealLaw(laws.MisdealRuleLaw["WhistHand"]):
+    """W8: a wrong dealer may be stopped until the trump card is turned; the deal stands only once it
+    is (an ``upcard`` line: a transcript may end, or the table redeal, before it)."""
+
+    __slots__ = ()
+
+    def wrong_dealer_ruling(self, hand: WhistHand) -> str:
+        if any(type(line) is ev.UpcardLine for line in hand.record.lines):
+            return super().wrong_dealer_ruling(hand)
+        return hand.say("deal.wrong-dealer", "unturned")
+
+
 class WhistCallLaw(laws.CallLaw["WhistHand"]):
     """L39 (W70): a demand by the wrong adversary, or for the wrong penalty, voids the penalty."""
 
@@ -253,10 +265,5 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw(), retract=WhistRetractLaw(), out_of_turn=WhistOutOfTurnLaw(),
                         exposed=WhistExposedLaw(), attention=WhistAttentionLaw(), call=WhistCallLaw(),
-                        deal=laws.DealLaw("Found before every player has played to the first trick it is a misdeal: "
-                                          "{misdeal}. Found later, the adversaries choose a new deal or play on (a new "
-                                          "deal if one of them is wrong too).",
-                                          "It was not stopped before the trump card was turned, so the deal stands.",
-                                          misdeal={"loses-deal": "the deal passes to the left",
-                                                   "redeal": "the dealer redeals"}))
+                        deal=WhistDealLaw())
 """Whist's penalty laws, declared on its hand."""
