@@ -49,10 +49,12 @@ class CalledHand(HandReplay, Generic[Bid]):
         """The bidding is on: it has not closed into a contract, nor has the hand ended (thrown in)."""
         return self.step == "bidding" and self.stage != "ended"
 
-    def hears(self, event: ev.Event, what: str) -> bool:
-        """Whether a call counts (`Auction.hears`): a call once the bidding is over is void. A game
-        with reasons of its own to refuse a call says them first."""
-        return self.calls.hears(self, event, what, closed=not self.bidding)
+    def hears(self, event: ev.Event, what: str, lawful: bool = True) -> bool:
+        """Whether a call counts (`Auction.hears`): a call once the bidding is over is void. One that
+        could not stand whoever's turn it was (not `lawful`: the game finds it void) is heard while
+        the bidding is open, but takes nobody's turn, so it is not out of turn. A game with reasons
+        of its own to refuse a call says them first."""
+        return (self.bidding and not lawful) or self.calls.hears(self, event, what, closed=not self.bidding)
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.hears(event, "passed"):

@@ -85,11 +85,9 @@ class BostonHand(CalledHand[BostonBid]):
 
     # ---- bidding --------------------------------------------------------------------------
     def hears(self, event: ev.Event, what: str, lawful: bool = True) -> bool:
-        """Whether a call counts. One that could not stand whoever's turn it was (`lawful`) is found
-        void alone while the bidding is open: it takes no turn, so it is not out of turn."""
         if self.final_grand:
             return void(self.say("bidding.illegal", "final-grand", player=event.player, what=what)).report(self, event)
-        return (self.bidding and not lawful) or super().hears(event, what)
+        return super().hears(event, what, lawful)
 
     def close_bidding(self) -> None:
         """The caller's side forms (not while he may be overcalled); a caller in trumps names them."""

@@ -131,8 +131,8 @@ class Auction:
         self.accepted: set[str] = set()
         self.overcalled: dict[str, Card | None] = {}  # demanders overcalled, with their laid card
 
-    def accept(self, player: str) -> Objection | None:
-        """`player` accepts the standing demand, or why he may not: only a demand, not his own, once."""
+    def refuse_acceptance(self, player: str) -> Objection | None:
+        """Why `player` may not accept now (only a demand, not his own, once), or None."""
         best = self.calls.high
         if best is None:
             return WORDS.refused("bidding.accept", "nothing", player=player)
@@ -142,14 +142,16 @@ class Auction:
             return WORDS.refused("bidding.accept", "own", player=player)
         if self.acceptor is not None:
             return WORDS.refused("bidding.accept", "taken", player=player, acceptor=self.acceptor)
+        return None
+
+    def accept(self, player: str) -> None:
+        """`player` accepts the standing demand (`refuse_acceptance` found no reason he may not)."""
         self.acceptor = player
         self.accepted.add(player)
         self.calls.answer(player)
-        return None
 
-    def propose(self, proposal: Proposal | Objection, dealt: list[Card] | None) -> Objection | None:
-        """`proposal` becomes the standing one (an overcalled demander is remembered), or why it is
-        void: as read, or here; `dealt` is the proposer's hand when it is known."""
+    def refuse(self, proposal: Proposal | Objection, dealt: list[Card] | None) -> Objection | None:
+        """Why `proposal` is void, as read or here, or None; `dealt` is the proposer's hand when known."""
         if isinstance(proposal, Objection):
             return proposal
         player, best = proposal.player, self.calls.high
@@ -167,11 +169,15 @@ class Auction:
             return WORDS.refused("play.quatre-as", "aces", player=player)
         if best is not None and not self.calls.outranks(proposal):
             return WORDS.refused("bidding.order", "too-low", bid=proposal.text, best=best.text)
+        return None
+
+    def propose(self, proposal: Proposal) -> None:
+        """`proposal`, lawful (`refuse`), is the standing one now; a demander it overcalls is remembered."""
+        best = self.calls.high
         if best is not None and best.is_demand:
             self.overcalled[best.player] = best.laid
         self.acceptor = None
-        self.calls.bid(player, proposal)
-        return None
+        self.calls.bid(proposal.player, proposal)
 
     def close(self) -> Contract:
         """The contract the standing proposal becomes: a demand nobody accepted is five tricks alone."""

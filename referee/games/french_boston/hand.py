@@ -72,14 +72,15 @@ class FrenchBostonHand(CalledHand[Proposal]):
         return None if self.turned is self.belle else self.turned
 
     # ---- bidding: the auction decides, the hand reports ------------------------------------
-    def bidding_goes_on(self, event: ev.Event, objection: Objection | None) -> None:
-        """Where a call leaves the deal: void (its player speaks again, in his turn: a void call takes
-        nobody's, as in Boston), or else as any call taken."""
-        if objection is not None:
-            self.find(objection.kind, event.player, event.at, objection.topic,
-                      f"{objection.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
-        else:
-            self.call_taken()
+    def lawful_call(self, event: ev.Event, what: str, refusal: Objection | None) -> bool:
+        """Whether a call is heard (`hears`) and not void: one void whoever's turn it was is found so
+        alone, and its player speaks again in his own turn (as in Boston)."""
+        if not self.hears(event, what, refusal is None):
+            return False
+        if refusal is not None:
+            self.find(refusal.kind, event.player, event.at, refusal.topic,
+                      f"{refusal.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
+        return refusal is None
 
     def close_bidding(self) -> None:
         """All four passed: the deal is thrown in; else the standing proposal is the contract played."""
@@ -98,18 +99,20 @@ class FrenchBostonHand(CalledHand[Proposal]):
         self.close_into(contract.proposal.rung, names_trumps=False)
 
     def on_demand(self, event: ev.Demand) -> None:
-        if not self.hears(event, "demanded"):
-            return
         proposal, laid, held = read_demand(event, self.belle, self.petite), event.card, self.deals.get(event.player)
-        if isinstance(proposal, Proposal) and laid is not None and held is not None and laid not in held:
-            self.found("card-not-held", event.player, event.at, "play.card-not-held", "laid", player=event.player,
-                       card=laid)
-        self.bidding_goes_on(event, self.auction.propose(proposal, held))
+        if self.lawful_call(event, "demanded", self.auction.refuse(proposal, held)) and isinstance(proposal, Proposal):
+            if laid is not None and held is not None and laid not in held:
+                self.found("card-not-held", event.player, event.at, "play.card-not-held", "laid", player=event.player,
+                           card=laid)
+            self.auction.propose(proposal)
+            self.call_taken()
 
     def on_bid(self, event: ev.Bid) -> None:
-        if self.hears(event, f"bid {event.text}"):
-            proposal = read_bid(event, self.belle, self.petite)
-            self.bidding_goes_on(event, self.auction.propose(proposal, self.deals.get(event.player)))
+        proposal = read_bid(event, self.belle, self.petite)
+        refusal = self.auction.refuse(proposal, self.deals.get(event.player))
+        if self.lawful_call(event, f"bid {event.text}", refusal) and isinstance(proposal, Proposal):
+            self.auction.propose(proposal)
+            self.call_taken()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller

@@ -131,8 +131,9 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
     def unanswered_accept(self, hand: FrenchBostonHand, event: ev.Accept) -> None:
         if not hand.bidding:
             super().unanswered_accept(hand, event)
-        elif hand.hears(event, "accepted"):
-            hand.bidding_goes_on(event, hand.auction.accept(event.player))
+        elif hand.lawful_call(event, "accepted", hand.auction.refuse_acceptance(event.player)):
+            hand.auction.accept(event.player)
+            hand.call_taken()
 
 
 LAWS = laws.PenaltyLaws(revoke=REVOKE, retract=FrenchBostonRetractLaw(), out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
