@@ -241,15 +241,11 @@ class EuchreHand(HandReplay):
             # every card led so far went back (a lead out of turn taken back): the opening lead is
             # still to come, so a lone hand may be announced and the play starts afresh
             self.table, self.stage = None, "auction"
-        late = ""  # too late for a lone hand: when, and why
-        if self.table is not None:
-            late = "after the opening lead; it is too late"
-        elif self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
-            late = ("after the dealer's discard; under this house rule a lone hand is announced with the call that "
-                    "makes trump (the dealer before discarding)")
-        if late:
-            self.find("late-alone", event.player, event.at, "alone.late",
-                      f"{event.player} announced a lone hand {late}, so the hand is played with the partner.")
+        if self.table is not None:  # too late for a lone hand
+            self.found("late-alone", event.player, event.at, "alone.late", "after-lead", player=event.player)
+            return
+        if self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
+            self.found("late-alone", event.player, event.at, "alone.late", "after-discard", player=event.player)
             return
         if self.may_defend_alone(event.player):
             self.defender_alone = event.player
@@ -270,13 +266,13 @@ class EuchreHand(HandReplay):
     def void_alone(self, event: ev.Alone) -> None:
         if (self.game_options["alone-who"] == "maker-or-partner" and self.maker is not None
                 and event.player == self.sides.partner(self.maker) and event.player in self.auction.passed):
-            why = (f"under this house rule the maker's partner may take the hand from {self.maker} only if he has "
-                   f"not passed, and {event.player} passed")
+            self.found("illegal-bid", event.player, event.at, "alone.declare", "partner-passed", player=event.player,
+                       maker=self.maker)
+        elif self.maker is not None:
+            self.found("illegal-bid", event.player, event.at, "alone.declare", "not-maker", player=event.player,
+                       maker=self.maker)
         else:
-            why = "only the player who made trump may, and " + (
-                f"the maker is {self.maker}" if self.maker else "nobody has made trump yet")
-        self.find("illegal-bid", event.player, event.at, "alone.declare",
-                  f"{event.player} announced a lone hand, but {why}; void")
+            self.found("illegal-bid", event.player, event.at, "alone.declare", "no-maker", player=event.player)
 
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
@@ -299,8 +295,7 @@ class EuchreHand(HandReplay):
         assert self.trump is not None
         if self.canadian_loner():
             self.alone = self.maker
-            self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
-                              "(Canadian loner).")
+            self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
         self.sitting_out = self.lone_seats()
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
