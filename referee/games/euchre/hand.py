@@ -289,9 +289,8 @@ class EuchreHand(HandReplay):
             return self.play_after_throw_in(event)
         on_void_call = self.bidding and not self.premature_reported and self.accept_void_call()
         if not on_void_call and not self.made:
-            words = (f"{event.player} played {event.card} before trump was made; the card goes back and the bidding "
-                     f"goes on with {self.auction.turn}.")
-            return self.bidding and self.premature(event, words)
+            return self.bidding and self.premature(event, self.say(
+                "play.premature-lead", "before-trump", player=event.player, card=event.card, turn=self.auction.turn))
         assert self.trump is not None
         if self.canadian_loner():
             self.alone = self.maker
@@ -374,7 +373,7 @@ class EuchreHand(HandReplay):
             return
         side = self.sides.side(event.player)
         self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))
-        self.notes.append(f"{event.player} claimed the remaining tricks for {side}.")
+        self.notes.append(self.say("concede", "claimed", player=event.player, side=side))
         self.gather_now()
 
     def on_look(self, event: ev.Look) -> None:
@@ -411,8 +410,7 @@ class EuchreHand(HandReplay):
         if self.misdeal():
             return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self, self.dealer)
         if self.false_card is not None and self.rebuild in self.choices:  # the table's choice, in its own words
-            return (f"the table rebuilds trick {self.false_card.trick} if all agree; "
-                    "otherwise the hand is cancelled and redealt without score")
+            return self.say("play.out-of-turn", "rebuild-step", trick=self.false_card.trick)
         choosing = self.choice_step()  # play waits for an open choice (the defenders', when a lone hand is broken)
         if choosing is not None:
             return choosing
@@ -422,8 +420,8 @@ class EuchreHand(HandReplay):
         if self.made:
             active, leader = self.opening_seats()
             if self.auction.round == 1 and self.discarded is None and self.dealer in active:
-                return f"{self.dealer} to discard; {leader} to lead to trick 1"
-            return f"{leader} to lead to trick 1"
+                return self.say("discard", "step", dealer=self.dealer, leader=leader)
+            return self.say("play.lead", "opening", leader=leader)
         if self.table is None:
             return None
         return self.next_in_play() if self.false_card is None else self.false_card_step(self.false_card)
