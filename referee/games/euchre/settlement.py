@@ -45,20 +45,25 @@ def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, in
     """Who scores the hand, how much, the rule's topic and the result in words, the `makers`
     having taken `tricks`."""
     # the makers by name: under the score, a euchre's points go to the other side
-    named = f"{makers}, the makers{' (alone)' if hand.lone_hand else ''},"
-    took = f"{named} took {tricks} trick{'' if tricks == 1 else 's'}"
+    named = (hand.say("score.makers", "alone", makers=makers) if hand.lone_hand
+             else hand.say("score.makers", "makers", makers=makers))
+    took = (hand.say("score.makers", "took-one", named=named) if tricks == 1
+            else hand.say("score.makers", "took", named=named, tricks=tricks))
     exposed = hand.partner_exposed if hand.lone_hand else None
     if exposed is not None and tricks in (0, 1, 2, 5):  # Somerset 102: his partner's card caps the lone hand
-        side, points, result = (hand.sides.other(makers), 4, "euchred") if tricks < 3 else (makers, 2, "a march")
-        return side, points, "exposed.card", f"{took}: {result}; {hand.say('exposed.card', 'capped', seat=exposed)}"
+        capped = hand.say("exposed.card", "capped", seat=exposed)
+        if tricks < 3:
+            return hand.sides.other(makers), 4, "exposed.card", hand.say(
+                "exposed.card", "euchred-capped", took=took, capped=capped)
+        return makers, 2, "exposed.card", hand.say("exposed.card", "march-capped", took=took, capped=capped)
     if tricks < 3:
         if hand.lone_defence:  # a euchre by a lone defender
-            return hand.sides.other(makers), 4, "alone.defend", f"{took}: euchred"
+            return hand.sides.other(makers), 4, "alone.defend", hand.say("alone.defend", "euchred", took=took)
         points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
-        return hand.sides.other(makers), points, "score.euchre", f"{took}: euchred"
+        return hand.sides.other(makers), points, "score.euchre", hand.say("score.euchre", "euchred", took=took)
     if tricks == 5:
         points = hand.game_options["lone-march"] if hand.lone_hand else 2
-        return makers, points, "score.march", f"{named} took all five tricks: a march"
+        return makers, points, "score.march", hand.say("score.march", "march", named=named)
     return makers, 1, "score.makers", took
 
 
