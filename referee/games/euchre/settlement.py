@@ -31,9 +31,9 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
     for player in sorted(hand.wrong_count):
         side = hand.sides.side(player)
         points, other = wrong_count_points(hand), hand.sides.other(side)
-        cause = f"{side} played with a wrong number of cards"
-        charge(hand, ledger, other, points, "wrong-count.play", cause, f"{cause}: {other} score {points}",
-               Effect("hand-not-scored", side))
+        cause = hand.say("wrong-count.play", "cause", side=side)
+        paid = hand.say("wrong-count.play", "paid", cause=cause, other=other, points=points)
+        charge(hand, ledger, other, points, "wrong-count.play", cause, paid, Effect("hand-not-scored", side))
     assert hand.maker is not None
     makers = hand.sides.side(hand.maker)
     side, points, topic, words = ordinary_result(hand, makers, hand.won_by_side()[makers])
@@ -88,14 +88,14 @@ def penalised_revokes(hand: EuchreHand) -> list[tb.Revoke]:
 def settle_revokes(hand: EuchreHand, ledger: Ledger) -> None:
     penalised = penalised_revokes(hand)
     if len(penalised) < len(hand.revokes) and hand.game_options["revoke-count"] == "cancel":
-        hand.note(f"{(len(hand.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
+        hand.note(hand.say("revoke.established", "cancel", pairs=(len(hand.revokes) - len(penalised)) // 2))
     for revoke in penalised:
         side = hand.sides.side(revoke.player)
         points, other = revoke_points(hand, revoke.player, revoke.at), hand.sides.other(side)
-        cause = f"{revoke.player} revoked in trick {revoke.trick}"
+        cause = hand.say("revoke.established", "cause", player=revoke.player, trick=revoke.trick)
         deduct = hand.game_options["revoke-penalty"] == "deduct"  # the offenders lose the points, or the others score
-        words = (f"{side} revoked: {points} points deducted from {side}" if deduct
-                 else f"{revoke.player} ({side}) revoked: {other} score {points}")
+        words = (hand.say("revoke.established", "deducted", side=side, points=points) if deduct else hand.say(
+            "revoke.established", "awarded", player=revoke.player, side=side, other=other, points=points))
         charge(hand, ledger, side if deduct else other, -points if deduct else points, "revoke.established", cause,
                words, Effect("hand-not-scored"))
 
