@@ -47,17 +47,6 @@ EuchreOptions = TypedDict("EuchreOptions", {
 """The house rules of euchre as its rulebook defines them (a test checks the two agree)."""
 
 
-BIDDING: dict[bool, AuctionRules[Suit]] = {stick: AuctionRules(
-    "void", "first-bid", rounds=2, dealer_must_bid=stick,
-    out_of_turn_words="{player} {what} out of turn: it was {turn}'s call. The call is void and {turn} keeps the "
-                      "right to call.",
-    closed_words="{player} {what} after trump was already made; the call is void") for stick in (False, True)}
-"""The bidding, two rounds of calls in turn, by the stick-the-dealer house rule."""
-THROWN_IN = replace(BIDDING[False], closed_words="{player} {what} after the hand was thrown in, everyone having passed "
-                                                 "twice; the call is void", closed_topic="bidding.thrown-in")
-"""The same, once everyone has passed twice (never under stick-the-dealer): a call after it is void for that."""
-
-
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
                            card_role=bower_role, settlement=settle,
@@ -70,8 +59,11 @@ class EuchreHand(HandReplay):
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
-        rules = BIDDING[self.options["stick-the-dealer"]]
-        self.auction = Auction(self.order, self.left_of(self.dealer), rules, self.dealer)
+        # two rounds of calls in turn, in the rulebook's words (their slots kept for the auction to fill)
+        self.auction: Auction[Suit] = Auction(self.order, self.left_of(self.dealer), AuctionRules(
+            "void", "first-bid", rounds=2, dealer_must_bid=self.options["stick-the-dealer"], closed_words=self.say(
+                "bidding.illegal", "closed", player="{player}", what="{what}"), out_of_turn_words=self.say(
+                "bidding.out-of-turn", "void", player="{player}", what="{what}", turn="{turn}")), self.dealer)
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
@@ -136,7 +128,8 @@ class EuchreHand(HandReplay):
             self.void_alone(alone)
         self.auction.pass_(player)
         if self.auction.over:
-            self.auction.rules = THROWN_IN
+            self.auction.rules = replace(self.auction.rules, closed_topic="bidding.thrown-in", closed_words=self.say(
+                "bidding.thrown-in", "closed", player="{player}", what="{what}"))  # a later call is void for that
             self.end("thrown-in")
 
     def on_pass(self, event: ev.Pass) -> None:
@@ -172,12 +165,11 @@ class EuchreHand(HandReplay):
             self.make_trump(event.player, event.suit)
 
     def turned_down_named(self, event: ev.Event) -> None:
-        suit = self.upcard.suit.word if self.upcard else "upcard's suit"
-        said = (f"{event.player} chose {suit}, the suit turned down in the first round, which may not be named "
-                "in the second round. ")
         again = self.game_options["turned-down-suit"] == "name-again" or event.player == self.auction.stuck
-        self.find("illegal-bid", event.player, event.at, "bidding.second-round",
-                  said + (f"The call is void and {event.player} calls again." if again else "It counts as a pass."))
+        self.found("illegal-bid", event.player, event.at, "bidding.second-round", "turned-down", player=event.player,
+                   suit=self.upcard.suit.word if self.upcard else self.say("bidding.second-round", "unturned"),
+                   then=self.say("bidding.second-round", "again", player=event.player) if again
+                   else self.say("bidding.second-round", "as-pass"))
         if not again:
             self.passes(event.player)
         self.note_void_call(event.player, self.turned)
@@ -187,18 +179,19 @@ class EuchreHand(HandReplay):
         if self.bidding and suit is not None:
             self.void_call = (player, suit)
 
-    def accept_void_call(self, began: str = "Play began") -> bool:
-        """Play began (or the dealer took the upcard up: `began` says which) while the bidding was
-        open, right after a void call that named a suit: the table played on that call, so it stands
-        by agreement and the hand is scored (not left in progress)."""
+    def accept_void_call(self, taken_up: bool = False) -> bool:
+        """Play began (or the dealer took the upcard up: `taken_up`) while the bidding was open,
+        right after a void call that named a suit: the table played on that call, so it stands by
+        agreement and the hand is scored (not left in progress)."""
         if self.void_call is None:
             return False
         player, suit = self.void_call
         self.trump, self.maker = suit, player
         if self.alone_on_void is not None:  # the caller announced a lone hand on the call that stands
             self.alone, self.alone_on_void = self.alone_on_void.player, None
-        self.notes.append(f"{began} on {player}'s void call of {suit.word}: the table let it stand, so "
-                          f"{suit.word} are trumps and {player} is the maker.")
+        began = (self.say("bidding.out-of-turn", "taken-up", dealer=self.dealer) if taken_up
+                 else self.say("bidding.out-of-turn", "play-began"))
+        self.notes.append(self.say("bidding.out-of-turn", "stands", began=began, player=player, suit=suit.word))
         return True
 
     def make_trump(self, player: str, suit: Suit) -> None:
@@ -214,7 +207,7 @@ class EuchreHand(HandReplay):
         # the upcard up on it: the table let the call stand, as when play begins on it, and this is its discard
         if self.bidding and self.auction.round == 1 and event.player == self.dealer and self.void_call is not None \
                 and self.void_call[1] is self.turned:
-            self.accept_void_call(f"{self.dealer}, the dealer, took the upcard up")
+            self.accept_void_call(taken_up=True)
         if event.player != self.dealer or self.auction.round != 1 or self.maker is None:
             self.found("illegal-discard", event.player, event.at, "discard", "not-dealer", player=event.player,
                        card=event.card)
@@ -248,15 +241,11 @@ class EuchreHand(HandReplay):
             # every card led so far went back (a lead out of turn taken back): the opening lead is
             # still to come, so a lone hand may be announced and the play starts afresh
             self.table, self.stage = None, "auction"
-        late = ""  # too late for a lone hand: when, and why
-        if self.table is not None:
-            late = "after the opening lead; it is too late"
-        elif self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
-            late = ("after the dealer's discard; under this house rule a lone hand is announced with the call that "
-                    "makes trump (the dealer before discarding)")
-        if late:
-            self.find("late-alone", event.player, event.at, "alone.late",
-                      f"{event.player} announced a lone hand {late}, so the hand is played with the partner.")
+        if self.table is not None:  # too late for a lone hand
+            self.found("late-alone", event.player, event.at, "alone.late", "after-lead", player=event.player)
+            return
+        if self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
+            self.found("late-alone", event.player, event.at, "alone.late", "after-discard", player=event.player)
             return
         if self.may_defend_alone(event.player):
             self.defender_alone = event.player
@@ -277,13 +266,13 @@ class EuchreHand(HandReplay):
     def void_alone(self, event: ev.Alone) -> None:
         if (self.game_options["alone-who"] == "maker-or-partner" and self.maker is not None
                 and event.player == self.sides.partner(self.maker) and event.player in self.auction.passed):
-            why = (f"under this house rule the maker's partner may take the hand from {self.maker} only if he has "
-                   f"not passed, and {event.player} passed")
+            self.found("illegal-bid", event.player, event.at, "alone.declare", "partner-passed", player=event.player,
+                       maker=self.maker)
+        elif self.maker is not None:
+            self.found("illegal-bid", event.player, event.at, "alone.declare", "not-maker", player=event.player,
+                       maker=self.maker)
         else:
-            why = "only the player who made trump may, and " + (
-                f"the maker is {self.maker}" if self.maker else "nobody has made trump yet")
-        self.find("illegal-bid", event.player, event.at, "alone.declare",
-                  f"{event.player} announced a lone hand, but {why}; void")
+            self.found("illegal-bid", event.player, event.at, "alone.declare", "no-maker", player=event.player)
 
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
@@ -300,14 +289,12 @@ class EuchreHand(HandReplay):
             return self.play_after_throw_in(event)
         on_void_call = self.bidding and not self.premature_reported and self.accept_void_call()
         if not on_void_call and not self.made:
-            words = (f"{event.player} played {event.card} before trump was made; the card goes back and the bidding "
-                     f"goes on with {self.auction.turn}.")
-            return self.bidding and self.premature(event, words)
+            return self.bidding and self.premature(event, self.say(
+                "play.premature-lead", "before-trump", player=event.player, card=event.card, turn=self.auction.turn))
         assert self.trump is not None
         if self.canadian_loner():
             self.alone = self.maker
-            self.notes.append(f"{self.maker}, the dealer's partner, ordered the dealer up and so plays alone "
-                              "(Canadian loner).")
+            self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
         self.sitting_out = self.lone_seats()
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
@@ -386,7 +373,7 @@ class EuchreHand(HandReplay):
             return
         side = self.sides.side(event.player)
         self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))
-        self.notes.append(f"{event.player} claimed the remaining tricks for {side}.")
+        self.notes.append(self.say("concede", "claimed", player=event.player, side=side))
         self.gather_now()
 
     def on_look(self, event: ev.Look) -> None:
@@ -415,7 +402,7 @@ class EuchreHand(HandReplay):
         if self.status() == "in-progress" and self.bidding and self.auction.turn == self.auction.stuck:
             words = tuple(s.word for s in Suit if s is not self.turned)
             out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"),
-                               f"Stick the dealer: {self.dealer} must name one of the three other suits.",
+                               self.say("bidding.stick-the-dealer", "stuck", dealer=self.dealer),
                                tuple(Reply(word, word, f"{self.dealer} name {word}") for word in words)))
         return out
 
@@ -423,19 +410,18 @@ class EuchreHand(HandReplay):
         if self.misdeal():
             return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self, self.dealer)
         if self.false_card is not None and self.rebuild in self.choices:  # the table's choice, in its own words
-            return (f"the table rebuilds trick {self.false_card.trick} if all agree; "
-                    "otherwise the hand is cancelled and redealt without score")
+            return self.say("play.out-of-turn", "rebuild-step", trick=self.false_card.trick)
         choosing = self.choice_step()  # play waits for an open choice (the defenders', when a lone hand is broken)
         if choosing is not None:
             return choosing
         if self.bidding:
-            return (f"round {self.auction.round} of the bidding: {self.auction.turn} to pass or "
-                    + ("order it up" if self.auction.round == 1 else "name a suit"))
+            return (self.say("bidding.first-round", "step", turn=self.auction.turn) if self.auction.round == 1
+                    else self.say("bidding.second-round", "step", turn=self.auction.turn))
         if self.made:
             active, leader = self.opening_seats()
             if self.auction.round == 1 and self.discarded is None and self.dealer in active:
-                return f"{self.dealer} to discard; {leader} to lead to trick 1"
-            return f"{leader} to lead to trick 1"
+                return self.say("discard", "step", dealer=self.dealer, leader=leader)
+            return self.say("play.lead", "opening", leader=leader)
         if self.table is None:
             return None
         return self.next_in_play() if self.false_card is None else self.false_card_step(self.false_card)

@@ -31,9 +31,9 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
     for player in sorted(hand.wrong_count):
         side = hand.sides.side(player)
         points, other = wrong_count_points(hand), hand.sides.other(side)
-        cause = f"{side} played with a wrong number of cards"
-        charge(hand, ledger, other, points, "wrong-count.play", cause, f"{cause}: {other} score {points}",
-               Effect("hand-not-scored", side))
+        cause = hand.say("wrong-count.play", "cause", side=side)
+        paid = hand.say("wrong-count.play", "paid", cause=cause, other=other, points=points)
+        charge(hand, ledger, other, points, "wrong-count.play", cause, paid, Effect("hand-not-scored", side))
     assert hand.maker is not None
     makers = hand.sides.side(hand.maker)
     side, points, topic, words = ordinary_result(hand, makers, hand.won_by_side()[makers])
@@ -45,20 +45,25 @@ def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, in
     """Who scores the hand, how much, the rule's topic and the result in words, the `makers`
     having taken `tricks`."""
     # the makers by name: under the score, a euchre's points go to the other side
-    named = f"{makers}, the makers{' (alone)' if hand.lone_hand else ''},"
-    took = f"{named} took {tricks} trick{'' if tricks == 1 else 's'}"
+    named = (hand.say("score.makers", "alone", makers=makers) if hand.lone_hand
+             else hand.say("score.makers", "makers", makers=makers))
+    took = (hand.say("score.makers", "took-one", named=named) if tricks == 1
+            else hand.say("score.makers", "took", named=named, tricks=tricks))
     exposed = hand.partner_exposed if hand.lone_hand else None
     if exposed is not None and tricks in (0, 1, 2, 5):  # Somerset 102: his partner's card caps the lone hand
-        side, points, result = (hand.sides.other(makers), 4, "euchred") if tricks < 3 else (makers, 2, "a march")
-        return side, points, "exposed.card", f"{took}: {result}; {hand.say('exposed.card', 'capped', seat=exposed)}"
+        capped = hand.say("exposed.card", "capped", seat=exposed)
+        if tricks < 3:
+            return hand.sides.other(makers), 4, "exposed.card", hand.say(
+                "exposed.card", "euchred-capped", took=took, capped=capped)
+        return makers, 2, "exposed.card", hand.say("exposed.card", "march-capped", took=took, capped=capped)
     if tricks < 3:
         if hand.lone_defence:  # a euchre by a lone defender
-            return hand.sides.other(makers), 4, "alone.defend", f"{took}: euchred"
+            return hand.sides.other(makers), 4, "alone.defend", hand.say("alone.defend", "euchred", took=took)
         points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
-        return hand.sides.other(makers), points, "score.euchre", f"{took}: euchred"
+        return hand.sides.other(makers), points, "score.euchre", hand.say("score.euchre", "euchred", took=took)
     if tricks == 5:
         points = hand.game_options["lone-march"] if hand.lone_hand else 2
-        return makers, points, "score.march", f"{named} took all five tricks: a march"
+        return makers, points, "score.march", hand.say("score.march", "march", named=named)
     return makers, 1, "score.makers", took
 
 
@@ -83,14 +88,14 @@ def penalised_revokes(hand: EuchreHand) -> list[tb.Revoke]:
 def settle_revokes(hand: EuchreHand, ledger: Ledger) -> None:
     penalised = penalised_revokes(hand)
     if len(penalised) < len(hand.revokes) and hand.game_options["revoke-count"] == "cancel":
-        hand.note(f"{(len(hand.revokes) - len(penalised)) // 2} revoke(s) by each side cancel out.")
+        hand.note(hand.say("revoke.established", "cancel", pairs=(len(hand.revokes) - len(penalised)) // 2))
     for revoke in penalised:
         side = hand.sides.side(revoke.player)
         points, other = revoke_points(hand, revoke.player, revoke.at), hand.sides.other(side)
-        cause = f"{revoke.player} revoked in trick {revoke.trick}"
+        cause = hand.say("revoke.established", "cause", player=revoke.player, trick=revoke.trick)
         deduct = hand.game_options["revoke-penalty"] == "deduct"  # the offenders lose the points, or the others score
-        words = (f"{side} revoked: {points} points deducted from {side}" if deduct
-                 else f"{revoke.player} ({side}) revoked: {other} score {points}")
+        words = (hand.say("revoke.established", "deducted", side=side, points=points) if deduct else hand.say(
+            "revoke.established", "awarded", player=revoke.player, side=side, other=other, points=points))
         charge(hand, ledger, side if deduct else other, -points if deduct else points, "revoke.established", cause,
                words, Effect("hand-not-scored"))
 
