@@ -171,7 +171,8 @@ def wrong_count_penalty(hand: EuchreHand, player: str, deal: str = "The deal") -
 
 
 def wrong_count_points(hand: EuchreHand) -> int:
-    return 4 if hand.lone_hand else 2
+    """Somerset 90: two "if all four are playing", four if not: a lone hand, or a lone defence."""
+    return 4 if hand.lone_hand or hand.lone_defence else 2
 
 
 LAWS = laws.PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(), out_of_turn=EuchreOutOfTurnLaw(),
