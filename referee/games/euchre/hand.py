@@ -17,7 +17,7 @@ from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
 from ...notation.records import replace
 from .cards import PACKS, EuchreTricks, bower_role
-from .penalties import LAWS, play_after, wrong_count_penalty
+from .penalties import LAWS, play_after, shown_before_alone, wrong_count_penalty
 from .settlement import settle
 
 EuchreOptions = TypedDict("EuchreOptions", {
@@ -296,6 +296,7 @@ class EuchreHand(HandReplay):
             self.alone = self.maker
             self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
         self.sitting_out = self.lone_seats()
+        shown_before_alone(self, event.at)
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
         # SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side. The
