@@ -415,6 +415,8 @@ class EuchreHand(HandReplay):
         choosing = self.choice_step()  # play waits for an open choice (the defenders', when a lone hand is broken)
         if choosing is not None:
             return choosing
+        if self.bidding and self.auction.turn == self.auction.stuck:  # stick the dealer: he may not pass
+            return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer)
         if self.bidding:
             return (self.say("bidding.first-round", "step", turn=self.auction.turn) if self.auction.round == 1
                     else self.say("bidding.second-round", "step", turn=self.auction.turn))
