@@ -34,7 +34,8 @@ class EuchreSession(GameSession[EuchreHand]):
         lost = replay.redeal_why() == "misdeal" and replay.game_options["misdeal"] == "loses-deal"
         same_dealer = verdict.status == "redeal" and not lost
         self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
-        self.deals += 1
+        if verdict.status != "redeal":  # a void deal, dealt again, is not one of the game's deals
+            self.deals += 1
         if self.won is None:  # the first to the target wins; in a game of a fixed number of deals, the higher total
             ahead, deals, target = sole_leader(self.score), self.setup.options["deals"], self.setup.options["target"]
             over = self.deals >= deals if deals else ahead is not None and self.score[ahead] >= target

@@ -17,7 +17,7 @@ from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
 from ...notation.records import replace
 from .cards import PACKS, EuchreTricks, bower_role
-from .penalties import LAWS, play_after, wrong_count_penalty
+from .penalties import LAWS, play_after, shown_before_alone, wrong_count_penalty
 from .settlement import settle
 
 EuchreOptions = TypedDict("EuchreOptions", {
@@ -296,6 +296,7 @@ class EuchreHand(HandReplay):
             self.alone = self.maker
             self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
         self.sitting_out = self.lone_seats()
+        shown_before_alone(self, event.at)
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
         # SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side. The
@@ -414,6 +415,8 @@ class EuchreHand(HandReplay):
         choosing = self.choice_step()  # play waits for an open choice (the defenders', when a lone hand is broken)
         if choosing is not None:
             return choosing
+        if self.bidding and self.auction.turn == self.auction.stuck:  # stick the dealer: he may not pass
+            return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer)
         if self.bidding:
             return (self.say("bidding.first-round", "step", turn=self.auction.turn) if self.auction.round == 1
                     else self.say("bidding.second-round", "step", turn=self.auction.turn))

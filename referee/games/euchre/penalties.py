@@ -156,6 +156,18 @@ class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
             hand.say("exposed.card", "stayed-face-up", player=event.player, card=event.card)))
 
 
+def shown_before_alone(hand: EuchreHand, at: ev.Span) -> None:
+    """Somerset 102 sets no time: a card the lone player's partner exposed before the lone hand,
+    still unplayed when play begins, caps it too (callable house rule), and is no longer callable."""
+    sit = next((s for s in hand.sitting_out if s.verb == "play" and hand.exposed.get(s.seat)), None)
+    if sit is None or hand.game_options["exposed"] != "callable":
+        return
+    hand.partner_exposed = sit.seat
+    hand.notes.append(hand.say("exposed.card", "shown-before", seat=sit.seat, loner=sit.loner))
+    for choice in [c for c in hand.choices if c.offender == sit.seat and c.card in hand.exposed[sit.seat]]:
+        hand.lapse_choice(choice, at)
+
+
 def redeal_offer(hand: EuchreHand, event: ev.Expose, offer: str, implied: str) -> laws.Offer:
     """The seed's choice for the table, worded `offer`: the card stays as it is (`implied`, by play going on),
     or a redeal for a major unfair advantage."""
@@ -171,7 +183,8 @@ def wrong_count_penalty(hand: EuchreHand, player: str, deal: str = "The deal") -
 
 
 def wrong_count_points(hand: EuchreHand) -> int:
-    return 4 if hand.lone_hand else 2
+    """Somerset 90: two "if all four are playing", four if not: a lone hand, or a lone defence."""
+    return 4 if hand.lone_hand or hand.lone_defence else 2
 
 
 LAWS = laws.PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(), out_of_turn=EuchreOutOfTurnLaw(),
