@@ -264,15 +264,16 @@ class EuchreHand(HandReplay):
             self.alone = event.player
 
     def void_alone(self, event: ev.Alone) -> None:
-        if (self.game_options["alone-who"] == "maker-or-partner" and self.maker is not None
-                and event.player == self.sides.partner(self.maker) and event.player in self.auction.passed):
-            self.found("illegal-bid", event.player, event.at, "alone.declare", "partner-passed", player=event.player,
-                       maker=self.maker)
-        elif self.maker is not None:
-            self.found("illegal-bid", event.player, event.at, "alone.declare", "not-maker", player=event.player,
-                       maker=self.maker)
+        player, maker, options = event.player, self.maker, self.game_options
+        if maker is None:
+            self.found("illegal-bid", player, event.at, "alone.declare", "no-maker", player=player)
+        elif options["alone-who"] == "maker-or-partner" and player == self.sides.partner(maker) \
+                and player in self.auction.passed:
+            self.found("illegal-bid", player, event.at, "alone.declare", "partner-passed", player=player, maker=maker)
+        elif options["defend-alone"] == "against-lone" and player in self.adversaries(maker):
+            self.found("illegal-bid", player, event.at, "alone.defend", "not-against-lone", player=player, maker=maker)
         else:
-            self.found("illegal-bid", event.player, event.at, "alone.declare", "no-maker", player=event.player)
+            self.found("illegal-bid", player, event.at, "alone.declare", "not-maker", player=player, maker=maker)
 
     def may_defend_alone(self, player: str) -> bool:
         """Under defend-alone, a defender may play alone against a lone maker (or any maker)."""
