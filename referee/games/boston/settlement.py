@@ -247,12 +247,12 @@ class BostonSettlement:
     def opponent_revoked(self, ledger: Ledger, revoker: str) -> None:
         hand, bid, caller, over, mark = self.hand, self.bid, self.caller, self.hand.revoke_overtricks(), ledger.mark()
         each, rule = self.amount((bid.tricks or 0) + over), hand.rule_id("revoke.opponent")
-        cause = f"{revoker}, an opponent, revoked"
+        cause, held = f"{revoker}, an opponent, revoked", ledger.first_pool("", "")[0]  # the pool he would double
         red = ledger.wins(self.opponents, [caller], each, rule, cause,
                           rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
-        if self.options["opponent-revoke-pool"] == "double":
-            forfeit = hand.say("revoke.opponent", "doubles", revoker=revoker,
-                               red=ledger.double_pool([revoker], rule, cause))
+        if self.options["opponent-revoke-pool"] == "double":  # what the pool held, though the caller took it
+            ledger.into_pool(revoker, held, rule, cause)
+            forfeit = hand.say("revoke.opponent", "doubles", revoker=revoker, red=held)
         else:
             ledger.into_pool(revoker, TABLES.amount("pool", "revoke"), rule, cause)
             forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=TABLES.amount("pool", "revoke"))
