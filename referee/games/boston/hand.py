@@ -299,8 +299,7 @@ class BostonHand(CalledHand[BostonBid]):
 
     # ---- revokes (the laws: `penalties.REVOKE`) --------------------------------------------------
     def revoke_overtricks(self) -> int:
-        """The over-tricks an opponent's revoke pays: three, within thirteen tricks; none above nine by default,
-        none on the American table (which pays none)."""
+        """Over-tricks an opponent's revoke pays: three within thirteen; none above nine (default) or if American."""
         assert self.high is not None
         tricks, options = self.high.tricks, self.game_options
         if tricks is None or options["success-table"] == "american" or (
