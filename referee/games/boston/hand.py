@@ -299,10 +299,11 @@ class BostonHand(CalledHand[BostonBid]):
 
     # ---- revokes (the laws: `penalties.REVOKE`) --------------------------------------------------
     def revoke_overtricks(self) -> int:
-        """The over-tricks an opponent's revoke pays: three, within thirteen tricks; none above nine by default."""
+        """Over-tricks an opponent's revoke pays: three within thirteen; none above nine (default) or if American."""
         assert self.high is not None
-        tricks = self.high.tricks
-        if tricks is None or (self.game_options["opponent-revoke-overtricks"] == "none-above-nine" and tricks > 9):
+        tricks, options = self.high.tricks, self.game_options
+        if tricks is None or options["success-table"] == "american" or (
+                options["opponent-revoke-overtricks"] == "none-above-nine" and tricks > 9):
             return 0
         return min(TABLES.number("revoke-overtricks"), 13 - tricks)
 

@@ -58,6 +58,8 @@ def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
         return hand.say("revoke.established", "misere", name=bid_name(hand, hand.high), pool=pool)
     if over := hand.revoke_overtricks():
         return hand.say("revoke.established", "opponent", over=over, pool=pool)
+    if hand.game_options["success-table"] == "american":
+        return hand.say("revoke.established", "opponent-american", pool=pool)
     if hand.high.tricks == 13:
         return hand.say("revoke.established", "opponent-thirteen", pool=pool)
     return hand.say("revoke.established", "opponent-nine", pool=pool)

@@ -246,17 +246,20 @@ class BostonSettlement:
 
     def opponent_revoked(self, ledger: Ledger, revoker: str) -> None:
         hand, bid, caller, over, mark = self.hand, self.bid, self.caller, self.hand.revoke_overtricks(), ledger.mark()
-        each, rule = self.amount((bid.tricks or 0) + over), hand.rule_id("revoke.opponent")
-        cause = f"{revoker}, an opponent, revoked"
+        tricks, taken = (bid.tricks or 0) + over, hand.taken()[caller]
+        more = self.amount(taken) > self.amount(tricks)  # played on: never less than his own tricks earned him
+        each, rule = self.amount(taken if more else tricks), hand.rule_id("revoke.opponent")
+        cause, held = f"{revoker}, an opponent, revoked", ledger.first_pool("", "")[0]  # the pool he would double
         red = ledger.wins(self.opponents, [caller], each, rule, cause,
                           rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
-        if self.options["opponent-revoke-pool"] == "double":
-            forfeit = hand.say("revoke.opponent", "doubles", revoker=revoker,
-                               red=ledger.double_pool([revoker], rule, cause))
+        if self.options["opponent-revoke-pool"] == "double":  # what the pool held, though the caller took it
+            ledger.into_pool(revoker, held, rule, cause)
+            forfeit = hand.say("revoke.opponent", "doubles", revoker=revoker, red=held)
         else:
             ledger.into_pool(revoker, TABLES.amount("pool", "revoke"), rule, cause)
             forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=TABLES.amount("pool", "revoke"))
-        paid = hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid_name(hand, bid)
+        paid = (hand.say("revoke.opponent", "made", bid=bid.text, taken=taken) if more
+                else hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid_name(hand, bid))
         hand.penalty("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each, bid=paid,
                      pool=self.pool_taken(red), forfeit=forfeit, since=mark)
         if hand.over_why:
