@@ -25,6 +25,7 @@ from ..notation.cards import Card, Suit
 # the kinds tested on every line and event, imported by name: compiled, `ev.Play` as a value is a
 # lookup in the module, `Play` a constant
 from ..notation.events import DealLine, EventLine, Play, RecordedLine
+from ..notation.linewords import upcard_hint
 from ..notation.reader import HandRecord, Problem
 from ..notation.records import field, record
 from ..notation.shapes import WORDS, shape_of
@@ -1958,7 +1959,7 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
     def report(name: str, at: ev.Span, role: str) -> None:
         problems.append(Problem(at.line, at.column, f"{role} {name!r} is not a player of this game",
-                                f"{_seat_hint(name, players) or did_you_mean(name, players)}"
+                                f"{_seat_hint(name, players) or did_you_mean(name, players) or upcard_hint(name)}"
                                 f"players: {' '.join(players)}"))
 
     header = record.header

@@ -27,6 +27,7 @@ from . import usercache
 from .cards import parse_card, parse_suit
 from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
+from .linewords import LINE_FORMS
 from .reader import GameWords, Problem, grammar_text
 from .records import field_names
 from .shapes import ABSENT, FORMS, GAME_SHAPES, SHAPES, WORD_TERMINALS, WORDS, SaidShape, Shape
@@ -560,7 +561,7 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
                            "a space between rank and suit")
     if _STRUCTURAL.match(text):
         return None
-    if offending in (";", ".", "/", "|") or (len(offending) > 1 and offending[-1] in ";." and column > 1):
+    if offending in _MARKS or (len(offending) > 1 and offending[-1] in ";." and column > 1):
         return _punctuation(text, line, column, offending)
     words = _words_of_event(text, column)
     if len(words) < 2:
@@ -631,9 +632,13 @@ MOST_COMMAS = 8
 next run to find, so that a file of a thousand such lines costs a few parses each, not dozens."""
 
 
+_MARKS = (";", ".", "/", "|", "-", "\u2013")
+"""Marks written between events where the notation has a ``,`` (a hyphen or dash as well)."""
+
+
 def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
     """``N pass; E pass``, ``N JH.``: a stop or semicolon where the notation has a comma, or nothing."""
-    mark = offending if offending in (";", ".", "/", "|") else offending[-1]
+    mark = offending if offending in _MARKS else offending[-1]
     at = column if offending == mark else column + len(offending) - 1
     rest = text[at:].split("#", 1)[0].strip()
     if not rest:
@@ -665,13 +670,14 @@ def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark:
 
 
 def _hint_for(text: str, expected: set[str]) -> str:
-    words = text.split()
+    """The form of the line `text` is (by its first word), for the hint of a mistake in it."""
+    if text.lstrip().startswith("["):
+        return 'a tag looks like [Name "value"], one to a line'
+    words = text.replace(":", " ").split()
     if words and words[0] == "hand":
         return "a hand starts with: hand [N] dealer PLAYER"
-    if words and words[0] == "deal":
-        return "a deal line looks like: deal N: 9H TH JD AS KC"
-    if words and words[0] == "recorded":
-        return "a recorded result looks like: recorded N-S +1, E-W 0"
+    if words and words[0] in LINE_FORMS:
+        return f"the line looks like: {LINE_FORMS[words[0]]}"
     if "NAME" in expected and len(expected) <= 3:
         return "every event starts with the acting player, e.g. 'N 9H' or 'E pass'"
     return ("events look like 'P CARD', 'P pass', 'P bid 3', 'P name hearts'; separate events with ','"

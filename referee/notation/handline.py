@@ -33,7 +33,7 @@ def _compiled(pattern: tuple[str, re.RegexFlag]) -> re.Pattern[str]:
     return re.compile(*pattern)
 
 
-def _one_letter_off(word: str, target: str = "hand") -> bool:
+def one_letter_off(word: str, target: str = "hand") -> bool:
     """Whether `word` is `target` with one letter wrong, missing or extra, or two neighbours swapped."""
     if word == target or abs(len(word) - len(target)) > 1:
         return False
@@ -56,7 +56,7 @@ def looks_like_hand_line(text: str, players: Collection[str]) -> bool:
     lower = word.lower()
     if lower == "hand":
         return True
-    if not _one_letter_off(lower):
+    if not one_letter_off(lower):
         return False
     following = _compiled(_NEXT_WORD).match(rest)
     if following is None:

@@ -1,0 +1,82 @@
+"""docs/notation.md's promise for bad input: every error names the line, the column, the text,
+what was expected and a hint. These are the slips a club secretary makes in the lines' own words
+(``Trick 1:``, ``Deal N:``, ``Recorded``, ``Upcard``), whose first word the parser would otherwise
+read as a player's name and then complain of what follows (``'1' is not a card``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee import check_text
+from referee.output.fmt import FormatError, format_text
+
+EUCHRE = '[Game "euchre"]\n[Players "Ann Bob Cy Di"]\n[Partners "Ann-Cy Bob-Di"]\nhand 1 dealer Di\n'
+
+
+def _errors(text: str) -> list[str]:
+    return [f"{e.line}:{e.column}: {e.message} — {e.hint}" for e in check_text(text).files[0].errors]
+
+
+@pytest.mark.parametrize("typed, word, hint", [
+    ("Trick 1: Bob JH, Cy 9H", "trick", "write 'trick 1: Bob JH, Cy 9H'"),
+    ("TRICK 1: Bob JH", "trick", "write 'trick 1: Bob JH'"),
+    ("tric 1: Bob JH   # a comment", "trick", "write 'trick 1: Bob JH'"),
+    ("Deal Ann: 9H TH JD AS KC", "deal", "write 'deal Ann: 9H TH JD AS KC'"),
+    ("DEAL Ann: 9H TH JD AS KC", "deal", "write 'deal Ann: 9H TH JD AS KC'"),
+    ("Recorded Ann-Cy +1", "recorded", "write 'recorded Ann-Cy +1'"),
+    ("recored Ann-Cy +1, Bob-Di 0", "recorded", "write 'recorded Ann-Cy +1, Bob-Di 0'"),
+    ('Note "Bob says the trick was gathered"', "note", "write 'note \"Bob says the trick was gathered\"'"),
+    ("Redeal misdeal", "redeal", "write 'redeal misdeal'"),
+    ("edeal misdeal", "redeal", "write 'redeal misdeal'"),  # one letter off 'deal' too: the line chooses
+    ("REDEAL MISDEAL", "redeal", "the line looks like: redeal misdeal"),
+])
+def test_a_line_word_written_wrongly_is_named_with_the_line_to_write(typed: str, word: str, hint: str) -> None:
+    errors = _errors(EUCHRE + typed + "\n")
+    first = typed.split()[0]
+    assert errors == [f"5:1: '{first}' is not a word of the notation; did you mean '{word}'? — {hint} "
+                      "(the notation's words are lower case: docs/notation.md)"]
+
+
+def test_fmt_tells_the_slip_as_check_does() -> None:
+    with pytest.raises(FormatError) as raised:
+        format_text(EUCHRE + "Trick 1: Bob JH\n")
+    told = [p.message for p in raised.value.problems]
+    assert told == ["'Trick' is not a word of the notation; did you mean 'trick'?"]
+
+
+@pytest.mark.parametrize("typed", ["Upcard 9H", "UPCARD 9H", "upcad 9H"])
+def test_an_upcard_line_written_wrongly_reads_as_a_play_and_its_hint_says_so(typed: str) -> None:
+    errors = _errors(EUCHRE + typed + "\n")
+    assert len(errors) == 1 and f"player '{typed.split()[0]}' is not a player of this game" in errors[0]
+    assert "did you mean 'upcard'? the line is written 'upcard 9H', in lower case" in errors[0], errors
+
+
+def test_a_player_named_like_a_line_word_keeps_his_own_error() -> None:
+    header = '[Game "euchre"]\n[Players "Trick Bob Cy Di"]\n[Partners "Trick-Cy Bob-Di"]\nhand 1 dealer Di\n'
+    errors = _errors(header + "Trick 1: Bob JH\n")
+    assert len(errors) == 1 and "'1' is not a card" in errors[0], errors
+
+
+@pytest.mark.parametrize("typed, message, hint", [
+    ('[Game euchre]', "1:7: unexpected 'euchre'; expected a quoted value", 'a tag looks like [Name "value"]'),
+    ("upcard: 9H", "5:7: unexpected ':'; expected a card", "the line looks like: upcard 9H"),
+    ("note the trick was gathered", "5:6: unexpected 'the'; expected a quoted value",
+     'the line looks like: note "E says the trick was gathered"'),
+    ("recorded: Ann-Cy +1", "5:9: unexpected ':'", "the line looks like: recorded N-S +1, E-W 0"),
+    ("trick 1 Bob JH", "5:9: unexpected 'Bob'; expected ':'", "the line looks like: trick 2: N AH, E 9S"),
+    ("redeal because", "5:8: unexpected 'because'", "the line looks like: redeal misdeal"),
+])
+def test_a_mistake_in_a_line_is_hinted_with_that_lines_form(typed: str, message: str, hint: str) -> None:
+    text = typed + "\n" + EUCHRE.split("\n", 1)[1] if typed.startswith("[") else EUCHRE + typed + "\n"
+    errors = _errors(text)
+    assert errors[0].startswith(message) and hint in errors[0], errors
+    assert "events look like" not in errors[0]
+
+
+@pytest.mark.parametrize("typed, fixed", [
+    ("Ann pass - Bob pass", "Ann pass, Bob pass"),
+    ("trick 1: Bob JH – Cy 9H", "trick 1: Bob JH, Cy 9H"),
+])
+def test_a_dash_between_events_is_told_to_be_a_comma(typed: str, fixed: str) -> None:
+    errors = _errors(EUCHRE + typed + "\n")
+    assert len(errors) == 1 and "between events" in errors[0] and f"'{fixed}'" in errors[0], errors
