@@ -80,3 +80,25 @@ def test_a_mistake_in_a_line_is_hinted_with_that_lines_form(typed: str, message:
 def test_a_dash_between_events_is_told_to_be_a_comma(typed: str, fixed: str) -> None:
     errors = _errors(EUCHRE + typed + "\n")
     assert len(errors) == 1 and "between events" in errors[0] and f"'{fixed}'" in errors[0], errors
+
+
+@pytest.mark.parametrize("header, told", [
+    ('[Players "Ann Bob Cy Di]\n[Partners "Ann-Cy Bob-Di"]\n[Score "Ann-Cy 3"]',
+     ["unclosed quotes in tag", "the header has no [Players] tag"]),
+    ('[Partners "Ann-Cy Bob-Di"]\n[Score "Ann-Cy 3"]', ["the header has no [Players] tag"]),
+    ('[Players "Ann Bob Cy Di"]\n[Partners "Ann-Cy, Bob-Di"]\n[Score "Ann-Cy 3"]',
+     ["the partnerships are separated by ',' — separate them with spaces: [Partners \"Ann-Cy Bob-Di\"]"]),
+])
+def test_a_header_without_its_players_or_sides_is_one_problem_not_one_per_name(header: str, told: list[str]) -> None:
+    """The partnerships and scores are not checked against players or sides that could not be read."""
+    errors = _errors(f'[Game "euchre"]\n{header}\nhand 1 dealer Di\n')
+    assert len(errors) == len(told) and all(t in e for t, e in zip(told, errors, strict=True)), errors
+
+
+def test_accept_listed_among_a_choices_options_is_written_as_its_own_event() -> None:
+    """`pending` lists `accept` with the calls; answered by `call accept`, the finding says how to write it."""
+    text = ('[Game "auction-pitch"]\n[Players "A B C D E"]\nhand 1 dealer E\nB bid 2, C bid 3, D pass, E pass\n'
+            "A sell\ntrick 1: C 9S, D 2S, E KS, A 4S, B 3S\ntrick 2: E 7H, B 5H\nC call accept\n")
+    hand = check_text(text).files[0].games[0].hands[0].to_dict()
+    assert "accept" in hand["pending"][0]["options"]
+    assert "an acceptance is written 'C accept'" in hand["irregularities"][-1]["explanation"]

@@ -244,10 +244,16 @@ def _field_value(word: str, kind: str, players: tuple[str, ...]) -> Card | Suit 
 
 
 def _teams(tag: Tag | None, players: tuple[str, ...], at: Span, problems: list[Problem]) -> tuple[Team, ...]:
-    if tag is None:
+    if tag is None or not players:  # no players read: the [Players] problem says so, not one per partner
         return ()
     teams: list[Team] = []
     placed: set[str] = set()
+    if "," in tag.value:  # "N-S, E-W": one problem with the fix, not one per partner
+        spaced = " ".join(tag.value.replace(",", " ").split())
+        problems.append(Problem(tag.value_at.line, tag.value_at.column + tag.value.index(","),
+                                "the partnerships are separated by ','",
+                                f'separate them with spaces: [Partners "{spaced}"]'))
+        return ()
     for text, offset in _words(tag.value):
         where = _at(tag, offset)
         joined = None if "-" in text else re.fullmatch(r"([^/&+]+)[/&+]([^/&+]+)", text)
@@ -291,7 +297,7 @@ def _score(tag: Tag | None, players: tuple[str, ...], teams: tuple[Team, ...], g
            problems: list[Problem]) -> dict[str, int]:
     units = [t.name for t in teams] if game.scored_by == "team" else list(players)
     score = dict.fromkeys(units, 0)
-    if tag is None:
+    if tag is None or not units:  # no players or sides read: their own problem says so
         return score
     offset = 0
     for part in tag.value.split(","):

@@ -1504,6 +1504,8 @@ class HandReplay:
         call_words = self.declared.call_words
         if event.word is not None and event.word not in call_words:
             words, near = ", ".join(sorted(call_words)), did_you_mean(option, call_words).strip()
+            if option == "accept":  # an open choice's option, but said as an event of its own
+                near = f"an acceptance is written '{event.player} accept'"
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} calls '{option}', which is not a word of {self.game}'s calls ({words}, a "
                       "suit or a card); the call is ignored" + (f" ({near})" if near else ""))
