@@ -102,3 +102,46 @@ def test_accept_listed_among_a_choices_options_is_written_as_its_own_event() -> 
     hand = check_text(text).files[0].games[0].hands[0].to_dict()
     assert "accept" in hand["pending"][0]["options"]
     assert "an acceptance is written 'C accept'" in hand["irregularities"][-1]["explanation"]
+
+
+@pytest.mark.parametrize("typed, at, told, fix", [
+    ("[Game “euchre”]", "1:7", "'“' (left double quotation mark, U+201C) is not one of the notation's characters",
+     "type '\"' for it: '[Game \"euchre\"]'"),
+    ("trick 1: Bob JH,\u00a0Cy 9H", "5:17", "an invisible character (no-break space, U+00A0) is in the line",
+     "type an ordinary space for it: 'trick 1: Bob JH, Cy 9H'"),
+    ("trick 1: Bob\u200b JH", "5:13", "an invisible character (zero width space, U+200B) is in the line",
+     "delete it: 'trick 1: Bob JH'"),
+    ("recorded Ann–Cy \u22121", "5:13", "'–' (en dash, U+2013) is not one of the notation's characters",
+     "type '-' for it: 'recorded Ann-Cy -1'"),
+    ("trick 1: Bob K♡", "5:15", "'♡' (white heart suit, U+2661) is not one of the notation's characters",
+     "type '♥' for it: 'trick 1: Bob K♥'"),
+    ("trick 1\uff1a Bob JH", "5:8", "'：' (fullwidth colon, U+FF1A) is not one of the notation's characters",
+     "type ':' for it: 'trick 1: Bob JH'"),
+])
+def test_a_character_that_only_looks_like_the_notations_is_named(typed: str, at: str, told: str, fix: str) -> None:
+    """Pasted from a word processor or a web page: curly quotes, dashes, invisible spaces."""
+    text = typed + "\n" + EUCHRE.split("\n", 1)[1] if typed.startswith("[") else EUCHRE + typed + "\n"
+    assert _errors(text)[0] == f"{at}: {told} — {fix}"
+
+
+def test_a_quoted_value_or_a_comment_may_hold_any_character() -> None:
+    """Only what lies outside the quotes and the comment is blamed: here, the missing ','."""
+    errors = _errors(EUCHRE + 'note "Bob – “sure”" x\ntrick 1: Bob JH Cy 9H   # Cy’s 9H\n')
+    assert [e.split(":")[0] for e in errors] == ["5", "6"] and "quoted value" not in errors[1], errors
+    assert "a ',' is missing before 'Cy'" in errors[1] and "U+" not in "".join(errors), errors
+
+
+def test_a_file_whose_lines_end_in_cr_alone_is_told_so() -> None:
+    errors = _errors(EUCHRE.replace("\n", "\r"))
+    assert errors[0].startswith("1:16: a carriage return (CR) inside the line"), errors
+
+
+def test_a_utf16_file_is_told_to_be_saved_as_utf8() -> None:
+    """Windows Notepad's "Unicode": its NUL bytes are half its letters, so it is not "not text"."""
+    import io
+
+    from referee.notation.reader import FileProblem, read_transcript
+
+    for data in (EUCHRE.encode("utf-16"), b"\xfe\xff" + EUCHRE.encode("utf-16-be")):
+        items = list(read_transcript(io.BytesIO(data)))
+        assert isinstance(items[0], FileProblem) and items[0].problem.message == "this file is UTF-16 text, not UTF-8"

@@ -25,6 +25,7 @@ from lark.lexer import PatternStr, TerminalDef
 from . import events as ev
 from . import usercache
 from .cards import parse_card, parse_suit
+from .characters import unusual_character
 from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
 from .linewords import LINE_FORMS
@@ -438,6 +439,15 @@ _WORDS_OF = {"CALL_WORD": ("highest", "lowest", "trump", "no-trump", "win", "los
              **WORD_TERMINALS, "SUIT": ("spades", "hearts", "diamonds", "clubs"), "CONTRACT": vocabulary().contracts}
 
 
+def _reads(lark: Lark, text: str) -> bool:
+    """Whether `text` parses (a mended line, for a hint)."""
+    try:
+        lark.parse(text)
+    except Exception:  # noqa: BLE001 - any refusal, or a value the notation refuses, is "no"
+        return False
+    return True
+
+
 def _word_at(text: str, column: int) -> str:
     rest = text[column - 1:]
     match = re.match(r'"[^"]*"?|[^\s,:\[\]]+|.', rest)
@@ -464,6 +474,9 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     else:  # pragma: no cover - lark has no other kinds
         return Problem(line, 1, "cannot read this line", "")
     wanted = _describe(expected, lark, game)
+    odd = unusual_character(text, line, lambda mended: _reads(lark, mended))
+    if odd is not None and odd[1]:  # the character is all that is wrong
+        return odd[0]
     hand_line = _hand_line_problem(text, line)
     if hand_line is not None:
         return hand_line
@@ -472,6 +485,8 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     slip = _slip(text, line, column, offending, expected, lark, game)
     if slip is not None:
         return slip
+    if odd is not None:  # more is wrong, but the character first
+        return odd[0]
     if "CARD" in expected and _CARD_LIKE.match(offending):
         return Problem(line, column, f"'{offending}' is not a card", _CARD_HINT)
     if expected & {"INT", "SIGNED_INT"} and any(c.isnumeric() and not c.isascii() for c in offending):

@@ -262,7 +262,7 @@ def _read_lines_slowly(stream: BinaryIO | _ReadAhead, first_line: int) -> Iterat
         # looked for as the int 0: `b"\x00" in raw` first tries the bytes as an int, raising and
         # clearing a TypeError on every line (2% of all the work of checking a euchre hand).
         if 0 in raw:
-            yield _not_text(number, raw.index(b"\x00") + 1)
+            yield _utf16() if number == 1 and raw[:2] in _UTF16_BOMS else _not_text(number, raw.index(b"\x00") + 1)
             return
         if len(raw) > limit and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):
@@ -281,6 +281,15 @@ def _read_lines_slowly(stream: BinaryIO | _ReadAhead, first_line: int) -> Iterat
                           "save the transcript as UTF-8 text")
             return
         yield number, text.rstrip("\r\n")
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+"""How a UTF-16 file starts (Windows Notepad's "Unicode"): its NUL bytes are half its letters."""
+
+
+def _utf16() -> Problem:
+    return Problem(1, 1, "this file is UTF-16 text, not UTF-8", "save the transcript as UTF-8 text (in Notepad: "
+                   "Save As, Encoding UTF-8)")
 
 
 def _not_text(line: int, column: int) -> Problem:
