@@ -145,3 +145,9 @@ def test_a_utf16_file_is_told_to_be_saved_as_utf8() -> None:
     for data in (EUCHRE.encode("utf-16"), b"\xfe\xff" + EUCHRE.encode("utf-16-be")):
         items = list(read_transcript(io.BytesIO(data)))
         assert isinstance(items[0], FileProblem) and items[0].problem.message == "this file is UTF-16 text, not UTF-8"
+
+
+def test_house_rules_separated_by_a_comma_are_shown_with_semicolons() -> None:
+    errors = _errors(EUCHRE.replace("hand 1", '[Rules "stick-the-dealer, target=11"]\nhand 1'))
+    assert len(errors) == 1 and "unknown house rule 'stick-the-dealer, target'" in errors[0]
+    assert "house rules are separated by ';', not ',': 'stick-the-dealer; target=11'" in errors[0], errors
