@@ -151,3 +151,10 @@ def test_house_rules_separated_by_a_comma_are_shown_with_semicolons() -> None:
     errors = _errors(EUCHRE.replace("hand 1", '[Rules "stick-the-dealer, target=11"]\nhand 1'))
     assert len(errors) == 1 and "unknown house rule 'stick-the-dealer, target'" in errors[0]
     assert "house rules are separated by ';', not ',': 'stick-the-dealer; target=11'" in errors[0], errors
+
+
+def test_another_games_event_that_does_not_read_is_named_as_such() -> None:
+    """``S bid hearts`` in euchre: the bid words of every game were listed, as if a contract were missing."""
+    errors = _errors(EUCHRE + "upcard 9H\nAnn pass, Bob pass, Cy pass, Di pass\nAnn bid hearts\n")
+    assert len(errors) == 1 and errors[0].startswith("7:5: 'bid' is not an event of this game"), errors
+    assert "name" in errors[0] and "little-misere" not in errors[0]

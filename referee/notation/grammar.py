@@ -593,8 +593,7 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
             return None  # a card mistyped: said as such below
         plain = _plain_word(word, game if game is not None else _ALL_EVENT_WORDS)
         if plain is None and game is not None and _plain_word(word, _ALL_EVENT_WORDS):
-            return Problem(line, at, f"'{word}' is not an event of this game",
-                           f"its events are a card or: {', '.join(sorted(game))} (docs/notation.md §3)")
+            return _not_of_this_game(line, at, word, game)
         if plain is None:
             return None
         if plain == "":
@@ -606,6 +605,8 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         return Problem(line, at, f"'{word}' is not an event",
                        f"did you mean '{plain}'? events are written with the word as it is: "
                        f"'{' '.join([player, plain, *tail])}'")
+    if game is not None and word in _ALL_EVENT_WORDS and word not in game:  # "S bid hearts" in euchre
+        return _not_of_this_game(line, at, word, game)
     if word == "order" and offending.lower() == "up":
         return Problem(line, column, "'order up' is written 'order'",
                        f"write '{player} order' (the dealer who takes the card up writes 'order' too)")
@@ -613,6 +614,11 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         return Problem(line, column, f"a ',' is missing before '{offending}'",
                        f"separate the events of a line with ',': '{_with_commas(text, column, lark)}'")
     return None
+
+
+def _not_of_this_game(line: int, at: int, word: str, game: frozenset[str]) -> Problem:
+    return Problem(line, at, f"'{word}' is not an event of this game",
+                   f"its events are a card or: {', '.join(sorted(game))} (docs/notation.md §3)")
 
 
 _RANKS = frozenset({"A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2", "a", "k", "q", "j", "t"})
