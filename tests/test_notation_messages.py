@@ -158,3 +158,13 @@ def test_another_games_event_that_does_not_read_is_named_as_such() -> None:
     errors = _errors(EUCHRE + "upcard 9H\nAnn pass, Bob pass, Cy pass, Di pass\nAnn bid hearts\n")
     assert len(errors) == 1 and errors[0].startswith("7:5: 'bid' is not an event of this game"), errors
     assert "name" in errors[0] and "little-misere" not in errors[0]
+
+
+def test_a_player_called_hand_is_told_of_his_own_mistake_not_of_a_hand_line() -> None:
+    """docs/notation.md §2.2: his broken line stays an error in its own hand; its message said the
+    line was a hand line written wrongly and that the hand was left out with the others kept."""
+    header = '[Game "euchre"]\n[Players "Hand Bob Cy Di"]\n[Partners "Hand-Cy Bob-Di"]\nhand 1 dealer Di\n'
+    errors = _errors(header + "Hand 2, Bob pass\n")
+    assert errors == ["5:6: '2' is not a card — cards look like AS, 10H, TD, 9♣ (rank A K Q J T/10 9-2, then suit "
+                      "S H D C or ♠ ♥ ♦ ♣)"]
+    assert "is not a hand line" in _errors(EUCHRE + "Hand 2, dealer: Bob\n")[0]

@@ -489,7 +489,7 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
         return odd[0]
     if "CARD" in expected and _CARD_LIKE.match(offending):
         return Problem(line, column, f"'{offending}' is not a card", _CARD_HINT)
-    if expected & {"INT", "SIGNED_INT"} and any(c.isnumeric() and not c.isascii() for c in offending):
+    if expected & {"INT", "SIGNED_INT"} and _other_digits(offending):
         return Problem(line, column, f"'{offending}' is not written in the digits 0-9; expected {wanted}",
                        "numbers are written with the ASCII digits 0 1 2 3 4 5 6 7 8 9")
     if "SUIT" in expected:
@@ -605,7 +605,8 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         return Problem(line, at, f"'{word}' is not an event",
                        f"did you mean '{plain}'? events are written with the word as it is: "
                        f"'{' '.join([player, plain, *tail])}'")
-    if game is not None and word in _ALL_EVENT_WORDS and word not in game:  # "S bid hearts" in euchre
+    if game is not None and word in _ALL_EVENT_WORDS and word not in game and not _other_digits(offending):
+        # "S bid hearts" in euchre (but a full-width digit after "bid" is told of first)
         return _not_of_this_game(line, at, word, game)
     if word == "order" and offending.lower() == "up":
         return Problem(line, column, "'order up' is written 'order'",
@@ -614,6 +615,11 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         return Problem(line, column, f"a ',' is missing before '{offending}'",
                        f"separate the events of a line with ',': '{_with_commas(text, column, lark)}'")
     return None
+
+
+def _other_digits(text: str) -> bool:
+    """Whether `text` holds a digit other than 0-9 (full-width, circled), which the notation does not read."""
+    return any(c.isnumeric() and not c.isascii() for c in text)
 
 
 def _not_of_this_game(line: int, at: int, word: str, game: frozenset[str]) -> Problem:
@@ -670,12 +676,14 @@ def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
                    f"separate the events of a line with ',': '{fixed}'")
 
 
-_HAND_LINE = re.compile(r"\s*hand\b", re.IGNORECASE)
+_HAND_LINE = re.compile(r"\s*hand\b")
 
 
 def _hand_line_problem(text: str, line: int) -> Problem | None:
-    """``Hand 2, dealer: Ann`` is a hand line written as people write it: say how it is written,
-    rather than what the parser makes of it (a player named Hand playing the card '2')."""
+    """``hand 2, dealer: Ann`` is a hand line written as people write it: say how it is written,
+    rather than what the parser makes of it. (``Hand 2, dealer: Ann`` may be the line of a
+    player called Hand: the reader, which knows the players, tells it as a hand line when it is
+    one, `handline.spoiling_problem`.)"""
     if not _HAND_LINE.match(text):
         return None
     return hand_line_problem(text, line)

@@ -68,9 +68,10 @@ def looks_like_hand_line(text: str, players: Collection[str]) -> bool:
 def spoiling_problem(text: str, refused: Problem) -> Problem:
     """The problem that spoils the hand a refused hand-like line starts: the grammar's own when
     the line starts with the word ``hand`` (it explains the hand line's form, or a number too
-    large, at its column), the hand line's form when the word itself is misspelt."""
+    large, at its column), the hand line's form when the word itself is written wrongly (the
+    grammar read ``Hand`` as a player's name)."""
     match = _compiled(_FIRST_WORD).match(text)
-    if match is not None and match.group(1).lower() == "hand":
+    if match is not None and match.group(1) == "hand":
         return refused
     return hand_line_problem(text, refused.line)
 
