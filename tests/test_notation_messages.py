@@ -168,3 +168,10 @@ def test_a_player_called_hand_is_told_of_his_own_mistake_not_of_a_hand_line() ->
     assert errors == ["5:6: '2' is not a card — cards look like AS, 10H, TD, 9♣ (rank A K Q J T/10 9-2, then suit "
                       "S H D C or ♠ ♥ ♦ ♣)"]
     assert "is not a hand line" in _errors(EUCHRE + "Hand 2, dealer: Bob\n")[0]
+
+
+def test_a_side_written_twice_on_a_recorded_line_is_an_error() -> None:
+    """``recorded Ann-Cy +2, Ann-Cy +1``: the verdict took the last and compared it in silence."""
+    errors = _errors(EUCHRE + "recorded Ann-Cy +2, Ann-Cy +1\n")
+    assert errors == ["5:21: recorded 'Ann-Cy' is written twice on the line — write each side or player once, "
+                      "with the table's change for it"]

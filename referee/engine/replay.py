@@ -1982,7 +1982,12 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                 report(line.player, line.at, "player")
         elif type(line) is RecordedLine:
             sides = set(scored) | {"pool"}
+            written: set[str] = set()
             for who, amount, at in line.changes:
+                if who in written:  # "recorded N-S +2, N-S +1": which did the table mean?
+                    problems.append(Problem(at.line, at.column, f"recorded {who!r} is written twice on the line",
+                                            "write each side or player once, with the table's change for it"))
+                written.add(who)
                 if who in known and who not in sides:  # a player, where the score is kept by side
                     side = next((s for s in scored if who in s.split("-")), "SIDE")
                     problems.append(Problem(at.line, at.column,
