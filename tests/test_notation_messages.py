@@ -175,3 +175,8 @@ def test_a_side_written_twice_on_a_recorded_line_is_an_error() -> None:
     errors = _errors(EUCHRE + "recorded Ann-Cy +2, Ann-Cy +1\n")
     assert errors == ["5:21: recorded 'Ann-Cy' is written twice on the line — write each side or player once, "
                       "with the table's change for it"]
+
+
+def test_a_side_given_twice_in_the_score_tag_is_an_error() -> None:
+    errors = _errors(EUCHRE.replace("hand 1", '[Score "Ann-Cy 6, Ann-Cy 8"]\nhand 1'))
+    assert errors == ["4:19: 'Ann-Cy' is given twice in [Score] — write each one's standing once"]

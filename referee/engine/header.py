@@ -300,6 +300,7 @@ def _score(tag: Tag | None, players: tuple[str, ...], teams: tuple[Team, ...], g
     if tag is None or not units:  # no players or sides read: their own problem says so
         return score
     offset = 0
+    given: set[str] = set()
     for part in tag.value.split(","):
         where = _at(tag, offset + len(part) - len(part.lstrip()))
         offset += len(part) + 1
@@ -314,6 +315,11 @@ def _score(tag: Tag | None, players: tuple[str, ...], teams: tuple[Team, ...], g
             problems.append(Problem(where.line, where.column, number_too_large(words[1]), NUMBER_HINT))
             continue
         who, value = words
+        if who in given:  # "N-S 6, N-S 8": which standing is it?
+            problems.append(Problem(where.line, where.column, f"{who!r} is given twice in [Score]",
+                                    "write each one's standing once"))
+            continue
+        given.add(who)
         if who not in score:
             kind = "team" if game.scored_by == "team" else "player"
             problems.append(Problem(where.line, where.column, f"{who!r} is not a {kind} of this game",
