@@ -849,6 +849,10 @@ class HandReplay:
     def on_upcard(self, line: ev.UpcardLine) -> None:
         """The turned card, checked against the deal as the game declares where it comes from."""
         declared = self.declared
+        if line.card not in self.deck:
+            self.deal_faults.add("foreign-card")
+            self.find("misdeal", self.dealer, line.at, "deal.misdeal",
+                      f"{line.card} is not in the {self.game} pack, yet it was turned up")
         if declared.upcard == "dealer's":
             upcard = self.upcard = self.upcard or line.card
             if declared.upcard_trumps:
@@ -972,6 +976,10 @@ class HandReplay:
                 return
         if self.requirements:
             self.check_requirements(event)
+        if event.card not in self.deck and event.player not in self.deals:  # with his deal known, the table says it
+            self.find("card-not-held", event.player, event.at, "play.card-not-held",
+                      f"{event.player} played {event.card}, which is not in the {self.game} pack",
+                      trick=self.trick_number)
         for fact in table.play(event.player, event.card, event.at):
             self.on_fact(fact)
         if event.player in self.exposed and event.card in self.exposed[event.player]:
