@@ -180,3 +180,11 @@ def test_a_side_written_twice_on_a_recorded_line_is_an_error() -> None:
 def test_a_side_given_twice_in_the_score_tag_is_an_error() -> None:
     errors = _errors(EUCHRE.replace("hand 1", '[Score "Ann-Cy 6, Ann-Cy 8"]\nhand 1'))
     assert errors == ["4:19: 'Ann-Cy' is given twice in [Score] — write each one's standing once"]
+
+
+def test_a_remark_written_as_a_tag_between_hands_is_told_how_to_write_it() -> None:
+    """A tag line after a hand starts a new game (docs/notation.md §2): [Note "tea break"] there
+    lacks a [Game] tag, and the hint says why, and how a remark is written."""
+    errors = _errors(EUCHRE + "Ann pass\n[Note \"tea break\"]\nhand 2\nBob pass\n")
+    assert len(errors) == 1 and "the header has no [Game] tag" in errors[0], errors
+    assert "a tag line after a hand starts a new game; a remark is written: note \"...\"" in errors[0]

@@ -112,8 +112,10 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
 
     game_tag = by_name.get("Game")
     if game_tag is None:
+        remark = (' (a tag line after a hand starts a new game; a remark is written: note "...")'
+                  if by_name and by_name.keys() <= set(INFO_TAGS) else "")
         problems.append(Problem(at.line, at.column, "the header has no [Game] tag",
-                                f'add e.g. [Game "euchre"]; games: {", ".join(sorted(games))}'))
+                                f'add e.g. [Game "euchre"]; games: {", ".join(sorted(games))}{remark}'))
         return None, None, problems
     game = game_named(game_tag.value, games)
     if game is None:
