@@ -69,3 +69,12 @@ def test_every_tag_and_verdict_word_is_documented() -> None:
     for word in KINDS | EFFECT_KINDS | HAND_STATUSES | REVOKE_STATUSES:
         assert f"`{word}`" in DOC, word
     assert "referee/engine/schema/verdict.schema.json" in DOC
+
+
+def test_every_header_example_checks_without_errors() -> None:
+    """The header examples too (the tags of §2.1, several pools among them), not only the whole transcripts."""
+    headers = [block for block in _blocks() if block.startswith("[Game")]
+    assert any('[Pool "25 25 4"]' in block for block in headers)
+    for text in headers:
+        verdict = check_text(text)
+        assert verdict.files[0].errors == [] and verdict.files[0].games, (text, verdict.files[0].errors)

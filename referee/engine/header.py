@@ -112,8 +112,10 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
 
     game_tag = by_name.get("Game")
     if game_tag is None:
+        remark = (' (a tag line after a hand starts a new game; a remark is written: note "...")'
+                  if by_name and by_name.keys() <= set(INFO_TAGS) else "")
         problems.append(Problem(at.line, at.column, "the header has no [Game] tag",
-                                f'add e.g. [Game "euchre"]; games: {", ".join(sorted(games))}'))
+                                f'add e.g. [Game "euchre"]; games: {", ".join(sorted(games))}{remark}'))
         return None, None, problems
     game = game_named(game_tag.value, games)
     if game is None:
@@ -244,10 +246,16 @@ def _field_value(word: str, kind: str, players: tuple[str, ...]) -> Card | Suit 
 
 
 def _teams(tag: Tag | None, players: tuple[str, ...], at: Span, problems: list[Problem]) -> tuple[Team, ...]:
-    if tag is None:
+    if tag is None or not players:  # no players read: the [Players] problem says so, not one per partner
         return ()
     teams: list[Team] = []
     placed: set[str] = set()
+    if "," in tag.value:  # "N-S, E-W": one problem with the fix, not one per partner
+        spaced = " ".join(tag.value.replace(",", " ").split())
+        problems.append(Problem(tag.value_at.line, tag.value_at.column + tag.value.index(","),
+                                "the partnerships are separated by ','",
+                                f'separate them with spaces: [Partners "{spaced}"]'))
+        return ()
     for text, offset in _words(tag.value):
         where = _at(tag, offset)
         joined = None if "-" in text else re.fullmatch(r"([^/&+]+)[/&+]([^/&+]+)", text)
@@ -291,9 +299,10 @@ def _score(tag: Tag | None, players: tuple[str, ...], teams: tuple[Team, ...], g
            problems: list[Problem]) -> dict[str, int]:
     units = [t.name for t in teams] if game.scored_by == "team" else list(players)
     score = dict.fromkeys(units, 0)
-    if tag is None:
+    if tag is None or not units:  # no players or sides read: their own problem says so
         return score
     offset = 0
+    given: set[str] = set()
     for part in tag.value.split(","):
         where = _at(tag, offset + len(part) - len(part.lstrip()))
         offset += len(part) + 1
@@ -308,6 +317,11 @@ def _score(tag: Tag | None, players: tuple[str, ...], teams: tuple[Team, ...], g
             problems.append(Problem(where.line, where.column, number_too_large(words[1]), NUMBER_HINT))
             continue
         who, value = words
+        if who in given:  # "N-S 6, N-S 8": which standing is it?
+            problems.append(Problem(where.line, where.column, f"{who!r} is given twice in [Score]",
+                                    "write each one's standing once"))
+            continue
+        given.add(who)
         if who not in score:
             kind = "team" if game.scored_by == "team" else "player"
             problems.append(Problem(where.line, where.column, f"{who!r} is not a {kind} of this game",

@@ -25,6 +25,7 @@ from ..notation.cards import Card, Suit
 # the kinds tested on every line and event, imported by name: compiled, `ev.Play` as a value is a
 # lookup in the module, `Play` a constant
 from ..notation.events import DealLine, EventLine, Play, RecordedLine
+from ..notation.linewords import upcard_hint
 from ..notation.reader import HandRecord, Problem
 from ..notation.records import field, record
 from ..notation.shapes import WORDS, shape_of
@@ -848,6 +849,10 @@ class HandReplay:
     def on_upcard(self, line: ev.UpcardLine) -> None:
         """The turned card, checked against the deal as the game declares where it comes from."""
         declared = self.declared
+        if line.card not in self.deck:
+            self.deal_faults.add("foreign-card")
+            self.find("misdeal", self.dealer, line.at, "deal.misdeal",
+                      f"{line.card} is not in the {self.game} pack, yet it was turned up")
         if declared.upcard == "dealer's":
             upcard = self.upcard = self.upcard or line.card
             if declared.upcard_trumps:
@@ -971,6 +976,10 @@ class HandReplay:
                 return
         if self.requirements:
             self.check_requirements(event)
+        if event.card not in self.deck and event.player not in self.deals:  # with his deal known, the table says it
+            self.find("card-not-held", event.player, event.at, "play.card-not-held",
+                      f"{event.player} played {event.card}, which is not in the {self.game} pack",
+                      trick=self.trick_number)
         for fact in table.play(event.player, event.card, event.at):
             self.on_fact(fact)
         if event.player in self.exposed and event.card in self.exposed[event.player]:
@@ -1503,6 +1512,8 @@ class HandReplay:
         call_words = self.declared.call_words
         if event.word is not None and event.word not in call_words:
             words, near = ", ".join(sorted(call_words)), did_you_mean(option, call_words).strip()
+            if option == "accept":  # an open choice's option, but said as an event of its own
+                near = f"an acceptance is written '{event.player} accept'"
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} calls '{option}', which is not a word of {self.game}'s calls ({words}, a "
                       "suit or a card); the call is ignored" + (f" ({near})" if near else ""))
@@ -1958,7 +1969,7 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
 
     def report(name: str, at: ev.Span, role: str) -> None:
         problems.append(Problem(at.line, at.column, f"{role} {name!r} is not a player of this game",
-                                f"{_seat_hint(name, players) or did_you_mean(name, players)}"
+                                f"{_seat_hint(name, players) or did_you_mean(name, players) or upcard_hint(name)}"
                                 f"players: {' '.join(players)}"))
 
     header = record.header
@@ -1979,7 +1990,12 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                 report(line.player, line.at, "player")
         elif type(line) is RecordedLine:
             sides = set(scored) | {"pool"}
+            written: set[str] = set()
             for who, amount, at in line.changes:
+                if who in written:  # "recorded N-S +2, N-S +1": which did the table mean?
+                    problems.append(Problem(at.line, at.column, f"recorded {who!r} is written twice on the line",
+                                            "write each side or player once, with the table's change for it"))
+                written.add(who)
                 if who in known and who not in sides:  # a player, where the score is kept by side
                     side = next((s for s in scored if who in s.split("-")), "SIDE")
                     problems.append(Problem(at.line, at.column,

@@ -108,9 +108,10 @@ class Rulebook:
             option = self.options.get(name)
             if option is None:
                 known = ", ".join(sorted(self.options))
+                slip = (f"house rules are separated by ';', not ',': {shown(text.replace(',', ';'), SHOWN_NAME)!r}; "
+                        if "," in name else did_you_mean(name, self.options))
                 raise OptionError(f"unknown house rule {shown(name, SHOWN_NAME)!r} for {self.game}",
-                                  f"{did_you_mean(name, self.options)}known: {known} (see 'referee rules {self.game}')",
-                                  start)
+                                  f"{slip}known: {known} (see 'referee rules {self.game}')", start)
             chosen[name] = value = _convert(option, raw, "=" in item, start)
             given.add(name)
             implied = (option.sets or {}).get(str(value), {})

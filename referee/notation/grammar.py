@@ -25,8 +25,10 @@ from lark.lexer import PatternStr, TerminalDef
 from . import events as ev
 from . import usercache
 from .cards import parse_card, parse_suit
+from .characters import unusual_character
 from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
+from .linewords import LINE_FORMS
 from .reader import GameWords, Problem, grammar_text
 from .records import field_names
 from .shapes import ABSENT, FORMS, GAME_SHAPES, SHAPES, WORD_TERMINALS, WORDS, SaidShape, Shape
@@ -437,6 +439,15 @@ _WORDS_OF = {"CALL_WORD": ("highest", "lowest", "trump", "no-trump", "win", "los
              **WORD_TERMINALS, "SUIT": ("spades", "hearts", "diamonds", "clubs"), "CONTRACT": vocabulary().contracts}
 
 
+def _reads(lark: Lark, text: str) -> bool:
+    """Whether `text` parses (a mended line, for a hint)."""
+    try:
+        lark.parse(text)
+    except Exception:  # noqa: BLE001 - any refusal, or a value the notation refuses, is "no"
+        return False
+    return True
+
+
 def _word_at(text: str, column: int) -> str:
     rest = text[column - 1:]
     match = re.match(r'"[^"]*"?|[^\s,:\[\]]+|.', rest)
@@ -463,6 +474,9 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     else:  # pragma: no cover - lark has no other kinds
         return Problem(line, 1, "cannot read this line", "")
     wanted = _describe(expected, lark, game)
+    odd = unusual_character(text, line, lambda mended: _reads(lark, mended))
+    if odd is not None and odd[1]:  # the character is all that is wrong
+        return odd[0]
     hand_line = _hand_line_problem(text, line)
     if hand_line is not None:
         return hand_line
@@ -471,9 +485,11 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     slip = _slip(text, line, column, offending, expected, lark, game)
     if slip is not None:
         return slip
+    if odd is not None:  # more is wrong, but the character first
+        return odd[0]
     if "CARD" in expected and _CARD_LIKE.match(offending):
         return Problem(line, column, f"'{offending}' is not a card", _CARD_HINT)
-    if expected & {"INT", "SIGNED_INT"} and any(c.isnumeric() and not c.isascii() for c in offending):
+    if expected & {"INT", "SIGNED_INT"} and _other_digits(offending):
         return Problem(line, column, f"'{offending}' is not written in the digits 0-9; expected {wanted}",
                        "numbers are written with the ASCII digits 0 1 2 3 4 5 6 7 8 9")
     if "SUIT" in expected:
@@ -560,7 +576,7 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
                            "a space between rank and suit")
     if _STRUCTURAL.match(text):
         return None
-    if offending in (";", ".", "/", "|") or (len(offending) > 1 and offending[-1] in ";." and column > 1):
+    if offending in _MARKS or (len(offending) > 1 and offending[-1] in ";." and column > 1):
         return _punctuation(text, line, column, offending)
     words = _words_of_event(text, column)
     if len(words) < 2:
@@ -577,8 +593,7 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
             return None  # a card mistyped: said as such below
         plain = _plain_word(word, game if game is not None else _ALL_EVENT_WORDS)
         if plain is None and game is not None and _plain_word(word, _ALL_EVENT_WORDS):
-            return Problem(line, at, f"'{word}' is not an event of this game",
-                           f"its events are a card or: {', '.join(sorted(game))} (docs/notation.md §3)")
+            return _not_of_this_game(line, at, word, game)
         if plain is None:
             return None
         if plain == "":
@@ -590,6 +605,9 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         return Problem(line, at, f"'{word}' is not an event",
                        f"did you mean '{plain}'? events are written with the word as it is: "
                        f"'{' '.join([player, plain, *tail])}'")
+    if game is not None and word in _ALL_EVENT_WORDS and word not in game and not _other_digits(offending):
+        # "S bid hearts" in euchre (but a full-width digit after "bid" is told of first)
+        return _not_of_this_game(line, at, word, game)
     if word == "order" and offending.lower() == "up":
         return Problem(line, column, "'order up' is written 'order'",
                        f"write '{player} order' (the dealer who takes the card up writes 'order' too)")
@@ -597,6 +615,16 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         return Problem(line, column, f"a ',' is missing before '{offending}'",
                        f"separate the events of a line with ',': '{_with_commas(text, column, lark)}'")
     return None
+
+
+def _other_digits(text: str) -> bool:
+    """Whether `text` holds a digit other than 0-9 (full-width, circled), which the notation does not read."""
+    return any(c.isnumeric() and not c.isascii() for c in text)
+
+
+def _not_of_this_game(line: int, at: int, word: str, game: frozenset[str]) -> Problem:
+    return Problem(line, at, f"'{word}' is not an event of this game",
+                   f"its events are a card or: {', '.join(sorted(game))} (docs/notation.md §3)")
 
 
 _RANKS = frozenset({"A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2", "a", "k", "q", "j", "t"})
@@ -631,9 +659,13 @@ MOST_COMMAS = 8
 next run to find, so that a file of a thousand such lines costs a few parses each, not dozens."""
 
 
+_MARKS = (";", ".", "/", "|", "-", "\u2013")
+"""Marks written between events where the notation has a ``,`` (a hyphen or dash as well)."""
+
+
 def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
     """``N pass; E pass``, ``N JH.``: a stop or semicolon where the notation has a comma, or nothing."""
-    mark = offending if offending in (";", ".", "/", "|") else offending[-1]
+    mark = offending if offending in _MARKS else offending[-1]
     at = column if offending == mark else column + len(offending) - 1
     rest = text[at:].split("#", 1)[0].strip()
     if not rest:
@@ -644,12 +676,14 @@ def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
                    f"separate the events of a line with ',': '{fixed}'")
 
 
-_HAND_LINE = re.compile(r"\s*hand\b", re.IGNORECASE)
+_HAND_LINE = re.compile(r"\s*hand\b")
 
 
 def _hand_line_problem(text: str, line: int) -> Problem | None:
-    """``Hand 2, dealer: Ann`` is a hand line written as people write it: say how it is written,
-    rather than what the parser makes of it (a player named Hand playing the card '2')."""
+    """``hand 2, dealer: Ann`` is a hand line written as people write it: say how it is written,
+    rather than what the parser makes of it. (``Hand 2, dealer: Ann`` may be the line of a
+    player called Hand: the reader, which knows the players, tells it as a hand line when it is
+    one, `handline.spoiling_problem`.)"""
     if not _HAND_LINE.match(text):
         return None
     return hand_line_problem(text, line)
@@ -665,13 +699,14 @@ def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark:
 
 
 def _hint_for(text: str, expected: set[str]) -> str:
-    words = text.split()
+    """The form of the line `text` is (by its first word), for the hint of a mistake in it."""
+    if text.lstrip().startswith("["):
+        return 'a tag looks like [Name "value"], one to a line'
+    words = text.replace(":", " ").split()
     if words and words[0] == "hand":
         return "a hand starts with: hand [N] dealer PLAYER"
-    if words and words[0] == "deal":
-        return "a deal line looks like: deal N: 9H TH JD AS KC"
-    if words and words[0] == "recorded":
-        return "a recorded result looks like: recorded N-S +1, E-W 0"
+    if words and words[0] in LINE_FORMS:
+        return f"the line looks like: {LINE_FORMS[words[0]]}"
     if "NAME" in expected and len(expected) <= 3:
         return "every event starts with the acting player, e.g. 'N 9H' or 'E pass'"
     return ("events look like 'P CARD', 'P pass', 'P bid 3', 'P name hearts'; separate events with ','"

@@ -33,7 +33,7 @@ def _compiled(pattern: tuple[str, re.RegexFlag]) -> re.Pattern[str]:
     return re.compile(*pattern)
 
 
-def _one_letter_off(word: str, target: str = "hand") -> bool:
+def one_letter_off(word: str, target: str = "hand") -> bool:
     """Whether `word` is `target` with one letter wrong, missing or extra, or two neighbours swapped."""
     if word == target or abs(len(word) - len(target)) > 1:
         return False
@@ -56,7 +56,7 @@ def looks_like_hand_line(text: str, players: Collection[str]) -> bool:
     lower = word.lower()
     if lower == "hand":
         return True
-    if not _one_letter_off(lower):
+    if not one_letter_off(lower):
         return False
     following = _compiled(_NEXT_WORD).match(rest)
     if following is None:
@@ -68,9 +68,10 @@ def looks_like_hand_line(text: str, players: Collection[str]) -> bool:
 def spoiling_problem(text: str, refused: Problem) -> Problem:
     """The problem that spoils the hand a refused hand-like line starts: the grammar's own when
     the line starts with the word ``hand`` (it explains the hand line's form, or a number too
-    large, at its column), the hand line's form when the word itself is misspelt."""
+    large, at its column), the hand line's form when the word itself is written wrongly (the
+    grammar read ``Hand`` as a player's name)."""
     match = _compiled(_FIRST_WORD).match(text)
-    if match is not None and match.group(1).lower() == "hand":
+    if match is not None and match.group(1) == "hand":
         return refused
     return hand_line_problem(text, refused.line)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
@@ -24,6 +24,7 @@ from .common_lines import CommonLines
 from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
 from .inputs import package_text
 from .limits import MAX_ERRORS, MAX_HAND_CHARS
+from .linewords import misspelt_line_word
 from .problem import Problem as Problem  # re-exported: everything imports it from here
 from .records import field, record
 from .shapes import grammar_rules
@@ -130,6 +131,16 @@ def _parse_unusual(text: str, line: int, words: GameWords | None) -> ev.Line | P
     from .grammar import parse
 
     return parse(text, line, words)
+
+
+def told_as_written(problem: Problem, text: str, players: Collection[str]) -> Problem:
+    """The problem of a refused line as the user wrote it: a line word written wrongly
+    (``Trick 1:``) is told as such, not as the event of a player called ``Trick``."""
+    return misspelt_line_word(text, problem.line, players, _reads) or problem
+
+
+def _reads(text: str) -> bool:
+    return not isinstance(parse_line(text, 1), Problem)
 
 
 def trick_line(number: int, plays: Iterable[tuple[str, Card]]) -> str:
@@ -251,7 +262,7 @@ def _read_lines_slowly(stream: BinaryIO | _ReadAhead, first_line: int) -> Iterat
         # looked for as the int 0: `b"\x00" in raw` first tries the bytes as an int, raising and
         # clearing a TypeError on every line (2% of all the work of checking a euchre hand).
         if 0 in raw:
-            yield _not_text(number, raw.index(b"\x00") + 1)
+            yield _utf16() if number == 1 and raw[:2] in _UTF16_BOMS else _not_text(number, raw.index(b"\x00") + 1)
             return
         if len(raw) > limit and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):
@@ -270,6 +281,15 @@ def _read_lines_slowly(stream: BinaryIO | _ReadAhead, first_line: int) -> Iterat
                           "save the transcript as UTF-8 text")
             return
         yield number, text.rstrip("\r\n")
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+"""How a UTF-16 file starts (Windows Notepad's "Unicode"): its NUL bytes are half its letters."""
+
+
+def _utf16() -> Problem:
+    return Problem(1, 1, "this file is UTF-16 text, not UTF-8", "save the transcript as UTF-8 text (in Notepad: "
+                   "Save As, Encoding UTF-8)")
 
 
 def _not_text(line: int, column: int) -> Problem:
@@ -396,6 +416,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
                 yield _too_many(number)
         if isinstance(parsed, Problem):
             problems += 1
+            parsed = told_as_written(parsed, text, players)
             if hand is not None:
                 size += len(text)
                 if size <= MAX_HAND_CHARS:

@@ -35,7 +35,7 @@ from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
 from ..notation.handline import looks_like_hand_line, spoiling_problem
 from ..notation.limits import MAX_ERRORS, MAX_FMT_HELD, MAX_HAND_CHARS
-from ..notation.reader import GameStart, HandRecord, Problem, more_problems, parse_line, read_lines
+from ..notation.reader import GameStart, HandRecord, Problem, more_problems, parse_line, read_lines, told_as_written
 from ..notation.shapes import write
 from .story import HandStory
 
@@ -309,7 +309,9 @@ class _Formatting:
 
     def _as_checked(self, problem: Problem, text: str) -> Problem:
         """The problem as ``check`` tells it: a hand line written wrongly is told as one."""
-        return spoiling_problem(text, problem) if looks_like_hand_line(text, self.players) else problem
+        if looks_like_hand_line(text, self.players):
+            return spoiling_problem(text, problem)
+        return told_as_written(problem, text, self.players)
 
     def _take(self, number: int, text: str) -> None:
         parsed = parse_line(text, number)

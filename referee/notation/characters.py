@@ -1,0 +1,68 @@
+"""Characters that are not what they look like, in a line the grammar refused.
+
+A transcript typed in a word processor or pasted from a web page or a message brings curly
+quotes (``[Game \u201ceuchre\u201d]``), typographic dashes and minus signs (``N\u2013S``,
+``\u22121``), full-width punctuation, white suit signs (``\u2661``) and invisible spaces (no-break,
+zero-width); a file saved with the old Mac line ends is one long line with carriage returns
+inside. The parser's complaint about such a character (``unexpected '\\xa0'``) does not show
+what is wrong: this names the character, the one to type instead and, when the line then
+reads, the whole line.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+
+from .problem import Problem
+
+LOOKALIKES = {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"', "\u2018": "'",
+              "\u2019": "'", "\u2212": "-", "\u2013": "-", "\u2014": "-", "\u2010": "-", "\u2011": "-",
+              "\uff1a": ":", "\uff0c": ",", "\uff3b": "[", "\uff3d": "]",
+              "\u2664": "\u2660", "\u2661": "\u2665", "\u2662": "\u2666", "\u2667": "\u2663"}
+"""Each character that looks like one of the notation's, and that one."""
+
+
+def _invisible(char: str) -> bool:
+    """A space other than the ones the notation ignores, or a character that shows nothing."""
+    return char not in " \t\f\r\ufeff" and unicodedata.category(char) in ("Zs", "Cf")
+
+
+def _outside_quotes(text: str) -> list[int]:
+    """The positions of `text` outside its quoted values and its comment, where only the
+    notation's own characters belong (a note or a tag's value may hold any)."""
+    positions, quoted = [], False
+    for at, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            break
+        elif not quoted:
+            positions.append(at)
+    return positions
+
+
+def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tuple[Problem, bool] | None:
+    """The problem of the first character of `text` that is not what it looks like (see the
+    module's docstring), and whether the line reads once mended (`parses` says), or None."""
+    cr = text.rstrip("\r").find("\r")
+    if cr != -1:
+        return Problem(line, cr + 1, "a carriage return (CR) inside the line: the file's lines end in CR alone",
+                       "save the file with ordinary line ends (LF, or CR LF)"), True
+    odd = [at for at in _outside_quotes(text) if text[at] in LOOKALIKES or _invisible(text[at])]
+    if not odd:
+        return None
+    mended = list(text)
+    for at in odd:
+        char = text[at]
+        mended[at] = LOOKALIKES.get(char, " " if unicodedata.category(char) == "Zs" else "")
+    fixed = "".join(mended).strip()
+    char = text[odd[0]]
+    name = f"{unicodedata.name(char, 'character').lower()}, U+{ord(char):04X}"
+    if char in LOOKALIKES:
+        message, fix = f"'{char}' ({name}) is not one of the notation's characters", f"type '{LOOKALIKES[char]}' for it"
+    else:
+        message = f"an invisible character ({name}) is in the line"
+        fix = "type an ordinary space for it" if unicodedata.category(char) == "Zs" else "delete it"
+    reads = parses(fixed)
+    return Problem(line, odd[0] + 1, message, fix + (f": '{fixed}'" if reads else "")), reads
