@@ -34,6 +34,7 @@ class GameRules:
     players_example: str = 'e.g. [Players "N E S W"]'
     no_partners: tuple[str, str] | None = None  # (message, hint) refusing a [Partners] tag
     single_pool: tuple[str, str] | None = None  # (message, hint) when [Pool] holds one number only
+    reads: frozenset[str] = frozenset()  # [Pool] (it keeps a pool), [Belle]: shared tags its laws read, others refused
     partnerships: bool = False  # two partnerships of two, partners sitting opposite ([Partners] required)
     declared: Declaration | None = None  # what the game's hands declare, where it is asked outside a hand (`card_role`)
 
