@@ -1962,8 +1962,10 @@ def _seat_hint(name: str, players: tuple[str, ...]) -> str:
     return f"'{name}' is a seat: write the name of the player who sat there; "
 
 
-def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable[str]) -> list[Problem]:
-    """Problems for every name in the hand that is not a player (or, in `recorded`, a side)."""
+def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable[str], pool: bool) -> list[Problem]:
+    """Problems for every name in the hand that is not a player (or, in `recorded`, a side, or the
+    pool where the game keeps one: a change written for a pool that is not kept is refused, not
+    compared with nothing)."""
     known = set(players)
     problems: list[Problem] = []
 
@@ -1989,7 +1991,7 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
             if line.player not in known:
                 report(line.player, line.at, "player")
         elif type(line) is RecordedLine:
-            sides = set(scored) | {"pool"}
+            sides = set(scored) | ({POOL} if pool else set())
             written: set[str] = set()
             for who, amount, at in line.changes:
                 if who in written:  # "recorded N-S +2, N-S +1": which did the table mean?
@@ -2002,6 +2004,9 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                                             f"recorded {who!r} is a player, but this game is scored by side",
                                             f"scores are by side here: write 'recorded {side} "
                                             f"{f'{amount:+d}' if amount else '0'}' (sides: {', '.join(scored)})"))
+                elif who == POOL and not pool:
+                    problems.append(Problem(at.line, at.column, "recorded 'pool', but this game keeps no pool",
+                                            f"leave the pool out: write the result per {', '.join(scored)}"))
                 elif who not in sides and who not in known:
                     problems.append(Problem(at.line, at.column,
                                             f"recorded {who!r} is neither a side of this game nor 'pool'",

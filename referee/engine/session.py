@@ -180,7 +180,7 @@ class GameSession(Generic[Hand]):
 
     def unknown_names(self, record: HandRecord) -> list[Problem]:
         """Names in the hand that are not players of this game: such a hand cannot be replayed."""
-        return unknown_names(record, self.setup.players, self.score)
+        return unknown_names(record, self.setup.players, self.score, "Pool" in self.game.reads)
 
     def context(self, number: int, order: tuple[str, ...] | None = None) -> HandContext:
         """What the next hand needs from the game: hand `number`, seats in `order` of play."""
