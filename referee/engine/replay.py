@@ -27,9 +27,10 @@ from ..notation.cards import Card, Suit
 from ..notation.events import DealLine, EventLine, Play, RecordedLine
 from ..notation.linewords import upcard_hint
 from ..notation.reader import HandRecord, Problem
-from ..notation.records import field, record
+from ..notation.records import field, record, replace
 from ..notation.shapes import WORDS, shape_of
 from ..notation.suggest import did_you_mean
+from ..notation.vocabulary import SHARED_REASONS, vocabulary
 from . import sitout
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
@@ -686,7 +687,15 @@ class HandReplay:
     @final
     def on_redeal(self, line: ev.RedealLine) -> None:
         """A `redeal` line cancels the hand; it answers a choice that offered a redeal. One that says
-        the deal was thrown in when the game's laws do not allow it (`throw_in_refused`) is a misdeal."""
+        the deal was thrown in when the game's laws do not allow it (`throw_in_refused`) is a misdeal.
+        A reason only another game's laws know (whist's `interrupted` in euchre) is a finding, and the
+        deal is dealt again as if no reason were written: this game's laws cannot read it."""
+        own = vocabulary().reasons_of.get(self.game, ())
+        if line.reason is not None and line.reason not in SHARED_REASONS and line.reason not in own:
+            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
+                      f"'redeal {line.reason}' gives a reason {self.game}'s laws do not know; the deal is dealt "
+                      f"again as if no reason were written (reasons: {', '.join((*SHARED_REASONS, *own))})")
+            line = replace(line, reason=None)
         self.cancel(line)
         for choice in list(self.choices):
             if Answer.REDEAL in choice.answers and choice in self.choices:
