@@ -49,3 +49,28 @@ def test_an_empty_pool_tag_is_an_error_not_an_empty_pool() -> None:
     assert empty.exit_code == 2
     assert [e.message for f in empty.files for e in f.errors] == ["the Pool tag holds no number"]
     assert check_text(body.format("0")).exit_code == 0
+
+
+READS = {"euchre": set(), "whist": set(), "boston": {"Pool"}, "auction-pitch": {"Pool"},
+         "french-boston": {"Pool", "Belle"}}
+"""The shared tags each game's laws read beyond those every game does (notation.md §2.1)."""
+
+
+def test_every_shared_tag_a_game_cannot_use_is_an_error_at_the_tag() -> None:
+    """[Pool] and [Belle] are read where a game declares them and refused, at their own line, by every
+    other game: a club's [Pool "12"] in a euchre header is never silently ignored."""
+    assert set(READS) == set(registry())
+    values = {"Pool": "12", "Belle": "hearts"}
+    for name, game in registry().items():
+        assert game.reads == READS[name]
+        for tag, value in values.items():
+            tags = [Tag("Game", name, Span(1, 2), Span(1, 8)), Tag("Players", "N E S W", Span(2, 2), Span(2, 11)),
+                    *([Tag("Partners", "N-S E-W", Span(3, 2), Span(3, 12))] if name in ("euchre", "whist") else []),
+                    Tag(tag, value, Span(4, 2), Span(4, 8))]
+            setup, _, problems = SetupReader(registry(), None).read(tags, Span(1, 1))
+            if tag in READS[name]:
+                assert setup is not None and not problems, (name, tag, problems)
+            else:
+                assert [(p.line, p.column, p.message) for p in problems] == [
+                    (4, 2, f"tag [{tag}] is not a tag of {name}")], (name, tag)
+                assert "remove the tag" in problems[0].hint

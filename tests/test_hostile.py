@@ -264,9 +264,8 @@ def test_the_terminal_writer_escapes_too() -> None:
 ])
 def test_numbers_are_ascii_digits_and_bounded(tmp_path: Path, line: str, column: int, words: str) -> None:
     tags, body = (line + "\n", "") if line.startswith("[") else ("", line + "\n")
-    text = HEADER.replace('[Partners "N-S E-W"]\n', '[Partners "N-S E-W"]\n' + tags) + "hand 1 dealer W\n" + body
-    if not tags:
-        text = HEADER + "hand 1 dealer W\n" + body
+    header = '[Game "boston"]\n[Players "N E S W"]\n' if line.startswith("[Pool") else HEADER  # euchre keeps no pool
+    text = header + tags + "hand 1 dealer W\n" + body
     path = tmp_path / "numbers.ttn"
     path.write_text(text, "utf-8")
     number = text.splitlines().index(line) + 1

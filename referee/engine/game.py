@@ -45,6 +45,7 @@ class Game(Protocol):
     name: str            # as written in [Game "..."]
     scored_by: str       # "team" or "player": the units of [Score] and of the verdict's scores
     rulebook: Rulebook
+    reads: frozenset[str]  # the shared tags read only where declared (`header.READ_IF_DECLARED`) it reads
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         """Game-specific header checks (number of players, partnerships)."""

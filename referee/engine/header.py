@@ -29,6 +29,9 @@ G = TypeVar("G")
 
 INFO_TAGS = ("Event", "Site", "Date", "Table", "Note")
 KNOWN_TAGS = frozenset({"Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS})
+READ_IF_DECLARED = {"Pool": "keeps no pool", "Belle": "has no belle suit"}
+"""The shared tags a game reads only where it declares them (`Game.reads`), each with what a game
+that does not is said to lack: given to another game, such a tag is an error, never ignored."""
 _NAME = re.compile(r"^[^\W\d_][\w']*$")
 KEYWORDS = frozenset({"hand", "dealer", "deal", "upcard", "recorded", "note", "redeal", "trick", "pool",
                       *(word for word in EVENT_KEYWORDS if _NAME.match(word))})
@@ -124,6 +127,10 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
                                 f"{did_you_mean(game_tag.value, games)}games: {', '.join(sorted(games))}"))
         return None, None, problems
 
+    for name in [name for name in READ_IF_DECLARED if name in by_name and name not in game.reads]:
+        tag = by_name.pop(name)
+        problems.append(Problem(tag.at.line, tag.at.column, f"tag [{name}] is not a tag of {game.name}",
+                                f"{game.name} {READ_IF_DECLARED[name]}: remove the tag"))
     players = _players(by_name.get("Players"), at, problems)
     teams = _teams(by_name.get("Partners"), players, at, problems)
     options = _options(by_name.get("Rules"), game, cli_rules, problems)

@@ -27,9 +27,10 @@ from ..notation.cards import Card, Suit
 from ..notation.events import DealLine, EventLine, Play, RecordedLine
 from ..notation.linewords import upcard_hint
 from ..notation.reader import HandRecord, Problem
-from ..notation.records import field, record
+from ..notation.records import field, record, replace
 from ..notation.shapes import WORDS, shape_of
 from ..notation.suggest import did_you_mean
+from ..notation.vocabulary import SHARED_REASONS, vocabulary
 from . import sitout
 from . import table as tb
 from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
@@ -686,7 +687,15 @@ class HandReplay:
     @final
     def on_redeal(self, line: ev.RedealLine) -> None:
         """A `redeal` line cancels the hand; it answers a choice that offered a redeal. One that says
-        the deal was thrown in when the game's laws do not allow it (`throw_in_refused`) is a misdeal."""
+        the deal was thrown in when the game's laws do not allow it (`throw_in_refused`) is a misdeal.
+        A reason only another game's laws know (whist's `interrupted` in euchre) is a finding, and the
+        deal is dealt again as if no reason were written: this game's laws cannot read it."""
+        own = vocabulary().reasons_of.get(self.game, ())
+        if line.reason is not None and line.reason not in SHARED_REASONS and line.reason not in own:
+            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
+                      f"'redeal {line.reason}' gives a reason {self.game}'s laws do not know; the deal is dealt "
+                      f"again as if no reason were written (reasons: {', '.join((*SHARED_REASONS, *own))})")
+            line = replace(line, reason=None)
         self.cancel(line)
         for choice in list(self.choices):
             if Answer.REDEAL in choice.answers and choice in self.choices:
@@ -1962,8 +1971,10 @@ def _seat_hint(name: str, players: tuple[str, ...]) -> str:
     return f"'{name}' is a seat: write the name of the player who sat there; "
 
 
-def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable[str]) -> list[Problem]:
-    """Problems for every name in the hand that is not a player (or, in `recorded`, a side)."""
+def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable[str], pool: bool) -> list[Problem]:
+    """Problems for every name in the hand that is not a player (or, in `recorded`, a side, or the
+    pool where the game keeps one: a change written for a pool that is not kept is refused, not
+    compared with nothing)."""
     known = set(players)
     problems: list[Problem] = []
 
@@ -1989,7 +2000,7 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
             if line.player not in known:
                 report(line.player, line.at, "player")
         elif type(line) is RecordedLine:
-            sides = set(scored) | {"pool"}
+            sides = set(scored) | ({POOL} if pool else set())
             written: set[str] = set()
             for who, amount, at in line.changes:
                 if who in written:  # "recorded N-S +2, N-S +1": which did the table mean?
@@ -2002,6 +2013,9 @@ def unknown_names(record: HandRecord, players: tuple[str, ...], scored: Iterable
                                             f"recorded {who!r} is a player, but this game is scored by side",
                                             f"scores are by side here: write 'recorded {side} "
                                             f"{f'{amount:+d}' if amount else '0'}' (sides: {', '.join(scored)})"))
+                elif who == POOL and not pool:
+                    problems.append(Problem(at.line, at.column, "recorded 'pool', but this game keeps no pool",
+                                            f"leave the pool out: write the result per {', '.join(scored)}"))
                 elif who not in sides and who not in known:
                     problems.append(Problem(at.line, at.column,
                                             f"recorded {who!r} is neither a side of this game nor 'pool'",

@@ -34,6 +34,7 @@ class GameRules:
     players_example: str = 'e.g. [Players "N E S W"]'
     no_partners: tuple[str, str] | None = None  # (message, hint) refusing a [Partners] tag
     single_pool: tuple[str, str] | None = None  # (message, hint) when [Pool] holds one number only
+    reads: frozenset[str] = frozenset()  # [Pool] (it keeps a pool), [Belle]: shared tags its laws read, others refused
     partnerships: bool = False  # two partnerships of two, partners sitting opposite ([Partners] required)
     declared: Declaration | None = None  # what the game's hands declare, where it is asked outside a hand (`card_role`)
 
@@ -179,7 +180,7 @@ class GameSession(Generic[Hand]):
 
     def unknown_names(self, record: HandRecord) -> list[Problem]:
         """Names in the hand that are not players of this game: such a hand cannot be replayed."""
-        return unknown_names(record, self.setup.players, self.score)
+        return unknown_names(record, self.setup.players, self.score, "Pool" in self.game.reads)
 
     def context(self, number: int, order: tuple[str, ...] | None = None) -> HandContext:
         """What the next hand needs from the game: hand `number`, seats in `order` of play."""

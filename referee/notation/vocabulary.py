@@ -46,17 +46,19 @@ class Vocabulary:
     """Every game's words, each once, in the order of the games' packages then of each file.
     (A plain class: it is made at every start-up, where a dataclass costs more to declare.)"""
 
-    __slots__ = ("contracts", "events", "qualifiers", "reasons", "spellings", "tags")
+    __slots__ = ("contracts", "events", "qualifiers", "reasons", "reasons_of", "spellings", "tags")
 
     def __init__(self, contracts: tuple[str, ...], qualifiers: tuple[str, ...], spellings: dict[str, str],
                  events: dict[str, tuple[str, str]] | None = None, reasons: tuple[str, ...] = (),
-                 tags: dict[str, dict[str, tuple[str, str]]] | None = None) -> None:
+                 tags: dict[str, dict[str, tuple[str, str]]] | None = None,
+                 reasons_of: dict[str, tuple[str, ...]] | None = None) -> None:
         self.contracts = contracts
         self.qualifiers = qualifiers
         self.spellings = spellings  # another spelling of a qualifier → the qualifier
         self.events = events or {}  # a game's own event, by its word: (written, said)
         self.reasons = reasons      # the games' own reasons for a redeal
         self.tags = tags or {}      # a game's own header tags, by game then tag: (value form, example)
+        self.reasons_of = reasons_of or {}  # a game's own reasons for a redeal, by game: its laws alone read them
 
     @property
     def qualifier_words(self) -> tuple[str, ...]:
@@ -97,6 +99,7 @@ def vocabulary() -> Vocabulary:
     events: dict[str, tuple[str, str]] = {}
     reasons: dict[str, None] = {}
     tags: dict[str, dict[str, tuple[str, str]]] = {}
+    reasons_of: dict[str, tuple[str, ...]] = {}
     for folder in _game_folders():
         path = folder / "words.json"
         if not path.is_file():
@@ -112,10 +115,11 @@ def vocabulary() -> Vocabulary:
             if events.get(word, forms) != forms:
                 raise ValueError(f"{path}: the event {word!r} is declared by another game with another form")
             events[word] = forms
-        reasons.update(dict.fromkeys(_strings(data.get("redeal", []), path)))
+        reasons_of[folder.name.replace("_", "-")] = own = tuple(_strings(data.get("redeal", []), path))
+        reasons.update(dict.fromkeys(own))
         if "tags" in data:
             tags[folder.name.replace("_", "-")] = _tags(data["tags"], path)
-    return Vocabulary(tuple(contracts), tuple(qualifiers), spellings, events, tuple(reasons), tags)
+    return Vocabulary(tuple(contracts), tuple(qualifiers), spellings, events, tuple(reasons), tags, reasons_of)
 
 
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")

@@ -62,6 +62,7 @@ class AuctionPitch(GameRules):
                                            "remove the [Partners] tag")
     single_pool: tuple[str, str] | None = ("auction-pitch keeps a single pool of red counters",
                                            'write one number, e.g. [Pool "14"]')
+    reads: frozenset[str] = frozenset({"Pool"})  # what its pool of red counters holds before the first hand
 
     def session(self, setup: Setup) -> AuctionPitchSession:
         return AuctionPitchSession(self, setup)

@@ -49,6 +49,7 @@ class Boston(GameRules):
     scored_by = "player"
     players_example = 'e.g. [Players "A Y B Z"]'
     no_partners: tuple[str, str] | None = ("boston has no partnerships", "remove the [Partners] tag")
+    reads: frozenset[str] = frozenset({"Pool"})
 
     def session(self, setup: Setup) -> BostonSession:
         return BostonSession(self, setup)

@@ -1,9 +1,8 @@
 """French Boston (Foster): four players, play to the right, belle and petite, 40 deals.
 
-Defaults follow the seed text (shared/seeds/003); where it is silent, the digest's
-recommendation (shared/rules/french-boston.md); the other readings are house rules listed by
-``referee rules french-boston``. A deal is replayed by `hand` (with `auction`, `tricks` and
-`penalties`) and paid by `settlement`; `generator` makes random lawful games; here, the session.
+Defaults follow the seed text (shared/seeds/003), else the digest's recommendation (shared/rules/french-boston.md);
+its other readings are house rules (``referee rules french-boston``). A deal is replayed by `hand` (with
+`auction`, `tricks`, `penalties`), paid by `settlement`; `generator` makes random lawful games; here, the session.
 """
 
 from __future__ import annotations
@@ -61,6 +60,7 @@ class FrenchBoston(GameRules):
     no_partners: tuple[str, str] | None = ("french-boston has no fixed partnerships",
                    "remove the [Partners] tag: partners are formed by demand and acceptance in each deal")
     single_pool: tuple[str, str] | None = ("french-boston keeps a single pool", 'write e.g. [Pool "40"]')
+    reads: frozenset[str] = frozenset({"Pool", "Belle"})
 
     def session(self, setup: Setup) -> FrenchBostonSession:
         return FrenchBostonSession(self, setup)
