@@ -68,6 +68,11 @@ NEVER_CITED: dict[str, str | None] = {
     "french-boston.bidding.forced-alone": None,  # the contract
     "french-boston.play.lead": "french-boston.revoke.established",
     "french-boston.misere.play": None,  # the contract and the tricks played
+    "auction-pitch.game.next": None,  # a note on the next game's first hand
+    "boston.game.next": None,  # a note on the next game's first hand
+    "euchre.game.next": None,  # a note on the next game's first hand
+    "french-boston.game.next": None,  # a note on the next game's first hand
+    "whist.game.next": None,  # a note on the next game's first hand
 }
 
 Produced = tuple[dict[str, frozenset[str]], dict[str, set[tuple[str, object]]]]

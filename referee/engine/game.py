@@ -37,7 +37,7 @@ class Session(Protocol):
     def winner(self) -> str | None: ...
 
     def next_game(self, record: HandRecord) -> Session | None:
-        """The session of a new game that `record`, written after this game was won without a new
+        """The session of a new game that `record`, written after this game was over without a new
         header, starts under the game's laws; None when the hand belongs to this game."""
 
 

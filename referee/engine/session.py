@@ -13,10 +13,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_origin
 
 from ..notation.reader import HandRecord, Problem
+from ..notation.records import replace
 from .header import player_count_problems
 from .replay import Declaration, HandContext, HandReplay, unknown_names
 from .rulebook import Rulebook, load
 from .sides import Sides
+from .words import Words
 
 if TYPE_CHECKING:
     import random
@@ -88,7 +90,6 @@ class GameRules:
 
 
 Hand = TypeVar("Hand", bound=HandReplay)
-Session = TypeVar("Session", bound="GameSession[Any]")
 
 
 class GameSession(Generic[Hand]):
@@ -219,15 +220,24 @@ class GameSession(Generic[Hand]):
         return dict(self.score)
 
     def next_game(self, record: HandRecord) -> GameSession[Hand] | None:
-        """A hand written after the game was won, without a new header, still belongs to this game
-        unless the game's laws start a new one (Auction Pitch, Whist: `new_game`)."""
-        return None
+        """A hand written after the game is over (won, or its set number of deals played), without
+        a new header, starts the next game, as the sitting goes on (docs/notation.md §5); the
+        finished game keeps its winner. The new one scores from nothing under the same header (its
+        score, pool and belle were the first game's), the deal going round as before, a note on its
+        first hand (the game's ``game.next`` rule); its hands are numbered on, but a game of a set
+        number of deals counts them from 1 again. What a game's laws carry across besides (Whist's
+        rubber) or do otherwise (Auction Pitch's empty pool) is its `fresh_game`."""
+        if self.won is None and not self.over:
+            return None
+        fresh = self.fresh_game(replace(self.setup, score=dict.fromkeys(self.score, 0), pool=None, belle=None))
+        fresh.number = 1 if self.over else self.number
+        fresh.next_dealer, winner, words = self.next_dealer, self.winner(), Words(self.game.name)
+        fresh.started_by = words.say("game.next", "won", winner=winner) if winner else words.say("game.next", "tied")
+        return fresh
 
-    def new_game(self, fresh: Session, note: str) -> Session:
-        """`fresh`, the session of the new game a hand after this one's end starts (`next_game`):
-        scores from nothing, the deal going round as before, `note` on its first hand."""
-        fresh.score = dict.fromkeys(self.score, 0)
-        fresh.next_dealer, fresh.started_by = self.next_dealer, note
+    def fresh_game(self, setup: Setup) -> GameSession[Hand]:
+        """Game hook: the session of the game after this one (`next_game`), under `setup`."""
+        fresh: GameSession[Hand] = self.game.session(setup)
         return fresh
 
 

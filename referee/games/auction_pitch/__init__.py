@@ -16,7 +16,6 @@ from __future__ import annotations
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
-from ...engine.words import Words
 from ...notation.reader import HandRecord
 from .hand import AuctionPitchHand
 
@@ -29,15 +28,12 @@ class AuctionPitchSession(GameSession[AuctionPitchHand]):
     def __init__(self, game: AuctionPitch, setup: Setup) -> None:
         super().__init__(game, setup, setup.pool[0] if setup.pool else None)
 
-    def next_game(self, record: HandRecord) -> AuctionPitchSession | None:
+    def fresh_game(self, setup: Setup) -> AuctionPitchSession:
         """The seed: once a player has gone out, the counters are redistributed and the players cut
-        for the first deal of the new game. A hand written after that, without a new header, starts
-        that game: scores from nothing, an empty pool, and any player may deal its first hand."""
-        if self.won is None:
-            return None
-        fresh = AuctionPitchSession(self.game, self.setup)  # type: ignore[arg-type]
+        for the first deal of the new game (`next_game`): its pool is empty, any player may deal."""
+        fresh = AuctionPitchSession(self.game, setup)  # type: ignore[arg-type]
         fresh.pool_now = 0 if self.pool_now is not None else None
-        return self.new_game(fresh, Words("auction-pitch").say("game.target", "next-game", winner=self.won))
+        return fresh
 
     def replay(self, record: HandRecord) -> AuctionPitchHand:
         context = self.context(self.number)

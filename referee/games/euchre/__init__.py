@@ -36,10 +36,10 @@ class EuchreSession(GameSession[EuchreHand]):
         self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
         if verdict.status != "redeal":  # a void deal, dealt again, is not one of the game's deals
             self.deals += 1
-        if self.won is None:  # the first to the target wins; in a game of a fixed number of deals, the higher total
+        if self.won is None and not self.over:  # the first to the target wins; a game of a set number of deals is
             ahead, deals, target = sole_leader(self.score), self.setup.options["deals"], self.setup.options["target"]
-            over = self.deals >= deals if deals else ahead is not None and self.score[ahead] >= target
-            self.won = ahead if over else None
+            self.over = bool(deals) and self.deals >= deals  # over once they are dealt, won by the higher total
+            self.won = None if deals or ahead is None or self.score[ahead] < target else ahead
 
 
 class Euchre(GameRules):

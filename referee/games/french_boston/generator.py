@@ -21,8 +21,8 @@ def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayR
     lines = ['[Game "french-boston"]', '[Players "N E S W"]'] + ([f'[Belle "{belle.word}"]'] if belle else [])
     lines += [f'[Pool "{rng.randrange(0, 200)}"]', ""]
     dealer = rng.randrange(4)
-    for number in range(first, first + hands):
-        text, belle = random_deal(rng, ("N", "E", "S", "W"), dealer, number, belle, rules_for)
+    for number in (n % 40 or 40 for n in range(first, first + hands)):  # past the 40th, the next game's deals
+        text, belle = random_deal(rng, ("N", "E", "S", "W"), dealer, number, belle if number > 1 else None, rules_for)
         lines += text
         dealer = (dealer - 1) % 4  # to the right: counter-clockwise in the clockwise list
     return gen.write_in_style("\n".join(lines) + "\n", style)

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
-from ...engine.words import Words
 from ...notation.reader import HandRecord
 from .hand import WhistHand
 
@@ -48,16 +47,10 @@ class WhistSession(GameSession[WhistHand]):
             self.won = played[0]
             self.games = (*self.games, played)
 
-    def next_game(self, record: HandRecord) -> WhistSession | None:
-        """A hand written after a game is won, without a new header, starts the next game: scores
-        from nothing, the deal going round as before; a rubber carries its games on until it ends."""
-        if self.won is None:
-            return None
+    def fresh_game(self, setup: Setup) -> WhistSession:
+        """The next game (`next_game`): a rubber carries its games on until it ends."""
         rubber_over = max(Counter(side for side, _ in self.games).values()) >= 2
-        fresh = WhistSession(self.game, self.setup, () if rubber_over else self.games)  # type: ignore[arg-type]
-        fresh.number = self.number
-        return self.new_game(fresh, Words("whist").say("game", "next-game", winner=self.won))
-
+        return WhistSession(self.game, setup, () if rubber_over else self.games)  # type: ignore[arg-type]
 
 class Whist(GameRules):
     name = "whist"
