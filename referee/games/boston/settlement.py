@@ -101,18 +101,16 @@ class BostonSettlement:
         """Misère partout, or the extra grand, whose winner of the last trick takes every pool: their
         revokes and short hands are paid alike."""
         hand, revokes, short, table = self.hand, self.hand.revokes, self.hand.short_players(), self.hand.table
-        if revokes or short:
-            offender = revokes[0].player if revokes else short[0]
-            topic, key = ("revoke.partout", "revoke-each") if revokes else ("wrong-count.play", "short-each")
-            each, rule, mark = TABLES.amount("partout", key), hand.rule_id(topic), ledger.mark()
-            forfeit = TABLES.amount("pool", "revoke") if revokes else 0  # a short hand pays no forfeit here
-            cause = (hand.say("revoke.partout", "cause", offender=offender) if revokes
-                     else hand.say("wrong-count.play", "cause-partout", short=offender))
-            ledger.loses([offender], [p for p in hand.order if p != offender], ledger.in_score(each), rule, cause)
-            ledger.into_pool(offender, forfeit, rule, cause)
-            hand.penalise(topic, hand.say("revoke.partout", "paid", offender=offender, each=each, forfeit=forfeit)
-                          if revokes else hand.say("wrong-count.play", "partout", offender=offender, each=each),
-                          since=mark)
+        if revokes:
+            revoker, rule, mark = revokes[0].player, hand.rule_id("revoke.partout"), ledger.mark()
+            each, forfeit = TABLES.amount("partout", "revoke-each"), TABLES.amount("pool", "revoke")
+            cause = hand.say("revoke.partout", "cause", offender=revoker)
+            ledger.loses([revoker], [p for p in hand.order if p != revoker], ledger.in_score(each), rule, cause)
+            ledger.into_pool(revoker, forfeit, rule, cause)
+            hand.penalty("revoke.partout", "paid", offender=revoker, each=each, forfeit=forfeit, since=mark)
+            return
+        if short:
+            self.played_short(ledger, short[0])
             return
         if hand.final_grand and table is not None and table.tricks:
             winner, red = table.tricks[-1].winner or hand.eldest, ledger.in_pool  # every pool, however many full
@@ -229,12 +227,18 @@ class BostonSettlement:
                                                offender=offender, forfeit=forfeit), since=mark)
 
     def played_short(self, ledger: Ledger, short: str) -> None:
-        """A short hand played on: the caller's is put in, paying each opponent and doubling the pool; an
-        opponent's pays the caller for his bid and over-tricks (the pool too, on a pool bid). The short
-        player forfeits red to the pool, but none for two cards played to one trick (law 19)."""
+        """A short hand played on: in misère partout (and the extra grand) it pays each other player; the
+        caller's is put in, paying each opponent and doubling the pool; an opponent's pays the caller for
+        his bid and over-tricks (the pool too, on a pool bid). The short player forfeits red to the pool,
+        but none for two cards played to one trick (law 19): the forfeit is for a wrong hand from the deal."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
-        forfeit, cause = TABLES.amount("pool", "wrong-count"), hand.say("wrong-count.play", "cause", short=short)
-        if short == caller:
+        cause = (hand.say("wrong-count.play", "cause-partout", short=short) if hand.partout
+                 else hand.say("wrong-count.play", "cause", short=short))
+        if hand.partout:
+            each = TABLES.amount("partout", "short-each")
+            ledger.loses([short], [p for p in hand.order if p != short], ledger.in_score(each), rule, cause)
+            what = hand.say("wrong-count.play", "partout", offender=short, each=each)
+        elif short == caller:
             tricks, words = self.put_in()
             each = self.amount(tricks, made=False)
             red = ledger.loses([caller], self.opponents, each, rule, cause, rule)
@@ -247,6 +251,7 @@ class BostonSettlement:
         if short in hand.dead_cards and not (short in hand.deals and len(hand.deals[short]) < hand.cards_per_hand):
             hand.penalty("wrong-count.play", "dead", what=what, short=short, since=mark)
             return
+        forfeit = TABLES.amount("pool", "wrong-count")
         ledger.into_pool(short, forfeit, rule, cause)
         hand.penalty("wrong-count.play", "forfeit", what=what, short=short, forfeit=forfeit, since=mark)
 
