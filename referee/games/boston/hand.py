@@ -260,7 +260,7 @@ class BostonHand(CalledHand[BostonBid]):
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         why = self.called.decided_by(fact.trick.winner, self.high is not None and self.high.tricks == 13)
-        if why is None:
+        if why is None or (self.table is not None and self.table.finished):  # the last trick: nothing to throw up
             return
         caller, trick = self.caller, fact.trick.number
         self.decided = (self.say("play.early-end", "misere", caller=caller, trick=trick) if why == "misere"
