@@ -142,9 +142,9 @@ class BostonSettlement:
         elif short:
             self.played_short(ledger, short[0])
         elif hand.conceded_by == caller:  # he gave up
-            ledger.loses([caller], self.opponents, self.amount(1, made=False), rule,
-                         hand.say("i-pay", "cause-gave-up", caller=caller), rule)
-            hand.note(hand.say("i-pay", "gave-up", caller=caller))
+            each, cause = self.amount(1, made=False), hand.say("i-pay", "cause-gave-up", caller=caller)
+            red = ledger.loses([caller], self.opponents, each, rule, cause, rule)
+            hand.note(hand.say("i-pay", "gave-up", caller=caller, each=each, red=red))
         elif len(hand.payers) == 3:
             each = self.amount(self.bid.tricks or 0)
             red = ledger.wins(self.opponents, [caller], each, rule, hand.say("i-pay", "cause-all-pay"),
@@ -247,7 +247,10 @@ class BostonSettlement:
             each = self.amount(hand.taken()[caller])
             red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if self.pool_bid() else None)
             pool = hand.say("wrong-count.play", "pool", caller=caller, red=red) if red else ""
-            what = hand.say("wrong-count.play", "opponent", offender=short, caller=caller, each=each, pool=pool)
+            bare = self.bid.misere or self.options["success-table"] == "american"  # no over-tricks to pay
+            what = (hand.say("wrong-count.play", "opponent-bare", offender=short, caller=caller, each=each,
+                             bid=bid_name(hand, self.bid), pool=pool) if bare else
+                    hand.say("wrong-count.play", "opponent", offender=short, caller=caller, each=each, pool=pool))
         if short in hand.dead_cards and not (short in hand.deals and len(hand.deals[short]) < hand.cards_per_hand):
             hand.penalty("wrong-count.play", "dead", what=what, short=short, since=mark)
             return
