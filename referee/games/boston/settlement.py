@@ -82,8 +82,7 @@ class BostonSettlement:
             hand.note(hand.say("pool.division", "divided", number=hand.number, red=red, share=share, left=left_over))
 
     def settle_misdeal(self, ledger: Ledger) -> None:
-        hand, dealer = self.hand, self.hand.dealer
-        why = hand.redeal_why()
+        hand, dealer, why = self.hand, self.hand.dealer, self.hand.redeal_why()
         if why == "imperfect-pack":
             missing = [] if "duplicate-card" in hand.deal_faults else hand.missing_cards()
             lacks = " ".join(c.text for c in missing)
@@ -98,8 +97,7 @@ class BostonSettlement:
                          effects=(Effect("redeal", None, None, dealer),), since=mark)
 
     def settle_partout(self, ledger: Ledger) -> None:
-        """Misère partout, or the extra grand, whose winner of the last trick takes every pool: their
-        revokes and short hands are paid alike."""
+        """Misère partout, or the extra grand (whose last trick wins every pool): revokes and short hands alike."""
         hand, revokes, short, table = self.hand, self.hand.revokes, self.hand.short_players(), self.hand.table
         if revokes:
             revoker, rule, mark = revokes[0].player, hand.rule_id("revoke.partout"), ledger.mark()
@@ -108,28 +106,26 @@ class BostonSettlement:
             ledger.loses([revoker], [p for p in hand.order if p != revoker], ledger.in_score(each), rule, cause)
             ledger.into_pool(revoker, forfeit, rule, cause)
             hand.penalty("revoke.partout", "paid", offender=revoker, each=each, forfeit=forfeit, since=mark)
-            return
-        if short:
+        elif short:
             self.played_short(ledger, short[0])
-            return
-        if hand.final_grand and table is not None and table.tricks:
+        elif hand.final_grand and table is not None and table.tricks:
             winner, red = table.tricks[-1].winner or hand.eldest, ledger.in_pool  # every pool, however many full
             ledger.out_of_pool(winner, red, hand.rule_id("pool.division"),
                                hand.say("pool.division", "cause-grand", winner=winner))
             hand.note(hand.say("pool.division", "grand", winner=winner, red=red))
-            return
-        tricks = hand.taken()
-        most = max(tricks.values())
-        losers = [p for p in hand.order if tricks[p] == most]
-        for player in (p for p in hand.order if p not in losers):
-            fewer = most - tricks[player]
-            red = TABLES.amount("partout", "per-trick") * fewer
-            for loser in losers:
-                ledger.transfer(loser, player, ledger.in_score(red) // len(losers), hand.rule_id("pay.partout"),
-                                hand.say("pay.partout", "cause", player=player, fewer=fewer, loser=loser))
-        named = " ".join(losers)
-        hand.note(hand.say("pay.partout", "shared", most=most, losers=named, shared=" and ".join(losers))
-                  if len(losers) > 1 else hand.say("pay.partout", "played", most=most, losers=named))
+        else:
+            tricks = hand.taken()
+            most = max(tricks.values())
+            losers = [p for p in hand.order if tricks[p] == most]
+            for player in (p for p in hand.order if p not in losers):
+                fewer = most - tricks[player]
+                share = ledger.in_score(TABLES.amount("partout", "per-trick") * fewer) // len(losers)
+                for loser in losers:
+                    ledger.transfer(loser, player, share, hand.rule_id("pay.partout"),
+                                    hand.say("pay.partout", "cause", player=player, fewer=fewer, loser=loser))
+            named = " ".join(losers)
+            hand.note(hand.say("pay.partout", "shared", most=most, losers=named, shared=" and ".join(losers))
+                      if len(losers) > 1 else hand.say("pay.partout", "played", most=most, losers=named))
 
     def settle_contract(self, ledger: Ledger) -> None:
         hand, short, caller, rule = self.hand, self.hand.short_players(), self.caller, self.hand.rule_id("i-pay")
@@ -174,22 +170,19 @@ class BostonSettlement:
         return self.hand.say("pool.win", "taken", caller=self.caller, red=red) if red else ""
 
     def settle_played(self, ledger: Ledger) -> None:
-        hand, bid, caller = self.hand, self.bid, self.caller
-        taken = hand.taken()[caller]
+        hand, bid, caller, taken = self.hand, self.bid, self.caller, self.hand.taken()[self.caller]
         if taken == 0 if bid.misere else taken >= (bid.tricks or 5):
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
-            cause = (hand.say("pay.misere", "cause-made", caller=caller, name=bid_name(hand, bid), taken=taken)
-                     if bid.misere else hand.say("pay.success", "cause", caller=caller, bid=bid.text, taken=taken))
+            cause = hand.say("pay.success", "cause", caller=caller, bid=bid_name(hand, bid), taken=taken)
             red = ledger.wins(self.opponents, [caller], each, rule, cause, hand.rule_id("pool.win"))
             hand.note(hand.say("pay.misere", "made", caller=caller, name=bid_name(hand, bid), each=each,
                                pool=self.pool_taken(red)) if bid.misere else
-                      hand.say("pay.success", "made", caller=caller, bid=bid.text, taken=taken, each=each,
-                               pool=self.pool_taken(red)))
+                      hand.say("pay.success", "made", cause=cause, each=each, pool=self.pool_taken(red)))
             return
         short, words = self.put_in()
         each, rule = self.amount(short, made=False), hand.rule_id("pay.misere" if bid.misere else "pay.failure")
-        cause = (hand.say("pay.misere", "cause-failed", caller=caller, name=bid_name(hand, bid)) if bid.misere
-                 else hand.say("pay.failure", "cause", caller=caller, bid=bid.text, short=short))
+        cause = hand.say("pay.failure", "cause", caller=caller, bid=bid_name(hand, bid),  # a misère's too
+                         put_in="" if bid.misere else hand.say("pay.failure", "put-in", short=short))
         red = ledger.loses([caller], self.opponents, each, rule, cause, hand.rule_id("pool.double"))
         doubled = hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""
         hand.note(hand.say("pay.misere", "failed", caller=caller, name=bid_name(hand, bid), each=each,
@@ -198,12 +191,10 @@ class BostonSettlement:
                            put_in=hand.say("pay.failure", "put-in", short=words), pool=doubled))
 
     def caller_revoked(self, ledger: Ledger) -> None:
-        """Put in, the caller pays each opponent, doubles the pool (not under
-        caller-revoke=forfeit-instead) and forfeits red to it (not under no-forfeit)."""
+        """Put in, he pays each opponent, doubles the pool and forfeits red, as the caller-revoke house rule has it."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("revoke.caller"), ledger.mark()
         (short, words), variant = self.put_in(), self.options["caller-revoke"]
-        cause = hand.say("revoke.caller", "cause", caller=caller)
-        each = self.amount(short, made=False)
+        each, cause = self.amount(short, made=False), hand.say("revoke.caller", "cause", caller=caller)
         red = ledger.loses([caller], self.opponents, each, rule, cause, rule if variant != "forfeit-instead" else None)
         forfeit = TABLES.amount("pool", "revoke") if variant != "no-forfeit" else 0
         ledger.into_pool(caller, forfeit, rule, cause)
@@ -216,8 +207,7 @@ class BostonSettlement:
                                forfeit=forfeits), since=mark)
 
     def misere_claimed(self, ledger: Ledger, offender: str) -> None:
-        """The caller claimed for an opponent's misère error: he is paid as if he had made his misère,
-        takes the pool, and the offender forfeits red to it."""
+        """An opponent's misère error claimed: paid as a misère made, the pool with it; the offender forfeits red."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("misere.error"), ledger.mark()
         each, forfeit = self.amount(0), TABLES.amount("pool", "misere-error")
         cause = hand.say("misere.error", "cause", offender=offender)
@@ -227,10 +217,9 @@ class BostonSettlement:
                                                offender=offender, forfeit=forfeit), since=mark)
 
     def played_short(self, ledger: Ledger, short: str) -> None:
-        """A short hand played on: in misère partout (and the extra grand) it pays each other player; the
-        caller's is put in, paying each opponent and doubling the pool; an opponent's pays the caller for
-        his bid and over-tricks (the pool too, on a pool bid). The short player forfeits red to the pool,
-        but none for two cards played to one trick (law 19): the forfeit is for a wrong hand from the deal."""
+        """A short hand played on: in misère partout (or the extra grand) it pays each other player; the caller's
+        is put in, doubling the pool; an opponent's side pays the caller's bid and over-tricks (a pool bid's pool
+        too). Dealt short, not by two cards to one trick (law 19), he also forfeits red to the pool."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
         cause = (hand.say("wrong-count.play", "cause-partout", short=short) if hand.partout
                  else hand.say("wrong-count.play", "cause", short=short))
