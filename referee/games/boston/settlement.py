@@ -251,9 +251,8 @@ class BostonSettlement:
         hand, bid, caller, over, mark = self.hand, self.bid, self.caller, self.hand.revoke_overtricks(), ledger.mark()
         tricks, taken = (bid.tricks or 0) + over, hand.taken()[caller]
         more = self.amount(taken) > self.amount(tricks)  # played on: never less than his own tricks earned him
-        each, rule = self.amount(taken if more else tricks), hand.rule_id("revoke.opponent")
-        cause = hand.say("revoke.opponent", "cause", revoker=revoker)
-        double = self.options["opponent-revoke-pool"] == "double"
+        each, double = self.amount(taken if more else tricks), self.options["opponent-revoke-pool"] == "double"
+        rule, cause = hand.rule_id("revoke.opponent"), hand.say("revoke.opponent", "cause", revoker=revoker)
         paid_in = ledger.first_pool("", "")[0] if double else TABLES.amount("pool", "revoke")  # doubling: what it held
         red = ledger.wins(self.opponents, [caller], each, rule, cause,
                           rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
