@@ -10,7 +10,7 @@ from ...engine import generators as gen
 from ...engine.generators import PlayRulesFor, random_tricks
 from ...engine.generators import plain_play_rules as own_play_rules
 from ...notation.cards import Suit
-from .auction import LADDER, BostonBid
+from .auction import LADDER, BostonBid, bound_suit
 from .hand import BostonHand
 
 
@@ -30,8 +30,7 @@ def random_bidding(rng: random.Random, seats: list[str]) -> tuple[list[str], Bos
     every = [BostonBid(name, k) for name, rung in LADDER.rungs.items() for k in ((0,) if rung.misere else (0, 1, 2))]
     high: BostonBid | None = None
     caller: str | None = None
-    passed: set[str] = set()
-    passes, turn, calls = 0, 0, []
+    passes, turn, calls, passed = 0, 0, [], set()
     while passes < (3 if high else 4):
         seat = seats[turn % 4]
         turn += 1
@@ -61,10 +60,8 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     out = gen.deal_lines(number, players[dealer], players, hands, upcard)
     calls, bid, caller = random_bidding(rng, seats)
     out += calls
-    trump: Suit | None = None
+    trump = None if bid is None or bid.misere else bound_suit(bid, upcard) or rng.choice(list(Suit))
     if bid is not None and caller is not None:
-        if not bid.misere:
-            trump = {0: rng.choice(list(Suit)), 1: upcard.suit.partner, 2: upcard.suit}[bid.klass]
         out += gen.contract_lines(rng, caller, bid.rung, trump, seats, hands)
         if rng.random() < 0.1:
             return [*out, ", ".join(f"{p} concede" for p in seats if p != caller), ""], None

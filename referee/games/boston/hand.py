@@ -178,8 +178,8 @@ class BostonHand(CalledHand[BostonBid]):
         if self.caller is None or self.step == "bidding" or self.stage == "ended":
             self.unsupported(event, "'I pay' outside a called hand")
             return
-        current = self.table.current if self.table else None
-        if current is not None and (current.number > 2 or (current.number == 2 and current.plays)):
+        current = self.table.current if self.table else None  # each says it before he plays to the second trick
+        if current is not None and (current.number > 2 or (current.number == 2 and event.player in current.players)):
             self.found("inconsistent-transcript", event.player, event.at, "i-pay", "too-late", player=event.player)
             return
         if event.player != self.caller and event.player not in self.payers:
@@ -260,7 +260,7 @@ class BostonHand(CalledHand[BostonBid]):
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         why = self.called.decided_by(fact.trick.winner, self.high is not None and self.high.tricks == 13)
-        if why is None:
+        if why is None or (self.table is not None and self.table.finished):  # the last trick: nothing to throw up
             return
         caller, trick = self.caller, fact.trick.number
         self.decided = (self.say("play.early-end", "misere", caller=caller, trick=trick) if why == "misere"

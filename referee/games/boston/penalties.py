@@ -80,6 +80,8 @@ def short_ruling(hand: BostonHand, player: str) -> str:
         return hand.say("play.played-twice", "partout")
     if player == hand.caller:
         return hand.say("play.played-twice", "caller")
+    if hand.high.misere or hand.game_options["success-table"] == "american":  # no over-tricks to pay
+        return hand.say("play.played-twice", "opponent-bare", caller=hand.caller)
     return hand.say("play.played-twice", "opponent", caller=hand.caller)
 
 

@@ -65,7 +65,7 @@ class BostonSettlement:
         if ledger.pool == 0:
             stake = TABLES.amount("pool", "stake")
             for player in hand.order:
-                ledger.into_pool(player, stake, hand.rule_id("pool.stake"), "the pool was empty before the deal")
+                ledger.into_pool(player, stake, hand.rule_id("pool.stake"), hand.say("pool.stake", "cause"))
             hand.note(hand.say("pool.stake", "empty", stake=stake))
         status = hand.status()
         if status == "redeal":
@@ -77,13 +77,12 @@ class BostonSettlement:
         if status not in ("redeal", "in-progress") and hand.number == TABLES.number("game-deals") \
                 and self.options["end-of-game"] == "divide":
             red, share, left = ledger.divide_pool(hand.order, hand.rule_id("pool.division"),
-                                                  f"deal {hand.number} ends the game", hand.eldest)
+                                                  hand.say("pool.division", "cause", number=hand.number), hand.eldest)
             left_over = hand.say("pool.division", "left-over", left=left, eldest=hand.eldest) if left else ""
             hand.note(hand.say("pool.division", "divided", number=hand.number, red=red, share=share, left=left_over))
 
     def settle_misdeal(self, ledger: Ledger) -> None:
-        hand, dealer = self.hand, self.hand.dealer
-        why = hand.redeal_why()
+        hand, dealer, why = self.hand, self.hand.dealer, self.hand.redeal_why()
         if why == "imperfect-pack":
             missing = [] if "duplicate-card" in hand.deal_faults else hand.missing_cards()
             lacks = " ".join(c.text for c in missing)
@@ -92,44 +91,41 @@ class BostonSettlement:
         elif why == "faced-card":
             hand.note(hand.say("deal.duplicate-card", "faced", dealer=dealer))
         else:
-            red, mark = TABLES.amount("pool", "misdeal"), ledger.mark()
-            ledger.into_pool(dealer, red, hand.rule_id("deal.misdeal"), f"{dealer} misdealt")
+            red, mark, rule = TABLES.amount("pool", "misdeal"), ledger.mark(), hand.rule_id("deal.misdeal")
+            ledger.into_pool(dealer, red, rule, hand.say("deal.misdeal", "cause", dealer=dealer))
             hand.penalty("deal.misdeal", "forfeit", dealer=dealer, red=red,
                          effects=(Effect("redeal", None, None, dealer),), since=mark)
 
     def settle_partout(self, ledger: Ledger) -> None:
-        """Misère partout, or the extra grand, whose winner of the last trick takes every pool: their
-        revokes and short hands are paid alike."""
+        """Misère partout, or the extra grand (whose last trick wins every pool): revokes and short hands alike."""
         hand, revokes, short, table = self.hand, self.hand.revokes, self.hand.short_players(), self.hand.table
-        if revokes or short:
-            offender = revokes[0].player if revokes else short[0]
-            topic, key = ("revoke.partout", "revoke-each") if revokes else ("wrong-count.play", "short-each")
-            each, rule, mark = TABLES.amount("partout", key), hand.rule_id(topic), ledger.mark()
-            forfeit = TABLES.amount("pool", "revoke") if revokes else 0  # a short hand pays no forfeit here
-            cause = f"{offender} {'revoked' if revokes else 'played with a short hand'} in misère partout"
-            ledger.loses([offender], [p for p in hand.order if p != offender], ledger.in_score(each), rule, cause)
-            ledger.into_pool(offender, forfeit, rule, cause)
-            hand.penalise(topic, hand.say("revoke.partout", "paid", offender=offender, each=each, forfeit=forfeit)
-                          if revokes else hand.say("wrong-count.play", "partout", offender=offender, each=each),
-                          since=mark)
-            return
-        if hand.final_grand and table is not None and table.tricks:
+        if revokes:
+            revoker, rule, mark = revokes[0].player, hand.rule_id("revoke.partout"), ledger.mark()
+            each, forfeit = TABLES.amount("partout", "revoke-each"), TABLES.amount("pool", "revoke")
+            cause = hand.say("revoke.partout", "cause", offender=revoker)
+            ledger.loses([revoker], [p for p in hand.order if p != revoker], ledger.in_score(each), rule, cause)
+            ledger.into_pool(revoker, forfeit, rule, cause)
+            hand.penalty("revoke.partout", "paid", offender=revoker, each=each, forfeit=forfeit, since=mark)
+        elif short:
+            self.played_short(ledger, short[0])
+        elif hand.final_grand and table is not None and table.tricks:
             winner, red = table.tricks[-1].winner or hand.eldest, ledger.in_pool  # every pool, however many full
             ledger.out_of_pool(winner, red, hand.rule_id("pool.division"),
-                               f"{winner} won the last trick of the extra grand")
+                               hand.say("pool.division", "cause-grand", winner=winner))
             hand.note(hand.say("pool.division", "grand", winner=winner, red=red))
-            return
-        tricks = hand.taken()
-        most = max(tricks.values())
-        losers = [p for p in hand.order if tricks[p] == most]
-        for player in (p for p in hand.order if p not in losers):
-            for loser in losers:
-                red = TABLES.amount("partout", "per-trick") * (most - tricks[player])
-                ledger.transfer(loser, player, ledger.in_score(red) // len(losers), hand.rule_id("pay.partout"),
-                                f"{player} took {most - tricks[player]} trick(s) fewer than {loser}")
-        named = " ".join(losers)
-        hand.note(hand.say("pay.partout", "shared", most=most, losers=named, shared=" and ".join(losers))
-                  if len(losers) > 1 else hand.say("pay.partout", "played", most=most, losers=named))
+        else:
+            tricks = hand.taken()
+            most = max(tricks.values())
+            losers = [p for p in hand.order if tricks[p] == most]
+            for player in (p for p in hand.order if p not in losers):
+                fewer = most - tricks[player]
+                share = ledger.in_score(TABLES.amount("partout", "per-trick") * fewer) // len(losers)
+                for loser in losers:
+                    ledger.transfer(loser, player, share, hand.rule_id("pay.partout"),
+                                    hand.say("pay.partout", "cause", player=player, fewer=fewer, loser=loser))
+            named = " ".join(losers)
+            hand.note(hand.say("pay.partout", "shared", most=most, losers=named, shared=" and ".join(losers))
+                      if len(losers) > 1 else hand.say("pay.partout", "played", most=most, losers=named))
 
     def settle_contract(self, ledger: Ledger) -> None:
         hand, short, caller, rule = self.hand, self.hand.short_players(), self.caller, self.hand.rule_id("i-pay")
@@ -142,11 +138,12 @@ class BostonSettlement:
         elif short:
             self.played_short(ledger, short[0])
         elif hand.conceded_by == caller:  # he gave up
-            ledger.loses([caller], self.opponents, self.amount(1, made=False), rule, f"{caller} gave up", rule)
-            hand.note(hand.say("i-pay", "gave-up", caller=caller))
+            each, cause = self.amount(1, made=False), hand.say("i-pay", "cause-gave-up", caller=caller)
+            red = ledger.loses([caller], self.opponents, each, rule, cause, rule)
+            hand.note(hand.say("i-pay", "gave-up", caller=caller, each=each, red=red))
         elif len(hand.payers) == 3:
             each = self.amount(self.bid.tricks or 0)
-            red = ledger.wins(self.opponents, [caller], each, rule, "all three opponents said 'I pay'",
+            red = ledger.wins(self.opponents, [caller], each, rule, hand.say("i-pay", "cause-all-pay"),
                               hand.rule_id("pool.win") if self.pool_bid() else None)
             hand.note(hand.say("i-pay", "all-pay", each=each, bid=bid_name(hand, self.bid), pool=self.pool_taken(red)))
         else:
@@ -173,22 +170,20 @@ class BostonSettlement:
         return self.hand.say("pool.win", "taken", caller=self.caller, red=red) if red else ""
 
     def settle_played(self, ledger: Ledger) -> None:
-        hand, bid, caller = self.hand, self.bid, self.caller
-        taken = hand.taken()[caller]
+        hand, bid, caller, taken = self.hand, self.bid, self.caller, self.hand.taken()[self.caller]
         if taken == 0 if bid.misere else taken >= (bid.tricks or 5):
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
-            red = ledger.wins(self.opponents, [caller], each, rule,
-                              f"{caller} made {bid_name(hand, bid)} with {taken} tricks", hand.rule_id("pool.win"))
+            cause = hand.say("pay.success", "cause", caller=caller, bid=bid_name(hand, bid), taken=taken)
+            red = ledger.wins(self.opponents, [caller], each, rule, cause, hand.rule_id("pool.win"))
             hand.note(hand.say("pay.misere", "made", caller=caller, name=bid_name(hand, bid), each=each,
                                pool=self.pool_taken(red)) if bid.misere else
-                      hand.say("pay.success", "made", caller=caller, bid=bid.text, taken=taken, each=each,
-                               pool=self.pool_taken(red)))
+                      hand.say("pay.success", "made", cause=cause, each=each, pool=self.pool_taken(red)))
             return
         short, words = self.put_in()
-        each, put_in = self.amount(short, made=False), "" if bid.misere else f", put in for {short}"
-        rule = hand.rule_id("pay.misere" if bid.misere else "pay.failure")
-        red = ledger.loses([caller], self.opponents, each, rule, f"{caller} failed in {bid_name(hand, bid)}{put_in}",
-                           hand.rule_id("pool.double"))
+        each, rule = self.amount(short, made=False), hand.rule_id("pay.misere" if bid.misere else "pay.failure")
+        cause = hand.say("pay.failure", "cause", caller=caller, bid=bid_name(hand, bid),  # a misère's too
+                         put_in="" if bid.misere else hand.say("pay.failure", "put-in", short=short))
+        red = ledger.loses([caller], self.opponents, each, rule, cause, hand.rule_id("pool.double"))
         doubled = hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""
         hand.note(hand.say("pay.misere", "failed", caller=caller, name=bid_name(hand, bid), each=each,
                            pool=doubled) if bid.misere else
@@ -196,11 +191,10 @@ class BostonSettlement:
                            put_in=hand.say("pay.failure", "put-in", short=words), pool=doubled))
 
     def caller_revoked(self, ledger: Ledger) -> None:
-        """Put in, the caller pays each opponent, doubles the pool (not under
-        caller-revoke=forfeit-instead) and forfeits red to it (not under no-forfeit)."""
+        """Put in, he pays each opponent, doubles the pool and forfeits red, as the caller-revoke house rule has it."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("revoke.caller"), ledger.mark()
-        (short, words), variant, cause = self.put_in(), self.options["caller-revoke"], f"{caller}, the caller, revoked"
-        each = self.amount(short, made=False)
+        (short, words), variant = self.put_in(), self.options["caller-revoke"]
+        each, cause = self.amount(short, made=False), hand.say("revoke.caller", "cause", caller=caller)
         red = ledger.loses([caller], self.opponents, each, rule, cause, rule if variant != "forfeit-instead" else None)
         forfeit = TABLES.amount("pool", "revoke") if variant != "no-forfeit" else 0
         ledger.into_pool(caller, forfeit, rule, cause)
@@ -213,22 +207,27 @@ class BostonSettlement:
                                forfeit=forfeits), since=mark)
 
     def misere_claimed(self, ledger: Ledger, offender: str) -> None:
-        """The caller claimed for an opponent's misère error: he is paid as if he had made his misère,
-        takes the pool, and the offender forfeits red to it."""
+        """An opponent's misère error claimed: paid as a misère made, the pool with it; the offender forfeits red."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("misere.error"), ledger.mark()
-        each, forfeit, cause = self.amount(0), TABLES.amount("pool", "misere-error"), f"{offender}'s misère error"
+        each, forfeit = self.amount(0), TABLES.amount("pool", "misere-error")
+        cause = hand.say("misere.error", "cause", offender=offender)
         red = ledger.wins(self.opponents, [caller], each, rule, cause, rule)
         ledger.into_pool(offender, forfeit, rule, cause)
         hand.penalise("misere.error", hand.say("misere.error", "claims", caller=caller, each=each, red=red,
                                                offender=offender, forfeit=forfeit), since=mark)
 
     def played_short(self, ledger: Ledger, short: str) -> None:
-        """A short hand played on: the caller's is put in, paying each opponent and doubling the pool; an
-        opponent's pays the caller for his bid and over-tricks (the pool too, on a pool bid). The short
-        player forfeits red to the pool, but none for two cards played to one trick (law 19)."""
+        """A short hand played on: in misère partout (or the extra grand) it pays each other player; the caller's
+        is put in, doubling the pool; an opponent's side pays the caller's bid and over-tricks (a pool bid's pool
+        too). Dealt short, not by two cards to one trick (law 19), he also forfeits red to the pool."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
-        forfeit, cause = TABLES.amount("pool", "wrong-count"), f"{short} played with a short hand"
-        if short == caller:
+        cause = (hand.say("wrong-count.play", "cause-partout", short=short) if hand.partout
+                 else hand.say("wrong-count.play", "cause", short=short))
+        if hand.partout:
+            each = TABLES.amount("partout", "short-each")
+            ledger.loses([short], [p for p in hand.order if p != short], ledger.in_score(each), rule, cause)
+            what = hand.say("wrong-count.play", "partout", offender=short, each=each)
+        elif short == caller:
             tricks, words = self.put_in()
             each = self.amount(tricks, made=False)
             red = ledger.loses([caller], self.opponents, each, rule, cause, rule)
@@ -237,10 +236,14 @@ class BostonSettlement:
             each = self.amount(hand.taken()[caller])
             red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if self.pool_bid() else None)
             pool = hand.say("wrong-count.play", "pool", caller=caller, red=red) if red else ""
-            what = hand.say("wrong-count.play", "opponent", offender=short, caller=caller, each=each, pool=pool)
+            bare = self.bid.misere or self.options["success-table"] == "american"  # no over-tricks to pay
+            what = (hand.say("wrong-count.play", "opponent-bare", offender=short, caller=caller, each=each,
+                             bid=bid_name(hand, self.bid), pool=pool) if bare else
+                    hand.say("wrong-count.play", "opponent", offender=short, caller=caller, each=each, pool=pool))
         if short in hand.dead_cards and not (short in hand.deals and len(hand.deals[short]) < hand.cards_per_hand):
             hand.penalty("wrong-count.play", "dead", what=what, short=short, since=mark)
             return
+        forfeit = TABLES.amount("pool", "wrong-count")
         ledger.into_pool(short, forfeit, rule, cause)
         hand.penalty("wrong-count.play", "forfeit", what=what, short=short, forfeit=forfeit, since=mark)
 
@@ -248,16 +251,14 @@ class BostonSettlement:
         hand, bid, caller, over, mark = self.hand, self.bid, self.caller, self.hand.revoke_overtricks(), ledger.mark()
         tricks, taken = (bid.tricks or 0) + over, hand.taken()[caller]
         more = self.amount(taken) > self.amount(tricks)  # played on: never less than his own tricks earned him
-        each, rule = self.amount(taken if more else tricks), hand.rule_id("revoke.opponent")
-        cause, held = f"{revoker}, an opponent, revoked", ledger.first_pool("", "")[0]  # the pool he would double
+        each, double = self.amount(taken if more else tricks), self.options["opponent-revoke-pool"] == "double"
+        rule, cause = hand.rule_id("revoke.opponent"), hand.say("revoke.opponent", "cause", revoker=revoker)
+        paid_in = ledger.first_pool("", "")[0] if double else TABLES.amount("pool", "revoke")  # doubling: what it held
         red = ledger.wins(self.opponents, [caller], each, rule, cause,
                           rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
-        if self.options["opponent-revoke-pool"] == "double":  # what the pool held, though the caller took it
-            ledger.into_pool(revoker, held, rule, cause)
-            forfeit = hand.say("revoke.opponent", "doubles", revoker=revoker, red=held)
-        else:
-            ledger.into_pool(revoker, TABLES.amount("pool", "revoke"), rule, cause)
-            forfeit = hand.say("revoke.opponent", "forfeits", revoker=revoker, red=TABLES.amount("pool", "revoke"))
+        ledger.into_pool(revoker, paid_in, rule, cause)  # though the caller took the pool he doubles
+        forfeit = (hand.say("revoke.opponent", "doubles", revoker=revoker, red=paid_in) if double
+                   else hand.say("revoke.opponent", "forfeits", revoker=revoker, red=paid_in))
         paid = (hand.say("revoke.opponent", "made", bid=bid.text, taken=taken) if more
                 else hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid_name(hand, bid))
         hand.penalty("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each, bid=paid,
