@@ -157,7 +157,8 @@ def test_one_planted_revoke_gives_exactly_one_finding_and_its_penalty(seed: int,
     to_make = hand["contract"]["to_make"]
     [penalty] = hand["penalties"]
     assert penalty["rule"] == "auction-pitch.revoke.established"
-    bid = to_make if to_make is not None and hand["contract"]["sale"] != "pitched" else None  # no bid: two
+    pitched = hand["contract"]["sale"] == "pitched" and offender != hand["contract"]["pitcher"]  # no bid: two
+    bid = to_make if to_make is not None and not pitched else None
     assert penalty["points"] == {offender: -(bid if bid is not None else 2)}
     assert {"kind": "counters", "who": offender, "amount": -1, "detail": "red"} in penalty["effects"]
 

@@ -94,7 +94,8 @@ def score_play(hand: AuctionPitchHand, ledger: Ledger, outcome: Outcome) -> None
     for offender in offenders:  # his points go to nobody; he is set back and pays a red counter
         lost = [name.capitalize() for name, who in points.items() if who == offender]
         revoked = any(r.player == offender and r not in hand.disobeyed for r in hand.revokes)
-        topic, amount, mark = "revoke.established" if revoked else "call.disobeyed", set_back(hand), ledger.mark()
+        topic = "revoke.established" if revoked else "call.disobeyed"
+        amount, mark = set_back(hand, offender), ledger.mark()
         cause = hand.say("revoke.established", "cause", player=offender)  # a call disobeyed is dealt with as one
         ledger.credit(offender, -amount, hand.rule_id(topic), cause)
         ledger.into_pool(offender, 1, hand.rule_id(topic), cause)
