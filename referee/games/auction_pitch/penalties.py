@@ -41,11 +41,13 @@ class PitchRevokeLaw(RevokeLaw["AuctionPitchHand"]):
         return Ruling(hand.say("revoke.established", "played-out", cost=revoke_words(hand, fact.player)))
 
 
-def set_back(hand: AuctionPitchHand) -> int:
+def set_back(hand: AuctionPitchHand, offender: str) -> int:
     """The number bid; two when no bid was made. A seller who pitched before any bid made no
-    bid (the seed's words): two, unless the revoke-pitch-before-bid house rule counts his four."""
+    bid (the seed's words): two, unless the revoke-pitch-before-bid house rule counts his four;
+    but his own revoke costs his four, as failing would (the digest: the same as failing)."""
     auction = hand.auction
-    if auction.sale == "pitched" and hand.game_options["revoke-pitch-before-bid"] == "two":
+    if auction.sale == "pitched" and offender != auction.pitcher \
+            and hand.game_options["revoke-pitch-before-bid"] == "two":
         return 2
     return auction.to_make if auction.to_make is not None else 2
 
@@ -58,7 +60,7 @@ def sale_kept(hand: AuctionPitchHand, player: str) -> int:
 
 def revoke_words(hand: AuctionPitchHand, player: str) -> str:
     """What a revoke (or a call disobeyed) costs `player`, in words."""
-    pitcher, kept, amount = hand.pitcher or "", sale_kept(hand, player), set_back(hand)
+    pitcher, kept, amount = hand.pitcher or "", sale_kept(hand, player), set_back(hand, player)
     safe = hand.say("revoke.established", "pitcher-safe", pitcher=pitcher) if player != pitcher \
         and hand.auction.to_make is not None else ""
     if kept:

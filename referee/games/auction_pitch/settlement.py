@@ -88,13 +88,18 @@ def score_play(hand: AuctionPitchHand, ledger: Ledger, outcome: Outcome) -> None
     offenders = list(dict.fromkeys(r.player for r in hand.revokes))
     excluded = set(offenders) | ({pitcher} if not made and not offenders else set())
     for name, who in points.items():
-        if who is not None and who not in excluded:
+        if who is None or who in excluded:
+            continue
+        if hand.ctx.score_before.get(who, 0) + ledger.delta[who] >= hand.target:  # no white counter left to push
+            hand.note(hand.say("game.target", "no-counter", player=who, point=name.capitalize()))
+        else:
             ledger.credit(who, 1, hand.rule_id(f"score.{name}"),
                           hand.say("score.made", "takes", player=who, point=name.capitalize()))
     for offender in offenders:  # his points go to nobody; he is set back and pays a red counter
         lost = [name.capitalize() for name, who in points.items() if who == offender]
         revoked = any(r.player == offender and r not in hand.disobeyed for r in hand.revokes)
-        topic, amount, mark = "revoke.established" if revoked else "call.disobeyed", set_back(hand), ledger.mark()
+        topic = "revoke.established" if revoked else "call.disobeyed"
+        amount, mark = set_back(hand, offender), ledger.mark()
         cause = hand.say("revoke.established", "cause", player=offender)  # a call disobeyed is dealt with as one
         ledger.credit(offender, -amount, hand.rule_id(topic), cause)
         ledger.into_pool(offender, 1, hand.rule_id(topic), cause)
