@@ -77,8 +77,8 @@ def test_the_largest_bid_to_the_seller_is_one_less_than_he_has_to_go() -> None:
 
 
 def test_a_sale_under_the_club_custom_stops_one_short_of_game() -> None:
-    text = ('[Game "auction-pitch"]\n[Players "A B C D"]\n[Rules "full-value-bids"]\n[Score "A 5"]\n\n'
-            "hand 1 dealer D\nB bid 4, C pass, D pass\nA sell\n")
+    text = ('[Game "auction-pitch"]\n[Players "A B C"]\n[Rules "full-value-bids"]\n[Score "A 5"]\n\n'
+            "hand 1 dealer C\nB bid 4, C pass\nA sell\n")
     hand = hands_of(text)[0]
     assert hand["score_delta"]["A"] == 1 and hand["contract"]["to_go"]["A"] == 1
 
@@ -97,8 +97,8 @@ def test_a_revoking_pitcher_is_not_told_that_the_pitcher_cannot_be_set_back() ->
     assert "cannot be set back" not in no_bid[0]["explanation"]  # nothing to make: nothing to be spared
 
 
-def test_setup_needs_four_to_seven_players_and_no_partners() -> None:
-    for header in ('[Players "A B C"]', '[Players "A B C D E F G H"]', '[Players "A B C D"]\n[Partners "A-C B-D"]'):
+def test_setup_needs_two_to_seven_players_and_no_partners() -> None:
+    for header in ('[Players "A"]', '[Players "A B C D E F G H"]', '[Players "A B C D"]\n[Partners "A-C B-D"]'):
         verdict = check_text(f'[Game "auction-pitch"]\n{header}\n\nhand 1 dealer A\n')
         assert verdict.exit_code == 2, header
 
@@ -144,7 +144,7 @@ def test_random_lawful_game_has_no_finding_and_each_point_is_scored_once(seed: i
 
 
 @settings(max_examples=examples(100), deadline=None)
-@given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=4, max_value=7))
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=2, max_value=7))
 def test_one_planted_revoke_gives_exactly_one_finding_and_its_penalty(seed: int, players: int) -> None:
     rng = random.Random(seed)
     names = tuple("ABCDEFG"[:players])

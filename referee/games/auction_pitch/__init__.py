@@ -1,4 +1,4 @@
-"""Auction Pitch (Setback): four to seven players, each for himself, 52 cards, six each.
+"""Auction Pitch (Setback): two to seven players, each for himself, 52 cards, six each.
 
 Defaults follow the seed text (shared/seeds/000); where it is silent the research digest
 (shared/rules/auction-pitch.md) decides, and its other readings are house rules listed by
@@ -52,7 +52,7 @@ class AuctionPitchSession(GameSession[AuctionPitchHand]):
 class AuctionPitch(GameRules):
     name = "auction-pitch"
     scored_by = "player"
-    players = (4, 7)
+    players = (2, 7)
     players_example = 'e.g. [Players "A B C D E"]'
     no_partners: tuple[str, str] | None = ("auction-pitch has no partnerships: each plays for himself",
                                            "remove the [Partners] tag")

@@ -15,14 +15,14 @@ def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None =
                 style: random.Random | None = None) -> str:
     """A transcript of `hands` random lawful hands (for property tests and benchmarks).
 
-    Four to seven players. The selling game is played to 1000 points, so that no bid can
+    Two to seven players. The selling game is played to 1000 points, so that no bid can
     ever be forbidden, and bidding to the board to the default seven; a new game (a new
     header) starts every `RANDOM_GAME_HANDS` hands, so that scores stay far from 1000 in
     archives of any size. Every bid is in turn and higher than the last, and every card is
     one the laws allow (as `rules_for` says, by default the referee's own trick rules). With
     `style`, the transcript is written in styles chosen from it (`write_in_style`).
     """
-    players = ("A", "B", "C", "D", "E", "F", "G")[:rng.randint(4, 7)]
+    players = ("A", "B", "C", "D", "E", "F", "G")[:rng.randint(2, 7)]
     board = rng.random() < 0.5
     rules = "bid-to-board" if board else "target=1000"
     header = ['[Game "auction-pitch"]', f'[Players "{" ".join(players)}"]', f'[Rules "{rules}"]', ""]
