@@ -195,6 +195,13 @@ class WhistHand(HandReplay):
 
     def next_step(self) -> str | None:
         if self.table is not None:
-            return self.choice_step() or self.next_in_play()
+            return self.choice_step() or self.unwaited_step() or self.next_in_play()
         return self.choice_step() or (self.say("score.tricks", "lead-step", eldest=self.eldest) if self.upcard else
                                       self.say("score.tricks", "turn-step", dealer=self.dealer, eldest=self.eldest))
+
+    def unwaited_step(self) -> str | None:
+        """L23: a card played without waiting for the call goes back and its holder plays again to the
+        same trick, whose lead stands (the engine's take-back step speaks of a lead sent back)."""
+        due = [(p, c) for p, c in self.due_on_table() if c in self.exposed_cards.unwaited]
+        return None if not due or self.table is None else self.say(
+            "exposed.before-decision", "step", player=due[0][0], card=due[0][1], trick=self.table.current.number)
