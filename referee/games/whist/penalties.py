@@ -32,7 +32,9 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                           "revoke.partner-asks")
         side = hand.side(fact.player)
         if hand.game_options["revoke-penalty"] != "english":
-            return Ruling(hand.say("revoke.established", "two-tricks", side=side, others=hand.other(side)))
+            words = hand.say("revoke.established", "two-tricks", side=side, others=hand.other(side)) if barred(
+                hand) else hand.say("revoke.established", "two-tricks-free", side=side, others=hand.other(side))
+            return Ruling(words)
         return english_penalty(hand, fact.player, fact.trick, len(hand.revokes) - 1)
 
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
@@ -58,10 +60,18 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                             implied="exposed", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), called=fact.card))
 
 
+def barred(hand: WhistHand) -> bool:
+    """W43: whether the revokers are told they cannot go out: only where a game can be won and the
+    house rules keep the bar (revoker-can-go-out lifts it; scoring=continuous has no game)."""
+    return not hand.game_options["revoker-can-go-out"] and hand.game_options["scoring"] == "games"
+
+
 def english_penalty(hand: WhistHand, player: str, trick: int, index: int) -> Ruling:
     """W44 (E72): the adversaries choose the penalty of the revoke `index` of the hand, scored with it."""
     side, them = hand.side(player), frozenset(hand.adversaries(player))
-    return Ruling(hand.say("revoke.established", "english", others=hand.other(side), side=side),
+    words = hand.say("revoke.established", "english", others=hand.other(side), side=side) if barred(hand) else \
+        hand.say("revoke.established", "english-free", others=hand.other(side), side=side)
+    return Ruling(words,
                   Offer(them, player, ("take-three", "deduct-three", "add-three"), "revoke.established", hand.say(
                       "revoke.established", "english-offer", others=hand.side_label(them), player=player, trick=trick),
                       lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
