@@ -172,10 +172,18 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
             "play.led-ahead", "found", player=fact.player, card=fact.card, partner=partner, trick=fact.trick,
             others=hand.side_label(them)), trick=fact.trick)
         hand.exposed_cards.expose(hand, fact.player, fact.card, "play.led-ahead")
+        if hand.game_options["code"] == "english":
+            hand.led_ahead[fact.card] = fact.player  # E57: the demand may be for any one of these tricks
         if not any(c.pending.options == ("win",) and c.trick == fact.trick for c in hand.choices):
-            hand.demand(them, fact.player, partner, ("win",), "play.led-ahead", hand.say(
-                "play.led-ahead", "demand", others=hand.side_label(them), partner=partner, trick=fact.trick))
+            win_demand(hand, fact.player, fact.trick)
         return True
+
+
+def win_demand(hand: WhistHand, leader: str, trick: int) -> None:
+    """L22, E57 (W53): either adversary may require the partner of the player who led ahead to win the trick."""
+    partner, them = hand.partner(leader), hand.adversaries(leader)
+    hand.demand(them, leader, partner, ("win",), "play.led-ahead", hand.say(
+        "play.led-ahead", "demand", others=hand.side_label(them), partner=partner, trick=trick))
 
 
 class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
