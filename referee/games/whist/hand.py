@@ -13,10 +13,10 @@ from ...engine.newdeal import new_deal_offer, play_on_choices
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...engine.suitcalls import SuitCalls
 from ...notation import events as ev
-from ...notation.cards import pack
+from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
 from . import talk
-from .penalties import LAWS
+from .penalties import LAWS, win_demand
 from .settlement import WhistSettlement
 
 WhistOptions = TypedDict("WhistOptions", {
@@ -68,6 +68,7 @@ class WhistHand(HandReplay):
         self.revoke_choices: dict[int, str] = {}        # E72: the option chosen for each revoke, by its index
         self.exposed_cards = ExposedCards()             # callable by either adversary until played (L20-L23)
         self.asked: set[tuple[str, int]] = set()        # W42: who was asked "having none?", in which trick
+        self.led_ahead: dict[Card, str] = {}            # E57: cards led ahead and exposed, by their leader
 
     @property
     def target(self) -> int:
@@ -115,6 +116,17 @@ class WhistHand(HandReplay):
                                                     card=event.card))
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         return True
+
+    def on_play(self, event: ev.Play) -> None:
+        """E57 (W53): under the English code the partner of a player who led his winning cards one after
+        another may be required to win the first or any one of those tricks: the demand comes again
+        as each of those cards is led, until it is made once."""
+        trick = self.table.current.number if self.table is not None and not self.table.current.plays else None
+        super().on_play(event)
+        topic = self.rule_id("play.led-ahead")
+        if trick and self.led_ahead.pop(event.card, None) == event.player and not any(
+                e.detail == "win" for p in self.penalties if p.rule == topic for e in p.effects):
+            win_demand(self, event.player, trick)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         self.lead_stood(fact)
@@ -195,6 +207,13 @@ class WhistHand(HandReplay):
 
     def next_step(self) -> str | None:
         if self.table is not None:
-            return self.choice_step() or self.next_in_play()
+            return self.choice_step() or self.unwaited_step() or self.next_in_play()
         return self.choice_step() or (self.say("score.tricks", "lead-step", eldest=self.eldest) if self.upcard else
                                       self.say("score.tricks", "turn-step", dealer=self.dealer, eldest=self.eldest))
+
+    def unwaited_step(self) -> str | None:
+        """L23: a card played without waiting for the call goes back and its holder plays again to the
+        same trick, whose lead stands (the engine's take-back step speaks of a lead sent back)."""
+        due = [(p, c) for p, c in self.due_on_table() if c in self.exposed_cards.unwaited]
+        return None if not due or self.table is None else self.say(
+            "exposed.before-decision", "step", player=due[0][0], card=due[0][1], trick=self.table.current.number)

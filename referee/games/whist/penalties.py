@@ -32,7 +32,9 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                           "revoke.partner-asks")
         side = hand.side(fact.player)
         if hand.game_options["revoke-penalty"] != "english":
-            return Ruling(hand.say("revoke.established", "two-tricks", side=side, others=hand.other(side)))
+            words = hand.say("revoke.established", "two-tricks", side=side, others=hand.other(side)) if barred(
+                hand) else hand.say("revoke.established", "two-tricks-free", side=side, others=hand.other(side))
+            return Ruling(words)
         return english_penalty(hand, fact.player, fact.trick, len(hand.revokes) - 1)
 
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
@@ -58,10 +60,18 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                             implied="exposed", ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), called=fact.card))
 
 
+def barred(hand: WhistHand) -> bool:
+    """W43: whether the revokers are told they cannot go out: only where a game can be won and the
+    house rules keep the bar (revoker-can-go-out lifts it; scoring=continuous has no game)."""
+    return not hand.game_options["revoker-can-go-out"] and hand.game_options["scoring"] == "games"
+
+
 def english_penalty(hand: WhistHand, player: str, trick: int, index: int) -> Ruling:
     """W44 (E72): the adversaries choose the penalty of the revoke `index` of the hand, scored with it."""
     side, them = hand.side(player), frozenset(hand.adversaries(player))
-    return Ruling(hand.say("revoke.established", "english", others=hand.other(side), side=side),
+    words = hand.say("revoke.established", "english", others=hand.other(side), side=side) if barred(hand) else \
+        hand.say("revoke.established", "english-free", others=hand.other(side), side=side)
+    return Ruling(words,
                   Offer(them, player, ("take-three", "deduct-three", "add-three"), "revoke.established", hand.say(
                       "revoke.established", "english-offer", others=hand.side_label(them), player=player, trick=trick),
                       lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
@@ -162,10 +172,18 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
             "play.led-ahead", "found", player=fact.player, card=fact.card, partner=partner, trick=fact.trick,
             others=hand.side_label(them)), trick=fact.trick)
         hand.exposed_cards.expose(hand, fact.player, fact.card, "play.led-ahead")
+        if hand.game_options["code"] == "english":
+            hand.led_ahead[fact.card] = fact.player  # E57: the demand may be for any one of these tricks
         if not any(c.pending.options == ("win",) and c.trick == fact.trick for c in hand.choices):
-            hand.demand(them, fact.player, partner, ("win",), "play.led-ahead", hand.say(
-                "play.led-ahead", "demand", others=hand.side_label(them), partner=partner, trick=fact.trick))
+            win_demand(hand, fact.player, fact.trick)
         return True
+
+
+def win_demand(hand: WhistHand, leader: str, trick: int) -> None:
+    """L22, E57 (W53): either adversary may require the partner of the player who led ahead to win the trick."""
+    partner, them = hand.partner(leader), hand.adversaries(leader)
+    hand.demand(them, leader, partner, ("win",), "play.led-ahead", hand.say(
+        "play.led-ahead", "demand", others=hand.side_label(them), partner=partner, trick=trick))
 
 
 class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
