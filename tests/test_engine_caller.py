@@ -131,7 +131,7 @@ def test_a_card_option_worded_apart_shows_the_card_called_exposed() -> None:
                      (Effect("exposed", "B", None, "QH"), Effect("requirement", "B", None, "card QH")))]
     plain = _require(Offer(frozenset({"A"}), "B", ("card",), "t", "", card=queen, target="B"))
     plain(hand, "card", ev.Span(1, 1))
-    assert done[-1] == ("t", "A requires B to play card", (Effect("requirement", "B", None, "card QH"),))
+    assert done[-1] == ("t", "A requires B to play the exposed QH", (Effect("requirement", "B", None, "card QH"),))
 
 
 def test_a_lead_out_of_turn_goes_back_for_a_suit_called_from_the_next_leader_or_for_the_card() -> None:

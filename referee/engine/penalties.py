@@ -35,8 +35,14 @@ if TYPE_CHECKING:
 
 H = TypeVar("H", bound="HandReplay")
 
-REQUIRES = "{choosers} requires {target} to play {option}"
-"""A requirement's penalty, in words, unless the offer says it otherwise (`Offer.said`)."""
+REQUIRES = "{choosers} requires {target} to play {plainly}"
+"""A requirement's penalty, in words, unless the offer says it otherwise (`Offer.said`): `plainly` is
+the option chosen as a player says it (`REQUIREMENT_WORDS`), `option` its word."""
+
+REQUIREMENT_WORDS = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
+                     "trump": "a trump", "no-trump": "no trump", "win": "a card that wins the trick",
+                     "lose": "a card that does not win the trick"}
+"""What each requirement asks of its player, in words."""
 
 
 @record
@@ -278,16 +284,13 @@ class CallLaw(PenaltyLaw[H]):
         self.trump_while_following, self.wrong_demand_voids = trump_while_following, wrong_demand_voids
 
     def describe(self, hand: H, requirement: Requirement) -> str:
-        words = {"highest": "his highest card of the suit led", "lowest": "his lowest card of the suit led",
-                 "trump": "a trump", "no-trump": "no trump", "win": "a card that wins the trick",
-                 "lose": "a card that does not win the trick"}
         if requirement.what in ("card", "withhold"):  # withhold: a demand that the exposed card be not played
             return f"{'anything but ' if requirement.what == 'withhold' else ''}the exposed {requirement.card}"
         if requirement.suit is not None and requirement.what in ("highest", "lowest"):
             return f"his {requirement.what} {'trump' if requirement.suit is hand.trump else requirement.suit.word[:-1]}"
         if requirement.what == "lead-suit":
             return f"a {requirement.suit.word[:-1] if requirement.suit else ''} lead"
-        return words.get(requirement.what, requirement.what)
+        return REQUIREMENT_WORDS.get(requirement.what, requirement.what)
 
     def met(self, hand: H, requirement: Requirement, event: ev.Play) -> bool | None:
         """True/False once the requirement applies to this play; None if it is not due yet."""

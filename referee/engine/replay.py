@@ -50,7 +50,7 @@ from .laws import (
     money_effect,
 )
 from .ledger import POOL, Ledger
-from .penalties import Offer, PenaltyLaws, Ruling
+from .penalties import REQUIREMENT_WORDS, Offer, PenaltyLaws, Ruling
 from .rulebook import Rulebook
 from .sides import Sides
 from .sitout import SitOut
@@ -2038,7 +2038,9 @@ def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
         effect = hand.require(target, what, topic, at, suit=suit, card=card if what == "card" else None)
         shown = (Effect("exposed", target, None, card.text),) if what == "card" and said_card and card is not None \
             else ()
+        plainly = f"the exposed {card}" if what == "card" else REQUIREMENT_WORDS.get(option, option)
         hand.penalise(topic, (said_card if shown else said).format(
-            choosers=hand.side_label(choosers), target=target, option=option, card=card), effects=(*shown, effect))
+            choosers=hand.side_label(choosers), target=target, option=option, card=card, plainly=plainly),
+            effects=(*shown, effect))
 
     return apply
