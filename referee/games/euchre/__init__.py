@@ -1,11 +1,9 @@
 """Euchre: four players in two partnerships, 24 cards, bowers, going alone.
 
-Defaults follow the seed text (shared/seeds/004); the other readings of the research
-digest (shared/rules/euchre.md) are house rules listed by ``referee rules euchre``.
-
-The game is in parts: `cards` (the pack, the bowers), `hand` (the bidding and the play of one
-hand), `penalties` (what its laws make of each irregularity), `settlement` (the score of a
-replayed hand) and `generator` (random lawful hands); here, the game and its session.
+Defaults follow the seed text (shared/seeds/004); the digest's other readings
+(shared/rules/euchre.md) are house rules listed by ``referee rules euchre``. A hand is replayed
+by `hand` (with `cards` and `penalties`) and scored by `settlement`; `generator` makes random
+lawful hands; here, the game and its session.
 """
 
 from __future__ import annotations

@@ -11,13 +11,9 @@ from .cards import PACKS, EuchreTricks
 
 def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None = None, *,
                 style: random.Random | None = None) -> str:
-    """A transcript of `hands` random legal hands (for property tests and benchmarks).
-
-    Every choice is random but lawful: bids in turn, the dealer discards, lone hands are
-    announced before the lead, and every card follows suit when it can (as `rules_for`
-    says, by default the referee's own trick rules). With `style`, the transcript is written in
-    styles chosen from it (`write_in_style`: several tricks on a line, labels left out, ...).
-    """
+    """`hands` random hands, every choice lawful: bids in turn, the dealer's discard, lone hands before
+    the lead, cards following suit as `rules_for` says (by default the referee's own trick rules);
+    with `style`, written in styles chosen from it (`write_in_style`)."""
     lines = ['[Game "euchre"]', '[Players "N E S W"]', '[Partners "N-S E-W"]',
              '[Rules "stick-the-dealer; target=1000"]', ""]
     first = rng.randrange(4)  # the first dealer; the deal passes to the left
@@ -32,11 +28,9 @@ own_play_rules = table_rules(EuchreTricks)
 
 def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
                 rules_for: PlayRulesFor | None = None) -> tuple[list[str], int | None]:
-    """One random legal hand with its deal, as transcript lines (seats N E S W).
-
-    With `plant_revoke`, exactly one player fails to follow suit once while able to (the first
-    chance from a random trick on); the trick where it happened is returned (None if no chance came).
-    """
+    """One random lawful hand with its deal, as transcript lines (seats N E S W); with `plant_revoke`,
+    one player fails to follow suit once while able to (the first chance from a random trick on), and
+    the trick it happened in is returned (None if no chance came)."""
     players = ("N", "E", "S", "W")
     out, hands, rest = random_deal(rng, PACKS["24"], players, dealer, 5, number)
     upcard = rest[0]

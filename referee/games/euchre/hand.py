@@ -5,6 +5,7 @@ The penalties are the laws in `penalties`, the score is `settlement`'s.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Literal, TypedDict, cast
 
 from ...engine import sitout
@@ -12,6 +13,7 @@ from ...engine.auction import Auction, AuctionRules
 from ...engine.choices import PENALTY_WORDS, Choice
 from ...engine.laws import Pending, Reply
 from ...engine.replay import Declaration, HandContext, HandReplay
+from ...engine.words import Words
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
@@ -47,6 +49,16 @@ EuchreOptions = TypedDict("EuchreOptions", {
 """The house rules of euchre as its rulebook defines them (a test checks the two agree)."""
 
 
+@cache
+def bidding_rules(stick_the_dealer: bool) -> AuctionRules[Suit]:
+    """Two rounds of calls in turn, in the rulebook's words (their slots kept for the auction to fill):
+    built once a reading, not once a hand."""
+    words = Words("euchre")
+    return AuctionRules("void", "first-bid", rounds=2, dealer_must_bid=stick_the_dealer, closed_words=words.say(
+        "bidding.illegal", "closed", player="{player}", what="{what}"), out_of_turn_words=words.say(
+        "bidding.out-of-turn", "void", player="{player}", what="{what}", turn="{turn}"))
+
+
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
                            card_role=bower_role, settlement=settle,
@@ -59,11 +71,8 @@ class EuchreHand(HandReplay):
 
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
-        # two rounds of calls in turn, in the rulebook's words (their slots kept for the auction to fill)
-        self.auction: Auction[Suit] = Auction(self.order, self.left_of(self.dealer), AuctionRules(
-            "void", "first-bid", rounds=2, dealer_must_bid=self.options["stick-the-dealer"], closed_words=self.say(
-                "bidding.illegal", "closed", player="{player}", what="{what}"), out_of_turn_words=self.say(
-                "bidding.out-of-turn", "void", player="{player}", what="{what}", turn="{turn}")), self.dealer)
+        self.auction: Auction[Suit] = Auction(self.order, self.left_of(self.dealer),
+                                              bidding_rules(self.game_options["stick-the-dealer"]), self.dealer)
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
