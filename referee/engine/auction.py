@@ -148,7 +148,7 @@ class Auction(Generic[Bid]):
         if rules.ends == "once-round" and player in self.acted:
             return void(rules.again_words.format(player=player, what=what))
         turn = self.turn
-        if player == turn or self.owed[:1] == [player]:
+        if player == turn or (self.owed and self.owed[0] == player):
             return Answer()
         words = rules.out_of_turn_words.format(player=player, what=what, turn=turn)
         if rules.out_of_turn == "stands":
@@ -216,13 +216,14 @@ class Auction(Generic[Bid]):
             self.turn = next((p for p in seats if p not in self.acted), "")
             self.over = not self.turn
             return
-        if self.owed[:1] == [player] and player != self.turn:
+        if self.owed and self.owed[0] == player and player != self.turn:
             del self.owed[0]
         else:
             jumped, skipped = self.skipping
             self.owed = skipped if jumped == player else []
             self.turn = self.next_to_answer(player)
-        self.skipping = ("", [])
+        if self.skipping[0]:  # (a call in turn, the usual one, leaves it as it was: nobody skipped)
+            self.skipping = ("", [])
         if ends == "first-bid":
             self.over = self.high is not None or self.passes >= len(seats) * self.rules.rounds
         elif self.high is None:

@@ -72,7 +72,7 @@ class EuchreHand(HandReplay):
     def __init__(self, context: HandContext, record: HandRecord) -> None:
         super().__init__(context, record)
         self.auction: Auction[Suit] = Auction(self.order, self.left_of(self.dealer),
-                                              bidding_rules(self.game_options["stick-the-dealer"]), self.dealer)
+                                              bidding_rules(self.options["stick-the-dealer"]), self.dealer)
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
