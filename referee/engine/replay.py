@@ -1442,17 +1442,21 @@ class HandReplay:
     def settle_choices(self, event: ev.Event) -> None:
         """End each open choice whose declared lapse this event is (the innocent side playing on,
         the trick gathered, ...), applying what the lapse implies; a card played by anyone else
-        leaves the choice open and is kept as played before the decision."""
+        leaves the choice open and is kept as played before the decision. A choice a lapse opens
+        (its implied option) ends too if this same event is its lapse (a card played that it calls)."""
         if isinstance(event, (ev.Call, ev.Accept, ev.Retract)):
             return
         table = self.table
         trick = None if table is None or table.finished else table.current.number
-        for choice in list(self.choices):
+        before = list(self.choices)
+        for choice in before:
             lapse = choice.lapse(event, trick)
             if lapse is None:
                 if isinstance(event, ev.Play) and Lapse.CHOOSER_PLAYS in choice.ends:
                     choice.early.append(event)  # the offender's side did not wait for the decision
                 continue
+            self.lapse_choice(choice, event.at)
+        for choice in [c for c in self.choices if c not in before and c.lapse(event, trick)]:
             self.lapse_choice(choice, event.at)
 
     @final

@@ -10,7 +10,7 @@ from ...engine.auction import Objection
 from ...engine.called_hand import CalledHand
 from ...engine.caller import Called, claim_rest
 from ...engine.callerlaws import caller_lead_followed
-from ...engine.choices import PENALTY_WORDS, Lapse
+from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
@@ -199,8 +199,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     def on_play(self, event: ev.Play) -> None:
         super().on_play(event)
-        caller_lead_followed(self)  # and a fallen card its holder leads first is no longer liable to be called
-        self.choices[:] = [c for c in self.choices if not (Lapse.CARD_PLAYED in c.ends and c.card is event.card)]
+        caller_lead_followed(self)
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
