@@ -129,7 +129,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
             return Ruling(topic="play.before-second", account=hand.say(
                 "play.before-second", "stands", player=player, card=card, trick=trick, expected=expected))
         english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
-        words: tuple[Option, ...] = ("win", "lose") if english else ("highest", "lowest", "trump", "no-trump")
+        words = ("win", "lose") if english else high_low_or_trump(hand, second)
         choosers = hand.adversaries(player) if english else (third,)
         demand = hand.say("play.before-second", "win-lose", others=hand.side_label(choosers), second=second) \
             if english else hand.say("play.before-second", "third-hand", third=third, second=second)
@@ -239,8 +239,20 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
         chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
         offer = hand.say("attention.drawn", "last-offer", chooser=chooser, target=target)
         return Ruling(hand.say("attention.drawn", "last-to-play", chooser=chooser, target=target),
-                      Offer(frozenset({chooser}), event.player, ("highest", "lowest", "trump", "no-trump"),
-                            "attention.drawn", offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
+                      Offer(frozenset({chooser}), event.player, high_low_or_trump(hand, target), "attention.drawn",
+                            offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
+
+
+def high_low_or_trump(hand: WhistHand, target: str) -> tuple[Option, ...]:
+    """L26, L35 (W60, W66): his highest or lowest card of the suit led or, if he has none, to trump or not. Once
+    the suit led and his cards are known only the pair that fits him is open: a demand of the other is for the
+    wrong penalty, which voids it (L39, W70: `WhistCallLaw.unanswered_call`)."""
+    table = hand.table
+    led = table.led_suit() if table is not None else None
+    held = table.hands.get(target) if table is not None and table.hands is not None else None
+    if table is None or led is None or held is None:
+        return ("highest", "lowest", "trump", "no-trump")
+    return ("highest", "lowest") if any(table.rules.suit_of(c) is led for c in held) else ("trump", "no-trump")
 
 
 class WhistDealLaw(laws.MisdealRuleLaw["WhistHand"]):
