@@ -142,8 +142,11 @@ def count_out(hand: AuctionPitchHand, ledger: Ledger, points: dict[str, str | No
             and before.get(pitcher, 0) >= 0:
         hand.note(hand.say("game.smudge", "smudge", pitcher=pitcher))
         return pitcher
-    if bidder_counts and running.get(pitcher, 0) + taken >= target:
-        hand.note(hand.say("game.count-out", "bidder", pitcher=pitcher))
+    if bidder_counts and running.get(pitcher, 0) + taken >= target:  # the words fit how he came to pitch
+        bidder, bid = auction.highest or ("", 0)
+        hand.note(hand.say("game.count-out", "refused", pitcher=pitcher, bidder=bidder, bid=bid)
+                  if auction.sale == "refused" else hand.say("game.count-out", "pitched", pitcher=pitcher)
+                  if auction.sale == "pitched" else hand.say("game.count-out", "bidder", pitcher=pitcher))
         return pitcher
     for name, who in ((n, w) for n, w in points.items() if w is not None and w not in excluded):
         running[who] = running.get(who, 0) + 1

@@ -8,7 +8,7 @@ from typing import Any, Literal, TypedDict, cast
 from ...engine import table as tb
 from ...engine.choices import PENALTY_WORDS, Lapse
 from ...engine.exposedcards import ExposedCards
-from ...engine.laws import Effect
+from ...engine.laws import Effect, Irregularity, Penalty
 from ...engine.newdeal import new_deal_offer, play_on_choices
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...engine.suitcalls import SuitCalls
@@ -16,7 +16,7 @@ from ...notation import events as ev
 from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
 from . import talk
-from .penalties import LAWS, win_demand
+from .penalties import LAWS, abandoned_revokes, win_demand
 from .settlement import WhistSettlement
 
 WhistOptions = TypedDict("WhistOptions", {
@@ -69,6 +69,9 @@ class WhistHand(HandReplay):
         self.exposed_cards = ExposedCards()             # callable by either adversary until played (L20-L23)
         self.asked: set[tuple[str, int]] = set()        # W42: who was asked "having none?", in which trick
         self.led_ahead: dict[Card, str] = {}            # E57: cards led ahead and exposed, by their leader
+        self.face_up: set[str] = set()                  # W69: whose cards lie face up (spread, or by a claim)
+        self.claimant: str | None = None                # W67: who claimed the rest (W69: the claim admitted)
+        self.thrown: list[tuple[Irregularity, Penalty]] = []  # W69: the findings and penalties of spreads since a card
 
     @property
     def target(self) -> int:
@@ -123,6 +126,7 @@ class WhistHand(HandReplay):
         as each of those cards is led, until it is made once."""
         trick = self.table.current.number if self.table is not None and not self.table.current.plays else None
         super().on_play(event)
+        self.thrown.clear()
         topic = self.rule_id("play.led-ahead")
         if trick and self.led_ahead.pop(event.card, None) == event.player and not any(
                 e.detail == "win" for p in self.penalties if p.rule == topic for e in p.effects):
@@ -177,13 +181,38 @@ class WhistHand(HandReplay):
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """L36: the claimant's partner's cards are laid face up, each liable to be called."""
-        if not self.played_out(event, self.say("transcript.consistency", "claim-played-out", player=event.player)):
-            self.exposed_cards.lay_down(self, self.partner(event.player), event, "play.claim-rest")
+        self.laid_down(event, self.partner(event.player), "play.claim-rest",
+                       self.say("transcript.consistency", "claim-played-out", player=event.player))
 
     def on_spread(self, event: ev.Spread) -> None:
         """L20-I, A10 (a): cards a player lays face up himself (a claimant's own included) are exposed."""
-        if not self.played_out(event, self.say("transcript.consistency", "spread-played-out", player=event.player)):
-            self.exposed_cards.lay_down(self, event.player, event, "exposed.card")
+        self.laid_down(event, event.player, "exposed.card",
+                       self.say("transcript.consistency", "spread-played-out", player=event.player))
+
+    def laid_down(self, event: ev.ClaimRest | ev.Spread, holder: str, topic: str, played_out: str) -> None:
+        """`holder`'s cards face up, each exposed, while play goes on (after a concession: nothing more). W69
+        (L27, E59): once all four hands lie face up play ends, the spreads since the last card played expose
+        nothing, a claim of the rest stands (no claim: the tricks taken), and a revoke still carries its penalty."""
+        if self.ended is not None or self.played_out(event, played_out):
+            return
+        self.claimant = event.player if isinstance(event, ev.ClaimRest) else self.claimant
+        self.exposed_cards.lay_down(self, holder, event, topic)
+        self.face_up.add(holder)
+        self.thrown += [(self.irregularities[-1], self.penalties[-1])] if isinstance(event, ev.Spread) else []
+        if len(self.face_up) < len(self.order) or self.table is None:
+            return
+        self.irregularities[:] = [f for f in self.irregularities if all(f is not g for g, _ in self.thrown)]
+        self.penalties[:] = [p for p in self.penalties if all(p is not q for _, q in self.thrown)]
+        self.choices[:] = [c for c in self.choices if Lapse.SETTLEMENT in c.ends]  # no card is left to call
+        left = self.cards_per_hand - len(self.table.tricks)
+        if (claimant := self.claimant) is None:  # nobody claimed the tricks left: they count for neither side
+            self.end("claimed")
+            self.note(self.say("score.tricks", "thrown-down", left=left))
+        else:
+            self.end("conceded", self.left_of(claimant))
+            self.note(self.say("score.tricks", "claim-stands", player=claimant, left=left, side=self.side(claimant)))
+        self.gather_now()
+        abandoned_revokes(self)
 
     def played_out(self, event: ev.ClaimRest | ev.Spread, words: str) -> bool:
         """Whether every trick has been played (then found, in `words`): no card is left to lay down or call."""
@@ -201,8 +230,7 @@ class WhistHand(HandReplay):
                 and len({self.side(r.player) for r in self.revokes}) == 2)
 
     def contract(self) -> dict[str, Any]:
-        return {"trump": self.trump.word if self.trump else None,
-                "upcard": self.upcard.text if self.upcard else None,
+        return {"trump": self.trump.word if self.trump else None, "upcard": self.upcard.text if self.upcard else None,
                 "tricks": ", ".join(f"{s} {n}" for s, n in self.won_by_side().items()) if self.table else None}
 
     def next_step(self) -> str | None:

@@ -3,7 +3,7 @@ the findings' words and the choices they open to the adversaries. A revoke's tri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...engine import penalties as laws
 from ...engine import table as tb
@@ -67,15 +67,23 @@ def barred(hand: WhistHand) -> bool:
 
 
 def english_penalty(hand: WhistHand, player: str, trick: int, index: int) -> Ruling:
-    """W44 (E72): the adversaries choose the penalty of the revoke `index` of the hand, scored with it."""
+    """W44 (E72): the adversaries choose the penalty of revoke `index`, scored with it (all hands down: E59's two)."""
     side, them = hand.side(player), frozenset(hand.adversaries(player))
     words = hand.say("revoke.established", "english", others=hand.other(side), side=side) if barred(hand) else \
         hand.say("revoke.established", "english-free", others=hand.other(side), side=side)
-    return Ruling(words,
-                  Offer(them, player, ("take-three", "deduct-three", "add-three"), "revoke.established", hand.say(
-                      "revoke.established", "english-offer", others=hand.side_label(them), player=player, trick=trick),
-                      lambda hand, option, at: hand.revoke_choices.__setitem__(index, option),
-                      ends=(Lapse.SETTLEMENT,)))
+    options = ("take-three",) * (len(hand.face_up) < len(hand.order)) + ("deduct-three", "add-three")
+    return Ruling(words, Offer(them, player, options, "revoke.established", hand.say(
+        "revoke.established", "english-offer", others=hand.side_label(them), player=player, trick=trick),
+        lambda hand, option, at: hand.revoke_choices.__setitem__(index, option), ends=(Lapse.SETTLEMENT,)))
+
+
+def abandoned_revokes(hand: WhistHand) -> None:
+    """W69 (E59): an English revoke penalty still to be chosen when the four hands are thrown down is offered
+    again, to add or deduct three (the choices are open in the order of their revokes)."""
+    unchosen = (i for i in range(len(hand.revokes)) if i not in hand.revoke_choices)
+    for choice, i in zip([c for c in hand.choices if "take-three" in c.pending.options], unchosen, strict=False):
+        hand.choices.remove(choice)
+        hand.open(cast(Offer, english_penalty(hand, hand.revokes[i].player, hand.revokes[i].trick, i).offer))
 
 
 class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
@@ -129,7 +137,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
             return Ruling(topic="play.before-second", account=hand.say(
                 "play.before-second", "stands", player=player, card=card, trick=trick, expected=expected))
         english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
-        words: tuple[Option, ...] = ("win", "lose") if english else ("highest", "lowest", "trump", "no-trump")
+        words = ("win", "lose") if english else high_low_or_trump(hand, second)
         choosers = hand.adversaries(player) if english else (third,)
         demand = hand.say("play.before-second", "win-lose", others=hand.side_label(choosers), second=second) \
             if english else hand.say("play.before-second", "third-hand", third=third, second=second)
@@ -205,8 +213,7 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
                           account=hand.say("exposed.trump-card", "still-out", card=card, after=after),
                           offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
         if table is not None:
-            return Ruling(hand.say("exposed.card", "face-up"),
-                          hand.exposed_cards.offer(hand, event.player, card))
+            return Ruling(hand.say("exposed.card", "face-up"), hand.exposed_cards.offer(hand, event.player, card))
         dealer, them = hand.dealer, hand.adversaries(hand.dealer)
         others = hand.side_label(them)
         offer = hand.say("deal.exposed", "offer", card=card, others=others, dealer=dealer)
@@ -239,8 +246,19 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
         chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
         offer = hand.say("attention.drawn", "last-offer", chooser=chooser, target=target)
         return Ruling(hand.say("attention.drawn", "last-to-play", chooser=chooser, target=target),
-                      Offer(frozenset({chooser}), event.player, ("highest", "lowest", "trump", "no-trump"),
-                            "attention.drawn", offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
+                      Offer(frozenset({chooser}), event.player, high_low_or_trump(hand, target), "attention.drawn",
+                            offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
+
+
+def high_low_or_trump(hand: WhistHand, target: str) -> tuple[Option, ...]:
+    """L26, L35 (W60, W66): his highest or lowest of the suit led or, if he has none, to trump or not: known, only
+    the pair that fits him is open; a demand of the other is for the wrong penalty, void (L39, W70)."""
+    table = hand.table
+    led = table.led_suit() if table is not None else None
+    held = table.hands.get(target) if table is not None and table.hands is not None else None
+    if table is None or led is None or held is None:
+        return ("highest", "lowest", "trump", "no-trump")
+    return ("highest", "lowest") if any(table.rules.suit_of(c) is led for c in held) else ("trump", "no-trump")
 
 
 class WhistDealLaw(laws.MisdealRuleLaw["WhistHand"]):
@@ -273,7 +291,7 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
         """English code, E60 (W54): naming a wrong card in a call of an exposed one costs a suit call (W70 else)."""
         if hand.game_options["code"] != "english" or event.card is None or not any(
                 c.card is not None and event.player in c.choosers for c in hand.choices):
-            return self.void_wrong_demand(hand, event)
+            return self.void_wrong_demand(hand, event) or self.fits_none(hand, event)
         hand.found("inconsistent-transcript", event.player, event.at, "exposed.wrong-name", "found",
                    player=event.player, card=event.card, partner=hand.partner(event.player))
         hand.suit_calls.owe(hand, event.player, "exposed.wrong-name",
