@@ -2,8 +2,7 @@
 
 Defaults follow the seed text (shared/seeds/003), else the digest's recommendation (shared/rules/french-boston.md);
 its other readings are house rules (``referee rules french-boston``). A deal is replayed by `hand` (with
-`auction`, `tricks`, `penalties`), paid by `settlement`; `generator` makes random lawful games; here, the session.
-"""
+`auction`, `tricks`, `penalties`), paid by `settlement`; `generator` makes random lawful games; here, the session."""
 
 from __future__ import annotations
 

@@ -121,12 +121,12 @@ def rules(accept_only: bool) -> AuctionRules[Proposal]:
 
 class Auction:
     """One deal's bidding: the engine's (`calls`, as `rules` declare it) and French Boston's own, the
-    acceptor and overcalled demanders; `four_aces`: the misère des quatre as needs the four aces."""
+    acceptor and overcalled demanders, by the house rules on the quatre-as and the overcalled demander."""
 
-    def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool) -> None:
+    def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool,
+                 only_six: bool) -> None:
         self.calls = Bidding(order, first, rules(accept_only))
-        self.accept_only = accept_only
-        self.four_aces = four_aces
+        self.accept_only, self.four_aces, self.only_six = accept_only, four_aces, only_six
         self.acceptor: str | None = None
         self.accepted: set[str] = set()
         self.overcalled: dict[str, Card | None] = {}  # demanders overcalled, with their laid card
@@ -155,10 +155,13 @@ class Auction:
         if isinstance(proposal, Objection):
             return proposal
         player, best = proposal.player, self.calls.high
-        laid = self.overcalled.get(player)  # an overcalled demander may only raise to six in his laid card's suit
+        laid = self.overcalled.get(player)  # an overcalled demander's six is in his laid card's suit
         if player in self.overcalled and not (proposal.kind == "six" and (laid is None or proposal.suit is laid.suit)):
-            return (WORDS.refused("bidding.overcalled-demander", "laid", player=player, suit=laid.suit.word) if laid
-                    else WORDS.refused("bidding.overcalled-demander", "refused", player=player))
+            if self.only_six:  # the house rule: nothing but that six
+                return (WORDS.refused("bidding.overcalled-demander", "only", player=player, suit=laid.suit.word) if laid
+                        else WORDS.refused("bidding.overcalled-demander", "refused", player=player))
+            if proposal.kind == "six" and laid is not None:
+                return WORDS.refused("bidding.overcalled-demander", "laid", player=player, suit=laid.suit.word)
         if not self.calls.may_come_back(player, proposal):
             return (WORDS.refused("bidding.after-pass", "accept-only", player=player) if self.accept_only
                     else WORDS.refused("bidding.after-pass", "no-misere", player=player))
@@ -172,8 +175,9 @@ class Auction:
         return None
 
     def propose(self, proposal: Proposal) -> None:
-        """`proposal`, lawful (`refuse`), is the standing one now; a demander it overcalls is remembered."""
+        """`proposal`, lawful (`refuse`), stands now: a demander it overcalls is remembered, its maker forgotten."""
         best = self.calls.high
+        self.overcalled.pop(proposal.player, None)
         if best is not None and best.is_demand:
             self.overcalled[best.player] = best.laid
         self.acceptor = None

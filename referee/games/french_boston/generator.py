@@ -14,9 +14,8 @@ from .tricks import FrenchBostonTricks
 
 def random_game(rng: random.Random, hands: int, first: int = 1, rules_for: PlayRulesFor | None = None, *,
                 style: random.Random | None = None) -> str:
-    """`hands` random deals from deal number `first`, every choice lawful: proposals in turn, demands in
-    belle or petite, cards following suit as `rules_for` says (by default the referee's own trick rules,
-    where the quatre-as caller may renounce); with `style`, written in styles chosen from it."""
+    """`hands` random deals from deal number `first`, every choice lawful: proposals in turn, demands in belle
+    or petite, cards following suit as `rules_for` says (`own_play_rules`); with `style`, in styles chosen from it."""
     belle = rng.choice(list(Suit)) if first > 1 else None
     lines = ['[Game "french-boston"]', '[Players "N E S W"]'] + ([f'[Belle "{belle.word}"]'] if belle else [])
     lines += [f'[Pool "{rng.randrange(0, 200)}"]', ""]

@@ -29,6 +29,7 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
     "super-jack": Literal["trump", "own-suit"], "wrong-count-forfeit": int, "quatre-as-aces": bool,
     "honours": Literal["trump-suit", "with-best-jack"], "settlement": Literal["each-pays-each", "one-to-one"],
     "jack-bonus": Literal["diamonds", "best-jack"], "pool-end": Literal["divide", "play-on"],
+    "overcalled-demander": Literal["laid-suit", "only-six"],
 })
 """The house rules of french-boston as its rulebook defines them (a test checks the two agree)."""
 
@@ -50,8 +51,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
         super().__init__(context, record, pool_before)
         self.belle_before = belle  # belle as the game's earlier deals made it (None: this is its first deal)
         self.contribution_due = contribution_due
-        self.auction = Auction(self.order, self.eldest, self.game_options["after-pass"] == "accept-only",
-                               self.game_options["quatre-as-aces"])
+        options = self.game_options
+        self.auction = Auction(self.order, self.eldest, options["after-pass"] == "accept-only",
+                               options["quatre-as-aces"], options["overcalled-demander"] == "only-six")
         self.calls = self.auction.calls
         self.undertaking: Contract | None = None
         self.short_hands: set[str] = set()
@@ -258,10 +260,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
         return self.say("bidding.end", "bid-binds") if bid else None
 
     def redeal_why(self) -> str | None:
-        """'misdeal' (the deal passes to the right), 'same-dealer' (dealt again by him), 'thrown-in' (all
-        passed: it passes to the right as any other deal, the next dealer paying in) or None (the deal
-        stands), as a `redeal` line says or else the deal shows: an imperfect pack, a faced card or a
-        redeal the deal does not explain is the same dealer's; a throw-in the laws refuse, a misdeal."""
+        """How a void deal goes on, as its `redeal` line says or else the deal shows (the rulebook's
+        deal.misdeal): 'misdeal', 'same-dealer', 'thrown-in', or None (the deal stands)."""
         ended = self.ended
         if ended is None or ended.line is None:
             return self.shown_void() or ("thrown-in" if self.ended_as("thrown-in") else None)

@@ -2,9 +2,7 @@
 
 Foster leaves irregularities to Boston's laws (`referee.engine.callerlaws`), but a caller with a
 partner is penalised like his adversaries, and the other side, not the caller, chooses the penalty.
-French Boston's own: a card that falls face up before play may force independence on its holder,
-and a misdeal loses the deal.
-"""
+French Boston's own: a card that falls face up before play may force independence on its holder."""
 
 from __future__ import annotations
 
