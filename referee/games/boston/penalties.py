@@ -1,9 +1,8 @@
 """What Boston's laws make of each irregularity, topic by topic (see `referee.engine.penalties`).
 
 Only the caller's opponents are penalised, nobody in misère partout (`BostonHand.penalty_applies`);
-every penalty is the caller's to choose, and only he waives it by playing on (L21, L39). In a
-misère an opponent's error lets the caller claim the pool and his stakes at once. The money is
-the settlement's; here are the rulings and the choices they open, worded by the rulebook.
+every penalty is the caller's to choose, and only he waives it by playing on (L21, L39) (a misère's
+error: `MISERE`). The money is the settlement's; here are the rulings and the choices they open.
 """
 
 from __future__ import annotations
@@ -39,7 +38,6 @@ offender forfeiting to the pool), or play on; a result written while it is open 
 
 
 SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: hand.penalty_applies(offender))
-"""Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
 
 
 def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
@@ -123,8 +121,7 @@ ATTENTION = callerlaws.SideAttentionLaw(
     callerlaws.CallerSide(MISERE, lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
     lambda hand, event, why: hand.say("attention.drawn", "finished") if hand.table is not None and hand.table.finished
     else hand.say("attention.drawn", "none"), opponents_to_play)
-"""Drawing attention to the tricks, while one is played: the caller may require highest or lowest,
-trump or not, of the opponents still to play to it (in a misère too)."""
+"""Drawing attention to the tricks while one is played (in a misère too): boston.attention.drawn's demands."""
 
 
 LAWS = laws.PenaltyLaws(revoke=REVOKE, out_of_turn=OUT_OF_TURN, exposed=EXPOSED, attention=ATTENTION,

@@ -74,12 +74,12 @@ class BostonSettlement:
             hand.note(hand.say("partout", "thrown-in", next=hand.eldest))
         elif status != "in-progress":
             (self.settle_partout if hand.partout else self.settle_contract)(ledger)  # the final grand: no bid
-        if status not in ("redeal", "in-progress") and hand.number == TABLES.number("game-deals") \
+        if status not in ("redeal", "in-progress") and hand.deal == TABLES.number("game-deals") \
                 and self.options["end-of-game"] == "divide":
             red, share, left = ledger.divide_pool(hand.order, hand.rule_id("pool.division"),
-                                                  hand.say("pool.division", "cause", number=hand.number), hand.eldest)
+                                                  hand.say("pool.division", "cause", number=hand.deal), hand.eldest)
             left_over = hand.say("pool.division", "left-over", left=left, eldest=hand.eldest) if left else ""
-            hand.note(hand.say("pool.division", "divided", number=hand.number, red=red, share=share, left=left_over))
+            hand.note(hand.say("pool.division", "divided", number=hand.deal, red=red, share=share, left=left_over))
 
     def settle_misdeal(self, ledger: Ledger) -> None:
         hand, dealer, why = self.hand, self.hand.dealer, self.hand.redeal_why()
