@@ -67,9 +67,8 @@ REVOKE = callerlaws.SideRevokeLaw(
     SIDE, established_words, "{choosers} requires {target}'s {option} {suit}",
     "{choosers} calls {target}'s {card} as an exposed card", "the opponents call the caller's exposed {card}",
     any_card=True, unbid_free=True, ended=True)
-"""A revoke: the caller's corrected in time may leave his card face up (the seed lets him correct
-until he plays to the next trick); an opponent's corrected lets the caller call for his highest or
-lowest or the card; an established one's cost, in words (the settlement pays it)."""
+"""A revoke (boston.revoke.*): the caller's corrected in time may leave his card face up, an opponent's
+lets the caller call for his highest or lowest or the card; an established one's cost, in words."""
 
 
 def short_ruling(hand: BostonHand, player: str) -> str:

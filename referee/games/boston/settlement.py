@@ -1,8 +1,7 @@
 """Boston's settlement: who pays whom, and what goes into or out of the pool, worked out from
-the replayed hand (its contract, tricks, revokes, claims and short hands) and nothing else; the
-amounts are Foster's payment tables and the pool's amounts, read as the ``tables`` section of the
-rulebook (games/rulebooks/boston.yaml) declares them. It changes only the ledger it is given (and
-the penalties and notes of the hand's settlement), so settling a hand twice gives the same result."""
+the replayed hand (its contract, tricks, revokes, claims and short hands) and nothing else, in the
+rulebook's amounts (`TABLES`). It changes only the ledger it is given (and the penalties and notes
+of the hand's settlement), so settling a hand twice gives the same result."""
 
 from __future__ import annotations
 
@@ -46,13 +45,15 @@ class BostonSettlement:
         return self.hand.high
 
     def put_in(self) -> tuple[int, str]:
-        """Tricks the caller is put in for (those he cannot make even winning all the rest, at least
-        one; one in a misère), and the same in words, with why."""
-        hand, bid = self.hand, self.bid.tricks
+        """Tricks the caller is put in for (those he cannot make winning every trick left he holds a card
+        for, a short one none for the last (law 19); at least one; one in a misère), and why, in words."""
+        hand, bid, caller, table = self.hand, self.bid.tricks, self.caller, self.hand.table
         if self.bid.misere or bid is None:
             return 1, "1"
-        taken = hand.taken()[self.caller]
-        left = hand.table.tricks_in_hand - len(hand.table.tricks) if hand.table else hand.cards_per_hand
+        taken = hand.taken()[caller]
+        left = table.tricks_in_hand - len(table.tricks) if table else hand.cards_per_hand
+        if table is not None and table.hands is not None and caller in table.hands and caller in hand.short_players():
+            left = min(left, len(table.hands[caller]) + (1 if caller in table.current.players else 0))
         if (short := bid - taken - left) >= 1:
             return short, (hand.say("pay.failure", "short-left", short=short, taken=taken, left=left, bid=bid) if left
                            else hand.say("pay.failure", "short-bid", short=short, bid=bid, taken=taken))
