@@ -53,10 +53,11 @@ class BostonHand(CalledHand[BostonBid]):
     def game_options(self) -> BostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
         return cast(BostonOptions, self.options)
 
-    def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
+    def __init__(self, context: HandContext, record: HandRecord, pool_before: int, offset: int = 0) -> None:
         super().__init__(context, record, pool_before)
+        self.deal = self.number - offset  # its deal in the game (`BostonSession.offset`)
         self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
-                            and self.number == TABLES.number("game-deals") + 1)  # a grand without trumps for the pool
+                            and self.deal == TABLES.number("game-deals") + 1)  # a grand without trumps for the pool
         if self.final_grand:
             self.step = "ready"
         self.calls = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
@@ -131,9 +132,8 @@ class BostonHand(CalledHand[BostonBid]):
         return bid is not None and (player in self.calls.passed or self.calls.outranks(bid))
 
     def propose(self, event: ev.Event, bid: BostonBid) -> None:
-        """A bid stands if it outranks the standing one; its caller is then against the three others.
-        A passed player may come back only with a misère (`comeback`): any other bid of his is void
-        and counts as his pass."""
+        """A bid stands if it outranks the standing one (its caller then plays against the three others),
+        a passed player's only if it is a misère he may come back with (boston.bidding.passed)."""
         auction, player, named = self.calls, event.player, bid_name(self, bid)
         standing = bid_name(self, self.high) if self.high else "nothing"
         if player in auction.passed and not (auction.may_come_back(player, bid) and auction.outranks(bid)):
@@ -195,12 +195,8 @@ class BostonHand(CalledHand[BostonBid]):
         return self.say("partout", "bid-stands") if self.high is not None else self.say("partout", "played")
 
     def redeal_why(self) -> str | None:
-        """Why the deal is dealt again, after a `redeal` line or a misdeal the deal shows: misdeal,
-        imperfect-pack, faced-card or thrown-in. The deal shows an imperfect pack by a card dealt
-        twice, or a card in nobody's hand found before play or when the deal is cancelled (once play
-        has gone on without a redeal, a short hand is played under the wrong-count rule); a misdeal
-        by too many cards, or a hand of the wrong size found before play. A thrown-in deal needs
-        four passes (or saying so)."""
+        """Why the deal is dealt again (misdeal, imperfect-pack, faced-card or thrown-in), after a `redeal`
+        line or from what the deal shows, as boston.deal.wrong-count and boston.deal.duplicate-card say."""
         faults, redeal, unplayed = self.deal_faults, self.redeal, self.table is None
         imperfect = "duplicate-card" in faults or (bool(self.missing_cards()) and (unplayed or redeal is not None))
         if redeal is None and not (imperfect or "long-hand" in faults or (unplayed and "wrong-count" in faults)):

@@ -1,9 +1,8 @@
 """What Boston's laws make of each irregularity, topic by topic (see `referee.engine.penalties`).
 
 Only the caller's opponents are penalised, nobody in misère partout (`BostonHand.penalty_applies`);
-every penalty is the caller's to choose, and only he waives it by playing on (L21, L39). In a
-misère an opponent's error lets the caller claim the pool and his stakes at once. The money is
-the settlement's; here are the rulings and the choices they open, worded by the rulebook.
+every penalty is the caller's to choose, and only he waives it by playing on (L21, L39) (a misère's
+error: `MISERE`). The money is the settlement's; here are the rulings and the choices they open.
 """
 
 from __future__ import annotations
@@ -39,7 +38,6 @@ offender forfeiting to the pool), or play on; a result written while it is open 
 
 
 SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: hand.penalty_applies(offender))
-"""Only the caller's opponents are penalised, nobody in misère partout, nobody once the hand is over."""
 
 
 def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
@@ -69,9 +67,8 @@ REVOKE = callerlaws.SideRevokeLaw(
     SIDE, established_words, "{choosers} requires {target}'s {option} {suit}",
     "{choosers} calls {target}'s {card} as an exposed card", "the opponents call the caller's exposed {card}",
     any_card=True, unbid_free=True, ended=True)
-"""A revoke: the caller's corrected in time may leave his card face up (the seed lets him correct
-until he plays to the next trick); an opponent's corrected lets the caller call for his highest or
-lowest or the card; an established one's cost, in words (the settlement pays it)."""
+"""A revoke (boston.revoke.*): the caller's corrected in time may leave his card face up, an opponent's
+lets the caller call for his highest or lowest or the card; an established one's cost, in words."""
 
 
 def short_ruling(hand: BostonHand, player: str) -> str:
@@ -123,8 +120,7 @@ ATTENTION = callerlaws.SideAttentionLaw(
     callerlaws.CallerSide(MISERE, lambda hand, offender: hand.table is not None and hand.penalty_applies(offender)),
     lambda hand, event, why: hand.say("attention.drawn", "finished") if hand.table is not None and hand.table.finished
     else hand.say("attention.drawn", "none"), opponents_to_play)
-"""Drawing attention to the tricks, while one is played: the caller may require highest or lowest,
-trump or not, of the opponents still to play to it (in a misère too)."""
+"""Drawing attention to the tricks while one is played (in a misère too): boston.attention.drawn's demands."""
 
 
 LAWS = laws.PenaltyLaws(revoke=REVOKE, out_of_turn=OUT_OF_TURN, exposed=EXPOSED, attention=ATTENTION,

@@ -1,8 +1,7 @@
 """Boston's settlement: who pays whom, and what goes into or out of the pool, worked out from
-the replayed hand (its contract, tricks, revokes, claims and short hands) and nothing else; the
-amounts are Foster's payment tables and the pool's amounts, read as the ``tables`` section of the
-rulebook (games/rulebooks/boston.yaml) declares them. It changes only the ledger it is given (and
-the penalties and notes of the hand's settlement), so settling a hand twice gives the same result."""
+the replayed hand (its contract, tricks, revokes, claims and short hands) and nothing else, in the
+rulebook's amounts (`TABLES`). It changes only the ledger it is given (and the penalties and notes
+of the hand's settlement), so settling a hand twice gives the same result."""
 
 from __future__ import annotations
 
@@ -46,13 +45,15 @@ class BostonSettlement:
         return self.hand.high
 
     def put_in(self) -> tuple[int, str]:
-        """Tricks the caller is put in for (those he cannot make even winning all the rest, at least
-        one; one in a misère), and the same in words, with why."""
-        hand, bid = self.hand, self.bid.tricks
+        """Tricks the caller is put in for (those he cannot make winning every trick left he holds a card
+        for, a short one none for the last (law 19); at least one; one in a misère), and why, in words."""
+        hand, bid, caller, table = self.hand, self.bid.tricks, self.caller, self.hand.table
         if self.bid.misere or bid is None:
             return 1, "1"
-        taken = hand.taken()[self.caller]
-        left = hand.table.tricks_in_hand - len(hand.table.tricks) if hand.table else hand.cards_per_hand
+        taken = hand.taken()[caller]
+        left = table.tricks_in_hand - len(table.tricks) if table else hand.cards_per_hand
+        if table is not None and table.hands is not None and caller in table.hands and caller in hand.short_players():
+            left = min(left, len(table.hands[caller]) + (1 if caller in table.current.players else 0))
         if (short := bid - taken - left) >= 1:
             return short, (hand.say("pay.failure", "short-left", short=short, taken=taken, left=left, bid=bid) if left
                            else hand.say("pay.failure", "short-bid", short=short, bid=bid, taken=taken))
@@ -74,12 +75,12 @@ class BostonSettlement:
             hand.note(hand.say("partout", "thrown-in", next=hand.eldest))
         elif status != "in-progress":
             (self.settle_partout if hand.partout else self.settle_contract)(ledger)  # the final grand: no bid
-        if status not in ("redeal", "in-progress") and hand.number == TABLES.number("game-deals") \
+        if status not in ("redeal", "in-progress") and hand.deal == TABLES.number("game-deals") \
                 and self.options["end-of-game"] == "divide":
             red, share, left = ledger.divide_pool(hand.order, hand.rule_id("pool.division"),
-                                                  hand.say("pool.division", "cause", number=hand.number), hand.eldest)
+                                                  hand.say("pool.division", "cause", number=hand.deal), hand.eldest)
             left_over = hand.say("pool.division", "left-over", left=left, eldest=hand.eldest) if left else ""
-            hand.note(hand.say("pool.division", "divided", number=hand.number, red=red, share=share, left=left_over))
+            hand.note(hand.say("pool.division", "divided", number=hand.deal, red=red, share=share, left=left_over))
 
     def settle_misdeal(self, ledger: Ledger) -> None:
         hand, dealer, why = self.hand, self.hand.dealer, self.hand.redeal_why()
