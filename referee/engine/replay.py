@@ -326,15 +326,15 @@ class HandReplay:
     # ---- helpers for subclasses -----------------------------------------------------
     @final
     def rule_id(self, topic: str) -> str:
-        rule = f"{self.game}.{topic}"
-        assert rule in self.book.rules, f"rulebook {self.game} lacks {rule}"
-        return rule
+        rule = self.book.topics.get(topic)
+        assert rule is not None, f"rulebook {self.game} lacks {self.game}.{topic}"
+        return rule.id
 
     @final
     def say(self, topic: str, sentence: str, **slots: object) -> str:
         """The sentence named `sentence` of the rule ``<game>.<topic>`` (its rulebook's `says`),
         its slots filled from `slots`: the game decides, its rulebook words the decision."""
-        return self.book.sentence(self.rule_id(topic), sentence, slots)
+        return self.book.sentence(topic, sentence, slots)
 
     @final
     def find(self, kind: Kind, player: str | None, at: ev.Span, topic: str, explanation: str,

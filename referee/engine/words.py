@@ -1,8 +1,8 @@
 """A game's words for the parts of it that hold no hand (its auction's reading of a bid): the
 sentences its rulebook declares under each rule (`Rule.says`), as `HandReplay.say` gives them to
 a hand. The game decides; its rulebook words the decision. Both fill the sentence with
-`Rulebook.sentence`: a hand's from the rulebook it was replayed under (`hand.book`, its rule ids
-checked by `rule_id`), this one from the game's as loaded."""
+`Rulebook.sentence`: a hand's from the rulebook it was replayed under (`hand.book`), this one
+from the game's as loaded."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class Words:
 
     def say(self, topic: str, sentence: str, **slots: object) -> str:
         """The sentence named `sentence` of the rule ``<game>.<topic>``, its slots filled from `slots`."""
-        return load(self.game).sentence(f"{self.game}.{topic}", sentence, slots)
+        return load(self.game).sentence(topic, sentence, slots)
 
     def refused(self, topic: str, sentence: str, **slots: object) -> Objection:
         """A void call, an illegal bid, under the rule ``<game>.<topic>`` and in its sentence named
