@@ -44,12 +44,12 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
 def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, int, str, str]:
     """Who scores the hand, how much, the rule's topic and the result in words, the `makers`
     having taken `tricks`."""
-    # the makers by name: under the score, a euchre's points go to the other side
-    named = (hand.say("score.makers", "alone", makers=makers) if hand.lone_hand
+    lone = hand.lone_hand  # below, the makers by name: under the score, a euchre's points go to the other side
+    named = (hand.say("score.makers", "alone", makers=makers) if lone
              else hand.say("score.makers", "makers", makers=makers))
     took = (hand.say("score.makers", "took-one", named=named) if tricks == 1
             else hand.say("score.makers", "took", named=named, tricks=tricks))
-    exposed = hand.partner_exposed if hand.lone_hand else None
+    exposed = hand.partner_exposed if lone else None
     if exposed is not None and tricks in (0, 1, 2, 5):  # Somerset 102: his partner's card caps the lone hand
         capped = hand.say("exposed.card", "capped", seat=exposed)
         if tricks < 3:
@@ -59,10 +59,10 @@ def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, in
     if tricks < 3:
         if hand.lone_defence:  # a euchre by a lone defender
             return hand.sides.other(makers), 4, "alone.defend", hand.say("alone.defend", "euchred", took=took)
-        points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
+        points = hand.game_options["lone-euchre"] if lone else 2
         return hand.sides.other(makers), points, "score.euchre", hand.say("score.euchre", "euchred", took=took)
     if tricks == 5:
-        points = hand.game_options["lone-march"] if hand.lone_hand else 2
+        points = hand.game_options["lone-march"] if lone else 2
         return makers, points, "score.march", hand.say("score.march", "march", named=named)
     return makers, 1, "score.makers", took
 
