@@ -1,7 +1,5 @@
-"""One hand of euchre: the bidding (two rounds, the upcard, going alone) and the play.
-
-The penalties are the laws in `penalties`, the score is `settlement`'s.
-"""
+"""One hand of euchre: the bidding (two rounds, the upcard, going alone) and the play; its penalties
+are the laws in `penalties`, its score `settlement`'s."""
 
 from __future__ import annotations
 
