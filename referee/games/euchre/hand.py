@@ -409,7 +409,7 @@ class EuchreHand(HandReplay):
 
     def pending(self) -> list[Pending]:
         out = super().pending()
-        if self.status() == "in-progress" and self.bidding and self.auction.turn == self.auction.stuck:
+        if self.bidding and self.auction.turn == self.auction.stuck and self.status() == "in-progress":
             words = tuple(s.word for s in Suit if s is not self.turned)
             out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"),
                                self.say("bidding.stick-the-dealer", "stuck", dealer=self.dealer),
