@@ -260,4 +260,4 @@ def test_a_sentence_takes_any_slot_name_even_its_own_parameters() -> None:
     with the parameters of the methods that fill it (Boston says `{name}` of a contract)."""
     rule = Rule("g.t", "T", "text", _sentences({"id": "g.t", "says": {"s": "{sentence} {rule_id} {self} {name}"}}))
     book = Rulebook("g", "G", {"g.t": rule}, {})
-    assert book.sentence("g.t", "s", {"sentence": "a", "rule_id": "b", "self": "c", "name": "d"}) == "a b c d"
+    assert book.sentence("t", "s", {"sentence": "a", "rule_id": "b", "self": "c", "name": "d"}) == "a b c d"

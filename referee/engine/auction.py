@@ -179,12 +179,10 @@ class Auction(Generic[Bid]):
         self.spoke(player)
 
     def next_to_answer(self, player: str) -> str:
-        """The seat after `player`; where calls out of turn stand, the first after him still to answer
-        the standing bid (in turn, the same seat: out of turn, one who has answered it is passed by)."""
+        """Where calls out of turn stand, the first seat after `player` still to answer the standing
+        bid (in turn, the next seat: out of turn, one who has answered it is passed by)."""
         seats = self.seats
         after = seats[(seats.index(player) + 1) % len(seats)]
-        if self.rules.out_of_turn != "stands":
-            return after
         silent = self.silent()
         return next((p for p in self.between(after, player) if p in silent), after)
 
@@ -216,7 +214,9 @@ class Auction(Generic[Bid]):
             self.turn = next((p for p in seats if p not in self.acted), "")
             self.over = not self.turn
             return
-        if self.owed and self.owed[0] == player and player != self.turn:
+        if self.rules.out_of_turn != "stands":  # nobody is ever passed over: the next seat speaks
+            self.turn = seats[(seats.index(player) + 1) % len(seats)]
+        elif self.owed and self.owed[0] == player and player != self.turn:
             del self.owed[0]
         else:
             jumped, skipped = self.skipping

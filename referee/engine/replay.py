@@ -175,11 +175,13 @@ class Declaration:
 
 @record
 class Settlement:
-    """What settling a hand decides: its ledger, and the penalties and notes the settling adds."""
+    """What settling a hand decides: its ledger, and the penalties and notes the settling adds. The
+    hand's `status` is the verdict's, worked out just before: `HandReplay.status` gives it while settling."""
 
     ledger: Ledger
     penalties: list[Penalty]
     notes: list[str]
+    status: HandStatus
     result: Any = None  # what else the game's settling worked out (e.g. who went out)
 
 
@@ -326,15 +328,15 @@ class HandReplay:
     # ---- helpers for subclasses -----------------------------------------------------
     @final
     def rule_id(self, topic: str) -> str:
-        rule = f"{self.game}.{topic}"
-        assert rule in self.book.rules, f"rulebook {self.game} lacks {rule}"
-        return rule
+        rule = self.book.topics.get(topic)
+        assert rule is not None, f"rulebook {self.game} lacks {self.game}.{topic}"
+        return rule.id
 
     @final
     def say(self, topic: str, sentence: str, **slots: object) -> str:
         """The sentence named `sentence` of the rule ``<game>.<topic>`` (its rulebook's `says`),
         its slots filled from `slots`: the game decides, its rulebook words the decision."""
-        return self.book.sentence(self.rule_id(topic), sentence, slots)
+        return self.book.sentence(topic, sentence, slots)
 
     @final
     def find(self, kind: Kind, player: str | None, at: ev.Span, topic: str, explanation: str,
@@ -1750,7 +1752,10 @@ class HandReplay:
     def status(self) -> HandStatus:
         """Where the hand stands once its transcript is read: dealt again or thrown in (`void`),
         played out or conceded, ended early by a trick that decided it (or by an established
-        revoke, a claim or a player short, in a game whose laws say so), or still going on."""
+        revoke, a claim or a player short, in a game whose laws say so), or still going on. Asked
+        again while the verdict settles the hand (every game's settlement asks), it is the verdict's."""
+        if self.settling is not None:
+            return self.settling.status
         void = self.void()
         if void is not None:
             return void
@@ -1815,12 +1820,13 @@ class HandReplay:
         return tuple(t.name for t in self.setup.teams) or self.order
 
     @final
-    def settle_hand(self) -> Settlement:
-        """Settle the hand afresh: a new ledger, and the penalties and notes the settling adds."""
+    def settle_hand(self, status: HandStatus) -> Settlement:
+        """Settle the hand afresh, its `status` worked out: a new ledger, and the penalties and notes
+        the settling adds."""
         declared, limit = self.declared, self.declared.pool_limit
         ledger = Ledger(self.scored(), declared.score_unit, self.pool_before, declared.pool_unit, declared.pool_rate,
                         self.options[limit] if limit else None, self.book.options[limit].rule or "" if limit else "")
-        self.settling = settlement = Settlement(ledger, [], [])
+        self.settling = settlement = Settlement(ledger, [], [], status)
         try:
             settlement.result = self.settle(ledger)
         finally:
@@ -1930,7 +1936,7 @@ class HandReplay:
         """The hand's verdict. Settling is pure, so calling this twice gives the same verdict."""
         status = self.status()
         assert status in HAND_STATUSES, status
-        self.settled = settlement = self.settle_hand()
+        self.settled = settlement = self.settle_hand(status)
         ledger = settlement.ledger
         delta = dict(ledger.delta)
         after = {k: self.ctx.score_before.get(k, 0) + delta.get(k, 0) for k in self.ctx.score_before}

@@ -22,8 +22,7 @@ def random_game(rng: random.Random, hands: int, rules_for: PlayRulesFor | None =
     return write_in_style("\n".join(lines) + "\n", style)
 
 
-own_play_rules = table_rules(EuchreTricks)
-"""The generator's default laws of play: the referee's own."""
+own_play_rules = table_rules(EuchreTricks)  # the generator's default laws of play: the referee's own
 
 
 def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,

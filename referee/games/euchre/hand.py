@@ -1,7 +1,5 @@
-"""One hand of euchre: the bidding (two rounds, the upcard, going alone) and the play.
-
-The penalties are the laws in `penalties`, the score is `settlement`'s.
-"""
+"""One hand of euchre: the bidding (two rounds, the upcard, going alone) and the play; its penalties
+are the laws in `penalties`, its score `settlement`'s."""
 
 from __future__ import annotations
 
@@ -107,14 +105,14 @@ class EuchreHand(HandReplay):
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str, suit: Suit | None = None) -> bool:
         """Whether the auction hears `event`; a void call that named `suit` is noted (`note_void_call`)."""
-        auction = self.auction
-        if self.bidding and auction.round == 2 and event.player in auction.spoken and event.player != auction.turn \
+        auction, bidding = self.auction, self.bidding
+        if bidding and auction.round == 2 and event.player in auction.spoken and event.player != auction.turn \
                 and self.game_options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
             partner = self.sides.partner(event.player)
             self.must_pass.add(partner)
             self.found("illegal-bid", event.player, event.at, "bidding.second-round", "after-pass", player=event.player,
                        what=what, partner=partner)
-        elif auction.hears(self, event, what, not self.bidding):
+        elif auction.hears(self, event, what, not bidding):
             return True
         self.note_void_call(event.player, suit)
         return False
@@ -306,7 +304,8 @@ class EuchreHand(HandReplay):
             self.alone = self.maker
             self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
         self.sitting_out = self.lone_seats()
-        shown_before_alone(self, event.at)
+        if self.sitting_out:  # a lone hand: a card its partner showed before it may cap it
+            shown_before_alone(self, event.at)
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
         # SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side. The
@@ -410,7 +409,7 @@ class EuchreHand(HandReplay):
 
     def pending(self) -> list[Pending]:
         out = super().pending()
-        if self.status() == "in-progress" and self.bidding and self.auction.turn == self.auction.stuck:
+        if self.bidding and self.auction.turn == self.auction.stuck and self.status() == "in-progress":
             words = tuple(s.word for s in Suit if s is not self.turned)
             out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"),
                                self.say("bidding.stick-the-dealer", "stuck", dealer=self.dealer),

@@ -1,8 +1,6 @@
-"""The score of a replayed euchre hand: the makers' result, or the revoke and wrong-count penalties.
-
-`settle` reads the replayed hand and writes only the ledger (and the penalties it explains), so
-settling twice gives the same verdict.
-"""
+"""The score of a replayed euchre hand, the makers' result or the revoke and wrong-count penalties:
+`settle` reads the hand and writes only the ledger (and the penalties it explains), so settling
+twice gives the same verdict."""
 
 from __future__ import annotations
 
@@ -11,10 +9,14 @@ from typing import TYPE_CHECKING
 from ...engine import table as tb
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
+from ...engine.words import Phrases
 from .penalties import revoke_points, wrong_count_points
 
 if TYPE_CHECKING:
     from .hand import EuchreHand
+
+
+RESULT = Phrases("euchre")  # the words of a hand's result (`ordinary_result`): filled once a run, not once a hand
 
 
 def settle(hand: EuchreHand, ledger: Ledger) -> None:
@@ -44,12 +46,12 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
 def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, int, str, str]:
     """Who scores the hand, how much, the rule's topic and the result in words, the `makers`
     having taken `tricks`."""
-    # the makers by name: under the score, a euchre's points go to the other side
-    named = (hand.say("score.makers", "alone", makers=makers) if hand.lone_hand
-             else hand.say("score.makers", "makers", makers=makers))
-    took = (hand.say("score.makers", "took-one", named=named) if tricks == 1
-            else hand.say("score.makers", "took", named=named, tricks=tricks))
-    exposed = hand.partner_exposed if hand.lone_hand else None
+    lone = hand.lone_hand  # below, the makers by name: under the score, a euchre's points go to the other side
+    named = (RESULT.say("score.makers", "alone", makers=makers) if lone
+             else RESULT.say("score.makers", "makers", makers=makers))
+    took = (RESULT.say("score.makers", "took-one", named=named) if tricks == 1
+            else RESULT.say("score.makers", "took", named=named, tricks=tricks))
+    exposed = hand.partner_exposed if lone else None
     if exposed is not None and tricks in (0, 1, 2, 5):  # Somerset 102: his partner's card caps the lone hand
         capped = hand.say("exposed.card", "capped", seat=exposed)
         if tricks < 3:
@@ -59,11 +61,11 @@ def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, in
     if tricks < 3:
         if hand.lone_defence:  # a euchre by a lone defender
             return hand.sides.other(makers), 4, "alone.defend", hand.say("alone.defend", "euchred", took=took)
-        points = hand.game_options["lone-euchre"] if hand.lone_hand else 2
-        return hand.sides.other(makers), points, "score.euchre", hand.say("score.euchre", "euchred", took=took)
+        points = hand.game_options["lone-euchre"] if lone else 2
+        return hand.sides.other(makers), points, "score.euchre", RESULT.say("score.euchre", "euchred", took=took)
     if tricks == 5:
-        points = hand.game_options["lone-march"] if hand.lone_hand else 2
-        return makers, points, "score.march", hand.say("score.march", "march", named=named)
+        points = hand.game_options["lone-march"] if lone else 2
+        return makers, points, "score.march", RESULT.say("score.march", "march", named=named)
     return makers, 1, "score.makers", took
 
 
