@@ -108,6 +108,7 @@ class GameSession(Generic[Hand]):
         self.over = False  # a game of a set number of deals is over: the player ahead has won it (`winner`)
         self.sides = Sides.of(setup, setup.players)  # who plays with whom, in the seats' usual order
         self.number = 1  # the next hand's number (0 in a game that takes it from the first header)
+        self.begun = False  # a hand has been replayed: until then the first hand's number is taken as written
         self.order = setup.players  # the seats in order of play
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
@@ -116,6 +117,8 @@ class GameSession(Generic[Hand]):
         problems = self.unknown_names(record)
         if problems:
             return problems
+        if not self.begun:  # a transcript may begin at any hand of a game (a dispute, a page of the sheet)
+            self.begun, self.number = True, record.header.number or self.number
         replay = self.replay(record)
         if self.started_by is not None:
             replay.notes.append(self.started_by)
@@ -230,7 +233,7 @@ class GameSession(Generic[Hand]):
         if self.won is None and not self.over:
             return None
         fresh = self.fresh_game(replace(self.setup, score=dict.fromkeys(self.score, 0), pool=None, belle=None))
-        fresh.number = 1 if self.over else self.number
+        fresh.number, fresh.begun = 1 if self.over else self.number, True
         fresh.next_dealer, winner, words = self.next_dealer, self.winner(), Words(self.game.name)
         fresh.started_by = words.say("game.next", "won", winner=winner) if winner else words.say("game.next", "tied")
         return fresh
