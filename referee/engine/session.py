@@ -118,7 +118,8 @@ class GameSession(Generic[Hand]):
         if problems:
             return problems
         if not self.begun:  # a transcript may begin at any hand of a game (a dispute, a page of the sheet)
-            self.begun, self.number = True, record.header.number or self.number
+            self.begun = True
+            self.number = record.header.number or self.number
         replay = self.replay(record)
         if self.started_by is not None:
             replay.notes.append(self.started_by)
@@ -233,7 +234,8 @@ class GameSession(Generic[Hand]):
         if self.won is None and not self.over:
             return None
         fresh = self.fresh_game(replace(self.setup, score=dict.fromkeys(self.score, 0), pool=None, belle=None))
-        fresh.number, fresh.begun = 1 if self.over else self.number, True
+        fresh.number = 1 if self.over else self.number
+        fresh.begun = True  # its first hand's number is checked: the games before it counted the hands
         fresh.next_dealer, winner, words = self.next_dealer, self.winner(), Words(self.game.name)
         fresh.started_by = words.say("game.next", "won", winner=winner) if winner else words.say("game.next", "tied")
         return fresh
