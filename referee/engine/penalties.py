@@ -227,22 +227,19 @@ class OutOfTurnLaw(PenaltyLaw[H]):
                       f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well; "
                       "the extra card is not part of the trick", trick=fact.trick)
             return
-        table = hand.table
-        assert table is not None
         hand.find("play-out-of-turn", fact.player, fact.at, "play.played-twice",
                   f"{fact.player} already played to trick {fact.trick} and plays {fact.card} as well: the card goes "
                   f"with the trick and counts for nothing, and {fact.player} is a card short for the rest of the hand. "
                   + self.short(hand, fact.player), trick=fact.trick)
         if fact.player not in hand.dead_cards:
             self.dead_card(hand, fact)
-        if not table.current.plays:  # given to the trick just completed: he may have no card left for the next
-            hand.sit_out_empty_hands()
 
     def dead_card(self, hand: H, fact: tb.PlayedTwice) -> None:
         """For laws under which a second card given to a trick goes with it, dead (the whist family's
         law 19): it leaves its player's hand, and counts as played; the first leaves him a card short
         (`HandReplay.dead_cards`)."""
         hand.dead_cards.setdefault(fact.player, fact.card)
+        hand.runs_short = True
         table = hand.table
         assert table is not None
         (table.hands or {}).get(fact.player, set()).discard(fact.card)

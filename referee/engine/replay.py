@@ -286,6 +286,7 @@ class HandReplay:
         self.dealt: dict[Card, str] = {}  # who was dealt each card (the last deal line naming it)
         self.deal_faults: set[DealFault] = set()  # what the deal lines and the upcard show wrong
         self.dead_cards: dict[str, Card] = {}  # a second card given to a trick, dead (`PenaltyLaw.dead_card`)
+        self.runs_short = False  # someone may run out of cards before the last trick (`sit_out_empty_hands`)
         self.missed: dict[str, int] = {}  # a player who missed a trick, closed without his card: that trick
         self.table: tb.TrickTable | None = None
         self.sitting_out: list[SitOut] = []  # seats out of the play so that another plays alone (`engine.sitout`)
@@ -900,6 +901,7 @@ class HandReplay:
         if self.sitting_out:
             active = [p for p in active if not sitout.sits_out(self, p)]
         self.table = tb.TrickTable(self.order, active, leader, rules, self.start_hands(), tricks or self.cards_per_hand)
+        self.runs_short = "wrong-count" in self.deal_faults  # a hand dealt short may run out before the last trick
         self.stage = "play"
 
     @final
@@ -993,6 +995,8 @@ class HandReplay:
                       trick=self.trick_number)
         for fact in table.play(event.player, event.card, event.at):
             self.on_fact(fact)
+        if self.runs_short and not table.current.plays:
+            self.sit_out_empty_hands()
         if event.player in self.exposed and event.card in self.exposed[event.player]:
             self.exposed[event.player].remove(event.card)
 
@@ -1345,14 +1349,17 @@ class HandReplay:
 
     @final
     def sit_out_empty_hands(self) -> None:
-        """A player short by a dead card (`dead_cards`) has none left for the last trick, which is
-        played without him."""
+        """A player short (dealt too few cards, or one given dead to a trick) has none left for the
+        last trick or tricks, which are played without him: decided once a trick is complete, and
+        only in a hand where someone may run short (`runs_short`), so that a full deal pays nothing."""
         table = self.table
         assert table is not None
-        for player in self.dead_cards:
-            if table.hands is not None and player in table.active and not table.hands.get(player, True):
-                for fact in table.deactivate(player):
-                    self.on_fact(fact)
+        hands = table.hands
+        if hands is None or table.finished:
+            return
+        for player in [p for p in table.active if not hands.get(p, True)]:
+            for fact in table.deactivate(player):
+                self.on_fact(fact)
 
     @final
     def fact_playedtwice(self, fact: tb.PlayedTwice) -> None:

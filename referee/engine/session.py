@@ -9,7 +9,7 @@ number, the dealer), when the game is won.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_origin
 
 from ..notation.reader import HandRecord, Problem
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from ..notation.cards import Card, Suit
     from .header import Setup
+    from .ledger import Entry
     from .verdict import HandVerdict
 
 
@@ -250,3 +251,21 @@ def sole_leader(score: Mapping[str, int]) -> str | None:
     """Who is strictly ahead of everyone else (None when two share the lead)."""
     ranked = sorted(score.items(), key=lambda kv: -kv[1])
     return ranked[0][0] if len(ranked) == 1 or ranked[0][1] > ranked[1][1] else None
+
+
+def first_to_reach(score: Mapping[str, int], entries: Iterable[Entry], target: int) -> str | None:
+    """Who has reached `target`, `score` being the score after the hand whose ledger `entries` are
+    given: when two sides pass it in one hand, the first to reach it as the entries are counted, in
+    their order (Euchre counts revoke penalties first, Somerset 4), so a game always has one winner."""
+    reached = [who for who, points in score.items() if points >= target]
+    if len(reached) < 2:
+        return reached[0] if reached else None
+    entries = [e for e in entries if e.who in score]
+    running = dict(score)
+    for entry in entries:
+        running[entry.who] -= entry.amount
+    for entry in entries:
+        running[entry.who] += entry.amount
+        if running[entry.who] >= target:
+            return entry.who
+    return None

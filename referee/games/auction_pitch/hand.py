@@ -122,16 +122,6 @@ class AuctionPitchHand(HandReplay):
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         self.lead_stood(fact)  # the end of the trick ends what a card out of turn in it left open
-        self.release_short_hands()
-
-    def release_short_hands(self) -> None:
-        """A player dealt too few cards, now empty-handed, takes no part in the last tricks."""
-        assert self.table is not None
-        hands = self.table.hands or {}
-        for player in self.table.active:
-            if player in hands and not hands[player] and len(self.deals.get(player, ())) < self.cards_per_hand:
-                for fact in self.table.deactivate(player):  # none: the next trick is not begun
-                    self.on_fact(fact)
 
     # ---- the result ----------------------------------------------------------------------
     @property

@@ -251,8 +251,6 @@ class BostonHand(CalledHand[BostonBid]):
         caller_lead_followed(self)
         if self.liable:
             self.liable.played(event.card)
-        if self.dead_cards and self.table is not None and not self.table.current.plays:
-            self.sit_out_empty_hands()
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         why = self.called.decided_by(fact.trick.winner, self.high is not None and self.high.tricks == 13)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...engine.header import Setup
 from ...engine.replay import Declaration
-from ...engine.session import GameRules, GameSession, sole_leader
+from ...engine.session import GameRules, GameSession, first_to_reach
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
 from .hand import EuchreHand
@@ -35,9 +35,9 @@ class EuchreSession(GameSession[EuchreHand]):
         if verdict.status != "redeal":  # a void deal, dealt again, is not one of the game's deals
             self.deals += 1
         if self.won is None and not self.over:  # the first to the target wins; a game of a set number of deals is
-            ahead, deals, target = sole_leader(self.score), self.setup.options["deals"], self.setup.options["target"]
+            deals, target = self.setup.options["deals"], self.setup.options["target"]
             self.over = bool(deals) and self.deals >= deals  # over once they are dealt, won by the higher total
-            self.won = None if deals or ahead is None or self.score[ahead] < target else ahead
+            self.won = None if deals else first_to_reach(self.score, verdict.ledger, target)
 
 
 class Euchre(GameRules):

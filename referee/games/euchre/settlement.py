@@ -20,14 +20,14 @@ RESULT = Phrases("euchre")  # the words of a hand's result (`ordinary_result`): 
 
 
 def settle(hand: EuchreHand, ledger: Ledger) -> None:
-    """Every payment of the hand, through `ledger`."""
+    """Every payment of the hand, through `ledger`, in the order Somerset 4 counts them: the revoke
+    penalties, then the forfeits for a wrong count, then (with neither) the hand's result."""
     status = hand.status()
     if status in ("redeal", "thrown-in"):
         return
-    if hand.revokes:
+    if hand.revokes:  # Somerset 4: scored first, but each offence has its penalty (a wrong count's too)
         settle_revokes(hand, ledger)
-        return
-    if status != "complete":
+    elif status != "complete":
         return
     barred = {hand.sides.side(p) for p in hand.wrong_count}
     for player in sorted(hand.wrong_count):
@@ -39,7 +39,7 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
     assert hand.maker is not None
     makers = hand.sides.side(hand.maker)
     side, points, topic, words = ordinary_result(hand, makers, hand.won_by_side()[makers])
-    if side not in barred:
+    if side not in barred and not hand.revokes:
         ledger.credit(side, points, hand.rule_id(topic), words)
 
 
