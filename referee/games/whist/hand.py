@@ -226,16 +226,16 @@ class WhistHand(HandReplay):
 
     # ---- result -------------------------------------------------------------------------
     def both_revoked(self) -> bool:
-        return (self.game_options["both-revoke"] == "new-deal"
-                and len({self.side(r.player) for r in self.revokes}) == 2)
+        return self.game_options["both-revoke"] == "new-deal" and len({self.side(r.player) for r in self.revokes}) == 2
 
     def contract(self) -> dict[str, Any]:
         return {"trump": self.trump.word if self.trump else None, "upcard": self.upcard.text if self.upcard else None,
                 "tricks": ", ".join(f"{s} {n}" for s, n in self.won_by_side().items()) if self.table else None}
 
     def next_step(self) -> str | None:
-        if self.table is not None:
-            return self.choice_step() or self.unwaited_step() or self.next_in_play()
+        if self.table is not None:  # L24: a lead out of turn, once noticed, goes back with any card played to it
+            back = self.false_card_step(self.false_lead, len(self.table.current.plays) > 1) if self.false_lead else None
+            return self.choice_step() or self.unwaited_step() or back or self.next_in_play()
         return self.choice_step() or (self.say("score.tricks", "lead-step", eldest=self.eldest) if self.upcard else
                                       self.say("score.tricks", "turn-step", dealer=self.dealer, eldest=self.eldest))
 
