@@ -55,8 +55,9 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
     SIDE, lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), fact.player),
+    lambda hand, offender: hand.say("play.out-of-turn", "lead-stands", offender=offender),
     said="{choosers} require {option} from {target}")
-"""After a card played out of turn the requirement binds the offender's partner still to play."""
+"""A card played out of turn binds the offender's partner still to play; a lead out of turn may be accepted."""
 
 
 def before_play(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
