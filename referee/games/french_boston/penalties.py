@@ -16,7 +16,7 @@ from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling, card_call
 from ...notation import events as ev
 from ...notation.cards import Card
-from .auction import Contract, Proposal
+from .auction import WORDS, Contract, Proposal
 
 if TYPE_CHECKING:
     from .hand import FrenchBostonHand
@@ -28,8 +28,9 @@ MISERE = MisereError("misere.errors", misere_caller,
                      lambda hand, caller, offender, what: hand.penalty(
                          "misere.errors", "claimed", caller=caller, offender=offender, what=what,
                          effects=(Effect("hand-not-scored", offender),)),
-                     ruled=lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
-"""An adversary's error in a misère: the caller's claim, recorded as a penalty on the offender."""
+                     WORDS.say("misere.errors", "played-on", caller="{caller}", offender="{offender}"),
+                     lambda hand, caller: hand.say("misere.errors", "claim", caller=caller))
+"""An adversary's error in a misère: the caller's claim, recorded as a penalty on the offender, or play on (accept)."""
 
 
 SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: not hand.play_over())
