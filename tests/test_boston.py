@@ -167,7 +167,8 @@ def test_a_full_game_divides_the_pool() -> None:
     assert len(hands) == 12 and hands[-1]["pool_after"] == 0
 
 
-CASES = sorted((Path(__file__).resolve().parent.parent / "cases" / "boston").glob("*.ttn"))
+CASES = sorted(path for path in (Path(__file__).resolve().parent.parent / "cases" / "boston").glob("*.ttn")
+               if path.read_text("utf-8").count("[Game ") == 1)  # the mutation below keeps one header
 ODD_EVENTS = ("A concede", "Y concede", "B concede", "Z concede", "A call highest", "A call lowest", "A accept",
               "A spread", "B discard 2C", "Y expose QH", "Y count A", "A bid keep", "Y keep-over", "B bid 13",
               "A pass", "Y name hearts", "redeal", "A retract AS", "B claim revoke Y", "A bid grand-spread",
