@@ -405,7 +405,7 @@ class HandReplay:
         """Open the choice a law's `Offer` describes (without an `apply`, every option is a
         requirement on `offer.target`'s next card, the chosen one the penalty)."""
         choosers = offer.choosers
-        pending = Pending(self.side_label(choosers), offer.options, self.rule_id(offer.topic), offer.explanation,
+        pending = Pending(self.sides.label(choosers), offer.options, self.rule_id(offer.topic), offer.explanation,
                           self.replies(choosers, offer.options, offer.called or offer.card, dict(offer.lines)))
         table = self.table
         trick = table.current.number if table is not None and not table.finished else None
@@ -461,7 +461,8 @@ class HandReplay:
 
     @final
     def side_label(self, players: Iterable[str]) -> str:
-        return self.sides.label(players)
+        """`players` as a sentence names them: a side's name, or "Y, B and Z"."""
+        return self.sides.label(players, " and ")
 
     @final
     def left_of(self, player: str, seats: Iterable[str] | None = None) -> str:

@@ -62,10 +62,15 @@ class Sides:
             return tuple([p for p in self.order if (p in formed) != (player in formed)])
         return tuple([p for p in self.order if not self.same(p, player)])
 
-    def label(self, players: Iterable[str]) -> str:
-        """A side's name when `players` are exactly one side; else the players in seat order."""
+    def label(self, players: Iterable[str], joined: str = " ") -> str:
+        """A side's name when `players` are exactly one side; else the players in seat order, joined
+        by spaces (a pending choice's `chooser`, which programs read) or, with `joined=" and "`, as a
+        sentence names them ("Y, B and Z")."""
         players = set(players)
         for name, members in self.teams:
             if players == set(members):
                 return name
-        return " ".join(p for p in self.order if p in players)
+        seated = [p for p in self.order if p in players]
+        if joined == " " or len(seated) < 2:
+            return " ".join(seated)
+        return f"{', '.join(seated[:-1])}{joined}{seated[-1]}"
