@@ -120,7 +120,8 @@ class CalledHand(HandReplay, Generic[Bid]):
         if self.step == "naming":
             return self.say("bidding.trump", "step", caller=self.called.caller)
         if self.step == "discarding":
-            return self.say("misere.discard", "step", players=" ".join(self.still_to_discard()), leader=self.eldest)
+            still = self.side_label(self.still_to_discard())
+            return self.say("misere.discard", "step", players=still, leader=self.eldest)
         return self.say("play.lead", "step", eldest=self.eldest)
 
     def playing_step(self) -> str | None:

@@ -299,5 +299,5 @@ class FrenchBostonHand(CalledHand[Proposal]):
         """Those still to discard come first, until trick 1 is complete."""
         missing = self.missing_discards() if self.table is not None and not self.table.tricks else []
         if missing:
-            return self.say("misere.discard", "still", missing=" ".join(missing), then=self.next_in_play())
+            return self.say("misere.discard", "still", missing=self.side_label(missing), then=self.next_in_play())
         return self.next_in_play()
