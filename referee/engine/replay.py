@@ -1259,15 +1259,8 @@ class HandReplay:
         the table), for the game's laws to judge; None when it looks at a trick not gathered yet
         (the last one won, or the one being played), which may be reviewed. A trick not begun
         contradicts the transcript: found, and the look ignored (None)."""
-        table = self.table
-        played = len(table.tricks) if table is not None else 0
-        quitted = played - (0 if table is None or table.gathered else 1)
-        trick = event.trick or quitted or played or 1
-        if not 0 < trick <= played and not self.being_played(trick):
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at trick {trick}, which has not been played; ignored")
-            return None
-        return trick if trick <= quitted else None
+        trick, quitted = self.looked_at(event, first=True)
+        return trick if quitted else None
 
     @final
     def adversaries(self, player: str) -> tuple[str, ...]:
@@ -1687,19 +1680,27 @@ class HandReplay:
         return table is not None and bool(table.current.plays) and trick == table.current.number
 
     @final
-    def looked_at(self, event: ev.Look) -> tuple[int, bool]:
-        """The trick a `look` is at (the last one quitted, unless it names one) and whether that trick
-        is quitted (turned and gathered: what the laws that forbid a look speak of). A trick not
-        played yet is a contradiction: a finding, and (0, False)."""
+    def looked_at(self, event: ev.Look, first: bool = False) -> tuple[int, bool]:
+        """The trick a `look` is at (the last one quitted, unless it names one; with none quitted, the
+        first if `first`) and whether that trick is quitted (turned and gathered: what the laws that
+        forbid a look speak of). A trick not played yet is a contradiction: a finding, and (0, False)."""
         played = len(self.table.tricks) if self.table is not None else 0
         quitted = played - (0 if self.table is None or self.table.gathered else 1)
-        trick = event.trick or quitted
-        if not 0 < trick <= played and not self.being_played(trick):
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at " + (f"trick {trick}, which has not been played; ignored" if trick
-                                                     else "the last trick quitted, but none has been; ignored"))
+        trick = event.trick or quitted or (1 if first else 0)
+        if self.look_contradicts(event, trick, played, f"trick {trick}, which has not been played" if trick
+                                 else "the last trick quitted, but none has been"):
             return 0, False
         return trick, trick <= quitted
+
+    @final
+    def look_contradicts(self, event: ev.Look, trick: int, played: int, unplayed: str) -> bool:
+        """Whether a `look` at `trick` contradicts the transcript: neither one of the `played` tricks nor
+        the one on the table. Then it is found (the player looks at `unplayed`) and ignored."""
+        if 0 < trick <= played or self.being_played(trick):
+            return False
+        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                  f"{event.player} looks at {unplayed}; ignored")
+        return True
 
     @final
     def on_count(self, event: ev.Count) -> None:
@@ -1710,15 +1711,14 @@ class HandReplay:
     def looked_back(self, event: ev.Look) -> int | None:
         """The quitted trick `event` looks at (the last one, unless it names one), for a game whose
         laws let every quitted trick count; None, and a finding, when no such trick was quitted."""
-        quitted = len(self.table.tricks) if self.table is not None else 0
-        if self.being_played(event.trick):
-            return None  # its cards are still face up: a look at them is no look back
-        if (event.trick is not None and event.trick > quitted) or not quitted:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
-                      "but no such trick has been quitted; ignored")
+        played = len(self.table.tricks) if self.table is not None else 0
+        trick = event.trick or played
+        if self.being_played(trick):  # its cards are still face up: a look at them is no look back
             return None
-        return event.trick or quitted
+        if self.look_contradicts(event, trick, played, (f"trick {trick}" if trick else "the last trick")
+                                 + ", but no such trick has been quitted"):
+            return None
+        return trick
 
     @final
     @classmethod
