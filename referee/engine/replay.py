@@ -1237,21 +1237,24 @@ class HandReplay:
         once, so a revoke in the trick just completed is established. Before play there is
         nothing to concede: the event is not understood there. A game whose laws say no more
         assigns it as its handler (``on_concede = HandReplay.concede_rest``)."""
-        if self.table is None:
-            self.unsupported(event, "'concede' before play")
-            return
-        if self.table.finished:
-            self.nothing_left(event, "concedes")
+        if self.nothing_left(event, "concede", "concedes"):
             return
         self.end("conceded", event.player)
         self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
         self.gather_now()
 
     @final
-    def nothing_left(self, event: ev.Event, what: str) -> None:
-        """A concession or a claim of the rest once every trick is played: no trick is left to give."""
-        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                  f"{event.player} {what}, but every trick has been played: no trick is left to give; ignored")
+    def nothing_left(self, event: ev.Concede | ev.ClaimRest, word: str, what: str) -> bool:
+        """Whether no trick is left for a concession or a claim of the rest to give: before play, where
+        its `word` has no meaning, or once every trick is played (the player `what`: ignored)."""
+        if self.table is None:
+            self.unsupported(event, f"'{word}' before play")
+        elif self.table.finished:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} {what}, but every trick has been played: no trick is left to give; ignored")
+        else:
+            return False
+        return True
 
     @final
     def quitted_trick(self, event: ev.Look) -> int | None:

@@ -375,11 +375,7 @@ class EuchreHand(HandReplay):
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side
         takes the remaining tricks, as when the other side concedes them, and the hands are thrown up."""
-        if self.table is None:
-            self.unsupported(event, "'claim rest' before play")
-            return
-        if self.table.finished:
-            self.nothing_left(event, "claims the rest")
+        if self.nothing_left(event, "claim rest", "claims the rest"):
             return
         side = self.sides.side(event.player)
         self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))
