@@ -275,6 +275,7 @@ class HandReplay:
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.false_card: tb.OutOfTurn | None = None  # a card out of turn the game's law keeps until it goes back
         self.deals: dict[str, list[Card]] = {}
+        self.unwritten = True  # as play began, some player's deal was not written (`start_play`; deals only grow)
         self.discards: dict[str, Card] = {}  # cards discarded face down before play (`take_discard`)
         self.deck = self.dealt_from()
         self.upcard: Card | None = None
@@ -901,6 +902,7 @@ class HandReplay:
         if self.sitting_out:
             active = [p for p in active if not sitout.sits_out(self, p)]
         self.table = tb.TrickTable(self.order, active, leader, rules, self.start_hands(), tricks or self.cards_per_hand)
+        self.unwritten = len(self.deals) < len(self.setup.players)  # deal lines name only players (`unknown_names`)
         self.runs_short = "wrong-count" in self.deal_faults  # a hand dealt short may run out before the last trick
         self.stage = "play"
 
@@ -989,7 +991,7 @@ class HandReplay:
                 return
         if self.requirements:
             self.check_requirements(event)
-        if event.card not in self.deck and event.player not in self.deals:  # with his deal known, the table says it
+        if self.unwritten and event.card not in self.deck and event.player not in self.deals:  # else the table says it
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} played {event.card}, which is not in the {self.game} pack",
                       trick=self.trick_number)
@@ -997,7 +999,7 @@ class HandReplay:
             self.on_fact(fact)
         if self.runs_short and not table.current.plays:
             self.sit_out_empty_hands()
-        if event.player in self.exposed and event.card in self.exposed[event.player]:
+        if self.exposed and event.player in self.exposed and event.card in self.exposed[event.player]:  # rarely any
             self.exposed[event.player].remove(event.card)
 
     def on_play(self, event: ev.Play) -> None:

@@ -417,8 +417,7 @@ class EuchreHand(HandReplay):
             return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self, self.dealer)
         if self.false_card is not None and self.rebuild in self.choices:  # the table's choice, in its own words
             return self.say("play.out-of-turn", "rebuild-step", trick=self.false_card.trick)
-        choosing = self.choice_step()  # play waits for an open choice (the defenders', when a lone hand is broken)
-        if choosing is not None:
+        if (choosing := self.choice_step()) is not None:  # play waits for an open choice (a broken lone hand's)
             return choosing
         if self.bidding and self.auction.turn == self.auction.stuck:  # stick the dealer: he may not pass
             return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer)
