@@ -67,7 +67,10 @@ def play_on_choices(hand: H, trick: int, short: dict[str, bool], chosen: Callabl
     many (he missed the trick before this one, closed without his card: `HandReplay.close_short`)
     may have a new deal or play on (law 19; the English law 69). Playing on, the one short sits
     out the last trick, and the last card of the one who missed a trick counts in that trick.
-    When the players in error are on both sides, there is no choice: the same dealer deals again."""
+    When the players in error are on both sides, there is no choice: the same dealer deals again.
+    The one short is taken out here, not left to `HandReplay.sit_out_empty_hands`, which sees only an
+    empty hand written down: without the deal there is none, and a hand short from the deal under the
+    English code keeps the missing card for revokes (W65), so it is never empty."""
     due = [p for p, offered in short.items() if not offered] + [p for p, t in hand.missed.items() if t == trick - 1]
     wrong = [p for p in hand.order if p in short or hand.missed.get(p, trick) < trick
              or len(hand.deals.get(p, ())) not in (0, hand.cards_per_hand)]

@@ -275,6 +275,7 @@ class HandReplay:
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.false_card: tb.OutOfTurn | None = None  # a card out of turn the game's law keeps until it goes back
         self.deals: dict[str, list[Card]] = {}
+        self.unwritten = True  # as play began, some player's deal was not written (`start_play`; deals only grow)
         self.discards: dict[str, Card] = {}  # cards discarded face down before play (`take_discard`)
         self.deck = self.dealt_from()
         self.upcard: Card | None = None
@@ -902,6 +903,7 @@ class HandReplay:
         if self.sitting_out:
             active = [p for p in active if not sitout.sits_out(self, p)]
         self.table = tb.TrickTable(self.order, active, leader, rules, self.start_hands(), tricks or self.cards_per_hand)
+        self.unwritten = len(self.deals) < len(self.setup.players)  # deal lines name only players (`unknown_names`)
         self.runs_short = "wrong-count" in self.deal_faults  # a hand dealt short may run out before the last trick
         self.stage = "play"
 
@@ -990,7 +992,7 @@ class HandReplay:
                 return
         if self.requirements:
             self.check_requirements(event)
-        if event.card not in self.deck and event.player not in self.deals:  # with his deal known, the table says it
+        if self.unwritten and event.card not in self.deck and event.player not in self.deals:  # else the table says it
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} played {event.card}, which is not in the {self.game} pack",
                       trick=self.trick_number)
@@ -998,7 +1000,7 @@ class HandReplay:
             self.on_fact(fact)
         if self.runs_short and not table.current.plays:
             self.sit_out_empty_hands()
-        if event.player in self.exposed and event.card in self.exposed[event.player]:
+        if self.exposed and event.player in self.exposed and event.card in self.exposed[event.player]:  # rarely any
             self.exposed[event.player].remove(event.card)
 
     def on_play(self, event: ev.Play) -> None:
@@ -1238,21 +1240,24 @@ class HandReplay:
         once, so a revoke in the trick just completed is established. Before play there is
         nothing to concede: the event is not understood there. A game whose laws say no more
         assigns it as its handler (``on_concede = HandReplay.concede_rest``)."""
-        if self.table is None:
-            self.unsupported(event, "'concede' before play")
-            return
-        if self.table.finished:
-            self.nothing_left(event, "concedes")
+        if self.nothing_left(event, "concede", "concedes"):
             return
         self.end("conceded", event.player)
         self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
         self.gather_now()
 
     @final
-    def nothing_left(self, event: ev.Event, what: str) -> None:
-        """A concession or a claim of the rest once every trick is played: no trick is left to give."""
-        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                  f"{event.player} {what}, but every trick has been played: no trick is left to give; ignored")
+    def nothing_left(self, event: ev.Concede | ev.ClaimRest, word: str, what: str) -> bool:
+        """Whether no trick is left for a concession or a claim of the rest to give: before play, where
+        its `word` has no meaning, or once every trick is played (the player `what`: ignored)."""
+        if self.table is None:
+            self.unsupported(event, f"'{word}' before play")
+        elif self.table.finished:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} {what}, but every trick has been played: no trick is left to give; ignored")
+        else:
+            return False
+        return True
 
     @final
     def quitted_trick(self, event: ev.Look) -> int | None:
@@ -1260,15 +1265,8 @@ class HandReplay:
         the table), for the game's laws to judge; None when it looks at a trick not gathered yet
         (the last one won, or the one being played), which may be reviewed. A trick not begun
         contradicts the transcript: found, and the look ignored (None)."""
-        table = self.table
-        played = len(table.tricks) if table is not None else 0
-        quitted = played - (0 if table is None or table.gathered else 1)
-        trick = event.trick or quitted or played or 1
-        if not 0 < trick <= played and not self.being_played(trick):
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at trick {trick}, which has not been played; ignored")
-            return None
-        return trick if trick <= quitted else None
+        trick, quitted = self.looked_at(event, first=True)
+        return trick if quitted else None
 
     @final
     def adversaries(self, player: str) -> tuple[str, ...]:
@@ -1688,19 +1686,27 @@ class HandReplay:
         return table is not None and bool(table.current.plays) and trick == table.current.number
 
     @final
-    def looked_at(self, event: ev.Look) -> tuple[int, bool]:
-        """The trick a `look` is at (the last one quitted, unless it names one) and whether that trick
-        is quitted (turned and gathered: what the laws that forbid a look speak of). A trick not
-        played yet is a contradiction: a finding, and (0, False)."""
+    def looked_at(self, event: ev.Look, first: bool = False) -> tuple[int, bool]:
+        """The trick a `look` is at (the last one quitted, unless it names one; with none quitted, the
+        first if `first`) and whether that trick is quitted (turned and gathered: what the laws that
+        forbid a look speak of). A trick not played yet is a contradiction: a finding, and (0, False)."""
         played = len(self.table.tricks) if self.table is not None else 0
         quitted = played - (0 if self.table is None or self.table.gathered else 1)
-        trick = event.trick or quitted
-        if not 0 < trick <= played and not self.being_played(trick):
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at " + (f"trick {trick}, which has not been played; ignored" if trick
-                                                     else "the last trick quitted, but none has been; ignored"))
+        trick = event.trick or quitted or (1 if first else 0)
+        if self.look_contradicts(event, trick, played, f"trick {trick}, which has not been played" if trick
+                                 else "the last trick quitted, but none has been"):
             return 0, False
         return trick, trick <= quitted
+
+    @final
+    def look_contradicts(self, event: ev.Look, trick: int, played: int, unplayed: str) -> bool:
+        """Whether a `look` at `trick` contradicts the transcript: neither one of the `played` tricks nor
+        the one on the table. Then it is found (the player looks at `unplayed`) and ignored."""
+        if 0 < trick <= played or self.being_played(trick):
+            return False
+        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                  f"{event.player} looks at {unplayed}; ignored")
+        return True
 
     @final
     def on_count(self, event: ev.Count) -> None:
@@ -1711,15 +1717,14 @@ class HandReplay:
     def looked_back(self, event: ev.Look) -> int | None:
         """The quitted trick `event` looks at (the last one, unless it names one), for a game whose
         laws let every quitted trick count; None, and a finding, when no such trick was quitted."""
-        quitted = len(self.table.tricks) if self.table is not None else 0
-        if self.being_played(event.trick):
-            return None  # its cards are still face up: a look at them is no look back
-        if (event.trick is not None and event.trick > quitted) or not quitted:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} looks at {'trick ' + str(event.trick) if event.trick else 'the last trick'}, "
-                      "but no such trick has been quitted; ignored")
+        played = len(self.table.tricks) if self.table is not None else 0
+        trick = event.trick or played
+        if self.being_played(trick):  # its cards are still face up: a look at them is no look back
             return None
-        return event.trick or quitted
+        if self.look_contradicts(event, trick, played, (f"trick {trick}" if trick else "the last trick")
+                                 + ", but no such trick has been quitted"):
+            return None
+        return trick
 
     @final
     @classmethod

@@ -2,13 +2,9 @@
 sentences its rulebook declares under each rule (`Rule.says`), as `HandReplay.say` gives them to
 a hand. The game decides; its rulebook words the decision. Both fill the sentence with
 `Rulebook.sentence`: a hand's from the rulebook it was replayed under (`hand.book`), this one
-from the game's as loaded. `Phrases` are such words kept once filled, for the sentences a game
-says in nearly every hand alike."""
+from the game's as loaded."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from functools import lru_cache
 
 from .auction import Objection
 from .rulebook import load
@@ -32,14 +28,3 @@ class Words:
         `sentence` (`say`): the topic named once, for the finding and for its words."""
         return Objection("illegal-bid", topic, self.say(topic, sentence, **slots))
 
-
-class Phrases:
-    """A game's words for the sentences it says in nearly every hand with the same few values (a
-    side's name, a count of tricks: a hand's result): `say` as `Words.say` gives it, each sentence
-    filled once a run and then looked up, its slots hashable. Filled in every hand, a euchre hand's
-    result cost it 0.5% of its instructions."""
-
-    __slots__ = ("say",)
-
-    def __init__(self, game: str) -> None:
-        self.say: Callable[..., str] = lru_cache(maxsize=1024)(Words(game).say)  # a few dozen in a run

@@ -375,11 +375,7 @@ class EuchreHand(HandReplay):
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side
         takes the remaining tricks, as when the other side concedes them, and the hands are thrown up."""
-        if self.table is None:
-            self.unsupported(event, "'claim rest' before play")
-            return
-        if self.table.finished:
-            self.nothing_left(event, "claims the rest")
+        if self.nothing_left(event, "claim rest", "claims the rest"):
             return
         side = self.sides.side(event.player)
         self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))
@@ -421,8 +417,7 @@ class EuchreHand(HandReplay):
             return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self, self.dealer)
         if self.false_card is not None and self.rebuild in self.choices:  # the table's choice, in its own words
             return self.say("play.out-of-turn", "rebuild-step", trick=self.false_card.trick)
-        choosing = self.choice_step()  # play waits for an open choice (the defenders', when a lone hand is broken)
-        if choosing is not None:
+        if (choosing := self.choice_step()) is not None:  # play waits for an open choice (a broken lone hand's)
             return choosing
         if self.bidding and self.auction.turn == self.auction.stuck:  # stick the dealer: he may not pass
             return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer)

@@ -4,19 +4,17 @@ twice gives the same verdict."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...engine import table as tb
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
-from ...engine.words import Phrases
+from ...engine.words import Words
 from .penalties import revoke_points, wrong_count_points
 
 if TYPE_CHECKING:
     from .hand import EuchreHand
-
-
-RESULT = Phrases("euchre")  # the words of a hand's result (`ordinary_result`): filled once a run, not once a hand
 
 
 def settle(hand: EuchreHand, ledger: Ledger) -> None:
@@ -44,13 +42,9 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
 
 
 def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, int, str, str]:
-    """Who scores the hand, how much, the rule's topic and the result in words, the `makers`
-    having taken `tricks`."""
+    """Who scores the hand, how much, the rule's topic and the result in words, the `makers` having taken `tricks`."""
     lone = hand.lone_hand  # below, the makers by name: under the score, a euchre's points go to the other side
-    named = (RESULT.say("score.makers", "alone", makers=makers) if lone
-             else RESULT.say("score.makers", "makers", makers=makers))
-    took = (RESULT.say("score.makers", "took-one", named=named) if tricks == 1
-            else RESULT.say("score.makers", "took", named=named, tricks=tricks))
+    took, euchred, march = result_words(makers, lone, tricks)
     exposed = hand.partner_exposed if lone else None
     if exposed is not None and tricks in (0, 1, 2, 5):  # Somerset 102: his partner's card caps the lone hand
         capped = hand.say("exposed.card", "capped", seat=exposed)
@@ -62,11 +56,22 @@ def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, in
         if hand.lone_defence:  # a euchre by a lone defender
             return hand.sides.other(makers), 4, "alone.defend", hand.say("alone.defend", "euchred", took=took)
         points = hand.game_options["lone-euchre"] if lone else 2
-        return hand.sides.other(makers), points, "score.euchre", RESULT.say("score.euchre", "euchred", took=took)
+        return hand.sides.other(makers), points, "score.euchre", euchred
     if tricks == 5:
         points = hand.game_options["lone-march"] if lone else 2
-        return makers, points, "score.march", RESULT.say("score.march", "march", named=named)
+        return makers, points, "score.march", march
     return makers, 1, "score.makers", took
+
+
+@lru_cache(maxsize=1024)  # a few dozen a run, each then looked up by plain arguments: cheaper than slots by name
+def result_words(makers: str, lone: bool, tricks: int) -> tuple[str, str, str]:
+    """What the makers took, and their euchre and march, in words: the same few in nearly every hand."""
+    words = Words("euchre")
+    named = (words.say("score.makers", "alone", makers=makers) if lone
+             else words.say("score.makers", "makers", makers=makers))
+    took = (words.say("score.makers", "took-one", named=named) if tricks == 1
+            else words.say("score.makers", "took", named=named, tricks=tricks))
+    return took, words.say("score.euchre", "euchred", took=took), words.say("score.march", "march", named=named)
 
 
 def penalised_revokes(hand: EuchreHand) -> list[tb.Revoke]:
