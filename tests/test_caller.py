@@ -130,7 +130,7 @@ def test_both_games_go_through_the_steps_before_play_in_their_own_words() -> Non
     assert [steps("boston", "A Y B Z", lines)[0] for lines in (
         ["Y pass"], ["Y bid 9, B pass, Z pass, A pass"], [misere],
         [misere, "A discard 5C, B discard KD, Y discard 2H, Z discard 3H"])] == [
-        "B to bid or pass", "Y to name trumps", "still to discard: A Y B Z", "Y to lead to trick 1"]
+        "B to bid or pass", "Y to name trumps", "still to discard: A, Y, B and Z", "Y to lead to trick 1"]
     petite = "W pass, S bid petite-misere, E pass, N pass, W pass"
     assert [steps("french-boston", "N E S W", lines)[0] for lines in (
         ["W pass"], [petite], [petite, "W discard 5H, S discard 5S, E discard 5D, N discard 5C"],
