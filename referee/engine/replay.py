@@ -1885,7 +1885,7 @@ class HandReplay:
     @final
     def next_in_play(self) -> str:
         """What happens next once play has begun: cards a chosen penalty sends back, a revoke to take
-        back, or whose turn it is."""
+        back, or whose turn it is (after a lead out of turn that may yet go back, whose else it may be)."""
         assert self.table is not None
         if self.due_back or self.held_aside:
             step = self.take_back_step()
@@ -1896,6 +1896,9 @@ class HandReplay:
             return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
         verb = "play" if self.table.current.plays else "lead"
         turn = f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
+        plays, false = self.table.current.plays, self.false_lead  # a caller's lead out of turn (Boston's L24)
+        if false is not None and len(plays) == 1 and plays[0].card is false.card:  # stands once followed
+            turn += f", or {false.expected}, whose lead it was, leads first and {false.player}'s {false.card} goes back"
         if self.open_claims:
             return self.open_claim_words(self.open_claims[0]) + "; meanwhile " + turn
         return turn

@@ -44,7 +44,7 @@ class AuctionPitchSession(GameSession[AuctionPitchHand]):
 
     def advance(self, replay: AuctionPitchHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
-        self.next_dealer = replay.dealer if verdict.status == "redeal" else replay.left_of(replay.dealer)
+        self.next_dealer = replay.deals_next if verdict.status == "redeal" else replay.left_of(replay.dealer)
         if self.won is None:
             self.won = replay.winner
 

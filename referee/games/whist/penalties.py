@@ -137,10 +137,10 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
             return Ruling(topic="play.before-second", account=hand.say(
                 "play.before-second", "stands", player=player, card=card, trick=trick, expected=expected))
         english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
-        words = ("win", "lose") if english else high_low_or_trump(hand, second)
+        words, fit = (("win", "lose"), "") if english else high_low_or_trump(hand, second)
         choosers = hand.adversaries(player) if english else (third,)
         demand = hand.say("play.before-second", "win-lose", others=hand.side_label(choosers), second=second) \
-            if english else hand.say("play.before-second", "third-hand", third=third, second=second)
+            if english else hand.say("play.before-second", "third-hand", third=third, second=second, demand=fit)
         return Ruling(offer=Offer(frozenset(choosers), player, words, "play.before-second",
                                   hand.say("play.before-second", "offer", demand=demand),
                                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second),
@@ -209,9 +209,8 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
                     hand.note(hand.say("exposed.trump-card", "may-lie", card=card, after=after))
 
                 return Ruling(found=False, then=lawful)
-            return Ruling(topic="exposed.trump-card",
-                          account=hand.say("exposed.trump-card", "still-out", card=card, after=after),
-                          offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
+            return Ruling(topic="exposed.trump-card", account=hand.say("exposed.trump-card", "still-out", card=card,
+                          after=after), offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
         if table is not None:
             return Ruling(hand.say("exposed.card", "face-up"), hand.exposed_cards.offer(hand, event.player, card))
         dealer, them = hand.dealer, hand.adversaries(hand.dealer)
@@ -244,21 +243,22 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
                                         ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
         last = hand.right_of(table.current.leader)
         chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
-        offer = hand.say("attention.drawn", "last-offer", chooser=chooser, target=target)
-        return Ruling(hand.say("attention.drawn", "last-to-play", chooser=chooser, target=target),
-                      Offer(frozenset({chooser}), event.player, high_low_or_trump(hand, target), "attention.drawn",
+        options, demand = high_low_or_trump(hand, target)
+        offer = hand.say("attention.drawn", "last-offer", chooser=chooser, target=target, demand=demand)
+        return Ruling(hand.say("attention.drawn", "last-to-play", chooser=chooser, target=target, demand=demand),
+                      Offer(frozenset({chooser}), event.player, options, "attention.drawn",
                             offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
 
 
-def high_low_or_trump(hand: WhistHand, target: str) -> tuple[Option, ...]:
-    """L26, L35 (W60, W66): his highest or lowest of the suit led or, if he has none, to trump or not: known, only
-    the pair that fits him is open; a demand of the other is for the wrong penalty, void (L39, W70)."""
+def high_low_or_trump(hand: WhistHand, target: str) -> tuple[tuple[Option, ...], str]:
+    """L26, L35 (W60, W66): his highest or lowest of the suit led or, if he has none, to trump or not, and its
+    words: his hand known, only the pair that fits him is open and named; a demand of the other is void (L39, W70)."""
     table = hand.table
-    led = table.led_suit() if table is not None else None
-    held = table.hands.get(target) if table is not None and table.hands is not None else None
-    if table is None or led is None or held is None:
-        return ("highest", "lowest", "trump", "no-trump")
-    return ("highest", "lowest") if any(table.rules.suit_of(c) is led for c in held) else ("trump", "no-trump")
+    if table is None or (led := table.led_suit()) is None or (held := (table.hands or {}).get(target)) is None:
+        return ("highest", "lowest", "trump", "no-trump"), hand.say("play.before-second", "either")
+    if any(table.rules.suit_of(c) is led for c in held):
+        return ("highest", "lowest"), hand.say("play.before-second", "high-low")
+    return ("trump", "no-trump"), hand.say("play.before-second", "trump-or-not")
 
 
 class WhistDealLaw(laws.MisdealRuleLaw["WhistHand"]):
