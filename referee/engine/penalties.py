@@ -285,8 +285,8 @@ class CallLaw(PenaltyLaw[H]):
             return f"{'anything but ' if requirement.what == 'withhold' else ''}the exposed {requirement.card}"
         if requirement.suit is not None and requirement.what in ("highest", "lowest"):
             return f"his {requirement.what} {'trump' if requirement.suit is hand.trump else requirement.suit.word[:-1]}"
-        if requirement.what == "lead-suit":
-            return f"a {requirement.suit.word[:-1] if requirement.suit else ''} lead"
+        if requirement.what == "lead-suit":  # led, not played: "was required to lead a club"
+            return f"a {requirement.suit.word[:-1] if requirement.suit else ''}"
         return REQUIREMENT_WORDS.get(requirement.what, requirement.what)
 
     def met(self, hand: H, requirement: Requirement, event: ev.Play) -> bool | None:

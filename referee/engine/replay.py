@@ -1611,7 +1611,8 @@ class HandReplay:
                 self.revokes.append(tb.Revoke(event.player, event.card, event.at, self.table.current.number, led,
                                               "established"))  # a call not obeyed counts as a revoke, at once
                 self.rule_on(ruling, "call-disobeyed", event.player, event.at, "call.disobeyed",
-                             f"{event.player} was required to play {law.describe(self, requirement)} "
+                             f"{event.player} was required to {'lead' if requirement.what == 'lead-suit' else 'play'} "
+                             f"{law.describe(self, requirement)} "
                              f"but played {event.card}. ", self.trick_number)
 
     # ---- claims, attention, concessions ----------------------------------------------
