@@ -6,7 +6,9 @@ stands). Where one player has the call of them (`LiableCards`: Boston's caller, 
 he keeps it for the rest of the hand (L21 ins.): he calls a card, or when its suit is led demands
 its holder's highest or lowest, or that it be not played, or keeps an exposed trump from ruffing;
 their holder must wait for his decision whenever one of them could be played (L39), and a card he
-plays before it goes back, liable to be called too (L23). Every choice is an `Offer` the hand opens,
+plays before it goes back, liable to be called too (L23). What may be demanded of an exposed card
+depends on the moment (`demands`: a game whose other side chooses shares it), so a choice on one opens
+again as the trick changes it (`reopen`). Every choice is an `Offer` the hand opens,
 so the game writes no lapse logic of its own."""
 
 from __future__ import annotations
@@ -148,35 +150,34 @@ class LiableCards:
         self.holders[card] = holder
 
     def offer(self, hand: HandReplay, holder: str, card: Card) -> Offer:
-        """The chooser's right over `holder`'s exposed `card`, until it is played: to call it, or to
-        demand his highest or lowest of its suit when that suit is next led, or to forbid ruffing with it."""
+        """The chooser's right over `holder`'s exposed `card`, until it is played (`demands`): a call
+        of the card ends it; a demand leaves the card liable to be called, so the choice opens again."""
         caller = self.chooser(hand)
         assert caller is not None
 
         def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-            what = option if option in ("highest", "lowest", "no-trump") else "card"
-            if self.decided_late(hand, card if what == "card" else None, what, at, holder):
-                return  # bound to the card he played without waiting for the decision (L23)
-            effect = hand.require(holder, what, "exposed.card", at, card=card)
-            hand.penalise("exposed.card", f"{caller} calls {holder}'s exposed {card} ({what})",
-                          effects=(Effect("exposed", holder, None, card.text), effect))
+            what = option if option in EXPOSED_DEMANDS else "card"
+            if not self.decided_late(hand, card if what == "card" else None, what, at, holder):
+                effect = hand.require(holder, what, "exposed.card", at, card=card)
+                hand.penalise("exposed.card", f"{caller} calls {holder}'s exposed {card} ({what})",
+                              effects=(Effect("exposed", holder, None, card.text), effect))
+            # else bound to the card he played without waiting for the decision (L23)
+            if what != "card" and card in self.holders:
+                hand.open(self.offer(hand, holder, card))
 
-        ruff: tuple[Option, ...] = ("no-trump",) if card.suit is hand.trump else ()
-        return Offer(frozenset({caller}), holder, ("card", "highest", "lowest", *ruff), "exposed.card",
-                     f"{caller} may call {card} (to be played as soon as that is lawful), demand {holder}'s highest or "
-                     f"lowest {card.suit.word[:-1]} when that suit is next led"
-                     + (", or forbid ruffing with it" if ruff else "") + "; the card stays liable to be called until "
-                     "it is played, and whenever its suit is led he may also demand that it be played or not played.",
-                     apply, ends=(Lapse.CARD_PLAYED,), card=card)
+        options, words = demands(hand, frozenset({caller}), holder, card)
+        return Offer(frozenset({caller}), holder, options, "exposed.card", words, apply, ends=(Lapse.CARD_PLAYED,),
+                     card=card)
 
     def expose(self, hand: HandReplay, holder: str, card: Card) -> None:
         """`card` laid on the table, liable to be called (`offer`)."""
         self.lay(card, holder)
         hand.open(self.offer(hand, holder, card))
 
-    def played(self, card: Card) -> None:
-        """A card played is no longer liable to be called."""
+    def played(self, hand: HandReplay, card: Card) -> None:
+        """A card played is no longer liable to be called; the others' choices follow the trick (`reopen`)."""
         self.holders.pop(card, None)
+        reopen(hand, self.offer)
 
     # ---- waiting for the caller's decision (L23, L39) -----------------------------------------------------
     def before_play(self, hand: HandReplay, event: ev.Play) -> None:
@@ -360,3 +361,39 @@ class LiableCards:
         start = order.index(current.leader)
         seats = [order[(start + i) % len(order)] for i in range(len(order))]
         return [p for p in seats if p not in current.players and p != self.chooser(hand)]
+
+
+def demands(hand: HandReplay, choosers: frozenset[str], holder: str, card: Card) -> tuple[tuple[Option, ...], str]:
+    """What the laws let `choosers` (one player, or a side) demand of `holder`'s exposed `card` now,
+    and its words (Boston's L21 ins.): to call it, to be played as soon as that is lawful, or his
+    highest or lowest of its suit; while its suit is being led and he is still to play, also that it
+    be not played (`withhold`), unless that would make him revoke; of an exposed trump, that he not
+    ruff with it (`no-trump`)."""
+    table, suit = hand.table, card.suit
+    led = table is not None and not table.finished and table.led_suit() is suit and holder not in table.current.players
+    held = (table.hands or {}).get(holder) if table is not None else None
+    withhold = led and (held is None or any(c.suit is suit and c is not card for c in held))
+    ruff = suit is hand.trump
+    options = ("card", "highest", "lowest", *(("withhold",) if withhold else ()), *(("no-trump",) if ruff else ()))
+    who, they, word = hand.side_label(choosers), "he" if len(choosers) == 1 else "they", suit.word[:-1]
+    but = ", or forbid ruffing with it" if ruff else ""
+    if withhold:
+        return options, (f"{who} may call {card} (to be played to this trick), demand {holder}'s highest or lowest "
+                         f"{word} in it, or demand that {card} be not played{but}; the card stays liable to be called "
+                         "until it is played.")
+    return options, (f"{who} may call {card} (to be played as soon as that is lawful), demand {holder}'s highest or "
+                     f"lowest {word} when that suit is next led{but}; the card stays liable to be called until it is "
+                     f"played, and whenever its suit is led {they} may also demand that it be played or not played.")
+
+
+def reopen(hand: HandReplay, offer: Callable[[Any, str, Card], Offer]) -> None:
+    """Each open choice on an exposed card whose `demands` the trick changed (its suit led, or no
+    longer), opened again in its place by `offer`, the game's, so that its options are those open now."""
+    rule = hand.rule_id("exposed.card") if hand.choices else ""
+    for i, choice in enumerate(hand.choices):
+        if choice.card is None or choice.pending.rule != rule or Lapse.CARD_PLAYED not in choice.ends:
+            continue
+        if choice.pending.options != demands(hand, choice.choosers, choice.offender, choice.card)[0]:
+            fresh = hand.open(offer(hand, choice.offender, choice.card))
+            hand.choices.remove(fresh)
+            hand.choices[i] = fresh

@@ -2055,19 +2055,24 @@ def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
     """The `apply` of a choice whose every option is a requirement on `offer.target`'s next card (a
     card, answering a `card` option: to play `offer.called` or `offer.card`, shown exposed where the
     law words that option's penalty apart, `said_card`; a suit, answering a `suit` option: to lead
-    it, as Euchre's card out of turn under Somerset's laws)."""
+    it, as Euchre's card out of turn under Somerset's laws). A choice that lasts until its card is
+    played is about an exposed card: each demand is about that card too (Boston's L21 ins.: his
+    highest or lowest of its suit, that it be not played, that he not ruff with it), and leaves it
+    liable to be called, so the choice opens again."""
     target, topic, choosers, said, said_card = offer.target, offer.topic, offer.choosers, offer.said, offer.said_card
-    card = offer.called or offer.card
+    card, exposed = offer.called or offer.card, Lapse.CARD_PLAYED in offer.ends
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
         suit = Suit[option.upper()] if option in SUIT_OPTIONS.values() else None
         what = "card" if len(option) == 2 else option if suit is None else "lead-suit"
-        effect = hand.require(target, what, topic, at, suit=suit, card=card if what == "card" else None)
+        effect = hand.require(target, what, topic, at, suit=suit, card=card if what == "card" or exposed else None)
         shown = (Effect("exposed", target, None, card.text),) if what == "card" and said_card and card is not None \
             else ()
         plainly = f"the exposed {card}" if what == "card" else REQUIREMENT_WORDS.get(option, option)
         hand.penalise(topic, (said_card if shown else said).format(
             choosers=hand.side_label(choosers), target=target, option=option, card=card, plainly=plainly),
             effects=(*shown, effect))
+        if exposed and what != "card":
+            hand.open(offer)
 
     return apply

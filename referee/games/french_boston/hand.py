@@ -11,6 +11,7 @@ from ...engine.called_hand import CalledHand
 from ...engine.caller import Called, claim_rest
 from ...engine.callerlaws import caller_lead_followed
 from ...engine.choices import PENALTY_WORDS
+from ...engine.exposedcards import reopen
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
@@ -202,6 +203,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def on_play(self, event: ev.Play) -> None:
         super().on_play(event)
         caller_lead_followed(self)
+        reopen(self, call_offer)
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
@@ -247,8 +249,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
                           else self.say("misere.play", "lost", caller=caller, trick=trick))
 
     def play_over(self) -> bool:
-        """Every trick is played, or the hands were thrown up (a misère lost or claimed): an error
-        now has nothing left to penalise."""
+        """Every trick played, or the hands thrown up (a misère lost or claimed): no error is left to penalise."""
         return self.table is not None and (self.table.finished or self.stage == "ended")
 
     # ---- status -------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from ...engine import callerlaws
 from ...engine import penalties as laws
 from ...engine.caller import MisereError, misere_caller, next_to_play
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
+from ...engine.exposedcards import demands
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling, card_call
 from ...notation import events as ev
@@ -71,11 +72,9 @@ def before_play(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
 
 
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
-    """The other side's right over a card exposed, laid down (a claim of the rest) or played before
-    a decision: it lasts until the card is played."""
-    others = hand.side_label(laws.choosers(hand, holder))
-    return card_call(hand, holder, card, ("card", "highest", "lowest"), "exposed.card",
-                     hand.say("exposed.card", "offer", others=others, card=card, holder=holder), (Lapse.CARD_PLAYED,))
+    """The other side's right (Boston's caller's: `demands`) over a card exposed, laid down or played early."""
+    options, words = demands(hand, laws.choosers(hand, holder), holder, card)
+    return card_call(hand, holder, card, options, "exposed.card", words, (Lapse.CARD_PLAYED,))
 
 
 EXPOSED = callerlaws.SideExposedLaw(SIDE, before_play, lambda hand, event, others: before_play(hand, event)
