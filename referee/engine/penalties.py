@@ -475,20 +475,19 @@ class DealStop:
         self.stands_once = stands_once
 
     def offer(self, hand: HandReplay) -> str | None:
-        """Open the choice, unless the table's first act after the deal used it; the finding's words
-        while the transcript shows no use of the deal (None once it does: it stands)."""
-        right, acts = hand.ctx.expected_dealer, [line for line in hand.record.lines if isinstance(line, ACTS)]
-        if not acts or not self.uses(acts[0]):
+        """Open the choice, unless the table's first act after the deal (a line, or an event of a line
+        of events) used it; the finding's words while the transcript shows no use of the deal (None
+        once it does: it stands)."""
+        right = hand.ctx.expected_dealer
+        acts = [act for line in hand.record.lines if isinstance(line, ACTS)
+                for act in (line.events if isinstance(line, ev.EventLine) else (line,))]
+        if not acts or not isinstance(acts[0], self.stands_once):
             others = frozenset(p for p in hand.order if p != hand.dealer)
             offer = hand.say("deal.wrong-dealer", "offer", others=hand.side_label(others), right=right)
             hand.open(Offer(others, hand.dealer, ("redeal", "deal-stands"), "deal.wrong-dealer", offer, deal_stopped,
                             ends=(Lapse.ANY_ACTION,)))
-        return None if any(self.uses(line) for line in acts) else hand.say("deal.wrong-dealer", "unused", right=right)
-
-    def uses(self, line: ev.Line) -> bool:
-        """Whether `line` uses the deal, so that a wrong deal stands from it on."""
-        once = self.stands_once
-        return isinstance(line, once) or any(isinstance(e, once) for e in getattr(line, "events", ()))
+        used = any(isinstance(act, self.stands_once) for act in acts)
+        return None if used else hand.say("deal.wrong-dealer", "unused", right=right)
 
     def step(self, hand: HandReplay) -> str | None:
         """What happens next while the choice is open."""
@@ -499,7 +498,8 @@ class DealStop:
 
 
 ACTS = (ev.EventLine, ev.UpcardLine, ev.RedealLine, ev.RecordedLine)
-"""Lines by which the table acts after the deal: the first may use it, answer its choice, or end the hand."""
+"""Lines by which the table acts after the deal (by each event of a line of events): the first may use it,
+answer its choice, or end the hand."""
 
 
 def deal_stopped(hand: HandReplay, option: str, at: ev.Span) -> None:
