@@ -418,12 +418,25 @@ class DealLaw(PenaltyLaw[H]):
     the game's words: its ``deal.wrong-dealer`` says `ruling`, its ``deal.wrong-count`` says `ruling`
     and `too-many` (a long hand, where the game rules it otherwise; else a YAML alias of `ruling`).
     The wrong count's sentences may name ``{side}``, the side of the player dealt wrongly (in a game
-    of fixed partnerships), and ``{misdeal}``, what a misdeal leads to (`misdeal`)."""
+    of fixed partnerships), and ``{misdeal}``, what a misdeal leads to (`misdeal`).
 
-    __slots__ = ()
+    A game whose laws let a wrong deal be stopped until it is used declares `stands_once`, the lines
+    and events that use it (its `DealStop`); without it a wrong deal stands once dealt (a transcript
+    shows no deal half dealt)."""
+
+    __slots__ = ("stop",)
+
+    def __init__(self, stands_once: tuple[type, ...] = ()) -> None:
+        self.stop = DealStop(stands_once) if stands_once else None
 
     def wrong_dealer_ruling(self, hand: H) -> str:
-        return hand.say("deal.wrong-dealer", "ruling")
+        stop = self.stop
+        words = stop.offer(hand) if stop is not None and hand.ctx.expected_dealer is not None else None
+        return hand.say("deal.wrong-dealer", "ruling") if words is None else words
+
+    def step(self, hand: H) -> str | None:
+        """What happens next while a wrong deal may still be stopped."""
+        return None if self.stop is None else self.stop.step(hand)
 
     def wrong_count_ruling(self, hand: H, player: str) -> str:
         side, misdeal = hand.sides.side_of.get(player, ""), self.misdeal(hand)
@@ -447,6 +460,54 @@ class MisdealRuleLaw(DealLaw[H]):
         if hand.options["misdeal"] == "loses-deal":
             return hand.say("deal.wrong-count", "passes")
         return hand.say("deal.wrong-count", "again")
+
+
+class DealStop:
+    """A wrong deal that may be stopped until it is used: until a line or event of `stands_once` (the
+    trump card turned, the first bid). Before one, the players other than its dealer may have the
+    player whose deal it was deal instead (a `redeal` line: he deals next, `HandReplay.deals_next`)
+    or let it stand (`call deal-stands`; the first bid, pass or card does too), in the words its
+    ``deal.wrong-dealer`` says `unused`, `offer`, `stopped` and `step`."""
+
+    __slots__ = ("stands_once",)
+
+    def __init__(self, stands_once: tuple[type, ...]) -> None:
+        self.stands_once = stands_once
+
+    def offer(self, hand: HandReplay) -> str | None:
+        """Open the choice, unless the table's first act after the deal (a line, or an event of a line
+        of events) used it; the finding's words while the transcript shows no use of the deal (None
+        once it does: it stands)."""
+        right = hand.ctx.expected_dealer
+        acts = [act for line in hand.record.lines if isinstance(line, ACTS)
+                for act in (line.events if isinstance(line, ev.EventLine) else (line,))]
+        if not acts or not isinstance(acts[0], self.stands_once):
+            others = frozenset(p for p in hand.order if p != hand.dealer)
+            offer = hand.say("deal.wrong-dealer", "offer", others=hand.side_label(others), right=right)
+            hand.open(Offer(others, hand.dealer, ("redeal", "deal-stands"), "deal.wrong-dealer", offer, deal_stopped,
+                            ends=(Lapse.ANY_ACTION,)))
+        used = any(isinstance(act, self.stands_once) for act in acts)
+        return None if used else hand.say("deal.wrong-dealer", "unused", right=right)
+
+    def step(self, hand: HandReplay) -> str | None:
+        """What happens next while the choice is open."""
+        topic = hand.rule_id("deal.wrong-dealer")
+        stop = next((c for c in hand.choices if c.pending.rule == topic), None)
+        return None if stop is None else hand.say("deal.wrong-dealer", "step", chooser=hand.side_label(stop.choosers),
+                                                  right=hand.ctx.expected_dealer)
+
+
+ACTS = (ev.EventLine, ev.UpcardLine, ev.RedealLine, ev.RecordedLine)
+"""Lines by which the table acts after the deal (by each event of a line of events): the first may use it,
+answer its choice, or end the hand."""
+
+
+def deal_stopped(hand: HandReplay, option: str, at: ev.Span) -> None:
+    """A `redeal` line stops a wrong deal: the player whose deal it was deals next (`deals_next`)."""
+    right, line = hand.ctx.expected_dealer, hand.redeal
+    if option == "redeal" and right is not None and (line is None or line.reason is None):  # not a misdeal's
+        hand.deals_next = right
+        hand.note(hand.say("deal.wrong-dealer", "stopped", right=right))
 
 
 REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), OutOfTurnLaw[Any](), ExposedLaw[Any]()

@@ -264,6 +264,7 @@ class HandReplay:
         dealer = record.header.dealer or context.expected_dealer
         assert dealer is not None, "the checker refuses a game's first hand without a dealer"
         self.dealer = dealer
+        self.deals_next = dealer  # who deals after a redeal: the rightful dealer, for a wrong deal stopped
         self.irregularities: list[Irregularity] = []
         self.penalties: list[Penalty] = []
         self.choices: list[Choice] = []
@@ -1876,7 +1877,9 @@ class HandReplay:
     def choice_step(self) -> str | None:
         """What happens next when play waits for a choice; an exposed card that may be called
         while play goes on does not hold it up, and a penalty chosen for the settlement only once
-        the last trick is played."""
+        the last trick is played; a wrong deal that may still be stopped, in the words of its law."""
+        if (stop := self.penalty_laws.deal.step(self)) is not None:
+            return stop
         over = self.table is not None and self.table.finished
         for choice in self.choices:
             if choice.waits or (over and Lapse.SETTLEMENT in choice.ends):

@@ -61,7 +61,6 @@ class AuctionPitchHand(HandReplay):
         self.rules = PitchTricks()
         self.stood: tb.OutOfTurn | None = None  # an adversary's card out of turn that stands (accepted, played to)
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal
-        self.deals_next = self.dealer  # who deals after a redeal: the right dealer, for a wrong deal stopped
         self.disobeyed: list[tb.Revoke] = []
 
     # ---- small queries -------------------------------------------------------------------
@@ -156,9 +155,8 @@ class AuctionPitchHand(HandReplay):
         if self.deal_exposure in self.choices:
             assert self.deal_exposure is not None
             return self.say("deal.exposed", "step", chooser=self.deal_exposure.pending.chooser, dealer=self.dealer)
-        if stop := next((c for c in self.choices if c.pending.rule == self.rule_id("deal.wrong-dealer")), None):
-            return self.say("deal.wrong-dealer", "step", chooser=self.side_label(stop.choosers),
-                            right=self.ctx.expected_dealer)
+        if stop := self.penalty_laws.deal.step(self):
+            return stop
         auction = self.auction
         if auction.phase == "bidding":
             if not auction.board and not auction.highest:

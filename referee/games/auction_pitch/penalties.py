@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from .hand import AuctionPitchHand
 
 OUT_OF_TURN_CALLS: tuple[Option, ...] = ("highest", "lowest", "trump", "no-trump")
-BIDDING = (ev.Bid, ev.Pass, ev.Pitch, ev.Sell, ev.Refuse, ev.Play)  # a wrong deal stands once one is heard
 
 
 class PitchRevokeLaw(RevokeLaw["AuctionPitchHand"]):
@@ -168,28 +167,6 @@ def deal_stands(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
         hand.notes.append(hand.say("deal.exposed", "stands", dealer=hand.dealer))
 
 
-class PitchDealLaw(DealLaw["AuctionPitchHand"]):
-    """A wrong deal stands once the bidding has begun (the deal laws are Seven-up's, where it may be stopped
-    until it is used); before any bid, pass or pitch the others may have its rightful dealer deal instead."""
-
-    __slots__ = ()
-
-    def wrong_dealer_ruling(self, hand: AuctionPitchHand) -> str:
-        right, others = hand.ctx.expected_dealer, frozenset(p for p in hand.order if p != hand.dealer)
-        offer = hand.say("deal.wrong-dealer", "offer", others=hand.side_label(others), right=right)
-        hand.open(Offer(others, hand.dealer, ("redeal", "deal-stands"), "deal.wrong-dealer", offer,
-                         deal_stopped, ends=(Lapse.ANY_ACTION,)))  # the first bid, pass or pitch ends it
-        if any(type(e) in BIDDING for line in hand.record.lines for e in getattr(line, "events", ())):
-            return super().wrong_dealer_ruling(hand)
-        return hand.say("deal.wrong-dealer", "unbid", right=right)
-
-
-def deal_stopped(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
-    """A `redeal` line stops a wrong deal: the player whose deal it was deals next (`deals_next`)."""
-    if option == "redeal" and hand.ctx.expected_dealer is not None:
-        hand.deals_next = hand.ctx.expected_dealer
-
-
 class PitchCallLaw(CallLaw["AuctionPitchHand"]):
     """"Trump" may be called even from a player who holds the suit led; a call disobeyed is a
     revoke, penalised under its own rule."""
@@ -205,5 +182,6 @@ class PitchCallLaw(CallLaw["AuctionPitchHand"]):
 
 
 LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), exposed=PitchExposedLaw(), call=PitchCallLaw(trump_while_following=True),
-                   out_of_turn=PitchOutOfTurnLaw(), deal=PitchDealLaw())
+                   out_of_turn=PitchOutOfTurnLaw(),
+                   deal=DealLaw["AuctionPitchHand"]((ev.Bid, ev.Pass, ev.Pitch, ev.Sell, ev.Refuse, ev.Play)))
 """Auction Pitch's penalty laws, declared on its hand."""

@@ -34,9 +34,8 @@ class Outcome:
 def settle(hand: AuctionPitchHand, ledger: Ledger) -> Outcome:
     """Every payment of the hand, through `ledger`."""
     outcome, auction, status = Outcome(), hand.auction, hand.status()
-    if status == "redeal":
-        hand.note(hand.say("deal.misdeal", "again", dealer=hand.dealer) if hand.deals_next == hand.dealer else
-                  hand.say("deal.wrong-dealer", "stopped", right=hand.deals_next))
+    if status == "redeal" and hand.deals_next == hand.dealer:  # else a wrong deal stopped, noted as it was
+        hand.note(hand.say("deal.misdeal", "again", dealer=hand.dealer))
     elif status == "thrown-in":
         hand.note(hand.say("bidding.board-all-pass", "thrown-in"))
     if status in ("redeal", "thrown-in"):

@@ -31,7 +31,7 @@ class EuchreSession(GameSession[EuchreHand]):
         # not be rebuilt, a faced card) is dealt again by the same dealer, as every one is by default
         lost = replay.redeal_why() == "misdeal" and replay.game_options["misdeal"] == "loses-deal"
         same_dealer = verdict.status == "redeal" and not lost
-        self.next_dealer = replay.dealer if same_dealer else replay.left_of(replay.dealer)
+        self.next_dealer = replay.deals_next if same_dealer else replay.left_of(replay.dealer)
         if verdict.status != "redeal":  # a void deal, dealt again, is not one of the game's deals
             self.deals += 1
         if self.won is None and not self.over:  # the first to the target wins; a game of a set number of deals is

@@ -188,5 +188,5 @@ def wrong_count_points(hand: EuchreHand) -> int:
 
 
 LAWS = laws.PenaltyLaws(revoke=EuchreRevokeLaw(), retract=EuchreRetractLaw(), out_of_turn=EuchreOutOfTurnLaw(),
-                        exposed=EuchreExposedLaw(), deal=laws.MisdealRuleLaw())
+                        exposed=EuchreExposedLaw(), deal=laws.MisdealRuleLaw["EuchreHand"]((ev.UpcardLine,)))
 """Euchre's penalty laws, declared on its hand."""

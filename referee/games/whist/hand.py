@@ -90,9 +90,12 @@ class WhistHand(HandReplay):
 
     def redeal_why(self) -> str | None:
         """Why the hand is dealt again, if it is: a misdeal, an imperfect pack, a faced card, or a
-        new deal by the same dealer (one the adversaries chose, or both sides revoking)."""
+        new deal by the same dealer (one the adversaries chose, or both sides revoking), or by the
+        rightful one (a wrong deal stopped, W8: `deals_next`)."""
         if self.imperfect():
             return "imperfect-pack"
+        if self.deals_next != self.dealer:
+            return "redeal"
         if self.same_dealer:
             return "new-deal"
         if self.redeal is not None:
@@ -108,7 +111,7 @@ class WhistHand(HandReplay):
         lost = self.redeal_why() == "misdeal" and self.game_options["misdeal"] == "loses-deal"
         rightful = self.ctx.expected_dealer
         if self.status() == "redeal" and not lost:
-            return self.dealer
+            return self.deals_next
         english = lost and self.game_options["code"] == "english" and rightful == self.partner(self.dealer)
         return self.left_of(rightful if english and rightful else self.dealer)
 

@@ -261,18 +261,6 @@ def high_low_or_trump(hand: WhistHand, target: str) -> tuple[tuple[Option, ...],
     return ("trump", "no-trump"), hand.say("play.before-second", "trump-or-not")
 
 
-class WhistDealLaw(laws.MisdealRuleLaw["WhistHand"]):
-    """W8: a wrong dealer may be stopped until the trump card is turned; the deal stands only once it
-    is (an ``upcard`` line: a transcript may end, or the table redeal, before it)."""
-
-    __slots__ = ()
-
-    def wrong_dealer_ruling(self, hand: WhistHand) -> str:
-        if any(type(line) is ev.UpcardLine for line in hand.record.lines):
-            return super().wrong_dealer_ruling(hand)
-        return hand.say("deal.wrong-dealer", "unturned")
-
-
 class WhistCallLaw(laws.CallLaw["WhistHand"]):
     """L39 (W70): a demand by the wrong adversary, or for the wrong penalty, voids the penalty."""
 
@@ -301,5 +289,5 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw(), retract=WhistRetractLaw(), out_of_turn=WhistOutOfTurnLaw(),
                         exposed=WhistExposedLaw(), attention=WhistAttentionLaw(), call=WhistCallLaw(),
-                        deal=WhistDealLaw())
+                        deal=laws.MisdealRuleLaw["WhistHand"]((ev.UpcardLine,)))  # W8: the trump card turned
 """Whist's penalty laws, declared on its hand."""
