@@ -232,7 +232,8 @@ class WhistHand(HandReplay):
         return self.game_options["both-revoke"] == "new-deal" and len({self.side(r.player) for r in self.revokes}) == 2
 
     def contract(self) -> dict[str, Any]:
-        return {"trump": self.trump.word if self.trump else None, "upcard": self.upcard.text if self.upcard else None,
+        return {"trump": self.trump.word if self.trump else None,
+                "upcard": self.upcard.text if self.upcard else None,
                 "tricks": ", ".join(f"{s} {n}" for s, n in self.won_by_side().items()) if self.table else None}
 
     def next_step(self) -> str | None:

@@ -71,7 +71,8 @@ def english_penalty(hand: WhistHand, player: str, trick: int, index: int) -> Rul
     side, them = hand.side(player), frozenset(hand.adversaries(player))
     words = hand.say("revoke.established", "english", others=hand.other(side), side=side) if barred(hand) else \
         hand.say("revoke.established", "english-free", others=hand.other(side), side=side)
-    options = ("take-three",) * (len(hand.face_up) < len(hand.order)) + ("deduct-three", "add-three")
+    down = len(hand.face_up) == len(hand.order)  # W69: all four hands thrown down, no trick is left to take
+    options = ("deduct-three", "add-three") if down else ("take-three", "deduct-three", "add-three")
     return Ruling(words, Offer(them, player, options, "revoke.established", hand.say(
         "revoke.established", "english-offer", others=hand.side_label(them), player=player, trick=trick),
         lambda hand, option, at: hand.revoke_choices.__setitem__(index, option), ends=(Lapse.SETTLEMENT,)))
@@ -209,8 +210,9 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
                     hand.note(hand.say("exposed.trump-card", "may-lie", card=card, after=after))
 
                 return Ruling(found=False, then=lawful)
-            return Ruling(topic="exposed.trump-card", account=hand.say("exposed.trump-card", "still-out", card=card,
-                          after=after), offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
+            return Ruling(topic="exposed.trump-card",
+                          account=hand.say("exposed.trump-card", "still-out", card=card, after=after),
+                          offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
         if table is not None:
             return Ruling(hand.say("exposed.card", "face-up"), hand.exposed_cards.offer(hand, event.player, card))
         dealer, them = hand.dealer, hand.adversaries(hand.dealer)
