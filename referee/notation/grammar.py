@@ -26,6 +26,7 @@ from . import events as ev
 from . import usercache
 from .cards import parse_card, parse_suit
 from .characters import unusual_character
+from .comment import uncommented
 from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
 from .linewords import LINE_FORMS
@@ -458,8 +459,7 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     expected: set[str]
     if isinstance(error, UnexpectedEOF):
         expected = {str(name) for name in error.expected}
-        column = len(text.rstrip()) + 1
-        return _problem_at_end(expected, text, line, column, lark, game)
+        return _problem_at_end(expected, text, line, _end_column(text), lark, game)
     if isinstance(error, UnexpectedCharacters):
         column = error.column
         expected = set(error.allowed or ())
@@ -467,7 +467,7 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     elif isinstance(error, UnexpectedToken):
         token = error.token
         if token.type == "$END":
-            return _problem_at_end({str(n) for n in error.expected}, text, line, len(text.rstrip()) + 1, lark, game)
+            return _problem_at_end({str(n) for n in error.expected}, text, line, _end_column(text), lark, game)
         column = token.column or 1
         expected = {str(name) for name in (error.accepts or error.expected)}
         offending = _word_at(text, column)
@@ -687,6 +687,12 @@ def _hand_line_problem(text: str, line: int) -> Problem | None:
     if not _HAND_LINE.match(text):
         return None
     return hand_line_problem(text, line)
+
+
+def _end_column(text: str) -> int:
+    """The column just after the line's last word: where a line that ends too early ends, a
+    comment after it aside (the error points at the line, not past its comment)."""
+    return len(uncommented(text).rstrip()) + 1
 
 
 def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark: Lark,

@@ -5,7 +5,9 @@ reader starts a new hand there, spoiled by the problem, so the hand before keeps
 and the lines after it are not charged to that hand. docs/notation.md §2.2 says which lines
 count: the first word is ``hand`` in any case, or one letter off it (``hnad``, ``han``,
 ``hands``) with a number or ``dealer`` next; never when that word is one of the game's players
-(a player may be called ``Hand``: his broken event line stays in its hand).
+(a player may be called ``Hand``: his broken event line stays in its hand). A comment after
+such a line is no part of it: it neither makes a line hand-like, nor names the hand's number or
+dealer, nor is quoted back as the line.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from collections.abc import Collection
 
 from . import events as ev
+from .comment import uncommented
 from .problem import Problem
 
 _FIRST_WORD = (r"\s*([^\W\d_]+)(.*)", re.DOTALL)
@@ -47,7 +50,7 @@ def one_letter_off(word: str, target: str = "hand") -> bool:
 
 def looks_like_hand_line(text: str, players: Collection[str]) -> bool:
     """Whether a line the grammar refused starts like a hand line (see the module's docstring)."""
-    match = _compiled(_FIRST_WORD).match(text)
+    match = _compiled(_FIRST_WORD).match(uncommented(text))
     if match is None:
         return False
     word, rest = match.group(1), match.group(2)
@@ -78,6 +81,7 @@ def spoiling_problem(text: str, refused: Problem) -> Problem:
 
 def hand_line_problem(text: str, line: int) -> Problem:
     """The problem of a hand line written as people write it, with the form the notation expects."""
+    text = uncommented(text)
     return Problem(line, 1 + len(text) - len(text.lstrip()),
                    f"{text.strip()!r} is not a hand line as the notation writes it; expected: hand [N] [dealer PLAYER]",
                    "a hand line looks like: hand 2 dealer Ann (lower case, no comma or colon; "
@@ -88,6 +92,7 @@ def hand_line_problem(text: str, line: int) -> Problem:
 def salvaged_header(text: str, line: int, players: Collection[str]) -> ev.HandHeader:
     """The hand's number and dealer as far as the misspelt line shows them (a dealer only when
     it names a player), so that the hands after it are not charged with a wrong number or dealer."""
+    text = uncommented(text)
     match = _compiled(_FIRST_WORD).match(text)
     rest = match.group(2) if match is not None else text
     digits = _compiled(_DIGITS).search(rest)

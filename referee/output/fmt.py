@@ -33,6 +33,7 @@ from ..check import Checker
 from ..engine.header import INFO_TAGS
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
+from ..notation.comment import comment_start
 from ..notation.handline import looks_like_hand_line, spoiling_problem
 from ..notation.limits import MAX_ERRORS, MAX_FMT_HELD, MAX_HAND_CHARS
 from ..notation.reader import GameStart, HandRecord, Problem, more_problems, parse_line, read_lines, told_as_written
@@ -84,16 +85,8 @@ def record_text(record: ev.Line) -> str:
 
 def comment_of(text: str) -> str | None:
     """The ``# …`` part of a raw line, if any (a ``#`` inside a quoted value is not a comment)."""
-    first = text.find("#")
-    if first < 0 or '"' not in text[:first]:  # nearly every line: no character-by-character scan
-        return text[first:].rstrip() if first >= 0 else None
-    quoted = False
-    for i, char in enumerate(text):
-        if char == '"':
-            quoted = not quoted
-        elif char == "#" and not quoted:
-            return text[i:].rstrip()
-    return None
+    start = comment_start(text)
+    return text[start:].rstrip() if start >= 0 else None
 
 
 # ---- the file as source lines ---------------------------------------------------------------

@@ -1,0 +1,94 @@
+"""A transcript means the same in every spelling the notation allows (notation.md §1, §2).
+
+test_reflow.py moves events between lines and respells the cards played; this file respells
+everything else a scorer may write another way, on every line that holds it: the cards of
+``deal``, ``upcard``, ``discard``, ``expose``, ``call`` and the ``Cut`` tag (lower case, suit
+symbols, ``10`` for ``T`` and back), suits named by word, capitalised word, letter or symbol
+(``name``, ``call``, ``Belle``), comments after every line (with the typographic characters a
+comment may hold) and comment and blank lines between them, CR LF line ends and a byte-order
+mark. Every case of cases/ so written gives the verdict of the case as written, lines and
+columns aside.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from expectations import expected_verdict
+from reflow import SUIT_SPELLINGS, TEN_SPELLINGS, positionless
+
+from referee import check_text
+from referee.notation.comment import comment_start
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
+
+_CARD = re.compile(r"(?<![\w'-])(10|[AKQJT2-9])([SHDC♠♥♦♣])(?![\w'-])", re.IGNORECASE)
+_SUIT_WORD = re.compile(r"\b(name|call) (spades|hearts|diamonds|clubs)\b")
+_BELLE = re.compile(r'^\[Belle "(spades|hearts|diamonds|clubs)"\]')
+_SYMBOL_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_COMMENT = "   # “so” – he said\u00a0♡ −2, hand 9 dealer {dealer}"
+
+
+def respelt(text: str, seed: str) -> str:
+    """`text` with each card, suit and comment written another way the notation allows, chosen
+    at random (by `seed`); quoted values other than the ``Cut`` tag and ``note`` lines kept."""
+    rng = random.Random(seed)
+
+    def card(match: re.Match[str]) -> str:
+        rank, suit = match.group(1).upper(), match.group(2).upper()
+        suit = _SYMBOL_LETTER.get(suit, suit)
+        rank = rng.choice(TEN_SPELLINGS) if rank in ("T", "10") else rng.choice((rank, rank.lower()))
+        return rank + rng.choice(SUIT_SPELLINGS[suit])
+
+    def suit(word: str) -> str:
+        return rng.choice((word, word.capitalize(), word[0], word[0].upper(), SUIT_SPELLINGS[word[0].upper()][2]))
+
+    players = re.search(r'^\[Players "([^"]*)"', text, re.MULTILINE)
+    names = players.group(1).split() if players else ["N"]
+    out = ["\ufeff# written in another style", ""]
+    for line in text.splitlines():
+        start = comment_start(line)
+        code, comment = (line, "") if start < 0 else (line[:start], line[start:])
+        if code.startswith("[Cut ") or not ('"' in code or code.lstrip().startswith("note")):
+            code = _CARD.sub(card, code)
+        code = _SUIT_WORD.sub(lambda m: f"{m.group(1)} {suit(m.group(2))}", code)
+        code = _BELLE.sub(lambda m: f'[Belle "{suit(m.group(1))}"]', code)
+        if code.strip() and not comment:
+            comment = _COMMENT.format(dealer=rng.choice(names))
+        out += [code + comment, "", "  # a comment line"]
+    return "\r\n".join(out) + "\r\n"
+
+
+@pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_case_means_the_same_in_every_spelling(transcript: Path) -> None:
+    text = transcript.read_text("utf-8")
+    rules = expected_verdict(transcript).get("cli_rules")
+    styled = respelt(text, transcript.name)
+    assert styled != text
+    assert positionless(check_text(styled, rules).to_dict()) == positionless(check_text(text, rules).to_dict()), styled
+
+
+HAND_LINES = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\n{line}\nhand 3\n'
+
+
+@pytest.mark.parametrize("line", ["Hand 2   # dealer S, says W", "Hand two   # dealer S at table 7"])
+def test_a_comment_on_a_hand_line_written_wrongly_names_no_dealer_and_is_not_quoted(line: str) -> None:
+    """The hand after a misspelt hand line is dealt on from the dealer the line shows, not one a
+    comment names (``Hand 2  # dealer S`` made S the second hand's dealer, W the third's, and the
+    third hand's bids out of turn), and the error quotes the line without its comment."""
+    plain = check_text(HAND_LINES.format(line=line.split("#")[0].rstrip())).to_dict()["files"][0]
+    commented = check_text(HAND_LINES.format(line=line)).to_dict()["files"][0]
+    assert commented == plain
+    assert "#" not in commented["errors"][0]["message"]
+    assert commented["games"][0]["hands"][-1]["dealer"] == "E"
+
+
+def test_a_comment_does_not_make_a_broken_line_a_hand_line() -> None:
+    """``hnad`` alone is no hand line (no number or ``dealer`` follows it): a number in the
+    comment after it does not make it one."""
+    plain = check_text(HAND_LINES.format(line="hnad")).to_dict()["files"][0]
+    assert check_text(HAND_LINES.format(line="hnad   # 2 deals")).to_dict()["files"][0] == plain
