@@ -139,6 +139,9 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
                 "play.before-second", "stands", player=player, card=card, trick=trick, expected=expected))
         english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
         words, fit = (("win", "lose"), "") if english else high_low_or_trump(hand, second)
+        if not words:
+            return Ruling(topic="play.before-second", account=hand.say(
+                "play.before-second", "no-trumps", player=player, card=card, trick=trick, expected=expected))
         choosers = hand.adversaries(player) if english else (third,)
         demand = hand.say("play.before-second", "win-lose", others=hand.side_label(choosers), second=second) \
             if english else hand.say("play.before-second", "third-hand", third=third, second=second, demand=fit)
@@ -246,6 +249,8 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
         last = hand.right_of(table.current.leader)
         chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
         options, demand = high_low_or_trump(hand, target)
+        if not options:
+            return Ruling(hand.say("attention.drawn", "no-trumps", target=target))
         offer = hand.say("attention.drawn", "last-offer", chooser=chooser, target=target, demand=demand)
         return Ruling(hand.say("attention.drawn", "last-to-play", chooser=chooser, target=target, demand=demand),
                       Offer(frozenset({chooser}), event.player, options, "attention.drawn",
@@ -260,7 +265,8 @@ def high_low_or_trump(hand: WhistHand, target: str) -> tuple[tuple[Option, ...],
         return ("highest", "lowest", "trump", "no-trump"), hand.say("play.before-second", "either")
     if any(table.rules.suit_of(c) is led for c in held):
         return ("highest", "lowest"), hand.say("play.before-second", "high-low")
-    return ("trump", "no-trump"), hand.say("play.before-second", "trump-or-not")
+    # trumps led to a player who has none: he cannot trump, so nothing is left to demand
+    return ((), "") if led is hand.trump else (("trump", "no-trump"), hand.say("play.before-second", "trump-or-not"))
 
 
 class WhistCallLaw(laws.CallLaw["WhistHand"]):
