@@ -1324,8 +1324,8 @@ class HandReplay:
         self.rule_on(ruling, kind, fact.player, fact.at, "play.out-of-turn",
                      f"{fact.player} {'led' if fact.lead else 'played'} {fact.card} to trick {fact.trick}, "
                      f"but it was {fact.expected}'s turn. ", fact.trick)
-        if ruling.keeps:
-            self.false_card = fact
+        if ruling.keeps and (self.false_card is None or self.false_card.trick != fact.trick):
+            self.false_card = fact  # a later card out of turn in its trick goes back with the first one
 
     @final
     def fact_notactive(self, fact: tb.NotActive) -> None:
