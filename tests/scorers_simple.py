@@ -187,6 +187,13 @@ def euchre_strength(c: str, led: str, trump: str) -> tuple[int, int]:
     return (1 if suit == led else 0), rank(c)
 
 
+def end_of_deals(score: dict[str, int]) -> str | None:
+    """The winner of a game of a set number of deals: the higher total, nobody on a tie."""
+    top = max(score.values())
+    leaders = [s for s in score if score[s] == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
 def score_euchre(text: str) -> Scored:
     """Euchre (seed 004 and the digest's project defaults): makers 1 for three or four tricks, 2 for
     a march, a lone march `lone-march` (4); euchred, the defenders 2 (`lone-euchre` against a lone
@@ -205,7 +212,8 @@ def score_euchre(text: str) -> Scored:
         for hand in header.hands:
             dealer = hand.dealer or rotation(header.players, dealer or header.players[-1])[0]
             held = {p: list(cs) for p, cs in hand.deals.items()}
-            maker = trump = alone = None
+            maker = trump = None
+            lone: list[str] = []  # the lone maker and the lone defender, in the order announced
             plays: list[tuple[str, str]] = []
             for e in hand.events:
                 if e.word == "order":
@@ -216,15 +224,25 @@ def score_euchre(text: str) -> Scored:
                 elif e.word == "name":
                     maker, trump = e.player, e.arg
                 elif e.word == "alone":
-                    alone = e.player
+                    lone.append(e.player)
                 elif e.word == "play":
                     plays.append((e.player, e.arg))
-            assert maker is not None and trump is not None, "every generated hand makes trump"
-            partner = header.players[(header.players.index(maker) + 2) % 4]
-            active = [p for p in rotation(header.players, dealer) if not (alone and p == partner)]
+            played += 1
+            if maker is None or trump is None:  # all passed twice: thrown in, no score (a deal all the same)
+                out.hands.append(HandScore(len(out.games), {}, dict.fromkeys(sides, 0), dict(score)))
+                if deals and played == deals:
+                    winner = end_of_deals(score)
+                    out.games.append(GameScore(dict(score), winner))
+                    score, played = dict.fromkeys(sides, 0), 0
+                continue
+            alone = maker if maker in lone else None
+            out_seats = [header.players[(header.players.index(p) + 2) % 4] for p in lone]
+            active = [p for p in rotation(header.players, dealer) if p not in out_seats]
             tricks = dict.fromkeys(sides, 0)
             revokers: list[str] = []
             leader = active[0]
+            if alone and rules.get("loner-lead") == "left-of-loner":
+                leader = next(p for p in rotation(header.players, alone) if p not in out_seats)
             for t in range(5):
                 trick = plays[t * len(active):(t + 1) * len(active)]
                 assert [p for p, _ in trick] == rotation(active, active[active.index(leader) - 1]), trick
@@ -242,9 +260,10 @@ def score_euchre(text: str) -> Scored:
             first_out: str | None = None  # both sides' revoke penalties may reach the target: the first scored
             if revokers:  # each side penalised once, in the order of the revokes
                 for offenders in dict.fromkeys(side_of[p] for p in revokers):
-                    lone = alone is not None and (side_of[alone] == offenders
-                                                  or rules.get("revoke-lone") == "any-lone-hand")
-                    points = int(rules.get("revoke-lone-points" if lone else "revoke-points", "4" if lone else "2"))
+                    lone_offence = any(side_of[p] == offenders for p in lone) or (
+                        bool(lone) and rules.get("revoke-lone") == "any-lone-hand")
+                    points = int(rules.get("revoke-lone-points", "4") if lone_offence else rules.get(
+                        "revoke-points", "2"))
                     if rules.get("revoke-penalty") == "deduct":
                         delta[offenders] -= points
                     else:
@@ -256,20 +275,19 @@ def score_euchre(text: str) -> Scored:
                 delta[makers] = int(rules.get("lone-march", "4")) if alone else 2
             elif tricks[makers] >= 3:
                 delta[makers] = 1
+            elif any(side_of[p] == defenders for p in lone):  # a euchre by a lone defender: four (OS)
+                delta[defenders] = 4
             else:
                 delta[defenders] = int(rules.get("lone-euchre", "2")) if alone else 2
             for s in sides:
                 score[s] += delta[s]
-            played += 1
             out.hands.append(HandScore(len(out.games), tricks, delta, dict(score),
                                        {"maker": maker, "trump": trump, "revokers": revokers}))
             winner: str | None = None
             over = False
             if deals:
                 over = played == deals
-                top = max(score.values())
-                leaders = [s for s in sides if score[s] == top]
-                winner = leaders[0] if over and len(leaders) == 1 else None
+                winner = end_of_deals(score) if over else None
             else:
                 reached = [s for s in sides if score[s] >= target]
                 over = bool(reached)
@@ -384,7 +402,7 @@ def score_auction_pitch(text: str) -> Scored:
             for p in players:  # a player has only his white counters to push: none past the last
                 delta[p] = min(delta[p], max(0, target - score[p]))
                 score[p] += delta[p]
-            winner = pitch_winner(players, before, delta, points, pitcher, made and not revokers and to_make > 0,
+            winner = pitch_winner(players, before, delta, points, pitcher, made and pitcher not in revokers and to_make > 0,
                                   sold, eldest, target, revokers)
             if flag(rules, "smudge") and to_make == 4 and won[pitcher] == 4 and before[pitcher] >= 0 \
                     and pitcher not in revokers:

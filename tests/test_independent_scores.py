@@ -11,6 +11,7 @@ winner must agree. The default run tries a few games of each kind; `stress` many
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -19,15 +20,18 @@ from oracle import oracle
 from scorers_simple import SCORERS
 
 from referee import check_text
-from referee.engine.generators import Deal, PlayRulesFor, Plays, write_in_style
+from referee.engine.generators import Deal, PlayRulesFor, Plays, random_tricks, write_in_style
 from referee.games.auction_pitch import generator as pitch
 from referee.games.euchre import generator as euchre
 from referee.games.whist import generator as whist
-from referee.notation.cards import Card
+from referee.notation.cards import Card, Suit, parse_card
 
 EUCHRE_RULES = ["stick-the-dealer; target=1000", "target=10", "target=5; lone-march=5; lone-euchre=4",
                 "lone-march=3; revoke-points=3; revoke-lone-points=5", "deals=6", "revoke-lone=any-lone-hand",
                 "revoke-penalty=deduct; target=7", "revoke-lone=any-lone-hand; revoke-penalty=deduct"]
+EUCHRE_TABLE_RULES = ["target=10", "deals=8", "deck=32; loner-lead=left-of-loner",
+                      "defend-alone=against-lone; stick-the-dealer", "defend-alone=always; revoke-lone=any-lone-hand",
+                      "deals=5; defend-alone=always; loner-lead=left-of-loner"]
 PITCH_RULES = ["target=1000", "bid-to-board", "target=7; full-value-bids", "bid-to-board; smudge",
                "target=1000; revoke-pitch-before-bid=four", "bid-to-board; target=5", "target=1000; smudge",
                "target=7; full-value-bids; smudge"]
@@ -64,6 +68,54 @@ def euchre_game(rng: random.Random, hands: int, rules: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def euchre_tables(rng: random.Random, hands: int, rules: str) -> str:
+    """Euchre under the house rules the generator does not play: no stick-the-dealer (a deal nobody
+    makes is thrown in), the 32-card pack, the lone player's left leading, lone defences; each hand
+    made here, its play as the oracle (or, now and then, carelessness) allows."""
+    seats = ["N", "E", "S", "W"]
+    lines = ['[Game "euchre"]', '[Players "N E S W"]', '[Partners "N-S E-W"]', f'[Rules "{rules}"]', ""]
+    ranks = "789TJQKA" if "deck=32" in rules else "9TJQKA"
+    play, first = laws(rng), rng.randrange(4)
+    for number in range(1, hands + 1):
+        dealer = seats[(first + number - 1) % 4]
+        order = seats[seats.index(dealer) + 1:] + seats[:seats.index(dealer) + 1]
+        pack = [r + s for r in ranks for s in "SHDC"]
+        rng.shuffle(pack)
+        held = {p: [parse_card(c) for c in pack[i * 5:i * 5 + 5]] for i, p in enumerate(order)}
+        upcard = pack[20]
+        lines += [f"hand {number} dealer {dealer}", *(f"deal {p}: {' '.join(c.text for c in held[p])}" for p in seats),
+                  f"upcard {upcard}"]
+        maker = next((p for p in order if rng.random() < 0.15), None)
+        if maker is not None:
+            trump = upcard[1]
+            lines.append(", ".join([f"{p} pass" for p in order[:order.index(maker)]] + [f"{maker} order"]))
+            held[dealer].append(parse_card(upcard))
+            lines.append(f"{dealer} discard {held[dealer].pop(rng.randrange(6)).text}")
+        else:
+            lines.append(", ".join(f"{p} pass" for p in order))
+            maker = next((p for p in order if rng.random() < 0.3 or (p == dealer and "stick" in rules)), None)
+            if maker is None:
+                lines += [", ".join(f"{p} pass" for p in order), *(["redeal thrown-in"] if rng.random() < 0.5 else []),
+                          ""]
+                continue
+            trump = rng.choice([s for s in "SHDC" if s != upcard[1]])
+            lines.append(", ".join([f"{p} pass" for p in order[:order.index(maker)]] + [f"{maker} name {trump}"]))
+        out = []
+        if rng.random() < 0.3:
+            lines.append(f"{maker} alone")
+            out.append(seats[(seats.index(maker) + 2) % 4])
+        if "defend-alone" in rules and (out or "always" in rules) and rng.random() < 0.5:
+            defender = seats[(seats.index(maker) + rng.choice((1, 3))) % 4]
+            lines.append(f"{defender} alone")
+            out.append(seats[(seats.index(defender) + 2) % 4])
+        active = [p for p in order if p not in out]
+        leader = active[0]
+        if "left-of-loner" in rules and seats[(seats.index(maker) + 2) % 4] in out:
+            leader = next(p for p in seats[seats.index(maker) + 1:] + seats if p not in out)
+        lines += random_tricks(rng, active, leader, held, play(Deal("euchre", Suit(trump))))[0] + [""]
+    return "\n".join(lines) + "\n"
+
+
 def pitch_game(rng: random.Random, hands: int, rules: str) -> str:
     players = ("A", "B", "C", "D", "E", "F", "G")[:rng.randint(2, 7)]
     board = "bid-to-board" in rules
@@ -81,7 +133,8 @@ def whist_game(rng: random.Random, hands: int, rules: str) -> str:
 
 
 MAKERS: dict[str, tuple[Callable[[random.Random, int, str], str], list[str]]] = {
-    "euchre": (euchre_game, EUCHRE_RULES), "auction-pitch": (pitch_game, PITCH_RULES),
+    "euchre": (euchre_game, EUCHRE_RULES), "euchre-tables": (euchre_tables, EUCHRE_TABLE_RULES),
+    "auction-pitch": (pitch_game, PITCH_RULES),
     "whist": (whist_game, WHIST_RULES)}
 PITCH_DETAILS = ("points", "pitcher", "to_make", "made", "to_go")
 
@@ -92,7 +145,7 @@ def disagreements(game: str, text: str) -> list[Any]:
     verdict = whole["files"][0]
     assert not verdict["errors"], verdict["errors"]
     assert whole["summary"]["disagreements"] == 0, "a recorded result the scorer wrote disagrees"
-    mine = SCORERS[game](text)
+    mine = SCORERS[game.removesuffix("-tables")](text)
     theirs = [(index, hand) for index, g in enumerate(verdict["games"]) for hand in g["hands"]]
     found: list[Any] = []
     if len(theirs) != len(mine.hands):
@@ -110,6 +163,19 @@ def disagreements(game: str, text: str) -> list[Any]:
     if got_games != want_games:
         found.append(("games", got_games, want_games))
     return found
+
+
+def with_score(game: str, text: str, rules: str, rng: random.Random) -> str:
+    """`text` with a `[Score]` tag: the first game starts from a standing short of its target."""
+    found = re.search(r"target=(\d+)", rules)
+    target = int(found.group(1)) if found else {"auction-pitch": 7, "whist": 7}.get(game, 10)
+    target = {"game=short": 5, "game=long": 10}.get(next((r for r in rules.split("; ") if "game=" in r), ""), target)
+    names = re.search(r'\[(Partners|Players) "(.*)"\]', text[text.index("[Partners") if "[Partners" in text else 0:])
+    assert names is not None
+    low = -3 if game == "auction-pitch" else 0
+    score = ", ".join(f"{who} {rng.randint(low, min(target, 20) - 1)}" for who in names.group(2).split())
+    at = text.index("\n", text.index("[Players")) + 1
+    return text[:at] + f'[Score "{score}"]\n' + text[at:]
 
 
 def restyle(text: str, rng: random.Random) -> str:
@@ -136,7 +202,7 @@ def restyle(text: str, rng: random.Random) -> str:
 def with_recorded(game: str, text: str, rng: random.Random) -> str:
     """`text` with each hand's result written after it, as the scorer works it out (score changes of
     0 left out at random, the rest in a random order): the referee must find every one agrees."""
-    results = iter(SCORERS[game](text).hands)
+    results = iter(SCORERS[game.removesuffix("-tables")](text).hands)
     out: list[str] = []
     in_hand = False
 
@@ -162,6 +228,8 @@ def check_games(game: str, count: int, hands: int, base: int) -> None:
     for seed in range(base, base + count):
         rules, rng = variants[seed % len(variants)], random.Random(seed + 1)
         text = write_in_style(make(random.Random(seed), hands, rules), rng)
+        if rng.random() < 0.4:
+            text = with_score(game.removesuffix("-tables"), text, rules, rng)
         if rng.random() < 0.5:
             text = with_recorded(game, text, rng)
         text = restyle(text, rng)
