@@ -471,6 +471,9 @@ def score_whist(text: str) -> Scored:
         sides = ["-".join(s) for s in header.sides]
         side_of = {p: "-".join(s) for s in header.sides for p in s}
         score = {s: header.score.get(s, 0) for s in sides}
+        rubbers = rules.get("rubber", "by-game") == "yes" or (rules.get("rubber", "by-game") == "by-game"
+                                                            and kind == "short")
+        rubber: list[tuple[str, int]] = []  # the games of the rubber so far: who won each, its value
         dealer: str | None = None
         fresh = True
         for hand in header.hands:
@@ -498,6 +501,10 @@ def score_whist(text: str) -> Scored:
             # Two tricks per revoke, only what the revokers hold (A3 (a)). When both sides revoke and a
             # side holds too few, the digest leaves the order open: the referee moves them revoke by
             # revoke, in the order of play, and so does this.
+            if len(set(revokes)) == 2 and rules.get("both-revoke") == "new-deal":  # void: dealt again (W46)
+                out.hands.append(HandScore(len(out.games), tricks, dict.fromkeys(sides, 0), dict(score),
+                                           {"value": None, "rubber": None}))
+                continue
             counted = dict(tricks)
             for i, s in enumerate(revokes):
                 other = next(o for o in sides if o != s)
@@ -529,13 +536,22 @@ def score_whist(text: str) -> Scored:
                 score[s] = now
                 if score[s] >= target and winner is None:
                     winner = s
-            detail: dict[str, object] = {"tricks_counted": counted}
+            detail: dict[str, object] = {"tricks_counted": counted, "value": None, "rubber": None}
             if winner is not None:
                 loser = next(s for s in sides if s != winner)
                 if kind == "short":
-                    detail["value"] = 3 if score[loser] == 0 else 2 if score[loser] <= 2 else 1
+                    value = 3 if score[loser] == 0 else 2 if score[loser] <= 2 else 1
+                elif kind == "long":
+                    value = 1  # the sources give no values of a long game (A15): one
                 else:
-                    detail["value"] = score[winner] - score[loser] if play_out else target - score[loser]
+                    value = score[winner] - score[loser] if play_out else target - score[loser]
+                detail["value"] = value
+                if rubbers:
+                    rubber.append((winner, value))
+                    if sum(1 for w, _ in rubber if w == winner) == 2:
+                        detail["rubber"] = sum(v if w == winner else -v for w, v in rubber) + int(
+                            rules.get("rubber-bonus", "2"))
+                        rubber = []
             out.hands.append(HandScore(len(out.games), tricks, {s: score[s] - before[s] for s in sides},
                                        dict(score), detail))
             if winner is not None:

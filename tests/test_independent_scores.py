@@ -37,7 +37,7 @@ PITCH_RULES = ["target=1000", "bid-to-board", "target=7; full-value-bids", "bid-
                "target=7; full-value-bids; smudge"]
 WHIST_RULES = ["", "game=short", "game=long", "game=short; rubber=no", "honours=count", "game=short; honours=none",
                "game-end=play-out", "revoke-repeat=later-one-trick", "revoker-can-go-out", "game=long; rubber=yes",
-               "game=short; rubber-bonus=0", "scoring=continuous"]
+               "game=short; rubber-bonus=0", "scoring=continuous", "both-revoke=new-deal"]
 
 
 class Careless:
@@ -139,6 +139,19 @@ MAKERS: dict[str, tuple[Callable[[random.Random, int, str], str], list[str]]] = 
 PITCH_DETAILS = ("points", "pitcher", "to_make", "made", "to_go")
 
 
+def game_values(notes: list[str]) -> dict[str, int | None]:
+    """The value of a whist game won and of a rubber won, as the hand's notes say them."""
+    found: dict[str, int | None] = {"value": None, "rubber": None}
+    words = {"a treble.": 3, "a double.": 2, "a single.": 1, "one.": 1}
+    for note in notes:
+        if "win the game, worth " in note:
+            worth = note.split("worth ", 1)[1]
+            found["value"] = words[worth] if worth in words else int(worth.rstrip(".").split("= ")[1])
+        elif "win the rubber: " in note:
+            found["rubber"] = int(note.rstrip(".").split("= ")[1])
+    return found
+
+
 def disagreements(game: str, text: str) -> list[Any]:
     """Where the referee's verdict and the independent scorer differ, hand by hand and game by game."""
     whole = check_text(text).to_dict()
@@ -153,6 +166,9 @@ def disagreements(game: str, text: str) -> list[Any]:
     for (index, hand), score in zip(theirs, mine.hands):
         got = {"game": index, "delta": hand["score_delta"], "after": hand["score_after"]}
         want: dict[str, Any] = {"game": score.game, "delta": score.delta, "after": score.after}
+        if game == "whist":
+            got |= game_values(hand.get("notes") or [])
+            want |= {"value": score.detail["value"], "rubber": score.detail["rubber"]}
         if game == "auction-pitch":
             got |= {k: hand["contract"].get(k) for k in PITCH_DETAILS}
             want |= {k: score.detail[k] for k in PITCH_DETAILS}
