@@ -402,8 +402,8 @@ def score_auction_pitch(text: str) -> Scored:
             for p in players:  # a player has only his white counters to push: none past the last
                 delta[p] = min(delta[p], max(0, target - score[p]))
                 score[p] += delta[p]
-            winner = pitch_winner(players, before, delta, points, pitcher, made and pitcher not in revokers and to_make > 0,
-                                  sold, eldest, target, revokers)
+            bidder_made = made and pitcher not in revokers and to_make > 0
+            winner = pitch_winner(players, before, delta, points, pitcher, bidder_made, sold, eldest, target, revokers)
             if flag(rules, "smudge") and to_make == 4 and won[pitcher] == 4 and before[pitcher] >= 0 \
                     and pitcher not in revokers:
                 winner = pitcher

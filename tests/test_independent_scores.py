@@ -194,9 +194,25 @@ def with_score(game: str, text: str, rules: str, rng: random.Random) -> str:
     return text[:at] + f'[Score "{score}"]\n' + text[at:]
 
 
+NAMES = ["Ann", "Bob", "Cy", "O'Hara", "Dee_2", "Ed", "Flo", "Gus"]
+SUIT_SPELLINGS = {"spades": ("Spades", "S", "s", "♠"), "hearts": ("Hearts", "H", "h", "♥"),
+                  "diamonds": ("Diamonds", "D", "d", "♦"), "clubs": ("Clubs", "C", "c", "♣")}
+
+
 def restyle(text: str, rng: random.Random) -> str:
-    """`text` as other scorers may also write it: hand lines without the dealer (after a game's
-    first) or the number, the game's name in capitals, comments, and CR LF line ends."""
+    """`text` as other scorers may also write it: players with names of several letters, a suit
+    named by its letter, symbol or a capital, hand lines without the dealer (after a game's first)
+    or the number, the header's tags in another order, the game's name in capitals, comments, and
+    CR LF line ends."""
+    if rng.random() < 0.4:
+        seats = re.search(r'\[Players "(.*)"\]', text)
+        assert seats is not None
+        names = dict(zip(seats.group(1).split(), rng.sample(NAMES, len(NAMES))))
+        text = re.sub(r"(?<!name )(?<![\w'])([A-Z])(?![\w'♠♥♦♣])", lambda m: names.get(m.group(1), m.group(1)), text)
+    text = re.sub(r"name (spades|hearts|diamonds|clubs)",
+                  lambda m: "name " + rng.choice((m.group(1), *SUIT_SPELLINGS[m.group(1)])), text)
+    text = re.sub(r"(\[[^\n]*\n)+", lambda m: "".join(rng.sample(m.group(0).splitlines(True), m.group(0).count("\n"))),
+                  text)
     lines, first = [], True
     for line in text.split("\n"):
         if line.startswith("[Game"):
