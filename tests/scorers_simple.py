@@ -506,16 +506,26 @@ def score_whist(text: str) -> Scored:
                                            {"value": None, "rubber": None}))
                 continue
             counted = dict(tricks)
+            penalties: list[tuple[str, int]] = []  # English: points added or deducted, before the tricks
+            english = rules.get("revoke-penalty", "english" if rules.get("code") == "english" else "") == "english"
+            choices = iter(e.arg for e in hand.events if e.word == "call")
             for i, s in enumerate(revokes):
                 other = next(o for o in sides if o != s)
+                choice = next(choices, "take-three") if english else "two-tricks"  # none written yet: any
+                if choice == "add-three":  # W44: the adversaries choose for each revoke
+                    penalties.append((other, 3))
+                    continue
+                if choice == "deduct-three":
+                    penalties.append((s, -3))
+                    continue
                 move = 2 if s not in revokes[:i] or rules.get("revoke-repeat", "each-two") == "each-two" else 1
-                move = min(move, counted[s])
+                move = min(3 if english else move, counted[s])
                 counted[s] -= move
                 counted[other] += move
             capped = {s: target - 1 if s in revokes and not flag(rules, "revoker-can-go-out") else None
                       for s in sides}
             delta = dict.fromkeys(sides, 0)
-            order: list[tuple[str, int]] = [(s, counted[s] - 6) for s in sides if counted[s] > 6]
+            order = penalties + [(s, counted[s] - 6) for s in sides if counted[s] > 6]  # W34: revoke, tricks, honours
             if honours_count:
                 for s in sides:
                     held_honours = sum(1 for p in header.players if side_of[p] == s
@@ -527,16 +537,17 @@ def score_whist(text: str) -> Scored:
             before = dict(score)
             for s, points in order:
                 limit = capped[s] if capped[s] is not None else (None if play_out else target)
-                now = score[s] + points
+                now = max(0, score[s] + points)  # three deducted, never below nothing (A6)
                 if limit is not None:
                     now = min(now, max(limit, score[s]))
-                if winner is not None and not play_out:
-                    now = score[s]
+                if winner is not None and not play_out and points > 0:
+                    now = score[s]  # the other side's later points are not scored; a penalty on it is
                 delta[s] += now - score[s]
                 score[s] = now
                 if score[s] >= target and winner is None:
                     winner = s
-            detail: dict[str, object] = {"tricks_counted": counted, "value": None, "rubber": None}
+            detail: dict[str, object] = {"tricks_counted": counted, "value": None, "rubber": None,
+                                         "revokes": revokes}
             if winner is not None:
                 loser = next(s for s in sides if s != winner)
                 if kind == "short":

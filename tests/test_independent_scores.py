@@ -37,7 +37,8 @@ PITCH_RULES = ["target=1000", "bid-to-board", "target=7; full-value-bids", "bid-
                "target=7; full-value-bids; smudge"]
 WHIST_RULES = ["", "game=short", "game=long", "game=short; rubber=no", "honours=count", "game=short; honours=none",
                "game-end=play-out", "revoke-repeat=later-one-trick", "revoker-can-go-out", "game=long; rubber=yes",
-               "game=short; rubber-bonus=0", "scoring=continuous", "both-revoke=new-deal"]
+               "game=short; rubber-bonus=0", "scoring=continuous", "both-revoke=new-deal",
+               "revoke-penalty=english", "code=english; game=short", "code=english; game=long"]
 
 
 class Careless:
@@ -128,8 +129,21 @@ def pitch_game(rng: random.Random, hands: int, rules: str) -> str:
 
 
 def whist_game(rng: random.Random, hands: int, rules: str) -> str:
+    """Random whist hands; under the English revoke penalty, the adversaries' choice for each revoke
+    written after the hand's last trick."""
     text = whist.random_game(rng, hands, plant_revokes=True, rules_for=laws(rng))
-    return text.replace("\n", f'\n[Rules "{rules}"]\n', 1) if rules else text
+    text = text.replace("\n", f'\n[Rules "{rules}"]\n', 1) if rules else text
+    if "english" not in rules:
+        return text
+    scored = iter(SCORERS["whist"](text).hands)
+    out = []
+    for block in text.split("\n\n"):
+        if "\nhand" in "\n" + block:
+            for side in next(scored).detail["revokes"]:  # type: ignore[attr-defined]
+                chooser = rng.choice([p for p in "AYBZ" if p not in side])
+                block += f"\n{chooser} call {rng.choice(('take-three', 'deduct-three', 'add-three'))}"
+        out.append(block)
+    return "\n\n".join(out)
 
 
 MAKERS: dict[str, tuple[Callable[[random.Random, int, str], str], list[str]]] = {
