@@ -231,8 +231,7 @@ def score_euchre(text: str) -> Scored:
             if maker is None or trump is None:  # all passed twice: thrown in, no score (a deal all the same)
                 out.hands.append(HandScore(len(out.games), {}, dict.fromkeys(sides, 0), dict(score)))
                 if deals and played == deals:
-                    winner = end_of_deals(score)
-                    out.games.append(GameScore(dict(score), winner))
+                    out.games.append(GameScore(dict(score), end_of_deals(score)))
                     score, played = dict.fromkeys(sides, 0), 0
                 continue
             alone = maker if maker in lone else None
@@ -283,8 +282,6 @@ def score_euchre(text: str) -> Scored:
                 score[s] += delta[s]
             out.hands.append(HandScore(len(out.games), tricks, delta, dict(score),
                                        {"maker": maker, "trump": trump, "revokers": revokers}))
-            winner: str | None = None
-            over = False
             if deals:
                 over = played == deals
                 winner = end_of_deals(score) if over else None

@@ -221,8 +221,12 @@ def restyle(text: str, rng: random.Random) -> str:
     if rng.random() < 0.4:
         seats = re.search(r'\[Players "(.*)"\]', text)
         assert seats is not None
-        names = dict(zip(seats.group(1).split(), rng.sample(NAMES, len(NAMES))))
-        text = re.sub(r"(?<!name )(?<![\w'])([A-Z])(?![\w'♠♥♦♣])", lambda m: names.get(m.group(1), m.group(1)), text)
+        names: dict[str, str] = dict(zip(seats.group(1).split(), rng.sample(NAMES, len(NAMES))))
+
+        def rename(match: re.Match[str]) -> str:
+            return names.get(match.group(1)) or match.group(1)
+
+        text = re.sub(r"(?<!name )(?<![\w'])([A-Z])(?![\w'♠♥♦♣])", rename, text)  # a one-letter name, not a rank
     text = re.sub(r"name (spades|hearts|diamonds|clubs)",
                   lambda m: "name " + rng.choice((m.group(1), *SUIT_SPELLINGS[m.group(1)])), text)
     text = re.sub(r"(\[[^\n]*\n)+", lambda m: "".join(rng.sample(m.group(0).splitlines(True), m.group(0).count("\n"))),
