@@ -63,6 +63,7 @@ class Header:
     sides: list[tuple[str, str]]  # partnerships, each as its two players
     rules: dict[str, str]
     score: dict[str, int]
+    pool: int | None  # the red counters of the `[Pool]` tag: auction pitch keeps a pool only with it
     hands: list[Hand] = field(default_factory=list)
 
 
@@ -128,7 +129,7 @@ def _header(tags: dict[str, str]) -> Header:
             who, value = item.split()
             score[who] = int(value)
     return Header(tags["Game"].lower().replace(" ", "-"), tags["Players"].split(),
-                  [(a, b) for a, b in sides], rules, score)
+                  [(a, b) for a, b in sides], rules, score, int(tags["Pool"]) if "Pool" in tags else None)
 
 
 @dataclass
@@ -317,6 +318,7 @@ def score_auction_pitch(text: str) -> Scored:
         board = flag(rules, "bid-to-board")
         players = header.players
         score = {p: header.score.get(p, 0) for p in players}
+        pool = header.pool
         dealer: str | None = None
         fresh = True
         for hand in header.hands:
@@ -408,6 +410,11 @@ def score_auction_pitch(text: str) -> Scored:
                                        {"points": points, "pitcher": pitcher, "to_make": to_make or None,
                                         "made": made if to_make else None,
                                         "revokers": revokers, "to_go": {p: target - score[p] for p in players}}))
+            if pool is not None:  # a red counter for each revoker and, in many clubs, for a pitcher set back
+                pool += len(set(revokers)) + (1 if flag(rules, "setback-red-counter") and delta[pitcher] < 0
+                                              and pitcher not in revokers else 0)
+                pool = 0 if winner is not None else pool  # the winner takes down all the red counters
+            out.hands[-1].detail["pool"] = pool
             if winner is not None:
                 out.games.append(GameScore(dict(score), winner))
                 score = dict.fromkeys(players, 0)

@@ -34,7 +34,7 @@ EUCHRE_TABLE_RULES = ["target=10", "deals=8", "deck=32; loner-lead=left-of-loner
                       "deals=5; defend-alone=always; loner-lead=left-of-loner"]
 PITCH_RULES = ["target=1000", "bid-to-board", "target=7; full-value-bids", "bid-to-board; smudge",
                "target=1000; revoke-pitch-before-bid=four", "bid-to-board; target=5", "target=1000; smudge",
-               "target=7; full-value-bids; smudge"]
+               "target=7; full-value-bids; smudge", "bid-to-board; setback-red-counter"]
 WHIST_RULES = ["", "game=short", "game=long", "game=short; rubber=no", "honours=count", "game=short; honours=none",
                "game-end=play-out", "revoke-repeat=later-one-trick", "revoker-can-go-out", "game=long; rubber=yes",
                "game=short; rubber-bonus=0", "scoring=continuous", "both-revoke=new-deal",
@@ -120,7 +120,8 @@ def euchre_tables(rng: random.Random, hands: int, rules: str) -> str:
 def pitch_game(rng: random.Random, hands: int, rules: str) -> str:
     players = ("A", "B", "C", "D", "E", "F", "G")[:rng.randint(2, 7)]
     board = "bid-to-board" in rules
-    lines = ['[Game "auction-pitch"]', f'[Players "{" ".join(players)}"]', f'[Rules "{rules}"]', ""]
+    pool = [f'[Pool "{rng.randrange(20)}"]'] if rng.random() < 0.5 else []
+    lines = ['[Game "auction-pitch"]', f'[Players "{" ".join(players)}"]', *pool, f'[Rules "{rules}"]', ""]
     dealer, play = rng.randrange(len(players)), laws(rng)
     for number in range(1, hands + 1):
         lines += pitch.random_hand(rng, players, dealer, number, board, rng.random() < 0.3, play)[0]
@@ -184,8 +185,8 @@ def disagreements(game: str, text: str) -> list[Any]:
             got |= game_values(hand.get("notes") or [])
             want |= {"value": score.detail["value"], "rubber": score.detail["rubber"]}
         if game == "auction-pitch":
-            got |= {k: hand["contract"].get(k) for k in PITCH_DETAILS}
-            want |= {k: score.detail[k] for k in PITCH_DETAILS}
+            got |= {k: hand["contract"].get(k) for k in PITCH_DETAILS} | {"pool": hand["pool_after"]}
+            want |= {k: score.detail[k] for k in (*PITCH_DETAILS, "pool")}
         if got != want:
             found.append((hand["number"], got, want))
     got_games = [(g["final_score"], g["winner"]) for g in verdict["games"]]
