@@ -17,7 +17,7 @@ belongs to (a hand written after a game is won starts the next one, as the laws 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 ORDER = "23456789TJQKA"  # low to high
@@ -54,6 +54,7 @@ class Hand:
     deals: dict[str, list[str]] = field(default_factory=dict)
     upcard: str | None = None
     events: list[Event] = field(default_factory=list)
+    recorded: dict[str, int] | None = None  # the hand's last `recorded` line
 
 
 @dataclass
@@ -92,7 +93,10 @@ def parse(text: str) -> list[Header]:
             hands[-1].deals[words[1].rstrip(":")] = [_card(w) for w in words[2:]]
         elif words[0] == "upcard":
             hands[-1].upcard = _card(words[1])
-        elif words[0] not in ("recorded", "note", "redeal"):
+        elif words[0] == "recorded":
+            items = (item.split() for item in line.removeprefix("recorded").split(","))
+            hands[-1].recorded = {who: int(n) for who, n in items}
+        elif words[0] not in ("note", "redeal"):
             for text_event in _LABEL.sub("", line).split(","):
                 hands[-1].events.append(_event(text_event.split()))
     return headers
@@ -142,6 +146,14 @@ class HandScore:
     delta: dict[str, int]
     after: dict[str, int]
     detail: dict[str, object] = field(default_factory=dict)
+    recorded: dict[str, int] | None = None
+
+    @property
+    def agrees(self) -> bool | None:
+        """Whether the table's `recorded` result is this one (a side or player left out: 0)."""
+        if self.recorded is None:
+            return None
+        return all(self.recorded.get(who, 0) == n for who, n in self.delta.items())
 
 
 @dataclass
@@ -578,4 +590,15 @@ def score_whist(text: str) -> Scored:
     return out
 
 
-SCORERS = {"euchre": score_euchre, "auction-pitch": score_auction_pitch, "whist": score_whist}
+def with_records(scorer: Callable[[str], Scored]) -> Callable[[str], Scored]:
+    """`scorer`, its hands carrying the results the table recorded."""
+    def scored(text: str) -> Scored:
+        result = scorer(text)
+        for hand, score in zip([h for header in parse(text) for h in header.hands], result.hands, strict=True):
+            score.recorded = hand.recorded
+        return result
+    return scored
+
+
+SCORERS = {name: with_records(scorer) for name, scorer in
+           {"euchre": score_euchre, "auction-pitch": score_auction_pitch, "whist": score_whist}.items()}
