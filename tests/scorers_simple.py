@@ -348,6 +348,12 @@ def score_auction_pitch(text: str) -> Scored:
                 elif e.word == "play":
                     plays.append((e.player, e.arg))
             best = max(bids, key=lambda b: b[1]) if bids else None
+            if not plays:  # all passed to the board under board-all-pass=throw-in: no score, the deal passes
+                out.hands.append(HandScore(len(out.games), {}, dict.fromkeys(players, 0), dict(score), {
+                    "points": None, "pitcher": None, "to_make": None, "made": None, "revokers": [], "pool": pool,
+                    "to_go": {p: target - score[p] for p in players}}))
+                fresh = False
+                continue
             sold = 0
             if sale == "pitch":
                 pitcher, to_make = eldest, 4

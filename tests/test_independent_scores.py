@@ -34,7 +34,8 @@ EUCHRE_TABLE_RULES = ["target=10", "deals=8", "deck=32; loner-lead=left-of-loner
                       "deals=5; defend-alone=always; loner-lead=left-of-loner"]
 PITCH_RULES = ["target=1000", "bid-to-board", "target=7; full-value-bids", "bid-to-board; smudge",
                "target=1000; revoke-pitch-before-bid=four", "bid-to-board; target=5", "target=1000; smudge",
-               "target=7; full-value-bids; smudge", "bid-to-board; setback-red-counter"]
+               "target=7; full-value-bids; smudge", "bid-to-board; setback-red-counter",
+               "bid-to-board; board-all-pass=throw-in"]
 WHIST_RULES = ["", "game=short", "game=long", "game=short; rubber=no", "honours=count", "game=short; honours=none",
                "game-end=play-out", "revoke-repeat=later-one-trick", "revoker-can-go-out", "game=long; rubber=yes",
                "game=short; rubber-bonus=0", "scoring=continuous", "both-revoke=new-deal",
@@ -124,7 +125,10 @@ def pitch_game(rng: random.Random, hands: int, rules: str) -> str:
     lines = ['[Game "auction-pitch"]', f'[Players "{" ".join(players)}"]', *pool, f'[Rules "{rules}"]', ""]
     dealer, play = rng.randrange(len(players)), laws(rng)
     for number in range(1, hands + 1):
-        lines += pitch.random_hand(rng, players, dealer, number, board, rng.random() < 0.3, play)[0]
+        hand = pitch.random_hand(rng, players, dealer, number, board, rng.random() < 0.3, play)[0]
+        if "throw-in" in rules and not any(" bid " in line for line in hand):  # nobody bid: no play
+            hand = [line for line in hand if not line.startswith("trick")] + ["redeal thrown-in"] * rng.randrange(2)
+        lines += hand
         dealer = (dealer + 1) % len(players)
     return "\n".join(lines) + "\n"
 
