@@ -247,7 +247,7 @@ def score_euchre(text: str) -> Scored:
                     out.games.append(GameScore(dict(score), end_of_deals(score)))
                     score, played = dict.fromkeys(sides, 0), 0
                 continue
-            alone = maker if maker in lone else None
+            alone = next((p for p in lone if side_of[p] == side_of[maker]), None)
             out_seats = [header.players[(header.players.index(p) + 2) % 4] for p in lone]
             active = [p for p in rotation(header.players, dealer) if p not in out_seats]
             tricks = dict.fromkeys(sides, 0)
@@ -270,8 +270,16 @@ def score_euchre(text: str) -> Scored:
             defenders = next(s for s in sides if s != makers)
             delta = dict.fromkeys(sides, 0)
             first_out: str | None = None  # both sides' revoke penalties may reach the target: the first scored
-            if revokers:  # each side penalised once, in the order of the revokes
-                for offenders in dict.fromkeys(side_of[p] for p in revokers):
+            offences = [side_of[p] for p in revokers]
+            if rules.get("revoke-count") == "cancel":  # Somerset 71: one of each side cancel out
+                cancelled = min(offences.count(s) for s in sides)
+                for s in sides:
+                    for _ in range(cancelled):
+                        offences.remove(s)
+            elif rules.get("revoke-count") != "each":  # the default: each side penalised once a hand
+                offences = list(dict.fromkeys(offences))
+            if revokers:  # in the order of the revokes
+                for offenders in offences:
                     lone_offence = any(side_of[p] == offenders for p in lone) or (
                         bool(lone) and rules.get("revoke-lone") == "any-lone-hand")
                     points = int(rules.get("revoke-lone-points", "4") if lone_offence else rules.get(
@@ -339,12 +347,15 @@ def score_auction_pitch(text: str) -> Scored:
             eldest = seats[0]
             bids: list[tuple[str, int]] = []
             sale = None
+            called = 0  # the others' bids and passes: the seller's pitch before they all passed is for four
             plays: list[tuple[str, str]] = []
             for e in hand.events:
                 if e.word == "bid":
                     bids.append((e.player, int(e.arg)))
-                elif e.word in ("sell", "refuse", "pitch"):
+                elif e.word in ("sell", "refuse") or (e.word == "pitch" and called < len(players) - 1):
                     sale = e.word
+                if e.word in ("bid", "pass"):
+                    called += 1
                 elif e.word == "play":
                     plays.append((e.player, e.arg))
             best = max(bids, key=lambda b: b[1]) if bids else None
@@ -562,8 +573,8 @@ def score_whist(text: str) -> Scored:
                 now = max(0, score[s] + points)  # three deducted, never below nothing (A6)
                 if limit is not None:
                     now = min(now, max(limit, score[s]))
-                if winner is not None and not play_out and points > 0:
-                    now = score[s]  # the other side's later points are not scored; a penalty on it is
+                if winner is not None and points > 0 and (winner != s or not play_out):
+                    now = score[s]  # the other side's later points are not scored (a penalty on it is)
                 delta[s] += now - score[s]
                 score[s] = now
                 if score[s] >= target and winner is None:

@@ -28,7 +28,8 @@ from referee.notation.cards import Card, Suit, parse_card
 
 EUCHRE_RULES = ["stick-the-dealer; target=1000", "target=10", "target=5; lone-march=5; lone-euchre=4",
                 "lone-march=3; revoke-points=3; revoke-lone-points=5", "deals=6", "revoke-lone=any-lone-hand",
-                "revoke-penalty=deduct; target=7", "revoke-lone=any-lone-hand; revoke-penalty=deduct"]
+                "revoke-penalty=deduct; target=7", "revoke-lone=any-lone-hand; revoke-penalty=deduct",
+                "revoke-count=each", "revoke-count=cancel; target=7"]
 EUCHRE_TABLE_RULES = ["target=10", "deals=8", "deck=32; loner-lead=left-of-loner",
                       "defend-alone=against-lone; stick-the-dealer", "defend-alone=always; revoke-lone=any-lone-hand",
                       "deals=5; defend-alone=always; loner-lead=left-of-loner"]
@@ -39,7 +40,8 @@ PITCH_RULES = ["target=1000", "bid-to-board", "target=7; full-value-bids", "bid-
 WHIST_RULES = ["", "game=short", "game=long", "game=short; rubber=no", "honours=count", "game=short; honours=none",
                "game-end=play-out", "revoke-repeat=later-one-trick", "revoker-can-go-out", "game=long; rubber=yes",
                "game=short; rubber-bonus=0", "scoring=continuous", "both-revoke=new-deal",
-               "revoke-penalty=english", "code=english; game=short", "code=english; game=long"]
+               "revoke-penalty=english", "code=english; game=short", "code=english; game=long",
+               "game=short; game-end=play-out"]
 
 
 class Careless:
