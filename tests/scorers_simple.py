@@ -115,7 +115,7 @@ def _event(words: list[str]) -> Event:
     word, args = rest[0], rest[1:]
     if word == "discard":
         return Event(player, word, _card(args[0]))
-    if word == "name":
+    if word == "name" and card(args[0]) is None:  # a suit named trumps (whist's `name C` names a card)
         return Event(player, word, suit_named(args[0]))
     return Event(player, word, " ".join(args))
 
@@ -359,6 +359,8 @@ def score_auction_pitch(text: str) -> Scored:
                 elif e.word == "play":
                     plays.append((e.player, e.arg))
             best = max(bids, key=lambda b: b[1]) if bids else None
+            if sale is None and best is not None and not board and plays:  # not written: shown by who pitches
+                sale = "sell" if plays[0][0] == best[0] else "refuse"
             if not plays:  # all passed to the board under board-all-pass=throw-in: no score, the deal passes
                 out.hands.append(HandScore(len(out.games), {}, dict.fromkeys(players, 0), dict(score), {
                     "points": None, "pitcher": None, "to_make": None, "made": None, "revokers": [], "pool": pool,
