@@ -167,6 +167,16 @@ class Scored:
     hands: list[HandScore] = field(default_factory=list)
     games: list[GameScore] = field(default_factory=list)
 
+    def end_game(self, score: dict[str, int], winner: str | None) -> dict[str, int]:
+        """Close the game at `score`; the next game starts from nothing (notation.md §5)."""
+        self.games.append(GameScore(dict(score), winner))
+        return dict.fromkeys(score, 0)
+
+    def end_header(self) -> None:
+        """Close the game still open when a header's hands end."""
+        if self.hands and self.hands[-1].game == len(self.games):
+            self.games.append(GameScore(dict(self.hands[-1].after), None))
+
 
 def rank(c: str) -> int:
     return ORDER.index(c[0])
@@ -244,8 +254,7 @@ def score_euchre(text: str) -> Scored:
             if maker is None or trump is None:  # all passed twice: thrown in, no score (a deal all the same)
                 out.hands.append(HandScore(len(out.games), {}, dict.fromkeys(sides, 0), dict(score)))
                 if deals and played == deals:
-                    out.games.append(GameScore(dict(score), end_of_deals(score)))
-                    score, played = dict.fromkeys(sides, 0), 0
+                    score, played = out.end_game(score, end_of_deals(score)), 0
                 continue
             alone = next((p for p in lone if side_of[p] == side_of[maker]), None)
             out_seats = [header.players[(header.players.index(p) + 2) % 4] for p in lone]
@@ -311,11 +320,8 @@ def score_euchre(text: str) -> Scored:
                 over = bool(reached)
                 winner = first_out or (reached[0] if reached else None)
             if over:
-                out.games.append(GameScore(dict(score), winner))
-                score = dict.fromkeys(sides, 0)
-                played = 0
-        if played:
-            out.games.append(GameScore(dict(score), None))
+                score, played = out.end_game(score, winner), 0
+        out.end_header()
     return out
 
 
@@ -340,7 +346,6 @@ def score_auction_pitch(text: str) -> Scored:
         score = {p: header.score.get(p, 0) for p in players}
         pool = header.pool
         dealer: str | None = None
-        fresh = True
         for hand in header.hands:
             dealer = hand.dealer or rotation(players, dealer or players[-1])[0]
             seats = rotation(players, dealer)
@@ -365,7 +370,6 @@ def score_auction_pitch(text: str) -> Scored:
                 out.hands.append(HandScore(len(out.games), {}, dict.fromkeys(players, 0), dict(score), {
                     "points": None, "pitcher": None, "to_make": None, "made": None, "revokers": [], "pool": pool,
                     "to_go": {p: target - score[p] for p in players}}))
-                fresh = False
                 continue
             sold = 0
             if sale == "pitch":
@@ -428,7 +432,6 @@ def score_auction_pitch(text: str) -> Scored:
                 else:
                     delta[p] += won[p]
             before = dict(score)
-            fresh = False
             for p in players:  # a player has only his white counters to push: none past the last
                 delta[p] = min(delta[p], max(0, target - score[p]))
                 score[p] += delta[p]
@@ -447,11 +450,8 @@ def score_auction_pitch(text: str) -> Scored:
                 pool = 0 if winner is not None else pool  # the winner takes down all the red counters
             out.hands[-1].detail["pool"] = pool
             if winner is not None:
-                out.games.append(GameScore(dict(score), winner))
-                score = dict.fromkeys(players, 0)
-                fresh = True
-        if not fresh:
-            out.games.append(GameScore(dict(score), None))
+                score = out.end_game(score, winner)
+        out.end_header()
     return out
 
 
@@ -510,9 +510,7 @@ def score_whist(text: str) -> Scored:
                                                             and kind == "short")
         rubber: list[tuple[str, int]] = []  # the games of the rubber so far: who won each, its value
         dealer: str | None = None
-        fresh = True
         for hand in header.hands:
-            fresh = False
             dealer = hand.dealer or rotation(header.players, dealer or header.players[-1])[0]
             assert hand.upcard is not None
             trump = hand.upcard[1]
@@ -601,11 +599,8 @@ def score_whist(text: str) -> Scored:
             out.hands.append(HandScore(len(out.games), tricks, {s: score[s] - before[s] for s in sides},
                                        dict(score), detail))
             if winner is not None:
-                out.games.append(GameScore(dict(score), winner))
-                score = dict.fromkeys(sides, 0)
-                fresh = True
-        if not fresh:
-            out.games.append(GameScore(dict(score), None))
+                score = out.end_game(score, winner)
+        out.end_header()
     return out
 
 
