@@ -256,6 +256,9 @@ def score_euchre(text: str) -> Scored:
                 if deals and played == deals:
                     score, played = out.end_game(score, end_of_deals(score)), 0
                 continue
+            canadian = flag(rules, "canadian-loner") and hand.upcard is not None and trump == hand.upcard[1]
+            if canadian and maker == header.players[(header.players.index(dealer) + 2) % 4] and maker not in lone:
+                lone.insert(0, maker)  # the dealer's partner who orders him up plays alone
             alone = next((p for p in lone if side_of[p] == side_of[maker]), None)
             out_seats = [header.players[(header.players.index(p) + 2) % 4] for p in lone]
             active = [p for p in rotation(header.players, dealer) if p not in out_seats]

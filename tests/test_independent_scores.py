@@ -33,7 +33,8 @@ EUCHRE_RULES = ["stick-the-dealer; target=1000", "target=10", "target=5; lone-ma
                 "revoke-count=each", "revoke-count=cancel; target=7"]
 EUCHRE_TABLE_RULES = ["target=10", "deals=8", "deck=32; loner-lead=left-of-loner",
                       "defend-alone=against-lone; stick-the-dealer", "defend-alone=always; revoke-lone=any-lone-hand",
-                      "deals=5; defend-alone=always; loner-lead=left-of-loner"]
+                      "deals=5; defend-alone=always; loner-lead=left-of-loner",
+                      "canadian-loner; defend-alone=against-lone"]
 PITCH_RULES = ["target=1000", "bid-to-board", "target=7; full-value-bids", "bid-to-board; smudge",
                "target=1000; revoke-pitch-before-bid=four", "bid-to-board; target=5", "target=1000; smudge",
                "target=7; full-value-bids; smudge", "bid-to-board; setback-red-counter",
@@ -106,9 +107,12 @@ def euchre_tables(rng: random.Random, hands: int, rules: str) -> str:
             trump = rng.choice([s for s in "SHDC" if s != upcard[1]])
             lines.append(", ".join([f"{p} pass" for p in order[:order.index(maker)]] + [f"{maker} name {trump}"]))
         out = []
-        if rng.random() < 0.3:
+        partner = seats[(seats.index(maker) + 2) % 4]
+        if "canadian" in rules and partner == dealer and trump == upcard[1]:
+            out.append(partner)  # the dealer's partner ordered him up: alone without a word
+        elif rng.random() < 0.3:
             lines.append(f"{maker} alone")
-            out.append(seats[(seats.index(maker) + 2) % 4])
+            out.append(partner)
         if "defend-alone" in rules and (out or "always" in rules) and rng.random() < 0.5:
             defender = seats[(seats.index(maker) + rng.choice((1, 3))) % 4]
             lines.append(f"{defender} alone")
@@ -326,7 +330,7 @@ def scorable(game: str, text: str) -> bool:
     """Whether the scorer can follow a hand-worked case: every hand complete and dealt, no finding
     but revokes (the laws of play only), no word beyond the bidding and the play."""
     headers = parse(text)
-    if any("canadian-loner" in h.rules for h in headers) or not all(
+    if not all(
             hand.deals.keys() == set(header.players) and {e.word for e in hand.events} <= KNOWN
             for header in headers for hand in header.hands):
         return False
