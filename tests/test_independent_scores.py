@@ -43,7 +43,7 @@ WHIST_RULES = ["", "game=short", "game=long", "game=short; rubber=no", "honours=
                "game-end=play-out", "revoke-repeat=later-one-trick", "revoker-can-go-out", "game=long; rubber=yes",
                "game=short; rubber-bonus=0", "scoring=continuous", "both-revoke=new-deal",
                "revoke-penalty=english", "code=english; game=short", "code=english; game=long",
-               "game=short; game-end=play-out"]
+               "game=short; game-end=play-out", "rubber=yes; rubber-bonus=5", "game=short; code=english; honours=none"]
 
 
 class Careless:
