@@ -95,6 +95,16 @@ def read(text: str) -> list[Game]:
     return games
 
 
+def starting_scores(tags: dict[str, str]) -> dict[str, int]:
+    """The standing before the first hand (the Score tag), every player at 0 without it."""
+    scores = dict.fromkeys(tags["Players"].split(), 0)
+    for item in tags.get("Score", "").split(","):
+        if item.strip():
+            who, value = item.split()
+            scores[who] = int(value)
+    return scores
+
+
 def _uncomment(line: str) -> str:
     """The line without its comment (a `#` outside a quoted value)."""
     quoted = False
@@ -169,7 +179,9 @@ LADDER = [5, 6, 7, "little-misere", 8, 9, "grand-misere", 10, 11, "little-spread
 
 def boston_rules(tags: dict[str, str]) -> dict[str, str]:
     """The house rules of a Rules tag that this scorer follows, with the seed's defaults."""
-    rules = {"success-table": "standard", "failure-table": "standard", "pool-bid": "rank", "pool-limit": "25"}
+    rules = {"success-table": "standard", "failure-table": "standard", "pool-bid": "rank", "pool-limit": "25",
+             "caller-revoke": "double-and-forfeit", "opponent-revoke-overtricks": "none-above-nine",
+             "opponent-revoke-pool": "forfeit", "revoke-wins-pool": "on"}
     for item in tags.get("Rules", "").split(";"):
         name, _, value = item.strip().partition("=")
         if name in rules:
@@ -182,11 +194,8 @@ class Pools:
 
     def __init__(self, pools: list[int], limit: int) -> None:
         self.limit = limit
-        self.pools: list[int] = []
-        for pool in pools:
-            self.pools.append(pool)
-        if not self.pools:
-            self.pools = [0]
+        self.pools = pools[:-1] + [0]
+        self.add(pools[-1])  # a stake past the limit (a low house limit) is set aside at once
 
     def add(self, red: int) -> None:
         """Red counters into the pool played for; past the limit a full pool is set aside."""
@@ -223,7 +232,7 @@ def score_boston(text: str) -> list[Scored]:
     for game in read(text):
         rules = boston_rules(game.tags)
         seats = game.tags["Players"].split()
-        scores = dict.fromkeys(seats, 0)
+        scores = starting_scores(game.tags)
         tagged = [int(p) for p in game.tags["Pool"].split()] if "Pool" in game.tags else [4]
         pools = Pools(tagged, int(rules["pool-limit"]))
         dealer = seats.index(game.hands[0].dealer or seats[0])
@@ -277,9 +286,12 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     trump: str | None = None
     plays: list[tuple[str, str]] = []
     conceded: list[str] = []
+    held = {seat: set(cards) for seat, cards in hand.deals.items()}
     for event in hand.events:
         if event.card is not None:
             plays.append((event.player, event.card))
+        elif event.words[0] == "discard":
+            held[event.player].discard(card(event.words[1]) or "")
         elif event.words[0] in ("bid", "keep", "keep-over"):
             standing, caller = _boston_bid(event.words, standing), event.player
         elif event.words[0] == "name":
@@ -295,6 +307,15 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
         leader = trick_winner(trick, None if misere or standing is None else trump)
         won[leader] += 1
     result = Scored(hand.number, "", (), None, None, delta, [], {})
+    revoker = _first_revoke(plays, held)
+    if standing is None and revoker is not None:  # §9.1: five red to each other player, four to the pool
+        result.contract = "misere-partout"
+        for seat in seats:
+            if seat != revoker:
+                _pay(delta, revoker, seat, 50)
+        delta[revoker] -= 40
+        pools.add(4)
+        return result
     if standing is None:  # misère partout (§7.6): the most tricks pays, in red
         result.contract = "misere-partout"
         most = max(won.values())
@@ -312,6 +333,10 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     pool_bid = LADDER.index(rung) > LADDER.index(6) if rules["pool-bid"] == "rank" \
         else isinstance(rung, int) and rung >= 7
     i_pay = all(s in conceded for s in opponents)
+    if revoker is not None:
+        result.made = revoker != caller
+        _boston_revoke(rung, revoker, caller, won[caller], opponents, pool_bid, rules, pools, delta)
+        return result
     if isinstance(rung, str):
         made = won[caller] == 0 and caller not in conceded
         amount = MISERES[rung]
@@ -337,6 +362,53 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     elif not made:
         delta[caller] -= pools.double() * 10
     return result
+
+
+def _first_revoke(plays: list[tuple[str, str]], held: dict[str, set[str]]) -> str | None:
+    """The first player who failed to follow suit while holding a card of it (every revoke of a
+    played-on transcript is established: the first settles the hand, §9.1)."""
+    for start in range(0, len(plays), 4):
+        trick = plays[start:start + 4]
+        led = trick[0][1][1]
+        for player, played in trick:
+            held[player].discard(played)
+            if played[1] != led and any(c[1] == led for c in held[player]):
+                return player
+    return None
+
+
+def _boston_revoke(rung: int | str, revoker: str, caller: str, taken: int, opponents: list[str], pool_bid: bool,
+                   rules: dict[str, str], pools: Pools, delta: dict[str, int]) -> None:
+    """§9.1 and the seed's REVOKES: the caller put in for (at least) one trick, doubling the pool and forfeiting
+    four red; an opponent's revoke paying the caller as a success with three over-tricks (bids of
+    nine or less), the revoker alone forfeiting four red."""
+    if revoker == caller:
+        failure = FAILURE_A if rules["failure-table"] == "standard" else FAILURE_B
+        # "at least one trick besides" (seed): more when the hand played on shows him short by more
+        amount = MISERES[rung] if isinstance(rung, str) else failure[rung][max(1, rung - taken) - 1]
+        for opponent in opponents:
+            _pay(delta, caller, opponent, amount)
+        if rules["caller-revoke"] != "forfeit-instead":
+            delta[caller] -= pools.double() * 10
+        if rules["caller-revoke"] != "no-forfeit":
+            delta[caller] -= 40
+            pools.add(4)
+        return
+    if isinstance(rung, str):
+        amount = MISERES[rung]
+    elif rules["success-table"] != "standard":
+        amount = AMERICAN[rung]
+    else:
+        over = 3 if rung <= 9 else min(3, 13 - rung) if rules["opponent-revoke-overtricks"] == "up-to-thirteen" else 0
+        amount = max(SUCCESS_A[rung][over], SUCCESS_A[rung][taken - rung] if taken >= rung else 0)
+    for opponent in opponents:
+        _pay(delta, opponent, caller, amount)
+    held_before = pools.pools[0]  # doubling "the pool": the one a winner takes (§8.3), before he takes it
+    if pool_bid and rules["revoke-wins-pool"] in ("on", "true", ""):
+        delta[caller] += pools.take() * 10
+    forfeit = 4 if rules["opponent-revoke-pool"] == "forfeit" else held_before
+    delta[revoker] -= forfeit * 10
+    pools.add(forfeit)
 
 
 # ------------------------------------------------------- French Boston (digest french-boston.md §8)
@@ -380,7 +452,7 @@ def score_french_boston(text: str) -> list[Scored]:
     for game in read(text):
         rules = french_rules(game.tags)
         seats = game.tags["Players"].split()
-        scores = dict.fromkeys(seats, 0)
+        scores = starting_scores(game.tags)
         pool = int(game.tags.get("Pool", "0"))
         belle = suit(game.tags["Belle"]) if "Belle" in game.tags else None
         dealer = seats.index(game.hands[0].dealer or seats[0])
