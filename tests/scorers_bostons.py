@@ -105,6 +105,18 @@ def starting_scores(tags: dict[str, str]) -> dict[str, int]:
     return scores
 
 
+def start(game: Game, defaults: dict[str, str]) -> tuple[dict[str, str], list[str], dict[str, int], int]:
+    """A game's house rules (those of `defaults` its Rules tag changes), seats, starting scores and
+    first dealer."""
+    rules = dict(defaults)
+    for item in game.tags.get("Rules", "").split(";"):
+        name, _, value = item.strip().partition("=")
+        if name in rules:
+            rules[name] = value
+    seats = game.tags["Players"].split()
+    return rules, seats, starting_scores(game.tags), seats.index(game.hands[0].dealer or seats[0])
+
+
 def _uncomment(line: str) -> str:
     """The line without its comment (a `#` outside a quoted value)."""
     quoted = False
@@ -159,34 +171,32 @@ SUCCESS_A = {  # 7.1: bid -> amounts for 5..13 taken
     7: [18, 20, 21, 22, 23, 24, 26], 8: [23, 24, 26, 28, 29, 31], 9: [32, 34, 36, 39, 41],
     10: [42, 45, 48, 52], 11: [63, 68, 72], 12: [106, 114], 13: [166]}
 AMERICAN = {5: 10, 6: 15, 7: 20, 8: 25, 9: 35, 10: 45, 11: 65, 12: 105, 13: 170}  # 7.2
-FAILURE_A = {  # 7.3: bid -> amounts for 1, 2, ... short
-    5: [11, 21, 31, 41, 50], 6: [15, 24, 35, 45, 55, 66], 7: [19, 29, 40, 50, 60, 72, 82],
-    8: [23, 34, 46, 56, 67, 78, 89, 110], 9: [33, 44, 57, 68, 82, 92, 103, 115, 127],
-    10: [44, 56, 70, 82, 94, 107, 119, 132, 145, 157],
-    11: [67, 80, 95, 109, 123, 138, 151, 165, 180, 194, 208],
-    12: [113, 130, 148, 165, 182, 200, 217, 234, 252, 270, 286, 304],
-    13: [177, 198, 222, 241, 262, 284, 305, 326, 348, 369, 390, 412, 433]}
-FAILURE_B = {  # 7.4, the decimal table
-    5: [10, 20, 30, 40, 50], 6: [15, 25, 35, 45, 55, 65], 7: [20, 30, 40, 50, 60, 70, 80],
-    8: [25, 35, 45, 55, 70, 85, 100, 115], 9: [35, 45, 55, 65, 80, 95, 110, 125, 140],
-    10: [45, 55, 70, 80, 95, 110, 125, 140, 155, 170],
-    11: [70, 80, 95, 110, 125, 140, 155, 170, 185, 200, 220],
-    12: [120, 130, 145, 160, 180, 200, 220, 240, 260, 280, 300, 320],
-    13: [180, 200, 220, 240, 260, 280, 300, 320, 340, 360, 390, 420, 450]}
+FAILURE = {  # 7.3 (standard) and 7.4 (decimal): bid -> amounts for 1, 2, ... short, in each table
+    5: ([11, 21, 31, 41, 50],
+        [10, 20, 30, 40, 50]),
+    6: ([15, 24, 35, 45, 55, 66],
+        [15, 25, 35, 45, 55, 65]),
+    7: ([19, 29, 40, 50, 60, 72, 82],
+        [20, 30, 40, 50, 60, 70, 80]),
+    8: ([23, 34, 46, 56, 67, 78, 89, 110],
+        [25, 35, 45, 55, 70, 85, 100, 115]),
+    9: ([33, 44, 57, 68, 82, 92, 103, 115, 127],
+        [35, 45, 55, 65, 80, 95, 110, 125, 140]),
+    10: ([44, 56, 70, 82, 94, 107, 119, 132, 145, 157],
+        [45, 55, 70, 80, 95, 110, 125, 140, 155, 170]),
+    11: ([67, 80, 95, 109, 123, 138, 151, 165, 180, 194, 208],
+        [70, 80, 95, 110, 125, 140, 155, 170, 185, 200, 220]),
+    12: ([113, 130, 148, 165, 182, 200, 217, 234, 252, 270, 286, 304],
+        [120, 130, 145, 160, 180, 200, 220, 240, 260, 280, 300, 320]),
+    13: ([177, 198, 222, 241, 262, 284, 305, 326, 348, 369, 390, 412, 433],
+        [180, 200, 220, 240, 260, 280, 300, 320, 340, 360, 390, 420, 450])}
 MISERES = {"little-misere": 20, "grand-misere": 40, "little-spread": 80, "grand-spread": 160}  # 7.5
 LADDER = [5, 6, 7, "little-misere", 8, 9, "grand-misere", 10, 11, "little-spread", 12, "grand-spread", 13]
 
 
-def boston_rules(tags: dict[str, str]) -> dict[str, str]:
-    """The house rules of a Rules tag that this scorer follows, with the seed's defaults."""
-    rules = {"success-table": "standard", "failure-table": "standard", "pool-bid": "rank", "pool-limit": "25",
-             "caller-revoke": "double-and-forfeit", "opponent-revoke-overtricks": "none-above-nine",
-             "opponent-revoke-pool": "forfeit", "revoke-wins-pool": "on"}
-    for item in tags.get("Rules", "").split(";"):
-        name, _, value = item.strip().partition("=")
-        if name in rules:
-            rules[name] = value
-    return rules
+BOSTON_DEFAULTS = {"success-table": "standard", "failure-table": "standard", "pool-bid": "rank", "pool-limit": "25",
+                "caller-revoke": "double-and-forfeit", "opponent-revoke-overtricks": "none-above-nine",
+                "opponent-revoke-pool": "forfeit", "revoke-wins-pool": "on"}  # the house rules followed
 
 
 class Pools:
@@ -230,12 +240,9 @@ def score_boston(text: str) -> list[Scored]:
     """Every hand of a Boston transcript scored from the digest (lawful play only)."""
     out: list[Scored] = []
     for game in read(text):
-        rules = boston_rules(game.tags)
-        seats = game.tags["Players"].split()
-        scores = starting_scores(game.tags)
+        rules, seats, scores, dealer = start(game, BOSTON_DEFAULTS)
         tagged = [int(p) for p in game.tags["Pool"].split()] if "Pool" in game.tags else [4]
         pools = Pools(tagged, int(rules["pool-limit"]))
-        dealer = seats.index(game.hands[0].dealer or seats[0])
         deal_in_game = ((game.hands[0].number or 1) - 1) % 12
         for hand in game.hands:
             delta = dict.fromkeys(seats, 0)
@@ -341,7 +348,7 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
         made = won[caller] == 0 and caller not in conceded
         amount = MISERES[rung]
     else:
-        failure = FAILURE_A if rules["failure-table"] == "standard" else FAILURE_B
+        failure = {bid: rows[rules["failure-table"] != "standard"] for bid, rows in FAILURE.items()}
         if caller in conceded:  # the caller gives up: one trick short
             made, amount = False, failure[rung][0]
         elif i_pay:
@@ -383,7 +390,7 @@ def _boston_revoke(rung: int | str, revoker: str, caller: str, taken: int, oppon
     four red; an opponent's revoke paying the caller as a success with three over-tricks (bids of
     nine or less), the revoker alone forfeiting four red."""
     if revoker == caller:
-        failure = FAILURE_A if rules["failure-table"] == "standard" else FAILURE_B
+        failure = {bid: rows[rules["failure-table"] != "standard"] for bid, rows in FAILURE.items()}
         # "at least one trick besides" (seed): more when the hand played on shows him short by more
         amount = MISERES[rung] if isinstance(rung, str) else failure[rung][max(1, rung - taken) - 1]
         for opponent in opponents:
@@ -425,15 +432,8 @@ SLAM_TABLE = {"partners": [50, 100, 150, 200], "alone": [100, 200, 300, 400]}
 PERMANENT = "SCDH"  # §2: hearts > diamonds > clubs > spades
 
 
-def french_rules(tags: dict[str, str]) -> dict[str, str]:
-    """The house rules of a Rules tag that this scorer follows, with their defaults."""
-    rules = {"slams": "paragraph", "failure": "stake", "honours": "trump-suit", "settlement": "each-pays-each",
-             "jack-bonus": "diamonds", "pool-end": "divide"}
-    for item in tags.get("Rules", "").split(";"):
-        name, _, value = item.strip().partition("=")
-        if name in rules:
-            rules[name] = value
-    return rules
+FRENCH_DEFAULTS = {"slams": "paragraph", "failure": "stake", "honours": "trump-suit", "settlement": "each-pays-each",
+                "jack-bonus": "diamonds", "pool-end": "divide"}  # the house rules followed, with their defaults
 
 
 @dataclass
@@ -450,12 +450,9 @@ def score_french_boston(text: str) -> list[Scored]:
     """Every deal of a French Boston transcript scored from the digest (lawful play only)."""
     out: list[Scored] = []
     for game in read(text):
-        rules = french_rules(game.tags)
-        seats = game.tags["Players"].split()
-        scores = starting_scores(game.tags)
+        rules, seats, scores, dealer = start(game, FRENCH_DEFAULTS)
         pool = int(game.tags.get("Pool", "0"))
         belle = suit(game.tags["Belle"]) if "Belle" in game.tags else None
-        dealer = seats.index(game.hands[0].dealer or seats[0])
         number, over = game.hands[0].number or 1, False
         for hand in game.hands:
             if hand.dealer is not None:
@@ -490,7 +487,7 @@ def _french_contract(hand: Hand, belle: str, petite: str | None) -> _Contract:
             continue
         if words[0] == "demand":
             laid = next((c for c in (card(w) for w in words[1:]) if c), None)
-            trump = laid[1] if laid else belle if "belle" in words else petite
+            trump = laid[1] if laid else belle if "belle" in words else None  # a card not written: named later
             standing = _Contract("forced", (event.player,), 5, trump)
         elif words[0] == "accept":
             standing = _Contract("partners", (standing.callers[0], event.player), 8, standing.trump)
@@ -499,7 +496,7 @@ def _french_contract(hand: Hand, belle: str, petite: str | None) -> _Contract:
         elif words[0] == "bid":
             named = {"petite": petite, "belle": belle}.get(words[2].lower()) or suit(words[2])
             standing = _Contract("solo", (event.player,), int(words[1]), bid_suit=named)
-        elif words[0] == "name" and standing.kind == "solo":
+        elif words[0] == "name" and (standing.kind == "solo" or standing.trump is None):
             standing.trump = suit(words[1])
     if standing.kind == "solo":  # §6.7: a lower suit than the one bid raises the contract
         assert standing.trump is not None and standing.bid_suit is not None
