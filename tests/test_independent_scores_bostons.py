@@ -42,9 +42,12 @@ def boston_text(seed: int, hands: int, revokes: bool = False) -> str:
 def french_boston_text(seed: int, hands: int) -> str:
     """A random French Boston game from deal 1, 30 or 38 (so that the doubles and the division
     come up), under house rules chosen by the seed; its hand lines after the first unnumbered
-    (the referee counts them), as a scorer may write them."""
+    (the referee counts them) and, on odd seeds, a demand openly in belle without its card
+    (notation.md: `demand [belle] [C]`), as a scorer may write them."""
     rng = random.Random(seed)
     text = french_boston_game(rng, hands, first=random.Random(seed).choice([1, 30, 38]), style=random.Random(seed))
+    if seed % 2:
+        text = re.sub(r"demand belle (10|[2-9tjqka])[shdc♠♥♦♣]", "demand belle", text, flags=re.IGNORECASE)
     first = re.search(r"^hand \d+", text, re.MULTILINE)
     assert first is not None
     text = text[:first.end()] + re.sub(r"^hand \d+", "hand", text[first.end():], flags=re.MULTILINE)
