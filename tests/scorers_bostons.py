@@ -194,9 +194,10 @@ MISERES = {"little-misere": 20, "grand-misere": 40, "little-spread": 80, "grand-
 LADDER = [5, 6, 7, "little-misere", 8, 9, "grand-misere", 10, 11, "little-spread", 12, "grand-spread", 13]
 
 
-BOSTON_DEFAULTS = {"success-table": "standard", "failure-table": "standard", "pool-bid": "rank", "pool-limit": "25",
-                "caller-revoke": "double-and-forfeit", "opponent-revoke-overtricks": "none-above-nine",
-                "opponent-revoke-pool": "forfeit", "revoke-wins-pool": "on"}  # the house rules followed
+BOSTON_DEFAULTS = {  # the house rules followed, with their defaults
+    "success-table": "standard", "failure-table": "standard", "pool-bid": "rank", "pool-limit": "25",
+    "caller-revoke": "double-and-forfeit", "opponent-revoke-overtricks": "none-above-nine",
+    "opponent-revoke-pool": "forfeit", "revoke-wins-pool": "on", "end-of-game": "divide"}
 
 
 class Pools:
@@ -243,10 +244,11 @@ def score_boston(text: str) -> list[Scored]:
         rules, seats, scores, dealer = start(game, BOSTON_DEFAULTS)
         tagged = [int(p) for p in game.tags["Pool"].split()] if "Pool" in game.tags else [4]
         pools = Pools(tagged, int(rules["pool-limit"]))
-        deal_in_game = ((game.hands[0].number or 1) - 1) % 12
+        deals = 13 if rules["end-of-game"] == "last-trick-grand" else 12  # §8.5: an extra grand decides the pool
+        deal_in_game = ((game.hands[0].number or 1) - 1) % deals
         for hand in game.hands:
             delta = dict.fromkeys(seats, 0)
-            if deal_in_game == 12:  # the next game starts as a transcript's first: no counters, four red staked
+            if deal_in_game == deals:  # the next game starts as a transcript's first: no counters, four red staked
                 deal_in_game, scores, pools = 0, dict.fromkeys(seats, 0), Pools([4], pools.limit)
             deal_in_game += 1
             if pools.total() == 0:  # §8.6: an empty pool is fed before the next deal
@@ -255,8 +257,11 @@ def score_boston(text: str) -> list[Scored]:
                 pools.add(4)
             if hand.dealer is not None:
                 dealer = seats.index(hand.dealer)
-            scored = _boston_hand(hand, seats, dealer, rules, pools, delta)
-            if deal_in_game == 12:  # §8.5: the pools are divided after the twelfth deal
+            if deal_in_game == 13:
+                scored = _extra_grand(hand, seats, dealer, pools, delta)
+            else:
+                scored = _boston_hand(hand, seats, dealer, rules, pools, delta)
+            if deal_in_game == 12 == deals:  # §8.5: the pools are divided after the twelfth deal
                 white = pools.total() * 10
                 for seat in seats:
                     delta[seat] += white // 4
@@ -269,6 +274,32 @@ def score_boston(text: str) -> list[Scored]:
             out.append(scored)
             dealer = (dealer + 1) % 4
     return out
+
+
+def _extra_grand(hand: Hand, seats: list[str], dealer: int, pools: Pools, delta: dict[str, int]) -> Scored:
+    """§8.5 [V]: a thirteenth hand without bidding or trumps; the winner of its last trick takes every
+    pool (a revoke is paid as in misère partout, and the pool stays)."""
+    plays = [(e.player, e.card) for e in hand.events if e.card is not None]
+    result = Scored(hand.number, "final-grand", (), None, None, delta, [], {})
+    revoker = _first_revoke(plays, {seat: set(hand.deals.get(seat, ())) for seat in seats})
+    if revoker is not None:
+        _partout_revoke(revoker, seats, pools, delta)
+        return result
+    leader = seats[(dealer + 1) % 4]
+    for start in range(0, len(plays), 4):
+        leader = trick_winner(plays[start:start + 4], None)
+    delta[leader] += pools.total() * 10
+    pools.pools = [0]
+    return result
+
+
+def _partout_revoke(revoker: str, seats: list[str], pools: Pools, delta: dict[str, int]) -> None:
+    """§9.1: a revoke in misère partout costs five red to each other player and four to the pool."""
+    for seat in seats:
+        if seat != revoker:
+            _pay(delta, revoker, seat, 50)
+    delta[revoker] -= 40
+    pools.add(4)
 
 
 def _boston_bid(words: list[str], standing: tuple[int | str, int] | None) -> tuple[int | str, int]:
@@ -293,7 +324,7 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     trump: str | None = None
     plays: list[tuple[str, str]] = []
     conceded: list[str] = []
-    held = {seat: set(cards) for seat, cards in hand.deals.items()}
+    held = {seat: set(hand.deals.get(seat, ())) for seat in seats}  # a hand not written shows no revoke
     for event in hand.events:
         if event.card is not None:
             plays.append((event.player, event.card))
@@ -315,13 +346,9 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
         won[leader] += 1
     result = Scored(hand.number, "", (), None, None, delta, [], {})
     revoker = _first_revoke(plays, held)
-    if standing is None and revoker is not None:  # §9.1: five red to each other player, four to the pool
+    if standing is None and revoker is not None:
         result.contract = "misere-partout"
-        for seat in seats:
-            if seat != revoker:
-                _pay(delta, revoker, seat, 50)
-        delta[revoker] -= 40
-        pools.add(4)
+        _partout_revoke(revoker, seats, pools, delta)
         return result
     if standing is None:  # misère partout (§7.6): the most tricks pays, in red
         result.contract = "misere-partout"

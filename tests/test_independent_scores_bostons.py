@@ -98,6 +98,22 @@ def test_boston_revokes_agree(seed: int) -> None:
     assert disagreements(text, score_boston) == [], text
 
 
+def test_boston_extra_grand_agrees() -> None:
+    """Under end-of-game=last-trick-grand the thirteenth hand is a grand without bidding whose last
+    trick takes every pool: random games whose thirteenth deal nobody bid on, its passes struck out
+    (revokes planted in half of them)."""
+    checked = 0
+    for seed in range(60):
+        hands = boston_game(random.Random(seed), 16, bool(seed % 2)).split("\n\n")  # [0] is the header
+        if re.search(r" (bid|keep)", hands[13]):
+            continue
+        hands[13] = "\n".join(line for line in hands[13].split("\n") if not re.fullmatch(r"(\w+ pass(, )?)+", line))
+        text = with_rules("\n\n".join(hands), "end-of-game=last-trick-grand")
+        assert disagreements(text, score_boston) == [], text
+        checked += 1
+    assert checked >= 4
+
+
 @pytest.mark.parametrize("seed", range(28))
 def test_french_boston_scores_agree(seed: int) -> None:
     text = french_boston_text(seed, 12)
