@@ -564,13 +564,15 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
         assert trick[0][0] == leader, (hand.number, trick, leader)
         leader = trick_winner(trick, trump, best if trump else None)
         won[leader] += 1
+    # a hand not written is known from the cards its player played (all thirteen in a deal played out)
+    dealt = {seat: set(hand.deals.get(seat, ())) or {c for p, c in plays if p == seat} for seat in seats}
     side = contract.callers
     adversaries = [s for s in seats if s not in side]
     taken = sum(won[s] for s in side)
     result.taken = taken
     if trump is not None:  # §8.3: the jack bonus, in a deal with trumps, whatever the result
         holder_card = best if rules["jack-bonus"] == "best-jack" else "JD"
-        holder = next(s for s, cards in hand.deals.items() if holder_card in cards)
+        holder = next(s for s, cards in dealt.items() if holder_card in cards)
         for seat in seats:
             if seat != holder:
                 _pay(delta, seat, holder, 2 * double)
@@ -584,8 +586,8 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
         row = 8 if contract.number == 9 else contract.number
         base, three, four, extra = (t[column] for t in TABLE[5 if contract.kind in ("partners", "forced") else row])
         made = taken >= contract.number
-        honours_held = {c for s in side for c in hand.deals[s] if c[1] == trump and c[0] in "AKQJ"}
-        if rules["honours"] == "with-best-jack" and any(best in hand.deals[s] for s in side):
+        honours_held = {c for s in side for c in dealt[s] if c[1] == trump and c[0] in "AKQJ"}
+        if rules["honours"] == "with-best-jack" and any(best in dealt[s] for s in side):
             honours_held.add(best)
         honours = four if len(honours_held) >= 4 else three if len(honours_held) == 3 else 0
         over = taken - (8 if contract.number == 9 else 5 if contract.kind == "forced" else contract.number)

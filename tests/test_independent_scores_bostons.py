@@ -36,14 +36,19 @@ def boston_text(seed: int, hands: int, revokes: bool = False) -> str:
     chosen by the seed; with `revokes`, about half its hands carry one, played on."""
     text = boston_game(random.Random(seed), hands, revokes, style=random.Random(seed))
     rules = REVOKE_RULES if revokes else BOSTON_RULES
-    return with_rules(text, rules[seed % len(rules)])
+    return with_rules(text if revokes else without_deals(text, seed), rules[seed % len(rules)])
+
+
+def without_deals(text: str, seed: int) -> str:
+    """`text` without its deal lines (they are optional) on one seed in three: the play shows the rest."""
+    return text if seed % 3 != 2 else "\n".join(line for line in text.split("\n") if not line.startswith("deal "))
 
 
 def french_boston_text(seed: int, hands: int) -> str:
     """A random French Boston game from deal 1, 30 or 38 (so that the doubles and the division
     come up), under house rules chosen by the seed; its hand lines after the first unnumbered
-    (the referee counts them) and, on odd seeds, a demand openly in belle without its card
-    (notation.md: `demand [belle] [C]`), as a scorer may write them."""
+    (the referee counts them), on odd seeds a demand openly in belle without its card
+    (notation.md: `demand [belle] [C]`), on some no deal lines, as a scorer may write them."""
     rng = random.Random(seed)
     text = french_boston_game(rng, hands, first=random.Random(seed).choice([1, 30, 38]), style=random.Random(seed))
     if seed % 2:
@@ -51,7 +56,7 @@ def french_boston_text(seed: int, hands: int) -> str:
     first = re.search(r"^hand \d+", text, re.MULTILINE)
     assert first is not None
     text = text[:first.end()] + re.sub(r"^hand \d+", "hand", text[first.end():], flags=re.MULTILINE)
-    return with_rules(text, FRENCH_RULES[seed % len(FRENCH_RULES)])
+    return with_rules(without_deals(text, seed), FRENCH_RULES[seed % len(FRENCH_RULES)])
 
 
 def pools(value: int | list[int]) -> list[int]:
