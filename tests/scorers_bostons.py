@@ -4,9 +4,9 @@ packages: tests/test_independent_scores_bostons.py compares it with the referee'
 random lawful games, so that a scoring mistake in either shows as a disagreement.
 
 It reads a transcript itself (any spelling the notation allows: labels or none, several tricks a
-line, suit symbols, lower case) and follows only lawful play: no revokes or other penalties, which
-are the referee's own tests' business. Boston counts in white counters with the pool in red;
-French Boston in counters."""
+line, suit symbols, lower case, deal lines or none) and follows lawful play, and in Boston the
+established revokes of a hand played on; other irregularities are the referee's own tests'
+business. Boston counts in white counters with the pool in red; French Boston in counters."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """Boston and French Boston scored twice: by the referee and by an independent scorer written from
-the rules digests and seeds (tests/scorers_bostons.py), on random lawful games written in random
-styles (several tricks a line, labels left out, suit symbols, lower case) and under the scoring
-house rules the scorer follows. Every hand's counter changes, running totals, pool and caller
-must agree: a disagreement is a scoring mistake on one side or the other."""
+the rules digests and seeds (tests/scorers_bostons.py), on random lawful games (and Boston games
+with revokes) written in random styles (several tricks a line, labels left out, suit symbols, lower
+case, no deal lines) and under the scoring house rules the scorer follows. Every hand's counter
+changes, running totals, pool and caller must agree: a disagreement is a scoring mistake on one
+side or the other."""
 
 from __future__ import annotations
 
