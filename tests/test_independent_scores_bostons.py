@@ -36,8 +36,12 @@ def boston_text(seed: int, hands: int, revokes: bool = False) -> str:
     """A random Boston game of `hands` deals (past twelve, the next game's), under house rules
     chosen by the seed; with `revokes`, about half its hands carry one, played on."""
     text = boston_game(random.Random(seed), hands, revokes, style=random.Random(seed))
-    rules = REVOKE_RULES if revokes else BOSTON_RULES
-    return with_rules(text if revokes else without_deals(text, seed), rules[seed % len(rules)])
+    choices = REVOKE_RULES if revokes else BOSTON_RULES
+    rules = choices[seed % len(choices)]
+    if seed % 4 == 3:  # a transcript that starts with a standing and pools, as the tags give them
+        pools = "0" if "pool-limit" in rules else "25 25 7"
+        text = text.replace("[Players", f'[Pool "{pools}"]\n[Score "A 120, Y -45, B 0, Z 9"]\n[Players', 1)
+    return with_rules(text if revokes else without_deals(text, seed), rules)
 
 
 def without_deals(text: str, seed: int) -> str:
