@@ -99,12 +99,12 @@ def read_bid(event: ev.Bid, belle: Suit | None, petite: Suit | None) -> Proposal
 def read_demand(event: ev.Demand, belle: Suit | None, petite: Suit | None) -> Proposal | Objection:
     """The demand (in belle, or in belle or petite) that `event` makes, or why it is void."""
     allowed = (belle,) if event.belle else (belle, petite)  # in this order in messages
-    laid = event.card
-    if laid is not None and belle is not None and laid.suit not in allowed:
+    if (laid := event.card) is not None and belle is not None and laid.suit not in allowed:
         suits = "/".join(s.word for s in allowed if s)
         return (WORDS.refused("bidding.demand", "in-belle", player=event.player, card=laid, suits=suits) if event.belle
                 else WORDS.refused("bidding.demand", "laid", player=event.player, card=laid, suits=suits))
-    return Proposal(event.player, "demand-belle" if event.belle else "demand", laid.suit if laid else None, laid)
+    suit = laid.suit if laid else belle if event.belle else None  # openly in belle, its card unwritten: belle
+    return Proposal(event.player, "demand-belle" if event.belle else "demand", suit, laid)
 
 
 @cache

@@ -39,6 +39,8 @@ class FrenchBostonSettlement:
         self.one_to_one = self.options["settlement"] == "one-to-one"
         self.trump = hand.trump.word if hand.trump is not None else "?"
         self.col = SUIT_RANK[hand.trump] if hand.trump is not None else 0  # the table's column: the trump suit's
+        played = hand.table.played.items() if hand.table is not None else ()  # held: a deal line, else the play
+        self.known = {p: set(hand.deals.get(p) or {c for c, (q, _) in played if q == p}) for p in hand.order}
 
     def settle(self, ledger: Ledger) -> None:
         hand, dealer, status, contract = self.hand, self.hand.dealer, self.hand.status(), self.hand.undertaking
@@ -97,7 +99,7 @@ class FrenchBostonSettlement:
                 if paragraph else table.amount("slam-a-deux" if contract.kind == "partnership" else "slam-seul", col)
             return Payment.of(Part(amount, hand.say("score.slam", "slam"), hand.rule_id("score.slam")))
         also = (best_jack(hand.turned),) if self.options["honours"] == "with-best-jack" else ()  # the digest is silent
-        count = side_honours(hand.deals, hand.called.side, hand.trump, also)
+        count = side_honours(self.known, hand.called.side, hand.trump, also)  # those the deal lines or the play show
         bonus = table.amount(row, "four-honours" if count == 4 else "three-honours", col) if count >= 3 else 0
         return Payment.of(Part(base, hand.say("score.table", "base", amount=base)),
                           Part(extra, hand.say("score.table", "over", amount=extra, over=over)),
@@ -171,9 +173,7 @@ class FrenchBostonSettlement:
     def jack_bonus(self, ledger: Ledger, contract: Contract) -> None:
         hand, amount = self.hand, self.amounts.amount("jack-bonus")
         jack = best_jack(hand.turned) if self.options["jack-bonus"] == "best-jack" else JACK_DIAMONDS
-        holder = next((p for p, cards in hand.deals.items() if jack in cards), None)
-        if holder is None and hand.table is not None:
-            holder = next((p.player for t in hand.table.tricks for p in t.plays if p.card is jack), None)
+        holder = next((p for p, cards in self.known.items() if jack in cards), None)
         if holder is None or contract.kind == "misere":
             return
         ledger.each_pays([p for p in hand.order if p != holder], holder, amount, hand.rule_id("score.jack-bonus"),
