@@ -127,6 +127,16 @@ def test_the_extra_grand_takes_every_pool_beyond_the_limit() -> None:
     assert hands[1]["score_delta"]["B"] == 300
 
 
+@pytest.mark.parametrize(("pools", "error"), [("40 41", True), ("25 40", True), ("0 0", True),
+                                              ("40 40 3", False), ("40 0", False), ("45", False)])
+def test_several_pools_in_the_tag_must_fit_the_pool_limit(pools: str, error: bool) -> None:
+    """Every pool but the last is full; one number is the total, split at the limit (boston.pool.limit)."""
+    text = f'[Game "boston"]\n[Rules "pool-limit=40"]\n[Pool "{pools}"]\n[Players "A Y B Z"]\nhand 1 dealer Z\n'
+    errors = check_text(text).to_dict()["files"][0]["errors"]
+    assert [e["message"] for e in errors] == ([f"the pools {pools} do not fit the pool limit of 40 red: every pool "
+                                               "but the last is full"] if error else [])
+
+
 # ---- properties over random hands ---------------------------------------------------------------------
 def _pool_total(value: int | list[int]) -> int:
     return sum(value) if isinstance(value, list) else value
@@ -402,3 +412,40 @@ def test_a_verdict_words_the_call_and_the_house_rule_in_force(case: str, words: 
     rulebook names it, never by its notation key (grand-misere), nor put in for tricks."""
     hand = _hand((Path(__file__).resolve().parent.parent / "cases" / "boston" / f"{case}.ttn").read_text("utf-8"))
     assert words in str(hand)
+
+
+# ---- looking back at a quitted trick -----------------------------------------------------------
+LOOK = (Path(__file__).resolve().parent.parent / "cases" / "boston" / "look-at-earlier-trick.ttn").read_text("utf-8")
+"""A plays seven in spades; in trick 6 B looks at trick 2 and A calls hearts (boston.play.look-back)."""
+_BEFORE_LOOK = LOOK[:LOOK.index("B look trick 2")]
+
+
+def _looks(hand: dict) -> list[str]:
+    return [i["explanation"] for i in hand["irregularities"] if i["kind"] == "looked-at-trick"]
+
+
+def test_the_callers_look_at_an_earlier_trick_carries_no_penalty() -> None:
+    """As his lead out of turn would not: found, and nothing for the opponents to choose."""
+    hand = _hand(_BEFORE_LOOK + "A look trick 2\n")
+    assert _looks(hand) == ["A looked at trick 2, an earlier trick than the last one quitted: no penalty, as for a "
+                            "lead out of turn by the caller or in misère partout."] and hand["pending"] == []
+
+
+def test_the_caller_who_plays_on_without_a_call_waives_it() -> None:
+    hand = _hand(_BEFORE_LOOK + "B look trick 2\nB 3D, Z 4D, A 5D\n")
+    assert len(_looks(hand)) == 1 and hand["pending"] == [] and hand["penalties"] == []
+
+
+@pytest.mark.parametrize(("look", "found"), [("trick 4", False), ("trick 5", False), ("trick 3", True)])
+def test_the_trick_before_the_last_may_be_seen_while_the_last_lies_on_the_table(look: str, found: bool) -> None:
+    """After trick 5, before the next lead, trick 5 is not turned yet: trick 4 is the last quitted."""
+    hand = _hand(_BEFORE_LOOK[:_BEFORE_LOOK.index("trick 6:")] + f"Y look {look}\n")
+    assert bool(_looks(hand)) is found
+
+
+def test_in_a_misere_a_look_at_an_earlier_trick_is_still_a_misere_error() -> None:
+    text = (Path(__file__).resolve().parent.parent / "cases" / "boston" / "grand-misere-lost.ttn").read_text("utf-8")
+    hand = _hand("\n".join(text.splitlines()[:17]) + "\nY look trick 1\n")
+    assert _looks(hand) == ["Y looked at trick 1, already quitted, in a misère. As a lead out of turn in a misère, "
+                            "it is a misère error."] and hand["pending"][0]["options"] == ["claim", "accept"]
+

@@ -309,3 +309,30 @@ def test_a_bid_names_its_suit_belle_or_petite(number: int, qualifier: str, belle
         assert isinstance(proposal, Objection) and proposal.text == read
     else:
         assert isinstance(proposal, Proposal) and (proposal.kind, proposal.suit) == read
+
+
+# ---- looking back at an earlier trick (as in Boston: french-boston.play.look-back) ----------------------
+CASES = Path(__file__).resolve().parent.parent / "cases" / "french-boston"
+
+
+def looks(text: str) -> tuple[list[str], list[dict]]:
+    hand = check_text(text).to_dict()["files"][0]["games"][0]["hands"][0]
+    return [i["explanation"] for i in hand["irregularities"] if i["kind"] == "looked-at-trick"], hand["pending"]
+
+
+def test_a_partners_look_at_an_earlier_trick_lets_the_other_side_call_a_suit_from_his() -> None:
+    """W and E are partners: E's look lets N and S call a suit from whichever of W and E next leads."""
+    text = (CASES / "exposed-card-called-disobeyed.ttn").read_text("utf-8")
+    text = text[:text.index("S expose 9H")] + "trick 2: N 8C, W JC, S 4C, E TC\ntrick 3: W KC\n"
+    found, pending = looks(text + "E look trick 1\n")
+    assert found == ["E looked at trick 1, an earlier trick than the last one quitted. As for a lead out of turn, "
+                     "S and N may call a suit from W and E, whichever of them next leads."]
+    assert [(p["chooser"], p["options"]) for p in pending] == [("S N", ["suit"])]
+    assert looks(text + "E look trick 2\n") == ([], [])  # the last trick
+
+
+def test_a_solo_callers_look_at_an_earlier_trick_carries_no_penalty() -> None:
+    text = (CASES / "look-at-earlier-trick.ttn").read_text("utf-8")
+    found, pending = looks(text[:text.index("N look")] + "W look trick 2\n")
+    assert found == ["W looked at trick 2, an earlier trick than the last one quitted: no penalty, as for the solo "
+                     "caller's lead out of turn."] and pending == []

@@ -51,7 +51,8 @@ class GameRules:
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         """The header against what the game declares: how many players, two partnerships sitting
-        opposite or none where they are formed in play or not at all, one pool."""
+        opposite or none where they are formed in play or not at all, one pool, or several that fit
+        the game's pool limit (`Declaration.pool_limit`: a pool is full at it before the next starts)."""
         if problems := player_count_problems(setup, *self.players, self.players_example):
             return problems
         at = setup.at
@@ -59,6 +60,13 @@ class GameRules:
             return [Problem(at.line, at.column, *self.no_partners)]
         if setup.pool is not None and self.single_pool is not None and len(setup.pool) != 1:
             return [Problem(at.line, at.column, *self.single_pool)]
+        declared, pools = self.declared, setup.pool or ()
+        if declared is not None and declared.pool_limit and len(pools) > 1:  # several pools: full ones but the last
+            name, limit = declared.pool_limit, setup.options[declared.pool_limit]
+            if set(pools[:-1]) != {limit} or pools[-1] > limit:
+                return [Problem(at.line, at.column, f"the pools {' '.join(map(str, pools))} do not fit the pool limit "
+                                f"of {limit} {declared.pool_unit}: every pool but the last is full", f'write the '
+                                f'total, [Pool "{sum(pools)}"], or the limit they were kept to, [Rules "{name}=..."]')]
         return self.partners_opposite(setup) if self.partnerships else []
 
     def partners_opposite(self, setup: Setup) -> list[Problem]:

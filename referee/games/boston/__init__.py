@@ -9,7 +9,7 @@ every hand the players' deltas plus ten times the pool's change sum to zero.
 from __future__ import annotations
 
 from ...engine.header import Setup
-from ...engine.replay import pools_shown
+from ...engine.replay import Declaration, pools_shown
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
@@ -57,6 +57,7 @@ class Boston(GameRules):
     players_example = 'e.g. [Players "A Y B Z"]'
     no_partners: tuple[str, str] | None = ("boston has no partnerships", "remove the [Partners] tag")
     reads: frozenset[str] = frozenset({"Pool"})
+    declared: Declaration | None = BostonHand.declared  # its pool limit, which several pools in [Pool] must fit
 
     def session(self, setup: Setup) -> BostonSession:
         return BostonSession(self, setup)

@@ -18,7 +18,7 @@ from ...notation import events as ev
 from ...notation.cards import pack
 from ...notation.reader import HandRecord
 from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
-from .penalties import LAWS, MISERE
+from .penalties import LAWS, MISERE, SIDE
 from .settlement import TABLES, BostonSettlement, bid_name
 
 BostonOptions = TypedDict("BostonOptions", {
@@ -269,8 +269,8 @@ class BostonHand(CalledHand[BostonBid]):
 
     # ---- looking back, claiming the rest ---------------------------------------------------------
     def on_look(self, event: ev.Look) -> None:
-        """Allowed, except in a misère (`misere.look_back`), where an opponent's look is a misère error."""
-        look_back(self, event, MISERE, self.stage == "play", self.penalty_applies)
+        """The last trick may be seen but in a misère; an earlier one costs a lead out of turn (`misere.look_back`)."""
+        look_back(self, event, SIDE, self.stage == "play")
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """An opponent who says he can win the rest: his partners' cards are laid on the table and are

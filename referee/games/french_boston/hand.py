@@ -206,8 +206,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
         reopen(self, call_offer)
 
     def on_look(self, event: ev.Look) -> None:
-        """As in Boston (`misere.look_back`): allowed, except in a misère until the hands are thrown up."""
-        look_back(self, event, MISERE, self.table is not None and not self.play_over())
+        """As in Boston (`misere.look_back`), until the hands are thrown up: the last trick, but in a misère."""
+        look_back(self, event, SIDE, self.table is not None and not self.play_over())
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """As in Boston (L36, `claim_rest`); no penalty before play, nor where no law would penalise

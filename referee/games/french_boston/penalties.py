@@ -56,10 +56,10 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
 
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
-    SIDE, lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), fact.player),
+    SIDE, lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), hand.right_of(fact.expected)),
     lambda hand, offender: hand.say("play.out-of-turn", "lead-stands", offender=offender),
     said="{choosers} require {option} from {target}")
-"""A card played out of turn binds the offender's partner still to play; a lead out of turn may be accepted."""
+"""A card played out of turn binds the partner whose turn it was, else the next (Boston's); a lead may stand."""
 
 
 def before_play(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
