@@ -186,12 +186,12 @@ class EuchreHand(HandReplay):
         if self.bidding and suit is not None:
             self.void_call = (player, suit)
 
-    def accept_void_call(self, taken_up: bool = False) -> bool:
+    def accept_void_call(self, taken_up: bool = False) -> None:
         """Play began (or the dealer took the upcard up: `taken_up`) while the bidding was open,
         right after a void call that named a suit: the table played on that call, so it stands by
         agreement and the hand is scored (not left in progress)."""
         if self.void_call is None:
-            return False
+            return
         player, suit = self.void_call
         self.trump, self.maker = suit, player
         if self.alone_on_void is not None:  # the caller announced a lone hand on the call that stands
@@ -199,7 +199,6 @@ class EuchreHand(HandReplay):
         began = (self.say("bidding.out-of-turn", "taken-up", dealer=self.dealer) if taken_up
                  else self.say("bidding.out-of-turn", "play-began"))
         self.notes.append(self.say("bidding.out-of-turn", "stands", began=began, player=player, suit=suit.word))
-        return True
 
     def make_trump(self, player: str, suit: Suit) -> None:
         if self.game_options["natural-trump-required"] and player in self.deals \
@@ -215,33 +214,22 @@ class EuchreHand(HandReplay):
         if self.bidding and self.auction.round == 1 and event.player == self.dealer and self.void_call is not None \
                 and self.void_call[1] is self.turned:
             self.accept_void_call(taken_up=True)
-        if event.player != self.dealer or self.auction.round != 1 or self.maker is None:
-            self.found("illegal-discard", event.player, event.at, "discard", "not-dealer", player=event.player,
-                       card=event.card)
-            return
-        if self.discarded is not None:
-            self.found("illegal-discard", event.player, event.at, "discard", "second", player=event.player,
-                       card=self.discarded)
-            return
-        table = self.table  # his discard is due before his own first play
-        if table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current)):
-            self.found("illegal-discard", event.player, event.at, "discard", "late", player=event.player,
-                       card=event.card)
-            return
+        table, player, card = self.table, event.player, event.card
         hands = table.hands if table is not None else None
         held = hands[self.dealer] if hands is not None and self.dealer in hands else self.deals.get(self.dealer, ())
-        if self.dealer in self.deals and event.card not in held and event.card is not self.upcard:
-            self.found("card-not-held", event.player, event.at, "play.card-not-held", "discard", player=event.player,
-                       card=event.card)
-            return
-        if event.card is self.upcard and not self.game_options["discard-upcard"]:
-            self.found("illegal-discard", event.player, event.at, "discard.upcard", "kept", player=event.player,
-                       card=event.card)
-            return
-        self.discarded = event.card
-        if hands is not None and self.dealer in hands:  # after the opening lead (Somerset 87): the lead stands
-            hands[self.dealer].update((self.upcard,) if self.upcard else ())  # a dealer sitting out takes it now
-            hands[self.dealer].discard(event.card)
+        if player != self.dealer or self.auction.round != 1 or self.maker is None:
+            self.found("illegal-discard", player, event.at, "discard", "not-dealer", player=player, card=card)
+        elif self.discarded is not None:
+            self.found("illegal-discard", player, event.at, "discard", "second", player=player, card=self.discarded)
+        elif table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current)):
+            self.found("illegal-discard", player, event.at, "discard", "late", player=player, card=card)
+        elif self.dealer in self.deals and card not in held and card is not self.upcard:
+            self.found("card-not-held", player, event.at, "play.card-not-held", "discard", player=player, card=card)
+        elif card is self.upcard and not self.game_options["discard-upcard"]:
+            self.found("illegal-discard", player, event.at, "discard.upcard", "kept", player=player, card=card)
+        else:
+            self.discarded = card
+            self.adjust_hands(hands)  # after the opening lead (Somerset 87), if the lead stands
 
     def on_alone(self, event: ev.Alone) -> None:
         if self.table is not None and not self.table.tricks and not self.table.current.plays:
@@ -250,22 +238,17 @@ class EuchreHand(HandReplay):
             self.table, self.stage = None, "auction"
         if self.table is not None:  # too late for a lone hand
             self.found("late-alone", event.player, event.at, "alone.late", "after-lead", player=event.player)
-            return
-        if self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
+        elif self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
             self.found("late-alone", event.player, event.at, "alone.late", "after-discard", player=event.player)
-            return
-        if self.may_defend_alone(event.player):
+        elif self.may_defend_alone(event.player):
             self.defender_alone = event.player
-            return
-        if (self.game_options["alone-who"] == "maker-or-partner" and self.made and self.alone is None
+        elif (self.game_options["alone-who"] == "maker-or-partner" and self.made and self.alone is None
                 and self.maker is not None and event.player == self.sides.partner(self.maker)
                 and event.player not in self.auction.passed):
             self.alone = event.player  # he takes the hand from the maker, who sits out
-            return
-        if self.bidding and self.void_call is not None and self.void_call[0] == event.player:
+        elif self.bidding and self.void_call is not None and self.void_call[0] == event.player:
             self.alone_on_void = event  # it stands if the table plays on his void call, else it is void
-            return
-        if not self.made or event.player != self.maker:
+        elif not self.made or event.player != self.maker:
             self.void_alone(event)
         elif self.alone is None:
             self.alone = event.player
@@ -295,11 +278,11 @@ class EuchreHand(HandReplay):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
-        on_void_call = self.bidding and not self.premature_reported and self.accept_void_call()
-        if not on_void_call and not self.made:
+        if self.bidding and not self.premature_reported:
+            self.accept_void_call()
+        if self.trump is None:  # not made: the card goes back
             return self.bidding and self.premature(event, self.say(
                 "play.premature-lead", "before-trump", player=event.player, card=event.card, turn=self.auction.turn))
-        assert self.trump is not None
         if self.canadian_loner():
             self.alone = self.maker
             self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
@@ -339,10 +322,8 @@ class EuchreHand(HandReplay):
 
     def canadian_loner(self) -> str | None:
         """Under the Canadian-loner house rule, the dealer's partner who ordered him up plays alone."""
-        if self.game_options["canadian-loner"] and self.auction.round == 1 and self.alone is None \
-                and self.maker == self.sides.partner(self.dealer):
-            return self.maker
-        return None
+        canadian = self.game_options["canadian-loner"] and self.auction.round == 1 and self.alone is None
+        return self.maker if canadian and self.maker == self.sides.partner(self.dealer) else None
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
         """The dealer holds the upcard once it is ordered up (in the first round), less his discard.
