@@ -219,8 +219,11 @@ class EuchreHand(HandReplay):
         held = hands[self.dealer] if hands is not None and self.dealer in hands else self.deals.get(self.dealer, ())
         if player != self.dealer or self.auction.round != 1 or self.maker is None:
             self.found("illegal-discard", player, event.at, "discard", "not-dealer", player=player, card=card)
+        elif self.discarded is card:
+            self.found("illegal-discard", player, event.at, "discard", "again", player=player, card=card)
         elif self.discarded is not None:
-            self.found("illegal-discard", player, event.at, "discard", "second", player=player, card=self.discarded)
+            self.found("illegal-discard", player, event.at, "discard", "second", player=player, card=self.discarded,
+                       kept=card)
         elif table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current)):
             self.found("illegal-discard", player, event.at, "discard", "late", player=player, card=card)
         elif self.dealer in self.deals and card not in held and card is not self.upcard:
