@@ -174,12 +174,16 @@ class EuchreHand(HandReplay):
     def turned_down_named(self, event: ev.Event) -> None:
         again = self.game_options["turned-down-suit"] == "name-again" or event.player == self.auction.stuck
         self.found("illegal-bid", event.player, event.at, "bidding.second-round", "turned-down", player=event.player,
-                   suit=self.upcard.suit.word if self.upcard else self.say("bidding.second-round", "unturned"),
-                   then=self.say("bidding.second-round", "again", player=event.player) if again
+                   suit=self.turned_down, then=self.say("bidding.second-round", "again", player=event.player) if again
                    else self.say("bidding.second-round", "as-pass"))
         if not again:
             self.passes(event.player)
         self.note_void_call(event.player, self.turned)
+
+    @property
+    def turned_down(self) -> str:
+        """The suit that may not be named in the second round, in words (unknown without an upcard line)."""
+        return self.upcard.suit.word if self.upcard else self.say("bidding.second-round", "unturned")
 
     def note_void_call(self, player: str, suit: Suit | None) -> None:
         """A void call that named a trump suit: if play begins right after it, the table let it stand."""
@@ -404,10 +408,10 @@ class EuchreHand(HandReplay):
         if (choosing := self.choice_step()) is not None:  # play waits for an open choice (a broken lone hand's)
             return choosing
         if self.bidding and self.auction.turn == self.auction.stuck:  # stick the dealer: he may not pass
-            return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer)
+            return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer, suit=self.turned_down)
         if self.bidding:
             return (self.say("bidding.first-round", "step", turn=self.auction.turn) if self.auction.round == 1
-                    else self.say("bidding.second-round", "step", turn=self.auction.turn))
+                    else self.say("bidding.second-round", "step", turn=self.auction.turn, suit=self.turned_down))
         if self.made:
             active, leader = self.opening_seats()
             if self.auction.round == 1 and self.discarded is None and self.dealer in active:
