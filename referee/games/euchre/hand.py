@@ -152,11 +152,23 @@ class EuchreHand(HandReplay):
             return
         if self.auction.round == 2:
             self.turned_down_named(event)
-        elif self.upcard is None:  # trump is a stand-in, which the play corrects
-            self.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "no-upcard")
-            self.make_trump(event.player, Suit.SPADES)
-        else:
-            self.make_trump(event.player, self.upcard.suit)
+        elif (upcard := self.upcard or self.upcard_shown(event)) is not None:
+            self.make_trump(event.player, upcard.suit)
+        else:  # trumps unknown: no card is judged (`ready_to_play`), nothing scored
+            self.maker = event.player
+
+    def upcard_shown(self, event: ev.Order) -> Card | None:
+        """An order with no `upcard` line, found: the upcard is the card of the pack the dealer discards or
+        plays though no deal line gives it, his own being written (else nothing shows it)."""
+        card = self.upcard = next((e.card for line in self.record.lines if isinstance(line, ev.EventLine)
+                                   for e in line.events if isinstance(e, (ev.Discard, ev.Play))
+                                   and e.player == self.dealer and e.card in self.deck and e.card not in self.dealt),
+                                  None) if self.dealer in self.deals else None
+        then = (self.say("transcript.consistency", "unknown", dealer=self.dealer) if card is None else
+                self.say("transcript.consistency", "shown", dealer=self.dealer, card=card, suit=card.suit.word))
+        self.found("inconsistent-transcript", None, event.at, "transcript.consistency", "no-upcard",
+                   player=event.player, then=then)
+        return card
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         what = f"named {event.suit.word}"
@@ -287,7 +299,7 @@ class EuchreHand(HandReplay):
             return self.play_after_throw_in(event)
         if self.bidding and not self.premature_reported:
             self.accept_void_call()
-        if self.trump is None:  # not made: the card goes back
+        if self.trump is None:  # not made (the card goes back), or made of an upcard nothing shows (`on_order`)
             return self.bidding and self.premature(event, self.say(
                 "play.premature-lead", "before-trump", player=event.player, card=event.card, turn=self.auction.turn))
         if self.canadian_loner():
@@ -412,6 +424,8 @@ class EuchreHand(HandReplay):
         if self.bidding:
             return (self.say("bidding.first-round", "step", turn=self.auction.turn) if self.auction.round == 1
                     else self.say("bidding.second-round", "step", turn=self.auction.turn, suit=self.turned_down))
+        if self.made and self.trump is None:
+            return self.say("transcript.consistency", "unknown-step", dealer=self.dealer)
         if self.made:
             active, leader = self.opening_seats()
             if self.auction.round == 1 and self.discarded is None and self.dealer in active:
