@@ -152,11 +152,23 @@ class EuchreHand(HandReplay):
             return
         if self.auction.round == 2:
             self.turned_down_named(event)
-        elif self.upcard is None:  # trump is a stand-in, which the play corrects
-            self.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "no-upcard")
-            self.make_trump(event.player, Suit.SPADES)
-        else:
-            self.make_trump(event.player, self.upcard.suit)
+        elif (upcard := self.upcard or self.upcard_shown(event)) is not None:
+            self.make_trump(event.player, upcard.suit)
+        else:  # trumps unknown: no card is judged (`ready_to_play`), nothing scored
+            self.maker = event.player
+
+    def upcard_shown(self, event: ev.Order) -> Card | None:
+        """An order with no `upcard` line, found: the upcard is the card of the pack the dealer discards or
+        plays though no deal line gives it, his own being written (else nothing shows it)."""
+        card = self.upcard = next((e.card for line in self.record.lines if isinstance(line, ev.EventLine)
+                                   for e in line.events if isinstance(e, (ev.Discard, ev.Play))
+                                   and e.player == self.dealer and e.card in self.deck and e.card not in self.dealt),
+                                  None) if self.dealer in self.deals else None
+        then = (self.say("transcript.consistency", "unknown", dealer=self.dealer) if card is None else
+                self.say("transcript.consistency", "shown", dealer=self.dealer, card=card, suit=card.suit.word))
+        self.found("inconsistent-transcript", None, event.at, "transcript.consistency", "no-upcard",
+                   player=event.player, then=then)
+        return card
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         what = f"named {event.suit.word}"
@@ -174,24 +186,28 @@ class EuchreHand(HandReplay):
     def turned_down_named(self, event: ev.Event) -> None:
         again = self.game_options["turned-down-suit"] == "name-again" or event.player == self.auction.stuck
         self.found("illegal-bid", event.player, event.at, "bidding.second-round", "turned-down", player=event.player,
-                   suit=self.upcard.suit.word if self.upcard else self.say("bidding.second-round", "unturned"),
-                   then=self.say("bidding.second-round", "again", player=event.player) if again
+                   suit=self.turned_down, then=self.say("bidding.second-round", "again", player=event.player) if again
                    else self.say("bidding.second-round", "as-pass"))
         if not again:
             self.passes(event.player)
         self.note_void_call(event.player, self.turned)
+
+    @property
+    def turned_down(self) -> str:
+        """The suit that may not be named in the second round, in words (unknown without an upcard line)."""
+        return self.upcard.suit.word if self.upcard else self.say("bidding.second-round", "unturned")
 
     def note_void_call(self, player: str, suit: Suit | None) -> None:
         """A void call that named a trump suit: if play begins right after it, the table let it stand."""
         if self.bidding and suit is not None:
             self.void_call = (player, suit)
 
-    def accept_void_call(self, taken_up: bool = False) -> bool:
+    def accept_void_call(self, taken_up: bool = False) -> None:
         """Play began (or the dealer took the upcard up: `taken_up`) while the bidding was open,
         right after a void call that named a suit: the table played on that call, so it stands by
         agreement and the hand is scored (not left in progress)."""
         if self.void_call is None:
-            return False
+            return
         player, suit = self.void_call
         self.trump, self.maker = suit, player
         if self.alone_on_void is not None:  # the caller announced a lone hand on the call that stands
@@ -199,7 +215,6 @@ class EuchreHand(HandReplay):
         began = (self.say("bidding.out-of-turn", "taken-up", dealer=self.dealer) if taken_up
                  else self.say("bidding.out-of-turn", "play-began"))
         self.notes.append(self.say("bidding.out-of-turn", "stands", began=began, player=player, suit=suit.word))
-        return True
 
     def make_trump(self, player: str, suit: Suit) -> None:
         if self.game_options["natural-trump-required"] and player in self.deals \
@@ -215,33 +230,25 @@ class EuchreHand(HandReplay):
         if self.bidding and self.auction.round == 1 and event.player == self.dealer and self.void_call is not None \
                 and self.void_call[1] is self.turned:
             self.accept_void_call(taken_up=True)
-        if event.player != self.dealer or self.auction.round != 1 or self.maker is None:
-            self.found("illegal-discard", event.player, event.at, "discard", "not-dealer", player=event.player,
-                       card=event.card)
-            return
-        if self.discarded is not None:
-            self.found("illegal-discard", event.player, event.at, "discard", "second", player=event.player,
-                       card=self.discarded)
-            return
-        table = self.table  # his discard is due before his own first play
-        if table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current)):
-            self.found("illegal-discard", event.player, event.at, "discard", "late", player=event.player,
-                       card=event.card)
-            return
+        table, player, card = self.table, event.player, event.card
         hands = table.hands if table is not None else None
         held = hands[self.dealer] if hands is not None and self.dealer in hands else self.deals.get(self.dealer, ())
-        if self.dealer in self.deals and event.card not in held and event.card is not self.upcard:
-            self.found("card-not-held", event.player, event.at, "play.card-not-held", "discard", player=event.player,
-                       card=event.card)
-            return
-        if event.card is self.upcard and not self.game_options["discard-upcard"]:
-            self.found("illegal-discard", event.player, event.at, "discard.upcard", "kept", player=event.player,
-                       card=event.card)
-            return
-        self.discarded = event.card
-        if hands is not None and self.dealer in hands:  # after the opening lead (Somerset 87): the lead stands
-            hands[self.dealer].update((self.upcard,) if self.upcard else ())  # a dealer sitting out takes it now
-            hands[self.dealer].discard(event.card)
+        if player != self.dealer or self.auction.round != 1 or self.maker is None:
+            self.found("illegal-discard", player, event.at, "discard", "not-dealer", player=player, card=card)
+        elif self.discarded is card:
+            self.found("illegal-discard", player, event.at, "discard", "again", player=player, card=card)
+        elif self.discarded is not None:
+            self.found("illegal-discard", player, event.at, "discard", "second", player=player, card=self.discarded,
+                       kept=card)
+        elif table is not None and any(t.card_of(self.dealer) is not None for t in (*table.tricks, table.current)):
+            self.found("illegal-discard", player, event.at, "discard", "late", player=player, card=card)
+        elif self.dealer in self.deals and card not in held and card is not self.upcard:
+            self.found("card-not-held", player, event.at, "play.card-not-held", "discard", player=player, card=card)
+        elif card is self.upcard and not self.game_options["discard-upcard"]:
+            self.found("illegal-discard", player, event.at, "discard.upcard", "kept", player=player, card=card)
+        else:
+            self.discarded = card
+            self.adjust_hands(hands)  # after the opening lead (Somerset 87), if the lead stands
 
     def on_alone(self, event: ev.Alone) -> None:
         if self.table is not None and not self.table.tricks and not self.table.current.plays:
@@ -250,22 +257,17 @@ class EuchreHand(HandReplay):
             self.table, self.stage = None, "auction"
         if self.table is not None:  # too late for a lone hand
             self.found("late-alone", event.player, event.at, "alone.late", "after-lead", player=event.player)
-            return
-        if self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
+        elif self.game_options["alone-deadline"] == "with-declaration" and self.discarded is not None:
             self.found("late-alone", event.player, event.at, "alone.late", "after-discard", player=event.player)
-            return
-        if self.may_defend_alone(event.player):
+        elif self.may_defend_alone(event.player):
             self.defender_alone = event.player
-            return
-        if (self.game_options["alone-who"] == "maker-or-partner" and self.made and self.alone is None
+        elif (self.game_options["alone-who"] == "maker-or-partner" and self.made and self.alone is None
                 and self.maker is not None and event.player == self.sides.partner(self.maker)
                 and event.player not in self.auction.passed):
             self.alone = event.player  # he takes the hand from the maker, who sits out
-            return
-        if self.bidding and self.void_call is not None and self.void_call[0] == event.player:
+        elif self.bidding and self.void_call is not None and self.void_call[0] == event.player:
             self.alone_on_void = event  # it stands if the table plays on his void call, else it is void
-            return
-        if not self.made or event.player != self.maker:
+        elif not self.made or event.player != self.maker:
             self.void_alone(event)
         elif self.alone is None:
             self.alone = event.player
@@ -295,11 +297,11 @@ class EuchreHand(HandReplay):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
-        on_void_call = self.bidding and not self.premature_reported and self.accept_void_call()
-        if not on_void_call and not self.made:
+        if self.bidding and not self.premature_reported:
+            self.accept_void_call()
+        if self.trump is None:  # not made (the card goes back), or made of an upcard nothing shows (`on_order`)
             return self.bidding and self.premature(event, self.say(
                 "play.premature-lead", "before-trump", player=event.player, card=event.card, turn=self.auction.turn))
-        assert self.trump is not None
         if self.canadian_loner():
             self.alone = self.maker
             self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
@@ -339,10 +341,8 @@ class EuchreHand(HandReplay):
 
     def canadian_loner(self) -> str | None:
         """Under the Canadian-loner house rule, the dealer's partner who ordered him up plays alone."""
-        if self.game_options["canadian-loner"] and self.auction.round == 1 and self.alone is None \
-                and self.maker == self.sides.partner(self.dealer):
-            return self.maker
-        return None
+        canadian = self.game_options["canadian-loner"] and self.auction.round == 1 and self.alone is None
+        return self.maker if canadian and self.maker == self.sides.partner(self.dealer) else None
 
     def adjust_hands(self, hands: dict[str, set[Card]] | None) -> None:
         """The dealer holds the upcard once it is ordered up (in the first round), less his discard.
@@ -420,10 +420,12 @@ class EuchreHand(HandReplay):
         if (choosing := self.choice_step()) is not None:  # play waits for an open choice (a broken lone hand's)
             return choosing
         if self.bidding and self.auction.turn == self.auction.stuck:  # stick the dealer: he may not pass
-            return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer)
+            return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer, suit=self.turned_down)
         if self.bidding:
             return (self.say("bidding.first-round", "step", turn=self.auction.turn) if self.auction.round == 1
-                    else self.say("bidding.second-round", "step", turn=self.auction.turn))
+                    else self.say("bidding.second-round", "step", turn=self.auction.turn, suit=self.turned_down))
+        if self.made and self.trump is None:
+            return self.say("transcript.consistency", "unknown-step", dealer=self.dealer)
         if self.made:
             active, leader = self.opening_seats()
             if self.auction.round == 1 and self.discarded is None and self.dealer in active:
