@@ -90,17 +90,38 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)), keeps=True)
 
     def stood(self, hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
-        return hand.say("play.out-of-turn", "let-stand", trick=false.trick, player=false.player, card=false.card)
+        late = offenders(hand, false)
+        if len(late) < 2:
+            return hand.say("play.out-of-turn", "let-stand", trick=false.trick, player=false.player, card=false.card)
+        return hand.say("play.out-of-turn", "let-stand-all", trick=false.trick, **named(hand, late))
+
+
+def offenders(hand: AuctionPitchHand, false: tb.OutOfTurn) -> list[tb.PlayedCard]:
+    """`false` and the cards out of turn played after it to its trick (the last one, while it is being
+    gathered): they stand together, or go back together (the seed)."""
+    assert hand.table is not None
+    trick = hand.table.current if hand.table.current.number == false.trick else hand.table.tricks[-1]
+    cards = [p.card for p in trick.plays]
+    return [p for p in trick.plays[cards.index(false.card):] if p.out_of_turn] if false.card in cards else []
+
+
+def named(hand: AuctionPitchHand, late: list[tb.PlayedCard]) -> dict[str, str]:
+    """Every offender of `late`, as the engine names several players ("D and E"), and their cards in play order."""
+    cards = ", ".join(f"{p.player} {p.card}" for p in late)
+    return {"players": hand.side_label(p.player for p in late), "cards": cards}
 
 
 def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -> None:
     """Once the pitcher plays after an adversary's card out of turn, the error stands."""
     if event.player != hand.pitcher or false.player == hand.pitcher:
         return
+    late = offenders(hand, false)
     hand.false_card, hand.stood = None, false
-    hand.requirements = [r for r in hand.requirements if r.offender != false.player or r.trick != false.trick]
+    standing = {false.player, *(p.player for p in late)}  # none of their errors can be put right now
+    hand.requirements = [r for r in hand.requirements if r.offender not in standing or r.trick != false.trick]
     hand.notes.append(hand.say("play.out-of-turn", "stands", pitcher=event.player, player=false.player,
-                               card=false.card))
+                               card=false.card) if len(late) < 2 else
+                      hand.say("play.out-of-turn", "stand-all", pitcher=event.player, **named(hand, late)))
 
 
 def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
