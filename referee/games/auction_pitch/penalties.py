@@ -92,7 +92,7 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
         late = offenders(hand, false)
         if len(late) < 2:
             return hand.say("play.out-of-turn", "let-stand", trick=false.trick, player=false.player, card=false.card)
-        return hand.say("play.out-of-turn", "let-stand-all", trick=false.trick, **named(hand, late))
+        return hand.say("play.out-of-turn", "let-stand-all", trick=false.trick, offenders=named(hand, late))
 
     def went_back(self, hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
         """The seed: the cards played after it go back with it: the next card out of turn in its trick is kept now."""
@@ -110,9 +110,9 @@ def offenders(hand: AuctionPitchHand, false: tb.OutOfTurn) -> list[tb.PlayedCard
     return [p for i, p in enumerate(plays) if p.out_of_turn and any(q.card is false.card for q in plays[:i + 1])]
 
 
-def named(hand: AuctionPitchHand, out: list[tb.PlayedCard]) -> dict[str, str]:
-    """Every offender of `out`, as the engine names several players ("D and E"), and their cards in play order."""
-    return {"players": hand.side_label(p.player for p in out), "cards": ", ".join(f"{p.player} {p.card}" for p in out)}
+def named(hand: AuctionPitchHand, out: list[tb.PlayedCard]) -> str:
+    """Every offender of `out`, as the engine names several players ("D and E"), then their cards in play order."""
+    return f"{hand.side_label(p.player for p in out)} ({', '.join(f'{p.player} {p.card}' for p in out)})"
 
 
 def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -> None:
@@ -125,7 +125,7 @@ def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -
     hand.requirements = [r for r in hand.requirements if r.offender not in standing or r.trick != false.trick]
     hand.notes.append(hand.say("play.out-of-turn", "stands", pitcher=event.player, player=false.player,
                                card=false.card) if len(late) < 2 else
-                      hand.say("play.out-of-turn", "stand-all", pitcher=event.player, **named(hand, late)))
+                      hand.say("play.out-of-turn", "stand-all", pitcher=event.player, offenders=named(hand, late)))
 
 
 def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
