@@ -76,9 +76,8 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
     __slots__ = ()
 
     def decide(self, hand: AuctionPitchHand, fact: tb.OutOfTurn) -> Ruling:
-        standing = hand.stood  # the seed: the pitcher who followed a card out of turn that stands is no offender
-        if fact.player == hand.pitcher and not fact.lead and standing is not None and standing.trick == fact.trick:
-            return Ruling(found=False)  # out of the rotation only because of it: the trick stands as played
+        if fact.player == hand.pitcher and not fact.lead and hand.stood is not None and hand.stood.trick == fact.trick:
+            return Ruling(found=False)  # the seed: following a card out of turn that stands, he is no offender
         if fact.player == hand.pitcher:
             return Ruling(hand.say("play.pitcher-out-of-turn", "ruling"), topic="play.pitcher-out-of-turn",
                           keeps=True)  # kept until it goes back, or stands
@@ -90,17 +89,43 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
                             ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)), keeps=True)
 
     def stood(self, hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
-        return hand.say("play.out-of-turn", "let-stand", trick=false.trick, player=false.player, card=false.card)
+        late = offenders(hand, false)
+        if len(late) < 2:
+            return hand.say("play.out-of-turn", "let-stand", trick=false.trick, player=false.player, card=false.card)
+        return hand.say("play.out-of-turn", "let-stand-all", trick=false.trick, offenders=named(hand, late))
+
+    def went_back(self, hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
+        """The seed: the cards played after it go back with it: the next card out of turn in its trick is kept now."""
+        later = hand.table.current.plays[len(hand.table.current.plays) - hand.later_plays:] if hand.table else []
+        for p in [p for p in later if p.out_of_turn][:1]:
+            hand.false_card = tb.OutOfTurn(p.player, p.card, p.at, false.expected, False, false.trick)
+        return super().went_back(hand, false)
+
+
+def offenders(hand: AuctionPitchHand, false: tb.OutOfTurn) -> list[tb.PlayedCard]:
+    """`false` and the cards out of turn played after it to its trick (the last one, while it is being
+    gathered): they stand together, or go back together (the seed)."""
+    assert hand.table is not None
+    plays = (hand.table.current if hand.table.current.number == false.trick else hand.table.tricks[-1]).plays
+    return [p for i, p in enumerate(plays) if p.out_of_turn and any(q.card is false.card for q in plays[:i + 1])]
+
+
+def named(hand: AuctionPitchHand, out: list[tb.PlayedCard]) -> str:
+    """Every offender of `out`, as the engine names several players ("D and E"), then their cards in play order."""
+    return f"{hand.side_label(p.player for p in out)} ({', '.join(f'{p.player} {p.card}' for p in out)})"
 
 
 def pitcher_plays(hand: AuctionPitchHand, event: ev.Play, false: tb.OutOfTurn) -> None:
     """Once the pitcher plays after an adversary's card out of turn, the error stands."""
     if event.player != hand.pitcher or false.player == hand.pitcher:
         return
+    late = offenders(hand, false)
     hand.false_card, hand.stood = None, false
-    hand.requirements = [r for r in hand.requirements if r.offender != false.player or r.trick != false.trick]
+    standing = {false.player, *(p.player for p in late)}  # none of their errors can be put right now
+    hand.requirements = [r for r in hand.requirements if r.offender not in standing or r.trick != false.trick]
     hand.notes.append(hand.say("play.out-of-turn", "stands", pitcher=event.player, player=false.player,
-                               card=false.card))
+                               card=false.card) if len(late) < 2 else
+                      hand.say("play.out-of-turn", "stand-all", pitcher=event.player, offenders=named(hand, late)))
 
 
 def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:

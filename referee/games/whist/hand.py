@@ -38,8 +38,7 @@ WhistOptions = TypedDict("WhistOptions", {
     "fourth-before-second": Literal["high-low", "win-lose"],
     "misdeal": Literal["loses-deal", "redeal"],
     "partner-may-ask": bool,
-    "cut-ties": Literal["recut", "suit"],
-})
+    "cut-ties": Literal["recut", "suit"]})
 """The house rules of whist as its rulebook defines them (a test checks the two agree)."""
 
 TARGETS = {"american": 7, "short": 5, "long": 10}  # points to game under each code
@@ -71,7 +70,7 @@ class WhistHand(HandReplay):
         self.led_ahead: dict[Card, str] = {}            # E57: cards led ahead and exposed, by their leader
         self.face_up: set[str] = set()                  # W69: whose cards lie face up (spread, or by a claim)
         self.claimant: str | None = None                # W67: who claimed the rest (W69: the claim admitted)
-        self.thrown: list[tuple[Irregularity, Penalty]] = []  # W69: the findings and penalties of spreads since a card
+        self.thrown: list[Irregularity | Penalty] = []  # W69: the findings and penalties of spreads since a card
 
     @property
     def target(self) -> int:
@@ -159,8 +158,7 @@ class WhistHand(HandReplay):
             self.penalty("wrong-count.play", "both-sides", players=" and ".join(wrong), dealer=self.dealer,
                          effects=(Effect("redeal", None, None, self.dealer),))
             return
-        them = self.adversaries(wrong[0])
-        others = self.side_label(them)
+        them, others = self.adversaries(wrong[0]), self.other(self.side(wrong[0]))
         self.open(new_deal_offer(self, them, wrong[0], "wrong-count.play", self.say(
             "wrong-count.play", "holds", player=wrong[0], count=len(self.deals[wrong[0]]), others=others,
             dealer=self.dealer), self.say("wrong-count.play", "chosen", others=others),
@@ -196,16 +194,20 @@ class WhistHand(HandReplay):
         """`holder`'s cards face up, each exposed, while play goes on (after a concession: nothing more). W69
         (L27, E59): once all four hands lie face up play ends, the spreads since the last card played expose
         nothing, a claim of the rest stands (no claim: the tricks taken), and a revoke still carries its penalty."""
-        if self.ended is not None or self.played_out(event, played_out):
+        finished = self.table is not None and self.table.finished  # every trick played: no card is left to lay down
+        if finished and self.ended is None:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", played_out)
+        if self.ended is not None or finished:
             return
         self.claimant = event.player if isinstance(event, ev.ClaimRest) else self.claimant
+        found, fined = len(self.irregularities), len(self.penalties)
         self.exposed_cards.lay_down(self, holder, event, topic)
         self.face_up.add(holder)
-        self.thrown += [(self.irregularities[-1], self.penalties[-1])] if isinstance(event, ev.Spread) else []
+        self.thrown += [*self.irregularities[found:], *self.penalties[fined:]] if isinstance(event, ev.Spread) else []
         if len(self.face_up) < len(self.order) or self.table is None:
             return
-        self.irregularities[:] = [f for f in self.irregularities if all(f is not g for g, _ in self.thrown)]
-        self.penalties[:] = [p for p in self.penalties if all(p is not q for _, q in self.thrown)]
+        self.irregularities[:] = [f for f in self.irregularities if all(f is not g for g in self.thrown)]
+        self.penalties[:] = [p for p in self.penalties if all(p is not q for q in self.thrown)]
         self.choices[:] = [c for c in self.choices if Lapse.SETTLEMENT in c.ends]  # no card is left to call
         left = self.cards_per_hand - len(self.table.tricks)
         if (claimant := self.claimant) is None:  # nobody claimed the tricks left: they count for neither side
@@ -217,13 +219,6 @@ class WhistHand(HandReplay):
         self.gather_now()
         abandoned_revokes(self)
 
-    def played_out(self, event: ev.ClaimRest | ev.Spread, words: str) -> bool:
-        """Whether every trick has been played (then found, in `words`): no card is left to lay down or call."""
-        if self.table is None or not self.table.finished:
-            return False
-        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency", words)
-        return True
-
     def on_concede(self, event: ev.Concede) -> None:  # a method: a compiled class holds no alias of one
         self.concede_rest(event)
 
@@ -232,8 +227,7 @@ class WhistHand(HandReplay):
         return self.game_options["both-revoke"] == "new-deal" and len({self.side(r.player) for r in self.revokes}) == 2
 
     def contract(self) -> dict[str, Any]:
-        return {"trump": self.trump.word if self.trump else None,
-                "upcard": self.upcard.text if self.upcard else None,
+        return {"trump": self.trump.word if self.trump else None, "upcard": self.upcard.text if self.upcard else None,
                 "tricks": ", ".join(f"{s} {n}" for s, n in self.won_by_side().items()) if self.table else None}
 
     def next_step(self) -> str | None:

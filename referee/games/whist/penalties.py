@@ -32,9 +32,8 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                           "revoke.partner-asks")
         side = hand.side(fact.player)
         if hand.game_options["revoke-penalty"] != "english":
-            words = hand.say("revoke.established", "two-tricks", side=side, others=hand.other(side)) if barred(
-                hand) else hand.say("revoke.established", "two-tricks-free", side=side, others=hand.other(side))
-            return Ruling(words)
+            return Ruling(hand.say("revoke.established", "two-tricks", side=side, others=hand.other(side)) if barred(
+                hand) else hand.say("revoke.established", "two-tricks-free", side=side, others=hand.other(side)))
         return english_penalty(hand, fact.player, fact.trick, len(hand.revokes) - 1)
 
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
@@ -218,8 +217,7 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
                           offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
         if table is not None:
             return Ruling(hand.say("exposed.card", "face-up"), hand.exposed_cards.offer(hand, event.player, card))
-        dealer, them = hand.dealer, hand.adversaries(hand.dealer)
-        others = hand.side_label(them)
+        dealer, them, others = hand.dealer, hand.adversaries(hand.dealer), hand.other(hand.side(hand.dealer))
         offer = hand.say("deal.exposed", "offer", card=card, others=others, dealer=dealer)
         return Ruling(hand.say("deal.exposed", "ruling"), new_deal_offer(
             hand, them, dealer, "deal.exposed", offer, hand.say("deal.exposed", "chosen", others=others),
@@ -287,11 +285,21 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
         """English code, E60 (W54): naming a wrong card in a call of an exposed one costs a suit call (W70 else)."""
         if hand.game_options["code"] != "english" or event.card is None or not any(
                 c.card is not None and event.player in c.choosers for c in hand.choices):
-            return self.void_wrong_demand(hand, event) or self.fits_none(hand, event)
+            return self.void_wrong_demand(hand, event) or self.fits_none(hand, event) or self.demanded(hand, event)
         hand.found("inconsistent-transcript", event.player, event.at, "exposed.wrong-name", "found",
                    player=event.player, card=event.card, partner=hand.partner(event.player))
         hand.suit_calls.owe(hand, event.player, "exposed.wrong-name",
                             hand.say("exposed.wrong-name", "wrong-name", player=event.player, card=event.card))
+        return True
+
+    def demanded(self, hand: WhistHand, event: ev.Call) -> bool:
+        """W70 (E72): an English revoke penalty demanded after the adversaries chose it: the first demand was final."""
+        chosen = [i for i in hand.revoke_choices if hand.revokes[i].player in hand.adversaries(event.player)]
+        if not chosen or event.text not in ("take-three", "deduct-three", "add-three"):
+            return False
+        hand.found("inconsistent-transcript", event.player, event.at, "call.unfounded", "final", player=event.player,
+                   demand=event.text, others=hand.side(event.player), option=hand.revoke_choices[chosen[-1]],
+                   revoker=hand.revokes[chosen[-1]].player, trick=hand.revokes[chosen[-1]].trick)
         return True
 
 

@@ -37,8 +37,7 @@ class WhistSettlement:
             return None
         tricks = hand.won_by_side()
         transferred, points = self.transfer(tricks)
-        self.barred = {hand.side(r.player) for r in hand.revokes} if not hand.game_options["revoker-can-go-out"] \
-            else set()
+        self.barred = set() if hand.game_options["revoker-can-go-out"] else {hand.side(r.player) for r in hand.revokes}
         for side, option in points:  # E72: the English penalty in points, scored before everything else
             mark, them = ledger.mark(), hand.other(side)
             if option == "add-three":

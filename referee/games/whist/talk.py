@@ -36,8 +36,7 @@ def on_name(hand: WhistHand, event: ev.Said) -> None:
 
 def on_forgot(hand: WhistHand, event: ev.Said) -> None:
     """W12 (E55): the dealer says he has forgotten the trump card; a penalty under the English code only."""
-    if hand.options["code"] == "english" and event.player == hand.dealer and hand.turn_came(event.player) \
-            and hand.trump:
+    if hand.options["code"] == "english" and event.player == hand.dealer and hand.turn_came(hand.dealer) and hand.trump:
         called_suit(hand, event.player, hand.trump, "trump-card.forgotten",
                     hand.say("trump-card.forgotten", "forgot", player=event.player), event.at)
 
