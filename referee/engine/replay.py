@@ -1377,10 +1377,20 @@ class HandReplay:
         self.penalty_laws.retract.retracted(self, fact)
         false = self.false_card
         if false is not None and fact.player == false.player and fact.card is false.card:
-            self.false_card = None
+            self.false_card = self.next_false_card(false)
             self.notes.append(self.penalty_laws.out_of_turn.went_back(self, false))
         if self.sitting_out:
             sitout.taken_back(self, fact)
+
+    @final
+    def next_false_card(self, false: tb.OutOfTurn) -> tb.OutOfTurn | None:
+        """Once `false` goes back, the first card out of turn played after it that is still in its trick
+        (`later_plays`): the cards played after a card out of turn go back with it, so that one is due back
+        now, and the next step names it rather than the rightful player's turn."""
+        plays = self.table.current.plays if self.table is not None else []
+        later = plays[len(plays) - self.later_plays:] if self.later_plays else []
+        return next((tb.OutOfTurn(p.player, p.card, p.at, false.expected, False, false.trick)
+                     for p in later if p.out_of_turn), None)
 
     @final
     def fact_cardstands(self, fact: tb.CardStands) -> None:

@@ -94,13 +94,6 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
             return hand.say("play.out-of-turn", "let-stand", trick=false.trick, player=false.player, card=false.card)
         return hand.say("play.out-of-turn", "let-stand-all", trick=false.trick, offenders=named(hand, late))
 
-    def went_back(self, hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
-        """The seed: the cards played after it go back with it: the next card out of turn in its trick is kept now."""
-        later = hand.table.current.plays[len(hand.table.current.plays) - hand.later_plays:] if hand.table else []
-        for p in [p for p in later if p.out_of_turn][:1]:
-            hand.false_card = tb.OutOfTurn(p.player, p.card, p.at, false.expected, False, false.trick)
-        return super().went_back(hand, false)
-
 
 def offenders(hand: AuctionPitchHand, false: tb.OutOfTurn) -> list[tb.PlayedCard]:
     """`false` and the cards out of turn played after it to its trick (the last one, while it is being

@@ -61,6 +61,7 @@ class EuchreRetractLaw(laws.RetractLaw["EuchreHand"]):
         if false is not None and fact.player == false.player and fact.card is false.card:
             if hand.rebuild is not None and hand.rebuild in hand.choices:  # the trick is rebuilt: the card goes back
                 hand.answer(hand.rebuild, "reconstruct", fact.at)
+                hand.false_card = hand.next_false_card(false)  # a card out of turn played after it is due back now
             if hand.game_options["out-of-turn"] == "somerset" and fact.trick < hand.cards_per_hand:
                 hand.open(somerset_offer(hand, fact))
 
