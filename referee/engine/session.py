@@ -240,8 +240,9 @@ class GameSession(Generic[Hand]):
         finished game keeps its winner. The new one scores from nothing under the same header (its
         score, pool and belle were the first game's), the deal going round as before, a note on its
         first hand (the game's ``game.next`` rule); its hands are numbered on (or from 1 again, as its
-        first hand says: `hand`), but a game of a set number of deals counts them from 1 again. What a game's laws carry across besides (Whist's
-        rubber) or do otherwise (Auction Pitch's empty pool) is its `fresh_game`."""
+        first hand says: `hand`), but a game of a set number of deals counts them from 1 again. What
+        a game's laws carry across besides (Whist's rubber) or do otherwise (Auction Pitch's empty
+        pool) is its `fresh_game`."""
         if self.won is None and not self.over:
             return None
         fresh = self.fresh_game(replace(self.setup, score=dict.fromkeys(self.score, 0), pool=None, belle=None))
