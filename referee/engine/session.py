@@ -129,6 +129,8 @@ class GameSession(Generic[Hand]):
         if not self.begun:  # a transcript may begin at any hand of a game (a dispute, a page of the sheet)
             self.begun = True
             self.number = record.header.number or self.number
+        elif self.started_by is not None and record.header.number == 1:  # a game begun without a header
+            self.number = 1  # may count its hands from 1 again, as a new sheet would (`next_game`)
         replay = self.replay(record)
         if self.started_by is not None:
             replay.notes.append(self.started_by)
@@ -237,9 +239,10 @@ class GameSession(Generic[Hand]):
         a new header, starts the next game, as the sitting goes on (docs/notation.md §5); the
         finished game keeps its winner. The new one scores from nothing under the same header (its
         score, pool and belle were the first game's), the deal going round as before, a note on its
-        first hand (the game's ``game.next`` rule); its hands are numbered on, but a game of a set
-        number of deals counts them from 1 again. What a game's laws carry across besides (Whist's
-        rubber) or do otherwise (Auction Pitch's empty pool) is its `fresh_game`."""
+        first hand (the game's ``game.next`` rule); its hands are numbered on (or from 1 again, as its
+        first hand says: `hand`), but a game of a set number of deals counts them from 1 again. What
+        a game's laws carry across besides (Whist's rubber) or do otherwise (Auction Pitch's empty
+        pool) is its `fresh_game`."""
         if self.won is None and not self.over:
             return None
         fresh = self.fresh_game(replace(self.setup, score=dict.fromkeys(self.score, 0), pool=None, belle=None))
