@@ -87,7 +87,8 @@ class Ledger:
     won or doubled is the first full one.
     """
 
-    __slots__ = ("delta", "entries", "limit", "limit_rule", "pool", "pool_before", "pool_unit", "rate", "unit")
+    __slots__ = ("delta", "division", "entries", "limit", "limit_rule", "pool", "pool_before", "pool_unit", "rate",
+                 "unit")
 
     def __init__(self, scored: Iterable[str], unit: str, pool: int | None = None,
                  pool_unit: str | None = None, rate: int | None = 1, limit: int | None = None,
@@ -100,6 +101,7 @@ class Ledger:
         self.pool_before = pool
         self.pool = pool
         self.entries: list[Entry] = []
+        self.division: dict[str, int] = {}  # what the pool's division at the game's end moved (`divide_pool`)
 
     @property
     def pool_change(self) -> int | None:
@@ -214,11 +216,13 @@ class Ledger:
         share, left = divmod(red * self.rate, len(players))
         for player in players:
             self.credit(player, share + (left if player == odd_to else 0), rule, cause)
+            self.division[player] = share + (left if player == odd_to else 0)
         paid, odd = divmod(share * len(players) + (left if odd_to is not None else 0), self.rate)
         assert not odd, "a share of the pool in part of a pool unit"
         if paid:
             self.entries.append(Entry(POOL, -paid, self.pool_unit, rule, cause))
             self.pool -= paid
+            self.division[POOL] = -paid
         return red, share, left
 
     def _with_pool(self, player: str, amount: int, rule: str, cause: str) -> None:

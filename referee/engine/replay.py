@@ -1867,7 +1867,8 @@ class HandReplay:
     @final
     def recorded(self, ledger: Ledger) -> Recorded | None:
         """The table's `recorded` line against the ledger: every side or player it names, and the
-        pool's change where it names the pool."""
+        pool's change where it names the pool. On a game's last deal a table may write the deal's own
+        result before dividing the pool (`Ledger.division`), or the two together: either agrees."""
         line = self.recorded_line
         if line is None:
             return None
@@ -1875,7 +1876,11 @@ class HandReplay:
         actual: dict[str, int] = dict(ledger.delta)
         if ledger.pool_change is not None:
             actual[POOL] = ledger.pool_change
-        return Recorded.against(given, actual, line.at.line)
+        result = Recorded.against(given, actual, line.at.line)
+        if result.agrees or not ledger.division:
+            return result
+        settled = {who: amount - ledger.division.get(who, 0) for who, amount in actual.items()}
+        return before if (before := Recorded.against(given, settled, line.at.line)).agrees else result
 
     def contract(self) -> dict[str, Any]:
         return {}
