@@ -4,9 +4,10 @@ packages: tests/test_independent_scores_bostons.py compares it with the referee'
 random lawful games, so that a scoring mistake in either shows as a disagreement.
 
 It reads a transcript itself (any spelling the notation allows: labels or none, several tricks a
-line, suit symbols, lower case, deal lines or none) and follows lawful play, and in Boston the
-established revokes of a hand played on; other irregularities are the referee's own tests'
-business. Boston counts in white counters with the pool in red; French Boston in counters."""
+line, suit symbols, lower case, deal lines or none) and follows lawful play and the established
+revokes of a hand played on (Boston's first revoke settles; in French Boston every revoker pays, in
+the order played); other irregularities are the referee's own tests' business. Boston counts in
+white counters with the pool in red; French Boston in counters."""
 
 from __future__ import annotations
 
@@ -147,7 +148,8 @@ def trick_winner(plays: list[tuple[str, str]], trump: str | None, best: str | No
 class Scored:
     """What the scorer makes of one hand: the contract in words, its caller (or callers), the
     tricks his side took, whether it was made (None: nobody called), every player's change and
-    the pool after it (Boston: a list of red pools; French Boston: counters)."""
+    the pool after it (Boston: a list of red pools; French Boston: counters), and in French Boston
+    who revoked, each once in the order of his first revoke (None: not looked for)."""
 
     number: int | None
     contract: str
@@ -157,6 +159,7 @@ class Scored:
     delta: dict[str, int]
     pool_after: list[int] | int
     score_after: dict[str, int]
+    revokers: list[str] | None = None
 
 
 def _pay(delta: dict[str, int], payer: str, payee: str, amount: int) -> None:
@@ -459,8 +462,9 @@ SLAM_TABLE = {"partners": [50, 100, 150, 200], "alone": [100, 200, 300, 400]}
 PERMANENT = "SCDH"  # §2: hearts > diamonds > clubs > spades
 
 
-FRENCH_DEFAULTS = {"slams": "paragraph", "failure": "stake", "honours": "trump-suit", "settlement": "each-pays-each",
-                "jack-bonus": "diamonds", "pool-end": "divide"}  # the house rules followed, with their defaults
+FRENCH_DEFAULTS = {  # the house rules followed, with their defaults
+    "slams": "paragraph", "failure": "stake", "honours": "trump-suit", "settlement": "each-pays-each",
+    "jack-bonus": "diamonds", "pool-end": "divide", "super-jack": "trump"}
 
 
 @dataclass
@@ -474,7 +478,7 @@ class _Contract:
 
 
 def score_french_boston(text: str) -> list[Scored]:
-    """Every deal of a French Boston transcript scored from the digest (lawful play only)."""
+    """Every deal of a French Boston transcript scored from the digest (lawful play and revokes)."""
     out: list[Scored] = []
     for game in read(text):
         rules, seats, scores, dealer = start(game, FRENCH_DEFAULTS)
@@ -578,31 +582,20 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
                 _pay(delta, seat, holder, 2 * double)
     column = COLUMN[trump or hand.upcard[1]]
     if contract.kind == "misere":
-        made = taken == 0
-        amount = FRENCH_MISERES[contract.misere][column]
         result.contract = contract.misere
     else:
-        assert trump is not None
-        row = 8 if contract.number == 9 else contract.number
-        base, three, four, extra = (t[column] for t in TABLE[5 if contract.kind in ("partners", "forced") else row])
-        made = taken >= contract.number
-        honours_held = {c for s in side for c in dealt[s] if c[1] == trump and c[0] in "AKQJ"}
-        if rules["honours"] == "with-best-jack" and any(best in dealt[s] for s in side):
-            honours_held.add(best)
-        honours = four if len(honours_held) >= 4 else three if len(honours_held) == 3 else 0
-        over = taken - (8 if contract.number == 9 else 5 if contract.kind == "forced" else contract.number)
-        amount = base + extra * over + honours if made else base + extra * (contract.number == 9)
-        if not made and rules["failure"] == "stake-plus-tricks":
-            amount += extra * (contract.number - taken)
-        slam = (contract.kind == "forced" and taken >= 8) or (contract.kind == "partners" and taken == 13)
-        if rules["slams"] == "table":
-            slam = taken == 13
-        if slam:
-            if rules["slams"] == "paragraph":
-                amount = 24 if trump != belle else 48
-            else:
-                amount = SLAM_TABLE["partners" if len(side) == 2 else "alone"][column]
         result.contract = f"{contract.kind} {contract.number} {trump}"
+    follows = _FrenchFollowing(trump, best if trump and rules["super-jack"] == "trump" else None,
+                               side[0] if contract.misere == "misere-quatre-as" else None)
+    revokers = follows.revokers(plays, _held(hand, dealt))
+    result.revokers = revokers
+    if revokers:
+        return result, _french_revokes(revokers, contract, won, dealt, column, belle, best, rules, double, pool, delta)
+    payment = _french_success(contract, taken, column, belle, best, rules, dealt)
+    made = taken == 0 if contract.kind == "misere" else taken >= contract.number
+    amount = payment if made else _french_stake(contract, column)
+    if not made and rules["failure"] == "stake-plus-tricks" and contract.kind != "misere":
+        amount += TABLE[_french_row(contract)][3][column] * (contract.number - taken)
     result.made = made
     amount *= double
     one_to_one = rules["settlement"] == "one-to-one" and len(side) == 2
@@ -621,3 +614,97 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
     for i, loser in enumerate(losers):
         delta[loser] -= doubling // len(losers) + (i < doubling % len(losers))
     return result, pool + doubling
+
+
+def _french_row(contract: _Contract) -> int:
+    """The table's row (§8.3): five for a demand, eight for a nine (8.3's note: eight and a trick over)."""
+    return 5 if contract.kind in ("partners", "forced") else 8 if contract.number == 9 else contract.number
+
+
+def _french_stake(contract: _Contract, column: int) -> int:
+    """What the contract is worth per adversary, single: the table amount (a nine's includes its trick over)."""
+    if contract.kind == "misere":
+        return FRENCH_MISERES[contract.misere][column]
+    base, _, _, extra = (t[column] for t in TABLE[_french_row(contract)])
+    return base + extra * (contract.number == 9)
+
+
+def _french_success(contract: _Contract, taken: int, column: int, belle: str, best: str, rules: dict[str, str],
+                    dealt: dict[str, set[str]]) -> int:
+    """What each adversary pays a side that made its contract with `taken` tricks, single: the table
+    amount, tricks over, honours (§8.3), or a slam's (§8.2, or the table's by the house rule)."""
+    if contract.kind == "misere":
+        return FRENCH_MISERES[contract.misere][column]
+    trump = contract.trump
+    base, three, four, extra = (t[column] for t in TABLE[_french_row(contract)])
+    honours_held = {c for s in contract.callers for c in dealt[s] if c[1] == trump and c[0] in "AKQJ"}
+    if rules["honours"] == "with-best-jack" and any(best in dealt[s] for s in contract.callers):
+        honours_held.add(best)
+    honours = four if len(honours_held) >= 4 else three if len(honours_held) == 3 else 0
+    over = taken - (8 if contract.number == 9 else 5 if contract.kind == "forced" else contract.number)
+    slam = (contract.kind == "forced" and taken >= 8) or (contract.kind == "partners" and taken == 13)
+    if rules["slams"] == "table":
+        slam = taken == 13
+    if not slam:
+        return base + extra * over + honours
+    if rules["slams"] == "paragraph":
+        return 24 if trump != belle else 48
+    return SLAM_TABLE["partners" if len(contract.callers) == 2 else "alone"][column]
+
+
+def _held(hand: Hand, dealt: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Each player's cards when play begins: as dealt (or as his plays show them), less his discard."""
+    held = {seat: set(cards) for seat, cards in dealt.items()}
+    for event in hand.events:
+        if event.words and event.words[0] == "discard":
+            held[event.player].discard(card(event.words[1]) or "")
+    return held
+
+
+@dataclass
+class _FrenchFollowing:
+    """Following suit (§7): the best jack a trump when there are trumps (the digest's recommendation,
+    the super-jack house rule otherwise), the quatre-as caller free to renounce in the first ten tricks."""
+
+    trump: str | None
+    jack: str | None
+    renouncer: str | None
+
+    def suit_of(self, c: str) -> str:
+        return self.trump if c == self.jack and self.trump else c[1]
+
+    def revokers(self, plays: list[tuple[str, str]], held: dict[str, set[str]]) -> list[str]:
+        """Who failed to follow while able, each once, in the order of his first revoke (§9: every revoke
+        of a trick gathered is established)."""
+        out: list[str] = []
+        for start in range(0, len(plays), 4):
+            trick = plays[start:start + 4]
+            led = self.suit_of(trick[0][1])
+            for player, played in trick:
+                held[player].discard(played)
+                excused = player == self.renouncer and start // 4 < 10
+                able = any(self.suit_of(c) == led for c in held[player])
+                if self.suit_of(played) != led and able and not excused and player not in out:
+                    out.append(player)
+        return out
+
+
+def _french_revokes(revokers: list[str], contract: _Contract, won: dict[str, int], dealt: dict[str, set[str]],
+                    column: int, belle: str, best: str, rules: dict[str, str], double: int, pool: int,
+                    delta: dict[str, int]) -> int:
+    """§9 (seed: "The individual player who is detected in a revoke must double the pool, and pay both
+    adversaries"): each revoker, once, doubles the pool as it then stands and pays each adversary the
+    stake; against a solo caller (the digest's reading) he pays the caller what a success would have
+    brought from all three. The contract is not otherwise settled. Returns the pool."""
+    side = contract.callers
+    for revoker in revokers:
+        if len(side) == 1 and revoker != side[0]:
+            taken = max(won[side[0]], contract.number)
+            _pay(delta, revoker, side[0], 3 * double * _french_success(contract, taken, column, belle, best, rules,
+                                                                       dealt))
+        else:
+            for adversary in ([s for s in delta if s not in side] if revoker in side else side):
+                _pay(delta, revoker, adversary, double * _french_stake(contract, column))
+        delta[revoker] -= pool
+        pool *= 2
+    return pool
