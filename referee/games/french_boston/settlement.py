@@ -151,7 +151,7 @@ class FrenchBostonSettlement:
 
     def settle_revokes(self, ledger: Ledger, contract: Contract) -> None:
         hand, caller, rule = self.hand, self.hand.called.caller, self.hand.rule_id("revoke.established")
-        played = sorted(hand.revokes, key=lambda r: (r.at.line, r.at.column))  # as played, not as proven (no deals)
+        played = hand.revokes_as_played()
         for revoker in dict.fromkeys(r.player for r in played):  # his first revoke settles his revokes
             others, mark = hand.adversaries(revoker), ledger.mark()  # others in seat order
             if contract.partner is None and revoker != caller:
