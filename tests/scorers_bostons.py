@@ -129,6 +129,13 @@ def _uncomment(line: str) -> str:
     return line
 
 
+def known_hands(hand: Hand, seats: list[str]) -> dict[str, set[str]]:
+    """Each player's cards as dealt, as his deal line shows them or, without one, as his plays do
+    (what a revoke is proven from: a suit he failed to follow and showed later)."""
+    plays = [(e.player, e.card) for e in hand.events if e.card is not None]
+    return {seat: set(hand.deals.get(seat, ())) or {c for p, c in plays if p == seat} for seat in seats}
+
+
 def trick_winner(plays: list[tuple[str, str]], trump: str | None, best: str | None = None) -> str:
     """Who wins a trick: the best trump (`best`, French Boston's jack, counts as the top trump),
     otherwise the highest card of the suit led."""
@@ -284,7 +291,7 @@ def _extra_grand(hand: Hand, seats: list[str], dealer: int, pools: Pools, delta:
     pool (a revoke is paid as in misère partout, and the pool stays)."""
     plays = [(e.player, e.card) for e in hand.events if e.card is not None]
     result = Scored(hand.number, "final-grand", (), None, None, delta, [], {})
-    revoker = _first_revoke(plays, {seat: set(hand.deals.get(seat, ())) for seat in seats})
+    revoker = _first_revoke(plays, known_hands(hand, seats))
     if revoker is not None:
         _partout_revoke(revoker, seats, pools, delta)
         return result
@@ -327,7 +334,7 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     trump: str | None = None
     plays: list[tuple[str, str]] = []
     conceded: list[str] = []
-    held = {seat: set(hand.deals.get(seat, ())) for seat in seats}  # a hand not written shows no revoke
+    held = known_hands(hand, seats)
     for event in hand.events:
         if event.card is not None:
             plays.append((event.player, event.card))
@@ -568,8 +575,7 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
         assert trick[0][0] == leader, (hand.number, trick, leader)
         leader = trick_winner(trick, trump, best if trump else None)
         won[leader] += 1
-    # a hand not written is known from the cards its player played (all thirteen in a deal played out)
-    dealt = {seat: set(hand.deals.get(seat, ())) or {c for p, c in plays if p == seat} for seat in seats}
+    dealt = known_hands(hand, seats)  # (all thirteen in a deal played out)
     side = contract.callers
     adversaries = [s for s in seats if s not in side]
     taken = sum(won[s] for s in side)

@@ -15,7 +15,7 @@ import pytest
 from scorers_bostons import Scored, score_boston, score_french_boston
 
 from referee import check_text
-from referee.engine.generators import Deal, PlayRules, Plays
+from referee.engine.generators import Deal, PlayRules, Plays, plain_play_rules
 from referee.games.boston.generator import random_game as boston_game
 from referee.games.french_boston.generator import own_play_rules
 from referee.games.french_boston.generator import random_game as french_boston_game
@@ -49,17 +49,28 @@ def boston_text(seed: int, hands: int, revokes: bool = False) -> str:
     return with_rules(text if revokes else without_deals(text, seed), rules)
 
 
+def boston_careless_text(seed: int, hands: int) -> str:
+    """A random Boston game whose players now and then revoke (several in a hand, in misère partout
+    too), under the revoke house rules; without deal lines on one seed in three (the plays prove)."""
+    rng, careless = random.Random(seed), random.Random(-seed)
+
+    def rules_for(deal: Deal) -> PlayRules:
+        return Careless(careless, plain_play_rules(deal))
+    text = boston_game(rng, hands, rules_for=rules_for, style=random.Random(seed))
+    return with_rules(without_deals(text, seed), REVOKE_RULES[seed % len(REVOKE_RULES)])
+
+
 def without_deals(text: str, seed: int) -> str:
     """`text` without its deal lines (they are optional) on one seed in three: the play shows the rest."""
     return text if seed % 3 != 2 else "\n".join(line for line in text.split("\n") if not line.startswith("deal "))
 
 
 class Careless:
-    """French Boston's laws of play (the referee's own: its generator's default), but on some deals a player
+    """A game's laws of play (the referee's own: its generator's default), but on some deals a player
     now and then plays any card he holds: a revoke when he could have followed."""
 
-    def __init__(self, rng: random.Random, deal: Deal) -> None:
-        self.rng, self.rules = rng, own_play_rules(deal)
+    def __init__(self, rng: random.Random, rules: PlayRules) -> None:
+        self.rng, self.rules = rng, rules
         self.rate = rng.choice([0.0, 0.0, 0.02, 0.05, 0.12])
 
     def lawful(self, player: str, held: Sequence[Card], plays: Plays, trick: int) -> list[Card]:
@@ -76,7 +87,7 @@ def french_boston_revoke_text(seed: int, hands: int) -> str:
     rng, careless = random.Random(seed), random.Random(-seed)
 
     def rules_for(deal: Deal) -> PlayRules:
-        return Careless(careless, deal)
+        return Careless(careless, own_play_rules(deal))
     text = french_boston_game(rng, hands, first=random.Random(seed).choice([1, 30, 38]), rules_for=rules_for,
                               style=random.Random(seed))
     return with_rules(without_deals(text, seed), FRENCH_REVOKE_RULES[seed % len(FRENCH_REVOKE_RULES)])
@@ -144,6 +155,13 @@ def test_boston_scores_agree(seed: int) -> None:
 def test_boston_revokes_agree(seed: int) -> None:
     """Revokes planted in about half the hands, under the revoke house rules: the first settles."""
     text = boston_text(seed, 12, revokes=True)
+    assert disagreements(text, score_boston) == [], text
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_boston_careless_revokes_agree(seed: int) -> None:
+    """Players now and then revoke, several in a hand: the first played settles (digest §9.1, L31)."""
+    text = boston_careless_text(seed, 12)
     assert disagreements(text, score_boston) == [], text
 
 
