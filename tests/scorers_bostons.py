@@ -379,7 +379,8 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     i_pay = all(s in conceded for s in opponents)
     if revoker is not None:
         result.made = revoker != caller
-        _boston_revoke(rung, revoker, caller, won[caller], opponents, pool_bid, rules, pools, delta)
+        taken = 12 if rung == 13 and len(plays) < 52 else won[caller]  # a grand slam thrown up: one short (§10.13)
+        _boston_revoke(rung, revoker, caller, taken, opponents, pool_bid, rules, pools, delta)
         return result
     if isinstance(rung, str):
         made = won[caller] == 0 and caller not in conceded

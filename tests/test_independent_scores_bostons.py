@@ -221,6 +221,12 @@ def test_boston_revokes_agree_many(seed: int) -> None:
 
 
 @pytest.mark.stress
+@pytest.mark.parametrize("seed", range(12, 312))
+def test_boston_careless_revokes_agree_many(seed: int) -> None:
+    assert disagreements(boston_careless_text(seed, 24), score_boston) == []
+
+
+@pytest.mark.stress
 @pytest.mark.parametrize("seed", range(24, 324))
 def test_french_boston_revokes_agree_many(seed: int) -> None:
     assert disagreements(french_boston_revoke_text(seed, 20), score_french_boston) == []
