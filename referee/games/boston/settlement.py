@@ -23,11 +23,10 @@ TABLES: Final = PayTable("boston", "tables")
 def bid_name(hand: BostonHand, bid: BostonBid) -> str:
     """`bid` in the words a player reads: a misère as the rulebook names it (the ladder's names are
     the notation's: grand-misere), any other bid as it is written."""
-    name = bid.name
-    return (hand.say("pay.misere", "little-misere") if name == "little-misere"
-            else hand.say("pay.misere", "grand-misere") if name == "grand-misere"
-            else hand.say("pay.misere", "little-spread") if name == "little-spread"
-            else hand.say("pay.misere", "grand-spread") if name == "grand-spread" else bid.text)
+    return (hand.say("pay.misere", "little-misere") if bid.name == "little-misere"
+            else hand.say("pay.misere", "grand-misere") if bid.name == "grand-misere"
+            else hand.say("pay.misere", "little-spread") if bid.name == "little-spread"
+            else hand.say("pay.misere", "grand-spread") if bid.name == "grand-spread" else bid.text)
 
 
 class BostonSettlement:
