@@ -45,13 +45,20 @@ class Event:
 
 @dataclass
 class Hand:
-    """A hand's lines as read: its number, dealer, deal, turned card and events."""
+    """A hand's lines as read: its number, dealer, deal, turned card, events and the reason it was
+    dealt again (a `redeal` line's)."""
 
     number: int | None
     dealer: str | None
     deals: dict[str, list[str]] = field(default_factory=dict)
     upcard: str | None = None
     events: list[Event] = field(default_factory=list)
+    redeal: str | None = None
+
+    def misdealt(self) -> bool:
+        """A misdeal: so agreed (`redeal misdeal`), or a deal line of the wrong size found before play."""
+        played = any(e.card is not None for e in self.events)
+        return self.redeal == "misdeal" or (not played and any(len(c) != 13 for c in self.deals.values()))
 
 
 @dataclass
@@ -85,7 +92,9 @@ def read(text: str) -> list[Game]:
             hands[-1].deals[words[1].rstrip(":")] = [c for c in (card(w) for w in words[2:]) if c]
         elif words[0] == "upcard":
             hands[-1].upcard = card(words[1])
-        elif words[0] in ("recorded", "note", "redeal"):
+        elif words[0] == "redeal":
+            hands[-1].redeal = words[1] if len(words) > 1 else ""
+        elif words[0] in ("recorded", "note"):
             continue
         else:
             line = re.sub(r"^trick\s+\d+\s*:", "", line)
@@ -248,7 +257,8 @@ class Pools:
 
 
 def score_boston(text: str) -> list[Scored]:
-    """Every hand of a Boston transcript scored from the digest (lawful play only)."""
+    """Every hand of a Boston transcript scored from the digest (lawful play, revokes, misdeals and deals
+    thrown in)."""
     out: list[Scored] = []
     for game in read(text):
         rules, seats, scores, dealer = start(game, BOSTON_DEFAULTS)
@@ -260,14 +270,22 @@ def score_boston(text: str) -> list[Scored]:
             delta = dict.fromkeys(seats, 0)
             if deal_in_game == deals:  # the next game starts as a transcript's first: no counters, four red staked
                 deal_in_game, scores, pools = 0, dict.fromkeys(seats, 0), Pools([4], pools.limit)
-            deal_in_game += 1
+            bidders = tuple(e.player for e in hand.events if e.words and e.words[0] in ("bid", "keep", "keep-over"))
+            misdeal = hand.misdealt() or (hand.redeal == "thrown-in" and bidders != ())  # a bid binds: not thrown in
+            deal_in_game += not misdeal
             if pools.total() == 0:  # §8.6: an empty pool is fed before the next deal
                 for seat in seats:
                     delta[seat] -= 10
                 pools.add(4)
             if hand.dealer is not None:
                 dealer = seats.index(hand.dealer)
-            if deal_in_game == 13:
+            if misdeal or hand.redeal is not None:  # §4: a misdeal costs the dealer 1 red and he deals again
+                scored = Scored(hand.number, "misdeal" if misdeal else "thrown-in", (), None, None, delta, [], {})
+                if misdeal:
+                    delta[seats[dealer]] -= 10
+                    pools.add(1)
+                    dealer -= 1  # the same dealer deals again (the deal moves on below)
+            elif deal_in_game == 13:
                 scored = _extra_grand(hand, seats, dealer, pools, delta)
             else:
                 scored = _boston_hand(hand, seats, dealer, rules, pools, delta)
@@ -486,7 +504,8 @@ class _Contract:
 
 
 def score_french_boston(text: str) -> list[Scored]:
-    """Every deal of a French Boston transcript scored from the digest (lawful play and revokes)."""
+    """Every deal of a French Boston transcript scored from the digest (lawful play, revokes, misdeals and
+    deals thrown in)."""
     out: list[Scored] = []
     for game in read(text):
         rules, seats, scores, dealer = start(game, FRENCH_DEFAULTS)
@@ -562,6 +581,8 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
     pool += 10 * double
     assert hand.upcard is not None
     petite = None if hand.upcard[1] == belle else hand.upcard[1]
+    if hand.misdealt() or hand.redeal is not None:  # §4: a misdeal loses the deal; §6.2.10: a deal thrown in
+        return Scored(hand.number, "misdeal" if hand.misdealt() else "thrown in", (), None, None, delta, pool, {}), pool
     contract = _french_contract(hand, belle, petite)
     result = Scored(hand.number, contract.kind, contract.callers, None, None, delta, pool, {})
     if not contract.kind:

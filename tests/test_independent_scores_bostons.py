@@ -15,7 +15,7 @@ import pytest
 from scorers_bostons import Scored, score_boston, score_french_boston
 
 from referee import check_text
-from referee.engine.generators import Deal, PlayRules, Plays, plain_play_rules
+from referee.engine.generators import Deal, PlayRules, Plays, plain_play_rules, write_in_style
 from referee.games.boston.generator import random_game as boston_game
 from referee.games.french_boston.generator import own_play_rules
 from referee.games.french_boston.generator import random_game as french_boston_game
@@ -58,6 +58,49 @@ def boston_careless_text(seed: int, hands: int) -> str:
         return Careless(careless, plain_play_rules(deal))
     text = boston_game(rng, hands, rules_for=rules_for, style=random.Random(seed))
     return with_rules(without_deals(text, seed), REVOKE_RULES[seed % len(REVOKE_RULES)])
+
+
+def misdealt(block: str, rng: random.Random) -> str:
+    """A generated hand (one block of lines) misdealt: its deal lines and some of its bidding, then either
+    `redeal misdeal` or, with deal lines of the wrong size (a card moved from one hand to another), nothing
+    (the referee infers the misdeal)."""
+    lines = block.split("\n")
+    head = [line for line in lines if line.startswith(("hand", "deal ", "upcard"))]
+    calls = lines[len(head)].split(", ")
+    calls = calls[:rng.randrange(len(calls) + 1)]
+    if rng.random() < 0.5:
+        return "\n".join([*head, *([", ".join(calls)] if calls else []), "redeal misdeal"])
+    short, long = rng.sample(range(1, 5), 2)  # deal lines: "deal P: cards"; the last may be the card turned
+    cards = head[short].split()[2:]
+    moved = rng.choice([c for c in cards[:-1] if c not in ", ".join(calls)])  # not a demand's card laid
+    head[short], head[long] = " ".join(w for w in head[short].split() if w != moved), f"{head[long]} {moved}"
+    return "\n".join([*head, *([", ".join(calls)] if calls else [])])
+
+
+def thrown_in(block: str) -> str | None:
+    """A generated hand that nobody bid on (four passes, misère partout in Boston), thrown in instead
+    (`redeal thrown-in`); None for any other hand."""
+    lines = block.split("\n")
+    head = [line for line in lines if line.startswith(("hand", "deal ", "upcard"))]
+    if re.search(r" (bid|keep|demand)", block):
+        return None
+    return "\n".join([*head, lines[len(head)], "redeal thrown-in"])
+
+
+def with_misdeals(text: str, seed: int, loses_deal: bool) -> str:
+    """`text`, a generated game, with about one hand in five misdealt (in Boston before it is dealt again,
+    the same dealer dealing the same deal; in French Boston instead of it, the deal passing on) and
+    every hand nobody bid on thrown in on odd seeds; written in a style chosen by the seed."""
+    rng = random.Random(seed)
+    blocks = text.rstrip("\n").split("\n\n")
+    out = blocks[:1]
+    for i, block in enumerate(blocks[1:]):
+        thrown = thrown_in(block) if seed % 2 else None
+        if rng.random() < 0.2 and not (loses_deal and i == 0):  # French Boston's first deal fixes belle
+            out += [misdealt(block, rng)] if loses_deal else [misdealt(block, rng), thrown or block]
+        else:
+            out.append(thrown or block)
+    return write_in_style("\n\n".join(out) + "\n", random.Random(seed))
 
 
 def without_deals(text: str, seed: int) -> str:
@@ -125,12 +168,15 @@ def disagreements(text: str, scorer: Callable[[str], list[Scored]]) -> list[str]
     for hand, scored in zip(hands, mine):
         # the scorer knows lawful play and established revokes; a revoke still correctable in the
         # transcript's last trick leaves the hand unsettled
-        if any(finding["kind"] != "revoke" or finding["status"] != "established" for finding in hand["irregularities"]):
+        settled = [f for f in hand["irregularities"] if f["kind"] == "wrong-card-count" or f["status"] == "established"]
+        if any(f not in settled or f["kind"] not in ("revoke", "wrong-card-count") for f in hand["irregularities"]):
             assert hand is hands[-1], hand["irregularities"]
             assert any(finding["status"] == "correctable" for finding in hand["irregularities"]), hand["irregularities"]
             continue
         contract = hand["contract"]
         callers = tuple(c for c in (contract["caller"], contract.get("partner")) if c)
+        if hand["status"] in ("redeal", "thrown-in"):  # a deal void: who bid before it ended pays nothing
+            callers = scored.callers
         pool = pools(hand["pool_after"]) if isinstance(scored.pool_after, list) else hand["pool_after"]
         theirs = (hand["score_delta"], hand["score_after"], pool, callers)
         ours = (scored.delta, scored.score_after, scored.pool_after, scored.callers)
@@ -181,6 +227,32 @@ def test_boston_extra_grand_agrees() -> None:
     assert checked >= 4
 
 
+def boston_misdeal_text(seed: int, hands: int) -> str:
+    """A random Boston game with misdeals and deals thrown in (`with_misdeals`), under the seed's house rules."""
+    return with_rules(with_misdeals(boston_game(random.Random(seed), hands), seed, False), BOSTON_RULES[seed % 6])
+
+
+def french_boston_misdeal_text(seed: int, hands: int) -> str:
+    """A random French Boston game (deals 1, 30 or 38 on) with misdeals and deals thrown in."""
+    game = french_boston_game(random.Random(seed), hands, first=random.Random(seed).choice([1, 30, 38]))
+    return with_rules(with_misdeals(game, seed, True), FRENCH_RULES[seed % len(FRENCH_RULES)])
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_boston_misdeals_agree(seed: int) -> None:
+    """Misdeals (1 red from the dealer, who deals again; the deal does not count) and deals thrown in."""
+    text = boston_misdeal_text(seed, 14)
+    assert disagreements(text, score_boston) == [], text
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_french_boston_misdeals_agree(seed: int) -> None:
+    """Misdeals (the deal lost: it passes to the right, the misdealer's contribution stays) and deals
+    thrown in."""
+    text = french_boston_misdeal_text(seed, 10)
+    assert disagreements(text, score_french_boston) == [], text
+
+
 @pytest.mark.parametrize("seed", range(28))
 def test_french_boston_scores_agree(seed: int) -> None:
     text = french_boston_text(seed, 12)
@@ -218,6 +290,18 @@ def test_boston_scores_agree_many(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(12, 312))
 def test_boston_revokes_agree_many(seed: int) -> None:
     assert disagreements(boston_text(seed, 24, revokes=True), score_boston) == []
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("seed", range(16, 216))
+def test_boston_misdeals_agree_many(seed: int) -> None:
+    assert disagreements(boston_misdeal_text(seed, 26), score_boston) == []
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("seed", range(16, 216))
+def test_french_boston_misdeals_agree_many(seed: int) -> None:
+    assert disagreements(french_boston_misdeal_text(seed, 20), score_french_boston) == []
 
 
 @pytest.mark.stress
