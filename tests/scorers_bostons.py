@@ -395,6 +395,17 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     pool_bid = LADDER.index(rung) > LADDER.index(6) if rules["pool-bid"] == "rank" \
         else isinstance(rung, int) and rung >= 7
     i_pay = all(s in conceded for s in opponents)
+    if isinstance(rung, str) and any(e.words == ["call", "claim"] for e in hand.events):
+        # §9.2: an opponent's lead or play out of turn in a misère: the caller claims the pool and his
+        # stakes at once, and the offender by custom pays four red toward the next pool
+        result.made = True
+        for opponent in opponents:
+            _pay(delta, opponent, caller, MISERES[rung])
+        delta[caller] += pools.take() * 10
+        offender = _out_of_turn(plays, seats, seats[eldest])
+        delta[offender] -= 40
+        pools.add(4)
+        return result
     if revoker is not None:
         result.made = revoker != caller
         taken = 12 if rung == 13 and len(plays) < 52 else won[caller]  # a grand slam thrown up: one short (§10.13)
@@ -425,6 +436,19 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     elif not made:
         delta[caller] -= pools.double() * 10
     return result
+
+
+def _out_of_turn(plays: list[tuple[str, str]], seats: list[str], leader: str) -> str:
+    """The first player to lead or play out of turn in a misère's tricks (the turn goes round to the
+    left from the leader, the trick's winner leading the next)."""
+    for start in range(0, len(plays), 4):
+        trick = plays[start:start + 4]
+        turn = [seats[(seats.index(leader) + i) % 4] for i in range(4)]
+        wrong = next((player for (player, _), due in zip(trick, turn) if player != due), None)
+        if wrong is not None:
+            return wrong
+        leader = trick_winner(trick, None)
+    raise AssertionError("a claim without an error")
 
 
 def _first_revoke(plays: list[tuple[str, str]], held: dict[str, set[str]]) -> str | None:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 
 import pytest
-from scorers_bostons import Scored, score_boston, score_french_boston
+from scorers_bostons import MISERES, Scored, score_boston, score_french_boston
 
 from referee import check_text
 from referee.engine.generators import Deal, PlayRules, Plays, plain_play_rules, write_in_style
@@ -30,6 +30,10 @@ FRENCH_REVOKE_RULES = ["", "super-jack=own-suit", "settlement=one-to-one", "slam
                        "honours=with-best-jack; jack-bonus=best-jack", "super-jack=own-suit; settlement=one-to-one"]
 FRENCH_RULES = ["", "slams=table", "failure=stake-plus-tricks", "honours=with-best-jack", "jack-bonus=best-jack",
                 "settlement=one-to-one", "slams=table; failure=stake-plus-tricks; settlement=one-to-one"]
+
+
+SCORED = ("revoke", "wrong-card-count", "lead-out-of-turn", "play-out-of-turn")
+"""The irregularities the scorer settles: established revokes, misdeals, a misère's errors the caller claims."""
 
 
 def with_rules(text: str, rules: str) -> str:
@@ -103,6 +107,44 @@ def with_misdeals(text: str, seed: int, loses_deal: bool) -> str:
     return write_in_style("\n\n".join(out) + "\n", random.Random(seed))
 
 
+def misere_error(block: str, rng: random.Random) -> str | None:
+    """A generated Boston misère (its tricks one a line, labelled) cut short by an opponent's error after a
+    random number of its tricks, a lead out of turn or a card played before his turn, and the caller's
+    claim (`call claim`); None for any other hand, or when the caller takes the first trick."""
+    lines = block.split("\n")
+    bids = re.findall(r"(\w) (bid [\w-]+|keep-over|keep)", block)  # the last bid wins the auction
+    tricks = [line for line in lines if line.startswith("trick ")]
+    if not bids or bids[-1][1][4:] not in MISERES or len(tricks) < 2:
+        return None
+    caller, held = bids[-1][0], {line[5]: line[8:].split() for line in lines if line.startswith("deal ")}
+    for line in lines:
+        if " discard " in line:
+            for event in line.split(", "):
+                who, _, thrown = event.split()
+                held[who].remove(thrown)
+    kept = rng.randrange(1, len(tricks))
+    for line in tricks[:kept]:
+        for event in line.split(": ", 1)[1].split(", "):
+            who, played = event.split()
+            held[who].remove(played)
+    plays = [event.split() for event in tricks[kept].split(": ", 1)[1].split(", ")]  # the trick the error spoils
+    cut = rng.randrange(2)  # 0: a lead out of turn; 1: a card played before his turn, after the lead
+    wrong = [p for p in "AYBZ" if p != caller and p not in (plays[0][0], plays[min(cut, 1)][0])]
+    offender = rng.choice(wrong)
+    following = [c for c in held[offender] if cut and c[1] == plays[0][1][1]]  # no revoke besides
+    error = [*(" ".join(p) for p in plays[:cut]), f"{offender} {rng.choice(following or held[offender])}"]
+    cut_short = [*lines[:lines.index(tricks[kept])], f"trick {kept + 1}: {', '.join(error)}"]
+    return "\n".join([*cut_short, f"{caller} call claim"])
+
+
+def boston_misere_error_text(seed: int, hands: int) -> str:
+    """A random Boston game whose misères an opponent's error sometimes cuts short, the caller claiming."""
+    rng = random.Random(seed)
+    blocks = boston_game(random.Random(seed), hands).rstrip("\n").split("\n\n")
+    blocks = [(misere_error(block, rng) if rng.random() < 0.7 else None) or block for block in blocks]
+    return with_rules(write_in_style("\n\n".join(blocks) + "\n", random.Random(seed)), BOSTON_RULES[seed % 6])
+
+
 def without_deals(text: str, seed: int) -> str:
     """`text` without its deal lines (they are optional) on one seed in three: the play shows the rest."""
     return text if seed % 3 != 2 else "\n".join(line for line in text.split("\n") if not line.startswith("deal "))
@@ -168,8 +210,8 @@ def disagreements(text: str, scorer: Callable[[str], list[Scored]]) -> list[str]
     for hand, scored in zip(hands, mine):
         # the scorer knows lawful play and established revokes; a revoke still correctable in the
         # transcript's last trick leaves the hand unsettled
-        settled = [f for f in hand["irregularities"] if f["kind"] == "wrong-card-count" or f["status"] == "established"]
-        if any(f not in settled or f["kind"] not in ("revoke", "wrong-card-count") for f in hand["irregularities"]):
+        settled = [f for f in hand["irregularities"] if f["status"] in (None, "established")]  # the scorer's part
+        if any(f not in settled or f["kind"] not in SCORED for f in hand["irregularities"]):
             assert hand is hands[-1], hand["irregularities"]
             assert any(finding["status"] == "correctable" for finding in hand["irregularities"]), hand["irregularities"]
             continue
@@ -239,6 +281,13 @@ def french_boston_misdeal_text(seed: int, hands: int) -> str:
 
 
 @pytest.mark.parametrize("seed", range(16))
+def test_boston_misere_errors_agree(seed: int) -> None:
+    """An opponent leads or plays out of turn in a misère and the caller claims the pool and his stakes."""
+    text = boston_misere_error_text(seed, 14)
+    assert disagreements(text, score_boston) == [], text
+
+
+@pytest.mark.parametrize("seed", range(16))
 def test_boston_misdeals_agree(seed: int) -> None:
     """Misdeals (1 red from the dealer, who deals again; the deal does not count) and deals thrown in."""
     text = boston_misdeal_text(seed, 14)
@@ -290,6 +339,12 @@ def test_boston_scores_agree_many(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(12, 312))
 def test_boston_revokes_agree_many(seed: int) -> None:
     assert disagreements(boston_text(seed, 24, revokes=True), score_boston) == []
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("seed", range(16, 216))
+def test_boston_misere_errors_agree_many(seed: int) -> None:
+    assert disagreements(boston_misere_error_text(seed, 26), score_boston) == []
 
 
 @pytest.mark.stress
