@@ -633,6 +633,7 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
             if seat != holder:
                 _pay(delta, seat, holder, 2 * double)
     column = COLUMN[trump or hand.upcard[1]]
+    claimed = any(e.words == ["call", "claim"] for e in hand.events)  # an adversary's error (Boston's §9.2)
     if contract.kind == "misere":
         result.contract = contract.misere
     else:
@@ -644,7 +645,7 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
     if revokers:
         return result, _french_revokes(revokers, contract, won, dealt, column, belle, best, rules, double, pool, delta)
     payment = _french_success(contract, taken, column, belle, best, rules, dealt)
-    made = taken == 0 if contract.kind == "misere" else taken >= contract.number
+    made = taken == 0 or claimed if contract.kind == "misere" else taken >= contract.number
     amount = payment if made else _french_stake(contract, column)
     if not made and rules["failure"] == "stake-plus-tricks" and contract.kind != "misere":
         amount += TABLE[_french_row(contract)][3][column] * (contract.number - taken)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import pytest
-from scorers_bostons import MISERES, Scored, score_boston, score_french_boston
+from scorers_bostons import FRENCH_MISERES, MISERES, Scored, score_boston, score_french_boston
 
 from referee import check_text
 from referee.engine.generators import Deal, PlayRules, Plays, plain_play_rules, write_in_style
@@ -107,14 +107,14 @@ def with_misdeals(text: str, seed: int, loses_deal: bool) -> str:
     return write_in_style("\n\n".join(out) + "\n", random.Random(seed))
 
 
-def misere_error(block: str, rng: random.Random) -> str | None:
-    """A generated Boston misère (its tricks one a line, labelled) cut short by an opponent's error after a
+def misere_error(block: str, rng: random.Random, miseres: Collection[str]) -> str | None:
+    """A generated misère (its tricks one a line, labelled) cut short by an adversary's error after a
     random number of its tricks, a lead out of turn or a card played before his turn, and the caller's
     claim (`call claim`); None for any other hand, or when the caller takes the first trick."""
     lines = block.split("\n")
-    bids = re.findall(r"(\w) (bid [\w-]+|keep-over|keep)", block)  # the last bid wins the auction
+    bids = re.findall(r"(\w) (bid [\w-]+|keep-over|keep|demand)", block)  # the last bid wins the auction
     tricks = [line for line in lines if line.startswith("trick ")]
-    if not bids or bids[-1][1][4:] not in MISERES or len(tricks) < 2:
+    if not bids or bids[-1][1][4:] not in miseres or len(tricks) < 2:
         return None
     caller, held = bids[-1][0], {line[5]: line[8:].split() for line in lines if line.startswith("deal ")}
     for line in lines:
@@ -129,7 +129,7 @@ def misere_error(block: str, rng: random.Random) -> str | None:
             held[who].remove(played)
     plays = [event.split() for event in tricks[kept].split(": ", 1)[1].split(", ")]  # the trick the error spoils
     cut = rng.randrange(2)  # 0: a lead out of turn; 1: a card played before his turn, after the lead
-    wrong = [p for p in "AYBZ" if p != caller and p not in (plays[0][0], plays[min(cut, 1)][0])]
+    wrong = [p for p in held if p != caller and p not in (plays[0][0], plays[min(cut, 1)][0])]
     offender = rng.choice(wrong)
     following = [c for c in held[offender] if cut and c[1] == plays[0][1][1]]  # no revoke besides
     error = [*(" ".join(p) for p in plays[:cut]), f"{offender} {rng.choice(following or held[offender])}"]
@@ -137,12 +137,26 @@ def misere_error(block: str, rng: random.Random) -> str | None:
     return "\n".join([*cut_short, f"{caller} call claim"])
 
 
+def with_misere_errors(text: str, seed: int, miseres: Collection[str]) -> str:
+    """`text`, a generated game, its misères often cut short by an adversary's error and the caller's
+    claim (`misere_error`), written in a style the seed chooses."""
+    rng = random.Random(seed)
+    blocks = text.rstrip("\n").split("\n\n")
+    blocks = [(misere_error(block, rng, miseres) if rng.random() < 0.7 else None) or block for block in blocks]
+    return write_in_style("\n\n".join(blocks) + "\n", random.Random(seed))
+
+
 def boston_misere_error_text(seed: int, hands: int) -> str:
     """A random Boston game whose misères an opponent's error sometimes cuts short, the caller claiming."""
-    rng = random.Random(seed)
-    blocks = boston_game(random.Random(seed), hands).rstrip("\n").split("\n\n")
-    blocks = [(misere_error(block, rng) if rng.random() < 0.7 else None) or block for block in blocks]
-    return with_rules(write_in_style("\n\n".join(blocks) + "\n", random.Random(seed)), BOSTON_RULES[seed % 6])
+    text = with_misere_errors(boston_game(random.Random(seed), hands), seed, MISERES)
+    return with_rules(text, BOSTON_RULES[seed % len(BOSTON_RULES)])
+
+
+def french_boston_misere_error_text(seed: int, hands: int) -> str:
+    """A random French Boston game (deals 1, 30 or 38 on) whose misères an adversary's error sometimes
+    cuts short, the caller claiming."""
+    game = french_boston_game(random.Random(seed), hands, first=random.Random(seed).choice([1, 30, 38]))
+    return with_rules(with_misere_errors(game, seed, FRENCH_MISERES), FRENCH_RULES[seed % len(FRENCH_RULES)])
 
 
 def without_deals(text: str, seed: int) -> str:
@@ -288,6 +302,13 @@ def test_boston_misere_errors_agree(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(16))
+def test_french_boston_misere_errors_agree(seed: int) -> None:
+    """An adversary leads or plays out of turn in a misère and the caller claims: the misère counts as made."""
+    text = french_boston_misere_error_text(seed, 10)
+    assert disagreements(text, score_french_boston) == [], text
+
+
+@pytest.mark.parametrize("seed", range(16))
 def test_boston_misdeals_agree(seed: int) -> None:
     """Misdeals (1 red from the dealer, who deals again; the deal does not count) and deals thrown in."""
     text = boston_misdeal_text(seed, 14)
@@ -345,6 +366,12 @@ def test_boston_revokes_agree_many(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(16, 216))
 def test_boston_misere_errors_agree_many(seed: int) -> None:
     assert disagreements(boston_misere_error_text(seed, 26), score_boston) == []
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("seed", range(16, 216))
+def test_french_boston_misere_errors_agree_many(seed: int) -> None:
+    assert disagreements(french_boston_misere_error_text(seed, 20), score_french_boston) == []
 
 
 @pytest.mark.stress
