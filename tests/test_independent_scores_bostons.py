@@ -260,13 +260,6 @@ def test_boston_revokes_agree(seed: int) -> None:
     assert disagreements(text, score_boston) == [], text
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_boston_careless_revokes_agree(seed: int) -> None:
-    """Players now and then revoke, several in a hand: the first played settles (digest §9.1, L31)."""
-    text = boston_careless_text(seed, 12)
-    assert disagreements(text, score_boston) == [], text
-
-
 def test_boston_extra_grand_agrees() -> None:
     """Under end-of-game=last-trick-grand the thirteenth hand is a grand without bidding whose last
     trick takes every pool: random games whose thirteenth deal nobody bid on, its passes struck out
@@ -294,52 +287,43 @@ def french_boston_misdeal_text(seed: int, hands: int) -> str:
     return with_rules(with_misdeals(game, seed, True), FRENCH_RULES[seed % len(FRENCH_RULES)])
 
 
-@pytest.mark.parametrize("seed", range(16))
-def test_boston_misere_errors_agree(seed: int) -> None:
-    """An opponent leads or plays out of turn in a misère and the caller claims the pool and his stakes."""
-    text = boston_misere_error_text(seed, 14)
-    assert disagreements(text, score_boston) == [], text
-
-
-@pytest.mark.parametrize("seed", range(16))
-def test_french_boston_misere_errors_agree(seed: int) -> None:
-    """An adversary leads or plays out of turn in a misère and the caller claims: the misère counts as made."""
-    text = french_boston_misere_error_text(seed, 10)
-    assert disagreements(text, score_french_boston) == [], text
-
-
-@pytest.mark.parametrize("seed", range(16))
-def test_boston_misdeals_agree(seed: int) -> None:
-    """Misdeals (1 red from the dealer, who deals again; the deal does not count) and deals thrown in."""
-    text = boston_misdeal_text(seed, 14)
-    assert disagreements(text, score_boston) == [], text
-
-
-@pytest.mark.parametrize("seed", range(16))
-def test_french_boston_misdeals_agree(seed: int) -> None:
-    """Misdeals (the deal lost: it passes to the right, the misdealer's contribution stays) and deals
-    thrown in."""
-    text = french_boston_misdeal_text(seed, 10)
-    assert disagreements(text, score_french_boston) == [], text
-
-
 @pytest.mark.parametrize("seed", range(28))
 def test_french_boston_scores_agree(seed: int) -> None:
     text = french_boston_text(seed, 12)
     assert disagreements(text, score_french_boston) == [], text
 
 
-@pytest.mark.parametrize("seed", range(24))
-def test_french_boston_revokes_agree(seed: int) -> None:
-    """Revokes now and then on some deals: each revoker, once, doubles the pool and pays (seed 003, REVOKES)."""
-    text = french_boston_revoke_text(seed, 8)
-    assert disagreements(text, score_french_boston) == [], text
+IRREGULAR = {  # the irregular random games: their transcripts, scorer, and hands in the quick test and under stress
+    "boston-revokes": (boston_careless_text, score_boston, 12, 24),
+    "french-boston-revokes": (french_boston_revoke_text, score_french_boston, 8, 20),
+    "boston-misere-errors": (boston_misere_error_text, score_boston, 14, 26),
+    "french-boston-misere-errors": (french_boston_misere_error_text, score_french_boston, 10, 20),
+    "boston-misdeals": (boston_misdeal_text, score_boston, 14, 26),
+    "french-boston-misdeals": (french_boston_misdeal_text, score_french_boston, 10, 20)}
+
+
+@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("kind", IRREGULAR)
+def test_irregular_games_agree(kind: str, seed: int) -> None:
+    """Random games with irregularities the laws settle in money: revokes (several a hand, by anyone,
+    in misères), misère errors the caller claims, misdeals and deals thrown in."""
+    make, scorer, hands, _ = IRREGULAR[kind]
+    text = make(seed, hands)
+    assert disagreements(text, scorer) == [], text
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("seed", range(16, 216))
+@pytest.mark.parametrize("kind", IRREGULAR)
+def test_irregular_games_agree_many(kind: str, seed: int) -> None:
+    make, scorer, _, hands = IRREGULAR[kind]
+    assert disagreements(make(seed, hands), scorer) == []
 
 
 def test_french_boston_revokes_cover() -> None:
     """The revoking games of the quick test show every kind of revoke the laws price differently."""
     seen: set[str] = set()
-    for seed in range(24):
+    for seed in range(16):
         for scored in score_french_boston(french_boston_revoke_text(seed, 8)):
             for who in scored.revokers or ():
                 seen.add(("misere " if scored.contract.startswith(("petite", "grand", "misere")) else "")
@@ -360,42 +344,6 @@ def test_boston_scores_agree_many(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(12, 312))
 def test_boston_revokes_agree_many(seed: int) -> None:
     assert disagreements(boston_text(seed, 24, revokes=True), score_boston) == []
-
-
-@pytest.mark.stress
-@pytest.mark.parametrize("seed", range(16, 216))
-def test_boston_misere_errors_agree_many(seed: int) -> None:
-    assert disagreements(boston_misere_error_text(seed, 26), score_boston) == []
-
-
-@pytest.mark.stress
-@pytest.mark.parametrize("seed", range(16, 216))
-def test_french_boston_misere_errors_agree_many(seed: int) -> None:
-    assert disagreements(french_boston_misere_error_text(seed, 20), score_french_boston) == []
-
-
-@pytest.mark.stress
-@pytest.mark.parametrize("seed", range(16, 216))
-def test_boston_misdeals_agree_many(seed: int) -> None:
-    assert disagreements(boston_misdeal_text(seed, 26), score_boston) == []
-
-
-@pytest.mark.stress
-@pytest.mark.parametrize("seed", range(16, 216))
-def test_french_boston_misdeals_agree_many(seed: int) -> None:
-    assert disagreements(french_boston_misdeal_text(seed, 20), score_french_boston) == []
-
-
-@pytest.mark.stress
-@pytest.mark.parametrize("seed", range(12, 312))
-def test_boston_careless_revokes_agree_many(seed: int) -> None:
-    assert disagreements(boston_careless_text(seed, 24), score_boston) == []
-
-
-@pytest.mark.stress
-@pytest.mark.parametrize("seed", range(24, 324))
-def test_french_boston_revokes_agree_many(seed: int) -> None:
-    assert disagreements(french_boston_revoke_text(seed, 20), score_french_boston) == []
 
 
 @pytest.mark.stress
