@@ -98,9 +98,9 @@ def with_misdeals(text: str, seed: int, loses_deal: bool) -> str:
     rng = random.Random(seed)
     blocks = text.rstrip("\n").split("\n\n")
     out = blocks[:1]
-    for i, block in enumerate(blocks[1:]):
+    for block in blocks[1:]:  # a misdealt first deal keeps its card turned: belle (the referee's reading)
         thrown = thrown_in(block) if seed % 2 else None
-        if rng.random() < 0.2 and not (loses_deal and i == 0):  # French Boston's first deal fixes belle
+        if rng.random() < 0.2:
             out += [misdealt(block, rng)] if loses_deal else [misdealt(block, rng), thrown or block]
         else:
             out.append(thrown or block)
