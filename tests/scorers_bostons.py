@@ -396,13 +396,16 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
         else isinstance(rung, int) and rung >= 7
     i_pay = all(s in conceded for s in opponents)
     if isinstance(rung, str) and any(e.words == ["call", "claim"] for e in hand.events):
-        # §9.2: an opponent's lead or play out of turn in a misère: the caller claims the pool and his
-        # stakes at once, and the offender by custom pays four red toward the next pool
+        # §9.2: an opponent's lead or play out of turn in a misère, or a lead before the others have
+        # discarded in a little misère: the caller claims the pool and his stakes at once, and the
+        # offender by custom pays four red toward the next pool
         result.made = True
         for opponent in opponents:
             _pay(delta, opponent, caller, MISERES[rung])
         delta[caller] += pools.take() * 10
-        offender = _out_of_turn(plays, seats, seats[eldest])
+        first = next(i for i, e in enumerate(hand.events) if e.card is not None)
+        early = rung == "little-misere" and sum(e.words[:1] == ["discard"] for e in hand.events[:first]) < 4
+        offender = plays[0][0] if early else _out_of_turn(plays, seats, seats[eldest])
         delta[offender] -= 40
         pools.add(4)
         return result

@@ -32,7 +32,7 @@ FRENCH_RULES = ["", "slams=table", "failure=stake-plus-tricks", "honours=with-be
                 "settlement=one-to-one", "slams=table; failure=stake-plus-tricks; settlement=one-to-one"]
 
 
-SCORED = ("revoke", "wrong-card-count", "lead-out-of-turn", "play-out-of-turn")
+SCORED = ("revoke", "wrong-card-count", "lead-out-of-turn", "play-out-of-turn", "premature-lead")
 """The irregularities the scorer settles: established revokes, misdeals, a misère's errors the caller claims."""
 
 
@@ -110,13 +110,21 @@ def with_misdeals(text: str, seed: int, loses_deal: bool) -> str:
 def misere_error(block: str, rng: random.Random, miseres: Collection[str]) -> str | None:
     """A generated misère (its tricks one a line, labelled) cut short by an adversary's error after a
     random number of its tricks, a lead out of turn or a card played before his turn, and the caller's
-    claim (`call claim`); None for any other hand, or when the caller takes the first trick."""
+    claim (`call claim`), or in a little misère the eldest's lead before every player has discarded;
+    None for any other hand, or when the caller takes the first trick."""
     lines = block.split("\n")
     bids = re.findall(r"(\w) (bid [\w-]+|keep-over|keep|demand)", block)  # the last bid wins the auction
     tricks = [line for line in lines if line.startswith("trick ")]
     if not bids or bids[-1][1][4:] not in miseres or len(tricks) < 2:
         return None
     caller, held = bids[-1][0], {line[5]: line[8:].split() for line in lines if line.startswith("deal ")}
+    discards = [event for line in lines if " discard " in line for event in line.split(", ")]
+    eldest = tricks[0].split(": ", 1)[1].split()[0]
+    if bids[-1][1][4:] in ("little-misere", "petite-misere") and eldest != caller and rng.random() < 0.4:
+        done = discards[:rng.randrange(len(discards))]
+        lead = rng.choice([c for c in held[eldest] if f"{eldest} discard {c}" not in done])
+        before = lines[:next(i for i, line in enumerate(lines) if " discard " in line)]
+        return "\n".join([*before, *([", ".join(done)] if done else []), f"{eldest} {lead}", f"{caller} call claim"])
     for line in lines:
         if " discard " in line:
             for event in line.split(", "):
