@@ -367,7 +367,9 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     won = dict.fromkeys(seats, 0)
     leader = seats[eldest]
     misere = standing is not None and isinstance(standing[0], str)
-    for start in range(0, len(plays) - len(plays) % 4, 4):
+    short = [s for s in seats if len(hand.deals.get(s, ())) == 12]  # dealt twelve from a pack short of a card
+    last = 3 if short and len(plays) % 4 == 3 else 0  # the last trick, played without him
+    for start in range(0, len(plays) - len(plays) % 4 + last, 4):
         trick = plays[start:start + 4]
         assert trick[0][0] == leader, (hand.number, trick, leader)
         leader = trick_winner(trick, None if misere or standing is None else trump)
@@ -395,6 +397,10 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     pool_bid = LADDER.index(rung) > LADDER.index(6) if rules["pool-bid"] == "rank" \
         else isinstance(rung, int) and rung >= 7
     i_pay = all(s in conceded for s in opponents)
+    if short and isinstance(rung, int):
+        _boston_short(rung, short[0], caller, won[caller], opponents, pool_bid, rules, pools, delta)
+        result.made = short[0] != caller
+        return result
     if isinstance(rung, str) and any(e.words == ["call", "claim"] for e in hand.events):
         # §9.2: an opponent's lead or play out of turn in a misère, or a lead before the others have
         # discarded in a little misère: the caller claims the pool and his stakes at once, and the
@@ -439,6 +445,27 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     elif not made:
         delta[caller] -= pools.double() * 10
     return result
+
+
+def _boston_short(rung: int, short: str, caller: str, taken: int, opponents: list[str], pool_bid: bool,
+                  rules: dict[str, str], pools: Pools, delta: dict[str, int]) -> None:
+    """§9.3 (L19 ins.), a hand played on with a player short: an opponent short makes all three pay the
+    caller his bid and every over-trick (the pool only for a pool bid, as for a revoke: the digest is
+    silent, the referee reads it so); the caller short is put in for at least one trick (the tricks he
+    did not make, the hand played out), doubling the pool; and the short player pays four red into the
+    pool besides (F p167)."""
+    if short == caller:
+        amount = FAILURE[rung][rules["failure-table"] != "standard"][max(1, rung - taken) - 1]
+        for opponent in opponents:
+            _pay(delta, caller, opponent, amount)
+        delta[caller] -= pools.double() * 10
+    else:
+        amount = SUCCESS_A[rung][max(taken, rung) - rung] if rules["success-table"] == "standard" else AMERICAN[rung]
+        for opponent in opponents:
+            _pay(delta, opponent, caller, amount)
+        delta[caller] += pools.take() * 10 if pool_bid else 0
+    delta[short] -= 40
+    pools.add(4)
 
 
 def _out_of_turn(plays: list[tuple[str, str]], seats: list[str], leader: str) -> str:

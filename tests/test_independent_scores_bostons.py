@@ -145,6 +145,32 @@ def misere_error(block: str, rng: random.Random, miseres: Collection[str]) -> st
     return "\n".join([*cut_short, f"{caller} call claim"])
 
 
+def dealt_short(block: str, rng: random.Random) -> str | None:
+    """A generated Boston hand bid and played out, one player's card of the last trick (not its lead)
+    missing from the pack: he was dealt twelve, played on, and the last trick is played without him.
+    None for a misère, misère partout, a hand conceded or cut short."""
+    lines = block.split("\n")
+    bids = re.findall(r"(\w) (bid [\w-]+|keep-over|keep)", block)
+    if not bids or bids[-1][1][4:] in MISERES or " concede" in block or not block.rstrip().startswith("hand"):
+        return None
+    last = [i for i, line in enumerate(lines) if line.startswith("trick 13: ")]
+    if not last:
+        return None
+    plays = lines[last[0]].split(": ", 1)[1].split(", ")
+    who, missing = plays[rng.randrange(1, 4)].split()
+    lines[last[0]] = "trick 13: " + ", ".join(p for p in plays if not p.startswith(who))
+    return "\n".join(line.replace(f" {missing}", "") if line.startswith(f"deal {who}:") else line for line in lines)
+
+
+def boston_short_text(seed: int, hands: int) -> str:
+    """A random Boston game in which a hand is now and then dealt short (`dealt_short`) and played out."""
+    rng = random.Random(seed)
+    blocks = boston_game(random.Random(seed), hands).rstrip("\n").split("\n\n")
+    blocks = [(dealt_short(block, rng) if rng.random() < 0.4 else None) or block for block in blocks]
+    text = write_in_style("\n\n".join(blocks) + "\n", random.Random(seed))
+    return with_rules(text, BOSTON_RULES[seed % len(BOSTON_RULES)])
+
+
 def with_misere_errors(text: str, seed: int, miseres: Collection[str]) -> str:
     """`text`, a generated game, its misères often cut short by an adversary's error and the caller's
     claim (`misere_error`), written in a style the seed chooses."""
@@ -307,6 +333,7 @@ IRREGULAR = {  # the irregular random games: their transcripts, scorer, and hand
     "boston-misere-errors": (boston_misere_error_text, score_boston, 14, 26),
     "french-boston-misere-errors": (french_boston_misere_error_text, score_french_boston, 10, 20),
     "boston-misdeals": (boston_misdeal_text, score_boston, 14, 26),
+    "boston-short-hands": (boston_short_text, score_boston, 14, 26),
     "french-boston-misdeals": (french_boston_misdeal_text, score_french_boston, 10, 20)}
 
 
