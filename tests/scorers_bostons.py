@@ -397,7 +397,7 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     pool_bid = LADDER.index(rung) > LADDER.index(6) if rules["pool-bid"] == "rank" \
         else isinstance(rung, int) and rung >= 7
     i_pay = all(s in conceded for s in opponents)
-    if short and isinstance(rung, int):
+    if short:
         _boston_short(rung, short[0], caller, won[caller], opponents, pool_bid, rules, pools, delta)
         result.made = short[0] != caller
         return result
@@ -447,20 +447,24 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     return result
 
 
-def _boston_short(rung: int, short: str, caller: str, taken: int, opponents: list[str], pool_bid: bool,
+def _boston_short(rung: int | str, short: str, caller: str, taken: int, opponents: list[str], pool_bid: bool,
                   rules: dict[str, str], pools: Pools, delta: dict[str, int]) -> None:
     """§9.3 (L19 ins.), a hand played on with a player short: an opponent short makes all three pay the
     caller his bid and every over-trick (the pool only for a pool bid, as for a revoke: the digest is
     silent, the referee reads it so); the caller short is put in for at least one trick (the tricks he
     did not make, the hand played out), doubling the pool; and the short player pays four red into the
-    pool besides (F p167)."""
-    if short == caller:
+    pool besides (F p167). A misère is lost or won for its amount, as by a revoke."""
+    if isinstance(rung, str):
+        amount = MISERES[rung]
+    elif short == caller:
         amount = FAILURE[rung][rules["failure-table"] != "standard"][max(1, rung - taken) - 1]
+    else:
+        amount = SUCCESS_A[rung][max(taken, rung) - rung] if rules["success-table"] == "standard" else AMERICAN[rung]
+    if short == caller:
         for opponent in opponents:
             _pay(delta, caller, opponent, amount)
         delta[caller] -= pools.double() * 10
     else:
-        amount = SUCCESS_A[rung][max(taken, rung) - rung] if rules["success-table"] == "standard" else AMERICAN[rung]
         for opponent in opponents:
             _pay(delta, opponent, caller, amount)
         delta[caller] += pools.take() * 10 if pool_bid else 0
@@ -544,7 +548,7 @@ PERMANENT = "SCDH"  # §2: hearts > diamonds > clubs > spades
 
 FRENCH_DEFAULTS = {  # the house rules followed, with their defaults
     "slams": "paragraph", "failure": "stake", "honours": "trump-suit", "settlement": "each-pays-each",
-    "jack-bonus": "diamonds", "pool-end": "divide", "super-jack": "trump"}
+    "jack-bonus": "diamonds", "pool-end": "divide", "super-jack": "trump", "wrong-count-forfeit": "0"}
 
 
 @dataclass
@@ -646,7 +650,9 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
     won = dict.fromkeys(seats, 0)
     plays = [(e.player, e.card) for e in hand.events if e.card is not None]
     leader = seats[(dealer - 1) % 4]
-    for start in range(0, len(plays) - len(plays) % 4, 4):
+    short = [s for s in seats if len(hand.deals.get(s, ())) == 12]  # dealt twelve from a pack short of a card
+    last = 3 if short and len(plays) % 4 == 3 else 0  # the last trick, played without him
+    for start in range(0, len(plays) - len(plays) % 4 + last, 4):
         trick = plays[start:start + 4]
         assert trick[0][0] == leader, (hand.number, trick, leader)
         leader = trick_winner(trick, trump, best if trump else None)
@@ -658,9 +664,9 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
     result.taken = taken
     if trump is not None:  # §8.3: the jack bonus, in a deal with trumps, whatever the result
         holder_card = best if rules["jack-bonus"] == "best-jack" else "JD"
-        holder = next(s for s, cards in dealt.items() if holder_card in cards)
+        holder = next((s for s, cards in dealt.items() if holder_card in cards), None)  # None: the card missing
         for seat in seats:
-            if seat != holder:
+            if holder is not None and seat != holder:
                 _pay(delta, seat, holder, 2 * double)
     column = COLUMN[trump or hand.upcard[1]]
     claimed = any(e.words == ["call", "claim"] for e in hand.events)  # an adversary's error (Boston's §9.2)
@@ -674,11 +680,17 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
     result.revokers = revokers
     if revokers:
         return result, _french_revokes(revokers, contract, won, dealt, column, belle, best, rules, double, pool, delta)
-    payment = _french_success(contract, taken, column, belle, best, rules, dealt)
+    payment = _french_success(contract, max(taken, contract.number) if short else taken, column, belle, best, rules,
+                              dealt)
     made = taken == 0 or claimed if contract.kind == "misere" else taken >= contract.number
+    if short:  # Boston's §9.3 (the digest's [BOS]): a short hand on the caller's side fails it, an adversary's makes it
+        made = not set(short) & set(side)
+    forfeit = int(rules["wrong-count-forfeit"]) * double  # the house rule's counters from each short player
+    for player in short:
+        delta[player] -= forfeit
     amount = payment if made else _french_stake(contract, column)
     if not made and rules["failure"] == "stake-plus-tricks" and contract.kind != "misere":
-        amount += TABLE[_french_row(contract)][3][column] * (contract.number - taken)
+        amount += TABLE[_french_row(contract)][3][column] * max(0, contract.number - taken)  # none if failed short
     result.made = made
     amount *= double
     one_to_one = rules["settlement"] == "one-to-one" and len(side) == 2
@@ -689,14 +701,15 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
         for winner in side:
             delta[winner] += share
         pool -= share * len(side)
-        return result, pool
+        return result, pool + forfeit * len(short)
     losers = side if len(side) == 1 else [s for s, quota in zip(side, (5, 3)) if won[s] < quota]
+    losers = [s for s in side if s in short] or losers
     for loser, adversary in _payments(seats, losers, adversaries, one_to_one):
         _pay(delta, loser, adversary, amount)
     doubling = pool
     for i, loser in enumerate(losers):
         delta[loser] -= doubling // len(losers) + (i < doubling % len(losers))
-    return result, pool + doubling
+    return result, pool + doubling + forfeit * len(short)
 
 
 def _french_row(contract: _Contract) -> int:

@@ -146,29 +146,43 @@ def misere_error(block: str, rng: random.Random, miseres: Collection[str]) -> st
 
 
 def dealt_short(block: str, rng: random.Random) -> str | None:
-    """A generated Boston hand bid and played out, one player's card of the last trick (not its lead)
-    missing from the pack: he was dealt twelve, played on, and the last trick is played without him.
-    None for a misère, misère partout, a hand conceded or cut short."""
+    """A generated hand bid and played out, one player's card of the last trick (not its lead) missing
+    from the pack: he was dealt twelve, played on, and the last trick is played without him. None for
+    a hand nobody bid on, a hand conceded or cut short (a misère lost, a slam lost)."""
     lines = block.split("\n")
-    bids = re.findall(r"(\w) (bid [\w-]+|keep-over|keep)", block)
-    if not bids or bids[-1][1][4:] in MISERES or " concede" in block or not block.rstrip().startswith("hand"):
+    if not re.search(r" (bid|keep|demand)", block) or " concede" in block or not block.startswith("hand"):
         return None
     last = [i for i, line in enumerate(lines) if line.startswith("trick 13: ")]
     if not last:
         return None
     plays = lines[last[0]].split(": ", 1)[1].split(", ")
     who, missing = plays[rng.randrange(1, 4)].split()
+    if block.count(missing) > 2:  # a demand's card laid face down, or a discard
+        return None
     lines[last[0]] = "trick 13: " + ", ".join(p for p in plays if not p.startswith(who))
     return "\n".join(line.replace(f" {missing}", "") if line.startswith(f"deal {who}:") else line for line in lines)
 
 
-def boston_short_text(seed: int, hands: int) -> str:
-    """A random Boston game in which a hand is now and then dealt short (`dealt_short`) and played out."""
+def with_short_hands(text: str, seed: int) -> str:
+    """`text`, a generated game, with a hand now and then dealt short (`dealt_short`), in the seed's style."""
     rng = random.Random(seed)
-    blocks = boston_game(random.Random(seed), hands).rstrip("\n").split("\n\n")
+    blocks = text.rstrip("\n").split("\n\n")
     blocks = [(dealt_short(block, rng) if rng.random() < 0.4 else None) or block for block in blocks]
-    text = write_in_style("\n\n".join(blocks) + "\n", random.Random(seed))
-    return with_rules(text, BOSTON_RULES[seed % len(BOSTON_RULES)])
+    return write_in_style("\n\n".join(blocks) + "\n", random.Random(seed))
+
+
+def boston_short_text(seed: int, hands: int) -> str:
+    """A random Boston game in which a hand is now and then dealt short and played out."""
+    return with_rules(with_short_hands(boston_game(random.Random(seed), hands), seed),
+                      BOSTON_RULES[seed % len(BOSTON_RULES)])
+
+
+def french_boston_short_text(seed: int, hands: int) -> str:
+    """A random French Boston game (deals 1, 30 or 38 on) in which a deal is now and then dealt short
+    and played out; on odd seeds a short player forfeits counters to the pool (wrong-count-forfeit)."""
+    game = french_boston_game(random.Random(seed), hands, first=random.Random(seed).choice([1, 30, 38]))
+    rules = [FRENCH_RULES[seed % len(FRENCH_RULES)]] + (["wrong-count-forfeit=5"] if seed % 2 else [])
+    return with_rules(with_short_hands(game, seed), "; ".join(r for r in rules if r))
 
 
 def with_misere_errors(text: str, seed: int, miseres: Collection[str]) -> str:
@@ -334,6 +348,7 @@ IRREGULAR = {  # the irregular random games: their transcripts, scorer, and hand
     "french-boston-misere-errors": (french_boston_misere_error_text, score_french_boston, 10, 20),
     "boston-misdeals": (boston_misdeal_text, score_boston, 14, 26),
     "boston-short-hands": (boston_short_text, score_boston, 14, 26),
+    "french-boston-short-hands": (french_boston_short_text, score_french_boston, 10, 20),
     "french-boston-misdeals": (french_boston_misdeal_text, score_french_boston, 10, 20)}
 
 
