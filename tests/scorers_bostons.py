@@ -4,9 +4,10 @@ packages: tests/test_independent_scores_bostons.py compares it with the referee'
 random lawful games, so that a scoring mistake in either shows as a disagreement.
 
 It reads a transcript itself (any spelling the notation allows: labels or none, several tricks a
-line, suit symbols, lower case, deal lines or none) and follows lawful play, and in Boston the
-established revokes of a hand played on; other irregularities are the referee's own tests'
-business. Boston counts in white counters with the pool in red; French Boston in counters."""
+line, suit symbols, lower case, deal lines or none) and follows lawful play and the established
+revokes of a hand played on (Boston's first revoke settles; in French Boston every revoker pays, in
+the order played); other irregularities are the referee's own tests' business. Boston counts in
+white counters with the pool in red; French Boston in counters."""
 
 from __future__ import annotations
 
@@ -44,13 +45,20 @@ class Event:
 
 @dataclass
 class Hand:
-    """A hand's lines as read: its number, dealer, deal, turned card and events."""
+    """A hand's lines as read: its number, dealer, deal, turned card, events and the reason it was
+    dealt again (a `redeal` line's)."""
 
     number: int | None
     dealer: str | None
     deals: dict[str, list[str]] = field(default_factory=dict)
     upcard: str | None = None
     events: list[Event] = field(default_factory=list)
+    redeal: str | None = None
+
+    def misdealt(self) -> bool:
+        """A misdeal: so agreed (`redeal misdeal`), or a deal line of the wrong size found before play."""
+        played = any(e.card is not None for e in self.events)
+        return self.redeal == "misdeal" or (not played and any(len(c) != 13 for c in self.deals.values()))
 
 
 @dataclass
@@ -84,7 +92,9 @@ def read(text: str) -> list[Game]:
             hands[-1].deals[words[1].rstrip(":")] = [c for c in (card(w) for w in words[2:]) if c]
         elif words[0] == "upcard":
             hands[-1].upcard = card(words[1])
-        elif words[0] in ("recorded", "note", "redeal"):
+        elif words[0] == "redeal":
+            hands[-1].redeal = words[1] if len(words) > 1 else ""
+        elif words[0] in ("recorded", "note"):
             continue
         else:
             line = re.sub(r"^trick\s+\d+\s*:", "", line)
@@ -128,6 +138,13 @@ def _uncomment(line: str) -> str:
     return line
 
 
+def known_hands(hand: Hand, seats: list[str]) -> dict[str, set[str]]:
+    """Each player's cards as dealt, as his deal line shows them or, without one, as his plays do
+    (what a revoke is proven from: a suit he failed to follow and showed later)."""
+    plays = [(e.player, e.card) for e in hand.events if e.card is not None]
+    return {seat: set(hand.deals.get(seat, ())) or {c for p, c in plays if p == seat} for seat in seats}
+
+
 def trick_winner(plays: list[tuple[str, str]], trump: str | None, best: str | None = None) -> str:
     """Who wins a trick: the best trump (`best`, French Boston's jack, counts as the top trump),
     otherwise the highest card of the suit led."""
@@ -147,7 +164,8 @@ def trick_winner(plays: list[tuple[str, str]], trump: str | None, best: str | No
 class Scored:
     """What the scorer makes of one hand: the contract in words, its caller (or callers), the
     tricks his side took, whether it was made (None: nobody called), every player's change and
-    the pool after it (Boston: a list of red pools; French Boston: counters)."""
+    the pool after it (Boston: a list of red pools; French Boston: counters), and in French Boston
+    who revoked, each once in the order of his first revoke (None: not looked for)."""
 
     number: int | None
     contract: str
@@ -157,6 +175,7 @@ class Scored:
     delta: dict[str, int]
     pool_after: list[int] | int
     score_after: dict[str, int]
+    revokers: list[str] | None = None
 
 
 def _pay(delta: dict[str, int], payer: str, payee: str, amount: int) -> None:
@@ -238,7 +257,8 @@ class Pools:
 
 
 def score_boston(text: str) -> list[Scored]:
-    """Every hand of a Boston transcript scored from the digest (lawful play only)."""
+    """Every hand of a Boston transcript scored from the digest (lawful play, revokes, misdeals and deals
+    thrown in)."""
     out: list[Scored] = []
     for game in read(text):
         rules, seats, scores, dealer = start(game, BOSTON_DEFAULTS)
@@ -250,14 +270,22 @@ def score_boston(text: str) -> list[Scored]:
             delta = dict.fromkeys(seats, 0)
             if deal_in_game == deals:  # the next game starts as a transcript's first: no counters, four red staked
                 deal_in_game, scores, pools = 0, dict.fromkeys(seats, 0), Pools([4], pools.limit)
-            deal_in_game += 1
+            bidders = tuple(e.player for e in hand.events if e.words and e.words[0] in ("bid", "keep", "keep-over"))
+            misdeal = hand.misdealt() or (hand.redeal == "thrown-in" and bidders != ())  # a bid binds: not thrown in
+            deal_in_game += not misdeal
             if pools.total() == 0:  # §8.6: an empty pool is fed before the next deal
                 for seat in seats:
                     delta[seat] -= 10
                 pools.add(4)
             if hand.dealer is not None:
                 dealer = seats.index(hand.dealer)
-            if deal_in_game == 13:
+            if misdeal or hand.redeal is not None:  # §4: a misdeal costs the dealer 1 red and he deals again
+                scored = Scored(hand.number, "misdeal" if misdeal else "thrown-in", (), None, None, delta, [], {})
+                if misdeal:
+                    delta[seats[dealer]] -= 10
+                    pools.add(1)
+                    dealer -= 1  # the same dealer deals again (the deal moves on below)
+            elif deal_in_game == 13:
                 scored = _extra_grand(hand, seats, dealer, pools, delta)
             else:
                 scored = _boston_hand(hand, seats, dealer, rules, pools, delta)
@@ -281,7 +309,7 @@ def _extra_grand(hand: Hand, seats: list[str], dealer: int, pools: Pools, delta:
     pool (a revoke is paid as in misère partout, and the pool stays)."""
     plays = [(e.player, e.card) for e in hand.events if e.card is not None]
     result = Scored(hand.number, "final-grand", (), None, None, delta, [], {})
-    revoker = _first_revoke(plays, {seat: set(hand.deals.get(seat, ())) for seat in seats})
+    revoker = _first_revoke(plays, known_hands(hand, seats))
     if revoker is not None:
         _partout_revoke(revoker, seats, pools, delta)
         return result
@@ -324,7 +352,7 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     trump: str | None = None
     plays: list[tuple[str, str]] = []
     conceded: list[str] = []
-    held = {seat: set(hand.deals.get(seat, ())) for seat in seats}  # a hand not written shows no revoke
+    held = known_hands(hand, seats)
     for event in hand.events:
         if event.card is not None:
             plays.append((event.player, event.card))
@@ -339,7 +367,9 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     won = dict.fromkeys(seats, 0)
     leader = seats[eldest]
     misere = standing is not None and isinstance(standing[0], str)
-    for start in range(0, len(plays) - len(plays) % 4, 4):
+    short = [s for s in seats if len(hand.deals.get(s, ())) == 12]  # dealt twelve from a pack short of a card
+    last = 3 if short and len(plays) % 4 == 3 else 0  # the last trick, played without him
+    for start in range(0, len(plays) - len(plays) % 4 + last, 4):
         trick = plays[start:start + 4]
         assert trick[0][0] == leader, (hand.number, trick, leader)
         leader = trick_winner(trick, None if misere or standing is None else trump)
@@ -367,9 +397,28 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     pool_bid = LADDER.index(rung) > LADDER.index(6) if rules["pool-bid"] == "rank" \
         else isinstance(rung, int) and rung >= 7
     i_pay = all(s in conceded for s in opponents)
+    if short:
+        _boston_short(rung, short[0], caller, won[caller], opponents, pool_bid, rules, pools, delta)
+        result.made = short[0] != caller
+        return result
+    if isinstance(rung, str) and any(e.words == ["call", "claim"] for e in hand.events):
+        # §9.2: an opponent's lead or play out of turn in a misère, or a lead before the others have
+        # discarded in a little misère: the caller claims the pool and his stakes at once, and the
+        # offender by custom pays four red toward the next pool
+        result.made = True
+        for opponent in opponents:
+            _pay(delta, opponent, caller, MISERES[rung])
+        delta[caller] += pools.take() * 10
+        first = next(i for i, e in enumerate(hand.events) if e.card is not None)
+        early = rung == "little-misere" and sum(e.words[:1] == ["discard"] for e in hand.events[:first]) < 4
+        offender = plays[0][0] if early else _out_of_turn(plays, seats, seats[eldest])
+        delta[offender] -= 40
+        pools.add(4)
+        return result
     if revoker is not None:
         result.made = revoker != caller
-        _boston_revoke(rung, revoker, caller, won[caller], opponents, pool_bid, rules, pools, delta)
+        taken = 12 if rung == 13 and len(plays) < 52 else won[caller]  # a grand slam thrown up: one short (§10.13)
+        _boston_revoke(rung, revoker, caller, taken, opponents, pool_bid, rules, pools, delta)
         return result
     if isinstance(rung, str):
         made = won[caller] == 0 and caller not in conceded
@@ -396,6 +445,44 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     elif not made:
         delta[caller] -= pools.double() * 10
     return result
+
+
+def _boston_short(rung: int | str, short: str, caller: str, taken: int, opponents: list[str], pool_bid: bool,
+                  rules: dict[str, str], pools: Pools, delta: dict[str, int]) -> None:
+    """§9.3 (L19 ins.), a hand played on with a player short: an opponent short makes all three pay the
+    caller his bid and every over-trick (the pool only for a pool bid, as for a revoke: the digest is
+    silent, the referee reads it so); the caller short is put in for at least one trick (the tricks he
+    did not make, the hand played out), doubling the pool; and the short player pays four red into the
+    pool besides (F p167). A misère is lost or won for its amount, as by a revoke."""
+    if isinstance(rung, str):
+        amount = MISERES[rung]
+    elif short == caller:
+        amount = FAILURE[rung][rules["failure-table"] != "standard"][max(1, rung - taken) - 1]
+    else:
+        amount = SUCCESS_A[rung][max(taken, rung) - rung] if rules["success-table"] == "standard" else AMERICAN[rung]
+    if short == caller:
+        for opponent in opponents:
+            _pay(delta, caller, opponent, amount)
+        delta[caller] -= pools.double() * 10
+    else:
+        for opponent in opponents:
+            _pay(delta, opponent, caller, amount)
+        delta[caller] += pools.take() * 10 if pool_bid else 0
+    delta[short] -= 40
+    pools.add(4)
+
+
+def _out_of_turn(plays: list[tuple[str, str]], seats: list[str], leader: str) -> str:
+    """The first player to lead or play out of turn in a misère's tricks (the turn goes round to the
+    left from the leader, the trick's winner leading the next)."""
+    for start in range(0, len(plays), 4):
+        trick = plays[start:start + 4]
+        turn = [seats[(seats.index(leader) + i) % 4] for i in range(4)]
+        wrong = next((player for (player, _), due in zip(trick, turn) if player != due), None)
+        if wrong is not None:
+            return wrong
+        leader = trick_winner(trick, None)
+    raise AssertionError("a claim without an error")
 
 
 def _first_revoke(plays: list[tuple[str, str]], held: dict[str, set[str]]) -> str | None:
@@ -459,8 +546,9 @@ SLAM_TABLE = {"partners": [50, 100, 150, 200], "alone": [100, 200, 300, 400]}
 PERMANENT = "SCDH"  # §2: hearts > diamonds > clubs > spades
 
 
-FRENCH_DEFAULTS = {"slams": "paragraph", "failure": "stake", "honours": "trump-suit", "settlement": "each-pays-each",
-                "jack-bonus": "diamonds", "pool-end": "divide"}  # the house rules followed, with their defaults
+FRENCH_DEFAULTS = {  # the house rules followed, with their defaults
+    "slams": "paragraph", "failure": "stake", "honours": "trump-suit", "settlement": "each-pays-each",
+    "jack-bonus": "diamonds", "pool-end": "divide", "super-jack": "trump", "wrong-count-forfeit": "0"}
 
 
 @dataclass
@@ -474,7 +562,8 @@ class _Contract:
 
 
 def score_french_boston(text: str) -> list[Scored]:
-    """Every deal of a French Boston transcript scored from the digest (lawful play only)."""
+    """Every deal of a French Boston transcript scored from the digest (lawful play, revokes, misdeals and
+    deals thrown in)."""
     out: list[Scored] = []
     for game in read(text):
         rules, seats, scores, dealer = start(game, FRENCH_DEFAULTS)
@@ -550,6 +639,8 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
     pool += 10 * double
     assert hand.upcard is not None
     petite = None if hand.upcard[1] == belle else hand.upcard[1]
+    if hand.misdealt() or hand.redeal is not None:  # §4: a misdeal loses the deal; §6.2.10: a deal thrown in
+        return Scored(hand.number, "misdeal" if hand.misdealt() else "thrown in", (), None, None, delta, pool, {}), pool
     contract = _french_contract(hand, belle, petite)
     result = Scored(hand.number, contract.kind, contract.callers, None, None, delta, pool, {})
     if not contract.kind:
@@ -559,50 +650,47 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
     won = dict.fromkeys(seats, 0)
     plays = [(e.player, e.card) for e in hand.events if e.card is not None]
     leader = seats[(dealer - 1) % 4]
-    for start in range(0, len(plays) - len(plays) % 4, 4):
+    short = [s for s in seats if len(hand.deals.get(s, ())) == 12]  # dealt twelve from a pack short of a card
+    last = 3 if short and len(plays) % 4 == 3 else 0  # the last trick, played without him
+    for start in range(0, len(plays) - len(plays) % 4 + last, 4):
         trick = plays[start:start + 4]
         assert trick[0][0] == leader, (hand.number, trick, leader)
         leader = trick_winner(trick, trump, best if trump else None)
         won[leader] += 1
-    # a hand not written is known from the cards its player played (all thirteen in a deal played out)
-    dealt = {seat: set(hand.deals.get(seat, ())) or {c for p, c in plays if p == seat} for seat in seats}
+    dealt = known_hands(hand, seats)  # (all thirteen in a deal played out)
     side = contract.callers
     adversaries = [s for s in seats if s not in side]
     taken = sum(won[s] for s in side)
     result.taken = taken
     if trump is not None:  # §8.3: the jack bonus, in a deal with trumps, whatever the result
         holder_card = best if rules["jack-bonus"] == "best-jack" else "JD"
-        holder = next(s for s, cards in dealt.items() if holder_card in cards)
+        holder = next((s for s, cards in dealt.items() if holder_card in cards), None)  # None: the card missing
         for seat in seats:
-            if seat != holder:
+            if holder is not None and seat != holder:
                 _pay(delta, seat, holder, 2 * double)
     column = COLUMN[trump or hand.upcard[1]]
+    claimed = any(e.words == ["call", "claim"] for e in hand.events)  # an adversary's error (Boston's §9.2)
     if contract.kind == "misere":
-        made = taken == 0
-        amount = FRENCH_MISERES[contract.misere][column]
         result.contract = contract.misere
     else:
-        assert trump is not None
-        row = 8 if contract.number == 9 else contract.number
-        base, three, four, extra = (t[column] for t in TABLE[5 if contract.kind in ("partners", "forced") else row])
-        made = taken >= contract.number
-        honours_held = {c for s in side for c in dealt[s] if c[1] == trump and c[0] in "AKQJ"}
-        if rules["honours"] == "with-best-jack" and any(best in dealt[s] for s in side):
-            honours_held.add(best)
-        honours = four if len(honours_held) >= 4 else three if len(honours_held) == 3 else 0
-        over = taken - (8 if contract.number == 9 else 5 if contract.kind == "forced" else contract.number)
-        amount = base + extra * over + honours if made else base + extra * (contract.number == 9)
-        if not made and rules["failure"] == "stake-plus-tricks":
-            amount += extra * (contract.number - taken)
-        slam = (contract.kind == "forced" and taken >= 8) or (contract.kind == "partners" and taken == 13)
-        if rules["slams"] == "table":
-            slam = taken == 13
-        if slam:
-            if rules["slams"] == "paragraph":
-                amount = 24 if trump != belle else 48
-            else:
-                amount = SLAM_TABLE["partners" if len(side) == 2 else "alone"][column]
         result.contract = f"{contract.kind} {contract.number} {trump}"
+    follows = _FrenchFollowing(trump, best if trump and rules["super-jack"] == "trump" else None,
+                               side[0] if contract.misere == "misere-quatre-as" else None)
+    revokers = follows.revokers(plays, _held(hand, dealt))
+    result.revokers = revokers
+    if revokers:
+        return result, _french_revokes(revokers, contract, won, dealt, column, belle, best, rules, double, pool, delta)
+    payment = _french_success(contract, max(taken, contract.number) if short else taken, column, belle, best, rules,
+                              dealt)
+    made = taken == 0 or claimed if contract.kind == "misere" else taken >= contract.number
+    if short:  # Boston's §9.3 (the digest's [BOS]): a short hand on the caller's side fails it, an adversary's makes it
+        made = not set(short) & set(side)
+    forfeit = int(rules["wrong-count-forfeit"]) * double  # the house rule's counters from each short player
+    for player in short:
+        delta[player] -= forfeit
+    amount = payment if made else _french_stake(contract, column)
+    if not made and rules["failure"] == "stake-plus-tricks" and contract.kind != "misere":
+        amount += TABLE[_french_row(contract)][3][column] * max(0, contract.number - taken)  # none if failed short
     result.made = made
     amount *= double
     one_to_one = rules["settlement"] == "one-to-one" and len(side) == 2
@@ -613,11 +701,106 @@ def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: 
         for winner in side:
             delta[winner] += share
         pool -= share * len(side)
-        return result, pool
+        return result, pool + forfeit * len(short)
     losers = side if len(side) == 1 else [s for s, quota in zip(side, (5, 3)) if won[s] < quota]
+    losers = [s for s in side if s in short] or losers
     for loser, adversary in _payments(seats, losers, adversaries, one_to_one):
         _pay(delta, loser, adversary, amount)
     doubling = pool
     for i, loser in enumerate(losers):
         delta[loser] -= doubling // len(losers) + (i < doubling % len(losers))
-    return result, pool + doubling
+    return result, pool + doubling + forfeit * len(short)
+
+
+def _french_row(contract: _Contract) -> int:
+    """The table's row (§8.3): five for a demand, eight for a nine (8.3's note: eight and a trick over)."""
+    return 5 if contract.kind in ("partners", "forced") else 8 if contract.number == 9 else contract.number
+
+
+def _french_stake(contract: _Contract, column: int) -> int:
+    """What the contract is worth per adversary, single: the table amount (a nine's includes its trick over)."""
+    if contract.kind == "misere":
+        return FRENCH_MISERES[contract.misere][column]
+    base, _, _, extra = (t[column] for t in TABLE[_french_row(contract)])
+    return base + extra * (contract.number == 9)
+
+
+def _french_success(contract: _Contract, taken: int, column: int, belle: str, best: str, rules: dict[str, str],
+                    dealt: dict[str, set[str]]) -> int:
+    """What each adversary pays a side that made its contract with `taken` tricks, single: the table
+    amount, tricks over, honours (§8.3), or a slam's (§8.2, or the table's by the house rule)."""
+    if contract.kind == "misere":
+        return FRENCH_MISERES[contract.misere][column]
+    trump = contract.trump
+    base, three, four, extra = (t[column] for t in TABLE[_french_row(contract)])
+    honours_held = {c for s in contract.callers for c in dealt[s] if c[1] == trump and c[0] in "AKQJ"}
+    if rules["honours"] == "with-best-jack" and any(best in dealt[s] for s in contract.callers):
+        honours_held.add(best)
+    honours = four if len(honours_held) >= 4 else three if len(honours_held) == 3 else 0
+    over = taken - (8 if contract.number == 9 else 5 if contract.kind == "forced" else contract.number)
+    slam = (contract.kind == "forced" and taken >= 8) or (contract.kind == "partners" and taken == 13)
+    if rules["slams"] == "table":
+        slam = taken == 13
+    if not slam:
+        return base + extra * over + honours
+    if rules["slams"] == "paragraph":
+        return 24 if trump != belle else 48
+    return SLAM_TABLE["partners" if len(contract.callers) == 2 else "alone"][column]
+
+
+def _held(hand: Hand, dealt: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Each player's cards when play begins: as dealt (or as his plays show them), less his discard."""
+    held = {seat: set(cards) for seat, cards in dealt.items()}
+    for event in hand.events:
+        if event.words and event.words[0] == "discard":
+            held[event.player].discard(card(event.words[1]) or "")
+    return held
+
+
+@dataclass
+class _FrenchFollowing:
+    """Following suit (§7): the best jack a trump when there are trumps (the digest's recommendation,
+    the super-jack house rule otherwise), the quatre-as caller free to renounce in the first ten tricks."""
+
+    trump: str | None
+    jack: str | None
+    renouncer: str | None
+
+    def suit_of(self, c: str) -> str:
+        return self.trump if c == self.jack and self.trump else c[1]
+
+    def revokers(self, plays: list[tuple[str, str]], held: dict[str, set[str]]) -> list[str]:
+        """Who failed to follow while able, each once, in the order of his first revoke (§9: every revoke
+        of a trick gathered is established)."""
+        out: list[str] = []
+        for start in range(0, len(plays), 4):
+            trick = plays[start:start + 4]
+            led = self.suit_of(trick[0][1])
+            for player, played in trick:
+                held[player].discard(played)
+                excused = player == self.renouncer and start // 4 < 10
+                able = any(self.suit_of(c) == led for c in held[player])
+                if self.suit_of(played) != led and able and not excused and player not in out:
+                    out.append(player)
+        return out
+
+
+def _french_revokes(revokers: list[str], contract: _Contract, won: dict[str, int], dealt: dict[str, set[str]],
+                    column: int, belle: str, best: str, rules: dict[str, str], double: int, pool: int,
+                    delta: dict[str, int]) -> int:
+    """§9 (seed: "The individual player who is detected in a revoke must double the pool, and pay both
+    adversaries"): each revoker, once, doubles the pool as it then stands and pays each adversary the
+    stake; against a solo caller (the digest's reading) he pays the caller what a success would have
+    brought from all three. The contract is not otherwise settled. Returns the pool."""
+    side = contract.callers
+    for revoker in revokers:
+        if len(side) == 1 and revoker != side[0]:
+            taken = max(won[side[0]], contract.number)
+            _pay(delta, revoker, side[0], 3 * double * _french_success(contract, taken, column, belle, best, rules,
+                                                                       dealt))
+        else:
+            for adversary in ([s for s in delta if s not in side] if revoker in side else side):
+                _pay(delta, revoker, adversary, double * _french_stake(contract, column))
+        delta[revoker] -= pool
+        pool *= 2
+    return pool

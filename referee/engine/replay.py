@@ -1406,6 +1406,12 @@ class HandReplay:
                   f"played before a penalty decision). {fact.card} stays in the trick.", trick=fact.trick)
 
     @final
+    def revokes_as_played(self) -> list[tb.Revoke]:
+        """The established revokes in the order played: without deal lines one is proven, and listed, only
+        when its player shows the suit, so `revokes` may list a later revoke first."""
+        return sorted(self.revokes, key=lambda r: (r.at.line, r.at.column))
+
+    @final
     def fact_badretract(self, fact: tb.BadRetract) -> None:
         self.find("inconsistent-transcript", fact.player, fact.at, "transcript.consistency", fact.reason)
 

@@ -204,7 +204,8 @@ class BostonHand(CalledHand[BostonBid]):
         if imperfect:
             return "imperfect-pack"
         reason = redeal.reason if redeal is not None else None
-        if reason == "thrown-in" or (reason is None and self.step == "ready" and self.table is None and self.partout):
+        passed = unplayed and self.step == "ready" and self.partout and not faults  # four passes, on a deal dealt right
+        if reason == "thrown-in" or (reason is None and passed):
             return "misdeal" if self.throw_in_refused() else "thrown-in"
         return reason or "misdeal"
 

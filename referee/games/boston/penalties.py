@@ -42,7 +42,7 @@ SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: hand.penalty_applies
 
 def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
     """An established revoke's cost, in words that fit the call (the settlement pays it)."""
-    if hand.revokes and hand.revokes[0] is not fact:
+    if hand.revokes and hand.revokes_as_played()[0] is not fact:
         return hand.say("revoke.established", "earlier")
     if hand.partout:
         return hand.say("revoke.established", "partout")

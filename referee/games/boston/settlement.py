@@ -23,11 +23,10 @@ TABLES: Final = PayTable("boston", "tables")
 def bid_name(hand: BostonHand, bid: BostonBid) -> str:
     """`bid` in the words a player reads: a misère as the rulebook names it (the ladder's names are
     the notation's: grand-misere), any other bid as it is written."""
-    name = bid.name
-    return (hand.say("pay.misere", "little-misere") if name == "little-misere"
-            else hand.say("pay.misere", "grand-misere") if name == "grand-misere"
-            else hand.say("pay.misere", "little-spread") if name == "little-spread"
-            else hand.say("pay.misere", "grand-spread") if name == "grand-spread" else bid.text)
+    return (hand.say("pay.misere", "little-misere") if bid.name == "little-misere"
+            else hand.say("pay.misere", "grand-misere") if bid.name == "grand-misere"
+            else hand.say("pay.misere", "little-spread") if bid.name == "little-spread"
+            else hand.say("pay.misere", "grand-spread") if bid.name == "grand-spread" else bid.text)
 
 
 class BostonSettlement:
@@ -101,7 +100,7 @@ class BostonSettlement:
         """Misère partout, or the extra grand (whose last trick wins every pool): revokes and short hands alike."""
         hand, revokes, short, table = self.hand, self.hand.revokes, self.hand.short_players(), self.hand.table
         if revokes:
-            revoker, rule, mark = revokes[0].player, hand.rule_id("revoke.partout"), ledger.mark()
+            revoker, rule, mark = hand.revokes_as_played()[0].player, hand.rule_id("revoke.partout"), ledger.mark()
             each, forfeit = TABLES.amount("partout", "revoke-each"), TABLES.amount("pool", "revoke")
             cause = hand.say("revoke.partout", "cause", offender=revoker)
             ledger.loses([revoker], [p for p in hand.order if p != revoker], ledger.in_score(each), rule, cause)
@@ -130,10 +129,11 @@ class BostonSettlement:
 
     def settle_contract(self, ledger: Ledger) -> None:
         hand, short, caller, rule = self.hand, self.hand.short_players(), self.caller, self.hand.rule_id("i-pay")
-        if hand.revokes and hand.revokes[0].player == caller:
+        first = hand.revokes_as_played()[:1]  # the first played settles the hand
+        if first and first[0].player == caller:
             self.caller_revoked(ledger)
-        elif hand.revokes:
-            self.opponent_revoked(ledger, hand.revokes[0].player)
+        elif first:
+            self.opponent_revoked(ledger, first[0].player)
         elif hand.claimed_from is not None:
             self.misere_claimed(ledger, hand.claimed_from)
         elif short:

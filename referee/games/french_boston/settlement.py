@@ -35,8 +35,7 @@ class FrenchBostonSettlement:
     def __init__(self, hand: FrenchBostonHand) -> None:
         self.hand, self.options = hand, hand.game_options
         self.amounts = TABLE.scaled(multiplier(hand.number))  # the deal's amounts, doubled on a double deal
-        self.taken = hand.taken()  # the tricks each player took, as the replay counted them
-        self.one_to_one = self.options["settlement"] == "one-to-one"
+        self.taken, self.one_to_one = hand.taken(), self.options["settlement"] == "one-to-one"  # tricks as replayed
         self.trump = hand.trump.word if hand.trump is not None else "?"
         self.col = SUIT_RANK[hand.trump] if hand.trump is not None else 0  # the table's column: the trump suit's
         played = hand.table.played.items() if hand.table is not None else ()  # held: a deal line, else the play
@@ -152,7 +151,8 @@ class FrenchBostonSettlement:
 
     def settle_revokes(self, ledger: Ledger, contract: Contract) -> None:
         hand, caller, rule = self.hand, self.hand.called.caller, self.hand.rule_id("revoke.established")
-        for revoker in dict.fromkeys(r.player for r in hand.revokes):  # his first revoke settles his revokes
+        played = hand.revokes_as_played()
+        for revoker in dict.fromkeys(r.player for r in played):  # his first revoke settles his revokes
             others, mark = hand.adversaries(revoker), ledger.mark()  # others in seat order
             if contract.partner is None and revoker != caller:
                 # against a solo caller the revoker alone makes good what a success would have brought the
@@ -164,7 +164,7 @@ class FrenchBostonSettlement:
             else:
                 amount, _ = self.stake(contract)
                 whom = hand.say("revoke.established", "to-each", amount=amount, others=", ".join(others))
-            trick = next(r.trick for r in hand.revokes if r.player == revoker)
+            trick = next(r.trick for r in played if r.player == revoker)
             cause = hand.say("revoke.established", "cause", revoker=revoker, trick=trick)
             pool = ledger.loses([revoker], others, amount, rule, cause, rule)
             hand.penalty("revoke.established", "paid", revoker=revoker, whom=whom, pool=pool, doubled=ledger.pool,
