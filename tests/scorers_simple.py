@@ -369,6 +369,8 @@ def score_auction_pitch(text: str) -> Scored:
             best = max(bids, key=lambda b: b[1]) if bids else None
             if sale is None and best is not None and not board and plays:  # not written: shown by who pitches
                 sale = "sell" if plays[0][0] == best[0] else "refuse"
+            if sale is None and not called and not board and plays and plays[0][0] == eldest:
+                sale = "pitch"  # the seller leads before anyone bids or passes: he pitched without waiting
             if not plays:  # all passed to the board under board-all-pass=throw-in: no score, the deal passes
                 out.hands.append(HandScore(len(out.games), {}, dict.fromkeys(players, 0), dict(score), {
                     "points": None, "pitcher": None, "to_make": None, "made": None, "revokers": [], "pool": pool,
