@@ -538,7 +538,7 @@ class HandReplay:
             ended = self.ended
             if ended is not None and ended.line is not None and type(line) not in _LINES_AFTER_REDEAL:
                 self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
-                          f"the hand was cancelled by the redeal on line {ended.line.at.line}: the new deal "
+                          "the hand was cancelled by its `redeal` line, written above: the new deal "
                           "starts with its own `hand` line, so the rest of this hand is not read")
                 break
             self.last_at = line.at
@@ -1424,8 +1424,8 @@ class HandReplay:
         law = self.penalty_laws.revoke
         if fact.status == "corrected" and sitout.sits_out(self, fact.player):
             return  # the card of a seat that takes no part, gone back: never a play of the hand
-        proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
-                 if fact.proof and fact.status == "established" else "")
+        proof = (f" {fact.player} showed the suit later, with {law.card_words(self, fact.proof.card)} in trick "
+                 f"{fact.proof.trick};" if fact.proof and fact.status == "established" else "")
         if fact.status == "corrected":
             self.rule_on(law.decide(self, fact), "revoke", fact.player, fact.at, "revoke.corrected",
                          f"{fact.player} did not follow {fact.led.word} with {law.card_words(self, fact.card)} in "
