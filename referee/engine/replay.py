@@ -412,7 +412,7 @@ class HandReplay:
         table = self.table
         trick = table.current.number if table is not None and not table.finished else None
         choice = Choice(choosers, offer.offender, pending, offer.apply or _require(offer), offer.implied,
-                        offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded)
+                        offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded, renew=offer.renew)
         self.choices.append(choice)
         return choice
 
@@ -1003,6 +1003,8 @@ class HandReplay:
             self.sit_out_empty_hands()
         if self.exposed and event.player in self.exposed and event.card in self.exposed[event.player]:  # rarely any
             self.exposed[event.player].remove(event.card)
+        if self.choices:
+            self.renew_choices()
 
     def on_play(self, event: ev.Play) -> None:
         """The event handler: a game wraps its own laws around `play_card`. By default a card played
@@ -1035,6 +1037,23 @@ class HandReplay:
             self.resume_after_throw_up()
         for fact in facts:
             self.on_fact(fact)
+        if self.choices:
+            self.renew_choices()
+
+    @final
+    def renew_choices(self) -> None:
+        """Each open choice whose options follow the trick (an exposed card's `demands`: its suit led,
+        or no longer) opened again in its place by its `renew`, so that its options and words are those
+        open now: after every card played, and every card taken back (a lead taken back leaves its suit
+        no longer led, and a card taken back leaves its player still to play)."""
+        for i, choice in enumerate(self.choices):
+            if choice.renew is None or choice.card is None:
+                continue
+            offer = choice.renew(self, choice.offender, choice.card)
+            if offer.options != choice.pending.options:
+                fresh = self.open(offer)
+                self.choices.remove(fresh)
+                self.choices[i] = fresh
 
     # ---- cards a chosen penalty sends back --------------------------------------------
     @final
