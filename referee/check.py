@@ -164,7 +164,7 @@ class Checker:
                                         "write e.g. 'hand 1 dealer W'; later hands may leave the dealer out"),
                                 at.line)
                     continue
-                fresh = session.next_game(item) if dealer_known else None
+                fresh = session.next_game(item) if dealer_known or not session.begun else None
                 if fresh is not None:  # the game was won and the transcript plays on without a header
                     assert game is not None and header is not None
                     self._end_game(game, session)

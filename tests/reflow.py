@@ -133,11 +133,11 @@ def reflow(items: list[Piece], style: Style) -> str:
 
 
 def positionless(value: Any) -> Any:
-    """A verdict without lines and columns, which re-flowing moves on purpose."""
+    """A verdict without lines and columns, which re-flowing moves on purpose. Its texts are kept
+    as they are: an explanation, note or next step cites what the events fix (a trick, a card),
+    never the line they happen to be written on."""
     if isinstance(value, dict):
         return {k: positionless(v) for k, v in value.items() if k not in ("line", "column")}
     if isinstance(value, list):
         return [positionless(v) for v in value]
-    if isinstance(value, str):
-        return re.sub(r"\bline \d+", "line #", value)
     return value

@@ -172,6 +172,15 @@ class Scored:
         self.games.append(GameScore(dict(score), winner))
         return dict.fromkeys(score, 0)
 
+    def won_before(self, score: dict[str, int], target: int) -> dict[str, int]:
+        """A header's Score at or past `target`: a game won before its first hand, by whoever is
+        furthest past it (nobody when level there); its hands start the next game (notation.md §5)."""
+        past = {who: n for who, n in score.items() if n >= target}
+        if not past:
+            return score
+        leaders = [who for who, n in past.items() if n == max(past.values())]
+        return self.end_game(score, leaders[0] if len(leaders) == 1 else None)
+
     def end_header(self) -> None:
         """Close the game still open when a header's hands end."""
         if self.hands and self.hands[-1].game == len(self.games):
@@ -230,6 +239,7 @@ def score_euchre(text: str) -> Scored:
         sides = ["-".join(s) for s in header.sides]
         side_of = {p: "-".join(s) for s in header.sides for p in s}
         score = {s: header.score.get(s, 0) for s in sides}
+        score = score if deals else out.won_before(score, target)
         dealer = None
         played = 0
         for hand in header.hands:
@@ -346,7 +356,7 @@ def score_auction_pitch(text: str) -> Scored:
         target = int(rules.get("target", "7"))
         board = flag(rules, "bid-to-board")
         players = header.players
-        score = {p: header.score.get(p, 0) for p in players}
+        score = out.won_before({p: header.score.get(p, 0) for p in players}, target)
         pool = header.pool
         dealer: str | None = None
         for hand in header.hands:

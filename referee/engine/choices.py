@@ -85,6 +85,7 @@ class Choice:
     card: Card | None = None      # the card it concerns (for `CARD_PLAYED`)
     recorded: Option | None = None
     early: list[ev.Play] = field(default_factory=list)
+    renew: Callable[[Any, str, Card], Any] | None = None  # its offer made afresh (`HandReplay.renew_choices`)
 
     @property
     def waits(self) -> bool:

@@ -8,7 +8,8 @@ its holder's highest or lowest, or that it be not played, or keeps an exposed tr
 their holder must wait for his decision whenever one of them could be played (L39), and a card he
 plays before it goes back, liable to be called too (L23). What may be demanded of an exposed card
 depends on the moment (`demands`: a game whose other side chooses shares it), so a choice on one opens
-again as the trick changes it (`reopen`). Every choice is an `Offer` the hand opens,
+again as the trick changes it (its offer's `renew`, which the hand calls after every card played or taken
+back: `HandReplay.renew_choices`). Every choice is an `Offer` the hand opens,
 so the game writes no lapse logic of its own."""
 
 from __future__ import annotations
@@ -159,25 +160,25 @@ class LiableCards:
             what = option if option in EXPOSED_DEMANDS else "card"
             if not self.decided_late(hand, card if what == "card" else None, what, at, holder):
                 effect = hand.require(holder, what, "exposed.card", at, card=card)
-                hand.penalise("exposed.card", f"{caller} calls {holder}'s exposed {card} ({what})",
-                              effects=(Effect("exposed", holder, None, card.text), effect))
+                said = self.demanded_words(hand, holder, what, card.suit, [card]) if what != "card" else \
+                    f"{caller} calls {holder}'s exposed {card} (card)"
+                hand.penalise("exposed.card", said, effects=(Effect("exposed", holder, None, card.text), effect))
             # else bound to the card he played without waiting for the decision (L23)
             if what != "card" and card in self.holders:
                 hand.open(self.offer(hand, holder, card))
 
         options, words = demands(hand, frozenset({caller}), holder, card)
         return Offer(frozenset({caller}), holder, options, "exposed.card", words, apply, ends=(Lapse.CARD_PLAYED,),
-                     card=card)
+                     card=card, renew=self.offer)
 
     def expose(self, hand: HandReplay, holder: str, card: Card) -> None:
         """`card` laid on the table, liable to be called (`offer`)."""
         self.lay(card, holder)
         hand.open(self.offer(hand, holder, card))
 
-    def played(self, hand: HandReplay, card: Card) -> None:
-        """A card played is no longer liable to be called; the others' choices follow the trick (`reopen`)."""
+    def played(self, card: Card) -> None:
+        """A card played is no longer liable to be called (the others' choices follow the trick: `renew`)."""
         self.holders.pop(card, None)
-        reopen(hand, self.offer)
 
     # ---- waiting for the caller's decision (L23, L39) -----------------------------------------------------
     def before_play(self, hand: HandReplay, event: ev.Play) -> None:
@@ -347,12 +348,17 @@ class LiableCards:
     def bind(self, hand: HandReplay, player: str, word: str, led: Suit, cards: list[Card], at: ev.Span) -> None:
         """The caller's demand on `player`'s exposed `cards`: highest, lowest, withhold or no-trump."""
         effects = tuple(hand.require(player, word, "exposed.card", at, card=card) for card in cards)
+        hand.penalise("exposed.card", self.demanded_words(hand, player, word, led, cards), effects=effects)
+
+    def demanded_words(self, hand: HandReplay, player: str, word: str, led: Suit, cards: list[Card]) -> str:
+        """A demand on exposed cards, in words: the same whether it answers the choice open on them
+        (`offer`) or is made with no choice open for it (`call`)."""
         shown = " ".join(c.text for c in cards)
         demand = {"highest": f"{player}'s highest {led.word[:-1]}", "lowest": f"{player}'s lowest {led.word[:-1]}",
                   "withhold": f"that {player} not play", "no-trump": f"that {player} not ruff with"}[word]
         caller = self.chooser(hand)
-        hand.penalise("exposed.card", f"{caller} demands {demand} (exposed: {shown})" if word in ("highest", "lowest")
-                      else f"{caller} demands {demand} the exposed {shown}", effects=effects)
+        return (f"{caller} demands {demand} (exposed: {shown})" if word in ("highest", "lowest")
+                else f"{caller} demands {demand} the exposed {shown}")
 
     def yet_to_play(self, hand: HandReplay) -> list[str]:
         """The others still to play to the current trick, in turn."""
@@ -385,15 +391,3 @@ def demands(hand: HandReplay, choosers: frozenset[str], holder: str, card: Card)
                      f"lowest {word} when that suit is next led{but}; the card stays liable to be called until it is "
                      f"played, and whenever its suit is led {they} may also demand that it be played or not played.")
 
-
-def reopen(hand: HandReplay, offer: Callable[[Any, str, Card], Offer]) -> None:
-    """Each open choice on an exposed card whose `demands` the trick changed (its suit led, or no
-    longer), opened again in its place by `offer`, the game's, so that its options are those open now."""
-    rule = hand.rule_id("exposed.card") if hand.choices else ""
-    for i, choice in enumerate(hand.choices):
-        if choice.card is None or choice.pending.rule != rule or Lapse.CARD_PLAYED not in choice.ends:
-            continue
-        if choice.pending.options != demands(hand, choice.choosers, choice.offender, choice.card)[0]:
-            fresh = hand.open(offer(hand, choice.offender, choice.card))
-            hand.choices.remove(fresh)
-            hand.choices[i] = fresh

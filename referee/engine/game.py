@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 class Session(Protocol):
     """One game being replayed: hands go in one by one, the standings are kept between them."""
 
+    begun: bool  # a hand of it has been replayed (before one, a header's [Score] may show it won already)
+
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         """Adjudicate a hand, or return the problems (unknown players, ...) that make it unusable."""
 

@@ -71,6 +71,7 @@ class Offer:
     lines: tuple[tuple[Option, str], ...] = ()  # answering lines of options no `call` answers
     said: str = REQUIRES  # a requirement's penalty, in words
     said_card: str = ""  # a `card` option's, where the card called is shown exposed (Boston's); {card} too
+    renew: Callable[[Any, str, Card], Offer] | None = None  # (hand, offender, card): the offer as it stands now
 
 
 @record
@@ -534,12 +535,14 @@ def requirement(hand: HandReplay, offender: str, target: str, options: tuple[Opt
 
 
 def card_call(hand: HandReplay, holder: str, card: Card, options: tuple[Option, ...], topic: str, explanation: str,
-              ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,)) -> Offer:
+              ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,),
+              renew: Callable[[Any, str, Card], Offer] | None = None) -> Offer:
     """The innocent side's call on `holder`'s `card` as an exposed card, or (among `options`) on his
     highest or lowest, or a suit for his next lead: a requirement on his next card, chosen by
-    `choosers`, until `ends` (a corrected revoke's call, an exposed card's until it is played)."""
+    `choosers`, until `ends` (a corrected revoke's call, an exposed card's until it is played), made
+    afresh by `renew` as the trick changes what may be demanded (`HandReplay.renew_choices`)."""
     return Offer(choosers(hand, holder), holder, options, topic, explanation, ends=ends, card=card, target=holder,
-                 said="{choosers} call {option} from {target}")
+                 said="{choosers} call {option} from {target}", renew=renew)
 
 
 @record

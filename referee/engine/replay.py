@@ -412,7 +412,7 @@ class HandReplay:
         table = self.table
         trick = table.current.number if table is not None and not table.finished else None
         choice = Choice(choosers, offer.offender, pending, offer.apply or _require(offer), offer.implied,
-                        offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded)
+                        offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded, renew=offer.renew)
         self.choices.append(choice)
         return choice
 
@@ -538,7 +538,7 @@ class HandReplay:
             ended = self.ended
             if ended is not None and ended.line is not None and type(line) not in _LINES_AFTER_REDEAL:
                 self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
-                          f"the hand was cancelled by the redeal on line {ended.line.at.line}: the new deal "
+                          "the hand was cancelled by its `redeal` line, written above: the new deal "
                           "starts with its own `hand` line, so the rest of this hand is not read")
                 break
             self.last_at = line.at
@@ -1003,6 +1003,8 @@ class HandReplay:
             self.sit_out_empty_hands()
         if self.exposed and event.player in self.exposed and event.card in self.exposed[event.player]:  # rarely any
             self.exposed[event.player].remove(event.card)
+        if self.choices:
+            self.renew_choices()
 
     def on_play(self, event: ev.Play) -> None:
         """The event handler: a game wraps its own laws around `play_card`. By default a card played
@@ -1035,6 +1037,23 @@ class HandReplay:
             self.resume_after_throw_up()
         for fact in facts:
             self.on_fact(fact)
+        if self.choices:
+            self.renew_choices()
+
+    @final
+    def renew_choices(self) -> None:
+        """Each open choice whose options follow the trick (an exposed card's `demands`: its suit led,
+        or no longer) opened again in its place by its `renew`, so that its options and words are those
+        open now: after every card played, and every card taken back (a lead taken back leaves its suit
+        no longer led, and a card taken back leaves its player still to play)."""
+        for i, choice in enumerate(self.choices):
+            if choice.renew is None or choice.card is None:
+                continue
+            offer = choice.renew(self, choice.offender, choice.card)
+            if offer.options != choice.pending.options:
+                fresh = self.open(offer)
+                self.choices.remove(fresh)
+                self.choices[i] = fresh
 
     # ---- cards a chosen penalty sends back --------------------------------------------
     @final
@@ -1424,8 +1443,8 @@ class HandReplay:
         law = self.penalty_laws.revoke
         if fact.status == "corrected" and sitout.sits_out(self, fact.player):
             return  # the card of a seat that takes no part, gone back: never a play of the hand
-        proof = (f" {fact.player} showed the suit later (line {fact.proof.line}),"
-                 if fact.proof and fact.status == "established" else "")
+        proof = (f" {fact.player} showed the suit later, with {law.card_words(self, fact.proof.card)} in trick "
+                 f"{fact.proof.trick};" if fact.proof and fact.status == "established" else "")
         if fact.status == "corrected":
             self.rule_on(law.decide(self, fact), "revoke", fact.player, fact.at, "revoke.corrected",
                          f"{fact.player} did not follow {fact.led.word} with {law.card_words(self, fact.card)} in "

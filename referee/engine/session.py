@@ -82,6 +82,14 @@ class GameRules:
                                 "list [Players] clockwise; partners sit two seats apart")]
         return []
 
+    def target(self, options: Mapping[str, Any]) -> int | None:
+        """The score that wins a game under the house rules `options`, None where no score ends it:
+        by default the game's `target` rule (Euchre's, Auction Pitch's), unless its `deals` rule makes
+        it a game of a set number of deals. A header's [Score] at it is a game already won
+        (`GameSession.reached`)."""
+        target, deals = options.get("target"), options.get("deals")
+        return target if isinstance(target, int) and not deals else None
+
     def random_game(self, rng: random.Random, hands: int, *args: Any, **kwargs: Any) -> str:
         """A transcript of `hands` random lawful hands, for the property tests, the benchmarks and
         `new`: the game's own `generator.random_game`, its module loaded only when asked, so that
@@ -119,6 +127,16 @@ class GameSession(Generic[Hand]):
         self.number = 1  # the next hand's number (0 in a game that takes it from the first header)
         self.begun = False  # a hand has been replayed: until then the first hand's number is taken as written
         self.order = setup.players  # the seats in order of play
+        self.reached(game.target(setup.options))
+
+    def reached(self, target: int | None) -> None:
+        """A header's [Score] at or past the game's `target`: the game was won before its first hand
+        (by the one furthest past it; level there, by nobody), so the hands written start the next
+        game (`next_game`), as those written after a game won do (docs/notation.md §5)."""
+        past = {who: points for who, points in self.score.items() if target is not None and points >= target}
+        if past:
+            self.won = sole_leader(past)
+            self.over = self.won is None
 
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         """Replay the next hand and carry its score and pool forward (or the problems that keep
@@ -247,7 +265,7 @@ class GameSession(Generic[Hand]):
             return None
         fresh = self.fresh_game(replace(self.setup, score=dict.fromkeys(self.score, 0), pool=None, belle=None))
         fresh.number = 1 if self.over else self.number
-        fresh.begun = True  # its first hand's number is checked: the games before it counted the hands
+        fresh.begun = self.begun  # its first hand's number is checked, unless no hand came before it (`reached`)
         fresh.next_dealer, winner, words = self.next_dealer, self.winner(), Words(self.game.name)
         fresh.started_by = words.say("game.next", "won", winner=winner) if winner else words.say("game.next", "tied")
         return fresh

@@ -123,11 +123,21 @@ class PlayedTwice:
 
 
 @record
+class Shown:
+    """The card by which a player showed a suit, and the trick he played it to."""
+
+    card: Card
+    trick: int
+
+
+@record
 class Revoke:
     """A failure to follow suit by a player who held (or later showed) the suit led.
 
     `status` is ``correctable`` (trick not gathered yet), ``corrected`` (taken back in time)
-    or ``established``. `proof` is where a revoke without a recorded deal was proven.
+    or ``established``. `proof` is the card that proved a revoke without a recorded deal (its
+    player showing the suit later), with the trick it was played to: what the events fix, unlike
+    the line it is written on.
     """
 
     player: str
@@ -136,7 +146,7 @@ class Revoke:
     trick: int
     led: Suit
     status: str
-    proof: Span | None = None
+    proof: Shown | None = None
 
 
 @record
@@ -348,7 +358,7 @@ class TrickTable:
         elif suit is not led:
             self._not_following(player, card, at, led, trick.number, facts)
         if self._failures and self._failures.get(player):  # only ever filled when the deal is unknown
-            self._prove_earlier_failures(player, card, at, facts)
+            self._prove_earlier_failures(player, card, facts)
 
         if hand is not None:
             hand.discard(card)
@@ -480,7 +490,7 @@ class TrickTable:
         elif holds is None:
             self._failures.setdefault(player, []).append(_Failure(player, card, at, trick, led, known_revoke=False))
 
-    def _prove_earlier_failures(self, player: str, card: Card, at: Span, facts: list[Fact]) -> None:
+    def _prove_earlier_failures(self, player: str, card: Card, facts: list[Fact]) -> None:
         """Without a deal, a player who plays a suit he failed to follow earlier revoked then."""
         failures = self._failures[player]
         suit = self.rules.suit_of(card)
@@ -489,11 +499,12 @@ class TrickTable:
                 continue
             failures.remove(failure)
             same_trick = failure.trick == self.current.number
+            shown = Shown(card, self.current.number)
             if failure.retracted and same_trick:
-                facts.append(Revoke(player, failure.card, failure.at, failure.trick, failure.led, "corrected", at))
+                facts.append(Revoke(player, failure.card, failure.at, failure.trick, failure.led, "corrected", shown))
             elif not failure.retracted:
                 facts.append(Revoke(player, failure.card, failure.at, failure.trick, failure.led,
-                                    "correctable" if same_trick else "established", at))
+                                    "correctable" if same_trick else "established", shown))
                 if same_trick:
                     self._open_revokes.append(failure)
 

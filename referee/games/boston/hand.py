@@ -251,7 +251,7 @@ class BostonHand(CalledHand[BostonBid]):
         self.play_card(event)
         caller_lead_followed(self)
         if self.liable:
-            self.liable.played(self, event.card)
+            self.liable.played(event.card)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         why = self.called.decided_by(fact.trick.winner, self.high is not None and self.high.tricks == 13)

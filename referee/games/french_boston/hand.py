@@ -11,7 +11,6 @@ from ...engine.called_hand import CalledHand
 from ...engine.caller import Called, claim_rest
 from ...engine.callerlaws import caller_lead_followed
 from ...engine.choices import PENALTY_WORDS
-from ...engine.exposedcards import reopen
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
@@ -203,7 +202,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def on_play(self, event: ev.Play) -> None:
         super().on_play(event)
         caller_lead_followed(self)
-        reopen(self, call_offer)
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`), until the hands are thrown up: the last trick, but in a misère."""

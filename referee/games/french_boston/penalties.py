@@ -74,7 +74,7 @@ def before_play(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
     """The other side's right (Boston's caller's: `demands`) over a card exposed, laid down or played early."""
     options, words = demands(hand, laws.choosers(hand, holder), holder, card)
-    return card_call(hand, holder, card, options, "exposed.card", words, (Lapse.CARD_PLAYED,))
+    return card_call(hand, holder, card, options, "exposed.card", words, (Lapse.CARD_PLAYED,), call_offer)
 
 
 EXPOSED = callerlaws.SideExposedLaw(SIDE, before_play, lambda hand, event, others: before_play(hand, event)
