@@ -13,18 +13,14 @@ session (the score, the deal's rotation, the games of a rubber).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Any
 
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
-from .hand import WhistHand
-
-if TYPE_CHECKING:  # the generator is loaded by the tests and `new`, never by a check
-    import random
-
-    from ...engine.generators import PlayRulesFor
+from .hand import TARGETS, WhistHand
 
 __all__ = ["GAME", "Whist", "WhistHand", "WhistSession"]
 
@@ -49,7 +45,7 @@ class WhistSession(GameSession[WhistHand]):
 
     def fresh_game(self, setup: Setup) -> WhistSession:
         """The next game (`next_game`): a rubber carries its games on until it ends."""
-        rubber_over = max(Counter(side for side, _ in self.games).values()) >= 2
+        rubber_over = max(Counter(side for side, _ in self.games).values(), default=0) >= 2  # none: won by [Score]
         return WhistSession(self.game, setup, () if rubber_over else self.games)  # type: ignore[arg-type]
 
 class Whist(GameRules):
@@ -61,12 +57,9 @@ class Whist(GameRules):
     def session(self, setup: Setup) -> WhistSession:
         return WhistSession(self, setup)
 
-    def random_game(self, rng: random.Random, hands: int, plant_revokes: bool = False,
-                    rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
-        """`hands` random hands (property tests, benchmarks; see `generator`), in `write_in_style`'s styles."""
-        from ...engine.generators import write_in_style
-        from . import generator
-        return write_in_style(generator.random_game(rng, hands, plant_revokes, rules_for), style)
+    def target(self, options: Mapping[str, Any]) -> int | None:
+        """The points that win a game under the code chosen; none where the score runs on (continuous)."""
+        return TARGETS[options["game"]] if options["scoring"] == "games" else None
 
 
 GAME = Whist()

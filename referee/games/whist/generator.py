@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine.generators import Deal, PlayRulesFor, random_deal, random_tricks
+from ...engine.generators import Deal, PlayRulesFor, random_deal, random_tricks, write_in_style
 from ...engine.generators import plain_play_rules as own_play_rules
 from ...notation.cards import pack
 
@@ -15,13 +15,14 @@ HEADER = '[Game "whist"]\n[Players "A Y B Z"]\n[Partners "A-B Y-Z"]\n'
 
 
 def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
-                rules_for: PlayRulesFor | None = None) -> str:
-    """`hands` random hands in a row, the deal passing to the left; with `plant_revokes`, about
-    half carry one revoke. Hands after a side goes out start the next game, as the laws say."""
+                rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
+    """`hands` random hands in a row, the deal passing to the left; with `plant_revokes`, about half
+    carry one revoke; with `style`, in `write_in_style`'s styles. Hands after a side goes out start
+    the next game, as the laws say."""
     lines, first = [HEADER], rng.randrange(4)
     for number in range(1, hands + 1):
         lines += random_hand(rng, (first + number - 1) % 4, number, plant_revokes and rng.random() < 0.5, rules_for)[0]
-    return "\n".join(lines) + "\n"
+    return write_in_style("\n".join(lines) + "\n", style)
 
 
 def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool = False,
