@@ -295,6 +295,7 @@ class HandReplay:
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
         self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
+        self.shown = False  # the hands taken as shown at the end, proving the claims still open (`prove_claims`)
         self.late_play_reported = False
         self.premature_reported = False  # a card before play could begin was found (`premature`)
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
@@ -561,6 +562,8 @@ class HandReplay:
         if self.table is not None:
             for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
                 self.on_fact(fact)
+        if self.shown:
+            self.prove_claims()
         if self.choices:
             self.close_choices()
         law = self.penalty_laws.revoke
@@ -1671,6 +1674,22 @@ class HandReplay:
             self.find("revoke", claim.accused, claim.at, "revoke.unproven",
                       f"{claim.player} claims {claim.accused} revoked{where}, but {self.unproven_reason(claim)}. "
                       + self.penalty_laws.revoke.unproven_ruling(self, claim), trick=claim.trick, status="unproven")
+
+    @final
+    def prove_claims(self) -> None:
+        """The accused's hand shown at the end of the transcript, as a recorded result that settles
+        the hand so shows (`GameSession.hand`): each claim still open is proven, its revoke
+        established in the trick claimed, and the laws settle it as they would any other."""
+        for claim in list(self.claims):
+            if not self.claim_open(claim):
+                continue
+            trick = next(t for t, _ in self.table.unproven_failures(claim.accused)  # type: ignore[union-attr]
+                         if claim.trick in (None, t))
+            for fact in self.table.prove(claim.accused, claim.trick):  # type: ignore[union-attr]
+                self.on_fact(fact)
+            self.notes.append(f"The recorded result shows {claim.player}'s claim that {claim.accused} revoked in "
+                              f"trick {trick} proven when {claim.accused}'s hand was shown: it is the hand settled "
+                              "with that revoke established.")
 
     @final
     def unproven_reason(self, claim: ev.Claim) -> str:

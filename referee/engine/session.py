@@ -149,16 +149,27 @@ class GameSession(Generic[Hand]):
             self.number = record.header.number or self.number
         elif self.started_by is not None and record.header.number == 1:  # a game begun without a header
             self.number = 1  # may count its hands from 1 again, as a new sheet would (`next_game`)
-        replay = self.replay(record)
-        if self.started_by is not None:
-            replay.notes.append(self.started_by)
-            self.started_by = None
-        verdict = replay.run()
+        replay, verdict = self.replayed(record)
+        if replay.open_claims and verdict.recorded is not None and not verdict.recorded.agrees:
+            shown, settled = self.replayed(record, shown=True)  # rare: a second replay costs little
+            if settled.recorded is not None and settled.recorded.agrees:
+                replay, verdict = shown, settled
+        self.started_by = None
         self.score = dict(verdict.score_after)
         if replay.settled is not None and replay.settled.ledger.pool is not None:
             self.pool_now = replay.settled.ledger.pool
         self.advance(replay, verdict)
         return verdict
+
+    def replayed(self, record: HandRecord, shown: bool = False) -> tuple[Hand, HandVerdict]:
+        """The next hand replayed, and its verdict. With `shown`, the hands are taken as shown at
+        the end of the transcript, proving the revoke claims still open (`HandReplay.prove_claims`):
+        what a recorded result that disagrees with the hand as written may show the table did."""
+        replay = self.replay(record)
+        replay.shown = shown
+        if self.started_by is not None:
+            replay.notes.append(self.started_by)
+        return replay, replay.run()
 
     @classmethod
     def event_words(cls) -> frozenset[str] | None:
