@@ -295,7 +295,9 @@ class HandReplay:
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
         self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
-        self.shown = False  # the hands taken as shown at the end, proving the claims still open (`prove_claims`)
+        # what a recorded result may show the table did at the end without writing it (`GameSession.as_recorded`):
+        self.shown = False  # the hands shown, proving the claims still open (`prove_claims`)
+        self.chosen: tuple[Pending, str] | None = None  # an open choice made (`choose_unwritten`)
         self.late_play_reported = False
         self.premature_reported = False  # a card before play could begin was found (`premature`)
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
@@ -566,6 +568,8 @@ class HandReplay:
             self.prove_claims()
         if self.choices:
             self.close_choices()
+        if self.chosen is not None:
+            self.choose_unwritten(*self.chosen)
         law = self.penalty_laws.revoke
         for revoke in self.correctable:
             self.find("revoke", revoke.player, revoke.at, "revoke.corrected",
@@ -1524,6 +1528,18 @@ class HandReplay:
         for choice in list(self.choices):
             if choice.gathered(trick):
                 self.lapse_choice(choice, self.last_at)
+
+    @final
+    def choose_unwritten(self, pending: Pending, option: str) -> None:
+        """The choice `pending`, still open at the end of the transcript, taken as made with `option`:
+        the one option with which the hand's result is the one the table recorded (`GameSession.as_recorded`)."""
+        choice = next((c for c in self.choices if c.pending == pending), None)
+        if choice is None:
+            return
+        self.answer(choice, option, self.last_at)
+        self.notes.append(f"The recorded result shows {pending.chooser} chose {option}, which the transcript does "
+                          f"not write: of {' | '.join(pending.options)}, it is the only choice with which the hand's "
+                          "result is the one recorded.")
 
     @final
     def answer(self, choice: Choice, option: str, at: ev.Span) -> None:
