@@ -1694,14 +1694,14 @@ class HandReplay:
     @final
     def prove_claims(self) -> None:
         """The accused's hand shown at the end of the transcript, as a recorded result that settles
-        the hand so shows (`GameSession.hand`): each claim still open is proven, its revoke
+        the hand so shows (`GameSession.as_recorded`): each claim still open is proven, its revoke
         established in the trick claimed, and the laws settle it as they would any other."""
-        for claim in list(self.claims):
-            if not self.claim_open(claim):
+        table = self.table
+        for claim in self.claims:
+            if table is None or not self.claim_open(claim):
                 continue
-            trick = next(t for t, _ in self.table.unproven_failures(claim.accused)  # type: ignore[union-attr]
-                         if claim.trick in (None, t))
-            for fact in self.table.prove(claim.accused, claim.trick):  # type: ignore[union-attr]
+            trick = next(t for t, _ in table.unproven_failures(claim.accused) if claim.trick in (None, t))
+            for fact in table.prove(claim.accused, claim.trick):
                 self.on_fact(fact)
             self.notes.append(f"The recorded result shows {claim.player}'s claim that {claim.accused} revoked in "
                               f"trick {trick} proven when {claim.accused}'s hand was shown: it is the hand settled "

@@ -307,6 +307,7 @@ VALUED = frozenset({"card", "suit"})
 
 
 def agrees(verdict: HandVerdict) -> bool:
+    """Whether a hand's recorded result agrees with its verdict (a hand with none has nothing to agree)."""
     return verdict.recorded is not None and verdict.recorded.agrees
 
 
