@@ -295,6 +295,9 @@ class HandReplay:
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
         self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
+        # what a recorded result may show the table did at the end without writing it (`GameSession.as_recorded`):
+        self.shown = False  # the hands shown, proving the claims still open (`prove_claims`)
+        self.chosen: tuple[Pending, str] | None = None  # an open choice made (`choose_unwritten`)
         self.late_play_reported = False
         self.premature_reported = False  # a card before play could begin was found (`premature`)
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
@@ -561,8 +564,12 @@ class HandReplay:
         if self.table is not None:
             for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
                 self.on_fact(fact)
+        if self.shown:
+            self.prove_claims()
         if self.choices:
             self.close_choices()
+        if self.chosen is not None:
+            self.choose_unwritten(*self.chosen)
         law = self.penalty_laws.revoke
         for revoke in self.correctable:
             self.find("revoke", revoke.player, revoke.at, "revoke.corrected",
@@ -1523,6 +1530,18 @@ class HandReplay:
                 self.lapse_choice(choice, self.last_at)
 
     @final
+    def choose_unwritten(self, pending: Pending, option: str) -> None:
+        """The choice `pending`, still open at the end of the transcript, taken as made with `option`:
+        the one option with which the hand's result is the one the table recorded (`GameSession.as_recorded`)."""
+        choice = next((c for c in self.choices if c.pending == pending), None)
+        if choice is None:
+            return
+        self.answer(choice, option, self.last_at)
+        self.notes.append(f"The recorded result shows {pending.chooser} chose {option}, which the transcript does "
+                          f"not write: of {' | '.join(pending.options)}, it is the only choice with which the hand's "
+                          "result is the one recorded.")
+
+    @final
     def answer(self, choice: Choice, option: str, at: ev.Span) -> None:
         """The chooser's own answer: apply it. Unless it lets the play stand, the cards the others
         played before it go back (the retract law's `early_play` as each is taken back), and what it requires
@@ -1671,6 +1690,22 @@ class HandReplay:
             self.find("revoke", claim.accused, claim.at, "revoke.unproven",
                       f"{claim.player} claims {claim.accused} revoked{where}, but {self.unproven_reason(claim)}. "
                       + self.penalty_laws.revoke.unproven_ruling(self, claim), trick=claim.trick, status="unproven")
+
+    @final
+    def prove_claims(self) -> None:
+        """The accused's hand shown at the end of the transcript, as a recorded result that settles
+        the hand so shows (`GameSession.as_recorded`): each claim still open is proven, its revoke
+        established in the trick claimed, and the laws settle it as they would any other."""
+        table = self.table
+        for claim in self.claims:
+            if table is None or not self.claim_open(claim):
+                continue
+            trick = next(t for t, _ in table.unproven_failures(claim.accused) if claim.trick in (None, t))
+            for fact in table.prove(claim.accused, claim.trick):
+                self.on_fact(fact)
+            self.notes.append(f"The recorded result shows {claim.player}'s claim that {claim.accused} revoked in "
+                              f"trick {trick} proven when {claim.accused}'s hand was shown: it is the hand settled "
+                              "with that revoke established.")
 
     @final
     def unproven_reason(self, claim: ev.Claim) -> str:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from ..notation.cards import Card, Suit
     from .header import Setup
+    from .laws import Pending
     from .ledger import Entry
     from .verdict import HandVerdict
 
@@ -149,16 +150,41 @@ class GameSession(Generic[Hand]):
             self.number = record.header.number or self.number
         elif self.started_by is not None and record.header.number == 1:  # a game begun without a header
             self.number = 1  # may count its hands from 1 again, as a new sheet would (`next_game`)
-        replay = self.replay(record)
-        if self.started_by is not None:
-            replay.notes.append(self.started_by)
-            self.started_by = None
-        verdict = replay.run()
+        replay, verdict = self.replayed(record)
+        if verdict.recorded is not None and not verdict.recorded.agrees:
+            replay, verdict = self.as_recorded(record, replay, verdict)
+        self.started_by = None
         self.score = dict(verdict.score_after)
         if replay.settled is not None and replay.settled.ledger.pool is not None:
             self.pool_now = replay.settled.ledger.pool
         self.advance(replay, verdict)
         return verdict
+
+    def replayed(self, record: HandRecord, shown: bool = False,
+                 chosen: tuple[Pending, str] | None = None) -> tuple[Hand, HandVerdict]:
+        """The next hand replayed, and its verdict; `shown` and `chosen` say what the table is
+        taken to have done at the end without writing it (`as_recorded`)."""
+        replay = self.replay(record)
+        replay.shown, replay.chosen = shown, chosen
+        if self.started_by is not None:
+            replay.notes.append(self.started_by)
+        return replay, replay.run()
+
+    def as_recorded(self, record: HandRecord, replay: Hand, verdict: HandVerdict) -> tuple[Hand, HandVerdict]:
+        """A hand whose recorded result disagrees with the hand as written, read as the table may
+        have ended it without writing so: its open revoke claims proven by a look at the accused's
+        hand (`HandReplay.prove_claims`); failing that, a choice still open made with the one
+        option that makes the result agree (`HandReplay.choose_unwritten`). The hand is replayed
+        once per reading, which is rare enough to cost little; without one that agrees, the hand
+        stands as written."""
+        if replay.open_claims:
+            shown = self.replayed(record, shown=True)
+            if agrees(shown[1]):
+                return shown
+        readings = [self.replayed(record, chosen=(choice.pending, option)) for choice in replay.choices
+                    for option in choice.pending.options if option not in VALUED]
+        agreeing = [reading for reading in readings if agrees(reading[1])]
+        return agreeing[0] if len(agreeing) == 1 else (replay, verdict)
 
     @classmethod
     def event_words(cls) -> frozenset[str] | None:
@@ -274,6 +300,15 @@ class GameSession(Generic[Hand]):
         """Game hook: the session of the game after this one (`next_game`), under `setup`."""
         fresh: GameSession[Hand] = self.game.session(setup)
         return fresh
+
+
+VALUED = frozenset({"card", "suit"})
+"""Options answered with a value the transcript would have to give (`call QH`): no reading guesses one."""
+
+
+def agrees(verdict: HandVerdict) -> bool:
+    """Whether a hand's recorded result agrees with its verdict (a hand with none has nothing to agree)."""
+    return verdict.recorded is not None and verdict.recorded.agrees
 
 
 def sole_leader(score: Mapping[str, int]) -> str | None:

@@ -461,6 +461,20 @@ class TrickTable:
         not yet shown the suit (which would prove a revoke)."""
         return [(f.trick, f.led) for f in self._failures.get(player, ()) if not f.retracted]
 
+    def prove(self, player: str, trick: int | None) -> list[Fact]:
+        """A look at `player`'s hand, whose deal is unknown, shows the suit he failed to follow in
+        `trick` (in the first such trick, if None): that failure was a revoke, established once its
+        trick is complete, as a later play of the suit would have proven it (`_prove_earlier_failures`)."""
+        failures = self._failures.get(player, [])
+        failure = next((f for f in failures if not f.retracted and trick in (None, f.trick)), None)
+        if failure is None:
+            return []
+        failures.remove(failure)
+        if failure.trick == self.current.number:
+            self._open_revokes.append(failure)
+            return [Revoke(player, failure.card, failure.at, failure.trick, failure.led, "correctable")]
+        return [Revoke(player, failure.card, failure.at, failure.trick, failure.led, "established")]
+
     def open_revokes(self) -> list[Revoke]:
         return [Revoke(f.player, f.card, f.at, f.trick, f.led, "correctable")
                 for f in (*self._open_revokes, *self._late_revokes)]
