@@ -247,7 +247,8 @@ class SideRevokeLaw(RevokeLaw[Any]):
                 others, player, ("highest", "lowest", "card"), "revoke.corrected", hand.say(
                     "revoke.corrected", "adversary-offer", others=label, offender=player, card=card, suit=suit,
                     suits=suits), card=None if self.any_card else card, target=player,
-                called=card if self.any_card else None, said=said, said_card=self.said_card))
+                called=card if self.any_card else None, said=said, said_card=self.said_card,
+                ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
         late = table is not None and player in table.late_correctors  # until he plays to the next trick
         if not (hand.next_plays if late else hand.later_plays):
             return Ruling(hand.say("revoke.corrected", "free-late") if late else hand.say("revoke.corrected", "free"))

@@ -1531,8 +1531,8 @@ class HandReplay:
         before, sending = len(self.requirements), len(self.due_back)
         choice.apply(self, option, at)
         if Lapse.TRICK_GATHERED in choice.ends:
-            for requirement in self.requirements[before:]:
-                requirement.trick = choice.trick
+            for requirement in [r for r in self.requirements[before:] if r.what != "card"]:
+                requirement.trick = choice.trick  # a card called stays due until it may be played
         if choice.early and option != choice.implied:
             self.early_plays.extend((choice, play) for play in choice.early)
             if len(self.due_back) > sending:
