@@ -1949,13 +1949,14 @@ class HandReplay:
 
     def pending(self) -> list[Pending]:
         """Open choices matter only while the hand goes on: its end (or a redeal) settles them."""
-        out = [c.pending for c in self.choices] if self.choices and self.status() == "in-progress" else []
+        going_on = self.status() == "in-progress"
+        out = [c.pending for c in self.choices] if self.choices and going_on else []
         for claim in self.open_claims:
             out.append(Pending(claim.player, ("show-hand", "play-on"), self.rule_id("revoke.unproven"),
                                self.open_claim_words(claim) + f". To settle it now, {claim.accused} shows his hand "
                                "(write the deal lines and check the hand again); otherwise play goes on.",
                                (Reply("show-hand", "show-hand", None), Reply("play-on", "play-on", None))))
-        for revoke in self.correctable:
+        for revoke in self.correctable if going_on else ():  # a hand over has no card left to take back
             law = self.penalty_laws.revoke
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
