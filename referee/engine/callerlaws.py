@@ -129,11 +129,18 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
                 "play.out-of-turn", "card-called", others=others, option=option, offender=offender, card=card),
                 effects=effects)
 
+        table = hand.table
+        back = stands is not None and table is not None and all(p.card is not card for p in table.current.plays)
+        if back:  # taken back before the decision (L39: the offender must wait for it): no lead is left to accept
+            stands = None
         lead: tuple[Option, ...] = ("suit", "card", "accept") if stands else ("suit", "card")
         return Offer(choosers(hand, offender), offender, lead, "play.out-of-turn", hand.say(
-            "play.out-of-turn", "lead-offer", others=others, whom=whom, offender=offender, card=card),
+            "play.out-of-turn", "taken-back-offer", others=others, whom=whom, offender=offender, card=card) if back
+            else hand.say("play.out-of-turn", "lead-offer", others=others, whom=whom, offender=offender, card=card),
             apply, implied="accept" if stands else None, card=card,
-            implied_text=stands(hand, offender) if stands else "")
+            implied_text=stands(hand, offender) if stands else "",
+            renew=None if back or stands is None else lambda hand, _, __: self.lead_offer(hand, fact, targets, others,
+                                                                                           whom))
 
 
 def caller_lead_followed(hand: Any) -> None:
