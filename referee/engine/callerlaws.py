@@ -130,7 +130,8 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
                 effects=effects)
 
         table = hand.table
-        back = stands is not None and table is not None and all(p.card is not card for p in table.current.plays)
+        trick = None if table is None else table.current if table.current.number == fact.trick else table.tricks[-1]
+        back = stands is not None and trick is not None and all(p.card is not card for p in trick.plays)
         if back:  # taken back before the decision (L39: the offender must wait for it): no lead is left to accept
             stands = None
         lead: tuple[Option, ...] = ("suit", "card", "accept") if stands else ("suit", "card")

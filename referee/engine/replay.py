@@ -1052,6 +1052,7 @@ class HandReplay:
             offer = choice.renew(self, choice.offender, choice.card)
             if offer.options != choice.pending.options:
                 fresh = self.open(offer)
+                fresh.trick = choice.trick  # it arose in the same trick
                 fresh.early.extend(choice.early)  # cards played before the decision still wait for it
                 self.choices.remove(fresh)
                 self.choices[i] = fresh
