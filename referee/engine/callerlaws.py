@@ -129,11 +129,19 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
                 "play.out-of-turn", "card-called", others=others, option=option, offender=offender, card=card),
                 effects=effects)
 
+        table = hand.table
+        trick = None if table is None else table.current if table.current.number == fact.trick else table.tricks[-1]
+        back = stands is not None and trick is not None and all(p.card is not card for p in trick.plays)
+        if back:  # taken back before the decision (L39: the offender must wait for it): no lead is left to accept
+            stands = None
         lead: tuple[Option, ...] = ("suit", "card", "accept") if stands else ("suit", "card")
         return Offer(choosers(hand, offender), offender, lead, "play.out-of-turn", hand.say(
-            "play.out-of-turn", "lead-offer", others=others, whom=whom, offender=offender, card=card),
+            "play.out-of-turn", "taken-back-offer", others=others, whom=whom, offender=offender, card=card) if back
+            else hand.say("play.out-of-turn", "lead-offer", others=others, whom=whom, offender=offender, card=card),
             apply, implied="accept" if stands else None, card=card,
-            implied_text=stands(hand, offender) if stands else "")
+            implied_text=stands(hand, offender) if stands else "",
+            renew=None if back or stands is None else lambda hand, _, __: self.lead_offer(hand, fact, targets, others,
+                                                                                           whom))
 
 
 def caller_lead_followed(hand: Any) -> None:
@@ -247,7 +255,8 @@ class SideRevokeLaw(RevokeLaw[Any]):
                 others, player, ("highest", "lowest", "card"), "revoke.corrected", hand.say(
                     "revoke.corrected", "adversary-offer", others=label, offender=player, card=card, suit=suit,
                     suits=suits), card=None if self.any_card else card, target=player,
-                called=card if self.any_card else None, said=said, said_card=self.said_card))
+                called=card if self.any_card else None, said=said, said_card=self.said_card,
+                ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
         late = table is not None and player in table.late_correctors  # until he plays to the next trick
         if not (hand.next_plays if late else hand.later_plays):
             return Ruling(hand.say("revoke.corrected", "free-late") if late else hand.say("revoke.corrected", "free"))

@@ -1059,6 +1059,8 @@ class HandReplay:
             offer = choice.renew(self, choice.offender, choice.card)
             if offer.options != choice.pending.options:
                 fresh = self.open(offer)
+                fresh.trick = choice.trick  # it arose in the same trick
+                fresh.early.extend(choice.early)  # cards played before the decision still wait for it
                 self.choices.remove(fresh)
                 self.choices[i] = fresh
 
@@ -1550,8 +1552,8 @@ class HandReplay:
         before, sending = len(self.requirements), len(self.due_back)
         choice.apply(self, option, at)
         if Lapse.TRICK_GATHERED in choice.ends:
-            for requirement in self.requirements[before:]:
-                requirement.trick = choice.trick
+            for requirement in [r for r in self.requirements[before:] if r.what != "card"]:
+                requirement.trick = choice.trick  # a card called stays due until it may be played
         if choice.early and option != choice.implied:
             self.early_plays.extend((choice, play) for play in choice.early)
             if len(self.due_back) > sending:
@@ -1984,13 +1986,14 @@ class HandReplay:
 
     def pending(self) -> list[Pending]:
         """Open choices matter only while the hand goes on: its end (or a redeal) settles them."""
-        out = [c.pending for c in self.choices] if self.choices and self.status() == "in-progress" else []
+        going_on = self.status() == "in-progress"
+        out = [c.pending for c in self.choices] if self.choices and going_on else []
         for claim in self.open_claims:
             out.append(Pending(claim.player, ("show-hand", "play-on"), self.rule_id("revoke.unproven"),
                                self.open_claim_words(claim) + f". To settle it now, {claim.accused} shows his hand "
                                "(write the deal lines and check the hand again); otherwise play goes on.",
                                (Reply("show-hand", "show-hand", None), Reply("play-on", "play-on", None))))
-        for revoke in self.correctable:
+        for revoke in self.correctable if going_on else ():  # a hand over has no card left to take back
             law = self.penalty_laws.revoke
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "

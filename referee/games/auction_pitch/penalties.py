@@ -81,12 +81,8 @@ class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
         if fact.player == hand.pitcher:
             return Ruling(hand.say("play.pitcher-out-of-turn", "ruling"), topic="play.pitcher-out-of-turn",
                           keeps=True)  # kept until it goes back, or stands
-        pitcher = hand.pitcher or ""
-        call = _pitcher_calls(pitcher, fact)
-        return Ruling(hand.say("play.out-of-turn", "ruling", pitcher=pitcher, player=fact.player),
-                      Offer(frozenset({pitcher}), fact.player, (*OUT_OF_TURN_CALLS, "accept"), "play.out-of-turn",
-                            hand.say("play.out-of-turn", "offer", pitcher=pitcher, player=fact.player), call,
-                            ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)), keeps=True)
+        return Ruling(hand.say("play.out-of-turn", "ruling", pitcher=hand.pitcher, player=fact.player),
+                      _offer(hand, fact), keeps=True)
 
     def stood(self, hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
         late = offenders(hand, false)
@@ -134,6 +130,16 @@ def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
         return words
     return hand.say("play.out-of-turn", "called", step=words, player=false.player, pitcher=hand.pitcher,
                     card=hand.penalty_laws.call.describe(hand, called))
+
+
+def _offer(hand: AuctionPitchHand, fact: tb.OutOfTurn) -> Offer:
+    """The pitcher's choice after `fact`, made afresh once its card goes back: none is left to accept."""
+    pitcher, back, who = hand.pitcher or "", all(p.card is not fact.card for p in offenders(hand, fact)), fact.player
+    return Offer(frozenset({pitcher}), who, OUT_OF_TURN_CALLS if back else (*OUT_OF_TURN_CALLS, "accept"),
+                 "play.out-of-turn", hand.say("play.out-of-turn", "offer-after-take-back", pitcher=pitcher, player=who)
+                 if back else hand.say("play.out-of-turn", "offer", pitcher=pitcher, player=who),
+                 _pitcher_calls(pitcher, fact), ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), card=fact.card,
+                 renew=None if back else lambda hand, _, __: _offer(hand, fact))
 
 
 def _pitcher_calls(pitcher: str, fact: tb.OutOfTurn) -> Callable[[AuctionPitchHand, str, ev.Span], None]:
