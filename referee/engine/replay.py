@@ -1748,6 +1748,10 @@ class HandReplay:
         failures = [(t, led) for t, led in self.table.unproven_failures(claim.accused)  # type: ignore[union-attr]
                     if claim.trick is None or t == claim.trick]
         trick, led = failures[0]
+        if self.status() != "in-progress":  # the hand is over: no later play can prove it
+            return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal, "
+                    f"and the hand over, it is proven if a look at {claim.accused}'s hand shows a {led.word[:-1]}, "
+                    "and unproven if not")
         return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal "
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
                 "and unproven if the hand ends without one")
@@ -1988,11 +1992,13 @@ class HandReplay:
         """Open choices matter only while the hand goes on: its end (or a redeal) settles them."""
         going_on = self.status() == "in-progress"
         out = [c.pending for c in self.choices] if self.choices and going_on else []
-        for claim in self.open_claims:
-            out.append(Pending(claim.player, ("show-hand", "play-on"), self.rule_id("revoke.unproven"),
-                               self.open_claim_words(claim) + f". To settle it now, {claim.accused} shows his hand "
-                               "(write the deal lines and check the hand again); otherwise play goes on.",
-                               (Reply("show-hand", "show-hand", None), Reply("play-on", "play-on", None))))
+        for claim in self.open_claims:  # once the hand is over there is no play to go on with
+            settle = (f"To settle it now, {claim.accused} shows his hand (write the deal lines and check the hand "
+                      "again); otherwise play goes on." if going_on else f"{claim.accused} shows his hand to settle "
+                      "it (write the deal lines and check the hand again).")
+            replies = (Reply("show-hand", "show-hand", None), Reply("play-on", "play-on", None))[:2 if going_on else 1]
+            out.append(Pending(claim.player, tuple(r.option for r in replies), self.rule_id("revoke.unproven"),
+                               self.open_claim_words(claim) + ". " + settle, replies))
         for revoke in self.correctable if going_on else ():  # a hand over has no card left to take back
             law = self.penalty_laws.revoke
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),

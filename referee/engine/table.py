@@ -447,10 +447,12 @@ class TrickTable:
         return any(f.card is card and f.trick == trick and not f.retracted for f in self._failures.get(player, ()))
 
     def finish(self) -> list[Fact]:
-        """The hand is over (or the transcript moved on): revokes still open become established."""
+        """The hand is over: the trick on the table, complete or not, is quitted with it (the laws
+        establish a revoke once its trick is quitted), so revokes still open become established."""
         facts: list[Fact] = []
-        if not self.current.plays:
-            self._gather(facts)
+        if self.current.plays:
+            self.gathered = False  # the trick left unfinished is quitted too: no card of it can go back
+        self._gather(facts)
         for failure in self._late_revokes:
             facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
         self._late_revokes.clear()
