@@ -94,3 +94,10 @@ def test_a_game_begun_without_a_header_is_told_as_a_game_of_its_own() -> None:
     assert [[h.verdict.number for h in g.hands] for g in story.games] == [[1], [2]]
     text = explain_file(story)
     assert "A wins the game." in text and "Hand 2 — D deals (complete)" in text
+
+
+def test_a_game_the_header_shows_won_is_told_as_won_before_its_hands() -> None:
+    """A [Score] at the target: that game has no hand, and the story says why it is won, not 'wins'."""
+    text = explain_file(story_of_file(str(CASES / "whist" / "score-tag-past-target.ttn")))
+    assert "A-B won it before any hand written here: the header's score stands at the game's target." in text
+    assert "Y-Z won it before any hand written here" in text and "A-B wins the game." not in text

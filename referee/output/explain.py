@@ -243,7 +243,9 @@ def _either(options: tuple[str, ...]) -> str:
 def _game_end(game: GameStory) -> list[str]:
     v = game.verdict
     pool = f"; pool {v.pool}" if v.pool is not None else ""
-    winner = f" {v.winner} wins the game." if v.winner else " Nobody has won the game yet."
+    winner = (f" {v.winner} won it before any hand written here: the header's score stands at the game's target."
+              if v.winner and not v.hands else f" {v.winner} wins the game." if v.winner
+              else " Nobody has won the game yet.")
     left_out = left_out_words(v)
     note = f" ({left_out[0].upper()}{left_out[1:]}.)" if left_out else ""
     return [f"Final score: {scores(v.final_score)}{pool}.{winner}{note}"]
