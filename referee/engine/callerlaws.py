@@ -130,7 +130,7 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
                 effects=effects)
 
         table = hand.table
-        trick = None if table is None else table.current if table.current.number == fact.trick else table.tricks[-1]
+        trick = None if table is None else table.numbered(fact.trick)
         back = stands is not None and trick is not None and all(p.card is not card for p in trick.plays)
         if back:  # taken back before the decision (L39: the offender must wait for it): no lead is left to accept
             stands = None

@@ -477,6 +477,10 @@ class TrickTable:
             return [Revoke(player, failure.card, failure.at, failure.trick, failure.led, "correctable")]
         return [Revoke(player, failure.card, failure.at, failure.trick, failure.led, "established")]
 
+    def numbered(self, number: int) -> Trick:
+        """The trick numbered `number`: the one being played, or one complete (they are kept in order)."""
+        return self.current if number == self.current.number else self.tricks[number - 1]
+
     def open_revokes(self) -> list[Revoke]:
         return [Revoke(f.player, f.card, f.at, f.trick, f.led, "correctable")
                 for f in (*self._open_revokes, *self._late_revokes)]
