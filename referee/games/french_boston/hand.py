@@ -56,7 +56,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
                                options["quatre-as-aces"], options["overcalled-demander"] == "only-six")
         self.calls = self.auction.calls
         self.undertaking: Contract | None = None
-        self.short_hands: set[str] = set()
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
@@ -225,12 +224,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
             cards = self.deals.get(player)
             if cards is None or len(cards) == dealt:
                 continue
-            if len(cards) > dealt:
-                ruling = self.say("wrong-count.play", "too-many")
-            else:
-                self.short_hands.add(player)
-                ruling = self.say("wrong-count.play", "caller-side") if player in self.called.side \
-                    else self.say("wrong-count.play", "adversary")
+            ruling = self.say("wrong-count.play", "too-many") if len(cards) > dealt \
+                else self.say("wrong-count.play", "caller-side") if player in self.called.side \
+                else self.say("wrong-count.play", "adversary")
             self.found("wrong-card-count", player, event.at, "wrong-count.play", "found", player=player,
                        count=len(cards), ruling=ruling)
 
@@ -241,9 +237,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
                        missing=" and ".join(missing))
         # only a misère caller's trick throws the hands up (a card taken back from it reopens it)
         if self.called.decided_by(fact.trick.winner) and not self.ended_as("thrown-up"):
-            short, trick = " and ".join(sorted(self.short_hands - {caller}, key=self.order.index)), fact.trick.number
-            self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=trick, short=short)
-                          if short and caller not in self.short_hands
+            short, trick = self.short_players(), fact.trick.number
+            self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=trick,
+                                   short=" and ".join(short)) if short and caller not in short
                           else self.say("misere.play", "lost", caller=caller, trick=trick))
 
     def play_over(self) -> bool:
