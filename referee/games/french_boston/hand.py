@@ -76,12 +76,11 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def lawful_call(self, event: ev.Event, what: str, refusal: Objection | None) -> bool:
         """Whether a call is heard (`hears`) and not void: one void whoever's turn it was is found so
         alone, and its player speaks again in his own turn (as in Boston)."""
-        if not self.hears(event, what, refusal is None):
-            return False
-        if refusal is not None:
+        heard = self.hears(event, what, refusal is None)
+        if heard and refusal is not None:
             self.find(refusal.kind, event.player, event.at, refusal.topic,
                       f"{refusal.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
-        return refusal is None
+        return heard and refusal is None
 
     def close_bidding(self) -> None:
         """All four passed: the deal is thrown in; else the standing proposal is the contract played."""
