@@ -9,7 +9,6 @@ from ...engine import table as tb
 from ...engine.auction import Objection
 from ...engine.called_hand import CalledHand
 from ...engine.caller import Called, claim_rest
-from ...engine.callerlaws import caller_lead_followed
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
@@ -196,10 +195,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
                        player=event.player, what=what, caller=self.called.caller)
             MISERE.open(self, event.player, what)
         return True
-
-    def on_play(self, event: ev.Play) -> None:
-        super().on_play(event)
-        caller_lead_followed(self)
 
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`), until the hands are thrown up: the last trick, but in a misère."""
