@@ -21,6 +21,7 @@ from ..notation import events as ev
 from ..notation.reader import HandRecord
 from .auction import Auction, Bid
 from .caller import NOBODY
+from .callerlaws import caller_lead_followed
 from .ladder import Rung
 from .replay import HandContext, HandReplay
 
@@ -82,6 +83,14 @@ class CalledHand(HandReplay, Generic[Bid]):
         silent = self.calls.take_silence()
         self.close_bidding()
         return silent
+
+    # ---- play -------------------------------------------------------------------------------
+    def on_play(self, event: ev.Play) -> None:
+        """A card played; once a second card is in the trick, a solo caller's lead out of turn
+        stands (`caller_lead_followed`). A game whose own `on_play` calls `play_card` (Boston's, on
+        its hot path) asks `caller_lead_followed` itself."""
+        super().on_play(event)
+        caller_lead_followed(self)
 
     # ---- the steps before play -------------------------------------------------------------
     def close_into(self, rung: Rung | None, names_trumps: bool) -> None:

@@ -53,9 +53,10 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
     """A card led or played out of turn by an adversary of the caller (in a partnership, by either
     side). A lead: the innocent side may call a suit from the player whose lead it was (when the
     lead was its own, from whichever of the offender's side next leads), or the card itself as
-    exposed; it goes back (`lead_called`). A card played: the innocent side may require a card of
-    one of the offender's side still to play to the trick (`play_target`), until it plays on or the
-    trick is complete. The offender's side must wait for the decision. A solo caller's own lead
+    exposed; it goes back (`lead_called`); or it may accept the lead, as it does by playing to it
+    (worded `lead-stands`). A card played: the innocent side may require a card of one of the
+    offender's side still to play to the trick (`play_target`), until it plays on or the trick is
+    complete. The offender's side must wait for the decision. A solo caller's own lead
     carries no penalty and stands once the player on his left plays to it (Boston's L24): until then
     it is the hand's `false_lead`, which the rightful leader's lead sends back unwritten (ended by
     `caller_lead_followed`). Its words are the rulebook's sentences of play.out-of-turn, named alike
@@ -65,19 +66,16 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
     offender's `side` when a suit is called from whichever of it leads next ("Y or Z"), whom a suit
     is called from, in words (`whom`), and the `option` chosen (a suit called: its `suit`)."""
 
-    __slots__ = ("exposed", "play_target", "said", "side", "stands")
+    __slots__ = ("exposed", "play_target", "said", "side")
 
     def __init__(self, side: CallerSide, play_target: Callable[[Any, tb.OutOfTurn], str | None],
-                 stands: Callable[[Any, str], str] | None = None, said: str = REQUIRES, exposed: bool = False,
-                 short: Callable[[Any, str], str] | None = None) -> None:
-        """`stands`: the innocent side may also accept a lead, as it does by playing on, and these
-        words (given the offender) say so; after a card played, a requirement (highest, lowest, win
-        or lose) on `play_target`'s next card, worded `said` (None: none of the offender's side is
-        still to play, so no choice opens, worded `play-none`); `exposed`: a card called shows
-        exposed among the penalty's effects. `short`: as `OutOfTurnLaw`'s (law 19)."""
+                 said: str = REQUIRES, exposed: bool = False, short: Callable[[Any, str], str] | None = None) -> None:
+        """After a card played, a requirement (highest, lowest, win or lose) on `play_target`'s next
+        card, worded `said` (None: none of the offender's side is still to play, so no choice opens,
+        worded `play-none`); `exposed`: a card called shows exposed among the penalty's effects.
+        `short`: as `OutOfTurnLaw`'s (law 19)."""
         super().__init__(short=short)
-        self.side, self.play_target, self.stands = side, play_target, stands
-        self.said, self.exposed = said, exposed
+        self.side, self.play_target, self.said, self.exposed = side, play_target, said, exposed
 
     def decide(self, hand: Any, fact: tb.OutOfTurn) -> Ruling:
         why = self.side.exemption(hand, fact.player)
@@ -117,7 +115,7 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
     def lead_offer(self, hand: Any, fact: tb.OutOfTurn, targets: list[str], others: str, whom: str) -> Offer:
         """The innocent side's (`others`) choice after a lead out of turn: a suit from `targets`
         (`whom`, in words), or the card."""
-        exposed, offender, card, stands = self.exposed, fact.player, fact.card, self.stands
+        exposed, offender, card = self.exposed, fact.player, fact.card
 
         def apply(hand: Any, option: str, at: ev.Span) -> None:
             if option == "accept":
@@ -131,17 +129,15 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
 
         table = hand.table
         trick = None if table is None else table.numbered(fact.trick)
-        back = stands is not None and trick is not None and all(p.card is not card for p in trick.plays)
-        if back:  # taken back before the decision (L39: the offender must wait for it): no lead is left to accept
-            stands = None
-        lead: tuple[Option, ...] = ("suit", "card", "accept") if stands else ("suit", "card")
+        # taken back before the decision (L39: the offender must wait for it): no lead is left to accept
+        back = trick is not None and all(p.card is not card for p in trick.plays)
+        lead: tuple[Option, ...] = ("suit", "card") if back else ("suit", "card", "accept")
         return Offer(choosers(hand, offender), offender, lead, "play.out-of-turn", hand.say(
             "play.out-of-turn", "taken-back-offer", others=others, whom=whom, offender=offender, card=card) if back
             else hand.say("play.out-of-turn", "lead-offer", others=others, whom=whom, offender=offender, card=card),
-            apply, implied="accept" if stands else None, card=card,
-            implied_text=stands(hand, offender) if stands else "",
-            renew=None if back or stands is None else lambda hand, _, __: self.lead_offer(hand, fact, targets, others,
-                                                                                           whom))
+            apply, implied=None if back else "accept", card=card,
+            implied_text="" if back else hand.say("play.out-of-turn", "lead-stands", offender=offender),
+            renew=None if back else lambda hand, _, __: self.lead_offer(hand, fact, targets, others, whom))
 
 
 def caller_lead_followed(hand: Any) -> None:

@@ -89,9 +89,7 @@ def play_target(hand: BostonHand, fact: tb.OutOfTurn) -> str | None:
     return (fact.expected if fact.expected in targets else targets[0]) if targets else None
 
 
-OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
-    SIDE, play_target, lambda hand, offender: hand.say("play.out-of-turn", "lead-stands", offender=offender),
-    exposed=True, short=short_ruling)
+OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(SIDE, play_target, exposed=True, short=short_ruling)
 """A lead or play out of turn: the caller's choice (a misère error in a misère); two cards to one
 trick are the engine's law 19, Boston declaring what a player short answers for (`short_ruling`)."""
 

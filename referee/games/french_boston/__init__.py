@@ -35,8 +35,6 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         return super().hand(record)
 
     def replay(self, record: HandRecord) -> FrenchBostonHand:
-        if self.next_dealer is None and record.header.number is not None:
-            self.number = record.header.number  # a transcript may start at any deal of the game
         return FrenchBostonHand(self.context(self.number, self.order), record, self.belle, self.pool_now or 0,
                                 self.contribution_due)
 

@@ -9,7 +9,6 @@ from ...engine import table as tb
 from ...engine.auction import Objection
 from ...engine.called_hand import CalledHand
 from ...engine.caller import Called, claim_rest
-from ...engine.callerlaws import caller_lead_followed
 from ...engine.choices import PENALTY_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
@@ -56,7 +55,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
                                options["quatre-as-aces"], options["overcalled-demander"] == "only-six")
         self.calls = self.auction.calls
         self.undertaking: Contract | None = None
-        self.short_hands: set[str] = set()
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
@@ -77,12 +75,11 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def lawful_call(self, event: ev.Event, what: str, refusal: Objection | None) -> bool:
         """Whether a call is heard (`hears`) and not void: one void whoever's turn it was is found so
         alone, and its player speaks again in his own turn (as in Boston)."""
-        if not self.hears(event, what, refusal is None):
-            return False
-        if refusal is not None:
+        heard = self.hears(event, what, refusal is None)
+        if heard and refusal is not None:
             self.find(refusal.kind, event.player, event.at, refusal.topic,
                       f"{refusal.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
-        return refusal is None
+        return heard and refusal is None
 
     def close_bidding(self) -> None:
         """All four passed: the deal is thrown in; else the standing proposal is the contract played."""
@@ -199,10 +196,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
             MISERE.open(self, event.player, what)
         return True
 
-    def on_play(self, event: ev.Play) -> None:
-        super().on_play(event)
-        caller_lead_followed(self)
-
     def on_look(self, event: ev.Look) -> None:
         """As in Boston (`misere.look_back`), until the hands are thrown up: the last trick, but in a misère."""
         look_back(self, event, SIDE, self.table is not None and not self.play_over())
@@ -225,12 +218,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
             cards = self.deals.get(player)
             if cards is None or len(cards) == dealt:
                 continue
-            if len(cards) > dealt:
-                ruling = self.say("wrong-count.play", "too-many")
-            else:
-                self.short_hands.add(player)
-                ruling = self.say("wrong-count.play", "caller-side") if player in self.called.side \
-                    else self.say("wrong-count.play", "adversary")
+            ruling = self.say("wrong-count.play", "too-many") if len(cards) > dealt \
+                else self.say("wrong-count.play", "caller-side") if player in self.called.side \
+                else self.say("wrong-count.play", "adversary")
             self.found("wrong-card-count", player, event.at, "wrong-count.play", "found", player=player,
                        count=len(cards), ruling=ruling)
 
@@ -241,9 +231,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
                        missing=" and ".join(missing))
         # only a misère caller's trick throws the hands up (a card taken back from it reopens it)
         if self.called.decided_by(fact.trick.winner) and not self.ended_as("thrown-up"):
-            short, trick = " and ".join(sorted(self.short_hands - {caller}, key=self.order.index)), fact.trick.number
-            self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=trick, short=short)
-                          if short and caller not in self.short_hands
+            short, trick = self.short_players(), fact.trick.number
+            self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=trick,
+                                   short=" and ".join(short)) if short and caller not in short
                           else self.say("misere.play", "lost", caller=caller, trick=trick))
 
     def play_over(self) -> bool:

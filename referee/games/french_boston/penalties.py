@@ -57,7 +57,6 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
     SIDE, lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), hand.right_of(fact.expected)),
-    lambda hand, offender: hand.say("play.out-of-turn", "lead-stands", offender=offender),
     said="{choosers} require {option} from {target}")
 """A card played out of turn binds the partner whose turn it was, else the next (Boston's); a lead may stand."""
 

@@ -57,7 +57,7 @@ class FrenchBostonSettlement:
         if status in ("complete", "abandoned") and contract is not None:
             (self.settle_revokes if hand.revokes else self.settle_contract)(ledger, contract)
             self.jack_bonus(ledger, contract)
-            for player in sorted(hand.short_hands, key=hand.order.index) if self.options["wrong-count-forfeit"] else ():
+            for player in hand.short_players() if self.options["wrong-count-forfeit"] else ():
                 amount, mark = self.options["wrong-count-forfeit"] * self.amounts.times, ledger.mark()
                 ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
                                  hand.say("wrong-count.play", "short", player=player))
@@ -108,7 +108,7 @@ class FrenchBostonSettlement:
     def settle_contract(self, ledger: Ledger, contract: Contract) -> None:
         """The caller's side is paid, and takes the pool, or fails: a short hand on his side fails it, an
         adversary's makes it; a thrown-up misère is lost unless an adversary was short, a claimed one won."""
-        hand, side, short = self.hand, self.hand.called.side, self.hand.short_hands
+        hand, side, short = self.hand, self.hand.called.side, set(self.hand.short_players())
         tricks = sum(self.taken[p] for p in side)
         kept = not hand.ended_as("thrown-up") if contract.kind == "misere" else tricks >= contract.needed
         made = hand.ended_as("claimed") or (not short & set(side) and (kept or bool(short - set(side))))
