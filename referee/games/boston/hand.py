@@ -53,11 +53,11 @@ class BostonHand(CalledHand[BostonBid]):
     def game_options(self) -> BostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
         return cast(BostonOptions, self.options)
 
-    def __init__(self, context: HandContext, record: HandRecord, pool_before: int, offset: int = 0) -> None:
+    def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record, pool_before)
-        self.deal = self.number - offset  # its deal in the game (`BostonSession.offset`)
-        self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
-                            and self.deal == TABLES.number("game-deals") + 1)  # a grand without trumps for the pool
+        self.game_deals = TABLES.number("game-deals") + (self.game_options["end-of-game"] == "last-trick-grand")
+        self.deal = (self.number - 1) % self.game_deals + 1  # its deal in the game: a club may number on all evening
+        self.final_grand = self.deal > TABLES.number("game-deals")  # the extra grand without trumps, for the pool
         if self.final_grand:
             self.step = "ready"
         self.calls = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
