@@ -34,7 +34,7 @@ class BostonSession(GameSession[BostonHand]):
     def advance(self, replay: BostonHand, verdict: HandVerdict) -> None:
         redeal = verdict.status == "redeal"
         self.number = verdict.number + (0 if redeal else 1)
-        self.next_dealer = replay.dealer if redeal else replay.eldest
+        self.next_dealer = replay.deals_next if redeal else replay.eldest  # a wrong deal stopped: the rightful dealer
         if replay.deal == replay.game_deals and verdict.status in ("complete", "abandoned", "thrown-in"):
             self.over = True
 

@@ -41,7 +41,7 @@ class BostonHand(CalledHand[BostonBid]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
-                           PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
+                           PENALTY_WORDS | {"claim", "deal-stands"},  # a misère error's claim; a wrong deal let stand
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
                            revoke_abandons=True, upcard="other-pack", pool_limit="pool-limit",
                            claim_abandons=True, short_abandons=True,  # a misère claimed, a hand left off short
