@@ -9,7 +9,7 @@ every hand the players' deltas plus ten times the pool's change sum to zero.
 from __future__ import annotations
 
 from ...engine.header import Setup
-from ...engine.replay import Declaration, pools_shown
+from ...engine.replay import Declaration
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
@@ -44,9 +44,6 @@ class BostonSession(GameSession[BostonHand]):
         if isinstance(fresh, BostonSession) and record.header.number == self.number:
             fresh.number = self.number
         return fresh
-
-    def pool(self) -> int | list[int]:
-        return pools_shown(self.pool_now or 0, self.setup.options["pool-limit"])
 
 
 class Boston(GameRules):

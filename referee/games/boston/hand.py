@@ -242,9 +242,12 @@ class BostonHand(CalledHand[BostonBid]):
             self.notes.append(self.say("misere.spread", "not-shown", caller=self.caller))
 
     def on_play(self, event: ev.Play) -> None:
-        if self.stage == "ended":
+        if self.stage == "ended":  # not played but shown, as the cards are to prove no revoke (seed): it may prove one
             self.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "thrown-up",
                        player=event.player, card=event.card, why=self.over_why or "settled")
+            for fact in [f for trick, led in self.table.unproven_failures(event.player) if led is event.card.suit
+                         for f in self.table.prove(event.player, trick)] if self.table else ():
+                self.on_fact(fact)
             return
         if self.liable.watching and self.table is not None:
             self.liable.before_play(self, event)
