@@ -1379,13 +1379,19 @@ class HandReplay:
     def sit_out_empty_hands(self) -> None:
         """A player short (dealt too few cards, or one given dead to a trick) has none left for the
         last trick or tricks, which are played without him: decided once a trick is complete, and
-        only in a hand where someone may run short (`runs_short`), so that a full deal pays nothing."""
+        only in a hand where someone may run short (`runs_short`), so that a full deal pays nothing.
+        Without the deal, his cards are counted: the same verdict as with it."""
         table = self.table
         assert table is not None
         hands = table.hands
-        if hands is None or table.finished:
+        if table.finished:
             return
-        for player in [p for p in table.active if not hands.get(p, True)]:
+        if hands is not None:
+            empty = [p for p in table.active if not hands.get(p, True)]
+        else:  # the deal unwritten: a card given dead and one to every trick but the last are all he held
+            empty = [p for p in self.dead_cards
+                     if p in table.active and sum(p in t.players for t in table.tricks) >= table.tricks_in_hand - 1]
+        for player in empty:
             for fact in table.deactivate(player):
                 self.on_fact(fact)
 

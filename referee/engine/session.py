@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_origin
 from ..notation.reader import HandRecord, Problem
 from ..notation.records import replace
 from .header import player_count_problems
-from .replay import Declaration, HandContext, HandReplay, unknown_names
+from .replay import Declaration, HandContext, HandReplay, pools_shown, unknown_names
 from .rulebook import Rulebook, load
 from .sides import Sides
 from .words import Words
@@ -235,8 +235,11 @@ class GameSession(Generic[Hand]):
         raise NotImplementedError
 
     def pool(self) -> int | list[int] | None:
-        """The pool as the game's verdict shows it."""
-        return self.pool_now
+        """The pool as the game's verdict shows it: past the limit a game declares (`Declaration.pool_limit`,
+        Boston's), the full pools and the one filling up."""
+        limit = self.game.declared.pool_limit if self.game.declared is not None else None
+        return pools_shown(self.pool_now, self.setup.options[limit]) if limit and self.pool_now is not None \
+            else self.pool_now
 
     def unknown_names(self, record: HandRecord) -> list[Problem]:
         """Names in the hand that are not players of this game: such a hand cannot be replayed."""

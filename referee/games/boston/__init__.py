@@ -9,7 +9,7 @@ every hand the players' deltas plus ten times the pool's change sum to zero.
 from __future__ import annotations
 
 from ...engine.header import Setup
-from ...engine.replay import Declaration, pools_shown
+from ...engine.replay import Declaration
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
@@ -26,29 +26,24 @@ class BostonSession(GameSession[BostonHand]):
         red = sum(setup.pool) if setup.pool is not None else TABLES.amount("pool", "stake") * len(setup.players)
         super().__init__(game, setup, red)
         self.number = 0  # a game of Boston may start at any deal: the first header says which
-        self.offset = 0  # the evening's deals before this game's first, where a club numbers them straight through
 
     def replay(self, record: HandRecord) -> BostonHand:
         number = self.number or record.header.number or 1
-        return BostonHand(self.context(number), record, self.pool_now or 0, self.offset)
+        return BostonHand(self.context(number), record, self.pool_now or 0)
 
     def advance(self, replay: BostonHand, verdict: HandVerdict) -> None:
         redeal = verdict.status == "redeal"
         self.number = verdict.number + (0 if redeal else 1)
-        self.next_dealer = replay.dealer if redeal else replay.eldest
-        last = TABLES.number("game-deals") + (1 if self.setup.options["end-of-game"] == "last-trick-grand" else 0)
-        if replay.deal >= last and verdict.status in ("complete", "abandoned", "thrown-in"):
+        self.next_dealer = replay.deals_next if redeal else replay.eldest  # a wrong deal stopped: the rightful dealer
+        if replay.deal == replay.game_deals and verdict.status in ("complete", "abandoned", "thrown-in"):
             self.over = True
 
     def next_game(self, record: HandRecord) -> GameSession[BostonHand] | None:
-        """Its first deal may be numbered on through the evening: its deals count from there (boston.game.next)."""
+        """Its first deal may be numbered on through the evening: its deals count from there (`BostonHand.deal`)."""
         fresh = super().next_game(record)
         if isinstance(fresh, BostonSession) and record.header.number == self.number:
-            fresh.number, fresh.offset = self.number, self.number - 1
+            fresh.number = self.number
         return fresh
-
-    def pool(self) -> int | list[int]:
-        return pools_shown(self.pool_now or 0, self.setup.options["pool-limit"])
 
 
 class Boston(GameRules):

@@ -41,7 +41,7 @@ class BostonHand(CalledHand[BostonBid]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
-                           PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an opponent's error
+                           PENALTY_WORDS | {"claim", "deal-stands"},  # a misère error's claim; a wrong deal let stand
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
                            revoke_abandons=True, upcard="other-pack", pool_limit="pool-limit",
                            claim_abandons=True, short_abandons=True,  # a misère claimed, a hand left off short
@@ -53,11 +53,11 @@ class BostonHand(CalledHand[BostonBid]):
     def game_options(self) -> BostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
         return cast(BostonOptions, self.options)
 
-    def __init__(self, context: HandContext, record: HandRecord, pool_before: int, offset: int = 0) -> None:
+    def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record, pool_before)
-        self.deal = self.number - offset  # its deal in the game (`BostonSession.offset`)
-        self.final_grand = (self.game_options["end-of-game"] == "last-trick-grand"
-                            and self.deal == TABLES.number("game-deals") + 1)  # a grand without trumps for the pool
+        self.game_deals = TABLES.number("game-deals") + (self.game_options["end-of-game"] == "last-trick-grand")
+        self.deal = (self.number - 1) % self.game_deals + 1  # its deal in the game: a club may number on all evening
+        self.final_grand = self.deal > TABLES.number("game-deals")  # the extra grand without trumps, for the pool
         if self.final_grand:
             self.step = "ready"
         self.calls = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
@@ -242,9 +242,12 @@ class BostonHand(CalledHand[BostonBid]):
             self.notes.append(self.say("misere.spread", "not-shown", caller=self.caller))
 
     def on_play(self, event: ev.Play) -> None:
-        if self.stage == "ended":
+        if self.stage == "ended":  # not played but shown, as the cards are to prove no revoke (seed): it may prove one
             self.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "thrown-up",
                        player=event.player, card=event.card, why=self.over_why or "settled")
+            for fact in [f for trick, led in self.table.unproven_failures(event.player) if led is event.card.suit
+                         for f in self.table.prove(event.player, trick)] if self.table else ():
+                self.on_fact(fact)
             return
         if self.liable.watching and self.table is not None:
             self.liable.before_play(self, event)

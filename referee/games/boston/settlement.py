@@ -90,7 +90,7 @@ class BostonSettlement:
                       else hand.say("deal.duplicate-card", "imperfect", dealer=dealer))
         elif why == "faced-card":
             hand.note(hand.say("deal.duplicate-card", "faced", dealer=dealer))
-        else:
+        elif hand.deals_next == dealer:  # not a wrong deal stopped (boston.deal.wrong-dealer)
             red, mark, rule = TABLES.amount("pool", "misdeal"), ledger.mark(), hand.rule_id("deal.misdeal")
             ledger.into_pool(dealer, red, rule, hand.say("deal.misdeal", "cause", dealer=dealer))
             hand.penalty("deal.misdeal", "forfeit", dealer=dealer, red=red,
