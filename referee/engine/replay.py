@@ -302,6 +302,7 @@ class HandReplay:
         self.premature_reported = False  # a card before play could begin was found (`premature`)
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
+        self.lapsing: list[tuple[Irregularity, str]] = []  # their findings and accounts, for a void deal (`findings`)
         self.correctable: list[tb.Revoke] = []
         self.later_plays = 0  # cards still in the trick after the last card taken back
         self.next_plays = 0  # cards already played to the next trick when a late correction took one back
@@ -449,15 +450,15 @@ class HandReplay:
 
     @final
     def rule_on(self, ruling: Ruling, kind: Kind, player: str | None, at: ev.Span, topic: str, account: str,
-                trick: int | None = None, status: RevokeStatus | None = None) -> None:
+                trick: int | None = None, status: RevokeStatus | None = None) -> Irregularity | None:
         """Apply what a law decided of an irregularity: the finding (`account` of the fact, then the
-        ruling's words), the choice it opens, then the game's own record of it (`Ruling`)."""
-        if ruling.found:
-            self.find(kind, player, at, ruling.topic or topic, (ruling.account or account) + ruling.words, trick,
-                      status)
+        ruling's words), the choice it opens, then the game's own record of it (`Ruling`); the finding."""
+        finding = self.find(kind, player, at, ruling.topic or topic, (ruling.account or account) + ruling.words,
+                            trick, status) if ruling.found else None
         choice = self.open(ruling.offer) if ruling.offer is not None else None
         if ruling.then is not None:
             ruling.then(choice)
+        return finding
 
     @final
     def right_of(self, player: str) -> str:
@@ -1461,10 +1462,14 @@ class HandReplay:
                          f"{law.timing(self, fact)}. ", fact.trick, "corrected")
             return
         self.revokes.append(fact)
-        self.rule_on(law.decide(self, fact), "revoke", fact.player, fact.at, "revoke.established",
-                     f"{fact.player} played {law.card_words(self, fact.card)} to {fact.led.word} in trick "
-                     f"{fact.trick} while holding {law.held_words(self, fact)};{proof} "
-                     f"the revoke was established {law.timing(self, fact)}. ", fact.trick, "established")
+        ruling = law.decide(self, fact)
+        account = ruling.account or (f"{fact.player} played {law.card_words(self, fact.card)} to {fact.led.word} in "
+                                     f"trick {fact.trick} while holding {law.held_words(self, fact)};{proof} "
+                                     f"the revoke was established {law.timing(self, fact)}. ")
+        finding = self.rule_on(ruling, "revoke", fact.player, fact.at, "revoke.established", account, fact.trick,
+                               "established")
+        if finding is not None:
+            self.lapsing.append((finding, account))
 
     # ---- exposed cards, calls, choices ------------------------------------------------
     @final
@@ -2036,6 +2041,17 @@ class HandReplay:
         return NO_TRACE if hands is None else HandTrace(start={p: tuple(c) for p, c in hands.items()})
 
     @final
+    def findings(self, status: HandStatus) -> tuple[Irregularity, ...]:
+        """The hand's irregularities. A void deal (dealt again) scores nothing, so the penalty each
+        established revoke would have cost lapses with it: its finding still tells the revoke, and says
+        so (`RevokeLaw.lapsed`) instead of the penalty no settlement pays."""
+        if status not in ("redeal", "thrown-in") or not self.lapsing:
+            return tuple(self.irregularities)
+        told, lapsed = {id(f): account for f, account in self.lapsing}, self.penalty_laws.revoke.lapsed(self)
+        return tuple(replace(f, explanation=told[id(f)] + lapsed) if id(f) in told else f
+                     for f in self.irregularities)
+
+    @final
     def verdict(self) -> HandVerdict:
         """The hand's verdict. Settling is pure, so calling this twice gives the same verdict."""
         status = self.status()
@@ -2047,7 +2063,7 @@ class HandReplay:
         pool = ledger.pool
         return HandVerdict(
             number=self.number, dealer=self.dealer, status=status, contract=self.contract(),
-            tricks=self.tricks(), irregularities=tuple(self.irregularities),
+            tricks=self.tricks(), irregularities=self.findings(status),
             penalties=(*self.penalties, *settlement.penalties), pending=tuple(self.pending()),
             score_delta=delta, score_after=after, pool_after=self.show_pool(pool) if pool is not None else None,
             recorded=self.recorded(ledger), next=self.next_step() if status == "in-progress" else None,
