@@ -1969,8 +1969,24 @@ class HandReplay:
         over = self.table is not None and self.table.finished
         for choice in self.choices:
             if choice.waits or (over and Lapse.SETTLEMENT in choice.ends):
-                return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}"
+                return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}" + \
+                    self.answer_order(choice)
         return None
+
+    @final
+    def answer_order(self, choice: Choice) -> str:
+        """Which open choice a call answers, in words, where a word could answer `choice` or an open
+        choice of the same chooser for another offender's error (two cards out of turn, two revokes:
+        the `call` cannot name the offender): `on_call` answers the one play waits for, then the
+        oldest, so the table writes its answers in that order. Nothing where no other takes the word."""
+        rivals = [c for c in sorted(self.choices, key=lambda c: not c.waits) if c is choice or (
+            c.choosers & choice.choosers and any(o in c.pending.options and (
+                o != "card" or c.card is None or choice.card is None or c.card is choice.card)
+                for o in choice.pending.options))]
+        if len({c.offender for c in rivals}) < 2:
+            return ""
+        then = "".join(f", then the one for {c.offender}" for c in rivals[1:])
+        return f"; {choice.pending.chooser}'s next call answers the choice for {rivals[0].offender} first{then}"
 
     @final
     def next_in_play(self) -> str:
