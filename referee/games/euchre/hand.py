@@ -43,6 +43,7 @@ EuchreOptions = TypedDict("EuchreOptions", {
     "revoke-count": Literal["once-per-side", "each", "cancel"],
     "deals": int,
     "lone-euchre": int,
+    "order-after-pass": Literal["void", "somerset"],
 })
 """The house rules of euchre as its rulebook defines them (a test checks the two agree)."""
 
@@ -74,7 +75,7 @@ class EuchreHand(HandReplay):
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
-        self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
+        self.must_pass: dict[str, int] = {}  # Somerset 79, 80: partners of players who called after passing: the law
         self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
         self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
         self.discarded: Card | None = None
@@ -105,25 +106,35 @@ class EuchreHand(HandReplay):
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str, suit: Suit | None = None) -> bool:
         """Whether the auction hears `event`; a void call that named `suit` is noted (`note_void_call`)."""
-        auction, bidding = self.auction, self.bidding
-        if bidding and auction.round == 2 and event.player in auction.spoken and event.player != auction.turn \
-                and self.game_options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
-            partner = self.sides.partner(event.player)
-            self.must_pass.add(partner)
+        auction, bidding, partner = self.auction, self.bidding, self.sides.partner(event.player)
+        after_pass = bidding and event.player in auction.spoken and event.player != auction.turn
+        if after_pass and auction.round == 2 and self.game_options["turned-down-suit"] == "pass" \
+                and not isinstance(event, ev.Pass):
+            self.must_pass[partner] = 79
             self.found("illegal-bid", event.player, event.at, "bidding.second-round", "after-pass", player=event.player,
                        what=what, partner=partner)
+        elif after_pass and auction.round == 1 and isinstance(event, ev.Order) \
+                and self.game_options["order-after-pass"] == "somerset":
+            self.must_pass[partner] = 80
+            self.found("illegal-bid", event.player, event.at, "bidding.first-round", "after-pass", player=event.player,
+                       partner=partner)
         elif auction.hears(self, event, what, not bidding):
             return True
         self.note_void_call(event.player, suit)
         return False
 
     def barred(self, event: ev.Event, what: str) -> bool:
-        """SOM 79: the partner of a player who named a suit after passing must pass; his call counts
-        as a pass."""
-        if event.player not in self.must_pass:
+        """SOM 79, 80: the partner of a player who named a suit after passing must pass, and (a house rule)
+        in the first round the partner of one who ordered up after passing; his call counts as a pass."""
+        law = self.must_pass.get(event.player)
+        if law is None or (law == 80 and self.auction.round == 2):
             return False
-        self.found("illegal-bid", event.player, event.at, "bidding.second-round", "bound", player=event.player,
-                   what=what)
+        if law == 80:
+            self.found("illegal-bid", event.player, event.at, "bidding.first-round", "bound", player=event.player,
+                       what=what)
+        else:
+            self.found("illegal-bid", event.player, event.at, "bidding.second-round", "bound", player=event.player,
+                       what=what)
         self.passes(event.player)
         return True
 
