@@ -369,8 +369,9 @@ class EuchreHand(HandReplay):
         """At the dealer's first play: a dealer who took up the upcard and has not discarded holds six."""
         self.dealer_count_due = False
         if self.discarded is None and self.dealer not in self.wrong_count:
-            self.found("wrong-card-count", self.dealer, event.at, "wrong-count.play", "six", dealer=self.dealer,
-                       penalty=wrong_count_penalty(self, self.dealer))
+            finding = self.found("wrong-card-count", self.dealer, event.at, "wrong-count.play", "six",
+                                 dealer=self.dealer, penalty=wrong_count_penalty(self, self.dealer))
+            self.lapsing.append((finding, self.say("wrong-count.play", "six", dealer=self.dealer, penalty="")))
             self.wrong_count.add(self.dealer)
 
     def on_play(self, event: ev.Play) -> None:
