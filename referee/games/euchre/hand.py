@@ -61,8 +61,7 @@ def bidding_rules(stick_the_dealer: bool) -> AuctionRules[Suit]:
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
                            card_role=bower_role, settlement=settle,
-                           # the defenders' election over a lone player's partner's card
-                           call_words=PENALTY_WORDS | {"partnership", "alone"})
+                           call_words=PENALTY_WORDS | {"partnership", "alone"})  # the defenders' election, SOM 100
 
     @property
     def game_options(self) -> EuchreOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
@@ -75,7 +74,7 @@ class EuchreHand(HandReplay):
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
-        self.must_pass: dict[str, int] = {}  # Somerset 79, 80: partners of players who called after passing: the law
+        self.must_pass: dict[str, int] = {}  # Somerset 79, 80: partners of players who called after passing: the round
         self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
         self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
         self.discarded: Card | None = None
@@ -110,12 +109,12 @@ class EuchreHand(HandReplay):
         after_pass = bidding and event.player in auction.spoken and event.player != auction.turn
         if after_pass and auction.round == 2 and self.game_options["turned-down-suit"] == "pass" \
                 and not isinstance(event, ev.Pass):
-            self.must_pass[partner] = 79
+            self.must_pass[partner] = 2
             self.found("illegal-bid", event.player, event.at, "bidding.second-round", "after-pass", player=event.player,
                        what=what, partner=partner)
         elif after_pass and auction.round == 1 and isinstance(event, ev.Order) \
                 and self.game_options["order-after-pass"] == "somerset":
-            self.must_pass[partner] = 80
+            self.must_pass[partner] = 1
             self.found("illegal-bid", event.player, event.at, "bidding.first-round", "after-pass", player=event.player,
                        partner=partner)
         elif auction.hears(self, event, what, not bidding):
@@ -126,10 +125,9 @@ class EuchreHand(HandReplay):
     def barred(self, event: ev.Event, what: str) -> bool:
         """SOM 79, 80: the partner of a player who named a suit after passing must pass, and (a house rule)
         in the first round the partner of one who ordered up after passing; his call counts as a pass."""
-        law = self.must_pass.get(event.player)
-        if law is None or (law == 80 and self.auction.round == 2):
+        if self.must_pass.get(event.player) != self.auction.round:
             return False
-        if law == 80:
+        if self.auction.round == 1:
             self.found("illegal-bid", event.player, event.at, "bidding.first-round", "bound", player=event.player,
                        what=what)
         else:
@@ -431,6 +429,8 @@ class EuchreHand(HandReplay):
             return self.say("play.out-of-turn", "rebuild-step", trick=self.false_card.trick)
         if (choosing := self.choice_step()) is not None:  # play waits for an open choice (a broken lone hand's)
             return choosing
+        if self.bidding and self.must_pass.get(self.auction.turn) == self.auction.round:  # Somerset 79, 80
+            return self.say("bidding.first-round", "bound-step", turn=self.auction.turn)
         if self.bidding and self.auction.turn == self.auction.stuck:  # stick the dealer: he may not pass
             return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer, suit=self.turned_down)
         if self.bidding:
