@@ -155,6 +155,10 @@ class RevokeLaw(PenaltyLaw[H]):
     def unproven_ruling(self, hand: H, claim: ev.Claim) -> str:
         return "An unproven revoke carries no penalty."
 
+    def lapsed(self, hand: H) -> str:
+        """An established revoke's penalty in a deal made void: none is paid (`HandReplay.findings`)."""
+        return "The deal is void and dealt again, so its penalty lapses: nothing is scored for it."
+
 
 class RetractLaw(PenaltyLaw[H]):
     """A card taken back: which cards the laws release, and what taking one back means."""

@@ -302,6 +302,8 @@ class HandReplay:
         self.premature_reported = False  # a card before play could begin was found (`premature`)
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
+        self.lapsing: list[tuple[Irregularity, str]] = []  # findings of penalties settled, their accounts (`findings`)
+        self.void_notes: dict[str, str] = {}  # notes of what playing on cost, as a void deal words them (`verdict`)
         self.correctable: list[tb.Revoke] = []
         self.later_plays = 0  # cards still in the trick after the last card taken back
         self.next_plays = 0  # cards already played to the next trick when a late correction took one back
@@ -449,12 +451,15 @@ class HandReplay:
 
     @final
     def rule_on(self, ruling: Ruling, kind: Kind, player: str | None, at: ev.Span, topic: str, account: str,
-                trick: int | None = None, status: RevokeStatus | None = None) -> None:
+                trick: int | None = None, status: RevokeStatus | None = None, settled: bool = False) -> None:
         """Apply what a law decided of an irregularity: the finding (`account` of the fact, then the
-        ruling's words), the choice it opens, then the game's own record of it (`Ruling`)."""
+        ruling's words), the choice it opens, then the game's own record of it (`Ruling`). A penalty
+        the settlement pays (`settled`: a revoke's) lapses if the deal is void (`findings`)."""
+        account = ruling.account or account
         if ruling.found:
-            self.find(kind, player, at, ruling.topic or topic, (ruling.account or account) + ruling.words, trick,
-                      status)
+            finding = self.find(kind, player, at, ruling.topic or topic, account + ruling.words, trick, status)
+            if settled:
+                self.lapsing.append((finding, account))
         choice = self.open(ruling.offer) if ruling.offer is not None else None
         if ruling.then is not None:
             ruling.then(choice)
@@ -921,11 +926,12 @@ class HandReplay:
         (found there: one fault, one finding): a note each, `costs(player)` saying what that costs
         now, citing the game's rule for a wrong count found in play; those already in `noted` are
         skipped, the others added to it."""
-        deals = self.deals
+        deals, rule = self.deals, self.rule_id("wrong-count.play")
         for player in seats:
             if player in deals and len(deals[player]) != self.cards_per_hand and (noted is None or player not in noted):
-                self.notes.append(f"play went on with {player} holding {len(deals[player])} cards: "
-                                  f"{costs(player)} [{self.rule_id('wrong-count.play')}]")
+                went_on = f"play went on with {player} holding {len(deals[player])} cards: "
+                self.notes.append(f"{went_on}{costs(player)} [{rule}]")
+                self.void_notes[self.notes[-1]] = f"{went_on}{VOID_NOTE} [{rule}]"
                 if noted is not None:
                     noted.add(player)
 
@@ -1470,7 +1476,7 @@ class HandReplay:
         self.rule_on(law.decide(self, fact), "revoke", fact.player, fact.at, "revoke.established",
                      f"{fact.player} played {law.card_words(self, fact.card)} to {fact.led.word} in trick "
                      f"{fact.trick} while holding {law.held_words(self, fact)};{proof} "
-                     f"the revoke was established {law.timing(self, fact)}. ", fact.trick, "established")
+                     f"the revoke was established {law.timing(self, fact)}. ", fact.trick, "established", settled=True)
 
     # ---- exposed cards, calls, choices ------------------------------------------------
     @final
@@ -1676,7 +1682,7 @@ class HandReplay:
                 self.rule_on(ruling, "call-disobeyed", event.player, event.at, "call.disobeyed",
                              f"{event.player} was required to {'lead' if requirement.what == 'lead-suit' else 'play'} "
                              f"{law.describe(self, requirement)} "
-                             f"but played {event.card}. ", self.trick_number)
+                             f"but played {event.card}. ", self.trick_number, settled=True)
 
     # ---- claims, attention, concessions ----------------------------------------------
     @final
@@ -1970,8 +1976,24 @@ class HandReplay:
         over = self.table is not None and self.table.finished
         for choice in self.choices:
             if choice.waits or (over and Lapse.SETTLEMENT in choice.ends):
-                return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}"
+                return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}" + \
+                    self.answer_order(choice)
         return None
+
+    @final
+    def answer_order(self, choice: Choice) -> str:
+        """Which open choice a call answers, in words, where a word could answer `choice` or an open
+        choice of the same chooser for another offender's error (two cards out of turn, two revokes:
+        the `call` cannot name the offender): `on_call` answers the one play waits for, then the
+        oldest, so the table writes its answers in that order. Nothing where no other takes the word."""
+        rivals = [c for c in sorted(self.choices, key=lambda c: not c.waits) if c is choice or (
+            c.choosers & choice.choosers and any(o in c.pending.options and (
+                o != "card" or c.card is None or choice.card is None or c.card is choice.card)
+                for o in choice.pending.options))]
+        if len({c.offender for c in rivals}) < 2:
+            return ""
+        then = "".join(f", then the one for {c.offender}" for c in rivals[1:])
+        return f"; {choice.pending.chooser}'s next call answers the choice for {rivals[0].offender} first{then}"
 
     @final
     def next_in_play(self) -> str:
@@ -2042,10 +2064,21 @@ class HandReplay:
         return NO_TRACE if hands is None else HandTrace(start={p: tuple(c) for p, c in hands.items()})
 
     @final
+    def findings(self) -> tuple[Irregularity, ...]:
+        """The irregularities of a void deal (dealt again), which scores nothing: a penalty the
+        settlement would have paid (an established revoke's, a call disobeyed's, Euchre's six cards')
+        lapses with it, and its finding (`lapsing`) still tells the irregularity but says so
+        (`RevokeLaw.lapsed`) instead of the penalty."""
+        told, lapsed = {id(f): account for f, account in self.lapsing}, self.penalty_laws.revoke.lapsed(self)
+        return tuple(replace(f, explanation=told[id(f)] + lapsed) if id(f) in told else f
+                     for f in self.irregularities)
+
+    @final
     def verdict(self) -> HandVerdict:
         """The hand's verdict. Settling is pure, so calling this twice gives the same verdict."""
         status = self.status()
         assert status in HAND_STATUSES, status
+        void = status in ("redeal", "thrown-in")  # nothing is scored: the penalties its findings told lapse
         self.settled = settlement = self.settle_hand(status)
         ledger = settlement.ledger
         delta = dict(ledger.delta)
@@ -2053,14 +2086,18 @@ class HandReplay:
         pool = ledger.pool
         return HandVerdict(
             number=self.number, dealer=self.dealer, status=status, contract=self.contract(),
-            tricks=self.tricks(), irregularities=tuple(self.irregularities),
+            tricks=self.tricks(), irregularities=self.findings() if void else tuple(self.irregularities),
             penalties=(*self.penalties, *settlement.penalties), pending=tuple(self.pending()),
             score_delta=delta, score_after=after, pool_after=self.show_pool(pool) if pool is not None else None,
             recorded=self.recorded(ledger), next=self.next_step() if status == "in-progress" else None,
-            notes=(*self.notes, *settlement.notes), line=self.record.header.at.line, ledger=tuple(ledger.entries),
+            notes=(*(self.void_notes.get(n, n) if void else n for n in self.notes), *settlement.notes),
+            line=self.record.header.at.line, ledger=tuple(ledger.entries),
             pool_before=self.show_pool(ledger.pool_before) if ledger.pool_before is not None else None,
             trace=self.trace())
 
+
+VOID_NOTE = "the deal is void and dealt again, so nothing is scored for it"
+"""What playing on with a hand of the wrong size costs in a deal made void afterwards (`played_on`)."""
 
 CORRECTION: frozenset[RevokeStatus | None] = frozenset({"corrected", "correctable"})
 """The statuses of a revoke found that was, or may still be, taken back."""

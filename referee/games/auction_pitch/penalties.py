@@ -123,8 +123,9 @@ def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
     assert hand.table is not None
     words = hand.false_card_step(false, later=hand.table.current.plays[-1].card is not false.card)
     rule = hand.rule_id("play.out-of-turn")
-    if any(c.offender == false.player and c.pending.rule == rule for c in hand.choices):
-        return hand.say("play.out-of-turn", "choosing", step=words, pitcher=hand.pitcher, player=false.player)
+    if (choice := next((c for c in hand.choices if c.offender == false.player and c.pending.rule == rule), None)):
+        return hand.say("play.out-of-turn", "choosing", step=words, pitcher=hand.pitcher, player=false.player) + \
+            hand.answer_order(choice)  # the pitcher's next call answers the oldest open choice
     called = next((r for r in hand.requirements if r.offender == false.player and r.trick == false.trick), None)
     if called is None:
         return words

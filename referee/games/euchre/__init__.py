@@ -1,10 +1,7 @@
-"""Euchre: four players in two partnerships, 24 cards, bowers, going alone.
-
-Defaults follow the seed text (shared/seeds/004); the digest's other readings
-(shared/rules/euchre.md) are house rules listed by ``referee rules euchre``. A hand is replayed
-by `hand` (with `cards` and `penalties`) and scored by `settlement`; `generator` makes random
-lawful hands; here, the game and its session.
-"""
+"""Euchre: four players in two partnerships, 24 cards, bowers, going alone. Defaults follow the seed
+text (shared/seeds/004); the digest's other readings (shared/rules/euchre.md) are house rules listed
+by ``referee rules euchre``. A hand is replayed by `hand` (with `cards` and `penalties`) and scored
+by `settlement`; `generator` makes random lawful hands; here, the game and its session."""
 
 from __future__ import annotations
 

@@ -43,6 +43,7 @@ EuchreOptions = TypedDict("EuchreOptions", {
     "revoke-count": Literal["once-per-side", "each", "cancel"],
     "deals": int,
     "lone-euchre": int,
+    "order-after-pass": Literal["void", "somerset"],
 })
 """The house rules of euchre as its rulebook defines them (a test checks the two agree)."""
 
@@ -60,8 +61,7 @@ def bidding_rules(stick_the_dealer: bool) -> AuctionRules[Suit]:
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
                            card_role=bower_role, settlement=settle,
-                           # the defenders' election over a lone player's partner's card
-                           call_words=PENALTY_WORDS | {"partnership", "alone"})
+                           call_words=PENALTY_WORDS | {"partnership", "alone"})  # the defenders' election, SOM 100
 
     @property
     def game_options(self) -> EuchreOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
@@ -74,7 +74,7 @@ class EuchreHand(HandReplay):
         self.maker: str | None = None
         self.alone: str | None = None
         self.defender_alone: str | None = None  # a defender playing alone (defend-alone house rule)
-        self.must_pass: set[str] = set()    # Somerset 79: partners of players who named a suit after passing
+        self.must_pass: dict[str, int] = {}  # Somerset 79, 80: partners of players who called after passing: the round
         self.void_call: tuple[str, Suit] | None = None  # the last void call naming a suit, if no call followed
         self.alone_on_void: ev.Alone | None = None  # a lone hand announced on that void call, if it stands
         self.discarded: Card | None = None
@@ -105,25 +105,34 @@ class EuchreHand(HandReplay):
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str, suit: Suit | None = None) -> bool:
         """Whether the auction hears `event`; a void call that named `suit` is noted (`note_void_call`)."""
-        auction, bidding = self.auction, self.bidding
-        if bidding and auction.round == 2 and event.player in auction.spoken and event.player != auction.turn \
-                and self.game_options["turned-down-suit"] == "pass" and not isinstance(event, ev.Pass):
-            partner = self.sides.partner(event.player)
-            self.must_pass.add(partner)
+        auction, bidding, partner = self.auction, self.bidding, self.sides.partner(event.player)
+        after_pass = bidding and event.player in auction.spoken and event.player != auction.turn
+        if after_pass and auction.round == 2 and self.game_options["turned-down-suit"] == "pass" \
+                and not isinstance(event, ev.Pass):
+            self.must_pass[partner] = 2
             self.found("illegal-bid", event.player, event.at, "bidding.second-round", "after-pass", player=event.player,
                        what=what, partner=partner)
+        elif after_pass and auction.round == 1 and isinstance(event, ev.Order) \
+                and self.game_options["order-after-pass"] == "somerset":
+            self.must_pass[partner] = 1
+            self.found("illegal-bid", event.player, event.at, "bidding.first-round", "after-pass", player=event.player,
+                       partner=partner)
         elif auction.hears(self, event, what, not bidding):
             return True
         self.note_void_call(event.player, suit)
         return False
 
     def barred(self, event: ev.Event, what: str) -> bool:
-        """SOM 79: the partner of a player who named a suit after passing must pass; his call counts
-        as a pass."""
-        if event.player not in self.must_pass:
+        """SOM 79, 80: the partner of a player who named a suit after passing must pass, and (a house rule)
+        in the first round the partner of one who ordered up after passing; his call counts as a pass."""
+        if self.must_pass.get(event.player) != self.auction.round:
             return False
-        self.found("illegal-bid", event.player, event.at, "bidding.second-round", "bound", player=event.player,
-                   what=what)
+        if self.auction.round == 1:
+            self.found("illegal-bid", event.player, event.at, "bidding.first-round", "bound", player=event.player,
+                       what=what)
+        else:
+            self.found("illegal-bid", event.player, event.at, "bidding.second-round", "bound", player=event.player,
+                       what=what)
         self.passes(event.player)
         return True
 
@@ -358,8 +367,9 @@ class EuchreHand(HandReplay):
         """At the dealer's first play: a dealer who took up the upcard and has not discarded holds six."""
         self.dealer_count_due = False
         if self.discarded is None and self.dealer not in self.wrong_count:
-            self.found("wrong-card-count", self.dealer, event.at, "wrong-count.play", "six", dealer=self.dealer,
-                       penalty=wrong_count_penalty(self, self.dealer))
+            finding = self.found("wrong-card-count", self.dealer, event.at, "wrong-count.play", "six",
+                                 dealer=self.dealer, penalty=wrong_count_penalty(self, self.dealer))
+            self.lapsing.append((finding, self.say("wrong-count.play", "six", dealer=self.dealer, penalty="")))
             self.wrong_count.add(self.dealer)
 
     def on_play(self, event: ev.Play) -> None:
@@ -419,6 +429,8 @@ class EuchreHand(HandReplay):
             return self.say("play.out-of-turn", "rebuild-step", trick=self.false_card.trick)
         if (choosing := self.choice_step()) is not None:  # play waits for an open choice (a broken lone hand's)
             return choosing
+        if self.bidding and self.must_pass.get(self.auction.turn) == self.auction.round:  # Somerset 79, 80
+            return self.say("bidding.first-round", "bound-step", turn=self.auction.turn)
         if self.bidding and self.auction.turn == self.auction.stuck:  # stick the dealer: he may not pass
             return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer, suit=self.turned_down)
         if self.bidding:

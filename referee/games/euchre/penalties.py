@@ -1,11 +1,7 @@
-"""What Euchre's laws make of each irregularity, topic by topic (see `referee.engine.penalties`).
-
-Only where the seed (or a house rule) departs from the shared default: a revoke costs points
-(more against a lone hand), a card out of turn goes back or the trick is rebuilt, an exposed card
-stays face up (or may be called), a hand of the wrong size found in play costs its side. The lone
-player's partner who plays breaks the lone hand (`engine.sitout`); a bower is named as a trump
-(`card_role`, declared on the hand).
-"""
+"""What Euchre's laws make of each irregularity (see `referee.engine.penalties`), only where the seed
+or a house rule departs from the shared default: a revoke's points, a card out of turn that goes back
+or a trick rebuilt, an exposed card, a hand of the wrong size found in play. The lone player's partner
+who plays breaks the lone hand (`engine.sitout`); a bower is named as a trump (`card_role`)."""
 
 from __future__ import annotations
 
@@ -30,12 +26,10 @@ class EuchreRevokeLaw(laws.RevokeLaw["EuchreHand"]):
     def decide(self, hand: EuchreHand, fact: tb.Revoke) -> laws.Ruling:
         if fact.status == "corrected":
             return super().decide(hand, fact)
-        points = revoke_points(hand, fact.player, fact.at)
-        side = hand.side(fact.player)
-        cancels = hand.game_options["revoke-count"] == "cancel"
-        unless = " unless a revoke by the other side cancels it," if cancels else ""
-        deduct = hand.game_options["revoke-penalty"] == "deduct"
-        cost = f"{side} lose {points} points" if deduct else f"{hand.other(side)} score {points} points"
+        points, side, options = revoke_points(hand, fact.player, fact.at), hand.side(fact.player), hand.game_options
+        unless = " unless a revoke by the other side cancels it," if options["revoke-count"] == "cancel" else ""
+        cost = f"{side} lose {points} points" if options["revoke-penalty"] == "deduct" else \
+            f"{hand.other(side)} score {points} points"
         return laws.Ruling(f"{cost}{unless} and the hand's ordinary result is not scored.")
 
 

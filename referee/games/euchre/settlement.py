@@ -80,14 +80,11 @@ def penalised_revokes(hand: EuchreHand) -> list[tb.Revoke]:
     rule = hand.game_options["revoke-count"]
     if rule == "each":
         return list(hand.revokes)
-    if rule == "once-per-side":
-        firsts: dict[str, tb.Revoke] = {}
-        for revoke in hand.revokes:
-            firsts.setdefault(hand.sides.side(revoke.player), revoke)
-        return list(firsts.values())
     by_side: dict[str, list[tb.Revoke]] = {t.name: [] for t in hand.setup.teams}
     for revoke in hand.revokes:
         by_side[hand.sides.side(revoke.player)].append(revoke)
+    if rule == "once-per-side":  # in the order they were made
+        return sorted((revokes[0] for revokes in by_side.values() if revokes), key=hand.revokes.index)
     cancelled = min(len(r) for r in by_side.values())
     return [r for revokes in by_side.values() for r in revokes[cancelled:]]
 

@@ -31,6 +31,8 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             return Ruling(hand.say("revoke.partner-asks", "asked", ruling=ruling.words), ruling.offer, ruling.then,
                           "revoke.partner-asks")
         side = hand.side(fact.player)
+        if hand.both_revoked():  # both-revoke=new-deal: no penalty, the hand will be void
+            return Ruling(hand.say("revoke.established", "both-pending", side=side))
         if hand.game_options["revoke-penalty"] != "english":
             return Ruling(hand.say("revoke.established", "two-tricks", side=side, others=hand.other(side)) if barred(
                 hand) else hand.say("revoke.established", "two-tricks-free", side=side, others=hand.other(side)))
