@@ -244,9 +244,7 @@ class BostonHand(CalledHand[BostonBid]):
         if self.stage == "ended":  # not played but shown, as the cards are to prove no revoke (seed): it may prove one
             self.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "thrown-up",
                        player=event.player, card=event.card, why=self.over_why or "settled")
-            for fact in [f for trick, led in self.table.unproven_failures(event.player) if led is event.card.suit
-                         for f in self.table.prove(event.player, trick)] if self.table else ():
-                self.on_fact(fact)
+            self.show(event)
             return
         if self.liable.watching and self.table is not None:
             self.liable.before_play(self, event)
