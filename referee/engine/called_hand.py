@@ -87,10 +87,23 @@ class CalledHand(HandReplay, Generic[Bid]):
     # ---- play -------------------------------------------------------------------------------
     def on_play(self, event: ev.Play) -> None:
         """A card played; once a second card is in the trick, a solo caller's lead out of turn
-        stands (`caller_lead_followed`). A game whose own `on_play` calls `play_card` (Boston's, on
-        its hot path) asks `caller_lead_followed` itself."""
+        stands (`caller_lead_followed`). Once the hands are thrown up, where the game declares
+        `shown_after_end`, the card is only shown (`show`). A game whose own `on_play` calls
+        `play_card` (Boston's, on its hot path) asks both itself."""
+        if self.declared.shown_after_end and self.table is not None and self.stage == "ended":
+            self.show(event)
+            return
         super().on_play(event)
         caller_lead_followed(self)
+
+    def show(self, event: ev.Play) -> None:
+        """A card written once the hands are thrown up is not played but shown, as the cards are shown
+        to the board to satisfy each player that no revoke has occurred (the seed): a card of a suit
+        its holder, whose deal is unwritten, failed to follow proves that revoke, as a later play would."""
+        table = self.table
+        for fact in [f for trick, led in table.unproven_failures(event.player) if led is event.card.suit
+                     for f in table.prove(event.player, trick)] if table else ():
+            self.on_fact(fact)
 
     # ---- the steps before play -------------------------------------------------------------
     def close_into(self, rung: Rung | None, names_trumps: bool) -> None:

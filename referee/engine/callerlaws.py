@@ -23,11 +23,31 @@ from ..notation import events as ev
 from ..notation.records import record
 from . import table as tb
 from .caller import NOBODY, Called, MisereError, lead_called
-from .choices import Lapse, Option
-from .penalties import REQUIRES, AttentionLaw, ExposedLaw, Offer, OutOfTurnLaw, RevokeLaw, Ruling, choosers, requirement
+from .choices import PENALTY_WORDS, Lapse, Option
+from .penalties import (
+    REQUIRES,
+    AttentionLaw,
+    DealLaw,
+    ExposedLaw,
+    Offer,
+    OutOfTurnLaw,
+    RevokeLaw,
+    Ruling,
+    choosers,
+    requirement,
+)
 
 Exemption = Literal["unbid", "own", "over"]
 """Why an error carries no penalty: no contract stands, it is a solo caller's own, play is over."""
+
+CALL_WORDS: frozenset[str] = PENALTY_WORDS | {"claim", "deal-stands"}
+"""The words a `call` takes in both games: the penalties', a misère caller's claim of the pool for an
+adversary's error (`MisereError`), a wrong deal let stand (`DEAL`)."""
+
+DEAL: DealLaw[Any] = DealLaw((ev.UpcardLine, ev.Bid, ev.Demand, ev.Pass, ev.Keep, ev.Play))
+"""The wrong deal of both games (Boston's L16 ins., which French Boston's deal follows): it may be
+stopped until the table acts on it, the card turned, a call or a card played showing that the last
+card was out (`DealStop`)."""
 
 
 @record

@@ -162,8 +162,9 @@ class Declaration:
     upcard_trumps: bool = False
     """Whether the upcard's suit is trumps as soon as it is turned (Whist's trump card)."""
     shown_after_end: bool = False
-    """Whether a card played once the hands are thrown up only shows them, ignored without a finding
-    (French Boston); by default a card played after the rest was conceded contradicts the transcript."""
+    """Whether a card played once the hands are thrown up only shows them, without a finding, which may
+    prove a revoke (French Boston's, `CalledHand.show`); by default a card played after the rest was
+    conceded contradicts the transcript."""
     liable: tuple[Callable[[Any], str | None], Callable[[Any, str], bool]] = NOBODY_LIABLE
     """For a game whose laws give one player the call of his adversaries' exposed cards for the rest
     of the hand (Boston's caller, L21 ins., L23, L39): who he is and whose cards wait for him, as
@@ -1021,10 +1022,9 @@ class HandReplay:
 
     def on_play(self, event: ev.Play) -> None:
         """The event handler: a game wraps its own laws around `play_card`. By default a card played
-        after the rest of the tricks were conceded (or claimed) contradicts the transcript: ignored.
-        Where the game declares `shown_after_end`, one played once the hands are thrown up is ignored."""
-        if self.declared.shown_after_end and self.table is not None and self.stage == "ended":
-            return
+        after the rest of the tricks were conceded (or claimed) contradicts the transcript: ignored
+        (where the game declares `shown_after_end`, one played once the hands are thrown up is shown:
+        `CalledHand.show`)."""
         if self.conceded_by is not None:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                       f"{event.player} plays {event.card} after the hands were thrown down; ignored")

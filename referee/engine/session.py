@@ -234,6 +234,13 @@ class GameSession(Generic[Hand]):
         dealer, whether the game is over)."""
         raise NotImplementedError
 
+    def deal_on(self, replay: Hand, verdict: HandVerdict, again: bool, then: str) -> None:
+        """After hand `verdict`, in a game whose deal made `again` keeps its number (Boston's, French
+        Boston's): that deal by its rightful dealer (`HandReplay.deals_next`, a wrong deal stopped), or
+        the next by `then`."""
+        self.number = verdict.number + (0 if again else 1)
+        self.next_dealer = replay.deals_next if again else then
+
     def pool(self) -> int | list[int] | None:
         """The pool as the game's verdict shows it: past the limit a game declares (`Declaration.pool_limit`,
         Boston's), the full pools and the one filling up."""

@@ -32,9 +32,7 @@ class BostonSession(GameSession[BostonHand]):
         return BostonHand(self.context(number), record, self.pool_now or 0)
 
     def advance(self, replay: BostonHand, verdict: HandVerdict) -> None:
-        redeal = verdict.status == "redeal"
-        self.number = verdict.number + (0 if redeal else 1)
-        self.next_dealer = replay.deals_next if redeal else replay.eldest  # a wrong deal stopped: the rightful dealer
+        self.deal_on(replay, verdict, verdict.status == "redeal", replay.eldest)
         if replay.deal == replay.game_deals and verdict.status in ("complete", "abandoned", "thrown-in"):
             self.over = True
 

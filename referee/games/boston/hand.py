@@ -9,8 +9,7 @@ from ...engine import table as tb
 from ...engine.auction import Auction, void
 from ...engine.called_hand import CalledHand
 from ...engine.caller import Called, claim_rest
-from ...engine.callerlaws import caller_lead_followed
-from ...engine.choices import PENALTY_WORDS
+from ...engine.callerlaws import CALL_WORDS, caller_lead_followed
 from ...engine.laws import Effect
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
@@ -41,7 +40,7 @@ class BostonHand(CalledHand[BostonBid]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
-                           PENALTY_WORDS | {"claim", "deal-stands"},  # a misère error's claim; a wrong deal let stand
+                           CALL_WORDS,  # a misère error's claim; a wrong deal let stand
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
                            revoke_abandons=True, upcard="other-pack", pool_limit="pool-limit",
                            claim_abandons=True, short_abandons=True,  # a misère claimed, a hand left off short
@@ -245,9 +244,7 @@ class BostonHand(CalledHand[BostonBid]):
         if self.stage == "ended":  # not played but shown, as the cards are to prove no revoke (seed): it may prove one
             self.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "thrown-up",
                        player=event.player, card=event.card, why=self.over_why or "settled")
-            for fact in [f for trick, led in self.table.unproven_failures(event.player) if led is event.card.suit
-                         for f in self.table.prove(event.player, trick)] if self.table else ():
-                self.on_fact(fact)
+            self.show(event)
             return
         if self.liable.watching and self.table is not None:
             self.liable.before_play(self, event)

@@ -122,7 +122,6 @@ ATTENTION = callerlaws.SideAttentionLaw(
 
 
 LAWS = laws.PenaltyLaws(revoke=REVOKE, out_of_turn=OUT_OF_TURN, exposed=EXPOSED, attention=ATTENTION,
-                        call=laws.CallLaw(wrong_demand_voids=True),  # the card turned, a bid or a card: all dealt
-                        deal=laws.DealLaw["BostonHand"]((ev.UpcardLine, ev.Bid, ev.Pass, ev.Keep, ev.Play)))
+                        call=laws.CallLaw(wrong_demand_voids=True), deal=callerlaws.DEAL)
 """Boston's penalty laws, declared on its hand: a call that fits none of the caller's choices demands
 a wrong penalty, voiding it (L39); a wrong deal may be stopped until the table acts on it (L16 ins.)."""

@@ -39,11 +39,11 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
                                 self.contribution_due)
 
     def advance(self, replay: FrenchBostonHand, verdict: HandVerdict) -> None:
-        again = verdict.status == "redeal" and replay.redeal_why() == "same-dealer"  # an imperfect pack
+        again = verdict.status == "redeal" and replay.redeal_why() == "same-dealer"  # an imperfect pack, a deal stopped
         self.belle = self.belle if again else replay.belle  # the deal made again turns belle, not the void one
-        self.contribution_due = not again  # the same deal, dealt again by him unpaid; any other deal counts
-        self.next_dealer = replay.dealer if again else replay.eldest
-        self.number = verdict.number + (0 if again else 1)
+        # a deal made again is not paid for twice; after a wrong deal stopped (unpaid), the rightful dealer pays
+        self.contribution_due = replay.contribution_due if replay.deals_next != replay.dealer else not again
+        self.deal_on(replay, verdict, again, replay.eldest)
         # the fortieth deal ends the game, or under play-on the first from it in which the pool is won
         last = verdict.number >= TABLE.number("game-deals") and verdict.status != "in-progress" and not again
         won = any(e.who == "pool" and e.rule == replay.rule_id("pool.win") for e in verdict.ledger)

@@ -9,7 +9,7 @@ from ...engine import table as tb
 from ...engine.auction import Objection
 from ...engine.called_hand import CalledHand
 from ...engine.caller import Called, claim_rest
-from ...engine.choices import PENALTY_WORDS
+from ...engine.callerlaws import CALL_WORDS
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
@@ -37,7 +37,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
     """A French Boston deal: one caller alone, or a demander and his acceptor, against the rest."""
 
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS,
-                           PENALTY_WORDS | {"claim"},  # the misère caller's claim of the pool for an adversary's error
+                           CALL_WORDS,  # a misère caller's claim of the pool for an error; a wrong deal let stand
                            score_unit="counters", revoke_abandons=True, upcard="dealer's", shown_after_end=True,
                            settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
 
@@ -262,7 +262,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def shown_void(self) -> str | None:
         """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
         else a hand of the wrong size (a misdeal); once play has begun, too many cards (a misdeal)."""
-        faults = self.deal_faults
+        faults = self.deal_faults if self.deals_next == self.dealer else set()  # a wrong deal stopped: unfinished
         if self.table is not None:
             return "misdeal" if "long-hand" in faults else None
         return "same-dealer" if "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None

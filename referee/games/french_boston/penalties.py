@@ -135,5 +135,5 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
 
 
 LAWS = laws.PenaltyLaws(revoke=REVOKE, retract=FrenchBostonRetractLaw(), out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
-                        attention=ATTENTION, call=FrenchBostonCallLaw(wrong_demand_voids=True))
-"""French Boston's penalty laws, declared on its hand."""
+                        attention=ATTENTION, call=FrenchBostonCallLaw(wrong_demand_voids=True), deal=callerlaws.DEAL)
+"""French Boston's penalty laws, declared on its hand; a wrong deal is stopped as in Boston (digest §4)."""

@@ -43,7 +43,7 @@ class FrenchBostonSettlement:
 
     def settle(self, ledger: Ledger) -> None:
         hand, dealer, status, contract = self.hand, self.hand.dealer, self.hand.status(), self.hand.undertaking
-        if hand.contribution_due:
+        if hand.contribution_due and hand.deals_next == dealer:  # a wrong deal stopped costs nothing
             amount = self.amounts.amount("contribution")
             ledger.into_pool(dealer, amount, hand.rule_id("pool.contribution"),
                              hand.say("pool.contribution", "cause", dealer=dealer))
