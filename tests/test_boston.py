@@ -314,7 +314,8 @@ def test_the_exposed_card_itself_played_before_a_demand_not_to_play_it() -> None
     hand = _hand(_UP_TO_TRICK_3 + "trick 3: Z AH, A 2H, Y QH\nA call withhold\nY retract QH\n"
                  "trick 3: Y 3H, B 4H\n")
     assert _rules(hand) == ["boston.exposed.card", "boston.exposed.before-decision"]
-    assert hand["pending"] == []  # the queen lies on the table again, liable to be called as before
+    # the queen lies on the table again, liable to be called as before: A's choice over it is open again
+    assert [(p["chooser"], p["options"]) for p in hand["pending"]] == [("A", ["card", "highest", "lowest"])]
 
 
 def test_a_demand_on_the_suit_after_the_holders_own_lead_is_no_late_decision() -> None:

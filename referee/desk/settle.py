@@ -94,6 +94,7 @@ class _Prover:
         self.budget = max(PROVING_CHARS, PROVING_TIMES * len(text))
         self.work = work
         self.ran_out = False
+        self.answers: dict[str, bool] = {}  # a line two choices offer (two exposed cards' "highest") is checked once
 
     def _spend(self, chars: int) -> None:
         if chars > self.budget:
@@ -117,6 +118,12 @@ class _Prover:
 
     def accepted(self, line: str) -> bool:
         """Whether the referee takes `line` as an answer (False, with `ran_out`, when it was left unchecked)."""
+        if line in self.answers:
+            return self.answers[line]
+        self.answers[line] = answer = self._accepted(line)
+        return answer
+
+    def _accepted(self, line: str) -> bool:
         if self.left <= 0 or self.ran_out:
             self.ran_out = True
             return False

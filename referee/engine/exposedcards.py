@@ -298,8 +298,9 @@ class LiableCards:
         if unwaited is None or unwaited.card is not card:
             return
         del self.going_back[player]
-        if unwaited.liable:
+        if unwaited.liable:  # back on the table: the caller's choice over it open again, as before it was played
             self.lay(card, player)
+            hand.open(self.offer(hand, player, card))
             return
         hand.exposed.setdefault(player, []).append(card)
         self.expose(hand, player, card)

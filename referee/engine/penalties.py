@@ -508,11 +508,15 @@ answer its choice, or end the hand."""
 
 
 def deal_stopped(hand: HandReplay, option: str, at: ev.Span) -> None:
-    """A `redeal` line stops a wrong deal: the player whose deal it was deals next (`deals_next`)."""
+    """A `redeal` line stops a wrong deal: the player whose deal it was deals next (`deals_next`);
+    `call deal-stands` lets it stand, which the verdict says as it says a stop (the finding's own
+    words were written while it could still be stopped)."""
     right, line = hand.ctx.expected_dealer, hand.redeal
     if option == "redeal" and right is not None and (line is None or line.reason is None):  # not a misdeal's
         hand.deals_next = right
         hand.note(hand.say("deal.wrong-dealer", "stopped", right=right))
+    elif option == "deal-stands":
+        hand.note(hand.say("deal.wrong-dealer", "let-stand", dealer=hand.dealer))
 
 
 REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), OutOfTurnLaw[Any](), ExposedLaw[Any]()

@@ -1608,7 +1608,7 @@ class HandReplay:
                       f"{event.player} calls '{option}', which is not a word of {self.game}'s calls ({words}, a "
                       "suit or a card); the call is ignored" + (f" ({near})" if near else ""))
             return
-        for choice in sorted(self.choices, key=lambda c: not c.waits):
+        for choice in self.call_order():
             if event.player in choice.choosers and self.call_matches(option, choice.pending.options) \
                     and choice.names(option):
                 self.answer(choice, option, event.at)
@@ -1981,12 +1981,26 @@ class HandReplay:
         return None
 
     @final
+    def call_order(self) -> list[Choice]:
+        """The open choices in the order a call answers them: one play waits for, then, while a trick
+        is played, one about a card of the suit led whose holder played to it without waiting for the
+        decision (L23) or is still to play to it (a demand of his highest or lowest is about that
+        suit: L21), then the oldest."""
+        table = self.table
+        due: set[Card] = set()
+        if table is not None and (led := table.led_suit()) is not None:
+            waiting = {p.player for p in table.current.plays} - set(self.liable.unwaited)
+            due = {c.card for c in self.choices
+                   if c.card is not None and table.rules.suit_of(c.card) is led and c.offender not in waiting}
+        return sorted(self.choices, key=lambda c: (not c.waits, c.card not in due))
+
+    @final
     def answer_order(self, choice: Choice) -> str:
         """Which open choice a call answers, in words, where a word could answer `choice` or an open
         choice of the same chooser for another offender's error (two cards out of turn, two revokes:
         the `call` cannot name the offender): `on_call` answers the one play waits for, then the
         oldest, so the table writes its answers in that order. Nothing where no other takes the word."""
-        rivals = [c for c in sorted(self.choices, key=lambda c: not c.waits) if c is choice or (
+        rivals = [c for c in self.call_order() if c is choice or (
             c.choosers & choice.choosers and any(o in c.pending.options and (
                 o != "card" or c.card is None or choice.card is None or c.card is choice.card)
                 for o in choice.pending.options))]

@@ -287,8 +287,9 @@ class BostonHand(CalledHand[BostonBid]):
                            self.say("misere.error", "error"), self.say("misere.error", "rest", player=player))
         if cards is not None:  # None in a misère: an error, the caller's claim open
             laid = [(partner, card) for partner, held in cards.items() for card in held]
-            for partner, card in laid:
+            for partner, card in laid:  # each the caller's choice, as one exposed card (`callable_card`)
                 self.liable.lay(card, partner)
+                self.open(self.liable.offer(self, partner, card))
             self.penalty("play.claim-rest", "laid", partners=" and ".join(cards),
                          effects=[Effect("exposed", p, None, c.text) for p, c in laid])
 

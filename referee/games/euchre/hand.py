@@ -61,7 +61,7 @@ def bidding_rules(stick_the_dealer: bool) -> AuctionRules[Suit]:
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
                            card_role=bower_role, settlement=settle,
-                           call_words=PENALTY_WORDS | {"partnership", "alone"})  # the defenders' election, SOM 100
+                           call_words=PENALTY_WORDS | {"partnership", "alone", "deal-stands"})  # SOM 100; SOM 40
 
     @property
     def game_options(self) -> EuchreOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
