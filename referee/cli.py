@@ -23,6 +23,7 @@ from typing import IO
 import typer
 
 from . import __version__
+from .check import unreadable
 from .engine.header import game_named
 from .engine.rulebook import Option, OptionError
 from .entry import fail, output_to, rules_text, run_check, unusable, unwritable_output
@@ -224,6 +225,10 @@ def _fmt_staged(path: str, rules: str | None, check_only: bool, diff: bool) -> i
 
     if path != STDIN and os.path.exists(path) and not os.path.isfile(path):
         typer.echo(f"{path}: not a regular file (fmt rewrites transcript files in place)", err=True)
+        return 2
+    problem = unreadable(path) if path != STDIN else None
+    if problem is not None:  # a missing or unreadable file, told as check tells it
+        typer.echo(format_problem(path, problem), err=True)
         return 2
     with ExitStack() as stack:
         canonical = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8", newline=""))

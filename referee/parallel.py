@@ -28,7 +28,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass
 
-from .check import Checker, _unreadable
+from .check import Checker, InputError, guarded, open_input, unreadable
 from .engine.verdict import GameVerdict, HandVerdict, Summary
 from .notation.inputs import STDIN
 from .notation.limits import MAX_ERRORS
@@ -90,7 +90,7 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rule
         for path in paths:
             summary.files += 1
             sink.begin_file(path)
-            problem = _unreadable(path) if path != STDIN else None
+            problem = unreadable(path) if path != STDIN else None
             if path == STDIN or path.endswith(".gz") or (problem is None and not os.path.isfile(path)):
                 # a pipe, a device or a compressed file cannot be cut beforehand
                 checker = Checker(sink, rules)
@@ -100,7 +100,11 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rule
                 summary.errors += 1
                 sink.error(problem, problem.line)
             else:
-                _check_file(path, sink, rules, "json" if json else kind, quiet, pool, summary)
+                try:
+                    _check_file(path, sink, rules, "json" if json else kind, quiet, pool, summary)
+                except InputError as failed:  # told after what was read of it, as a sequential run tells it
+                    summary.errors += 1
+                    sink.error(failed.problem(path), 0)
             sink.end_file()
     sink.finish(summary)
     return summary
@@ -124,8 +128,8 @@ def _check_file(path: str, sink: JsonWriter | TextSink, rules: str | None, write
     """One file, its parts shared out to the workers. A file that is one part (a single game, or no
     game boundary within `MOST_UNITS`) costs what a sequential run costs: it is read as a stream
     here, and the pool is started only for a file that has parts to share out."""
-    with open(path, "rb") as stream:
-        parts = split_games(stream, UNIT_BYTES, MOST_UNITS * UNIT_BYTES)
+    with open_input(path) as stream:
+        parts = split_games(guarded(stream), UNIT_BYTES, MOST_UNITS * UNIT_BYTES)
         first_part = next(parts)
         second_part = next(parts, None)
     if second_part is None or first_part[1] is None:  # one part: nothing to share out
@@ -136,8 +140,8 @@ def _check_file(path: str, sink: JsonWriter | TextSink, rules: str | None, write
 
     def tasks() -> Iterator[_Task]:
         nonlocal rest, offset
-        with open(path, "rb") as stream:
-            for first, data in split_games(stream, UNIT_BYTES, MOST_UNITS * UNIT_BYTES):
+        with open_input(path) as stream:
+            for first, data in split_games(guarded(stream), UNIT_BYTES, MOST_UNITS * UNIT_BYTES):
                 if data is None:  # a game too long to hand out: the rest is read here
                     rest = first, offset
                     return
@@ -164,9 +168,9 @@ def _check_here(sink: JsonWriter | TextSink, rules: str | None, summary: Summary
                 offset: int) -> None:
     """Check (the rest of) a file in this process, straight into `sink`, from byte `offset`."""
     checker = Checker(sink, rules)
-    with open(path, "rb") as opened:
+    with open_input(path) as opened:
         opened.seek(offset)
-        checker.check_stream(opened, first_line)
+        checker.check_stream(guarded(opened), first_line)
     _merge(summary, checker.summary)
 
 
@@ -179,8 +183,8 @@ def _check_resumed(sink: JsonWriter | TextSink, rules: str | None, summary: Summ
     the sequential run would have cost, and is the one way to list what it lists."""
     resumed = _Resumed(sink, first_line)
     checker = resumed.checker = Checker(resumed, rules)
-    with open(path, "rb") as opened:
-        checker.check_stream(opened)
+    with open_input(path) as opened:
+        checker.check_stream(guarded(opened))
     _merge(summary, checker.summary)
     _merge(summary, resumed.before, sign=-1)
 

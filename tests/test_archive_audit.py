@@ -1,0 +1,146 @@
+"""An archive audited as an engineer would audit a million hands, and the command line as a club
+secretary meets it the first time: what goes wrong with real files and real machines (a directory
+that cannot be listed, a disk that fails while a file is read, a compressed archive, a run killed
+half-way, an archive checked by several workers) is told in words and costs flat memory.
+
+Work is counted and memory measured, never the clock: a test that waits, waits for a state (a
+file appearing, a process blocked on its input)."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.check import Collector, check_files
+from referee.cli import app
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+CASE = CASES / "euchre" / "revoke-established.ttn"
+runner = CliRunner()
+
+
+# ---- input that cannot be read ---------------------------------------------------------------
+
+def test_a_directory_that_cannot_be_listed_is_told_so_not_called_empty(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A directory without read permission may hold transcripts: "holds no transcript" would send
+    the auditor looking in the wrong place. (Patched: the tests may run as root, who reads all.)"""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: path != str(locked) and real_access(path, mode))
+    collector = Collector()
+    check_files([str(locked)], collector)
+    [problem] = collector.verdict.files[0].errors
+    assert problem.message == "the directory cannot be read (permission denied)"
+    assert problem.hint == "check the directory's permissions"
+
+
+class _FailingDisk(io.BytesIO):
+    """A file whose disk fails once its first `good` bytes are read."""
+
+    def __init__(self, data: bytes, good: int) -> None:
+        super().__init__(data)
+        self.good = good
+
+    def _check(self) -> None:
+        if self.tell() >= self.good:
+            raise OSError(5, "Input/output error")
+
+    def read1(self, size: int = -1) -> bytes:
+        self._check()
+        return super().read1(min(size, self.good - self.tell()) if size >= 0 else self.good - self.tell())
+
+    def readline(self, size: int | None = -1) -> bytes:
+        self._check()
+        return super().readline(size)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_disk_error_while_reading_is_told_and_the_archive_goes_on(tmp_path: Path, jobs: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """An I/O error reading one file was told as "cannot write the output" and ended the run: the
+    other files of the archive went unchecked. Now the games before it are checked, the file's
+    error is told, and the next file is checked; exit 2."""
+    failing = tmp_path / "failing.ttn"
+    text = CASE.read_bytes()
+    failing.write_bytes(text + text)  # two games: the disk fails in the second
+    import referee.check
+
+    real_open = referee.check.open_binary
+
+    def open_binary(path: str) -> io.BytesIO:
+        if path != str(failing):
+            return real_open(path)
+        return _FailingDisk(failing.read_bytes(), len(text) + len(text) // 2)
+
+    monkeypatch.setattr(referee.check, "open_binary", open_binary)
+    result = runner.invoke(app, ["check", "--format", "json", "--jobs", jobs, str(failing), str(CASE)])
+    assert result.exit_code == 2, result.output
+    verdict = json.loads(result.stdout)
+    first, second = verdict["files"]
+    assert [e["message"] for e in first["errors"]] == ["the file could not be read to its end (Input/output error)"]
+    assert first["games"][0]["hands"][0]["irregularities"]  # the game read before the failure
+    assert first["games"][1]["hands"] == []  # the game it broke: ended as at the end of a file
+    assert second["games"][0]["hands"][0]["irregularities"] and not second["errors"]  # the next file
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs Linux's /proc/self/mem, which fails to read")
+@pytest.mark.parametrize("command", [["check"], ["check", "--jobs", "2"], ["check", "--format", "json"],
+                                     ["explain"], ["report"]])
+def test_a_file_that_fails_to_read_is_not_an_output_error(command: list[str]) -> None:
+    """/proc/self/mem fails on its first read (EIO), as a failing disk or a dropped share does."""
+    paths = ["/proc/self/mem", str(CASE)] if command[0] == "check" else ["/proc/self/mem"]
+    done = subprocess.run([sys.executable, "-m", "referee", *command, *paths], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2
+    assert "cannot write the output" not in done.stderr and "Traceback" not in done.stderr
+    told = done.stderr + done.stdout  # JSON and the report hold the problem in their output
+    assert "/proc/self/mem" in told and "could not be read to its end (Input/output error)" in told
+    if command[0] == "check":
+        assert "1 irregularity" in done.stdout or '"irregularities": 1,' in done.stdout  # the next file
+
+
+def test_fmt_tells_a_missing_file_as_check_does(tmp_path: Path) -> None:
+    missing = str(tmp_path / "tonight.ttn")
+    fmt, check = runner.invoke(app, ["fmt", missing]), runner.invoke(app, ["check", missing])
+    assert fmt.exit_code == check.exit_code == 2
+    assert fmt.stderr == check.stderr == f"{missing}: no such file — check the path and its spelling\n"
+
+
+# ---- compressed archives ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("games", [1, 2])
+def test_report_numbers_the_games_of_a_compressed_file_as_of_a_plain_one(tmp_path: Path, games: int) -> None:
+    """The report numbers its games when the file holds several: it looked for their headers in
+    the compressed bytes of a .gz file, and so numbered them or not by chance."""
+    plain, packed = tmp_path / "night.ttn", tmp_path / "night.ttn.gz"
+    text = "\n".join([CASE.read_text("utf-8")] * games)
+    plain.write_text(text, "utf-8")
+    packed.write_bytes(gzip.compress(text.encode("utf-8")))
+    shown = [runner.invoke(app, ["report", str(path)]) for path in (plain, packed)]
+    headings = [[line for line in report.stdout.splitlines() if line.startswith("# Ruling")] for report in shown]
+    assert headings[0] == headings[1] and len(headings[0]) == games
+    assert all(heading.endswith(f"— game {n}") for n, heading in enumerate(headings[0], 1)) == (games > 1)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_compressed_file_damaged_in_mid_game_still_gives_whole_json(tmp_path: Path, jobs: str) -> None:
+    """The game being read when the .gz file broke was begun in the JSON and never closed: the
+    verdict of the whole archive could not be parsed. It is now ended as at the end of a file."""
+    data = gzip.compress(CASE.read_bytes() + b"\n" + CASE.read_bytes())
+    damaged = tmp_path / "night.ttn.gz"
+    damaged.write_bytes(data[: len(data) * 3 // 4])
+    result = runner.invoke(app, ["check", "--format", "json", "--jobs", jobs, str(damaged), str(CASE)])
+    verdict = json.loads(result.stdout)
+    assert result.exit_code == 2 and verdict["summary"]["errors"] == 1
+    assert verdict["files"][0]["errors"][0]["message"].startswith("this compressed file is damaged (")
+    assert verdict["files"][1]["games"][0]["hands"][0]["irregularities"]
