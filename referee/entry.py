@@ -53,6 +53,8 @@ def main() -> None:
             sys.stdout.flush()
     except OSError as error:
         unwritable_output(error)
+    except KeyboardInterrupt:  # Ctrl-C: as the Typer commands end on it, quietly with status 130
+        leave(130)
     leave(status)
 
 

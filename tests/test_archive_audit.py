@@ -12,6 +12,7 @@ import gzip
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -130,6 +131,59 @@ def test_report_numbers_the_games_of_a_compressed_file_as_of_a_plain_one(tmp_pat
     headings = [[line for line in report.stdout.splitlines() if line.startswith("# Ruling")] for report in shown]
     assert headings[0] == headings[1] and len(headings[0]) == games
     assert all(heading.endswith(f"— game {n}") for n, heading in enumerate(headings[0], 1)) == (games > 1)
+
+
+# ---- a run ended half-way ---------------------------------------------------------------------
+
+def _blocked_check(args: list[str], cwd: Path) -> subprocess.Popen[bytes]:
+    """``referee check ARGS -`` reading a game from a pipe held open: it waits there, whatever the
+    machine's speed, until it is signalled. The signals are as a terminal's shell leaves them.
+    Forty games: their verdict fills the output's buffer, so some of it is written at once."""
+    def defaults() -> None:
+        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(number, signal.SIG_DFL)
+
+    process = subprocess.Popen([sys.executable, "-m", "referee", "check", *args, "-"], cwd=cwd,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=defaults)
+    assert process.stdin is not None
+    process.stdin.write(b"\n".join([CASE.read_bytes()] * 40))
+    process.stdin.flush()
+    return process
+
+
+def _wait_for_temporary(folder: Path, process: subprocess.Popen[bytes]) -> None:
+    """Until the temporary file of ``-o`` is there (the run has begun writing), or the run ends."""
+    while not any(p.name.endswith(".tmp") for p in folder.iterdir()) and process.poll() is None:
+        os.sched_yield()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=["TERM", "HUP", "INT"])
+def test_a_run_killed_half_way_leaves_no_file_behind(tmp_path: Path, number: int) -> None:
+    """``kill`` or a closed terminal ended the run at once and left ``.verdict.json.XXXX.tmp``
+    behind; the docs promise that an interrupted run leaves none. The run still ends by the
+    signal (Ctrl-C: status 130, as the other commands end on it, without a traceback)."""
+    out = tmp_path / "verdict.json"
+    process = _blocked_check(["--format", "json", "-o", str(out)], tmp_path)
+    _wait_for_temporary(tmp_path, process)
+    process.send_signal(number)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == (130 if number == signal.SIGINT else -number), err
+    assert b"Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_on_a_plain_check_prints_no_traceback(tmp_path: Path) -> None:
+    """A plain ``check`` does not go through Typer (`referee.entry`), which ends on Ctrl-C
+    quietly with 130; it printed a KeyboardInterrupt traceback."""
+    process = _blocked_check([], tmp_path)
+    assert process.stdout is not None
+    process.stdout.read1(1)  # the first game's verdict is out: the run is under way
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and err == b""
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
