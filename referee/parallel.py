@@ -237,6 +237,7 @@ class _Pool:
 
     def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
+            _steady_heap()
             self._executor = ProcessPoolExecutor(max_workers=self.jobs, initializer=_watch_parent,
                                                  initargs=(os.getpid(),))
         return self._executor
@@ -250,6 +251,23 @@ class _Pool:
 
 
 _PR_SET_PDEATHSIG = 1
+_M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
+_MMAP_THRESHOLD = 128 * 1024  # glibc's own starting value
+
+
+def _steady_heap() -> None:
+    """Keep the parent's memory flat however many parts pass through it.
+
+    Each part comes back as one pickled message of about a megabyte, unpickled into a string
+    as large. glibc serves such blocks by mmap and gives them back at once, but after freeing
+    one it raises its threshold to that size, and from then on serves them from the heap, where
+    the small objects allocated between them keep the heap from shrinking: the parent's peak
+    grew with the archive (51 MB for 5 MB of transcript, 89 MB for 40 MB). Setting the threshold
+    explicitly turns that adjustment off. Elsewhere than glibc nothing is changed.
+    """
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None).mallopt(_M_MMAP_THRESHOLD, _MMAP_THRESHOLD)
 
 
 def _watch_parent(parent: int) -> None:
