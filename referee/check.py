@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import BinaryIO, Protocol, cast
@@ -107,7 +108,7 @@ class Checker:
         A file that fails while it is read (a damaged ``.gz`` file, a disk or network error) is
         reported after what was read of it, and the run goes on to the next file.
         """
-        problem = None if path == STDIN else unreadable(path)
+        problem = unreadable(path)
         if problem is not None:
             self._error(problem)
             return
@@ -305,6 +306,9 @@ def _listed(hand: HandVerdict) -> HandVerdict:
 def unreadable(path: str) -> Problem | None:
     """What keeps `path` from being read, told before it is opened so that every command
     (check, its workers, fmt) says it in the same words; None when it can be read."""
+    if path == STDIN:  # started with it closed (``<&-``), Python has no sys.stdin at all
+        return None if sys.stdin is not None else Problem(
+            0, 0, "standard input is closed", "give the transcript on it (referee check - < game.ttn) or name the file")
     if not os.path.exists(path):
         return Problem(0, 0, "no such file", "check the path and its spelling")
     if os.path.isdir(path):

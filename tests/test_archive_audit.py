@@ -120,6 +120,36 @@ def test_fmt_tells_a_missing_file_as_check_does(tmp_path: Path) -> None:
     assert fmt.stderr == check.stderr == f"{missing}: no such file — check the path and its spelling\n"
 
 
+@pytest.mark.parametrize("command", [["check"], ["check", "--format", "json", "--jobs", "2"], ["explain"],
+                                     ["report"], ["fmt"]])
+def test_standard_input_closed_is_told_not_a_traceback(command: list[str]) -> None:
+    """Started with standard input closed (``<&-``, as some schedulers start programs), Python
+    has no sys.stdin: ``-`` raised AttributeError in every command."""
+    done = subprocess.run([sys.executable, "-m", "referee", *command, "-"], capture_output=True, text=True,
+                          timeout=120, preexec_fn=lambda: os.close(0))
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "standard input is closed" in done.stderr + done.stdout
+
+
+@pytest.mark.parametrize("command", [["check"], ["explain"]])
+def test_standard_output_closed_is_exit_2_in_one_line(command: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "referee", *command, str(CASE)], stderr=subprocess.PIPE,
+                          text=True, timeout=120, preexec_fn=lambda: os.close(1))
+    assert (done.returncode, done.stderr) == (2, "referee: cannot write the output: standard output is closed\n")
+
+
+def test_output_over_the_file_standard_input_reads_is_refused(tmp_path: Path) -> None:
+    """``referee check - -o game.ttn < game.ttn`` renamed the verdict over the transcript."""
+    game = tmp_path / "game.ttn"
+    game.write_bytes(CASE.read_bytes())
+    for command in (["check"], ["report"]):
+        with open(game, "rb") as stdin:
+            done = subprocess.run([sys.executable, "-m", "referee", *command, "-", "-o", str(game)], stdin=stdin,
+                                  capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and "that is the transcript being read" in done.stderr
+        assert game.read_bytes() == CASE.read_bytes()
+
+
 # ---- compressed archives ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("games", [1, 2])
