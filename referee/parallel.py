@@ -91,8 +91,7 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rule
             summary.files += 1
             sink.begin_file(path)
             problem = unreadable(path) if path != STDIN else None
-            if path == STDIN or path.endswith(".gz") or (problem is None and not os.path.isfile(path)):
-                # a pipe, a device or a compressed file cannot be cut beforehand
+            if path == STDIN or (problem is None and not os.path.isfile(path)):  # a pipe, a device: not cut
                 checker = Checker(sink, rules)
                 checker.read_path(path)
                 _merge(summary, checker.summary)
@@ -102,7 +101,7 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rule
             else:
                 try:
                     _check_file(path, sink, rules, "json" if json else kind, quiet, pool, summary)
-                except InputError as failed:  # told after what was read of it, as a sequential run tells it
+                except InputError as failed:  # told after the games before it, as a sequential run tells it
                     summary.errors += 1
                     sink.error(failed.problem(path), 0)
             sink.end_file()
@@ -127,11 +126,19 @@ def _check_file(path: str, sink: JsonWriter | TextSink, rules: str | None, write
                 pool: _Pool, summary: Summary) -> None:
     """One file, its parts shared out to the workers. A file that is one part (a single game, or no
     game boundary within `MOST_UNITS`) costs what a sequential run costs: it is read as a stream
-    here, and the pool is started only for a file that has parts to share out."""
-    with open_input(path) as stream:
-        parts = split_games(guarded(stream), UNIT_BYTES, MOST_UNITS * UNIT_BYTES)
-        first_part = next(parts)
-        second_part = next(parts, None)
+    here, and the pool is started only for a file that has parts to share out.
+
+    A file that fails while it is read (a damaged .gz file, a disk error) is checked here from
+    the first part not handed out, so the failure is met where a sequential run meets it, with
+    the same games told before it: the output stays the sequential run's, byte for byte.
+    """
+    try:
+        with open_input(path) as stream:
+            parts = split_games(guarded(stream), UNIT_BYTES, MOST_UNITS * UNIT_BYTES)
+            first_part = next(parts)
+            second_part = next(parts, None)
+    except InputError:
+        second_part = None
     if second_part is None or first_part[1] is None:  # one part: nothing to share out
         _check_here(sink, rules, summary, path, 1, 0)
         return
@@ -140,13 +147,18 @@ def _check_file(path: str, sink: JsonWriter | TextSink, rules: str | None, write
 
     def tasks() -> Iterator[_Task]:
         nonlocal rest, offset
+        following = 1  # the first line of the part after those handed out
         with open_input(path) as stream:
-            for first, data in split_games(guarded(stream), UNIT_BYTES, MOST_UNITS * UNIT_BYTES):
-                if data is None:  # a game too long to hand out: the rest is read here
-                    rest = first, offset
-                    return
-                offset += len(data)
-                yield _Task(path, first, data, rules, writer, quiet)
+            try:
+                for first, data in split_games(guarded(stream), UNIT_BYTES, MOST_UNITS * UNIT_BYTES):
+                    if data is None:  # a game too long to hand out: the rest is read here
+                        rest = first, offset
+                        return
+                    offset += len(data)
+                    following = first + data.count(b"\n")
+                    yield _Task(path, first, data, rules, writer, quiet)
+            except InputError:  # the rest is read here, up to the failure
+                rest = following, offset
 
     told = 0  # the file's problems told so far
     for part in _in_order(pool.executor(), tasks(), window=2 * pool.jobs):
@@ -168,10 +180,12 @@ def _check_here(sink: JsonWriter | TextSink, rules: str | None, summary: Summary
                 offset: int) -> None:
     """Check (the rest of) a file in this process, straight into `sink`, from byte `offset`."""
     checker = Checker(sink, rules)
-    with open_input(path) as opened:
-        opened.seek(offset)
-        checker.check_stream(guarded(opened), first_line)
-    _merge(summary, checker.summary)
+    try:
+        with open_input(path) as opened:
+            opened.seek(offset)
+            checker.check_stream(guarded(opened), first_line)
+    finally:  # what was told before a failure counts too
+        _merge(summary, checker.summary)
 
 
 def _check_resumed(sink: JsonWriter | TextSink, rules: str | None, summary: Summary, path: str,
@@ -183,10 +197,12 @@ def _check_resumed(sink: JsonWriter | TextSink, rules: str | None, summary: Summ
     the sequential run would have cost, and is the one way to list what it lists."""
     resumed = _Resumed(sink, first_line)
     checker = resumed.checker = Checker(resumed, rules)
-    with open_input(path) as opened:
-        checker.check_stream(guarded(opened))
-    _merge(summary, checker.summary)
-    _merge(summary, resumed.before, sign=-1)
+    try:
+        with open_input(path) as opened:
+            checker.check_stream(guarded(opened))
+    finally:  # what was told before a failure counts too
+        _merge(summary, checker.summary)
+        _merge(summary, resumed.before, sign=-1)
 
 
 class _Resumed:

@@ -59,9 +59,13 @@ class _FailingDisk(io.BytesIO):
         if self.tell() >= self.good:
             raise OSError(5, "Input/output error")
 
-    def read1(self, size: int = -1) -> bytes:
+    def read(self, size: int | None = -1) -> bytes:
         self._check()
-        return super().read1(min(size, self.good - self.tell()) if size >= 0 else self.good - self.tell())
+        left = self.good - self.tell()
+        return super().read(left if size is None or size < 0 else min(size, left))
+
+    def read1(self, size: int = -1) -> bytes:
+        return self.read(size)
 
     def readline(self, size: int | None = -1) -> bytes:
         self._check()
@@ -164,6 +168,58 @@ def test_report_numbers_the_games_of_a_compressed_file_as_of_a_plain_one(tmp_pat
     headings = [[line for line in report.stdout.splitlines() if line.startswith("# Ruling")] for report in shown]
     assert headings[0] == headings[1] and len(headings[0]) == games
     assert all(heading.endswith(f"— game {n}") for n, heading in enumerate(headings[0], 1)) == (games > 1)
+
+
+def _archive(games: int) -> bytes:
+    """`games` games (of one hand, with a revoke), enough of them to be cut into several parts;
+    each with a comment of random digits, so that the archive compresses as a real one does."""
+    rng = random.Random(7)
+    return b"\n".join(f"# {rng.getrandbits(160):048d}\n".encode() + CASE.read_bytes() for _ in range(games))
+
+
+def test_jobs_share_a_compressed_archive_out_to_the_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A .ttn.gz file was checked in the parent alone, whatever --jobs said: an archive kept
+    compressed, as large ones are, got no worker. It is now cut into parts as it is read."""
+    import referee.parallel
+
+    packed = tmp_path / "archive.ttn.gz"
+    packed.write_bytes(gzip.compress(_archive(1200)))  # 720 KB once decompressed: three parts
+    started: list[bool] = []
+    real_executor = referee.parallel._Pool.executor
+    monkeypatch.setattr(referee.parallel._Pool, "executor", lambda pool: started.append(True) or real_executor(pool))
+    outputs = [runner.invoke(app, ["check", "--format", "json", "--jobs", jobs, str(packed)]) for jobs in ("1", "2")]
+    assert started and outputs[0].stdout == outputs[1].stdout
+    assert json.loads(outputs[1].stdout)["summary"]["games"] == 1200
+
+
+@pytest.mark.parametrize("fraction", [0.5, 0.9])
+def test_jobs_tell_a_file_failing_in_mid_archive_as_one_process_does(tmp_path: Path, fraction: float,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A .gz file damaged, or a disk failing, in a later part: the parts before it come from the
+    workers, the rest is read in the parent up to the failure, so the output is byte for byte a
+    sequential run's (the games before the failure, the one it broke ended, the problem)."""
+    import referee.check
+
+    data = _archive(1200)
+    packed, failing = tmp_path / "damaged.ttn.gz", tmp_path / "failing.ttn"
+    compressed = gzip.compress(data)
+    packed.write_bytes(compressed[: int(len(compressed) * fraction)])
+    failing.write_bytes(data)
+    real_open = referee.check.open_binary
+
+    def open_binary(path: str) -> io.BytesIO:
+        return _FailingDisk(data, int(len(data) * fraction)) if path == str(failing) else real_open(path)
+
+    monkeypatch.setattr(referee.check, "open_binary", open_binary)
+    for path in (packed, failing):
+        for format in ("text", "json"):
+            runs = [runner.invoke(app, ["check", "--format", format, "--jobs", jobs, str(path), str(CASE)])
+                    for jobs in ("1", "2")]
+            assert runs[0].exit_code == runs[1].exit_code == 2
+            assert (runs[0].stdout, runs[0].stderr) == (runs[1].stdout, runs[1].stderr)
+        first, second = json.loads(runs[1].stdout)["files"]
+        assert 500 < len(first["games"]) < 1200 and len(first["errors"]) == 1  # parts, then the failure
+        assert second["games"][0]["hands"][0]["irregularities"]
 
 
 # ---- a run ended half-way ---------------------------------------------------------------------
