@@ -210,17 +210,3 @@ def several_games(path: str) -> bool:
     except DAMAGED:
         return False
     return False
-    games, in_header = 0, False
-    with open(path, "rb") as stream:
-        while raw := stream.readline(1 << 16):
-            line = raw.strip()
-            if not line or line.startswith(b"#"):
-                continue
-            if line.startswith(b"["):
-                if not in_header:
-                    games, in_header = games + 1, True
-                    if games > 1:
-                        return True
-            else:
-                in_header = False
-    return False
