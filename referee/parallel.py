@@ -2,7 +2,8 @@
 
 Each file is cut into parts of whole games (`notation.split_games`); a worker checks a part
 and renders it with the same writer the sequential path uses, and the parent splices the
-parts in order. At most two parts per worker are in flight, so memory stays flat however
+parts in order. A run of small files (an archive kept as a file an evening) is shared out a
+file to a worker, which reads it itself. At most two parts per worker are in flight, so memory stays flat however
 large the archive. Games are independent (each header starts afresh), so the output is
 byte-for-byte the output of a sequential run.
 
@@ -19,6 +20,7 @@ import ctypes
 import io
 import os
 import signal
+import stat
 import sys
 import threading
 import time
@@ -27,6 +29,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass
+from itertools import groupby
 
 from .check import Checker, InputError, guarded, open_input, unreadable
 from .engine.verdict import GameVerdict, HandVerdict, Summary
@@ -45,7 +48,7 @@ UNIT_BYTES = 256 * 1024
 class _Task:
     path: str
     first_line: int
-    data: bytes
+    data: bytes | None  # None: the whole file, read by the worker
     rules: str | None
     kind: str  # the writer: json, text or github (`outputs.part_writer`)
     quiet: bool
@@ -66,7 +69,11 @@ def _check_part(task: _Task) -> _Part:
     sink = part_writer(task.kind, task.quiet, out, err)
     sink.begin_file(task.path)
     checker = Checker(sink, task.rules)
-    complete = checker.check_stream(io.BytesIO(task.data), task.first_line)
+    complete = True
+    if task.data is None:
+        checker.read_path(task.path)
+    else:
+        complete = checker.check_stream(io.BytesIO(task.data), task.first_line)
     problems = sink.errors if isinstance(sink, JsonWriter) else []
     return _Part(task.first_line, out.getvalue(), err.getvalue(), problems, checker.summary, complete)
 
@@ -86,27 +93,77 @@ def check_files_parallel(paths: Iterable[str], sink: JsonWriter | TextSink, rule
     summary = Summary()
     json = isinstance(sink, JsonWriter)
     quiet = getattr(sink, "quiet", False)
+    writer = "json" if json else kind
     with _Pool(worker_count(jobs)) as pool:
-        for path in paths:
-            summary.files += 1
-            sink.begin_file(path)
-            problem = unreadable(path) if path != STDIN else None
-            if path == STDIN or (problem is None and not os.path.isfile(path)):  # a pipe, a device: not cut
-                checker = Checker(sink, rules)
-                checker.read_path(path)
-                _merge(summary, checker.summary)
-            elif problem is not None:
-                summary.errors += 1
-                sink.error(problem, problem.line)
-            else:
-                try:
-                    _check_file(path, sink, rules, "json" if json else kind, quiet, pool, summary)
-                except InputError as failed:  # told after the games before it, as a sequential run tells it
-                    summary.errors += 1
-                    sink.error(failed.problem(path), 0)
-            sink.end_file()
+        for whole, group in groupby(paths, key=_whole):
+            files = list(group)
+            if whole and len(files) > 1:  # a file to a worker; one alone costs what a sequential run costs
+                _check_whole_files(files, sink, rules, writer, quiet, pool, summary)
+                continue
+            for path in files:
+                summary.files += 1
+                sink.begin_file(path)
+                _check_path(path, sink, rules, writer, quiet, pool, summary)
+                sink.end_file()
     sink.finish(summary)
     return summary
+
+
+def _check_path(path: str, sink: JsonWriter | TextSink, rules: str | None, writer: str, quiet: bool,
+                pool: _Pool, summary: Summary) -> None:
+    problem = unreadable(path) if path != STDIN else None
+    if path == STDIN or (problem is None and not os.path.isfile(path)):  # a pipe, a device: not cut
+        _check_here_whole(sink, rules, summary, path)
+    elif problem is not None:
+        summary.errors += 1
+        sink.error(problem, problem.line)
+    else:
+        try:
+            _check_file(path, sink, rules, writer, quiet, pool, summary)
+        except InputError as failed:  # told after the games before it, as a sequential run tells it
+            summary.errors += 1
+            sink.error(failed.problem(path), 0)
+
+
+def _whole(path: str) -> bool:
+    """Whether a worker checks `path` whole: a plain file of one part at most, read by the worker."""
+    if path == STDIN or path.endswith(".gz"):
+        return False
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):  # told by the checker, in its words
+        return False
+    return stat.S_ISREG(info.st_mode) and info.st_size <= UNIT_BYTES
+
+
+def _check_whole_files(paths: Iterable[str], sink: JsonWriter | TextSink, rules: str | None, writer: str,
+                       quiet: bool, pool: _Pool, summary: Summary) -> None:
+    """Small files, each checked whole by a worker, spliced in order. A file with `MAX_ERRORS`
+    problems or more is checked again here, as a sequential run lists what it lists."""
+    order: deque[str] = deque()
+
+    def tasks() -> Iterator[_Task]:
+        for path in paths:
+            order.append(path)
+            yield _Task(path, 1, None, rules, writer, quiet)
+
+    for part in _in_order(pool.executor(), tasks(), window=2 * pool.jobs):
+        path = order.popleft()
+        summary.files += 1
+        sink.begin_file(path)
+        if part.summary.errors >= MAX_ERRORS:
+            _check_here_whole(sink, rules, summary, path)
+        else:
+            sink.raw(part.out, part.err, part.problems, part.summary.games)
+            _merge(summary, part.summary)
+        sink.end_file()
+
+
+def _check_here_whole(sink: JsonWriter | TextSink, rules: str | None, summary: Summary, path: str) -> None:
+    """Check a whole file in this process, as a sequential run does."""
+    checker = Checker(sink, rules)
+    checker.read_path(path)
+    _merge(summary, checker.summary)
 
 
 MOST_UNITS = 16

@@ -192,6 +192,32 @@ def test_jobs_share_a_compressed_archive_out_to_the_workers(tmp_path: Path, monk
     assert json.loads(outputs[1].stdout)["summary"]["games"] == 1200
 
 
+def test_jobs_share_an_archive_of_small_files_out_to_the_workers(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """An archive kept as a file an evening is a run of small files, each one part: --jobs
+    checked every one in the parent and started no worker. Now a worker takes a file whole
+    (reading it itself); the output is the sequential run's, byte for byte, whatever the files
+    hold (findings, nothing, noise past the problems listed, bytes that are not text)."""
+    import referee.parallel
+
+    folder = tmp_path / "evenings"
+    folder.mkdir()
+    for n in range(6):
+        (folder / f"night-{n}.ttn").write_bytes(_archive(n + 1))
+    (folder / "night-empty.ttn").write_bytes(b"")
+    (folder / "night-noise.ttn").write_bytes(b"zz ?\n" * 1100)
+    (folder / "night-nuls.ttn").write_bytes(b"\x00" * 64)
+    started: list[bool] = []
+    real_executor = referee.parallel._Pool.executor
+    monkeypatch.setattr(referee.parallel._Pool, "executor", lambda pool: started.append(True) or real_executor(pool))
+    for format in ("json", "text", "github"):
+        runs = [runner.invoke(app, ["check", "--format", format, "--jobs", jobs, str(folder), str(CASE)])
+                for jobs in ("1", "2")]
+        assert runs[0].exit_code == runs[1].exit_code == 2
+        assert (runs[0].stdout, runs[0].stderr) == (runs[1].stdout, runs[1].stderr)
+    assert started
+
+
 @pytest.mark.parametrize("fraction", [0.5, 0.9])
 def test_jobs_tell_a_file_failing_in_mid_archive_as_one_process_does(tmp_path: Path, fraction: float,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
