@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import BinaryIO, Protocol
+from typing import BinaryIO, Protocol, cast
 
 from .engine.header import SetupReader
 from .engine.session import GameSession
@@ -19,7 +20,7 @@ from .engine.verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verd
 from .games import Session, registry
 from .notation.inputs import DAMAGED, STDIN, open_binary
 from .notation.limits import MAX_ERRORS, MAX_FINDINGS
-from .notation.reader import FileProblem, GameStart, HandRecord, Problem, more_problems, read_transcript
+from .notation.reader import FileProblem, GameStart, HandRecord, Item, Problem, more_problems, read_transcript
 from .notation.records import replace
 
 
@@ -102,20 +103,21 @@ class Checker:
         self.sink.end_file()
 
     def read_path(self, path: str) -> None:
-        """Check the games of one file, already begun in the sink: ``-``, ``.gz`` or plain."""
-        problem = None if path == STDIN else _unreadable(path)
+        """Check the games of one file, already begun in the sink: ``-``, ``.gz`` or plain.
+
+        A file that fails while it is read (a damaged ``.gz`` file, a disk or network error) is
+        reported after what was read of it, and the run goes on to the next file.
+        """
+        problem = unreadable(path)
         if problem is not None:
             self._error(problem)
-        else:
-            try:
-                stream = open_binary(path)
-                with stream if path != STDIN else _kept_open(stream):
-                    self.check_stream(stream)
-            except DAMAGED as error:  # a damaged .gz file: what was read is reported, then this
-                if not path.endswith(".gz"):
-                    raise
-                self._error(Problem(0, 0, f"this compressed file is damaged ({error})",
-                                    "check the file with: gzip -t FILE"))
+            return
+        try:
+            stream = open_input(path)
+            with stream if path != STDIN else _kept_open(stream):
+                self.check_stream(guarded(stream))
+        except InputError as failed:
+            self._error(failed.problem(path))
 
     def check_text(self, text: str, path: str = "<text>") -> None:
         self.summary.files += 1
@@ -135,7 +137,8 @@ class Checker:
             return type(session).event_words() if isinstance(session, GameSession) else None
 
         header: GameStart | None = None  # the header the current game is played under
-        for item in read_transcript(stream, first_line, game_words):
+        failed: list[InputError] = []
+        for item in _until_failed(read_transcript(stream, first_line, game_words), failed):
             if isinstance(item, FileProblem):
                 self._error(item.problem)
                 complete = complete and not item.fatal
@@ -182,6 +185,8 @@ class Checker:
                 self.sink.hand(result if len(result.irregularities) <= MAX_FINDINGS else _listed(result), item)
         if game is not None and session is not None:
             self._end_game(game, session)
+        if failed:  # the game read so far is ended, as at the end of the file, so the output stays whole
+            raise failed[0]
         return complete
 
     def _spoiled(self, session: Session, game: GameVerdict | None, record: HandRecord, problems: list[Problem]) -> bool:
@@ -219,6 +224,70 @@ class Checker:
         self.sink.error(problem, problem.line if line is None else line)
 
 
+class InputError(Exception):
+    """Reading a transcript failed: told apart from an OSError writing the output, which the
+    command line reports as such (``> /dev/full``)."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+    def problem(self, path: str) -> Problem:
+        if path.endswith(".gz") and not _system_error(self.error):
+            return Problem(0, 0, f"this compressed file is damaged ({self.error})", "check the file with: gzip -t FILE")
+        reason = self.error.strerror if isinstance(self.error, OSError) and self.error.strerror else str(self.error)
+        return Problem(0, 0, f"the file could not be read to its end ({reason})", "the games before it are "
+                       "checked; check the disk or the network share the file is on, and run again")
+
+
+def _system_error(error: BaseException) -> bool:
+    """An error of the system (with its errno), not of a .gz file's contents."""
+    return isinstance(error, OSError) and error.errno is not None
+
+
+def open_input(path: str) -> BinaryIO:
+    """The transcript's stream (``-``, ``.gz`` or plain), to be read through `guarded`; a file
+    that cannot be opened raises `InputError` too."""
+    try:
+        return open_binary(path)
+    except OSError as error:
+        raise InputError(error) from error
+
+
+def guarded(stream: BinaryIO) -> BinaryIO:
+    """`stream`, its read errors raised as `InputError`."""
+    return cast("BinaryIO", _Guarded(stream))
+
+
+class _Guarded:
+    """A transcript's stream whose read errors come out as `InputError`: it has what the reader
+    calls (``read``, ``readline``, and ``read1`` when the stream has it)."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.read = _guarded(stream.read)
+        self.readline = _guarded(stream.readline)
+        read1 = getattr(stream, "read1", None)
+        if read1 is not None:
+            self.read1 = _guarded(read1)
+
+
+def _guarded(read: Callable[[int], bytes]) -> Callable[[int], bytes]:
+    def guarded(size: int = -1) -> bytes:
+        try:
+            return read(size)
+        except DAMAGED as error:
+            raise InputError(error) from error
+    return guarded
+
+
+def _until_failed(items: Iterator[Item], failed: list[InputError]) -> Iterator[Item]:
+    """`items` until the stream they are read from fails; its `InputError` is put in `failed`."""
+    try:
+        yield from items
+    except InputError as error:
+        failed.append(error)
+
+
 @contextmanager
 def _kept_open(stream: BinaryIO) -> Iterator[BinaryIO]:
     """Standard input is read, not closed: a later ``-`` in the same run simply finds it empty."""
@@ -234,10 +303,18 @@ def _listed(hand: HandVerdict) -> HandVerdict:
     return replace(hand, irregularities=hand.irregularities[:MAX_FINDINGS], notes=(*hand.notes, note))
 
 
-def _unreadable(path: str) -> Problem | None:
+def unreadable(path: str) -> Problem | None:
+    """What keeps `path` from being read, told before it is opened so that every command
+    (check, its workers, fmt) says it in the same words; None when it can be read."""
+    if path == STDIN:  # started with it closed (``<&-``), Python has no sys.stdin at all
+        return None if sys.stdin is not None else Problem(
+            0, 0, "standard input is closed", "give the transcript on it (referee check - < game.ttn) or name the file")
     if not os.path.exists(path):
         return Problem(0, 0, "no such file", "check the path and its spelling")
     if os.path.isdir(path):
+        if not os.access(path, os.R_OK | os.X_OK):  # its files cannot be listed: it may hold transcripts
+            return Problem(0, 0, "the directory cannot be read (permission denied)",
+                           "check the directory's permissions")
         return Problem(0, 0, "this directory holds no transcript (*.ttn or *.ttn.gz)",
                        "name a directory with transcripts in it, or the files themselves")
     if not os.access(path, os.R_OK):

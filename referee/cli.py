@@ -23,9 +23,10 @@ from typing import IO
 import typer
 
 from . import __version__
+from .check import unreadable
 from .engine.header import game_named
 from .engine.rulebook import Option, OptionError
-from .entry import fail, output_to, rules_text, run_check, unusable, unwritable_output
+from .entry import fail, output_open, output_to, rules_text, run_check, unusable, unwritable_output
 from .games import registry
 from .notation import usercache
 from .notation.inputs import DAMAGED, STDIN, expand, open_binary
@@ -225,6 +226,10 @@ def _fmt_staged(path: str, rules: str | None, check_only: bool, diff: bool) -> i
     if path != STDIN and os.path.exists(path) and not os.path.isfile(path):
         typer.echo(f"{path}: not a regular file (fmt rewrites transcript files in place)", err=True)
         return 2
+    problem = unreadable(path)
+    if problem is not None:  # a missing or unreadable file, told as check tells it
+        typer.echo(format_problem(path, problem), err=True)
+        return 2
     with ExitStack() as stack:
         canonical = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8", newline=""))
         shown = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8", newline=""))
@@ -394,6 +399,7 @@ def _on_off(option: Option, value: object) -> str:
 def main() -> None:
     """Run the Typer application (`referee.entry.main`, the console script, comes here for every
     command line but the plain ``check``): the same signal, cache and output handling as there."""
+    output_open()
     if hasattr(signal, "SIGPIPE"):  # not on Windows
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     usercache.allow_writes()  # the command line keeps start-up work in the user cache; the library never writes

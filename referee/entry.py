@@ -43,6 +43,7 @@ def main() -> None:
 
         typer_main()
         return
+    output_open()
     if hasattr(_signal, "SIGPIPE"):  # not on Windows
         _signal.signal(_signal.SIGPIPE, _signal.SIG_DFL)
     usercache.allow_writes()  # the command line keeps start-up work in the user cache; the library never writes
@@ -53,7 +54,18 @@ def main() -> None:
             sys.stdout.flush()
     except OSError as error:
         unwritable_output(error)
+    except KeyboardInterrupt:  # Ctrl-C: as the Typer commands end on it, quietly with status 130
+        leave(130)
     leave(status)
+
+
+def output_open() -> None:
+    """A program started with standard output closed (``>&-``, as some schedulers start them) has
+    no sys.stdout at all: exit 2 at once, saying so, as for a full disk."""
+    if sys.stdout is None:
+        if sys.stderr is not None:
+            print("referee: cannot write the output: standard output is closed", file=sys.stderr, flush=True)
+        raise SystemExit(2)
 
 
 def leave(status: int) -> NoReturn:
@@ -190,8 +202,9 @@ def output_to(path: str | None, inputs: Iterable[str], what: str) -> Iterator[Te
     """Standard output, or the file of ``--output`` (UTF-8 whatever the locale), written all or
     nothing: to a temporary file renamed over `path` only when the command ends without error.
 
-    `path` may not be one of the `inputs` (by inode, so through a link too): the verdict would
-    replace the transcript it is about. An exit status of 2 inside the block leaves no file.
+    `path` may not be one of the `inputs` (by inode, so through a link too; for ``-``, the file
+    standard input reads): the verdict would replace the transcript it is about. An exit status
+    of 2 inside the block leaves no file.
     """
     if path is None or path == STDIN:
         yield sys.stdout
@@ -201,13 +214,22 @@ def output_to(path: str | None, inputs: Iterable[str], what: str) -> Iterator[Te
     if os.path.isdir(path):
         raise fail(f"{path}: a directory — give -o the name of a file to write the {what} to")
     for source in inputs:
-        if source != STDIN and same_file(path, source):
+        if _standard_input_is(path) if source == STDIN else same_file(path, source):
             raise fail(f"{path}: that is the transcript being read; give -o another file for the {what}")
     try:
         with atomic_writer(path) as stream:
             yield stream
     except OSError as error:
         raise fail(f"{path}: cannot write the {what}: {error.strerror or error}") from None
+
+
+def _standard_input_is(path: str) -> bool:
+    """Whether standard input reads the file `path` (``check - -o game.ttn < game.ttn``): the
+    verdict renamed over it would replace the transcript, as with the file named itself."""
+    try:
+        return os.path.samestat(os.fstat(sys.stdin.fileno()), os.stat(path))
+    except (OSError, ValueError, AttributeError):  # no such file; standard input closed, absent or not a file
+        return False
 
 
 def unusable(path: str | None, shown_above: bool = True) -> SystemExit:

@@ -5,13 +5,15 @@ through `atomic_writer`. The text is written to a temporary file in the same fol
 synced to the disk, and renamed over the target only when all of it is there. A full disk, a
 crash or an error half-way leaves the old file as it was; a reader polling the file sees the old
 text or the new one, never an empty or a truncated file. Nothing is created at all when the
-writing fails, so a command that exits 2 leaves no output behind.
+writing fails, so a command that exits 2 leaves no output behind, nor does one ended by Ctrl-C,
+``kill`` or a closed terminal.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -24,22 +26,66 @@ def atomic_writer(path: str, newline: str | None = "\n") -> Iterator[TextIO]:
 
     The target keeps its permission bits when it exists; a new file gets the usual ones (the
     umask's). A symbolic link is followed, so the file it names is replaced, not the link.
-    On an exception the temporary file is removed and `path` is untouched.
+    On an exception, or a signal that ends the process, the temporary file is removed and `path`
+    is untouched.
     """
     target = os.path.realpath(path)
     folder = os.path.dirname(target) or "."
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
+    ended = None
+    with _signals_raise():
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(descriptor, "w", encoding="utf-8", newline=newline) as stream:
+                yield stream
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.chmod(temporary, _mode_for(target))
+            os.replace(temporary, target)
+        except BaseException as error:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            if not isinstance(error, _Ended):
+                raise
+            ended = error.signal
+    if ended is not None:
+        os.kill(os.getpid(), ended)  # the handler is the old one again: the process ends as the signal meant
+        raise SystemExit(128 + ended)  # only if it let the process live on
+
+
+class _Ended(BaseException):
+    """A signal that ends the process (`ENDING`) came while the temporary file was there."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.signal = number
+
+
+ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""``kill`` and a closed terminal; Ctrl-C raises KeyboardInterrupt of itself."""
+
+
+def _raise_ended(number: int, frame: object) -> None:
+    raise _Ended(number)
+
+
+@contextlib.contextmanager
+def _signals_raise() -> Iterator[None]:
+    """Have `ENDING` signals raise `_Ended` for the block, so that the temporary file is removed
+    before the process ends: by default they end it at once, leaving the file behind. A signal
+    someone chose to ignore (``nohup``) or handle stays so; a thread other than the main one (the
+    desk saves from its workers) cannot set handlers, and leaves them as they are."""
+    previous = {}
+    for number in ENDING:
+        try:
+            if signal.getsignal(number) is signal.SIG_DFL:
+                previous[number] = signal.signal(number, _raise_ended)
+        except ValueError:  # not the main thread
+            break
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline=newline) as stream:
-            yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, _mode_for(target))
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def write_atomically(path: str, text: str, newline: str | None = "\n") -> None:

@@ -17,6 +17,7 @@ from typing import Protocol
 from ..check import Checker, Collector
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
+from ..notation.inputs import DAMAGED, open_binary
 from ..notation.reader import GameStart, HandRecord, Problem
 from .render import format_problem
 
@@ -185,20 +186,27 @@ class _StorySink:
 
 def several_games(path: str) -> bool:
     """Whether the file holds more than one game header, found by a byte scan (no parsing): a
-    report numbers its games only then, and must know it before it writes the first one."""
+    report numbers its games only then, and must know it before it writes the first one.
+
+    A ``.gz`` file is scanned decompressed, as the checker reads it; a file that cannot be read
+    says no here, and the checker then tells why in its own words.
+    """
     if not os.path.isfile(path):
         return False
     games, in_header = 0, False
-    with open(path, "rb") as stream:
-        while raw := stream.readline(1 << 16):
-            line = raw.strip()
-            if not line or line.startswith(b"#"):
-                continue
-            if line.startswith(b"["):
-                if not in_header:
-                    games, in_header = games + 1, True
-                    if games > 1:
-                        return True
-            else:
-                in_header = False
+    try:
+        with open_binary(path) as stream:
+            while raw := stream.readline(1 << 16):
+                line = raw.strip()
+                if not line or line.startswith(b"#"):
+                    continue
+                if line.startswith(b"["):
+                    if not in_header:
+                        games, in_header = games + 1, True
+                        if games > 1:
+                            return True
+                else:
+                    in_header = False
+    except DAMAGED:
+        return False
     return False
