@@ -17,7 +17,7 @@ import signal
 import stat
 import tempfile
 from collections.abc import Iterator
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 
 @contextlib.contextmanager
@@ -31,22 +31,26 @@ def atomic_writer(path: str, newline: str | None = "\n") -> Iterator[TextIO]:
     """
     target = os.path.realpath(path)
     folder = os.path.dirname(target) or "."
-    ended = None
-    with _signals_raise():
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(descriptor, "w", encoding="utf-8", newline=newline) as stream:
-                yield stream
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.chmod(temporary, _mode_for(target))
-            os.replace(temporary, target)
-        except BaseException as error:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            if not isinstance(error, _Ended):
+    ended, temporary = None, None
+    try:
+        with _signals_raise():
+            try:
+                with _held_back():  # a signal as the file is made waits until its name is known
+                    descriptor, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
+                                                             dir=folder)
+                with os.fdopen(descriptor, "w", encoding="utf-8", newline=newline) as stream:
+                    yield stream
+                    stream.flush()
+                    os.fsync(stream.fileno())
+                os.chmod(temporary, _mode_for(target))
+                os.replace(temporary, target)
+            except BaseException:
+                if temporary is not None:
+                    with contextlib.suppress(OSError):
+                        os.unlink(temporary)
                 raise
-            ended = error.signal
+    except _Ended as error:  # also one that came once the file was in place, as the handlers were put back
+        ended = error.signal
     if ended is not None:
         os.kill(os.getpid(), ended)  # the handler is the old one again: the process ends as the signal meant
         raise SystemExit(128 + ended)  # only if it let the process live on
@@ -61,24 +65,50 @@ class _Ended(BaseException):
 
 
 ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-"""``kill`` and a closed terminal; Ctrl-C raises KeyboardInterrupt of itself."""
+"""``kill`` and a closed terminal; Ctrl-C raises KeyboardInterrupt (see `_on_signal`)."""
+
+_waiting: list[int] | None = None
+"""While a few steps that must not be cut in two run (`_held_back`), the signals that came meanwhile."""
 
 
-def _raise_ended(number: int, frame: object) -> None:
-    raise _Ended(number)
+def _on_signal(number: int, frame: object) -> None:
+    if _waiting is not None:
+        _waiting.append(number)
+    else:
+        _end_by(number)
+
+
+def _end_by(number: int) -> NoReturn:
+    raise KeyboardInterrupt if number == signal.SIGINT else _Ended(number)
+
+
+@contextlib.contextmanager
+def _held_back() -> Iterator[None]:
+    """Let a signal wait until the block is done: one that came between the temporary file's making
+    and its name's return (`mkstemp`) would leave a file nobody knew to remove. Python runs signal
+    handlers in the main thread alone, between two steps, so a flag is enough."""
+    global _waiting
+    _waiting = []
+    try:
+        yield
+    finally:
+        came, _waiting = _waiting, None
+        if came:
+            _end_by(came[0])
 
 
 @contextlib.contextmanager
 def _signals_raise() -> Iterator[None]:
-    """Have `ENDING` signals raise `_Ended` for the block, so that the temporary file is removed
-    before the process ends: by default they end it at once, leaving the file behind. A signal
-    someone chose to ignore (``nohup``) or handle stays so; a thread other than the main one (the
-    desk saves from its workers) cannot set handlers, and leaves them as they are."""
+    """Have `ENDING` signals raise `_Ended`, and Ctrl-C KeyboardInterrupt, through `_on_signal` for
+    the block, so that the temporary file is removed before the process ends: by default kill and
+    a closed terminal end it at once, leaving the file behind. A signal someone chose to ignore
+    (``nohup``) or handle stays so; a thread other than the main one (the desk saves from its
+    workers) cannot set handlers, and leaves them as they are."""
     previous = {}
-    for number in ENDING:
+    for number, usual in [(n, signal.SIG_DFL) for n in ENDING] + [(signal.SIGINT, signal.default_int_handler)]:
         try:
-            if signal.getsignal(number) is signal.SIG_DFL:
-                previous[number] = signal.signal(number, _raise_ended)
+            if signal.getsignal(number) is usual:
+                previous[number] = signal.signal(number, _on_signal)
         except ValueError:  # not the main thread
             break
     try:
