@@ -135,7 +135,8 @@ def test_both_games_go_through_the_steps_before_play_in_their_own_words() -> Non
     assert [steps("french-boston", "N E S W", lines)[0] for lines in (
         ["W pass"], [petite], [petite, "W discard 5H, S discard 5S, E discard 5D, N discard 5C"],
         ["W pass, S bid 6 spades, E pass, N pass, W pass"])] == [
-        "the bidding goes on: S to speak", "each player discards one card face down, then W leads", "W to lead",
+        "the bidding goes on: S to speak", "still to discard, one card face down each: W, S, E and N; then W leads",
+        "W to lead",
         "W to lead"]
 
 
@@ -144,4 +145,4 @@ def test_a_bid_standing_when_play_is_about_to_begin_closes_the_bidding() -> None
     trumps, French Boston's discard for the misère."""
     assert steps("boston", "A Y B Z", ["Y bid 9, B pass", "Y name spades"]) == ("Y to lead to trick 1", "spades")
     assert steps("french-boston", "N E S W", ["W pass, S bid petite-misere", "W discard 5H"])[0] \
-        == "each player discards one card face down, then W leads"
+        == "still to discard, one card face down each: S, E and N; then W leads"

@@ -23,7 +23,7 @@ from ..notation import events as ev
 from ..notation.records import record
 from . import table as tb
 from .caller import NOBODY, Called, MisereError, lead_called
-from .choices import PENALTY_WORDS, Lapse, Option
+from .choices import PENALTY_WORDS, Choice, Lapse, Option
 from .penalties import (
     REQUIRES,
     AttentionLaw,
@@ -272,7 +272,7 @@ class SideRevokeLaw(RevokeLaw[Any]):
                     "revoke.corrected", "adversary-offer", others=label, offender=player, card=card, suit=suit,
                     suits=suits), card=None if self.any_card else card, target=player,
                 called=card if self.any_card else None, said=said, said_card=self.said_card,
-                ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
+                ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)), then=in_trick(fact.trick))
         late = table is not None and player in table.late_correctors  # until he plays to the next trick
         if not (hand.next_plays if late else hand.later_plays):
             return Ruling(hand.say("revoke.corrected", "free-late") if late else hand.say("revoke.corrected", "free"))
@@ -282,3 +282,14 @@ class SideRevokeLaw(RevokeLaw[Any]):
         return Ruling(exposed, None if not live else Offer(others, player, ("card",), "revoke.corrected", call,
                                                            card=card, ends=(Lapse.CARD_PLAYED,), target=player,
                                                            said=said, said_card=self.own_card))
+
+
+
+def in_trick(trick: int) -> Callable[[Choice | None], None]:
+    """Tie a revoke's choice to the trick the revoke was in, not the one open when it came to light:
+    a revoke seen only in the card that corrects it, the last of its trick (no deal written), lapses
+    with that trick as it would had the deal shown it at once."""
+    def tie(choice: Choice | None) -> None:
+        if choice is not None:
+            choice.trick = trick
+    return tie

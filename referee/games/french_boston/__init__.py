@@ -35,8 +35,8 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         return super().hand(record)
 
     def replay(self, record: HandRecord) -> FrenchBostonHand:
-        return FrenchBostonHand(self.context(self.number, self.order), record, self.belle, self.pool_now or 0,
-                                self.contribution_due)
+        return FrenchBostonHand(self.context(self.number, self.order), record, self.belle if self.number > 1 else None,
+                                self.pool_now or 0, self.contribution_due)  # deal 1 turns belle, whatever [Belle] says
 
     def advance(self, replay: FrenchBostonHand, verdict: HandVerdict) -> None:
         again = verdict.status == "redeal" and replay.redeal_why() == "same-dealer"  # an imperfect pack, a deal stopped
