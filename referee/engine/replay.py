@@ -33,7 +33,7 @@ from ..notation.suggest import did_you_mean
 from ..notation.vocabulary import SHARED_REASONS, vocabulary
 from . import sitout
 from . import table as tb
-from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
+from .choices import LAST_TRICK, PENALTY_WORDS, PLAY_OPTIONS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
 from .cut import rule_cut
 from .exposedcards import NOBODY_LIABLE, LiableCards
 from .header import Setup
@@ -456,14 +456,26 @@ class HandReplay:
         """Apply what a law decided of an irregularity: the finding (`account` of the fact, then the
         ruling's words), the choice it opens, then the game's own record of it (`Ruling`). A penalty
         the settlement pays (`settled`: a revoke's) lapses if the deal is void (`findings`)."""
-        account = ruling.account or account
+        account, offer = ruling.account or account, ruling.offer
+        moot = offer is not None and self.moot(offer)
         if ruling.found:
-            finding = self.find(kind, player, at, ruling.topic or topic, account + ruling.words, trick, status)
+            finding = self.find(kind, player, at, ruling.topic or topic,
+                                account + ruling.words + (LAST_TRICK if moot else ""), trick, status)
             if settled:
                 self.lapsing.append((finding, account))
-        choice = self.open(ruling.offer) if ruling.offer is not None else None
+        choice = self.open(offer) if offer is not None and not moot else None
         if ruling.then is not None:
             ruling.then(choice)
+
+    @final
+    def moot(self, offer: Offer) -> bool:
+        """Whether `offer` comes in the last trick and bears only on the play (a requirement, a suit
+        or a card called, a lead accepted): each player then holds one card at most, known from the
+        trick's number even without the deal, so no option could change what he plays; nobody leads
+        again, so a suit called from the next leader has no one to bind. It lapses (`LAST_TRICK`)."""
+        table = self.table
+        return (table is not None and not table.finished and table.current.number >= table.tricks_in_hand
+                and Lapse.SETTLEMENT not in offer.ends and set(offer.options) <= PLAY_OPTIONS)
 
     @final
     def right_of(self, player: str) -> str:
