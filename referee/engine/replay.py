@@ -1699,6 +1699,16 @@ class HandReplay:
     # ---- claims, attention, concessions ----------------------------------------------
     @final
     def on_claim(self, event: ev.Claim) -> None:
+        """A revoke claim, checked once the transcript is read (`check_claims`), unless it names a trick
+        no card has yet been played to: nothing there can have been revoked, so the transcript
+        contradicts itself, and the claim is ignored."""
+        table = self.table
+        played = 0 if table is None else table.current.number - (not table.current.plays or table.finished)
+        if event.trick is not None and event.trick > played:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} claims {event.accused} revoked in trick {event.trick}, but no card has been "
+                      f"played to trick {event.trick} yet; ignored", trick=event.trick)
+            return
         self.claims.append(event)
 
     @final
@@ -1769,16 +1779,23 @@ class HandReplay:
 
     @final
     def open_claim_words(self, claim: ev.Claim) -> str:
-        failures = [(t, led) for t, led in self.table.unproven_failures(claim.accused)  # type: ignore[union-attr]
+        table = self.table
+        assert table is not None
+        failures = [(t, led) for t, led in table.unproven_failures(claim.accused)
                     if claim.trick is None or t == claim.trick]
         trick, led = failures[0]
         if self.status() != "in-progress":  # the hand is over: no later play can prove it
             return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal, "
                     f"and the hand over, it is proven if a look at {claim.accused}'s hand shows a {led.word[:-1]}, "
                     "and unproven if not")
+        # its trick not gathered yet (the next lead gathers a complete one), the renounce is still correctable
+        now = (trick == table.current.number and not table.finished) or (
+            not table.gathered and bool(table.tricks) and trick == table.tricks[-1].number)
         return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal "
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
-                "and unproven if the hand ends without one")
+                "and unproven if the hand ends without one" + (
+                    f"; the trick is not gathered yet, so {claim.accused} may still take his card back and follow "
+                    "suit, correcting it in time" if now else ""))
 
     @final
     def being_played(self, trick: int | None) -> bool:
