@@ -34,6 +34,7 @@ from .penalties import (
     RevokeLaw,
     Ruling,
     choosers,
+    fitting_demands,
     requirement,
 )
 
@@ -49,6 +50,8 @@ DEAL: DealLaw[Any] = DealLaw((ev.UpcardLine, ev.Bid, ev.Demand, ev.Pass, ev.Keep
 stopped until the table acts on it, the card turned, a call or a card played showing that the last
 card was out (`DealStop`)."""
 
+NOTHING_TO_REQUIRE = " But trumps were led and the deal leaves none to those still to play: nothing is left to require."
+"""Drawing attention when no demand can bind those still to play (`fitting_demands`)."""
 
 @record
 class CallerSide:
@@ -222,15 +225,17 @@ class SideAttentionLaw(AttentionLaw[Any]):
         ruling = hand.say("attention.drawn", "ruling", others=label)
         if targets is None:
             return Ruling(ruling)
-        target = " ".join(targets)
+        target, options = " ".join(targets), fitting_demands(hand, targets)
+        if not options:  # trumps led, and none of them holds one
+            return Ruling(ruling + NOTHING_TO_REQUIRE)
 
         def apply(hand: Any, option: str, at: ev.Span) -> None:
             effects = [hand.require(player, option, "attention.drawn", at) for player in targets]
             hand.penalty("attention.drawn", "required", others=label, option=option, target=target, effects=effects)
 
         offer = hand.say("attention.drawn", "offer", others=label, trick=hand.trick_number, target=target)
-        return Ruling(ruling, Offer(others, event.player, ("highest", "lowest", "trump", "no-trump"), "attention.drawn",
-                                    offer, apply, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
+        return Ruling(ruling, Offer(others, event.player, options, "attention.drawn", offer, apply,
+                                                       ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 
 
 class SideRevokeLaw(RevokeLaw[Any]):

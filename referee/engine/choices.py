@@ -32,6 +32,13 @@ PENALTY_WORDS = frozenset({"highest", "lowest", "trump", "no-trump", "win", "los
 EXPOSED_DEMANDS = PENALTY_WORDS - {"trump", "win", "lose"}
 """Those that demand something of an exposed card besides its play (Boston's caller, L21 ins.)."""
 
+PLAY_OPTIONS = PENALTY_WORDS | {"suit", "card", "accept"}
+"""The options that bear only on the play still to come: none can change the last trick (`HandReplay.moot`)."""
+
+LAST_TRICK = (" But this is the last trick: each player has one card left at most, so no choice could change"
+              " what he plays, and nobody leads again; the penalty lapses.")
+"""Said where a choice would open in the last trick with nothing left to change (`HandReplay.moot`)."""
+
 CHOICE_WORDS = frozenset({"partnership", "alone", "claim", "deal-stands"})
 """The words of `call` that choose an option other than a penalty (each game declares those its
 laws use in `Declaration.call_words`): a renderer says them as a choice."""

@@ -542,6 +542,27 @@ def requirement(hand: HandReplay, offender: str, target: str, options: tuple[Opt
                  ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target, said=said)
 
 
+DEMANDS: tuple[Option, ...] = ("highest", "lowest", "trump", "no-trump")
+"""What a requirement may ask of a player's next card to a trick: his highest or lowest of the suit
+led or, if he has none, to trump or not."""
+
+
+def fitting_demands(hand: HandReplay, targets: list[str]) -> tuple[Option, ...]:
+    """Those of `DEMANDS` that can bind one of `targets` (Whist's L26, L35; Boston's drawing attention):
+    their hands known, highest or lowest only if one holds the suit led, trump or not only if one
+    holds none of it and it is not trumps (with none he cannot trump). Unknown: all four."""
+    table = hand.table
+    led = table.led_suit() if table is not None else None
+    if table is None or led is None:
+        return DEMANDS
+    played = {p.player: p.card for p in table.current.plays}  # one played before the decision goes back
+    holds = [h if h is None or t not in played else h or table.rules.suit_of(played[t]) is led
+             for t in targets for h in [table.holds_suit(t, led)]]
+    if None in holds:
+        return DEMANDS
+    return (DEMANDS[:2] if True in holds else ()) + (DEMANDS[2:] if False in holds and led is not hand.trump else ())
+
+
 def card_call(hand: HandReplay, holder: str, card: Card, options: tuple[Option, ...], topic: str, explanation: str,
               ends: tuple[Lapse, ...] = (Lapse.CHOOSER_PLAYS,),
               renew: Callable[[Any, str, Card], Offer] | None = None) -> Offer:

@@ -33,7 +33,7 @@ from ..notation.suggest import did_you_mean
 from ..notation.vocabulary import SHARED_REASONS, vocabulary
 from . import sitout
 from . import table as tb
-from .choices import PENALTY_WORDS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
+from .choices import LAST_TRICK, PENALTY_WORDS, PLAY_OPTIONS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
 from .cut import rule_cut
 from .exposedcards import NOBODY_LIABLE, LiableCards
 from .header import Setup
@@ -456,14 +456,26 @@ class HandReplay:
         """Apply what a law decided of an irregularity: the finding (`account` of the fact, then the
         ruling's words), the choice it opens, then the game's own record of it (`Ruling`). A penalty
         the settlement pays (`settled`: a revoke's) lapses if the deal is void (`findings`)."""
-        account = ruling.account or account
+        account, offer = ruling.account or account, ruling.offer
+        moot = offer is not None and self.moot(offer)
         if ruling.found:
-            finding = self.find(kind, player, at, ruling.topic or topic, account + ruling.words, trick, status)
+            finding = self.find(kind, player, at, ruling.topic or topic,
+                                account + ruling.words + (LAST_TRICK if moot else ""), trick, status)
             if settled:
                 self.lapsing.append((finding, account))
-        choice = self.open(ruling.offer) if ruling.offer is not None else None
+        choice = self.open(offer) if offer is not None and not moot else None
         if ruling.then is not None:
             ruling.then(choice)
+
+    @final
+    def moot(self, offer: Offer) -> bool:
+        """Whether `offer` comes in the last trick and bears only on the play (a requirement, a suit
+        or a card called, a lead accepted): each player then holds one card at most, known from the
+        trick's number even without the deal, so no option could change what he plays; nobody leads
+        again, so a suit called from the next leader has no one to bind. It lapses (`LAST_TRICK`)."""
+        table = self.table
+        return (table is not None and not table.finished and table.current.number >= table.tricks_in_hand
+                and Lapse.SETTLEMENT not in offer.ends and set(offer.options) <= PLAY_OPTIONS)
 
     @final
     def right_of(self, player: str) -> str:
@@ -1687,6 +1699,16 @@ class HandReplay:
     # ---- claims, attention, concessions ----------------------------------------------
     @final
     def on_claim(self, event: ev.Claim) -> None:
+        """A revoke claim, checked once the transcript is read (`check_claims`), unless it names a trick
+        no card has yet been played to: nothing there can have been revoked, so the transcript
+        contradicts itself, and the claim is ignored."""
+        table = self.table
+        played = 0 if table is None else table.current.number - (not table.current.plays or table.finished)
+        if event.trick is not None and event.trick > played:
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} claims {event.accused} revoked in trick {event.trick}, but no card has been "
+                      f"played to trick {event.trick} yet; ignored", trick=event.trick)
+            return
         self.claims.append(event)
 
     @final
@@ -1757,16 +1779,23 @@ class HandReplay:
 
     @final
     def open_claim_words(self, claim: ev.Claim) -> str:
-        failures = [(t, led) for t, led in self.table.unproven_failures(claim.accused)  # type: ignore[union-attr]
+        table = self.table
+        assert table is not None
+        failures = [(t, led) for t, led in table.unproven_failures(claim.accused)
                     if claim.trick is None or t == claim.trick]
         trick, led = failures[0]
         if self.status() != "in-progress":  # the hand is over: no later play can prove it
             return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal, "
                     f"and the hand over, it is proven if a look at {claim.accused}'s hand shows a {led.word[:-1]}, "
                     "and unproven if not")
+        # its trick not gathered yet (the next lead gathers a complete one), the renounce is still correctable
+        now = (trick == table.current.number and not table.finished) or (
+            not table.gathered and bool(table.tricks) and trick == table.tricks[-1].number)
         return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal "
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
-                "and unproven if the hand ends without one")
+                "and unproven if the hand ends without one" + (
+                    f"; the trick is not gathered yet, so {claim.accused} may still take his card back and follow "
+                    "suit, correcting it in time" if now else ""))
 
     @final
     def being_played(self, trick: int | None) -> bool:

@@ -9,7 +9,7 @@ from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
 from ...engine.newdeal import new_deal_offer
-from ...engine.penalties import Offer, Ruling
+from ...engine.penalties import DEMANDS, Offer, Ruling, fitting_demands
 from ...notation import events as ev
 
 if TYPE_CHECKING:
@@ -260,13 +260,13 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
 def high_low_or_trump(hand: WhistHand, target: str) -> tuple[tuple[Option, ...], str]:
     """L26, L35 (W60, W66): his highest or lowest of the suit led or, if he has none, to trump or not, and its
     words: his hand known, only the pair that fits him is open and named; a demand of the other is void (L39, W70)."""
-    table = hand.table
-    if table is None or (led := table.led_suit()) is None or (held := (table.hands or {}).get(target)) is None:
-        return ("highest", "lowest", "trump", "no-trump"), hand.say("play.before-second", "either")
-    if any(table.rules.suit_of(c) is led for c in held):
-        return ("highest", "lowest"), hand.say("play.before-second", "high-low")
+    options = fitting_demands(hand, [target])
+    if len(options) == len(DEMANDS):
+        return options, hand.say("play.before-second", "either")
+    if "highest" in options:
+        return options, hand.say("play.before-second", "high-low")
     # trumps led to a player who has none: he cannot trump, so nothing is left to demand
-    return ((), "") if led is hand.trump else (("trump", "no-trump"), hand.say("play.before-second", "trump-or-not"))
+    return (options, hand.say("play.before-second", "trump-or-not")) if options else ((), "")
 
 
 class WhistCallLaw(laws.CallLaw["WhistHand"]):
