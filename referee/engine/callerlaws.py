@@ -289,7 +289,6 @@ class SideRevokeLaw(RevokeLaw[Any]):
                                                            said=said, said_card=self.own_card))
 
 
-
 def in_trick(trick: int) -> Callable[[Choice | None], None]:
     """Tie a revoke's choice to the trick the revoke was in, not the one open when it came to light:
     a revoke seen only in the card that corrects it, the last of its trick (no deal written), lapses
