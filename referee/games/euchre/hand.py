@@ -315,8 +315,7 @@ class EuchreHand(HandReplay):
             self.alone = self.maker
             self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
         self.sitting_out = self.lone_seats()
-        if self.sitting_out:  # a lone hand: a card its partner showed before it may cap it
-            shown_before_alone(self, event.at)
+        shown_before_alone(self, event.at)  # a lone hand: a card its partner showed before it may cap it
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
         # SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side. The
