@@ -297,7 +297,7 @@ def test_an_imperfect_pack_is_dealt_again_by_the_same_dealer_without_paying_agai
     (9, "C", Suit.HEARTS, Suit.CLUBS, ("nine-petite", Suit.CLUBS)),
     (9, "S", Suit.HEARTS, Suit.CLUBS, ("nine", Suit.SPADES)),
     (6, "belle", Suit.HEARTS, None, ("six", Suit.HEARTS)),
-    (9, "petite", Suit.HEARTS, None, "there is no petite in this deal to bid nine in."),
+    (9, "petite", Suit.HEARTS, None, "There is no petite in this deal to bid nine in."),
     (8, "petite", Suit.HEARTS, None, "'petite' names no suit of this deal."),
     (6, "x", Suit.HEARTS, None, "'x' names no suit of this deal."),
 ])

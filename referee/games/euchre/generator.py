@@ -46,10 +46,9 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
         maker = next(seat for seat in seats if seat == seats[-1] or rng.random() < 0.4)
         trump = rng.choice([s for s in Suit if s is not upcard.suit])
         out.append(calls(seats, maker, f"name {trump.word}"))
-    alone = rng.random() < 0.15
-    partner = players[(players.index(maker) + 2) % 4]
-    if alone:
+    if alone := rng.random() < 0.15:
         out.append(f"{maker} alone")
+    partner = players[(players.index(maker) + 2) % 4]
     active = [s for s in seats if not (alone and s == partner)]
     play = (rules_for or own_play_rules)(gen.Deal("euchre", trump))
     tricks, planted = gen.random_tricks(rng, active, active[0], hands, play, plant_revoke)

@@ -315,8 +315,7 @@ class EuchreHand(HandReplay):
             self.alone = self.maker
             self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
         self.sitting_out = self.lone_seats()
-        if self.sitting_out:  # a lone hand: a card its partner showed before it may cap it
-            shown_before_alone(self, event.at)
+        shown_before_alone(self, event.at)  # a lone hand: a card its partner showed before it may cap it
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
         # SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side. The
@@ -425,8 +424,8 @@ class EuchreHand(HandReplay):
     def next_step(self) -> str | None:
         if self.misdeal():
             return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self, self.dealer)
-        if self.false_card is not None and self.rebuild in self.choices:  # the table's choice, in its own words
-            return self.say("play.out-of-turn", "rebuild-step", trick=self.false_card.trick)
+        if (false := self.false_card) is not None and self.rebuild in self.choices:  # the table's choice, its words
+            return self.say("play.out-of-turn", "rebuild-step", trick=false.trick, turn=false.expected)
         if (choosing := self.choice_step()) is not None:  # play waits for an open choice (a broken lone hand's)
             return choosing
         if self.bidding and self.must_pass.get(self.auction.turn) == self.auction.round:  # Somerset 79, 80

@@ -134,6 +134,8 @@ class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
             return laws.Ruling(ruling, redeal_offer(
                 hand, event, hand.say("exposed.card", "sits-out-offer", card=event.card),
                 hand.say("exposed.card", "stayed-out", player=event.player, card=event.card)))
+        if hand.trick_number == hand.cards_per_hand:  # the seed: his only card; every play left is forced
+            return laws.Ruling(hand.say("exposed.card", "last-trick", player=event.player, card=event.card))
         verb = "plays" if hand.lone_hand and event.player == hand.alone else \
             "defends" if hand.lone_defence and event.player == hand.defender_alone else None
         if callable_ and verb is not None:
