@@ -2116,6 +2116,13 @@ class HandReplay:
         return tuple(replace(f, explanation=told[id(f)] + lapsed) if id(f) in told else f
                      for f in self.irregularities)
 
+    @staticmethod
+    def in_transcript_order(found: Iterable[Irregularity]) -> tuple[Irregularity, ...]:
+        """The findings in the order the transcript wrote what they are about, not the order the replay
+        came to them: without the deal a revoke is found only when a later card proves it, so found
+        order would list the same hand's revokes differently with and without deal lines."""
+        return tuple(sorted(found, key=lambda f: (f.at.line, f.at.column)))
+
     @final
     def verdict(self) -> HandVerdict:
         """The hand's verdict. Settling is pure, so calling this twice gives the same verdict."""
@@ -2129,7 +2136,8 @@ class HandReplay:
         pool = ledger.pool
         return HandVerdict(
             number=self.number, dealer=self.dealer, status=status, contract=self.contract(),
-            tricks=self.tricks(), irregularities=self.findings() if void else tuple(self.irregularities),
+            tricks=self.tricks(),
+            irregularities=self.in_transcript_order(self.findings() if void else self.irregularities),
             penalties=(*self.penalties, *settlement.penalties), pending=tuple(self.pending()),
             score_delta=delta, score_after=after, pool_after=self.show_pool(pool) if pool is not None else None,
             recorded=self.recorded(ledger), next=self.next_step() if status == "in-progress" else None,
