@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from heapq import merge
 from typing import BinaryIO, Protocol, cast
 
 from .engine.header import SetupReader
@@ -147,8 +148,10 @@ class Checker:
                     self._end_game(game, session)
                 header = item
                 setup, rules_game, problems = self.setups.read(item.tags, item.at)
-                for problem in problems:
-                    self._error(problem, item.at.line)
+                # the header's lines that could not be read (item.problems) in line order with its tags' problems
+                for problem, line in merge([(p, item.at.line) for p in problems], [(p, p.line) for p in item.problems],
+                                           key=_problem_line):
+                    self._error(problem, line)
                 session, game, skipping, dealer_known = None, None, setup is None, False
                 if setup is not None and rules_game is not None:
                     session = rules_game.session(setup)
@@ -222,6 +225,10 @@ class Checker:
         """Count and tell a problem; `line` is where the record it spoils begins (else its own line)."""
         self.summary.errors += 1
         self.sink.error(problem, problem.line if line is None else line)
+
+
+def _problem_line(told: tuple[Problem, int]) -> int:
+    return told[0].line
 
 
 class InputError(Exception):
