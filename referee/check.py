@@ -19,7 +19,7 @@ from .engine.header import SetupReader
 from .engine.session import GameSession
 from .engine.verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 from .games import Session, registry
-from .notation.inputs import DAMAGED, STDIN, open_binary
+from .notation.inputs import DAMAGED, STDIN, compressed, open_binary
 from .notation.limits import MAX_ERRORS, MAX_FINDINGS
 from .notation.reader import FileProblem, GameStart, HandRecord, Item, Problem, more_problems, read_transcript
 from .notation.records import replace
@@ -240,7 +240,7 @@ class InputError(Exception):
         self.error = error
 
     def problem(self, path: str) -> Problem:
-        if path.endswith(".gz") and not _system_error(self.error):
+        if (compressed(path) or path == STDIN) and not _system_error(self.error):  # standard input may be gzip
             return Problem(0, 0, f"this compressed file is damaged ({self.error})", "check the file with: gzip -t FILE")
         reason = self.error.strerror if isinstance(self.error, OSError) and self.error.strerror else str(self.error)
         return Problem(0, 0, f"the file could not be read to its end ({reason})", "the games before it are "
@@ -317,6 +317,9 @@ def unreadable(path: str) -> Problem | None:
         return None if sys.stdin is not None else Problem(
             0, 0, "standard input is closed", "give the transcript on it (referee check - < game.ttn) or name the file")
     if not os.path.exists(path):
+        if os.path.islink(path):  # found in a directory being checked, or named: the link is what is broken
+            return Problem(0, 0, f"a symbolic link to nothing (it points to {os.readlink(path)!r})",
+                           "point the link at the transcript, or remove it")
         return Problem(0, 0, "no such file", "check the path and its spelling")
     if os.path.isdir(path):
         if not os.access(path, os.R_OK | os.X_OK):  # its files cannot be listed: it may hold transcripts
