@@ -148,9 +148,7 @@ class Checker:
                     self._end_game(game, session)
                 header = item
                 setup, rules_game, problems = self.setups.read(item.tags, item.at)
-                # the header's lines that could not be read (item.problems) in line order with its tags' problems
-                for problem, line in merge([(p, item.at.line) for p in problems], [(p, p.line) for p in item.problems],
-                                           key=_problem_line):
+                for problem, line in _header_problems(problems, item):
                     self._error(problem, line)
                 session, game, skipping, dealer_known = None, None, setup is None, False
                 if setup is not None and rules_game is not None:
@@ -225,6 +223,15 @@ class Checker:
         """Count and tell a problem; `line` is where the record it spoils begins (else its own line)."""
         self.summary.errors += 1
         self.sink.error(problem, problem.line if line is None else line)
+
+
+def _header_problems(problems: list[Problem], header: GameStart) -> Iterable[tuple[Problem, int]]:
+    """The problems of a header's tags, and of the lines among and after them that could not be
+    read (`header.problems`), in the order of their lines; each with the line it is told at."""
+    told = [(problem, header.at.line) for problem in problems]
+    if not header.problems:  # nearly always: nothing to merge
+        return told
+    return merge(told, [(problem, problem.line) for problem in header.problems], key=_problem_line)
 
 
 def _problem_line(told: tuple[Problem, int]) -> int:

@@ -122,7 +122,7 @@ def parse_line(text: str, line: int, words: GameWords | None = None) -> ev.Line 
 
 def _parse_unusual(text: str, line: int, words: GameWords | None) -> ev.Line | Problem | None:
     """`parse_line` for a line `CommonLines` did not read (or too long to try)."""
-    stripped = text.strip().lstrip("\ufeff")  # as the grammar ignores a byte order mark, a second one too
+    stripped = text.strip()
     if not stripped or stripped.startswith("#"):
         return None
     if len(text) > MAX_LINE_CHARS:
@@ -474,7 +474,8 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
             if parsed is None:
                 parsed = _parse_unusual(text, number, words)
                 if parsed is None:
-                    commented = commented or bool(text.strip())
+                    if not saw_anything and text.strip():
+                        commented = True
                     continue
         elif isinstance(item, BadLine) and texty:  # a line that is not text, in a transcript: a problem of its own
             if overflowing or (problems >= MAX_ERRORS and (hand is None or hand.problems)):
