@@ -12,13 +12,14 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from heapq import merge
 from typing import BinaryIO, Protocol, cast
 
 from .engine.header import SetupReader
 from .engine.session import GameSession
 from .engine.verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 from .games import Session, registry
-from .notation.inputs import DAMAGED, STDIN, open_binary
+from .notation.inputs import DAMAGED, STDIN, compressed, open_binary
 from .notation.limits import MAX_ERRORS, MAX_FINDINGS
 from .notation.reader import FileProblem, GameStart, HandRecord, Item, Problem, more_problems, read_transcript
 from .notation.records import replace
@@ -147,8 +148,8 @@ class Checker:
                     self._end_game(game, session)
                 header = item
                 setup, rules_game, problems = self.setups.read(item.tags, item.at)
-                for problem in problems:
-                    self._error(problem, item.at.line)
+                for problem, line in _header_problems(problems, item):
+                    self._error(problem, line)
                 session, game, skipping, dealer_known = None, None, setup is None, False
                 if setup is not None and rules_game is not None:
                     session = rules_game.session(setup)
@@ -224,6 +225,19 @@ class Checker:
         self.sink.error(problem, problem.line if line is None else line)
 
 
+def _header_problems(problems: list[Problem], header: GameStart) -> Iterable[tuple[Problem, int]]:
+    """The problems of a header's tags, and of the lines among and after them that could not be
+    read (`header.problems`), in the order of their lines; each with the line it is told at."""
+    told = [(problem, header.at.line) for problem in problems]
+    if not header.problems:  # nearly always: nothing to merge
+        return told
+    return merge(told, [(problem, problem.line) for problem in header.problems], key=_problem_line)
+
+
+def _problem_line(told: tuple[Problem, int]) -> int:
+    return told[0].line
+
+
 class InputError(Exception):
     """Reading a transcript failed: told apart from an OSError writing the output, which the
     command line reports as such (``> /dev/full``)."""
@@ -233,7 +247,7 @@ class InputError(Exception):
         self.error = error
 
     def problem(self, path: str) -> Problem:
-        if path.endswith(".gz") and not _system_error(self.error):
+        if (compressed(path) or path == STDIN) and not _system_error(self.error):  # standard input may be gzip
             return Problem(0, 0, f"this compressed file is damaged ({self.error})", "check the file with: gzip -t FILE")
         reason = self.error.strerror if isinstance(self.error, OSError) and self.error.strerror else str(self.error)
         return Problem(0, 0, f"the file could not be read to its end ({reason})", "the games before it are "
@@ -310,6 +324,9 @@ def unreadable(path: str) -> Problem | None:
         return None if sys.stdin is not None else Problem(
             0, 0, "standard input is closed", "give the transcript on it (referee check - < game.ttn) or name the file")
     if not os.path.exists(path):
+        if os.path.islink(path):  # found in a directory being checked, or named: the link is what is broken
+            return Problem(0, 0, f"a symbolic link to nothing (it points to {os.readlink(path)!r})",
+                           "point the link at the transcript, or remove it")
         return Problem(0, 0, "no such file", "check the path and its spelling")
     if os.path.isdir(path):
         if not os.access(path, os.R_OK | os.X_OK):  # its files cannot be listed: it may hold transcripts

@@ -29,7 +29,7 @@ from .engine.rulebook import Option, OptionError
 from .entry import fail, output_open, output_to, rules_text, run_check, unusable, unwritable_output
 from .games import registry
 from .notation import usercache
-from .notation.inputs import DAMAGED, STDIN, expand, open_binary
+from .notation.inputs import DAMAGED, STDIN, compressed, expand, open_binary
 from .notation.limits import shown
 from .notation.suggest import did_you_mean
 from .output.fmt import FormatError, format_stream
@@ -269,7 +269,7 @@ def _fmt_staged(path: str, rules: str | None, check_only: bool, diff: bool) -> i
         if check_only:
             typer.echo(f"{path}: not in canonical form (run: referee fmt {path})", err=True)
             return 1
-        if not diff and path.endswith(".gz"):
+        if not diff and compressed(path):
             typer.echo(f"{path}: a compressed transcript is not rewritten in place — "
                        f"see the changes with: referee fmt --diff {path}", err=True)
             return 2

@@ -33,7 +33,7 @@ from itertools import groupby
 
 from .check import Checker, InputError, guarded, open_input, unreadable
 from .engine.verdict import GameVerdict, HandVerdict, Summary
-from .notation.inputs import STDIN
+from .notation.inputs import STDIN, compressed
 from .notation.limits import MAX_ERRORS
 from .notation.reader import GameStart, HandRecord, Problem, split_games
 from .notation.records import replace
@@ -127,7 +127,7 @@ def _check_path(path: str, sink: JsonWriter | TextSink, rules: str | None, write
 
 def _whole(path: str) -> bool:
     """Whether a worker checks `path` whole: a plain file of one part at most, read by the worker."""
-    if path == STDIN or path.endswith(".gz"):
+    if path == STDIN or compressed(path):
         return False
     try:
         info = os.stat(path)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.notation import events as ev
-from referee.notation.reader import Problem, parse_line, read_lines
+from referee.notation.reader import parse_line, read_lines
 from referee.output.fmt import event_text
 from referee.output.story import story_of_text
 
@@ -68,7 +68,7 @@ def pieces(text: str, rules: str | None = None) -> list[Piece]:
     unlabelled = tricks_of_cards(_LABEL.sub(lambda m: m.group(1) + " " * len(m.group(2)), text), rules)
     out: list[Piece] = []
     for item in read_lines(io.BytesIO(text.encode("utf-8", "surrogatepass"))):
-        if isinstance(item, Problem):
+        if not isinstance(item, tuple):  # a line that is not text, or the end of what can be read
             break
         number, raw = item
         record = parse_line(raw, number)

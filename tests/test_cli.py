@@ -67,7 +67,7 @@ def test_unusable_input_exits_2_with_file_line_column(tmp_path: Path, content: s
     (b"", "the file is empty", 1),
     (b"\x89PNG\r\n\x1a\n\x00\x00", "not UTF-8", 1),
     (b"PK\x03\x04\x00\x00zip", "not a text file", 1),
-    (b'[Game "euchre"]\n[Players "N E S W"]\n\xe9t\xe9\n', "not UTF-8", 3),
+    (b'[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n\xe9t\xe9\n', "not UTF-8", 4),
     (b'[Game "euchre"\n[Players "N E S W"]\n', "unclosed tag", 1),
     (b"hand 1 dealer W\nN pass\n", "a hand before any game header", 1),
     (b'[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\nN ' + b"9" * 200_000 + b"\n",

@@ -178,7 +178,7 @@ def test_the_text_each_piece_replaces_adds_up_to_the_file() -> None:
     """`format_stream` tells each piece of output with the text it replaces: both add up."""
     from referee.output.fmt import format_stream
 
-    text = MESSY + "\n# between games\n" + MESSY.replace("hand 1", "hand 1  # again") + "# the end\n\n"
+    text = MESSY + "\n# between games\n" + MESSY.replace("# first", "# again") + "# the end\n\n"
     pieces: list[tuple[str, list[str]]] = []
     format_stream(io.BytesIO(text.encode("utf-8")), lambda original, lines: pieces.append((original, lines)))
     assert len(pieces) > 3
@@ -186,18 +186,22 @@ def test_the_text_each_piece_replaces_adds_up_to_the_file() -> None:
     assert "".join(line + "\n" for _, lines in pieces for line in lines) == format_text(text)
 
 
-def test_a_hand_past_the_limit_is_formatted_line_by_line() -> None:
-    """A hand the checker does not adjudicate (too long) gets no trick labels, as before."""
+def test_a_hand_past_the_limit_is_refused_as_check_refuses_it() -> None:
+    """A hand the checker cannot use (too long) makes the file one fmt does not rewrite."""
     lines = MAX_HAND_CHARS // len("N pass, E pass") + 5
     text = CANONICAL + "\nhand 2 dealer N\n" + "N pass, E pass\n" * lines + "\nhand 3 dealer E\nS pass\n"
-    assert format_text(text) == text
+    with pytest.raises(FormatError) as raised:
+        format_text(text)
+    assert raised.value.problems == check_text(text).files[0].errors
 
 
 def test_many_unreadable_lines_are_listed_up_to_the_limit() -> None:
+    text = HEADER + "N XS\n" * (MAX_ERRORS + 20)
     with pytest.raises(FormatError) as raised:
-        format_text(HEADER + "N XS\n" * (MAX_ERRORS + 20))
+        format_text(text)
     problems = raised.value.problems
-    assert len(problems) == MAX_ERRORS + 1 and "… and 20 more problems" in problems[-1].message
+    assert len(problems) == MAX_ERRORS + 1 and "… and 1 more problems" in problems[-1].message
+    assert problems == check_text(text).files[0].errors  # listed as check lists them
 
 
 def _apply(old: list[str], diff: list[str]) -> list[str]:

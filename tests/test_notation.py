@@ -107,7 +107,9 @@ def test_an_error_spoils_only_its_hand() -> None:
     (b'[Game "euchre"]\nN pass\n', "not inside a hand"),
 ])
 def test_unusable_files(data: bytes, words: str) -> None:
-    problems = [i.problem for i in read_transcript(io.BytesIO(data)) if isinstance(i, FileProblem)]
+    items = list(read_transcript(io.BytesIO(data)))
+    problems = [p for i in items for p in ([i.problem] if isinstance(i, FileProblem) else
+                                           i.problems if isinstance(i, GameStart) else [])]
     assert problems and words in problems[0].message
 
 

@@ -156,6 +156,7 @@ class GameStart:
 
     tags: list[ev.Tag]
     at: ev.Span
+    problems: list[Problem] = field(default_factory=list)  # lines among and after its tags that cannot be read
 
 
 @record
@@ -185,55 +186,122 @@ _BLOCK = 1 << 14
 _BOM = b"\xef\xbb\xbf"
 
 
-def read_lines(stream: BinaryIO, first_line: int = 1) -> Iterator[tuple[int, str] | Problem]:
-    """Yield (line number, text) from a binary stream, or a `Problem` that ends the file.
+@record
+class BadLine:
+    """A line that is not UTF-8 text, or holds a NUL byte: `read_lines` goes on past it.
+
+    A stray byte in an archive (a Latin-1 letter typed into a note, a NUL left by a damaged
+    copy) spoils only the hand or the header holding it, as any line the grammar refuses does.
+    In a file none of whose lines has been read as the notation yet, the same line means the
+    file is not a transcript at all (an image, a Latin-1 file, a binary file): `read_transcript`
+    then tells `file_problem` and stops, rather than listing a problem a line.
+    """
+
+    line: int
+    column: int
+    byte: int  # the offending byte (0 for a NUL)
+    raw: bytes  # the line as read, its line end included
+
+    @property
+    def text(self) -> str:
+        """The line as far as it reads, for `looks_like_hand_line`: a bad hand line still starts its hand."""
+        return self.raw.decode("utf-8", "replace").rstrip("\r\n")
+
+    def problem(self) -> Problem:
+        at = self.column - 1
+        start = 0 if at <= 40 else at - 30  # the line from its start, or the 30 bytes before the byte
+        near = self.raw[start:at + 20].decode("utf-8", "backslashreplace").replace("\x00", "\\x00").rstrip("\r\n")
+        shown = near if start == 0 else "…" + near
+        if self.byte == 0:
+            return Problem(self.line, self.column, f"a NUL byte in the line, which is not text: '{shown}'",
+                           "remove it (a damaged copy, or a binary file joined to the transcript?); only the "
+                           "hand or header holding this line is left out")
+        return Problem(self.line, self.column, f"this line is not UTF-8 text (byte 0x{self.byte:02x}): '{shown}'",
+                       "save the transcript as UTF-8 text; only the hand or header holding this line is left out")
+
+    def file_problem(self) -> Problem:
+        if self.byte == 0:
+            return _not_text(self.line, self.column)
+        return Problem(self.line, self.column, f"this file is not UTF-8 text (byte 0x{self.byte:02x})",
+                       "save the transcript as UTF-8 text")
+
+
+Lines = Iterator["tuple[int, str] | BadLine | Problem"]
+"""What `read_lines` gives: (line number, text), a `BadLine`, or a `Problem` after which nothing
+more can be read (a UTF-16 file, a run of binary with no line end)."""
+
+
+def read_lines(stream: BinaryIO, first_line: int = 1) -> Lines:
+    """Yield (line number, text) from a binary stream, a `BadLine` for a line that is not text,
+    or a `Problem` that ends the file.
 
     `first_line` is the number of the stream's first line (a part of a file checked apart).
     Each line is read with a size limit, so a file with no newlines cannot fill memory: an
-    overlong line is skipped, not loaded, and reported as too long by `parse_line`.
+    overlong line is skipped, not loaded, and reported as too long by `parse_line`. A byte order
+    mark opening a line is dropped, whichever line it opens: ``cat a.ttn b.ttn`` puts the one
+    b.ttn was saved with at the start of a line in the middle of the file.
 
     The lines are read a block at a time, each block's whole lines checked, decoded and split
     at once: reading, checking and decoding a line apiece was 3,400 instructions a line, a
     sixth of a euchre hand's reading. A block holding anything unusual (a NUL byte, a line too
-    long, bytes that are not UTF-8) hands the rest of the stream, from the first line not yet
-    given, to `_read_lines_slowly`, which says what is wrong exactly where. A stream that only
-    reads lines (`fmt` feeds the checker so, a line at a time) is read by it from the start.
+    long, bytes that are not UTF-8) is read by `_read_lines_slowly`, which says what is wrong
+    exactly where, and the blocks after it on the usual path again. A stream that only reads
+    lines (`fmt` feeds the checker so, a line at a time) is read by it from the start.
     """
+    given = getattr(stream, "numbered_lines", None)  # lines read already (fmt's): given as they were
+    if given is not None:
+        yield from given()
+        return
     read = getattr(stream, "read1", None)  # what is there already: a pipe's lines are not held back
     if read is None:
         yield from _read_lines_slowly(stream, first_line)
         return
     number = first_line - 1
-    bom = first_line == 1  # the first line may open with a byte order mark
     pending = b""  # a line begun in the last block
     while block := read(_BLOCK):
         data = pending + block if pending else block
         cut = data.rfind(b"\n") + 1
-        if not cut and len(data) <= MAX_LINE_CHARS * 4:  # no line ends here yet
-            pending = data
-            continue
+        if not cut:
+            if len(data) <= MAX_LINE_CHARS * 4:  # no line ends here yet
+                pending = data
+                continue
+            yield from _read_lines_slowly(_ReadAhead(data, stream), number + 1)  # a line too long to hold
+            return
         whole, pending = data[:cut], data[cut:]
-        if not cut or 0 in whole:
-            yield from _read_lines_slowly(_ReadAhead(data, stream), number + 1)
-            return
-        try:
-            text = (whole[len(_BOM):] if bom and whole.startswith(_BOM) else whole).decode("utf-8")
-        except UnicodeDecodeError:
-            yield from _read_lines_slowly(_ReadAhead(data, stream), number + 1)
-            return
-        lines = text.split("\n")
-        lines.pop()  # after the last line end
-        if len(text) >= MAX_LINE_CHARS and max(map(len, lines)) >= MAX_LINE_CHARS:  # perhaps too long
-            yield from _read_lines_slowly(_ReadAhead(data, stream), number + 1)
-            return
-        bom = False
-        if "\r" in text:
-            lines = [line.rstrip("\r") for line in lines]
+        lines = _usual_lines(whole)
+        if lines is None:  # its lines one at a time, then the next block on the usual path
+            for item in _read_lines_slowly(io.BytesIO(whole), number + 1):
+                if isinstance(item, Problem):
+                    yield item
+                    return
+                number += 1
+                yield item
+            continue
         for line in lines:
             number += 1
             yield number, line
     if pending:
         yield from _read_lines_slowly(_ReadAhead(pending, stream), number + 1)
+
+
+def _usual_lines(whole: bytes) -> list[str] | None:
+    """The lines of a block of whole lines, or None when one may be unusual: a NUL byte, bytes
+    that are not UTF-8, a line perhaps too long."""
+    if 0 in whole:
+        return None
+    try:
+        text = whole.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    lines = text.split("\n")
+    lines.pop()  # after the last line end
+    if len(text) >= MAX_LINE_CHARS and max(map(len, lines)) >= MAX_LINE_CHARS:
+        return None
+    if "\r" in text:
+        lines = [line.rstrip("\r") for line in lines]
+    if "\ufeff" in text:
+        lines = [line[1:] if line.startswith("\ufeff") else line for line in lines]
+    return lines
 
 
 class _ReadAhead:
@@ -251,7 +319,7 @@ class _ReadAhead:
         return line
 
 
-def _read_lines_slowly(stream: BinaryIO | _ReadAhead, first_line: int) -> Iterator[tuple[int, str] | Problem]:
+def _read_lines_slowly(stream: BinaryIO | _ReadAhead, first_line: int) -> Lines:
     """`read_lines` a line at a time, checking each line as it is read."""
     number = first_line - 1
     limit = MAX_LINE_CHARS * 4
@@ -262,8 +330,15 @@ def _read_lines_slowly(stream: BinaryIO | _ReadAhead, first_line: int) -> Iterat
         # looked for as the int 0: `b"\x00" in raw` first tries the bytes as an int, raising and
         # clearing a TypeError on every line (2% of all the work of checking a euchre hand).
         if 0 in raw:
-            yield _utf16() if number == 1 and raw[:2] in _UTF16_BOMS else _not_text(number, raw.index(b"\x00") + 1)
-            return
+            if number == 1 and raw[:2] in _UTF16_BOMS:
+                yield _utf16()
+                return
+            if len(raw) > limit and not raw.endswith(b"\n"):  # binary, with no line end in sight
+                yield _not_text(number, raw.index(0) + 1)
+                return
+            raw = raw.removeprefix(_BOM)
+            yield BadLine(number, raw.index(0) + 1, 0, raw)
+            continue
         if len(raw) > limit and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):
                 raw = readline(1 << 16)
@@ -272,14 +347,12 @@ def _read_lines_slowly(stream: BinaryIO | _ReadAhead, first_line: int) -> Iterat
                     return
             yield number, "x" * (MAX_LINE_CHARS + 1)
             continue
-        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
+        raw = raw.removeprefix(_BOM)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            yield Problem(number, error.start + 1, f"this file is not UTF-8 text (byte 0x{raw[error.start]:02x})",
-                          "save the transcript as UTF-8 text")
-            return
+            yield BadLine(number, error.start + 1, raw[error.start], raw)
+            continue
         yield number, text.rstrip("\r\n")
 
 
@@ -371,34 +444,50 @@ _BODY_LINES = frozenset({ev.EventLine, ev.DealLine, ev.UpcardLine, ev.RecordedLi
 def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | None = None) -> Iterator[Item]:
     """Group a transcript's lines into game headers and hands, in file order. `words` tells the
     syntax errors the words of the game being read (the checker knows it once it has taken the
-    `GameStart`, before the lines of the game's hands are read)."""
+    `GameStart`, before the lines of the game's hands are read).
+
+    Problems come in the order of their lines: one met while a header is still being gathered is
+    held in its `GameStart.problems`, for the checker to tell in line order with the problems of
+    its tags. (The notice that `MAX_ERRORS` is reached is told when it is reached, ahead of the
+    problems of the hand being read: it is about the listing, and must be within it.)"""
     tags: list[ev.Tag] = []
     header_at: ev.Span | None = None
     players: list[str] = []  # the game's [Players], so that a player's broken line is never taken for a hand line
     in_game = False
     hand: HandRecord | None = None
+    held: list[FileProblem] = []  # problems met while the open header is gathered, told with it
     orphan_reported = False
     saw_anything = False
+    commented = False  # a comment line was met: a file of nothing else is not called empty
+    texty = first_line > 1  # a line was read as the notation: a line that is not text no longer ends the file
     problems = 0  # lines the grammar refused; past `MAX_ERRORS` most lines are no longer read
     size, overflowing = 0, False  # the current hand's characters, and whether it is past `MAX_HAND_CHARS`
     read_usual = _common_lines().read  # `parse_line`'s first step, called here: this is the hot loop
 
     for item in read_lines(stream, first_line):
-        if isinstance(item, Problem):
+        if isinstance(item, tuple):
+            number, text = item
+            if (overflowing or (problems >= MAX_ERRORS and (hand is None or hand.problems))) \
+                    and text.lstrip(" \t")[:1] not in ("h", "H", "["):
+                continue  # a spoilt hand, or a file past its problems: only a new hand or game is looked for
+            parsed: ev.Line | Problem | None = read_usual(text, number) if len(text) <= MAX_LINE_CHARS else None
+            if parsed is None:
+                parsed = _parse_unusual(text, number, words)
+                if parsed is None:
+                    if not saw_anything and text.strip():
+                        commented = True
+                    continue
+        elif isinstance(item, BadLine) and texty:  # a line that is not text, in a transcript: a problem of its own
+            if overflowing or (problems >= MAX_ERRORS and (hand is None or hand.problems)):
+                continue
+            number, text, parsed = item.line, item.text, item.problem()
+        else:  # nothing more can be read
             if hand is not None:
                 yield hand
                 hand = None
-            yield FileProblem(item, fatal=True)
+            yield from held  # a header cut short: its tags are not played under, its problems are told
+            yield FileProblem(item if isinstance(item, Problem) else item.file_problem(), fatal=True)
             return
-        number, text = item
-        if (overflowing or (problems >= MAX_ERRORS and (hand is None or hand.problems))) \
-                and text.lstrip(" \t")[:1] not in ("h", "H", "["):
-            continue  # a spoilt hand, or a file past its problems: only a new hand or game is looked for
-        parsed: ev.Line | Problem | None = read_usual(text, number) if len(text) <= MAX_LINE_CHARS else None
-        if parsed is None:
-            parsed = _parse_unusual(text, number, words)
-            if parsed is None:
-                continue
         saw_anything = True
         if hand is not None and type(parsed) in _BODY_LINES:  # nearly every line: the checks below are for the rest
             size += len(text)  # a local count, not the record's: this is the hot loop
@@ -411,23 +500,28 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
         if isinstance(parsed, Problem) and looks_like_hand_line(text, players):
             # a hand line written wrongly starts a hand of its own, spoiled, rather than spoiling the one before
             problems += 1
-            spoiled_by, parsed = spoiling_problem(text, parsed), salvaged_header(text, number, players)
+            spoiled_by = parsed if isinstance(item, BadLine) else spoiling_problem(text, parsed)
+            parsed = salvaged_header(text, number, players)
             if problems == MAX_ERRORS:
                 yield _too_many(number)
         if isinstance(parsed, Problem):
             problems += 1
-            parsed = told_as_written(parsed, text, players)
+            if not isinstance(item, BadLine):
+                parsed = told_as_written(parsed, text, players)
             if hand is not None:
                 size += len(text)
                 if size <= MAX_HAND_CHARS:
                     hand.problems.append(parsed)
                 else:
                     overflowing = _overflow(hand, number)
+            elif tags and not in_game:
+                held.append(FileProblem(parsed))
             else:
                 yield FileProblem(parsed)
             if problems == MAX_ERRORS:
                 yield _too_many(number)
             continue
+        texty = True
         if isinstance(parsed, ev.Tag):
             if hand is not None:
                 yield hand
@@ -449,7 +543,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
                 hand = None
             if tags and not in_game:
                 assert header_at is not None
-                yield GameStart(tags, header_at)
+                yield _header(tags, header_at, held)
                 in_game = True
             if not in_game:
                 if not orphan_reported:
@@ -463,8 +557,12 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
             continue
         if hand is None:
             if not orphan_reported:
-                yield FileProblem(Problem(number, 1, "this line is not inside a hand",
-                                          "write 'hand N dealer PLAYER' before the deal, bidding and play"))
+                orphan = FileProblem(Problem(number, 1, "this line is not inside a hand",
+                                             "write 'hand N dealer PLAYER' before the deal, bidding and play"))
+                if tags and not in_game:
+                    held.append(orphan)
+                else:
+                    yield orphan
                 orphan_reported = True
             continue
         hand.lines.append(parsed)
@@ -473,10 +571,17 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
         yield hand
     if tags and not in_game:
         assert header_at is not None
-        yield GameStart(tags, header_at)
+        yield _header(tags, header_at, held)
     if not saw_anything and first_line == 1:
-        yield FileProblem(Problem(1, 1, "the file is empty",
+        yield FileProblem(Problem(1, 1, "the file holds only comments" if commented else "the file is empty",
                                   'a transcript starts with [Game "..."] and [Players "..."]'))
+
+
+def _header(tags: list[ev.Tag], at: ev.Span, held: list[FileProblem]) -> GameStart:
+    """The header, with the problems of the lines among and after its tags (emptying `held`)."""
+    start = GameStart(tags, at, [p.problem for p in held])
+    held.clear()
+    return start
 
 
 def _too_many(line: int) -> FileProblem:

@@ -19,7 +19,9 @@ from the verdict on the original text, so a label is only ever written where the
 agrees with it, and labels written by hand are kept exactly, right or wrong.
 
 The file is formatted as it is checked, hand by hand (`format_stream`): a file of any size
-costs the memory of one hand, like ``referee check``.
+costs the memory of one hand, like ``referee check``. A file ``check`` cannot use (exit 2) is
+not formatted: `FormatError` carries the very problems ``check`` lists, in its order, so that an
+empty file, a file of comments or a hand with no header is refused by both alike.
 """
 
 from __future__ import annotations
@@ -34,9 +36,8 @@ from ..engine.header import INFO_TAGS
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
 from ..notation.comment import comment_start
-from ..notation.handline import looks_like_hand_line, spoiling_problem
-from ..notation.limits import MAX_ERRORS, MAX_FMT_HELD, MAX_HAND_CHARS
-from ..notation.reader import GameStart, HandRecord, Problem, more_problems, parse_line, read_lines, told_as_written
+from ..notation.limits import MAX_ERRORS, MAX_FMT_HELD
+from ..notation.reader import GameStart, HandRecord, Lines, Problem, more_problems, parse_line, read_lines
 from ..notation.shapes import write
 from .story import HandStory
 
@@ -44,7 +45,7 @@ TAG_ORDER = ("Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *
 
 
 class FormatError(ValueError):
-    """The transcript has lines the grammar cannot read; it is not rewritten."""
+    """The transcript cannot be used (``check`` would exit 2, with these problems); it is not rewritten."""
 
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__(f"{len(problems)} line(s) cannot be read")
@@ -148,16 +149,17 @@ def format_text(text: str, rules: str | None = None) -> str:
 
 def format_stream(stream: BinaryIO, emit: Emit, rules: str | None = None) -> None:
     """Format a transcript read from `stream` hand by hand, telling `emit` each piece as soon as
-    its verdict is known; raises `FormatError` at the end when some line cannot be read (what
-    was emitted is then to be thrown away).
+    its verdict is known; raises `FormatError` at the end when ``check`` could not use the file
+    (what was emitted is then to be thrown away).
 
-    The checker reads the file through `_Formatting`, which formats as it hands the lines on:
+    The checker reads the file's lines from `_Formatting`, which formats as it hands them on:
     when the checker asks for a line, every hand before the one it is reading has been decided,
     so memory holds one hand, not the file.
     """
     formatting = _Formatting(stream, emit)
-    Checker(_TrickSink(formatting.tricks), rules).check_stream(formatting)  # type: ignore[arg-type]  # it only calls readline
-    formatting.finish()
+    sink = _TrickSink(formatting.tricks)
+    Checker(sink, rules).check_stream(formatting)  # type: ignore[arg-type]  # read_lines takes its numbered_lines
+    formatting.finish(sink.problems())
 
 
 _Tricks = tuple[dict[ev.Span, int], dict[ev.Span, int]]
@@ -178,18 +180,29 @@ def _hand_tricks(hand: HandStory) -> _Tricks:
 
 
 class _TrickSink:
-    """The checker's sink: keeps the tricks of each hand decided, by its ``hand`` line, until formatted."""
+    """The checker's sink: keeps the tricks of each hand decided, by its ``hand`` line, until
+    formatted, and the problems ``check`` would list (as its `Collector` lists them)."""
 
     def __init__(self, tricks: dict[int, _Tricks]) -> None:
         self.tricks = tricks
+        self.errors: list[Problem] = []
+        self.hidden = 0
 
     def hand(self, verdict: HandVerdict, record: HandRecord) -> None:
         self.tricks[record.header.at.line] = _hand_tricks(HandStory(record, verdict))
 
+    def error(self, problem: Problem, line: int) -> None:
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(problem)
+        else:
+            self.hidden += 1
+
+    def problems(self) -> list[Problem]:
+        return self.errors + [more_problems(self.hidden)] if self.hidden else self.errors
+
     def begin_file(self, path: str) -> None: ...
     def begin_game(self, game: GameVerdict, header: GameStart) -> None: ...
     def end_game(self, game: GameVerdict) -> None: ...
-    def error(self, problem: Problem, line: int) -> None: ...
     def end_file(self) -> None: ...
     def finish(self, summary: Summary) -> None: ...
 
@@ -222,98 +235,82 @@ class _Recorder:
 
 
 class _Formatting:
-    """Reads the file for the checker (`readline`) and formats it block by block as it goes.
+    """Reads the file's lines for the checker (`numbered_lines`) and formats it block by block as it goes.
 
     A block is a header (its run of tags), a hand (its ``hand`` line and everything up to the
     next hand or header) or lines outside any hand. A hand is formatted once the checker has
-    decided it; lines that no verdict can concern (outside hands, or in a hand past
-    `MAX_HAND_CHARS`, which the checker does not adjudicate) are formatted at once.
+    decided it; lines that no verdict can concern (outside hands) are formatted at once. (A hand
+    past `MAX_HAND_CHARS` is one the checker cannot use: the file is then not formatted.)
     """
 
     def __init__(self, stream: BinaryIO, emit: Emit) -> None:
         self.recorder = _Recorder(stream)
-        self.lines = read_lines(self.recorder)  # type: ignore[arg-type]  # it only calls readline
         self.emit = emit
         self.tricks: dict[int, _Tricks] = {}  # filled by the checker's sink
-        self.problems: list[Problem] = []
-        self.players: list[str] = []  # the game's [Players]: a player's broken line is never a hand line
-        self.hidden = 0  # problems past `MAX_ERRORS`
+        self.failed = False  # nothing will be written: the lines are only handed on to the checker
+        self.too_long: Problem | None = None  # a block past `MAX_FMT_HELD`: fmt's own problem, not check's
         self.pending: list[str] = []  # comment lines waiting for the next record
         self.block: list[_Source] = []
         self.kind = ""  # the open block's: tags, hand or loose
         self.trickless = True  # the open block gets no tricks: formatted as it comes
-        self.body = 0  # characters of the open hand's body, counted as the reader counts them
         self.end = 0  # the offset just after the block's last record line
         self.ready: list[tuple[list[_Source], int, int | None]] = []  # (block, end, hand line) to format
         self.written = False
-        self.rest = b""  # what the checker asked too little of
 
     # -- the checker's side
 
-    def readline(self, size: int = -1) -> bytes:
-        if not self.rest:
-            self._format_ready()  # the checker has decided every hand before the line it asks for
-            item = next(self.lines, None)
-            if item is None or self.problems:
-                return b""
-            if isinstance(item, Problem):  # the file cannot be read on: this is the one problem told
-                self.problems = [item]
-                return b""
-            self._take(*item)
-            if len(self.recorder.kept) > MAX_FMT_HELD:
-                self._problem(Problem(item[0], 1, f"fmt would have to hold more than {MAX_FMT_HELD >> 20} MB of this "
-                                      "file at once (a hand, a header or a run of comments and blank lines)",
-                                      "no transcript comes near this; is this the right file?"))
-            if self.problems:  # nothing will be written: the rest is only read for its problems
-                self.recorder.keep = False
-                return b""
-            self.rest = item[1].encode("utf-8") + b"\n"
-        data, self.rest = (self.rest, b"") if size < 0 else (self.rest[:size], self.rest[size:])
-        return data
+    def numbered_lines(self) -> Lines:
+        """The file's lines for the checker, as `read_lines` gives them (the checker reads them
+        through it), each taken for formatting as it goes by."""
+        lines = read_lines(self.recorder)  # type: ignore[arg-type]  # it only calls readline
+        while True:
+            if not self.failed:
+                self._format_ready()  # the checker has decided every hand before the line it asks for
+            item = next(lines, None)
+            if item is None:
+                return
+            if not self.failed:
+                if not isinstance(item, tuple):  # a line that is not text: check tells it
+                    self._fail()
+                else:
+                    self._take(*item)
+                    if len(self.recorder.kept) > MAX_FMT_HELD:
+                        self.too_long = Problem(item[0], 1, f"fmt would have to hold more than {MAX_FMT_HELD >> 20} MB "
+                                                "of this file at once (a hand, a header or a run of comments and blank "
+                                                "lines)", "no transcript comes near this; is this the right file?")
+                        self._fail()
+            yield item
 
-    def finish(self) -> None:
-        """After the checker: the last blocks and the comments after the last record; or the problems."""
-        if not self.problems:
-            self._format_ready()
-            if self.block:
-                hand = self.block[0].record.at.line if self.kind == "hand" and not self.trickless else None
-                self._format(self.block, self.end, self.tricks.pop(hand, _NONE) if hand is not None else _NONE)
-            if self.pending or self.recorder.offset > self.end:
-                self.emit(self.recorder.cut(self.recorder.offset), self.pending)
-            return
-        for item in self.lines:
-            if isinstance(item, Problem):  # the file cannot be read on: this is the one problem told
-                self.problems, self.hidden = [item], 0
-                break
-            parsed = parse_line(item[1], item[0])
-            if isinstance(parsed, Problem):
-                self._problem(self._as_checked(parsed, item[1]))
-        if self.hidden:
-            self.problems.append(more_problems(self.hidden))
-        raise FormatError(self.problems)
+    def finish(self, problems: list[Problem]) -> None:
+        """After the checker, given the problems it found: the last blocks and the comments after
+        the last record; or, when the file cannot be used, the problems (check's, and fmt's own)."""
+        if self.too_long is not None:
+            at = next((i for i, problem in enumerate(problems) if problem.line > self.too_long.line), len(problems))
+            problems = [*problems[:at], self.too_long, *problems[at:]]
+        if problems or self.failed:  # failed without a problem of check's cannot be: never write a part of the file
+            raise FormatError(problems)
+        self._format_ready()
+        if self.block:
+            hand = self.block[0].record.at.line if self.kind == "hand" and not self.trickless else None
+            self._format(self.block, self.end, self.tricks.pop(hand, _NONE) if hand is not None else _NONE)
+        if self.pending or self.recorder.offset > self.end:
+            self.emit(self.recorder.cut(self.recorder.offset), self.pending)
 
     # -- the formatter's side
 
-    def _problem(self, problem: Problem) -> None:
-        if len(self.problems) < MAX_ERRORS:
-            self.problems.append(problem)
-        else:
-            self.hidden += 1
-
-    def _as_checked(self, problem: Problem, text: str) -> Problem:
-        """The problem as ``check`` tells it: a hand line written wrongly is told as one."""
-        if looks_like_hand_line(text, self.players):
-            return spoiling_problem(text, problem)
-        return told_as_written(problem, text, self.players)
+    def _fail(self) -> None:
+        """Stop formatting: a line check refuses was met, so nothing will be written."""
+        self.failed = True
+        self.recorder.keep = False
+        self.recorder.kept.clear()
+        self.block, self.ready, self.pending = [], [], []
 
     def _take(self, number: int, text: str) -> None:
         parsed = parse_line(text, number)
         comment = comment_of(text)
-        if isinstance(parsed, Problem):
-            self._problem(self._as_checked(parsed, text))
+        if isinstance(parsed, Problem):  # check tells it (in its own words, as a hand line or not)
+            self._fail()
             return
-        if isinstance(parsed, ev.Tag) and parsed.name == "Players":
-            self.players = parsed.value.split()
         if parsed is None:
             if comment is not None:
                 self.pending.append(comment)
@@ -321,9 +318,6 @@ class _Formatting:
         if isinstance(parsed, ev.HandHeader) or (isinstance(parsed, ev.Tag) != (self.kind == "tags")):
             self._cut("hand" if isinstance(parsed, ev.HandHeader) else "tags" if isinstance(parsed, ev.Tag)
                       else "loose")
-        elif self.kind == "hand":
-            self.body += len(text)  # as the reader counts a hand's size
-            self.trickless = self.trickless or self.body > MAX_HAND_CHARS
         self.block.append(_Source(parsed, self.pending, comment))
         self.pending = []
         self.end = self.recorder.offset
@@ -341,7 +335,7 @@ class _Formatting:
         if self.block:
             hand = self.block[0].record.at.line if self.kind == "hand" and not self.trickless else None
             self.ready.append((self.block, self.end, hand))
-        self.block, self.kind, self.trickless, self.body = [], kind, kind == "loose", 0
+        self.block, self.kind, self.trickless = [], kind, kind == "loose"
 
     def _format(self, sources: list[_Source], end: int, tricks: _Tricks) -> None:
         """Emit one block (or, for a block without tricks, its records so far) in canonical form."""
