@@ -450,3 +450,31 @@ def test_in_a_misere_a_look_at_an_earlier_trick_is_still_a_misere_error() -> Non
     assert _looks(hand) == ["Y looked at trick 1, already quitted, in a misère. As a lead out of turn in a misère, "
                             "it is a misère error."] and hand["pending"][0]["options"] == ["claim", "accept"]
 
+
+
+def test_a_lead_out_of_turn_whose_trick_a_revoke_corrected_reopens() -> None:
+    """A lead out of turn to trick 2, then a revoke in trick 1 taken back: trick 1 is open again and
+    trick 2's card goes back with it. Renewing the lead's choice looked for trick 2, which no longer
+    is (an IndexError the fuzzer found, told as an internal error); the hand is judged, Z to lead."""
+    text = (Path(__file__).parent.parent / "cases" / "boston" / "caller-revoke-late-claimed.ttn").read_text()
+    header = text[:text.index("hand 1")]
+    deal = """hand 1 dealer B
+deal A: AS KS QS JS TS 9S 8S 7S AD KD QD 2D 2H
+deal Y: 6S 5S KH QH JH JD TD 9D AC KC QC JC TC
+deal B: 4S 3S TH 9H 8H 8D 7D 6D 9C 8C 7C 6C 5C
+deal Z: 2S AH 7H 6H 5H 4H 3H 5D 4D 3D 4C 3C 2C
+upcard 9C
+Z pass, A bid 7, Y pass, B pass, Z pass
+A name spades
+trick 1: Z AH, A 2D, Y KH, B 8H
+trick 2: Y 6S
+Y claim revoke A
+A retract 2D
+trick 1: A 2H
+"""
+    found = check_text(header + deal).to_dict()["files"][0]
+    assert found["errors"] == []
+    hand = found["games"][0]["hands"][0]
+    assert [(i["kind"], i["player"], i["status"]) for i in hand["irregularities"]] == [
+        ("revoke", "A", "corrected"), ("lead-out-of-turn", "Y", None)]
+    assert hand["next"] == "Z to lead to trick 2"

@@ -477,9 +477,13 @@ class TrickTable:
             return [Revoke(player, failure.card, failure.at, failure.trick, failure.led, "correctable")]
         return [Revoke(player, failure.card, failure.at, failure.trick, failure.led, "established")]
 
-    def numbered(self, number: int) -> Trick:
-        """The trick numbered `number`: the one being played, or one complete (they are kept in order)."""
-        return self.current if number == self.current.number else self.tricks[number - 1]
+    def numbered(self, number: int) -> Trick | None:
+        """The trick numbered `number`: the one being played, or one complete (they are kept in order);
+        None when there is none now (a card taken back reopened an earlier trick, and the later one's
+        cards went back with it)."""
+        if number == self.current.number:
+            return self.current
+        return self.tricks[number - 1] if number <= len(self.tricks) else None
 
     def open_revokes(self) -> list[Revoke]:
         return [Revoke(f.player, f.card, f.at, f.trick, f.led, "correctable")

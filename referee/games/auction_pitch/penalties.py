@@ -95,7 +95,7 @@ def offenders(hand: AuctionPitchHand, false: tb.OutOfTurn) -> list[tb.PlayedCard
     """`false` and the cards out of turn played after it to its trick (the last one, while it is being
     gathered): they stand together, or go back together (the seed)."""
     assert hand.table is not None
-    plays = hand.table.numbered(false.trick).plays
+    plays = trick.plays if (trick := hand.table.numbered(false.trick)) else []
     return [p for i, p in enumerate(plays) if p.out_of_turn and any(q.card is false.card for q in plays[:i + 1])]
 
 
