@@ -443,9 +443,13 @@ class DealLaw(PenaltyLaw[H]):
         """What happens next while a wrong deal may still be stopped."""
         return None if self.stop is None else self.stop.step(hand)
 
-    def wrong_count_ruling(self, hand: H, player: str) -> str:
+    def wrong_count_ruling(self, hand: H, player: str | None = None) -> str:
+        """What a hand of the wrong size found before play means; `player` holds it (None: the first
+        whose written hand is the wrong size, else the dealer, whose hand may not be written at all)."""
+        if player is None:
+            player = next((p for p, cards in hand.deals.items() if len(cards) != hand.cards_per_hand), hand.dealer)
         side, misdeal = hand.sides.side_of.get(player, ""), self.misdeal(hand)
-        if len(hand.deals[player]) > hand.cards_per_hand:
+        if len(hand.deals.get(player, ())) > hand.cards_per_hand:
             return hand.say("deal.wrong-count", "too-many", side=side, misdeal=misdeal)
         return hand.say("deal.wrong-count", "ruling", side=side, misdeal=misdeal)
 

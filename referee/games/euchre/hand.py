@@ -423,7 +423,7 @@ class EuchreHand(HandReplay):
 
     def next_step(self) -> str | None:
         if self.misdeal():
-            return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self, self.dealer)
+            return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self)
         if (false := self.false_card) is not None and self.rebuild in self.choices:  # the table's choice, its words
             return self.say("play.out-of-turn", "rebuild-step", trick=false.trick, turn=false.expected)
         if (choosing := self.choice_step()) is not None:  # play waits for an open choice (a broken lone hand's)
