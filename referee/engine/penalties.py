@@ -559,9 +559,13 @@ def fitting_demands(hand: HandReplay, targets: list[str]) -> tuple[Option, ...]:
     led = table.led_suit() if table is not None else None
     if table is None or led is None:
         return DEMANDS
-    played = {p.player: p.card for p in table.current.plays}  # one played before the decision goes back
-    holds = [h if h is None or t not in played else h or table.rules.suit_of(played[t]) is led
-             for t in targets for h in [table.holds_suit(t, led)]]
+    played = {p.player: p.card for p in table.current.plays}
+    holds: list[bool | None] = []
+    for target in targets:
+        held = table.holds_suit(target, led)
+        if held is False and target in played:  # a card he played before the decision goes back to his hand
+            held = table.rules.suit_of(played[target]) is led
+        holds.append(held)
     if None in holds:
         return DEMANDS
     return (DEMANDS[:2] if True in holds else ()) + (DEMANDS[2:] if False in holds and led is not hand.trump else ())
