@@ -17,6 +17,7 @@ every rulebook must define in its own words.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar, Final, Literal, final, get_args
 
 from ..notation import events as ev
@@ -939,9 +940,10 @@ class HandReplay:
         (found there: one fault, one finding): a note each, `costs(player)` saying what that costs
         now, citing the game's rule for a wrong count found in play; those already in `noted` are
         skipped, the others added to it."""
-        deals, rule = self.deals, self.rule_id("wrong-count.play")
+        deals = self.deals
         for player in seats:
             if player in deals and len(deals[player]) != self.cards_per_hand and (noted is None or player not in noted):
+                rule = self.rule_id("wrong-count.play")  # here, not before the loop: most hands have no fault
                 went_on = f"play went on with {player} holding {len(deals[player])} cards: "
                 self.notes.append(f"{went_on}{costs(player)} [{rule}]")
                 self.void_notes[self.notes[-1]] = f"{went_on}{VOID_NOTE} [{rule}]"
@@ -1266,7 +1268,8 @@ class HandReplay:
     def won_by_side(self) -> dict[str, int]:
         """Tricks won by each partnership (tricks conceded count for the side they were conceded to)."""
         tricks = self.table.tricks if self.table is not None else []
-        counts = {name: sum(1 for trick in tricks if trick.winner in members) for name, members in self.sides.teams}
+        won = [trick.winner for trick in tricks]
+        counts = {name: sum(map(won.count, members)) for name, members in self.sides.teams}
         if self.conceded_by is not None:
             counts[self.other(self.side(self.conceded_by))] += self.cards_per_hand - len(tricks)
         return counts
@@ -2116,13 +2119,6 @@ class HandReplay:
         return tuple(replace(f, explanation=told[id(f)] + lapsed) if id(f) in told else f
                      for f in self.irregularities)
 
-    @staticmethod
-    def in_transcript_order(found: Iterable[Irregularity]) -> tuple[Irregularity, ...]:
-        """The findings in the order the transcript wrote what they are about, not the order the replay
-        came to them: without the deal a revoke is found only when a later card proves it, so found
-        order would list the same hand's revokes differently with and without deal lines."""
-        return tuple(sorted(found, key=lambda f: (f.at.line, f.at.column)))
-
     @final
     def verdict(self) -> HandVerdict:
         """The hand's verdict. Settling is pure, so calling this twice gives the same verdict."""
@@ -2137,15 +2133,20 @@ class HandReplay:
         return HandVerdict(
             number=self.number, dealer=self.dealer, status=status, contract=self.contract(),
             tricks=self.tricks(),
-            irregularities=self.in_transcript_order(self.findings() if void else self.irregularities),
+            irregularities=tuple(sorted(self.findings() if void else self.irregularities, key=TRANSCRIPT_ORDER)),
             penalties=(*self.penalties, *settlement.penalties), pending=tuple(self.pending()),
             score_delta=delta, score_after=after, pool_after=self.show_pool(pool) if pool is not None else None,
             recorded=self.recorded(ledger), next=self.next_step() if status == "in-progress" else None,
-            notes=(*(self.void_notes.get(n, n) if void else n for n in self.notes), *settlement.notes),
+            notes=(*([self.void_notes.get(n, n) for n in self.notes] if void else self.notes), *settlement.notes),
             line=self.record.header.at.line, ledger=tuple(ledger.entries),
             pool_before=self.show_pool(ledger.pool_before) if ledger.pool_before is not None else None,
             trace=self.trace())
 
+
+TRANSCRIPT_ORDER: Final = attrgetter("at.line", "at.column")
+"""A verdict lists its findings in the order the transcript wrote what they are about, not the order
+the replay came to them: without the deal a revoke is found only when a later card proves it, so
+found order would list the same hand's revokes differently with and without deal lines."""
 
 VOID_NOTE = "the deal is void and dealt again, so nothing is scored for it"
 """What playing on with a hand of the wrong size costs in a deal made void afterwards (`played_on`)."""

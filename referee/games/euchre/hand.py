@@ -105,16 +105,16 @@ class EuchreHand(HandReplay):
     # ---- bidding ----------------------------------------------------------------------
     def bidding_open(self, event: ev.Event, what: str, suit: Suit | None = None) -> bool:
         """Whether the auction hears `event`; a void call that named `suit` is noted (`note_void_call`)."""
-        auction, bidding, partner = self.auction, self.bidding, self.sides.partner(event.player)
-        after_pass = bidding and event.player in auction.spoken and event.player != auction.turn
+        auction, bidding = self.auction, self.bidding
+        after_pass = bidding and event.player != auction.turn and event.player in auction.spoken  # most: in turn
         if after_pass and auction.round == 2 and self.game_options["turned-down-suit"] == "pass" \
                 and not isinstance(event, ev.Pass):
-            self.must_pass[partner] = 2
+            self.must_pass[partner := self.sides.partner(event.player)] = 2
             self.found("illegal-bid", event.player, event.at, "bidding.second-round", "after-pass", player=event.player,
                        what=what, partner=partner)
         elif after_pass and auction.round == 1 and isinstance(event, ev.Order) \
                 and self.game_options["order-after-pass"] == "somerset":
-            self.must_pass[partner] = 1
+            self.must_pass[partner := self.sides.partner(event.player)] = 1
             self.found("illegal-bid", event.player, event.at, "bidding.first-round", "after-pass", player=event.player,
                        partner=partner)
         elif auction.hears(self, event, what, not bidding):
@@ -125,7 +125,7 @@ class EuchreHand(HandReplay):
     def barred(self, event: ev.Event, what: str) -> bool:
         """SOM 79, 80: the partner of a player who named a suit after passing must pass, and (a house rule)
         in the first round the partner of one who ordered up after passing; his call counts as a pass."""
-        if self.must_pass.get(event.player) != self.auction.round:
+        if event.player not in self.must_pass or self.must_pass[event.player] != self.auction.round:
             return False
         if self.auction.round == 1:
             self.found("illegal-bid", event.player, event.at, "bidding.first-round", "bound", player=event.player,
