@@ -52,6 +52,26 @@ def test_parts_are_whole_games() -> None:
     assert [first for first, _ in parts] == [1 + sum(d.count(b"\n") for _, d in parts[:i]) for i in range(5)]
 
 
+def test_a_broken_header_is_cut_where_a_sequential_run_starts_its_game(tmp_path: Path, monkeypatch) -> None:
+    """A part starts only where the reader starts a game: at a tag line after a hand, not at a tag
+    line after a broken line among the tags (still the same header) nor at a broken tag line; and a
+    broken line among the tags is told in every game's words whatever game came before it."""
+    games = [GAME.random_game(random.Random(5 + i), 2) for i in range(8)]
+    games[1] = games[1].replace("[Players", 'Players "N E S W"]\n[Players', 1)  # a tag without its bracket
+    games[3] = games[3].replace('[Game "euchre"]', '[Game "euchre"\n[Game "euchre"]', 1)  # an unclosed tag
+    games[5] = games[5].replace("[Partners", "[Rules\n[Partners", 1)
+    games[6] = games[6].replace("hand 1 ", "# a note\nhand 1 ", 1)
+    path = tmp_path / "broken-headers.ttn"
+    path.write_text("\n".join(games), "utf-8")
+    monkeypatch.setattr(parallel, "UNIT_BYTES", 200)  # a cut looked for at every line
+    for json in (True, False):
+        sequential = _run([str(path)], 1, json, monkeypatch)
+        assert sequential == _run([str(path)], 2, json, monkeypatch)
+    cuts = [data.split(b"\n", 1)[0] for _, data in split_games(io.BytesIO(path.read_bytes()), 1)]
+    assert cuts == [b'[Game "euchre"]'] * 7  # not at the unclosed tag, which ends the hand before it
+    assert "expected 'accept', 'alone', 'ask', 'bid'" in sequential[1]  # every game's words, not euchre's
+
+
 def test_past_the_problem_limit_the_output_is_still_identical(tmp_path: Path, monkeypatch) -> None:
     """About 2,500 problems over many games: the first `MAX_ERRORS` are listed and the rest
     counted, and past as many unreadable lines only clean hands are read, across the whole file

@@ -402,26 +402,32 @@ def split_games(stream: BinaryIO, unit_bytes: int, most_bytes: int | None = None
 
 
 def _game_start(data: bytes, start: int) -> int | None:
-    """The offset of the first line at or after `start` that opens a new game, if any."""
+    """The offset of the first line at or after `start` where `read_transcript` opens a new game,
+    if any: a tag line that reads as one, with a hand begun since the tag line before it. A tag
+    line after nothing but tags, broken lines and notes still belongs to the header above it, so
+    a part cut there would read differently; a game whose hand lines are all misspelt is simply
+    not cut before (a larger part, never a different reading)."""
     position = start
     while (found := data.find(b"\n[", max(position - 1, 0))) != -1:
         line_start = found + 1
-        previous = _previous_content_line(data, found)
-        if previous and not previous.startswith(b"["):
+        if _reads_as_tag(data, line_start) and _HAND_LINE.search(data, data.rfind(b"\n[", 0, found) + 1, found):
             return line_start
         position = line_start + 1
     return None
 
 
-def _previous_content_line(data: bytes, end: int) -> bytes:
-    """The last line before `end` that is neither blank nor a comment (b"" if none)."""
-    while end > 0:
-        begin = data.rfind(b"\n", 0, end) + 1
-        line = data[begin:end].strip()
-        if line and not line.startswith(b"#"):
-            return line
-        end = begin - 1
-    return b""
+_HAND_LINE = re.compile(rb"^[ \t]*hand[ \t]", re.IGNORECASE | re.MULTILINE)
+"""A line that begins a hand, as every hand line and every spoilt one written with the word begins."""
+
+
+def _reads_as_tag(data: bytes, start: int) -> bool:
+    """Whether the whole line at `start` is a tag (a line not yet ended is not judged)."""
+    end = data.find(b"\n", start)
+    try:
+        text = data[start:end].decode("utf-8").rstrip("\r")
+    except UnicodeDecodeError:
+        return False
+    return end != -1 and isinstance(parse_line(text, 1), ev.Tag)
 
 
 def _overflow(hand: HandRecord, line: int) -> bool:
@@ -444,7 +450,9 @@ _BODY_LINES = frozenset({ev.EventLine, ev.DealLine, ev.UpcardLine, ev.RecordedLi
 def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | None = None) -> Iterator[Item]:
     """Group a transcript's lines into game headers and hands, in file order. `words` tells the
     syntax errors the words of the game being read (the checker knows it once it has taken the
-    `GameStart`, before the lines of the game's hands are read).
+    `GameStart`, before the lines of the game's hands are read); a line met while a header is
+    gathered, or before its game's first hand, is told with every game's words, whatever game
+    came before, so that a part of a file (``--jobs``) reads as the whole file does.
 
     Problems come in the order of their lines: one met while a header is still being gathered is
     held in its `GameStart.problems`, for the checker to tell in line order with the problems of
@@ -472,7 +480,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
                 continue  # a spoilt hand, or a file past its problems: only a new hand or game is looked for
             parsed: ev.Line | Problem | None = read_usual(text, number) if len(text) <= MAX_LINE_CHARS else None
             if parsed is None:
-                parsed = _parse_unusual(text, number, words)
+                parsed = _parse_unusual(text, number, words if in_game else None)  # a header's game: not yet known
                 if parsed is None:
                     if not saw_anything and text.strip():
                         commented = True
