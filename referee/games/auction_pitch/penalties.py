@@ -127,10 +127,9 @@ def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
         return hand.say("play.out-of-turn", "choosing", step=words, pitcher=hand.pitcher, player=false.player) + \
             hand.answer_order(choice)  # the pitcher's next call answers the oldest open choice
     called = next((r for r in hand.requirements if r.offender == false.player and r.trick == false.trick), None)
-    if called is None:
-        return words
-    return hand.say("play.out-of-turn", "called", step=words, player=false.player, pitcher=hand.pitcher,
-                    card=hand.penalty_laws.call.describe(hand, called))
+    return words if called is None else hand.say("play.out-of-turn", "called", step=words, player=false.player,
+                                                 pitcher=hand.pitcher,
+                                                 card=hand.penalty_laws.call.describe(hand, called))
 
 
 def _offer(hand: AuctionPitchHand, fact: tb.OutOfTurn) -> Offer:
