@@ -64,9 +64,8 @@ def revoke_words(hand: AuctionPitchHand, player: str) -> str:
     pitcher, kept, amount = hand.pitcher or "", sale_kept(hand, player), set_back(hand, player)
     safe = hand.say("revoke.established", "pitcher-safe", pitcher=pitcher) if player != pitcher \
         and hand.auction.to_make is not None else ""
-    if kept:
-        return hand.say("revoke.established", "cost-sold", player=player, points=kept, amount=amount, safe=safe)
-    return hand.say("revoke.established", "cost", player=player, amount=amount, safe=safe)
+    return hand.say("revoke.established", "cost-sold", player=player, points=kept, amount=amount, safe=safe) \
+        if kept else hand.say("revoke.established", "cost", player=player, amount=amount, safe=safe)
 
 
 class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):

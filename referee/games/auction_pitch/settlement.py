@@ -60,7 +60,8 @@ def won_points(hand: AuctionPitchHand) -> dict[str, str | None]:
     players can go out (a tie on Game is noted)."""
     table, trump, claimant = hand.table, hand.trump, hand.conceded_by  # who claimed the tricks left, if one did
     assert table is not None and trump is not None
-    left = [(p, card, claimant) for p, held in (table.hands or {}).items() for card in held] if claimant else []
+    left = [(p.player, p.card, claimant) for p in table.current.plays] + [  # the trick he stopped, the cards held
+        (p, card, claimant) for p, held in (table.hands or {}).items() for card in held] if claimant else []
     cards = [(p.player, p.card, t.winner) for t in table.tricks for p in t.plays] + left  # (player, card, who won it)
     trumps = [c for c in cards if c[1].suit is trump]  # in the order played
     pips: dict[str, int] = {}
