@@ -104,11 +104,9 @@ class Auction:
             return WORDS.refused("bidding.illegal", "not-higher", bidder=who, number=number, holder=highest[0],
                                  high=highest[1])
         if not self.board and not self.full_value_bids and number >= to_go:
-            if to_go > 1:
-                return WORDS.refused("bidding.forbidden", "most", bidder=who, number=number, seller=self.eldest,
-                                     to_go=to_go, most=to_go - 1)
-            return WORDS.refused("bidding.forbidden", "none", bidder=who, number=number, seller=self.eldest,
-                                 to_go=to_go)
+            return WORDS.refused("bidding.forbidden", "most", bidder=who, number=number, seller=self.eldest,
+                                 to_go=to_go, most=to_go - 1) if to_go > 1 else \
+                WORDS.refused("bidding.forbidden", "none", bidder=who, number=number, seller=self.eldest, to_go=to_go)
         return None
 
     def close_if_over(self) -> None:
@@ -116,11 +114,10 @@ class Auction:
         highest = self.highest
         if not self.calls.over:
             return
-        if highest is not None:
-            if self.board:
-                self.set_pitcher(highest[0], highest[1], "board")
-            else:
-                self.phase = "selling"
+        if highest is not None and self.board:
+            self.set_pitcher(highest[0], highest[1], "board")
+        elif highest is not None:
+            self.phase = "selling"
         elif self.board and self.all_pass_throws_in:
             self.phase = "thrown-in"
         else:
@@ -205,6 +202,5 @@ class Auction:
         seller while some players had not spoken: the table took them to have passed."""
         silent = self.calls.take_silence()
         self.close_if_over()
-        if len(silent) == 1:
-            return WORDS.say("bidding.seller", "silent", silent=silent[0])
-        return WORDS.say("bidding.seller", "silent-all", silent=" and ".join(silent))
+        return WORDS.say("bidding.seller", "silent", silent=silent[0]) if len(silent) == 1 else \
+            WORDS.say("bidding.seller", "silent-all", silent=" and ".join(silent))

@@ -95,22 +95,34 @@ class AuctionPitchHand(HandReplay):
         trick not played yet is a contradiction (`quitted_trick` finds it)."""
         self.quitted_trick(event)
 
+    def on_claimrest(self, event: ev.ClaimRest) -> None:
+        if not self.nothing_left(event, "claim rest", "claims the rest"):  # the laws' silence: `auction-pitch.claim`
+            self.end("claimed", event.player)
+            self.notes.append(self.say("claim", "claimed", player=event.player) if self.hands_known
+                              else self.say("claim", "claimed-unknown", player=event.player))
+            self.gather_now()
+
+    def on_concede(self, event: ev.Concede) -> None:
+        if not self.ended_as("claimed"):
+            self.found("inconsistent-transcript", event.player, event.at, "claim", "concede", player=event.player)
+
     # ---- play ----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
-        auction = self.auction
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
-        answer = auction.pitched_by(event.player)
+        answer = self.auction.pitched_by(event.player)
         self.notes.extend(answer.notes)
         if not answer.counts:
             return self.premature(event, self.say("play.premature-lead", "premature", player=event.player,
-                                                  card=event.card, waiting=auction.waiting()))
+                                                  card=event.card, waiting=self.auction.waiting()))
         assert self.pitcher is not None
         self.start_play(self.pitcher, self.order, self.rules)
         self.played_on(self.deals, lambda player: self.say("wrong-count.play", "stands"))
         return True
 
     def on_play(self, event: ev.Play) -> None:
+        if self.conceded_by is not None:  # after a claim of the rest: the engine's finding, and the card ignored
+            return super().on_play(event)
         if self.table is None and not self.ready_to_play(event):
             self.sent_back.add(event.card)
             return
@@ -136,8 +148,7 @@ class AuctionPitchHand(HandReplay):
     def contract(self) -> dict[str, Any]:
         outcome, delta = self.outcome()
         after = {p: self.ctx.score_before.get(p, 0) + delta[p] for p in self.order}
-        auction = self.auction
-        highest = auction.highest
+        auction, highest = self.auction, self.auction.highest
         return {
             "seller": None if auction.board else auction.eldest,
             "bid": highest[1] if highest else None,

@@ -64,9 +64,8 @@ def revoke_words(hand: AuctionPitchHand, player: str) -> str:
     pitcher, kept, amount = hand.pitcher or "", sale_kept(hand, player), set_back(hand, player)
     safe = hand.say("revoke.established", "pitcher-safe", pitcher=pitcher) if player != pitcher \
         and hand.auction.to_make is not None else ""
-    if kept:
-        return hand.say("revoke.established", "cost-sold", player=player, points=kept, amount=amount, safe=safe)
-    return hand.say("revoke.established", "cost", player=player, amount=amount, safe=safe)
+    return hand.say("revoke.established", "cost-sold", player=player, points=kept, amount=amount, safe=safe) \
+        if kept else hand.say("revoke.established", "cost", player=player, amount=amount, safe=safe)
 
 
 class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
@@ -127,10 +126,9 @@ def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
         return hand.say("play.out-of-turn", "choosing", step=words, pitcher=hand.pitcher, player=false.player) + \
             hand.answer_order(choice)  # the pitcher's next call answers the oldest open choice
     called = next((r for r in hand.requirements if r.offender == false.player and r.trick == false.trick), None)
-    if called is None:
-        return words
-    return hand.say("play.out-of-turn", "called", step=words, player=false.player, pitcher=hand.pitcher,
-                    card=hand.penalty_laws.call.describe(hand, called))
+    return words if called is None else hand.say("play.out-of-turn", "called", step=words, player=false.player,
+                                                 pitcher=hand.pitcher,
+                                                 card=hand.penalty_laws.call.describe(hand, called))
 
 
 def _offer(hand: AuctionPitchHand, fact: tb.OutOfTurn) -> Offer:

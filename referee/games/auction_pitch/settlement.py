@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
-from ...notation.cards import ACE, JACK, KING, QUEEN, Card
+from ...notation.cards import ACE, JACK, KING, QUEEN
 from .penalties import sale_kept, set_back
 
 if TYPE_CHECKING:
@@ -58,16 +58,16 @@ def settle(hand: AuctionPitchHand, ledger: Ledger) -> Outcome:
 def won_points(hand: AuctionPitchHand) -> dict[str, str | None]:
     """Who takes High, Low, Jack and Game in a finished hand, the order they count out in when several
     players can go out (a tie on Game is noted)."""
-    table, trump = hand.table, hand.trump
+    table, trump, claimant = hand.table, hand.trump, hand.conceded_by  # who claimed the tricks left, if one did
     assert table is not None and trump is not None
-    trumps: list[tuple[str, Card, str | None]] = []  # (player, card, who won its trick), in the order played
+    left = [(p.player, p.card, claimant) for p in table.current.plays] + [  # the trick he stopped, the cards held
+        (p, card, claimant) for p, held in (table.hands or {}).items() for card in held] if claimant else []
+    cards = [(p.player, p.card, t.winner) for t in table.tricks for p in t.plays] + left  # (player, card, who won it)
+    trumps = [c for c in cards if c[1].suit is trump]  # in the order played
     pips: dict[str, int] = {}
-    for trick in table.tricks:  # one pass over the cards for all four points
-        for play in trick.plays:
-            if play.card.suit is trump:
-                trumps.append((play.player, play.card, trick.winner))
-            if trick.winner is not None:
-                pips[trick.winner] = pips.get(trick.winner, 0) + PIPS.get(play.card.rank, 0)
+    for _, card, won in cards:
+        if won is not None:
+            pips[won] = pips.get(won, 0) + PIPS.get(card.rank, 0)
     best = max(pips.values(), default=0)
     leaders = [p for p, n in pips.items() if n == best]
     if best > 0 and len(leaders) > 1:
@@ -103,17 +103,12 @@ def score_play(hand: AuctionPitchHand, ledger: Ledger, outcome: Outcome) -> None
         cause = hand.say("revoke.established", "cause", player=offender)  # a call disobeyed is dealt with as one
         ledger.credit(offender, -amount, hand.rule_id(topic), cause)
         ledger.into_pool(offender, 1, hand.rule_id(topic), cause)
-        if not lost:  # a seller keeps the points of his sale, scored before the play
-            nobody = hand.say("revoke.established", "none-lost")
-        elif len(lost) == 1:
-            nobody = hand.say("revoke.established", "lost-one", points=lost[0])
-        else:
-            nobody = hand.say("revoke.established", "lost", points=" and ".join(lost))
-        if kept := sale_kept(hand, offender):
-            words = hand.say("revoke.established", "revoked-sold", player=offender, lost=nobody, points=kept,
-                             amount=amount)
-        else:
-            words = hand.say("revoke.established", "revoked", player=offender, lost=nobody, amount=amount)
+        nobody = (hand.say("revoke.established", "none-lost") if not lost  # a seller keeps his sale's points
+                  else hand.say("revoke.established", "lost-one", points=lost[0]) if len(lost) == 1
+                  else hand.say("revoke.established", "lost", points=" and ".join(lost)))
+        words = hand.say("revoke.established", "revoked-sold", player=offender, lost=nobody, amount=amount,
+                         points=kept) if (kept := sale_kept(hand, offender)) else \
+            hand.say("revoke.established", "revoked", player=offender, lost=nobody, amount=amount)
         hand.penalise(topic, words, (Effect("hand-not-scored", offender),), since=mark)
     if offenders and not made and pitcher not in offenders:
         hand.note(hand.say("revoke.established", "not-set-back", pitcher=pitcher, taken=taken, to_make=to_make))

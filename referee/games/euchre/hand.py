@@ -8,8 +8,9 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...engine import sitout
 from ...engine.auction import Auction, AuctionRules
-from ...engine.choices import PENALTY_WORDS, Choice
+from ...engine.choices import PENALTY_WORDS, Choice, Lapse
 from ...engine.laws import Pending, Reply
+from ...engine.penalties import Offer
 from ...engine.replay import Declaration, HandContext, HandReplay
 from ...engine.words import Words
 from ...notation import events as ev
@@ -117,6 +118,10 @@ class EuchreHand(HandReplay):
             self.must_pass[partner := self.sides.partner(event.player)] = 1
             self.found("illegal-bid", event.player, event.at, "bidding.first-round", "after-pass", player=event.player,
                        partner=partner)
+            self.open(Offer(frozenset(self.adversaries(event.player)), event.player, ("accept",), "bidding.first-round",
+                            self.say("bidding.first-round", "elect", player=event.player),
+                            lambda hand, _, at: hand.accept_void_call(hand.say("bidding.first-round", "elected")),
+                            ends=(Lapse.ANY_ACTION,)))
         elif auction.hears(self, event, what, not bidding):
             return True
         self.note_void_call(event.player, suit)
@@ -211,18 +216,16 @@ class EuchreHand(HandReplay):
         if self.bidding and suit is not None:
             self.void_call = (player, suit)
 
-    def accept_void_call(self, taken_up: bool = False) -> None:
-        """Play began (or the dealer took the upcard up: `taken_up`) while the bidding was open,
-        right after a void call that named a suit: the table played on that call, so it stands by
-        agreement and the hand is scored (not left in progress)."""
+    def accept_void_call(self, began: str = "") -> None:
+        """Play began (or `began` says what the table did instead: the dealer took the upcard up, the adversaries
+        elected: SOM 80) right after a void call naming a suit: the table let that call stand; the hand is scored."""
         if self.void_call is None:
             return
         player, suit = self.void_call
         self.trump, self.maker = suit, player
         if self.alone_on_void is not None:  # the caller announced a lone hand on the call that stands
             self.alone, self.alone_on_void = self.alone_on_void.player, None
-        began = (self.say("bidding.out-of-turn", "taken-up", dealer=self.dealer) if taken_up
-                 else self.say("bidding.out-of-turn", "play-began"))
+        began = began or self.say("bidding.out-of-turn", "play-began")
         self.notes.append(self.say("bidding.out-of-turn", "stands", began=began, player=player, suit=suit.word))
 
     def make_trump(self, player: str, suit: Suit) -> None:
@@ -238,7 +241,7 @@ class EuchreHand(HandReplay):
         # the upcard up on it: the table let the call stand, as when play begins on it, and this is its discard
         if self.bidding and self.auction.round == 1 and event.player == self.dealer and self.void_call is not None \
                 and self.void_call[1] is self.turned:
-            self.accept_void_call(taken_up=True)
+            self.accept_void_call(self.say("bidding.out-of-turn", "taken-up", dealer=self.dealer))
         table, player, card = self.table, event.player, event.card
         hands = table.hands if table is not None else None
         held = hands[self.dealer] if hands is not None and self.dealer in hands else self.deals.get(self.dealer, ())
@@ -426,10 +429,10 @@ class EuchreHand(HandReplay):
             return "misdeal: " + self.penalty_laws.deal.wrong_count_ruling(self)
         if (false := self.false_card) is not None and self.rebuild in self.choices:  # the table's choice, its words
             return self.say("play.out-of-turn", "rebuild-step", trick=false.trick, turn=false.expected)
+        if self.bidding and self.must_pass.get(self.auction.turn) == self.auction.round:  # Somerset 79, 80 (and
+            return self.say("bidding.first-round", "bound-step", turn=self.auction.turn)  # 80's election, pending)
         if (choosing := self.choice_step()) is not None:  # play waits for an open choice (a broken lone hand's)
             return choosing
-        if self.bidding and self.must_pass.get(self.auction.turn) == self.auction.round:  # Somerset 79, 80
-            return self.say("bidding.first-round", "bound-step", turn=self.auction.turn)
         if self.bidding and self.auction.turn == self.auction.stuck:  # stick the dealer: he may not pass
             return self.say("bidding.stick-the-dealer", "step", dealer=self.dealer, suit=self.turned_down)
         if self.bidding:

@@ -70,9 +70,8 @@ class EuchreOutOfTurnLaw(laws.OutOfTurnLaw["EuchreHand"]):
         if hand.game_options["out-of-turn"] == "somerset" and fact.trick == hand.cards_per_hand:
             return laws.Ruling(hand.say("play.out-of-turn", "somerset-last-trick", player=fact.player), keeps=True)
         if hand.game_options["out-of-turn"] == "somerset":
-            defenders = hand.side_label(hand.adversaries(fact.player))
-            return laws.Ruling(hand.say("play.out-of-turn", "somerset", defenders=defenders, player=fact.player),
-                               keeps=True)
+            return laws.Ruling(hand.say("play.out-of-turn", "somerset", player=fact.player,
+                                        defenders=hand.side_label(hand.adversaries(fact.player))), keeps=True)
         return laws.Ruling(hand.say("play.out-of-turn", "goes-back", player=fact.player), keeps=True)
 
 
@@ -141,8 +140,7 @@ class EuchreExposedLaw(laws.ExposedLaw["EuchreHand"]):
         if callable_ and verb is not None:
             return laws.Ruling(hand.say("exposed.card", "lone", player=event.player, verb=verb))
         if callable_:
-            defenders = hand.adversaries(event.player)
-            label = hand.side_label(defenders)
+            label = hand.side_label(defenders := hand.adversaries(event.player))
             offer = hand.say("exposed.card", "callable-offer", defenders=label, card=event.card, player=event.player)
             return laws.Ruling(hand.say("exposed.card", "callable", defenders=label),
                                laws.Offer(frozenset(defenders), event.player, ("card",), "exposed.card", offer,

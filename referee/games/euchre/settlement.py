@@ -80,9 +80,7 @@ def penalised_revokes(hand: EuchreHand) -> list[tb.Revoke]:
     rule = hand.game_options["revoke-count"]
     if rule == "each":
         return list(hand.revokes)
-    by_side: dict[str, list[tb.Revoke]] = {t.name: [] for t in hand.setup.teams}
-    for revoke in hand.revokes:
-        by_side[hand.sides.side(revoke.player)].append(revoke)
+    by_side = {t.name: [r for r in hand.revokes if hand.sides.side(r.player) == t.name] for t in hand.setup.teams}
     if rule == "once-per-side":  # in the order they were made
         return sorted((revokes[0] for revokes in by_side.values() if revokes), key=hand.revokes.index)
     cancelled = min(len(r) for r in by_side.values())
