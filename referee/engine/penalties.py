@@ -518,7 +518,12 @@ def deal_stopped(hand: HandReplay, option: str, at: ev.Span) -> None:
     right, line = hand.ctx.expected_dealer, hand.redeal
     if option == "redeal" and right is not None and (line is None or line.reason is None):  # not a misdeal's
         hand.deals_next = right
-        hand.note(hand.say("deal.wrong-dealer", "stopped", right=right))
+        stopped = hand.say("deal.wrong-dealer", "stopped", right=right)
+        hand.note(stopped)
+        miscount = hand.rule_id("deal.wrong-count")  # a hand of the wrong size: the stop, not the misdeal, rules it
+        for found in [f for f in hand.irregularities if f.rule == miscount and f.kind == "wrong-card-count"]:
+            assert found.player is not None
+            hand.reword(found, hand.miscount(found.player) + stopped)
     elif option == "deal-stands":
         hand.note(hand.say("deal.wrong-dealer", "let-stand", dealer=hand.dealer))
 

@@ -33,7 +33,17 @@ from ..notation.suggest import did_you_mean
 from ..notation.vocabulary import SHARED_REASONS, vocabulary
 from . import sitout
 from . import table as tb
-from .choices import LAST_TRICK, PENALTY_WORDS, PLAY_OPTIONS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
+from .choices import (
+    LAST_TRICK,
+    NOTHING_TO_CHANGE,
+    PENALTY_WORDS,
+    SUIT_OPTIONS,
+    Answer,
+    Choice,
+    Lapse,
+    Option,
+    on_play_only,
+)
 from .cut import rule_cut
 from .exposedcards import NOBODY_LIABLE, LiableCards
 from .header import Setup
@@ -458,12 +468,15 @@ class HandReplay:
         the settlement pays (`settled`: a revoke's) lapses if the deal is void (`findings`)."""
         account, offer = ruling.account or account, ruling.offer
         moot = offer is not None and self.moot(offer)
+        finding = None
         if ruling.found:
             finding = self.find(kind, player, at, ruling.topic or topic,
                                 account + ruling.words + (LAST_TRICK if moot else ""), trick, status)
             if settled:
                 self.lapsing.append((finding, account))
         choice = self.open(offer) if offer is not None and not moot else None
+        if choice is not None and finding is not None:
+            choice.finding = (finding, account)  # its words follow if the choice lapses (`sent_back_with`)
         if ruling.then is not None:
             ruling.then(choice)
 
@@ -475,7 +488,48 @@ class HandReplay:
         again, so a suit called from the next leader has no one to bind. It lapses (`LAST_TRICK`)."""
         table = self.table
         return (table is not None and not table.finished and table.current.number >= table.tricks_in_hand
-                and Lapse.SETTLEMENT not in offer.ends and set(offer.options) <= PLAY_OPTIONS)
+                and on_play_only(offer.options, offer.ends))
+
+    @final
+    def last_trick_came(self) -> None:
+        """The last trick is now the one to play: each choice still open that bears only on the play
+        (`on_play_only`: an exposed card's call, a suit called at the next lead, a trump card named)
+        is moot as one opened now would be (`moot`), so it lapses, in a note that says so. One bound
+        to the trick just completed lapses with it, as ever."""
+        table = self.table
+        assert table is not None
+        number = table.current.number
+        for choice in [c for c in self.choices if on_play_only(c.pending.options, c.ends) and not c.gathered(number)]:
+            self.choices.remove(choice)
+            pending, card = choice.pending, choice.card
+            about = f"on {choice.offender}'s {card}" if card is not None else f"for {choice.offender}'s error"
+            self.notes.append(f"{pending.chooser}'s choice ({' | '.join(pending.options)}) {about} [{pending.rule}] "
+                              f"was still open when trick {number}, the last, came: {NOTHING_TO_CHANGE}")
+
+    @final
+    def sent_back_with(self, trick: int) -> None:
+        """The cards played to `trick` went back to their holders, a late correction having made the
+        trick before it anew with another winner (`RetractLaw.retracted`): a choice that arose in it on
+        its play (a lead out of turn's, a demand on the next card) has nothing left to bear on and
+        lapses, its finding saying so instead of the options it offered (an exposed card stays exposed)."""
+        words = (f"The cards played to trick {trick} went back to their holders when trick {trick - 1} was "
+                 "corrected, so the penalty lapses.")
+        for choice in [c for c in self.choices if c.trick == trick and on_play_only(c.pending.options, c.ends)
+                       and Lapse.CARD_PLAYED not in c.ends and c.ends & {Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED}]:
+            self.choices.remove(choice)
+            if choice.finding is None:
+                self.notes.append(f"{choice.pending.chooser}'s choice for {choice.offender}'s error lapses: {words}")
+                continue
+            finding, account = choice.finding
+            self.reword(finding, account + words)
+
+    @final
+    def reword(self, finding: Irregularity, explanation: str) -> None:
+        """`finding` told in other words, as what followed ruled it (a choice it offered lapsing, a deal
+        stopped before its misdeal counted)."""
+        for i, found in enumerate(self.irregularities):
+            if found is finding:
+                self.irregularities[i] = replace(found, explanation=explanation)
 
     @final
     def right_of(self, player: str) -> str:
@@ -821,8 +875,12 @@ class HandReplay:
             if len(line.cards) > self.cards_per_hand:
                 self.deal_faults.add("long-hand")
             self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
-                      f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
-                      + self.penalty_laws.deal.wrong_count_ruling(self, line.player))
+                      self.miscount(line.player) + self.penalty_laws.deal.wrong_count_ruling(self, line.player))
+
+    @final
+    def miscount(self, player: str) -> str:
+        """A hand dealt of the wrong size, told: the finding's account, before what the laws make of it."""
+        return f"{player} was dealt {len(self.deals[player])} cards instead of {self.cards_per_hand}. "
 
     @final
     def find_wrong_cards(self, line: ev.DealLine, upcard: Card | None) -> None:
@@ -1079,6 +1137,7 @@ class HandReplay:
                 fresh = self.open(offer)
                 fresh.trick = choice.trick  # it arose in the same trick
                 fresh.early.extend(choice.early)  # cards played before the decision still wait for it
+                fresh.finding = choice.finding
                 self.choices.remove(fresh)
                 self.choices[i] = fresh
 
@@ -1356,6 +1415,8 @@ class HandReplay:
         if stood:
             self.false_card = None
             self.notes.append(stood)
+        if self.choices and fact.trick.number + 1 == self.table.tricks_in_hand:  # type: ignore[union-attr]
+            self.last_trick_came()
 
     @final
     def false_card_step(self, false: tb.OutOfTurn, later: bool = False) -> str:
@@ -1427,6 +1488,8 @@ class HandReplay:
         if self.early_plays:
             self.take_back_early_play(fact)
         self.penalty_laws.retract.retracted(self, fact)
+        if fact.returned and self.choices:
+            self.sent_back_with(fact.trick)
         false = self.false_card
         if false is not None and fact.player == false.player and fact.card is false.card:
             self.false_card = self.next_false_card(false)
@@ -2002,8 +2065,12 @@ class HandReplay:
         the last trick is played; a wrong deal that may still be stopped, in the words of its law."""
         if (stop := self.penalty_laws.deal.step(self)) is not None:
             return stop
-        over = self.table is not None and self.table.finished
+        table = self.table
+        over = table is not None and table.finished
+        now = table.current.number if table is not None and not over else None
         for choice in self.choices:
+            if now is not None and choice.trick is not None and choice.trick > now:
+                continue  # its trick is put aside while a late correction makes the one before anew
             if choice.waits or (over and Lapse.SETTLEMENT in choice.ends):
                 return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}" + \
                     self.answer_order(choice)
