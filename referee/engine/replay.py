@@ -57,6 +57,7 @@ from .laws import (
     Pending,
     Reply,
     RevokeStatus,
+    as_sentence,
     money_effect,
 )
 from .ledger import POOL, Ledger
@@ -360,7 +361,7 @@ class HandReplay:
     @final
     def find(self, kind: Kind, player: str | None, at: ev.Span, topic: str, explanation: str,
              trick: int | None = None, status: RevokeStatus | None = None) -> Irregularity:
-        finding = Irregularity(kind, player, trick, at, self.rule_id(topic), explanation, status)
+        finding = Irregularity(kind, player, trick, at, self.rule_id(topic), as_sentence(explanation), status)
         self.irregularities.append(finding)
         return finding
 
@@ -423,7 +424,8 @@ class HandReplay:
         """Open the choice a law's `Offer` describes (without an `apply`, every option is a
         requirement on `offer.target`'s next card, the chosen one the penalty)."""
         choosers = offer.choosers
-        pending = Pending(self.sides.label(choosers), offer.options, self.rule_id(offer.topic), offer.explanation,
+        pending = Pending(self.sides.label(choosers), offer.options, self.rule_id(offer.topic),
+                          as_sentence(offer.explanation),
                           self.replies(choosers, offer.options, offer.called or offer.card, dict(offer.lines)))
         table = self.table
         trick = table.current.number if table is not None and not table.finished else None
