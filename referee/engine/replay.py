@@ -1853,14 +1853,17 @@ class HandReplay:
             return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal, "
                     f"and the hand over, it is proven if a look at {claim.accused}'s hand shows a {led.word[:-1]}, "
                     "and unproven if not")
-        # its trick not gathered yet (the next lead gathers a complete one), the renounce is still correctable
+        # its trick not gathered yet (the next lead gathers a complete one), the renounce is still correctable,
+        # and after it, where the laws keep it open until he (or the partner who asked) plays to the next trick
         now = (trick == table.current.number and not table.finished) or (
             not table.gathered and bool(table.tricks) and trick == table.tricks[-1].number)
+        why = "the trick is not gathered yet" if now else self.say("revoke.corrected", "late-correctable") if (
+            trick == table.tricks[-1].number and table.late_open(claim.accused)) else ""
         return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal "
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
                 "and unproven if the hand ends without one" + (
-                    f"; the trick is not gathered yet, so {claim.accused} may still take his card back and follow "
-                    "suit, correcting it in time" if now else ""))
+                    f"; {why}, so {claim.accused} may still take his card back and follow suit, correcting it in time"
+                    if why else ""))
 
     @final
     def being_played(self, trick: int | None) -> bool:
