@@ -493,14 +493,16 @@ class HandReplay:
                 and on_play_only(offer.options, offer.ends))
 
     @final
-    def last_trick_came(self) -> None:
-        """The last trick is now the one to play: each choice still open that bears only on the play
-        (`on_play_only`: an exposed card's call, a suit called at the next lead, a trump card named)
-        is moot as one opened now would be (`moot`), so it lapses, in a note that says so. One bound
-        to the trick just completed lapses with it, as ever."""
+    def last_trick_came(self, won: int) -> None:
+        """Trick `won` is complete: if the last trick is now the one to play, each choice still open that
+        bears only on the play (`on_play_only`: an exposed card's call, a suit called at the next lead, a
+        trump card named) is moot as one opened now would be (`moot`), so it lapses, in a note that says
+        so. One bound to the trick just completed lapses with it, as ever; a hand thrown up keeps none."""
         table = self.table
         assert table is not None
-        number = table.current.number
+        number = won + 1
+        if number != table.tricks_in_hand:
+            return
         for choice in [c for c in self.choices if on_play_only(c.pending.options, c.ends) and not c.gathered(number)]:
             self.choices.remove(choice)
             pending, card = choice.pending, choice.card
@@ -1386,6 +1388,8 @@ class HandReplay:
     def on_fact(self, fact: tb.Fact) -> None:
         if type(fact) is TrickWon:  # the usual fact called directly (natively when compiled), the rest by kind
             self.fact_trickwon(fact)
+            if self.choices and self.ended is None:
+                self.last_trick_came(fact.trick.number)
         else:
             self.fact_handlers[type(fact)](self, fact)
 
@@ -1417,8 +1421,6 @@ class HandReplay:
         if stood:
             self.false_card = None
             self.notes.append(stood)
-        if self.choices and fact.trick.number + 1 == self.table.tricks_in_hand:  # type: ignore[union-attr]
-            self.last_trick_came()
 
     @final
     def false_card_step(self, false: tb.OutOfTurn, later: bool = False) -> str:
