@@ -512,10 +512,11 @@ class HandReplay:
 
     @final
     def sent_back_with(self, trick: int) -> None:
-        """The cards played to `trick` went back to their holders, a late correction having made the
-        trick before it anew with another winner (`RetractLaw.retracted`): a choice that arose in it on
-        its play (a lead out of turn's, a demand on the next card) has nothing left to bear on and
-        lapses, its finding saying so instead of the options it offered (an exposed card stays exposed)."""
+        """The cards played to `trick` went back to their holders, a late correction having made the trick
+        before it anew, won by another than the one who led them (`RetractLaw.retracted`): a choice that
+        arose in it on its play (a lead out of turn's, a demand on the next card) has nothing left to bear
+        on and lapses, its finding saying so instead of the options it offered (an exposed card stays
+        exposed)."""
         words = (f"The cards played to trick {trick} went back to their holders when trick {trick - 1} was "
                  "corrected, so the penalty lapses.")
         for choice in [c for c in self.choices if c.trick == trick and on_play_only(c.pending.options, c.ends)
