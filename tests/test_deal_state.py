@@ -29,7 +29,7 @@ def refusals(hand: dict) -> list[str]:
 ])
 def test_a_throw_in_the_laws_refuse_is_a_misdeal(text: str, why: str) -> None:
     hand = first_hand(text)
-    assert refusals(hand) == [f"the deal is said to be thrown in, but {why}; it counts as a misdeal"]
+    assert refusals(hand) == [f"the deal is said to be thrown in, but {why}; it counts as a misdeal."]
     assert hand["status"] == "redeal"
 
 

@@ -152,9 +152,9 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
 
         table = hand.table
         trick = None if table is None else table.numbered(fact.trick)
-        # taken back before the decision (L39: the offender must wait for it), or gone back with its trick
-        # when a card taken back reopened an earlier one: no lead is left to accept
-        back = table is not None and (trick is None or all(p.card is not card for p in trick.plays))
+        # taken back before the decision (L39: the offender must wait for it): no lead is left to accept; its
+        # trick put aside while a late correction makes the one before anew (None), the lead is still there
+        back = trick is not None and all(p.card is not card for p in trick.plays)
         lead: tuple[Option, ...] = ("suit", "card") if back else ("suit", "card", "accept")
         return Offer(choosers(hand, offender), offender, lead, "play.out-of-turn", hand.say(
             "play.out-of-turn", "taken-back-offer", others=others, whom=whom, offender=offender, card=card) if back

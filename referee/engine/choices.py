@@ -18,7 +18,7 @@ from typing import Any
 from ..notation import events as ev
 from ..notation.cards import Card, Suit, parse_card
 from ..notation.records import field, record
-from .laws import Pending
+from .laws import Irregularity, Pending
 
 Option = str
 """The name of a choice's option, as `pending` lists it and a `call` (or `accept`) answers it. A
@@ -35,8 +35,11 @@ EXPOSED_DEMANDS = PENALTY_WORDS - {"trump", "win", "lose"}
 PLAY_OPTIONS = PENALTY_WORDS | {"suit", "card", "accept"}
 """The options that bear only on the play still to come: none can change the last trick (`HandReplay.moot`)."""
 
-LAST_TRICK = (" But this is the last trick: each player has one card left at most, so no choice could change"
-              " what he plays, and nobody leads again; the penalty lapses.")
+NOTHING_TO_CHANGE = ("each player has one card left at most, so no choice could change what he plays, and nobody"
+                     " leads again; the penalty lapses.")
+"""Why a choice that bears only on the play lapses in the last trick (`HandReplay.moot`, `last_trick_came`)."""
+
+LAST_TRICK = " But this is the last trick: " + NOTHING_TO_CHANGE
 """Said where a choice would open in the last trick with nothing left to change (`HandReplay.moot`)."""
 
 CHOICE_WORDS = frozenset({"partnership", "alone", "claim", "deal-stands"})
@@ -71,6 +74,13 @@ class Lapse(Enum):
     SETTLEMENT = "settlement"          # nothing: a penalty scored with the hand, chosen while play goes on or after it
 
 
+def on_play_only(options: tuple[Option, ...], ends: frozenset[Lapse] | tuple[Lapse, ...]) -> bool:
+    """Whether a choice with `options`, ending as `ends` says, bears only on the play still to come
+    (`PLAY_OPTIONS`, and not a penalty chosen for the settlement): the last trick leaves it nothing
+    to change (`HandReplay.moot`, `HandReplay.last_trick_came`), and so does its trick sent back."""
+    return Lapse.SETTLEMENT not in ends and set(options) <= PLAY_OPTIONS
+
+
 @record(eq=False)
 class Choice:
     """A rectification waiting for its chooser. `apply` performs the chosen option, given the hand
@@ -93,6 +103,7 @@ class Choice:
     recorded: Option | None = None
     early: list[ev.Play] = field(default_factory=list)
     renew: Callable[[Any, str, Card], Any] | None = None  # its offer made afresh (`HandReplay.renew_choices`)
+    finding: tuple[Irregularity, str] | None = None  # the finding that offered it, and its account of the fact
 
     @property
     def waits(self) -> bool:
@@ -132,7 +143,8 @@ class Choice:
             return None
         if Lapse.PLAY_BEGINS in ends:
             return Lapse.PLAY_BEGINS
-        if Lapse.CHOOSER_PLAYS in ends and event.player in self.choosers:
+        if Lapse.CHOOSER_PLAYS in ends and event.player in self.choosers and (
+                trick is None or self.trick is None or trick >= self.trick):  # not a late correction's card
             return Lapse.CHOOSER_PLAYS
         if Lapse.CARD_PLAYED in ends and event.player == self.offender and event.card is self.card:
             return Lapse.CARD_PLAYED

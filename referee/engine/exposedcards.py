@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..notation import events as ev
-from ..notation.cards import Card, Suit
+from ..notation.cards import Card, Suit, parse_card
 from ..notation.records import record
 from . import table as tb
 from .choices import EXPOSED_DEMANDS, Lapse, Option
@@ -103,6 +103,25 @@ class ExposedCards:
         hand.penalise(topic, f"{holder}'s cards are exposed", [Effect("exposed", holder, None, c.text) for c in cards])
         for card in cards:
             self.expose(hand, holder, card, topic)
+        if not held and hand.table is not None:  # his deal unwritten: the table sees cards the transcript does not
+            hand.open(self.any_card(hand, holder, topic))
+
+    def any_card(self, hand: HandReplay, holder: str, topic: str) -> Offer:
+        """Cards laid face up whose deal is not written: the table sees them, the transcript does not, so
+        either adversary may call any of them (`call QD`: `offer`'s call of that card, which stays liable
+        to be called until played), and the right stays open for the others (W51, W67)."""
+
+        def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
+            if len(option) == 2:  # a card named (`call card` names none)
+                call = self.offer(hand, holder, parse_card(option), topic).apply
+                assert call is not None
+                call(hand, option, at)
+            hand.open(self.any_card(hand, holder, topic))
+
+        adversaries = frozenset(hand.adversaries(holder))
+        return Offer(adversaries, holder, ("card",), topic, f"{holder}'s cards lie face up: "
+                     f"{hand.side_label(adversaries)} may call any of them (call the card) until it is played.",
+                     apply, ends=())
 
 
 @record

@@ -33,6 +33,14 @@ RevokeStatus = Literal["corrected", "established", "unproven", "correctable"]
 REVOKE_STATUSES = frozenset(get_args(RevokeStatus))
 
 
+def as_sentence(text: str) -> str:
+    """`text` ending as a sentence, with a period unless it ends with one (or a question): a finding's or
+    a choice's words, which the replay often joins from pieces (the fact, then the ruling, a clause
+    naming what is ignored), so the period is put once where the words become an explanation."""
+    text = text.rstrip()
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
 @record
 class Irregularity:
     """Something that happened against the laws, with the rule that governs it."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..notation import events as ev
 from .choices import Lapse
-from .laws import Effect
+from .laws import Effect, as_sentence
 from .penalties import Offer
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def turned_in_deal(hand: H, event: ev.Said, chosen: Callable[[H], None], chooser
     others = hand.side_label(them)
     offer = hand.say("deal.turned", "dealer-offer", player=player, card=card, dealer=dealer) if them == {dealer} \
         else hand.say("deal.turned", "offer", player=player, card=card, others=others, dealer=dealer)
-    if any(f.rule == hand.rule_id("deal.turned") and f.explanation == offer for f in hand.irregularities):
+    if any(f.rule == hand.rule_id("deal.turned") and f.explanation == as_sentence(offer) for f in hand.irregularities):
         return None  # the same card turned again: one card, one fault, one choice
     hand.find("exposed-card", player, event.at, "deal.turned", offer)
     hand.open(new_deal_offer(hand, them, player, "deal.turned", offer, hand.say("deal.turned", "chosen", others=others),

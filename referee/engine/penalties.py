@@ -106,7 +106,8 @@ class PenaltyLaw(Generic[H]):
 class RevokeLaw(PenaltyLaw[H]):
     """A revoke (a failure to follow suit): corrected in time, established, or claimed and unproven.
     Where a player may correct his revoke until he plays to the next trick (the table's
-    `late_correctors`: Boston's caller), the game's rulebook words when: while he still may and
+    `late_correctors`: Boston's caller; or until he or the partner who asked him plays to it, whist's
+    "having none?", `TrickTable.keep_open`), the game's rulebook words when: while he still may and
     once corrected (``revoke.corrected`` says `late-correctable`, `late-corrected`), when the hand
     ended first and when established (``revoke.established`` says `late-ended`, `late-established`)."""
 
@@ -136,7 +137,7 @@ class RevokeLaw(PenaltyLaw[H]):
         """When a revoke was taken back or became established, or why it still may be taken back,
         in words (a game whose laws let a player correct later words it in its rulebook)."""
         table = hand.table
-        if table is not None and fact.player in table.late_correctors:
+        if table is not None and (fact.late or fact.player in table.late_correctors or fact.player in table.asked):
             if fact.status == "correctable":
                 return hand.say("revoke.corrected", "late-correctable")
             if fact.status != "established":
@@ -314,8 +315,9 @@ class CallLaw(PenaltyLaw[H]):
                 return True
             if held is not None and requirement.card not in held:
                 return True
+            # due only if he may play it lawfully: not if he holds the suit led, which the card he plays may show
             legal = (leading or led is None or suit_of(requirement.card) is led
-                     or not any(suit_of(c) is led for c in held or ()))
+                     or not (suit_of(event.card) is led or any(suit_of(c) is led for c in held or ())))
             return None if not legal else False
         card = requirement.card
         if card is not None:  # a demand on an exposed card (Boston's L21): due when its suit is led, or at a ruff
@@ -518,7 +520,12 @@ def deal_stopped(hand: HandReplay, option: str, at: ev.Span) -> None:
     right, line = hand.ctx.expected_dealer, hand.redeal
     if option == "redeal" and right is not None and (line is None or line.reason is None):  # not a misdeal's
         hand.deals_next = right
-        hand.note(hand.say("deal.wrong-dealer", "stopped", right=right))
+        stopped = hand.say("deal.wrong-dealer", "stopped", right=right)
+        hand.note(stopped)
+        miscount = hand.rule_id("deal.wrong-count")  # a hand of the wrong size: the stop, not the misdeal, rules it
+        for found in [f for f in hand.irregularities if f.rule == miscount and f.kind == "wrong-card-count"]:
+            assert found.player is not None
+            hand.reword(found, hand.miscount(found.player) + stopped)
     elif option == "deal-stands":
         hand.note(hand.say("deal.wrong-dealer", "let-stand", dealer=hand.dealer))
 

@@ -34,7 +34,17 @@ from ..notation.suggest import did_you_mean
 from ..notation.vocabulary import SHARED_REASONS, vocabulary
 from . import sitout
 from . import table as tb
-from .choices import LAST_TRICK, PENALTY_WORDS, PLAY_OPTIONS, SUIT_OPTIONS, Answer, Choice, Lapse, Option
+from .choices import (
+    LAST_TRICK,
+    NOTHING_TO_CHANGE,
+    PENALTY_WORDS,
+    SUIT_OPTIONS,
+    Answer,
+    Choice,
+    Lapse,
+    Option,
+    on_play_only,
+)
 from .cut import rule_cut
 from .exposedcards import NOBODY_LIABLE, LiableCards
 from .header import Setup
@@ -48,6 +58,7 @@ from .laws import (
     Pending,
     Reply,
     RevokeStatus,
+    as_sentence,
     money_effect,
 )
 from .ledger import POOL, Ledger
@@ -351,7 +362,7 @@ class HandReplay:
     @final
     def find(self, kind: Kind, player: str | None, at: ev.Span, topic: str, explanation: str,
              trick: int | None = None, status: RevokeStatus | None = None) -> Irregularity:
-        finding = Irregularity(kind, player, trick, at, self.rule_id(topic), explanation, status)
+        finding = Irregularity(kind, player, trick, at, self.rule_id(topic), as_sentence(explanation), status)
         self.irregularities.append(finding)
         return finding
 
@@ -414,7 +425,8 @@ class HandReplay:
         """Open the choice a law's `Offer` describes (without an `apply`, every option is a
         requirement on `offer.target`'s next card, the chosen one the penalty)."""
         choosers = offer.choosers
-        pending = Pending(self.sides.label(choosers), offer.options, self.rule_id(offer.topic), offer.explanation,
+        pending = Pending(self.sides.label(choosers), offer.options, self.rule_id(offer.topic),
+                          as_sentence(offer.explanation),
                           self.replies(choosers, offer.options, offer.called or offer.card, dict(offer.lines)))
         table = self.table
         trick = table.current.number if table is not None and not table.finished else None
@@ -459,12 +471,15 @@ class HandReplay:
         the settlement pays (`settled`: a revoke's) lapses if the deal is void (`findings`)."""
         account, offer = ruling.account or account, ruling.offer
         moot = offer is not None and self.moot(offer)
+        finding = None
         if ruling.found:
             finding = self.find(kind, player, at, ruling.topic or topic,
                                 account + ruling.words + (LAST_TRICK if moot else ""), trick, status)
             if settled:
                 self.lapsing.append((finding, account))
         choice = self.open(offer) if offer is not None and not moot else None
+        if choice is not None and finding is not None:
+            choice.finding = (finding, account)  # its words follow if the choice lapses (`sent_back_with`)
         if ruling.then is not None:
             ruling.then(choice)
 
@@ -476,7 +491,51 @@ class HandReplay:
         again, so a suit called from the next leader has no one to bind. It lapses (`LAST_TRICK`)."""
         table = self.table
         return (table is not None and not table.finished and table.current.number >= table.tricks_in_hand
-                and Lapse.SETTLEMENT not in offer.ends and set(offer.options) <= PLAY_OPTIONS)
+                and on_play_only(offer.options, offer.ends))
+
+    @final
+    def last_trick_came(self, won: int) -> None:
+        """Trick `won` is complete: if the last trick is now the one to play, each choice still open that
+        bears only on the play (`on_play_only`: an exposed card's call, a suit called at the next lead, a
+        trump card named) is moot as one opened now would be (`moot`), so it lapses, in a note that says
+        so. One bound to the trick just completed lapses with it, as ever; a hand thrown up keeps none."""
+        table = self.table
+        assert table is not None
+        number = won + 1
+        if number != table.tricks_in_hand:
+            return
+        for choice in [c for c in self.choices if on_play_only(c.pending.options, c.ends) and not c.gathered(number)]:
+            self.choices.remove(choice)
+            pending, card = choice.pending, choice.card
+            about = f"on {choice.offender}'s {card}" if card is not None else f"for {choice.offender}'s error"
+            self.notes.append(f"{pending.chooser}'s choice ({' | '.join(pending.options)}) {about} [{pending.rule}] "
+                              f"was still open when trick {number}, the last, came: {NOTHING_TO_CHANGE}")
+
+    @final
+    def sent_back_with(self, trick: int) -> None:
+        """The cards played to `trick` went back to their holders, a late correction having made the trick
+        before it anew, won by another than the one who led them (`RetractLaw.retracted`): a choice that
+        arose in it on its play (a lead out of turn's, a demand on the next card) has nothing left to bear
+        on and lapses, its finding saying so instead of the options it offered (an exposed card stays
+        exposed)."""
+        words = (f"The cards played to trick {trick} went back to their holders when trick {trick - 1} was "
+                 "corrected, so the penalty lapses.")
+        for choice in [c for c in self.choices if c.trick == trick and on_play_only(c.pending.options, c.ends)
+                       and Lapse.CARD_PLAYED not in c.ends and c.ends & {Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED}]:
+            self.choices.remove(choice)
+            if choice.finding is None:
+                self.notes.append(f"{choice.pending.chooser}'s choice for {choice.offender}'s error lapses: {words}")
+                continue
+            finding, account = choice.finding
+            self.reword(finding, account + words)
+
+    @final
+    def reword(self, finding: Irregularity, explanation: str) -> None:
+        """`finding` told in other words, as what followed ruled it (a choice it offered lapsing, a deal
+        stopped before its misdeal counted)."""
+        for i, found in enumerate(self.irregularities):
+            if found is finding:
+                self.irregularities[i] = replace(found, explanation=explanation)
 
     @final
     def right_of(self, player: str) -> str:
@@ -822,8 +881,12 @@ class HandReplay:
             if len(line.cards) > self.cards_per_hand:
                 self.deal_faults.add("long-hand")
             self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
-                      f"{line.player} was dealt {len(line.cards)} cards instead of {self.cards_per_hand}. "
-                      + self.penalty_laws.deal.wrong_count_ruling(self, line.player))
+                      self.miscount(line.player) + self.penalty_laws.deal.wrong_count_ruling(self, line.player))
+
+    @final
+    def miscount(self, player: str) -> str:
+        """A hand dealt of the wrong size, told: the finding's account, before what the laws make of it."""
+        return f"{player} was dealt {len(self.deals[player])} cards instead of {self.cards_per_hand}. "
 
     @final
     def find_wrong_cards(self, line: ev.DealLine, upcard: Card | None) -> None:
@@ -1081,6 +1144,7 @@ class HandReplay:
                 fresh = self.open(offer)
                 fresh.trick = choice.trick  # it arose in the same trick
                 fresh.early.extend(choice.early)  # cards played before the decision still wait for it
+                fresh.finding = choice.finding
                 self.choices.remove(fresh)
                 self.choices[i] = fresh
 
@@ -1328,6 +1392,8 @@ class HandReplay:
     def on_fact(self, fact: tb.Fact) -> None:
         if type(fact) is TrickWon:  # the usual fact called directly (natively when compiled), the rest by kind
             self.fact_trickwon(fact)
+            if self.choices and self.ended is None:
+                self.last_trick_came(fact.trick.number)
         else:
             self.fact_handlers[type(fact)](self, fact)
 
@@ -1430,6 +1496,8 @@ class HandReplay:
         if self.early_plays:
             self.take_back_early_play(fact)
         self.penalty_laws.retract.retracted(self, fact)
+        if fact.returned and self.choices:
+            self.sent_back_with(fact.trick)
         false = self.false_card
         if false is not None and fact.player == false.player and fact.card is false.card:
             self.false_card = self.next_false_card(false)
@@ -1791,14 +1859,17 @@ class HandReplay:
             return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal, "
                     f"and the hand over, it is proven if a look at {claim.accused}'s hand shows a {led.word[:-1]}, "
                     "and unproven if not")
-        # its trick not gathered yet (the next lead gathers a complete one), the renounce is still correctable
+        # its trick not gathered yet (the next lead gathers a complete one), the renounce is still correctable,
+        # and after it, where the laws keep it open until he (or the partner who asked) plays to the next trick
         now = (trick == table.current.number and not table.finished) or (
             not table.gathered and bool(table.tricks) and trick == table.tricks[-1].number)
+        why = "the trick is not gathered yet" if now else self.say("revoke.corrected", "late-correctable") if (
+            trick == table.tricks[-1].number and table.late_open(claim.accused)) else ""
         return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal "
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
                 "and unproven if the hand ends without one" + (
-                    f"; the trick is not gathered yet, so {claim.accused} may still take his card back and follow "
-                    "suit, correcting it in time" if now else ""))
+                    f"; {why}, so {claim.accused} may still take his card back and follow suit, correcting it in time"
+                    if why else ""))
 
     @final
     def being_played(self, trick: int | None) -> bool:
@@ -2005,8 +2076,12 @@ class HandReplay:
         the last trick is played; a wrong deal that may still be stopped, in the words of its law."""
         if (stop := self.penalty_laws.deal.step(self)) is not None:
             return stop
-        over = self.table is not None and self.table.finished
+        table = self.table
+        over = table is not None and table.finished
+        now = table.current.number if table is not None and not over else None
         for choice in self.choices:
+            if now is not None and choice.trick is not None and choice.trick > now:
+                continue  # its trick is put aside while a late correction makes the one before anew
             if choice.waits or (over and Lapse.SETTLEMENT in choice.ends):
                 return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}" + \
                     self.answer_order(choice)

@@ -147,6 +147,7 @@ class Revoke:
     led: Suit
     status: str
     proof: Shown | None = None
+    late: bool = False  # kept correctable after its trick was gathered (`late_correctors`, `keep_open`)
 
 
 @record
@@ -199,7 +200,6 @@ class _Failure:
     trick: int
     led: Suit
     known_revoke: bool  # the player's hand is known and held the suit
-    retracted: bool = False
 
 
 class TrickTable:
@@ -387,7 +387,8 @@ class TrickTable:
             last = self.tricks[-1].card_of(player)
             if last is not None and last.card is card:  # reopen only to take back a card really in it
                 trick, reopen = self.tricks[-1], True
-        elif self._late_revokes and self._late_in_last(player, card):
+        elif (self._late_revokes and self._late_in_last(player, card)) or (
+                self._failures and self.late_open(player, card)):
             trick, late = self.tricks[-1], True  # a revoke corrected late: a correction in itself
         played = trick.card_of(player)
         if played is None or played.card is not card:
@@ -427,10 +428,13 @@ class TrickTable:
         for failure in list(self._open_revokes):
             if failure.player == player and failure.card is card and failure.trick == trick.number:
                 self._open_revokes.remove(failure)
-                facts.append(Revoke(player, card, failure.at, trick.number, failure.led, "corrected"))
-        for failure in self._failures.get(player, []):
+                facts.append(Revoke(player, card, failure.at, trick.number, failure.led, "corrected", late=late))
+        failures = self._failures.get(player, [])
+        for failure in failures:  # without the deal, taking it back to correct it says he held the suit led
             if failure.card is card and failure.trick == trick.number:
-                failure.retracted = True
+                failures.remove(failure)
+                facts.append(Revoke(player, card, failure.at, trick.number, failure.led, "corrected", late=late))
+                break
         return facts
 
     def _correction(self, trick: Trick, played: PlayedCard, index: int) -> bool:
@@ -444,7 +448,7 @@ class TrickTable:
     def _failed_to_follow(self, player: str, card: Card, trick: int) -> bool:
         if any(f.player == player and f.card is card and f.trick == trick for f in self._open_revokes):
             return True
-        return any(f.card is card and f.trick == trick and not f.retracted for f in self._failures.get(player, ()))
+        return any(f.card is card and f.trick == trick for f in self._failures.get(player, ()))
 
     def finish(self) -> list[Fact]:
         """The hand is over: the trick on the table, complete or not, is quitted with it (the laws
@@ -454,21 +458,22 @@ class TrickTable:
             self.gathered = False  # the trick left unfinished is quitted too: no card of it can go back
         self._gather(facts)
         for failure in self._late_revokes:
-            facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
+            facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established",
+                                late=True))
         self._late_revokes.clear()
         return facts
 
     def unproven_failures(self, player: str) -> list[tuple[int, Suit]]:
         """(trick, suit led) for each time `player`, whose hand is unknown, failed to follow and has
         not yet shown the suit (which would prove a revoke)."""
-        return [(f.trick, f.led) for f in self._failures.get(player, ()) if not f.retracted]
+        return [(f.trick, f.led) for f in self._failures.get(player, ())]
 
     def prove(self, player: str, trick: int | None) -> list[Fact]:
         """A look at `player`'s hand, whose deal is unknown, shows the suit he failed to follow in
         `trick` (in the first such trick, if None): that failure was a revoke, established once its
         trick is complete, as a later play of the suit would have proven it (`_prove_earlier_failures`)."""
         failures = self._failures.get(player, [])
-        failure = next((f for f in failures if not f.retracted and trick in (None, f.trick)), None)
+        failure = next((f for f in failures if trick in (None, f.trick)), None)
         if failure is None:
             return []
         failures.remove(failure)
@@ -523,14 +528,10 @@ class TrickTable:
                 continue
             failures.remove(failure)
             same_trick = failure.trick == self.current.number
-            shown = Shown(card, self.current.number)
-            if failure.retracted and same_trick:
-                facts.append(Revoke(player, failure.card, failure.at, failure.trick, failure.led, "corrected", shown))
-            elif not failure.retracted:
-                facts.append(Revoke(player, failure.card, failure.at, failure.trick, failure.led,
-                                    "correctable" if same_trick else "established", shown))
-                if same_trick:
-                    self._open_revokes.append(failure)
+            facts.append(Revoke(player, failure.card, failure.at, failure.trick, failure.led,
+                                "correctable" if same_trick else "established", Shown(card, self.current.number)))
+            if same_trick:
+                self._open_revokes.append(failure)
 
     def _complete(self, facts: list[Fact]) -> None:
         trick = self.current
@@ -566,10 +567,12 @@ class TrickTable:
             return
         self.gathered = True
         if not self._open_revokes:  # the usual trick: no renounce to establish, none kept open
-            self.asked = {}
+            if self.asked:  # unless one the deal does not show was asked about
+                self.asked = {p: a for p, a in self.asked.items() if self._unknown_failure(p, self.tricks[-1].number)}
             return
         late, self.asked = self.late_correctors.union(self.asked), {
-            f.player: self.asked[f.player] for f in self._open_revokes if f.player in self.asked}
+            p: a for p, a in self.asked.items()
+            if any(f.player == p for f in self._open_revokes) or self._unknown_failure(p, self.tricks[-1].number)}
         for failure in self._open_revokes:
             if failure.player in late:
                 self._late_revokes.append(failure)
@@ -583,6 +586,22 @@ class TrickTable:
         once the trick is gathered, until he or `asker` plays to a later trick."""
         self.asked[player] = asker
 
+    def _unknown_failure(self, player: str, trick: int, card: Card | None = None) -> bool:
+        """Whether `player`, whose hand is unknown, failed to follow in `trick` (with `card`, if given) and has
+        not taken it back (`retract`): perhaps a renounce, kept open like a known one where the laws keep those."""
+        return any(f.trick == trick and card in (None, f.card) for f in self._failures.get(player, ()))
+
+    def late_open(self, player: str, card: Card | None = None) -> bool:
+        """Without the deal: whether `player`'s failure to follow in the last trick gathered (with `card`)
+        may still be taken back as a renounce corrected late, as a known one may (`late_correctors`, or
+        `keep_open`): neither he nor the partner who asked has played to the trick now led."""
+        if not self.tricks or not self.gathered or player in self.current.players:
+            return False
+        asker = self.asked.get(player)
+        if player not in self.late_correctors and (asker is None or asker in self.current.players):
+            return False
+        return self._unknown_failure(player, self.tricks[-1].number, card)
+
     def _late_in_last(self, player: str, card: Card) -> bool:
         """Whether `card`, in the last trick, is `player`'s revoke still open to a late correction."""
         number = self.tricks[-1].number
@@ -594,7 +613,8 @@ class TrickTable:
         for failure in [f for f in self._late_revokes if player in (f.player, self.asked.get(f.player))]:
             self._late_revokes.remove(failure)
             self.asked.pop(failure.player, None)
-            facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established"))
+            facts.append(Revoke(failure.player, failure.card, failure.at, failure.trick, failure.led, "established",
+                                late=True))
 
     def _reopen(self) -> Trick:
         trick = self.tricks.pop()
