@@ -28,7 +28,7 @@ from ..notation import events as ev
 from ..notation.cards import Card
 from ..notation.records import record
 from . import table as tb
-from .choices import Choice, Lapse, Option
+from .choices import Answer, Choice, Lapse, Option
 
 if TYPE_CHECKING:
     from .replay import HandReplay, Requirement
@@ -415,9 +415,13 @@ class CallLaw(PenaltyLaw[H]):
         return True
 
     def unanswered_accept(self, hand: H, event: ev.Accept) -> None:
-        """An acceptance with no open choice to accept (a game may give the word a meaning of its own)."""
+        """An acceptance with no open choice of his to accept (a game may give the word a meaning of its
+        own): where such a choice is open to others, it says whose it is, not that there is none."""
+        theirs = next((c for c in hand.choices if Answer.ACCEPT in c.answers), None)
         hand.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
-                  f"{event.player} accepts, but there is nothing to accept now")
+                  f"{event.player} accepts, but the choice is {theirs.pending.chooser}'s "
+                  f"({' | '.join(theirs.pending.options)}), not {event.player}'s; his word changes nothing"
+                  if theirs is not None else f"{event.player} accepts, but there is nothing to accept now")
 
 
 class DealLaw(PenaltyLaw[H]):
