@@ -45,14 +45,12 @@ class AuctionPitchHand(HandReplay):
 
     @property
     def game_options(self) -> AuctionPitchOptions:
-        """The table's options, typed as this game declares them: `options` stays the engine's
-        mapping, as a subclass narrowing an inherited attribute's type cannot be compiled."""
+        """`options`, typed as this game declares them (a subclass may not narrow it: mypyc)."""
         return cast(AuctionPitchOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, pool: int | None, game_over: bool) -> None:
         super().__init__(context, record)
-        self.pool_before = pool
-        self.game_over = game_over
+        self.pool_before, self.game_over = pool, game_over
         self.target: int = self.game_options["target"]
         eldest = self.left_of(self.dealer)
         self.auction = Auction(self.order, eldest, self.game_options["bid-to-board"],
@@ -96,7 +94,9 @@ class AuctionPitchHand(HandReplay):
         self.quitted_trick(event)
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        if not self.nothing_left(event, "claim rest", "claims the rest"):  # the laws' silence: `auction-pitch.claim`
+        if self.trump is None:  # before the pitch no trick is in play, nor trump to count the points by
+            self.unsupported(event, "'claim rest' before the pitch")
+        elif not self.nothing_left(event, "claim rest", "claims the rest"):  # the laws' silence: `auction-pitch.claim`
             self.end("claimed", event.player)
             self.notes.append(self.say("claim", "claimed", player=event.player) if self.hands_known
                               else self.say("claim", "claimed-unknown", player=event.player))
