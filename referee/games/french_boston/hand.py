@@ -109,7 +109,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def on_bid(self, event: ev.Bid) -> None:
         proposal = read_bid(event, self.belle, self.petite)
         refusal = self.auction.refuse(proposal, self.deals.get(event.player))
-        if self.lawful_call(event, f"bid {event.text}", refusal) and isinstance(proposal, Proposal):
+        said = f"proposed {proposal.text}" if isinstance(proposal, Proposal) else f"bid {event.text}"  # in words
+        if self.lawful_call(event, said, refusal) and isinstance(proposal, Proposal):
             self.auction.propose(proposal)
             self.call_taken()
 
@@ -245,8 +246,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         """A deal thrown in needs all passes: not with a proposal standing (play or pay), nor once played."""
         if self.table is not None:
             return self.say("bidding.end", "played")
-        bid = self.undertaking is not None or self.calls.high is not None
-        return self.say("bidding.end", "bid-binds") if bid else None
+        return self.say("bidding.end", "bid-binds") if self.undertaking or self.calls.high is not None else None
 
     def redeal_why(self) -> str | None:
         """How a void deal goes on, as its `redeal` line says or else the deal shows (the rulebook's
