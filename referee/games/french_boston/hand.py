@@ -37,7 +37,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
     """A French Boston deal: one caller alone, or a demander and his acceptor, against the rest."""
 
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS, CALL_WORDS,  # misère claim; wrong deal let stand
-                           score_unit="counters", revoke_abandons=True, claim_abandons=True,  # a misère claimed
+                           score_unit="counters", revoke_abandons=True, claim_abandons=True, short_abandons=True,
                            upcard="dealer's", shown_after_end=True,
                            settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
 

@@ -126,8 +126,8 @@ class FrenchBostonSettlement:
         pool = ledger.wins(hand.called.against, side, payment, rule, cause, hand.rule_id("pool.win"), self.payees)
         if contract.partner is not None:
             whom = hand.say("score.table", "nearest") if self.one_to_one else hand.say("score.table", "each")
-            counts = " + ".join(str(self.taken[p]) for p in side)
-            hand.note(hand.say("score.partnership", "made", side=names, counts=counts, tricks=tricks, trump=self.trump,
+            counts, took = " + ".join(str(self.taken[p]) for p in side), sum(self.taken[p] for p in side)  # as played
+            hand.note(hand.say("score.partnership", "made", side=names, counts=counts, tricks=took, trump=self.trump,
                                how=how, amount=amount, whom=whom, pool=pool, half=pool // 2))
         else:
             hand.note(hand.say("pool.win", "solo", cause=cause, how=how, amount=amount, pool=pool) if how
