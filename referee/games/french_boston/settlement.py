@@ -141,8 +141,7 @@ class FrenchBostonSettlement:
     def fail(self, ledger: Ledger, payers: list[str], contract: Contract, tricks: int) -> None:
         """What the failing players pay, as the rulebook's score.failure says."""
         (amount, short), hand = self.stake(contract, max(0, contract.needed - tricks)), self.hand
-        if self.options["failure"] == "stake-plus-tricks":
-            amount += short
+        amount += short if self.options["failure"] == "stake-plus-tricks" else 0
         rule, names, words = hand.rule_id("score.failure"), " and ".join(payers), self.words(contract)
         cause = hand.say("score.failure", "cause", payers=names, contract=words)
         pool = ledger.loses(payers, hand.called.against, amount, rule, cause, rule, self.payees)
@@ -174,7 +173,10 @@ class FrenchBostonSettlement:
         hand, amount = self.hand, self.amounts.amount("jack-bonus")
         jack = best_jack(hand.turned) if self.options["jack-bonus"] == "best-jack" else JACK_DIAMONDS
         holder = next((p for p, cards in self.known.items() if jack in cards), None)
-        if holder is None or contract.kind == "misere":
+        if contract.kind == "misere":
+            return
+        if holder is None:  # no deal line and no card played shows it: the table knows, the transcript does not
+            hand.note(hand.say("score.jack-bonus", "unseen", jack=jack.suit.word, amount=amount))
             return
         ledger.each_pays([p for p in hand.order if p != holder], holder, amount, hand.rule_id("score.jack-bonus"),
                          hand.say("score.jack-bonus", "cause", holder=holder, jack=jack))
