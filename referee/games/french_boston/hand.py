@@ -117,6 +117,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def on_namesuit(self, event: ev.NameSuit) -> None:
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
+        if self.calls.high is not None and event.player == self.calls.high.player:
+            self.silent_passed(event)  # as in Boston: the passes still due were not written down
         contract, player, suit = self.made, event.player, event.suit.word
         if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
@@ -141,13 +143,13 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
-        """A misère discard, or the opening lead from its seat, while a proposal stands ends the bidding
-        (`take_silence`); the note says whom the table took to have passed. Whether the bidding closed so."""
+        """A misère discard, the opening lead from its seat or the proposer naming trumps, while a proposal stands,
+        ends the bidding (`take_silence`), with a note of whom the table took to have passed. Whether it closed so."""
         if (silent := self.take_silence()) is None:
             return False
         self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=self.called.caller,
-                           act="discarded" if isinstance(event, ev.Discard) else "led", silent=" and ".join(silent),
-                           them="him" if len(silent) == 1 else "them"))
+                           act={ev.Discard: "discarded", ev.NameSuit: "named trumps"}.get(type(event), "led"),
+                           silent=" and ".join(silent), them="him" if len(silent) == 1 else "them"))
         return True
 
     def on_discard(self, event: ev.Discard) -> None:
@@ -214,12 +216,10 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.open(call_offer(self, player, card))
 
     def check_counts(self, event: ev.Play) -> None:
-        dealt = self.cards_per_hand
-        for player in self.order:
-            cards = self.deals.get(player)
-            if cards is None or len(cards) == dealt:
+        for player, cards in ((p, self.deals[p]) for p in self.order if p in self.deals):
+            if len(cards) == self.cards_per_hand:
                 continue
-            ruling = self.say("wrong-count.play", "too-many") if len(cards) > dealt \
+            ruling = self.say("wrong-count.play", "too-many") if len(cards) > self.cards_per_hand \
                 else self.say("wrong-count.play", "caller-side") if player in self.called.side \
                 else self.say("wrong-count.play", "adversary")
             self.found("wrong-card-count", player, event.at, "wrong-count.play", "found", player=player,
