@@ -56,8 +56,10 @@ class FrenchBostonSettlement:
             hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
         if status in ("complete", "abandoned") and contract is not None:
             (self.settle_revokes if hand.revokes else self.settle_contract)(ledger, contract)
-            self.jack_bonus(ledger, contract)
-            for player in hand.short_players() if self.options["wrong-count-forfeit"] else ():
+            if contract.kind != "misere":  # where the jack has no value
+                self.jack_bonus(ledger)
+            dealt_short = (p for p in hand.order if p in hand.deals and len(hand.deals[p]) < hand.cards_per_hand)
+            for player in dealt_short if self.options["wrong-count-forfeit"] else ():  # not a dead card's (Boston's)
                 amount, mark = self.options["wrong-count-forfeit"] * self.amounts.times, ledger.mark()
                 ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
                                  hand.say("wrong-count.play", "short", player=player))
@@ -117,8 +119,7 @@ class FrenchBostonSettlement:
             self.fail(ledger, [p for p in side if p in short] or quota or list(side), contract,
                       1 if contract.kind == "misere" else tricks)
             return
-        tricks = max(tricks, contract.needed)
-        payment = self.success(contract, tricks)
+        payment = self.success(contract, tricks := max(tricks, contract.needed))  # made: at least the tricks needed
         names, words, how, amount = " and ".join(side), self.words(contract), payment.words, payment.total
         cause = hand.say("score.table", "made-with", side=names, contract=words, tricks=tricks) if how \
             else hand.say("score.table", "made", side=names, contract=words)
@@ -169,12 +170,10 @@ class FrenchBostonSettlement:
             hand.penalty("revoke.established", "paid", revoker=revoker, whom=whom, pool=pool, doubled=ledger.pool,
                          effects=(Effect("hand-not-scored"),), since=mark)
 
-    def jack_bonus(self, ledger: Ledger, contract: Contract) -> None:
+    def jack_bonus(self, ledger: Ledger) -> None:
         hand, amount = self.hand, self.amounts.amount("jack-bonus")
         jack = best_jack(hand.turned) if self.options["jack-bonus"] == "best-jack" else JACK_DIAMONDS
         holder = next((p for p, cards in self.known.items() if jack in cards), None)
-        if contract.kind == "misere":
-            return
         if holder is None:  # no deal line and no card played shows it: the table knows, the transcript does not
             hand.note(hand.say("score.jack-bonus", "unseen", jack=jack.suit.word, amount=amount))
             return
