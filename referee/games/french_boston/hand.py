@@ -184,9 +184,11 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
                        card=event.card, missing=missing)
             return False
-        if contract.kind != "misere" and self.trump is None:
-            self.found("inconsistent-transcript", self.called.caller, event.at, "transcript.consistency", "no-trump")
-            self.trump = Suit.SPADES
+        if contract.kind != "misere" and self.trump is None:  # a demand's suit unwritten: belle, when it can only be
+            if self.petite is not None or self.belle is None:  # belle; else a guess, found as such
+                self.found("inconsistent-transcript", self.called.caller, event.at, "transcript.consistency",
+                           "no-trump", suit=(self.belle or Suit.SPADES).word)
+            self.trump = self.belle or Suit.SPADES
         renouncer = self.called.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(self.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
@@ -216,9 +218,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.open(call_offer(self, player, card))
 
     def check_counts(self, event: ev.Play) -> None:
-        for player, cards in ((p, self.deals[p]) for p in self.order if p in self.deals):
-            if len(cards) == self.cards_per_hand:
-                continue
+        for player, cards in ((p, c) for p in self.order if (c := self.deals.get(p)) and len(c) != self.cards_per_hand):
             ruling = self.say("wrong-count.play", "too-many") if len(cards) > self.cards_per_hand \
                 else self.say("wrong-count.play", "caller-side") if player in self.called.side \
                 else self.say("wrong-count.play", "adversary")
@@ -286,7 +286,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     def playing_step(self) -> str | None:
         """Those still to discard come first, until trick 1 is complete."""
-        missing = self.missing_discards() if self.table is not None and not self.table.tricks else []
-        if missing:
+        if missing := (self.missing_discards() if self.table is not None and not self.table.tricks else []):
             return self.say("misere.discard", "still", missing=self.side_label(missing), then=self.next_in_play())
         return self.next_in_play()
