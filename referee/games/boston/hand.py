@@ -247,8 +247,6 @@ class BostonHand(CalledHand[BostonBid]):
 
     def on_play(self, event: ev.Play) -> None:
         if self.stage == "ended":  # not played but shown, as the cards are to prove no revoke (seed): it may prove one
-            self.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "thrown-up",
-                       player=event.player, card=event.card, why=self.over_why or "settled")
             self.show(event)
             return
         if self.liable.watching and self.table is not None:
