@@ -38,7 +38,7 @@ def test_the_next_lead_gathers_the_trick_and_establishes_the_revoke() -> None:
     assert result["status"] == "abandoned"
     assert [p["rule"] for p in result["penalties"]] == ["boston.revoke.opponent"]
     late = [i for i in result["irregularities"] if i["kind"] == "inconsistent-transcript"]
-    assert len(late) == 1 and "thrown up" in late[0]["explanation"]
+    assert late == []  # the card after the hands are thrown up is shown, as the seed says is usual: no fault
 
 
 def test_a_call_before_the_take_back_gathers_the_trick_and_the_take_back_is_too_late() -> None:

@@ -310,6 +310,7 @@ class HandReplay:
         self.open_claims: list[ev.Claim] = []  # revoke claims the rest of the hand will settle
         # what a recorded result may show the table did at the end without writing it (`GameSession.as_recorded`):
         self.shown = False  # the hands shown, proving the claims still open (`prove_claims`)
+        self.unclaimed: tuple[str, int] | None = None  # a failure to follow no claim names, shown a revoke
         self.chosen: tuple[Pending, str] | None = None  # an open choice made (`choose_unwritten`)
         self.late_play_reported = False
         self.premature_reported = False  # a card before play could begin was found (`premature`)
@@ -1803,16 +1804,33 @@ class HandReplay:
         """The accused's hand shown at the end of the transcript, as a recorded result that settles
         the hand so shows (`GameSession.as_recorded`): each claim still open is proven, its revoke
         established in the trick claimed, and the laws settle it as they would any other."""
-        table = self.table
-        for claim in self.claims:
+        table, unclaimed = self.table, self.unclaimed
+        for claim in self.claims if unclaimed is None else [ev.Claim("", *unclaimed, self.last_at)]:
             if table is None or not self.claim_open(claim):
                 continue
             trick = next(t for t, _ in table.unproven_failures(claim.accused) if claim.trick in (None, t))
             for fact in table.prove(claim.accused, claim.trick):
                 self.on_fact(fact)
-            self.notes.append(f"The recorded result shows {claim.player}'s claim that {claim.accused} revoked in "
-                              f"trick {trick} proven when {claim.accused}'s hand was shown: it is the hand settled "
-                              "with that revoke established.")
+            said = f"{claim.player}'s claim that {claim.accused} revoked in trick {trick}" if claim.player else (
+                f"that {claim.accused}'s failure to follow in trick {trick}, which no claim in the transcript names, "
+                "was a revoke")
+            self.notes.append(f"The recorded result shows {said} proven when {claim.accused}'s hand was shown: it is "
+                              "the hand settled with that revoke established.")
+
+    @final
+    def unclaimed_failures(self) -> list[tuple[str, int]]:
+        """Failures to follow that no claim names, by players whose hands are not written, which a look at
+        the hand could still prove (`claim_open`): a recorded result that pays one shows it claimed and
+        proven without the transcript saying so, as it shows an open claim proven (`GameSession.as_recorded`).
+        Of a player's failures in one suit only the first: the suit in his hand proves that one."""
+        table, claimed = self.table, [(c.accused, c.trick) for c in self.claims]
+        first: dict[tuple[str, Suit], tuple[str, int]] = {}
+        for player in self.order:
+            for trick, led in table.unproven_failures(player) if table is not None else ():
+                if (player, None) not in claimed and (player, trick) not in claimed \
+                        and self.claim_open(ev.Claim("", player, trick, self.last_at)):
+                    first.setdefault((player, led), (player, trick))
+        return list(first.values())
 
     @final
     def unproven_reason(self, claim: ev.Claim) -> str:

@@ -160,12 +160,12 @@ class GameSession(Generic[Hand]):
         self.advance(replay, verdict)
         return verdict
 
-    def replayed(self, record: HandRecord, shown: bool = False,
-                 chosen: tuple[Pending, str] | None = None) -> tuple[Hand, HandVerdict]:
-        """The next hand replayed, and its verdict; `shown` and `chosen` say what the table is
-        taken to have done at the end without writing it (`as_recorded`)."""
+    def replayed(self, record: HandRecord, shown: bool = False, chosen: tuple[Pending, str] | None = None,
+                 unclaimed: tuple[str, int] | None = None) -> tuple[Hand, HandVerdict]:
+        """The next hand replayed, and its verdict; `shown`, `chosen` and `unclaimed` say what the table
+        is taken to have done at the end without writing it (`as_recorded`)."""
         replay = self.replay(record)
-        replay.shown, replay.chosen = shown, chosen
+        replay.shown, replay.chosen, replay.unclaimed = shown or unclaimed is not None, chosen, unclaimed
         if self.started_by is not None:
             replay.notes.append(self.started_by)
         return replay, replay.run()
@@ -174,7 +174,8 @@ class GameSession(Generic[Hand]):
         """A hand whose recorded result disagrees with the hand as written, read as the table may
         have ended it without writing so: its open revoke claims proven by a look at the accused's
         hand (`HandReplay.prove_claims`); failing that, a choice still open made with the one
-        option that makes the result agree (`HandReplay.choose_unwritten`). The hand is replayed
+        option that makes the result agree (`HandReplay.choose_unwritten`), or the one failure to follow
+        that no claim names shown a revoke (`HandReplay.unclaimed_failures`). The hand is replayed
         once per reading, which is rare enough to cost little; without one that agrees, the hand
         stands as written."""
         if replay.open_claims:
@@ -183,6 +184,7 @@ class GameSession(Generic[Hand]):
                 return shown
         readings = [self.replayed(record, chosen=(choice.pending, option)) for choice in replay.choices
                     for option in choice.pending.options if option not in VALUED]
+        readings += [self.replayed(record, unclaimed=failure) for failure in replay.unclaimed_failures()]
         agreeing = [reading for reading in readings if agrees(reading[1])]
         return agreeing[0] if len(agreeing) == 1 else (replay, verdict)
 

@@ -164,7 +164,10 @@ class BostonHand(CalledHand[BostonBid]):
         self.trump, self.step = suit, "ready"
 
     def discard_refused(self) -> bool:
-        """Discards are made before the first lead, while the hand waits for them."""
+        """Discards are made before the first lead, while the hand waits for them; one made while a little
+        misère stands unanswered shows the table took the others to have passed (`take_silence`)."""
+        if self.step == "bidding" and self.high is not None and self.high.little:
+            self.take_silence()
         return self.step != "discarding" or self.stage == "ended"
 
     def on_spread(self, event: ev.Spread) -> None:
@@ -211,6 +214,8 @@ class BostonHand(CalledHand[BostonBid]):
     # ---- play -----------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
         player, card = event.player, event.card
+        if self.step == "bidding" and player == self.eldest:
+            self.take_silence()  # the opening lead, while a bid stands: the passes still due were not written down
         if self.step == "discarding" and player in self.called.against:
             what = self.say("misere.error", "early-lead", player=player, card=card)
             self.found("premature-lead", player, event.at, "misere.error", "found", what=what)
@@ -242,8 +247,6 @@ class BostonHand(CalledHand[BostonBid]):
 
     def on_play(self, event: ev.Play) -> None:
         if self.stage == "ended":  # not played but shown, as the cards are to prove no revoke (seed): it may prove one
-            self.found("inconsistent-transcript", event.player, event.at, "transcript.consistency", "thrown-up",
-                       player=event.player, card=event.card, why=self.over_why or "settled")
             self.show(event)
             return
         if self.liable.watching and self.table is not None:

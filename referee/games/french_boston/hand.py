@@ -37,7 +37,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
     """A French Boston deal: one caller alone, or a demander and his acceptor, against the rest."""
 
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS, CALL_WORDS,  # misère claim; wrong deal let stand
-                           score_unit="counters", revoke_abandons=True, claim_abandons=True,  # a misère claimed
+                           score_unit="counters", revoke_abandons=True, claim_abandons=True, short_abandons=True,
                            upcard="dealer's", shown_after_end=True,
                            settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
 
@@ -109,13 +109,16 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def on_bid(self, event: ev.Bid) -> None:
         proposal = read_bid(event, self.belle, self.petite)
         refusal = self.auction.refuse(proposal, self.deals.get(event.player))
-        if self.lawful_call(event, f"bid {event.text}", refusal) and isinstance(proposal, Proposal):
+        said = f"proposed {proposal.text}" if isinstance(proposal, Proposal) else f"bid {event.text}"  # in words
+        if self.lawful_call(event, said, refusal) and isinstance(proposal, Proposal):
             self.auction.propose(proposal)
             self.call_taken()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
+        if self.calls.high is not None and event.player == self.calls.high.player:
+            self.silent_passed(event)  # as in Boston: the passes still due were not written down
         contract, player, suit = self.made, event.player, event.suit.word
         if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
@@ -140,13 +143,13 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     # ---- play -----------------------------------------------------------------------------
     def silent_passed(self, event: ev.Event) -> bool:
-        """A misère discard, or the opening lead from its seat, while a proposal stands ends the bidding
-        (`take_silence`); the note says whom the table took to have passed. Whether the bidding closed so."""
+        """A misère discard, the opening lead from its seat or the proposer naming trumps, while a proposal stands,
+        ends the bidding (`take_silence`), with a note of whom the table took to have passed. Whether it closed so."""
         if (silent := self.take_silence()) is None:
             return False
         self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=self.called.caller,
-                           act="discarded" if isinstance(event, ev.Discard) else "led", silent=" and ".join(silent),
-                           them="him" if len(silent) == 1 else "them"))
+                           act={ev.Discard: "discarded", ev.NameSuit: "named trumps"}.get(type(event), "led"),
+                           silent=" and ".join(silent), them="him" if len(silent) == 1 else "them"))
         return True
 
     def on_discard(self, event: ev.Discard) -> None:
@@ -181,9 +184,11 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
                        card=event.card, missing=missing)
             return False
-        if contract.kind != "misere" and self.trump is None:
-            self.found("inconsistent-transcript", self.called.caller, event.at, "transcript.consistency", "no-trump")
-            self.trump = Suit.SPADES
+        if contract.kind != "misere" and self.trump is None:  # a demand's suit unwritten: belle, when it can only be
+            if self.petite is not None or self.belle is None:  # belle; else a guess, found as such
+                self.found("inconsistent-transcript", self.called.caller, event.at, "transcript.consistency",
+                           "no-trump", suit=(self.belle or Suit.SPADES).word)
+            self.trump = self.belle or Suit.SPADES
         renouncer = self.called.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(self.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
@@ -213,12 +218,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.open(call_offer(self, player, card))
 
     def check_counts(self, event: ev.Play) -> None:
-        dealt = self.cards_per_hand
-        for player in self.order:
-            cards = self.deals.get(player)
-            if cards is None or len(cards) == dealt:
-                continue
-            ruling = self.say("wrong-count.play", "too-many") if len(cards) > dealt \
+        for player, cards in ((p, c) for p in self.order if (c := self.deals.get(p)) and len(c) != self.cards_per_hand):
+            ruling = self.say("wrong-count.play", "too-many") if len(cards) > self.cards_per_hand \
                 else self.say("wrong-count.play", "caller-side") if player in self.called.side \
                 else self.say("wrong-count.play", "adversary")
             self.found("wrong-card-count", player, event.at, "wrong-count.play", "found", player=player,
@@ -245,8 +246,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         """A deal thrown in needs all passes: not with a proposal standing (play or pay), nor once played."""
         if self.table is not None:
             return self.say("bidding.end", "played")
-        bid = self.undertaking is not None or self.calls.high is not None
-        return self.say("bidding.end", "bid-binds") if bid else None
+        return self.say("bidding.end", "bid-binds") if self.undertaking or self.calls.high is not None else None
 
     def redeal_why(self) -> str | None:
         """How a void deal goes on, as its `redeal` line says or else the deal shows (the rulebook's
@@ -286,7 +286,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     def playing_step(self) -> str | None:
         """Those still to discard come first, until trick 1 is complete."""
-        missing = self.missing_discards() if self.table is not None and not self.table.tricks else []
-        if missing:
+        if missing := (self.missing_discards() if self.table is not None and not self.table.tricks else []):
             return self.say("misere.discard", "still", missing=self.side_label(missing), then=self.next_in_play())
         return self.next_in_play()

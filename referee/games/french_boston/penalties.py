@@ -57,8 +57,9 @@ class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
     SIDE, lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), hand.right_of(fact.expected)),
-    said="{choosers} require {option} from {target}")
-"""A card played out of turn binds the partner whose turn it was, else the next (Boston's); a lead may stand."""
+    said="{choosers} require {option} from {target}", short=lambda hand, p: hand.say("wrong-count.play", "adversary")
+    if p not in hand.called.side else hand.say("wrong-count.play", "caller-side"))
+"""As Boston's: a card out of turn binds the partner whose turn it was, else the next; a second to a trick is dead."""
 
 
 def before_play(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:

@@ -56,8 +56,10 @@ class FrenchBostonSettlement:
             hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
         if status in ("complete", "abandoned") and contract is not None:
             (self.settle_revokes if hand.revokes else self.settle_contract)(ledger, contract)
-            self.jack_bonus(ledger, contract)
-            for player in hand.short_players() if self.options["wrong-count-forfeit"] else ():
+            if contract.kind != "misere":  # where the jack has no value
+                self.jack_bonus(ledger)
+            dealt_short = (p for p in hand.order if p in hand.deals and len(hand.deals[p]) < hand.cards_per_hand)
+            for player in dealt_short if self.options["wrong-count-forfeit"] else ():  # not a dead card's (Boston's)
                 amount, mark = self.options["wrong-count-forfeit"] * self.amounts.times, ledger.mark()
                 ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
                                  hand.say("wrong-count.play", "short", player=player))
@@ -117,8 +119,7 @@ class FrenchBostonSettlement:
             self.fail(ledger, [p for p in side if p in short] or quota or list(side), contract,
                       1 if contract.kind == "misere" else tricks)
             return
-        tricks = max(tricks, contract.needed)
-        payment = self.success(contract, tricks)
+        payment = self.success(contract, tricks := max(tricks, contract.needed))  # made: at least the tricks needed
         names, words, how, amount = " and ".join(side), self.words(contract), payment.words, payment.total
         cause = hand.say("score.table", "made-with", side=names, contract=words, tricks=tricks) if how \
             else hand.say("score.table", "made", side=names, contract=words)
@@ -126,8 +127,8 @@ class FrenchBostonSettlement:
         pool = ledger.wins(hand.called.against, side, payment, rule, cause, hand.rule_id("pool.win"), self.payees)
         if contract.partner is not None:
             whom = hand.say("score.table", "nearest") if self.one_to_one else hand.say("score.table", "each")
-            counts = " + ".join(str(self.taken[p]) for p in side)
-            hand.note(hand.say("score.partnership", "made", side=names, counts=counts, tricks=tricks, trump=self.trump,
+            counts, took = " + ".join(str(self.taken[p]) for p in side), sum(self.taken[p] for p in side)  # as played
+            hand.note(hand.say("score.partnership", "made", side=names, counts=counts, tricks=took, trump=self.trump,
                                how=how, amount=amount, whom=whom, pool=pool, half=pool // 2))
         else:
             hand.note(hand.say("pool.win", "solo", cause=cause, how=how, amount=amount, pool=pool) if how
@@ -141,8 +142,7 @@ class FrenchBostonSettlement:
     def fail(self, ledger: Ledger, payers: list[str], contract: Contract, tricks: int) -> None:
         """What the failing players pay, as the rulebook's score.failure says."""
         (amount, short), hand = self.stake(contract, max(0, contract.needed - tricks)), self.hand
-        if self.options["failure"] == "stake-plus-tricks":
-            amount += short
+        amount += short if self.options["failure"] == "stake-plus-tricks" else 0
         rule, names, words = hand.rule_id("score.failure"), " and ".join(payers), self.words(contract)
         cause = hand.say("score.failure", "cause", payers=names, contract=words)
         pool = ledger.loses(payers, hand.called.against, amount, rule, cause, rule, self.payees)
@@ -170,11 +170,12 @@ class FrenchBostonSettlement:
             hand.penalty("revoke.established", "paid", revoker=revoker, whom=whom, pool=pool, doubled=ledger.pool,
                          effects=(Effect("hand-not-scored"),), since=mark)
 
-    def jack_bonus(self, ledger: Ledger, contract: Contract) -> None:
+    def jack_bonus(self, ledger: Ledger) -> None:
         hand, amount = self.hand, self.amounts.amount("jack-bonus")
         jack = best_jack(hand.turned) if self.options["jack-bonus"] == "best-jack" else JACK_DIAMONDS
         holder = next((p for p, cards in self.known.items() if jack in cards), None)
-        if holder is None or contract.kind == "misere":
+        if holder is None:  # no deal line and no card played shows it: the table knows, the transcript does not
+            hand.note(hand.say("score.jack-bonus", "unseen", jack=jack.suit.word, amount=amount))
             return
         ledger.each_pays([p for p in hand.order if p != holder], holder, amount, hand.rule_id("score.jack-bonus"),
                          hand.say("score.jack-bonus", "cause", holder=holder, jack=jack))

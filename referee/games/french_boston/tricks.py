@@ -23,12 +23,10 @@ class FrenchBostonTricks(PlainTricks):
                  renouncer: str | None = None) -> None:
         super().__init__(trump)
         self.jack = best_jack(turned) if trump is not None else None
-        self.jack_is_trump = super_jack_follows_trump
-        self.renouncer = renouncer
+        self.jack_is_trump, self.renouncer = super_jack_follows_trump, renouncer
 
     def suit_of(self, c: Card) -> Suit:
-        trump = self.trump
-        return trump if c is self.jack and self.jack_is_trump and trump is not None else c.suit
+        return self.trump if c is self.jack and self.jack_is_trump and self.trump is not None else c.suit
 
     def power(self, c: Card, led: Suit) -> int:
         return 200 if c is self.jack else super().power(c, led)
