@@ -18,7 +18,8 @@ from ..notation import events as ev
 from ..notation.cards import Suit, parse_card
 from ..notation.limits import MAX_ERRORS
 from ..notation.safe import safe_text
-from .render import left_out_words, recorded_words
+from .choosing import answer_lines, news
+from .render import left_out_words, recorded_words, seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores
 
@@ -144,15 +145,19 @@ def _hand(game: GameStory, hand: HandStory) -> list[Block]:
     if outcome:
         blocks.append(Heading(3, "Penalties"))
         blocks.append(Items(tuple(outcome)))
-    still = [f"{p.chooser} to choose: {' | '.join(p.options)} [{p.rule}] — {p.explanation}" for p in v.pending]
-    still += [f"Next: {v.next}"] if v.next else []
+    still = []
+    for p in v.pending:
+        still.append(f"{p.chooser} to choose: {' | '.join(p.options)} [{p.rule}] — {p.explanation}")
+        still += [f"To choose {answer}." for answer in answer_lines(p)]
+    next_step = news(v.next, v.pending)
+    still += [f"Next: {next_step}"] if next_step else []
     still += [f"Note: {n}" for n in v.notes]
     if still:
         blocks.append(Heading(3, "Still open, and notes"))
         blocks.append(Items(tuple(still)))
-    blocks.append(Heading(3, "Score"))
+    blocks.append(Heading(3, "Score" + so_far(v)))
     blocks.append(Grid(("Side", "This hand", "Total"), tuple(
-        (k, f"{d:+d}" if d else "0", str(v.score_after.get(k, 0))) for k, d in v.score_delta.items())))
+        (k, f"{d:+d}" if d else "0", str(v.score_after.get(k, 0))) for k, d in seat_order(v).items())))
     if v.pool_after is not None:
         blocks.append(Para(f"Pool after the hand: {v.pool_after}."))
     if v.recorded is not None:

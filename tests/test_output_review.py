@@ -1,0 +1,134 @@
+"""What `referee` tells a club player settling a dispute, and an engineer reading annotations.
+
+Each test stands for a shortfall found reading the output as they would: the options of an
+open choice without the line that takes them, the same choice said twice, the score of a
+hand still being played read as its result, a score change in another order than the
+standings under it, and a GitHub annotation showing another finding's choice.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from referee.check import check_files, check_text
+from referee.output.explain import explain_file
+from referee.output.outputs import GithubWriter
+from referee.output.render import TextWriter
+from referee.output.report import report
+from referee.output.story import story_of_text
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+
+BOSTON_LEAD = """[Game "boston"]
+[Players "A Y B Z"]
+
+hand 1 dealer Z
+upcard 9H
+A bid 7, Y pass, B pass, Z pass
+A name spades
+trick 1: A 2H, Y 3H, B 4H, Z AH
+trick 2: Y QH
+"""
+
+EUCHRE_CLAIM = """[Game "euchre"]
+[Players "N E S W"]
+[Partners "N-S E-W"]
+
+hand 1 dealer W
+upcard 9H
+N pass, E pass, S order
+W discard TS
+trick 1: N JH, E TH, S KH, W 9H
+trick 2: N AH, E 9S, S JD, W QH
+trick 3: S AS, W KC, N KS, E QS
+trick 4: S AC
+N claim revoke W trick 3
+"""
+
+
+def check_text_output(path: Path) -> str:
+    out = io.StringIO()
+    check_files([str(path)], TextWriter(out, io.StringIO()), None)
+    return out.getvalue()
+
+
+def github_output(path: Path) -> str:
+    out = io.StringIO()
+    check_files([str(path)], GithubWriter(out), None)
+    return out.getvalue()
+
+
+def write(tmp_path: Path, text: str, name: str = "dispute.ttn") -> Path:
+    path = tmp_path / name
+    path.write_text(text, "utf-8")
+    return path
+
+
+def test_each_option_of_an_open_choice_comes_with_the_line_that_takes_it(tmp_path: Path) -> None:
+    text = check_text_output(write(tmp_path, BOSTON_LEAD))
+    assert '      suit: write "A call spades", "A call hearts", "A call diamonds" or "A call clubs"\n' in text
+    assert '      card: write "A call QH"\n' in text
+    assert '      accept: write "A accept"\n' in text
+
+
+def test_a_choice_is_not_said_again_as_what_happens_next(tmp_path: Path) -> None:
+    text = check_text_output(write(tmp_path, BOSTON_LEAD))
+    assert "Pending: A to choose: suit | card | accept" in text and "Next: A to choose" not in text
+
+
+def test_an_open_revoke_claim_is_told_once_then_whose_turn_it_is(tmp_path: Path) -> None:
+    text = check_text_output(write(tmp_path, EUCHRE_CLAIM))
+    assert text.count("N's claim that W revoked in trick 3 is open") == 1
+    assert "    Next: W to play to trick 4\n" in text
+    assert "show-hand: write the accused player's cards as a deal line" in text
+
+
+def test_the_score_of_a_hand_still_being_played_says_so(tmp_path: Path) -> None:
+    text = check_text_output(write(tmp_path, BOSTON_LEAD))
+    assert "    Score: A 0, Y 0, B 0, Z 0 → A 0, Y 0, B 0, Z 0; pool 4 (so far: the hand is not finished)\n" in text
+    done = check_text_output(CASES / "euchre" / "revoke-established.ttn")
+    assert "so far" not in done
+
+
+def test_the_score_change_is_in_the_order_of_the_standings() -> None:
+    text = check_text_output(CASES / "french-boston" / "caller-lead-out-of-turn-next-renounces.ttn")
+    assert "    Score: N -10, E 0, S 0, W 0 → N -10, E 0, S 0, W 0; pool 10" in text
+
+
+def test_explain_and_report_give_the_lines_too() -> None:
+    story = story_of_text(BOSTON_LEAD)
+    told = explain_file(story)
+    assert 'To choose card: write "A call QH".' in told
+    assert "What happens now: A to choose" not in told
+    assert "(so far: the hand is not finished)." in told
+    markdown = report(story, "markdown")
+    assert '- To choose accept: write "A accept".' in markdown
+    assert "### Score (so far: the hand is not finished)" in markdown
+
+
+def test_each_revoke_annotation_shows_its_own_open_choice() -> None:
+    """Two revokes, each side choosing the penalty of the other's: A's revoke is Y-Z's to
+    punish, never shown with A-B's choice about Y's."""
+    lines = github_output(CASES / "whist" / "both-revoke-english.ttn").splitlines()
+    a, y = lines[0], lines[1]
+    assert "revoke by A in trick 4" in a and "Open: Y-Z to choose" in a and "Open: A-B" not in a
+    assert "revoke by Y in trick 6" in y and "Open: A-B to choose" in y and "Open: Y-Z" not in y
+    assert 'To choose add-three: write "Y call add-three".' in a
+
+
+def test_a_card_out_of_turn_whose_penalty_was_chosen_is_not_shown_open() -> None:
+    """D's card out of turn was answered (B called highest); the choice still open is about E's."""
+    lines = github_output(CASES / "auction-pitch" / "dispute-two-cards-out-of-turn.ttn").splitlines()
+    d = next(line for line in lines if "play-out-of-turn by D" in line)
+    e = next(line for line in lines if "play-out-of-turn by E" in line)
+    assert d.startswith("::error ") and "Open:" not in d
+    assert e.startswith("::notice ") and "Open: B to choose" in e
+
+
+def test_the_verdict_json_is_unchanged_by_the_lines() -> None:
+    """The lines are the writers' for people: the JSON contract names the options only."""
+    verdict = check_text(BOSTON_LEAD)
+    pending = verdict.files[0].games[0].hands[0].to_dict()["pending"]
+    assert pending[0]["options"] == ["suit", "card", "accept"] and set(pending[0]) == {
+        "chooser", "options", "rule", "explanation"}
