@@ -132,3 +132,22 @@ def test_the_verdict_json_is_unchanged_by_the_lines() -> None:
     pending = verdict.files[0].games[0].hands[0].to_dict()["pending"]
     assert pending[0]["options"] == ["suit", "card", "accept"] and set(pending[0]) == {
         "chooser", "options", "rule", "explanation"}
+
+
+def test_the_cli_pages_synopsis_names_every_option_of_every_command() -> None:
+    """docs/cli.md opens with each command's line; an option `--help` shows must be on it."""
+    import typer
+
+    from referee.cli import app
+
+    cli = (CASES.parent / "docs" / "cli.md").read_text("utf-8")
+    synopsis = cli[cli.index("```sh\n") + 6:cli.index("```", cli.index("```sh\n") + 6)]
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]  # a group's
+    assert {"check", "explain", "report", "fmt", "new", "rules", "serve"} <= set(commands)
+    for name, command in commands.items():
+        joined = synopsis.replace("\n  ", " ")  # a command's line may run on to the next, indented
+        line = next(line for line in joined.splitlines() if line.startswith(f"referee {name} "))
+        words = set(line.replace("[", " ").replace("]", " ").replace("=", " ").split())
+        for param in command.params:
+            if param.param_type_name == "option" and "--help" not in param.opts:
+                assert words & set(param.opts), f"{name}: {param.opts} missing from docs/cli.md"
