@@ -105,7 +105,8 @@ def check(
                              help="Worker processes (0 or auto: one per core; at most twice the cores, and 32); "
                                   "the output is the same, in the same order."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write the verdict to this file."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Text: only the hands with findings, then the summary."),
+    quiet: bool = typer.Option(False, "--quiet", "-q",
+                               help="Text: only the hands with findings or a choice still open, then the summary."),
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),
 ) -> None:
     """Check transcripts. Exit status: 0 clean, 1 irregularities or disagreements, 2 unusable input."""

@@ -151,3 +151,15 @@ def test_the_cli_pages_synopsis_names_every_option_of_every_command() -> None:
         for param in command.params:
             if param.param_type_name == "option" and "--help" not in param.opts:
                 assert words & set(param.opts), f"{name}: {param.opts} missing from docs/cli.md"
+
+
+def test_quiet_shows_a_hand_whose_revoke_claim_is_still_open(tmp_path: Path) -> None:
+    """No finding yet, but a dispute to settle: --quiet hid the very hand the table asked about."""
+    from referee.output.outputs import Quiet
+
+    out = io.StringIO()
+    check_files([str(write(tmp_path, EUCHRE_CLAIM))], Quiet(TextWriter(out, io.StringIO())), None)
+    assert "Pending: N to choose: show-hand | play-on" in out.getvalue()
+    clean = io.StringIO()
+    check_files([str(CASES / "euchre" / "march.ttn")], Quiet(TextWriter(clean, io.StringIO())), None)
+    assert len(clean.getvalue().splitlines()) == 1

@@ -29,7 +29,8 @@ def has_findings(hand: HandVerdict) -> bool:
 
 
 class Quiet:
-    """``--quiet``: only the hands with findings (under their game's line), then the summary.
+    """``--quiet``: only the hands with findings or a choice still open (under their game's line),
+    then the summary.
 
     A clean archive of any size prints one line. Errors are printed as always.
     """
@@ -48,7 +49,7 @@ class Quiet:
         self._game, self._shown = (game, header), False
 
     def hand(self, hand: HandVerdict, record: HandRecord) -> None:
-        if not has_findings(hand):
+        if not (has_findings(hand) or hand.pending):  # an open choice (a revoke claimed) is the table's to settle
             return
         if self._game is not None:
             self.inner.begin_game(*self._game)
