@@ -163,3 +163,16 @@ def test_quiet_shows_a_hand_whose_revoke_claim_is_still_open(tmp_path: Path) -> 
     clean = io.StringIO()
     check_files([str(CASES / "euchre" / "march.ttn")], Quiet(TextWriter(clean, io.StringIO())), None)
     assert len(clean.getvalue().splitlines()) == 1
+
+
+def test_report_of_a_hand_the_file_lacks_prints_nothing_but_the_error(tmp_path: Path) -> None:
+    """As explain: a report of the header and final score alone, under a missing hand, read as
+    if the hand had been found."""
+    from referee.output.story import story_of_file
+
+    story = story_of_file(str(write(tmp_path, EUCHRE_CLAIM)))
+    assert report(story, "markdown", hand_number=3) == ""
+    assert "# Ruling: Euchre" in report(story, "markdown", hand_number=1)
+    two = story_of_file(str(CASES / "euchre" / "two-games-one-file.ttn"))
+    assert report(two, "markdown", hand_number=2).count("## Final scores") == sum(
+        any(h.verdict.number == 2 for h in g.hands) for g in two.games)

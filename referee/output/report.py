@@ -332,7 +332,8 @@ class Reporter:
     """A `StoryReader` writing the report block by block as the file is checked: ``referee
     report`` streams it (`story.stream_file`), so an archive of any size is reported in constant
     memory. `several`: whether the file holds more than one game (their headings are numbered);
-    with `hand_number`, only that hand of each game (the header and final scores kept)."""
+    with `hand_number`, only that hand of each game (the header and final scores kept), and no
+    game that has no such hand: ``--hand 7`` of a file without one prints nothing but the error."""
 
     def __init__(self, path: str, fmt: str, write: Callable[[str], object], several: bool,
                  on_problem: Callable[[str], object] | None = None, hand_number: int | None = None) -> None:
@@ -348,6 +349,7 @@ class Reporter:
         self.problems: list[str] = []
         self.more_problems = 0
         self._first = True
+        self._head: list[Block] = []  # a game's head, written with its first hand reported (with `hand_number`)
         if self.html:
             write(_html_head(f"Ruling — {path}"))
 
@@ -361,17 +363,23 @@ class Reporter:
 
     def game(self, game: GameStory) -> None:
         self.games += 1
-        self._blocks(_game_head(self.path, game, self.games if self.several else None))
+        self._head = _game_head(self.path, game, self.games if self.several else None)
+        if self.hand_number is None:
+            self._blocks(self._head)
+            self._head = []
 
     def hand(self, game: GameStory, hand: HandStory) -> None:
         if len(self.found) < 1000:
             self.found.add(hand.verdict.number)
         if self.hand_number is None or hand.verdict.number == self.hand_number:
             self.shown_status = max(self.shown_status, hand.verdict.exit_code)
-            self._blocks(_hand(game, hand))
+            self._blocks(self._head + _hand(game, hand))
+            self._head = []
 
     def end_game(self, game: GameStory) -> None:
-        self._blocks(_game_tail(game))
+        if not self._head:  # with `hand_number`, a game without that hand is not reported at all
+            self._blocks(_game_tail(game))
+        self._head = []
 
     def problem(self, text: str) -> None:
         if self.on_problem is not None:
