@@ -176,3 +176,9 @@ def test_report_of_a_hand_the_file_lacks_prints_nothing_but_the_error(tmp_path: 
     two = story_of_file(str(CASES / "euchre" / "two-games-one-file.ttn"))
     assert report(two, "markdown", hand_number=2).count("## Final scores") == sum(
         any(h.verdict.number == 2 for h in g.hands) for g in two.games)
+
+
+def test_the_next_step_after_a_choice_reads_on_from_the_choice() -> None:
+    """``B to choose: …; then A to play`` under B's choice says only whose play follows."""
+    text = check_text_output(CASES / "auction-pitch" / "out-of-turn-offender-plays-pending.ttn")
+    assert "    Next: A to play to trick 2\n" in text and "Next: then" not in text

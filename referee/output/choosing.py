@@ -54,7 +54,7 @@ def news(next_step: str | None, pending: Sequence[Pending]) -> str | None:
         for clause in said:
             if next_step == clause:
                 return None
-            for joint in ("; meanwhile ", "; "):
+            for joint in ("; meanwhile ", "; then ", "; "):
                 if next_step.startswith(clause + joint):
                     return next_step[len(clause) + len(joint):]
     return next_step
