@@ -71,9 +71,11 @@ def _one_transcript(path: str, command: str) -> None:
     if path == STDIN or not os.path.isdir(path):
         return
     first = next(expand([path]))
-    example = first if first != path else os.path.join(path, "GAME.ttn")
+    if first == path:  # nothing in it to name
+        raise fail(f"{path}: {command} takes one transcript, not a directory, and this one holds none "
+                   "(*.ttn or *.ttn.gz) — name a transcript file")
     raise fail(f"{path}: {command} takes one transcript, not a directory — name one of its files "
-                f"(referee {command} {example}), or check them all with 'referee check {path}'")
+                f"(referee {command} {first}), or check them all with 'referee check {path}'")
 
 
 def _problem(text: str) -> None:

@@ -182,3 +182,16 @@ def test_the_next_step_after_a_choice_reads_on_from_the_choice() -> None:
     """``B to choose: …; then A to play`` under B's choice says only whose play follows."""
     text = check_text_output(CASES / "auction-pitch" / "out-of-turn-offender-plays-pending.ttn")
     assert "    Next: A to play to trick 2\n" in text and "Next: then" not in text
+
+
+def test_explain_of_a_directory_without_transcripts_names_no_file_it_lacks(tmp_path: Path) -> None:
+    """It suggested ``referee explain DIR/GAME.ttn``, a file that is not there."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    done = CliRunner().invoke(app, ["explain", str(tmp_path)])
+    assert done.exit_code == 2 and "GAME.ttn" not in done.output and "holds none" in done.output
+    write(tmp_path, EUCHRE_CLAIM, "tonight.ttn")
+    done = CliRunner().invoke(app, ["explain", str(tmp_path)])
+    assert done.exit_code == 2 and f"referee explain {tmp_path / 'tonight.ttn'}" in done.output
