@@ -31,20 +31,8 @@ trick 1: A 2H, Y 3H, B 4H, Z AH
 trick 2: Y QH
 """
 
-EUCHRE_CLAIM = """[Game "euchre"]
-[Players "N E S W"]
-[Partners "N-S E-W"]
-
-hand 1 dealer W
-upcard 9H
-N pass, E pass, S order
-W discard TS
-trick 1: N JH, E TH, S KH, W 9H
-trick 2: N AH, E 9S, S JD, W QH
-trick 3: S AS, W KC, N KS, E QS
-trick 4: S AC
-N claim revoke W trick 3
-"""
+EUCHRE_CLAIM = "[Game ".join((CASES / "euchre" / "revoke-claim-open.ttn").read_text("utf-8").split("[Game ")[:2])
+"""N claims during trick 4 that W revoked in trick 3; nothing settles it yet (the case's first game)."""
 
 
 def check_text_output(path: Path) -> str:
@@ -80,7 +68,7 @@ def test_a_choice_is_not_said_again_as_what_happens_next(tmp_path: Path) -> None
 def test_an_open_revoke_claim_is_told_once_then_whose_turn_it_is(tmp_path: Path) -> None:
     text = check_text_output(write(tmp_path, EUCHRE_CLAIM))
     assert text.count("N's claim that W revoked in trick 3 is open") == 1
-    assert "    Next: W to play to trick 4\n" in text
+    assert "    Next: N to play to trick 4\n" in text
     assert "show-hand: write the accused player's cards as a deal line" in text
 
 
