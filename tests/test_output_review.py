@@ -74,7 +74,7 @@ def test_an_open_revoke_claim_is_told_once_then_whose_turn_it_is(tmp_path: Path)
 
 def test_the_score_of_a_hand_still_being_played_says_so(tmp_path: Path) -> None:
     text = check_text_output(write(tmp_path, BOSTON_LEAD))
-    assert "    Score: A 0, Y 0, B 0, Z 0 → A 0, Y 0, B 0, Z 0; pool 4 (so far: the hand is not finished)\n" in text
+    assert "    Score: A 0, Y 0, B 0, Z 0 → A 0, Y 0, B 0, Z 0; pool 4 (so far: the hand is not settled yet)\n" in text
     done = check_text_output(CASES / "euchre" / "revoke-established.ttn")
     assert "so far" not in done
 
@@ -89,10 +89,10 @@ def test_explain_and_report_give_the_lines_too() -> None:
     told = explain_file(story)
     assert 'To choose card: write "A call QH".' in told
     assert "What happens now: A to choose" not in told
-    assert "(so far: the hand is not finished)." in told
+    assert "(so far: the hand is not settled yet)." in told
     markdown = report(story, "markdown")
     assert '- To choose accept: write "A accept".' in markdown
-    assert "### Score (so far: the hand is not finished)" in markdown
+    assert "### Score (so far: the hand is not settled yet)" in markdown
 
 
 def test_each_revoke_annotation_shows_its_own_open_choice() -> None:

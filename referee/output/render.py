@@ -144,7 +144,7 @@ def _scores(scores: Mapping[str, int], signed: bool = False) -> str:
 _EMPTY: tuple[object, ...] = (None, False, "", [], {}, ())
 
 
-SO_FAR = " (so far: the hand is not finished)"
+SO_FAR = " (so far: the hand is not settled yet)"
 """Said after the score of a hand the transcript stops in: its result is still to come."""
 
 
