@@ -71,9 +71,11 @@ def _one_transcript(path: str, command: str) -> None:
     if path == STDIN or not os.path.isdir(path):
         return
     first = next(expand([path]))
-    example = first if first != path else os.path.join(path, "GAME.ttn")
+    if first == path:  # nothing in it to name
+        raise fail(f"{path}: {command} takes one transcript, not a directory, and this one holds none "
+                   "(*.ttn or *.ttn.gz) — name a transcript file")
     raise fail(f"{path}: {command} takes one transcript, not a directory — name one of its files "
-                f"(referee {command} {example}), or check them all with 'referee check {path}'")
+                f"(referee {command} {first}), or check them all with 'referee check {path}'")
 
 
 def _problem(text: str) -> None:
@@ -105,7 +107,8 @@ def check(
                              help="Worker processes (0 or auto: one per core; at most twice the cores, and 32); "
                                   "the output is the same, in the same order."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write the verdict to this file."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Text: only the hands with findings, then the summary."),
+    quiet: bool = typer.Option(False, "--quiet", "-q",
+                               help="Text: only the hands with findings or a choice still open, then the summary."),
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),
 ) -> None:
     """Check transcripts. Exit status: 0 clean, 1 irregularities or disagreements, 2 unusable input."""

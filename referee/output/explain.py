@@ -16,7 +16,8 @@ from ..engine.verdict import TrickRecord
 from ..games import registry
 from ..notation import events as ev
 from ..notation.safe import safe_text
-from .render import cause_lines, left_out_words, recorded_words
+from .choosing import answer_lines, news
+from .render import cause_lines, left_out_words, recorded_words, seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores, why_won
 
@@ -217,14 +218,17 @@ def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:
     for pending in v.pending:
         lines.extend(_wrap(f"Still to choose: {pending.chooser} may choose {_either(pending.options)}.", "  ", "    "))
         lines.extend(_wrap(pending.explanation, "      "))
+        for answer in answer_lines(pending):
+            lines.extend(_wrap(f"To choose {answer}.", "      ", "        "))
         lines.extend(rules.quote(pending.rule))
-    if v.next:
-        lines.extend(_wrap(f"What happens now: {v.next}.", "  ", "    "))
+    next_step = news(v.next, v.pending)
+    if next_step:
+        lines.extend(_wrap(f"What happens now: {next_step}.", "  ", "    "))
     for note in v.notes:
         lines.extend(_wrap(f"Note: {note}", "  ", "    "))
     pool = f"; pool {v.pool_after}" if v.pool_after is not None else ""
-    lines.append(f"  Score for the hand: {scores(v.score_delta, signed=True)}; "
-                 f"standings now {scores(v.score_after)}{pool}.")
+    lines.append(f"  Score for the hand: {scores(seat_order(v), signed=True)}; "
+                 f"standings now {scores(v.score_after)}{pool}{so_far(v)}.")
     for cause in cause_lines(v):
         lines.extend(_wrap(f"Why: {cause}.", "    ", "      "))
     if v.recorded is not None:

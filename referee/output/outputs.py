@@ -7,12 +7,14 @@ Both are `check.Sink`s like the writers of `render`; `part_writer` builds the wr
 
 from __future__ import annotations
 
+import re
 from typing import Protocol, TextIO
 
 from ..check import Sink
-from ..engine.laws import Irregularity
+from ..engine.laws import Irregularity, Pending
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation.reader import GameStart, HandRecord, Problem
+from .choosing import answer_lines
 from .render import JsonWriter, TextWriter, finding_words, recorded_words
 
 
@@ -27,7 +29,8 @@ def has_findings(hand: HandVerdict) -> bool:
 
 
 class Quiet:
-    """``--quiet``: only the hands with findings (under their game's line), then the summary.
+    """``--quiet``: only the hands with findings or a choice still open (under their game's line),
+    then the summary.
 
     A clean archive of any size prints one line. Errors are printed as always.
     """
@@ -46,7 +49,7 @@ class Quiet:
         self._game, self._shown = (game, header), False
 
     def hand(self, hand: HandVerdict, record: HandRecord) -> None:
-        if not has_findings(hand):
+        if not (has_findings(hand) or hand.pending):  # an open choice (a revoke claimed) is the table's to settle
             return
         if self._game is not None:
             self.inner.begin_game(*self._game)
@@ -82,6 +85,28 @@ BROKEN_RECORD = frozenset({"inconsistent-transcript", "card-not-held", "duplicat
 charged, so they are errors even without a penalty."""
 
 
+def finding_choice(finding: Irregularity, hand: HandVerdict) -> Pending | None:
+    """The open choice `finding` gave, if any: one citing its rule, and, where the hand has several
+    findings of that rule (two revokes, each side choosing for the other's; two cards out of turn,
+    one choice already made), not one whose words name another of their offenders and not him,
+    the one whose choosers are not his side and whose words name him: so that no finding is
+    shown with another's choice."""
+    offenders = {f.player for f in hand.irregularities if f.rule == finding.rule and f.player is not None}
+
+    def names(choice: Pending, player: str) -> bool:
+        # the player's own name (O'Hara), or his possessive (A's); not a side's label (A-B)
+        return re.search(rf"(?<![\w'-]){re.escape(player)}(?![\w-])(?!'(?!s\b)\w)", choice.explanation) is not None
+
+    def fit(choice: Pending) -> tuple[bool, bool]:
+        return finding.player not in re.split(r"[- ]", choice.chooser), names(choice, finding.player or "")
+
+    same = [p for p in hand.pending if p.rule == finding.rule]
+    if finding.player is not None and len(offenders) > 1:
+        same = [p for p in same if names(p, finding.player)
+                or not any(names(p, other) for other in offenders - {finding.player})]
+    return max(same, key=fit, default=None)
+
+
 def finding_level(finding: Irregularity, hand: HandVerdict) -> str:
     """How loudly GitHub should show a finding: ``notice`` while its remedy is an open choice,
     ``warning`` for one the laws corrected without penalty, ``error`` otherwise.
@@ -90,7 +115,7 @@ def finding_level(finding: Irregularity, hand: HandVerdict) -> str:
     rule (a revoke established, charged under the caller's or the opponents' rule), a hand that
     was charged something counts as penalised: a penalty is never shown as a mere warning.
     """
-    if any(p.rule == finding.rule for p in hand.pending):
+    if finding_choice(finding, hand) is not None:
         return "notice"
     if finding.kind in BROKEN_RECORD or finding.status == "established":
         return "error"
@@ -126,16 +151,18 @@ class GithubWriter:
         pass
 
     def hand(self, hand: HandVerdict, record: HandRecord) -> None:
-        choices = {p.rule: f" Open: {p.chooser} to choose {' | '.join(p.options)}. {p.explanation}"
-                   for p in hand.pending}
         for finding in hand.irregularities:
+            choice = finding_choice(finding, hand)
+            open_ = "" if choice is None else f" Open: {choice.chooser} to choose {' | '.join(choice.options)}. " \
+                f"{choice.explanation}{_answers(choice)}"
             self._annotate(finding.at.line, finding.at.column, f"{finding_words(finding)} [{finding.rule}]",
-                           finding.explanation + choices.get(finding.rule, ""), finding_level(finding, hand))
+                           finding.explanation + open_, finding_level(finding, hand))
         cited = {f.rule for f in hand.irregularities}
         for pending in hand.pending:
             if pending.rule not in cited:  # a choice no finding of the hand shows
                 self._annotate(hand.line, 1, f"open choice in hand {hand.number} [{pending.rule}]",
-                               f"{pending.chooser} to choose {' | '.join(pending.options)}. {pending.explanation}",
+                               f"{pending.chooser} to choose {' | '.join(pending.options)}. {pending.explanation}"
+                               f"{_answers(pending)}",
                                "notice")
         if hand.disagreement:
             assert hand.recorded is not None
@@ -157,6 +184,11 @@ class GithubWriter:
 
     def finish(self, summary: Summary) -> None:
         TextWriter.finish(self, summary)  # type: ignore[arg-type]  # the same summary line, on `out`
+
+
+def _answers(choice: Pending) -> str:
+    """`choosing.answer_lines`, run on after an annotation's text."""
+    return "".join(f" To choose {answer}." for answer in answer_lines(choice))
 
 
 def part_writer(kind: str, quiet: bool, out: TextIO, err: TextIO) -> JsonWriter | TextSink:

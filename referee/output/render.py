@@ -16,6 +16,7 @@ from ..games import registry
 from ..notation.limits import MAX_ERRORS
 from ..notation.reader import GameStart, HandRecord, Problem, more_problems
 from ..notation.safe import safe_text
+from .choosing import answer_lines, news
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 """What ``json.dumps(value, ensure_ascii=False)`` writes, built once instead of once per hand; the
@@ -143,6 +144,22 @@ def _scores(scores: Mapping[str, int], signed: bool = False) -> str:
 _EMPTY: tuple[object, ...] = (None, False, "", [], {}, ())
 
 
+SO_FAR = " (so far: the hand is not settled yet)"
+"""Said after the score of a hand the transcript stops in: its result is still to come."""
+
+
+def so_far(hand: HandVerdict) -> str:
+    """`SO_FAR` for a hand still being played, else ""."""
+    return SO_FAR if hand.status == "in-progress" else ""
+
+
+def seat_order(hand: HandVerdict) -> dict[str, int]:
+    """The hand's score change in the order of its standings (the players' order), whatever
+    order the game's settlement wrote it in (French Boston's, to the right)."""
+    delta = hand.score_delta
+    return {who: delta[who] for who in hand.score_after if who in delta} | dict(delta)
+
+
 def value_words(value: Any) -> str:
     """A contract's value in words, never in Python's spelling: a mapping as ``high A, game B``
     (its empty entries left out, a true one by its name alone), a list as ``A, B``."""
@@ -194,7 +211,7 @@ def cause_lines(hand: HandVerdict) -> list[str]:
         amounts[entry.who, entry.unit] = amounts.get((entry.who, entry.unit), 0) + entry.amount
         if entry.rule not in rules:
             rules.append(entry.rule)
-    seats = {who: i for i, who in enumerate(hand.score_delta)}  # the players' order, then the pool
+    seats = {who: i for i, who in enumerate(seat_order(hand))}  # the players' order, then the pool
 
     def in_order(amounts: dict[tuple[str, str], int]) -> dict[tuple[str, str], int]:
         return dict(sorted(amounts.items(), key=lambda item: seats.get(item[0][0], len(seats))))
@@ -269,12 +286,16 @@ class TextWriter:
         for pending in hand.pending:
             write(f"    Pending: {pending.chooser} to choose: {' | '.join(pending.options)} [{pending.rule}]\n"
                   f"      {safe_text(pending.explanation)}\n")
-        if hand.next:
-            write(f"    Next: {safe_text(hand.next)}\n")
+            for answer in answer_lines(pending):
+                write(f"      {safe_text(answer)}\n")
+        next_step = news(hand.next, hand.pending)
+        if next_step:
+            write(f"    Next: {safe_text(next_step)}\n")
         for note in hand.notes:
             write(f"    Note: {safe_text(note)}\n")  # a note line's own words
         pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
-        write(f"    Score: {_scores(hand.score_delta, signed=True)} → {_scores(hand.score_after)}{pool}\n")
+        write(f"    Score: {_scores(seat_order(hand), signed=True)} → {_scores(hand.score_after)}{pool}"
+              f"{so_far(hand)}\n")
         for cause in cause_lines(hand):
             write(f"    Why: {safe_text(cause)}\n")
         if hand.recorded is not None:

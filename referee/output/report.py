@@ -18,7 +18,8 @@ from ..notation import events as ev
 from ..notation.cards import Suit, parse_card
 from ..notation.limits import MAX_ERRORS
 from ..notation.safe import safe_text
-from .render import left_out_words, recorded_words
+from .choosing import answer_lines, news
+from .render import left_out_words, recorded_words, seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores
 
@@ -144,15 +145,19 @@ def _hand(game: GameStory, hand: HandStory) -> list[Block]:
     if outcome:
         blocks.append(Heading(3, "Penalties"))
         blocks.append(Items(tuple(outcome)))
-    still = [f"{p.chooser} to choose: {' | '.join(p.options)} [{p.rule}] — {p.explanation}" for p in v.pending]
-    still += [f"Next: {v.next}"] if v.next else []
+    still = []
+    for p in v.pending:
+        still.append(f"{p.chooser} to choose: {' | '.join(p.options)} [{p.rule}] — {p.explanation}")
+        still += [f"To choose {answer}." for answer in answer_lines(p)]
+    next_step = news(v.next, v.pending)
+    still += [f"Next: {next_step}"] if next_step else []
     still += [f"Note: {n}" for n in v.notes]
     if still:
         blocks.append(Heading(3, "Still open, and notes"))
         blocks.append(Items(tuple(still)))
-    blocks.append(Heading(3, "Score"))
+    blocks.append(Heading(3, "Score" + so_far(v)))
     blocks.append(Grid(("Side", "This hand", "Total"), tuple(
-        (k, f"{d:+d}" if d else "0", str(v.score_after.get(k, 0))) for k, d in v.score_delta.items())))
+        (k, f"{d:+d}" if d else "0", str(v.score_after.get(k, 0))) for k, d in seat_order(v).items())))
     if v.pool_after is not None:
         blocks.append(Para(f"Pool after the hand: {v.pool_after}."))
     if v.recorded is not None:
@@ -327,7 +332,8 @@ class Reporter:
     """A `StoryReader` writing the report block by block as the file is checked: ``referee
     report`` streams it (`story.stream_file`), so an archive of any size is reported in constant
     memory. `several`: whether the file holds more than one game (their headings are numbered);
-    with `hand_number`, only that hand of each game (the header and final scores kept)."""
+    with `hand_number`, only that hand of each game (the header and final scores kept), and no
+    game that has no such hand: ``--hand 7`` of a file without one prints nothing but the error."""
 
     def __init__(self, path: str, fmt: str, write: Callable[[str], object], several: bool,
                  on_problem: Callable[[str], object] | None = None, hand_number: int | None = None) -> None:
@@ -343,6 +349,7 @@ class Reporter:
         self.problems: list[str] = []
         self.more_problems = 0
         self._first = True
+        self._head: list[Block] = []  # a game's head, written with its first hand reported (with `hand_number`)
         if self.html:
             write(_html_head(f"Ruling — {path}"))
 
@@ -356,17 +363,23 @@ class Reporter:
 
     def game(self, game: GameStory) -> None:
         self.games += 1
-        self._blocks(_game_head(self.path, game, self.games if self.several else None))
+        self._head = _game_head(self.path, game, self.games if self.several else None)
+        if self.hand_number is None:
+            self._blocks(self._head)
+            self._head = []
 
     def hand(self, game: GameStory, hand: HandStory) -> None:
         if len(self.found) < 1000:
             self.found.add(hand.verdict.number)
         if self.hand_number is None or hand.verdict.number == self.hand_number:
             self.shown_status = max(self.shown_status, hand.verdict.exit_code)
-            self._blocks(_hand(game, hand))
+            self._blocks(self._head + _hand(game, hand))
+            self._head = []
 
     def end_game(self, game: GameStory) -> None:
-        self._blocks(_game_tail(game))
+        if not self._head:  # with `hand_number`, a game without that hand is not reported at all
+            self._blocks(_game_tail(game))
+        self._head = []
 
     def problem(self, text: str) -> None:
         if self.on_problem is not None:

@@ -21,7 +21,17 @@ from rich.text import Text
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation.reader import GameStart, HandRecord, Problem
 from ..notation.safe import safe_text
-from .render import TextWriter, cause_lines, describe_contract, finding_words, format_problem, recorded_words
+from .choosing import answer_lines, news
+from .render import (
+    TextWriter,
+    cause_lines,
+    describe_contract,
+    finding_words,
+    format_problem,
+    recorded_words,
+    seat_order,
+    so_far,
+)
 from .words import scores
 
 STATUS_STYLE = {"complete": "green", "in-progress": "yellow", "thrown-in": "dim", "abandoned": "magenta",
@@ -90,12 +100,16 @@ class TerminalWriter(TextWriter):
             self._at(4, ("Pending: ", "magenta"), f"{pending.chooser} to choose: ",
                      (" | ".join(pending.options), "bold"), " ", (f"[{pending.rule}]", "cyan"))
             self._at(6, safe_text(pending.explanation))
-        if hand.next:
-            self._at(4, ("Next: ", "magenta"), safe_text(hand.next))
+            for answer in answer_lines(pending):
+                self._at(6, safe_text(answer))
+        next_step = news(hand.next, hand.pending)
+        if next_step:
+            self._at(4, ("Next: ", "magenta"), safe_text(next_step))
         for note in hand.notes:
             self._at(4, (f"Note: {safe_text(note)}", "dim"))
         pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
-        self._at(4, "Score: ", scores(hand.score_delta, signed=True), " → ", (scores(hand.score_after), "bold"), pool)
+        self._at(4, "Score: ", scores(seat_order(hand), signed=True), " → ", (scores(hand.score_after), "bold"), pool,
+                 (so_far(hand), "yellow"))
         for cause in cause_lines(hand):
             self._at(4, ("Why: ", "dim"), safe_text(cause))
         if hand.recorded is not None:

@@ -1,0 +1,71 @@
+"""An open choice told to the table that has to make it: each option with the line that takes it.
+
+A player settling a dispute from ``referee check`` needs more than the options' names
+(``suit | card | accept``): he needs what to write to take one. The replay that opened the
+choice knows each option's answering line (`Pending.replies`, which the desk offers as buttons),
+so the writers for people print the same lines and guess none. The verdict's `next` opens with
+the choice again where play waits for it (``A to choose: suit | card | accept``, or an open
+revoke claim's own words): `news` keeps only what it adds, so nothing is said twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine.laws import Pending
+
+NO_LINE = "no single line: write what happened next at the table"
+"""An option the table takes by going on, or by writing down what it saw."""
+
+WITHOUT_LINE = {"show-hand": "write the accused player's cards as a deal line (deal P: C C …) and check again",
+                "play-on": "write the cards played next",
+                "card": 'write "PLAYER call CARD", naming the card'}
+"""What to write for the options no single line takes, where every game takes them alike (an open
+revoke claim's, the engine's own; a card the chooser names)."""
+
+
+def answer_lines(pending: Pending) -> list[str]:
+    """``suit: write "A call spades", "A call hearts", "A call diamonds" or "A call clubs"``: one
+    line per option, in the options' order (a suit's four calls are one option's)."""
+    lines: dict[str, list[str]] = {}
+    for reply in pending.replies:
+        said = lines.setdefault(reply.option, [])
+        if reply.line is not None:
+            said.append(f'"{reply.line}"')
+    out = []
+    for option, said in lines.items():
+        if said:
+            either = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
+            out.append(f"{option}: write {either}")
+        else:
+            out.append(f"{option}: {WITHOUT_LINE.get(option, NO_LINE)}")
+    return out
+
+
+def news(next_step: str | None, pending: Sequence[Pending]) -> str | None:
+    """What `next_step` says that the pending choices above it have not: None when it only
+    repeats one of them, else the part after the repeated clause (``W to play to trick 4`` after
+    an open revoke claim told in full)."""
+    if not next_step:
+        return None
+    for choice in pending:
+        said = [f"{choice.chooser} to choose: {' | '.join(choice.options)}"]
+        said += _sentences(choice.explanation)
+        for clause in said:
+            if next_step == clause:
+                return None
+            for joint in ("; meanwhile ", "; then ", "; "):
+                if next_step.startswith(clause + joint):
+                    return next_step[len(clause) + len(joint):]
+    return next_step
+
+
+def _sentences(text: str) -> list[str]:
+    """Each opening run of whole sentences of `text`, without its full stop: ``A``, ``A. B`` …"""
+    out = []
+    end = text.find(". ")
+    while end != -1:
+        out.append(text[:end])
+        end = text.find(". ", end + 2)
+    out.append(text.rstrip("."))
+    return out
