@@ -60,6 +60,18 @@ def test_each_option_of_an_open_choice_comes_with_the_line_that_takes_it(tmp_pat
     assert '      accept: write "A accept"\n' in text
 
 
+def test_a_line_two_open_choices_share_says_which_it_answers_first(tmp_path: Path) -> None:
+    """Two cards out of turn give N-S two choices with the same suit calls; a call answers the one
+    listed first (the order a call answers them), so the second says it waits for that one."""
+    case = (CASES / "euchre" / "two-choices-answer-order.ttn").read_text("utf-8")
+    first_game = "[Game ".join(case.split("[Game ")[:2])
+    hand = check_text_output(write(tmp_path, first_game))
+    suit = '      suit: write "N call spades", "N call hearts", "N call diamonds" or "N call clubs"'
+    assert hand.count(suit + "\n") == 1  # the first choice's: no word of waiting
+    assert hand.count(suit + ", once the choice above is answered (the same line answers it first)\n") == 1
+    assert '      card: write "N call 9S"\n' in hand  # a card names its own choice
+
+
 def test_a_choice_is_not_said_again_as_what_happens_next(tmp_path: Path) -> None:
     text = check_text_output(write(tmp_path, BOSTON_LEAD))
     assert "Pending: A to choose: suit | card | accept" in text and "Next: A to choose" not in text

@@ -2156,9 +2156,11 @@ class HandReplay:
         return turn
 
     def pending(self) -> list[Pending]:
-        """Open choices matter only while the hand goes on: its end (or a redeal) settles them."""
+        """Open choices matter only while the hand goes on: its end (or a redeal) settles them. They
+        come in the order a call answers them (`call_order`), so a word two of them take answers the
+        one listed first; then the open revoke claims and the revokes still to be taken back."""
         going_on = self.status() == "in-progress"
-        out = [c.pending for c in self.choices] if self.choices and going_on else []
+        out = [c.pending for c in self.call_order()] if self.choices and going_on else []
         for claim in self.open_claims:  # once the hand is over there is no play to go on with
             settle = (f"To settle it now, {claim.accused} shows his hand (write the deal lines and check the hand "
                       "again); otherwise play goes on." if going_on else f"{claim.accused} shows his hand to settle "

@@ -24,9 +24,12 @@ WITHOUT_LINE = {"show-hand": "write the accused player's cards as a deal line (d
 revoke claim's, the engine's own; a card the chooser names)."""
 
 
-def answer_lines(pending: Pending) -> list[str]:
+def answer_lines(pending: Pending, earlier: Sequence[Pending] = ()) -> list[str]:
     """``suit: write "A call spades", "A call hearts", "A call diamonds" or "A call clubs"``: one
-    line per option, in the options' order (a suit's four calls are one option's)."""
+    line per option, in the options' order (a suit's four calls are one option's). A line that also
+    answers a choice listed before it (`earlier`: the verdict lists them in the order a call answers
+    them) says so, as it takes this choice only once that one is answered."""
+    taken = {reply.line for before in earlier for reply in before.replies if reply.line is not None}
     lines: dict[str, list[str]] = {}
     for reply in pending.replies:
         said = lines.setdefault(reply.option, [])
@@ -36,7 +39,9 @@ def answer_lines(pending: Pending) -> list[str]:
     for option, said in lines.items():
         if said:
             either = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
-            out.append(f"{option}: write {either}")
+            first = ", once the choice above is answered (the same line answers it first)" \
+                if any(reply.line in taken for reply in pending.replies if reply.option == option) else ""
+            out.append(f"{option}: write {either}{first}")
         else:
             out.append(f"{option}: {WITHOUT_LINE.get(option, NO_LINE)}")
     return out

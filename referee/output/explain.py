@@ -215,10 +215,10 @@ def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:
         points = f" ({scores(penalty.points, signed=True)})" if penalty.points else ""
         lines.extend(_wrap(f"Penalty: {penalty.description}{points}.", "  ", "    "))
         lines.extend(rules.quote(penalty.rule))
-    for pending in v.pending:
+    for index, pending in enumerate(v.pending):
         lines.extend(_wrap(f"Still to choose: {pending.chooser} may choose {_either(pending.options)}.", "  ", "    "))
         lines.extend(_wrap(pending.explanation, "      "))
-        for answer in answer_lines(pending):
+        for answer in answer_lines(pending, v.pending[:index]):
             lines.extend(_wrap(f"To choose {answer}.", "      ", "        "))
         lines.extend(rules.quote(pending.rule))
     next_step = news(v.next, v.pending)

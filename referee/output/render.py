@@ -283,10 +283,10 @@ class TextWriter:
         for penalty in hand.penalties:
             points = f" ({_scores(penalty.points, signed=True)})" if penalty.points else ""
             write(f"    Penalty: {safe_text(penalty.description)}{points} [{penalty.rule}]\n")
-        for pending in hand.pending:
+        for index, pending in enumerate(hand.pending):
             write(f"    Pending: {pending.chooser} to choose: {' | '.join(pending.options)} [{pending.rule}]\n"
                   f"      {safe_text(pending.explanation)}\n")
-            for answer in answer_lines(pending):
+            for answer in answer_lines(pending, hand.pending[:index]):
                 write(f"      {safe_text(answer)}\n")
         next_step = news(hand.next, hand.pending)
         if next_step:

@@ -146,9 +146,9 @@ def _hand(game: GameStory, hand: HandStory) -> list[Block]:
         blocks.append(Heading(3, "Penalties"))
         blocks.append(Items(tuple(outcome)))
     still = []
-    for p in v.pending:
+    for index, p in enumerate(v.pending):
         still.append(f"{p.chooser} to choose: {' | '.join(p.options)} [{p.rule}] — {p.explanation}")
-        still += [f"To choose {answer}." for answer in answer_lines(p)]
+        still += [f"To choose {answer}." for answer in answer_lines(p, v.pending[:index])]
     next_step = news(v.next, v.pending)
     still += [f"Next: {next_step}"] if next_step else []
     still += [f"Note: {n}" for n in v.notes]

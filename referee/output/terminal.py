@@ -96,11 +96,11 @@ class TerminalWriter(TextWriter):
             points = f" ({scores(penalty.points, signed=True)})" if penalty.points else ""
             self._at(4, ("Penalty: ", "yellow"), f"{safe_text(penalty.description)}{points} ",
                      (f"[{penalty.rule}]", "cyan"))
-        for pending in hand.pending:
+        for index, pending in enumerate(hand.pending):
             self._at(4, ("Pending: ", "magenta"), f"{pending.chooser} to choose: ",
                      (" | ".join(pending.options), "bold"), " ", (f"[{pending.rule}]", "cyan"))
             self._at(6, safe_text(pending.explanation))
-            for answer in answer_lines(pending):
+            for answer in answer_lines(pending, hand.pending[:index]):
                 self._at(6, safe_text(answer))
         next_step = news(hand.next, hand.pending)
         if next_step:
