@@ -117,8 +117,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def on_namesuit(self, event: ev.NameSuit) -> None:
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
-        if self.calls.high is not None and event.player == self.calls.high.player:
-            self.silent_passed(event)  # as in Boston: the passes still due were not written down
+        high = self.calls.high  # a solo caller's naming, as in Boston: the passes still due were not written down
+        if high is not None and event.player == high.player and not (high.is_demand or high.rung.misere):
+            self.silent_passed(event)  # (a demand waits for its acceptance: silence is no answer to it)
         contract, player, suit = self.made, event.player, event.suit.word
         if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
