@@ -1190,6 +1190,7 @@ class HandReplay:
         words = " and ".join(f"{p}'s {c}" for p, c in due)
         leader = table.rightful_leader
         if not self.held_aside and len(due) == len(trick.plays) and event.player == leader:
+            table.going_back(c for _, c in due)
             for player, card in reversed(due):
                 for fact in table.retract(player, card, event.at, True):
                     self.on_fact(fact)
@@ -1228,6 +1229,7 @@ class HandReplay:
         if event.player != leader or event.player == table.expected() or trick.card_of(leader) is not None:
             return
         words, before = " and ".join(f"{p.player}'s {p.card}" for p in trick.plays), list(self.choices)
+        table.going_back(p.card for p in trick.plays)
         for play in reversed(list(trick.plays)):
             for fact in table.retract(play.player, play.card, event.at, True):
                 self.on_fact(fact)
@@ -1494,6 +1496,8 @@ class HandReplay:
             self.next_plays = fact.next_plays
         if self.due_back:
             self.due_back = [(p, c) for p, c in self.due_back if not (p == fact.player and c is fact.card)]
+        if self.correctable:  # a renounce gone back is no longer to correct (corrected, or back with a false lead)
+            self.drop_correctable(fact.player, fact.card)
         if self.early_plays:
             self.take_back_early_play(fact)
         self.penalty_laws.retract.retracted(self, fact)
@@ -1540,11 +1544,15 @@ class HandReplay:
         self.find("inconsistent-transcript", fact.player, fact.at, "transcript.consistency", fact.reason)
 
     @final
+    def drop_correctable(self, player: str, card: Card) -> None:
+        self.correctable = [r for r in self.correctable if not (r.player == player and r.card is card)]
+
+    @final
     def fact_revoke(self, fact: tb.Revoke) -> None:
         if fact.status == "correctable":
             self.correctable.append(fact)
             return
-        self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
+        self.drop_correctable(fact.player, fact.card)
         law = self.penalty_laws.revoke
         if fact.status == "corrected" and sitout.sits_out(self, fact.player):
             return  # the card of a seat that takes no part, gone back: never a play of the hand
