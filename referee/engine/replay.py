@@ -432,7 +432,8 @@ class HandReplay:
         table = self.table
         trick = table.current.number if table is not None and not table.finished else None
         choice = Choice(choosers, offer.offender, pending, offer.apply or _require(offer), offer.implied,
-                        offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded, renew=offer.renew)
+                        offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded, renew=offer.renew,
+                        refuse=offer.refuse)
         self.choices.append(choice)
         return choice
 
@@ -453,7 +454,7 @@ class HandReplay:
                            for suit, word in SUIT_OPTIONS.items())
             elif option == "card":
                 out.append(Reply(option, f"call {card}", f"{who} call {card}") if card is not None
-                           else Reply(option, "call a card", None))
+                           else Reply(option, f"{who} call CARD", None))  # no single line: he names the card
             elif option == "redeal":
                 out.append(Reply(option, option, "redeal"))
             elif option == "accept":
@@ -1687,9 +1688,10 @@ class HandReplay:
 
     @final
     def on_call(self, event: ev.Call) -> None:
-        """A call answers the chooser's open choice it fits: one play waits for before one that
-        lasts while play goes on (an exposed card), and a card named only the choice about that
-        card, if the choice is about one."""
+        """A call answers the chooser's open choice it fits, the first in `call_order` (one play waits
+        for before one that lasts while play goes on, an exposed card; then one about a card of the suit
+        led; then the oldest), and a card named only the choice about that card, if the choice is about
+        one; a call the choice refuses (`Choice.refuse`) is void, the choice left open."""
         option = event.text
         call_words = self.declared.call_words
         if event.word is not None and event.word not in call_words:
@@ -1703,7 +1705,12 @@ class HandReplay:
         for choice in self.call_order():
             if event.player in choice.choosers and self.call_matches(option, choice.pending.options) \
                     and choice.names(option):
-                self.answer(choice, option, event.at)
+                why = choice.refuse(self, choice.offender, option) if choice.refuse is not None else ""
+                if why:  # the choice stays open as it was
+                    self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
+                              f"{event.player} calls '{option}', but {why}; the call is void")
+                else:
+                    self.answer(choice, option, event.at)
                 return
         if self.penalty_laws.call.unanswered_call(self, event):
             return
