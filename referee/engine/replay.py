@@ -534,10 +534,15 @@ class HandReplay:
     @final
     def reword(self, finding: Irregularity, explanation: str) -> None:
         """`finding` told in other words, as what followed ruled it (a choice it offered lapsing, a deal
-        stopped before its misdeal counted)."""
-        for i, found in enumerate(self.irregularities):
-            if found is finding:
-                self.irregularities[i] = replace(found, explanation=explanation)
+        stopped before its misdeal counted), as a sentence as `find` tells it. The hand's other links to it
+        follow (they match it by identity): its penalty's lapse should the deal be void (`lapsing`), and
+        the choices it offered (`Choice.finding`)."""
+        new = replace(finding, explanation=as_sentence(explanation))
+        self.irregularities[:] = [new if found is finding else found for found in self.irregularities]
+        self.lapsing = [(new if found is finding else found, account) for found, account in self.lapsing]
+        for choice in self.choices:
+            if choice.finding is not None and choice.finding[0] is finding:
+                choice.finding = (new, choice.finding[1])
 
     @final
     def right_of(self, player: str) -> str:
@@ -1729,7 +1734,9 @@ class HandReplay:
 
     @final
     def on_accept(self, event: ev.Accept) -> None:
-        for choice in self.choices:
+        """An acceptance answers the first open choice of his it fits, in the order a call answers them
+        (`call_order`), as `pending` lists them."""
+        for choice in self.call_order():
             if event.player in choice.choosers and Answer.ACCEPT in choice.answers:
                 self.answer(choice, "accept", event.at)
                 return
@@ -2138,8 +2145,9 @@ class HandReplay:
     def answer_order(self, choice: Choice) -> str:
         """Which open choice a call answers, in words, where a word could answer `choice` or an open
         choice of the same chooser for another offender's error (two cards out of turn, two revokes:
-        the `call` cannot name the offender): `on_call` answers the one play waits for, then the
-        oldest, so the table writes its answers in that order. Nothing where no other takes the word."""
+        the `call` cannot name the offender): `on_call` answers them in `call_order` (the one play waits
+        for, then one about a card of the suit led, then the oldest), so the table writes its answers in
+        that order. Nothing where no other takes the word."""
         rivals = [c for c in self.call_order() if c is choice or (
             c.choosers & choice.choosers and any(o in c.pending.options and (
                 o != "card" or c.card is None or choice.card is None or c.card is choice.card)
