@@ -157,7 +157,7 @@ def _pending_options(pending: Pending, prover: _Prover) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for reply in pending.replies:
         if reply.line is None:
-            note = {"note": "write: PLAYER call CARD"} if reply.option == "card" else {}
+            note = {"note": "write it, naming the card"} if reply.option == "card" else {}  # the label is his line
             out.append(_option(reply.option, reply.label, None) | note)
             continue
         line = reply.line if prover.accepted(reply.line) else None

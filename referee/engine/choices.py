@@ -103,6 +103,7 @@ class Choice:
     recorded: Option | None = None
     early: list[ev.Play] = field(default_factory=list)
     renew: Callable[[Any, str, Card], Any] | None = None  # its offer made afresh (`HandReplay.renew_choices`)
+    refuse: Callable[[Any, str, str], str] | None = None  # why a call is void, the choice left open (`Offer.refuse`)
     finding: tuple[Irregularity, str] | None = None  # the finding that offered it, and its account of the fact
 
     @property

@@ -109,10 +109,11 @@ class ExposedCards:
     def any_card(self, hand: HandReplay, holder: str, topic: str) -> Offer:
         """Cards laid face up whose deal is not written: the table sees them, the transcript does not, so
         either adversary may call any of them (`call QD`: `offer`'s call of that card, which stays liable
-        to be called until played), and the right stays open for the others (W51, W67)."""
+        to be called until played), and the right stays open for the others (W51, W67). A call that names
+        no card, or one the transcript shows is not among them, is void (`not_his`)."""
 
         def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
-            if len(option) == 2:  # a card named (`call card` names none)
+            if len(option) == 2:  # a card named (a result recorded may show the option taken, no card named)
                 call = self.offer(hand, holder, parse_card(option), topic).apply
                 assert call is not None
                 call(hand, option, at)
@@ -121,7 +122,24 @@ class ExposedCards:
         adversaries = frozenset(hand.adversaries(holder))
         return Offer(adversaries, holder, ("card",), topic, f"{holder}'s cards lie face up: "
                      f"{hand.side_label(adversaries)} may call any of them (call the card) until it is played.",
-                     apply, ends=())
+                     apply, ends=(), refuse=not_his)
+
+
+def not_his(hand: HandReplay, holder: str, option: str) -> str:
+    """Why a call of `option` from `holder`'s cards laid face up, his deal unwritten, is void: it names
+    no card, or a card already played or known to be another player's (lying face up, or dealt to him);
+    "" when the card may be among them."""
+    try:
+        card = parse_card(option)
+    except ValueError:
+        return f"that names no card of {holder}'s: the call names one (call QD)"
+    table = hand.table
+    who, trick = table.played.get(card, ("", 0)) if table is not None else ("", 0)
+    if who:
+        return f"{who} played {card} in trick {trick}: it is not among {holder}'s cards"
+    known = [*hand.exposed.items(), *((table.hands or {}).items() if table is not None else ())]
+    other = next((p for p, cards in known if p != holder and card in cards), None)
+    return f"{card} is {other}'s, not {holder}'s" if other is not None else ""
 
 
 @record

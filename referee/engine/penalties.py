@@ -72,6 +72,7 @@ class Offer:
     said: str = REQUIRES  # a requirement's penalty, in words
     said_card: str = ""  # a `card` option's, where the card called is shown exposed (Boston's); {card} too
     renew: Callable[[Any, str, Card], Offer] | None = None  # (hand, offender, card): the offer as it stands now
+    refuse: Callable[[Any, str, str], str] | None = None  # (hand, offender, option): why a call of it is void, or ""
 
 
 @record

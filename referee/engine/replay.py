@@ -432,7 +432,8 @@ class HandReplay:
         table = self.table
         trick = table.current.number if table is not None and not table.finished else None
         choice = Choice(choosers, offer.offender, pending, offer.apply or _require(offer), offer.implied,
-                        offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded, renew=offer.renew)
+                        offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded, renew=offer.renew,
+                        refuse=offer.refuse)
         self.choices.append(choice)
         return choice
 
@@ -453,7 +454,7 @@ class HandReplay:
                            for suit, word in SUIT_OPTIONS.items())
             elif option == "card":
                 out.append(Reply(option, f"call {card}", f"{who} call {card}") if card is not None
-                           else Reply(option, "call a card", None))
+                           else Reply(option, f"{who} call CARD", None))  # no single line: he names the card
             elif option == "redeal":
                 out.append(Reply(option, option, "redeal"))
             elif option == "accept":
@@ -533,10 +534,15 @@ class HandReplay:
     @final
     def reword(self, finding: Irregularity, explanation: str) -> None:
         """`finding` told in other words, as what followed ruled it (a choice it offered lapsing, a deal
-        stopped before its misdeal counted)."""
-        for i, found in enumerate(self.irregularities):
-            if found is finding:
-                self.irregularities[i] = replace(found, explanation=explanation)
+        stopped before its misdeal counted), as a sentence as `find` tells it. The hand's other links to it
+        follow (they match it by identity): its penalty's lapse should the deal be void (`lapsing`), and
+        the choices it offered (`Choice.finding`)."""
+        new = replace(finding, explanation=as_sentence(explanation))
+        self.irregularities[:] = [new if found is finding else found for found in self.irregularities]
+        self.lapsing = [(new if found is finding else found, account) for found, account in self.lapsing]
+        for choice in self.choices:
+            if choice.finding is not None and choice.finding[0] is finding:
+                choice.finding = (new, choice.finding[1])
 
     @final
     def right_of(self, player: str) -> str:
@@ -1190,6 +1196,7 @@ class HandReplay:
         words = " and ".join(f"{p}'s {c}" for p, c in due)
         leader = table.rightful_leader
         if not self.held_aside and len(due) == len(trick.plays) and event.player == leader:
+            table.going_back(c for _, c in due)
             for player, card in reversed(due):
                 for fact in table.retract(player, card, event.at, True):
                     self.on_fact(fact)
@@ -1228,6 +1235,7 @@ class HandReplay:
         if event.player != leader or event.player == table.expected() or trick.card_of(leader) is not None:
             return
         words, before = " and ".join(f"{p.player}'s {p.card}" for p in trick.plays), list(self.choices)
+        table.going_back(p.card for p in trick.plays)
         for play in reversed(list(trick.plays)):
             for fact in table.retract(play.player, play.card, event.at, True):
                 self.on_fact(fact)
@@ -1494,6 +1502,8 @@ class HandReplay:
             self.next_plays = fact.next_plays
         if self.due_back:
             self.due_back = [(p, c) for p, c in self.due_back if not (p == fact.player and c is fact.card)]
+        if self.correctable:  # a renounce gone back is no longer to correct (corrected, or back with a false lead)
+            self.drop_correctable(fact.player, fact.card)
         if self.early_plays:
             self.take_back_early_play(fact)
         self.penalty_laws.retract.retracted(self, fact)
@@ -1540,11 +1550,15 @@ class HandReplay:
         self.find("inconsistent-transcript", fact.player, fact.at, "transcript.consistency", fact.reason)
 
     @final
+    def drop_correctable(self, player: str, card: Card) -> None:
+        self.correctable = [r for r in self.correctable if not (r.player == player and r.card is card)]
+
+    @final
     def fact_revoke(self, fact: tb.Revoke) -> None:
         if fact.status == "correctable":
             self.correctable.append(fact)
             return
-        self.correctable = [r for r in self.correctable if not (r.player == fact.player and r.card is fact.card)]
+        self.drop_correctable(fact.player, fact.card)
         law = self.penalty_laws.revoke
         if fact.status == "corrected" and sitout.sits_out(self, fact.player):
             return  # the card of a seat that takes no part, gone back: never a play of the hand
@@ -1679,9 +1693,10 @@ class HandReplay:
 
     @final
     def on_call(self, event: ev.Call) -> None:
-        """A call answers the chooser's open choice it fits: one play waits for before one that
-        lasts while play goes on (an exposed card), and a card named only the choice about that
-        card, if the choice is about one."""
+        """A call answers the chooser's open choice it fits, the first in `call_order` (one play waits
+        for before one that lasts while play goes on, an exposed card; then one about a card of the suit
+        led; then the oldest), and a card named only the choice about that card, if the choice is about
+        one; a call the choice refuses (`Choice.refuse`) is void, the choice left open."""
         option = event.text
         call_words = self.declared.call_words
         if event.word is not None and event.word not in call_words:
@@ -1695,7 +1710,12 @@ class HandReplay:
         for choice in self.call_order():
             if event.player in choice.choosers and self.call_matches(option, choice.pending.options) \
                     and choice.names(option):
-                self.answer(choice, option, event.at)
+                why = choice.refuse(self, choice.offender, option) if choice.refuse is not None else ""
+                if why:  # the choice stays open as it was
+                    self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
+                              f"{event.player} calls '{option}', but {why}; the call is void")
+                else:
+                    self.answer(choice, option, event.at)
                 return
         if self.penalty_laws.call.unanswered_call(self, event):
             return
@@ -1714,7 +1734,9 @@ class HandReplay:
 
     @final
     def on_accept(self, event: ev.Accept) -> None:
-        for choice in self.choices:
+        """An acceptance answers the first open choice of his it fits, in the order a call answers them
+        (`call_order`), as `pending` lists them."""
+        for choice in self.call_order():
             if event.player in choice.choosers and Answer.ACCEPT in choice.answers:
                 self.answer(choice, "accept", event.at)
                 return
@@ -2123,8 +2145,9 @@ class HandReplay:
     def answer_order(self, choice: Choice) -> str:
         """Which open choice a call answers, in words, where a word could answer `choice` or an open
         choice of the same chooser for another offender's error (two cards out of turn, two revokes:
-        the `call` cannot name the offender): `on_call` answers the one play waits for, then the
-        oldest, so the table writes its answers in that order. Nothing where no other takes the word."""
+        the `call` cannot name the offender): `on_call` answers them in `call_order` (the one play waits
+        for, then one about a card of the suit led, then the oldest), so the table writes its answers in
+        that order. Nothing where no other takes the word."""
         rivals = [c for c in self.call_order() if c is choice or (
             c.choosers & choice.choosers and any(o in c.pending.options and (
                 o != "card" or c.card is None or choice.card is None or c.card is choice.card)

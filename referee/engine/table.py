@@ -400,6 +400,9 @@ class TrickTable:
             return [BadRetract(player, card, at, reason)]
         index = trick.plays.index(played)
         correction = late or self._correction(trick, played, index)
+        # a card going back with an earlier one taken back (a false lead, a renounce corrected) is no
+        # correction of his own: a renounce played to a false lead simply goes back with it, unexposed
+        own = late or card not in trick.returnable
         if not (correction or excused or card in trick.returnable):
             return [CardStands(player, card, at, trick.number)]
         if reopen:
@@ -425,16 +428,14 @@ class TrickTable:
             first = trick.plays[0] if trick.plays else None
             trick.leader = first.player if first is not None and not first.out_of_turn else self.rightful_leader
             trick.led = self.rules.suit_of(trick.plays[0].card) if trick.plays else None
-        for failure in list(self._open_revokes):
-            if failure.player == player and failure.card is card and failure.trick == trick.number:
-                self._open_revokes.remove(failure)
-                facts.append(Revoke(player, card, failure.at, trick.number, failure.led, "corrected", late=late))
-        failures = self._failures.get(player, [])
-        for failure in failures:  # without the deal, taking it back to correct it says he held the suit led
-            if failure.card is card and failure.trick == trick.number:
+        for failures in (self._open_revokes, self._failures.get(player, [])):
+            # without the deal, his own correction says he held the suit led, as the deal would
+            failure = next((f for f in failures if f.player == player and f.card is card and f.trick == trick.number),
+                           None)
+            if failure is not None:
                 failures.remove(failure)
-                facts.append(Revoke(player, card, failure.at, trick.number, failure.led, "corrected", late=late))
-                break
+                if own:
+                    facts.append(Revoke(player, card, failure.at, trick.number, failure.led, "corrected", late=late))
         return facts
 
     def _correction(self, trick: Trick, played: PlayedCard, index: int) -> bool:
@@ -444,6 +445,12 @@ class TrickTable:
             if earlier.out_of_turn or self._failed_to_follow(earlier.player, earlier.card, trick.number):
                 return True
         return False
+
+    def going_back(self, cards: Iterable[Card]) -> None:
+        """`cards` of the current trick go back together, unwritten (a false lead the rightful lead shows
+        taken back with the cards played to it, cards a penalty sends back): taken back from the last, none
+        goes back as its player's own correction (`retract`), but with the first."""
+        self.current.returnable.update(cards)
 
     def _failed_to_follow(self, player: str, card: Card, trick: int) -> bool:
         if any(f.player == player and f.card is card and f.trick == trick for f in self._open_revokes):

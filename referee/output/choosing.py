@@ -19,9 +19,9 @@ NO_LINE = "no single line: write what happened next at the table"
 
 WITHOUT_LINE = {"show-hand": "write the accused player's cards as a deal line (deal P: C C …) and check again",
                 "play-on": "write the cards played next",
-                "card": 'write "PLAYER call CARD", naming the card'}
+                "card": 'write "{label}", naming the card'}
 """What to write for the options no single line takes, where every game takes them alike (an open
-revoke claim's, the engine's own; a card the chooser names)."""
+revoke claim's, the engine's own; a card the chooser names, its reply's label the line with his name)."""
 
 
 def answer_lines(pending: Pending, earlier: Sequence[Pending] = ()) -> list[str]:
@@ -43,7 +43,8 @@ def answer_lines(pending: Pending, earlier: Sequence[Pending] = ()) -> list[str]
                 if any(reply.line in taken for reply in pending.replies if reply.option == option) else ""
             out.append(f"{option}: write {either}{first}")
         else:
-            out.append(f"{option}: {WITHOUT_LINE.get(option, NO_LINE)}")
+            label = next(reply.label for reply in pending.replies if reply.option == option)
+            out.append(f"{option}: {WITHOUT_LINE.get(option, NO_LINE).format(label=label)}")
     return out
 
 

@@ -124,7 +124,7 @@ def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
     rule = hand.rule_id("play.out-of-turn")
     if (choice := next((c for c in hand.choices if c.offender == false.player and c.pending.rule == rule), None)):
         return hand.say("play.out-of-turn", "choosing", step=words, pitcher=hand.pitcher, player=false.player) + \
-            hand.answer_order(choice)  # the pitcher's next call answers the oldest open choice
+            hand.answer_order(choice)  # which open choice the pitcher's next call answers
     called = next((r for r in hand.requirements if r.offender == false.player and r.trick == false.trick), None)
     return words if called is None else hand.say("play.out-of-turn", "called", step=words, player=false.player,
                                                  pitcher=hand.pitcher,
