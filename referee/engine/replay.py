@@ -644,8 +644,8 @@ class HandReplay:
         if self.table is not None:
             for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
                 self.on_fact(fact)
-        for requirement, play, trick in self.suspected:  # never shown either way: a suit not led disobeys, as written
-            if requirement.what == "lead-suit" and self.table is not None:
+        for requirement, play, trick in self.suspected:  # a hand played out showed he had none; else, as written
+            if requirement.what == "lead-suit" and self.table is not None and not self.table.finished:
                 self.call_disobeyed(requirement, play, trick, self.table.rules.suit_of(play.card))
         if self.shown:
             self.prove_claims()
