@@ -279,13 +279,18 @@ class CallLaw(PenaltyLaw[H]):
     """Penalty calls: what a called requirement demands, whether a play obeys it, and a call or
     an acceptance that answers no open choice."""
 
-    __slots__ = ("trump_while_following", "wrong_demand_voids")
+    __slots__ = ("lead_proven_later", "trump_while_following", "wrong_demand_voids")
 
-    def __init__(self, trump_while_following: bool = False, wrong_demand_voids: bool = False) -> None:
+    def __init__(self, trump_while_following: bool = False, wrong_demand_voids: bool = False,
+                 lead_proven_later: bool = False) -> None:
         """`trump_while_following`: declared by a game whose laws let a player trump a plain suit he
         holds (Auction Pitch): "trump" may be called from him even then, and any trump he plays obeys it.
-        `wrong_demand_voids`: a call that answers no choice voids the penalty (`void_wrong_demand`)."""
+        `wrong_demand_voids`: a call that answers no choice voids the penalty (`void_wrong_demand`).
+        `lead_proven_later`: a suit called from a player whose hand is unknown and not led, or his highest or
+        lowest card not played, waits as a failure to follow does for his later play to prove (that suit, or a
+        higher or lower card of it) or disprove (none to a lead of it) a revoke (`HandReplay.prove_disobeyed`)."""
         self.trump_while_following, self.wrong_demand_voids = trump_while_following, wrong_demand_voids
+        self.lead_proven_later = lead_proven_later
 
     def describe(self, hand: H, requirement: Requirement) -> str:
         if requirement.what in ("card", "withhold"):  # withhold: a demand that the exposed card be not played
@@ -308,6 +313,9 @@ class CallLaw(PenaltyLaw[H]):
             if not leading:
                 return None
             if suit_of(event.card) is requirement.suit:
+                return True
+            if held is None and self.lead_proven_later:
+                hand.suspected.append((requirement, event, table.current.number))
                 return True
             return not (held is None or any(suit_of(c) is requirement.suit for c in held))
         if requirement.what == "card":
@@ -334,8 +342,10 @@ class CallLaw(PenaltyLaw[H]):
         if leading:
             return None
         assert led is not None
-        if held is None:
-            return True  # cannot be checked without the deal
+        if held is None:  # cannot be checked without the deal, unless his later play shows it
+            if self.lead_proven_later and requirement.what in ("highest", "lowest") and suit_of(event.card) is led:
+                hand.suspected.append((requirement, event, table.current.number))
+            return True
         options = set(held)
         following = [c for c in options if suit_of(c) is led]
         trump, anytime = hand.trump, self.trump_while_following

@@ -283,6 +283,7 @@ class HandReplay:
         self.choices: list[Choice] = []
         self.early_plays: list[tuple[Choice, ev.Play]] = []  # played before a decision that then took a penalty
         self.requirements: list[Requirement] = []
+        self.suspected: list[tuple[Requirement, ev.Play, int]] = []  # a called suit not led: `CallLaw.met`
         self.due_back: list[tuple[str, Card]] = []  # cards in the trick a chosen penalty sends back (`send_back`)
         self.due_requirements: list[Requirement] = []  # what that penalty requires, lapsing if the table plays on
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
@@ -649,6 +650,9 @@ class HandReplay:
         if self.table is not None:
             for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
                 self.on_fact(fact)
+        for requirement, play, trick in self.suspected:  # a hand played out showed he had none; else, as written
+            if requirement.what == "lead-suit" and self.table is not None and not self.table.finished:
+                self.call_disobeyed(requirement, play, trick, self.table.rules.suit_of(play.card))
         if self.shown:
             self.prove_claims()
         if self.choices:
@@ -1089,6 +1093,8 @@ class HandReplay:
                 self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                           f"{event.player} plays {event.card} after the last trick of the hand")
                 return
+        if self.suspected:
+            self.prove_disobeyed(event)
         if self.requirements:
             self.check_requirements(event)
         if self.unwritten and event.card not in self.deck and event.player not in self.deals:  # else the table says it
@@ -1781,14 +1787,37 @@ class HandReplay:
                 continue
             self.requirements.remove(requirement)
             if not verdict:
-                ruling = law.decide(self, requirement)
-                led = self.table.led_suit() or self.table.rules.suit_of(event.card)
-                self.revokes.append(tb.Revoke(event.player, event.card, event.at, self.table.current.number, led,
-                                              "established"))  # a call not obeyed counts as a revoke, at once
-                self.rule_on(ruling, "call-disobeyed", event.player, event.at, "call.disobeyed",
-                             f"{event.player} was required to {'lead' if requirement.what == 'lead-suit' else 'play'} "
-                             f"{law.describe(self, requirement)} "
-                             f"but played {event.card}. ", self.trick_number, settled=True)
+                self.call_disobeyed(requirement, event, self.table.current.number,
+                                    self.table.led_suit() or self.table.rules.suit_of(event.card))
+
+    @final
+    def call_disobeyed(self, requirement: Requirement, event: ev.Play, trick: int, led: Suit,
+                       proof: str = "") -> None:
+        """A call not obeyed counts as a revoke, established at once."""
+        law = self.penalty_laws.call
+        ruling = law.decide(self, requirement)
+        self.revokes.append(tb.Revoke(event.player, event.card, event.at, trick, led, "established"))
+        self.rule_on(ruling, "call-disobeyed", event.player, event.at, "call.disobeyed",
+                     f"{event.player} was required to {'lead' if requirement.what == 'lead-suit' else 'play'} "
+                     f"{law.describe(self, requirement)} but played {event.card}.{proof} ", trick, settled=True)
+
+    @final
+    def prove_disobeyed(self, event: ev.Play) -> None:
+        """W47 by analogy: a player whose hand is unknown who did not lead the suit called, or play his highest
+        or lowest card, disobeyed the call if he plays that suit (that higher or lower card) later; if he fails
+        to follow that suit first, he had none and the call is spent."""
+        assert self.table is not None
+        rules = self.table.rules
+        suit, led = rules.suit_of(event.card), self.table.led_suit()
+        for requirement, play, trick in [s for s in self.suspected if s[1].player == event.player]:
+            wanted = requirement.suit if requirement.what == "lead-suit" else rules.suit_of(play.card)
+            shown = suit is wanted and (requirement.what == "lead-suit" or (
+                rules.power(event.card, wanted) > rules.power(play.card, wanted)) is (requirement.what == "highest"))
+            if shown or (led is wanted and suit is not wanted):
+                self.suspected.remove((requirement, play, trick))
+            if shown:
+                self.call_disobeyed(requirement, play, trick, rules.suit_of(play.card),
+                                    f" He played {event.card} in trick {self.trick_number}, so he could have.")
 
     # ---- claims, attention, concessions ----------------------------------------------
     @final

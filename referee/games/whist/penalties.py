@@ -306,6 +306,6 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw(), retract=WhistRetractLaw(), out_of_turn=WhistOutOfTurnLaw(),
-                        exposed=WhistExposedLaw(), attention=WhistAttentionLaw(), call=WhistCallLaw(),
-                        deal=laws.MisdealRuleLaw["WhistHand"]((ev.UpcardLine,)))  # W8: the trump card turned
+                        attention=WhistAttentionLaw(), call=WhistCallLaw(lead_proven_later=True),  # W47 (L38)
+                        exposed=WhistExposedLaw(), deal=laws.MisdealRuleLaw["WhistHand"]((ev.UpcardLine,)))  # W8
 """Whist's penalty laws, declared on its hand."""
