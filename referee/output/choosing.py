@@ -10,7 +10,7 @@ revoke claim's own words): `news` keeps only what it adds, so nothing is said tw
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..engine.laws import Pending
 
@@ -46,6 +46,13 @@ def answer_lines(pending: Pending, earlier: Sequence[Pending] = ()) -> list[str]
             label = next(reply.label for reply in pending.replies if reply.option == option)
             out.append(f"{option}: {WITHOUT_LINE.get(option, NO_LINE).format(label=label)}")
     return out
+
+
+def with_answers(pending: Sequence[Pending]) -> Iterator[tuple[Pending, list[str]]]:
+    """Each open choice of a hand with its `answer_lines`, told against the choices listed before it:
+    what every writer for people prints under a hand."""
+    for index, choice in enumerate(pending):
+        yield choice, answer_lines(choice, pending[:index])
 
 
 def news(next_step: str | None, pending: Sequence[Pending]) -> str | None:

@@ -16,7 +16,7 @@ from ..engine.verdict import TrickRecord
 from ..games import registry
 from ..notation import events as ev
 from ..notation.safe import safe_text
-from .choosing import answer_lines, news
+from .choosing import news, with_answers
 from .render import cause_lines, left_out_words, recorded_words, seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores, why_won
@@ -215,10 +215,10 @@ def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:
         points = f" ({scores(penalty.points, signed=True)})" if penalty.points else ""
         lines.extend(_wrap(f"Penalty: {penalty.description}{points}.", "  ", "    "))
         lines.extend(rules.quote(penalty.rule))
-    for index, pending in enumerate(v.pending):
+    for pending, answers in with_answers(v.pending):
         lines.extend(_wrap(f"Still to choose: {pending.chooser} may choose {_either(pending.options)}.", "  ", "    "))
         lines.extend(_wrap(pending.explanation, "      "))
-        for answer in answer_lines(pending, v.pending[:index]):
+        for answer in answers:
             lines.extend(_wrap(f"To choose {answer}.", "      ", "        "))
         lines.extend(rules.quote(pending.rule))
     next_step = news(v.next, v.pending)

@@ -16,7 +16,7 @@ from ..games import registry
 from ..notation.limits import MAX_ERRORS
 from ..notation.reader import GameStart, HandRecord, Problem, more_problems
 from ..notation.safe import safe_text
-from .choosing import answer_lines, news
+from .choosing import news, with_answers
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 """What ``json.dumps(value, ensure_ascii=False)`` writes, built once instead of once per hand; the
@@ -283,10 +283,10 @@ class TextWriter:
         for penalty in hand.penalties:
             points = f" ({_scores(penalty.points, signed=True)})" if penalty.points else ""
             write(f"    Penalty: {safe_text(penalty.description)}{points} [{penalty.rule}]\n")
-        for index, pending in enumerate(hand.pending):
+        for pending, answers in with_answers(hand.pending):
             write(f"    Pending: {pending.chooser} to choose: {' | '.join(pending.options)} [{pending.rule}]\n"
                   f"      {safe_text(pending.explanation)}\n")
-            for answer in answer_lines(pending, hand.pending[:index]):
+            for answer in answers:
                 write(f"      {safe_text(answer)}\n")
         next_step = news(hand.next, hand.pending)
         if next_step:

@@ -18,7 +18,7 @@ from ..notation import events as ev
 from ..notation.cards import Suit, parse_card
 from ..notation.limits import MAX_ERRORS
 from ..notation.safe import safe_text
-from .choosing import answer_lines, news
+from .choosing import news, with_answers
 from .render import left_out_words, recorded_words, seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores
@@ -146,9 +146,9 @@ def _hand(game: GameStory, hand: HandStory) -> list[Block]:
         blocks.append(Heading(3, "Penalties"))
         blocks.append(Items(tuple(outcome)))
     still = []
-    for index, p in enumerate(v.pending):
+    for p, answers in with_answers(v.pending):
         still.append(f"{p.chooser} to choose: {' | '.join(p.options)} [{p.rule}] — {p.explanation}")
-        still += [f"To choose {answer}." for answer in answer_lines(p, v.pending[:index])]
+        still += [f"To choose {answer}." for answer in answers]
     next_step = news(v.next, v.pending)
     still += [f"Next: {next_step}"] if next_step else []
     still += [f"Note: {n}" for n in v.notes]
