@@ -23,6 +23,16 @@ LOOKALIKES = {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00b
 """Each character that looks like one of the notation's, and that one."""
 
 
+def _name(char: str) -> str:
+    return f"{unicodedata.name(char, 'character').lower()}, U+{ord(char):04X}"
+
+
+def named(char: str) -> str:
+    """``'—' (em dash, U+2014)``: a character quoted, and named when it is not ASCII (an em dash
+    and a hyphen, a curly and a straight quote, look alike in a message too)."""
+    return repr(char) if char.isascii() else f"{char!r} ({_name(char)})"
+
+
 def _invisible(char: str) -> bool:
     """A space other than the ones the notation ignores, or a character that shows nothing."""
     return char not in " \t\f\r\ufeff" and unicodedata.category(char) in ("Zs", "Cf")
@@ -58,11 +68,10 @@ def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tu
         mended[at] = LOOKALIKES.get(char, " " if unicodedata.category(char) == "Zs" else "")
     fixed = "".join(mended).strip()
     char = text[odd[0]]
-    name = f"{unicodedata.name(char, 'character').lower()}, U+{ord(char):04X}"
     if char in LOOKALIKES:
-        message, fix = f"'{char}' ({name}) is not one of the notation's characters", f"type '{LOOKALIKES[char]}' for it"
+        message, fix = f"{named(char)} is not one of the notation's characters", f"type {LOOKALIKES[char]!r} for it"
     else:
-        message = f"an invisible character ({name}) is in the line"
+        message = f"an invisible character ({_name(char)}) is in the line"
         fix = "type an ordinary space for it" if unicodedata.category(char) == "Zs" else "delete it"
     reads = parses(fixed)
     return Problem(line, odd[0] + 1, message, fix + (f": '{fixed}'" if reads else "")), reads

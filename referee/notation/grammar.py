@@ -25,7 +25,7 @@ from lark.lexer import PatternStr, TerminalDef
 from . import events as ev
 from . import usercache
 from .cards import parse_card, parse_suit
-from .characters import unusual_character
+from .characters import named, unusual_character
 from .comment import uncommented
 from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
@@ -385,10 +385,7 @@ _TERMINAL_WORDS = {
     "INT": "a number",
     "SIGNED_INT": "a signed number (+2, -3)",
     "CALL_WORD": "highest, lowest, trump, no-trump, win, lose or withhold",
-    "QUALIFIER": _either(vocabulary().qualifiers),
-    "CONTRACT": f"a contract ({', '.join(vocabulary().contracts)})",
     **{name: _either(words) if len(words) > 1 else repr(words[0]) for name, words in WORD_TERMINALS.items()},
-    "REDEAL_REASON": "why: " + _either((*SHARED_REASONS, *vocabulary().reasons)),
     "$END": "the end of the line",
 }
 _CARD_LIKE = re.compile(r"^(?:10|[0-9A-Za-z])[^\s,:]?$|^1[0-9]+[^\s,:]?$")
@@ -407,6 +404,28 @@ def _other_games(name: str, value: str | None, game: frozenset[str] | None) -> b
     return value in _ALL_EVENT_WORDS and value not in game
 
 
+_OWN: dict[str, Callable[[], tuple[str, ...]]] = {
+    "CONTRACT": lambda: vocabulary().contracts, "QUALIFIER": lambda: vocabulary().qualifiers,
+    "REDEAL_REASON": lambda: (*SHARED_REASONS, *vocabulary().reasons)}
+"""The terminals of the games' own words (`Vocabulary.words_of`): in a game's syntax error, only its own."""
+
+
+def _game_has(word: str, game: frozenset[str] | None) -> bool:
+    """Whether the game being read (any, when it is not known) has `word` of the `_OWN` terminals."""
+    return game is None or word in game or word in SHARED_REASONS
+
+
+def _own_words(name: str, game: frozenset[str] | None) -> str | None:
+    """What a `CONTRACT`, `QUALIFIER` or `REDEAL_REASON` stands for in the game being read: its
+    own words only (a Boston line is not offered French Boston's contracts), None when it has none."""
+    words = tuple(word for word in _OWN[name]() if _game_has(word, game))
+    if not words:
+        return None
+    if name == "CONTRACT":
+        return f"a contract ({', '.join(words)})"
+    return "why: " + _either(words) if name == "REDEAL_REASON" else ", ".join(words)
+
+
 def _describe(names: set[str], lark: Lark, game: frozenset[str] | None = None) -> str:
     by_name = {t.name: t for t in lark.terminals}
     words: list[str] = []
@@ -415,7 +434,10 @@ def _describe(names: set[str], lark: Lark, game: frozenset[str] | None = None) -
         value = pattern.value if isinstance(pattern, PatternStr) else None
         if _other_games(name, value, game):
             continue
-        if name in _TERMINAL_WORDS:
+        if name in _OWN:
+            own = _own_words(name, game)
+            words += [own] if own is not None else []
+        elif name in _TERMINAL_WORDS:
             words.append(_TERMINAL_WORDS[name])
         elif value is not None:
             words.append(repr(value))
@@ -427,7 +449,8 @@ def _describe(names: set[str], lark: Lark, game: frozenset[str] | None = None) -
 
 def _keywords(names: set[str], lark: Lark, game: frozenset[str] | None = None) -> list[str]:
     """The words the parser would have taken here, for "did you mean" (of the game being read)."""
-    words = [word for name in names if not _other_games(name, None, game) for word in _WORDS_OF.get(name, ())]
+    words = [word for name in names if not _other_games(name, None, game) for word in _WORDS_OF.get(name, ())
+             if name not in _OWN or _game_has(word, game)]
     for terminal in lark.terminals:
         if terminal.name in names and isinstance(terminal.pattern, PatternStr) \
                 and not _other_games(terminal.name, terminal.pattern.value, game):
@@ -437,7 +460,8 @@ def _keywords(names: set[str], lark: Lark, game: frozenset[str] | None = None) -
 
 _WORDS_OF = {"CALL_WORD": ("highest", "lowest", "trump", "no-trump", "win", "lose"),
              "QUALIFIER": vocabulary().qualifier_words,
-             **WORD_TERMINALS, "SUIT": ("spades", "hearts", "diamonds", "clubs"), "CONTRACT": vocabulary().contracts}
+             **WORD_TERMINALS, "SUIT": ("spades", "hearts", "diamonds", "clubs"), "CONTRACT": vocabulary().contracts,
+             "REDEAL_REASON": _OWN["REDEAL_REASON"]()}
 
 
 def _reads(lark: Lark, text: str) -> bool:
@@ -576,8 +600,11 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
                            "a space between rank and suit")
     if _STRUCTURAL.match(text):
         return None
+    game = game & _ALL_EVENT_WORDS if game is not None else None  # its events (not its contracts and qualifiers)
     if offending in _MARKS or (len(offending) > 1 and offending[-1] in ";." and column > 1):
         return _punctuation(text, line, column, offending)
+    if offending[0] in _MARKS and column > 1 and _NAME_LIKE.match(offending, 1):  # "pass—E": two events joined
+        return _punctuation(text, line, column, offending[0])
     words = _words_of_event(text, column)
     if len(words) < 2:
         return None
@@ -591,6 +618,10 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
                            f"an event is the player then the card or word, without ':' — '{' '.join([player, *tail])}'")
         if column == at and _CARD_LIKE.match(word):
             return None  # a card mistyped: said as such below
+        bare = word.strip("'\"\u2018\u2019\u201c\u201d")
+        if bare != word and bare and _plain_word(bare, game or _ALL_EVENT_WORDS) == bare:  # S "order", curly quotes too
+            return Problem(line, at, f"{word!r} is not an event",
+                           f"events are written without quotes: '{' '.join([player, bare, *tail])}'")
         plain = _plain_word(word, game if game is not None else _ALL_EVENT_WORDS)
         if plain is None and game is not None and _plain_word(word, _ALL_EVENT_WORDS):
             return _not_of_this_game(line, at, word, game)
@@ -659,7 +690,7 @@ MOST_COMMAS = 8
 next run to find, so that a file of a thousand such lines costs a few parses each, not dozens."""
 
 
-_MARKS = (";", ".", "/", "|", "-", "\u2013")
+_MARKS = (";", ".", "/", "|", "-", "\u2013", "\u2014")
 """Marks written between events where the notation has a ``,`` (a hyphen or dash as well)."""
 
 
@@ -669,10 +700,10 @@ def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
     at = column if offending == mark else column + len(offending) - 1
     rest = text[at:].split("#", 1)[0].strip()
     if not rest:
-        return Problem(line, at, f"unexpected '{mark}' at the end of the line",
+        return Problem(line, at, f"unexpected {named(mark)} at the end of the line",
                        f"a line needs nothing after its last event: '{text[:at - 1].strip()}'")
     fixed = f"{text[:at - 1].rstrip()}, {rest}"
-    return Problem(line, at, f"unexpected '{mark}' between events",
+    return Problem(line, at, f"unexpected {named(mark)} between events",
                    f"separate the events of a line with ',': '{fixed}'")
 
 
