@@ -18,7 +18,7 @@ from .problem import Problem
 
 LOOKALIKES = {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"', "\u2018": "'",
               "\u2019": "'", "\u2212": "-", "\u2013": "-", "\u2014": "-", "\u2010": "-", "\u2011": "-",
-              "\uff1a": ":", "\uff0c": ",", "\uff3b": "[", "\uff3d": "]",
+              "\uff1a": ":", "\uff0c": ",", "\uff3b": "[", "\uff3d": "]", "\uff0b": "+", "\uff0d": "-",
               "\u2664": "\u2660", "\u2661": "\u2665", "\u2662": "\u2666", "\u2667": "\u2663"}
 """Each character that looks like one of the notation's, and that one."""
 
@@ -50,6 +50,18 @@ def _outside_quotes(text: str) -> list[int]:
         elif not quoted:
             positions.append(at)
     return positions
+
+
+def curly_closing_quote(text: str, line: int) -> Problem | None:
+    """``[Players "A B C D”]``: a tag's value opened with a straight quote and closed with a curly
+    one (the last after it), which the notation reads as part of the value (so the tag looks unclosed)."""
+    opened = text.find('"')
+    at = next((at for at in range(len(text) - 1, opened, -1) if LOOKALIKES.get(text[at]) == '"'), -1)
+    if opened == -1 or at == -1:
+        return None
+    mended = (text[:at] + '"' + text[at + 1:]).strip()
+    return Problem(line, at + 1, f"{named(text[at])} closes the tag's value, but it is not the notation's quote",
+                   f"type '\"' for it: '{mended}'")
 
 
 def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tuple[Problem, bool] | None:

@@ -25,7 +25,7 @@ from lark.lexer import PatternStr, TerminalDef
 from . import events as ev
 from . import usercache
 from .cards import parse_card, parse_suit
-from .characters import named, unusual_character
+from .characters import curly_closing_quote, named, unusual_character
 from .comment import uncommented
 from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
@@ -505,7 +505,8 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     if hand_line is not None:
         return hand_line
     if text.lstrip().startswith("[") and '"' in text and text.count('"') % 2 == 1:
-        return Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}", 'a tag looks like [Name "value"]')
+        return curly_closing_quote(text, line) or Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}",
+                                                          'a tag looks like [Name "value"]')
     slip = _slip(text, line, column, offending, expected, lark, game)
     if slip is not None:
         return slip
