@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..notation.cards import Card, Suit, parse_card, parse_suit
+from ..notation.characters import LOOKALIKES, named
 from ..notation.events import Span, Tag
 from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large, shown
 from ..notation.reader import Problem
@@ -118,7 +119,7 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
             problems.append(Problem(tag.at.line, tag.at.column, f"tag [{tag.name}] given twice",
                                     f"it was first given on line {by_name[tag.name].at.line}"))
         else:
-            by_name[tag.name] = tag
+            by_name[tag.name] = _mended(tag, problems)
 
     game_tag = by_name.get("Game")
     if game_tag is None:
@@ -157,6 +158,20 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
         return None, game, problems
     problems.extend(checked)
     return (None if problems else setup), game, problems
+
+
+def _mended(tag: Tag, problems: list[Problem]) -> Tag:
+    """The tag with a word processor's character in its value (`LOOKALIKES`: an en dash in
+    ``N-S``, a minus sign) told once and read as the one it stands for, so that the checks after it
+    are not misled into errors of their own (a partnership naming a player "N-S" with an en dash).
+    Free text (`INFO_TAGS`) may hold any."""
+    at = next((at for at, char in enumerate(tag.value) if char in LOOKALIKES), -1) if tag.name not in INFO_TAGS else -1
+    if at == -1:
+        return tag
+    where, char = _at(tag, at), tag.value[at]
+    problems.append(Problem(where.line, where.column, f"{named(char)} in [{tag.name}] is not one of the notation's "
+                            f"characters", f"type {LOOKALIKES[char]!r} for it"))
+    return replace(tag, value="".join(LOOKALIKES.get(char, char) for char in tag.value))
 
 
 def _tags_at(tags: list[Tag]) -> dict[str, Span]:
