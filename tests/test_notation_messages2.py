@@ -138,3 +138,30 @@ def test_a_refused_partners_line_is_the_only_error_not_a_check_of_the_header_it_
     errors = _errors('[Game "euchre"]\n[Players "N E S W"]\n[Partners \u201cN-S E-W"]\nhand 1 dealer W\n')
     assert len(errors) == 1 and errors[0].startswith("3:11: '\u201c' (left double quotation mark, U+201C)"), errors
 
+
+
+@pytest.mark.parametrize("line, told", [
+    ("up card 9H", "6:1: 'up card' is not a word of the notation; did you mean 'upcard'? — write 'upcard 9H'"),
+    ("re deal misdeal", "6:1: 're deal' is not a word of the notation; did you mean 'redeal'? — write 'redeal misdeal'"),
+])
+def test_a_line_word_written_as_two_words_is_named(line: str, told: str) -> None:
+    [error] = _errors(EUCHRE + line + "\n")
+    assert error.startswith(told), error
+
+
+def test_a_recorded_line_is_not_taken_for_a_line_word_written_as_two() -> None:
+    [error] = _errors(EUCHRE + "recorded N-S \uff0b1, E-W 0\n")
+    assert error.startswith("6:14: '\uff0b' (fullwidth plus sign, U+FF0B)") and "type '+' for it" in error, error
+
+
+@pytest.mark.parametrize("tag, column", [('[Players "N E S W\u201d]', 18), ('[Note "he said \u201cno\u201d]', 19)])
+def test_a_tag_closed_with_a_curly_quote_names_it(tag: str, column: int) -> None:
+    [error] = _errors(EUCHRE + tag + "\n")
+    assert error.startswith(f"6:{column}: ") and "closes the tag's value" in error and "type '\"' for it" in error
+
+
+def test_a_word_processors_dash_in_a_tag_value_is_named_once_not_misread() -> None:
+    errors = _errors('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N\u2013S E-W"]\n[Event "Club \u2013 night"]\n'
+                     "hand 1 dealer W\n")
+    assert errors == ["3:13: '\u2013' (en dash, U+2013) in [Partners] is not one of the notation's characters — "
+                      "type '-' for it"], errors
