@@ -142,7 +142,8 @@ def test_a_refused_partners_line_is_the_only_error_not_a_check_of_the_header_it_
 
 @pytest.mark.parametrize("line, told", [
     ("up card 9H", "6:1: 'up card' is not a word of the notation; did you mean 'upcard'? — write 'upcard 9H'"),
-    ("re deal misdeal", "6:1: 're deal' is not a word of the notation; did you mean 'redeal'? — write 'redeal misdeal'"),
+    ("re deal misdeal",
+     "6:1: 're deal' is not a word of the notation; did you mean 'redeal'? — write 'redeal misdeal'"),
 ])
 def test_a_line_word_written_as_two_words_is_named(line: str, told: str) -> None:
     [error] = _errors(EUCHRE + line + "\n")
@@ -165,3 +166,20 @@ def test_a_word_processors_dash_in_a_tag_value_is_named_once_not_misread() -> No
                      "hand 1 dealer W\n")
     assert errors == ["3:13: '\u2013' (en dash, U+2013) in [Partners] is not one of the notation's characters — "
                       "type '-' for it"], errors
+
+
+@pytest.mark.parametrize("line, told", [
+    ("S go alone", "6:3: 'go' is not an event — did you mean 'alone'? events are written with the word alone: "
+                   "'S alone'"),
+    ("deal N: 9C, TD, KS, AD, QC", "6:11: unexpected ',' between the cards of a deal — separate them with spaces: "
+                                   "'deal N: 9C TD KS AD QC'"),
+    ("N pass, E pass,  # x", "6:15: unexpected ',' at the end of the line — a line needs nothing after its last "
+                             "event: 'N pass, E pass'"),
+])
+def test_a_hurried_secretarys_slips_get_the_line_to_write(line: str, told: str) -> None:
+    assert _errors(EUCHRE + line + "\n") == [told]
+
+
+def test_a_number_written_in_words_is_told_in_digits() -> None:
+    [error] = _errors(BOSTON + "A bid Seven spades\n")
+    assert error.startswith("5:7: 'Seven' is not a number;") and error.endswith("in digits: 'A bid 7 spades'"), error

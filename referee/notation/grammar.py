@@ -514,6 +514,10 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
         return odd[0]
     if "CARD" in expected and _CARD_LIKE.match(offending):
         return Problem(line, column, f"'{offending}' is not a card", _CARD_HINT)
+    if expected & {"INT", "SIGNED_INT"} and offending.lower() in _NUMBER_WORDS:  # "A bid seven"
+        mended = f"{text[:column - 1]}{_NUMBER_WORDS.index(offending.lower())}{text[column - 1 + len(offending):]}"
+        return Problem(line, column, f"'{offending}' is not a number; expected {wanted}",
+                       f"numbers are written in digits: '{mended.strip()}'")
     if expected & {"INT", "SIGNED_INT"} and _other_digits(offending):
         return Problem(line, column, f"'{offending}' is not written in the digits 0-9; expected {wanted}",
                        "numbers are written with the ASCII digits 0 1 2 3 4 5 6 7 8 9")
@@ -521,10 +525,16 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
         return Problem(line, column, f"'{offending}' is not a suit; expected {wanted}",
                        did_you_mean(offending, _keywords(expected, lark, game))
                        + "suits are spades, hearts, diamonds, clubs or S H D C or ♠ ♥ ♦ ♣")
+    if offending == "," and _DEAL.match(text):  # "deal N: 9C, TD, KS"
+        return Problem(line, column, "unexpected ',' between the cards of a deal",
+                       f"separate them with spaces: '{' '.join(text.replace(',', ' ').split())}'")
     hint = did_you_mean(offending, _keywords(expected, lark, game)) + _hint_for(text, expected)
     return Problem(line, column, f"unexpected '{offending}'; expected {wanted}", hint)
 
 
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve", "thirteen")
+_DEAL = re.compile(r"\s*deal\s+[^\W\d_][\w']*\s*:")
 _LABEL = re.compile(r"\s*trick\s+\d+\s*:")
 _TOKEN = re.compile(r"[^\s,:#]+|:")
 _NAME_LIKE = re.compile(r"[^\W\d_][\w']*")
@@ -617,6 +627,11 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         if word == ":":
             return Problem(line, at, f"unexpected ':' after the player '{player}'",
                            f"an event is the player then the card or word, without ':' — '{' '.join([player, *tail])}'")
+        events = game if game is not None else _ALL_EVENT_WORDS
+        if tail and tail[0] in events and word.lower() not in events and not _is_card(word):  # S go alone, S then pass
+            return Problem(line, at, f"'{word}' is not an event",
+                           f"did you mean '{tail[0]}'? events are written with the word alone: "
+                           f"'{' '.join([player, *tail])}'")
         if column == at and _CARD_LIKE.match(word):
             return None  # a card mistyped: said as such below
         bare = word.strip("'\"\u2018\u2019\u201c\u201d")
@@ -733,6 +748,10 @@ def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark:
     if text.lstrip().startswith("["):
         return Problem(line, column, f"unclosed tag {text.strip()!r}; expected {wanted}",
                        'a tag looks like [Name "value"] on one line')
+    written = uncommented(text).rstrip()
+    if written.endswith(","):  # "N pass, E pass,"
+        return Problem(line, column - 1, "unexpected ',' at the end of the line",
+                       f"a line needs nothing after its last event: '{written[:-1].strip()}'")
     return Problem(line, column, f"the line ends too early; expected {wanted}", _hint_for(text, expected))
 
 
