@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from referee import check_text
 from referee.cli import app
@@ -93,19 +93,21 @@ def test_a_curly_quote_hint_quotes_the_straight_one_readably() -> None:
     ("target: 11\ntarget: 10\n", "club.yaml:2:1: option 'target' is given twice — write each option once"),
 ])
 def test_a_house_rules_file_with_a_syntax_error_says_where_and_what(tmp_path: Path, content: str, told: str) -> None:
-    club = tmp_path / "club.yaml"
-    club.write_text(content, "utf-8")
-    result = CliRunner().invoke(app, ["check", "--rules", str(club), str(CASES / "euchre" / "march.ttn")])
+    result = _check_with_rules(tmp_path, content)
     assert result.exit_code == 2 and "Traceback" not in result.output
     said = result.stderr.replace(str(tmp_path) + "/", "")
     assert told in said and "<unicode string>" not in said, said
 
 
 def test_a_list_of_options_with_the_same_value_twice_is_not_a_repeated_option(tmp_path: Path) -> None:
-    club = tmp_path / "club.yaml"
-    club.write_text("stick-the-dealer: true\nnine-of-trumps: true\n", "utf-8")
-    result = CliRunner().invoke(app, ["check", "--rules", str(club), str(CASES / "euchre" / "march.ttn")])
-    assert "given twice" not in result.output
+    assert "given twice" not in _check_with_rules(tmp_path, "stick-the-dealer: true\nnine-of-trumps: true\n").output
+
+
+def _check_with_rules(tmp_path: Path, content: str) -> Result:
+    """``referee check --rules club.yaml`` of a euchre case, the club's file holding `content`."""
+    (tmp_path / "club.yaml").write_text(content, "utf-8")
+    club, case = tmp_path / "club.yaml", CASES / "euchre" / "march.ttn"
+    return CliRunner().invoke(app, ["check", "--rules", str(club), str(case)])
 
 
 def test_partners_not_opposite_points_at_the_partners_line() -> None:
