@@ -91,6 +91,7 @@ def test_a_curly_quote_hint_quotes_the_straight_one_readably() -> None:
     ("{target: 11\n", "club.yaml:1:1: cannot read the house rules: the file ends inside a quoted value"),
     ("a: 1\nb: x\x01\n", "club.yaml:2:5: cannot read the house rules: a control character (U+0001) — delete it"),
     ("target: 11\ntarget: 10\n", "club.yaml:2:1: option 'target' is given twice — write each option once"),
+    ("target: !!int 11\nx: !foo y\n", "club.yaml:2:4: cannot read the house rules: a YAML tag ('!...') is not a value"),
 ])
 def test_a_house_rules_file_with_a_syntax_error_says_where_and_what(tmp_path: Path, content: str, told: str) -> None:
     result = _check_with_rules(tmp_path, content)

@@ -112,6 +112,8 @@ _SYNTAX = (  # PyYAML's words for the slips a club makes → ours, with a hint
     ("could not find expected ':'", "a line without ':' after its option", _LINE_FORM),
     ("found character '\\t'", "a tab", "indent with spaces, or not at all: " + _LINE_FORM),
     ("end of stream", "the file ends inside a quoted value or a bracket", "close the quote or bracket on its line"),
+    ("could not determine a constructor", "a YAML tag ('!...') is not a value",
+     "values are true/false, a whole number or a word"),
     ("<stream end>", "the file ends inside a quoted value or a bracket", "close the quote or bracket on its line"),
 )
 
