@@ -23,6 +23,7 @@ from .notation.inputs import DAMAGED, STDIN, compressed, open_binary
 from .notation.limits import MAX_ERRORS, MAX_FINDINGS
 from .notation.reader import FileProblem, GameStart, HandRecord, Item, Problem, more_problems, read_transcript
 from .notation.records import replace
+from .notation.vocabulary import vocabulary
 
 
 class Sink(Protocol):
@@ -135,7 +136,10 @@ class Checker:
         complete = True
 
         def game_words() -> frozenset[str] | None:  # asked only to explain a line that does not parse
-            return type(session).event_words() if isinstance(session, GameSession) else None
+            if not isinstance(session, GameSession):
+                return None
+            events = type(session).event_words()
+            return None if events is None else events | vocabulary().words_of.get(session.game.name, frozenset())
 
         header: GameStart | None = None  # the header the current game is played under
         failed: list[InputError] = []
@@ -147,7 +151,7 @@ class Checker:
                 if game is not None and session is not None:
                     self._end_game(game, session)
                 header = item
-                setup, rules_game, problems = self.setups.read(item.tags, item.at)
+                setup, rules_game, problems = self.setups.read(item.tags, item.at, item.tag_refused)
                 for problem, line in _header_problems(problems, item):
                     self._error(problem, line)
                 session, game, skipping, dealer_known = None, None, setup is None, False

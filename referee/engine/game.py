@@ -48,6 +48,8 @@ class Game(Protocol):
     scored_by: str       # "team" or "player": the units of [Score] and of the verdict's scores
     rulebook: Rulebook
     reads: frozenset[str]  # the shared tags read only where declared (`header.READ_IF_DECLARED`) it reads
+    players: tuple[int, int]  # the fewest and the most players (`header.read_setup` checks [Players])
+    players_example: str   # a [Players] tag for the game, for the hint when the number is wrong
 
     def check_setup(self, setup: Setup) -> list[Problem]:
         """Game-specific header checks (number of players, partnerships)."""

@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..notation.cards import Card, Suit, parse_card, parse_suit
+from ..notation.characters import LOOKALIKES, named
 from ..notation.events import Span, Tag
 from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large, shown
 from ..notation.reader import Problem
@@ -69,17 +70,19 @@ class Setup:
     tags: dict[str, tuple[tuple[Any, ...], ...]] = field(default_factory=dict)
     """The game's own tags (declared in its ``words.json``), each read into its items' fields."""
     tags_at: dict[str, Span] = field(default_factory=dict)
-    """Where each of the game's own tags is written: a finding about one points at it."""
+    """Where each tag is written: a finding about a game's own tag, or about [Partners], points at it."""
 
 
-def player_count_problems(setup: Setup, low: int, high: int, example: str) -> list[Problem]:
-    """The problem when a game of `low` to `high` players names another number of players."""
-    count = len(setup.players)
-    if low <= count <= high:
-        return []
+def _player_count(game: Game, players: tuple[str, ...], tag: Tag | None) -> Problem | None:
+    """The problem when `game` (of ``game.players`` = (fewest, most) players) names another
+    number, at the [Players] value: told before the partnerships, which would otherwise be
+    blamed for naming a player the list left out (``[Players "N E S"]``, ``[Partners "N-S E-W"]``)."""
+    low, high = game.players
+    if tag is None or low <= len(players) <= high:
+        return None
     wanted = str(low) if low == high else f"{low} to {high}"
-    return [Problem(setup.at.line, setup.at.column, f"{setup.game} needs {wanted} players, the header names {count}",
-                    example)]
+    return Problem(tag.value_at.line, tag.value_at.column,
+                   f"{game.name} needs {wanted} players, the header names {len(players)}", game.players_example)
 
 
 def _at(tag: Tag, offset: int) -> Span:
@@ -97,9 +100,14 @@ def game_named(name: str, games: Mapping[str, G]) -> G | None:
     return games.get(re.sub(r"[\s_]+", "-", name.strip()).lower())
 
 
-def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
-               cli_rules: str | None) -> tuple[Setup | None, Game | None, list[Problem]]:
-    """Validate the header; the game is returned even when the setup has problems."""
+def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: str | None,
+               refused: bool = False) -> tuple[Setup | None, Game | None, list[Problem]]:
+    """Validate the header; the game is returned even when the setup has problems.
+
+    `refused`: a tag line of the header could not be read (``[Partners “N-S E-W"]``), and its
+    own error says why. The game's checks of the header as a whole (`Game.check_setup`) would
+    judge a header not all read (``euchre needs two partnerships of two``): they are not told, and
+    the setup is unusable all the same."""
     problems: list[Problem] = []
     by_name: dict[str, Tag] = {}
     games_tags = {name for declared in vocabulary().tags.values() for name in declared}
@@ -111,7 +119,7 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
             problems.append(Problem(tag.at.line, tag.at.column, f"tag [{tag.name}] given twice",
                                     f"it was first given on line {by_name[tag.name].at.line}"))
         else:
-            by_name[tag.name] = tag
+            by_name[tag.name] = _mended(tag, problems)
 
     game_tag = by_name.get("Game")
     if game_tag is None:
@@ -132,6 +140,9 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
         problems.append(Problem(tag.at.line, tag.at.column, f"tag [{name}] is not a tag of {game.name}",
                                 f"{game.name} {READ_IF_DECLARED[name]}: remove the tag"))
     players = _players(by_name.get("Players"), at, problems)
+    if (count := _player_count(game, players, by_name.get("Players"))) is not None:
+        problems.append(count)
+        players = ()  # nothing more is checked against a list of the wrong length
     teams = _teams(by_name.get("Partners"), players, at, problems)
     options = _options(by_name.get("Rules"), game, cli_rules, problems)
     score = _score(by_name.get("Score"), players, teams, game, problems)
@@ -141,14 +152,32 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game],
     own = _game_tags([by_name[name] for name in by_name if name not in KNOWN_TAGS], game.name, players, problems)
     if problems or options is None:
         return None, game, problems
-    setup = Setup(game.name, players, teams, options, score, pool, belle, info, at, own, _own_at(tags, own))
-    problems.extend(game.check_setup(setup))
+    setup = Setup(game.name, players, teams, options, score, pool, belle, info, at, own, _tags_at(tags))
+    checked = game.check_setup(setup)
+    if refused and checked:
+        return None, game, problems
+    problems.extend(checked)
     return (None if problems else setup), game, problems
 
 
-def _own_at(tags: list[Tag], own: Mapping[str, object]) -> dict[str, Span]:
-    """Where the game's own tags (`own`) are written: the same header in another game is elsewhere."""
-    return {tag.name: tag.at for tag in tags if tag.name in own}
+def _mended(tag: Tag, problems: list[Problem]) -> Tag:
+    """The tag with a word processor's character in its value (`LOOKALIKES`: an en dash in
+    ``N-S``, a minus sign) told once and read as the one it stands for, so that the checks after it
+    are not misled into errors of their own (a partnership naming a player "N-S" with an en dash).
+    Free text (`INFO_TAGS`) may hold any."""
+    at = next((at for at, char in enumerate(tag.value) if char in LOOKALIKES), -1) if tag.name not in INFO_TAGS else -1
+    if at == -1:
+        return tag
+    where, char = _at(tag, at), tag.value[at]
+    problems.append(Problem(where.line, where.column, f"{named(char)} in [{tag.name}] is not one of the notation's "
+                            f"characters", f"type {LOOKALIKES[char]!r} for it"))
+    return replace(tag, value="".join(LOOKALIKES.get(char, char) for char in tag.value))
+
+
+def _tags_at(tags: list[Tag]) -> dict[str, Span]:
+    """Where each tag is written (the same header in another game is elsewhere): a finding about
+    a game's own tag, or a game's check of its [Partners], points at it."""
+    return {tag.name: tag.at for tag in tags}
 
 
 class SetupReader:
@@ -162,11 +191,12 @@ class SetupReader:
         self.cli_rules = cli_rules
         self._last: tuple[tuple[tuple[str, str], ...], Setup, Game] | None = None
 
-    def read(self, tags: list[Tag], at: Span) -> tuple[Setup | None, Game | None, list[Problem]]:
+    def read(self, tags: list[Tag], at: Span, refused: bool = False) -> tuple[Setup | None, Game | None,
+                                                                             list[Problem]]:
         key = tuple((tag.name, tag.value) for tag in tags)
         if self._last is not None and self._last[0] == key:
-            return replace(self._last[1], at=at, tags_at=_own_at(tags, self._last[1].tags)), self._last[2], []
-        setup, game, problems = read_setup(tags, at, self.games, self.cli_rules)
+            return replace(self._last[1], at=at, tags_at=_tags_at(tags)), self._last[2], []
+        setup, game, problems = read_setup(tags, at, self.games, self.cli_rules, refused)
         self._last = (key, setup, game) if setup is not None and game is not None else None
         return setup, game, problems
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_origin
 
 from ..notation.reader import HandRecord, Problem
 from ..notation.records import replace
-from .header import player_count_problems
 from .replay import Declaration, HandContext, HandReplay, pools_shown, unknown_names
 from .rulebook import Rulebook, load
 from .sides import Sides
@@ -51,14 +50,15 @@ class GameRules:
         raise NotImplementedError
 
     def check_setup(self, setup: Setup) -> list[Problem]:
-        """The header against what the game declares: how many players, two partnerships sitting
-        opposite or none where they are formed in play or not at all, one pool, or several that fit
-        the game's pool limit (`Declaration.pool_limit`: a pool is full at it before the next starts)."""
-        if problems := player_count_problems(setup, *self.players, self.players_example):
-            return problems
-        at = setup.at
+        """The header against what the game declares (the number of players is checked with the
+        tags, `header.read_setup`): two partnerships sitting opposite or none where they are formed
+        in play or not at all, one pool, or several that fit the game's pool limit
+        (`Declaration.pool_limit`: a pool is full at it before the next starts). Each problem
+        points at the tag it is about."""
         if setup.teams and self.no_partners is not None:
+            at = setup.tags_at.get("Partners", setup.at)
             return [Problem(at.line, at.column, *self.no_partners)]
+        at = setup.tags_at.get("Pool", setup.at)
         if setup.pool is not None and self.single_pool is not None and len(setup.pool) != 1:
             return [Problem(at.line, at.column, *self.single_pool)]
         declared, pools = self.declared, setup.pool or ()
@@ -73,7 +73,7 @@ class GameRules:
     def partners_opposite(self, setup: Setup) -> list[Problem]:
         """The problem when a partnership game's header does not name two partnerships of two
         sitting opposite each other."""
-        at, players = setup.at, setup.players
+        at, players = setup.tags_at.get("Partners", setup.at), setup.players
         if len(setup.teams) != 2 or any(len(t.members) != 2 for t in setup.teams):
             return [Problem(at.line, at.column, f"{self.name} needs two partnerships of two",
                             f'add [Partners "{players[0]}-{players[2]} {players[1]}-{players[3]}"]')]

@@ -18,9 +18,19 @@ from .problem import Problem
 
 LOOKALIKES = {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"', "\u2018": "'",
               "\u2019": "'", "\u2212": "-", "\u2013": "-", "\u2014": "-", "\u2010": "-", "\u2011": "-",
-              "\uff1a": ":", "\uff0c": ",", "\uff3b": "[", "\uff3d": "]",
+              "\uff1a": ":", "\uff0c": ",", "\uff3b": "[", "\uff3d": "]", "\uff0b": "+", "\uff0d": "-",
               "\u2664": "\u2660", "\u2661": "\u2665", "\u2662": "\u2666", "\u2667": "\u2663"}
 """Each character that looks like one of the notation's, and that one."""
+
+
+def _name(char: str) -> str:
+    return f"{unicodedata.name(char, 'character').lower()}, U+{ord(char):04X}"
+
+
+def named(char: str) -> str:
+    """``'—' (em dash, U+2014)``: a character quoted, and named when it is not ASCII (an em dash
+    and a hyphen, a curly and a straight quote, look alike in a message too)."""
+    return repr(char) if char.isascii() else f"{char!r} ({_name(char)})"
 
 
 def _invisible(char: str) -> bool:
@@ -42,6 +52,18 @@ def _outside_quotes(text: str) -> list[int]:
     return positions
 
 
+def curly_closing_quote(text: str, line: int) -> Problem | None:
+    """``[Players "A B C D”]``: a tag's value opened with a straight quote and closed with a curly
+    one (the last after it), which the notation reads as part of the value (so the tag looks unclosed)."""
+    opened = text.find('"')
+    at = next((at for at in range(len(text) - 1, opened, -1) if LOOKALIKES.get(text[at]) == '"'), -1)
+    if opened == -1 or at == -1:
+        return None
+    mended = (text[:at] + '"' + text[at + 1:]).strip()
+    return Problem(line, at + 1, f"{named(text[at])} closes the tag's value, but it is not the notation's quote",
+                   f"type '\"' for it: '{mended}'")
+
+
 def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tuple[Problem, bool] | None:
     """The problem of the first character of `text` that is not what it looks like (see the
     module's docstring), and whether the line reads once mended (`parses` says), or None."""
@@ -58,11 +80,10 @@ def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tu
         mended[at] = LOOKALIKES.get(char, " " if unicodedata.category(char) == "Zs" else "")
     fixed = "".join(mended).strip()
     char = text[odd[0]]
-    name = f"{unicodedata.name(char, 'character').lower()}, U+{ord(char):04X}"
     if char in LOOKALIKES:
-        message, fix = f"'{char}' ({name}) is not one of the notation's characters", f"type '{LOOKALIKES[char]}' for it"
+        message, fix = f"{named(char)} is not one of the notation's characters", f"type {LOOKALIKES[char]!r} for it"
     else:
-        message = f"an invisible character ({name}) is in the line"
+        message = f"an invisible character ({_name(char)}) is in the line"
         fix = "type an ordinary space for it" if unicodedata.category(char) == "Zs" else "delete it"
     reads = parses(fixed)
     return Problem(line, odd[0] + 1, message, fix + (f": '{fixed}'" if reads else "")), reads

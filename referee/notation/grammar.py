@@ -25,7 +25,7 @@ from lark.lexer import PatternStr, TerminalDef
 from . import events as ev
 from . import usercache
 from .cards import parse_card, parse_suit
-from .characters import unusual_character
+from .characters import curly_closing_quote, named, unusual_character
 from .comment import uncommented
 from .handline import hand_line_problem
 from .limits import MAX_DIGITS, NUMBER_HINT, number_too_large
@@ -385,10 +385,7 @@ _TERMINAL_WORDS = {
     "INT": "a number",
     "SIGNED_INT": "a signed number (+2, -3)",
     "CALL_WORD": "highest, lowest, trump, no-trump, win, lose or withhold",
-    "QUALIFIER": _either(vocabulary().qualifiers),
-    "CONTRACT": f"a contract ({', '.join(vocabulary().contracts)})",
     **{name: _either(words) if len(words) > 1 else repr(words[0]) for name, words in WORD_TERMINALS.items()},
-    "REDEAL_REASON": "why: " + _either((*SHARED_REASONS, *vocabulary().reasons)),
     "$END": "the end of the line",
 }
 _CARD_LIKE = re.compile(r"^(?:10|[0-9A-Za-z])[^\s,:]?$|^1[0-9]+[^\s,:]?$")
@@ -407,6 +404,28 @@ def _other_games(name: str, value: str | None, game: frozenset[str] | None) -> b
     return value in _ALL_EVENT_WORDS and value not in game
 
 
+_OWN: dict[str, Callable[[], tuple[str, ...]]] = {
+    "CONTRACT": lambda: vocabulary().contracts, "QUALIFIER": lambda: vocabulary().qualifiers,
+    "REDEAL_REASON": lambda: (*SHARED_REASONS, *vocabulary().reasons)}
+"""The terminals of the games' own words (`Vocabulary.words_of`): in a game's syntax error, only its own."""
+
+
+def _game_has(word: str, game: frozenset[str] | None) -> bool:
+    """Whether the game being read (any, when it is not known) has `word` of the `_OWN` terminals."""
+    return game is None or word in game or word in SHARED_REASONS
+
+
+def _own_words(name: str, game: frozenset[str] | None) -> str | None:
+    """What a `CONTRACT`, `QUALIFIER` or `REDEAL_REASON` stands for in the game being read: its
+    own words only (a Boston line is not offered French Boston's contracts), None when it has none."""
+    words = tuple(word for word in _OWN[name]() if _game_has(word, game))
+    if not words:
+        return None
+    if name == "CONTRACT":
+        return f"a contract ({', '.join(words)})"
+    return "why: " + _either(words) if name == "REDEAL_REASON" else ", ".join(words)
+
+
 def _describe(names: set[str], lark: Lark, game: frozenset[str] | None = None) -> str:
     by_name = {t.name: t for t in lark.terminals}
     words: list[str] = []
@@ -415,7 +434,10 @@ def _describe(names: set[str], lark: Lark, game: frozenset[str] | None = None) -
         value = pattern.value if isinstance(pattern, PatternStr) else None
         if _other_games(name, value, game):
             continue
-        if name in _TERMINAL_WORDS:
+        if name in _OWN:
+            own = _own_words(name, game)
+            words += [own] if own is not None else []
+        elif name in _TERMINAL_WORDS:
             words.append(_TERMINAL_WORDS[name])
         elif value is not None:
             words.append(repr(value))
@@ -427,7 +449,8 @@ def _describe(names: set[str], lark: Lark, game: frozenset[str] | None = None) -
 
 def _keywords(names: set[str], lark: Lark, game: frozenset[str] | None = None) -> list[str]:
     """The words the parser would have taken here, for "did you mean" (of the game being read)."""
-    words = [word for name in names if not _other_games(name, None, game) for word in _WORDS_OF.get(name, ())]
+    words = [word for name in names if not _other_games(name, None, game) for word in _WORDS_OF.get(name, ())
+             if name not in _OWN or _game_has(word, game)]
     for terminal in lark.terminals:
         if terminal.name in names and isinstance(terminal.pattern, PatternStr) \
                 and not _other_games(terminal.name, terminal.pattern.value, game):
@@ -437,7 +460,8 @@ def _keywords(names: set[str], lark: Lark, game: frozenset[str] | None = None) -
 
 _WORDS_OF = {"CALL_WORD": ("highest", "lowest", "trump", "no-trump", "win", "lose"),
              "QUALIFIER": vocabulary().qualifier_words,
-             **WORD_TERMINALS, "SUIT": ("spades", "hearts", "diamonds", "clubs"), "CONTRACT": vocabulary().contracts}
+             **WORD_TERMINALS, "SUIT": ("spades", "hearts", "diamonds", "clubs"), "CONTRACT": vocabulary().contracts,
+             "REDEAL_REASON": _OWN["REDEAL_REASON"]()}
 
 
 def _reads(lark: Lark, text: str) -> bool:
@@ -481,7 +505,8 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     if hand_line is not None:
         return hand_line
     if text.lstrip().startswith("[") and '"' in text and text.count('"') % 2 == 1:
-        return Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}", 'a tag looks like [Name "value"]')
+        return curly_closing_quote(text, line) or Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}",
+                                                          'a tag looks like [Name "value"]')
     slip = _slip(text, line, column, offending, expected, lark, game)
     if slip is not None:
         return slip
@@ -489,6 +514,10 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
         return odd[0]
     if "CARD" in expected and _CARD_LIKE.match(offending):
         return Problem(line, column, f"'{offending}' is not a card", _CARD_HINT)
+    if expected & {"INT", "SIGNED_INT"} and offending.lower() in _NUMBER_WORDS:  # "A bid seven"
+        mended = f"{text[:column - 1]}{_NUMBER_WORDS.index(offending.lower())}{text[column - 1 + len(offending):]}"
+        return Problem(line, column, f"'{offending}' is not a number; expected {wanted}",
+                       f"numbers are written in digits: '{mended.strip()}'")
     if expected & {"INT", "SIGNED_INT"} and _other_digits(offending):
         return Problem(line, column, f"'{offending}' is not written in the digits 0-9; expected {wanted}",
                        "numbers are written with the ASCII digits 0 1 2 3 4 5 6 7 8 9")
@@ -496,10 +525,16 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
         return Problem(line, column, f"'{offending}' is not a suit; expected {wanted}",
                        did_you_mean(offending, _keywords(expected, lark, game))
                        + "suits are spades, hearts, diamonds, clubs or S H D C or ♠ ♥ ♦ ♣")
+    if offending == "," and _DEAL.match(text):  # "deal N: 9C, TD, KS"
+        return Problem(line, column, "unexpected ',' between the cards of a deal",
+                       f"separate them with spaces: '{' '.join(text.replace(',', ' ').split())}'")
     hint = did_you_mean(offending, _keywords(expected, lark, game)) + _hint_for(text, expected)
     return Problem(line, column, f"unexpected '{offending}'; expected {wanted}", hint)
 
 
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve", "thirteen")
+_DEAL = re.compile(r"\s*deal\s+[^\W\d_][\w']*\s*:")
 _LABEL = re.compile(r"\s*trick\s+\d+\s*:")
 _TOKEN = re.compile(r"[^\s,:#]+|:")
 _NAME_LIKE = re.compile(r"[^\W\d_][\w']*")
@@ -576,8 +611,11 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
                            "a space between rank and suit")
     if _STRUCTURAL.match(text):
         return None
+    game = game & _ALL_EVENT_WORDS if game is not None else None  # its events (not its contracts and qualifiers)
     if offending in _MARKS or (len(offending) > 1 and offending[-1] in ";." and column > 1):
         return _punctuation(text, line, column, offending)
+    if offending[0] in _MARKS and column > 1 and _NAME_LIKE.match(offending, 1):  # "pass—E": two events joined
+        return _punctuation(text, line, column, offending[0])
     words = _words_of_event(text, column)
     if len(words) < 2:
         return None
@@ -589,8 +627,17 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         if word == ":":
             return Problem(line, at, f"unexpected ':' after the player '{player}'",
                            f"an event is the player then the card or word, without ':' — '{' '.join([player, *tail])}'")
+        events = game if game is not None else _ALL_EVENT_WORDS
+        if tail and tail[0] in events and word.lower() not in events and not _is_card(word):  # S go alone, S then pass
+            return Problem(line, at, f"'{word}' is not an event",
+                           f"did you mean '{tail[0]}'? events are written with the word alone: "
+                           f"'{' '.join([player, *tail])}'")
         if column == at and _CARD_LIKE.match(word):
             return None  # a card mistyped: said as such below
+        bare = word.strip("'\"\u2018\u2019\u201c\u201d")
+        if bare != word and bare and _plain_word(bare, game or _ALL_EVENT_WORDS) == bare:  # S "order", curly quotes too
+            return Problem(line, at, f"{word!r} is not an event",
+                           f"events are written without quotes: '{' '.join([player, bare, *tail])}'")
         plain = _plain_word(word, game if game is not None else _ALL_EVENT_WORDS)
         if plain is None and game is not None and _plain_word(word, _ALL_EVENT_WORDS):
             return _not_of_this_game(line, at, word, game)
@@ -659,7 +706,7 @@ MOST_COMMAS = 8
 next run to find, so that a file of a thousand such lines costs a few parses each, not dozens."""
 
 
-_MARKS = (";", ".", "/", "|", "-", "\u2013")
+_MARKS = (";", ".", "/", "|", "-", "\u2013", "\u2014")
 """Marks written between events where the notation has a ``,`` (a hyphen or dash as well)."""
 
 
@@ -669,10 +716,10 @@ def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
     at = column if offending == mark else column + len(offending) - 1
     rest = text[at:].split("#", 1)[0].strip()
     if not rest:
-        return Problem(line, at, f"unexpected '{mark}' at the end of the line",
+        return Problem(line, at, f"unexpected {named(mark)} at the end of the line",
                        f"a line needs nothing after its last event: '{text[:at - 1].strip()}'")
     fixed = f"{text[:at - 1].rstrip()}, {rest}"
-    return Problem(line, at, f"unexpected '{mark}' between events",
+    return Problem(line, at, f"unexpected {named(mark)} between events",
                    f"separate the events of a line with ',': '{fixed}'")
 
 
@@ -701,6 +748,10 @@ def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark:
     if text.lstrip().startswith("["):
         return Problem(line, column, f"unclosed tag {text.strip()!r}; expected {wanted}",
                        'a tag looks like [Name "value"] on one line')
+    written = uncommented(text).rstrip()
+    if written.endswith(","):  # "N pass, E pass,"
+        return Problem(line, column - 1, "unexpected ',' at the end of the line",
+                       f"a line needs nothing after its last event: '{written[:-1].strip()}'")
     return Problem(line, column, f"the line ends too early; expected {wanted}", _hint_for(text, expected))
 
 

@@ -74,11 +74,21 @@ def _read_yaml(path: str) -> object:
 
     try:
         depth = 0
+        options: set[str] = set()  # the top mapping's options so far: YAML would keep the last of two silently
+        key_next, top = True, None
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
                 raise HouseRulesError(f"{path}: anchors and aliases (& and *) are not allowed in a house-rules file "
                                       "— write each option out")
+            if depth == 1 and isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                if key_next and top is yaml.MappingStartEvent and isinstance(event, yaml.ScalarEvent):
+                    if event.value in options:
+                        raise HouseRulesError(f"{_where(path, event.start_mark)}: option {event.value!r} is given "
+                                              "twice — write each option once")
+                    options.add(event.value)
+                key_next = not key_next
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                top = top or type(event)
                 depth += 1
                 if depth > MAX_RULES_DEPTH:
                     raise HouseRulesError(f"{path}: a house-rules file is a flat list of 'option: value' lines; "
@@ -89,8 +99,46 @@ def _read_yaml(path: str) -> object:
     except HouseRulesError:
         raise
     except yaml.YAMLError as error:
-        reason = safe_text(str(error)).replace("\n", " ")
-        raise HouseRulesError(f"{path}: cannot read the house rules: {reason}") from None
+        raise HouseRulesError(_syntax_error(path, text, error)) from None
     except (ValueError, OverflowError, RecursionError, MemoryError) as error:  # e.g. a 5,000-digit number
         raise HouseRulesError(f"{path}: cannot read the house rules: a value cannot be used "
                               f"({type(error).__name__}) — values are true/false, a whole number or a word") from None
+
+
+_LINE_FORM = "each line is 'option: value', e.g. 'stick-the-dealer: true' or 'target: 11'"
+_SYNTAX = (  # PyYAML's words for the slips a club makes → ours, with a hint
+    ("mapping values are not allowed", "a second ':' on the line",
+     "write one 'option: value' to a line; quote a value that holds ':'"),
+    ("could not find expected ':'", "a line without ':' after its option", _LINE_FORM),
+    ("found character '\\t'", "a tab", "indent with spaces, or not at all: " + _LINE_FORM),
+    ("end of stream", "the file ends inside a quoted value or a bracket", "close the quote or bracket on its line"),
+    ("could not determine a constructor", "a YAML tag ('!...') is not a value",
+     "values are true/false, a whole number or a word"),
+    ("<stream end>", "the file ends inside a quoted value or a bracket", "close the quote or bracket on its line"),
+)
+
+
+def _where(path: str, mark: object) -> str:
+    """``club.yaml:2:7``: where PyYAML's mark (0-based) points, as the transcripts' errors say it."""
+    line, column = getattr(mark, "line", None), getattr(mark, "column", None)
+    return f"{path}:{line + 1}:{column + 1}" if isinstance(line, int) and isinstance(column, int) else path
+
+
+def _syntax_error(path: str, text: str, error: Exception) -> str:
+    """A YAML syntax error as ``club.yaml:1:9: cannot read the house rules: what is wrong — hint``,
+    not PyYAML's dump of the string it read. The mark is where the construct began (an open quote,
+    the line without its ':') when PyYAML names one, else where it stopped."""
+    position = getattr(error, "position", None)
+    if isinstance(position, int):  # a character YAML refuses (a control character): PyYAML gives its offset
+        line = text.count("\n", 0, position)
+        char = text[position:position + 1]
+        return (f"{path}:{line + 1}:{position - text.rfind(chr(10), 0, position)}: cannot read the house rules: "
+                f"a control character (U+{ord(char or chr(0)):04X}) — delete it")
+    problem = safe_text(str(getattr(error, "problem", None) or error)).replace("\n", " ")
+    mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
+    what, hint = problem, _LINE_FORM
+    for found, said, told in _SYNTAX:
+        if found in problem:
+            what, hint = said, told
+            break
+    return f"{_where(path, mark)}: cannot read the house rules: {what} — {hint}"

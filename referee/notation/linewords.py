@@ -25,6 +25,7 @@ LINE_FORMS = {"trick": "trick 2: N AH, E 9S", "deal": "deal N: 9H TH JD AS KC", 
 """Each line as docs/notation.md shows it."""
 
 _FIRST_WORD = re.compile(r"(\s*)([^\W\d_]+)")
+_SECOND_WORD = re.compile(r"[ \t]+([^\W\d_]+)(?![\w'])")
 
 
 def line_words_for(word: str, among: Collection[str] = LINE_WORDS) -> list[str]:
@@ -44,6 +45,10 @@ def misspelt_line_word(text: str, line: int, players: Collection[str],
         return None
     word, rest = match.group(2), text[match.end():]
     keywords = line_words_for(word)
+    split = _SECOND_WORD.match(rest)  # "up card 9H", "Re deal misdeal": the word written as two
+    if not keywords and split is not None and (word + split.group(1)).lower() in LINE_WORDS:
+        keywords = [(word + split.group(1)).lower()]
+        word, rest = f"{word} {split.group(1)}", rest[split.end():]
     if not keywords:
         return None
     uncommented = rest.split("#", 1)[0]  # a note's text may hold a '#'

@@ -102,8 +102,9 @@ def _terminal_patterns() -> dict[str, str]:
 
 
 GameWords = Callable[[], "frozenset[str] | None"]
-"""The event words of the game being read (`HandReplay.event_words`), or None when it is not
-known: asked only when a line has a syntax error, whose message then lists only that game's words."""
+"""The words of the game being read: its event words (`HandReplay.event_words`) with its own
+contracts, qualifiers and reasons for a redeal (`Vocabulary.words_of`), or None when it is not known: asked only when
+a line has a syntax error, whose message then lists only that game's words."""
 
 
 def parse_line(text: str, line: int, words: GameWords | None = None) -> ev.Line | Problem | None:
@@ -157,6 +158,7 @@ class GameStart:
     tags: list[ev.Tag]
     at: ev.Span
     problems: list[Problem] = field(default_factory=list)  # lines among and after its tags that cannot be read
+    tag_refused: bool = False  # one of them is a tag line: the header as a whole is not known (`header.read_setup`)
 
 
 @record
@@ -176,6 +178,7 @@ class FileProblem:
 
     problem: Problem
     fatal: bool = False
+    tag_line: bool = False  # the problem of a tag line (`GameStart.tag_refused`)
 
 
 Item = GameStart | HandRecord | FileProblem
@@ -523,7 +526,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
                 else:
                     overflowing = _overflow(hand, number)
             elif tags and not in_game:
-                held.append(FileProblem(parsed))
+                held.append(FileProblem(parsed, tag_line=text.lstrip().startswith("[")))
             else:
                 yield FileProblem(parsed)
             if problems == MAX_ERRORS:
@@ -587,7 +590,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
 
 def _header(tags: list[ev.Tag], at: ev.Span, held: list[FileProblem]) -> GameStart:
     """The header, with the problems of the lines among and after its tags (emptying `held`)."""
-    start = GameStart(tags, at, [p.problem for p in held])
+    start = GameStart(tags, at, [p.problem for p in held], any(p.tag_line for p in held))
     held.clear()
     return start
 

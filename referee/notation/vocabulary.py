@@ -46,12 +46,13 @@ class Vocabulary:
     """Every game's words, each once, in the order of the games' packages then of each file.
     (A plain class: it is made at every start-up, where a dataclass costs more to declare.)"""
 
-    __slots__ = ("contracts", "events", "qualifiers", "reasons", "reasons_of", "spellings", "tags")
+    __slots__ = ("contracts", "events", "qualifiers", "reasons", "reasons_of", "spellings", "tags", "words_of")
 
     def __init__(self, contracts: tuple[str, ...], qualifiers: tuple[str, ...], spellings: dict[str, str],
                  events: dict[str, tuple[str, str]] | None = None, reasons: tuple[str, ...] = (),
                  tags: dict[str, dict[str, tuple[str, str]]] | None = None,
-                 reasons_of: dict[str, tuple[str, ...]] | None = None) -> None:
+                 reasons_of: dict[str, tuple[str, ...]] | None = None,
+                 words_of: dict[str, frozenset[str]] | None = None) -> None:
         self.contracts = contracts
         self.qualifiers = qualifiers
         self.spellings = spellings  # another spelling of a qualifier → the qualifier
@@ -59,6 +60,8 @@ class Vocabulary:
         self.reasons = reasons      # the games' own reasons for a redeal
         self.tags = tags or {}      # a game's own header tags, by game then tag: (value form, example)
         self.reasons_of = reasons_of or {}  # a game's own reasons for a redeal, by game: its laws alone read them
+        self.words_of = words_of or {}  # a game's contracts, qualifiers (every spelling) and reasons, by game:
+        # its syntax errors offer no other game's
 
     @property
     def qualifier_words(self) -> tuple[str, ...]:
@@ -100,6 +103,7 @@ def vocabulary() -> Vocabulary:
     reasons: dict[str, None] = {}
     tags: dict[str, dict[str, tuple[str, str]]] = {}
     reasons_of: dict[str, tuple[str, ...]] = {}
+    words_of: dict[str, frozenset[str]] = {}
     for folder in _game_folders():
         path = folder / "words.json"
         if not path.is_file():
@@ -107,19 +111,23 @@ def vocabulary() -> Vocabulary:
         data = json.loads(path.read_text("utf-8"))
         if not isinstance(data, dict) or not isinstance(data.get("qualifiers", {}), dict):
             raise ValueError(f"{path}: expected {{\"contracts\": [...], \"qualifiers\": {{word: [spellings]}}}}")
-        contracts.update(dict.fromkeys(_strings(data.get("contracts", []), path)))
+        own = _strings(data.get("contracts", []), path)
+        contracts.update(dict.fromkeys(own))
         for word, others in data.get("qualifiers", {}).items():
             qualifiers[word] = None
-            spellings.update(dict.fromkeys(_strings(others, path), word))
+            own = [*own, word, *_strings(others, path)]
+            spellings.update(dict.fromkeys(others, word))
         for word, forms in _events(data.get("events", {}), path).items():
             if events.get(word, forms) != forms:
                 raise ValueError(f"{path}: the event {word!r} is declared by another game with another form")
             events[word] = forms
-        reasons_of[folder.name.replace("_", "-")] = own = tuple(_strings(data.get("redeal", []), path))
-        reasons.update(dict.fromkeys(own))
+        reasons_of[folder.name.replace("_", "-")] = redeal = tuple(_strings(data.get("redeal", []), path))
+        reasons.update(dict.fromkeys(redeal))
+        words_of[folder.name.replace("_", "-")] = frozenset((*own, *redeal))
         if "tags" in data:
             tags[folder.name.replace("_", "-")] = _tags(data["tags"], path)
-    return Vocabulary(tuple(contracts), tuple(qualifiers), spellings, events, tuple(reasons), tags, reasons_of)
+    return Vocabulary(tuple(contracts), tuple(qualifiers), spellings, events, tuple(reasons), tags, reasons_of,
+                      words_of)
 
 
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
