@@ -426,11 +426,13 @@ _HAND_LINE = re.compile(rb"^[ \t]*hand[ \t]", re.IGNORECASE | re.MULTILINE)
 def _reads_as_tag(data: bytes, start: int) -> bool:
     """Whether the whole line at `start` is a tag (a line not yet ended is not judged)."""
     end = data.find(b"\n", start)
+    if end == -1:
+        return False
     try:
         text = data[start:end].decode("utf-8").rstrip("\r")
     except UnicodeDecodeError:
         return False
-    return end != -1 and isinstance(parse_line(text, 1), ev.Tag)
+    return isinstance(parse_line(text, 1), ev.Tag)
 
 
 def _overflow(hand: HandRecord, line: int) -> bool:
