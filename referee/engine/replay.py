@@ -511,8 +511,8 @@ class HandReplay:
             self.choices.remove(choice)
             pending, card = choice.pending, choice.card
             about = f"on {choice.offender}'s {card}" if card is not None else f"for {choice.offender}'s error"
-            self.notes.append(f"{pending.chooser}'s choice ({' | '.join(pending.options)}) {about} [{pending.rule}] "
-                              f"was still open when trick {number}, the last, came: {NOTHING_TO_CHANGE}")
+            self.notes.append(f"{pending.chooser}'s choice ({' | '.join(pending.options)}) {about} was still open "
+                              f"when trick {number}, the last, came: {NOTHING_TO_CHANGE} [{pending.rule}]")
 
     @final
     def sent_back_with(self, trick: int) -> None:
