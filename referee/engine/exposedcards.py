@@ -121,7 +121,7 @@ class ExposedCards:
 
         adversaries = frozenset(hand.adversaries(holder))
         return Offer(adversaries, holder, ("card",), topic, f"{holder}'s cards lie face up: "
-                     f"{hand.side_label(adversaries)} may call any of them (call the card) until it is played.",
+                     f"{hand.side_label(adversaries)} may call any one of them, which stays liable until played.",
                      apply, ends=(), refuse=not_his)
 
 
