@@ -460,6 +460,10 @@ class DealLaw(PenaltyLaw[H]):
         """What happens next while a wrong deal may still be stopped."""
         return None if self.stop is None else self.stop.step(hand)
 
+    def voided(self, hand: H) -> bool:
+        """Whether a wrong deal still open to be stopped was found void (`DealStop.voided`)."""
+        return self.stop is not None and self.stop.voided(hand)
+
     def wrong_count_ruling(self, hand: H, player: str | None = None) -> str:
         """What a hand of the wrong size found before play means; `player` holds it (None: the first
         whose written hand is the wrong size, else the dealer, whose hand may not be written at all)."""
@@ -517,10 +521,30 @@ class DealStop:
 
     def step(self, hand: HandReplay) -> str | None:
         """What happens next while the choice is open."""
-        topic = hand.rule_id("deal.wrong-dealer")
-        stop = next((c for c in hand.choices if c.pending.rule == topic), None)
+        stop = self.open(hand)
         return None if stop is None else hand.say("deal.wrong-dealer", "step", chooser=hand.side_label(stop.choosers),
                                                   right=hand.ctx.expected_dealer)
+
+    def voided(self, hand: HandReplay) -> bool:
+        """A wrong deal found void before it was used (a misdeal its deal lines show), the choice still
+        open at the end of the transcript, is stopped all the same: the wrong dealer has no right to deal
+        it again (nor does the deal pass from him), the player whose deal it was deals it (`deal_stopped`),
+        and its finding no longer says it may be stopped. True when it was (the verdict is then told again)."""
+        stop = self.open(hand)
+        if stop is None or hand.status() != "redeal":
+            return False
+        hand.answer(stop, "redeal", hand.last_at)
+        topic, right = hand.rule_id("deal.wrong-dealer"), hand.ctx.expected_dealer
+        for found in [f for f in hand.irregularities if f.rule == topic and f.kind == "wrong-dealer"]:
+            hand.reword(found, f"{hand.dealer} dealt, but it was {right}'s deal. "
+                        + hand.say("deal.wrong-dealer", "stopped", right=right))
+        return True
+
+    @staticmethod
+    def open(hand: HandReplay) -> Choice | None:
+        """The choice to stop the wrong deal, while it is open."""
+        topic = hand.rule_id("deal.wrong-dealer")
+        return next((c for c in hand.choices if c.pending.rule == topic), None)
 
 
 ACTS = (ev.EventLine, ev.UpcardLine, ev.RedealLine, ev.RecordedLine)

@@ -163,12 +163,14 @@ class GameSession(Generic[Hand]):
     def replayed(self, record: HandRecord, shown: bool = False, chosen: tuple[Pending, str] | None = None,
                  unclaimed: tuple[str, int] | None = None) -> tuple[Hand, HandVerdict]:
         """The next hand replayed, and its verdict; `shown`, `chosen` and `unclaimed` say what the table
-        is taken to have done at the end without writing it (`as_recorded`)."""
+        is taken to have done at the end without writing it (`as_recorded`); a wrong deal found void before it
+        was used is stopped (`DealLaw.voided`), and the verdict told again."""
         replay = self.replay(record)
         replay.shown, replay.chosen, replay.unclaimed = shown or unclaimed is not None, chosen, unclaimed
         if self.started_by is not None:
             replay.notes.append(self.started_by)
-        return replay, replay.run()
+        verdict = replay.run()
+        return replay, replay.verdict() if replay.penalty_laws.deal.voided(replay) else verdict
 
     def as_recorded(self, record: HandRecord, replay: Hand, verdict: HandVerdict) -> tuple[Hand, HandVerdict]:
         """A hand whose recorded result disagrees with the hand as written, read as the table may

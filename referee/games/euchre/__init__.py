@@ -23,12 +23,12 @@ class EuchreSession(GameSession[EuchreHand]):
 
     def advance(self, replay: EuchreHand, verdict: HandVerdict) -> None:
         self.number = verdict.number + 1
-        # Somerset 41, under misdeal=loses-deal: a misdeal (the deal lines show one, or the `redeal`
-        # line names one) passes the deal; a hand cancelled for another reason (a trick that could
-        # not be rebuilt, a faced card) is dealt again by the same dealer, as every one is by default
+        # Somerset 41, under misdeal=loses-deal: a misdeal (the deal lines show one, or the `redeal` line names
+        # one) passes the deal; a hand cancelled otherwise (a trick not rebuilt, a faced card) is dealt again by the
+        # same dealer, as every one is by default; a wrong deal stopped (SOM 40, void too) by its rightful dealer
         lost = replay.redeal_why() == "misdeal" and replay.game_options["misdeal"] == "loses-deal"
-        same_dealer = verdict.status == "redeal" and not lost
-        self.next_dealer = replay.deals_next if same_dealer else replay.left_of(replay.dealer)
+        again = verdict.status == "redeal" and (not lost or replay.deals_next != replay.dealer)
+        self.next_dealer = replay.deals_next if again else replay.left_of(replay.dealer)
         if verdict.status != "redeal":  # a void deal, dealt again, is not one of the game's deals
             self.deals += 1
         if self.won is None and not self.over:  # the first to the target wins; a game of a set number of deals is

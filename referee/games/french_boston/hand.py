@@ -263,10 +263,10 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def shown_void(self) -> str | None:
         """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
         else a hand of the wrong size (a misdeal); once play has begun, too many cards (a misdeal)."""
-        faults = self.deal_faults if self.deals_next == self.dealer else set()  # a wrong deal stopped: unfinished
+        faults, stop = self.deal_faults, self.deals_next != self.dealer  # a wrong deal stopped: dealt again, no misdeal
         if self.table is not None:
-            return "misdeal" if "long-hand" in faults else None
-        return "same-dealer" if "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None
+            return "misdeal" if "long-hand" in faults and not stop else None
+        return "same-dealer" if stop or "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None
 
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

@@ -52,7 +52,7 @@ class FrenchBostonSettlement:
         if void == "misdeal":  # a misdeal loses the deal: it passes to the right, to the eldest hand
             hand.penalty("deal.misdeal", "loses", dealer=dealer, next=hand.eldest,
                          effects=(Effect("redeal", None, None, hand.eldest),))
-        elif void == "same-dealer" and hand.redeal is None:  # an imperfect pack: the same dealer again
+        elif void == "same-dealer" and hand.redeal is None and hand.deals_next == dealer:  # an imperfect pack
             hand.penalty("deal.duplicate-card", "again", dealer=dealer, effects=(Effect("redeal", None, None, dealer),))
         if status in ("complete", "abandoned") and contract is not None:
             (self.settle_revokes if hand.revokes else self.settle_contract)(ledger, contract)
