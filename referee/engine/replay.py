@@ -1793,10 +1793,11 @@ class HandReplay:
     @final
     def call_disobeyed(self, requirement: Requirement, event: ev.Play, trick: int, led: Suit,
                        proof: str = "") -> None:
-        """A call not obeyed counts as a revoke, established at once."""
+        """A call not obeyed counts as a revoke, established at once (recorded first: the ruling names its trick,
+        which a revoke proven later is not the trick being played)."""
         law = self.penalty_laws.call
-        ruling = law.decide(self, requirement)
         self.revokes.append(tb.Revoke(event.player, event.card, event.at, trick, led, "established"))
+        ruling = law.decide(self, requirement)
         self.rule_on(ruling, "call-disobeyed", event.player, event.at, "call.disobeyed",
                      f"{event.player} was required to {'lead' if requirement.what == 'lead-suit' else 'play'} "
                      f"{law.describe(self, requirement)} but played {event.card}.{proof} ", trick, settled=True)
