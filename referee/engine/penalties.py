@@ -286,9 +286,9 @@ class CallLaw(PenaltyLaw[H]):
         """`trump_while_following`: declared by a game whose laws let a player trump a plain suit he
         holds (Auction Pitch): "trump" may be called from him even then, and any trump he plays obeys it.
         `wrong_demand_voids`: a call that answers no choice voids the penalty (`void_wrong_demand`).
-        `lead_proven_later`: a suit called from a player whose hand is unknown and not led, or his highest or
-        lowest card not played, waits as a failure to follow does for his later play to prove (that suit, or a
-        higher or lower card of it) or disprove (none to a lead of it) a revoke (`HandReplay.prove_disobeyed`)."""
+        `lead_proven_later`: a suit called from a player whose hand is unknown and not led, his highest or
+        lowest card not played, or a trump demanded of him and not played (or played, though forbidden), waits as
+        a failure to follow does for his later play to prove or disprove a revoke (`HandReplay.prove_disobeyed`)."""
         self.trump_while_following, self.wrong_demand_voids = trump_while_following, wrong_demand_voids
         self.lead_proven_later = lead_proven_later
 
@@ -342,8 +342,11 @@ class CallLaw(PenaltyLaw[H]):
         if leading:
             return None
         assert led is not None
-        if held is None:  # cannot be checked without the deal, unless his later play shows it
-            if self.lead_proven_later and requirement.what in ("highest", "lowest") and suit_of(event.card) is led:
+        if held is None:  # cannot be checked without the deal, unless his later play shows it (`prove_disobeyed`)
+            what, suit, trump = requirement.what, suit_of(event.card), hand.trump
+            waits = suit is led if what in ("highest", "lowest") else led is not trump and (
+                suit is trump if what == "no-trump" else what == "trump" and suit is not led and suit is not trump)
+            if self.lead_proven_later and waits:
                 hand.suspected.append((requirement, event, table.current.number))
             return True
         options = set(held)

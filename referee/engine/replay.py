@@ -1793,10 +1793,11 @@ class HandReplay:
     @final
     def call_disobeyed(self, requirement: Requirement, event: ev.Play, trick: int, led: Suit,
                        proof: str = "") -> None:
-        """A call not obeyed counts as a revoke, established at once."""
+        """A call not obeyed counts as a revoke, established at once (recorded first: the ruling names its trick,
+        which a revoke proven later is not the trick being played)."""
         law = self.penalty_laws.call
-        ruling = law.decide(self, requirement)
         self.revokes.append(tb.Revoke(event.player, event.card, event.at, trick, led, "established"))
+        ruling = law.decide(self, requirement)
         self.rule_on(ruling, "call-disobeyed", event.player, event.at, "call.disobeyed",
                      f"{event.player} was required to {'lead' if requirement.what == 'lead-suit' else 'play'} "
                      f"{law.describe(self, requirement)} but played {event.card}.{proof} ", trick, settled=True)
@@ -1805,19 +1806,48 @@ class HandReplay:
     def prove_disobeyed(self, event: ev.Play) -> None:
         """W47 by analogy: a player whose hand is unknown who did not lead the suit called, or play his highest
         or lowest card, disobeyed the call if he plays that suit (that higher or lower card) later; if he fails
-        to follow that suit first, he had none and the call is spent."""
+        to follow that suit first, he had none and the call is spent. One who trumped when forbidden to, having
+        a plain card, disobeyed if he plays one later (held then, as the revoke machinery holds the suit led);
+        one who did not trump when required waits for the hand played out (`prove_trump_withheld`)."""
         assert self.table is not None
         rules = self.table.rules
         suit, led = rules.suit_of(event.card), self.table.led_suit()
         for requirement, play, trick in [s for s in self.suspected if s[1].player == event.player]:
-            wanted = requirement.suit if requirement.what == "lead-suit" else rules.suit_of(play.card)
-            shown = suit is wanted and (requirement.what == "lead-suit" or (
-                rules.power(event.card, wanted) > rules.power(play.card, wanted)) is (requirement.what == "highest"))
-            if shown or (led is wanted and suit is not wanted):
+            what = requirement.what
+            if what == "trump":  # settled by his last card, when all he held is written
+                if self.table.current.number == self.table.tricks_in_hand:
+                    self.suspected.remove((requirement, play, trick))
+                    self.prove_trump_withheld(requirement, play, trick, event)
+                continue
+            wanted = requirement.suit if what == "lead-suit" else rules.suit_of(play.card)
+            if what == "no-trump":
+                shown = spent = suit is not self.trump
+            else:
+                shown = suit is wanted and (what == "lead-suit" or (
+                    rules.power(event.card, wanted) > rules.power(play.card, wanted)) is (what == "highest"))
+                spent = shown or (led is wanted and suit is not wanted)
+            if spent:
                 self.suspected.remove((requirement, play, trick))
             if shown:
-                self.call_disobeyed(requirement, play, trick, rules.suit_of(play.card),
+                then = self.table.numbered(trick)
+                self.call_disobeyed(requirement, play, trick, (then and then.led) or rules.suit_of(play.card),
                                     f" He played {event.card} in trick {self.trick_number}, so he could have.")
+
+    @final
+    def prove_trump_withheld(self, requirement: Requirement, play: ev.Play, trick: int, last: ev.Play) -> None:
+        """W47 by analogy, at his `last` card: one required to trump who played a plain card of another suit
+        disobeyed if he played a trump later and never the suit led (that would make his failure to follow the
+        revoke, the trump call not due: `CallLaw.met`)."""
+        table = self.table
+        assert table is not None
+        suit_of = table.rules.suit_of
+        led = next((s for t, s in table.unproven_failures(play.player) if t == trick), None)
+        later = [(p.card, t.number) for t in table.tricks[trick:] for p in t.plays if p.player == play.player]
+        trumps = [(card, number) for card, number in (*later, (last.card, table.current.number))
+                  if suit_of(card) is self.trump]
+        if led is not None and suit_of(last.card) is not led and trumps:
+            self.call_disobeyed(requirement, play, trick, led, f" He played {trumps[0][0]} in trick {trumps[0][1]} "
+                                f"and no {led.word[:-1]} after trick {trick}, so he could have.")
 
     # ---- claims, attention, concessions ----------------------------------------------
     @final

@@ -276,11 +276,10 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 
     def decide(self, hand: WhistHand, requirement: Requirement) -> Ruling:
         """L38, E61: a call not obeyed carries the revoke penalty, the English one under revoke-penalty=english
-        (the replay records the revoke after this ruling: it is the hand's next)."""
+        (the replay records the revoke before this ruling, in its own trick: one proven later is not the current)."""
         if hand.game_options["revoke-penalty"] != "english":
             return super().decide(hand, requirement)
-        assert hand.table is not None
-        penalty = english_penalty(hand, requirement.offender, hand.table.current.number, len(hand.revokes))
+        penalty = english_penalty(hand, requirement.offender, hand.revokes[-1].trick, len(hand.revokes) - 1)
         return Ruling(hand.say("call.disobeyed", "english", penalty=penalty.words), penalty.offer)
 
     def unanswered_call(self, hand: WhistHand, event: ev.Call) -> bool:
