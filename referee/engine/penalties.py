@@ -539,8 +539,7 @@ class DealStop:
         hand.answer(stop, "redeal", hand.last_at)
         topic, right = hand.rule_id("deal.wrong-dealer"), hand.ctx.expected_dealer
         for found in [f for f in hand.irregularities if f.rule == topic and f.kind == "wrong-dealer"]:
-            hand.reword(found, f"{hand.dealer} dealt, but it was {right}'s deal. "
-                        + hand.say("deal.wrong-dealer", "stopped", right=right))
+            hand.reword(found, hand.dealt_by_another() + hand.say("deal.wrong-dealer", "stopped", right=right))
         return True
 
     @staticmethod

@@ -676,8 +676,7 @@ class HandReplay:
         header = self.record.header
         if expected is not None and header.dealer_at is not None and self.dealer != expected:
             self.find("wrong-dealer", self.dealer, header.dealer_at, "deal.wrong-dealer",
-                      f"{self.dealer} dealt, but it was {expected}'s deal. "
-                      + self.penalty_laws.deal.wrong_dealer_ruling(self))
+                      self.dealt_by_another() + self.penalty_laws.deal.wrong_dealer_ruling(self))
         cut = self.declared.cut
         if cut is not None and expected is None and self.ctx.expected_number == 1 and header.number in (None, 1) \
                 and cut[0] in self.ctx.setup.tags:
@@ -893,6 +892,11 @@ class HandReplay:
                 self.deal_faults.add("long-hand")
             self.find("wrong-card-count", line.player, line.at, "deal.wrong-count",
                       self.miscount(line.player) + self.penalty_laws.deal.wrong_count_ruling(self, line.player))
+
+    @final
+    def dealt_by_another(self) -> str:
+        """A deal by the wrong player, told: the finding's account, before what the laws make of it."""
+        return f"{self.dealer} dealt, but it was {self.ctx.expected_dealer}'s deal. "
 
     @final
     def miscount(self, player: str) -> str:
