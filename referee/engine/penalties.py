@@ -602,7 +602,8 @@ led or, if he has none, to trump or not."""
 def fitting_demands(hand: HandReplay, targets: list[str]) -> tuple[Option, ...]:
     """Those of `DEMANDS` that can bind one of `targets` (Whist's L26, L35; Boston's drawing attention):
     their hands known, highest or lowest only if one holds the suit led, trump or not only if one
-    holds none of it and it is not trumps (with none he cannot trump). Unknown: all four."""
+    holds none of it and it is not trumps (with none he cannot trump). Hands unknown: all four, but
+    never trump or not when trumps are led, as with the hands known."""
     table = hand.table
     led = table.led_suit() if table is not None else None
     if table is None or led is None:
@@ -615,7 +616,7 @@ def fitting_demands(hand: HandReplay, targets: list[str]) -> tuple[Option, ...]:
             held = table.rules.suit_of(played[target]) is led
         holds.append(held)
     if None in holds:
-        return DEMANDS
+        return DEMANDS if led is not hand.trump else DEMANDS[:2]
     return (DEMANDS[:2] if True in holds else ()) + (DEMANDS[2:] if False in holds and led is not hand.trump else ())
 
 
