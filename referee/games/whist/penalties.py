@@ -201,8 +201,7 @@ def win_demand(hand: WhistHand, leader: str, trick: int) -> None:
 
 class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
     """An exposed card is liable to be called by either adversary (L20-L21); one exposed before the
-    first lead lets the side not in fault (English: the dealer, if his adversary exposed it) demand a
-    new deal, and cannot be called (L15, E38-E40)."""
+    first lead lets the dealer's adversaries demand a new deal, and cannot be called (L15)."""
 
     __slots__ = ()
 
@@ -220,14 +219,10 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
                           offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
         if table is not None:
             return Ruling(hand.say("exposed.card", "face-up"), hand.exposed_cards.offer(hand, event.player, card))
-        dealer, them = hand.dealer, hand.adversaries(event.player)  # the side not in fault (L15)
-        if hand.game_options["code"] == "english" and not hand.same_side(event.player, dealer):
-            them = (dealer,)  # E38-E40 (W16): the dealer's adversary exposed it: the dealer's choice alone
-        others = hand.side_label(them)
-        offer = hand.say("deal.exposed", "dealer-offer", card=card, dealer=dealer) if them == (dealer,) \
-            else hand.say("deal.exposed", "offer", card=card, others=others, dealer=dealer)
+        dealer, them, others = hand.dealer, hand.adversaries(hand.dealer), hand.other(hand.side(hand.dealer))
+        offer = hand.say("deal.exposed", "offer", card=card, others=others, dealer=dealer)
         return Ruling(hand.say("deal.exposed", "ruling"), new_deal_offer(
-            hand, them, event.player, "deal.exposed", offer, hand.say("deal.exposed", "chosen", others=others),
+            hand, them, dealer, "deal.exposed", offer, hand.say("deal.exposed", "chosen", others=others),
             hand.say("deal.exposed", "stands", card=card), (Lapse.PLAY_BEGINS,), type(hand).chose_new_deal),
             lambda choice: hand.exposed[event.player].remove(card))
 
