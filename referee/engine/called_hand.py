@@ -15,14 +15,15 @@ said here, unless a game words it otherwise.
 
 from __future__ import annotations
 
-from typing import Generic, Literal
+from typing import ClassVar, Generic, Literal
 
 from ..notation import events as ev
 from ..notation.reader import HandRecord
 from .auction import Auction, Bid
 from .caller import NOBODY
-from .callerlaws import caller_lead_followed
+from .callerlaws import CallerSide, caller_lead_followed
 from .ladder import Rung
+from .misere import look_back
 from .replay import HandContext, HandReplay
 
 Step = Literal["bidding", "naming", "discarding", "ready"]
@@ -37,6 +38,12 @@ class CalledHand(HandReplay, Generic[Bid]):
     pool the hand is played for."""
 
     calls: Auction[Bid]  # set by the game, which declares its auction's rules
+    caller_side: ClassVar[CallerSide]
+    """What the game's laws ask before every penalty (`callerlaws.CallerSide`), declared by the game
+    for the laws here that it leaves to the engine (a look back)."""
+    silence_noted: ClassVar[bool] = False
+    """Whether the game's rulebook words the players taken as passed when play begins while a bid
+    stands (`take_silence`), in its sentence ``bidding.end.taken-as-passed``."""
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record)
@@ -72,16 +79,18 @@ class CalledHand(HandReplay, Generic[Bid]):
         what a deal nobody bid on becomes."""
         raise NotImplementedError
 
-    def take_silence(self) -> list[str] | None:
-        """Play is about to begin (the caller names trumps, a player discards or leads) while a bid
-        stands and some players have not spoken since it was made: the table took them to have
-        passed, so the bidding closes into its contract and the hand is played and scored, not
-        left in progress with every card sent back. Those so taken; None while no bid stands or
-        once the bidding is closed."""
+    def take_silence(self, event: ev.Event) -> list[str] | None:
+        """Play is about to begin (`event`: the caller names trumps, a player discards or leads) while
+        a bid stands and some players have not spoken since it was made: the table took them to have
+        passed, so the bidding closes into its contract and the hand is played and scored, not left
+        in progress with every card sent back; a note says so where the game words it
+        (`silence_noted`). Those so taken; None while no bid stands or once the bidding is closed."""
         if not self.bidding or self.calls.high is None:
             return None
         silent = self.calls.take_silence()
         self.close_bidding()
+        if self.silence_noted:
+            self.note(taken_as_passed(self, event, silent))
         return silent
 
     # ---- play -------------------------------------------------------------------------------
@@ -104,6 +113,15 @@ class CalledHand(HandReplay, Generic[Bid]):
         for fact in [f for trick, led in table.unproven_failures(event.player) if led is event.card.suit
                      for f in table.prove(event.player, trick)] if table else ():
             self.on_fact(fact)
+
+    def play_over(self) -> bool:
+        """Every trick played, or the hands thrown up (a misère lost or claimed): no error is left to penalise."""
+        return self.table is not None and (self.table.finished or self.stage == "ended")
+
+    def on_look(self, event: ev.Look) -> None:
+        """A look at a quitted trick (`misere.look_back`), until play is over: the last trick, but in a
+        misère; an earlier one costs a lead out of turn."""
+        look_back(self, event, self.caller_side, self.table is not None and not self.play_over())
 
     # ---- the steps before play -------------------------------------------------------------
     def close_into(self, rung: Rung | None, names_trumps: bool) -> None:
@@ -147,9 +165,16 @@ class CalledHand(HandReplay, Generic[Bid]):
         return self.say("play.lead", "step", eldest=self.eldest)
 
     def playing_step(self) -> str | None:
-        """What happens next once play has begun: the call on exposed cards first (`liable`, where
-        the game declares one), then play's own next step; nothing once the hand is over."""
-        return None if self.stage == "ended" else self.liable.waiting(self) or self.next_in_play()
+        """What happens next once play has begun: the players still to discard for a little misère
+        first, where the game lets play begin before they have (until trick 1 is complete); then the
+        call on exposed cards (`liable`, where the game declares one), then play's own next step;
+        nothing once the hand is over."""
+        table = self.table
+        if self.stage == "ended":
+            return None
+        if missing := (self.missing_discards() if table is not None and not table.tricks else []):
+            return discards_due(self, missing)
+        return self.liable.waiting(self) or self.next_in_play()
 
     def next_step(self) -> str | None:
         """What happens now: a choice play waits for comes first, then play's own next step once
@@ -161,3 +186,17 @@ class CalledHand(HandReplay, Generic[Bid]):
         if self.stage == "ended":
             return None
         return self.waiting()
+
+
+def taken_as_passed(hand: CalledHand[Bid], event: ev.Event, silent: list[str]) -> str:
+    """The note of the players the table took to have passed (`CalledHand.take_silence`), in the
+    words of a game that gives them (`silence_noted`): by `event`, a discard, a naming or a lead."""
+    return hand.say("bidding.end", "taken-as-passed", player=event.player, caller=hand.called.caller,
+                    act={ev.Discard: "discarded", ev.NameSuit: "named trumps"}.get(type(event), "led"),
+                    silent=" and ".join(silent), them="him" if len(silent) == 1 else "them")
+
+
+def discards_due(hand: CalledHand[Bid], missing: list[str]) -> str:
+    """What play waits for in a game whose play may begin before a little misère's discards are all
+    made: those still to discard, then play's own next step."""
+    return hand.say("misere.discard", "still", missing=hand.side_label(missing), then=hand.next_in_play())

@@ -150,7 +150,7 @@ class BostonHand(CalledHand[BostonBid]):
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         if event.player == self.caller and self.high and not self.high.misere:
-            self.take_silence()  # the remaining passes were not written down
+            self.take_silence(event)  # the remaining passes were not written down
         player, suit, bound = event.player, event.suit, bound_suit(self.high, self.upcard)
         if self.step != "naming" or self.stage == "ended" or player != self.caller:
             self.find("illegal-bid", player, event.at, "bidding.trump", self.say(
@@ -167,7 +167,7 @@ class BostonHand(CalledHand[BostonBid]):
         """A discard made while a little misère stands unanswered shows the table took the others to
         have passed (`take_silence`); then it is ruled as every discard is."""
         if self.step == "bidding" and self.high is not None and self.high.little:
-            self.take_silence()
+            self.take_silence(event)
         super().on_discard(event)
 
     def discard_refused(self) -> bool:
@@ -219,7 +219,7 @@ class BostonHand(CalledHand[BostonBid]):
     def ready_to_play(self, event: ev.Play) -> bool:
         player, card = event.player, event.card
         if self.step == "bidding" and player == self.eldest:
-            self.take_silence()  # the opening lead, while a bid stands: the passes still due were not written down
+            self.take_silence(event)  # the opening lead, while a bid stands: the passes still due were not written down
         if self.step == "discarding" and player in self.called.against:
             what = self.say("misere.error", "early-lead", player=player, card=card)
             self.found("premature-lead", player, event.at, "misere.error", "found", what=what)

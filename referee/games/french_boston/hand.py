@@ -10,7 +10,6 @@ from ...engine.auction import Objection
 from ...engine.called_hand import CalledHand
 from ...engine.caller import Called, claim_rest
 from ...engine.callerlaws import CALL_WORDS
-from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
 from ...notation.cards import Suit, pack
@@ -36,6 +35,8 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
 class FrenchBostonHand(CalledHand[Proposal]):
     """A French Boston deal: one caller alone, or a demander and his acceptor, against the rest."""
 
+    caller_side = SIDE
+    silence_noted = True  # the table's taking the silent to have passed is noted (`take_silence`)
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS, CALL_WORDS,  # misère claim; wrong deal let stand
                            score_unit="counters", revoke_abandons=True, claim_abandons=True, short_abandons=True,
                            upcard="dealer's", shown_after_end=True,
@@ -119,7 +120,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
         high = self.calls.high  # a solo caller's naming, as in Boston: the passes still due were not written down
         if high is not None and event.player == high.player and not (high.is_demand or high.rung.misere):
-            self.silent_passed(event)  # (a demand waits for its acceptance: silence is no answer to it)
+            self.take_silence(event)  # (a demand waits for its acceptance: silence is no answer to it)
         contract, player, suit = self.made, event.player, event.suit.word
         if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
@@ -143,18 +144,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.trump, contract.needed, contract.named = event.suit, needed, True
 
     # ---- play -----------------------------------------------------------------------------
-    def silent_passed(self, event: ev.Event) -> bool:
-        """A misère discard, the opening lead from its seat or the proposer naming trumps, while a proposal stands,
-        ends the bidding (`take_silence`), with a note of whom the table took to have passed. Whether it closed so."""
-        if (silent := self.take_silence()) is None:
-            return False
-        self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=self.called.caller,
-                           act={ev.Discard: "discarded", ev.NameSuit: "named trumps"}.get(type(event), "led"),
-                           silent=" and ".join(silent), them="him" if len(silent) == 1 else "them"))
-        return True
-
     def on_discard(self, event: ev.Discard) -> None:
-        self.silent_passed(event)
+        self.take_silence(event)  # a misère discard while a proposal stands ends the bidding
         super().on_discard(event)
 
     def discard_refused(self) -> bool:
@@ -173,7 +164,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
-        if self.bidding and not (event.player == self.eldest and self.silent_passed(event)):
+        if self.bidding and not (event.player == self.eldest and self.take_silence(event) is not None):
             self.found("premature-lead", event.player, event.at, "exposed.fallen-card", "played", player=event.player,
                        card=event.card)
             self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
@@ -201,10 +192,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
                        player=event.player, what=what, caller=self.called.caller)
             MISERE.open(self, event.player, what)
         return True
-
-    def on_look(self, event: ev.Look) -> None:
-        """As in Boston (`misere.look_back`), until the hands are thrown up: the last trick, but in a misère."""
-        look_back(self, event, SIDE, self.table is not None and not self.play_over())
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """As in Boston (L36, `claim_rest`); no penalty before play, nor where no law would penalise
@@ -237,10 +224,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=trick,
                                    short=" and ".join(short)) if short and caller not in short
                           else self.say("misere.play", "lost", caller=caller, trick=trick))
-
-    def play_over(self) -> bool:
-        """Every trick played, or the hands thrown up (a misère lost or claimed): no error is left to penalise."""
-        return self.table is not None and (self.table.finished or self.stage == "ended")
 
     # ---- status -------------------------------------------------------------------------------------
     def throw_in_refused(self) -> str | None:
@@ -284,9 +267,3 @@ class FrenchBostonHand(CalledHand[Proposal]):
             "petite": self.petite.word if self.petite else None,
             "deal": "double" if multiplier(self.number) == 2 else "simple",
         }
-
-    def playing_step(self) -> str | None:
-        """Those still to discard come first, until trick 1 is complete."""
-        if missing := (self.missing_discards() if self.table is not None and not self.table.tricks else []):
-            return self.say("misere.discard", "still", missing=self.side_label(missing), then=self.next_in_play())
-        return self.next_in_play()
