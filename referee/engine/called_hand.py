@@ -150,6 +150,17 @@ class CalledHand(HandReplay, Generic[Bid]):
         """The players still to discard while the hand waits for a little misère's discards."""
         return self.still_to_discard() if self.step == "discarding" else []
 
+    def early_lead(self, event: ev.Play, missing: list[str]) -> None:
+        """An adversary's lead while a little misère's discards are still due from `missing`: a misère
+        error, found under the game's misère error rule (`MisereError.topic`), and the caller's claim
+        open for it. In the game's words under misere.discard: `led-early` says what he did,
+        `led-early-error` the finding."""
+        misere, player = self.caller_side.misere, event.player
+        what = self.say("misere.discard", "led-early", player=player, card=event.card, missing=" and ".join(missing))
+        self.find("premature-lead", player, event.at, misere.topic, self.say(
+            "misere.discard", "led-early-error", player=player, what=what, caller=self.called.caller))
+        misere.open(self, player, what)
+
     def waiting(self) -> str:
         """What the step the hand stands at before play waits for, in the sentence `step` of the
         step's rule, which a game's rulebook words from the slots given (whose turn to bid, who

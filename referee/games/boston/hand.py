@@ -39,6 +39,7 @@ BostonOptions = TypedDict("BostonOptions", {
 class BostonHand(CalledHand[BostonBid]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
+    caller_side = SIDE
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            CALL_WORDS,  # a misère error's claim; a wrong deal let stand
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
@@ -221,10 +222,9 @@ class BostonHand(CalledHand[BostonBid]):
         if self.step == "bidding" and player == self.eldest:
             self.take_silence(event)  # the opening lead, while a bid stands: the passes still due were not written down
         if self.step == "discarding" and player in self.called.against:
-            what = self.say("misere.error", "early-lead", player=player, card=card)
-            self.found("premature-lead", player, event.at, "misere.error", "found", what=what)
+            missing = self.missing_discards()
             self.begin_play()
-            MISERE.open(self, player, what)
+            self.early_lead(event, missing)
             return True
         if self.step == "bidding":
             return self.premature(event, self.say("play.premature-lead", "bidding", player=player, card=card,

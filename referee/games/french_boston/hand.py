@@ -171,10 +171,10 @@ class FrenchBostonHand(CalledHand[Proposal]):
             return False
         if (contract := self.made) is None:
             return False
-        missing = " and ".join(self.missing_discards())  # those still to discard, in words
+        missing = self.missing_discards()  # those still to discard
         if missing and event.player == self.called.caller:
             self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
-                       card=event.card, missing=missing)
+                       card=event.card, missing=" and ".join(missing))
             return False
         if contract.kind != "misere" and self.trump is None:  # a demand's suit unwritten: belle, when it can only be
             if self.petite is not None or self.belle is None:  # belle; else a guess, found as such
@@ -186,11 +186,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
         self.start_play(self.eldest, self.order, rules, 12 if discards else None)
         self.check_counts(event)
-        if missing:  # an adversary's lead before the discards: a misère error (the rulebook's misere.errors)
-            what = self.say("misere.errors", "led-early", card=event.card, missing=missing)
-            self.found("premature-lead", event.player, event.at, "misere.errors", "led-early-error",
-                       player=event.player, what=what, caller=self.called.caller)
-            MISERE.open(self, event.player, what)
+        if missing:  # an adversary's lead before the discards: a misère error
+            self.early_lead(event, missing)
         return True
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
