@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import ClassVar, Generic, Literal
 
 from ..notation import events as ev
+from ..notation.cards import Card
 from ..notation.reader import HandRecord
 from .auction import Auction, Bid
-from .caller import NOBODY
+from .caller import NOBODY, claim_rest
 from .callerlaws import CallerSide, caller_lead_followed
 from .ladder import Rung
 from .misere import look_back
@@ -41,6 +42,8 @@ class CalledHand(HandReplay, Generic[Bid]):
     caller_side: ClassVar[CallerSide]
     """What the game's laws ask before every penalty (`callerlaws.CallerSide`), declared by the game
     for the laws here that it leaves to the engine (a look back)."""
+    claim_whose: ClassVar[str] = ""
+    """How the finding of a claim of the rest names the claimer's partners before their names (`lay_down`)."""
     silence_noted: ClassVar[bool] = False
     """Whether the game's rulebook words the players taken as passed when play begins while a bid
     stands (`take_silence`), in its sentence ``bidding.end.taken-as-passed``."""
@@ -122,6 +125,24 @@ class CalledHand(HandReplay, Generic[Bid]):
         """A look at a quitted trick (`misere.look_back`), until play is over: the last trick, but in a
         misère; an earlier one costs a lead out of turn."""
         look_back(self, event, self.caller_side, self.table is not None and not self.play_over())
+
+    def on_claimrest(self, event: ev.ClaimRest) -> None:
+        """An adversary of the caller who says he can win the rest (L36, `claim_rest`): his partners'
+        cards are laid on the table, each then the innocent side's to call (`lay_claimed`), or in a
+        misère it is an error the caller may claim; where the game's laws give no penalty, a note in
+        its words says so (`claim_free`)."""
+        if (free := self.claim_free(event.player)) is not None:
+            self.note(free)
+        elif (cards := claim_rest(self, event, self.called, self.caller_side.misere, self.claim_whose)) is not None:
+            self.lay_claimed(cards)
+
+    def claim_free(self, player: str) -> str | None:
+        """Why `player`'s claim of the rest carries no penalty, in words; None when it carries one."""
+        raise NotImplementedError
+
+    def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
+        """The cards laid down after a claim of the rest, by partner: what the game's law makes of them."""
+        raise NotImplementedError
 
     # ---- the steps before play -------------------------------------------------------------
     def close_into(self, rung: Rung | None, names_trumps: bool) -> None:

@@ -8,16 +8,16 @@ from typing import Any, Literal, TypedDict, cast
 from ...engine import table as tb
 from ...engine.auction import Auction, void
 from ...engine.called_hand import CalledHand
-from ...engine.caller import Called, claim_rest
+from ...engine.caller import Called
 from ...engine.callerlaws import CALL_WORDS, caller_lead_followed
 from ...engine.laws import Effect
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
-from ...notation.cards import pack
+from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
 from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
-from .penalties import LAWS, MISERE, SIDE
+from .penalties import LAWS, SIDE
 from .settlement import TABLES, BostonSettlement, bid_name
 
 BostonOptions = TypedDict("BostonOptions", {
@@ -40,6 +40,7 @@ class BostonHand(CalledHand[BostonBid]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     caller_side = SIDE
+    claim_whose = "his partners "  # a claim of the rest: "his partners C and D lay their cards on the table"
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            CALL_WORDS,  # a misère error's claim; a wrong deal let stand
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
@@ -280,25 +281,23 @@ class BostonHand(CalledHand[BostonBid]):
         """The last trick may be seen but in a misère; an earlier one costs a lead out of turn (`misere.look_back`)."""
         look_back(self, event, SIDE, self.stage == "play")
 
-    def on_claimrest(self, event: ev.ClaimRest) -> None:
-        """An opponent who says he can win the rest: his partners' cards are laid on the table and are
-        liable to be called (L36), at the caller's call for the rest of the hand (`LiableCards`)."""
-        player = event.player
-        if self.stage != "play" or self.caller is None or player == self.caller:
-            self.notes.append(self.say("play.claim-rest", "caller", player=player) if player == self.caller
-                              else self.say("play.claim-rest", "no-caller", player=player) if self.stage == "play"
-                              else self.say("play.claim-rest", "outside", player=player))
-            return
-        cards = claim_rest(self, event, self.called, MISERE, "his partners ",
-                           self.say("play.claim-rest", "exposed", caller=self.caller),
-                           self.say("misere.error", "error"), self.say("misere.error", "rest", player=player))
-        if cards is not None:  # None in a misère: an error, the caller's claim open
-            laid = [(partner, card) for partner, held in cards.items() for card in held]
-            for partner, card in laid:  # each the caller's choice, as one exposed card (`callable_card`)
-                self.liable.lay(card, partner)
-                self.open(self.liable.offer(self, partner, card))
-            self.penalty("play.claim-rest", "laid", partners=" and ".join(cards),
-                         effects=[Effect("exposed", p, None, c.text) for p, c in laid])
+    def claim_free(self, player: str) -> str | None:
+        """No penalty from the caller, who has no partner, nor while nobody bid, nor outside the play."""
+        if self.stage == "play" and self.caller is not None and player != self.caller:
+            return None
+        return self.say("play.claim-rest", "caller", player=player) if player == self.caller \
+            else self.say("play.claim-rest", "no-caller", player=player) if self.stage == "play" \
+            else self.say("play.claim-rest", "outside", player=player)
+
+    def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
+        """His partners' cards are liable to be called (L36), at the caller's call for the rest of the
+        hand (`LiableCards`), each as one exposed card (`callable_card`)."""
+        laid = [(partner, card) for partner, held in cards.items() for card in held]
+        for partner, card in laid:
+            self.liable.lay(card, partner)
+            self.open(self.liable.offer(self, partner, card))
+        self.penalty("play.claim-rest", "laid", partners=" and ".join(cards),
+                     effects=[Effect("exposed", p, None, c.text) for p, c in laid])
 
     # ---- revokes (the laws: `penalties.REVOKE`) --------------------------------------------------
     def revoke_overtricks(self) -> int:

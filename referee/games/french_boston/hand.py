@@ -8,14 +8,14 @@ from typing import Any, Literal, TypedDict, cast
 from ...engine import table as tb
 from ...engine.auction import Objection
 from ...engine.called_hand import CalledHand
-from ...engine.caller import Called, claim_rest
+from ...engine.caller import Called
 from ...engine.callerlaws import CALL_WORDS
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
-from ...notation.cards import Suit, pack
+from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, Contract, Proposal, needed_in, read_bid, read_demand
-from .penalties import LAWS, MISERE, SIDE, call_offer, fallen_card_offer
+from .penalties import LAWS, SIDE, call_offer, fallen_card_offer
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
 
@@ -190,16 +190,15 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.early_lead(event, missing)
         return True
 
-    def on_claimrest(self, event: ev.ClaimRest) -> None:
-        """As in Boston (L36, `claim_rest`); no penalty before play, nor where no law would penalise
-        him (`SIDE`: a solo caller has no partner to show anything to)."""
-        if self.table is None or SIDE.exemption(self, event.player) is not None:
-            self.note(self.say("play.claim-rest", "no-penalty", player=event.player))
-            return
-        others = self.side_label(self.adversaries(event.player))
-        cards = claim_rest(self, event, self.called, MISERE, "", self.say("play.claim-rest", "exposed", others=others),
-                           self.say("play.claim-rest", "misere-error"), self.say("play.claim-rest", "what"))
-        for player, card in ((p, c) for p, laid in (cards or {}).items() for c in laid):
+    def claim_free(self, player: str) -> str | None:
+        """No penalty before play, nor where no law would penalise him (`SIDE`: a solo caller has no
+        partner to show anything to)."""
+        free = self.table is None or SIDE.exemption(self, player) is not None
+        return self.say("play.claim-rest", "no-penalty", player=player) if free else None
+
+    def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
+        """As in Boston, each the other side's to call, as an exposed card (`call_offer`)."""
+        for player, card in ((p, c) for p, laid in cards.items() for c in laid):
             self.open(call_offer(self, player, card))
 
     def check_counts(self, event: ev.Play) -> None:
