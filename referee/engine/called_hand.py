@@ -15,12 +15,12 @@ said here, unless a game words it otherwise.
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, Literal
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from ..notation import events as ev
 from ..notation.cards import Card
 from ..notation.reader import HandRecord
-from .auction import Auction, Bid
+from .auction import Auction
 from .caller import NOBODY, claim_rest
 from .callerlaws import CallerSide, caller_lead_followed
 from .ladder import Rung
@@ -30,6 +30,16 @@ from .replay import HandContext, HandReplay
 Step = Literal["bidding", "naming", "discarding", "ready"]
 """Where a called hand stands before play: the bidding is on; the caller is to name trumps; the
 players are to discard for a little misère; ready for the opening lead."""
+
+
+class Laddered(Protocol):
+    """A bid on its game's ladder: what the steps before play ask of it is its contract's `rung`."""
+
+    @property
+    def rung(self) -> Rung: ...
+
+
+Bid = TypeVar("Bid", bound=Laddered)
 
 
 class CalledHand(HandReplay, Generic[Bid]):
@@ -44,6 +54,8 @@ class CalledHand(HandReplay, Generic[Bid]):
     for the laws here that it leaves to the engine (a look back)."""
     claim_whose: ClassVar[str] = ""
     """How the finding of a claim of the rest names the claimer's partners before their names (`lay_down`)."""
+    any_discard_closes: ClassVar[bool] = False
+    """Whether a discard while any bid stands closes the bidding (`on_discard`), not only under a bid with discards."""
     silence_noted: ClassVar[bool] = False
     """Whether the game's rulebook words the players taken as passed when play begins while a bid
     stands (`take_silence`), in its sentence ``bidding.end.taken-as-passed``."""
@@ -160,7 +172,12 @@ class CalledHand(HandReplay, Generic[Bid]):
 
     def on_discard(self, event: ev.Discard) -> None:
         """A little misère's discard (`take_discard`), unless the game's law refuses it (found in the
-        sentence `refused` of its rule); once every player has discarded, the hand is ready to lead."""
+        sentence `refused` of its rule); once every player has discarded, the hand is ready to lead.
+        One made while a bid with discards stands (any bid, where the game declares `any_discard_closes`)
+        shows that the table took the players still to answer it to have passed (`take_silence`)."""
+        high = self.calls.high
+        if high is not None and (self.any_discard_closes or high.rung.discards):
+            self.take_silence(event)
         if self.discard_refused():
             self.found("illegal-discard", event.player, event.at, "misere.discard", "refused", player=event.player,
                        card=event.card)
@@ -220,7 +237,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         return self.waiting()
 
 
-def taken_as_passed(hand: CalledHand[Bid], event: ev.Event, silent: list[str]) -> str:
+def taken_as_passed(hand: CalledHand[Any], event: ev.Event, silent: list[str]) -> str:
     """The note of the players the table took to have passed (`CalledHand.take_silence`), in the
     words of a game that gives them (`silence_noted`): by `event`, a discard, a naming or a lead."""
     return hand.say("bidding.end", "taken-as-passed", player=event.player, caller=hand.called.caller,
@@ -228,7 +245,7 @@ def taken_as_passed(hand: CalledHand[Bid], event: ev.Event, silent: list[str]) -
                     silent=" and ".join(silent), them="him" if len(silent) == 1 else "them")
 
 
-def discards_due(hand: CalledHand[Bid], missing: list[str]) -> str:
+def discards_due(hand: CalledHand[Any], missing: list[str]) -> str:
     """What play waits for in a game whose play may begin before a little misère's discards are all
     made: those still to discard, then play's own next step."""
     return hand.say("misere.discard", "still", missing=hand.side_label(missing), then=hand.next_in_play())

@@ -165,13 +165,6 @@ class BostonHand(CalledHand[BostonBid]):
             suit = bound
         self.trump, self.step = suit, "ready"
 
-    def on_discard(self, event: ev.Discard) -> None:
-        """A discard made while a little misère stands unanswered shows the table took the others to
-        have passed (`take_silence`); then it is ruled as every discard is."""
-        if self.step == "bidding" and self.high is not None and self.high.little:
-            self.take_silence(event)
-        super().on_discard(event)
-
     def discard_refused(self) -> bool:
         """Discards are made before the first lead, while the hand waits for them."""
         return self.step != "discarding" or self.stage == "ended"

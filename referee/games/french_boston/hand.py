@@ -37,6 +37,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     caller_side = SIDE
     silence_noted = True  # the table's taking the silent to have passed is noted (`take_silence`)
+    any_discard_closes = True  # a discard while any proposal stands ends the bidding
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS, CALL_WORDS,  # misère claim; wrong deal let stand
                            score_unit="counters", revoke_abandons=True, claim_abandons=True, short_abandons=True,
                            upcard="dealer's", shown_after_end=True,
@@ -144,10 +145,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.trump, contract.needed, contract.named = event.suit, needed, True
 
     # ---- play -----------------------------------------------------------------------------
-    def on_discard(self, event: ev.Discard) -> None:
-        self.take_silence(event)  # a misère discard while a proposal stands ends the bidding
-        super().on_discard(event)
-
     def discard_refused(self) -> bool:
         """Only a petite misère's, and even after a lead made before the discards, until trick 1 is complete."""
         contract, table = self.undertaking, self.table
