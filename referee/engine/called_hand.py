@@ -15,19 +15,31 @@ said here, unless a game words it otherwise.
 
 from __future__ import annotations
 
-from typing import Generic, Literal
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from ..notation import events as ev
+from ..notation.cards import Card
 from ..notation.reader import HandRecord
-from .auction import Auction, Bid
-from .caller import NOBODY
-from .callerlaws import caller_lead_followed
+from .auction import Auction
+from .caller import NOBODY, claim_rest
+from .callerlaws import CallerSide, caller_lead_followed
 from .ladder import Rung
+from .misere import look_back
 from .replay import HandContext, HandReplay
 
 Step = Literal["bidding", "naming", "discarding", "ready"]
 """Where a called hand stands before play: the bidding is on; the caller is to name trumps; the
 players are to discard for a little misère; ready for the opening lead."""
+
+
+class Laddered(Protocol):
+    """A bid on its game's ladder: what the steps before play ask of it is its contract's `rung`."""
+
+    @property
+    def rung(self) -> Rung: ...
+
+
+Bid = TypeVar("Bid", bound=Laddered)
 
 
 class CalledHand(HandReplay, Generic[Bid]):
@@ -37,6 +49,16 @@ class CalledHand(HandReplay, Generic[Bid]):
     pool the hand is played for."""
 
     calls: Auction[Bid]  # set by the game, which declares its auction's rules
+    caller_side: ClassVar[CallerSide]
+    """What the game's laws ask before every penalty (`callerlaws.CallerSide`), declared by the game
+    for the laws here that it leaves to the engine (a look back)."""
+    claim_whose: ClassVar[str] = ""
+    """How the finding of a claim of the rest names the claimer's partners before their names (`lay_down`)."""
+    any_discard_closes: ClassVar[bool] = False
+    """Whether a discard while any bid stands closes the bidding (`on_discard`), not only under a bid with discards."""
+    silence_noted: ClassVar[bool] = False
+    """Whether the game's rulebook words the players taken as passed when play begins while a bid
+    stands (`take_silence`), in its sentence ``bidding.end.taken-as-passed``."""
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record)
@@ -72,16 +94,18 @@ class CalledHand(HandReplay, Generic[Bid]):
         what a deal nobody bid on becomes."""
         raise NotImplementedError
 
-    def take_silence(self) -> list[str] | None:
-        """Play is about to begin (the caller names trumps, a player discards or leads) while a bid
-        stands and some players have not spoken since it was made: the table took them to have
-        passed, so the bidding closes into its contract and the hand is played and scored, not
-        left in progress with every card sent back. Those so taken; None while no bid stands or
-        once the bidding is closed."""
+    def take_silence(self, event: ev.Event) -> list[str] | None:
+        """Play is about to begin (`event`: the caller names trumps, a player discards or leads) while
+        a bid stands and some players have not spoken since it was made: the table took them to have
+        passed, so the bidding closes into its contract and the hand is played and scored, not left
+        in progress with every card sent back; a note says so where the game words it
+        (`silence_noted`). Those so taken; None while no bid stands or once the bidding is closed."""
         if not self.bidding or self.calls.high is None:
             return None
         silent = self.calls.take_silence()
         self.close_bidding()
+        if self.silence_noted:
+            self.note(taken_as_passed(self, event, silent))
         return silent
 
     # ---- play -------------------------------------------------------------------------------
@@ -105,6 +129,33 @@ class CalledHand(HandReplay, Generic[Bid]):
                      for f in table.prove(event.player, trick)] if table else ():
             self.on_fact(fact)
 
+    def play_over(self) -> bool:
+        """Every trick played, or the hands thrown up (a misère lost or claimed): no error is left to penalise."""
+        return self.table is not None and (self.table.finished or self.stage == "ended")
+
+    def on_look(self, event: ev.Look) -> None:
+        """A look at a quitted trick (`misere.look_back`), until play is over: the last trick, but in a
+        misère; an earlier one costs a lead out of turn."""
+        look_back(self, event, self.caller_side, self.table is not None and not self.play_over())
+
+    def on_claimrest(self, event: ev.ClaimRest) -> None:
+        """An adversary of the caller who says he can win the rest (L36, `claim_rest`): his partners'
+        cards are laid on the table, each then the innocent side's to call (`lay_claimed`), or in a
+        misère it is an error the caller may claim; where the game's laws give no penalty, a note in
+        its words says so (`claim_free`)."""
+        if (free := self.claim_free(event.player)) is not None:
+            self.note(free)
+        elif (cards := claim_rest(self, event, self.called, self.caller_side.misere, self.claim_whose)) is not None:
+            self.lay_claimed(cards)
+
+    def claim_free(self, player: str) -> str | None:
+        """Why `player`'s claim of the rest carries no penalty, in words; None when it carries one."""
+        raise NotImplementedError
+
+    def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
+        """The cards laid down after a claim of the rest, by partner: what the game's law makes of them."""
+        raise NotImplementedError
+
     # ---- the steps before play -------------------------------------------------------------
     def close_into(self, rung: Rung | None, names_trumps: bool) -> None:
         """The bidding closes into a contract on `rung` (None: nobody bid): a little misère's
@@ -121,7 +172,12 @@ class CalledHand(HandReplay, Generic[Bid]):
 
     def on_discard(self, event: ev.Discard) -> None:
         """A little misère's discard (`take_discard`), unless the game's law refuses it (found in the
-        sentence `refused` of its rule); once every player has discarded, the hand is ready to lead."""
+        sentence `refused` of its rule); once every player has discarded, the hand is ready to lead.
+        One made while a bid with discards stands (any bid, where the game declares `any_discard_closes`)
+        shows that the table took the players still to answer it to have passed (`take_silence`)."""
+        high = self.calls.high
+        if high is not None and (self.any_discard_closes or high.rung.discards):
+            self.take_silence(event)
         if self.discard_refused():
             self.found("illegal-discard", event.player, event.at, "misere.discard", "refused", player=event.player,
                        card=event.card)
@@ -131,6 +187,17 @@ class CalledHand(HandReplay, Generic[Bid]):
     def missing_discards(self) -> list[str]:
         """The players still to discard while the hand waits for a little misère's discards."""
         return self.still_to_discard() if self.step == "discarding" else []
+
+    def early_lead(self, event: ev.Play, missing: list[str]) -> None:
+        """An adversary's lead while a little misère's discards are still due from `missing`: a misère
+        error, found under the game's misère error rule (`MisereError.topic`), and the caller's claim
+        open for it. In the game's words under misere.discard: `led-early` says what he did,
+        `led-early-error` the finding."""
+        misere, player = self.caller_side.misere, event.player
+        what = self.say("misere.discard", "led-early", player=player, card=event.card, missing=" and ".join(missing))
+        self.find("premature-lead", player, event.at, misere.topic, self.say(
+            "misere.discard", "led-early-error", player=player, what=what, caller=self.called.caller))
+        misere.open(self, player, what)
 
     def waiting(self) -> str:
         """What the step the hand stands at before play waits for, in the sentence `step` of the
@@ -147,9 +214,16 @@ class CalledHand(HandReplay, Generic[Bid]):
         return self.say("play.lead", "step", eldest=self.eldest)
 
     def playing_step(self) -> str | None:
-        """What happens next once play has begun: the call on exposed cards first (`liable`, where
-        the game declares one), then play's own next step; nothing once the hand is over."""
-        return None if self.stage == "ended" else self.liable.waiting(self) or self.next_in_play()
+        """What happens next once play has begun: the players still to discard for a little misère
+        first, where the game lets play begin before they have (until trick 1 is complete); then the
+        call on exposed cards (`liable`, where the game declares one), then play's own next step;
+        nothing once the hand is over."""
+        table = self.table
+        if self.stage == "ended":
+            return None
+        if missing := (self.missing_discards() if table is not None and not table.tricks else []):
+            return discards_due(self, missing)
+        return self.liable.waiting(self) or self.next_in_play()
 
     def next_step(self) -> str | None:
         """What happens now: a choice play waits for comes first, then play's own next step once
@@ -161,3 +235,17 @@ class CalledHand(HandReplay, Generic[Bid]):
         if self.stage == "ended":
             return None
         return self.waiting()
+
+
+def taken_as_passed(hand: CalledHand[Any], event: ev.Event, silent: list[str]) -> str:
+    """The note of the players the table took to have passed (`CalledHand.take_silence`), in the
+    words of a game that gives them (`silence_noted`): by `event`, a discard, a naming or a lead."""
+    return hand.say("bidding.end", "taken-as-passed", player=event.player, caller=hand.called.caller,
+                    act={ev.Discard: "discarded", ev.NameSuit: "named trumps"}.get(type(event), "led"),
+                    silent=" and ".join(silent), them="him" if len(silent) == 1 else "them")
+
+
+def discards_due(hand: CalledHand[Any], missing: list[str]) -> str:
+    """What play waits for in a game whose play may begin before a little misère's discards are all
+    made: those still to discard, then play's own next step."""
+    return hand.say("misere.discard", "still", missing=hand.side_label(missing), then=hand.next_in_play())

@@ -136,17 +136,21 @@ def lay_down(hand: HandReplay, event: ev.ClaimRest, partners: Sequence[str], who
     return cards
 
 
-def claim_rest(hand: HandReplay, event: ev.ClaimRest, called: Called, misere: MisereError, whose: str,
-               exposed: str, error: str, what: str) -> dict[str, list[Card]] | None:
+def claim_rest(hand: HandReplay, event: ev.ClaimRest, called: Called, misere: MisereError,
+               whose: str) -> dict[str, list[Card]] | None:
     """An adversary of the caller who says he can win the rest, in play: his partners lay their cards
-    down (`lay_down`, whose finding ends with the game's `exposed` ruling), each liable to be called,
-    or in a misère with its `error` ruling, the caller's claim open for the error (`what`). The laid
-    cards by partner, for the game's call on them; None in a misère."""
+    down (`lay_down`), each liable to be called, or in a misère it is an error, the caller's claim
+    open for it. The words are the game's, under play.claim-rest: `exposed` ends the finding (given
+    the innocent side, `others`, and the `caller`), in a misère `misere-error`, and `what` names the
+    error the caller may claim for (given the `player`). The laid cards by partner, for the game's
+    call on them; None in a misère."""
     partners = sorted(called.partners_of(event.player), key=hand.order.index)
     if not called.misere:
-        return lay_down(hand, event, partners, whose, exposed)
-    lay_down(hand, event, partners, whose, error)
-    misere.open(hand, event.player, what)
+        others = hand.side_label(hand.adversaries(event.player))
+        return lay_down(hand, event, partners, whose,
+                        hand.say("play.claim-rest", "exposed", others=others, caller=called.caller))
+    lay_down(hand, event, partners, whose, hand.say("play.claim-rest", "misere-error"))
+    misere.open(hand, event.player, hand.say("play.claim-rest", "what", player=event.player))
     return None
 
 

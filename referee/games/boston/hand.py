@@ -8,16 +8,16 @@ from typing import Any, Literal, TypedDict, cast
 from ...engine import table as tb
 from ...engine.auction import Auction, void
 from ...engine.called_hand import CalledHand
-from ...engine.caller import Called, claim_rest
+from ...engine.caller import Called
 from ...engine.callerlaws import CALL_WORDS, caller_lead_followed
 from ...engine.laws import Effect
 from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
-from ...notation.cards import pack
+from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
 from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
-from .penalties import LAWS, MISERE, SIDE
+from .penalties import LAWS, SIDE
 from .settlement import TABLES, BostonSettlement, bid_name
 
 BostonOptions = TypedDict("BostonOptions", {
@@ -39,6 +39,8 @@ BostonOptions = TypedDict("BostonOptions", {
 class BostonHand(CalledHand[BostonBid]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
+    caller_side = SIDE
+    claim_whose = "his partners "  # a claim of the rest: "his partners C and D lay their cards on the table"
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            CALL_WORDS,  # a misère error's claim; a wrong deal let stand
                            score_unit="white", pool_unit="red", pool_rate=10,  # ten white counters to the red
@@ -150,7 +152,7 @@ class BostonHand(CalledHand[BostonBid]):
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         if event.player == self.caller and self.high and not self.high.misere:
-            self.take_silence()  # the remaining passes were not written down
+            self.take_silence(event)  # the remaining passes were not written down
         player, suit, bound = event.player, event.suit, bound_suit(self.high, self.upcard)
         if self.step != "naming" or self.stage == "ended" or player != self.caller:
             self.find("illegal-bid", player, event.at, "bidding.trump", self.say(
@@ -162,13 +164,6 @@ class BostonHand(CalledHand[BostonBid]):
                        bid=self.high.text if self.high else "", bound=bound.word, suit=suit.word)
             suit = bound
         self.trump, self.step = suit, "ready"
-
-    def on_discard(self, event: ev.Discard) -> None:
-        """A discard made while a little misère stands unanswered shows the table took the others to
-        have passed (`take_silence`); then it is ruled as every discard is."""
-        if self.step == "bidding" and self.high is not None and self.high.little:
-            self.take_silence()
-        super().on_discard(event)
 
     def discard_refused(self) -> bool:
         """Discards are made before the first lead, while the hand waits for them."""
@@ -219,12 +214,11 @@ class BostonHand(CalledHand[BostonBid]):
     def ready_to_play(self, event: ev.Play) -> bool:
         player, card = event.player, event.card
         if self.step == "bidding" and player == self.eldest:
-            self.take_silence()  # the opening lead, while a bid stands: the passes still due were not written down
+            self.take_silence(event)  # the opening lead, while a bid stands: the passes still due were not written down
         if self.step == "discarding" and player in self.called.against:
-            what = self.say("misere.error", "early-lead", player=player, card=card)
-            self.found("premature-lead", player, event.at, "misere.error", "found", what=what)
+            missing = self.missing_discards()
             self.begin_play()
-            MISERE.open(self, player, what)
+            self.early_lead(event, missing)
             return True
         if self.step == "bidding":
             return self.premature(event, self.say("play.premature-lead", "bidding", player=player, card=card,
@@ -280,25 +274,23 @@ class BostonHand(CalledHand[BostonBid]):
         """The last trick may be seen but in a misère; an earlier one costs a lead out of turn (`misere.look_back`)."""
         look_back(self, event, SIDE, self.stage == "play")
 
-    def on_claimrest(self, event: ev.ClaimRest) -> None:
-        """An opponent who says he can win the rest: his partners' cards are laid on the table and are
-        liable to be called (L36), at the caller's call for the rest of the hand (`LiableCards`)."""
-        player = event.player
-        if self.stage != "play" or self.caller is None or player == self.caller:
-            self.notes.append(self.say("play.claim-rest", "caller", player=player) if player == self.caller
-                              else self.say("play.claim-rest", "no-caller", player=player) if self.stage == "play"
-                              else self.say("play.claim-rest", "outside", player=player))
-            return
-        cards = claim_rest(self, event, self.called, MISERE, "his partners ",
-                           self.say("play.claim-rest", "exposed", caller=self.caller),
-                           self.say("misere.error", "error"), self.say("misere.error", "rest", player=player))
-        if cards is not None:  # None in a misère: an error, the caller's claim open
-            laid = [(partner, card) for partner, held in cards.items() for card in held]
-            for partner, card in laid:  # each the caller's choice, as one exposed card (`callable_card`)
-                self.liable.lay(card, partner)
-                self.open(self.liable.offer(self, partner, card))
-            self.penalty("play.claim-rest", "laid", partners=" and ".join(cards),
-                         effects=[Effect("exposed", p, None, c.text) for p, c in laid])
+    def claim_free(self, player: str) -> str | None:
+        """No penalty from the caller, who has no partner, nor while nobody bid, nor outside the play."""
+        if self.stage == "play" and self.caller is not None and player != self.caller:
+            return None
+        return self.say("play.claim-rest", "caller", player=player) if player == self.caller \
+            else self.say("play.claim-rest", "no-caller", player=player) if self.stage == "play" \
+            else self.say("play.claim-rest", "outside", player=player)
+
+    def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
+        """His partners' cards are liable to be called (L36), at the caller's call for the rest of the
+        hand (`LiableCards`), each as one exposed card (`callable_card`)."""
+        laid = [(partner, card) for partner, held in cards.items() for card in held]
+        for partner, card in laid:
+            self.liable.lay(card, partner)
+            self.open(self.liable.offer(self, partner, card))
+        self.penalty("play.claim-rest", "laid", partners=" and ".join(cards),
+                     effects=[Effect("exposed", p, None, c.text) for p, c in laid])
 
     # ---- revokes (the laws: `penalties.REVOKE`) --------------------------------------------------
     def revoke_overtricks(self) -> int:

@@ -8,15 +8,14 @@ from typing import Any, Literal, TypedDict, cast
 from ...engine import table as tb
 from ...engine.auction import Objection
 from ...engine.called_hand import CalledHand
-from ...engine.caller import Called, claim_rest
+from ...engine.caller import Called
 from ...engine.callerlaws import CALL_WORDS
-from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
-from ...notation.cards import Suit, pack
+from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, Contract, Proposal, needed_in, read_bid, read_demand
-from .penalties import LAWS, MISERE, SIDE, call_offer, fallen_card_offer
+from .penalties import LAWS, SIDE, call_offer, fallen_card_offer
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
 
@@ -36,6 +35,9 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
 class FrenchBostonHand(CalledHand[Proposal]):
     """A French Boston deal: one caller alone, or a demander and his acceptor, against the rest."""
 
+    caller_side = SIDE
+    silence_noted = True  # the table's taking the silent to have passed is noted (`take_silence`)
+    any_discard_closes = True  # a discard while any proposal stands ends the bidding
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS, CALL_WORDS,  # misère claim; wrong deal let stand
                            score_unit="counters", revoke_abandons=True, claim_abandons=True, short_abandons=True,
                            upcard="dealer's", shown_after_end=True,
@@ -119,7 +121,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
         high = self.calls.high  # a solo caller's naming, as in Boston: the passes still due were not written down
         if high is not None and event.player == high.player and not (high.is_demand or high.rung.misere):
-            self.silent_passed(event)  # (a demand waits for its acceptance: silence is no answer to it)
+            self.take_silence(event)  # (a demand waits for its acceptance: silence is no answer to it)
         contract, player, suit = self.made, event.player, event.suit.word
         if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
@@ -143,20 +145,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.trump, contract.needed, contract.named = event.suit, needed, True
 
     # ---- play -----------------------------------------------------------------------------
-    def silent_passed(self, event: ev.Event) -> bool:
-        """A misère discard, the opening lead from its seat or the proposer naming trumps, while a proposal stands,
-        ends the bidding (`take_silence`), with a note of whom the table took to have passed. Whether it closed so."""
-        if (silent := self.take_silence()) is None:
-            return False
-        self.note(self.say("bidding.end", "taken-as-passed", player=event.player, caller=self.called.caller,
-                           act={ev.Discard: "discarded", ev.NameSuit: "named trumps"}.get(type(event), "led"),
-                           silent=" and ".join(silent), them="him" if len(silent) == 1 else "them"))
-        return True
-
-    def on_discard(self, event: ev.Discard) -> None:
-        self.silent_passed(event)
-        super().on_discard(event)
-
     def discard_refused(self) -> bool:
         """Only a petite misère's, and even after a lead made before the discards, until trick 1 is complete."""
         contract, table = self.undertaking, self.table
@@ -173,17 +161,17 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def ready_to_play(self, event: ev.Play) -> bool:
         if self.ended_as("thrown-in"):
             return self.play_after_throw_in(event)
-        if self.bidding and not (event.player == self.eldest and self.silent_passed(event)):
+        if self.bidding and not (event.player == self.eldest and self.take_silence(event) is not None):
             self.found("premature-lead", event.player, event.at, "exposed.fallen-card", "played", player=event.player,
                        card=event.card)
             self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
             return False
         if (contract := self.made) is None:
             return False
-        missing = " and ".join(self.missing_discards())  # those still to discard, in words
+        missing = self.missing_discards()  # those still to discard
         if missing and event.player == self.called.caller:
             self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
-                       card=event.card, missing=missing)
+                       card=event.card, missing=" and ".join(missing))
             return False
         if contract.kind != "misere" and self.trump is None:  # a demand's suit unwritten: belle, when it can only be
             if self.petite is not None or self.belle is None:  # belle; else a guess, found as such
@@ -195,27 +183,19 @@ class FrenchBostonHand(CalledHand[Proposal]):
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
         self.start_play(self.eldest, self.order, rules, 12 if discards else None)
         self.check_counts(event)
-        if missing:  # an adversary's lead before the discards: a misère error (the rulebook's misere.errors)
-            what = self.say("misere.errors", "led-early", card=event.card, missing=missing)
-            self.found("premature-lead", event.player, event.at, "misere.errors", "led-early-error",
-                       player=event.player, what=what, caller=self.called.caller)
-            MISERE.open(self, event.player, what)
+        if missing:  # an adversary's lead before the discards: a misère error
+            self.early_lead(event, missing)
         return True
 
-    def on_look(self, event: ev.Look) -> None:
-        """As in Boston (`misere.look_back`), until the hands are thrown up: the last trick, but in a misère."""
-        look_back(self, event, SIDE, self.table is not None and not self.play_over())
+    def claim_free(self, player: str) -> str | None:
+        """No penalty before play, nor where no law would penalise him (`SIDE`: a solo caller has no
+        partner to show anything to)."""
+        free = self.table is None or SIDE.exemption(self, player) is not None
+        return self.say("play.claim-rest", "no-penalty", player=player) if free else None
 
-    def on_claimrest(self, event: ev.ClaimRest) -> None:
-        """As in Boston (L36, `claim_rest`); no penalty before play, nor where no law would penalise
-        him (`SIDE`: a solo caller has no partner to show anything to)."""
-        if self.table is None or SIDE.exemption(self, event.player) is not None:
-            self.note(self.say("play.claim-rest", "no-penalty", player=event.player))
-            return
-        others = self.side_label(self.adversaries(event.player))
-        cards = claim_rest(self, event, self.called, MISERE, "", self.say("play.claim-rest", "exposed", others=others),
-                           self.say("play.claim-rest", "misere-error"), self.say("play.claim-rest", "what"))
-        for player, card in ((p, c) for p, laid in (cards or {}).items() for c in laid):
+    def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
+        """As in Boston, each the other side's to call, as an exposed card (`call_offer`)."""
+        for player, card in ((p, c) for p, laid in cards.items() for c in laid):
             self.open(call_offer(self, player, card))
 
     def check_counts(self, event: ev.Play) -> None:
@@ -237,10 +217,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.throw_up(self.say("misere.play", "short-adversary", caller=caller, trick=trick,
                                    short=" and ".join(short)) if short and caller not in short
                           else self.say("misere.play", "lost", caller=caller, trick=trick))
-
-    def play_over(self) -> bool:
-        """Every trick played, or the hands thrown up (a misère lost or claimed): no error is left to penalise."""
-        return self.table is not None and (self.table.finished or self.stage == "ended")
 
     # ---- status -------------------------------------------------------------------------------------
     def throw_in_refused(self) -> str | None:
@@ -284,9 +260,3 @@ class FrenchBostonHand(CalledHand[Proposal]):
             "petite": self.petite.word if self.petite else None,
             "deal": "double" if multiplier(self.number) == 2 else "simple",
         }
-
-    def playing_step(self) -> str | None:
-        """Those still to discard come first, until trick 1 is complete."""
-        if missing := (self.missing_discards() if self.table is not None and not self.table.tricks else []):
-            return self.say("misere.discard", "still", missing=self.side_label(missing), then=self.next_in_play())
-        return self.next_in_play()
