@@ -733,8 +733,6 @@ class HandReplay:
                 handlers[type(event)](self, event)
             if labelled is not None:
                 self.check_label(line, labelled, guess, mark)
-            if self.stage == "ended" and self.redeal is not None:
-                return
 
     @final
     def second_card(self, label: int, event: ev.Play) -> bool:
