@@ -464,8 +464,9 @@ class DealLaw(PenaltyLaw[H]):
         return None if self.stop is None else self.stop.step(hand)
 
     def voided(self, hand: H) -> bool:
-        """Whether a wrong deal still open to be stopped was found void (`DealStop.voided`)."""
-        return self.stop is not None and self.stop.voided(hand)
+        """Whether a wrong deal still open to be stopped was found void (`DealStop.voided`): asked of
+        every hand, where only one with a choice open can hold that one."""
+        return self.stop is not None and bool(hand.choices) and self.stop.voided(hand)
 
     def wrong_count_ruling(self, hand: H, player: str | None = None) -> str:
         """What a hand of the wrong size found before play means; `player` holds it (None: the first

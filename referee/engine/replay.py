@@ -305,6 +305,12 @@ class HandReplay:
         self.runs_short = False  # someone may run out of cards before the last trick (`sit_out_empty_hands`)
         self.missed: dict[str, int] = {}  # a player who missed a trick, closed without his card: that trick
         self.table: tb.TrickTable | None = None
+        # `plain`: nothing has happened yet that leaves a later card more to check than the table does:
+        # no finding (a card out of turn, played twice ...), card exposed (`on_expose`), choice (`open`),
+        # call (`require`) or card sent back (`send_back`), and play has not begun with seats sitting out
+        # or a deal short or not written (`start_play`). `play_card` reads it on every card; once False,
+        # it stays so
+        self.plain = True
         self.sitting_out: list[SitOut] = []  # seats out of the play so that another plays alone (`engine.sitout`)
         self.exposed: dict[str, list[Card]] = {}
         self.claims: list[ev.Claim] = []
@@ -366,6 +372,7 @@ class HandReplay:
              trick: int | None = None, status: RevokeStatus | None = None) -> Irregularity:
         finding = Irregularity(kind, player, trick, at, self.rule_id(topic), as_sentence(explanation), status)
         self.irregularities.append(finding)
+        self.plain = False
         return finding
 
     @final
@@ -436,6 +443,7 @@ class HandReplay:
                         offer.implied_text, frozenset(offer.ends), trick, offer.card, offer.recorded, renew=offer.renew,
                         refuse=offer.refuse)
         self.choices.append(choice)
+        self.plain = False
         return choice
 
     @final
@@ -725,8 +733,6 @@ class HandReplay:
                 handlers[type(event)](self, event)
             if labelled is not None:
                 self.check_label(line, labelled, guess, mark)
-            if self.stage == "ended" and self.redeal is not None:
-                return
 
     @final
     def second_card(self, label: int, event: ev.Play) -> bool:
@@ -1010,6 +1016,8 @@ class HandReplay:
         self.table = tb.TrickTable(self.order, active, leader, rules, self.start_hands(), tricks or self.cards_per_hand)
         self.unwritten = len(self.deals) < len(self.setup.players)  # deal lines name only players (`unknown_names`)
         self.runs_short = "wrong-count" in self.deal_faults  # a hand dealt short may run out before the last trick
+        if self.sitting_out or self.unwritten or self.runs_short:
+            self.plain = False
         self.stage = "play"
 
     @final
@@ -1076,27 +1084,51 @@ class HandReplay:
     def play_card(self, event: ev.Play) -> None:
         """A card played, as every game sees it. Each game's `on_play` wraps its own laws around
         this and calls it by name: ``super().on_play`` would cost more, on every card, than the
-        game's own checks."""
+        game's own checks. While the hand is `plain`, the states the laws leave for a later card
+        (cards to go back, choices, calls, exposed cards, seats sitting out) are all empty, and
+        the card meets only the table's own checks."""
         if self.table is None and not self.ready_to_play(event):
             self.sent_back.add(event.card)
             return
         table = self.table
         assert table is not None
+        if not self.plain and self.before_card(event):
+            return
+        if not table.current.plays and table.finished:  # a lead, and the hand is over
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} plays {event.card} after the last trick of the hand")
+            return
+        if not self.plain:
+            self.card_bound(event)
+        for fact in table.play(event.player, event.card, event.at):
+            self.on_fact(fact)
+        if not self.plain:
+            self.after_card(event)
+
+    @final
+    def before_card(self, event: ev.Play) -> bool:
+        """What a hand no longer plain looks after before a card reaches the trick: a seat that sat
+        out joining the last trick, cards a penalty sent back (True: the card is held aside with
+        them), a lead out of turn shown back, a card played before a decision, and at a lead the
+        lead calls it releases."""
+        table = self.table
+        assert table is not None
         if self.sitting_out and not table.current.plays and event.player not in table.active:
             sitout.joins_last_trick(self, event)
         if (self.due_back or self.held_aside) and self.played_before_take_back(event):
-            return
+            return True
         if self.false_lead is not None:
             self.lead_shown_back(event, self.false_lead)
         if self.choices and any(c.waits and self.same_side(event.player, c.offender) for c in self.choices):
             self.before_decision.add(event.card)  # the laws let it go back when the decision comes
-        if not table.current.plays:  # a lead: only between tricks can a lead call bind or the hand be over
-            if self.lead_groups:
-                self.release_lead_group(event.player)
-            if table.finished:
-                self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                          f"{event.player} plays {event.card} after the last trick of the hand")
-                return
+        if self.lead_groups and not table.current.plays:  # only between tricks can a lead call bind
+            self.release_lead_group(event.player)
+        return False
+
+    @final
+    def card_bound(self, event: ev.Play) -> None:
+        """The card against what binds it (a call proven disobeyed by it, a requirement) and, where a
+        deal is not written, against the pack."""
         if self.suspected:
             self.prove_disobeyed(event)
         if self.requirements:
@@ -1105,11 +1137,16 @@ class HandReplay:
             self.find("card-not-held", event.player, event.at, "play.card-not-held",
                       f"{event.player} played {event.card}, which is not in the {self.game} pack",
                       trick=self.trick_number)
-        for fact in table.play(event.player, event.card, event.at):
-            self.on_fact(fact)
+
+    @final
+    def after_card(self, event: ev.Play) -> None:
+        """Once the card is in the trick: hands run out of cards sit out, the card leaves the
+        exposed ones, the open choices follow the trick (`renew_choices`)."""
+        table = self.table
+        assert table is not None
         if self.runs_short and not table.current.plays:
             self.sit_out_empty_hands()
-        if self.exposed and event.player in self.exposed and event.card in self.exposed[event.player]:  # rarely any
+        if self.exposed and event.player in self.exposed and event.card in self.exposed[event.player]:
             self.exposed[event.player].remove(event.card)
         if self.choices:
             self.renew_choices()
@@ -1174,6 +1211,7 @@ class HandReplay:
         Until then "what happens now" names the take-backs, and any other card is a finding
         (`played_before_take_back`)."""
         self.due_back.append((player, card))
+        self.plain = False
         return Effect("take-back", player, None, card.text)
 
     @final
@@ -1597,6 +1635,7 @@ class HandReplay:
                       trick=self.trick_number)
             return
         self.exposed.setdefault(event.player, []).append(event.card)
+        self.plain = False  # lawful (the whist trump card, under some laws) or not, it leaves the hand to look after
         self.rule_on(self.penalty_laws.exposed.decide(self, event), "exposed-card", event.player, event.at,
                      "exposed.card", f"{event.player}'s {event.card} was seen by the table without being played. ",
                      self.trick_number)
@@ -1756,6 +1795,7 @@ class HandReplay:
     def require(self, offender: str, what: str, topic: str, at: ev.Span, suit: Suit | None = None,
                 card: Card | None = None) -> Effect:
         self.requirements.append(Requirement(offender, what, suit, card, self.rule_id(topic), at))
+        self.plain = False
         detail = what if not (suit or card) else f"{what} {card or (suit.word if suit else '')}"
         return Effect("requirement", offender, None, detail)
 
