@@ -17,7 +17,8 @@ from ..games import registry
 from ..notation import events as ev
 from ..notation.safe import safe_text
 from .choosing import news, with_answers
-from .render import cause_lines, left_out_words, recorded_words, seat_order, so_far
+from .render import cause_lines, left_out_words, recorded_words
+from .scoreline import seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores, why_won
 

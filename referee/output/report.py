@@ -19,7 +19,8 @@ from ..notation.cards import Suit, parse_card
 from ..notation.limits import MAX_ERRORS
 from ..notation.safe import safe_text
 from .choosing import news, with_answers
-from .render import left_out_words, recorded_words, seat_order, so_far
+from .render import left_out_words, recorded_words
+from .scoreline import seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores
 

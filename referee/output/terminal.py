@@ -29,9 +29,8 @@ from .render import (
     finding_words,
     format_problem,
     recorded_words,
-    seat_order,
-    so_far,
 )
+from .scoreline import seat_order, so_far
 from .words import scores
 
 STATUS_STYLE = {"complete": "green", "in-progress": "yellow", "thrown-in": "dim", "abandoned": "magenta",
