@@ -58,7 +58,9 @@ def with_answers(pending: Sequence[Pending]) -> Iterator[tuple[Pending, list[str
 def news(next_step: str | None, pending: Sequence[Pending]) -> str | None:
     """What `next_step` says that the pending choices above it have not: None when it only
     repeats one of them, else the part after the repeated clause (``W to play to trick 4`` after
-    an open revoke claim told in full)."""
+    an open revoke claim told in full). A step that opens with the choosers deciding (``A, B and D
+    decide whether A deals instead, or the deal stands …``, ``A B C decide …``) is the choice told
+    again in other words: its options, each with its line, are above it."""
     if not next_step:
         return None
     for choice in pending:
@@ -70,7 +72,17 @@ def news(next_step: str | None, pending: Sequence[Pending]) -> str | None:
             for joint in ("; meanwhile ", "; then ", "; "):
                 if next_step.startswith(clause + joint):
                     return next_step[len(clause) + len(joint):]
+        if next_step.startswith(tuple(f"{who} {verb} " for who in (choice.chooser, _names(choice.chooser))
+                                      for verb in ("decide", "decides"))):
+            rest = next_step.find("; ")
+            return None if rest == -1 else next_step[rest + 2:]
     return next_step
+
+
+def _names(chooser: str) -> str:
+    """``A, B and D``: the choosers (``A B D``) as a sentence names them."""
+    names = chooser.split()
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _sentences(text: str) -> list[str]:
