@@ -16,7 +16,7 @@ from ..games import registry
 from ..notation.limits import MAX_ERRORS
 from ..notation.reader import GameStart, HandRecord, Problem, more_problems
 from ..notation.safe import safe_text
-from .choosing import news, with_answers
+from .choosing import news, outcomes, with_answers
 from .scoreline import score_words, seat_order, so_far
 from .scoreline import scores as _scores
 from .scoreline import signed as _signed
@@ -234,6 +234,17 @@ class TextWriter:
         self.out = out
         self.err = err
         self.path = ""
+        self.then: tuple[int, dict[str, str]] = (0, {})  # a hand's line, what its options lead to
+
+    def options_scored(self, hand: HandVerdict, replays: dict[str, HandVerdict]) -> None:
+        """What each option of the hand's open choices leads to (`check.OptionsScored`), for `hand`."""
+        self.then = (hand.line, outcomes(hand, replays))
+
+    def taken(self, hand: HandVerdict) -> dict[str, str]:
+        """What `options_scored` said of `hand`'s options (nothing for another hand)."""
+        line, then = self.then
+        self.then = (0, {})
+        return then if line == hand.line else {}
 
     def begin_file(self, path: str) -> None:
         self.path = path
@@ -262,7 +273,7 @@ class TextWriter:
         for penalty in hand.penalties:
             points = f" ({_scores(penalty.points, signed=True)})" if penalty.points else ""
             write(f"    Penalty: {safe_text(penalty.description)}{points} [{penalty.rule}]\n")
-        for pending, answers in with_answers(hand.pending):
+        for pending, answers in with_answers(hand.pending, self.taken(hand)):
             write(f"    Pending: {pending.chooser} to choose: {' | '.join(pending.options)} [{pending.rule}]\n"
                   f"      {safe_text(pending.explanation)}\n")
             for answer in answers:
