@@ -1,5 +1,6 @@
 """What a club settling a dispute at the table reads next: the score each option of an open choice
-leads to, and a `Next:` line that does not repeat the choice.
+leads to, a `Next:` line that does not repeat the choice, and a verdict file written even when one
+line of a large archive could not be used.
 
 The score of an option is the referee's own: the hand replayed with the option's line written at
 its end (`check.options_replayed`). It is shown to people only (text, explain, report), and only
@@ -23,6 +24,7 @@ from referee import parallel
 from referee.check import check_files
 from referee.engine.laws import Pending
 from referee.engine.verdict import HandVerdict
+from referee.entry import run_check
 from referee.games import registry
 from referee.notation.records import replace
 from referee.output.choosing import news, outcomes
@@ -220,3 +222,35 @@ def test_a_step_after_the_choosers_decision_is_kept() -> None:
     assert news("A to bid or pass", [choice]) == "A to bid or pass"
     assert news("Ann decides whether to claim", [Pending("Bob", ("claim",), "r", "Bob may claim.")]) \
         == "Ann decides whether to claim"  # another player's decision is news
+
+
+# ---- 3. -o with one unusable line writes the verdict of the rest -----------------------------
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_output_file_holds_the_verdict_of_the_rest(tmp_path: Path, fmt: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    good = (CASES / "euchre" / "revoke-established.ttn").read_text("utf-8")
+    archive = tmp_path / "archive.ttn"
+    archive.write_text(good + "\n" + good.replace("trick 3:", "trick 3: S XS,", 1), "utf-8")
+    out = tmp_path / "verdict.out"
+    out.write_text("last week's verdict\n")
+    with pytest.raises(SystemExit) as leaving:
+        run_check([str(archive)], fmt, None, "1", str(out), False, True)
+    told = capsys.readouterr().err
+    assert leaving.value.code == 2 and f"{out}: written, but some input could not be used" in told
+    written = out.read_text("utf-8")
+    if fmt == "json":
+        verdict = json.loads(written)
+        assert verdict["summary"]["errors"] == 1 and verdict["summary"]["hands"] == 1
+        assert "'XS' is not a card" in verdict["files"][0]["errors"][0]["message"]
+    else:
+        assert "revoke by W in trick 3" in written and "1 error(s)" in written and "'XS' is not a card" in told
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["archive.ttn", "verdict.out"]  # no temporary file left
+
+
+def test_a_refused_command_still_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "verdict.out"
+    out.write_text("last week's verdict\n")
+    with pytest.raises(SystemExit):
+        run_check([str(WHIST_REVOKE)], "text", None, "many", str(out), False, True)  # --jobs many: refused
+    assert out.read_text() == "last week's verdict\n"
