@@ -19,9 +19,19 @@ from .engine.header import SetupReader
 from .engine.session import GameSession
 from .engine.verdict import FileVerdict, GameVerdict, HandVerdict, Summary, Verdict
 from .games import Session, registry
+from .notation import events as ev
 from .notation.inputs import DAMAGED, STDIN, compressed, open_binary
 from .notation.limits import MAX_ERRORS, MAX_FINDINGS
-from .notation.reader import FileProblem, GameStart, HandRecord, Item, Problem, more_problems, read_transcript
+from .notation.reader import (
+    FileProblem,
+    GameStart,
+    HandRecord,
+    Item,
+    Problem,
+    more_problems,
+    parse_line,
+    read_transcript,
+)
 from .notation.records import replace
 from .notation.vocabulary import vocabulary
 
@@ -45,6 +55,17 @@ class Sink(Protocol):
     def error(self, problem: Problem, line: int) -> None: ...
     def end_file(self) -> None: ...
     def finish(self, summary: Summary) -> None: ...
+
+
+class OptionsScored(Protocol):
+    """A sink for people may also show what each option of a hand's open choice would lead to
+    (`output.choosing`): it has ``options_scored``, which the checker calls just before `hand`
+    with the hand and, for each answering line it takes, the hand replayed with that line written
+    at its end (`options_replayed`). Only the hand a game's transcript stops in is asked about, so
+    a checker feeding such a sink copies the game's session once per game, before its last hand,
+    and replays nothing else; a sink without it (JSON, annotations, the desk) costs nothing."""
+
+    def options_scored(self, hand: HandVerdict, replays: dict[str, HandVerdict]) -> None: ...
 
 
 class Collector:
@@ -96,6 +117,8 @@ class Checker:
         self.sink = sink
         self.setups = SetupReader(registry(), rules)
         self.summary = Summary()
+        self.scored: Callable[[HandVerdict, dict[str, HandVerdict]], object] | None = getattr(
+            sink, "options_scored", None)  # a writer for people: see `OptionsScored`
 
     def check_path(self, path: str) -> None:
         """Check one file; ``-`` is standard input (for pipelines)."""
@@ -181,12 +204,15 @@ class Checker:
                     self.summary.games += 1
                     self.sink.begin_game(game, header)
                 session.take_as_written(item)
+                before = _copied(session) if self.scored is not None and not item.followed else None
                 result = self._adjudicate(session, item)
                 if isinstance(result, list):  # the session took this hand's dealer as written: only it tells the next
                     dealer_known = self._spoiled(session, game, item, result)
                     continue
                 dealer_known = True
                 self.summary.add_hand(result)
+                if before is not None and result.pending and self.scored is not None:
+                    self.scored(result, options_replayed(before, item, result))
                 self.sink.hand(result if len(result.irregularities) <= MAX_FINDINGS else _listed(result), item)
         if game is not None and session is not None:
             self._end_game(game, session)
@@ -310,6 +336,46 @@ def _until_failed(items: Iterator[Item], failed: list[InputError]) -> Iterator[I
 def _kept_open(stream: BinaryIO) -> Iterator[BinaryIO]:
     """Standard input is read, not closed: a later ``-`` in the same run simply finds it empty."""
     yield stream
+
+
+MAX_REPLAYS = 16
+"""Answering lines replayed per hand at most (a choice of a suit is four; a real hand has a few)."""
+
+_TAKES = ("inconsistent-transcript", "illegal-retract")
+"""Findings that say a line answered nothing: the referee could not take it as written."""
+
+
+def _copied(session: Session) -> Session:
+    import copy  # only for a writer for people (`OptionsScored`): a JSON check never loads it
+
+    return copy.deepcopy(session)
+
+
+def options_replayed(before: Session, record: HandRecord, hand: HandVerdict) -> dict[str, HandVerdict]:
+    """Hand `hand`, replayed from `before` (its game's session as it stood before the hand) with each
+    line that answers one of its open choices written after its last line, as the table would write
+    it: line by line, the verdict the whole transcript with that line added would give. A line that
+    also answers a choice listed before it is replayed once, for that choice (`choosing.answer_lines`);
+    one the referee cannot take (a problem, a replay that fails, a finding that says it answers
+    nothing, the choices and the next step unchanged) is left out, so nothing is shown for it."""
+    last = max([record.header.at.line] + [line.at.line for line in record.lines])
+    refused = sum(f.kind in _TAKES for f in hand.irregularities)
+    state = (hand.status, hand.next, hand.pending, hand.notes, len(hand.irregularities))
+    replays: dict[str, HandVerdict] = {}
+    lines = dict.fromkeys(r.line for choice in hand.pending for r in choice.replies if r.line is not None)
+    for line in list(lines)[:MAX_REPLAYS]:
+        parsed = parse_line(line, last + 1)
+        if not isinstance(parsed, (ev.EventLine, ev.RedealLine, ev.RecordedLine, ev.NoteLine)):
+            continue
+        try:
+            result = _copied(before).hand(HandRecord(record.header, [*record.lines, parsed]))
+        except Exception:  # noqa: BLE001 - a line the whole check would report as a problem shows nothing
+            continue
+        if isinstance(result, list) or sum(f.kind in _TAKES for f in result.irregularities) > refused:
+            continue
+        if (result.status, result.next, result.pending, result.notes, len(result.irregularities)) != state:
+            replays[line] = result
+    return replays
 
 
 def _listed(hand: HandVerdict) -> HandVerdict:

@@ -176,8 +176,8 @@ def report(
         if hand is not None and hand not in reporter.found:
             numbers = ", ".join(map(str, sorted(reporter.found))) or "none"
             raise fail(f"{file}: there is no hand {hand} — hands: {numbers}")
-        if status == 2:
-            raise unusable(output)
+    if status == 2:  # the report of what could be used is written, its problems listed in it
+        raise unusable(output)
     raise typer.Exit(reporter.shown_status if hand is not None else status)
 
 

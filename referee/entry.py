@@ -171,8 +171,8 @@ def run_check(files: list[str], format: str, rules: str | None, jobs: str, outpu
             else:
                 summary = check_files(paths, sink, rules)
         out.flush()
-        if summary.exit_code == 2:
-            raise unusable(output, format == "text")
+    if summary.exit_code == 2:  # the verdict of all that could be used is written all the same
+        raise unusable(output, format == "text")
     return summary.exit_code
 
 
@@ -200,11 +200,12 @@ def workers(jobs: str) -> int:
 @contextmanager
 def output_to(path: str | None, inputs: Iterable[str], what: str) -> Iterator[TextIO]:
     """Standard output, or the file of ``--output`` (UTF-8 whatever the locale), written all or
-    nothing: to a temporary file renamed over `path` only when the command ends without error.
+    nothing: to a temporary file renamed over `path` only when the block ends without error.
 
     `path` may not be one of the `inputs` (by inode, so through a link too; for ``-``, the file
-    standard input reads): the verdict would replace the transcript it is about. An exit status
-    of 2 inside the block leaves no file.
+    standard input reads): the verdict would replace the transcript it is about. An exit inside
+    the block (a bad option, Ctrl-C) leaves no file; input that could not be used is told after
+    it (`unusable`), once the verdict of the rest is written.
     """
     if path is None or path == STDIN:
         yield sys.stdout
@@ -233,13 +234,15 @@ def _standard_input_is(path: str) -> bool:
 
 
 def unusable(path: str | None, shown_above: bool = True) -> SystemExit:
-    """Exit 2 from inside `output_to`: the file of ``--output`` is then not written (nothing is
-    created, an older file is left as it was), and standard error says so. `shown_above`: the
-    problems were printed on standard error (text); JSON and annotations hold them in the file."""
+    """Exit 2 after `output_to` has written the file of ``--output``: an auditor of a million hands
+    wants the verdict of every hand that could be used, and the one line that could not told (the
+    file lists it too: in JSON the file's `errors`, a report's problems). Standard error says the
+    file was written all the same, so that nobody takes exit 2 for a run that wrote nothing.
+    `shown_above`: the problems were printed on standard error too (text, report)."""
     if path is None or path == STDIN:
         return SystemExit(2)
-    where = "they are listed above" if shown_above else "run without -o to see them"
-    return fail(f"{path}: not written, because some input could not be used ({where})")
+    where = "they are listed above" if shown_above else "the file lists them"
+    return fail(f"{path}: written, but some input could not be used ({where})")
 
 
 def writer(format: str, out: TextIO, quiet: bool, terminal: bool, no_color: bool) -> Any:

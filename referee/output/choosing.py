@@ -6,13 +6,19 @@ choice knows each option's answering line (`Pending.replies`, which the desk off
 so the writers for people print the same lines and guess none. The verdict's `next` opens with
 the choice again where play waits for it (``A to choose: suit | card | accept``, or an open
 revoke claim's own words): `news` keeps only what it adds, so nothing is said twice.
+
+Where the choice decides the hand's score (a revoke's penalty, a misère's claim), each option's
+line is followed by what the hand scores once it is taken: the checker replays the hand with the
+line written at its end (`check.options_replayed`), so the score is the referee's, not a guess.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from ..engine.laws import Pending
+from ..engine.verdict import HandVerdict
+from .scoreline import scores, seat_order
 
 NO_LINE = "no single line: write what happened next at the table"
 """An option the table takes by going on, or by writing down what it saw."""
@@ -24,41 +30,100 @@ WITHOUT_LINE = {"show-hand": "write the accused player's cards as a deal line (d
 revoke claim's, the engine's own; a card the chooser names, its reply's label the line with his name)."""
 
 
-def answer_lines(pending: Pending, earlier: Sequence[Pending] = ()) -> list[str]:
+def answer_lines(pending: Pending, earlier: Sequence[Pending] = (), then: Mapping[str, str] | None = None) -> list[str]:
     """``suit: write "A call spades", "A call hearts", "A call diamonds" or "A call clubs"``: one
     line per option, in the options' order (a suit's four calls are one option's). A line that also
     answers a choice listed before it (`earlier`: the verdict lists them in the order a call answers
-    them) says so, as it takes this choice only once that one is answered."""
+    them) says so, as it takes this choice only once that one is answered. `then` says what a line
+    leads to (`outcomes`), after it."""
     taken = {reply.line for before in earlier for reply in before.replies if reply.line is not None}
+    then = then or {}
     lines: dict[str, list[str]] = {}
     for reply in pending.replies:
         said = lines.setdefault(reply.option, [])
         if reply.line is not None:
-            said.append(f'"{reply.line}"')
+            said.append(reply.line)
     out = []
     for option, said in lines.items():
         if said:
-            either = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
+            quoted = [f'"{line}"' for line in said]
+            either = quoted[0] if len(said) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
             first = ", once the choice above is answered (the same line answers it first)" \
-                if any(reply.line in taken for reply in pending.replies if reply.option == option) else ""
-            out.append(f"{option}: write {either}{first}")
+                if any(line in taken for line in said) else ""
+            out.append(f"{option}: write {either}{first}{'' if first else _then(said, then)}")
         else:
             label = next(reply.label for reply in pending.replies if reply.option == option)
             out.append(f"{option}: {WITHOUT_LINE.get(option, NO_LINE).format(label=label)}")
     return out
 
 
-def with_answers(pending: Sequence[Pending]) -> Iterator[tuple[Pending, list[str]]]:
-    """Each open choice of a hand with its `answer_lines`, told against the choices listed before it:
-    what every writer for people prints under a hand."""
+def _then(lines: list[str], then: Mapping[str, str]) -> str:
+    """`` — the hand scores …`` after an option's lines: once where they all lead to the same, else
+    line by line; nothing where none of them is known to lead anywhere."""
+    said = {line: then[line] for line in lines if line in then}
+    if not said:
+        return ""
+    if len(set(said.values())) == 1 and len(said) == len(lines):
+        return f" — {next(iter(said.values()))}"
+    return " — " + "; ".join(f'"{line}": {words}' for line, words in said.items())
+
+
+def with_answers(pending: Sequence[Pending], then: Mapping[str, str] | None = None) \
+        -> Iterator[tuple[Pending, list[str]]]:
+    """Each open choice of a hand with its `answer_lines`, told against the choices listed before it,
+    each line followed by what it leads to (`then`, from `outcomes`): what every writer for people
+    prints under a hand."""
     for index, choice in enumerate(pending):
-        yield choice, answer_lines(choice, pending[:index])
+        yield choice, answer_lines(choice, pending[:index], then)
+
+
+ENDS = {"abandoned": "the hand is abandoned and scores", "thrown-in": "the hand is thrown in and scores",
+        "redeal": "the hand is dealt again and scores"}
+"""How a hand an option settles ends, before its score (a complete hand simply "scores")."""
+
+
+def outcomes(hand: HandVerdict, replays: Mapping[str, HandVerdict]) -> dict[str, str]:
+    """What each answering line of `hand`'s open choices leads to, in words, for the choices whose
+    options do not all leave the score as it is (`replays`: the hand replayed with each line written
+    at its end, `check.options_replayed`): ``the hand scores A-B +3, Y-Z 0 (standings A-B 5, Y-Z 3)``,
+    or ``play goes on (B to play to trick 1); so far the hand scores …``, or ``decided by the next choice`` where the
+    line leaves a choice open. A choice whose every option leaves the score alone (a card led out of
+    turn, a wrong deal) gets nothing: its lines are the whole answer."""
+    out: dict[str, str] = {}
+    earlier: set[str | None] = set()  # a line an earlier choice offers too answers that one first
+    for choice in hand.pending:
+        taken = {line: replays[line] for reply in choice.replies
+                 if (line := reply.line) is not None and line in replays and line not in earlier}
+        earlier.update(reply.line for reply in choice.replies)
+        scored = {_score_of(replay) for replay in taken.values()} | {_score_of(hand)}
+        if len(scored) < 2:
+            continue
+        for line, replay in taken.items():
+            out.setdefault(line, _outcome(replay))
+    return out
+
+
+def _score_of(hand: HandVerdict) -> tuple[object, ...]:
+    return tuple(hand.score_delta.items()), hand.pool_after
+
+
+def _outcome(replay: HandVerdict) -> str:
+    if replay.pending:
+        return "decided by the next choice"
+    pool = f"; pool {replay.pool_after}" if replay.pool_after is not None else ""
+    score = f"{scores(seat_order(replay), signed=True)} (standings {scores(replay.score_after)}{pool})"
+    if replay.status == "in-progress":
+        goes_on = f"play goes on ({replay.next})" if replay.next else "play goes on"
+        return f"{goes_on}; so far the hand scores {score}"
+    return f"{ENDS.get(replay.status, 'the hand scores')} {score}"
 
 
 def news(next_step: str | None, pending: Sequence[Pending]) -> str | None:
     """What `next_step` says that the pending choices above it have not: None when it only
     repeats one of them, else the part after the repeated clause (``W to play to trick 4`` after
-    an open revoke claim told in full)."""
+    an open revoke claim told in full). A step that opens with the choosers deciding (``A, B and D
+    decide whether A deals instead, or the deal stands …``, ``A B C decide …``) is the choice told
+    again in other words: its options, each with its line, are above it."""
     if not next_step:
         return None
     for choice in pending:
@@ -70,7 +135,17 @@ def news(next_step: str | None, pending: Sequence[Pending]) -> str | None:
             for joint in ("; meanwhile ", "; then ", "; "):
                 if next_step.startswith(clause + joint):
                     return next_step[len(clause) + len(joint):]
+        if next_step.startswith(tuple(f"{who} {verb} " for who in (choice.chooser, _names(choice.chooser))
+                                      for verb in ("decide", "decides"))):
+            rest = next_step.find("; ")
+            return None if rest == -1 else next_step[rest + 2:]
     return next_step
+
+
+def _names(chooser: str) -> str:
+    """``A, B and D``: the choosers (``A B D``) as a sentence names them."""
+    names = chooser.split()
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _sentences(text: str) -> list[str]:

@@ -8,6 +8,7 @@ Both are `check.Sink`s like the writers of `render`; `part_writer` builds the wr
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Protocol, TextIO
 
 from ..check import Sink
@@ -36,9 +37,13 @@ class Quiet:
     """
 
     quiet = True
+    options_scored: Callable[[HandVerdict, dict[str, HandVerdict]], None]  # `inner`'s (`check.OptionsScored`)
 
     def __init__(self, inner: TextSink) -> None:
         self.inner = inner
+        scored = getattr(inner, "options_scored", None)
+        if scored is not None:  # asked only of a hand with a choice open, which is shown
+            self.options_scored = scored
         self._game: tuple[GameVerdict, GameStart] | None = None  # begun here, not yet shown
         self._shown = False
 

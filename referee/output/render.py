@@ -16,7 +16,10 @@ from ..games import registry
 from ..notation.limits import MAX_ERRORS
 from ..notation.reader import GameStart, HandRecord, Problem, more_problems
 from ..notation.safe import safe_text
-from .choosing import news, with_answers
+from .choosing import news, outcomes, with_answers
+from .scoreline import score_words, seat_order, so_far
+from .scoreline import scores as _scores
+from .scoreline import signed as _signed
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 """What ``json.dumps(value, ensure_ascii=False)`` writes, built once instead of once per hand; the
@@ -133,31 +136,7 @@ def format_problem(path: str, problem: Problem) -> str:
     return safe_text(f"{where}: {problem.message}{hint}")  # a problem may quote the offending text
 
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
-def _scores(scores: Mapping[str, int], signed: bool = False) -> str:
-    return ", ".join(f"{k} {_signed(v) if signed else v}" for k, v in scores.items()) or "—"
-
-
 _EMPTY: tuple[object, ...] = (None, False, "", [], {}, ())
-
-
-SO_FAR = " (so far: the hand is not settled yet)"
-"""Said after the score of a hand the transcript stops in: its result is still to come."""
-
-
-def so_far(hand: HandVerdict) -> str:
-    """`SO_FAR` for a hand still being played, else ""."""
-    return SO_FAR if hand.status == "in-progress" else ""
-
-
-def seat_order(hand: HandVerdict) -> dict[str, int]:
-    """The hand's score change in the order of its standings (the players' order), whatever
-    order the game's settlement wrote it in (French Boston's, to the right)."""
-    delta = hand.score_delta
-    return {who: delta[who] for who in hand.score_after if who in delta} | dict(delta)
 
 
 def value_words(value: Any) -> str:
@@ -255,6 +234,17 @@ class TextWriter:
         self.out = out
         self.err = err
         self.path = ""
+        self.then: tuple[int, dict[str, str]] = (0, {})  # a hand's line, what its options lead to
+
+    def options_scored(self, hand: HandVerdict, replays: dict[str, HandVerdict]) -> None:
+        """What each option of the hand's open choices leads to (`check.OptionsScored`), for `hand`."""
+        self.then = (hand.line, outcomes(hand, replays))
+
+    def taken(self, hand: HandVerdict) -> dict[str, str]:
+        """What `options_scored` said of `hand`'s options (nothing for another hand)."""
+        line, then = self.then
+        self.then = (0, {})
+        return then if line == hand.line else {}
 
     def begin_file(self, path: str) -> None:
         self.path = path
@@ -283,7 +273,7 @@ class TextWriter:
         for penalty in hand.penalties:
             points = f" ({_scores(penalty.points, signed=True)})" if penalty.points else ""
             write(f"    Penalty: {safe_text(penalty.description)}{points} [{penalty.rule}]\n")
-        for pending, answers in with_answers(hand.pending):
+        for pending, answers in with_answers(hand.pending, self.taken(hand)):
             write(f"    Pending: {pending.chooser} to choose: {' | '.join(pending.options)} [{pending.rule}]\n"
                   f"      {safe_text(pending.explanation)}\n")
             for answer in answers:
@@ -293,9 +283,7 @@ class TextWriter:
             write(f"    Next: {safe_text(next_step)}\n")
         for note in hand.notes:
             write(f"    Note: {safe_text(note)}\n")  # a note line's own words
-        pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
-        write(f"    Score: {_scores(seat_order(hand), signed=True)} → {_scores(hand.score_after)}{pool}"
-              f"{so_far(hand)}\n")
+        write(f"    Score: {score_words(hand)}{so_far(hand)}\n")
         for cause in cause_lines(hand):
             write(f"    Why: {safe_text(cause)}\n")
         if hand.recorded is not None:

@@ -29,9 +29,8 @@ from .render import (
     finding_words,
     format_problem,
     recorded_words,
-    seat_order,
-    so_far,
 )
+from .scoreline import seat_order, so_far
 from .words import scores
 
 STATUS_STYLE = {"complete": "green", "in-progress": "yellow", "thrown-in": "dim", "abandoned": "magenta",
@@ -96,7 +95,7 @@ class TerminalWriter(TextWriter):
             points = f" ({scores(penalty.points, signed=True)})" if penalty.points else ""
             self._at(4, ("Penalty: ", "yellow"), f"{safe_text(penalty.description)}{points} ",
                      (f"[{penalty.rule}]", "cyan"))
-        for pending, answers in with_answers(hand.pending):
+        for pending, answers in with_answers(hand.pending, self.taken(hand)):
             self._at(4, ("Pending: ", "magenta"), f"{pending.chooser} to choose: ",
                      (" | ".join(pending.options), "bold"), " ", (f"[{pending.rule}]", "cyan"))
             self._at(6, safe_text(pending.explanation))

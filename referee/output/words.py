@@ -14,10 +14,8 @@ from ..engine.trace import PlayTrace
 from ..games import registry
 from ..notation import events as ev
 from ..notation.shapes import say
-from .render import (
-    _scores as scores,  # one spelling of scores everywhere: ``N-S +2, E-W 0``
-)
 from .render import describe_contract
+from .scoreline import scores  # one spelling of scores everywhere: ``N-S +2, E-W 0``
 
 __all__ = ["contract_words", "event_words", "house_rules", "scores", "why_won"]
 
