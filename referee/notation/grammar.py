@@ -538,7 +538,7 @@ _DEAL = re.compile(r"\s*deal\s+[^\W\d_][\w']*\s*:")
 _LABEL = re.compile(r"\s*trick\s+\d+\s*:")
 _TOKEN = re.compile(r"[^\s,:#]+|:")
 _NAME_LIKE = re.compile(r"[^\W\d_][\w']*")
-_SUIT_FIRST = re.compile(r"([SHDCshdc\u2660\u2665\u2666\u2663])\ufe0f?(10|[AKQJTakqjt2-9])")
+_SUIT_FIRST = re.compile(r"([SHDCshdc\u2660\u2665\u2666\u2663])[\ufe0e\ufe0f]?(10|[AKQJTakqjt2-9])")
 _STRUCTURAL = re.compile(r"\s*(?:deal|recorded|upcard|note|redeal|hand)\b|\s*\[")
 _INFLECTIONS = ("ing", "es", "ed", "s", "d")
 _PLAYING = frozenset({"play", "plays", "played", "playing", "lead", "leads", "led", "leading", "follow", "follows",
@@ -581,7 +581,7 @@ def _plain_word(word: str, allowed: frozenset[str]) -> str | None:
     return closest(lower, allowed)
 
 
-_CARD = re.compile(r"(?:10|[AKQJTakqjt2-9])[SHDCshdc\u2660\u2665\u2666\u2663]\ufe0f?")
+_CARD = re.compile(r"(?:10|[AKQJTakqjt2-9])[SHDCshdc\u2660\u2665\u2666\u2663][\ufe0e\ufe0f]?")
 
 
 def _is_card(word: str) -> bool:

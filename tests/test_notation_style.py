@@ -1,0 +1,91 @@
+"""The styles a scorer who never saw our code writes, and the words of the errors he then meets.
+
+test_styles.py respells cards, suits and comments; test_reflow.py splits and joins lines. This
+file writes every case of cases/ with the white space and the invisible marks the notation also
+allows (notation.md §1): tabs and runs of spaces between words, around ``,`` and ``:``, before and
+after a line; a byte-order mark opening any line, two on the first (``cat`` of a file that holds
+nothing but one); a suit symbol followed by either variation selector (``♥️``, ``♥︎``). The verdict
+must be the case's own, lines and columns aside (an error's words may quote the line: its
+count is kept). Then the messages of three slips: a word after a Boston bid's number, a side
+written ``N/S`` in a ``recorded`` line, a curly quote around a house rule's value.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from expectations import expected_verdict
+from reflow import positionless
+
+from referee import check_text
+from referee.notation.comment import comment_start
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+TRANSCRIPTS = sorted(CASES.glob("*/*.ttn"))
+
+_GAPS = (" ", "  ", "\t", " \t ", "\t\t")
+_SYMBOL = re.compile(r"([♠♥♦♣])")
+_WORD_BREAK = re.compile(r" *([,:]) *| +")
+
+
+def spaced(text: str, seed: str) -> str:
+    """`text` with random white space between its words and around its marks, byte-order marks
+    opening random lines and a variation selector after random suit symbols; quoted values and
+    comments are kept as they are."""
+    rng = random.Random(seed)
+
+    def gap(match: re.Match[str]) -> str:
+        mark = match.group(1) or ""
+        return (rng.choice(("", *_GAPS)) + mark + rng.choice(_GAPS)) if mark else rng.choice(_GAPS)
+
+    out = []
+    for number, line in enumerate(text.splitlines()):
+        start = comment_start(line)
+        code, comment = (line, "") if start < 0 else (line[:start], line[start:])
+        if '"' not in code:
+            code = _WORD_BREAK.sub(gap, code.strip())
+            code = _SYMBOL.sub(lambda m: m.group(1) + rng.choice(("", "\ufe0f", "\ufe0e")), code)
+            code = rng.choice(("", *_GAPS)) + code + (rng.choice(_GAPS) if code or comment else "")
+        bom = "\ufeff\ufeff" if number == 0 else "\ufeff" if rng.random() < 0.1 else ""
+        out.append(bom + code + comment)
+    return "\n".join(out) + "\n"
+
+
+def _verdict(text: str, rules: str | None) -> Any:
+    verdict = positionless(check_text(text, rules).to_dict())
+    for file in verdict["files"]:
+        file["errors"] = len(file["errors"])
+    return verdict
+
+
+@pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_case_means_the_same_with_any_white_space_and_invisible_marks(transcript: Path) -> None:
+    text = transcript.read_text("utf-8")
+    rules = expected_verdict(transcript).get("cli_rules")
+    styled = spaced(text, transcript.name)
+    assert _verdict(styled, rules) == _verdict(text, rules), styled
+
+
+EUCHRE = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n\nhand 1 dealer W\n'
+BOSTON = '[Game "boston"]\n[Players "A Y B Z"]\n\nhand 1 dealer Z\n'
+FRENCH_BOSTON = '[Game "french-boston"]\n[Players "N E S W"]\n[Belle "clubs"]\n\nhand 5 dealer N\n'
+
+
+def _errors(text: str, rules: str | None = None) -> list[str]:
+    return [f"{e.line}:{e.column}: {e.message} — {e.hint}" for e in check_text(text, rules).files[0].errors]
+
+
+@pytest.mark.parametrize("line", ["", "\ufeff\ufeff", "  \ufeff# a comment", "\ufeff\ufeff\t# a comment"])
+def test_a_line_of_byte_order_marks_white_space_and_a_comment_is_a_blank_line(line: str) -> None:
+    assert _errors(EUCHRE.replace("\n\n", f"\n{line}\n") + "N pass\n") == []
+
+
+@pytest.mark.parametrize("selector", ["\ufe0f", "\ufe0e"])
+def test_a_suit_symbol_may_carry_either_variation_selector(selector: str) -> None:
+    text = EUCHRE + f"upcard 9♥{selector}\nN pass, E pass, S pass, W pass\nN name ♠{selector}\n"
+    [hand] = check_text(text).to_dict()["files"][0]["games"][0]["hands"]
+    assert hand["contract"]["trump"] == "spades" and hand["contract"]["upcard"] == "9H"
