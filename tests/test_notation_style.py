@@ -89,3 +89,14 @@ def test_a_suit_symbol_may_carry_either_variation_selector(selector: str) -> Non
     text = EUCHRE + f"upcard 9♥{selector}\nN pass, E pass, S pass, W pass\nN name ♠{selector}\n"
     [hand] = check_text(text).to_dict()["files"][0]["games"][0]["hands"]
     assert hand["contract"]["trump"] == "spades" and hand["contract"]["upcard"] == "9H"
+
+
+def test_after_a_boston_bids_number_only_bostons_words_are_offered() -> None:
+    [error] = _errors(BOSTON + "A bid 7 foo\n")
+    assert error.startswith("5:9: unexpected 'foo'; expected ',', colour, preference or the end of the line — "), error
+    assert "belle" not in error and "suit" not in error and "petite" not in error, error
+
+
+def test_after_a_french_boston_bids_number_belle_and_a_suit_are_still_offered() -> None:
+    [error] = _errors(FRENCH_BOSTON + "W bid 9 foo\n")
+    assert "'belle'" in error and "a suit (spades" in error and "preference" not in error, error

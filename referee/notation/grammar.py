@@ -34,7 +34,7 @@ from .reader import GameWords, Problem, grammar_text
 from .records import field_names
 from .shapes import ABSENT, FORMS, GAME_SHAPES, SHAPES, WORD_TERMINALS, WORDS, SaidShape, Shape
 from .suggest import closest, did_you_mean
-from .vocabulary import SHARED_REASONS, vocabulary
+from .vocabulary import AFTER_NUMBER, SHARED_REASONS, vocabulary
 
 
 class _Refused(Exception):
@@ -410,6 +410,15 @@ _OWN: dict[str, Callable[[], tuple[str, ...]]] = {
 """The terminals of the games' own words (`Vocabulary.words_of`): in a game's syntax error, only its own."""
 
 
+def _of_game(expected: set[str], game: frozenset[str] | None) -> set[str]:
+    """`expected` without what only another game reads after a bid's number (``belle`` and a suit,
+    French Boston's ``bid 9 belle``, are not offered after a Boston ``bid 7``): a game declares them
+    (`vocabulary.AFTER_NUMBER`). Only there is ``QUALIFIER`` expected."""
+    if game is None or "QUALIFIER" not in expected:
+        return expected
+    return expected - {terminal for word, terminal in AFTER_NUMBER.items() if word not in game}
+
+
 def _game_has(word: str, game: frozenset[str] | None) -> bool:
     """Whether the game being read (any, when it is not known) has `word` of the `_OWN` terminals."""
     return game is None or word in game or word in SHARED_REASONS
@@ -482,7 +491,7 @@ def _word_at(text: str, column: int) -> str:
 def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: frozenset[str] | None = None) -> Problem:
     expected: set[str]
     if isinstance(error, UnexpectedEOF):
-        expected = {str(name) for name in error.expected}
+        expected = _of_game({str(name) for name in error.expected}, game)
         return _problem_at_end(expected, text, line, _end_column(text), lark, game)
     if isinstance(error, UnexpectedCharacters):
         column = error.column
@@ -491,12 +500,14 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     elif isinstance(error, UnexpectedToken):
         token = error.token
         if token.type == "$END":
-            return _problem_at_end({str(n) for n in error.expected}, text, line, _end_column(text), lark, game)
+            return _problem_at_end(_of_game({str(n) for n in error.expected}, game), text, line, _end_column(text),
+                                   lark, game)
         column = token.column or 1
         expected = {str(name) for name in (error.accepts or error.expected)}
         offending = _word_at(text, column)
     else:  # pragma: no cover - lark has no other kinds
         return Problem(line, 1, "cannot read this line", "")
+    expected = _of_game(expected, game)
     wanted = _describe(expected, lark, game)
     odd = unusual_character(text, line, lambda mended: _reads(lark, mended))
     if odd is not None and odd[1]:  # the character is all that is wrong
