@@ -100,3 +100,13 @@ def test_after_a_boston_bids_number_only_bostons_words_are_offered() -> None:
 def test_after_a_french_boston_bids_number_belle_and_a_suit_are_still_offered() -> None:
     [error] = _errors(FRENCH_BOSTON + "W bid 9 foo\n")
     assert "'belle'" in error and "a suit (spades" in error and "preference" not in error, error
+
+
+@pytest.mark.parametrize("side, told", [
+    ("N/S +4", "6:11: unexpected '/' in the side 'N/S' — a side is written with '-' between its players, as in "
+               "[Partners]: 'recorded N-S +4'"),
+    ("N-S +1,E&W -1  # N/S", "6:18: unexpected '&' in the side 'E&W' — a side is written with '-' between its "
+                             "players, as in [Partners]: 'recorded N-S +1,E-W -1'"),
+])
+def test_a_side_written_with_a_slash_is_told_how_a_side_is_written(side: str, told: str) -> None:
+    assert _errors(EUCHRE + f"recorded {side}\n") == [told]

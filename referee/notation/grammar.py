@@ -518,7 +518,7 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     if text.lstrip().startswith("[") and '"' in text and text.count('"') % 2 == 1:
         return curly_closing_quote(text, line) or Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}",
                                                           'a tag looks like [Name "value"]')
-    slip = _slip(text, line, column, offending, expected, lark, game)
+    slip = _slip(text, line, column, offending, expected, lark, game) or _side_slip(text, line, column)
     if slip is not None:
         return slip
     if odd is not None:  # more is wrong, but the character first
@@ -673,6 +673,27 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         return Problem(line, column, f"a ',' is missing before '{offending}'",
                        f"separate the events of a line with ',': '{_with_commas(text, column, lark)}'")
     return None
+
+
+_RECORDED = re.compile(r"\s*recorded\b")
+_JOINED_SIDE = re.compile(r"([^\W\d_][\w']*)[/&.|\\+]([^\W\d_][\w']*)")
+_NAME_BEFORE = re.compile(r"(?<![\w'])[^\W\d_][\w']*\Z")
+
+
+def _side_slip(text: str, line: int, column: int) -> Problem | None:
+    """``recorded N/S +4``: a side written as a table writes it on its score sheet, with a mark
+    between the partners other than the ``-`` of ``[Partners]`` (which the parser reads as the side
+    ``N`` and then ``/S`` where the score belongs)."""
+    if not _RECORDED.match(text):
+        return None
+    name = _NAME_BEFORE.search(text, 0, column - 1)
+    joined = _JOINED_SIDE.match(text, name.start()) if name is not None else None
+    if joined is None or joined.end(1) != column - 1:
+        return None
+    code = uncommented(text).strip()
+    mended = _JOINED_SIDE.sub(lambda m: f"{m.group(1)}-{m.group(2)}", code)
+    return Problem(line, column, f"unexpected {named(text[column - 1])} in the side '{joined.group()}'",
+                   f"a side is written with '-' between its players, as in [Partners]: '{mended}'")
 
 
 def _other_digits(text: str) -> bool:
