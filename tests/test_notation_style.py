@@ -20,8 +20,10 @@ from typing import Any
 import pytest
 from expectations import expected_verdict
 from reflow import positionless
+from typer.testing import CliRunner
 
 from referee import check_text
+from referee.cli import app
 from referee.notation.comment import comment_start
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -110,3 +112,25 @@ def test_after_a_french_boston_bids_number_belle_and_a_suit_are_still_offered() 
 ])
 def test_a_side_written_with_a_slash_is_told_how_a_side_is_written(side: str, told: str) -> None:
     assert _errors(EUCHRE + f"recorded {side}\n") == [told]
+
+
+CURLY = "'\u201c' (left double quotation mark, U+201C) is a curly quote: a house rule's value is written without quotes"
+
+
+def test_a_curly_quote_in_the_rules_tag_is_named_once() -> None:
+    text = EUCHRE.replace("\n\n", '\n[Rules "stick-the-dealer; target=\u201c11\u201d"]\n\n')
+    assert _errors(text) == [f"4:34: {CURLY} — write [Rules \"stick-the-dealer; target=11\"]"]
+
+
+def test_a_curly_quote_in_inline_house_rules_is_named() -> None:
+    assert _errors(EUCHRE, "target=\u201c11\u201d") == [f"0:8: --rules: {CURLY} — write 'target=11'"]
+
+
+def test_a_curly_quote_in_a_house_rules_file_is_named_at_its_line(tmp_path: Path) -> None:
+    rules = tmp_path / "club.yaml"
+    rules.write_text("# the club\u2019s rules\nstick-the-dealer: true\ntarget: \u201c11\u201d\n", "utf-8")
+    game = tmp_path / "game.ttn"
+    game.write_text(EUCHRE, "utf-8")
+    result = CliRunner().invoke(app, ["check", "--rules", str(rules), str(game)])
+    assert result.exit_code == 2
+    assert f"club.yaml:3:9: {CURLY} — write 'target: 11'" in result.output, result.output

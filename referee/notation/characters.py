@@ -23,6 +23,25 @@ LOOKALIKES = {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00b
 """Each character that looks like one of the notation's, and that one."""
 
 
+QUOTES = frozenset(char for char, plain in LOOKALIKES.items() if plain in "\"'")
+"""The curly (and angle) quotes: around a house rule's value (``target=“11”``) they are a word
+processor's, and the value is written without any."""
+
+
+def quoted_rule(text: str) -> tuple[int, str] | None:
+    """Where the first curly quote of house rules `text` is, and `text` without its quotes, or None.
+    A house rule's value is a word or a number: no quote belongs in it, curly or straight."""
+    at = next((at for at, char in enumerate(text) if char in QUOTES), -1)
+    if at == -1:
+        return None
+    return at, "".join(char for char in text if char not in QUOTES and char != '"')
+
+
+def quote_in_rules(char: str) -> str:
+    """What is wrong with a curly quote in house rules: the message all their spellings give."""
+    return f"{named(char)} is a curly quote: a house rule's value is written without quotes"
+
+
 def _name(char: str) -> str:
     return f"{unicodedata.name(char, 'character').lower()}, U+{ord(char):04X}"
 
