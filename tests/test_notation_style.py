@@ -134,3 +134,29 @@ def test_a_curly_quote_in_a_house_rules_file_is_named_at_its_line(tmp_path: Path
     result = CliRunner().invoke(app, ["check", "--rules", str(rules), str(game)])
     assert result.exit_code == 2
     assert f"club.yaml:3:9: {CURLY} — write 'target: 11'" in result.output, result.output
+
+
+QUOTED = 'expected a quoted value ("...") — a tag looks like [Name "value"], one to a line:'
+HEAD = '[Players "N E S W"]\n'
+REST = '[Partners "N-S E-W"]\n\nhand 1 dealer W\nN pass\n'
+
+
+@pytest.mark.parametrize("tag, told", [
+    ('Game "euchre"]', "2:1: a tag line starts with '[' and ends with ']' — write"),
+    ('(Game "euchre")', "2:1: a tag line starts with '[' and ends with ']' — write"),
+    ('[Game: "euchre"]', f"2:6: unexpected ':'; {QUOTED}"),
+    ("[Game euchre]", f"2:7: unexpected 'euchre'; {QUOTED}"),
+])
+def test_a_tag_written_nearly_right_is_shown_as_it_is_written(tag: str, told: str) -> None:
+    """A header whose tag line was refused is not also told it has no [Game] (notation.md §2.1),
+    where the refused line starts like a tag, with its '['."""
+    errors = _errors(HEAD + tag + "\n" + REST)
+    assert f"{told} '[Game \"euchre\"]'" in errors, errors
+    assert len(errors) == 1 or not tag.startswith("["), errors
+
+
+@pytest.mark.parametrize("tag", ['[Game "euchre"])', '[Game "euchre"]]'])
+def test_something_after_a_tag_is_told_as_such(tag: str) -> None:
+    assert _errors(HEAD + tag + "\n" + REST) == [
+        f"2:16: unexpected '{tag[-1]}' after the tag — a tag line holds one tag (a comment after '#' aside): "
+        "'[Game \"euchre\"]'"]

@@ -122,6 +122,8 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
             by_name[tag.name] = _mended(tag, problems)
 
     game_tag = by_name.get("Game")
+    if game_tag is None and refused:  # perhaps the line refused: its own error says what is wrong with it
+        return None, None, problems
     if game_tag is None:
         remark = (' (a tag line after a hand starts a new game; a remark is written: note "...")'
                   if by_name and by_name.keys() <= set(INFO_TAGS) else "")

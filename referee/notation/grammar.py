@@ -518,7 +518,8 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     if text.lstrip().startswith("[") and '"' in text and text.count('"') % 2 == 1:
         return curly_closing_quote(text, line) or Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}",
                                                           'a tag looks like [Name "value"]')
-    slip = _slip(text, line, column, offending, expected, lark, game) or _side_slip(text, line, column)
+    slip = (_slip(text, line, column, offending, expected, lark, game) or _side_slip(text, line, column)
+            or _tag_slip(text, line, column, offending, wanted))
     if slip is not None:
         return slip
     if odd is not None:  # more is wrong, but the character first
@@ -694,6 +695,34 @@ def _side_slip(text: str, line: int, column: int) -> Problem | None:
     mended = _JOINED_SIDE.sub(lambda m: f"{m.group(1)}-{m.group(2)}", code)
     return Problem(line, column, f"unexpected {named(text[column - 1])} in the side '{joined.group()}'",
                    f"a side is written with '-' between its players, as in [Partners]: '{mended}'")
+
+
+_TAG_LIKE = re.compile(r'\s*([\[(]?)\s*([A-Za-z][A-Za-z0-9_]*)\s*[:=]?\s*(?:"([^"]*)"|([^"\[\]()]*?))\s*([\])]?)')
+
+
+def _tag_slip(text: str, line: int, column: int, offending: str, wanted: str) -> Problem | None:
+    """A tag line written nearly right — ``Game "euchre"]``, ``[Game: "euchre"]``, ``[Game euchre]``,
+    ``(Game "euchre")``, ``[Game "euchre"])`` — shown as the notation writes it. Told only of a line
+    in brackets (or, without any, ``Name "value"`` alone, the name capitalised): ``N "pass"`` is an event's."""
+    code = uncommented(text).rstrip()
+    tag = _TAG_LIKE.fullmatch(code) or _TAG_LIKE.match(code)
+    if tag is None:
+        return None
+    opened, name, value, bare, closed = tag.groups()
+    if not (opened or closed or (value is not None and name[:1].isupper() and len(name) > 2)):
+        return None
+    written = f'[{name} "{value if value is not None else bare}"]'
+    rest = code[tag.end():].strip()
+    if rest and opened == "[" and closed == "]" and value is not None and column > tag.end():
+        return Problem(line, column, f"unexpected '{offending}' after the tag",
+                       f"a tag line holds one tag (a comment after '#' aside): '{written}'")
+    if rest:
+        return None
+    if opened != "[":  # the parser read the start of an event: what it expected says nothing
+        return Problem(line, len(text) - len(text.lstrip()) + 1, "a tag line starts with '[' and ends with ']'",
+                       f"write '{written}'")
+    return Problem(line, column, f"unexpected '{offending}'; expected {wanted}",
+                   f"a tag looks like [Name \"value\"], one to a line: '{written}'")
 
 
 def _other_digits(text: str) -> bool:
