@@ -160,3 +160,14 @@ def test_something_after_a_tag_is_told_as_such(tag: str) -> None:
     assert _errors(HEAD + tag + "\n" + REST) == [
         f"2:16: unexpected '{tag[-1]}' after the tag — a tag line holds one tag (a comment after '#' aside): "
         "'[Game \"euchre\"]'"]
+
+
+def test_a_variation_selector_not_after_a_suit_symbol_is_named() -> None:
+    assert _errors(EUCHRE + "N pass, E\ufe0f pass\n") == [
+        "6:10: an invisible character (variation selector-16, U+FE0F) is in the line — delete it: 'N pass, E pass'"]
+
+
+@pytest.mark.parametrize("word", ["trick2:", "Trick2:"])
+def test_a_trick_label_run_together_with_its_number_is_told_so(word: str) -> None:
+    assert _errors(EUCHRE + f"{word} N 9H  # first\n") == [
+        f"6:1: '{word[:-1]}' runs the word and its number together — write 'trick 2: N 9H'"]

@@ -57,6 +57,12 @@ def _invisible(char: str) -> bool:
     return char not in " \t\f\r\ufeff" and unicodedata.category(char) in ("Zs", "Cf")
 
 
+_SELECTORS = frozenset("\ufe0e\ufe0f")
+_SUIT_SYMBOLS = frozenset("\u2660\u2665\u2666\u2663")
+"""A variation selector (emoji or text style) belongs after a suit symbol (``♥️``); anywhere else
+it is a mark that shows nothing."""
+
+
 def _outside_quotes(text: str) -> list[int]:
     """The positions of `text` outside its quoted values and its comment, where only the
     notation's own characters belong (a note or a tag's value may hold any)."""
@@ -90,7 +96,8 @@ def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tu
     if cr != -1:
         return Problem(line, cr + 1, "a carriage return (CR) inside the line: the file's lines end in CR alone",
                        "save the file with ordinary line ends (LF, or CR LF)"), True
-    odd = [at for at in _outside_quotes(text) if text[at] in LOOKALIKES or _invisible(text[at])]
+    odd = [at for at in _outside_quotes(text) if text[at] in LOOKALIKES or _invisible(text[at])
+           or (text[at] in _SELECTORS and text[at - 1:at] not in _SUIT_SYMBOLS)]
     if not odd:
         return None
     mended = list(text)
