@@ -171,3 +171,27 @@ def test_a_variation_selector_not_after_a_suit_symbol_is_named() -> None:
 def test_a_trick_label_run_together_with_its_number_is_told_so(word: str) -> None:
     assert _errors(EUCHRE + f"{word} N 9H  # first\n") == [
         f"6:1: '{word[:-1]}' runs the word and its number together — write 'trick 2: N 9H'"]
+
+
+BOSTON_HINT = "events look like 'P CARD', 'P pass', 'P bid 3', 'P name hearts'"
+
+
+@pytest.mark.parametrize("line, told", [
+    ("A bid 6 colours", "5:9: unexpected 'colours'; expected ',', colour, preference or the end of the line — "
+                        "did you mean 'colour'? "),
+    ("A bid 6 preferences, Y pass", "5:9: unexpected 'preferences'; expected ',', colour, preference or the end of "
+                                    "the line — did you mean 'preference'? "),
+])
+def test_a_word_the_lexer_cut_short_is_told_whole(line: str, told: str) -> None:
+    [error] = _errors(BOSTON + line + "\n")
+    assert error.startswith(told) and BOSTON_HINT in error, error
+
+
+@pytest.mark.parametrize("line, told", [
+    ("N pass  // comment", "6:9: '//' does not start a comment — a comment starts with '#': 'N pass  # comment'"),
+    ("trick 1 - N 9H", "6:9: unexpected '-' after the label — a label ends with ':': 'trick 1: N 9H'"),
+    ("N pass, E - pass", "6:11: unexpected '-' after the player 'E' — an event is the player then the card or word: "
+                         "'N pass, E pass'"),
+])
+def test_a_mark_written_for_another_is_told_with_the_line_written_right(line: str, told: str) -> None:
+    assert _errors(EUCHRE + line + "\n") == [told]

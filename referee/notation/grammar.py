@@ -519,7 +519,7 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
         return curly_closing_quote(text, line) or Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}",
                                                           'a tag looks like [Name "value"]')
     slip = (_slip(text, line, column, offending, expected, lark, game) or _side_slip(text, line, column)
-            or _tag_slip(text, line, column, offending, wanted))
+            or _tag_slip(text, line, column, offending, wanted) or _word_cut(text, line, column, offending, lark, game))
     if slip is not None:
         return slip
     if odd is not None:  # more is wrong, but the character first
@@ -624,6 +624,9 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
     if _STRUCTURAL.match(text):
         return None
     game = game & _ALL_EVENT_WORDS if game is not None else None  # its events (not its contracts and qualifiers)
+    if offending.startswith("//"):  # a comment as some programs write one
+        return Problem(line, column, "'//' does not start a comment",
+                       f"a comment starts with '#': '{text[:column - 1]}#{text[column + 1:]}'")
     if offending in _MARKS or (len(offending) > 1 and offending[-1] in ";." and column > 1):
         return _punctuation(text, line, column, offending)
     if offending[0] in _MARKS and column > 1 and _NAME_LIKE.match(offending, 1):  # "pass—E": two events joined
@@ -670,10 +673,33 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
     if word == "order" and offending.lower() == "up":
         return Problem(line, column, "'order up' is written 'order'",
                        f"write '{player} order' (the dealer who takes the card up writes 'order' too)")
-    if "COMMA" in expected and _NAME_LIKE.fullmatch(offending) and text[column - 1 + len(offending):].strip():
+    if "COMMA" in expected and _NAME_LIKE.fullmatch(offending) and text[column - 1 + len(offending):].strip() \
+            and not text[column - 2].isalnum():  # not the tail of a word the lexer cut (`_word_cut`)
         return Problem(line, column, f"a ',' is missing before '{offending}'",
                        f"separate the events of a line with ',': '{_with_commas(text, column, lark)}'")
     return None
+
+
+def _word_cut(text: str, line: int, column: int, offending: str, lark: Lark,
+              game: frozenset[str] | None) -> Problem | None:
+    """``A bid 6 colours``: the lexer took a word of the notation off the front of a longer word
+    (``colour``, then ``s``), so the parser's complaint is about the tail. Told of the whole word,
+    with what the parser would have taken in its place."""
+    if column < 2 or not (text[column - 2].isalnum() and offending[:1].isalnum()):
+        return None
+    start = column - 1
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-'"):
+        start -= 1
+    try:
+        parser = lark.parse_interactive(text[:start])
+        parser.exhaust_lexer()
+        taken = parser.accepts()  # type: ignore[no-untyped-call]  # lark leaves it unannotated
+        accepts = _of_game({str(name) for name in taken}, game)
+    except Exception:  # noqa: BLE001 - the start of the line does not read either: told as the parser said
+        return None
+    word = _word_at(text, start + 1)
+    return Problem(line, start + 1, f"unexpected '{word}'; expected {_describe(accepts, lark, game)}",
+                   did_you_mean(word, _keywords(accepts, lark, game)) + _hint_for(text, accepts))
 
 
 _RECORDED = re.compile(r"\s*recorded\b")
@@ -767,6 +793,8 @@ MOST_COMMAS = 8
 next run to find, so that a file of a thousand such lines costs a few parses each, not dozens."""
 
 
+_LABEL_WITHOUT_COLON = re.compile(r"\s*trick\s+\d+\s*")
+_PLAYER_ALONE = re.compile(r"(?:.*,|\s*trick\s+\d+\s*:)?\s*([^\W\d_][\w']*)\s*")
 _MARKS = (";", ".", "/", "|", "-", "\u2013", "\u2014")
 """Marks written between events where the notation has a ``,`` (a hyphen or dash as well)."""
 
@@ -776,6 +804,13 @@ def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
     mark = offending if offending in _MARKS else offending[-1]
     at = column if offending == mark else column + len(offending) - 1
     rest = text[at:].split("#", 1)[0].strip()
+    if _LABEL_WITHOUT_COLON.fullmatch(text, 0, at - 1):  # "trick 1 - N JH"
+        return Problem(line, at, f"unexpected {named(mark)} after the label",
+                       f"a label ends with ':': '{text[:at - 1].strip()}: {rest}'")
+    player = _PLAYER_ALONE.fullmatch(text, 0, at - 1)
+    if player and rest:  # "N - pass"
+        return Problem(line, at, f"unexpected {named(mark)} after the player '{player.group(1)}'",
+                       f"an event is the player then the card or word: '{text[:at - 1].rstrip()} {rest}'")
     if not rest:
         return Problem(line, at, f"unexpected {named(mark)} at the end of the line",
                        f"a line needs nothing after its last event: '{text[:at - 1].strip()}'")
