@@ -195,3 +195,13 @@ def test_a_word_the_lexer_cut_short_is_told_whole(line: str, told: str) -> None:
 ])
 def test_a_mark_written_for_another_is_told_with_the_line_written_right(line: str, told: str) -> None:
     assert _errors(EUCHRE + line + "\n") == [told]
+
+
+@pytest.mark.parametrize("line, told", [
+    ("upcard 9H+", "6:10: unexpected '+'; expected the end of the line"),
+    ("N pass, E 9H @", "6:14: unexpected '@'; expected ',' or the end of the line"),
+    ("N pass, E p\ufeffass", "6:12: an invisible character (zero width no-break space, U+FEFF) is in the line"),
+])
+def test_a_stray_character_is_told_with_what_the_parser_takes_there(line: str, told: str) -> None:
+    [error] = _errors(EUCHRE + line + "\n")
+    assert error.startswith(told + " — "), error

@@ -54,7 +54,7 @@ def named(char: str) -> str:
 
 def _invisible(char: str) -> bool:
     """A space other than the ones the notation ignores, or a character that shows nothing."""
-    return char not in " \t\f\r\ufeff" and unicodedata.category(char) in ("Zs", "Cf")
+    return char not in " \t\f\r" and unicodedata.category(char) in ("Zs", "Cf")
 
 
 _SELECTORS = frozenset("\ufe0e\ufe0f")

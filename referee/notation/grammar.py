@@ -495,7 +495,8 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
         return _problem_at_end(expected, text, line, _end_column(text), lark, game)
     if isinstance(error, UnexpectedCharacters):
         column = error.column
-        expected = set(error.allowed or ())
+        # what the parser takes there: the lexer's `allowed` leaves out the end of the line, or names it otherwise
+        expected = _accepted_after(lark, text[:column - 1], None) or set(error.allowed or ())
         offending = _word_at(text, column)
     elif isinstance(error, UnexpectedToken):
         token = error.token
@@ -680,6 +681,18 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
     return None
 
 
+def _accepted_after(lark: Lark, start: str, game: frozenset[str] | None) -> set[str] | None:
+    """The terminals the parser takes after `start`, the beginning of a line (of the game being
+    read), or None when `start` does not read either."""
+    try:
+        parser = lark.parse_interactive(start)
+        parser.exhaust_lexer()
+        taken = parser.accepts()  # type: ignore[no-untyped-call]  # lark leaves it unannotated
+    except Exception:  # noqa: BLE001 - any refusal: the parser's own complaint stands
+        return None
+    return _of_game({str(name) for name in taken}, game)
+
+
 def _word_cut(text: str, line: int, column: int, offending: str, lark: Lark,
               game: frozenset[str] | None) -> Problem | None:
     """``A bid 6 colours``: the lexer took a word of the notation off the front of a longer word
@@ -690,12 +703,8 @@ def _word_cut(text: str, line: int, column: int, offending: str, lark: Lark,
     start = column - 1
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-'"):
         start -= 1
-    try:
-        parser = lark.parse_interactive(text[:start])
-        parser.exhaust_lexer()
-        taken = parser.accepts()  # type: ignore[no-untyped-call]  # lark leaves it unannotated
-        accepts = _of_game({str(name) for name in taken}, game)
-    except Exception:  # noqa: BLE001 - the start of the line does not read either: told as the parser said
+    accepts = _accepted_after(lark, text[:start], game)
+    if accepts is None:
         return None
     word = _word_at(text, start + 1)
     return Problem(line, start + 1, f"unexpected '{word}'; expected {_describe(accepts, lark, game)}",
