@@ -104,14 +104,12 @@ def test_after_a_french_boston_bids_number_belle_and_a_suit_are_still_offered() 
     assert "'belle'" in error and "a suit (spades" in error and "preference" not in error, error
 
 
-@pytest.mark.parametrize("side, told", [
-    ("N/S +4", "6:11: unexpected '/' in the side 'N/S' — a side is written with '-' between its players, as in "
-               "[Partners]: 'recorded N-S +4'"),
-    ("N-S +1,E&W -1  # N/S", "6:18: unexpected '&' in the side 'E&W' — a side is written with '-' between its "
-                             "players, as in [Partners]: 'recorded N-S +1,E-W -1'"),
-])
-def test_a_side_written_with_a_slash_is_told_how_a_side_is_written(side: str, told: str) -> None:
-    assert _errors(EUCHRE + f"recorded {side}\n") == [told]
+def test_a_side_written_with_a_slash_is_told_how_a_side_is_written() -> None:
+    hint = "a side is written with '-' between its players, as in [Partners]"
+    assert _errors(EUCHRE + "recorded N/S +4\n") == [
+        f"6:11: unexpected '/' in the side 'N/S' — {hint}: 'recorded N-S +4'"]
+    assert _errors(EUCHRE + "recorded N-S +1,E&W -1  # N/S\n") == [
+        f"6:18: unexpected '&' in the side 'E&W' — {hint}: 'recorded N-S +1,E-W -1'"]
 
 
 CURLY = "'\u201c' (left double quotation mark, U+201C) is a curly quote: a house rule's value is written without quotes"
