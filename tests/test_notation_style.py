@@ -6,7 +6,7 @@ allows (notation.md §1): tabs and runs of spaces between words, around ``,`` an
 after a line; a byte-order mark opening any line, two on the first (``cat`` of a file that holds
 nothing but one); a suit symbol followed by either variation selector (``♥️``, ``♥︎``). The verdict
 must be the case's own, lines and columns aside (an error's words may quote the line: its
-count is kept). Then the messages of three slips: a word after a Boston bid's number, a side
+count is kept); so must it with the players named in lower case. Then the messages of three slips: a word after a Boston bid's number, a side
 written ``N/S`` in a ``recorded`` line, a curly quote around a house rule's value.
 """
 
@@ -203,3 +203,40 @@ def test_a_mark_written_for_another_is_told_with_the_line_written_right(line: st
 def test_a_stray_character_is_told_with_what_the_parser_takes_there(line: str, told: str) -> None:
     [error] = _errors(EUCHRE + line + "\n")
     assert error.startswith(told + " — "), error
+
+
+_PLAYER = r"(?<![\w']){}(?![\w'♠♥♦♣])"
+
+
+def lower_case_players(text: str) -> tuple[str, dict[str, str]] | None:
+    """`text` with its players named in lower case (``N`` → ``nq``), everywhere but comments and
+    notes, and the names given; None for a transcript of several [Players] lists or none."""
+    lists = re.findall(r'^\[Players "([^"]*)"\]', text, re.MULTILINE)
+    if len(set(lists)) != 1:
+        return None
+    names = {name: f"{name.lower()}q" for name in lists[0].split()}
+    out = []
+    for line in text.splitlines():
+        start = comment_start(line)
+        code, comment = (line, "") if start < 0 else (line[:start], line[start:])
+        if not code.lstrip().startswith(("note", "[Event", "[Note", "[Site", "[Table", "[Date")):
+            for name, lower in names.items():
+                code = re.sub(_PLAYER.format(re.escape(name)), lower, code)
+        out.append(code + comment)
+    return "\n".join(out) + "\n", names
+
+
+@pytest.mark.parametrize("transcript", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_case_means_the_same_with_its_players_named_in_lower_case(transcript: Path) -> None:
+    """Names are case-sensitive and may be written in any case (notation.md §1): a table of
+    ``nq eq sq wq`` plays as ``N E S W`` does, its verdict the same with the names put back."""
+    text = transcript.read_text("utf-8")
+    renamed = lower_case_players(text)
+    if renamed is None:
+        pytest.skip("not one list of players")
+    lowered, names = renamed
+    rules = expected_verdict(transcript).get("cli_rules")
+    told = repr(_verdict(lowered, rules))
+    for name, lower in names.items():
+        told = re.sub(rf"\b{lower}\b", name, told)
+    assert told == repr(_verdict(text, rules)), lowered
