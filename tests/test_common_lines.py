@@ -123,7 +123,9 @@ def test_lines_outside_the_usual_shapes_are_left_to_the_grammar() -> None:
 def test_a_line_the_shortcut_declines_still_gets_the_grammars_error() -> None:
     problem = parse_line("trick 1: N XS, E 9H", 12)
     assert problem is not None and getattr(problem, "message", "") == "'XS' is not a card"
-    for text, message in (("N bid 6 colours", "unexpected 's'; expected ',' or the end of the line"),
+    for text, message in (("N bid 6 colours", "unexpected 'colours'; expected ',', 'belle', a suit (spades, hearts, "
+                                              "diamonds, clubs, or S H D C ♠ ♥ ♦ ♣), colour, preference, petite or "
+                                              "the end of the line"),
                           ("N demand belle belle", "unexpected 'belle'; expected ',', a card (AS, 10H, TD, 9♣) or the "
                                                    "end of the line"),
                           ("N bid 1234567 colour", "1234567 is too large a number: at most 999,999 here")):

@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..notation.cards import Card, Suit, parse_card, parse_suit
-from ..notation.characters import LOOKALIKES, named
+from ..notation.characters import LOOKALIKES, named, quote_in_rules, quoted_rule
 from ..notation.events import Span, Tag
 from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large, shown
 from ..notation.reader import Problem
@@ -122,6 +122,8 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
             by_name[tag.name] = _mended(tag, problems)
 
     game_tag = by_name.get("Game")
+    if game_tag is None and refused:  # perhaps the line refused: its own error says what is wrong with it
+        return None, None, problems
     if game_tag is None:
         remark = (' (a tag line after a hand starts a new game; a remark is written: note "...")'
                   if by_name and by_name.keys() <= set(INFO_TAGS) else "")
@@ -164,7 +166,14 @@ def _mended(tag: Tag, problems: list[Problem]) -> Tag:
     """The tag with a word processor's character in its value (`LOOKALIKES`: an en dash in
     ``N-S``, a minus sign) told once and read as the one it stands for, so that the checks after it
     are not misled into errors of their own (a partnership naming a player "N-S" with an en dash).
-    Free text (`INFO_TAGS`) may hold any."""
+    Free text (`INFO_TAGS`) may hold any. A curly quote in [Rules] (``target=“11”``) is told as
+    such, and the value read without its quotes."""
+    quoted = quoted_rule(tag.value) if tag.name == "Rules" else None
+    if quoted is not None:
+        where, unquoted = _at(tag, quoted[0]), quoted[1]
+        problems.append(Problem(where.line, where.column, quote_in_rules(tag.value[quoted[0]]),
+                                f'write [Rules "{unquoted}"]'))
+        return replace(tag, value=unquoted)
     at = next((at for at, char in enumerate(tag.value) if char in LOOKALIKES), -1) if tag.name not in INFO_TAGS else -1
     if at == -1:
         return tag
@@ -317,6 +326,11 @@ def _teams(tag: Tag | None, players: tuple[str, ...], at: Span, problems: list[P
 def _options(tag: Tag | None, game: Game, cli_rules: str | None, problems: list[Problem]) -> dict[str, Any] | None:
     options = game.rulebook.defaults()
     if cli_rules:
+        quoted = quoted_rule(cli_rules)
+        if quoted is not None:
+            problems.append(Problem(0, quoted[0] + 1, f"--rules: {quote_in_rules(cli_rules[quoted[0]])}",
+                                    f"write '{quoted[1]}'"))
+            return None
         try:
             options = game.rulebook.parse_options(cli_rules, options)
         except OptionError as error:

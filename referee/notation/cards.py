@@ -111,7 +111,7 @@ def parse_card(text: str) -> Card:
     """
     found = _BY_TEXT.get(text)  # the usual spelling, as written
     if found is None:
-        found = _BY_TEXT.get(text.upper().replace("\ufe0f", ""))
+        found = _BY_TEXT.get(text.upper().replace("\ufe0f", "").replace("\ufe0e", ""))
     if found is None:
         raise ValueError(f"{text!r} is not a card")
     return found
@@ -119,7 +119,7 @@ def parse_card(text: str) -> Card:
 
 def parse_suit(text: str) -> Suit:
     """Parse a suit written as a word, a letter or a symbol."""
-    found = _SUIT_OF_TEXT.get(text.upper().replace("\ufe0f", ""))
+    found = _SUIT_OF_TEXT.get(text.upper().replace("\ufe0f", "").replace("\ufe0e", ""))
     if found is None:
         raise ValueError(f"{text!r} is not a suit")
     return found

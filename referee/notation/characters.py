@@ -23,6 +23,25 @@ LOOKALIKES = {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00b
 """Each character that looks like one of the notation's, and that one."""
 
 
+QUOTES = frozenset(char for char, plain in LOOKALIKES.items() if plain in "\"'")
+"""The curly (and angle) quotes: around a house rule's value (``target=“11”``) they are a word
+processor's, and the value is written without any."""
+
+
+def quoted_rule(text: str) -> tuple[int, str] | None:
+    """Where the first curly quote of house rules `text` is, and `text` without its quotes, or None.
+    A house rule's value is a word or a number: no quote belongs in it, curly or straight."""
+    at = next((at for at, char in enumerate(text) if char in QUOTES), -1)
+    if at == -1:
+        return None
+    return at, "".join(char for char in text if char not in QUOTES and char != '"')
+
+
+def quote_in_rules(char: str) -> str:
+    """What is wrong with a curly quote in house rules: the message all their spellings give."""
+    return f"{named(char)} is a curly quote: a house rule's value is written without quotes"
+
+
 def _name(char: str) -> str:
     return f"{unicodedata.name(char, 'character').lower()}, U+{ord(char):04X}"
 
@@ -35,7 +54,13 @@ def named(char: str) -> str:
 
 def _invisible(char: str) -> bool:
     """A space other than the ones the notation ignores, or a character that shows nothing."""
-    return char not in " \t\f\r\ufeff" and unicodedata.category(char) in ("Zs", "Cf")
+    return char not in " \t\f\r" and unicodedata.category(char) in ("Zs", "Cf")
+
+
+_SELECTORS = frozenset("\ufe0e\ufe0f")
+_SUIT_SYMBOLS = frozenset("\u2660\u2665\u2666\u2663")
+"""A variation selector (emoji or text style) belongs after a suit symbol (``♥️``); anywhere else
+it is a mark that shows nothing."""
 
 
 def _outside_quotes(text: str) -> list[int]:
@@ -71,7 +96,8 @@ def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tu
     if cr != -1:
         return Problem(line, cr + 1, "a carriage return (CR) inside the line: the file's lines end in CR alone",
                        "save the file with ordinary line ends (LF, or CR LF)"), True
-    odd = [at for at in _outside_quotes(text) if text[at] in LOOKALIKES or _invisible(text[at])]
+    odd = [at for at in _outside_quotes(text) if text[at] in LOOKALIKES or _invisible(text[at])
+           or (text[at] in _SELECTORS and text[at - 1:at] not in _SUIT_SYMBOLS)]
     if not odd:
         return None
     mended = list(text)

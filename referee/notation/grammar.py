@@ -34,7 +34,7 @@ from .reader import GameWords, Problem, grammar_text
 from .records import field_names
 from .shapes import ABSENT, FORMS, GAME_SHAPES, SHAPES, WORD_TERMINALS, WORDS, SaidShape, Shape
 from .suggest import closest, did_you_mean
-from .vocabulary import SHARED_REASONS, vocabulary
+from .vocabulary import AFTER_NUMBER, SHARED_REASONS, vocabulary
 
 
 class _Refused(Exception):
@@ -410,6 +410,15 @@ _OWN: dict[str, Callable[[], tuple[str, ...]]] = {
 """The terminals of the games' own words (`Vocabulary.words_of`): in a game's syntax error, only its own."""
 
 
+def _of_game(expected: set[str], game: frozenset[str] | None) -> set[str]:
+    """`expected` without what only another game reads after a bid's number (``belle`` and a suit,
+    French Boston's ``bid 9 belle``, are not offered after a Boston ``bid 7``): a game declares them
+    (`vocabulary.AFTER_NUMBER`). Only there is ``QUALIFIER`` expected."""
+    if game is None or "QUALIFIER" not in expected:
+        return expected
+    return expected - {terminal for word, terminal in AFTER_NUMBER.items() if word not in game}
+
+
 def _game_has(word: str, game: frozenset[str] | None) -> bool:
     """Whether the game being read (any, when it is not known) has `word` of the `_OWN` terminals."""
     return game is None or word in game or word in SHARED_REASONS
@@ -482,21 +491,24 @@ def _word_at(text: str, column: int) -> str:
 def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: frozenset[str] | None = None) -> Problem:
     expected: set[str]
     if isinstance(error, UnexpectedEOF):
-        expected = {str(name) for name in error.expected}
+        expected = _of_game({str(name) for name in error.expected}, game)
         return _problem_at_end(expected, text, line, _end_column(text), lark, game)
     if isinstance(error, UnexpectedCharacters):
         column = error.column
-        expected = set(error.allowed or ())
+        # what the parser takes there: the lexer's `allowed` leaves out the end of the line, or names it otherwise
+        expected = _accepted_after(lark, text[:column - 1], None) or set(error.allowed or ())
         offending = _word_at(text, column)
     elif isinstance(error, UnexpectedToken):
         token = error.token
         if token.type == "$END":
-            return _problem_at_end({str(n) for n in error.expected}, text, line, _end_column(text), lark, game)
+            return _problem_at_end(_of_game({str(n) for n in error.expected}, game), text, line, _end_column(text),
+                                   lark, game)
         column = token.column or 1
         expected = {str(name) for name in (error.accepts or error.expected)}
         offending = _word_at(text, column)
     else:  # pragma: no cover - lark has no other kinds
         return Problem(line, 1, "cannot read this line", "")
+    expected = _of_game(expected, game)
     wanted = _describe(expected, lark, game)
     odd = unusual_character(text, line, lambda mended: _reads(lark, mended))
     if odd is not None and odd[1]:  # the character is all that is wrong
@@ -507,7 +519,8 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     if text.lstrip().startswith("[") and '"' in text and text.count('"') % 2 == 1:
         return curly_closing_quote(text, line) or Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}",
                                                           'a tag looks like [Name "value"]')
-    slip = _slip(text, line, column, offending, expected, lark, game)
+    slip = (_slip(text, line, column, offending, expected, lark, game) or _side_slip(text, line, column)
+            or _tag_slip(text, line, column, offending, wanted) or _word_cut(text, line, column, offending, lark, game))
     if slip is not None:
         return slip
     if odd is not None:  # more is wrong, but the character first
@@ -538,7 +551,7 @@ _DEAL = re.compile(r"\s*deal\s+[^\W\d_][\w']*\s*:")
 _LABEL = re.compile(r"\s*trick\s+\d+\s*:")
 _TOKEN = re.compile(r"[^\s,:#]+|:")
 _NAME_LIKE = re.compile(r"[^\W\d_][\w']*")
-_SUIT_FIRST = re.compile(r"([SHDCshdc\u2660\u2665\u2666\u2663])\ufe0f?(10|[AKQJTakqjt2-9])")
+_SUIT_FIRST = re.compile(r"([SHDCshdc\u2660\u2665\u2666\u2663])[\ufe0e\ufe0f]?(10|[AKQJTakqjt2-9])")
 _STRUCTURAL = re.compile(r"\s*(?:deal|recorded|upcard|note|redeal|hand)\b|\s*\[")
 _INFLECTIONS = ("ing", "es", "ed", "s", "d")
 _PLAYING = frozenset({"play", "plays", "played", "playing", "lead", "leads", "led", "leading", "follow", "follows",
@@ -581,7 +594,7 @@ def _plain_word(word: str, allowed: frozenset[str]) -> str | None:
     return closest(lower, allowed)
 
 
-_CARD = re.compile(r"(?:10|[AKQJTakqjt2-9])[SHDCshdc\u2660\u2665\u2666\u2663]\ufe0f?")
+_CARD = re.compile(r"(?:10|[AKQJTakqjt2-9])[SHDCshdc\u2660\u2665\u2666\u2663][\ufe0e\ufe0f]?")
 
 
 def _is_card(word: str) -> bool:
@@ -612,6 +625,9 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
     if _STRUCTURAL.match(text):
         return None
     game = game & _ALL_EVENT_WORDS if game is not None else None  # its events (not its contracts and qualifiers)
+    if offending.startswith("//"):  # a comment as some programs write one
+        return Problem(line, column, "'//' does not start a comment",
+                       f"a comment starts with '#': '{text[:column - 1]}#{text[column + 1:]}'")
     if offending in _MARKS or (len(offending) > 1 and offending[-1] in ";." and column > 1):
         return _punctuation(text, line, column, offending)
     if offending[0] in _MARKS and column > 1 and _NAME_LIKE.match(offending, 1):  # "pass—E": two events joined
@@ -658,10 +674,90 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
     if word == "order" and offending.lower() == "up":
         return Problem(line, column, "'order up' is written 'order'",
                        f"write '{player} order' (the dealer who takes the card up writes 'order' too)")
-    if "COMMA" in expected and _NAME_LIKE.fullmatch(offending) and text[column - 1 + len(offending):].strip():
+    if "COMMA" in expected and _NAME_LIKE.fullmatch(offending) and text[column - 1 + len(offending):].strip() \
+            and not text[column - 2].isalnum():  # not the tail of a word the lexer cut (`_word_cut`)
         return Problem(line, column, f"a ',' is missing before '{offending}'",
                        f"separate the events of a line with ',': '{_with_commas(text, column, lark)}'")
     return None
+
+
+def _accepted_after(lark: Lark, start: str, game: frozenset[str] | None) -> set[str] | None:
+    """The terminals the parser takes after `start`, the beginning of a line (of the game being
+    read), or None when `start` does not read either."""
+    try:
+        parser = lark.parse_interactive(start)
+        parser.exhaust_lexer()
+        taken = parser.accepts()  # type: ignore[no-untyped-call]  # lark leaves it unannotated
+    except Exception:  # noqa: BLE001 - any refusal: the parser's own complaint stands
+        return None
+    return _of_game({str(name) for name in taken}, game)
+
+
+def _word_cut(text: str, line: int, column: int, offending: str, lark: Lark,
+              game: frozenset[str] | None) -> Problem | None:
+    """``A bid 6 colours``: the lexer took a word of the notation off the front of a longer word
+    (``colour``, then ``s``), so the parser's complaint is about the tail. Told of the whole word,
+    with what the parser would have taken in its place."""
+    if column < 2 or not (text[column - 2].isalnum() and offending[:1].isalnum()):
+        return None
+    start = column - 1
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-'"):
+        start -= 1
+    accepts = _accepted_after(lark, text[:start], game)
+    if accepts is None:
+        return None
+    word = _word_at(text, start + 1)
+    return Problem(line, start + 1, f"unexpected '{word}'; expected {_describe(accepts, lark, game)}",
+                   did_you_mean(word, _keywords(accepts, lark, game)) + _hint_for(text, accepts))
+
+
+_RECORDED = re.compile(r"\s*recorded\b")
+_JOINED_SIDE = re.compile(r"([^\W\d_][\w']*)[/&.|\\+]([^\W\d_][\w']*)")
+_NAME_BEFORE = re.compile(r"(?<![\w'])[^\W\d_][\w']*\Z")
+
+
+def _side_slip(text: str, line: int, column: int) -> Problem | None:
+    """``recorded N/S +4``: a side written as a table writes it on its score sheet, with a mark
+    between the partners other than the ``-`` of ``[Partners]`` (which the parser reads as the side
+    ``N`` and then ``/S`` where the score belongs)."""
+    if not _RECORDED.match(text):
+        return None
+    name = _NAME_BEFORE.search(text, 0, column - 1)
+    joined = _JOINED_SIDE.match(text, name.start()) if name is not None else None
+    if joined is None or joined.end(1) != column - 1:
+        return None
+    code = uncommented(text).strip()
+    mended = _JOINED_SIDE.sub(lambda m: f"{m.group(1)}-{m.group(2)}", code)
+    return Problem(line, column, f"unexpected {named(text[column - 1])} in the side '{joined.group()}'",
+                   f"a side is written with '-' between its players, as in [Partners]: '{mended}'")
+
+
+_TAG_LIKE = re.compile(r'\s*([\[(]?)\s*([A-Za-z][A-Za-z0-9_]*)\s*[:=]?\s*(?:"([^"]*)"|([^"\[\]()]*?))\s*([\])]?)')
+
+
+def _tag_slip(text: str, line: int, column: int, offending: str, wanted: str) -> Problem | None:
+    """A tag line written nearly right — ``Game "euchre"]``, ``[Game: "euchre"]``, ``[Game euchre]``,
+    ``(Game "euchre")``, ``[Game "euchre"])`` — shown as the notation writes it. Told only of a line
+    in brackets (or, without any, ``Name "value"`` alone, the name capitalised): ``N "pass"`` is an event's."""
+    code = uncommented(text).rstrip()
+    tag = _TAG_LIKE.fullmatch(code) or _TAG_LIKE.match(code)
+    if tag is None:
+        return None
+    opened, name, value, bare, closed = tag.groups()
+    if not (opened or closed or (value is not None and name[:1].isupper() and len(name) > 2)):
+        return None
+    written = f'[{name} "{value if value is not None else bare}"]'
+    rest = code[tag.end():].strip()
+    if rest and opened == "[" and closed == "]" and value is not None and column > tag.end():
+        return Problem(line, column, f"unexpected '{offending}' after the tag",
+                       f"a tag line holds one tag (a comment after '#' aside): '{written}'")
+    if rest:
+        return None
+    if opened != "[":  # the parser read the start of an event: what it expected says nothing
+        return Problem(line, len(text) - len(text.lstrip()) + 1, "a tag line starts with '[' and ends with ']'",
+                       f"write '{written}'")
+    return Problem(line, column, f"unexpected '{offending}'; expected {wanted}",
+                   f"a tag looks like [Name \"value\"], one to a line: '{written}'")
 
 
 def _other_digits(text: str) -> bool:
@@ -706,6 +802,8 @@ MOST_COMMAS = 8
 next run to find, so that a file of a thousand such lines costs a few parses each, not dozens."""
 
 
+_LABEL_WITHOUT_COLON = re.compile(r"\s*trick\s+\d+\s*")
+_PLAYER_ALONE = re.compile(r"(?:.*,|\s*trick\s+\d+\s*:)?\s*([^\W\d_][\w']*)\s*")
 _MARKS = (";", ".", "/", "|", "-", "\u2013", "\u2014")
 """Marks written between events where the notation has a ``,`` (a hyphen or dash as well)."""
 
@@ -715,6 +813,13 @@ def _punctuation(text: str, line: int, column: int, offending: str) -> Problem:
     mark = offending if offending in _MARKS else offending[-1]
     at = column if offending == mark else column + len(offending) - 1
     rest = text[at:].split("#", 1)[0].strip()
+    if _LABEL_WITHOUT_COLON.fullmatch(text, 0, at - 1):  # "trick 1 - N JH"
+        return Problem(line, at, f"unexpected {named(mark)} after the label",
+                       f"a label ends with ':': '{text[:at - 1].strip()}: {rest}'")
+    player = _PLAYER_ALONE.fullmatch(text, 0, at - 1)
+    if player and rest:  # "N - pass"
+        return Problem(line, at, f"unexpected {named(mark)} after the player '{player.group(1)}'",
+                       f"an event is the player then the card or word: '{text[:at - 1].rstrip()} {rest}'")
     if not rest:
         return Problem(line, at, f"unexpected {named(mark)} at the end of the line",
                        f"a line needs nothing after its last event: '{text[:at - 1].strip()}'")

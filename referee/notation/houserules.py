@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 
+from .characters import quote_in_rules, quoted_rule
 from .limits import MAX_RULES_DEPTH, MAX_RULES_FILE_BYTES, SHOWN_NAME, shown
 from .safe import safe_text
 
@@ -49,8 +50,20 @@ def inline_rules(value: str | None) -> str | None:
                                   "is not an 'option: value' line — "
                                   "values are true/false, a whole number or a word")
         text = str(setting).lower() if isinstance(setting, bool) else str(setting)
+        written = f"{name}: {text}"
+        if (quoted := quoted_rule(written)) is not None:
+            raise HouseRulesError(_curly_quote(value, name, written[quoted[0]], quoted[1]))
         parts.append(f"{name}={text}")
     return "; ".join(parts)
+
+
+def _curly_quote(path: str, name: str, quote: str, unquoted: str) -> str:
+    """``club.yaml:3:9: '“' (...) is a curly quote ... — write 'target: 11'``, at the option's line."""
+    with open(path, encoding="utf-8") as stream:  # read whole already: small, and UTF-8
+        for number, line in enumerate(stream, 1):
+            if line.lstrip().startswith(name) and quote in line:
+                return f"{path}:{number}:{line.index(quote) + 1}: {quote_in_rules(quote)} — write '{unquoted}'"
+    return f"{path}: {quote_in_rules(quote)} — write '{unquoted}'"  # its key in quotes
 
 
 def _read_yaml(path: str) -> object:

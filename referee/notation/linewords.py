@@ -44,6 +44,11 @@ def misspelt_line_word(text: str, line: int, players: Collection[str],
     if match is None or match.group(2) in players:
         return None
     word, rest = match.group(2), text[match.end():]
+    if word.lower() == "trick" and rest[:1].isdigit():  # "trick2: N AH": the word and its number run together
+        number = rest[:len(rest) - len(rest.lstrip("0123456789"))]
+        written = f"trick {rest.split('#', 1)[0]}".strip()
+        return Problem(line, len(match.group(1)) + 1, f"'{word}{number}' runs the word and its number together",
+                       f"write '{written}'" if parses(written) else f"the line looks like: {LINE_FORMS['trick']}")
     keywords = line_words_for(word)
     split = _SECOND_WORD.match(rest)  # "up card 9H", "Re deal misdeal": the word written as two
     if not keywords and split is not None and (word + split.group(1)).lower() in LINE_WORDS:

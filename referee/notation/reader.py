@@ -123,7 +123,7 @@ def parse_line(text: str, line: int, words: GameWords | None = None) -> ev.Line 
 
 def _parse_unusual(text: str, line: int, words: GameWords | None) -> ev.Line | Problem | None:
     """`parse_line` for a line `CommonLines` did not read (or too long to try)."""
-    stripped = text.strip()
+    stripped = text.replace("\ufeff", "").strip()  # a byte-order mark the grammar ignores too (`cat` of two files)
     if not stripped or stripped.startswith("#"):
         return None
     if len(text) > MAX_LINE_CHARS:

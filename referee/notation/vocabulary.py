@@ -5,7 +5,10 @@ are a game's. Each game package may declare them in a ``words.json`` beside its 
 
     {"contracts": ["boston", "little-misere"], "qualifiers": {"colour": ["color"], "preference": []}}
 
-where each qualifier lists its other spellings, read as the word itself. The grammar's
+where each qualifier lists its other spellings, read as the word itself. A game that reads more
+after a bid's number, in the shared grammar's own terms, says so (French Boston's ``bid 9 belle``
+and ``bid 6 hearts``: ``"after-number": ["belle", "suit"]``), so that a syntax error there offers
+them in its hands alone. The grammar's
 ``CONTRACT`` and ``QUALIFIER`` terminals, and the words its syntax errors offer, are every
 game's words together: a new game adds its words in its own package and touches no shared file.
 
@@ -60,8 +63,8 @@ class Vocabulary:
         self.reasons = reasons      # the games' own reasons for a redeal
         self.tags = tags or {}      # a game's own header tags, by game then tag: (value form, example)
         self.reasons_of = reasons_of or {}  # a game's own reasons for a redeal, by game: its laws alone read them
-        self.words_of = words_of or {}  # a game's contracts, qualifiers (every spelling) and reasons, by game:
-        # its syntax errors offer no other game's
+        self.words_of = words_of or {}  # a game's contracts, qualifiers (every spelling), reasons and what else
+        # it reads after a bid's number (`AFTER_NUMBER`), by game: its syntax errors offer no other game's
 
     @property
     def qualifier_words(self) -> tuple[str, ...]:
@@ -76,6 +79,10 @@ class Vocabulary:
                        for name, words in (("CONTRACT", self.contracts), ("QUALIFIER", self.qualifier_words),
                                            ("REDEAL_REASON", reasons)))
 
+
+AFTER_NUMBER = {"belle": "BELLE", "suit": "SUIT"}
+"""What a game may declare it reads after a bid's number besides its qualifiers (``"after-number"``),
+each with the grammar's terminal for it: a syntax error offers the terminal there only in its hands."""
 
 SHARED_REASONS = ("misdeal", "thrown-in", "imperfect-pack", "faced-card")
 """The reasons for a redeal that every game reads (its laws charge a misdeal, nothing else)."""
@@ -123,7 +130,10 @@ def vocabulary() -> Vocabulary:
             events[word] = forms
         reasons_of[folder.name.replace("_", "-")] = redeal = tuple(_strings(data.get("redeal", []), path))
         reasons.update(dict.fromkeys(redeal))
-        words_of[folder.name.replace("_", "-")] = frozenset((*own, *redeal))
+        after = _strings(data.get("after-number", []), path)
+        if not set(after) <= AFTER_NUMBER.keys():
+            raise ValueError(f"{path}: \"after-number\" holds only {' or '.join(map(repr, AFTER_NUMBER))}")
+        words_of[folder.name.replace("_", "-")] = frozenset((*own, *redeal, *after))
         if "tags" in data:
             tags[folder.name.replace("_", "-")] = _tags(data["tags"], path)
     return Vocabulary(tuple(contracts), tuple(qualifiers), spellings, events, tuple(reasons), tags, reasons_of,
