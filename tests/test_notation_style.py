@@ -6,8 +6,9 @@ allows (notation.md §1): tabs and runs of spaces between words, around ``,`` an
 after a line; a byte-order mark opening any line, two on the first (``cat`` of a file that holds
 nothing but one); a suit symbol followed by either variation selector (``♥️``, ``♥︎``). The verdict
 must be the case's own, lines and columns aside (an error's words may quote the line: its
-count is kept); so must it with the players named in lower case. Then the messages of three slips: a word after a Boston bid's number, a side
-written ``N/S`` in a ``recorded`` line, a curly quote around a house rule's value.
+count is kept); so must it with the players named in lower case. Then the messages of three
+slips: a word after a Boston bid's number, a side written ``N/S`` in a ``recorded`` line, a curly
+quote around a house rule's value.
 """
 
 from __future__ import annotations
