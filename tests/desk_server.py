@@ -62,7 +62,9 @@ class Desk:
                 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
                 resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
 
-        self.process = subprocess.Popen(command, preexec_fn=limit,
+        # under a file-size limit Python could cache a module's bytecode cut short, breaking every later run
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"} if file_size is not None else None
+        self.process = subprocess.Popen(command, preexec_fn=limit, env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         first = self.process.stdout.readline()

@@ -29,8 +29,10 @@ def run(*args: str, file_size_limit: int | None = None) -> subprocess.CompletedP
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
             resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
 
+    # under the limit Python could cache a module's bytecode cut short, breaking every later run: it writes none
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"} if file_size_limit is not None else None
     return subprocess.run([sys.executable, "-m", "referee", *args], check=False, capture_output=True, text=True,
-                          timeout=300, preexec_fn=limit)
+                          timeout=300, preexec_fn=limit, env=env)
 
 
 def leftovers(folder: Path) -> list[str]:
