@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from expectations import expected_verdict
@@ -70,6 +71,57 @@ def test_a_case_means_the_same_in_every_spelling(transcript: Path) -> None:
     styled = respelt(text, transcript.name)
     assert styled != text
     assert positionless(check_text(styled, rules).to_dict()) == positionless(check_text(text, rules).to_dict()), styled
+
+
+def hands_shown_last(text: str) -> str:
+    """`text` with each hand's ``deal`` lines moved after its events, before any ``recorded`` or
+    ``redeal`` line: the hands written as they were shown at the end."""
+    out: list[str] = []
+    body: list[str] = []
+    deals: list[str] = []
+
+    def close_hand() -> None:
+        end = next((i for i, line in enumerate(body) if line.split()[:1] in (["recorded"], ["redeal"])), len(body))
+        out.extend(body[:end] + deals + body[end:])
+        body.clear()
+        deals.clear()
+
+    for line in text.splitlines():
+        word = line.split()[:1]
+        if word and (word[0] == "hand" or word[0].startswith("[")):
+            close_hand()
+            out.append(line)
+        else:
+            (deals if word == ["deal"] else body).append(line)
+    close_hand()
+    return "\n".join(out) + "\n"
+
+
+def findings_unordered(verdict: Any) -> Any:
+    """A positionless verdict whose findings are compared as a set: they are listed in the order of
+    the lines they were found at, which moving the deal lines changes on purpose."""
+    if isinstance(verdict, dict):
+        return {k: sorted(map(repr, v)) if k == "irregularities" and isinstance(v, list) else findings_unordered(v)
+                for k, v in verdict.items()}
+    return [findings_unordered(v) for v in verdict] if isinstance(verdict, list) else verdict
+
+
+DEALT = [path for path in TRANSCRIPTS if "\ndeal " in path.read_text("utf-8")]
+
+
+@pytest.mark.parametrize("transcript", DEALT, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_case_means_the_same_with_its_hands_written_after_the_play(transcript: Path) -> None:
+    """The cards were dealt before anything happened at the table, wherever their lines are
+    written (`HandRecord.dealt_first`): a transcript that writes the hands at the end, as they
+    were shown, is read as if it wrote them first."""
+    text = transcript.read_text("utf-8")
+    rules = expected_verdict(transcript).get("cli_rules")
+    moved = hands_shown_last(text)
+
+    def told(transcript: str) -> Any:
+        return findings_unordered(positionless(check_text(transcript, rules).to_dict()))
+
+    assert told(moved) == told(text), moved
 
 
 HAND_LINES = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\nhand 1 dealer W\n{line}\nhand 3\n'

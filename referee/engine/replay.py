@@ -321,6 +321,7 @@ class HandReplay:
         self.chosen: tuple[Pending, str] | None = None  # an open choice made (`choose_unwritten`)
         self.late_play_reported = False
         self.premature_reported = False  # a card before play could begin was found (`premature`)
+        self.deals_late = False  # a deal line written after the bidding or play began (`GameSession.hand`)
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.lapsing: list[tuple[Irregularity, str]] = []  # findings of penalties settled, their accounts (`findings`)
@@ -872,6 +873,8 @@ class HandReplay:
 
     # ---- deal ------------------------------------------------------------------------
     def on_deal(self, line: ev.DealLine) -> None:
+        if self.stage != "deal":  # the hands written as they were shown at the end: the session reads them first
+            self.deals_late = True
         upcard, source = self.upcard, self.declared.upcard
         if line.player in self.deals:
             self.find("inconsistent-transcript", line.player, line.at, "transcript.consistency",

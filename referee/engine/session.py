@@ -151,6 +151,9 @@ class GameSession(Generic[Hand]):
         elif self.started_by is not None and record.header.number == 1:  # a game begun without a header
             self.number = 1  # may count its hands from 1 again, as a new sheet would (`next_game`)
         replay, verdict = self.replayed(record)
+        if replay.deals_late:  # the cards were dealt before anything happened, wherever their lines are written
+            record = record.dealt_first()
+            replay, verdict = self.replayed(record)
         if verdict.recorded is not None and not verdict.recorded.agrees:
             replay, verdict = self.as_recorded(record, replay, verdict)
         self.started_by = None

@@ -171,6 +171,16 @@ class HandRecord:
     overflowed: bool = False  # past `MAX_HAND_CHARS`: spoilt, and nothing more of it kept
     followed: bool = False  # a `hand` line of the same game comes next: the table has moved on
 
+    def dealt_first(self) -> HandRecord:
+        """The hand with its deal lines moved before every other line, keeping their order: a
+        transcript may write the hands after the play, as they were shown at the end, and they
+        mean what they would at the top. Lines after a `redeal` stay where they are (they belong
+        to no deal of this hand, and are found so)."""
+        end = next((i for i, line in enumerate(self.lines) if type(line) is ev.RedealLine), len(self.lines))
+        deals = [line for line in self.lines[:end] if type(line) is ev.DealLine]
+        rest = [line for line in self.lines[:end] if type(line) is not ev.DealLine]
+        return HandRecord(self.header, deals + rest + self.lines[end:], self.problems, self.overflowed, self.followed)
+
 
 @record
 class FileProblem:
