@@ -88,7 +88,7 @@ def hands_shown_last(text: str) -> str:
 
     for line in text.splitlines():
         word = line.split()[:1]
-        if word and (word[0] == "hand" or word[0].startswith("[")):
+        if word and (word[0].lower() == "hand" or word[0].startswith("[")):
             close_hand()
             out.append(line)
         else:
