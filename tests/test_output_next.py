@@ -97,6 +97,19 @@ def test_each_penalty_option_shows_what_the_hand_then_scores() -> None:
     assert "Score: A-B 0, Y-Z 0 → A-B 2, Y-Z 3 (so far: the hand is not settled yet)" in text  # unchanged
 
 
+def test_boston_pools_past_the_limit_are_spelt_and_compared(tmp_path: Path) -> None:
+    """A Boston pool filled to its limit is set aside and another begun: the verdict's pool is then
+    a list, which the options' scores compare and every writer spells as the pools they are."""
+    text = MISERE_LEAD.read_text("utf-8").replace('[Players "A Y B Z"]', '[Players "A Y B Z"]\n[Pool "25 4"]')
+    assert '[Pool "25 4"]' in text
+    game = tmp_path / "pools.ttn"
+    game.write_text(text, "utf-8")
+    told = text_of(game)
+    assert 'accept: write "A accept" — play goes on' in told and "(standings A 0, Y 0, B 0, Z 0; pools 25, 4)" in told
+    assert "→ A 0, Y 0, B 0, Z 0; pools 25, 4 (so far" in told and "Final: A 0, Y 0, B 0, Z 0; pools 25, 4" in told
+    assert "; pools 25, 4" in explained(game) and "[" not in told.split("Final:")[1]
+
+
 def test_an_option_that_ends_the_hand_and_one_that_plays_on() -> None:
     text = text_of(MISERE_LEAD)
     assert ('claim: write "A call claim" — the hand is abandoned and scores A +100, Y -60, B -20, Z -20 '

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from ..engine.laws import Pending
 from ..engine.verdict import HandVerdict
-from .scoreline import scores, seat_order
+from .scoreline import pool_words, scores, seat_order
 
 NO_LINE = "no single line: write what happened next at the table"
 """An option the table takes by going on, or by writing down what it saw."""
@@ -104,14 +104,17 @@ def outcomes(hand: HandVerdict, replays: Mapping[str, HandVerdict]) -> dict[str,
 
 
 def _score_of(hand: HandVerdict) -> tuple[object, ...]:
-    return tuple(hand.score_delta.items()), hand.pool_after
+    """What a replay's score is compared by: its change and the pool after it (a list, Boston's
+    pools past the limit, made hashable)."""
+    pool = hand.pool_after
+    return tuple(hand.score_delta.items()), tuple(pool) if isinstance(pool, list) else pool
 
 
 def _outcome(replay: HandVerdict) -> str:
     if replay.pending:
         return "decided by the next choice"
-    pool = f"; pool {replay.pool_after}" if replay.pool_after is not None else ""
-    score = f"{scores(seat_order(replay), signed=True)} (standings {scores(replay.score_after)}{pool})"
+    standings = f"{scores(replay.score_after)}{pool_words(replay.pool_after)}"
+    score = f"{scores(seat_order(replay), signed=True)} (standings {standings})"
     if replay.status == "in-progress":
         goes_on = f"play goes on ({replay.next})" if replay.next else "play goes on"
         return f"{goes_on}; so far the hand scores {score}"

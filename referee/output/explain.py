@@ -18,7 +18,7 @@ from ..notation import events as ev
 from ..notation.safe import safe_text
 from .choosing import news, outcomes, with_answers
 from .render import cause_lines, left_out_words, recorded_words
-from .scoreline import seat_order, so_far
+from .scoreline import pool_words, seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
 from .words import contract_words, event_words, house_rules, scores, why_won
 
@@ -227,9 +227,8 @@ def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:
         lines.extend(_wrap(f"What happens now: {next_step}.", "  ", "    "))
     for note in v.notes:
         lines.extend(_wrap(f"Note: {note}", "  ", "    "))
-    pool = f"; pool {v.pool_after}" if v.pool_after is not None else ""
     lines.append(f"  Score for the hand: {scores(seat_order(v), signed=True)}; "
-                 f"standings now {scores(v.score_after)}{pool}{so_far(v)}.")
+                 f"standings now {scores(v.score_after)}{pool_words(v.pool_after)}{so_far(v)}.")
     for cause in cause_lines(v):
         lines.extend(_wrap(f"Why: {cause}.", "    ", "      "))
     if v.recorded is not None:
@@ -247,7 +246,7 @@ def _either(options: tuple[str, ...]) -> str:
 
 def _game_end(game: GameStory) -> list[str]:
     v = game.verdict
-    pool = f"; pool {v.pool}" if v.pool is not None else ""
+    pool = pool_words(v.pool)
     winner = (f" {v.winner} won it before any hand written here: the header's score stands at the game's target."
               if v.winner and not v.hands else f" {v.winner} wins the game." if v.winner
               else " Nobody has won the game yet.")

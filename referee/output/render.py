@@ -17,7 +17,7 @@ from ..notation.limits import MAX_ERRORS
 from ..notation.reader import GameStart, HandRecord, Problem, more_problems
 from ..notation.safe import safe_text
 from .choosing import news, outcomes, with_answers
-from .scoreline import score_words, seat_order, so_far
+from .scoreline import pool_words, score_words, seat_order, so_far
 from .scoreline import scores as _scores
 from .scoreline import signed as _signed
 
@@ -292,7 +292,7 @@ class TextWriter:
 
     def end_game(self, game: GameVerdict) -> None:
         winner = f"; winner {game.winner}" if game.winner else ""
-        pool = f"; pool {game.pool}" if game.pool is not None else ""
+        pool = pool_words(game.pool)
         left_out = left_out_words(game)
         self.out.write(f"  Final: {_scores(game.final_score)}{pool}{winner}{' — ' + left_out if left_out else ''}\n")
 

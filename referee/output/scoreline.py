@@ -22,6 +22,15 @@ def scores(points: Mapping[str, int], signed: bool = False) -> str:
     return ", ".join(f"{k} {_signed(v) if signed else v}" for k, v in points.items()) or "—"
 
 
+def pool_words(pool: int | list[int] | None) -> str:
+    """``; pool 4`` after a score, or ``; pools 25, 25, 4`` where a pool filled to its limit was set
+    aside and another begun (Boston's pool-limit: the verdict's list, the last the pool played for);
+    "" in a game without one."""
+    if pool is None:
+        return ""
+    return f"; pools {', '.join(map(str, pool))}" if isinstance(pool, list) else f"; pool {pool}"
+
+
 SO_FAR = " (so far: the hand is not settled yet)"
 """Said after the score of a hand the transcript stops in: its result is still to come."""
 
@@ -40,5 +49,4 @@ def seat_order(hand: HandVerdict) -> dict[str, int]:
 
 def score_words(hand: HandVerdict) -> str:
     """``N-S +2, E-W 0 → N-S 2, E-W 0; pool 4``: the hand's change, then the standings after it."""
-    pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
-    return f"{scores(seat_order(hand), signed=True)} → {scores(hand.score_after)}{pool}"
+    return f"{scores(seat_order(hand), signed=True)} → {scores(hand.score_after)}{pool_words(hand.pool_after)}"

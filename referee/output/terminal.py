@@ -30,7 +30,7 @@ from .render import (
     format_problem,
     recorded_words,
 )
-from .scoreline import seat_order, so_far
+from .scoreline import pool_words, seat_order, so_far
 from .words import scores
 
 STATUS_STYLE = {"complete": "green", "in-progress": "yellow", "thrown-in": "dim", "abandoned": "magenta",
@@ -106,7 +106,7 @@ class TerminalWriter(TextWriter):
             self._at(4, ("Next: ", "magenta"), safe_text(next_step))
         for note in hand.notes:
             self._at(4, (f"Note: {safe_text(note)}", "dim"))
-        pool = f"; pool {hand.pool_after}" if hand.pool_after is not None else ""
+        pool = pool_words(hand.pool_after)
         self._at(4, "Score: ", scores(seat_order(hand), signed=True), " → ", (scores(hand.score_after), "bold"), pool,
                  (so_far(hand), "yellow"))
         for cause in cause_lines(hand):
