@@ -11,7 +11,6 @@ from ...engine.called_hand import CalledHand
 from ...engine.caller import Called
 from ...engine.callerlaws import CALL_WORDS, caller_lead_followed
 from ...engine.laws import Effect
-from ...engine.misere import look_back
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
 from ...notation.cards import Card, pack
@@ -270,10 +269,6 @@ class BostonHand(CalledHand[BostonBid]):
         return offender in self.called.against and self.stage != "ended" and not finished
 
     # ---- looking back, claiming the rest ---------------------------------------------------------
-    def on_look(self, event: ev.Look) -> None:
-        """The last trick may be seen but in a misère; an earlier one costs a lead out of turn (`misere.look_back`)."""
-        look_back(self, event, SIDE, self.stage == "play")
-
     def claim_free(self, player: str) -> str | None:
         """No penalty from the caller, who has no partner, nor while nobody bid, nor outside the play."""
         if self.stage == "play" and self.caller is not None and player != self.caller:
