@@ -46,6 +46,12 @@ class Sink(Protocol):
     one's); `error` gets the line where the record the problem spoils begins (a game's header, a
     hand's first line; the problem's own line for a problem of the file), so that a sink that
     splits a file by lines knows which part a problem belongs to.
+
+    A sink for people may also show what each option of a hand's open choice would lead to
+    (`output.choosing`): one with ``shows_options`` true gets, in the verdict of the hand a game's
+    transcript stops in, each answering line with the hand replayed with it (`HandVerdict.answered`,
+    `options_replayed`). The checker feeding it copies the game's session once per game, before its
+    last hand, and replays nothing else; a sink without it (JSON, annotations, the desk) pays nothing.
     """
 
     def begin_file(self, path: str) -> None: ...
@@ -55,17 +61,6 @@ class Sink(Protocol):
     def error(self, problem: Problem, line: int) -> None: ...
     def end_file(self) -> None: ...
     def finish(self, summary: Summary) -> None: ...
-
-
-class OptionsScored(Protocol):
-    """A sink for people may also show what each option of a hand's open choice would lead to
-    (`output.choosing`): it has ``options_scored``, which the checker calls just before `hand`
-    with the hand and, for each answering line it takes, the hand replayed with that line written
-    at its end (`options_replayed`). Only the hand a game's transcript stops in is asked about, so
-    a checker feeding such a sink copies the game's session once per game, before its last hand,
-    and replays nothing else; a sink without it (JSON, annotations, the desk) costs nothing."""
-
-    def options_scored(self, hand: HandVerdict, replays: dict[str, HandVerdict]) -> None: ...
 
 
 class Collector:
@@ -117,8 +112,7 @@ class Checker:
         self.sink = sink
         self.setups = SetupReader(registry(), rules)
         self.summary = Summary()
-        self.scored: Callable[[HandVerdict, dict[str, HandVerdict]], object] | None = getattr(
-            sink, "options_scored", None)  # a writer for people: see `OptionsScored`
+        self.shows_options: bool = getattr(sink, "shows_options", False)  # a writer for people: see `Sink`
 
     def check_path(self, path: str) -> None:
         """Check one file; ``-`` is standard input (for pipelines)."""
@@ -204,15 +198,15 @@ class Checker:
                     self.summary.games += 1
                     self.sink.begin_game(game, header)
                 session.take_as_written(item)
-                before = _copied(session) if self.scored is not None and not item.followed else None
+                before = _copied(session) if self.shows_options and not item.followed else None
                 result = self._adjudicate(session, item)
                 if isinstance(result, list):  # the session took this hand's dealer as written: only it tells the next
                     dealer_known = self._spoiled(session, game, item, result)
                     continue
                 dealer_known = True
                 self.summary.add_hand(result)
-                if before is not None and result.pending and self.scored is not None:
-                    self.scored(result, options_replayed(before, item, result))
+                if before is not None and result.pending:
+                    result = replace(result, answered=options_replayed(before, item, result))
                 self.sink.hand(result if len(result.irregularities) <= MAX_FINDINGS else _listed(result), item)
         if game is not None and session is not None:
             self._end_game(game, session)
@@ -346,7 +340,7 @@ _TAKES = ("inconsistent-transcript", "illegal-retract")
 
 
 def _copied(session: Session) -> Session:
-    import copy  # only for a writer for people (`OptionsScored`): a JSON check never loads it
+    import copy  # only for a writer for people (`Sink.shows_options`): a JSON check never loads it
 
     return copy.deepcopy(session)
 

@@ -25,7 +25,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass
@@ -266,16 +266,12 @@ class _Resumed:
     """A sink that passes on what concerns lines from `first_line` on, and keeps in `before` the
     run's summary as it was when the last thing before them was told (the parts counted it)."""
 
-    options_scored: Callable[[HandVerdict, dict[str, HandVerdict]], None]  # `sink`'s, where it has one
-
     def __init__(self, sink: JsonWriter | TextSink, first_line: int) -> None:
         self.sink = sink
         self.first_line = first_line
         self.before = Summary()
         self.checker: Checker | None = None
-        scored = getattr(sink, "options_scored", None)
-        if scored is not None:  # the writer keeps what it is told for the hand told next, if that one passes
-            self.options_scored = scored
+        self.shows_options = getattr(sink, "shows_options", False)  # as the writer does (`check.Sink`)
 
     def _passes(self, line: int) -> bool:
         if line >= self.first_line:

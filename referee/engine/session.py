@@ -212,12 +212,13 @@ class GameSession(Generic[Hand]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         """A copy of the session as it stands, for the desk to replay the last hand from
-        (`desk.lasthand`). Written out because a compiled session is a native class, which
+        (`desk.lasthand`) and a writer for people to replay it with each option's answering line
+        (`check.options_replayed`). Written out because a compiled session is a native class, which
         `copy`'s default way cannot make without calling its ``__init__``: the copy is made by
         the game as any new session is, then given a deep copy of each attribute (the rules and
         the setup, which nothing changes, are shared). A native class lists its attributes in
         ``__mypyc_attrs__``; an interpreted one keeps them in its ``__dict__``."""
-        import copy  # only the desk copies a session: a check never loads it
+        import copy  # only the desk and a writer for people copy a session: a JSON check never loads it
 
         twin = self.game.session(self.setup)
         memo[id(self)] = twin

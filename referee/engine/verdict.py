@@ -69,6 +69,10 @@ class HandVerdict:
     pool_before: int | list[int] | None = None  # extension: beside pool_after, where a pool is kept
     trace: HandTrace = field(default=NO_TRACE, compare=False, repr=False)
     """Each card of the tricks as the replay put it there (`engine.trace`): in memory only, not in the JSON."""
+    answered: dict[str, HandVerdict] = field(default_factory=dict, compare=False, repr=False)
+    """Each line that answers one of the open choices, with the hand replayed with it written at its
+    end (`check.options_replayed`): filled only for a sink that shows options (`Sink.shows_options`),
+    in memory only, not in the JSON."""
 
     @property
     def disagreement(self) -> bool:

@@ -216,7 +216,7 @@ def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:
         points = f" ({scores(penalty.points, signed=True)})" if penalty.points else ""
         lines.extend(_wrap(f"Penalty: {penalty.description}{points}.", "  ", "    "))
         lines.extend(rules.quote(penalty.rule))
-    for pending, answers in with_answers(v.pending, outcomes(v, hand.replays)):
+    for pending, answers in with_answers(v.pending, outcomes(v, v.answered)):
         lines.extend(_wrap(f"Still to choose: {pending.chooser} may choose {_either(pending.options)}.", "  ", "    "))
         lines.extend(_wrap(pending.explanation, "      "))
         for answer in answers:

@@ -8,7 +8,6 @@ Both are `check.Sink`s like the writers of `render`; `part_writer` builds the wr
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Protocol, TextIO
 
 from ..check import Sink
@@ -37,13 +36,10 @@ class Quiet:
     """
 
     quiet = True
-    options_scored: Callable[[HandVerdict, dict[str, HandVerdict]], None]  # `inner`'s (`check.OptionsScored`)
 
     def __init__(self, inner: TextSink) -> None:
         self.inner = inner
-        scored = getattr(inner, "options_scored", None)
-        if scored is not None:  # asked only of a hand with a choice open, which is shown
-            self.options_scored = scored
+        self.shows_options = getattr(inner, "shows_options", False)  # a hand with a choice open is shown
         self._game: tuple[GameVerdict, GameStart] | None = None  # begun here, not yet shown
         self._shown = False
 

@@ -7,7 +7,7 @@ writer and counts files and hands as they pass.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -17,19 +17,14 @@ from ..notation.reader import GameStart, HandRecord, Problem
 
 class Counting:
     """A sink forwarding everything to `inner`, advancing the bar at each hand and file (a
-    ``--jobs`` run splices whole parts in, so only its files are counted). It has `inner`'s
-    ``options_scored`` where `inner` has one (`check.OptionsScored`), and else none, so that a JSON
-    run with a bar costs what it costs without."""
-
-    options_scored: Callable[[HandVerdict, dict[str, HandVerdict]], None]
+    ``--jobs`` run splices whole parts in, so only its files are counted). It shows options where
+    `inner` does (`check.Sink`), so that a JSON run with a bar costs what it costs without."""
 
     def __init__(self, inner: Any, bar: Any, task: Any) -> None:
         self.inner, self.bar, self.task = inner, bar, task
         self.quiet = getattr(inner, "quiet", False)
         self.hands = 0
-        scored = getattr(inner, "options_scored", None)
-        if scored is not None:
-            self.options_scored = scored
+        self.shows_options = getattr(inner, "shows_options", False)
 
     def begin_file(self, path: str) -> None:
         self.inner.begin_file(path)

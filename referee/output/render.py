@@ -234,17 +234,8 @@ class TextWriter:
         self.out = out
         self.err = err
         self.path = ""
-        self.then: tuple[int, dict[str, str]] = (0, {})  # a hand's line, what its options lead to
 
-    def options_scored(self, hand: HandVerdict, replays: dict[str, HandVerdict]) -> None:
-        """What each option of the hand's open choices leads to (`check.OptionsScored`), for `hand`."""
-        self.then = (hand.line, outcomes(hand, replays))
-
-    def taken(self, hand: HandVerdict) -> dict[str, str]:
-        """What `options_scored` said of `hand`'s options (nothing for another hand)."""
-        line, then = self.then
-        self.then = (0, {})
-        return then if line == hand.line else {}
+    shows_options = True  # each option of an open choice with what it leads to (`check.Sink`)
 
     def begin_file(self, path: str) -> None:
         self.path = path
@@ -273,7 +264,7 @@ class TextWriter:
         for penalty in hand.penalties:
             points = f" ({_scores(penalty.points, signed=True)})" if penalty.points else ""
             write(f"    Penalty: {safe_text(penalty.description)}{points} [{penalty.rule}]\n")
-        for pending, answers in with_answers(hand.pending, self.taken(hand)):
+        for pending, answers in with_answers(hand.pending, outcomes(hand, hand.answered)):
             write(f"    Pending: {pending.chooser} to choose: {' | '.join(pending.options)} [{pending.rule}]\n"
                   f"      {safe_text(pending.explanation)}\n")
             for answer in answers:

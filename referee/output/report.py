@@ -147,7 +147,7 @@ def _hand(game: GameStory, hand: HandStory) -> list[Block]:
         blocks.append(Heading(3, "Penalties"))
         blocks.append(Items(tuple(outcome)))
     still = []
-    for p, answers in with_answers(v.pending, outcomes(v, hand.replays)):
+    for p, answers in with_answers(v.pending, outcomes(v, v.answered)):
         still.append(f"{p.chooser} to choose: {' | '.join(p.options)} [{p.rule}] — {p.explanation}")
         still += [f"To choose {answer}." for answer in answers]
     next_step = news(v.next, v.pending)

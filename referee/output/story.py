@@ -28,7 +28,6 @@ class HandStory:
 
     record: HandRecord
     verdict: HandVerdict
-    replays: dict[str, HandVerdict] = field(default_factory=dict, compare=False)  # `check.OptionsScored`, if told
 
     def deals(self) -> dict[str, tuple[str, ...]]:
         """The cards each player was dealt, as written in the ``deal`` lines (canonical spelling)."""
@@ -153,16 +152,14 @@ def replay_story(story: FileStory, reader: StoryReader) -> None:
 
 class _StorySink:
     """The `Sink` behind `stream_file`: tells each verdict with the record it was decided from, and
-    a hand with a choice open with what each option leads to (`check.OptionsScored`)."""
+    a hand with a choice open with what each option leads to (`HandVerdict.answered`)."""
+
+    shows_options = True
 
     def __init__(self, reader: StoryReader) -> None:
         self.reader = reader
         self.path = ""
         self.game: GameStory | None = None
-        self.replays: tuple[int, dict[str, HandVerdict]] = (0, {})
-
-    def options_scored(self, hand: HandVerdict, replays: dict[str, HandVerdict]) -> None:
-        self.replays = (hand.line, replays)
 
     def begin_file(self, path: str) -> None:
         self.path = path
@@ -172,10 +169,8 @@ class _StorySink:
         self.reader.game(self.game)
 
     def hand(self, verdict: HandVerdict, record: HandRecord) -> None:
-        line, replays = self.replays
-        self.replays = (0, {})
         if self.game is not None:
-            self.reader.hand(self.game, HandStory(record, verdict, replays if line == verdict.line else {}))
+            self.reader.hand(self.game, HandStory(record, verdict))
 
     def end_game(self, game: GameVerdict) -> None:
         if self.game is not None:
