@@ -112,13 +112,18 @@ class CalledHand(HandReplay, Generic[Bid]):
     def on_play(self, event: ev.Play) -> None:
         """A card played; once a second card is in the trick, a solo caller's lead out of turn
         stands (`caller_lead_followed`). Once the hands are thrown up, where the game declares
-        `shown_after_end`, the card is only shown (`show`). A game whose own `on_play` calls
-        `play_card` (Boston's, on its hot path) asks both itself."""
+        `shown_after_end`, the card is only shown (`show`). The cards liable to be called follow it
+        (`LiableCards`: whether it waited for the decision on them, whether it was one of them). A game
+        whose own `on_play` calls `play_card` (Boston's, on its hot path) asks all of these itself."""
         if self.declared.shown_after_end and self.table is not None and self.stage == "ended":
             self.show(event)
             return
+        if self.liable.watching and self.table is not None:
+            self.liable.before_play(self, event)
         super().on_play(event)
         caller_lead_followed(self)
+        if self.liable:
+            self.liable.played(event.card)
 
     def show(self, event: ev.Play) -> None:
         """A card written once the hands are thrown up is not played but shown, as the cards are shown

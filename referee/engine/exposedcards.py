@@ -3,10 +3,11 @@ let either adversary call them: each lies face up until played, and may be calle
 a card its holder plays without waiting for that call is exposed too; cards laid face up together
 (a hand thrown down, a claimant's partner's) are each exposed (`ExposedCards`: Whist uses it as it
 stands). Where one player has the call of them (`LiableCards`: Boston's caller, alone against three),
-he keeps it for the rest of the hand (L21 ins.): he calls a card, or when its suit is led demands
-its holder's highest or lowest, or that it be not played, or keeps an exposed trump from ruffing;
-their holder must wait for his decision whenever one of them could be played (L39), and a card he
-plays before it goes back, liable to be called too (L23). What may be demanded of an exposed card
+or the holder's other side (French Boston's, which offers each card its own way), the call lasts for
+the rest of the hand (L21 ins.): a card is called, or when its suit is led its holder's highest or
+lowest is demanded, or that it be not played, or an exposed trump is kept from ruffing; their holder
+must wait for the decision whenever one of them could be played (L39), and a card he plays before
+it goes back, liable to be called too (L23). What may be demanded of an exposed card
 depends on the moment (`demands`: a game whose other side chooses shares it), so a choice on one opens
 again as the trick changes it (its offer's `renew`, which the hand calls after every card played or taken
 back: `HandReplay.renew_choices`). Every choice is an `Offer` the hand opens,
@@ -23,7 +24,7 @@ from ..notation.records import record
 from . import table as tb
 from .choices import EXPOSED_DEMANDS, Lapse, Option
 from .laws import Effect
-from .penalties import Offer
+from .penalties import Offer, choosers
 
 if TYPE_CHECKING:
     from .replay import HandReplay
@@ -162,16 +163,18 @@ NOBODY_LIABLE: tuple[Callable[[Any], str | None], Callable[[Any, str], bool]] = 
 
 
 class LiableCards:
-    """The cards on the table liable to be called at one player's discretion (Boston's caller), who
-    holds each, and what a call on them binds. The game declares whose decision they wait for
-    (`chooser`) and whose cards the rule of waiting concerns (`penalised`). It holds no reference to
-    the hand: each method that needs it is given the hand, as the laws are, so the hand that owns it
-    makes no reference cycle."""
+    """The cards on the table liable to be called at one player's discretion (Boston's caller), or
+    at the other side's (French Boston's: `call_offer` is then the game's own offer of each), who holds
+    each, and what a call on them binds. The game declares the one player who decides (`chooser`;
+    None where the holder's adversaries do: `deciders`), whose cards the rule of waiting concerns
+    (`penalised`). It holds no reference to the hand: each method that needs it is given the hand,
+    as the laws are, so the hand that owns it makes no reference cycle."""
 
-    __slots__ = ("chooser", "going_back", "holders", "penalised", "unwaited")
+    __slots__ = ("call_offer", "chooser", "going_back", "holders", "penalised", "unwaited")
 
-    def __init__(self, chooser: Callable[[Any], str | None], penalised: Callable[[Any, str], bool]) -> None:
-        self.chooser, self.penalised = chooser, penalised
+    def __init__(self, chooser: Callable[[Any], str | None], penalised: Callable[[Any, str], bool],
+                 call_offer: Callable[[Any, str, Card], Offer] | None = None) -> None:
+        self.chooser, self.penalised, self.call_offer = chooser, penalised, call_offer
         self.holders: dict[Card, str] = {}
         self.unwaited: dict[str, Unwaited] = {}  # by holder: his card in a trick the caller has not played on since
         self.going_back: dict[str, Unwaited] = {}  # by holder: such a card the caller's decision sends back (L23)
@@ -209,9 +212,13 @@ class LiableCards:
                      card=card, renew=self.offer)
 
     def expose(self, hand: HandReplay, holder: str, card: Card) -> None:
-        """`card` laid on the table, liable to be called (`offer`)."""
+        """`card` laid on the table, liable to be called (`offer`, or the game's own `call_offer`)."""
         self.lay(card, holder)
-        hand.open(self.offer(hand, holder, card))
+        hand.open(self.offer(hand, holder, card) if self.call_offer is None else self.call_offer(hand, holder, card))
+
+    def deciders(self, hand: HandReplay, holder: str) -> frozenset[str]:
+        """Whose decision `holder`'s liable cards wait for: the chooser, else his adversaries."""
+        return choosers(hand, holder)
 
     def played(self, card: Card) -> None:
         """A card played is no longer liable to be called (the others' choices follow the trick: `renew`)."""
@@ -226,14 +233,15 @@ class LiableCards:
         assert table is not None
         trick = table.current.number
         if self.unwaited or self.going_back:
-            played_on = event.player == self.chooser(hand)
-            self.unwaited = {p: u for p, u in self.unwaited.items() if u.trick == trick and not played_on}
+            self.unwaited = {p: u for p, u in self.unwaited.items()
+                             if u.trick == trick and event.player not in self.deciders(hand, p)}
             for player, unwaited in list(self.going_back.items()):
                 if unwaited.trick != trick:
                     del self.going_back[player]
                     hand.before_decision.discard(unwaited.card)
                     hand.note(f"{player}'s {unwaited.card} was left in trick {unwaited.trick}: the table let it "
-                              f"stand, and {self.chooser(hand)}'s decision applies the next time it can be obeyed.")
+                              f"stand, and {self.decided(hand, player)}'s decision applies the next time it can be "
+                              "obeyed.")
         if self.holders and self.penalised(hand, event.player):
             leading, led = not table.current.plays, table.led_suit()
             due = self.due(hand, event.player, event.card, led if not leading else None)
@@ -255,21 +263,32 @@ class LiableCards:
 
     def decided_late(self, hand: HandReplay, called: Card | None, word: str | None, at: ev.Span,
                      only: str | None = None) -> bool:
-        """The caller's decision (`called` a card, or `word` a demand) comes after a card the holder
+        """The caller's decision comes after a card played without waiting for it (`late`). True
+        when this bound the demand to that holder; a call of a card itself is left to the usual
+        handling, which binds its holder anyway."""
+        late = self.late(hand, called, word, only)
+        if late is None or word is None or called is not None:
+            return False
+        self.bind(hand, late[0], word, late[1].led, late[2], at)
+        return True
+
+    def late(self, hand: HandReplay, called: Card | None, word: str | None,
+             only: str | None = None) -> tuple[str, Unwaited, list[Card]] | None:
+        """The deciders' decision (`called` a card, or `word` a demand) comes after a card the holder
         (`only`, if given) played without waiting for it. If the card does not meet it, that is an
         irregularity (L23): the card goes back, liable to be called, and the holder plays as
-        decided. True when this bound the demand to that holder; a call of a card itself is left to
-        the usual handling, which binds its holder anyway."""
+        decided. Its holder, the card played and the liable cards the decision is about, if so."""
         if not self.unwaited:
-            return False
+            return None
         if called is not None:
             holder = self.holders.get(called)
             unwaited = self.unwaited.get(holder) if holder is not None else None
-            if holder is not None and unwaited is not None and called in unwaited.due:
-                self.goes_back(hand, holder, unwaited, f"call {called}")
-            return False
+            if holder is None or unwaited is None or called not in unwaited.due:
+                return None
+            self.goes_back(hand, holder, unwaited, f"call {called}")
+            return holder, unwaited, [called]
         if word not in EXPOSED_DEMANDS:
-            return False
+            return None
         for player, unwaited in self.unwaited.items():
             if only is not None and player != only:
                 continue
@@ -277,9 +296,8 @@ class LiableCards:
             if not cards or unwaited.lead or self.meets(hand, word, player, unwaited, cards):
                 continue
             self.goes_back(hand, player, unwaited, f"call {word}")
-            self.bind(hand, player, word, unwaited.led, cards, at)
-            return True
-        return False
+            return player, unwaited, cards
+        return None
 
     def demanded(self, hand: HandReplay, word: str, unwaited: Unwaited) -> list[Card]:
         """The liable cards a demand (`highest`, `lowest`, `withhold`, `no-trump`) is about."""
@@ -313,7 +331,7 @@ class LiableCards:
         del self.unwaited[player]
         self.going_back[player] = unwaited
         hand.before_decision.add(unwaited.card)
-        caller = self.chooser(hand)
+        caller = self.decided(hand, player)
         due = " ".join(c.text for c in unwaited.due if c is not unwaited.card)
         verb = "led" if unwaited.lead else "played"
         hand.find("exposed-card", player, unwaited.at, "exposed.before-decision",
@@ -335,19 +353,20 @@ class LiableCards:
         if unwaited is None or unwaited.card is not card:
             return
         del self.going_back[player]
-        if unwaited.liable:  # back on the table: the caller's choice over it open again, as before it was played
-            self.lay(card, player)
-            hand.open(self.offer(hand, player, card))
-            return
-        hand.exposed.setdefault(player, []).append(card)
+        if not unwaited.liable:  # back on the table: the deciders' choice over it open again, as before it was played
+            hand.exposed.setdefault(player, []).append(card)
         self.expose(hand, player, card)
 
     def waiting(self, hand: HandReplay) -> str | None:
         """What happens next while a card the caller's decision sends back is still in its trick."""
         for player, unwaited in self.going_back.items():
-            return (f"{player} to take back {unwaited.card} (played before {self.chooser(hand)}'s decision) and play "
-                    f"again to trick {unwaited.trick}")
+            return (f"{player} to take back {unwaited.card} (played before {self.decided(hand, player)}'s decision) "
+                    f"and play again to trick {unwaited.trick}")
         return None
+
+    def decided(self, hand: HandReplay, holder: str) -> str:
+        """Who decides about `holder`'s liable cards, in words ("A", "S and N")."""
+        return hand.side_label(self.deciders(hand, holder))
 
     # ---- calls ---------------------------------------------------------------------------------------
     def call(self, hand: HandReplay, event: ev.Call) -> bool:

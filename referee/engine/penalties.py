@@ -188,10 +188,10 @@ class RetractLaw(PenaltyLaw[H]):
     def early_play(self, hand: H, choice: Choice, play: ev.Play) -> None:
         """A card the offender's side played while `choice` was open, taken back once the chooser
         chose a penalty. It simply goes back, unless the game's laws make its side wait for one
-        player's decision (`Declaration.liable`, L39): then it is like a card played in error,
+        player's decision, or the other side's (`Declaration.liable`, L39): then it is like a card played in error,
         liable to be called (L20, L23)."""
         liable = hand.liable
-        if liable.chooser(hand) is not None and liable.penalised(hand, play.player):
+        if (liable.chooser(hand) is not None or liable.call_offer is not None) and liable.penalised(hand, play.player):
             hand.expose_early_play(choice, play, liable.expose)
 
 

@@ -180,7 +180,11 @@ class Declaration:
     liable: tuple[Callable[[Any], str | None], Callable[[Any, str], bool]] = NOBODY_LIABLE
     """For a game whose laws give one player the call of his adversaries' exposed cards for the rest
     of the hand (Boston's caller, L21 ins., L23, L39): who he is and whose cards wait for him, as
-    ``chooser(hand)`` and ``penalised(hand, player)`` (`LiableCards`); by default, nobody's."""
+    ``chooser(hand)`` and ``penalised(hand, player)`` (`LiableCards`); by default, nobody's. A game
+    whose other side decides has chooser None, and its own offer of each card (`liable_call`)."""
+    liable_call: Callable[[Any, str, Card], Offer] | None = None
+    """The offer of a card liable to be called, for a game that declares `liable` without a chooser
+    (French Boston's other side: `LiableCards.call_offer`)."""
     pool_limit: str | None = None
     """The house rule whose value is a full pool, for a game whose verdict shows a pool above it as
     full pools then the one filling up (Boston); by default the pool is one number."""
@@ -329,7 +333,7 @@ class HandReplay:
         self.correctable: list[tb.Revoke] = []
         self.later_plays = 0  # cards still in the trick after the last card taken back
         self.next_plays = 0  # cards already played to the next trick when a late correction took one back
-        self.liable = LiableCards(*self.declared.liable)  # exposed cards at one player's call (`Declaration.liable`)
+        self.liable = LiableCards(*self.declared.liable, self.declared.liable_call)  # `Declaration.liable`
         self.stage: Stage = "deal"
         self.ended: Ended | None = None  # why the hand ended before its last trick, if it did
         self.last_at: ev.Span = record.header.at
@@ -2464,13 +2468,16 @@ def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
     it, as Euchre's card out of turn under Somerset's laws). A choice that lasts until its card is
     played is about an exposed card: each demand is about that card too (Boston's L21 ins.: his
     highest or lowest of its suit, that it be not played, that he not ruff with it), and leaves it
-    liable to be called, so the choice opens again."""
+    liable to be called, so the choice opens again. One that comes after a card `target` played
+    without waiting for it, which does not meet it, sends that card back first (`LiableCards.late`, L23)."""
     target, topic, choosers, said, said_card = offer.target, offer.topic, offer.choosers, offer.said, offer.said_card
     card, exposed = offer.called or offer.card, Lapse.CARD_PLAYED in offer.ends
 
     def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
         suit = Suit[option.upper()] if option in SUIT_OPTIONS.values() else None
         what = "card" if len(option) == 2 else option if suit is None else "lead-suit"
+        if exposed and hand.liable.unwaited:
+            hand.liable.late(hand, card if what == "card" else None, option, target)
         effect = hand.require(target, what, topic, at, suit=suit, card=card if what == "card" or exposed else None)
         shown = (Effect("exposed", target, None, card.text),) if what == "card" and said_card and card is not None \
             else ()

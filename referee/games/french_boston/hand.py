@@ -15,7 +15,7 @@ from ...notation import events as ev
 from ...notation.cards import Card, Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, Contract, Proposal, needed_in, read_bid, read_demand
-from .penalties import LAWS, SIDE, call_offer, fallen_card_offer
+from .penalties import LAWS, SIDE, call_offer, fallen_card_offer, penalised
 from .settlement import FrenchBostonSettlement, multiplier
 from .tricks import FrenchBostonTricks
 
@@ -40,7 +40,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
     any_discard_closes = True  # a discard while any proposal stands ends the bidding
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS, CALL_WORDS,  # misère claim; wrong deal let stand
                            score_unit="counters", revoke_abandons=True, claim_abandons=True, short_abandons=True,
-                           upcard="dealer's", shown_after_end=True,
+                           upcard="dealer's", shown_after_end=True, liable_call=call_offer,
+                           liable=(lambda hand: None, penalised),  # the other side decides on exposed cards
                            settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
 
     @property

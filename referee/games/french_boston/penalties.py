@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ...engine import callerlaws
 from ...engine import penalties as laws
 from ...engine.caller import MisereError, misere_caller, next_to_play
-from ...engine.choices import SUIT_OPTIONS, Choice, Lapse
+from ...engine.choices import SUIT_OPTIONS, Lapse
 from ...engine.exposedcards import demands
 from ...engine.laws import Effect
 from ...engine.penalties import Offer, Ruling, card_call
@@ -45,14 +45,10 @@ REVOKE = callerlaws.SideRevokeLaw(SIDE, lambda hand, fact: hand.say(
 """An established revoke is paid by the settlement; its words say whom the revoker pays."""
 
 
-class FrenchBostonRetractLaw(laws.RetractLaw["FrenchBostonHand"]):
-    """As in Boston (L39, L23): a card the offender's side played before the decision, taken back, may be called."""
-
-    __slots__ = ()
-
-    def early_play(self, hand: FrenchBostonHand, choice: Choice, play: ev.Play) -> None:
-        if not hand.ended_as("claimed") and hand.undertaking is not None and not hand.called.solo_caller(play.player):
-            hand.expose_early_play(choice, play, lambda hand, holder, card: hand.open(call_offer(hand, holder, card)))
+def penalised(hand: FrenchBostonHand, player: str) -> bool:
+    """As in Boston (L23, L39), with the other side deciding (`LiableCards`): whose card played before the
+    decision, taken back, may be called, and who must wait for it while holding a card liable to be called."""
+    return not hand.ended_as("claimed") and hand.undertaking is not None and not hand.called.solo_caller(player)
 
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
@@ -74,6 +70,7 @@ def before_play(hand: FrenchBostonHand, event: ev.Expose) -> Ruling:
 def call_offer(hand: FrenchBostonHand, holder: str, card: Card) -> Offer:
     """The other side's right (Boston's caller's: `demands`) over a card exposed, laid down or played early."""
     options, words = demands(hand, laws.choosers(hand, holder), holder, card)
+    hand.liable.lay(card, holder)  # its holder waits for their decision (`penalised`)
     return card_call(hand, holder, card, options, "exposed.card", words, (Lapse.CARD_PLAYED,), call_offer)
 
 
@@ -135,6 +132,6 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
             hand.call_taken()
 
 
-LAWS = laws.PenaltyLaws(revoke=REVOKE, retract=FrenchBostonRetractLaw(), out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
+LAWS = laws.PenaltyLaws(revoke=REVOKE, out_of_turn=OUT_OF_TURN, exposed=EXPOSED,
                         attention=ATTENTION, call=FrenchBostonCallLaw(wrong_demand_voids=True), deal=callerlaws.DEAL)
 """French Boston's penalty laws, declared on its hand; a wrong deal is stopped as in Boston (digest §4)."""
