@@ -116,6 +116,21 @@ def test_a_side_written_with_a_slash_is_told_how_a_side_is_written() -> None:
 CURLY = "'\u201c' (left double quotation mark, U+201C) is a curly quote: a house rule's value is written without quotes"
 
 
+def test_every_look_alike_in_the_rules_tag_is_mended_in_the_one_error() -> None:
+    """A curly quote and an en dash (and a full-width '=') in one value: the hint's rules read."""
+    text = EUCHRE.replace("\n\n", '\n[Rules "target=\u201c11\u201d; revoke\u2013points\uff1d3"]\n\n')
+    mended = '[Rules "target=11; revoke-points=3"]'
+    assert _errors(text) == [f"4:16: {CURLY} — write {mended}"]
+    assert _errors(EUCHRE.replace("\n\n", f"\n{mended}\n\n")) == []
+
+
+def test_a_guillemet_is_named_as_such() -> None:
+    assert _errors(EUCHRE, "target=\u00ab11\u00bb; revoke\u2013points=3") == [
+        "0:8: --rules: '\u00ab' (left-pointing double angle quotation mark, U+00AB) is a guillemet (an angle quote): "
+        "a house rule's value is written without quotes — write 'target=11; revoke-points=3'"]
+    assert _errors(EUCHRE, "target=11; revoke-points=3") == []
+
+
 def test_a_curly_quote_in_the_rules_tag_is_named_once() -> None:
     text = EUCHRE.replace("\n\n", '\n[Rules "stick-the-dealer; target=\u201c11\u201d"]\n\n')
     assert _errors(text) == [f"4:34: {CURLY} — write [Rules \"stick-the-dealer; target=11\"]"]

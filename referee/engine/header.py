@@ -167,7 +167,7 @@ def _mended(tag: Tag, problems: list[Problem]) -> Tag:
     ``N-S``, a minus sign) told once and read as the one it stands for, so that the checks after it
     are not misled into errors of their own (a partnership naming a player "N-S" with an en dash).
     Free text (`INFO_TAGS`) may hold any. A curly quote in [Rules] (``target=“11”``) is told as
-    such, and the value read without its quotes."""
+    such, and the value read without its quotes (and its other such characters mended: one error)."""
     quoted = quoted_rule(tag.value) if tag.name == "Rules" else None
     if quoted is not None:
         where, unquoted = _at(tag, quoted[0]), quoted[1]

@@ -18,7 +18,7 @@ from .problem import Problem
 
 LOOKALIKES = {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"', "\u2018": "'",
               "\u2019": "'", "\u2212": "-", "\u2013": "-", "\u2014": "-", "\u2010": "-", "\u2011": "-",
-              "\uff1a": ":", "\uff0c": ",", "\uff3b": "[", "\uff3d": "]", "\uff0b": "+", "\uff0d": "-",
+              "\uff1a": ":", "\uff0c": ",", "\uff1d": "=", "\uff3b": "[", "\uff3d": "]", "\uff0b": "+", "\uff0d": "-",
               "\u2664": "\u2660", "\u2661": "\u2665", "\u2662": "\u2666", "\u2667": "\u2663"}
 """Each character that looks like one of the notation's, and that one."""
 
@@ -27,19 +27,25 @@ QUOTES = frozenset(char for char, plain in LOOKALIKES.items() if plain in "\"'")
 """The curly (and angle) quotes: around a house rule's value (``target=“11”``) they are a word
 processor's, and the value is written without any."""
 
+_GUILLEMETS = frozenset("\u00ab\u00bb")
+"""The angle quotes among them, named as such."""
+
 
 def quoted_rule(text: str) -> tuple[int, str] | None:
-    """Where the first curly quote of house rules `text` is, and `text` without its quotes, or None.
-    A house rule's value is a word or a number: no quote belongs in it, curly or straight."""
+    """Where the first curly quote of house rules `text` is, and `text` as it is written, or None:
+    without its quotes (a house rule's value is a word or a number: no quote belongs in it, curly
+    or straight), and with the word processor's other characters mended too (an en dash in
+    ``revoke-points``), so that the one error is all there is to fix."""
     at = next((at for at, char in enumerate(text) if char in QUOTES), -1)
     if at == -1:
         return None
-    return at, "".join(char for char in text if char not in QUOTES and char != '"')
+    return at, "".join("" if char in QUOTES or char == '"' else LOOKALIKES.get(char, char) for char in text)
 
 
 def quote_in_rules(char: str) -> str:
-    """What is wrong with a curly quote in house rules: the message all their spellings give."""
-    return f"{named(char)} is a curly quote: a house rule's value is written without quotes"
+    """What is wrong with a curly quote (or a guillemet) in house rules: the message all their spellings give."""
+    kind = "a guillemet (an angle quote)" if char in _GUILLEMETS else "a curly quote"
+    return f"{named(char)} is {kind}: a house rule's value is written without quotes"
 
 
 def _name(char: str) -> str:
