@@ -6,9 +6,9 @@ allows (notation.md §1): tabs and runs of spaces between words, around ``,`` an
 after a line; a byte-order mark opening any line, two on the first (``cat`` of a file that holds
 nothing but one); a suit symbol followed by either variation selector (``♥️``, ``♥︎``). The verdict
 must be the case's own, lines and columns aside (an error's words may quote the line: its
-count is kept); so must it with the players named in lower case. Then the messages of three
-slips: a word after a Boston bid's number, a side written ``N/S`` in a ``recorded`` line, a curly
-quote around a house rule's value.
+count is kept); so must it with the players named in lower case. Then the messages of slips
+(a word after a Boston bid's number, a side written ``N/S`` in a ``recorded`` line, a curly quote
+around a house rule's value, a mark for another) and of their line written right: it must read.
 """
 
 from __future__ import annotations
@@ -103,6 +103,74 @@ def test_after_a_boston_bids_number_only_bostons_words_are_offered() -> None:
 def test_after_a_french_boston_bids_number_belle_and_a_suit_are_still_offered() -> None:
     [error] = _errors(FRENCH_BOSTON + "W bid 9 foo\n")
     assert "'belle'" in error and "a suit (spades" in error and "preference" not in error, error
+
+
+def _suggested(error: str) -> str:
+    """The line an error's hint offers, written right: its last quoted text."""
+    found = re.search(r"'([^']*)'\??(?: [^']*)?$", error)
+    assert found is not None, error
+    return found.group(1)
+
+
+def _reads(head: str, line: str) -> bool:
+    """Whether `line`, suggested by a hint, is taken without error after `head` (referee is the judge)."""
+    return _errors(head + line + "\n") == []
+
+
+@pytest.mark.parametrize("line", ["A bid 7 foo, Y pass", "A bid 7 foo bar, Y pass", "A bid 7 foo, Y bid 8, B pass"])
+def test_a_word_after_a_boston_bids_number_is_told_alike_with_events_after_it(line: str) -> None:
+    """Not a ',' missing before ``foo`` (``A bid 7, foo, Y pass`` does not read either)."""
+    assert _errors(BOSTON + line + "\n") == _errors(BOSTON + "A bid 7 foo\n")
+
+
+@pytest.mark.parametrize("head, line, told, written", [
+    (BOSTON, "A bid 7 Y pass", "5:9: a ',' is missing before 'Y' — separate the events of a line with ','",
+     "A bid 7, Y pass"),
+    (EUCHRE, "N pass E pass S pass W pass", "6:8: a ',' is missing before 'E' — separate the events of a line "
+                                            "with ','", "N pass, E pass, S pass, W pass"),
+    (EUCHRE, "N pass E pass, S 9X", "6:8: a ',' is missing before 'E' — separate the events of a line with ','", None),
+    (EUCHRE, "N passes E passes", "6:3: 'passes' is not an event — did you mean 'pass'? events are written with the "
+                                  "word as it is", None),
+    (EUCHRE, "N: pass E pass", "6:2: unexpected ':' after the player 'N' — an event is the player then the card or "
+                               "word, without ':'", None),
+])
+def test_a_hint_offers_the_line_written_right_only_when_it_reads(head: str, line: str, told: str,
+                                                                  written: str | None) -> None:
+    assert _errors(head + line + "\n") == [told + (f": '{written}'" if written else "")]
+    assert written is None or _reads(head, written)
+
+
+WRITTEN_RIGHT = [  # a line with a slip, and its error: the line offered must read
+    ("recorded N/S4", "6:11: unexpected '/' in the side 'N/S' — a side is written with '-' between its players, "
+                      "as in [Partners], then its signed score: 'recorded N-S +4'"),
+    ("recorded N/S +4 E/W -4", "6:11: unexpected '/' in the side 'N/S' — a side is written with '-' between its "
+                               "players, as in [Partners]: 'recorded N-S +4, E-W -4'"),
+    ("recorded N-S4", "6:14: the line ends too early; expected a signed number (+2, -3) — "
+                      "did you mean 'recorded N-S +4'? the line looks like: recorded N-S +1, E-W 0"),
+    ("recorded N-S: +1", "6:13: unexpected ':'; expected a signed number (+2, -3) — "
+                         "did you mean 'recorded N-S +1'? the line looks like: recorded N-S +1, E-W 0"),
+    ("recorded N-S + 1;E-W -1.", "6:14: unexpected '+'; expected a signed number (+2, -3) — "
+                                 "did you mean 'recorded N-S +1, E-W -1'? the line looks like: recorded N-S +1, E-W 0"),
+    ("recorded N-S +1 E-W -1", "6:17: unexpected 'E-W'; expected ',' or the end of the line — "
+                               "did you mean 'recorded N-S +1, E-W -1'? the line looks like: recorded N-S +1, E-W 0"),
+    ("recorded N-S +2 // x", "6:17: '//' does not start a comment — a comment starts with '#': 'recorded N-S +2 # x'"),
+    ("upcard 9H // x", "6:11: '//' does not start a comment — a comment starts with '#': 'upcard 9H # x'"),
+    ("redeal misdeal.", "6:15: unexpected '.'; expected the end of the line — did you mean 'redeal misdeal'? "
+                        "the line looks like: redeal misdeal"),
+    ("trick 1 N 9H, E 10H", "6:9: unexpected 'N'; expected ':' — did you mean 'trick 1: N 9H, E 10H'? "
+                            "the line looks like: trick 2: N AH, E 9S"),
+    ("deal N 9H TH JH QH KH", "6:8: unexpected '9H'; expected ':' — did you mean 'deal N: 9H TH JH QH KH'? "
+                              "the line looks like: deal N: 9H TH JD AS KC"),
+    ("note Bob led", "6:6: unexpected 'Bob'; expected a quoted value (\"...\") — did you mean 'note \"Bob led\"'? "
+                     "the line looks like: note \"E says the trick was gathered\""),
+]
+
+
+@pytest.mark.parametrize("line, told", WRITTEN_RIGHT)
+def test_a_slip_in_a_line_of_its_own_kind_is_told_with_the_line_written_right(line: str, told: str) -> None:
+    [error] = _errors(EUCHRE + line + "\n")
+    assert error == told
+    assert _reads(EUCHRE, _suggested(error)), error
 
 
 def test_a_side_written_with_a_slash_is_told_how_a_side_is_written() -> None:

@@ -482,6 +482,12 @@ def _reads(lark: Lark, text: str) -> bool:
     return True
 
 
+def _shown(lark: Lark, mended: str, before: str = ": ") -> str:
+    """``: 'N pass'``, a line (or event) written right for a hint, when it reads; nothing when more
+    is wrong with it (the next run tells that): a hint never offers a line the notation refuses."""
+    return f"{before}'{mended}'" if _reads(lark, mended) else ""
+
+
 def _word_at(text: str, column: int) -> str:
     rest = text[column - 1:]
     match = re.match(r'"[^"]*"?|[^\s,:\[\]]+|.', rest)
@@ -519,7 +525,8 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     if text.lstrip().startswith("[") and '"' in text and text.count('"') % 2 == 1:
         return curly_closing_quote(text, line) or Problem(line, column, f"unclosed quotes in tag: {text.strip()!r}",
                                                           'a tag looks like [Name "value"]')
-    slip = (_slip(text, line, column, offending, expected, lark, game) or _side_slip(text, line, column)
+    slip = (_slip(text, line, column, offending, expected, lark, game) or _side_slip(text, line, column, lark)
+            or _recorded_slip(text, line, column, offending, wanted, expected, lark)
             or _tag_slip(text, line, column, offending, wanted) or _word_cut(text, line, column, offending, lark, game))
     if slip is not None:
         return slip
@@ -541,8 +548,26 @@ def _explain(error: UnexpectedInput, text: str, line: int, lark: Lark, game: fro
     if offending == "," and _DEAL.match(text):  # "deal N: 9C, TD, KS"
         return Problem(line, column, "unexpected ',' between the cards of a deal",
                        f"separate them with spaces: '{' '.join(text.replace(',', ' ').split())}'")
-    hint = did_you_mean(offending, _keywords(expected, lark, game)) + _hint_for(text, expected)
+    mended = _mended_line(text, column, offending, expected, lark)
+    hint = (mended or did_you_mean(offending, _keywords(expected, lark, game))) + _hint_for(text, expected)
     return Problem(line, column, f"unexpected '{offending}'; expected {wanted}", hint)
+
+
+def _mended_line(text: str, column: int, offending: str, expected: set[str], lark: Lark) -> str:
+    """``did you mean 'redeal misdeal'? ``: the line with the slip the parser stopped at mended — a
+    mark after its end, a ``:`` left out (``trick 1 N 9H``, ``deal N 9H``), a note not quoted —
+    when the line then reads; else nothing."""
+    code = uncommented(text)
+    before, rest = code[:column - 1].rstrip(), code[column - 1:].strip()
+    if offending in _MARKS and rest == offending:
+        mended = before
+    elif expected == {"COLON"}:
+        mended = f"{before}: {rest}"
+    elif expected == {"STRING"} and '"' not in rest:
+        mended = f'{before} "{rest}"'
+    else:
+        return ""
+    return f"did you mean '{mended.strip()}'? " if _reads(lark, mended) else ""
 
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -622,12 +647,12 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
             return Problem(line, column, f"'{offending}' is not a card",
                            f"did you mean '{offending.upper()}{suit.group(1).upper()}'? a card is written without "
                            "a space between rank and suit")
+    if offending.startswith("//"):  # a comment as some programs write one, after an event or any line
+        return Problem(line, column, "'//' does not start a comment",
+                       "a comment starts with '#'" + _shown(lark, f"{text[:column - 1]}#{text[column + 1:]}".strip()))
     if _STRUCTURAL.match(text):
         return None
     game = game & _ALL_EVENT_WORDS if game is not None else None  # its events (not its contracts and qualifiers)
-    if offending.startswith("//"):  # a comment as some programs write one
-        return Problem(line, column, "'//' does not start a comment",
-                       f"a comment starts with '#': '{text[:column - 1]}#{text[column + 1:]}'")
     if offending in _MARKS or (len(offending) > 1 and offending[-1] in ";." and column > 1):
         return _punctuation(text, line, column, offending)
     if offending[0] in _MARKS and column > 1 and _NAME_LIKE.match(offending, 1):  # "pass—E": two events joined
@@ -642,18 +667,19 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         # the slip is in the event's word (``named`` is read as ``name`` and the suit ``d``)
         if word == ":":
             return Problem(line, at, f"unexpected ':' after the player '{player}'",
-                           f"an event is the player then the card or word, without ':' — '{' '.join([player, *tail])}'")
+                           "an event is the player then the card or word, without ':'"
+                           + _shown(lark, " ".join([player, *tail]), " — "))
         events = game if game is not None else _ALL_EVENT_WORDS
         if tail and tail[0] in events and word.lower() not in events and not _is_card(word):  # S go alone, S then pass
             return Problem(line, at, f"'{word}' is not an event",
-                           f"did you mean '{tail[0]}'? events are written with the word alone: "
-                           f"'{' '.join([player, *tail])}'")
+                           f"did you mean '{tail[0]}'? events are written with the word alone"
+                           + _shown(lark, " ".join([player, *tail])))
         if column == at and _CARD_LIKE.match(word):
             return None  # a card mistyped: said as such below
         bare = word.strip("'\"\u2018\u2019\u201c\u201d")
         if bare != word and bare and _plain_word(bare, game or _ALL_EVENT_WORDS) == bare:  # S "order", curly quotes too
             return Problem(line, at, f"{word!r} is not an event",
-                           f"events are written without quotes: '{' '.join([player, bare, *tail])}'")
+                           "events are written without quotes" + _shown(lark, " ".join([player, bare, *tail])))
         plain = _plain_word(word, game if game is not None else _ALL_EVENT_WORDS)
         if plain is None and game is not None and _plain_word(word, _ALL_EVENT_WORDS):
             return _not_of_this_game(line, at, word, game)
@@ -666,8 +692,8 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         if tail[:1] == [plain] or (plain == "order" and tail[:1] == ["up"]):  # "goes alone", "ordered up"
             tail = tail[1:]
         return Problem(line, at, f"'{word}' is not an event",
-                       f"did you mean '{plain}'? events are written with the word as it is: "
-                       f"'{' '.join([player, plain, *tail])}'")
+                       f"did you mean '{plain}'? events are written with the word as it is"
+                       + _shown(lark, " ".join([player, plain, *tail])))
     if game is not None and word in _ALL_EVENT_WORDS and word not in game and not _other_digits(offending):
         # "S bid hearts" in euchre (but a full-width digit after "bid" is told of first)
         return _not_of_this_game(line, at, word, game)
@@ -675,10 +701,24 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
         return Problem(line, column, "'order up' is written 'order'",
                        f"write '{player} order' (the dealer who takes the card up writes 'order' too)")
     if "COMMA" in expected and _NAME_LIKE.fullmatch(offending) and text[column - 1 + len(offending):].strip() \
-            and not text[column - 2].isalnum():  # not the tail of a word the lexer cut (`_word_cut`)
-        return Problem(line, column, f"a ',' is missing before '{offending}'",
-                       f"separate the events of a line with ',': '{_with_commas(text, column, lark)}'")
+            and not text[column - 2].isalnum() and _event_at(text, column, lark):  # not a word the lexer cut
+        return Problem(line, column, f"a ',' is missing before '{offending}'", "separate the events of a line with ','"
+                       + _shown(lark, _with_commas(text, column, lark)))
     return None
+
+
+def _event_at(text: str, column: int, lark: Lark) -> bool:
+    """Whether an event starts at `column` (``E pass`` of ``N pass E pass S pass``): its words up to
+    the next ``,`` read alone, or up to where the parser wants the next ``,``. ``foo`` of
+    ``A bid 7 foo, Y pass`` does not, and is told as it is alone."""
+    end = text.find(",", column - 1)
+    try:
+        lark.parse(uncommented(text[column - 1:end if end != -1 else len(text)]))
+    except (UnexpectedToken, UnexpectedCharacters) as error:
+        return "COMMA" in _refusal(error)[1]
+    except Exception:  # noqa: BLE001 - any other refusal: no event there
+        return False
+    return True
 
 
 def _accepted_after(lark: Lark, start: str, game: frozenset[str] | None) -> set[str] | None:
@@ -716,7 +756,7 @@ _JOINED_SIDE = re.compile(r"([^\W\d_][\w']*)[/&.|\\+]([^\W\d_][\w']*)")
 _NAME_BEFORE = re.compile(r"(?<![\w'])[^\W\d_][\w']*\Z")
 
 
-def _side_slip(text: str, line: int, column: int) -> Problem | None:
+def _side_slip(text: str, line: int, column: int, lark: Lark) -> Problem | None:
     """``recorded N/S +4``: a side written as a table writes it on its score sheet, with a mark
     between the partners other than the ``-`` of ``[Partners]`` (which the parser reads as the side
     ``N`` and then ``/S`` where the score belongs)."""
@@ -726,10 +766,52 @@ def _side_slip(text: str, line: int, column: int) -> Problem | None:
     joined = _JOINED_SIDE.match(text, name.start()) if name is not None else None
     if joined is None or joined.end(1) != column - 1:
         return None
-    code = uncommented(text).strip()
-    mended = _JOINED_SIDE.sub(lambda m: f"{m.group(1)}-{m.group(2)}", code)
-    return Problem(line, column, f"unexpected {named(text[column - 1])} in the side '{joined.group()}'",
-                   f"a side is written with '-' between its players, as in [Partners]: '{mended}'")
+    mended = _mended_recorded(uncommented(text).strip(), lark)
+    parted = mended is not None and mended[1]
+    side = joined.group().rstrip("0123456789") if parted else joined.group()
+    shown = "" if mended is None else f"{', then its signed score' if parted else ''}: '{mended[0]}'"
+    return Problem(line, column, f"unexpected {named(text[column - 1])} in the side '{side}'",
+                   f"a side is written with '-' between its players, as in [Partners]{shown}")
+
+
+_GLUED_SCORE = re.compile(r"(?<=[^\W\d_])([0-9]+)(?=\s*(?:,|$))")
+_RESULT_MENDS = (
+    (re.compile(r"(?<=[\w'])\s*[:=]\s*(?=[+-]?\s*[0-9])"), " "),  # "N-S: +1", "N-S=+1"
+    (re.compile(r"(?<=[+-])\s+(?=[0-9])"), ""),  # "+ 1"
+    (re.compile(r"(?<=[0-9])(?:\s*;\s*|\s+)(?=[^\W\d_])"), ", "),  # "+1 E-W 0", "+1;E-W 0"
+    (re.compile(r"\s*[.;]\Z"), ""),  # "+1."
+)
+"""The slips of a result's form, each with what mends it."""
+
+
+def _mended_recorded(code: str, lark: Lark) -> tuple[str, bool] | None:
+    """A ``recorded`` line with its sides joined by '-', each score after its side and the results
+    apart with ``,``; and whether its scores had to be parted from the sides (``N/S4`` → ``N-S +4``:
+    tried only when the line does not read otherwise, a player may be called ``P4``). None when it
+    still does not read."""
+    joined = _JOINED_SIDE.sub(lambda m: f"{m.group(1)}-{m.group(2)}", code)
+    for slip, mend in _RESULT_MENDS:
+        joined = slip.sub(mend, joined)
+    if _reads(lark, joined):
+        return joined, False
+    parted = _GLUED_SCORE.sub(r" +\1", joined)
+    return (parted, True) if _reads(lark, parted) else None
+
+
+def _recorded_hint(text: str, expected: set[str], lark: Lark) -> str | None:
+    """For a ``recorded`` line the parser refused: the line written right, when it is a slip of form
+    (``recorded N-S: +1``, ``recorded N-S4``, no ``,`` between results), before its form; else None."""
+    if not _RECORDED.match(text):
+        return None
+    mended = _mended_recorded(uncommented(text).strip(), lark)
+    return None if mended is None else f"did you mean '{mended[0]}'? {_hint_for(text, expected)}"
+
+
+def _recorded_slip(text: str, line: int, column: int, offending: str, wanted: str, expected: set[str],
+                   lark: Lark) -> Problem | None:
+    """The parser's complaint about a ``recorded`` line, with the line written right (`_recorded_hint`)."""
+    hint = _recorded_hint(text, expected, lark)
+    return None if hint is None else Problem(line, column, f"unexpected '{offending}'; expected {wanted}", hint)
 
 
 _TAG_LIKE = re.compile(r'\s*([\[(]?)\s*([A-Za-z][A-Za-z0-9_]*)\s*[:=]?\s*(?:"([^"]*)"|([^"\[\]()]*?))\s*([\])]?)')
@@ -783,11 +865,8 @@ def _with_commas(text: str, column: int, lark: Lark) -> str:
         try:
             lark.parse(rest)
         except (UnexpectedToken, UnexpectedCharacters) as error:
-            if isinstance(error, UnexpectedToken):
-                at, allowed = (error.token.column or 0) - 1, error.expected
-            else:
-                at, allowed = error.column - 1, error.allowed or set()
-            if at < 1 or "COMMA" not in {str(n) for n in allowed} or not _NAME_LIKE.match(rest, at):
+            at, allowed = _refusal(error)
+            if at < 1 or "COMMA" not in allowed or not _NAME_LIKE.match(rest, at):
                 break
             head, rest = head + rest[:at].rstrip() + ", ", rest[at:]
         except Exception:  # noqa: BLE001 - any other mistake is left for the next run to report
@@ -795,6 +874,13 @@ def _with_commas(text: str, column: int, lark: Lark) -> str:
         else:
             break
     return (head + rest).strip()
+
+
+def _refusal(error: UnexpectedToken | UnexpectedCharacters) -> tuple[int, set[str]]:
+    """Where in its line (from 0) the parser stopped, and the terminals it would have taken there."""
+    if isinstance(error, UnexpectedToken):
+        return (error.token.column or 0) - 1, {str(name) for name in error.expected}
+    return error.column - 1, {str(name) for name in error.allowed or ()}
 
 
 MOST_COMMAS = 8
@@ -857,7 +943,8 @@ def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark:
     if written.endswith(","):  # "N pass, E pass,"
         return Problem(line, column - 1, "unexpected ',' at the end of the line",
                        f"a line needs nothing after its last event: '{written[:-1].strip()}'")
-    return Problem(line, column, f"the line ends too early; expected {wanted}", _hint_for(text, expected))
+    return Problem(line, column, f"the line ends too early; expected {wanted}",
+                   _recorded_hint(text, expected, lark) or _hint_for(text, expected))
 
 
 def _hint_for(text: str, expected: set[str]) -> str:
