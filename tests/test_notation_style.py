@@ -228,6 +228,8 @@ REST = '[Partners "N-S E-W"]\n\nhand 1 dealer W\nN pass\n'
     ('(Game "euchre")', "2:1: a tag line starts with '[' and ends with ']' — write"),
     ('[Game: "euchre"]', f"2:6: unexpected ':'; {QUOTED}"),
     ("[Game euchre]", f"2:7: unexpected 'euchre'; {QUOTED}"),
+    ("[Game 'euchre']", f"2:7: unexpected ''euchre''; {QUOTED}"),
+    ("[Game \u2018euchre\u2019]", f"2:7: unexpected '\u2018euchre\u2019'; {QUOTED}"),
 ])
 def test_a_tag_written_nearly_right_is_shown_as_it_is_written(tag: str, told: str) -> None:
     """A header whose tag line was refused is not also told it has no [Game] (notation.md §2.1),

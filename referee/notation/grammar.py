@@ -647,7 +647,7 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
             return Problem(line, column, f"'{offending}' is not a card",
                            f"did you mean '{offending.upper()}{suit.group(1).upper()}'? a card is written without "
                            "a space between rank and suit")
-    if offending.startswith("//"):  # a comment as some programs write one, after an event or any line
+    if offending.startswith("//"):  # a comment as some programs write one, after an event or a line of the notation's
         return Problem(line, column, "'//' does not start a comment",
                        "a comment starts with '#'" + _shown(lark, f"{text[:column - 1]}#{text[column + 1:]}".strip()))
     if _STRUCTURAL.match(text):
@@ -817,6 +817,10 @@ def _recorded_slip(text: str, line: int, column: int, offending: str, wanted: st
 _TAG_LIKE = re.compile(r'\s*([\[(]?)\s*([A-Za-z][A-Za-z0-9_]*)\s*[:=]?\s*(?:"([^"]*)"|([^"\[\]()]*?))\s*([\])]?)')
 
 
+_SINGLE_QUOTES = "'\u2018\u2019"
+"""Quotes around a tag's value that the notation does not read as such (``[Game 'euchre']``)."""
+
+
 def _tag_slip(text: str, line: int, column: int, offending: str, wanted: str) -> Problem | None:
     """A tag line written nearly right — ``Game "euchre"]``, ``[Game: "euchre"]``, ``[Game euchre]``,
     ``(Game "euchre")``, ``[Game "euchre"])`` — shown as the notation writes it. Told only of a line
@@ -828,7 +832,7 @@ def _tag_slip(text: str, line: int, column: int, offending: str, wanted: str) ->
     opened, name, value, bare, closed = tag.groups()
     if not (opened or closed or (value is not None and name[:1].isupper() and len(name) > 2)):
         return None
-    written = f'[{name} "{value if value is not None else bare}"]'
+    written = f'[{name} "{value if value is not None else bare.strip(_SINGLE_QUOTES)}"]'
     rest = code[tag.end():].strip()
     if rest and opened == "[" and closed == "]" and value is not None and column > tag.end():
         return Problem(line, column, f"unexpected '{offending}' after the tag",
