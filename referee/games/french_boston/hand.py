@@ -159,21 +159,19 @@ class FrenchBostonHand(CalledHand[Proposal]):
             return
         self.note(self.say("misere.play", "spread", player=event.player))
 
-    def ready_to_play(self, event: ev.Play) -> bool:
-        if self.ended_as("thrown-in"):
-            return self.play_after_throw_in(event)
-        if self.bidding and not (event.player == self.eldest and self.take_silence(event) is not None):
-            self.found("premature-lead", event.player, event.at, "exposed.fallen-card", "played", player=event.player,
-                       card=event.card)
-            self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
-            return False
-        if (contract := self.made) is None:
-            return False
-        missing = self.missing_discards()  # those still to discard
-        if missing and event.player == self.called.caller:
-            self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
-                       card=event.card, missing=" and ".join(missing))
-            return False
+    def lead_before_contract(self, event: ev.Play) -> None:
+        """A card led while the bidding is open falls face up before play (`fallen_card_offer`)."""
+        self.found("premature-lead", event.player, event.at, "exposed.fallen-card", "played", player=event.player,
+                   card=event.card)
+        self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
+
+    def caller_led_early(self, event: ev.Play, missing: list[str]) -> None:
+        self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
+                   card=event.card, missing=" and ".join(missing))
+
+    def begin_play(self, event: ev.Play) -> None:
+        contract = self.undertaking
+        assert contract is not None  # the bidding closed into it (`make`)
         if contract.kind != "misere" and self.trump is None:  # a demand's suit unwritten: belle, when it can only be
             if self.petite is not None or self.belle is None:  # belle; else a guess, found as such
                 self.found("inconsistent-transcript", self.called.caller, event.at, "transcript.consistency",
@@ -184,9 +182,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
         self.start_play(self.eldest, self.order, rules, 12 if discards else None)
         self.check_counts(event)
-        if missing:  # an adversary's lead before the discards: a misère error
-            self.early_lead(event, missing)
-        return True
 
     def claim_free(self, player: str) -> str | None:
         """No penalty before play, nor where no law would penalise him (`SIDE`: a solo caller has no
