@@ -61,11 +61,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
-    def made(self) -> Contract | None:
-        """The contract made, while play has not begun."""
-        return self.undertaking if self.stage == "auction" else None
-
-    @property
     def belle(self) -> Suit | None:
         """Belle: the suit of the first card turned in the game, this deal's unless an earlier one's."""
         return self.belle_before if self.belle_before is not None else self.turned
@@ -123,7 +118,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
         high = self.calls.high  # a solo caller's naming, as in Boston: the passes still due were not written down
         if high is not None and event.player == high.player and not (high.is_demand or high.rung.misere):
             self.take_silence(event)  # (a demand waits for its acceptance: silence is no answer to it)
-        contract, player, suit = self.made, event.player, event.suit.word
+        contract = self.undertaking if self.stage == "auction" else None  # the contract made, while play has not begun
+        player, suit = event.player, event.suit.word
         if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
                        suit=suit)
