@@ -10,7 +10,8 @@ worked out again at each question in the other) and each wrote its own `next_ste
 discards over them, and each closed its bidding in its own way. Here the steps are kept once, as
 the bidding closes and the discards come in; each game declares what its bidding closes into,
 which step that leads to, and when its law refuses a discard; what a step or play waits for is
-said here, unless a game words it otherwise.
+said here, unless a game words it otherwise. The opening lead is ruled here too (`ready_to_play`):
+each game says only what its law makes of a lead too early and how its play begins.
 """
 
 from __future__ import annotations
@@ -203,6 +204,42 @@ class CalledHand(HandReplay, Generic[Bid]):
         self.find("premature-lead", player, event.at, misere.topic, self.say(
             "misere.discard", "led-early-error", player=player, what=what, caller=self.called.caller))
         misere.open(self, player, what)
+
+    def ready_to_play(self, event: ev.Play) -> bool:
+        """The opening lead, ruled alike in every called hand: on a deal thrown in it contradicts the transcript,
+        and on hands already thrown up (a misère claimed before play) it goes back; the eldest hand's
+        while a bid stands shows the table took the silent to have passed (`take_silence`). Led before
+        the contract is made (the bidding open, trumps unnamed), it is the game's to rule
+        (`lead_before_contract`); while a little misère's discards are due, the caller's side may
+        not lead (`caller_led_early`) and an adversary's lead is a misère error (`early_lead`) once
+        play has begun. Play begins as the game's contract is played (`begin_play`)."""
+        if self.stage == "ended":
+            return self.play_after_throw_in(event) if self.ended_as("thrown-in") else False
+        if self.bidding and event.player == self.eldest:
+            self.take_silence(event)
+        if self.bidding or self.step == "naming":
+            self.lead_before_contract(event)
+            return False
+        if (missing := self.missing_discards()) and event.player not in self.called.against:
+            self.caller_led_early(event, missing)
+            return False
+        self.begin_play(event)
+        if missing:
+            self.early_lead(event, missing)
+        return True
+
+    def lead_before_contract(self, event: ev.Play) -> None:
+        """A card led while the bidding is open or trumps are still to be named: what the game's law makes of it."""
+        raise NotImplementedError
+
+    def caller_led_early(self, event: ev.Play, missing: list[str]) -> None:
+        """The caller's lead while a little misère's discards are still due from `missing`: in the game's words."""
+        raise NotImplementedError
+
+    def begin_play(self, event: ev.Play) -> None:
+        """Play begins with `event`, the opening lead: the game starts it (`start_play`) under its trick
+        rules, twelve tricks after a little misère's discards."""
+        raise NotImplementedError
 
     def waiting(self) -> str:
         """What the step the hand stands at before play waits for, in the sentence `step` of the

@@ -210,27 +210,16 @@ class BostonHand(CalledHand[BostonBid]):
         return reason or "misdeal"
 
     # ---- play -----------------------------------------------------------------------------
-    def ready_to_play(self, event: ev.Play) -> bool:
+    def lead_before_contract(self, event: ev.Play) -> None:
         player, card = event.player, event.card
-        if self.step == "bidding" and player == self.eldest:
-            self.take_silence(event)  # the opening lead, while a bid stands: the passes still due were not written down
-        if self.step == "discarding" and player in self.called.against:
-            missing = self.missing_discards()
-            self.begin_play()
-            self.early_lead(event, missing)
-            return True
-        if self.step == "bidding":
-            return self.premature(event, self.say("play.premature-lead", "bidding", player=player, card=card,
-                                                  turn=self.calls.turn))
-        if self.step == "naming":
-            return self.premature(event, self.say("play.premature-lead", "naming", player=player, card=card,
-                                                  caller=self.caller))
-        if self.step == "discarding":
-            return self.premature(event, self.say("play.premature-lead", "discarding", player=player, card=card))
-        self.begin_play()
-        return True
+        self.premature(event, self.say("play.premature-lead", "bidding", player=player, card=card, turn=self.calls.turn)
+                       if self.step == "bidding" else
+                       self.say("play.premature-lead", "naming", player=player, card=card, caller=self.caller))
 
-    def begin_play(self) -> None:
+    def caller_led_early(self, event: ev.Play, missing: list[str]) -> None:
+        self.premature(event, self.say("play.premature-lead", "discarding", player=event.player, card=event.card))
+
+    def begin_play(self, event: ev.Play) -> None:
         self.step = "ready"
         little = self.high is not None and self.high.little  # the discards leave twelve tricks to play
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump), 12 if little else None)

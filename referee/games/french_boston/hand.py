@@ -61,11 +61,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     # ---- the deal's facts -------------------------------------------------------------
     @property
-    def made(self) -> Contract | None:
-        """The contract made, while play has not begun."""
-        return self.undertaking if self.stage == "auction" else None
-
-    @property
     def belle(self) -> Suit | None:
         """Belle: the suit of the first card turned in the game, this deal's unless an earlier one's."""
         return self.belle_before if self.belle_before is not None else self.turned
@@ -123,7 +118,8 @@ class FrenchBostonHand(CalledHand[Proposal]):
         high = self.calls.high  # a solo caller's naming, as in Boston: the passes still due were not written down
         if high is not None and event.player == high.player and not (high.is_demand or high.rung.misere):
             self.take_silence(event)  # (a demand waits for its acceptance: silence is no answer to it)
-        contract, player, suit = self.made, event.player, event.suit.word
+        contract = self.undertaking if self.stage == "auction" else None  # the contract made, while play has not begun
+        player, suit = event.player, event.suit.word
         if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
             self.found("inconsistent-transcript", player, event.at, "transcript.consistency", "naming", player=player,
                        suit=suit)
@@ -159,21 +155,19 @@ class FrenchBostonHand(CalledHand[Proposal]):
             return
         self.note(self.say("misere.play", "spread", player=event.player))
 
-    def ready_to_play(self, event: ev.Play) -> bool:
-        if self.ended_as("thrown-in"):
-            return self.play_after_throw_in(event)
-        if self.bidding and not (event.player == self.eldest and self.take_silence(event) is not None):
-            self.found("premature-lead", event.player, event.at, "exposed.fallen-card", "played", player=event.player,
-                       card=event.card)
-            self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
-            return False
-        if (contract := self.made) is None:
-            return False
-        missing = self.missing_discards()  # those still to discard
-        if missing and event.player == self.called.caller:
-            self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
-                       card=event.card, missing=" and ".join(missing))
-            return False
+    def lead_before_contract(self, event: ev.Play) -> None:
+        """A card led while the bidding is open falls face up before play (`fallen_card_offer`)."""
+        self.found("premature-lead", event.player, event.at, "exposed.fallen-card", "played", player=event.player,
+                   card=event.card)
+        self.open(fallen_card_offer(self, ev.Expose(event.player, event.card, event.at)))
+
+    def caller_led_early(self, event: ev.Play, missing: list[str]) -> None:
+        self.found("premature-lead", event.player, event.at, "misere.discard", "caller-led", player=event.player,
+                   card=event.card, missing=" and ".join(missing))
+
+    def begin_play(self, event: ev.Play) -> None:
+        contract = self.undertaking
+        assert contract is not None  # the bidding closed into it (`make`)
         if contract.kind != "misere" and self.trump is None:  # a demand's suit unwritten: belle, when it can only be
             if self.petite is not None or self.belle is None:  # belle; else a guess, found as such
                 self.found("inconsistent-transcript", self.called.caller, event.at, "transcript.consistency",
@@ -184,9 +178,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
         discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
         self.start_play(self.eldest, self.order, rules, 12 if discards else None)
         self.check_counts(event)
-        if missing:  # an adversary's lead before the discards: a misère error
-            self.early_lead(event, missing)
-        return True
 
     def claim_free(self, player: str) -> str | None:
         """No penalty before play, nor where no law would penalise him (`SIDE`: a solo caller has no
