@@ -127,7 +127,7 @@ def lay_down(hand: HandReplay, event: ev.ClaimRest, partners: Sequence[str], who
     the table, found as an exposed card with the game's `ruling`; `whose` names them in the finding
     (Boston's "his partners "). Their cards, by partner: a partner whose deal is not written has no
     known card to lay down."""
-    hands = (hand.table.hands if hand.table is not None else None) or {}
+    hands = (hand.table.hands if hand.table is not None else hand.start_hands()) or {}  # before the opening lead too
     cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners}
     shown = "; ".join(f"{p} {' '.join(c.text for c in cards[p])}" for p in partners if cards[p])
     hand.find("exposed-card", event.player, event.at, "play.claim-rest",

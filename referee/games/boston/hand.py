@@ -259,12 +259,16 @@ class BostonHand(CalledHand[BostonBid]):
 
     # ---- looking back, claiming the rest ---------------------------------------------------------
     def claim_free(self, player: str) -> str | None:
-        """No penalty from the caller, who has no partner, nor while nobody bid, nor outside the play."""
-        if self.stage == "play" and self.caller is not None and player != self.caller:
+        """No penalty from the caller, who has no partner, nor while nobody bid, nor outside the play:
+        in the bidding, or once no trick is left to claim (L36 speaks of the rest). The close of the
+        bidding makes the caller's adversaries partners, so before the opening lead their laid cards
+        are exposed as a single card shown there is (L20)."""
+        outside = self.step == "bidding" or self.stage == "ended" or self.play_over()
+        if not outside and self.caller is not None and player != self.caller:
             return None
         return self.say("play.claim-rest", "caller", player=player) if player == self.caller \
-            else self.say("play.claim-rest", "no-caller", player=player) if self.stage == "play" \
-            else self.say("play.claim-rest", "outside", player=player)
+            else self.say("play.claim-rest", "outside", player=player) if outside \
+            else self.say("play.claim-rest", "no-caller", player=player)
 
     def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
         """His partners' cards are liable to be called (L36), at the caller's call for the rest of the
