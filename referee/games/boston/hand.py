@@ -65,6 +65,7 @@ class BostonHand(CalledHand[BostonBid]):
         self.payers: list[str] = []       # opponents who said "I pay" (the caller's saying it ends the hand)
         self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
+        self.early_led: list[str] = []    # the caller's lead before the discards, and who played to it
 
     # ---- seats and contract -----------------------------------------------------------
     @property
@@ -217,7 +218,19 @@ class BostonHand(CalledHand[BostonBid]):
                        self.say("play.premature-lead", "naming", player=player, card=card, caller=self.caller))
 
     def caller_led_early(self, event: ev.Play, missing: list[str]) -> None:
+        self.early_led = [event.player]
         self.premature(event, self.say("play.premature-lead", "discarding", player=event.player, card=event.card))
+
+    def ready_to_play(self, event: ev.Play) -> bool:
+        """A card played in turn to the caller's lead that went back before the discards goes back
+        with it, without penalty: its player followed, and the misère error is to lead (F p170)."""
+        led, order = self.early_led, self.order
+        if led and len(led) < len(order) and event.player == order[(order.index(led[-1]) + 1) % len(order)]:
+            led.append(event.player)
+            return self.premature(event, self.say("play.premature-lead", "discarding", player=event.player,
+                                                  card=event.card))
+        self.early_led = []
+        return super().ready_to_play(event)
 
     def begin_play(self, event: ev.Play) -> None:
         self.step = "ready"
