@@ -55,6 +55,8 @@ class CalledHand(HandReplay, Generic[Bid]):
     for the laws here that it leaves to the engine (a look back)."""
     claim_whose: ClassVar[str] = ""
     """How the finding of a claim of the rest names the claimer's partners before their names (`lay_down`)."""
+    out_of_turn_misere: ClassVar[bool] = False
+    """Whether a lead out of turn in a misère is a misère error with its own claim (Boston's L24 ins.)."""
     any_discard_closes: ClassVar[bool] = False
     """Whether a discard while any bid stands closes the bidding (`on_discard`), not only under a bid with discards."""
     silence_noted: ClassVar[bool] = False
@@ -203,7 +205,8 @@ class CalledHand(HandReplay, Generic[Bid]):
         what = self.say("misere.discard", "led-early", player=player, card=event.card, missing=" and ".join(missing))
         self.find("premature-lead", player, event.at, misere.topic, self.say(
             "misere.discard", "led-early-error", player=player, what=what, caller=self.called.caller))
-        misere.open(self, player, what)
+        if not (self.out_of_turn_misere and player != self.eldest):  # one offence, one claim: the lead out of turn's
+            misere.open(self, player, what)
 
     def ready_to_play(self, event: ev.Play) -> bool:
         """The opening lead, ruled alike in every called hand: on a deal thrown in it contradicts the transcript,

@@ -39,6 +39,7 @@ class BostonHand(CalledHand[BostonBid]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     caller_side = SIDE
+    out_of_turn_misere = True
     claim_whose = "his partners "  # a claim of the rest: "his partners C and D lay their cards on the table"
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            CALL_WORDS,  # a misère error's claim; a wrong deal let stand
