@@ -167,8 +167,9 @@ class BostonHand(CalledHand[BostonBid]):
         self.trump, self.step = suit, "ready"
 
     def discard_refused(self) -> bool:
-        """Discards are made before the first lead, while the hand waits for them."""
-        return self.step != "discarding" or self.stage == "ended"
+        """Discards are made while the hand waits for them: before the first lead, or after an
+        opponent's lead made before them and let stand, until trick 1 is complete."""
+        return self.step != "discarding" or self.stage == "ended" or bool(self.table and self.table.tricks)
 
     def on_spread(self, event: ev.Spread) -> None:
         if self.high is None or not self.high.spread or event.player != self.caller or self.stage in ("play", "ended"):
@@ -234,7 +235,6 @@ class BostonHand(CalledHand[BostonBid]):
         return super().ready_to_play(event)
 
     def begin_play(self, event: ev.Play) -> None:
-        self.step = "ready"
         little = self.high is not None and self.high.little  # the discards leave twelve tricks to play
         self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump), 12 if little else None)
         assert self.table is not None
@@ -257,6 +257,9 @@ class BostonHand(CalledHand[BostonBid]):
             self.liable.played(event.card)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
+        if fact.trick.number == 1 and (missing := self.missing_discards()):
+            self.found("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard", "late",
+                       missing=" and ".join(missing))
         why = self.called.decided_by(fact.trick.winner, self.high is not None and self.high.tricks == 13)
         if why is None or (self.table is not None and self.table.finished):  # the last trick: nothing to throw up
             return
