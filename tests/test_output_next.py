@@ -114,8 +114,8 @@ def test_an_option_that_ends_the_hand_and_one_that_plays_on() -> None:
     text = text_of(MISERE_LEAD)
     assert ('claim: write "A call claim" — the hand is abandoned and scores A +100, Y -60, B -20, Z -20 '
             "(standings A 100, Y -60, B -20, Z -20; pool 4)") in text
-    assert ('accept: write "A accept" — play goes on (B to play to trick 1); so far the hand scores '
-            "A 0, Y 0, B 0, Z 0 (standings A 0, Y 0, B 0, Z 0; pool 4)") in text
+    assert ('accept: write "A accept" — play goes on (still to discard: Y and Z; B to play to trick 1); so far '
+            "the hand scores A 0, Y 0, B 0, Z 0 (standings A 0, Y 0, B 0, Z 0; pool 4)") in text
 
 
 def first_game(path: Path, tmp_path: Path) -> Path:
