@@ -836,6 +836,8 @@ class HandReplay:
         table = self.table
         if table is None:
             return None if self.sent_back else 1  # cards went back already: their labels add nothing
+        if self.stage == "ended":
+            return None  # the hands were thrown up: a card written after goes to no trick
         if table.current.number == label and not table.finished:
             return label  # the usual case, the trick being played
         if not table.current.plays and table.tricks and not table.gathered:
