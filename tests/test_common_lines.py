@@ -60,7 +60,7 @@ def test_every_case_line_the_shortcut_takes_reads_as_the_grammar_reads_it() -> N
 
 def test_a_trick_line_is_read_with_its_columns() -> None:
     line = _common_lines().read("trick 2:  N AH, E 9♠️,S 10h", 4)
-    assert line == ev.EventLine(2, 7, (
+    assert line == ev.EventLine(2, (
         ev.Play("N", parse_card("AH"), ev.Span(4, 11)),
         ev.Play("E", parse_card("9S"), ev.Span(4, 17)),
         ev.Play("S", parse_card("10H"), ev.Span(4, 23))), ev.Span(4, 11))

@@ -848,17 +848,17 @@ class HandReplay:
     def check_label(self, line: ev.EventLine, event: ev.Play, guess: int | None, mark: int) -> None:
         """After a labelled card is played: the label of its `line` must name the trick the replay
         put it in (a seat joining a trick late goes to the trick just completed), or, for a card in
-        no trick, the one `label_guess` worked out. The finding goes before those the card itself
-        gave (`mark`), as the label is read before the card."""
+        no trick, the one `label_guess` worked out. The finding stands at the card the label speaks
+        of, before those the card itself gave (`mark`), as the label is read before the card: so it is
+        listed in the same place whether the label heads the card's line or a line that opens with
+        another event (``trick 2: B retract JS, B 6S``), however the events are split into lines."""
         label = line.trick
         actual = self.trick_holding(event)
         if actual is None:
             actual = guess
         if actual is None or actual == label:
             return
-        at = line.trick_at  # made only for the finding
-        assert at is not None  # a line checked has a label
-        self.find("inconsistent-transcript", event.player, at, "transcript.consistency",
+        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
                   f"the line says trick {label}, but {event.player}'s {event.card} is played to trick {actual}",
                   trick=actual)
         self.irregularities.insert(mark, self.irregularities.pop())

@@ -156,9 +156,9 @@ class CommonLines:
         if label is not None:  # else, or if what follows is not plays, "trick" may be a player
             found = self._plays_from(text, line, label.end())
             if found is not None:
-                return _event_line(found, line, label.group(1), label.start(1))
+                return _event_line(found, label.group(1))
         found = self._plays_from(text, line, self._space.match(text).end())  # type: ignore[union-attr]
-        return _event_line(found, line, None, 0) if found is not None else None
+        return _event_line(found, None) if found is not None else None
 
     def _keep(self, text: str, make: Callable[..., ev.Event], fields: tuple[Any, ...]) -> None:
         """Keep an event read, by its text (``N AS``, ``E bid 6 colour``): its record class and its
@@ -197,7 +197,7 @@ class CommonLines:
             else:
                 events.append(make(*fields, ev.Span(line, column)))
             column += len(written) + 2
-        return _event_line(events, line, label, len(_LABEL))
+        return _event_line(events, label)
 
     def _plays_from(self, text: str, line: int, start: int) -> list[ev.Play] | None:
         """The plays written from `start` to the end of the line (between one and `_MOST_PLAYS`,
@@ -269,7 +269,7 @@ class CommonLines:
         for written, kind, values, column in read:
             self._keep(written, kind, values)
             events.append(kind(*values, ev.Span(line, column)))
-        return _event_line(events, line, label.group(1) if label else None, label.start(1) if label else 0)
+        return _event_line(events, label.group(1) if label else None)
 
     def _read_known_deal(self, text: str, line: int) -> ev.DealLine | None:
         """A deal line written the usual way (``deal N: 9H TD JS``: one space between its words,
@@ -358,9 +358,7 @@ class CommonLines:
                       ev.Span(line, whole.start(2) + 2))
 
 
-def _event_line(events: Sequence[ev.Event], line: int, label: str | None, label_start: int) -> ev.EventLine:
+def _event_line(events: Sequence[ev.Event], label: str | None) -> ev.EventLine:
     """The record of a line of `events`, with its ``trick N:`` label (`label`, the number as
-    written, starting at `label_start`) when it has one."""
-    if label is None:
-        return ev.EventLine(None, None, tuple(events), events[0].at)
-    return ev.EventLine(int(label), label_start + 1, tuple(events), events[0].at)
+    written) when it has one."""
+    return ev.EventLine(int(label) if label is not None else None, tuple(events), events[0].at)

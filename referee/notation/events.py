@@ -324,17 +324,12 @@ Event = (
 
 @record
 class EventLine:
-    """One line of events; `trick` is the optional ``trick N:`` label, starting at column
-    `trick_column` (a number: only a finding about the label needs its `Span`, `trick_at`)."""
+    """One line of events; `trick` is the optional ``trick N:`` label, which speaks of the line's
+    first card (a finding about it stands at that card)."""
 
     trick: int | None
-    trick_column: int | None
     events: tuple[Event, ...]
     at: Span
-
-    @property
-    def trick_at(self) -> Span | None:
-        return Span(self.at.line, self.trick_column) if self.trick_column is not None else None
 
 
 Line = Tag | HandHeader | DealLine | UpcardLine | RecordedLine | NoteLine | RedealLine | EventLine

@@ -94,17 +94,13 @@ class _LineBuilder(Transformer):  # type: ignore[type-arg]
         reason = c[0].value if c and c[0] is not None else None
         return ev.RedealLine(ev.Span(self.line, 1), reason)
 
-    def label(self, c: list[Token]) -> tuple[int, int]:
-        return self._number(c[0]), c[0].column or 1
+    def label(self, c: list[Token]) -> int:
+        return self._number(c[0])
 
     def event_line(self, c: list[object]) -> ev.EventLine:
         label, *events = c
-        if label is None:
-            trick, trick_column = None, None
-        else:
-            trick, trick_column = label  # type: ignore[misc]
         first: ev.Event = events[0]  # type: ignore[assignment]
-        return ev.EventLine(trick, trick_column, tuple(events), first.at)  # type: ignore[arg-type]
+        return ev.EventLine(label, tuple(events), first.at)  # type: ignore[arg-type]
 
     def bid_value(self, c: list[Token | None]) -> tuple[int | None, str | None, str | None]:
         first = c[0]
