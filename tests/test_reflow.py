@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from examples import examples
 from expectations import expected_verdict
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from planted import plant, sloppy_rules
 from reflow import SPLITS, Piece, Style, pieces, positionless, reflow
@@ -146,6 +146,7 @@ def own_play_rules(name: str) -> Any:
 @settings(max_examples=examples(400), deadline=None)
 @given(st.sampled_from(sorted(registry())), st.integers(min_value=0, max_value=2**32 - 1),
        st.sampled_from(SPLITS), st.booleans(), st.booleans())
+@example("auction-pitch", 183280, "event", False, False)  # a wrong label heading a retract's line
 def test_a_game_with_planted_irregularities_means_the_same_in_any_style(name: str, seed: int, split: str,
                                                                         labels: bool, respell: bool) -> None:
     """A random game of any game, revokes and one to three irregularities of any kind planted in
