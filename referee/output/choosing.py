@@ -46,8 +46,7 @@ def answer_lines(pending: Pending, earlier: Sequence[Pending] = (), then: Mappin
     out = []
     for option, said in lines.items():
         if said:
-            quoted = [f'"{line}"' for line in said]
-            either = quoted[0] if len(said) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+            either = listed([f'"{line}"' for line in said])
             first = ", once the choice above is answered (the same line answers it first)" \
                 if any(line in taken for line in said) else ""
             out.append(f"{option}: write {either}{first}{'' if first else _then(said, then)}")
@@ -147,8 +146,12 @@ def news(next_step: str | None, pending: Sequence[Pending]) -> str | None:
 
 def _names(chooser: str) -> str:
     """``A, B and D``: the choosers (``A B D``) as a sentence names them."""
-    names = chooser.split()
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(chooser.split(), "and")
+
+
+def listed(items: Sequence[str], last: str = "or") -> str:
+    """``a, b or c``: items as a sentence gives them, `last` before the last one."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def _sentences(text: str) -> list[str]:

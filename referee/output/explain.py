@@ -16,7 +16,7 @@ from ..engine.verdict import TrickRecord
 from ..games import registry
 from ..notation import events as ev
 from ..notation.safe import safe_text
-from .choosing import news, outcomes, with_answers
+from .choosing import listed, news, outcomes, with_answers
 from .render import cause_lines, left_out_words, recorded_words
 from .scoreline import pool_words, seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
@@ -217,7 +217,7 @@ def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:
         lines.extend(_wrap(f"Penalty: {penalty.description}{points}.", "  ", "    "))
         lines.extend(rules.quote(penalty.rule))
     for pending, answers in with_answers(v.pending, outcomes(v, v.answered)):
-        lines.extend(_wrap(f"Still to choose: {pending.chooser} may choose {_either(pending.options)}.", "  ", "    "))
+        lines.extend(_wrap(f"Still to choose: {pending.chooser} may choose {listed(pending.options)}.", "  ", "    "))
         lines.extend(_wrap(pending.explanation, "      "))
         for answer in answers:
             lines.extend(_wrap(f"To choose {answer}.", "      ", "        "))
@@ -238,10 +238,6 @@ def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:
             given, differs = recorded_words(v).split(" — DISAGREES with the laws: ", 1)
             lines.append(f"  The table recorded {given}: that DISAGREES with the laws ({differs}).")
     return lines
-
-
-def _either(options: tuple[str, ...]) -> str:
-    return options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
 
 
 def _game_end(game: GameStory) -> list[str]:
