@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 from ..notation import events as ev
 from ..notation.cards import Card
 from ..notation.reader import HandRecord
+from . import table as tb
 from .auction import Auction
 from .caller import NOBODY, claim_rest
 from .callerlaws import CallerSide, caller_lead_followed
@@ -195,6 +196,13 @@ class CalledHand(HandReplay, Generic[Bid]):
     def missing_discards(self) -> list[str]:
         """The players still to discard while the hand waits for a little misère's discards."""
         return self.still_to_discard() if self.step == "discarding" else []
+
+    def discards_missed(self, fact: tb.TrickWon) -> None:
+        """Trick 1 is complete, the players still due to discard for a little misère (after a lead let
+        stand before them) have not: found once, at its last card (the rulebook's misere.discard)."""
+        if fact.trick.number == 1 and (missing := self.missing_discards()):
+            self.found("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard", "late",
+                       missing=" and ".join(missing))
 
     def early_lead(self, event: ev.Play, missing: list[str]) -> None:
         """An adversary's lead while a little misère's discards are still due from `missing`: a misère

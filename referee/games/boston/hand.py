@@ -257,9 +257,7 @@ class BostonHand(CalledHand[BostonBid]):
             self.liable.played(event.card)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        if fact.trick.number == 1 and (missing := self.missing_discards()):
-            self.found("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard", "late",
-                       missing=" and ".join(missing))
+        self.discards_missed(fact)
         why = self.called.decided_by(fact.trick.winner, self.high is not None and self.high.tricks == 13)
         if why is None or (self.table is not None and self.table.finished):  # the last trick: nothing to throw up
             return

@@ -200,9 +200,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         caller = self.called.caller
-        if fact.trick.number == 1 and (missing := self.missing_discards()):
-            self.found("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard", "late",
-                       missing=" and ".join(missing))
+        self.discards_missed(fact)
         # only a misère caller's trick throws the hands up (a card taken back from it reopens it)
         if self.called.decided_by(fact.trick.winner) and not self.ended_as("thrown-up"):
             short, trick = self.short_players(), fact.trick.number
