@@ -67,11 +67,11 @@ def _then(lines: list[str], then: Mapping[str, str]) -> str:
     return " — " + "; ".join(f'"{line}": {words}' for line, words in said.items())
 
 
-def with_answers(pending: Sequence[Pending], then: Mapping[str, str] | None = None) \
-        -> Iterator[tuple[Pending, list[str]]]:
-    """Each open choice of a hand with its `answer_lines`, told against the choices listed before it,
-    each line followed by what it leads to (`then`, from `outcomes`): what every writer for people
-    prints under a hand."""
+def with_answers(hand: HandVerdict) -> Iterator[tuple[Pending, list[str]]]:
+    """Each open choice of `hand` with its `answer_lines`, told against the choices listed before it,
+    each line followed by what it leads to (`outcomes` of the replays the verdict carries,
+    `HandVerdict.answered`): what every writer for people prints under a hand."""
+    pending, then = hand.pending, outcomes(hand, hand.answered)
     for index, choice in enumerate(pending):
         yield choice, answer_lines(choice, pending[:index], then)
 
