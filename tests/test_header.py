@@ -51,6 +51,17 @@ def test_an_empty_pool_tag_is_an_error_not_an_empty_pool() -> None:
     assert check_text(body.format("0")).exit_code == 0
 
 
+def test_a_tag_name_in_the_wrong_case_is_one_error_and_read_as_meant() -> None:
+    """[game "euchre"] is the Game tag miswritten: one error naming the spelling, not a second one
+    saying the header has no [Game] tag (nor, for [players], no [Players])."""
+    header = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n'
+    for wrong, right in (("[game ", "[Game "), ("[PLAYERS ", "[Players "), ("[partners ", "[Partners ")):
+        verdict = check_text(header.replace(right, wrong) + HAND)
+        errors = [(e.line, e.message) for f in verdict.files for e in f.errors]
+        assert verdict.exit_code == 2 and len(errors) == 1, errors
+        assert errors[0][1] == f"tag {wrong.strip()}] is written {right.strip()}]"
+
+
 READS = {"euchre": set(), "whist": set(), "boston": {"Pool"}, "auction-pitch": {"Pool"},
          "french-boston": {"Pool", "Belle"}}
 """The shared tags each game's laws read beyond those every game does (notation.md §2.1)."""

@@ -112,6 +112,11 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
     by_name: dict[str, Tag] = {}
     games_tags = {name for declared in vocabulary().tags.values() for name in declared}
     for tag in tags:
+        if tag.name not in KNOWN_TAGS and tag.name not in games_tags and (
+                spelt := _capitalised(tag.name, KNOWN_TAGS | games_tags)) is not None:
+            problems.append(Problem(tag.at.line, tag.at.column, f"tag [{tag.name}] is written [{spelt}]",
+                                    "a tag's name is written as the notation spells it (docs/notation.md §2.1)"))
+            tag = replace(tag, name=spelt)  # read as meant: the header's other checks do not report it missing
         if tag.name not in KNOWN_TAGS and tag.name not in games_tags:
             problems.append(Problem(tag.at.line, tag.at.column, f"unknown tag [{tag.name}]",
                                     f"{did_you_mean(tag.name, KNOWN_TAGS)}known tags: {', '.join(sorted(KNOWN_TAGS))}"))
@@ -160,6 +165,11 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
         return None, game, problems
     problems.extend(checked)
     return (None if problems else setup), game, problems
+
+
+def _capitalised(name: str, known: set[str] | frozenset[str]) -> str | None:
+    """The tag `name` is when only its letters' case is wrong (``[game]``, ``[PLAYERS]``), or None."""
+    return next((tag for tag in known if tag.lower() == name.lower()), None)
 
 
 def _mended(tag: Tag, problems: list[Problem]) -> Tag:
