@@ -538,9 +538,6 @@ class DealStop:
         if stop is None or hand.status() != "redeal":
             return False
         hand.answer(stop, "redeal", hand.last_at)
-        topic, right = hand.rule_id("deal.wrong-dealer"), hand.ctx.expected_dealer
-        for found in [f for f in hand.irregularities if f.rule == topic and f.kind == "wrong-dealer"]:
-            hand.reword(found, hand.dealt_by_another() + hand.say("deal.wrong-dealer", "stopped", right=right))
         return True
 
     @staticmethod
@@ -556,14 +553,17 @@ answer its choice, or end the hand."""
 
 
 def deal_stopped(hand: HandReplay, option: str, at: ev.Span) -> None:
-    """A `redeal` line stops a wrong deal: the player whose deal it was deals next (`deals_next`);
-    `call deal-stands` lets it stand, which the verdict says as it says a stop (the finding's own
-    words were written while it could still be stopped)."""
+    """A `redeal` line stops a wrong deal: the player whose deal it was deals next (`deals_next`), and
+    the finding, written while the deal could still be stopped, says it was; `call deal-stands` lets
+    it stand, which the verdict notes."""
     right, line = hand.ctx.expected_dealer, hand.redeal
     if option == "redeal" and right is not None and (line is None or line.reason is None):  # not a misdeal's
         hand.deals_next = right
         stopped = hand.say("deal.wrong-dealer", "stopped", right=right)
         hand.note(stopped)
+        topic = hand.rule_id("deal.wrong-dealer")
+        for found in [f for f in hand.irregularities if f.rule == topic and f.kind == "wrong-dealer"]:
+            hand.reword(found, hand.dealt_by_another() + stopped)
         miscount = hand.rule_id("deal.wrong-count")  # a hand of the wrong size: the stop, not the misdeal, rules it
         for found in [f for f in hand.irregularities if f.rule == miscount and f.kind == "wrong-card-count"]:
             assert found.player is not None
