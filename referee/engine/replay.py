@@ -2285,7 +2285,11 @@ class HandReplay:
         turn = f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
         plays, false = self.table.current.plays, self.false_lead  # a caller's lead out of turn (Boston's L24)
         if false is not None and len(plays) == 1 and plays[0].card is false.card:  # stands once followed
-            turn += f", or {false.expected}, whose lead it was, leads first and {false.player}'s {false.card} goes back"
+            led = f"{false.player}'s {false.card}"
+            turn = (f"{turn}: following {led}, which then stands, or leading anew, {led} going back "
+                    f'(write "{false.player} retract {false.card}" first)'
+                    if false.expected == self.table.expected() else  # the next to play is the one whose lead it was
+                    f"{turn}, or {false.expected}, whose lead it was, leads first and {led} goes back")
         if self.open_claims:
             return self.open_claim_words(self.open_claims[0]) + "; meanwhile " + turn
         return turn
