@@ -64,7 +64,6 @@ class BostonHand(CalledHand[BostonBid]):
         self.calls = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay" (the caller's saying it ends the hand)
-        self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.early_led: list[str] = []    # the caller's lead before the discards, and who played to it
 
@@ -80,11 +79,6 @@ class BostonHand(CalledHand[BostonBid]):
     @property
     def partout(self) -> bool:
         return self.step != "bidding" and self.high is None
-
-    @property
-    def over_why(self) -> str | None:
-        """Why the hands were thrown up before the last trick, while they are (a card taken back reopens it)."""
-        return self.decided if self.ended_as("thrown-up") else None
 
     # ---- bidding --------------------------------------------------------------------------
     def hears(self, event: ev.Event, what: str, lawful: bool = True) -> bool:
@@ -262,17 +256,15 @@ class BostonHand(CalledHand[BostonBid]):
         if why is None or (self.table is not None and self.table.finished):  # the last trick: nothing to throw up
             return
         caller, trick = self.caller, fact.trick.number
-        self.decided = (self.say("play.early-end", "misere", caller=caller, trick=trick) if why == "misere"
-                        else self.say("play.early-end", "slam", caller=caller, trick=trick))
-        self.throw_up(self.say("play.early-end", "thrown-up", why=self.decided))
+        decided = (self.say("play.early-end", "misere", caller=caller, trick=trick) if why == "misere"
+                   else self.say("play.early-end", "slam", caller=caller, trick=trick))
+        self.throw_up(self.say("play.early-end", "thrown-up", why=decided))
 
-    # ---- the caller's rights (the laws: `penalties.py`) ------------------------------------------
+    # ---- the caller's rights (the laws: `penalties.py`), a claim of the rest among them ---------------
     def penalty_applies(self, offender: str) -> bool:
         """Only the caller's opponents are penalised (nobody in misère partout), nobody once the hand is over."""
-        finished = self.table is not None and self.table.finished
-        return offender in self.called.against and self.stage != "ended" and not finished
+        return offender in self.called.against and self.stage != "ended" and not self.play_over()
 
-    # ---- looking back, claiming the rest ---------------------------------------------------------
     def claim_free(self, player: str) -> str | None:
         """No penalty from the caller, who has no partner, nor while nobody bid, nor outside the play:
         in the bidding, or once no trick is left to claim (L36 speaks of the rest). The close of the
@@ -290,8 +282,7 @@ class BostonHand(CalledHand[BostonBid]):
         hand (`LiableCards`), each as one exposed card (`callable_card`)."""
         laid = [(partner, card) for partner, held in cards.items() for card in held]
         for partner, card in laid:
-            self.liable.lay(card, partner)
-            self.open(self.liable.offer(self, partner, card))
+            self.liable.expose(self, partner, card)
         self.penalty("play.claim-rest", "laid", partners=" and ".join(cards),
                      effects=[Effect("exposed", p, None, c.text) for p, c in laid])
 

@@ -264,5 +264,5 @@ class BostonSettlement:
                 else hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid_name(hand, bid))
         hand.penalty("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each, bid=paid,
                      pool=self.pool_taken(red), forfeit=forfeit, since=mark)
-        if hand.over_why:
+        if hand.ended_as("thrown-up"):
             hand.note(hand.say("revoke.opponent", "decides", revoker=revoker, caller=caller))
