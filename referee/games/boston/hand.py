@@ -213,6 +213,9 @@ class BostonHand(CalledHand[BostonBid]):
                        if self.step == "bidding" else
                        self.say("play.premature-lead", "naming", player=player, card=card, caller=self.caller))
 
+    def read_trumps(self, event: ev.Play) -> bool:  # no line names them: as his bid binds him, else the turned suit
+        return self.unwritten_trumps(event, bound_suit(self.high, self.upcard))
+
     def caller_led_early(self, event: ev.Play, missing: list[str]) -> None:
         self.early_led = [event.player]
         self.premature(event, self.say("play.premature-lead", "discarding", player=event.player, card=event.card))
