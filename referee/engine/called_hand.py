@@ -69,6 +69,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         self.pool_before, self.eldest = pool_before, self.left_of(self.dealer)
         self.called = NOBODY
         self.step: Step = "bidding"
+        self.rest_claimant: str | None = None  # who claimed the rest in play (a caller's claim: Boston's I pay)
 
     # ---- the bidding ------------------------------------------------------------------------
     @property
@@ -151,7 +152,10 @@ class CalledHand(HandReplay, Generic[Bid]):
         """An adversary of the caller who says he can win the rest (L36, `claim_rest`): his partners'
         cards are laid on the table, each then the innocent side's to call (`lay_claimed`), or in a
         misère it is an error the caller may claim; where the game's laws give no penalty, a note in
-        its words says so (`claim_free`)."""
+        its words says so (`claim_free`). Made in play, the claimant is kept (`rest_claimant`): his
+        adversaries may concede it, where the game's laws say so (Boston's caller's)."""
+        if self.table is not None and not self.play_over():
+            self.rest_claimant = event.player
         if (free := self.claim_free(event.player)) is not None:
             self.note(free)
         elif (cards := claim_rest(self, event, self.called, self.caller_side.misere, self.claim_whose)) is not None:

@@ -176,13 +176,16 @@ class BostonHand(CalledHand[BostonBid]):
             self.unsupported(event, "'I pay' outside a called hand")
             return
         current = self.table.current if self.table else None  # each says it before he plays to the second trick
-        if current is not None and (current.number > 2 or (current.number == 2 and event.player in current.players)):
+        if self.rest_claimant != self.caller and current is not None and (  # his claim of the rest: any time
+                current.number > 2 or (current.number == 2 and event.player in current.players)):
             self.found("inconsistent-transcript", event.player, event.at, "i-pay", "too-late", player=event.player)
             return
         if event.player != self.caller and event.player not in self.payers:
             self.payers.append(event.player)
         if event.player == self.caller or len(self.payers) == 3:  # thrown up at once: the last trick's revokes stand
             self.end("conceded", event.player)
+            if self.rest_claimant == self.caller != event.player:
+                self.note(self.say("i-pay", "claim-conceded", caller=self.caller))
             self.gather_now()
 
     def throw_in_refused(self) -> str | None:

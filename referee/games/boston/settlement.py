@@ -142,7 +142,7 @@ class BostonSettlement:
             each, cause = self.amount(1, made=False), hand.say("i-pay", "cause-gave-up", caller=caller)
             red = ledger.loses([caller], self.opponents, each, rule, cause, rule)
             hand.note(hand.say("i-pay", "gave-up", caller=caller, each=each, red=red))
-        elif len(hand.payers) == 3:
+        elif len(hand.payers) == 3 and hand.rest_claimant != caller:
             each = self.amount(self.bid.tricks or 0)
             red = ledger.wins(self.opponents, [caller], each, rule, hand.say("i-pay", "cause-all-pay"),
                               hand.rule_id("pool.win") if self.pool_bid() else None)
@@ -171,7 +171,9 @@ class BostonSettlement:
         return self.hand.say("pool.win", "taken", caller=self.caller, red=red) if red else ""
 
     def settle_played(self, ledger: Ledger) -> None:
-        hand, bid, caller, taken = self.hand, self.bid, self.caller, self.hand.taken()[self.caller]
+        hand, bid, caller, table = self.hand, self.bid, self.caller, self.hand.table
+        rest = table.tricks_in_hand - len(table.tricks) if table is not None and hand.ended_as("conceded") else 0
+        taken = hand.taken()[caller] + (0 if bid.misere else rest)  # the tricks left, conceded to his claim
         if taken == 0 if bid.misere else taken >= (bid.tricks or 5):
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
             cause = hand.say("pay.success", "cause", caller=caller, bid=bid_name(hand, bid), taken=taken)
