@@ -149,6 +149,10 @@ class BostonSettlement:
             hand.note(hand.say("i-pay", "all-pay", each=each, bid=bid_name(hand, self.bid), pool=self.pool_taken(red)))
         else:
             self.settle_played(ledger)
+        for player in hand.missing_discards() if hand.table is not None and hand.table.tricks else []:
+            mark, red, rule = ledger.mark(), TABLES.amount("pool", "wrong-count"), hand.rule_id("misere.discard")
+            ledger.into_pool(player, red, rule, hand.say("misere.discard", "cause", player=player))  # F p167
+            hand.penalty("misere.discard", "kept", player=player, forfeit=red, since=mark)
 
     def pool_bid(self) -> bool:
         """Seven or better wins the pool: by rank (misères count) or, by house rule, by tricks."""
@@ -174,6 +178,9 @@ class BostonSettlement:
         hand, bid, caller, table = self.hand, self.bid, self.caller, self.hand.table
         rest = table.tricks_in_hand - len(table.tricks) if table is not None and hand.ended_as("conceded") else 0
         taken = hand.taken()[caller] + (0 if bid.misere else rest)  # the tricks left, conceded to his claim
+        kept = hand.missing_discards() if table is not None and table.tricks else []  # thirteen cards: win nothing
+        if caller in kept and taken == 0:
+            return
         if taken == 0 if bid.misere else taken >= (bid.tricks or 5):
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
             cause = hand.say("pay.success", "cause", caller=caller, bid=bid_name(hand, bid), taken=taken)
@@ -186,7 +193,8 @@ class BostonSettlement:
         each, rule = self.amount(short, made=False), hand.rule_id("pay.misere" if bid.misere else "pay.failure")
         cause = hand.say("pay.failure", "cause", caller=caller, bid=bid_name(hand, bid),  # a misère's too
                          put_in="" if bid.misere else hand.say("pay.failure", "put-in", short=short))
-        red = ledger.loses([caller], self.opponents, each, rule, cause, hand.rule_id("pool.double"))
+        red = ledger.loses([caller], [p for p in self.opponents if p not in kept], each, rule, cause,
+                           hand.rule_id("pool.double"))
         doubled = hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""
         hand.note(hand.say("pay.misere", "failed", caller=caller, name=bid_name(hand, bid), each=each,
                            pool=doubled) if bid.misere else
