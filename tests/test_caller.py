@@ -96,8 +96,9 @@ def test_the_tricks_each_player_took_in_seat_order() -> None:
 
 
 def test_a_lead_before_trumps_are_named_is_found_once_under_the_games_own_rule() -> None:
-    """`HandReplay.premature`: Boston's lead before the bidding is over, under its own rule."""
-    early = CLAIM.replace("A name spades\n", "").split("B claim rest")[0]
+    """`HandReplay.premature`: Boston's lead before the bidding is over, under its own rule (trumps
+    named only after the cards: never named, the play would count, read from the transcript)."""
+    early = CLAIM.replace("A name spades\n", "").split("B claim rest")[0] + "A name spades\n"
     found = [(i["kind"], i["rule"]) for i in first_hand(early)["irregularities"]]
     assert found == [("premature-lead", "boston.play.premature-lead")]
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from ..notation import events as ev
-from ..notation.cards import Card
+from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord
 from . import table as tb
 from .auction import Auction
@@ -69,6 +69,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         self.pool_before, self.eldest = pool_before, self.left_of(self.dealer)
         self.called = NOBODY
         self.step: Step = "bidding"
+        self.rest_claimant: str | None = None  # who claimed the rest in play (a caller's claim: Boston's I pay)
 
     # ---- the bidding ------------------------------------------------------------------------
     @property
@@ -151,7 +152,10 @@ class CalledHand(HandReplay, Generic[Bid]):
         """An adversary of the caller who says he can win the rest (L36, `claim_rest`): his partners'
         cards are laid on the table, each then the innocent side's to call (`lay_claimed`), or in a
         misère it is an error the caller may claim; where the game's laws give no penalty, a note in
-        its words says so (`claim_free`)."""
+        its words says so (`claim_free`). Made in play, the claimant is kept (`rest_claimant`): his
+        adversaries may concede it, where the game's laws say so (Boston's caller's)."""
+        if self.table is not None and not self.play_over():
+            self.rest_claimant = event.player
         if (free := self.claim_free(event.player)) is not None:
             self.note(free)
         elif (cards := claim_rest(self, event, self.called, self.caller_side.misere, self.claim_whose)) is not None:
@@ -221,14 +225,15 @@ class CalledHand(HandReplay, Generic[Bid]):
         and on hands already thrown up (a misère claimed before play) it goes back; the eldest hand's
         while a bid stands shows the table took the silent to have passed (`take_silence`). Led before
         the contract is made (the bidding open, trumps unnamed), it is the game's to rule
-        (`lead_before_contract`); while a little misère's discards are due, the caller's side may
-        not lead (`caller_led_early`) and an adversary's lead is a misère error (`early_lead`) once
-        play has begun. Play begins as the game's contract is played (`begin_play`)."""
+        (`lead_before_contract`), unless no line names trumps and the game reads them (`read_trumps`);
+        while a little misère's discards are due, the caller's side may not lead (`caller_led_early`)
+        and an adversary's lead is a misère error (`early_lead`) once play has begun. Play begins as
+        the game's contract is played (`begin_play`)."""
         if self.stage == "ended":
             return self.play_after_throw_in(event) if self.ended_as("thrown-in") else False
         if self.bidding and event.player == self.eldest:
             self.take_silence(event)
-        if self.bidding or self.step == "naming":
+        if self.bidding or (self.step == "naming" and (self.named_later(event) or not self.read_trumps(event))):
             self.lead_before_contract(event)
             return False
         if (missing := self.missing_discards()) and event.player not in self.called.against:
@@ -237,6 +242,45 @@ class CalledHand(HandReplay, Generic[Bid]):
         self.begin_play(event)
         if missing:
             self.early_lead(event, missing)
+        return True
+
+    def named_later(self, event: ev.Play) -> bool:
+        """Whether a line after `event` names trumps: the card came before it (else trumps were never written)."""
+        return any(isinstance(e, ev.NameSuit) and (e.at.line, e.at.column) > (event.at.line, event.at.column)
+                   for line in self.record.lines if isinstance(line, ev.EventLine) for e in line.events)
+
+    def read_trumps(self, event: ev.Play) -> bool:
+        """A card led after a trick bid whose trumps no line names: True where the game's law reads them
+        (`unwritten_trumps`: Boston's), so that play begins; by default it is led before the contract is made."""
+        return False
+
+    def unwritten_trumps(self, event: ev.Play, bound: Suit | None) -> bool:
+        """Trumps no line names, read as the transcript best allows: the suit the bid binds the caller to
+        (`bound`); else the first suit, the turned suit first, its colour next, with which every trick
+        written from `event` on is won by the player who leads the next (`leads_fit`), or failing one
+        the turned suit (none if no turned card is written either). Unbound, the transcript is
+        inconsistent: a finding in the rule ``bidding.trump``. Play begins (True)."""
+        turned, caller = self.upcard.suit if self.upcard else None, self.called.caller
+        plays = [e for line in self.record.lines if isinstance(line, ev.EventLine) for e in line.events
+                 if isinstance(e, ev.Play) and (e.at.line, e.at.column) >= (event.at.line, event.at.column)]
+        suits = dict.fromkeys((turned, turned.partner, *Suit) if turned else Suit)
+        read = bound or next((suit for suit in suits if suit is not None and self.leads_fit(plays, suit)), turned)
+        self.trump, self.step = read, "ready"
+        if bound is None:
+            self.found("inconsistent-transcript", caller, event.at, "bidding.trump", "unwritten", caller=caller,
+                       read=self.say("bidding.trump", "turned", suit=read.word) if read is turned and read
+                       else self.say("bidding.trump", "leads", suit=read.word) if read
+                       else self.say("bidding.trump", "no-turned"))
+        return True
+
+    def leads_fit(self, plays: list[ev.Play], trump: Suit) -> bool:
+        """Whether, with `trump` as trumps, the winner of each trick of `plays` (dealt in turn, a card
+        each) leads the next one, as the transcript writes it."""
+        rules, size = tb.PlainTricks(trump), len(self.order)
+        for start in range(0, len(plays) - size, size):
+            trick, led = plays[start:start + size], plays[start].card.suit
+            if max(trick, key=lambda play: rules.power(play.card, led)).player != plays[start + size].player:
+                return False
         return True
 
     def lead_before_contract(self, event: ev.Play) -> None:

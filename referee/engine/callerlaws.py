@@ -251,7 +251,8 @@ class SideRevokeLaw(RevokeLaw[Any]):
     `suits`); an established revoke's cost is the game's `established` words. `said` words the
     penalty chosen ({suit}: the suit led), `said_card` a card called from an adversary and
     `own_card` from the solo caller, where they are worded apart (`Offer.said_card`); `any_card`:
-    any card named calls an adversary's revoked card (Boston's), else only its own name."""
+    any card named takes an adversary's revoked card as an exposed card, liable to be called for the
+    rest of the hand (`Offer.liable`: Boston's), else only its own name calls it."""
 
     __slots__ = ("any_card", "ended", "established", "own_card", "said", "said_card", "side", "unbid_free")
 
@@ -277,7 +278,7 @@ class SideRevokeLaw(RevokeLaw[Any]):
                 others, player, ("highest", "lowest", "card"), "revoke.corrected", hand.say(
                     "revoke.corrected", "adversary-offer", others=label, offender=player, card=card, suit=suit,
                     suits=suits), card=None if self.any_card else card, target=player,
-                called=card if self.any_card else None, said=said, said_card=self.said_card,
+                called=card if self.any_card else None, said=said, said_card=self.said_card, liable=self.any_card,
                 ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)), then=in_trick(fact.trick))
         late = table is not None and player in table.late_correctors  # until he plays to the next trick
         if not (hand.next_plays if late else hand.later_plays):

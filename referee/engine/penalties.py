@@ -50,8 +50,9 @@ class Offer:
     """A choice the laws give the innocent side, opened by `HandReplay.open`. `apply` performs the
     option chosen, given the hand (it must not hold the hand, or an open choice would make a
     reference cycle); without one, every option is a requirement on `target`'s next card (a card
-    option: to play `called` or `card`), and `said` the penalty's words (`said_card` a card option's,
-    the card then shown exposed among its effects). The
+    option: to play `called` or `card`, or where `liable` to leave it face up, liable to be called at
+    the chooser's discretion), and `said` the penalty's words (`said_card` a card option's, the card
+    then shown exposed among its effects). The
     card a `card` option calls is `called`, else `card`: it gives that option its answering line;
     `lines` gives the line of an option the table takes otherwise (a card taken back rebuilds a trick)."""
 
@@ -71,6 +72,7 @@ class Offer:
     lines: tuple[tuple[Option, str], ...] = ()  # answering lines of options no `call` answers
     said: str = REQUIRES  # a requirement's penalty, in words
     said_card: str = ""  # a `card` option's, where the card called is shown exposed (Boston's); {card} too
+    liable: bool = False  # a `card` option leaves the card face up, liable to be called (`LiableCards`), not called
     renew: Callable[[Any, str, Card], Offer] | None = None  # (hand, offender, card): the offer as it stands now
     refuse: Callable[[Any, str, str], str] | None = None  # (hand, offender, option): why a call of it is void, or ""
 

@@ -2474,8 +2474,10 @@ def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
     it, as Euchre's card out of turn under Somerset's laws). A choice that lasts until its card is
     played is about an exposed card: each demand is about that card too (Boston's L21 ins.: his
     highest or lowest of its suit, that it be not played, that he not ruff with it), and leaves it
-    liable to be called, so the choice opens again. One that comes after a card `target` played
-    without waiting for it, which does not meet it, sends that card back first (`LiableCards.late`, L23)."""
+    liable to be called, so the choice opens again. A `card` option the offer makes `liable` leaves
+    the card face up, liable to be called (`LiableCards.expose`: Boston's corrected revoke, L29 ins.).
+    One that comes after a card `target` played without waiting for it, which does not meet it,
+    sends that card back first (`LiableCards.late`, L23)."""
     target, topic, choosers, said, said_card = offer.target, offer.topic, offer.choosers, offer.said, offer.said_card
     card, exposed = offer.called or offer.card, Lapse.CARD_PLAYED in offer.ends
 
@@ -2484,13 +2486,17 @@ def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
         what = "card" if len(option) == 2 else option if suit is None else "lead-suit"
         if exposed and hand.liable.unwaited:
             hand.liable.late(hand, card if what == "card" else None, option, target)
-        effect = hand.require(target, what, topic, at, suit=suit, card=card if what == "card" or exposed else None)
+        laid = what == "card" and offer.liable and card is not None  # left face up: the chooser calls it when he will
+        effect = () if laid else (hand.require(target, what, topic, at, suit=suit,
+                                               card=card if what == "card" or exposed else None),)
         shown = (Effect("exposed", target, None, card.text),) if what == "card" and said_card and card is not None \
             else ()
         plainly = f"the exposed {card}" if what == "card" else REQUIREMENT_WORDS.get(option, option)
         hand.penalise(topic, (said_card if shown else said).format(
             choosers=hand.side_label(choosers), target=target, option=option, card=card, plainly=plainly),
-            effects=(*shown, effect))
+            effects=(*shown, *effect))
+        if laid and card is not None:
+            hand.liable.expose(hand, target, card)
         if exposed and what != "card":
             hand.open(offer)
 

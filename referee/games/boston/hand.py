@@ -64,7 +64,6 @@ class BostonHand(CalledHand[BostonBid]):
         self.calls = Auction(self.order, self.eldest, rules(self.game_options["comeback"]))
         self.spread_at: ev.Span | None = None
         self.payers: list[str] = []       # opponents who said "I pay" (the caller's saying it ends the hand)
-        self.decided: str | None = None   # why the last trick thrown up ended the hand (see `over_why`)
         self.claimed_from: str | None = None  # the opponent whose misere error the caller claimed
         self.early_led: list[str] = []    # the caller's lead before the discards, and who played to it
 
@@ -80,11 +79,6 @@ class BostonHand(CalledHand[BostonBid]):
     @property
     def partout(self) -> bool:
         return self.step != "bidding" and self.high is None
-
-    @property
-    def over_why(self) -> str | None:
-        """Why the hands were thrown up before the last trick, while they are (a card taken back reopens it)."""
-        return self.decided if self.ended_as("thrown-up") else None
 
     # ---- bidding --------------------------------------------------------------------------
     def hears(self, event: ev.Event, what: str, lawful: bool = True) -> bool:
@@ -182,13 +176,16 @@ class BostonHand(CalledHand[BostonBid]):
             self.unsupported(event, "'I pay' outside a called hand")
             return
         current = self.table.current if self.table else None  # each says it before he plays to the second trick
-        if current is not None and (current.number > 2 or (current.number == 2 and event.player in current.players)):
+        if self.rest_claimant != self.caller and current is not None and (  # his claim of the rest: any time
+                current.number > 2 or (current.number == 2 and event.player in current.players)):
             self.found("inconsistent-transcript", event.player, event.at, "i-pay", "too-late", player=event.player)
             return
         if event.player != self.caller and event.player not in self.payers:
             self.payers.append(event.player)
         if event.player == self.caller or len(self.payers) == 3:  # thrown up at once: the last trick's revokes stand
             self.end("conceded", event.player)
+            if self.rest_claimant == self.caller != event.player:
+                self.note(self.say("i-pay", "claim-conceded", caller=self.caller))
             self.gather_now()
 
     def throw_in_refused(self) -> str | None:
@@ -218,6 +215,9 @@ class BostonHand(CalledHand[BostonBid]):
         self.premature(event, self.say("play.premature-lead", "bidding", player=player, card=card, turn=self.calls.turn)
                        if self.step == "bidding" else
                        self.say("play.premature-lead", "naming", player=player, card=card, caller=self.caller))
+
+    def read_trumps(self, event: ev.Play) -> bool:  # no line names them: as his bid binds him, else the turned suit
+        return self.unwritten_trumps(event, bound_suit(self.high, self.upcard))
 
     def caller_led_early(self, event: ev.Play, missing: list[str]) -> None:
         self.early_led = [event.player]
@@ -262,17 +262,15 @@ class BostonHand(CalledHand[BostonBid]):
         if why is None or (self.table is not None and self.table.finished):  # the last trick: nothing to throw up
             return
         caller, trick = self.caller, fact.trick.number
-        self.decided = (self.say("play.early-end", "misere", caller=caller, trick=trick) if why == "misere"
-                        else self.say("play.early-end", "slam", caller=caller, trick=trick))
-        self.throw_up(self.say("play.early-end", "thrown-up", why=self.decided))
+        decided = (self.say("play.early-end", "misere", caller=caller, trick=trick) if why == "misere"
+                   else self.say("play.early-end", "slam", caller=caller, trick=trick))
+        self.throw_up(self.say("play.early-end", "thrown-up", why=decided))
 
-    # ---- the caller's rights (the laws: `penalties.py`) ------------------------------------------
+    # ---- the caller's rights (the laws: `penalties.py`), a claim of the rest among them ---------------
     def penalty_applies(self, offender: str) -> bool:
         """Only the caller's opponents are penalised (nobody in misère partout), nobody once the hand is over."""
-        finished = self.table is not None and self.table.finished
-        return offender in self.called.against and self.stage != "ended" and not finished
+        return offender in self.called.against and self.stage != "ended" and not self.play_over()
 
-    # ---- looking back, claiming the rest ---------------------------------------------------------
     def claim_free(self, player: str) -> str | None:
         """No penalty from the caller, who has no partner, nor while nobody bid, nor outside the play:
         in the bidding, or once no trick is left to claim (L36 speaks of the rest). The close of the
@@ -290,8 +288,7 @@ class BostonHand(CalledHand[BostonBid]):
         hand (`LiableCards`), each as one exposed card (`callable_card`)."""
         laid = [(partner, card) for partner, held in cards.items() for card in held]
         for partner, card in laid:
-            self.liable.lay(card, partner)
-            self.open(self.liable.offer(self, partner, card))
+            self.liable.expose(self, partner, card)
         self.penalty("play.claim-rest", "laid", partners=" and ".join(cards),
                      effects=[Effect("exposed", p, None, c.text) for p, c in laid])
 

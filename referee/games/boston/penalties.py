@@ -64,11 +64,10 @@ def established_words(hand: BostonHand, fact: tb.Revoke) -> str:
 
 
 REVOKE = callerlaws.SideRevokeLaw(
-    SIDE, established_words, "{choosers} requires {target}'s {option} {suit}",
-    "{choosers} calls {target}'s {card} as an exposed card", "the opponents call the caller's exposed {card}",
-    any_card=True, unbid_free=True, ended=True)
-"""A revoke (boston.revoke.*): the caller's corrected in time may leave his card face up, an opponent's
-lets the caller call for his highest or lowest or the card; an established one's cost, in words."""
+    SIDE, established_words, "{choosers} requires {target}'s {option} {suit}", "{choosers} takes {target}'s {card} as "
+    "an exposed card", "the opponents call the caller's exposed {card}", any_card=True, unbid_free=True, ended=True)
+"""A revoke (boston.revoke.*): the caller's corrected in time may leave his card face up, an opponent's lets
+the caller require his highest or lowest, or take the card as exposed (L29 ins.); an established one's cost."""
 
 
 def short_ruling(hand: BostonHand, player: str) -> str:

@@ -142,13 +142,17 @@ class BostonSettlement:
             each, cause = self.amount(1, made=False), hand.say("i-pay", "cause-gave-up", caller=caller)
             red = ledger.loses([caller], self.opponents, each, rule, cause, rule)
             hand.note(hand.say("i-pay", "gave-up", caller=caller, each=each, red=red))
-        elif len(hand.payers) == 3:
+        elif len(hand.payers) == 3 and hand.rest_claimant != caller:
             each = self.amount(self.bid.tricks or 0)
             red = ledger.wins(self.opponents, [caller], each, rule, hand.say("i-pay", "cause-all-pay"),
                               hand.rule_id("pool.win") if self.pool_bid() else None)
             hand.note(hand.say("i-pay", "all-pay", each=each, bid=bid_name(hand, self.bid), pool=self.pool_taken(red)))
         else:
             self.settle_played(ledger)
+        for player in hand.missing_discards() if hand.table is not None and hand.table.tricks else []:
+            mark, red, rule = ledger.mark(), TABLES.amount("pool", "wrong-count"), hand.rule_id("misere.discard")
+            ledger.into_pool(player, red, rule, hand.say("misere.discard", "cause", player=player))  # F p167
+            hand.penalty("misere.discard", "kept", player=player, forfeit=red, since=mark)
 
     def pool_bid(self) -> bool:
         """Seven or better wins the pool: by rank (misères count) or, by house rule, by tricks."""
@@ -171,7 +175,12 @@ class BostonSettlement:
         return self.hand.say("pool.win", "taken", caller=self.caller, red=red) if red else ""
 
     def settle_played(self, ledger: Ledger) -> None:
-        hand, bid, caller, taken = self.hand, self.bid, self.caller, self.hand.taken()[self.caller]
+        hand, bid, caller, table = self.hand, self.bid, self.caller, self.hand.table
+        rest = table.tricks_in_hand - len(table.tricks) if table is not None and hand.ended_as("conceded") else 0
+        taken = hand.taken()[caller] + (0 if bid.misere else rest)  # the tricks left, conceded to his claim
+        kept = hand.missing_discards() if table is not None and table.tricks else []  # thirteen cards: win nothing
+        if caller in kept and taken == 0:
+            return
         if taken == 0 if bid.misere else taken >= (bid.tricks or 5):
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
             cause = hand.say("pay.success", "cause", caller=caller, bid=bid_name(hand, bid), taken=taken)
@@ -184,7 +193,8 @@ class BostonSettlement:
         each, rule = self.amount(short, made=False), hand.rule_id("pay.misere" if bid.misere else "pay.failure")
         cause = hand.say("pay.failure", "cause", caller=caller, bid=bid_name(hand, bid),  # a misère's too
                          put_in="" if bid.misere else hand.say("pay.failure", "put-in", short=short))
-        red = ledger.loses([caller], self.opponents, each, rule, cause, hand.rule_id("pool.double"))
+        red = ledger.loses([caller], [p for p in self.opponents if p not in kept], each, rule, cause,
+                           hand.rule_id("pool.double"))
         doubled = hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""
         hand.note(hand.say("pay.misere", "failed", caller=caller, name=bid_name(hand, bid), each=each,
                            pool=doubled) if bid.misere else
@@ -264,5 +274,5 @@ class BostonSettlement:
                 else hand.say("revoke.opponent", "over", bid=bid.text, over=over) if over else bid_name(hand, bid))
         hand.penalty("revoke.opponent", "paid", revoker=revoker, caller=caller, each=each, bid=paid,
                      pool=self.pool_taken(red), forfeit=forfeit, since=mark)
-        if hand.over_why:
+        if hand.ended_as("thrown-up"):
             hand.note(hand.say("revoke.opponent", "decides", revoker=revoker, caller=caller))
