@@ -75,8 +75,10 @@ def english_penalty(hand: WhistHand, player: str, trick: int, index: int) -> Rul
         hand.say("revoke.established", "english-free", others=hand.other(side), side=side)
     down = len(hand.face_up) == len(hand.order)  # W69: all four hands thrown down, no trick is left to take
     options = ("deduct-three", "add-three") if down else ("take-three", "deduct-three", "add-three")
-    return Ruling(words, Offer(them, player, options, "revoke.established", hand.say(
-        "revoke.established", "english-offer", others=hand.side_label(them), player=player, trick=trick),
+    offer = hand.say("revoke.established", "english-offer-down", others=hand.side_label(them), player=player,
+                     trick=trick) if down else hand.say("revoke.established", "english-offer",
+                                                        others=hand.side_label(them), player=player, trick=trick)
+    return Ruling(words, Offer(them, player, options, "revoke.established", offer,
         lambda hand, option, at: hand.revoke_choices.__setitem__(index, option), ends=(Lapse.SETTLEMENT,)))
 
 
@@ -105,9 +107,7 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
                 them, now = frozenset(hand.adversaries(false.player)), hand.same_side(false.expected, false.player)
                 said = hand.say("play.out-of-turn", "card-or-suit-now", others=hand.side_label(them), card=false.card,
                                 leader=false.expected) if now else hand.say("play.out-of-turn", "card-or-suit",
-                                                                            others=hand.side_label(them),
-                                                                            card=false.card, player=false.player)
-
+                                others=hand.side_label(them), card=false.card, player=false.player)
                 def apply(hand: WhistHand, option: str, at: ev.Span) -> None:
                     if option == "suit":  # not chosen before the next action: owed at their next lead
                         hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why)
