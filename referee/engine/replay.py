@@ -2229,7 +2229,7 @@ class HandReplay:
         if (stop := self.penalty_laws.deal.step(self)) is not None:
             return stop
         table = self.table
-        over = table is not None and table.finished
+        over = table is not None and (table.finished or self.ended is not None)  # played out, or thrown up
         now = table.current.number if table is not None and not over else None
         for choice in self.choices:
             if now is not None and choice.trick is not None and choice.trick > now:

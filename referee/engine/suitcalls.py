@@ -6,6 +6,7 @@ an `Offer` the hand opens, so the game writes no lapse logic of its own."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..notation import events as ev
@@ -47,14 +48,16 @@ class SuitCalls:
             offender, topic, why = owed
             chooser = hand.right_of(leader)
 
-            def apply(hand: HandReplay, option: str, at: ev.Span, leader: str = leader, chooser: str = chooser,
-                      topic: str = topic) -> None:
-                effects = hand.require_lead([leader], Suit[option.upper()], topic, at)
-                hand.penalise(topic, f"{chooser} calls a {option[:-1]} lead from {leader}", effects=effects)
-
             hand.open(Offer(frozenset({chooser}), offender, ("suit",), topic, f"{why}: {leader} is next to lead, and "
                             f"{chooser}, on his right, may call a suit before he leads (he must lead it if he has "
-                            "one); the lead ends the right.", apply, ends=(Lapse.ANY_ACTION,)))
+                            "one); the lead ends the right.", partial(call_lead, leader=leader, chooser=chooser,
+                                                                       topic=topic), ends=(Lapse.ANY_ACTION,)))
+
+
+def call_lead(hand: HandReplay, option: str, at: ev.Span, leader: str, chooser: str, topic: str) -> None:
+    """The suit `option` called from `leader` by `chooser` (who may be "A or B"): he must lead it if he has one."""
+    effects = hand.require_lead([leader], Suit[option.upper()], topic, at)
+    hand.penalise(topic, f"{chooser} calls a {option[:-1]} lead from {leader}", effects=effects)
 
 
 def called_suit(hand: HandReplay, player: str, suit: Suit, topic: str, why: str, at: ev.Span) -> None:

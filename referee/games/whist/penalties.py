@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, cast
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import Choice, Lapse, Option
+from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.newdeal import new_deal_offer
 from ...engine.penalties import DEMANDS, Offer, Ruling, fitting_demands
+from ...engine.suitcalls import call_lead
 from ...notation import events as ev
 
 if TYPE_CHECKING:
@@ -74,8 +75,10 @@ def english_penalty(hand: WhistHand, player: str, trick: int, index: int) -> Rul
         hand.say("revoke.established", "english-free", others=hand.other(side), side=side)
     down = len(hand.face_up) == len(hand.order)  # W69: all four hands thrown down, no trick is left to take
     options = ("deduct-three", "add-three") if down else ("take-three", "deduct-three", "add-three")
-    return Ruling(words, Offer(them, player, options, "revoke.established", hand.say(
-        "revoke.established", "english-offer", others=hand.side_label(them), player=player, trick=trick),
+    offer = hand.say("revoke.established", "english-offer-down", others=hand.side_label(them), player=player,
+                     trick=trick) if down else hand.say("revoke.established", "english-offer",
+                                                        others=hand.side_label(them), player=player, trick=trick)
+    return Ruling(words, Offer(them, player, options, "revoke.established", offer,
         lambda hand, option, at: hand.revoke_choices.__setitem__(index, option), ends=(Lapse.SETTLEMENT,)))
 
 
@@ -100,15 +103,20 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
             why = hand.say("play.out-of-turn", "led", player=false.player, card=false.card)
             if hand.game_options["lead-out-of-turn"] == "suit":
                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why, now=False)
-            else:
-                them = frozenset(hand.adversaries(false.player))
-                hand.open(Offer(them, false.player, ("card",), "play.out-of-turn", hand.say(
-                                "play.out-of-turn", "card-or-suit", others=hand.side_label(them), card=false.card,
-                                player=false.player), lambda hand, option, at:
-                                hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why) if option == "suit"
-                                else hand.exposed_cards.expose_as_penalty(hand, false.player, false.card,
-                                                                          "play.out-of-turn"),
-                                ends=(Lapse.ANY_ACTION,), implied="suit", card=false.card))
+            else:  # E62 (W56): or the card; the suit is called now if the offender's side is to lead
+                them, now = frozenset(hand.adversaries(false.player)), hand.same_side(false.expected, false.player)
+                said = hand.say("play.out-of-turn", "card-or-suit-now", others=hand.side_label(them), card=false.card,
+                                leader=false.expected) if now else hand.say("play.out-of-turn", "card-or-suit",
+                                others=hand.side_label(them), card=false.card, player=false.player)
+                def apply(hand: WhistHand, option: str, at: ev.Span) -> None:
+                    if option == "suit":  # not chosen before the next action: owed at their next lead
+                        hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why)
+                    elif option in SUIT_OPTIONS.values():
+                        call_lead(hand, option, at, false.expected, " or ".join(sorted(them)), "play.out-of-turn")
+                    else:
+                        hand.exposed_cards.expose_as_penalty(hand, false.player, false.card, "play.out-of-turn")
+                hand.open(Offer(them, false.player, ("card", "suit") if now else ("card",), "play.out-of-turn", said,
+                                apply, ends=(Lapse.ANY_ACTION,), implied=None if now else "suit", card=false.card))
         hand.suit_calls.due(hand)  # the trick may be empty now, with a side owing a suit call to lead
 
 

@@ -145,16 +145,13 @@ class WhistSettlement:
                 self.credit(side, 4 if count == 4 else 2, "score.honours",
                             hand.say("score.honours", "held", side=side, count=count))
 
-    def shown(self) -> dict[str, list[Card]] | None:
+    def shown(self) -> dict[str, set[Card]] | None:
         """Without every deal line, who held each honour as the deal lines written, the play and the
         trump card turned show it (a card played was its player's); None while an honour is unplaced."""
-        hand, table = self.hand, self.hand.table
-        held = {p: [*hand.deals.get(p, ())] for p in hand.order}
-        for play in (play for trick in (table.tricks if table else ()) for play in trick.plays):
-            held[play.player].append(play.card)
-        held[hand.dealer] += [hand.upcard] if hand.upcard else []
-        placed = {c for cards in held.values() for c in cards}
-        return held if hand.trump is not None and honours(hand.trump) <= placed else None
+        hand, played = self.hand, self.hand.table.played.items() if self.hand.table is not None else ()
+        held = {p: {*hand.deals.get(p, ()), *(c for c, (q, _) in played if q == p)} for p in hand.order}
+        held[hand.dealer] |= {hand.upcard} if hand.upcard else set()
+        return held if hand.trump is not None and honours(hand.trump) <= set().union(*held.values()) else None
 
     def game_over(self) -> Played | None:
         """When a side has gone out: the game's value (and the rubber's, when it ends), in a note."""
