@@ -322,7 +322,7 @@ class HandReplay:
         # what a recorded result may show the table did at the end without writing it (`GameSession.as_recorded`):
         self.shown = False  # the hands shown, proving the claims still open (`prove_claims`)
         self.unclaimed: tuple[str, int] | None = None  # a failure to follow no claim names, shown a revoke
-        self.chosen: tuple[Pending, str] | None = None  # an open choice made (`choose_unwritten`)
+        self.chosen: tuple[Pending, str, tuple[str, ...]] | None = None  # an open choice made (`choose_unwritten`)
         self.late_play_reported = False
         self.premature_reported = False  # a card before play could begin was found (`premature`)
         self.deals_late = False  # a deal line written after the bidding or play began (`GameSession.hand`)
@@ -1700,16 +1700,21 @@ class HandReplay:
                 self.lapse_choice(choice, self.last_at)
 
     @final
-    def choose_unwritten(self, pending: Pending, option: str) -> None:
+    def choose_unwritten(self, pending: Pending, option: str, alike: tuple[str, ...] = ()) -> None:
         """The choice `pending`, still open at the end of the transcript, taken as made with `option`:
-        the one option with which the hand's result is the one the table recorded (`GameSession.as_recorded`)."""
+        the one option with which the hand's result is the one the table recorded (`GameSession.as_recorded`),
+        or the first of those (`alike`: the others) that all give it, which the note says."""
         choice = next((c for c in self.choices if c.pending == pending), None)
         if choice is None:
             return
         self.answer(choice, option, self.last_at)
+        options = " | ".join(pending.options)
         self.notes.append(f"The recorded result shows {pending.chooser} chose {option}, which the transcript does "
-                          f"not write: of {' | '.join(pending.options)}, it is the only choice with which the hand's "
-                          "result is the one recorded.")
+                          f"not write: of {options}, it is the only choice with which the hand's result is the one "
+                          "recorded." if not alike else
+                          f"The recorded result shows {pending.chooser} chose {' or '.join((option, *alike))}, which "
+                          f"the transcript does not write: of {options}, each gives the result recorded; the verdict "
+                          f"shows {option}.")
 
     @final
     def answer(self, choice: Choice, option: str, at: ev.Span) -> None:

@@ -163,11 +163,13 @@ class GameSession(Generic[Hand]):
         self.advance(replay, verdict)
         return verdict
 
-    def replayed(self, record: HandRecord, shown: bool = False, chosen: tuple[Pending, str] | None = None,
+    def replayed(self, record: HandRecord, shown: bool = False,
+                 chosen: tuple[Pending, str, tuple[str, ...]] | None = None,
                  unclaimed: tuple[str, int] | None = None) -> tuple[Hand, HandVerdict]:
-        """The next hand replayed, and its verdict; `shown`, `chosen` and `unclaimed` say what the table
-        is taken to have done at the end without writing it (`as_recorded`); a wrong deal found void before it
-        was used is stopped (`DealLaw.voided`), and the verdict told again."""
+        """The next hand replayed, and its verdict; `shown`, `chosen` (a choice, the option taken and any
+        others giving the same result) and `unclaimed` say what the table is taken to have done at the
+        end without writing it (`as_recorded`); a wrong deal found void before it was used is stopped
+        (`DealLaw.voided`), and the verdict told again."""
         replay = self.replay(record)
         replay.shown, replay.chosen, replay.unclaimed = shown or unclaimed is not None, chosen, unclaimed
         if self.started_by is not None:
@@ -179,19 +181,27 @@ class GameSession(Generic[Hand]):
         """A hand whose recorded result disagrees with the hand as written, read as the table may
         have ended it without writing so: its open revoke claims proven by a look at the accused's
         hand (`HandReplay.prove_claims`); failing that, a choice still open made with the one
-        option that makes the result agree (`HandReplay.choose_unwritten`), or the one failure to follow
-        that no claim names shown a revoke (`HandReplay.unclaimed_failures`). The hand is replayed
+        option that makes the result agree (`HandReplay.choose_unwritten`; where several options of
+        one choice all give that result, the first, said to be one of them), or the one failure to
+        follow that no claim names shown a revoke (`HandReplay.unclaimed_failures`). The hand is replayed
         once per reading, which is rare enough to cost little; without one that agrees, the hand
         stands as written."""
         if replay.open_claims:
             shown = self.replayed(record, shown=True)
             if agrees(shown[1]):
                 return shown
-        readings = [self.replayed(record, chosen=(choice.pending, option)) for choice in replay.choices
-                    for option in choice.pending.options if option not in VALUED]
+        chosen = [(choice.pending, option, ()) for choice in replay.choices
+                  for option in choice.pending.options if option not in VALUED]
+        readings = [self.replayed(record, chosen=made) for made in chosen]
         readings += [self.replayed(record, unclaimed=failure) for failure in replay.unclaimed_failures()]
-        agreeing = [reading for reading in readings if agrees(reading[1])]
-        return agreeing[0] if len(agreeing) == 1 else (replay, verdict)
+        agreeing = [index for index, reading in enumerate(readings) if agrees(reading[1])]
+        if len(agreeing) == 1:
+            return readings[agreeing[0]]
+        made = [chosen[index] for index in agreeing if index < len(chosen)]
+        if len(made) == len(agreeing) > 1 and len({pending for pending, _, _ in made}) == 1 \
+                and len({readings[index][1].result for index in agreeing}) == 1:  # one choice, its options alike
+            return self.replayed(record, chosen=(made[0][0], made[0][1], tuple(option for _, option, _ in made[1:])))
+        return replay, verdict
 
     @classmethod
     def event_words(cls) -> frozenset[str] | None:

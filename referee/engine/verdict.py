@@ -79,6 +79,13 @@ class HandVerdict:
         return self.recorded is not None and not self.recorded.agrees
 
     @property
+    def result(self) -> tuple[object, ...]:
+        """What two readings of the hand are compared by: the score it changes and the pool after (a
+        list, Boston's pools past the limit, made hashable)."""
+        pool = self.pool_after
+        return tuple(self.score_delta.items()), tuple(pool) if isinstance(pool, list) else pool
+
+    @property
     def exit_code(self) -> int:
         """This hand's part of the exit status: 1 for an irregularity or a disagreement, else 0."""
         return 1 if self.irregularities or self.disagreement else 0

@@ -94,19 +94,12 @@ def outcomes(hand: HandVerdict, replays: Mapping[str, HandVerdict]) -> dict[str,
         taken = {line: replays[line] for reply in choice.replies
                  if (line := reply.line) is not None and line in replays and line not in earlier}
         earlier.update(reply.line for reply in choice.replies)
-        scored = {_score_of(replay) for replay in taken.values()} | {_score_of(hand)}
+        scored = {replay.result for replay in taken.values()} | {hand.result}
         if len(scored) < 2:
             continue
         for line, replay in taken.items():
             out.setdefault(line, _outcome(replay))
     return out
-
-
-def _score_of(hand: HandVerdict) -> tuple[object, ...]:
-    """What a replay's score is compared by: its change and the pool after it (a list, Boston's
-    pools past the limit, made hashable)."""
-    pool = hand.pool_after
-    return tuple(hand.score_delta.items()), tuple(pool) if isinstance(pool, list) else pool
 
 
 def _outcome(replay: HandVerdict) -> str:
