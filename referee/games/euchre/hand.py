@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Literal, TypedDict, cast
 
-from ...engine import sitout
+from ...engine import claims, sitout
 from ...engine.auction import Auction, AuctionRules
 from ...engine.choices import PENALTY_WORDS, Choice, Lapse
 from ...engine.laws import Pending, Reply
@@ -385,13 +385,17 @@ class EuchreHand(HandReplay):
         self.concede_rest(event)  # the hands are thrown up: a revoke in the trick just completed is established
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side
-        takes the remaining tricks, as when the other side concedes them, and the hands are thrown up."""
-        if self.nothing_left(event, "claim rest", "claims the rest"):
+        """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side takes the
+        tricks left (all five, claimed before the opening lead), as at a concession; the hands are thrown up."""
+        if self.table is None and self.made and self.trump is not None:  # a lone hand laid down, say
+            self.sitting_out = self.lone_seats()
+        elif self.nothing_left(event, "claim rest", "claims the rest"):
             return
         side = self.sides.side(event.player)
         self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))
-        self.notes.append(self.say("concede", "claimed", player=event.player, side=side))
+        self.notes.append(self.say("concede", "unmade", player=event.player, side=side, others=self.other(side))
+                          if claims.claim_unmade(self.table, self.sides.members(side))
+                          else self.say("concede", "claimed", player=event.player, side=side))
         self.gather_now()
 
     def on_look(self, event: ev.Look) -> None:
