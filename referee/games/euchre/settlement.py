@@ -20,8 +20,7 @@ if TYPE_CHECKING:
 def settle(hand: EuchreHand, ledger: Ledger) -> None:
     """Every payment of the hand, through `ledger`, in the order Somerset 4 counts them: the revoke
     penalties, then the forfeits for a wrong count, then (with neither) the hand's result."""
-    status = hand.status()
-    if status in ("redeal", "thrown-in"):
+    if (status := hand.status()) in ("redeal", "thrown-in"):
         return
     if hand.revokes:  # Somerset 4: scored first, but each offence has its penalty (a wrong count's too)
         settle_revokes(hand, ledger)
