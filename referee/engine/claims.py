@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ..notation.cards import Card
-from .generators import TableRules
-from .table import TrickTable, trick_winner
+from .table import TrickTable, lawful_cards, trick_winner
 
 LOOK_LIMIT = 20_000
 """Positions tried before the answer is given up as unknown (a claim early in a hand of many
@@ -41,19 +40,20 @@ def claim_unmade(table: TrickTable | None, ours: Collection[str]) -> bool | None
     left = table.tricks_in_hand - trick.number + 1
     if any(len(cards) != left - (p in trick.players) for p, cards in held.items()):
         return None
-    rules, tried = TableRules(table.rules), [0]
+    rules, tried = table.rules, [0]
 
     def wins(plays: Plays, leader: str, number: int, held: Held) -> bool:
         tried[0] += 1
         if tried[0] > LOOK_LIMIT:
             raise _TooMany
         if len(plays) == len(active):
-            winner = trick_winner(table.rules, plays)
+            winner = trick_winner(rules, plays)
             return winner in ours and (number == table.tricks_in_hand or wins((), winner, number + 1, held))
         start = active.index(leader)
         player = next(p for p in active[start:] + active[:start] if all(p != q for q, _ in plays))
-        lines = (wins((*plays, (player, card)), leader, number, {**held, player: tuple(
-            c for c in held[player] if c != card)}) for card in rules.lawful(player, held[player], plays, number))
+        mine = held[player]
+        lines = (wins((*plays, (player, card)), leader, number, {**held, player: tuple(c for c in mine if c != card)})
+                 for card in lawful_cards(rules, player, mine, plays, number))
         return any(lines) if player in ours else all(lines)
 
     try:
