@@ -21,7 +21,7 @@ from ..notation.cards import Card, Suit
 from ..notation.reader import trick_line
 from ..notation.records import record
 from .ladder import Rung
-from .table import PlainTricks, TrickRules, trick_winner
+from .table import PlainTricks, TrickRules, lawful_cards, trick_winner
 
 Plays = Sequence[tuple[str, Card]]
 
@@ -56,13 +56,7 @@ class TableRules:
         self.rules = rules
 
     def lawful(self, player: str, held: Sequence[Card], plays: Plays, trick: int) -> list[Card]:
-        if not plays:
-            return list(held)
-        suit_of, excused = self.rules.suit_of, self.rules.excused
-        led = suit_of(plays[0][1])
-        if not any(suit_of(c) is led for c in held):
-            return list(held)
-        return [c for c in held if suit_of(c) is led or excused(player, c, led, trick)]
+        return lawful_cards(self.rules, player, held, plays, trick)
 
     def winner(self, plays: Plays) -> str:
         return trick_winner(self.rules, plays)

@@ -42,6 +42,20 @@ def trick_winner(rules: TrickRules, plays: Sequence[tuple[str, Card]], led: Suit
     return winning_play(rules, [PlayedCard(player, card, _NOWHERE) for player, card in plays], led).player
 
 
+def lawful_cards(rules: TrickRules, player: str, held: Sequence[Card], plays: Sequence[tuple[str, Card]],
+                 trick: int) -> list[Card]:
+    """The cards of `held` that `player` may play to trick number `trick` after `plays` (the lead
+    first), in the order held: any card to lead, or holding none of the suit led; else a card of
+    that suit or one the rules excuse (pitch's trump). For the generators and the claims."""
+    if not plays:
+        return list(held)
+    suit_of, excused = rules.suit_of, rules.excused
+    led = suit_of(plays[0][1])
+    if not any(suit_of(c) is led for c in held):
+        return list(held)
+    return [c for c in held if suit_of(c) is led or excused(player, c, led, trick)]
+
+
 def winning_play(rules: TrickRules, plays: Sequence[PlayedCard], led: Suit | None = None) -> PlayedCard:
     """`trick_winner` for the table's own plays, read in place: it runs for every trick."""
     first = plays[0]

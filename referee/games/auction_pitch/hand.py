@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict, cast
 
+from ...engine import claims
 from ...engine import table as tb
 from ...engine.auction import Answer
 from ...engine.choices import PENALTY_WORDS, Choice
@@ -98,7 +99,9 @@ class AuctionPitchHand(HandReplay):
             self.unsupported(event, "'claim rest' before the pitch")
         elif not self.nothing_left(event, "claim rest", "claims the rest"):  # the laws' silence: `auction-pitch.claim`
             self.end("claimed", event.player)
-            self.notes.append(self.say("claim", "claimed", player=event.player) if self.hands_known
+            self.notes.append(self.say("claim", "unmade", player=event.player)
+                              if claims.claim_unmade(self.table, (event.player,))
+                              else self.say("claim", "claimed", player=event.player) if self.hands_known
                               else self.say("claim", "claimed-unknown", player=event.player))
             self.gather_now()
 
@@ -163,9 +166,8 @@ class AuctionPitchHand(HandReplay):
         }
 
     def next_step(self) -> str | None:
-        if self.deal_exposure in self.choices:
-            assert self.deal_exposure is not None
-            return self.say("deal.exposed", "step", chooser=self.deal_exposure.pending.chooser, dealer=self.dealer)
+        if (exposure := self.deal_exposure) is not None and exposure in self.choices:
+            return self.say("deal.exposed", "step", chooser=exposure.pending.chooser, dealer=self.dealer)
         if stop := self.penalty_laws.deal.step(self):
             return stop
         auction = self.auction
@@ -173,10 +175,8 @@ class AuctionPitchHand(HandReplay):
             if not auction.board and not auction.highest:
                 return self.say("bidding.seller", "bid-or-pitch-step", turn=auction.calls.turn, seller=auction.eldest)
             return self.say("bidding.seller", "bid-step", turn=auction.calls.turn)
-        if auction.phase == "selling":
-            assert auction.highest is not None
-            bidder, bid = auction.highest
-            return self.say("bidding.seller", "sell-step", seller=auction.eldest, bidder=bidder, bid=bid)
+        if auction.phase == "selling" and (highest := auction.highest) is not None:
+            return self.say("bidding.seller", "sell-step", seller=auction.eldest, bidder=highest[0], bid=highest[1])
         if self.table is None:
             return self.say("bidding.seller", "pitch-step", pitcher=self.pitcher)
         if self.false_card is not None:

@@ -29,8 +29,7 @@ class EuchreSession(GameSession[EuchreHand]):
         lost = replay.redeal_why() == "misdeal" and replay.game_options["misdeal"] == "loses-deal"
         again = verdict.status == "redeal" and (not lost or replay.deals_next != replay.dealer)
         self.next_dealer = replay.deals_next if again else replay.left_of(replay.dealer)
-        if verdict.status != "redeal":  # a void deal, dealt again, is not one of the game's deals
-            self.deals += 1
+        self.deals += verdict.status != "redeal"  # a void deal, dealt again, is not one of the game's deals
         if self.won is None and not self.over:  # the first to the target wins; a game of a set number of deals is
             deals, target = self.setup.options["deals"], self.setup.options["target"]
             self.over = bool(deals) and self.deals >= deals  # over once they are dealt, won by the higher total

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Literal, TypedDict, cast
 
-from ...engine import sitout
+from ...engine import claims, sitout
 from ...engine.auction import Auction, AuctionRules
 from ...engine.choices import PENALTY_WORDS, Choice, Lapse
 from ...engine.laws import Pending, Reply
@@ -132,13 +132,12 @@ class EuchreHand(HandReplay):
         in the first round the partner of one who ordered up after passing; his call counts as a pass."""
         if event.player not in self.must_pass or self.must_pass[event.player] != self.auction.round:
             return False
+        player = event.player
         if self.auction.round == 1:
-            self.found("illegal-bid", event.player, event.at, "bidding.first-round", "bound", player=event.player,
-                       what=what)
+            self.found("illegal-bid", player, event.at, "bidding.first-round", "bound", player=player, what=what)
         else:
-            self.found("illegal-bid", event.player, event.at, "bidding.second-round", "bound", player=event.player,
-                       what=what)
-        self.passes(event.player)
+            self.found("illegal-bid", player, event.at, "bidding.second-round", "bound", player=player, what=what)
+        self.passes(player)
         return True
 
     def passes(self, player: str) -> None:
@@ -314,11 +313,7 @@ class EuchreHand(HandReplay):
         if self.trump is None:  # not made (the card goes back), or made of an upcard nothing shows (`on_order`)
             return self.bidding and self.premature(event, self.say(
                 "play.premature-lead", "before-trump", player=event.player, card=event.card, turn=self.auction.turn))
-        if self.canadian_loner():
-            self.alone = self.maker
-            self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
-        self.sitting_out = self.lone_seats()
-        shown_before_alone(self, event.at)  # a lone hand: a card its partner showed before it may cap it
+        self.seat_lone_hands(event.at)
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
         # SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side. The
@@ -329,6 +324,14 @@ class EuchreHand(HandReplay):
             self.check_dealer_count(event)
         self.played_on(active, lambda player: wrong_count_penalty(self, player, "the deal"), self.wrong_count)
         return True
+
+    def seat_lone_hands(self, at: ev.Span) -> None:
+        """As play begins (the opening lead, or a claim of every trick before it): who sits out."""
+        if self.canadian_loner():
+            self.alone = self.maker
+            self.notes.append(self.say("alone.declare", "canadian", maker=self.maker))
+        self.sitting_out = self.lone_seats()
+        shown_before_alone(self, at)  # a lone hand: a card its partner showed before it may cap it
 
     def lone_seats(self) -> list[sitout.SitOut]:
         """The seats that sit out: the lone player's partner (the maker's), and a lone defender's."""
@@ -385,13 +388,16 @@ class EuchreHand(HandReplay):
         self.concede_rest(event)  # the hands are thrown up: a revoke in the trick just completed is established
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
-        """A claim of the rest, taken as allowed (the laws say nothing of claims): the claimant's side
-        takes the remaining tricks, as when the other side concedes them, and the hands are thrown up."""
-        if self.nothing_left(event, "claim rest", "claims the rest"):
+        """A claim of the rest is taken as allowed (the laws are silent): the other side concedes the tricks left."""
+        if self.table is None and self.made and self.trump is not None:  # before the opening lead: all five
+            self.seat_lone_hands(event.at)
+        elif self.nothing_left(event, "claim rest", "claims the rest"):
             return
         side = self.sides.side(event.player)
         self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))
-        self.notes.append(self.say("concede", "claimed", player=event.player, side=side))
+        self.notes.append(self.say("concede", "unmade", player=event.player, side=side, others=self.other(side))
+                          if claims.claim_unmade(self.table, self.sides.members(side))
+                          else self.say("concede", "claimed", player=event.player, side=side))
         self.gather_now()
 
     def on_look(self, event: ev.Look) -> None:

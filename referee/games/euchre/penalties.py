@@ -155,7 +155,7 @@ def shown_before_alone(hand: EuchreHand, at: ev.Span) -> None:
     """Somerset 102 sets no time: a card the lone player's partner exposed before the lone hand,
     still unplayed when play begins, caps it too (callable house rule), and is no longer callable."""
     sit = next((s for s in hand.sitting_out if s.verb == "play" and hand.exposed.get(s.seat)), None)
-    if sit is None or hand.game_options["exposed"] != "callable":
+    if sit is None or hand.partner_exposed is not None or hand.game_options["exposed"] != "callable":  # capped already
         return
     hand.partner_exposed = sit.seat
     hand.notes.append(hand.say("exposed.card", "shown-before", seat=sit.seat, loner=sit.loner))

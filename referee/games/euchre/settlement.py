@@ -20,8 +20,7 @@ if TYPE_CHECKING:
 def settle(hand: EuchreHand, ledger: Ledger) -> None:
     """Every payment of the hand, through `ledger`, in the order Somerset 4 counts them: the revoke
     penalties, then the forfeits for a wrong count, then (with neither) the hand's result."""
-    status = hand.status()
-    if status in ("redeal", "thrown-in"):
+    if (status := hand.status()) in ("redeal", "thrown-in"):
         return
     if hand.revokes:  # Somerset 4: scored first, but each offence has its penalty (a wrong count's too)
         settle_revokes(hand, ledger)
@@ -29,9 +28,8 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
         return
     barred = {hand.sides.side(p) for p in hand.wrong_count}
     for player in sorted(hand.wrong_count):
-        side = hand.sides.side(player)
-        points, other = wrong_count_points(hand), hand.sides.other(side)
-        cause = hand.say("wrong-count.play", "cause", side=side)
+        side, points = hand.sides.side(player), wrong_count_points(hand)
+        cause, other = hand.say("wrong-count.play", "cause", side=side), hand.sides.other(side)
         paid = hand.say("wrong-count.play", "paid", cause=cause, other=other, points=points)
         charge(hand, ledger, other, points, "wrong-count.play", cause, paid, Effect("hand-not-scored", side))
     assert hand.maker is not None
@@ -55,11 +53,9 @@ def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, in
     if tricks < 3:
         if hand.lone_defence:  # a euchre by a lone defender
             return hand.sides.other(makers), 4, "alone.defend", hand.say("alone.defend", "euchred", took=took)
-        points = hand.game_options["lone-euchre"] if lone else 2
-        return hand.sides.other(makers), points, "score.euchre", euchred
+        return hand.sides.other(makers), hand.game_options["lone-euchre"] if lone else 2, "score.euchre", euchred
     if tricks == 5:
-        points = hand.game_options["lone-march"] if lone else 2
-        return makers, points, "score.march", march
+        return makers, hand.game_options["lone-march"] if lone else 2, "score.march", march
     return makers, 1, "score.makers", took
 
 
