@@ -65,9 +65,11 @@ class GameRules:
         if declared is not None and declared.pool_limit and len(pools) > 1:  # several pools: full ones but the last
             name, limit = declared.pool_limit, setup.options[declared.pool_limit]
             if set(pools[:-1]) != {limit} or pools[-1] > limit:
+                why = "every pool but the last is full" if set(pools[:-1]) != {limit} \
+                    else "no pool holds more than the limit"
                 return [Problem(at.line, at.column, f"the pools {' '.join(map(str, pools))} do not fit the pool limit "
-                                f"of {limit} {declared.pool_unit}: every pool but the last is full", f'write the '
-                                f'total, [Pool "{sum(pools)}"], or the limit they were kept to, [Rules "{name}=..."]')]
+                                f"of {limit} {declared.pool_unit}: {why}", f'write the total, [Pool "{sum(pools)}"], '
+                                f'or the limit they were kept to, [Rules "{name}=..."]')]
         return self.partners_opposite(setup) if self.partnerships else []
 
     def partners_opposite(self, setup: Setup) -> list[Problem]:
