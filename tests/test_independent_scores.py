@@ -328,7 +328,8 @@ CASES = Path(__file__).resolve().parent.parent / "cases"
 
 def scorable(game: str, text: str) -> bool:
     """Whether the scorer can follow a hand-worked case: every hand complete and dealt, no finding
-    but revokes (the laws of play only), no word beyond the bidding and the play."""
+    but revokes (the laws of play only), no word beyond the bidding and the play, and no choice the
+    transcript leaves unwritten and the referee reads from the recorded result (notation.md §2.3)."""
     headers = parse(text)
     if not all(
             hand.deals.keys() == set(header.players) and {e.word for e in hand.events} <= KNOWN
@@ -337,7 +338,8 @@ def scorable(game: str, text: str) -> bool:
     verdict = check_text(text).to_dict()["files"][0]
     hands = [hand for g in verdict["games"] for hand in g["hands"]]
     return not verdict["errors"] and bool(hands) and all(
-        hand["status"] == "complete" and all(f["kind"] == "revoke" for f in hand["irregularities"]) for hand in hands)
+        hand["status"] == "complete" and all(f["kind"] == "revoke" for f in hand["irregularities"])
+        and not any(note.startswith("The recorded result shows") for note in hand.get("notes", ())) for hand in hands)
 
 
 @pytest.mark.parametrize("game", sorted(SCORERS))
