@@ -41,7 +41,7 @@ SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: not hand.play_over()
 REVOKE = callerlaws.SideRevokeLaw(SIDE, lambda hand, fact: hand.say(
     "revoke.established", "against-solo", player=fact.player, caller=hand.called.caller)
     if hand.called.solo_caller(hand.called.caller) and fact.player != hand.called.caller
-    else hand.say("revoke.established", "against-side", player=fact.player), "{choosers} call {option} from {target}")
+    else hand.say("revoke.established", "against-side", player=fact.player), "{target} required by {choosers} to play {plainly}")
 """An established revoke is paid by the settlement; its words say whom the revoker pays."""
 
 
@@ -53,7 +53,7 @@ def penalised(hand: FrenchBostonHand, player: str) -> bool:
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
     SIDE, lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), hand.right_of(fact.expected)),
-    said="{choosers} require {option} from {target}", short=lambda hand, p: hand.say("wrong-count.play", "adversary")
+    said="{target} required by {choosers} to play {plainly}", short=lambda hand, p: hand.say("wrong-count.play", "adversary")
     if p not in hand.called.side else hand.say("wrong-count.play", "caller-side"))
 """As Boston's: a card out of turn binds the partner whose turn it was, else the next; a second to a trick is dead."""
 
