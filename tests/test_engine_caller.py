@@ -173,5 +173,5 @@ def test_a_lead_out_of_turn_called_as_an_exposed_card_in_both_boston_games() -> 
                                   "W retract 8H")
     assert penalties(boston) == [("A treats Y's 3H as exposed and calls it",
                                   [("take-back", "3H"), ("exposed", "3H"), ("requirement", "card 3H")])]
-    assert penalties(french) == [("E call 8H after W's lead out of turn",
+    assert penalties(french) == [("W's lead out of turn: 8H called by E as an exposed card",
                                   [("take-back", "8H"), ("requirement", "card 8H")])]
