@@ -96,7 +96,7 @@ def test_without_the_deal_no_card_is_laid_down() -> None:
     hand = FakeHand(misere=False, hands=None)
     laid = lay_down(hand, ev.ClaimRest("B", ev.Span(3, 1)), ["C"], "", "R.")  # type: ignore[arg-type]
     assert laid == {"C": []}
-    assert hand.found[0][0][4] == "B says he can win the rest: C lay their cards on the table. R."
+    assert hand.found[0][0][4] == "B says he can win the rest: C lays his cards on the table. R."
 
 
 def test_the_caller_chooses_every_penalty_but_for_his_own_errors_else_the_adversaries_do() -> None:
