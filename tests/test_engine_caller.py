@@ -96,7 +96,7 @@ def test_without_the_deal_no_card_is_laid_down() -> None:
     hand = FakeHand(misere=False, hands=None)
     laid = lay_down(hand, ev.ClaimRest("B", ev.Span(3, 1)), ["C"], "", "R.")  # type: ignore[arg-type]
     assert laid == {"C": []}
-    assert hand.found[0][0][4] == "B says he can win the rest: C lay their cards on the table. R."
+    assert hand.found[0][0][4] == "B says he can win the rest: C lays his cards on the table. R."
 
 
 def test_the_caller_chooses_every_penalty_but_for_his_own_errors_else_the_adversaries_do() -> None:
@@ -173,5 +173,5 @@ def test_a_lead_out_of_turn_called_as_an_exposed_card_in_both_boston_games() -> 
                                   "W retract 8H")
     assert penalties(boston) == [("A treats Y's 3H as exposed and calls it",
                                   [("take-back", "3H"), ("exposed", "3H"), ("requirement", "card 3H")])]
-    assert penalties(french) == [("E call 8H after W's lead out of turn",
+    assert penalties(french) == [("W's lead out of turn: 8H called by E as an exposed card",
                                   [("take-back", "8H"), ("requirement", "card 8H")])]

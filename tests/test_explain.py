@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.games import registry
+from referee.output.choosing import named
 from referee.output.explain import explain_file
 from referee.output.story import story_of_file
 
@@ -39,7 +40,7 @@ def test_the_story_tells_everything_the_verdict_says(transcript: Path, case_stor
                 if finding.rule in rules:  # the plain words are quoted once, the first time
                     assert " ".join(rules[finding.rule].text.split()[:6]) in " ".join(text.split())
             for pending in v.pending:
-                assert f"Still to choose: {pending.chooser} may choose" in text
+                assert f"Still to choose: {named(pending.chooser)} may choose" in text
     assert text.count("Score for the hand:") == sum(len(g.hands) for g in story.games)
 
 

@@ -103,7 +103,7 @@ def test_github_annotations_have_the_level_of_the_finding(case: str, level: str)
 
 def test_an_open_choice_is_a_notice_that_names_the_options() -> None:
     done = run("check", "--format", "github", str(CASES / "euchre" / "exposed-card-choice-open.ttn"))
-    assert "Open: N E S W to choose leave-exposed | redeal." in done.stdout
+    assert "Open: N, E, S and W to choose leave-exposed | redeal." in done.stdout
 
 
 def test_a_disagreement_with_recorded_is_an_error(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from . import table as tb
 from .auction import Auction
 from .caller import NOBODY, claim_rest
 from .callerlaws import CallerSide, caller_lead_followed
+from .choices import Lapse
 from .ladder import Rung
 from .misere import look_back
 from .replay import HandContext, HandReplay
@@ -326,7 +327,9 @@ class CalledHand(HandReplay, Generic[Bid]):
         """What happens now: a choice play waits for comes first, then play's own next step once
         it has begun, else the step the hand stands at before play (none once the hand is over)."""
         if (step := self.choice_step()) is not None:
-            return step
+            before = [c for c in self.choices if c.waits] and all(c.ends == {Lapse.PLAY_BEGINS} for c in self.choices)
+            # a choice open until the first lead (a card fallen face up) holds the bidding up no more than play
+            return f"{step}; meanwhile {self.waiting()}" if before and self.step == "bidding" else step
         if self.table is not None:
             return self.playing_step()
         if self.stage == "ended":

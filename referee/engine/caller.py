@@ -131,7 +131,8 @@ def lay_down(hand: HandReplay, event: ev.ClaimRest, partners: Sequence[str], who
     cards = {p: sorted(hands.get(p, ()), key=lambda c: (c.suit.value, -c.rank)) for p in partners}
     shown = "; ".join(f"{p} {' '.join(c.text for c in cards[p])}" for p in partners if cards[p])
     hand.find("exposed-card", event.player, event.at, "play.claim-rest",
-              f"{event.player} says he can win the rest: {whose}{' and '.join(partners)} lay their cards on the table"
+              f"{event.player} says he can win the rest: {whose}{' and '.join(partners)} "
+              f"{'lays his' if len(partners) == 1 else 'lay their'} cards on the table"  # an acceptor alone
               + (f" ({shown})" if shown else "") + f". {ruling}", trick=hand.trick_number)
     return cards
 

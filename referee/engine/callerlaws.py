@@ -25,6 +25,7 @@ from . import table as tb
 from .caller import NOBODY, Called, MisereError, lead_called
 from .choices import PENALTY_WORDS, Choice, Lapse, Option
 from .penalties import (
+    DEMANDS,
     REQUIRES,
     AttentionLaw,
     DealLaw,
@@ -234,7 +235,14 @@ class SideAttentionLaw(AttentionLaw[Any]):
             effects = [hand.require(player, option, "attention.drawn", at) for player in targets]
             hand.penalty("attention.drawn", "required", others=label, option=option, target=target, effects=effects)
 
-        offer = hand.say("attention.drawn", "offer", others=label, trick=hand.trick_number, target=target)
+        # the offer names only the demands open: highest or lowest to one holding the suit led, trump or
+        # not to one without it
+        trick = hand.trick_number
+        offer = (hand.say("attention.drawn", "offer", others=label, trick=trick, target=target)
+                 if len(options) == len(DEMANDS)
+                 else hand.say("attention.drawn", "offer-ruff", others=label, trick=trick, target=target)
+                 if options[0] == "trump"
+                 else hand.say("attention.drawn", "offer-follow", others=label, trick=trick, target=target))
         return Ruling(ruling, Offer(others, event.player, options, "attention.drawn", offer, apply,
                                                        ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
 

@@ -20,7 +20,7 @@ from ..engine.laws import Pending
 from ..engine.verdict import HandVerdict
 from .scoreline import pool_words, scores, seat_order
 
-NO_LINE = "no single line: write what happened next at the table"
+NO_LINE = "nothing of its own to write: go on writing what happened next at the table"
 """An option the table takes by going on, or by writing down what it saw."""
 
 WITHOUT_LINE = {"show-hand": "write the accused player's cards as a deal line (deal P: C C …) and check again",
@@ -130,15 +130,16 @@ def news(next_step: str | None, pending: Sequence[Pending]) -> str | None:
             for joint in ("; meanwhile ", "; then ", "; "):
                 if next_step.startswith(clause + joint):
                     return next_step[len(clause) + len(joint):]
-        if next_step.startswith(tuple(f"{who} {verb} " for who in (choice.chooser, _names(choice.chooser))
+        if next_step.startswith(tuple(f"{who} {verb} " for who in (choice.chooser, named(choice.chooser))
                                       for verb in ("decide", "decides"))):
             rest = next_step.find("; ")
             return None if rest == -1 else next_step[rest + 2:]
     return next_step
 
 
-def _names(chooser: str) -> str:
-    """``A, B and D``: the choosers (``A B D``) as a sentence names them."""
+def named(chooser: str) -> str:
+    """``A, B and D``: the choosers (``A B D``) as a sentence names them, for a player who reads
+    the verdict (the JSON keeps ``A B D``); a side (``N-S``) or one player is itself."""
     return listed(chooser.split(), "and")
 
 

@@ -16,7 +16,7 @@ from ..engine.verdict import TrickRecord
 from ..games import registry
 from ..notation import events as ev
 from ..notation.safe import safe_text
-from .choosing import listed, news, with_answers
+from .choosing import listed, named, news, with_answers
 from .render import cause_lines, left_out_words, recorded_words
 from .scoreline import pool_words, seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
@@ -217,7 +217,8 @@ def _outcome(hand: HandStory, rules: _RuleQuoter) -> list[str]:
         lines.extend(_wrap(f"Penalty: {penalty.description}{points}.", "  ", "    "))
         lines.extend(rules.quote(penalty.rule))
     for pending, answers in with_answers(v):
-        lines.extend(_wrap(f"Still to choose: {pending.chooser} may choose {listed(pending.options)}.", "  ", "    "))
+        still = f"Still to choose: {named(pending.chooser)} may choose {listed(pending.options)}."
+        lines.extend(_wrap(still, "  ", "    "))
         lines.extend(_wrap(pending.explanation, "      "))
         for answer in answers:
             lines.extend(_wrap(f"To choose {answer}.", "      ", "        "))

@@ -14,7 +14,7 @@ from ..check import Sink
 from ..engine.laws import Irregularity, Pending
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation.reader import GameStart, HandRecord, Problem
-from .choosing import answer_lines
+from .choosing import answer_lines, named
 from .render import JsonWriter, TextWriter, finding_words, recorded_words
 
 
@@ -154,16 +154,14 @@ class GithubWriter:
     def hand(self, hand: HandVerdict, record: HandRecord) -> None:
         for finding in hand.irregularities:
             choice = finding_choice(finding, hand)
-            open_ = "" if choice is None else f" Open: {choice.chooser} to choose {' | '.join(choice.options)}. " \
-                f"{choice.explanation}{_answers(choice)}"
+            open_ = "" if choice is None else f" Open: {_choice(choice)}"
             self._annotate(finding.at.line, finding.at.column, f"{finding_words(finding)} [{finding.rule}]",
                            finding.explanation + open_, finding_level(finding, hand))
         cited = {f.rule for f in hand.irregularities}
         for pending in hand.pending:
             if pending.rule not in cited:  # a choice no finding of the hand shows
                 self._annotate(hand.line, 1, f"open choice in hand {hand.number} [{pending.rule}]",
-                               f"{pending.chooser} to choose {' | '.join(pending.options)}. {pending.explanation}"
-                               f"{_answers(pending)}",
+                               _choice(pending),
                                "notice")
         if hand.disagreement:
             assert hand.recorded is not None
@@ -187,9 +185,11 @@ class GithubWriter:
         TextWriter.finish(self, summary)  # type: ignore[arg-type]  # the same summary line, on `out`
 
 
-def _answers(choice: Pending) -> str:
-    """`choosing.answer_lines`, run on after an annotation's text."""
-    return "".join(f" To choose {answer}." for answer in answer_lines(choice))
+def _choice(choice: Pending) -> str:
+    """An open choice told in an annotation: who chooses among what, why, and each option's line
+    (`choosing.answer_lines`)."""
+    answers = "".join(f" To choose {answer}." for answer in answer_lines(choice))
+    return f"{named(choice.chooser)} to choose {' | '.join(choice.options)}. {choice.explanation}{answers}"
 
 
 def part_writer(kind: str, quiet: bool, out: TextIO, err: TextIO) -> JsonWriter | TextSink:

@@ -16,7 +16,7 @@ from ..games import registry
 from ..notation.limits import MAX_ERRORS
 from ..notation.reader import GameStart, HandRecord, Problem, more_problems
 from ..notation.safe import safe_text
-from .choosing import news, with_answers
+from .choosing import named, news, with_answers
 from .scoreline import pool_words, score_words, seat_order, so_far
 from .scoreline import scores as _scores
 from .scoreline import signed as _signed
@@ -265,7 +265,7 @@ class TextWriter:
             points = f" ({_scores(penalty.points, signed=True)})" if penalty.points else ""
             write(f"    Penalty: {safe_text(penalty.description)}{points} [{penalty.rule}]\n")
         for pending, answers in with_answers(hand):
-            write(f"    Pending: {pending.chooser} to choose: {' | '.join(pending.options)} [{pending.rule}]\n"
+            write(f"    Pending: {named(pending.chooser)} to choose: {' | '.join(pending.options)} [{pending.rule}]\n"
                   f"      {safe_text(pending.explanation)}\n")
             for answer in answers:
                 write(f"      {safe_text(answer)}\n")

@@ -18,7 +18,7 @@ from ..notation import events as ev
 from ..notation.cards import Suit, parse_card
 from ..notation.limits import MAX_ERRORS
 from ..notation.safe import safe_text
-from .choosing import news, with_answers
+from .choosing import named, news, with_answers
 from .render import left_out_words, recorded_words
 from .scoreline import seat_order, so_far
 from .story import FileStory, GameStory, HandStory, replay_story
@@ -148,7 +148,7 @@ def _hand(game: GameStory, hand: HandStory) -> list[Block]:
         blocks.append(Items(tuple(outcome)))
     still = []
     for p, answers in with_answers(v):
-        still.append(f"{p.chooser} to choose: {' | '.join(p.options)} [{p.rule}] — {p.explanation}")
+        still.append(f"{named(p.chooser)} to choose: {' | '.join(p.options)} [{p.rule}] — {p.explanation}")
         still += [f"To choose {answer}." for answer in answers]
     next_step = news(v.next, v.pending)
     still += [f"Next: {next_step}"] if next_step else []

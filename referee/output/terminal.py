@@ -21,7 +21,7 @@ from rich.text import Text
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation.reader import GameStart, HandRecord, Problem
 from ..notation.safe import safe_text
-from .choosing import news, with_answers
+from .choosing import named, news, with_answers
 from .render import (
     TextWriter,
     cause_lines,
@@ -96,7 +96,7 @@ class TerminalWriter(TextWriter):
             self._at(4, ("Penalty: ", "yellow"), f"{safe_text(penalty.description)}{points} ",
                      (f"[{penalty.rule}]", "cyan"))
         for pending, answers in with_answers(hand):
-            self._at(4, ("Pending: ", "magenta"), f"{pending.chooser} to choose: ",
+            self._at(4, ("Pending: ", "magenta"), f"{named(pending.chooser)} to choose: ",
                      (" | ".join(pending.options), "bold"), " ", (f"[{pending.rule}]", "cyan"))
             self._at(6, safe_text(pending.explanation))
             for answer in answers:

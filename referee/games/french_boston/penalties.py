@@ -34,6 +34,7 @@ MISERE = MisereError("misere.errors", misere_caller,
 """An adversary's error in a misère: the caller's claim, recorded as a penalty on the offender, or play on (accept)."""
 
 
+REQUIRED = "{target} required by {choosers} to play {plainly}"  # a chosen demand, for one chooser or a side
 SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: not hand.play_over())
 """Either side is penalised, but a solo caller for his own errors, until the play is over."""
 
@@ -41,7 +42,7 @@ SIDE = callerlaws.CallerSide(MISERE, lambda hand, offender: not hand.play_over()
 REVOKE = callerlaws.SideRevokeLaw(SIDE, lambda hand, fact: hand.say(
     "revoke.established", "against-solo", player=fact.player, caller=hand.called.caller)
     if hand.called.solo_caller(hand.called.caller) and fact.player != hand.called.caller
-    else hand.say("revoke.established", "against-side", player=fact.player), "{choosers} call {option} from {target}")
+    else hand.say("revoke.established", "against-side", player=fact.player), REQUIRED)
 """An established revoke is paid by the settlement; its words say whom the revoker pays."""
 
 
@@ -53,7 +54,7 @@ def penalised(hand: FrenchBostonHand, player: str) -> bool:
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
     SIDE, lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), hand.right_of(fact.expected)),
-    said="{choosers} require {option} from {target}", short=lambda hand, p: hand.say("wrong-count.play", "adversary")
+    said=REQUIRED, short=lambda hand, p: hand.say("wrong-count.play", "adversary")
     if p not in hand.called.side else hand.say("wrong-count.play", "caller-side"))
 """As Boston's: a card out of turn binds the partner whose turn it was, else the next; a second to a trick is dead."""
 
@@ -112,10 +113,9 @@ def next_of_side(hand: FrenchBostonHand, event: ev.Count) -> list[str] | None:
     return None if target is None else [target]
 
 
-ATTENTION = callerlaws.SideAttentionLaw(
-    SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over") if why == "over"
-    else hand.say("attention.drawn", "unbid") if why == "unbid" else hand.say("attention.drawn", "solo-caller"),
-    next_of_side)
+ATTENTION = callerlaws.SideAttentionLaw(SIDE, lambda hand, event, why: hand.say("attention.drawn", "play-over")
+    if why == "over" else hand.say("attention.drawn", "unbid") if why == "unbid"
+    else hand.say("attention.drawn", "solo-caller"), next_of_side)
 """Drawing attention: a requirement on the next of the offender's side to play (in a misère too)."""
 
 
