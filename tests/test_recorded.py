@@ -37,3 +37,17 @@ def test_the_text_verdict_names_a_wrong_side_and_a_wrong_pool(tmp_path: Path) ->
     path = tmp_path / "pool-disagrees.ttn"
     path.write_text(text.replace("pool +1", "pool +2"), "utf-8")
     assert "DISAGREES with the laws: pool +2 where the laws give +1" in text_of(path)
+
+
+def test_a_result_recorded_against_an_unfinished_hand_says_the_laws_figures_are_so_far_only(tmp_path: Path) -> None:
+    """A scoresheet's result checked against a transcript that stops before the play ends still
+    disagrees (nothing in it was verified), and the words say why and what to write."""
+    path = tmp_path / "unfinished.ttn"
+    path.write_text('[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n\nhand 1 dealer W\nupcard 9H\n'
+                    "N order\nrecorded N-S +1\n", "utf-8")
+    text = text_of(path)
+    assert ("Recorded: N-S +1 — DISAGREES with the laws: N-S +1 where the laws give 0; the transcript stops before "
+            "the hand is over, so the laws' figures are so far only: write the rest of the hand to check the result"
+            ) in text
+    finished = text_of(CASES / "euchre" / "recorded-disagrees.ttn")
+    assert "DISAGREES" in finished and "so far only" not in finished  # a hand played out: its figures are final

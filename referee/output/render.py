@@ -203,7 +203,8 @@ def recorded_words(hand: HandVerdict) -> str:
     """The table's recorded result against the laws': what agrees, or exactly what differs.
 
     Sides the recorded line leaves out are checked only where the laws give them a change; the
-    pool only where the line names it (`Recorded.wrong`).
+    pool only where the line names it (`Recorded.wrong`). Against a hand the transcript leaves
+    unfinished, the words say the laws' figures are so far only.
     """
     recorded = hand.recorded
     assert recorded is not None
@@ -214,6 +215,9 @@ def recorded_words(hand: HandVerdict) -> str:
              for who, given_, right in recorded.wrong if who in recorded.given]
     missing = [f"{who} {_signed(right)}" for who, _, right in recorded.wrong if who not in recorded.given]
     parts = wrong + ([f"not recorded: {', '.join(missing)}"] if missing else [])
+    if hand.status == "in-progress":  # a scoresheet's result against a hand written only in part
+        parts.append("the transcript stops before the hand is over, so the laws' figures are so far only: "
+                     "write the rest of the hand to check the result")
     return f"{given} — DISAGREES with the laws: {'; '.join(parts)}"
 
 
