@@ -22,12 +22,12 @@ import pytest
 from referee import check as checking
 from referee import parallel
 from referee.check import check_files
-from referee.engine.laws import Pending
+from referee.engine.laws import Pending, Reply
 from referee.engine.verdict import HandVerdict
 from referee.entry import run_check
 from referee.games import registry
 from referee.notation.records import replace
-from referee.output.choosing import news, outcomes
+from referee.output.choosing import ALIKE_FROM, alike, answer_lines, news, outcomes
 from referee.output.explain import Explainer
 from referee.output.outputs import GithubWriter, Quiet
 from referee.output.render import JsonWriter, TextWriter
@@ -267,3 +267,23 @@ def test_a_refused_command_still_writes_nothing(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         run_check([str(WHIST_REVOKE)], "text", None, "many", str(out), False, True)  # --jobs many: refused
     assert out.read_text() == "last week's verdict\n"
+
+
+def _card_choice(card: str, chooser: str = "W", rule: str = "boston.exposed.card") -> Pending:
+    return Pending(chooser, ("card", "highest"), rule, f"W may call {card}.",
+                   (Reply("card", f"call {card}", f"W call {card}"), Reply("highest", "highest", "W call highest")))
+
+
+def test_a_run_of_card_choices_alike_is_told_as_its_first_and_one_for_the_rest() -> None:
+    """A claim of the rest lays a dozen callable cards: people read the first choice in full and
+    the others as one, with every card's own line once; fewer than ALIKE_FROM stay as they are."""
+    run = [_card_choice(card) for card in ("TC", "5C", "8D", "6D", "3D")]
+    other = _card_choice("AS", rule="boston.revoke.corrected")
+    told = alike([*run, other])
+    assert [p.explanation for p in told] == [
+        "W may call TC.", "Likewise for each of the 4 other cards, each a choice of its own in the same terms: "
+        "5C 8D 6D 3D.", "W may call AS."]
+    assert answer_lines(told[1], told[:1]) == [
+        'card: write "W call 5C", "W call 8D", "W call 6D" or "W call 3D"',
+        'highest: write "W call highest", once the choice above is answered (the same line answers it first)']
+    assert alike(run[:ALIKE_FROM - 1]) == run[:ALIKE_FROM - 1]

@@ -41,7 +41,7 @@ def answer_lines(pending: Pending, earlier: Sequence[Pending] = (), then: Mappin
     lines: dict[str, list[str]] = {}
     for reply in pending.replies:
         said = lines.setdefault(reply.option, [])
-        if reply.line is not None:
+        if reply.line is not None and reply.line not in said:
             said.append(reply.line)
     out = []
     for option, said in lines.items():
@@ -70,10 +70,47 @@ def _then(lines: list[str], then: Mapping[str, str]) -> str:
 def with_answers(hand: HandVerdict) -> Iterator[tuple[Pending, list[str]]]:
     """Each open choice of `hand` with its `answer_lines`, told against the choices listed before it,
     each line followed by what it leads to (`outcomes` of the replays the verdict carries,
-    `HandVerdict.answered`): what every writer for people prints under a hand."""
-    pending, then = hand.pending, outcomes(hand, hand.answered)
+    `HandVerdict.answered`): what every writer for people prints under a hand. A run of choices
+    alike, each about a card of its own, is told as two (`alike`)."""
+    pending, then = alike(hand.pending), outcomes(hand, hand.answered)
     for index, choice in enumerate(pending):
         yield choice, answer_lines(choice, pending[:index], then)
+
+
+ALIKE_FROM = 4
+"""How many choices in a row of one chooser under one rule, each about a card of its own, are told as
+two: the first in full, the rest as one. A claim of the rest lays a dozen cards or more, each
+callable: told one by one, the choice a table has to make is lost in twenty blocks."""
+
+
+def alike(pending: Sequence[Pending]) -> list[Pending]:
+    """`pending` with each run of `ALIKE_FROM` or more choices alike (one chooser, one rule, each a
+    card's own: `_card`) told as its first choice and one for the rest, whose answering lines are
+    all of theirs, each once. The JSON verdict lists every choice; this is how people read them."""
+    out: list[Pending] = []
+    run: list[Pending] = []
+    for choice in (*pending, None):
+        if choice is not None and run and _card(run[0]) and _card(choice) and \
+                (choice.chooser, choice.rule) == (run[0].chooser, run[0].rule):
+            run.append(choice)
+            continue
+        out.extend(run if len(run) < ALIKE_FROM else (run[0], _likewise(run[1:])))
+        run = [choice] if choice is not None else []
+    return out
+
+
+def _card(pending: Pending) -> str | None:
+    """The card a choice is about, where one option calls it by its own line (``W call 5C``), else None."""
+    calls = [reply.line for reply in pending.replies if reply.option == "card" and reply.line is not None]
+    return calls[0].split()[-1] if len(calls) == 1 else None
+
+
+def _likewise(run: Sequence[Pending]) -> Pending:
+    first = run[0]
+    options = tuple(dict.fromkeys(option for choice in run for option in choice.options))
+    words = (f"Likewise for each of the {len(run)} other cards, each a choice of its own in the same terms: "
+             f"{' '.join(str(_card(choice)) for choice in run)}.")
+    return Pending(first.chooser, options, first.rule, words, tuple(r for choice in run for r in choice.replies))
 
 
 ENDS = {"abandoned": "the hand is abandoned and scores", "thrown-in": "the hand is thrown in and scores",
