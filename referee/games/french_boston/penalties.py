@@ -89,7 +89,7 @@ def forced_independence(hand: FrenchBostonHand) -> str:
 def fallen_card_offer(hand: FrenchBostonHand, event: ev.Expose) -> Offer:
     """A card fallen face up before play: the others may make its holder play independence in its suit."""
     suit = event.card.suit
-    others = frozenset(p for p in hand.order if p != event.player)
+    others = laws.choosers(hand, event.player)  # all others in the bidding; once the contract is made, his adversaries
 
     def force(hand: FrenchBostonHand, option: str, at: ev.Span) -> None:
         if option == "card":  # not forced before the first lead: fallen after the bidding, it is exposed (Boston's)
