@@ -27,7 +27,7 @@ from .laws import Effect
 from .penalties import Offer, choosers
 
 if TYPE_CHECKING:
-    from .replay import HandReplay
+    from .replay import HandReplay, Requirement
 
 
 class ExposedCards:
@@ -240,8 +240,9 @@ class LiableCards:
                     del self.going_back[player]
                     hand.before_decision.discard(unwaited.card)
                     hand.note(f"{player}'s {unwaited.card} was left in trick {unwaited.trick}: the table let it "
-                              f"stand, and {self.decided(hand, player)}'s decision applies the next time it can be "
-                              "obeyed.")
+                              f"stand, and {self.decided(hand, player)}'s " + (
+                                  "decision applies the next time it can be obeyed." if unwaited.due else
+                                  "demand lapsed with that trick."))
         if self.holders and self.penalised(hand, event.player):
             leading, led = not table.current.plays, table.led_suit()
             due = self.due(hand, event.player, event.card, led if not leading else None)
@@ -299,6 +300,49 @@ class LiableCards:
             return player, unwaited, cards
         return None
 
+    def demanded_late(self, hand: HandReplay, plays: list[ev.Play], required: list[Requirement]) -> None:
+        """L23, L39 for a penalty chosen on another's error (a card played out of turn, attention
+        drawn), where the game makes its side wait for the decision: a card its target played to the
+        trick before it, which does not meet the demand, goes back (`going_back`, nothing liable
+        besides: `due` empty) and he plays as demanded; taken back, it is liable to be called (the
+        retract law's `early_play`). One that meets it stands."""
+        table = hand.table
+        if table is None or table.finished or (self.chooser(hand) is None and self.call_offer is None):
+            return
+        for play in plays:
+            mine = table.current.card_of(play.player)
+            words = [r.what for r in required if r.offender == play.player and r.card is None]
+            if mine is None or mine.card is not play.card or not self.penalised(hand, play.player):
+                continue
+            led = table.led_suit() or play.card.suit
+            unwaited = Unwaited(play.card, play.at, table.current.number, mine is table.current.plays[0], led, (),
+                                False)
+            if not all(self.meets_demand(hand, w, play.player, unwaited) for w in words):
+                self.going_back[play.player] = unwaited
+                hand.before_decision.add(play.card)
+
+    def meets_demand(self, hand: HandReplay, word: str, player: str, unwaited: Unwaited) -> bool:
+        """Whether the card played before a penalty chosen on another's error meets what it demands
+        of him (`demanded_late`): his highest or lowest of the suit led, to win or lose the trick
+        against the cards played before his, to trump or not; or he could not have done otherwise
+        without a revoke (when the deal is not known, it is taken to)."""
+        table = hand.table
+        assert table is not None
+        held = table.hands.get(player) if table.hands is not None else None
+        if held is None or word in ("highest", "lowest"):
+            return held is None or self.meets(hand, word, player, unwaited, [])
+        card, led, power = unwaited.card, unwaited.led, table.rules.power
+        lawful = [c for c in (*held, card) if c.suit is led] or [*held, card]
+        if word in ("trump", "no-trump"):
+            able = [c for c in lawful if c.suit is hand.trump and led is not hand.trump]
+        elif word in ("win", "lose"):
+            plays = [p.card for p in table.current.plays]
+            best = max((power(c, led) for c in plays[:plays.index(card)]), default=-1)
+            able = [c for c in lawful if power(c, led) > best]
+        else:
+            return True
+        return (card in able) is (word in ("trump", "win")) or not able or len(able) == len(lawful)
+
     def demanded(self, hand: HandReplay, word: str, unwaited: Unwaited) -> list[Card]:
         """The liable cards a demand (`highest`, `lowest`, `withhold`, `no-trump`) is about."""
         trump = hand.trump
@@ -353,6 +397,8 @@ class LiableCards:
         if unwaited is None or unwaited.card is not card:
             return
         del self.going_back[player]
+        if not unwaited.due:  # sent back by a penalty chosen on another's error: the retract law exposes it
+            return
         if not unwaited.liable:  # back on the table: the deciders' choice over it open again, as before it was played
             hand.exposed.setdefault(player, []).append(card)
         self.expose(hand, player, card)
