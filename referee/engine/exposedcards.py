@@ -71,13 +71,8 @@ class ExposedCards:
         """L23: the exposed card is called after its holder played another card to the trick, where it
         could have been played: he did not wait for the decision, so that card is exposed too, and goes
         back to his hand (`taken_back` then offers it). Cites `<game>.exposed.before-decision`."""
-        table = hand.table
-        early = table.current.card_of(holder) if table is not None and not table.finished else None
-        if table is None or early is None or early.card is card:
-            return []
-        led = table.led_suit()
-        if not (early is table.current.plays[0] or card.suit is led or (
-                led is not None and early.card.suit is not led and not table.holds_suit(holder, led))):
+        early = self.early(hand, holder, card)
+        if early is None:
             return []
         hand.find("exposed-card", holder, early.at, "exposed.before-decision", f"{holder} played {early.card} before "
                   f"his adversaries said whether they call his exposed {card}: {early.card} is exposed too, and goes "
@@ -85,6 +80,30 @@ class ExposedCards:
         hand.before_decision.add(early.card)
         self.unwaited.add(early.card)
         return [hand.send_back(holder, early.card), Effect("exposed", holder, None, early.card.text)]
+
+    def early(self, hand: HandReplay, holder: str, card: Card) -> tb.PlayedCard | None:
+        """The card `holder` played to the trick still being played where his exposed `card` could have
+        been played instead (his lead, its suit led, or a suit led he cannot follow): played without
+        waiting for the adversaries' call, it goes back if the call comes in this trick (`called_late`)."""
+        table = hand.table
+        early = table.current.card_of(holder) if table is not None and not table.finished else None
+        if table is None or early is None or early.card is card:
+            return None
+        led = table.led_suit()
+        return early if early is table.current.plays[0] or card.suit is led or (
+            led is not None and early.card.suit is not led and not table.holds_suit(holder, led)) else None
+
+    def waiting(self, hand: HandReplay) -> str | None:
+        """What happens now while a card played without waiting for the call may yet go back (W52):
+        the adversaries say whether they call the exposed card, before play goes on."""
+        for holder, cards in hand.exposed.items():
+            for card in cards:
+                early = self.early(hand, holder, card)
+                if early is not None:
+                    return hand.say("exposed.before-decision", "waiting", holder=holder, card=card,
+                                    early=early.card, side=hand.side_label(frozenset(hand.adversaries(holder))),
+                                    turn=hand.next_in_play())
+        return None
 
     def taken_back(self, hand: HandReplay, fact: tb.Retracted) -> None:
         """A card `called_late` sent back lies face up, liable to be called."""
