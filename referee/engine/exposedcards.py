@@ -27,7 +27,7 @@ from .laws import Effect
 from .penalties import Offer, choosers
 
 if TYPE_CHECKING:
-    from .replay import HandReplay
+    from .replay import HandReplay, Requirement
 
 
 class ExposedCards:
@@ -71,13 +71,8 @@ class ExposedCards:
         """L23: the exposed card is called after its holder played another card to the trick, where it
         could have been played: he did not wait for the decision, so that card is exposed too, and goes
         back to his hand (`taken_back` then offers it). Cites `<game>.exposed.before-decision`."""
-        table = hand.table
-        early = table.current.card_of(holder) if table is not None and not table.finished else None
-        if table is None or early is None or early.card is card:
-            return []
-        led = table.led_suit()
-        if not (early is table.current.plays[0] or card.suit is led or (
-                led is not None and early.card.suit is not led and not table.holds_suit(holder, led))):
+        early = self.early(hand, holder, card)
+        if early is None:
             return []
         hand.find("exposed-card", holder, early.at, "exposed.before-decision", f"{holder} played {early.card} before "
                   f"his adversaries said whether they call his exposed {card}: {early.card} is exposed too, and goes "
@@ -85,6 +80,30 @@ class ExposedCards:
         hand.before_decision.add(early.card)
         self.unwaited.add(early.card)
         return [hand.send_back(holder, early.card), Effect("exposed", holder, None, early.card.text)]
+
+    def early(self, hand: HandReplay, holder: str, card: Card) -> tb.PlayedCard | None:
+        """The card `holder` played to the trick still being played where his exposed `card` could have
+        been played instead (his lead, its suit led, or a suit led he cannot follow): played without
+        waiting for the adversaries' call, it goes back if the call comes in this trick (`called_late`)."""
+        table = hand.table
+        early = table.current.card_of(holder) if table is not None and not table.finished else None
+        if table is None or early is None or early.card is card:
+            return None
+        led = table.led_suit()
+        return early if early is table.current.plays[0] or card.suit is led or (
+            led is not None and early.card.suit is not led and not table.holds_suit(holder, led)) else None
+
+    def waiting(self, hand: HandReplay) -> str | None:
+        """What happens now while a card played without waiting for the call may yet go back (W52):
+        the adversaries say whether they call the exposed card, before play goes on."""
+        for holder, cards in hand.exposed.items():
+            for card in cards:
+                early = self.early(hand, holder, card)
+                if early is not None:
+                    return hand.say("exposed.before-decision", "waiting", holder=holder, card=card,
+                                    early=early.card, side=hand.side_label(frozenset(hand.adversaries(holder))),
+                                    turn=hand.next_in_play())
+        return None
 
     def taken_back(self, hand: HandReplay, fact: tb.Retracted) -> None:
         """A card `called_late` sent back lies face up, liable to be called."""
@@ -240,8 +259,9 @@ class LiableCards:
                     del self.going_back[player]
                     hand.before_decision.discard(unwaited.card)
                     hand.note(f"{player}'s {unwaited.card} was left in trick {unwaited.trick}: the table let it "
-                              f"stand, and {self.decided(hand, player)}'s decision applies the next time it can be "
-                              "obeyed.")
+                              f"stand, and {self.decided(hand, player)}'s " + (
+                                  "decision applies the next time it can be obeyed." if unwaited.due else
+                                  "demand lapsed with that trick."))
         if self.holders and self.penalised(hand, event.player):
             leading, led = not table.current.plays, table.led_suit()
             due = self.due(hand, event.player, event.card, led if not leading else None)
@@ -299,6 +319,49 @@ class LiableCards:
             return player, unwaited, cards
         return None
 
+    def demanded_late(self, hand: HandReplay, plays: list[ev.Play], required: list[Requirement]) -> None:
+        """L23, L39 for a penalty chosen on another's error (a card played out of turn, attention
+        drawn), where the game makes its side wait for the decision: a card its target played to the
+        trick before it, which does not meet the demand, goes back (`going_back`, nothing liable
+        besides: `due` empty) and he plays as demanded; taken back, it is liable to be called (the
+        retract law's `early_play`). One that meets it stands."""
+        table = hand.table
+        if table is None or table.finished or (self.chooser(hand) is None and self.call_offer is None):
+            return
+        for play in plays:
+            mine = table.current.card_of(play.player)
+            words = [r.what for r in required if r.offender == play.player and r.card is None]
+            if mine is None or mine.card is not play.card or not self.penalised(hand, play.player):
+                continue
+            led = table.led_suit() or play.card.suit
+            unwaited = Unwaited(play.card, play.at, table.current.number, mine is table.current.plays[0], led, (),
+                                False)
+            if not all(self.meets_demand(hand, w, play.player, unwaited) for w in words):
+                self.going_back[play.player] = unwaited
+                hand.before_decision.add(play.card)
+
+    def meets_demand(self, hand: HandReplay, word: str, player: str, unwaited: Unwaited) -> bool:
+        """Whether the card played before a penalty chosen on another's error meets what it demands
+        of him (`demanded_late`): his highest or lowest of the suit led, to win or lose the trick
+        against the cards played before his, to trump or not; or he could not have done otherwise
+        without a revoke (when the deal is not known, it is taken to)."""
+        table = hand.table
+        assert table is not None
+        held = table.hands.get(player) if table.hands is not None else None
+        if held is None or word in ("highest", "lowest"):
+            return held is None or self.meets(hand, word, player, unwaited, [])
+        card, led, power = unwaited.card, unwaited.led, table.rules.power
+        lawful = [c for c in (*held, card) if c.suit is led] or [*held, card]
+        if word in ("trump", "no-trump"):
+            able = [c for c in lawful if c.suit is hand.trump and led is not hand.trump]
+        elif word in ("win", "lose"):
+            plays = [p.card for p in table.current.plays]
+            best = max((power(c, led) for c in plays[:plays.index(card)]), default=-1)
+            able = [c for c in lawful if power(c, led) > best]
+        else:
+            return True
+        return (card in able) is (word in ("trump", "win")) or not able or len(able) == len(lawful)
+
     def demanded(self, hand: HandReplay, word: str, unwaited: Unwaited) -> list[Card]:
         """The liable cards a demand (`highest`, `lowest`, `withhold`, `no-trump`) is about."""
         trump = hand.trump
@@ -353,6 +416,8 @@ class LiableCards:
         if unwaited is None or unwaited.card is not card:
             return
         del self.going_back[player]
+        if not unwaited.due:  # sent back by a penalty chosen on another's error: the retract law exposes it
+            return
         if not unwaited.liable:  # back on the table: the deciders' choice over it open again, as before it was played
             hand.exposed.setdefault(player, []).append(card)
         self.expose(hand, player, card)

@@ -1729,6 +1729,7 @@ class HandReplay:
                 requirement.trick = choice.trick  # a card called stays due until it may be played
         if choice.early and option != choice.implied:
             self.early_plays.extend((choice, play) for play in choice.early)
+            self.liable.demanded_late(self, choice.early, self.requirements[before:])
             if len(self.due_back) > sending:
                 self.due_back.extend((play.player, play.card) for play in choice.early)
         if len(self.due_back) > sending:

@@ -238,8 +238,8 @@ class WhistHand(HandReplay):
                                       self.say("score.tricks", "turn-step", dealer=self.dealer, eldest=self.eldest))
 
     def unwaited_step(self) -> str | None:
-        """L23: a card played without waiting for the call goes back and its holder plays again to the
-        same trick, whose lead stands (the engine's take-back step speaks of a lead sent back)."""
+        """L23: a card played without waiting for the call goes back, its holder plays again to the same trick
+        (the engine's take-back step speaks of a lead sent back); before the call, it comes first (`waiting`)."""
         due = [(p, c) for p, c in self.due_on_table() if c in self.exposed_cards.unwaited]
-        return None if not due or self.table is None else self.say(
+        return self.exposed_cards.waiting(self) if not due or self.table is None else self.say(
             "exposed.before-decision", "step", player=due[0][0], card=due[0][1], trick=self.table.current.number)
