@@ -55,11 +55,6 @@ class Auction:
         calls = self.calls
         return (calls.caller, calls.high) if calls.caller is not None and calls.high is not None else None
 
-    @property
-    def begun(self) -> bool:
-        """Whether anybody has bid or passed."""
-        return bool(self.calls.acted)
-
     def waiting(self) -> str:
         """What the pitch still waits for, in words."""
         return WORDS.say("play.premature-lead", "bidding", turn=self.calls.turn) if self.phase == "bidding" \
