@@ -2157,6 +2157,8 @@ class HandReplay:
         redeal = ended.line
         if redeal is not None:
             said = redeal.reason
+            if said == "thrown-in" and self.throw_in_refused() is not None:  # found so when the line was read
+                return "misdeal"
             thrown_in = said == "thrown-in" or (said is None and ended.was == "thrown-in" and not self.misdeal())
             return "thrown-in" if thrown_in else said or ("misdeal" if self.misdeal() else "redeal")
         if self.table is None and self.deal_faults:

@@ -55,11 +55,6 @@ class Auction:
         calls = self.calls
         return (calls.caller, calls.high) if calls.caller is not None and calls.high is not None else None
 
-    @property
-    def begun(self) -> bool:
-        """Whether anybody has bid or passed."""
-        return bool(self.calls.acted)
-
     def waiting(self) -> str:
         """What the pitch still waits for, in words."""
         return WORDS.say("play.premature-lead", "bidding", turn=self.calls.turn) if self.phase == "bidding" \
@@ -176,13 +171,13 @@ class Auction:
     def pitched_by(self, player: str) -> Answer:
         """A first card from the right player settles what the transcript left unsaid; `counts`
         is False when the card comes before the pitch is settled."""
-        if self.phase == "pitch":
-            return Answer()
         answer = Answer(False)
         if self.phase == "bidding" and self.highest is not None and (
                 player == self.highest[0] or (player == self.eldest and not self.board)):
             answer.notes.append(self.silent_bidders_passed())
-        if self.phase == "bidding" and not self.board and player == self.eldest and self.highest is None:
+        if self.phase == "pitch":  # settled before, or just now by that silence when bidding to the board
+            answer.counts = True
+        elif self.phase == "bidding" and not self.board and player == self.eldest and self.highest is None:
             self.set_pitcher(self.eldest, 4, "pitched")
             answer.notes.append(WORDS.say("bidding.pitch-before-bid", "pitched", seller=self.eldest))
             answer.counts = True

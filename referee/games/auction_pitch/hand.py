@@ -89,6 +89,10 @@ class AuctionPitchHand(HandReplay):
     def on_pitch(self, event: ev.Pitch) -> None:
         self.heard(event, self.auction.pitches(event.player, self.table is not None))
 
+    def throw_in_refused(self) -> str | None:
+        """Only a deal everyone passed, bidding to the board under the throw-in reading, is thrown in."""
+        return None if self.auction.phase == "thrown-in" else self.say("bidding.board-all-pass", "no-throw-in")
+
     def on_look(self, event: ev.Look) -> None:
         """Nothing in the laws forbids a look at a quitted trick, so it is no irregularity; only a
         trick not played yet is a contradiction (`quitted_trick` finds it)."""

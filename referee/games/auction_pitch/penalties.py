@@ -165,7 +165,7 @@ class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
 
     def decide(self, hand: AuctionPitchHand, event: ev.Expose) -> Ruling:
         auction, dealer = hand.auction, hand.dealer
-        if not (auction.phase == "bidding" and not auction.begun):  # before any bid or pass: in the deal
+        if not (auction.phase == "bidding" and not auction.calls.acted):  # before any bid or pass: in the deal
             return Ruling(hand.say("exposed.card", "no-partner"))
         words = hand.say("exposed.card", "in-deal", dealer=dealer)
         if hand.deal_exposure is not None:
