@@ -2000,9 +2000,10 @@ class HandReplay:
     def claim_open(self, claim: ev.Claim) -> bool:
         """A claim made while the hand is still being played, against a player whose hand is not
         recorded and who did fail to follow: his later plays (or a look at his hand) will settle
-        it, so it is neither proven nor unproven yet."""
+        it, so it is neither proven nor unproven yet. Once the hands are thrown up on a claim or a
+        concession of the rest, only the look at his hand can (a hand played out shows it all)."""
         table = self.table
-        if table is None or claim.accused in self.deals or table.finished or self.conceded_by or self.redeal:
+        if table is None or claim.accused in self.deals or table.finished or self.redeal:
             return False
         return any(claim.trick is None or trick == claim.trick for trick, _ in table.unproven_failures(claim.accused))
 
