@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 H = TypeVar("H", bound="HandReplay")
 
-REQUIRES = "{choosers} requires {target} to play {plainly}"
+REQUIRES = "{choosers} require{s} {target} to play {plainly}"
 """A requirement's penalty, in words, unless the offer says it otherwise (`Offer.said`): `plainly` is
 the option chosen as a player says it (`REQUIREMENT_WORDS`), `option` its word."""
 
@@ -631,7 +631,7 @@ def card_call(hand: HandReplay, holder: str, card: Card, options: tuple[Option, 
     `choosers`, until `ends` (a corrected revoke's call, an exposed card's until it is played), made
     afresh by `renew` as the trick changes what may be demanded (`HandReplay.renew_choices`)."""
     return Offer(choosers(hand, holder), holder, options, topic, explanation, ends=ends, card=card, target=holder,
-                 said="{choosers} call {option} from {target}", renew=renew)
+                 said="{choosers} call{s} {option} from {target}", renew=renew)
 
 
 @record

@@ -2502,7 +2502,8 @@ def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
             else ()
         plainly = f"the exposed {card}" if what == "card" else REQUIREMENT_WORDS.get(option, option)
         hand.penalise(topic, (said_card if shown else said).format(
-            choosers=hand.side_label(choosers), target=target, option=option, card=card, plainly=plainly),
+            choosers=hand.side_label(choosers), s="s" if len(choosers) == 1 else "", target=target, option=option,
+            card=card, plainly=plainly),
             effects=(*shown, *effect))
         if laid and card is not None:
             hand.liable.expose(hand, target, card)
