@@ -1750,8 +1750,9 @@ class HandReplay:
         called (Boston's L23, L39): the card taken back is an exposed card, a finding, and
         `offer_call` gives the innocent side its right over it."""
         self.exposed.setdefault(play.player, []).append(play.card)
+        choosers = self.side_label(choice.choosers)
         self.find("exposed-card", play.player, play.at, "exposed.card",
-                  f"{play.player} played {play.card} before {choice.pending.chooser} had chosen the penalty for "
+                  f"{play.player} played {play.card} before {choosers} had chosen the penalty for "
                   f"{choice.offender}'s error; taken back, it is liable to be called.", trick=self.trick_number)
         offer_call(self, play.player, play.card)
 
