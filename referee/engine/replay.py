@@ -1577,11 +1577,14 @@ class HandReplay:
     def next_false_card(self, false: tb.OutOfTurn) -> tb.OutOfTurn | None:
         """Once `false` goes back, the first card out of turn played after it that is still in its trick
         (`later_plays`): the cards played after a card out of turn go back with it, so that one is due back
-        now, and the next step names it rather than the rightful player's turn."""
+        now, and the next step names it rather than the rightful player's turn. A lead gone back takes every
+        card played to it back with it (`send_back`): the rightful leader then leads."""
         plays = self.table.current.plays if self.table is not None else []
         later = plays[len(plays) - self.later_plays:] if self.later_plays else []
-        return next((tb.OutOfTurn(p.player, p.card, p.at, false.expected, False, false.trick)
-                     for p in later if p.out_of_turn), None)
+        for play in later if false.lead else ():
+            self.send_back(play.player, play.card)
+        return None if false.lead else next((tb.OutOfTurn(p.player, p.card, p.at, false.expected, False, false.trick)
+                                             for p in later if p.out_of_turn), None)
 
     @final
     def fact_cardstands(self, fact: tb.CardStands) -> None:

@@ -87,7 +87,16 @@ def played(hand: HandReplay, sit: SitOut, fact: tb.NotActive) -> None:
     hand.open(Offer(frozenset(hand.adversaries(loner)), seat, ("partnership", "alone"), TOPIC,
                     f"{innocent} choose whether {loner} keeps {sit.lone} ({seat}'s {fact.card} is taken back) or his "
                     "side plays as a partnership.",
-                    lambda hand, option, at: elect(hand, option, at, seat, fact.card), implied="partnership"))
+                    lambda hand, option, at: elect(hand, option, at, seat, fact.card), implied="partnership",
+                    implied_text=given_up(hand, sit)))
+
+
+def given_up(hand: HandReplay, sit: SitOut) -> str:
+    """The note when the adversaries play on before electing: their card gives the election up
+    (unless the seat's card is taken back in time all the same: the table elected after all)."""
+    return (f"{hand.side_label(hand.adversaries(sit.loner))} played on before electing: a card of theirs gives the "
+            f"election up ({hand.rule_id(TOPIC)}), so {sit.loner} loses {sit.lone} and his side plays as a "
+            "partnership.")
 
 
 def elect(hand: HandReplay, option: str, at: ev.Span, seat: str, card: Card) -> None:
@@ -124,6 +133,8 @@ def taken_back(hand: HandReplay, fact: tb.Retracted) -> bool:
     if sit is None or sit.broken is None or table is None:
         return False
     sit.broken = None
+    if (lapsed := given_up(hand, sit)) in hand.notes:  # the table elected after all
+        hand.notes.remove(lapsed)
     hand.notes.append(f"{fact.player}'s card was taken back: {sit.loner} keeps {sit.lone}.")
     for follow in table.deactivate(fact.player):
         hand.on_fact(follow)

@@ -81,6 +81,7 @@ class Trick:
     led: Suit | None = field(default=None, repr=False, compare=False)
     returnable: set[Card] = field(default_factory=set, repr=False, compare=False)
     """Cards played after one that was lawfully taken back: their players may take them back too."""
+    rightful: str = field(default="", repr=False, compare=False)  # whose lead it was, if another led
 
     def card_of(self, player: str) -> PlayedCard | None:
         for play in self.plays:
@@ -363,7 +364,7 @@ class TrickTable:
         if out_of_turn:
             facts.append(OutOfTurn(player, card, at, expected, not plays, trick.number))
             if not plays:
-                trick.leader = player  # stands as the lead unless taken back
+                trick.leader, trick.rightful = player, expected  # stands as the lead unless taken back
 
         suit = self.rules.suit_of(card)
         led = trick.led
@@ -641,6 +642,6 @@ class TrickTable:
         trick = self.tricks.pop()
         trick.winner = None
         self.current = trick
-        self.rightful_leader = trick.leader
+        self.rightful_leader = trick.rightful or trick.leader
         self.gathered = True
         return trick
