@@ -2237,8 +2237,10 @@ class HandReplay:
     @final
     def choice_step(self) -> str | None:
         """What happens next when play waits for a choice; an exposed card that may be called
-        while play goes on does not hold it up, and a penalty chosen for the settlement only once
-        the last trick is played; a wrong deal that may still be stopped, in the words of its law."""
+        while play goes on does not hold it up, nor a choice the whole table makes, its offender
+        too, which play going on answers (Euchre's redeal for an exposed card), and a penalty chosen
+        for the settlement only once the last trick is played; a wrong deal that may still be
+        stopped, in the words of its law."""
         if (stop := self.penalty_laws.deal.step(self)) is not None:
             return stop
         table = self.table
@@ -2247,6 +2249,8 @@ class HandReplay:
         for choice in self.choices:
             if now is not None and choice.trick is not None and choice.trick > now:
                 continue  # its trick is put aside while a late correction makes the one before anew
+            if choice.offender in choice.choosers and choice.implied is not None:
+                continue  # the whole table's to decide, its offender's too: play going on decides it
             if choice.waits or (over and Lapse.SETTLEMENT in choice.ends):
                 return f"{choice.pending.chooser} to choose: {' | '.join(choice.pending.options)}" + \
                     self.answer_order(choice)
