@@ -88,8 +88,7 @@ class FrenchBostonSettlement:
     def success(self, contract: Contract, tricks: int) -> Payment:
         """What each adversary pays for a contract made with `tricks`, in its parts (the table amount,
         over-tricks, honours); a slam, or a misère's stake, is the one part, under its own rule."""
-        table, row, col, hand = self.amounts, self.row(contract), self.col, self.hand
-        over = tricks - contract.needed
+        table, row, col, hand, over = self.amounts, self.row(contract), self.col, self.hand, tricks - contract.needed
         base, extra = self.stake(contract, over)
         if contract.kind == "misere":
             return Payment.of(Part(base, "", hand.rule_id("score.misere")))
@@ -135,9 +134,8 @@ class FrenchBostonSettlement:
                       else hand.say("pool.win", "misere", cause=cause, amount=amount, pool=pool))
 
     def payees(self, payer: str, adversaries: Sequence[str]) -> Sequence[str]:
-        """Whom a loser pays: every adversary, or under one-to-one between partnerships the nearest on his right."""
-        nearest = self.one_to_one and len(adversaries) == 2  # only partners have two adversaries, or two against them
-        return [self.hand.left_of(payer, adversaries)] if nearest else adversaries
+        """Whom a loser pays: every adversary, or under one-to-one between partners the nearest on his right."""
+        return [self.hand.left_of(payer, adversaries)] if self.one_to_one and len(adversaries) == 2 else adversaries
 
     def fail(self, ledger: Ledger, payers: list[str], contract: Contract, tricks: int) -> None:
         """What the failing players pay, as the rulebook's score.failure says."""
@@ -146,8 +144,10 @@ class FrenchBostonSettlement:
         rule, names, words = hand.rule_id("score.failure"), " and ".join(payers), self.words(contract)
         cause = hand.say("score.failure", "cause", payers=names, contract=words)
         pool = ledger.loses(payers, hand.called.against, amount, rule, cause, rule, self.payees)
+        whom = hand.say("score.failure", "nearest") if self.one_to_one and contract.partner is not None \
+            else hand.say("score.failure", "each")
         hand.note(hand.say("score.failure", "paid", payers=names, contract=words, tricks=tricks, amount=amount,
-                           pool=pool, doubled=ledger.pool))
+                           whom=whom, pool=pool, doubled=ledger.pool))
 
     def settle_revokes(self, ledger: Ledger, contract: Contract) -> None:
         hand, caller, rule = self.hand, self.hand.called.caller, self.hand.rule_id("revoke.established")
