@@ -156,7 +156,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
             if english else hand.say("play.before-second", "third-hand", third=third, second=second, demand=fit)
         return Ruling(offer=Offer(frozenset(choosers), player, words, "play.before-second",
                                   hand.say("play.before-second", "offer", demand=demand),
-                                  ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second),
+                                  ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second, sends_back=True),
                       topic="play.before-second", account=hand.say(
                           "play.before-second", "ruling", player=player, card=card, trick=trick, expected=expected,
                           demand=demand))
