@@ -2527,8 +2527,8 @@ def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
         if exposed and hand.liable.unwaited:
             hand.liable.late(hand, card if what == "card" else None, option, target)
         laid = what == "card" and offer.liable and card is not None  # left face up: the chooser calls it when he will
-        effect = () if laid else (hand.require(target, what, topic, at, suit=suit,
-                                               card=card if what == "card" or exposed else None),)
+        effect: tuple[Effect, ...] = () if laid else (hand.require(target, what, topic, at, suit=suit,
+                                                                 card=card if what == "card" or exposed else None),)
         if offer.sends_back:
             effect = (*hand.demanded_back(target, option), *effect)
         shown = (Effect("exposed", target, None, card.text),) if what == "card" and said_card and card is not None \
