@@ -75,6 +75,7 @@ class Offer:
     liable: bool = False  # a `card` option leaves the card face up, liable to be called (`LiableCards`), not called
     renew: Callable[[Any, str, Card], Offer] | None = None  # (hand, offender, card): the offer as it stands now
     refuse: Callable[[Any, str, str], str] | None = None  # (hand, offender, option): why a call of it is void, or ""
+    sends_back: bool = False  # L39: a card `target` played to the trick before the demand, not meeting it, goes back
 
 
 @record

@@ -46,7 +46,7 @@ from .choices import (
     on_play_only,
 )
 from .cut import rule_cut
-from .exposedcards import NOBODY_LIABLE, LiableCards
+from .exposedcards import NOBODY_LIABLE, LiableCards, Unwaited
 from .header import Setup
 from .laws import (
     HAND_STATUSES,
@@ -1224,6 +1224,19 @@ class HandReplay:
         return Effect("take-back", player, None, card.text)
 
     @final
+    def demanded_back(self, target: str, option: str) -> tuple[Effect, ...]:
+        """A demand on `target`'s card in the trick (`Offer.sends_back`) that he played without waiting
+        for it (L39) and that does not meet it (`LiableCards.meets_demand`; with his cards not written, it
+        is taken to): the card goes back (`send_back`) and he plays as demanded."""
+        table = self.table
+        played = table.current.card_of(target) if table is not None and not table.finished else None
+        if table is None or played is None:
+            return ()
+        early = Unwaited(played.card, played.at, table.current.number, False, table.led_suit() or played.card.suit,
+                         (), False)
+        return () if self.liable.meets_demand(self, option, target, early) else (self.send_back(target, played.card),)
+
+    @final
     def due_on_table(self) -> list[tuple[str, Card]]:
         """The cards still to go back: those in the trick, then those held aside."""
         table = self.table
@@ -1236,11 +1249,12 @@ class HandReplay:
     @final
     def played_before_take_back(self, event: ev.Play) -> bool:
         """A card played while cards the penalty sent back are still in the trick. The rightful
-        leader's lead shows they went back, unwritten: they are taken back now and the lead is
-        played (and checked against the call). Any other card is a finding; it did not reach the
-        trick and goes back too (held aside), unless it is the card that completes the trick: then
-        the table played the trick out with them in it, the lead stands and the penalty lapses.
-        True when `event` is held aside."""
+        leader's lead shows they went back, unwritten; so does a player's next card to the trick when
+        the card due back is his own and does not lead it (a demand he did not wait for: whist's L26,
+        L23): they are taken back now and the card is played (and checked against the call). Any other
+        card is a finding; it did not reach the trick and goes back too (held aside), unless it is the
+        card that completes the trick: then the table played the trick out with them in it, the lead
+        stands and the penalty lapses. True when `event` is held aside."""
         table = self.table
         assert table is not None
         trick = table.current
@@ -1252,17 +1266,21 @@ class HandReplay:
             return False
         words = " and ".join(f"{p}'s {c}" for p, c in due)
         leader = table.rightful_leader
-        if not self.held_aside and len(due) == len(trick.plays) and event.player == leader:
+        leading = any(c is trick.plays[0].card for _, c in due)
+        again = not leading and {p for p, _ in due} == {event.player}
+        if not self.held_aside and (again or (len(due) == len(trick.plays) and event.player == leader)):
             table.going_back(c for _, c in due)
             for player, card in reversed(due):
                 for fact in table.retract(player, card, event.at, True):
                     self.on_fact(fact)
-            self.notes.append(f"{leader} leads to trick {trick.number}: {words} went back as the penalty required "
-                              "(the take-back is not written).")
+            self.notes.append(f"{event.player} plays again to trick {trick.number}" if again else
+                              f"{leader} leads to trick {trick.number}")
+            self.notes[-1] += f": {words} went back as the penalty required (the take-back is not written)."
             self.due_back, self.due_requirements = [], []
             return False
         base = (f"{event.player} played {event.card} to trick {trick.number} while {words} had still to be taken "
-                f"back, as the penalty chosen requires ({self.sending_penalty(due)}); {leader} was then to lead.")
+                f"back, as the penalty chosen requires ({self.sending_penalty(due)}); " + (
+                    f"{leader} was then to lead." if leading else f"{due[0][0]} was then to play again."))
         if len(trick.plays) + len(self.held_aside) + 1 < len(table.active):
             self.find("play-out-of-turn", event.player, event.at, "play.out-of-turn",
                       base + f" {event.player}'s card goes back as well.", trick=trick.number)
@@ -1312,10 +1330,14 @@ class HandReplay:
     @final
     def take_back_step(self) -> str | None:
         """What happens now while cards the penalty sent back are on the table: their take-backs,
-        then the rightful lead (the suit called, if one binds the leader)."""
+        then the rightful lead (the suit called, if one binds the leader), or, none of them leading
+        the trick, each player playing again to it."""
         due = self.due_on_table()
         if not due or self.table is None:
             return None
+        trick = self.table.current.number
+        if all(c is not self.table.current.plays[0].card for _, c in due):  # a demand on a card not leading (L26, L39)
+            return ", ".join(f"{p} to take back {c} and play again to trick {trick}" for p, c in due)
         leader = self.table.rightful_leader
         called = next((r.suit for r in self.requirements
                        if r.offender == leader and r.what == "lead-suit" and r.suit is not None), None)
@@ -1734,7 +1756,8 @@ class HandReplay:
             self.early_plays.extend((choice, play) for play in choice.early)
             self.liable.demanded_late(self, choice.early, self.requirements[before:])
             if len(self.due_back) > sending:
-                self.due_back.extend((play.player, play.card) for play in choice.early)
+                early = [(play.player, play.card) for play in choice.early]
+                self.due_back.extend(due for due in early if due not in self.due_back)
         if len(self.due_back) > sending:
             self.due_requirements = self.requirements[before:]
 
@@ -2504,8 +2527,10 @@ def _require(offer: Offer) -> Callable[[HandReplay, str, ev.Span], None]:
         if exposed and hand.liable.unwaited:
             hand.liable.late(hand, card if what == "card" else None, option, target)
         laid = what == "card" and offer.liable and card is not None  # left face up: the chooser calls it when he will
-        effect = () if laid else (hand.require(target, what, topic, at, suit=suit,
-                                               card=card if what == "card" or exposed else None),)
+        effect: tuple[Effect, ...] = () if laid else (hand.require(target, what, topic, at, suit=suit,
+                                                                 card=card if what == "card" or exposed else None),)
+        if offer.sends_back:
+            effect = (*hand.demanded_back(target, option), *effect)
         shown = (Effect("exposed", target, None, card.text),) if what == "card" and said_card and card is not None \
             else ()
         plainly = f"the exposed {card}" if what == "card" else REQUIREMENT_WORDS.get(option, option)

@@ -156,7 +156,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
             if english else hand.say("play.before-second", "third-hand", third=third, second=second, demand=fit)
         return Ruling(offer=Offer(frozenset(choosers), player, words, "play.before-second",
                                   hand.say("play.before-second", "offer", demand=demand),
-                                  ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second),
+                                  ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second, sends_back=True),
                       topic="play.before-second", account=hand.say(
                           "play.before-second", "ruling", player=player, card=card, trick=trick, expected=expected,
                           demand=demand))
@@ -253,7 +253,8 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
             them = hand.adversaries(event.player)
             demand = hand.say("attention.drawn", "win-lose", others=hand.side_label(them), target=target)
             return Ruling(demand, Offer(frozenset(them), event.player, ("win", "lose"), "attention.drawn", demand,
-                                        ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
+                                        ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target,
+                                        sends_back=True))
         last = hand.right_of(table.current.leader)
         chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
         options, demand = high_low_or_trump(hand, target)
@@ -262,7 +263,7 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
         offer = hand.say("attention.drawn", "last-offer", chooser=chooser, target=target, demand=demand)
         return Ruling(hand.say("attention.drawn", "last-to-play", chooser=chooser, target=target, demand=demand),
                       Offer(frozenset({chooser}), event.player, options, "attention.drawn",
-                            offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target))
+                            offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target, sends_back=True))
 
 
 def high_low_or_trump(hand: WhistHand, target: str) -> tuple[tuple[Option, ...], str]:

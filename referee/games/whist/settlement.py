@@ -156,8 +156,7 @@ class WhistSettlement:
     def game_over(self) -> Played | None:
         """When a side has gone out: the game's value (and the rubber's, when it ends), in a note."""
         hand, score = self.hand, self.score
-        out = [s for s, points in score.items() if points >= hand.target]
-        if not out:
+        if not (out := [s for s, points in score.items() if points >= hand.target]):
             return None
         winner = max(out, key=lambda s: score[s])
         loser = score[hand.other(winner)]
