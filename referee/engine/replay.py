@@ -1273,14 +1273,17 @@ class HandReplay:
             for player, card in reversed(due):
                 for fact in table.retract(player, card, event.at, True):
                     self.on_fact(fact)
+            why = "the penalty" if self.sending_penalty(due) else "the laws"
             self.notes.append(f"{event.player} plays again to trick {trick.number}" if again else
                               f"{leader} leads to trick {trick.number}")
-            self.notes[-1] += f": {words} went back as the penalty required (the take-back is not written)."
+            self.notes[-1] += f": {words} went back as {why} required (the take-back is not written)."
             self.due_back, self.due_requirements = [], []
             return False
+        penalty = self.sending_penalty(due)
+        why = f"the penalty chosen requires ({penalty})" if penalty else "the laws require"
         base = (f"{event.player} played {event.card} to trick {trick.number} while {words} had still to be taken "
-                f"back, as the penalty chosen requires ({self.sending_penalty(due)}); " + (
-                    f"{leader} was then to lead." if leading else f"{due[0][0]} was then to play again."))
+                f"back, as {why}; " + (f"{leader} was then to lead." if leading else
+                                       f"{due[0][0]} was then to play again."))
         if len(trick.plays) + len(self.held_aside) + 1 < len(table.active):
             self.find("play-out-of-turn", event.player, event.at, "play.out-of-turn",
                       base + f" {event.player}'s card goes back as well.", trick=trick.number)
@@ -1319,13 +1322,14 @@ class HandReplay:
             self.lapse_choice(choice, event.at)
 
     @final
-    def sending_penalty(self, due: list[tuple[str, Card]]) -> str:
-        """The words of the penalty that sent one of `due` back (the latest, if several)."""
+    def sending_penalty(self, due: list[tuple[str, Card]]) -> str | None:
+        """The words of the penalty that sent one of `due` back (the latest, if several); None when
+        the laws' own correction did, with no penalty (Euchre's trick rebuilt by agreement)."""
         texts = {c.text for _, c in due}
         for penalty in reversed(self.penalties):
             if any(e.kind == "take-back" and e.detail in texts for e in penalty.effects):
                 return penalty.description
-        return "the card goes back"
+        return None
 
     @final
     def take_back_step(self) -> str | None:

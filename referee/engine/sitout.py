@@ -121,20 +121,20 @@ def elect(hand: HandReplay, option: str, at: ev.Span, seat: str, card: Card) -> 
 
 
 def released(hand: HandReplay, seat: str) -> bool:
-    """A card of a seat whose lone hand he broke goes back when the adversaries let it stand."""
+    """A card of a seat whose lone hand he broke goes back when the adversaries let it stand: not
+    once a card of theirs gave that election up (then only a revoke's correction takes it back)."""
     sit = sat_out(hand, seat)
-    return sit is not None and sit.broken is not None
+    return sit is not None and sit.broken is not None and given_up(hand, sit) not in hand.notes
 
 
 def taken_back(hand: HandReplay, fact: tb.Retracted) -> bool:
     """A card of the seat that broke the lone hand taken back: the lone hand stands again, and
-    he sits out (the trick may now be complete). False when it is no such card."""
+    he sits out (the trick may now be complete). False when it is no such card, or the adversaries
+    played on before electing: the partnership hand stands, and his take-back corrects his revoke."""
     sit, table = sat_out(hand, fact.player), hand.table
-    if sit is None or sit.broken is None or table is None:
+    if sit is None or sit.broken is None or table is None or given_up(hand, sit) in hand.notes:
         return False
     sit.broken = None
-    if (lapsed := given_up(hand, sit)) in hand.notes:  # the table elected after all
-        hand.notes.remove(lapsed)
     hand.notes.append(f"{fact.player}'s card was taken back: {sit.loner} keeps {sit.lone}.")
     for follow in table.deactivate(fact.player):
         hand.on_fact(follow)

@@ -32,8 +32,7 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
     the trick it happened in is returned (None if no chance came)."""
     players = ("N", "E", "S", "W")
     out, hands, rest = gen.random_deal(rng, PACKS["24"], players, dealer, 5, number)
-    upcard = rest[0]
-    out.append(f"upcard {upcard.text}")
+    out.append(f"upcard {(upcard := rest[0]).text}")
     seats = [players[(dealer + 1 + i) % 4] for i in range(4)]
     maker = next((seat for seat in seats if rng.random() < 0.2), None)  # orders the upcard up
     if maker is not None:
@@ -48,8 +47,7 @@ def random_hand(rng: random.Random, dealer: int, number: int, plant_revoke: bool
         out.append(calls(seats, maker, f"name {trump.word}"))
     if alone := rng.random() < 0.15:
         out.append(f"{maker} alone")
-    partner = players[(players.index(maker) + 2) % 4]
-    active = [s for s in seats if not (alone and s == partner)]
+    active = [s for s in seats if not (alone and s == players[(players.index(maker) + 2) % 4])]  # his partner sits out
     play = (rules_for or own_play_rules)(gen.Deal("euchre", trump))
     tricks, planted = gen.random_tricks(rng, active, active[0], hands, play, plant_revoke)
     return [*out, *tricks, ""], planted

@@ -263,8 +263,7 @@ class EuchreHand(HandReplay):
 
     def on_alone(self, event: ev.Alone) -> None:
         if self.table is not None and not self.table.tricks and not self.table.current.plays:
-            # every card led so far went back (a lead out of turn taken back): the opening lead is
-            # still to come, so a lone hand may be announced and the play starts afresh
+            # every card led went back (a lead out of turn taken back): a lone hand may still be announced
             self.table, self.stage = None, "auction"
         if self.table is not None:  # too late for a lone hand
             self.found("late-alone", event.player, event.at, "alone.late", "after-lead", player=event.player)
@@ -316,9 +315,8 @@ class EuchreHand(HandReplay):
         self.seat_lone_hands(event.at)
         active, leader = self.opening_seats(self.sitting_out)
         self.start_play(leader, active, EuchreTricks(self.trump))
-        # SOM 90: a hand of the wrong size found in play does not void the deal; it costs its side. The
-        # dealer who took the upcard may still discard after the opening lead (SOM 87), so his count
-        # is checked at his own first play (`check_dealer_count`), which may be this card
+        # SOM 90: a hand of the wrong size found in play stands, and costs its side. The dealer who took the upcard
+        # may still discard after the opening lead (SOM 87): his count is checked at his first play, perhaps this card
         self.dealer_count_due = self.auction.round == 1 and self.hands_known and self.dealer in active
         if self.dealer_count_due and event.player == self.dealer:
             self.check_dealer_count(event)

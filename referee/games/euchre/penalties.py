@@ -51,6 +51,7 @@ class EuchreRetractLaw(laws.RetractLaw["EuchreHand"]):
     __slots__ = ()
 
     def retracted(self, hand: EuchreHand, fact: tb.Retracted) -> None:
+        hand.false_lead_back(fact)
         false = hand.false_card  # which the replay forgets once this law has ruled, with its note
         if false is not None and fact.player == false.player and fact.card is false.card:
             if hand.rebuild is not None and hand.rebuild in hand.choices:  # the trick is rebuilt: the card goes back
@@ -67,6 +68,7 @@ class EuchreOutOfTurnLaw(laws.OutOfTurnLaw["EuchreHand"]):
     __slots__ = ()
 
     def decide(self, hand: EuchreHand, fact: tb.OutOfTurn) -> laws.Ruling:
+        hand.false_lead = fact if fact.lead else hand.false_lead  # its rightful leader's lead shows it went back
         if hand.game_options["out-of-turn"] == "somerset" and fact.trick == hand.cards_per_hand:
             return laws.Ruling(hand.say("play.out-of-turn", "somerset-last-trick", player=fact.player), keeps=True)
         if hand.game_options["out-of-turn"] == "somerset":
@@ -80,8 +82,10 @@ def play_after(hand: EuchreHand, event: ev.Play, false: tb.OutOfTurn) -> None:
     go back, and the table chooses between rebuilding the trick and a redeal (seed rule).
     Playing the trick out shows it was rebuilt by agreement."""
     table = hand.table
-    if table is None or event.player == false.player or table.current.number != false.trick:
-        return
+    if table is None or event.player == false.player or table.current.number != false.trick or \
+            (hand.false_lead is not None and table.rightful_leader == event.player != table.expected()):
+        return  # no later card: the rightful leader's lead shows the lead went back unwritten (`lead_shown_back`)
+    hand.false_lead = None  # played to: the trick is rebuilt (a `retract`) or the hand redealt
 
     def choose(hand: EuchreHand, option: str, at: ev.Span) -> None:
         hand.false_card = None

@@ -71,7 +71,7 @@ def result_words(makers: str, lone: bool, tricks: int) -> tuple[str, str, str]:
 
 
 def penalised_revokes(hand: EuchreHand) -> list[tb.Revoke]:
-    """The revokes that cost points: each side's first (default), every one (Somerset 70), or
+    """The revokes that cost points: each side's first (default), every one (Somerset 63), or
     what is left once an equal number by each side cancel out (Somerset 71)."""
     rule = hand.game_options["revoke-count"]
     if rule == "each":
