@@ -106,6 +106,8 @@ def _card(pending: Pending) -> str | None:
 
 
 def _likewise(run: Sequence[Pending]) -> Pending:
+    """The choices of `run` told as one: their chooser and rule, every option any of them offers,
+    the cards they are about in its words, and all their answering lines (`answer_lines` says each once)."""
     first = run[0]
     options = tuple(dict.fromkeys(option for choice in run for option in choice.options))
     words = (f"Likewise for each of the {len(run)} other cards, each a choice of its own in the same terms: "
