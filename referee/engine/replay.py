@@ -1339,8 +1339,8 @@ class HandReplay:
         due = self.due_on_table()
         if not due or self.table is None:
             return None
-        trick = self.table.current.number
-        if all(c is not self.table.current.plays[0].card for _, c in due):  # a demand on a card not leading (L26, L39)
+        trick, plays = self.table.current.number, self.table.current.plays
+        if plays and all(c is not plays[0].card for _, c in due):  # a demand on a card not leading (L26, L39)
             return ", ".join(f"{p} to take back {c} and play again to trick {trick}" for p, c in due)
         leader = self.table.rightful_leader
         called = next((r.suit for r in self.requirements
