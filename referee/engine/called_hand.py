@@ -16,6 +16,7 @@ each game says only what its law makes of a lead too early and how its play begi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from ..notation import events as ev
@@ -245,10 +246,15 @@ class CalledHand(HandReplay, Generic[Bid]):
             self.early_lead(event, missing)
         return True
 
+    def events_after(self, event: ev.Play) -> Iterator[ev.Event]:
+        """The events the record writes after `event`, in order: what a reading that looks ahead reads."""
+        at = (event.at.line, event.at.column)
+        return (e for line in self.record.lines if isinstance(line, ev.EventLine) for e in line.events
+                if (e.at.line, e.at.column) > at)
+
     def named_later(self, event: ev.Play) -> bool:
         """Whether a line after `event` names trumps: the card came before it (else trumps were never written)."""
-        return any(isinstance(e, ev.NameSuit) and (e.at.line, e.at.column) > (event.at.line, event.at.column)
-                   for line in self.record.lines if isinstance(line, ev.EventLine) for e in line.events)
+        return any(isinstance(e, ev.NameSuit) for e in self.events_after(event))
 
     def read_trumps(self, event: ev.Play) -> bool:
         """A card led after a trick bid whose trumps no line names: True where the game's law reads them
@@ -262,10 +268,16 @@ class CalledHand(HandReplay, Generic[Bid]):
         the turned suit (none if no turned card is written either). Unbound, the transcript is
         inconsistent: a finding in the rule ``bidding.trump``. Play begins (True)."""
         turned, caller = self.upcard.suit if self.upcard else None, self.called.caller
-        plays = [e for line in self.record.lines if isinstance(line, ev.EventLine) for e in line.events
-                 if isinstance(e, ev.Play) and (e.at.line, e.at.column) >= (event.at.line, event.at.column)]
+        plays = [event]
+        for later in self.events_after(event):  # the cards that stay played: one taken back is none of them
+            if isinstance(later, ev.Play):
+                plays.append(later)
+            elif isinstance(later, ev.Retract):
+                taken = next((p for p in reversed(plays) if (p.player, p.card) == (later.player, later.card)), None)
+                if taken is not None:
+                    plays.remove(taken)
         suits = dict.fromkeys((turned, turned.partner, *Suit) if turned else Suit)
-        read = bound or next((suit for suit in suits if suit is not None and self.leads_fit(plays, suit)), turned)
+        read = bound or next((suit for suit in suits if self.leads_fit(plays, suit)), turned)
         self.trump, self.step = read, "ready"
         if bound is None:
             self.found("inconsistent-transcript", caller, event.at, "bidding.trump", "unwritten", caller=caller,
