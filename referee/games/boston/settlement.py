@@ -37,6 +37,7 @@ class BostonSettlement:
     def __init__(self, hand: BostonHand) -> None:
         self.hand, self.options = hand, hand.game_options
         self.caller, self.opponents = hand.called.caller, hand.called.against  # the contract's, read once
+        self.kept = hand.missing_discards() if hand.table is not None and hand.table.tricks else []  # never discarded
 
     @property
     def bid(self) -> BostonBid:
@@ -149,7 +150,7 @@ class BostonSettlement:
             hand.note(hand.say("i-pay", "all-pay", each=each, bid=bid_name(hand, self.bid), pool=self.pool_taken(red)))
         else:
             self.settle_played(ledger)
-        for player in hand.missing_discards() if hand.table is not None and hand.table.tricks else []:
+        for player in self.kept:  # played on with thirteen cards for a little misère: he forfeits, as a wrong count
             mark, red, rule = ledger.mark(), TABLES.amount("pool", "wrong-count"), hand.rule_id("misere.discard")
             ledger.into_pool(player, red, rule, hand.say("misere.discard", "cause", player=player))  # F p167
             hand.penalty("misere.discard", "kept", player=player, forfeit=red, since=mark)
@@ -178,8 +179,7 @@ class BostonSettlement:
         hand, bid, caller, table = self.hand, self.bid, self.caller, self.hand.table
         rest = table.tricks_in_hand - len(table.tricks) if table is not None and hand.ended_as("conceded") else 0
         taken = hand.taken()[caller] + (0 if bid.misere else rest)  # the tricks left, conceded to his claim
-        kept = hand.missing_discards() if table is not None and table.tricks else []  # thirteen cards: win nothing
-        if caller in kept and taken == 0:
+        if caller in self.kept and taken == 0:  # thirteen cards: he wins nothing
             return
         if taken == 0 if bid.misere else taken >= (bid.tricks or 5):
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
@@ -193,7 +193,7 @@ class BostonSettlement:
         each, rule = self.amount(short, made=False), hand.rule_id("pay.misere" if bid.misere else "pay.failure")
         cause = hand.say("pay.failure", "cause", caller=caller, bid=bid_name(hand, bid),  # a misère's too
                          put_in="" if bid.misere else hand.say("pay.failure", "put-in", short=short))
-        red = ledger.loses([caller], [p for p in self.opponents if p not in kept], each, rule, cause,
+        red = ledger.loses([caller], [p for p in self.opponents if p not in self.kept], each, rule, cause,
                            hand.rule_id("pool.double"))
         doubled = hand.say("pay.failure", "doubled", caller=caller, red=red) if red else ""
         hand.note(hand.say("pay.misere", "failed", caller=caller, name=bid_name(hand, bid), each=each,
