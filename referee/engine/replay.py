@@ -1601,10 +1601,10 @@ class HandReplay:
 
     @final
     def next_false_card(self, false: tb.OutOfTurn) -> tb.OutOfTurn | None:
-        """Once `false` goes back, the first card out of turn played after it that is still in its trick
-        (`later_plays`): the cards played after a card out of turn go back with it, so that one is due back
-        now, and the next step names it rather than the rightful player's turn. A lead gone back takes every
-        card played to it back with it (`send_back`): the rightful leader then leads."""
+        """Once `false` goes back, the cards played after it that are still in its trick (`later_plays`) go
+        back with it. A lead gone back sends every card played to it back now (`send_back`: this changes
+        the hand), and the rightful leader then leads: None. Else the first card out of turn among them,
+        which is due back now, so that the next step names it rather than the rightful player's turn."""
         plays = self.table.current.plays if self.table is not None else []
         later = plays[len(plays) - self.later_plays:] if self.later_plays else []
         for play in later if false.lead else ():
