@@ -1313,11 +1313,14 @@ class HandReplay:
         if event.player != leader or event.player == table.expected() or trick.card_of(leader) is not None:
             return
         words, before = " and ".join(f"{p.player}'s {p.card}" for p in trick.plays), list(self.choices)
+        told = len(self.notes)
         table.going_back(p.card for p in trick.plays)
         for play in reversed(list(trick.plays)):
             for fact in table.retract(play.player, play.card, event.at, True):
                 self.on_fact(fact)
-        self.notes.append(f"{leader} leads to trick {trick.number}: {words} went back (the take-back is not written).")
+        if len(self.notes) == told:  # unless the game's law says the lead went back (Euchre's: once is enough)
+            self.notes.append(f"{leader} leads to trick {trick.number}: {words} went back (the take-back is not "
+                              "written).")
         for choice in [c for c in self.choices if c not in before and c.lapse(event, trick.number)]:
             self.lapse_choice(choice, event.at)
 
