@@ -27,14 +27,16 @@ TOPIC = "alone.partner-played"
 
 class SitOut:
     """`seat` sits out so that `loner` plays alone; `broken` is where the seat played all the same
-    (his side plays as a partnership from there), None while the lone hand stands."""
+    (his side plays as a partnership from there), None while the lone hand stands; `decided` once the
+    adversaries elected the partnership, or gave the election up by playing on (`elect`)."""
 
-    __slots__ = ("broken", "lone", "loner", "seat", "verb")
+    __slots__ = ("broken", "decided", "lone", "loner", "seat", "verb")
 
     def __init__(self, seat: str, loner: str, lone: str = "the lone hand", verb: str = "play") -> None:
         self.seat, self.loner = seat, loner
         self.lone, self.verb = lone, verb  # what `loner` plays, and does, alone, in words
         self.broken: ev.Span | None = None
+        self.decided = False
 
 
 def sat_out(hand: HandReplay, seat: str) -> SitOut | None:
@@ -92,8 +94,8 @@ def played(hand: HandReplay, sit: SitOut, fact: tb.NotActive) -> None:
 
 
 def given_up(hand: HandReplay, sit: SitOut) -> str:
-    """The note when the adversaries play on before electing: their card gives the election up
-    (unless the seat's card is taken back in time all the same: the table elected after all)."""
+    """The note when the adversaries play on before electing: their card gives the election up, as
+    their election of the partnership would (`elect`); the seat's take-back then corrects only his revoke."""
     return (f"{hand.side_label(hand.adversaries(sit.loner))} played on before electing: a card of theirs gives the "
             f"election up ({hand.rule_id(TOPIC)}), so {sit.loner} loses {sit.lone} and his side plays as a "
             "partnership.")
@@ -105,6 +107,8 @@ def elect(hand: HandReplay, option: str, at: ev.Span, seat: str, card: Card) -> 
     already gathered stands as played (a quitted trick is never rebuilt), a card he has put on the
     table since goes back, and he sits out from now on."""
     sit, table = sat_out(hand, seat), hand.table
+    if sit is not None and option == "partnership":  # elected, or given up by playing on: it stands
+        sit.decided = True
     if option != "alone" or sit is None or sit.broken is None or table is None:
         return
     facts = table.retract(seat, card, at, excused=True)
@@ -124,7 +128,7 @@ def released(hand: HandReplay, seat: str) -> bool:
     """A card of a seat whose lone hand he broke goes back when the adversaries let it stand: not
     once a card of theirs gave that election up (then only a revoke's correction takes it back)."""
     sit = sat_out(hand, seat)
-    return sit is not None and sit.broken is not None and given_up(hand, sit) not in hand.notes
+    return sit is not None and sit.broken is not None and not sit.decided
 
 
 def taken_back(hand: HandReplay, fact: tb.Retracted) -> bool:
@@ -132,7 +136,7 @@ def taken_back(hand: HandReplay, fact: tb.Retracted) -> bool:
     he sits out (the trick may now be complete). False when it is no such card, or the adversaries
     played on before electing: the partnership hand stands, and his take-back corrects his revoke."""
     sit, table = sat_out(hand, fact.player), hand.table
-    if sit is None or sit.broken is None or table is None or given_up(hand, sit) in hand.notes:
+    if sit is None or sit.broken is None or table is None or sit.decided:
         return False
     sit.broken = None
     hand.notes.append(f"{fact.player}'s card was taken back: {sit.loner} keeps {sit.lone}.")
