@@ -164,8 +164,9 @@ def not_his(hand: HandReplay, holder: str, option: str) -> str:
 
 @record
 class Unwaited:
-    """A card played by a holder of cards liable to be called while one of them could have been
-    played instead: the caller's decision on them was due before it."""
+    """A card played before a decision due before it: by a holder of cards liable to be called while
+    one of them could have been played instead (`due`: those), or by the target of a demand chosen
+    after he played to the trick (`LiableCards.demanded_late`, `HandReplay.demanded_back`: `due` empty)."""
 
     card: Card
     at: ev.Span
@@ -350,10 +351,10 @@ class LiableCards:
         held = table.hands.get(player) if table.hands is not None else None
         if held is None or word in ("highest", "lowest"):
             return held is None or self.meets(hand, word, player, unwaited, [])
-        card, led, power = unwaited.card, unwaited.led, table.rules.power
-        lawful = [c for c in (*held, card) if c.suit is led] or [*held, card]
+        card, led, power, suit_of = unwaited.card, unwaited.led, table.rules.power, table.rules.suit_of
+        lawful = [c for c in (*held, card) if suit_of(c) is led] or [*held, card]  # the trick rules' suits
         if word in ("trump", "no-trump"):
-            able = [c for c in lawful if c.suit is hand.trump and led is not hand.trump]
+            able = [c for c in lawful if suit_of(c) is hand.trump and led is not hand.trump]
         elif word in ("win", "lose"):
             plays = [p.card for p in table.current.plays]
             best = max((power(c, led) for c in plays[:plays.index(card)]), default=-1)
