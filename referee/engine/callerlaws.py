@@ -241,7 +241,7 @@ class SideAttentionLaw(AttentionLaw[Any]):
         offer = (hand.say("attention.drawn", "offer", others=label, trick=trick, target=target)
                  if len(options) == len(DEMANDS)
                  else hand.say("attention.drawn", "offer-ruff", others=label, trick=trick, target=target)
-                 if options[0] == "trump"
+                 if "highest" not in options  # to ruff or not, the suit led being one he lacks
                  else hand.say("attention.drawn", "offer-follow", others=label, trick=trick, target=target))
         return Ruling(ruling, Offer(others, event.player, options, "attention.drawn", offer, apply,
                                                        ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED)))
