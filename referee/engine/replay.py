@@ -1268,18 +1268,18 @@ class HandReplay:
         leader = table.rightful_leader
         leading = any(c is trick.plays[0].card for _, c in due)
         again = not leading and {p for p, _ in due} == {event.player}
+        penalty = self.sending_penalty(due)
         if not self.held_aside and (again or (len(due) == len(trick.plays) and event.player == leader)):
             table.going_back(c for _, c in due)
             for player, card in reversed(due):
                 for fact in table.retract(player, card, event.at, True):
                     self.on_fact(fact)
-            why = "the penalty" if self.sending_penalty(due) else "the laws"
-            self.notes.append(f"{event.player} plays again to trick {trick.number}" if again else
-                              f"{leader} leads to trick {trick.number}")
-            self.notes[-1] += f": {words} went back as {why} required (the take-back is not written)."
+            now = f"{event.player} plays again to trick {trick.number}" if again else \
+                f"{leader} leads to trick {trick.number}"
+            self.notes.append(f"{now}: {words} went back as {'the penalty' if penalty else 'the laws'} required "
+                              "(the take-back is not written).")
             self.due_back, self.due_requirements = [], []
             return False
-        penalty = self.sending_penalty(due)
         why = f"the penalty chosen requires ({penalty})" if penalty else "the laws require"
         base = (f"{event.player} played {event.card} to trick {trick.number} while {words} had still to be taken "
                 f"back, as {why}; " + (f"{leader} was then to lead." if leading else
