@@ -339,7 +339,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         """What happens now: a choice play waits for comes first, then play's own next step once
         it has begun, else the step the hand stands at before play (none once the hand is over)."""
         if (step := self.choice_step()) is not None:
-            before = [c for c in self.choices if c.waits] and all(c.ends == {Lapse.PLAY_BEGINS} for c in self.choices)
+            before = any(c.waits for c in self.choices) and all(c.ends == {Lapse.PLAY_BEGINS} for c in self.choices)
             # a choice open until the first lead (a card fallen face up) holds the bidding up no more than play
             return f"{step}; meanwhile {self.waiting()}" if before and self.step == "bidding" else step
         if self.table is not None:
