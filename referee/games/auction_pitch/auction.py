@@ -197,5 +197,5 @@ class Auction:
         seller while some players had not spoken: the table took them to have passed."""
         silent = self.calls.take_silence()
         self.close_if_over()
-        return WORDS.say("bidding.seller", "silent", silent=silent[0]) if len(silent) == 1 else \
-            WORDS.say("bidding.seller", "silent-all", silent=" and ".join(silent))
+        return WORDS.say("bidding.silent", "one", silent=silent[0]) if len(silent) == 1 else \
+            WORDS.say("bidding.silent", "all", silent=" and ".join(silent))
