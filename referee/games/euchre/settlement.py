@@ -51,8 +51,8 @@ def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, in
                 "exposed.card", "euchred-capped", took=took, capped=capped)
         return makers, 2, "exposed.card", hand.say("exposed.card", "march-capped", took=took, capped=capped)
     if tricks < 3:
-        if hand.lone_defence:  # a euchre by a lone defender
-            return hand.sides.other(makers), 4, "alone.defend", hand.say("alone.defend", "euchred", took=took)
+        if hand.lone_defence:  # four, or a euchred lone hand's points where the club scores those higher
+            return hand.other(makers), max(4, hand.game_options["lone-euchre"] if lone else 0), "alone.defend", euchred
         return hand.sides.other(makers), hand.game_options["lone-euchre"] if lone else 2, "score.euchre", euchred
     if tricks == 5:
         return makers, hand.game_options["lone-march"] if lone else 2, "score.march", march
