@@ -317,8 +317,8 @@ def score_euchre(text: str) -> Scored:
                 delta[makers] = int(rules.get("lone-march", "4")) if alone else 2
             elif tricks[makers] >= 3:
                 delta[makers] = 1
-            elif any(side_of[p] == defenders for p in lone):  # a euchre by a lone defender: four (OS)
-                delta[defenders] = 4
+            elif any(side_of[p] == defenders for p in lone):  # a euchre by a lone defender: four (OS), or
+                delta[defenders] = max(4, int(rules.get("lone-euchre", "2")) if alone else 0)  # a higher lone-euchre
             else:
                 delta[defenders] = int(rules.get("lone-euchre", "2")) if alone else 2
             for s in sides:

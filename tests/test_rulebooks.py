@@ -46,6 +46,7 @@ NEVER_CITED: dict[str, str | None] = {
     "auction-pitch.bidding.no-bid": None,  # nothing to make: the contract, and no set-back
     "auction-pitch.bidding.board": "auction-pitch.bidding.illegal",
     "auction-pitch.bidding.board-all-pass": None,  # status thrown-in, or the contract
+    "auction-pitch.bidding.silent": None,  # a note on the hand: the silent players passed
     "auction-pitch.play.trump": None,  # the contract's trump
     "auction-pitch.play.follow": "auction-pitch.revoke.established",
     "auction-pitch.score.made": None,  # each point won is cited: score.high, .low, .jack, .game

@@ -1455,10 +1455,18 @@ class HandReplay:
         self.notes.append(f"{event.player} conceded the remaining tricks to {self.other(self.side(event.player))}.")
         self.gather_now()
 
+    def before_play_rest(self, event: ev.Concede | ev.ClaimRest) -> bool:
+        """Whether a concession or a claim of the rest before play gives every trick (a game whose contract
+        is made before the opening lead says so, and readies the hand for it); by default it means nothing."""
+        return False
+
     @final
     def nothing_left(self, event: ev.Concede | ev.ClaimRest, word: str, what: str) -> bool:
         """Whether no trick is left for a concession or a claim of the rest to give: before play, where
-        its `word` has no meaning, or once every trick is played (the player `what`: ignored)."""
+        its `word` has no meaning unless the game's contract gives every trick then (`before_play_rest`),
+        or once every trick is played (the player `what`: ignored)."""
+        if self.table is None and self.before_play_rest(event):
+            return False
         if self.table is None:
             self.unsupported(event, f"'{word}' before play")
         elif self.table.finished:

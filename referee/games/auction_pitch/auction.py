@@ -56,9 +56,13 @@ class Auction:
         return (calls.caller, calls.high) if calls.caller is not None and calls.high is not None else None
 
     def waiting(self) -> str:
-        """What the pitch still waits for, in words."""
-        return WORDS.say("play.premature-lead", "bidding", turn=self.calls.turn) if self.phase == "bidding" \
-            else WORDS.say("play.premature-lead", "selling", seller=self.eldest)
+        """What the pitch still waits for, in words: bidding to the board, before anyone has spoken, that the
+        eldest's first turn is a bid (the seed: nobody pitches but by outbidding the rest)."""
+        if self.phase != "bidding":
+            return WORDS.say("play.premature-lead", "selling", seller=self.eldest)
+        if self.board and not self.calls.acted:
+            return WORDS.say("play.premature-lead", "board-first", eldest=self.eldest)
+        return WORDS.say("play.premature-lead", "bidding", turn=self.calls.turn)
 
     # ---- bids and passes -----------------------------------------------------------------
     def admits(self, player: str, what: str) -> Answer:
@@ -197,5 +201,5 @@ class Auction:
         seller while some players had not spoken: the table took them to have passed."""
         silent = self.calls.take_silence()
         self.close_if_over()
-        return WORDS.say("bidding.seller", "silent", silent=silent[0]) if len(silent) == 1 else \
-            WORDS.say("bidding.seller", "silent-all", silent=" and ".join(silent))
+        return WORDS.say("bidding.silent", "one", silent=silent[0]) if len(silent) == 1 else \
+            WORDS.say("bidding.silent", "all", silent=" and ".join(silent))

@@ -70,10 +70,7 @@ def random_auction(rng: random.Random, seats: list[str], board: bool) -> tuple[s
         else:
             calls.append(f"{seat} pass")
     lines = [", ".join(calls)]
-    if best is None:
-        return eldest, lines
-    if board:
-        return best[0], lines
-    if rng.random() < 0.5:
-        return best[0], lines + [f"{eldest} sell"]
-    return eldest, lines + [f"{eldest} refuse"]
+    if best is None or board:  # nobody bid: the eldest pitches; bidding to the board, the highest bidder
+        return best[0] if best else eldest, lines
+    sells = rng.random() < 0.5  # the seller sells to the highest bidder, or refuses and pitches himself
+    return best[0] if sells else eldest, lines + [f"{eldest} {'sell' if sells else 'refuse'}"]

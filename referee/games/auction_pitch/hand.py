@@ -61,6 +61,7 @@ class AuctionPitchHand(HandReplay):
         self.stood: tb.OutOfTurn | None = None  # an adversary's card out of turn that stands (accepted, played to)
         self.deal_exposure: Choice | None = None  # the others' choice after a card shown in the deal
         self.disobeyed: list[tb.Revoke] = []
+        self.early: list[ev.Play] = []  # cards played before the pitch since the last call: due back
 
     # ---- small queries -------------------------------------------------------------------
     @property
@@ -71,6 +72,7 @@ class AuctionPitchHand(HandReplay):
     def heard(self, event: ev.Event, answer: Answer) -> None:
         """What the auction answered a call; a call that leaves it thrown in (all passed) ends the hand."""
         answer.report(self, event)
+        self.early.clear()  # the call shows they went back
         if self.auction.phase == "thrown-in" and self.stage == "auction":
             self.end("thrown-in")
 
@@ -132,6 +134,7 @@ class AuctionPitchHand(HandReplay):
             return super().on_play(event)
         if self.table is None and not self.ready_to_play(event):
             self.sent_back.add(event.card)
+            self.early.append(event)
             return
         if self.trump is None and event.player == self.pitcher:
             self.trump = self.rules.trump = event.card.suit
@@ -169,11 +172,8 @@ class AuctionPitchHand(HandReplay):
             "to_go": {p: self.target - after[p] for p in self.order},
         }
 
-    def next_step(self) -> str | None:
-        if (exposure := self.deal_exposure) is not None and exposure in self.choices:
-            return self.say("deal.exposed", "step", chooser=exposure.pending.chooser, dealer=self.dealer)
-        if stop := self.penalty_laws.deal.step(self):
-            return stop
+    def auction_step(self) -> str:
+        """What the bidding, the sale or the pitch waits for."""
         auction = self.auction
         if auction.phase == "bidding":
             if not auction.board and not auction.highest:
@@ -181,8 +181,17 @@ class AuctionPitchHand(HandReplay):
             return self.say("bidding.seller", "bid-step", turn=auction.calls.turn)
         if auction.phase == "selling" and (highest := auction.highest) is not None:
             return self.say("bidding.seller", "sell-step", seller=auction.eldest, bidder=highest[0], bid=highest[1])
+        return self.say("bidding.seller", "pitch-step", pitcher=self.pitcher)
+
+    def next_step(self) -> str | None:
+        if (exposure := self.deal_exposure) is not None and exposure in self.choices:
+            return self.say("deal.exposed", "step", chooser=exposure.pending.chooser, dealer=self.dealer)
+        if stop := self.penalty_laws.deal.step(self):
+            return stop
         if self.table is None:
-            return self.say("bidding.seller", "pitch-step", pitcher=self.pitcher)
+            back = ", ".join(f"{e.player} {e.card}" for e in self.early if e.card in self.sent_back)
+            waits = self.auction_step()
+            return self.say("play.premature-lead", "back", cards=back, step=waits) if back else waits
         if self.false_card is not None:
             return step(self, self.false_card)
         choosing = self.choice_step()  # e.g. the pitcher's choice after a card out of turn taken back

@@ -10,18 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import Choice, Lapse, Option
-from ...engine.penalties import (
-    CallLaw,
-    DealLaw,
-    ExposedLaw,
-    Offer,
-    OutOfTurnLaw,
-    PenaltyLaws,
-    RevokeLaw,
-    Ruling,
-)
 from ...engine.replay import Requirement
 from ...notation import events as ev
 
@@ -31,15 +22,15 @@ if TYPE_CHECKING:
 OUT_OF_TURN_CALLS: tuple[Option, ...] = ("highest", "lowest", "trump", "no-trump")
 
 
-class PitchRevokeLaw(RevokeLaw["AuctionPitchHand"]):
+class PitchRevokeLaw(laws.RevokeLaw["AuctionPitchHand"]):
     """The revoker's points go to nobody; he is set back and pays a red counter."""
 
     __slots__ = ()
 
-    def decide(self, hand: AuctionPitchHand, fact: tb.Revoke) -> Ruling:
+    def decide(self, hand: AuctionPitchHand, fact: tb.Revoke) -> laws.Ruling:
         if fact.status == "corrected":
             return super().decide(hand, fact)
-        return Ruling(hand.say("revoke.established", "played-out", cost=revoke_words(hand, fact.player)))
+        return laws.Ruling(hand.say("revoke.established", "played-out", cost=revoke_words(hand, fact.player)))
 
 
 def set_back(hand: AuctionPitchHand, offender: str) -> int:
@@ -68,20 +59,20 @@ def revoke_words(hand: AuctionPitchHand, player: str) -> str:
         if kept else hand.say("revoke.established", "cost", player=player, amount=amount, safe=safe)
 
 
-class PitchOutOfTurnLaw(OutOfTurnLaw["AuctionPitchHand"]):
+class PitchOutOfTurnLaw(laws.OutOfTurnLaw["AuctionPitchHand"]):
     """An adversary's card out of turn goes back and the pitcher may call a card from him, unless
     the pitcher plays to it; the pitcher's own card out of turn goes back without penalty."""
 
     __slots__ = ()
 
-    def decide(self, hand: AuctionPitchHand, fact: tb.OutOfTurn) -> Ruling:
+    def decide(self, hand: AuctionPitchHand, fact: tb.OutOfTurn) -> laws.Ruling:
         if fact.player == hand.pitcher and not fact.lead and hand.stood is not None and hand.stood.trick == fact.trick:
-            return Ruling(found=False)  # the seed: following a card out of turn that stands, he is no offender
+            return laws.Ruling(found=False)  # the seed: following a card out of turn that stands, he is no offender
         if fact.player == hand.pitcher:
-            return Ruling(hand.say("play.pitcher-out-of-turn", "ruling"), topic="play.pitcher-out-of-turn",
-                          keeps=True)  # kept until it goes back, or stands
-        return Ruling(hand.say("play.out-of-turn", "ruling", pitcher=hand.pitcher, player=fact.player),
-                      _offer(hand, fact), keeps=True)
+            return laws.Ruling(hand.say("play.pitcher-out-of-turn", "ruling"), topic="play.pitcher-out-of-turn",
+                               keeps=True)  # kept until it goes back, or stands
+        return laws.Ruling(hand.say("play.out-of-turn", "ruling", pitcher=hand.pitcher, player=fact.player),
+                           _offer(hand, fact), keeps=True)
 
     def stood(self, hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
         late = offenders(hand, false)
@@ -131,14 +122,15 @@ def step(hand: AuctionPitchHand, false: tb.OutOfTurn) -> str:
                                                  card=hand.penalty_laws.call.describe(hand, called))
 
 
-def _offer(hand: AuctionPitchHand, fact: tb.OutOfTurn) -> Offer:
+def _offer(hand: AuctionPitchHand, fact: tb.OutOfTurn) -> laws.Offer:
     """The pitcher's choice after `fact`, made afresh once its card goes back: none is left to accept."""
     pitcher, back, who = hand.pitcher or "", all(p.card is not fact.card for p in offenders(hand, fact)), fact.player
-    return Offer(frozenset({pitcher}), who, OUT_OF_TURN_CALLS if back else (*OUT_OF_TURN_CALLS, "accept"),
-                 "play.out-of-turn", hand.say("play.out-of-turn", "offer-after-take-back", pitcher=pitcher, player=who)
-                 if back else hand.say("play.out-of-turn", "offer", pitcher=pitcher, player=who),
-                 _pitcher_calls(pitcher, fact), ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), card=fact.card,
-                 renew=None if back else lambda hand, _, __: _offer(hand, fact))
+    return laws.Offer(frozenset({pitcher}), who, OUT_OF_TURN_CALLS if back else (*OUT_OF_TURN_CALLS, "accept"),
+                      "play.out-of-turn",
+                      hand.say("play.out-of-turn", "offer-after-take-back", pitcher=pitcher, player=who)
+                      if back else hand.say("play.out-of-turn", "offer", pitcher=pitcher, player=who),
+                      _pitcher_calls(pitcher, fact), ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), card=fact.card,
+                      renew=None if back else lambda hand, _, __: _offer(hand, fact))
 
 
 def _pitcher_calls(pitcher: str, fact: tb.OutOfTurn) -> Callable[[AuctionPitchHand, str, ev.Span], None]:
@@ -158,28 +150,28 @@ def _pitcher_calls(pitcher: str, fact: tb.OutOfTurn) -> Callable[[AuctionPitchHa
     return call
 
 
-class PitchExposedLaw(ExposedLaw["AuctionPitchHand"]):
+class PitchExposedLaw(laws.ExposedLaw["AuctionPitchHand"]):
     """A card exposed in the deal lets the others have the deal again; later, no penalty."""
 
     __slots__ = ()
 
-    def decide(self, hand: AuctionPitchHand, event: ev.Expose) -> Ruling:
+    def decide(self, hand: AuctionPitchHand, event: ev.Expose) -> laws.Ruling:
         auction, dealer = hand.auction, hand.dealer
         if not (auction.phase == "bidding" and not auction.calls.acted):  # before any bid or pass: in the deal
-            return Ruling(hand.say("exposed.card", "no-partner"))
+            return laws.Ruling(hand.say("exposed.card", "no-partner"))
         words = hand.say("exposed.card", "in-deal", dealer=dealer)
         if hand.deal_exposure is not None:
-            return Ruling(words)
+            return laws.Ruling(words)
         others = frozenset(p for p in hand.order if p != dealer)
 
         def kept(choice: Choice | None) -> None:
             hand.deal_exposure = choice
 
-        return Ruling(words, Offer(others, event.player, ("deal-stands", "redeal"), "deal.exposed",
-                                   hand.say("deal.exposed", "offer", others=hand.side_label(others), dealer=dealer),
-                                   deal_stands, implied_text=hand.say("deal.exposed", "bidding-went-on",
-                                                                      player=event.player, card=event.card),
-                                   ends=(Lapse.ANY_ACTION,)), kept)
+        offer = hand.say("deal.exposed", "offer", others=hand.side_label(others), dealer=dealer)
+        return laws.Ruling(words, laws.Offer(others, event.player, ("deal-stands", "redeal"), "deal.exposed", offer,
+                                             deal_stands, implied_text=hand.say("deal.exposed", "bidding-went-on",
+                                                                                player=event.player, card=event.card),
+                                             ends=(Lapse.ANY_ACTION,)), kept)
 
 
 def deal_stands(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
@@ -190,21 +182,21 @@ def deal_stands(hand: AuctionPitchHand, option: str, at: ev.Span) -> None:
         hand.notes.append(hand.say("deal.exposed", "stands", dealer=hand.dealer))
 
 
-class PitchCallLaw(CallLaw["AuctionPitchHand"]):
+class PitchCallLaw(laws.CallLaw["AuctionPitchHand"]):
     """"Trump" may be called even from a player who holds the suit led; a call disobeyed is a
     revoke, penalised under its own rule."""
 
     __slots__ = ()
 
-    def decide(self, hand: AuctionPitchHand, requirement: Requirement) -> Ruling:
+    def decide(self, hand: AuctionPitchHand, requirement: Requirement) -> laws.Ruling:
         def disobeyed(choice: Choice | None) -> None:
             hand.disobeyed.append(hand.revokes[-1])  # penalised under call.disobeyed rather than revoke.established
 
-        return Ruling(hand.say("call.disobeyed", "revoke", cost=revoke_words(hand, requirement.offender)),
-                      then=disobeyed)
+        return laws.Ruling(hand.say("call.disobeyed", "revoke", cost=revoke_words(hand, requirement.offender)),
+                           then=disobeyed)
 
 
-LAWS = PenaltyLaws(revoke=PitchRevokeLaw(), exposed=PitchExposedLaw(), call=PitchCallLaw(trump_while_following=True),
-                   out_of_turn=PitchOutOfTurnLaw(),
-                   deal=DealLaw["AuctionPitchHand"]((ev.Bid, ev.Pass, ev.Pitch, ev.Sell, ev.Refuse, ev.Play)))
+LAWS = laws.PenaltyLaws(revoke=PitchRevokeLaw(), exposed=PitchExposedLaw(), out_of_turn=PitchOutOfTurnLaw(),
+                        call=PitchCallLaw(trump_while_following=True),
+                        deal=laws.DealLaw["AuctionPitchHand"]((ev.Bid, ev.Pass, ev.Pitch, ev.Sell, ev.Refuse, ev.Play)))
 """Auction Pitch's penalty laws, declared on its hand."""

@@ -120,18 +120,17 @@ def score_play(hand: AuctionPitchHand, ledger: Ledger, outcome: Outcome) -> None
             ledger.into_pool(pitcher, 1, rule, cause)
         hand.penalty("score.set-back", "set-back", pitcher=pitcher, taken=taken, to_make=to_make,
                      effects=(Effect("hand-not-scored", pitcher),), since=mark)
-    outcome.winner = None if hand.game_over else count_out(hand, ledger, points, excluded, made)
+    outcome.winner = None if hand.game_over else count_out(hand, ledger, points, excluded, made, taken)
 
 
 def count_out(hand: AuctionPitchHand, ledger: Ledger, points: dict[str, str | None], excluded: set[str],
-              made: bool) -> str | None:
+              made: bool, taken: int) -> str | None:
     """Who goes out on this deal: sale first, then Smudge, bidder first, then High, Low, Jack, Game."""
     auction, target, before = hand.auction, hand.target, hand.ctx.score_before
     running, eldest, pitcher = dict(before), auction.eldest, auction.pitcher or ""
     running[eldest] = running.get(eldest, 0) + (auction.sale_points if auction.sale == "sold" else 0)
     if auction.sale == "sold" and running[eldest] >= target:
         return eldest
-    taken = sum(1 for p in points.values() if p == pitcher)
     bidder_counts = auction.to_make is not None and made and pitcher not in excluded
     if bidder_counts and hand.game_options["smudge"] and auction.to_make == 4 and taken == 4 \
             and before.get(pitcher, 0) >= 0:

@@ -14,9 +14,7 @@ from .hand import EuchreHand
 
 
 class EuchreSession(GameSession[EuchreHand]):
-    def __init__(self, game: Euchre, setup: Setup) -> None:
-        super().__init__(game, setup)
-        self.deals = 0  # hands adjudicated, for games of a fixed number of deals
+    deals: int = 0  # hands adjudicated, for games of a fixed number of deals
 
     def replay(self, record: HandRecord) -> EuchreHand:
         return EuchreHand(self.context(self.number), record)

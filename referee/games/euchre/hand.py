@@ -130,9 +130,8 @@ class EuchreHand(HandReplay):
     def barred(self, event: ev.Event, what: str) -> bool:
         """SOM 79, 80: the partner of a player who named a suit after passing must pass, and (a house rule)
         in the first round the partner of one who ordered up after passing; his call counts as a pass."""
-        if event.player not in self.must_pass or self.must_pass[event.player] != self.auction.round:
+        if self.must_pass.get(player := event.player) != self.auction.round:
             return False
-        player = event.player
         if self.auction.round == 1:
             self.found("illegal-bid", player, event.at, "bidding.first-round", "bound", player=player, what=what)
         else:
@@ -387,9 +386,7 @@ class EuchreHand(HandReplay):
 
     def on_claimrest(self, event: ev.ClaimRest) -> None:
         """A claim of the rest is taken as allowed (the laws are silent): the other side concedes the tricks left."""
-        if self.table is None and self.made and self.trump is not None:  # before the opening lead: all five
-            self.seat_lone_hands(event.at)
-        elif self.nothing_left(event, "claim rest", "claims the rest"):
+        if self.nothing_left(event, "claim rest", "claims the rest"):
             return
         side = self.sides.side(event.player)
         self.end("conceded", next(p for p in self.order if self.sides.side(p) != side))
@@ -397,6 +394,12 @@ class EuchreHand(HandReplay):
                           if claims.claim_unmade(self.table, self.sides.members(side))
                           else self.say("concede", "claimed", player=event.player, side=side))
         self.gather_now()
+
+    def before_play_rest(self, event: ev.Concede | ev.ClaimRest) -> bool:
+        """Trump made, a claim or a concession before the opening lead gives all five tricks (`euchre.concede`)."""
+        if self.made and self.trump is not None:
+            self.seat_lone_hands(event.at)
+        return self.made and self.trump is not None
 
     def on_look(self, event: ev.Look) -> None:
         """The seed: the current trick may be reviewed until it is gathered, but completed tricks

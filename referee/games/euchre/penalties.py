@@ -40,9 +40,8 @@ def revoke_points(hand: EuchreHand, offender: str, at: ev.Span) -> int:
     alone_then = hand.lone_hand or (broken is not None and (at.line, at.column) < (broken.line, broken.column))
     # the sides attempting a lone hand then: the lone maker's, a lone defender's
     lone = {hand.side(p) for p, on in ((hand.alone, alone_then), (hand.defender_alone, hand.lone_defence)) if p and on}
-    if hand.side(offender) in lone or (lone and hand.game_options["revoke-lone"] == "any-lone-hand"):
-        return hand.game_options["revoke-lone-points"]
-    return hand.game_options["revoke-points"]
+    any_lone = lone and hand.game_options["revoke-lone"] == "any-lone-hand"
+    return hand.game_options["revoke-lone-points" if hand.side(offender) in lone or any_lone else "revoke-points"]
 
 
 class EuchreRetractLaw(laws.RetractLaw["EuchreHand"]):

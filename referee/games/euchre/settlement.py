@@ -41,21 +41,21 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
 
 def ordinary_result(hand: EuchreHand, makers: str, tricks: int) -> tuple[str, int, str, str]:
     """Who scores the hand, how much, the rule's topic and the result in words, the `makers` having taken `tricks`."""
-    lone = hand.lone_hand  # below, the makers by name: under the score, a euchre's points go to the other side
+    lone, house = hand.lone_hand, hand.game_options  # below, the makers by name: a euchre scores for the others
     took, euchred, march = result_words(makers, lone, tricks)
-    exposed = hand.partner_exposed if lone else None
-    if exposed is not None and tricks in (0, 1, 2, 5):  # Somerset 102: his partner's card caps the lone hand
+    exposed = hand.partner_exposed if lone else None  # Somerset 102: his card caps the lone hand, where that costs it
+    if exposed is not None and (house["lone-euchre"] <= 4 if tricks < 3 else tricks == 5 and house["lone-march"] > 1):
         capped = hand.say("exposed.card", "capped", seat=exposed)
         if tricks < 3:
             return hand.sides.other(makers), 4, "exposed.card", hand.say(
                 "exposed.card", "euchred-capped", took=took, capped=capped)
         return makers, 2, "exposed.card", hand.say("exposed.card", "march-capped", took=took, capped=capped)
     if tricks < 3:
-        if hand.lone_defence:  # a euchre by a lone defender
-            return hand.sides.other(makers), 4, "alone.defend", hand.say("alone.defend", "euchred", took=took)
-        return hand.sides.other(makers), hand.game_options["lone-euchre"] if lone else 2, "score.euchre", euchred
+        if hand.lone_defence:  # four, or a euchred lone hand's points where the club scores those higher
+            return hand.other(makers), max(4, house["lone-euchre"] if lone else 0), "alone.defend", euchred
+        return hand.sides.other(makers), house["lone-euchre"] if lone else 2, "score.euchre", euchred
     if tricks == 5:
-        return makers, hand.game_options["lone-march"] if lone else 2, "score.march", march
+        return makers, house["lone-march"] if lone else 2, "score.march", march
     return makers, 1, "score.makers", took
 
 
