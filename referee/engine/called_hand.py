@@ -197,8 +197,10 @@ class CalledHand(HandReplay, Generic[Bid]):
         raise NotImplementedError
 
     def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
-        """The cards laid down after a claim of the rest, by partner: what the game's law makes of them."""
-        raise NotImplementedError
+        """The cards laid down after a claim of the rest, by partner: each liable to be called, as an
+        exposed card is (`LiableCards.expose`); a game whose law makes more of them says so."""
+        for player, card in ((p, c) for p, laid in cards.items() for c in laid):
+            self.liable.expose(self, player, card)
 
     # ---- the steps before play -------------------------------------------------------------
     def close_into(self, rung: Rung | None, names_trumps: bool) -> None:
