@@ -72,6 +72,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         self.called = NOBODY
         self.step: Step = "bidding"
         self.rest_claimant: str | None = None  # who claimed the rest in play (a caller's claim: Boston's I pay)
+        self.conceders: list[str] = []  # who conceded a claim of the rest (`on_concede`)
 
     # ---- the bidding ------------------------------------------------------------------------
     @property
@@ -155,7 +156,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         cards are laid on the table, each then the innocent side's to call (`lay_claimed`), or in a
         misère it is an error the caller may claim; where the game's laws give no penalty, a note in
         its words says so (`claim_free`). Made in play, the claimant is kept (`rest_claimant`): his
-        adversaries may concede it, where the game's laws say so (Boston's caller's)."""
+        adversaries may concede it (`on_concede`; in Boston only the caller's)."""
         if self.table is not None and not self.play_over():
             self.rest_claimant = event.player
         if (free := self.claim_free(event.player)) is not None:
@@ -163,13 +164,43 @@ class CalledHand(HandReplay, Generic[Bid]):
         elif (cards := claim_rest(self, event, self.called, self.caller_side.misere, self.claim_whose)) is not None:
             self.lay_claimed(cards)
 
+    def on_concede(self, event: ev.Concede) -> None:
+        """A player concedes the claim of the rest an adversary made in play (`rest_claimant`): once
+        every adversary of the claimant has (an earlier concession counts), the hand ends at once as
+        he claimed (`taken_as_conceded`), which a note in the game's words says (``play.claim-rest``
+        ``conceded``). Without such a claim to agree to, a concession has no meaning; a game whose
+        laws give it one (Boston's "I pay") says so itself."""
+        claimant = self.rest_claimant
+        against = self.adversaries(claimant) if claimant is not None else ()
+        if self.nothing_left(event, "concede", "concedes"):
+            return
+        if self.stage == "ended" or event.player not in against:
+            self.unsupported(event, "'concede' but of a claim of the rest by the other side")
+            return
+        self.conceders.append(event.player)
+        if all(p in self.conceders for p in against):
+            self.end("conceded", event.player)
+            self.note(self.say("play.claim-rest", "conceded", claimant=claimant, conceders=self.side_label(against)))
+            self.gather_now()
+
+    def taken_as_conceded(self) -> dict[str, int]:
+        """The tricks taken by each player (`taken`), and the tricks left the claimant's when his claim
+        of the rest was conceded: none of them in a misère whose caller claimed to lose them."""
+        taken, table, claimant = self.taken(), self.table, self.rest_claimant
+        if table is not None and claimant is not None and self.ended_as("conceded") \
+                and claimant != self.called.misere_caller:
+            taken[claimant] += table.tricks_in_hand - len(table.tricks)
+        return taken
+
     def claim_free(self, player: str) -> str | None:
         """Why `player`'s claim of the rest carries no penalty, in words; None when it carries one."""
         raise NotImplementedError
 
     def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
-        """The cards laid down after a claim of the rest, by partner: what the game's law makes of them."""
-        raise NotImplementedError
+        """The cards laid down after a claim of the rest, by partner: each liable to be called, as an
+        exposed card is (`LiableCards.expose`); a game whose law makes more of them says so."""
+        for player, card in ((p, c) for p, laid in cards.items() for c in laid):
+            self.liable.expose(self, player, card)
 
     # ---- the steps before play -------------------------------------------------------------
     def close_into(self, rung: Rung | None, names_trumps: bool) -> None:

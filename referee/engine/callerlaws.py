@@ -136,6 +136,12 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
             else hand.say("play.out-of-turn", "lead", others=label, expected=fact.expected)
         return Ruling(words, self.lead_offer(hand, fact, targets, label, whom) if applies else None)
 
+    def played_twice(self, hand: Any, fact: tb.PlayedTwice) -> None:
+        """A second card given to one trick is law 19's (`OutOfTurnLaw`), but a leader's winning cards
+        led one after another (`led_ahead`)."""
+        if not led_ahead(self.side, hand, fact):
+            super().played_twice(hand, fact)
+
     def lead_offer(self, hand: Any, fact: tb.OutOfTurn, targets: list[str], others: str, whom: str) -> Offer:
         """The innocent side's (`others`) choice after a lead out of turn: a suit from `targets`
         (`whom`, in words), or the card."""
@@ -163,6 +169,34 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
             apply, implied=None if back else "accept", card=card,
             implied_text="" if back else hand.say("play.out-of-turn", "lead-stands", offender=offender),
             renew=None if back else lambda hand, _, __: self.lead_offer(hand, fact, targets, others, whom))
+
+
+def led_ahead(side: CallerSide, hand: Any, fact: tb.PlayedTwice) -> bool:
+    """L22: a leader who leads two cards better than any of their suits his adversaries hold (the
+    deal lines prove it), the second before any partner of his has played to the trick, leads his
+    winning cards without waiting: the later card goes back to his hand exposed, liable to be
+    called (`LiableCards`), and the innocent side may require the next of his partners to play to
+    win the trick (worded under ``play.led-ahead``). Not where no penalty applies (a solo caller
+    has no partner), nor in a misère, whose adversaries lead no winning cards: law 19's there."""
+    table, called = hand.table, hand.called
+    trick = table.current if table is not None else None
+    partners = called.partners_of(fact.player)
+    if (trick is None or table.hands is None or called.misere or side.exemption(hand, fact.player) is not None
+            or (fact.trick, fact.player) != (trick.number, trick.leader) or partners & set(trick.players)):
+        return False
+    rivals = [c for p in hand.adversaries(fact.player) for c in table.hands.get(p, ())] \
+        + [q.card for q in trick.plays if q.player != fact.player]
+    if any(c.suit is led.suit and c.rank > led.rank for led in (trick.plays[0].card, fact.card) for c in rivals):
+        return False
+    partner, them = hand.left_of(fact.player, partners), choosers(hand, fact.player)
+    others = hand.side_label(them)
+    hand.find("lead-out-of-turn", fact.player, fact.at, "play.led-ahead", hand.say(
+        "play.led-ahead", "found", player=fact.player, card=fact.card, partner=partner, trick=fact.trick,
+        others=others), trick=fact.trick)
+    hand.liable.expose(hand, fact.player, fact.card)
+    hand.demand(them, fact.player, partner, ("win",), "play.led-ahead", hand.say(
+        "play.led-ahead", "demand", others=others, partner=partner, trick=fact.trick))
+    return True
 
 
 def caller_lead_followed(hand: Any) -> None:

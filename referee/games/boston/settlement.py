@@ -176,9 +176,8 @@ class BostonSettlement:
         return self.hand.say("pool.win", "taken", caller=self.caller, red=red) if red else ""
 
     def settle_played(self, ledger: Ledger) -> None:
-        hand, bid, caller, table = self.hand, self.bid, self.caller, self.hand.table
-        rest = table.tricks_in_hand - len(table.tricks) if table is not None and hand.ended_as("conceded") else 0
-        taken = hand.taken()[caller] + (0 if bid.misere else rest)  # the tricks left, conceded to his claim
+        hand, bid, caller = self.hand, self.bid, self.caller
+        taken = hand.taken_as_conceded()[caller]  # the tricks left his, when his claim was conceded
         if caller in self.kept and taken == 0:  # thirteen cards: he wins nothing
             return
         if taken == 0 if bid.misere else taken >= (bid.tricks or 5):

@@ -12,7 +12,7 @@ from ...engine.caller import Called
 from ...engine.callerlaws import CALL_WORDS
 from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
-from ...notation.cards import Card, Suit, pack
+from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, Contract, Proposal, needed_in, read_bid, read_demand
 from .penalties import LAWS, SIDE, call_offer, fallen_card_offer, penalised
@@ -185,11 +185,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
         partner to show anything to)."""
         free = self.table is None or SIDE.exemption(self, player) is not None
         return self.say("play.claim-rest", "no-penalty", player=player) if free else None
-
-    def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
-        """As in Boston, each the other side's to call, as an exposed card (`call_offer`)."""
-        for player, card in ((p, c) for p, laid in cards.items() for c in laid):
-            self.open(call_offer(self, player, card))
 
     def check_counts(self, event: ev.Play) -> None:
         for player, cards in ((p, c) for p in self.order if (c := self.deals.get(p)) and len(c) != self.cards_per_hand):

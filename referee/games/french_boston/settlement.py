@@ -35,7 +35,7 @@ class FrenchBostonSettlement:
     def __init__(self, hand: FrenchBostonHand) -> None:
         self.hand, self.options = hand, hand.game_options
         self.amounts = TABLE.scaled(multiplier(hand.number))  # the deal's amounts, doubled on a double deal
-        self.taken, self.one_to_one = hand.taken(), self.options["settlement"] == "one-to-one"  # tricks as replayed
+        self.taken, self.one_to_one = hand.taken_as_conceded(), self.options["settlement"] == "one-to-one"
         self.trump = hand.trump.word if hand.trump is not None else "?"
         self.col = SUIT_RANK[hand.trump] if hand.trump is not None else 0  # the table's column: the trump suit's
         played = hand.table.played.items() if hand.table is not None else ()  # held: a deal line, else the play
