@@ -144,3 +144,71 @@ def test_a_comment_does_not_make_a_broken_line_a_hand_line() -> None:
     comment after it does not make it one."""
     plain = check_text(HAND_LINES.format(line="hnad")).to_dict()["files"][0]
     assert check_text(HAND_LINES.format(line="hnad   # 2 deals")).to_dict()["files"][0] == plain
+
+
+def upcards_turned_late(text: str) -> str:
+    """`text` with each hand's ``upcard`` lines moved after its events, before any ``recorded`` or
+    ``redeal`` line: the turned card written down once the bidding and play were."""
+    out: list[str] = []
+    body: list[str] = []
+    upcards: list[str] = []
+
+    def close_hand() -> None:
+        end = next((i for i, line in enumerate(body) if line.split()[:1] in (["recorded"], ["redeal"])), len(body))
+        out.extend(body[:end] + upcards + body[end:])
+        body.clear()
+        upcards.clear()
+
+    for line in text.splitlines():
+        word = line.split()[:1]
+        if word and (word[0].lower() == "hand" or word[0].startswith("[")):
+            close_hand()
+            out.append(line)
+        else:
+            (upcards if word == ["upcard"] else body).append(line)
+    close_hand()
+    return "\n".join(out) + "\n"
+
+
+TURNED = [path for path in TRANSCRIPTS
+          if upcards_turned_late(text := path.read_text("utf-8")).rstrip() != text.rstrip()]
+
+
+@pytest.mark.parametrize("transcript", TURNED, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_case_means_the_same_with_its_upcard_written_after_the_play(transcript: Path) -> None:
+    """The card was turned before anyone bid or played, wherever its line is written
+    (`HandRecord.dealt_first`): euchre's upcard, boston's card for preference, french-boston's
+    belle or petite, whist's trump card written after the bids or the tricks read as written first."""
+    text = transcript.read_text("utf-8")
+    rules = expected_verdict(transcript).get("cli_rules")
+    moved = upcards_turned_late(text)
+
+    def told(transcript: str) -> Any:
+        return findings_unordered(positionless(check_text(transcript, rules).to_dict()))
+
+    assert told(moved) == told(text), moved
+
+
+WRONG_DEAL = """[Game "boston"]
+[Players "A Y B Z"]
+hand 1 dealer Z
+upcard 5D
+A bid boston, Y pass, B pass, Z pass
+A name hearts
+Y concede, B concede, Z concede
+hand 2 dealer B
+{lines}
+Z name hearts
+A concede, Y concede, B concede
+"""
+
+
+def test_an_upcard_written_after_the_bids_is_turned_after_what_the_table_did_first() -> None:
+    """An upcard line written after the bidding is read just before its first bid, not before the
+    table let a wrong deal stand on the same line (`call deal-stands`): turning the card uses the
+    deal, so written first it would leave the deal nothing to stop, and the call nothing to answer."""
+    bids = "Z bid boston, A pass, Y pass, B pass"
+    as_done = check_text(WRONG_DEAL.format(lines=f"A call deal-stands\nupcard 9C\n{bids}")).to_dict()
+    late = check_text(WRONG_DEAL.format(lines=f"A call deal-stands, {bids}\nupcard 9C")).to_dict()
+    assert findings_unordered(positionless(late)) == findings_unordered(positionless(as_done))
+    assert "The table lets the deal stand" in " ".join(as_done["files"][0]["games"][0]["hands"][1]["notes"])

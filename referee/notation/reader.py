@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
@@ -172,14 +172,42 @@ class HandRecord:
     followed: bool = False  # a `hand` line of the same game comes next: the table has moved on
 
     def dealt_first(self) -> HandRecord:
-        """The hand with its deal lines moved before every other line, keeping their order: a
-        transcript may write the hands after the play, as they were shown at the end, and they
-        mean what they would at the top. Lines after a `redeal` stay where they are (they belong
-        to no deal of this hand, and are found so)."""
+        """The hand read in the order things happened at the table, however its lines are written.
+
+        Its deal lines come before every other line, keeping their order: a transcript may write the
+        hands after the play, as they were shown at the end. An upcard line written after the bidding
+        or play began is read just before its first event (a line holding other events before it is
+        read in two): the card was turned before anyone spoke. An upcard line written before that
+        stays where it is, after whatever the table did about the deal first (a wrong deal let
+        stand, a card exposed). Lines after a `redeal` stay where they are (they belong to no deal
+        of this hand, and are found so)."""
         end = next((i for i, line in enumerate(self.lines) if type(line) is ev.RedealLine), len(self.lines))
         deals = [line for line in self.lines[:end] if type(line) is ev.DealLine]
         rest = [line for line in self.lines[:end] if type(line) is not ev.DealLine]
+        begun = next((i for i, line in enumerate(rest) if isinstance(line, ev.EventLine)
+                      and any(type(event) in _TURN_SEEN for event in line.events)), len(rest))
+        late = [line for line in rest[begun:] if type(line) is ev.UpcardLine]
+        if late:
+            first = rest[begun]
+            assert isinstance(first, ev.EventLine)  # the line `begun` found
+            after = [line for line in rest[begun + 1:] if type(line) is not ev.UpcardLine]
+            rest = rest[:begun] + _turned_before(first, late) + after
         return HandRecord(self.header, deals + rest + self.lines[end:], self.problems, self.overflowed, self.followed)
+
+
+_TURN_SEEN = frozenset({ev.Play, ev.Pass, ev.Order, ev.Bid, ev.Discard, ev.Alone, ev.NameSuit, ev.Sell, ev.Refuse,
+                        ev.Pitch, ev.Demand, ev.Keep})
+"""The events of the bidding and the play, which come after the card turned at the deal."""
+
+
+def _turned_before(line: ev.EventLine, upcards: Sequence[ev.Line]) -> list[ev.Line]:
+    """`line` with the `upcards` read before its first event of the bidding or play (`_TURN_SEEN`);
+    the label stays with that event's part, which holds the line's first card."""
+    cut = next(i for i, event in enumerate(line.events) if type(event) in _TURN_SEEN)
+    if not cut:
+        return [*upcards, line]
+    return [ev.EventLine(None, line.events[:cut], line.at), *upcards,
+            ev.EventLine(line.trick, line.events[cut:], line.at)]
 
 
 @record
