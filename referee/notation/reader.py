@@ -20,10 +20,11 @@ from typing import BinaryIO
 
 from . import events as ev
 from .cards import Card
+from .comment import uncommented
 from .common_lines import CommonLines
 from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
 from .inputs import package_text
-from .limits import MAX_ERRORS, MAX_HAND_CHARS
+from .limits import MAX_ERRORS, MAX_HAND_CHARS, SHOWN_NAME, shown
 from .linewords import misspelt_line_word
 from .problem import Problem as Problem  # re-exported: everything imports it from here
 from .records import field, record
@@ -598,7 +599,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
                 in_game = True
             if not in_game:
                 if not orphan_reported:
-                    yield FileProblem(Problem(number, 1, "a hand before any game header",
+                    yield FileProblem(Problem(number, 1, f"a hand before any game header: {_quoted(text)}",
                                               'start the game with tag lines such as [Game "euchre"] and [Players "N E '
                                               'S W"]'))
                     orphan_reported = True
@@ -608,7 +609,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
             continue
         if hand is None:
             if not orphan_reported:
-                orphan = FileProblem(Problem(number, 1, "this line is not inside a hand",
+                orphan = FileProblem(Problem(number, 1, f"this line is not inside a hand: {_quoted(text)}",
                                              "write 'hand N dealer PLAYER' before the deal, bidding and play"))
                 if tags and not in_game:
                     held.append(orphan)
@@ -626,6 +627,11 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
     if not saw_anything and first_line == 1:
         yield FileProblem(Problem(1, 1, "the file holds only comments" if commented else "the file is empty",
                                   'a transcript starts with [Game "..."] and [Players "..."]'))
+
+
+def _quoted(text: str) -> str:
+    """A line an error is about, as it quotes it: without its comment, kept short (`shown`)."""
+    return f"'{shown(uncommented(text).strip(), SHOWN_NAME)}'"
 
 
 def _header(tags: list[ev.Tag], at: ev.Span, held: list[FileProblem]) -> GameStart:
