@@ -73,26 +73,27 @@ def test_a_case_means_the_same_in_every_spelling(transcript: Path) -> None:
     assert positionless(check_text(styled, rules).to_dict()) == positionless(check_text(text, rules).to_dict()), styled
 
 
-def hands_shown_last(text: str) -> str:
-    """`text` with each hand's ``deal`` lines moved after its events, before any ``recorded`` or
-    ``redeal`` line: the hands written as they were shown at the end."""
+def written_last(text: str, word: str = "deal") -> str:
+    """`text` with each hand's lines of `word` (``deal``: the hands as they were shown at the end;
+    ``upcard``: the turned card written down once the bidding and play were) moved after its events,
+    before any ``recorded`` or ``redeal`` line."""
     out: list[str] = []
     body: list[str] = []
-    deals: list[str] = []
+    moved: list[str] = []
 
     def close_hand() -> None:
         end = next((i for i, line in enumerate(body) if line.split()[:1] in (["recorded"], ["redeal"])), len(body))
-        out.extend(body[:end] + deals + body[end:])
+        out.extend(body[:end] + moved + body[end:])
         body.clear()
-        deals.clear()
+        moved.clear()
 
     for line in text.splitlines():
-        word = line.split()[:1]
-        if word and (word[0].lower() == "hand" or word[0].startswith("[")):
+        first = line.split()[:1]
+        if first and (first[0].lower() == "hand" or first[0].startswith("[")):
             close_hand()
             out.append(line)
         else:
-            (deals if word == ["deal"] else body).append(line)
+            (moved if first == [word] else body).append(line)
     close_hand()
     return "\n".join(out) + "\n"
 
@@ -116,7 +117,7 @@ def test_a_case_means_the_same_with_its_hands_written_after_the_play(transcript:
     were shown, is read as if it wrote them first."""
     text = transcript.read_text("utf-8")
     rules = expected_verdict(transcript).get("cli_rules")
-    moved = hands_shown_last(text)
+    moved = written_last(text)
 
     def told(transcript: str) -> Any:
         return findings_unordered(positionless(check_text(transcript, rules).to_dict()))
@@ -146,32 +147,8 @@ def test_a_comment_does_not_make_a_broken_line_a_hand_line() -> None:
     assert check_text(HAND_LINES.format(line="hnad   # 2 deals")).to_dict()["files"][0] == plain
 
 
-def upcards_turned_late(text: str) -> str:
-    """`text` with each hand's ``upcard`` lines moved after its events, before any ``recorded`` or
-    ``redeal`` line: the turned card written down once the bidding and play were."""
-    out: list[str] = []
-    body: list[str] = []
-    upcards: list[str] = []
-
-    def close_hand() -> None:
-        end = next((i for i, line in enumerate(body) if line.split()[:1] in (["recorded"], ["redeal"])), len(body))
-        out.extend(body[:end] + upcards + body[end:])
-        body.clear()
-        upcards.clear()
-
-    for line in text.splitlines():
-        word = line.split()[:1]
-        if word and (word[0].lower() == "hand" or word[0].startswith("[")):
-            close_hand()
-            out.append(line)
-        else:
-            (upcards if word == ["upcard"] else body).append(line)
-    close_hand()
-    return "\n".join(out) + "\n"
-
-
 TURNED = [path for path in TRANSCRIPTS
-          if upcards_turned_late(text := path.read_text("utf-8")).rstrip() != text.rstrip()]
+          if written_last(text := path.read_text("utf-8"), "upcard").rstrip() != text.rstrip()]
 
 
 @pytest.mark.parametrize("transcript", TURNED, ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -181,7 +158,7 @@ def test_a_case_means_the_same_with_its_upcard_written_after_the_play(transcript
     belle or petite, whist's trump card written after the bids or the tricks read as written first."""
     text = transcript.read_text("utf-8")
     rules = expected_verdict(transcript).get("cli_rules")
-    moved = upcards_turned_late(text)
+    moved = written_last(text, "upcard")
 
     def told(transcript: str) -> Any:
         return findings_unordered(positionless(check_text(transcript, rules).to_dict()))
