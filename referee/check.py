@@ -359,9 +359,13 @@ def options_replayed(before: Session, record: HandRecord, hand: HandVerdict) -> 
     fewer in all: without them neither choice's lines would show what the hand scores."""
     last = max([record.header.at.line] + [line.at.line for line in record.lines])
     refused = sum(f.kind in _TAKES for f in hand.irregularities)
-    state = (hand.status, hand.next, hand.pending, hand.notes, len(hand.irregularities))
 
-    def replayed(lines: list[str], state: tuple[object, ...]) -> HandVerdict | None:
+    def state(verdict: HandVerdict) -> tuple[object, ...]:
+        return verdict.status, verdict.next, verdict.pending, verdict.notes, len(verdict.irregularities)
+
+    def replayed(lines: list[str], after: HandVerdict) -> HandVerdict | None:
+        """The hand with `lines` written at its end, unless the referee cannot take them or they
+        leave it as it stood `after` the lines before them."""
         parsed = [parse_line(line, last + 1 + at) for at, line in enumerate(lines)]
         added = [line for line in parsed if isinstance(line, _ANSWERS)]
         if len(added) < len(parsed):
@@ -372,13 +376,12 @@ def options_replayed(before: Session, record: HandRecord, hand: HandVerdict) -> 
             return None
         if isinstance(result, list) or sum(f.kind in _TAKES for f in result.irregularities) > refused:
             return None
-        changed = (result.status, result.next, result.pending, result.notes, len(result.irregularities)) != state
-        return result if changed else None
+        return result if state(result) != state(after) else None
 
     replays: dict[str, HandVerdict] = {}
     lines = dict.fromkeys(r.line for choice in hand.pending for r in choice.replies if r.line is not None)
     for line in list(lines)[:MAX_REPLAYS]:
-        result = replayed([line], state)
+        result = replayed([line], hand)
         if result is not None:
             replays[line] = result
     first = {reply.line for reply in hand.pending[0].replies}
@@ -387,8 +390,7 @@ def options_replayed(before: Session, record: HandRecord, hand: HandVerdict) -> 
                  for second in dict.fromkeys(r.line for r in result.pending[0].replies if r.line is not None)]
     if len(following) <= MAX_FOLLOWING:
         for line, second, result in following:
-            state = (result.status, result.next, result.pending, result.notes, len(result.irregularities))
-            then = replayed([line, second], state)
+            then = replayed([line, second], result)
             if then is not None:
                 replays[f"{line}\n{second}"] = then
     return replays
