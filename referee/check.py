@@ -351,25 +351,57 @@ def options_replayed(before: Session, record: HandRecord, hand: HandVerdict) -> 
     it: line by line, the verdict the whole transcript with that line added would give. A line that
     also answers a choice listed before it is replayed once, for that choice (`choosing.answer_lines`);
     one the referee cannot take (a problem, a replay that fails, a finding that says it answers
-    nothing, the choices and the next step unchanged) is left out, so nothing is shown for it."""
+    nothing, the choices and the next step unchanged) is left out, so nothing is shown for it.
+
+    A line of the first choice that leaves one other choice open (two revokes, each with its penalty
+    to choose, answered by the same words or not) is followed by each line answering that one,
+    replayed too and keyed by the two lines joined by a line end, when they are `MAX_FOLLOWING` or
+    fewer in all: without them neither choice's lines would show what the hand scores."""
     last = max([record.header.at.line] + [line.at.line for line in record.lines])
     refused = sum(f.kind in _TAKES for f in hand.irregularities)
-    state = (hand.status, hand.next, hand.pending, hand.notes, len(hand.irregularities))
+
+    def state(verdict: HandVerdict) -> tuple[object, ...]:
+        return verdict.status, verdict.next, verdict.pending, verdict.notes, len(verdict.irregularities)
+
+    def replayed(lines: list[str], after: HandVerdict) -> HandVerdict | None:
+        """The hand with `lines` written at its end, unless the referee cannot take them or they
+        leave it as it stood `after` the lines before them."""
+        parsed = [parse_line(line, last + 1 + at) for at, line in enumerate(lines)]
+        added = [line for line in parsed if isinstance(line, _ANSWERS)]
+        if len(added) < len(parsed):
+            return None
+        try:
+            result = _copied(before).hand(HandRecord(record.header, [*record.lines, *added]))
+        except Exception:  # noqa: BLE001 - a line the whole check would report as a problem shows nothing
+            return None
+        if isinstance(result, list) or sum(f.kind in _TAKES for f in result.irregularities) > refused:
+            return None
+        return result if state(result) != state(after) else None
+
     replays: dict[str, HandVerdict] = {}
     lines = dict.fromkeys(r.line for choice in hand.pending for r in choice.replies if r.line is not None)
     for line in list(lines)[:MAX_REPLAYS]:
-        parsed = parse_line(line, last + 1)
-        if not isinstance(parsed, (ev.EventLine, ev.RedealLine, ev.RecordedLine, ev.NoteLine)):
-            continue
-        try:
-            result = _copied(before).hand(HandRecord(record.header, [*record.lines, parsed]))
-        except Exception:  # noqa: BLE001 - a line the whole check would report as a problem shows nothing
-            continue
-        if isinstance(result, list) or sum(f.kind in _TAKES for f in result.irregularities) > refused:
-            continue
-        if (result.status, result.next, result.pending, result.notes, len(result.irregularities)) != state:
+        result = replayed([line], hand)
+        if result is not None:
             replays[line] = result
+    first = {reply.line for reply in hand.pending[0].replies}
+    following = [(line, second, result) for line, result in replays.items()
+                 if line in first and len(result.pending) == 1
+                 for second in dict.fromkeys(r.line for r in result.pending[0].replies if r.line is not None)]
+    if len(following) <= MAX_FOLLOWING:
+        for line, second, result in following:
+            then = replayed([line, second], result)
+            if then is not None:
+                replays[f"{line}\n{second}"] = then
     return replays
+
+
+_ANSWERS = (ev.EventLine, ev.RedealLine, ev.RecordedLine, ev.NoteLine)
+"""The lines that may answer an open choice."""
+
+MAX_FOLLOWING = 16
+"""Pairs of answering lines replayed per hand at most (`options_replayed`): two penalties of three
+options each are nine."""
 
 
 def _listed(hand: HandVerdict) -> HandVerdict:

@@ -103,8 +103,8 @@ def test_an_error_spoils_only_its_hand() -> None:
     (b"", "the file is empty"),
     (b"\x00\x01\x02binary", "not a text file"),
     (b'[Game "euchre"]\n\xff\xfe', "not UTF-8"),
-    (b"hand 1 dealer W\n", "a hand before any game header"),
-    (b'[Game "euchre"]\nN pass\n', "not inside a hand"),
+    (b"hand 1 dealer W\n", "a hand before any game header: 'hand 1 dealer W'"),
+    (b'[Game "euchre"]\nN pass   # before the hand line\n', "not inside a hand: 'N pass'"),
 ])
 def test_unusable_files(data: bytes, words: str) -> None:
     items = list(read_transcript(io.BytesIO(data)))

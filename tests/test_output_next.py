@@ -168,6 +168,21 @@ def test_a_line_that_leaves_another_choice_open_is_decided_by_the_next_choice() 
     assert lines[2] not in then  # not replayed: nothing said of it
 
 
+def test_two_choices_answered_by_the_same_words_still_show_what_each_pair_of_answers_scores() -> None:
+    """Two revokes, each with its penalty for Y-Z to choose by the same three words: a line answers the
+    first choice and leaves the second open, so alone it scores nothing new, and the second choice's
+    lines answer the first one first. The first choice's lines are each followed by the three answers
+    to the second and what the hand then scores (nine replays), so the table sees every penalty's cost."""
+    text = text_of(CASES / "whist" / "revoke-english-two-choices-order.ttn")
+    first = text[text.index("penalty of B's revoke"):text.index("penalty of A's revoke")]
+    for answer in ("take-three", "deduct-three", "add-three"):
+        line = next(said for said in first.splitlines() if said.strip().startswith(f"{answer}:"))
+        assert " — decided by the next choice: then " in line
+        assert [line.count(f'then "Y call {second}", the hand scores ') for second in
+                ("take-three", "deduct-three", "add-three")] == [1, 1, 1]
+    assert 'deduct-three: write "Y call deduct-three", once the choice above is answered' in text
+
+
 def test_an_option_whose_replay_fails_is_left_out_and_nothing_crashes(monkeypatch: pytest.MonkeyPatch) -> None:
     class Broken:
         def hand(self, record: object) -> object:

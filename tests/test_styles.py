@@ -73,26 +73,27 @@ def test_a_case_means_the_same_in_every_spelling(transcript: Path) -> None:
     assert positionless(check_text(styled, rules).to_dict()) == positionless(check_text(text, rules).to_dict()), styled
 
 
-def hands_shown_last(text: str) -> str:
-    """`text` with each hand's ``deal`` lines moved after its events, before any ``recorded`` or
-    ``redeal`` line: the hands written as they were shown at the end."""
+def written_last(text: str, word: str = "deal") -> str:
+    """`text` with each hand's lines of `word` (``deal``: the hands as they were shown at the end;
+    ``upcard``: the turned card written down once the bidding and play were) moved after its events,
+    before any ``recorded`` or ``redeal`` line."""
     out: list[str] = []
     body: list[str] = []
-    deals: list[str] = []
+    moved: list[str] = []
 
     def close_hand() -> None:
         end = next((i for i, line in enumerate(body) if line.split()[:1] in (["recorded"], ["redeal"])), len(body))
-        out.extend(body[:end] + deals + body[end:])
+        out.extend(body[:end] + moved + body[end:])
         body.clear()
-        deals.clear()
+        moved.clear()
 
     for line in text.splitlines():
-        word = line.split()[:1]
-        if word and (word[0].lower() == "hand" or word[0].startswith("[")):
+        first = line.split()[:1]
+        if first and (first[0].lower() == "hand" or first[0].startswith("[")):
             close_hand()
             out.append(line)
         else:
-            (deals if word == ["deal"] else body).append(line)
+            (moved if first == [word] else body).append(line)
     close_hand()
     return "\n".join(out) + "\n"
 
@@ -116,7 +117,7 @@ def test_a_case_means_the_same_with_its_hands_written_after_the_play(transcript:
     were shown, is read as if it wrote them first."""
     text = transcript.read_text("utf-8")
     rules = expected_verdict(transcript).get("cli_rules")
-    moved = hands_shown_last(text)
+    moved = written_last(text)
 
     def told(transcript: str) -> Any:
         return findings_unordered(positionless(check_text(transcript, rules).to_dict()))
@@ -144,3 +145,47 @@ def test_a_comment_does_not_make_a_broken_line_a_hand_line() -> None:
     comment after it does not make it one."""
     plain = check_text(HAND_LINES.format(line="hnad")).to_dict()["files"][0]
     assert check_text(HAND_LINES.format(line="hnad   # 2 deals")).to_dict()["files"][0] == plain
+
+
+TURNED = [path for path in TRANSCRIPTS
+          if written_last(text := path.read_text("utf-8"), "upcard").rstrip() != text.rstrip()]
+
+
+@pytest.mark.parametrize("transcript", TURNED, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_case_means_the_same_with_its_upcard_written_after_the_play(transcript: Path) -> None:
+    """The card was turned before anyone bid or played, wherever its line is written
+    (`HandRecord.dealt_first`): euchre's upcard, boston's card for preference, french-boston's
+    belle or petite, whist's trump card written after the bids or the tricks read as written first."""
+    text = transcript.read_text("utf-8")
+    rules = expected_verdict(transcript).get("cli_rules")
+    moved = written_last(text, "upcard")
+
+    def told(transcript: str) -> Any:
+        return findings_unordered(positionless(check_text(transcript, rules).to_dict()))
+
+    assert told(moved) == told(text), moved
+
+
+WRONG_DEAL = """[Game "boston"]
+[Players "A Y B Z"]
+hand 1 dealer Z
+upcard 5D
+A bid boston, Y pass, B pass, Z pass
+A name hearts
+Y concede, B concede, Z concede
+hand 2 dealer B
+{lines}
+Z name hearts
+A concede, Y concede, B concede
+"""
+
+
+def test_an_upcard_written_after_the_bids_is_turned_after_what_the_table_did_first() -> None:
+    """An upcard line written after the bidding is read just before its first bid, not before the
+    table let a wrong deal stand on the same line (`call deal-stands`): turning the card uses the
+    deal, so written first it would leave the deal nothing to stop, and the call nothing to answer."""
+    bids = "Z bid boston, A pass, Y pass, B pass"
+    as_done = check_text(WRONG_DEAL.format(lines=f"A call deal-stands\nupcard 9C\n{bids}")).to_dict()
+    late = check_text(WRONG_DEAL.format(lines=f"A call deal-stands, {bids}\nupcard 9C")).to_dict()
+    assert findings_unordered(positionless(late)) == findings_unordered(positionless(as_done))
+    assert "The table lets the deal stand" in " ".join(as_done["files"][0]["games"][0]["hands"][1]["notes"])

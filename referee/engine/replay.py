@@ -325,7 +325,7 @@ class HandReplay:
         self.chosen: tuple[Pending, str, tuple[str, ...]] | None = None  # an open choice made (`choose_unwritten`)
         self.late_play_reported = False
         self.premature_reported = False  # a card before play could begin was found (`premature`)
-        self.deals_late = False  # a deal line written after the bidding or play began (`GameSession.hand`)
+        self.deals_late = False  # a deal or upcard line written after the bidding or play began (`GameSession.hand`)
         self.lead_groups: list[list[Requirement]] = []  # suits called from whichever of a side leads next
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.lapsing: list[tuple[Irregularity, str]] = []  # findings of penalties settled, their accounts (`findings`)
@@ -982,6 +982,8 @@ class HandReplay:
     @final
     def on_upcard(self, line: ev.UpcardLine) -> None:
         """The turned card, checked against the deal as the game declares where it comes from."""
+        if self.stage != "deal":  # turned before the bidding, wherever it is written: the session reads it first
+            self.deals_late = True
         declared = self.declared
         if line.card not in self.deck:
             self.deal_faults.add("foreign-card")

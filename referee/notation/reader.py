@@ -13,17 +13,18 @@ from __future__ import annotations
 import importlib.util
 import io
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
 from . import events as ev
 from .cards import Card
+from .comment import uncommented
 from .common_lines import CommonLines
 from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
 from .inputs import package_text
-from .limits import MAX_ERRORS, MAX_HAND_CHARS
+from .limits import MAX_ERRORS, MAX_HAND_CHARS, SHOWN_NAME, shown
 from .linewords import misspelt_line_word
 from .problem import Problem as Problem  # re-exported: everything imports it from here
 from .records import field, record
@@ -172,14 +173,42 @@ class HandRecord:
     followed: bool = False  # a `hand` line of the same game comes next: the table has moved on
 
     def dealt_first(self) -> HandRecord:
-        """The hand with its deal lines moved before every other line, keeping their order: a
-        transcript may write the hands after the play, as they were shown at the end, and they
-        mean what they would at the top. Lines after a `redeal` stay where they are (they belong
-        to no deal of this hand, and are found so)."""
+        """The hand read in the order things happened at the table, however its lines are written.
+
+        Its deal lines come before every other line, keeping their order: a transcript may write the
+        hands after the play, as they were shown at the end. An upcard line written after the bidding
+        or play began is read just before its first event (a line holding other events before it is
+        read in two): the card was turned before anyone spoke. An upcard line written before that
+        stays where it is, after whatever the table did about the deal first (a wrong deal let
+        stand, a card exposed). Lines after a `redeal` stay where they are (they belong to no deal
+        of this hand, and are found so)."""
         end = next((i for i, line in enumerate(self.lines) if type(line) is ev.RedealLine), len(self.lines))
         deals = [line for line in self.lines[:end] if type(line) is ev.DealLine]
         rest = [line for line in self.lines[:end] if type(line) is not ev.DealLine]
+        begun = next((i for i, line in enumerate(rest) if isinstance(line, ev.EventLine)
+                      and any(type(event) in _TURN_SEEN for event in line.events)), len(rest))
+        late = [line for line in rest[begun:] if type(line) is ev.UpcardLine]
+        if late:
+            first = rest[begun]
+            assert isinstance(first, ev.EventLine)  # the line `begun` found
+            after = [line for line in rest[begun + 1:] if type(line) is not ev.UpcardLine]
+            rest = rest[:begun] + _turned_before(first, late) + after
         return HandRecord(self.header, deals + rest + self.lines[end:], self.problems, self.overflowed, self.followed)
+
+
+_TURN_SEEN = frozenset({ev.Play, ev.Pass, ev.Order, ev.Bid, ev.Discard, ev.Alone, ev.NameSuit, ev.Sell, ev.Refuse,
+                        ev.Pitch, ev.Demand, ev.Keep})
+"""The events of the bidding and the play, which come after the card turned at the deal."""
+
+
+def _turned_before(line: ev.EventLine, upcards: Sequence[ev.Line]) -> list[ev.Line]:
+    """`line` with the `upcards` read before its first event of the bidding or play (`_TURN_SEEN`);
+    the label stays with that event's part, which holds the line's first card."""
+    cut = next(i for i, event in enumerate(line.events) if type(event) in _TURN_SEEN)
+    if not cut:
+        return [*upcards, line]
+    return [ev.EventLine(None, line.events[:cut], line.at), *upcards,
+            ev.EventLine(line.trick, line.events[cut:], line.at)]
 
 
 @record
@@ -570,7 +599,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
                 in_game = True
             if not in_game:
                 if not orphan_reported:
-                    yield FileProblem(Problem(number, 1, "a hand before any game header",
+                    yield FileProblem(Problem(number, 1, f"a hand before any game header: {_quoted(text)}",
                                               'start the game with tag lines such as [Game "euchre"] and [Players "N E '
                                               'S W"]'))
                     orphan_reported = True
@@ -580,7 +609,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
             continue
         if hand is None:
             if not orphan_reported:
-                orphan = FileProblem(Problem(number, 1, "this line is not inside a hand",
+                orphan = FileProblem(Problem(number, 1, f"this line is not inside a hand: {_quoted(text)}",
                                              "write 'hand N dealer PLAYER' before the deal, bidding and play"))
                 if tags and not in_game:
                     held.append(orphan)
@@ -598,6 +627,11 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
     if not saw_anything and first_line == 1:
         yield FileProblem(Problem(1, 1, "the file holds only comments" if commented else "the file is empty",
                                   'a transcript starts with [Game "..."] and [Players "..."]'))
+
+
+def _quoted(text: str) -> str:
+    """A line an error is about, as it quotes it: without its comment, kept short (`shown`)."""
+    return f"'{shown(uncommented(text).strip(), SHOWN_NAME)}'"
 
 
 def _header(tags: list[ev.Tag], at: ev.Span, held: list[FileProblem]) -> GameStart:

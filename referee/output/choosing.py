@@ -133,12 +133,28 @@ def outcomes(hand: HandVerdict, replays: Mapping[str, HandVerdict]) -> dict[str,
         taken = {line: replays[line] for reply in choice.replies
                  if (line := reply.line) is not None and line in replays and line not in earlier}
         earlier.update(reply.line for reply in choice.replies)
-        scored = {replay.result for replay in taken.values()} | {hand.result}
+        then = {line: _following(line, replays) for line in taken}
+        scored = {replay.result for replay in taken.values()} | {hand.result} \
+            | {replay.result for following in then.values() for replay in following.values()}
         if len(scored) < 2:
             continue
         for line, replay in taken.items():
-            out.setdefault(line, _outcome(replay))
+            out.setdefault(line, _outcome(replay) + _then_each(then[line]))
     return out
+
+
+def _following(line: str, replays: Mapping[str, HandVerdict]) -> dict[str, HandVerdict]:
+    """The replays of `line` followed by each line answering the choice it leaves open
+    (`check.options_replayed` keys them by the two lines), by that second line."""
+    start = f"{line}\n"
+    return {key[len(start):]: replay for key, replay in replays.items() if key.startswith(start)}
+
+
+def _then_each(following: Mapping[str, HandVerdict]) -> str:
+    """``: then "Y call take-three", the hand scores …; then …``: what each answer to the choice a
+    line leaves open leads to, so that two choices answered by the same words still show their scores."""
+    return "".join(f'{": then" if not at else "; then"} "{line}", {_outcome(replay)}'
+                   for at, (line, replay) in enumerate(following.items()))
 
 
 def _outcome(replay: HandVerdict) -> str:
