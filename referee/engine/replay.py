@@ -161,11 +161,12 @@ class Declaration:
     cut: tuple[str, str] | None = None
     """The game's own header tag that gives the cut for partners and deal, and its house rule whose
     value ``suit`` parts equal cuts by suit (`engine.cut`): the first hand is checked against it."""
-    upcard: Literal["undealt", "dealer's", "other-pack"] = "undealt"
+    upcard: Literal["undealt", "dealer's", "other-pack", "none"] = "undealt"
     """Where the card of an `upcard` line comes from: the cards left undealt (Euchre; a hand that
     holds it shows a duplicate card), the dealer's own last card (Whist, French Boston: the first
     line's card stands, and another hand holding it is found as `misplaced_upcard` says), or
-    another pack (Boston: any hand may hold its twin)."""
+    another pack (Boston: any hand may hold its twin); `none` where no card is turned (Auction
+    Pitch: the pitch makes trumps), so that such a line is found and ignored, not taken for one."""
     misplaced_upcard: Literal["duplicate-card", "inconsistent-transcript"] = "duplicate-card"
     """For an upcard that is the dealer's own, what another hand holding it is: a duplicate card (a
     deal fault, worded by the sentence misplaced-upcard of the game's deal.duplicate-card) or an
@@ -982,9 +983,13 @@ class HandReplay:
     @final
     def on_upcard(self, line: ev.UpcardLine) -> None:
         """The turned card, checked against the deal as the game declares where it comes from."""
+        declared = self.declared
+        if declared.upcard == "none":
+            self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
+                      f"'upcard {line.card}' has no meaning in {self.game}: no card is turned; the line is ignored")
+            return
         if self.stage != "deal":  # turned before the bidding, wherever it is written: the session reads it first
             self.deals_late = True
-        declared = self.declared
         if line.card not in self.deck:
             self.deal_faults.add("foreign-card")
             self.find("misdeal", self.dealer, line.at, "deal.misdeal",

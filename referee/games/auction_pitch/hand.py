@@ -42,7 +42,7 @@ class AuctionPitchHand(HandReplay):
     declared = Declaration("auction-pitch", 6, frozenset(pack(2)), LAWS,
                            PENALTY_WORDS | {"deal-stands"},  # letting a deal stand after a card exposed in it
                            pool_unit="red", pool_rate=None,  # red counters paid in are not taken from the points
-                           settlement=settle)
+                           upcard="none", settlement=settle)
 
     @property
     def game_options(self) -> AuctionPitchOptions:
