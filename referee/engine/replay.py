@@ -2298,6 +2298,14 @@ class HandReplay:
         settled = {who: amount - ledger.division.get(who, 0) for who, amount in actual.items()}
         return before if (before := Recorded.against(given, settled, line.at.line)).agrees else result
 
+    @final
+    def recorded_as(self, delta: Mapping[str, int]) -> bool:
+        """Whether the table's `recorded` line is `delta` (False without one): for a settlement that reads
+        what the transcript cannot decide from the result the table wrote (whist's honours no line places)."""
+        line = self.recorded_line
+        return line is not None and Recorded.against({w: a for w, a, _ in line.changes}, dict(delta),
+                                                     line.at.line).agrees
+
     def contract(self) -> dict[str, Any]:
         return {}
 
