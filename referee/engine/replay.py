@@ -2240,6 +2240,11 @@ class HandReplay:
             return "misdeal"
         return "thrown-in" if ended.reason == "thrown-in" else None
 
+    @final
+    def imperfect(self) -> bool:
+        """Whether the deal lines show an imperfect pack: a card dealt twice, or one not of the pack."""
+        return bool(self.deal_faults & {"duplicate-card", "foreign-card"})
+
     def misdeal(self) -> bool:
         """Game hook: whether the deal shows a misdeal: by default, a fault found before the first
         trick is complete."""

@@ -84,9 +84,6 @@ class WhistHand(HandReplay):
         return value in ("count", "yes") or (value == "by-game" and by_code)
 
     # ---- the deal -----------------------------------------------------------------------
-    def imperfect(self) -> bool:
-        return bool(self.deal_faults & {"duplicate-card", "foreign-card"})
-
     def redeal_why(self) -> str | None:
         """Why the hand is dealt again, if it is: a misdeal, an imperfect pack, a faced card, or a
         new deal by the same dealer (one the adversaries chose, or both sides revoking), or by the
