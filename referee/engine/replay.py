@@ -1807,7 +1807,8 @@ class HandReplay:
         for before one that lasts while play goes on, an exposed card; then one about a card of the suit
         led; then the oldest), and a card named only the choice about that card, if the choice is about
         one; a call the choice refuses (`Choice.refuse`) is void, the choice left open. One that answers
-        nothing, written just before a line that may allow it (`allows_call`), waits for that line."""
+        nothing, written just before a line that may allow it (`allows_call`), waits for that line, unless
+        cards lie liable to be called at one player's discretion (`liable`: Boston's), which it may bind now."""
         option = event.text
         call_words = self.declared.call_words
         if event.word is not None and event.word not in call_words:
@@ -1828,8 +1829,8 @@ class HandReplay:
                 else:
                     self.answer(choice, option, event.at)
                 return
-        if not waited and self.allows_call(self.next_event(event)):
-            self.held_calls.append(event)  # written before the line that allows it: read after that line
+        if not waited and not self.liable.watching and self.allows_call(self.next_event(event)):
+            self.held_calls.append(event)  # written before the line that allows it (none liable that it may bind)
             return
         if self.penalty_laws.call.unanswered_call(self, event):
             return
