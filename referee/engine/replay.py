@@ -292,6 +292,7 @@ class HandReplay:
         self.due_requirements: list[Requirement] = []  # what that penalty requires, lapsing if the table plays on
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
         self.held_calls: list[ev.Call] = []  # calls written just before the lines that allow them (`on_call`)
+        self.held_retracts: list[ev.Retract] = []  # take-backs written just before the call that allows them
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.false_card: tb.OutOfTurn | None = None  # a card out of turn the game's law keeps until it goes back
         self.deals: dict[str, list[Card]] = {}
@@ -737,8 +738,10 @@ class HandReplay:
                 self.on_play(event)
             else:
                 handlers[type(event)](self, event)
-            if self.held_calls and not self.allows_call(self.next_event(event)):
+            if self.held_calls and not self.allows_call(self.next_event(event.at)):
                 self.release_held_calls()
+            if self.held_retracts and type(event) is ev.Call:
+                self.release_held_retracts()
             if labelled is not None:
                 self.check_label(line, labelled, guess, mark)
 
@@ -1635,6 +1638,10 @@ class HandReplay:
                       "already gathered: a card in a gathered trick stays played, and a revoke in it is established. "
                       f"{fact.card} stays in trick {fact.trick}.", trick=fact.trick)
             return
+        after = self.next_event(fact.at)
+        if type(after) is ev.Call and (after.at.line, after.at.column) > (self.last_at.line, self.last_at.column):
+            self.held_retracts.append(ev.Retract(fact.player, fact.card, fact.at))  # read after that call
+            return
         self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
                   f"{fact.player} took back {fact.card} from trick {fact.trick}, but a card played stands: only a "
                   "correction may be taken back (a revoke in time, a card out of turn or one played after it, a card "
@@ -1829,7 +1836,7 @@ class HandReplay:
                 else:
                     self.answer(choice, option, event.at)
                 return
-        if not waited and not self.liable.watching and self.allows_call(self.next_event(event)):
+        if not waited and not self.liable.watching and self.allows_call(self.next_event(event.at)):
             self.held_calls.append(event)  # written before the line that allows it (none liable that it may bind)
             return
         if self.penalty_laws.call.unanswered_call(self, event):
@@ -1838,9 +1845,9 @@ class HandReplay:
                   f"{event.player} calls '{option}', but no penalty choice is open to {event.player} now")
 
     @final
-    def next_event(self, event: ev.Event) -> ev.Event | None:
-        """The event the hand's record writes right after `event` (None after its last)."""
-        at = (event.at.line, event.at.column)
+    def next_event(self, where: ev.Span) -> ev.Event | None:
+        """The event the hand's record writes right after the one at `where` (None after its last)."""
+        at = (where.line, where.column)
         return next((e for line in self.record.lines if type(line) is EventLine for e in line.events
                      if (e.at.line, e.at.column) > at), None)
 
@@ -1853,6 +1860,14 @@ class HandReplay:
         if type(event) is Play:
             return self.false_lead is not None and self.lead_goes_back(event, self.false_lead)
         return isinstance(event, CALL_ENABLERS)
+
+    @final
+    def release_held_retracts(self) -> None:
+        """A take-back the laws refused, written just before the call that sends the card back (an exposed
+        card called after its holder played another, W52): read after that call, as the table did it."""
+        held, self.held_retracts = self.held_retracts, []
+        for retract in held:
+            self.on_retract(retract)
 
     @final
     def release_held_calls(self) -> None:
