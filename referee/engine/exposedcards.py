@@ -93,6 +93,14 @@ class ExposedCards:
         return early if early is table.current.plays[0] or card.suit is led or (
             led is not None and early.card.suit is not led and not table.holds_suit(holder, led)) else None
 
+    def step(self, hand: HandReplay) -> str | None:
+        """What happens now (L23): a card played without waiting for the call goes back, its holder plays again
+        to the same trick (the replay's take-back step speaks of a lead sent back); before the call, it comes
+        first (`waiting`)."""
+        due = [(p, c) for p, c in hand.due_on_table() if c in self.unwaited]
+        return self.waiting(hand) if not due or hand.table is None else hand.say(
+            "exposed.before-decision", "step", player=due[0][0], card=due[0][1], trick=hand.table.current.number)
+
     def waiting(self, hand: HandReplay) -> str | None:
         """What happens now while a card played without waiting for the call may yet go back (W52):
         the adversaries say whether they call the exposed card, before play goes on."""

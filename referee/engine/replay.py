@@ -292,6 +292,8 @@ class HandReplay:
         self.due_back: list[tuple[str, Card]] = []  # cards in the trick a chosen penalty sends back (`send_back`)
         self.due_requirements: list[Requirement] = []  # what that penalty requires, lapsing if the table plays on
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
+        self.held_calls: list[ev.Call] = []  # calls written just before the lines that allow them (`on_call`)
+        self.held_retracts: list[ev.Retract] = []  # take-backs written just before the call that allows them
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.false_card: tb.OutOfTurn | None = None  # a card out of turn the game's law keeps until it goes back
         self.deals: dict[str, list[Card]] = {}
@@ -737,6 +739,10 @@ class HandReplay:
                 self.on_play(event)
             else:
                 handlers[type(event)](self, event)
+            if self.held_calls and not self.allows_call(self.next_event(event.at)):
+                self.release_held_calls()
+            if self.held_retracts and type(event) is ev.Call:
+                self.release_held_retracts()
             if labelled is not None:
                 self.check_label(line, labelled, guess, mark)
 
@@ -1314,11 +1320,9 @@ class HandReplay:
         penalty sends back does (`played_before_take_back`). They are taken back now, and his card
         leads; a choice the take-back opens that his lead ends (a suit call at that lead) ends too."""
         table = self.table
-        if table is None or not table.current.plays or table.current.plays[0].card is not false.card:
+        if table is None or not self.lead_goes_back(event, false):
             return
         trick, leader = table.current, table.rightful_leader
-        if event.player != leader or event.player == table.expected() or trick.card_of(leader) is not None:
-            return
         words, before = " and ".join(f"{p.player}'s {p.card}" for p in trick.plays), list(self.choices)
         told = len(self.notes)
         table.going_back(p.card for p in trick.plays)
@@ -1328,8 +1332,19 @@ class HandReplay:
         if len(self.notes) == told:  # unless the game's law says the lead went back (Euchre's: once is enough)
             self.notes.append(f"{leader} leads to trick {trick.number}: {words} went back (the take-back is not "
                               "written).")
+        self.release_held_calls()  # a call written before his lead answers what the take-back opened
         for choice in [c for c in self.choices if c not in before and c.lapse(event, trick.number)]:
             self.lapse_choice(choice, event.at)
+
+    @final
+    def lead_goes_back(self, event: ev.Play, false: tb.OutOfTurn) -> bool:
+        """Whether `event` shows the lead out of turn `false`, still leading the trick, went back: it is the
+        rightful leader's card, when it is not his turn in that trick (`lead_shown_back`)."""
+        table = self.table
+        if table is None or not table.current.plays or table.current.plays[0].card is not false.card:
+            return False
+        leader = table.rightful_leader
+        return event.player == leader and event.player != table.expected() and table.current.card_of(leader) is None
 
     @final
     def sending_penalty(self, due: list[tuple[str, Card]]) -> str | None:
@@ -1638,6 +1653,10 @@ class HandReplay:
                       "already gathered: a card in a gathered trick stays played, and a revoke in it is established. "
                       f"{fact.card} stays in trick {fact.trick}.", trick=fact.trick)
             return
+        after = self.next_event(fact.at)
+        if type(after) is ev.Call and (after.at.line, after.at.column) > (self.last_at.line, self.last_at.column):
+            self.held_retracts.append(ev.Retract(fact.player, fact.card, fact.at))  # read after that call
+            return
         self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
                   f"{fact.player} took back {fact.card} from trick {fact.trick}, but a card played stands: only a "
                   "correction may be taken back (a revoke in time, a card out of turn or one played after it, a card "
@@ -1805,11 +1824,13 @@ class HandReplay:
         offer_call(self, play.player, play.card)
 
     @final
-    def on_call(self, event: ev.Call) -> None:
+    def on_call(self, event: ev.Call, waited: bool = False) -> None:
         """A call answers the chooser's open choice it fits, the first in `call_order` (one play waits
         for before one that lasts while play goes on, an exposed card; then one about a card of the suit
         led; then the oldest), and a card named only the choice about that card, if the choice is about
-        one; a call the choice refuses (`Choice.refuse`) is void, the choice left open."""
+        one; a call the choice refuses (`Choice.refuse`) is void, the choice left open. One that answers
+        nothing, written just before a line that may allow it (`allows_call`), waits for that line, unless
+        cards lie liable to be called at one player's discretion (`liable`: Boston's), which it may bind now."""
         option = event.text
         call_words = self.declared.call_words
         if event.word is not None and event.word not in call_words:
@@ -1830,10 +1851,45 @@ class HandReplay:
                 else:
                     self.answer(choice, option, event.at)
                 return
+        if not waited and not self.liable.watching and self.allows_call(self.next_event(event.at)):
+            self.held_calls.append(event)  # written before the line that allows it (none liable that it may bind)
+            return
         if self.penalty_laws.call.unanswered_call(self, event):
             return
         self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
                   f"{event.player} calls '{option}', but no penalty choice is open to {event.player} now")
+
+    @final
+    def next_event(self, where: ev.Span) -> ev.Event | None:
+        """The event the hand's record writes right after the one at `where` (None after its last)."""
+        at = (where.line, where.column)
+        return next((e for line in self.record.lines if type(line) is EventLine for e in line.events
+                     if (e.at.line, e.at.column) > at), None)
+
+    @final
+    def allows_call(self, event: ev.Event | None) -> bool:
+        """Whether `event` may be what allows a call written just before it: a take-back (a lead out of turn, a
+        renounce corrected), a card exposed or laid down, a word said at the table, or the rightful leader's card
+        that shows a lead out of turn went back unwritten. The call and that line are one event at the table, in
+        whichever order they are written, so the call is read after it (`release_held_calls`)."""
+        if type(event) is Play:
+            return self.false_lead is not None and self.lead_goes_back(event, self.false_lead)
+        return isinstance(event, CALL_ENABLERS)
+
+    @final
+    def release_held_retracts(self) -> None:
+        """A take-back the laws refused, written just before the call that sends the card back (an exposed
+        card called after its holder played another, W52): read after that call, as the table did it."""
+        held, self.held_retracts = self.held_retracts, []
+        for retract in held:
+            self.on_retract(retract)
+
+    @final
+    def release_held_calls(self) -> None:
+        """The calls held for the lines written after them (`allows_call`), read now those lines are."""
+        held, self.held_calls = self.held_calls, []
+        for call in held:
+            self.on_call(call, waited=True)
 
     @staticmethod
     @final
@@ -2215,6 +2271,11 @@ class HandReplay:
             return "misdeal"
         return "thrown-in" if ended.reason == "thrown-in" else None
 
+    @final
+    def imperfect(self) -> bool:
+        """Whether the deal lines show an imperfect pack: a card dealt twice, or one not of the pack."""
+        return bool(self.deal_faults & {"duplicate-card", "foreign-card"})
+
     def misdeal(self) -> bool:
         """Game hook: whether the deal shows a misdeal: by default, a fault found before the first
         trick is complete."""
@@ -2272,6 +2333,14 @@ class HandReplay:
             return result
         settled = {who: amount - ledger.division.get(who, 0) for who, amount in actual.items()}
         return before if (before := Recorded.against(given, settled, line.at.line)).agrees else result
+
+    @final
+    def recorded_as(self, delta: Mapping[str, int]) -> bool:
+        """Whether the table's `recorded` line is `delta` (False without one): for a settlement that reads
+        what the transcript cannot decide from the result the table wrote (whist's honours no line places)."""
+        line = self.recorded_line
+        return line is not None and Recorded.against({w: a for w, a, _ in line.changes}, dict(delta),
+                                                     line.at.line).agrees
 
     def contract(self) -> dict[str, Any]:
         return {}
@@ -2452,6 +2521,9 @@ CORRECTION: frozenset[RevokeStatus | None] = frozenset({"corrected", "correctabl
 
 _LINES_NOT_GATHERING = frozenset({ev.EventLine, ev.NoteLine})
 """Lines that do not by themselves show the hands thrown up: events (checked one by one) and notes."""
+
+CALL_ENABLERS: Final = (ev.Retract, ev.Expose, ev.Spread, ev.ClaimRest, ev.Count, ev.Look, ev.Said)
+"""The events that may open a choice a call answers, other than a card played (`HandReplay.allows_call`)."""
 
 _LINES_AFTER_REDEAL = frozenset({ev.RecordedLine, ev.NoteLine, ev.RedealLine})
 """Lines a hand cancelled by a `redeal` may still hold: the result written for it, notes, the redeal itself."""

@@ -84,9 +84,6 @@ class WhistHand(HandReplay):
         return value in ("count", "yes") or (value == "by-game" and by_code)
 
     # ---- the deal -----------------------------------------------------------------------
-    def imperfect(self) -> bool:
-        return bool(self.deal_faults & {"duplicate-card", "foreign-card"})
-
     def redeal_why(self) -> str | None:
         """Why the hand is dealt again, if it is: a misdeal, an imperfect pack, a faced card, or a
         new deal by the same dealer (one the adversaries chose, or both sides revoking), or by the
@@ -233,13 +230,6 @@ class WhistHand(HandReplay):
     def next_step(self) -> str | None:
         if self.table is not None:  # L24: a lead out of turn, once noticed, goes back with any card played to it
             back = self.false_card_step(self.false_lead, len(self.table.current.plays) > 1) if self.false_lead else None
-            return self.choice_step() or self.unwaited_step() or back or self.next_in_play()
+            return self.choice_step() or self.exposed_cards.step(self) or back or self.next_in_play()
         return self.choice_step() or (self.say("score.tricks", "lead-step", eldest=self.eldest) if self.upcard else
                                       self.say("score.tricks", "turn-step", dealer=self.dealer, eldest=self.eldest))
-
-    def unwaited_step(self) -> str | None:
-        """L23: a card played without waiting for the call goes back, its holder plays again to the same trick
-        (the engine's take-back step speaks of a lead sent back); before the call, it comes first (`waiting`)."""
-        due = [(p, c) for p, c in self.due_on_table() if c in self.exposed_cards.unwaited]
-        return self.exposed_cards.waiting(self) if not due or self.table is None else self.say(
-            "exposed.before-decision", "step", player=due[0][0], card=due[0][1], trick=self.table.current.number)

@@ -31,12 +31,15 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                 return ruling
             return Ruling(hand.say("revoke.partner-asks", "asked", ruling=ruling.words), ruling.offer, ruling.then,
                           "revoke.partner-asks")
-        side = hand.side(fact.player)
+        side, others = hand.side(fact.player), hand.other(hand.side(fact.player))
         if hand.both_revoked():  # both-revoke=new-deal: no penalty, the hand will be void
             return Ruling(hand.say("revoke.established", "both-pending", side=side))
-        if hand.game_options["revoke-penalty"] != "english":
-            return Ruling(hand.say("revoke.established", "two-tricks", side=side, others=hand.other(side)) if barred(
-                hand) else hand.say("revoke.established", "two-tricks-free", side=side, others=hand.other(side)))
+        if hand.game_options["revoke-penalty"] != "english":  # W45: a side's later revoke may cost one trick
+            later = hand.game_options["revoke-repeat"] == "later-one-trick" and [
+                hand.side(r.player) for r in hand.revokes].count(side) > 1
+            moved = hand.say("revoke.established", "one-trick") if later else hand.say("revoke.established", "two")
+            return Ruling(hand.say("revoke.established", "tricks", moved=moved, side=side, others=others) if barred(
+                hand) else hand.say("revoke.established", "tricks-free", moved=moved, side=side, others=others))
         return english_penalty(hand, fact.player, fact.trick, len(hand.revokes) - 1)
 
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
-from ...engine.scoring import honours, side_honours
-from ...notation.cards import Card
+from ...engine.scoring import honours_placed
 
 if TYPE_CHECKING:
     from .hand import WhistHand
@@ -97,18 +96,9 @@ class WhistSettlement:
                 else hand.say("revoke.established", "moved", count=n) for side, n in moved.items()}, points
 
     def credit(self, side: str, points: int, topic: str, cause: str) -> None:
-        """Score what the side may score now, citing the rule that limited it or the game won: none
-        once a side has gone out in this hand (but the side out, under play-out: the other's later
-        points, its honours, never win it the game), up to one short of game for a revoking side,
-        up to game unless every trick counts (play-out)."""
+        """Score what the side may score now (`allowed`), citing the rule that limited it or the game won."""
         hand, target, score = self.hand, self.hand.target, self.score[side]
-        out = [s for s, points in self.score.items() if points >= target]
-        if out and not (self.play_out and side in out):
-            got, limit = 0, "game"
-        elif side in self.barred:
-            got, limit = max(0, min(points, target - 1 - score)), "revoke.cannot-go-out"
-        else:
-            got, limit = (points if self.play_out else max(0, min(points, target - score))), "game"
+        got, limit = self.allowed(side, points)
         short = points - got
         if short and limit == "game":
             topic, cause = limit, hand.say("game", "not-scored", cause=cause, points=short, target=target)
@@ -129,29 +119,46 @@ class WhistSettlement:
             self.capped.add(side)
             hand.penalty("revoke.cannot-go-out", "barred", side=side, since=mark)
 
+    def allowed(self, side: str, points: int) -> tuple[int, str]:
+        """What of `points` the side may score now, and the rule that limits it: none once a side is out in this
+        hand (under play-out, but the side out), up to one short of game for a revoker, else up to game."""
+        target, score = self.hand.target, self.score[side]
+        if any(points >= target for points in self.score.values()) and not (self.play_out and score >= target):
+            return 0, "game"
+        if side in self.barred:
+            return max(0, min(points, target - 1 - score)), "revoke.cannot-go-out"
+        return (points if self.play_out else max(0, min(points, target - score))), "game"
+
     def honours(self) -> None:
-        """A, K, Q, J of trumps held by one side: four score 4, three score 2 (E3); not for a side
-        that stood one point from game when the deal began (E4)."""
-        hand, trump = self.hand, self.hand.trump
-        held = hand.deals if hand.hands_known else self.shown()
-        if held is None:
-            hand.note(hand.say("score.honours", "unknown"))
-            return
-        for side, members in hand.sides.teams:
-            count = side_honours(held, members, trump)
-            if count >= 3 and hand.ctx.score_before.get(side, 0) == hand.target - 1:
+        """A, K, Q, J of trumps held by one side: four score 4, three score 2 (E3); none at one point from game
+        (E4). Who held each: the deal lines, else the play and the trump card. Honours none of them places are
+        left out (a note says so), unless the recorded result shows a count of them that changes the score."""
+        hand = self.hand
+        played = {c: p for c, (p, _) in hand.table.played.items()} if hand.table is not None else {}
+        holders = played | ({hand.upcard: hand.dealer} if hand.upcard else {}) | hand.dealt  # the deal lines first
+        known, possible, unplaced = honours_placed(hand.trump, holders, hand.sides.teams)
+        base = self.with_honours(known)  # the table knew who held those not placed: its result may show it
+        counts = next((c for c in possible if (r := self.with_honours(c)) != base and hand.recorded_as(r)), known)
+        if possible:
+            cards = " and ".join(c.text for c in unplaced)
+            hand.note(hand.say("score.honours", "unknown", cards=cards) if counts is known else hand.say(
+                "score.honours", "recorded", cards=cards))
+        for side, count in counts.items():
+            if count >= 3 and not self.worth(side, count):
                 hand.note(hand.say("score.honours", "one-short", side=side, count=count, score=hand.target - 1))
             elif count >= 3:
-                self.credit(side, 4 if count == 4 else 2, "score.honours",
+                self.credit(side, self.worth(side, count), "score.honours",
                             hand.say("score.honours", "held", side=side, count=count))
 
-    def shown(self) -> dict[str, set[Card]] | None:
-        """Without every deal line, who held each honour as the deal lines written, the play and the
-        trump card turned show it (a card played was its player's); None while an honour is unplaced."""
-        hand, played = self.hand, self.hand.table.played.items() if self.hand.table is not None else ()
-        held = {p: {*hand.deals.get(p, ()), *(c for c, (q, _) in played if q == p)} for p in hand.order}
-        held[hand.dealer] |= {hand.upcard} if hand.upcard else set()
-        return held if hand.trump is not None and honours(hand.trump) <= set().union(*held.values()) else None
+    def worth(self, side: str, count: int) -> int:
+        """The points `count` honours score for `side` (E3): none at one point from game (E4)."""
+        one_short = self.hand.ctx.score_before.get(side, 0) == self.hand.target - 1
+        return 0 if count < 3 or one_short else 4 if count == 4 else 2
+
+    def with_honours(self, counts: dict[str, int]) -> dict[str, int]:
+        """The hand's result with the honours `counts` scored last, as `credit` would score them."""
+        before = self.hand.ctx.score_before
+        return {s: self.score[s] - before[s] + self.allowed(s, self.worth(s, counts[s]))[0] for s in self.score}
 
     def game_over(self) -> Played | None:
         """When a side has gone out: the game's value (and the rubber's, when it ends), in a note."""
