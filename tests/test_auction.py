@@ -136,7 +136,7 @@ def test_answered_every_other_player_answers_the_standing_bid() -> None:
     auction.bid("N", 1)
     auction.pass_("E")
     auction.answer("S")  # accepting answers it without passing
-    assert "S" not in auction.passed and auction.silent() == ["W"]
+    assert "S" not in auction.passed and auction.silent() == ["W"] and auction.answerer == "S"
     auction.pass_("E")  # a second pass is no answer from W
     assert not auction.over
     auction.pass_("W")
@@ -146,10 +146,10 @@ def test_answered_every_other_player_answers_the_standing_bid() -> None:
 def test_answered_a_new_bid_must_be_answered_again_and_all_passing_throws_it_in() -> None:
     auction = Auction(SEATS, "N", rules("stands", "answered"))
     auction.bid("N", 1)
-    for player in ("E", "S"):
-        auction.pass_(player)
+    auction.answer("E")
+    auction.pass_("S")
     auction.bid("W", 2)
-    assert auction.silent() == ["N", "E", "S"]
+    assert auction.silent() == ["N", "E", "S"] and auction.answerer is None  # nobody has answered the new bid
     nobody = Auction(SEATS, "N", rules("stands", "answered"))
     for player in SEATS:
         nobody.pass_(player)

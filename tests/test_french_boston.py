@@ -21,7 +21,7 @@ from referee import check_text
 from referee.engine.auction import Objection
 from referee.games.french_boston import GAME
 from referee.games.french_boston.auction import Proposal, read_bid
-from referee.games.french_boston.settlement import TABLE, multiplier
+from referee.games.french_boston.settlement import TABLE
 from referee.games.french_boston.tricks import FrenchBostonTricks, best_jack
 from referee.notation.cards import Suit, parse_card
 from referee.notation.events import Bid, Span
@@ -102,7 +102,7 @@ def test_payment_table_matches_foster() -> None:
     assert table["slam-paragraph"] == {"petite": 24, "belle": 48}
     assert table["contribution"] == 10 and table["jack-bonus"] == 2
     assert table["doubles"] == {"first": 33, "last": 40, "times": 2}
-    assert [multiplier(n) for n in (1, 32, 33, 40)] == [1, 1, 2, 2]
+    assert [TABLE.for_deal(n).times for n in (1, 32, 33, 40)] == [1, 1, 2, 2]
 
 
 # ---- whole hands -------------------------------------------------------------------------------

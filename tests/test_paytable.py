@@ -35,3 +35,9 @@ def test_a_scaled_table_multiplies_every_amount() -> None:
     assert double.number("game-deals") == FRENCH.number("game-deals") == 40  # a count, not an amount
     assert double.scaled(2).amount("jack-bonus") == 8
 
+
+def test_the_table_for_a_deal_is_scaled_on_the_double_deals_it_declares() -> None:
+    """French Boston's deals 33 to 40 pay double; a table that declares no doubles pays every deal alike."""
+    assert [FRENCH.for_deal(n).amount("jack-bonus") for n in (1, 32, 33, 40, 41)] == [2, 2, 4, 4, 2]
+    assert BOSTON.for_deal(12) is BOSTON
+

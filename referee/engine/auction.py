@@ -103,6 +103,7 @@ class Auction(Generic[Bid]):
         self.turn = first                  # who speaks next ("" when nobody is left to)
         self.high: Bid | None = None       # the standing bid
         self.caller: str | None = None     # who made it
+        self.answerer: str | None = None   # who answered it without passing or outbidding it (`answer`)
         self.passed: set[str] = set()      # who has passed
         self.acted: set[str] = set()       # who has spoken at all
         self.spoken: set[str] = set()      # who has spoken since the standing bid (first-bid: in this round)
@@ -170,11 +171,12 @@ class Auction(Generic[Bid]):
 
     def bid(self, player: str, bid: Bid) -> None:
         """`player`'s bid stands: it is the one every other player now answers."""
-        self.high, self.caller, self.passes, self.spoken = bid, player, 0, {player}
+        self.high, self.caller, self.passes, self.spoken, self.answerer = bid, player, 0, {player}, None
         self.spoke(player)
 
     def answer(self, player: str) -> None:
         """`player` answers the standing bid without passing or outbidding it (accepts a demand)."""
+        self.answerer = player
         self.spoken.add(player)
         self.spoke(player)
 

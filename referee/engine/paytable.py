@@ -21,7 +21,7 @@ from .rulebook import rulebook_data
 class PayTable:
     """The payment table of rulebook `game`: its section `section` (Boston's ``tables``, French
     Boston's ``payments``), read once and never changed (`rulebook_data`); every amount read is
-    multiplied by `times` (French Boston's double deals: `scaled`)."""
+    multiplied by `times` (French Boston's double deals: `for_deal`)."""
 
     game: str
     section: str
@@ -30,6 +30,12 @@ class PayTable:
     def scaled(self, times: int) -> PayTable:
         """The same table, its amounts multiplied by `times` (its numbers are not: `number`)."""
         return PayTable(self.game, self.section, self.times * times)
+
+    def for_deal(self, number: int) -> PayTable:
+        """The table as deal `number` pays it: on a deal in the range the table's ``doubles`` declares
+        (``first`` to ``last``: French Boston's last eight), every amount multiplied by its ``times``."""
+        doubles = self.data.get("doubles")
+        return self.scaled(doubles["times"]) if doubles and doubles["first"] <= number <= doubles["last"] else self
 
     @property
     def data(self) -> dict[str, Any]:

@@ -37,6 +37,7 @@ class GameRules:
     players_example: str = 'e.g. [Players "N E S W"]'
     no_partners: tuple[str, str] | None = None  # (message, hint) refusing a [Partners] tag
     single_pool: tuple[str, str] | None = None  # (message, hint) when [Pool] holds one number only
+    carried: tuple[str, str, str] | None = None  # (tag, message, hint): what deal 1 decides, for a later start
     reads: frozenset[str] = frozenset()  # [Pool] (it keeps a pool), [Belle]: shared tags its laws read, others refused
     partnerships: bool = False  # two partnerships of two, partners sitting opposite ([Partners] required)
     declared: Declaration | None = None  # what the game's hands declare, where it is asked outside a hand (`card_role`)
@@ -144,7 +145,7 @@ class GameSession(Generic[Hand]):
     def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
         """Replay the next hand and carry its score and pool forward (or the problems that keep
         it from being replayed)."""
-        problems = self.unknown_names(record)
+        problems = self.late_start(record) or self.unknown_names(record)
         if problems:
             return problems
         if not self.begun:  # a transcript may begin at any hand of a game (a dispute, a page of the sheet)
@@ -164,6 +165,15 @@ class GameSession(Generic[Hand]):
             self.pool_now = replay.settled.ledger.pool
         self.advance(replay, verdict)
         return verdict
+
+    def late_start(self, record: HandRecord) -> list[Problem]:
+        """A transcript starting after deal 1 must give the tag the game declares `carried`: what
+        deal 1 decided for the whole game (French Boston's belle), which a guess from a later deal
+        would change (its message may name the deal's `number`)."""
+        carried, at, number = self.game.carried, record.header.at, record.header.number
+        if carried is None or self.next_dealer is not None or (number or 1) <= 1 or carried[0] in self.setup.tags_at:
+            return []
+        return [Problem(at.line, at.column, carried[1].format(number=number), carried[2])]
 
     def replayed(self, record: HandRecord, shown: bool = False,
                  chosen: tuple[Pending, str, tuple[str, ...]] | None = None,

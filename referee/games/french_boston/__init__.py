@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine.header import Setup
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
-from ...notation.reader import HandRecord, Problem
+from ...notation.reader import HandRecord
 from .hand import GAME_NAME, FrenchBostonHand
 from .settlement import TABLE
 
@@ -24,15 +24,6 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         self.order = tuple(reversed(setup.players))  # [Players] is clockwise; everything goes to the right
         self.belle = setup.belle
         self.contribution_due = True
-
-    def hand(self, record: HandRecord) -> HandVerdict | list[Problem]:
-        """A transcript starting after deal 1 must say which suit is belle (the [Belle] tag): a guess
-        from a later deal's turned card would change the payments and which demands are legal."""
-        at, number = record.header.at, record.header.number
-        if self.next_dealer is None and (number or 1) > 1 and self.belle is None:
-            return [Problem(at.line, at.column, f"the transcript starts at deal {number} but does not say which "
-                            "suit is belle", 'add the suit turned on deal 1 to the header, e.g. [Belle "clubs"]')]
-        return super().hand(record)
 
     def replay(self, record: HandRecord) -> FrenchBostonHand:
         return FrenchBostonHand(self.context(self.number, self.order), record, self.belle if self.number > 1 else None,
@@ -58,6 +49,9 @@ class FrenchBoston(GameRules):
                    "remove the [Partners] tag: partners are formed by demand and acceptance in each deal")
     single_pool: tuple[str, str] | None = ("french-boston keeps a single pool", 'write e.g. [Pool "40"]')
     reads: frozenset[str] = frozenset({"Pool", "Belle"})
+    # belle: a guess from a later deal's turned card would change the payments and which demands are legal
+    carried: tuple[str, str, str] | None = ("Belle", "the transcript starts at deal {number} but does not say which "
+                   "suit is belle", 'add the suit turned on deal 1 to the header, e.g. [Belle "clubs"]')
 
     def session(self, setup: Setup) -> FrenchBostonSession:
         return FrenchBostonSession(self, setup)

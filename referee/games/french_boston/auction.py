@@ -120,14 +120,13 @@ def rules(accept_only: bool) -> AuctionRules[Proposal]:
 
 
 class Auction:
-    """One deal's bidding: the engine's (`calls`, as `rules` declare it) and French Boston's own, the
-    acceptor and overcalled demanders, by the house rules on the quatre-as and the overcalled demander."""
+    """One deal's bidding: the engine's (`calls`, as `rules` declare it; its `answerer`, the acceptor) and French
+    Boston's own, who accepted, who was overcalled, by the house rules on the quatre-as and an overcalled demander."""
 
     def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool,
                  only_six: bool) -> None:
         self.calls = Bidding(order, first, rules(accept_only))
         self.accept_only, self.four_aces, self.only_six = accept_only, four_aces, only_six
-        self.acceptor: str | None = None
         self.accepted: set[str] = set()
         self.overcalled: dict[str, Card | None] = {}  # demanders overcalled, with their laid card
 
@@ -140,13 +139,12 @@ class Auction:
             return WORDS.refused("bidding.accept", "not-a-demand", player=player, bid=best.text)
         if best.player == player:
             return WORDS.refused("bidding.accept", "own", player=player)
-        if self.acceptor is not None:
-            return WORDS.refused("bidding.accept", "taken", player=player, acceptor=self.acceptor)
+        if self.calls.answerer is not None:
+            return WORDS.refused("bidding.accept", "taken", player=player, acceptor=self.calls.answerer)
         return None
 
     def accept(self, player: str) -> None:
         """`player` accepts the standing demand (`refuse_acceptance` found no reason he may not)."""
-        self.acceptor = player
         self.accepted.add(player)
         self.calls.answer(player)
 
@@ -180,7 +178,6 @@ class Auction:
         self.overcalled.pop(proposal.player, None)
         if best is not None and best.is_demand:
             self.overcalled[best.player] = best.laid
-        self.acceptor = None
         self.calls.bid(proposal.player, proposal)
 
     def close(self) -> Contract:
@@ -188,5 +185,5 @@ class Auction:
         best = self.calls.high
         assert best is not None
         kind = ("misere" if best.rung.misere else "solo" if not best.is_demand
-                else "partnership" if self.acceptor is not None else "forced-alone")
-        return Contract(kind, best, self.acceptor, 5 if kind == "forced-alone" else best.rung.tricks or 0)
+                else "partnership" if self.calls.answerer is not None else "forced-alone")
+        return Contract(kind, best, self.calls.answerer, 5 if kind == "forced-alone" else best.rung.tricks or 0)

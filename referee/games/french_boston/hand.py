@@ -16,7 +16,7 @@ from ...notation.cards import Suit, pack
 from ...notation.reader import HandRecord
 from .auction import Auction, Contract, Proposal, needed_in, read_bid, read_demand
 from .penalties import LAWS, SIDE, call_offer, fallen_card_offer, penalised
-from .settlement import FrenchBostonSettlement, multiplier
+from .settlement import TABLE, FrenchBostonSettlement
 from .tricks import FrenchBostonTricks
 
 GAME_NAME = "french-boston"
@@ -243,5 +243,5 @@ class FrenchBostonHand(CalledHand[Proposal]):
             "tricks": contract.needed if contract and contract.kind != "misere" else None,
             "upcard": self.upcard.text if self.upcard else None,
             "belle": self.belle.word if self.belle else None, "petite": self.petite.word if self.petite else None,
-            "deal": "double" if multiplier(self.number) == 2 else "simple",
+            "deal": "double" if TABLE.for_deal(self.number).times == 2 else "simple",
         }

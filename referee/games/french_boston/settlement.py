@@ -22,19 +22,13 @@ if TYPE_CHECKING:
 TABLE: Final = PayTable("french-boston", "payments")
 
 
-def multiplier(number: int) -> int:
-    """What every payment of deal `number` is multiplied by: the table's ``doubles`` on its double deals, else 1."""
-    first, last = TABLE.number("doubles", "first"), TABLE.number("doubles", "last")
-    return TABLE.number("doubles", "times") if first <= number <= last else 1
-
-
 class FrenchBostonSettlement:
     """The settling of one replayed deal, penalties included: the dealer's contribution, a void deal, the
     contract or the revoke, the jack bonus, the short-hand forfeits and, on the last deal, the pool divided."""
 
     def __init__(self, hand: FrenchBostonHand) -> None:
         self.hand, self.options = hand, hand.game_options
-        self.amounts = TABLE.scaled(multiplier(hand.number))  # the deal's amounts, doubled on a double deal
+        self.amounts = TABLE.for_deal(hand.number)  # the deal's amounts, doubled on a double deal
         self.taken, self.one_to_one = hand.taken_as_conceded(), self.options["settlement"] == "one-to-one"
         self.trump = hand.trump.word if hand.trump is not None else "?"
         self.col = SUIT_RANK[hand.trump] if hand.trump is not None else 0  # the table's column: the trump suit's
