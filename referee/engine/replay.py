@@ -16,6 +16,7 @@ every rulebook must define in its own words.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, ClassVar, Final, Literal, final, get_args
@@ -294,6 +295,8 @@ class HandReplay:
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
         self.held_calls: list[ev.Call] = []  # calls written just before the lines that allow them (`on_call`)
         self.held_retracts: list[ev.Retract] = []  # take-backs written just before the call that allows them
+        self.events_read: list[ev.Event] | None = None  # the hand's events up to its `redeal` (`next_event`)
+        self.event_places: list[tuple[int, int]] = []  # where each of them is written, in that order
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.false_card: tb.OutOfTurn | None = None  # a card out of turn the game's law keeps until it goes back
         self.deals: dict[str, list[Card]] = {}
@@ -1861,10 +1864,15 @@ class HandReplay:
 
     @final
     def next_event(self, where: ev.Span) -> ev.Event | None:
-        """The event the hand's record writes right after the one at `where` (None after its last)."""
-        at = (where.line, where.column)
-        return next((e for line in self.record.lines if type(line) is EventLine for e in line.events
-                     if (e.at.line, e.at.column) > at), None)
+        """The event read right after the one at `where`: None after the hand's last, or at its `redeal` line,
+        after which nothing is read (a call or take-back held for a line there would be lost, not found).
+        The events are listed once, when first asked, so that a hand of many calls costs a bisection each."""
+        if self.events_read is None:
+            end = next((i for i, line in enumerate(self.record.lines) if type(line) is ev.RedealLine), None)
+            self.events_read = [e for line in self.record.lines[:end] if type(line) is EventLine for e in line.events]
+            self.event_places = [(e.at.line, e.at.column) for e in self.events_read]  # in the text's order
+        after = bisect_right(self.event_places, (where.line, where.column))
+        return self.events_read[after] if after < len(self.events_read) else None
 
     @final
     def allows_call(self, event: ev.Event | None) -> bool:
