@@ -1,12 +1,19 @@
 """A call written just before the line that opens its choice, and a take-back written just before the call
 that sends its card back, wait for that line (`HandReplay.on_call`, `fact_cardstands`). What waits must
-never be lost: a `redeal` line between them ends what is read of the hand, so each is read as written."""
+never be lost (a `redeal` line between them ends what is read of the hand, so each is read as written),
+and a call that waits is not yet an event: it gathers no trick a take-back after it may still reopen."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from reflow import positionless
+from test_styles import findings_unordered
+
 from referee import check_text
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
 
 WHIST = """[Game "whist"]
 [Players "A Y B Z"]
@@ -51,3 +58,15 @@ def test_a_call_with_a_take_back_after_it_reads_as_the_other_order() -> None:
     """The held call itself: written before the take-backs or after them, the same findings."""
     assert findings("Z AD, A TD\nB call AD\nA retract TD, Z retract AD\n") \
         == findings("Z AD, A TD\nA retract TD, Z retract AD\nB call AD\n")
+
+
+def test_a_call_before_the_take_back_of_a_trick_that_ended_the_hand_waits_for_it() -> None:
+    """A's grand misère: Y's renounce makes A win trick 1, which would end the hand once gathered. A's
+    demand of Y's highest club, written before Y's take-back, must not gather the trick (a take-back is
+    in time until it is): the hand goes on as when the take-back is written first (at 97db308 the call
+    gathered the trick: the call was unfounded, the take-back refused, and Y's revoke established)."""
+    text = (CASES / "boston" / "misere-revoke-corrected-saved.ttn").read_text("utf-8")
+    swapped = text.replace("Y retract 5H\nA call highest\n", "A call highest\nY retract 5H\n")
+    assert swapped != text
+    assert findings_unordered(positionless(check_text(swapped).to_dict())) \
+        == findings_unordered(positionless(check_text(text).to_dict()))

@@ -731,7 +731,7 @@ class HandReplay:
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
             ended = self.ended
-            if ended is not None and ended.pending and type(event) is not ev.Retract:
+            if ended is not None and ended.pending and type(event) is not ev.Retract and not self.call_waits(event):
                 self.gather_now()
             if self.choices:
                 self.settle_choices(event)
@@ -1844,23 +1844,44 @@ class HandReplay:
                       f"{event.player} calls '{option}', which is not a word of {self.game}'s calls ({words}, a "
                       "suit or a card); the call is ignored" + (f" ({near})" if near else ""))
             return
-        for choice in self.call_order():
-            if event.player in choice.choosers and self.call_matches(option, choice.pending.options) \
-                    and choice.names(option):
-                why = choice.refuse(self, choice.offender, option) if choice.refuse is not None else ""
-                if why:  # the choice stays open as it was
-                    self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
-                              f"{event.player} calls '{option}', but {why}; the call is void")
-                else:
-                    self.answer(choice, option, event.at)
-                return
-        if not waited and not self.liable.watching and self.allows_call(self.next_event(event.at)):
-            self.held_calls.append(event)  # written before the line that allows it (none liable that it may bind)
+        choice = self.fitting_choice(event)
+        if choice is not None:
+            why = choice.refuse(self, choice.offender, option) if choice.refuse is not None else ""
+            if why:  # the choice stays open as it was
+                self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
+                          f"{event.player} calls '{option}', but {why}; the call is void")
+            else:
+                self.answer(choice, option, event.at)
+            return
+        if not waited and self.waits_for_next(event):
+            self.held_calls.append(event)
             return
         if self.penalty_laws.call.unanswered_call(self, event):
             return
         self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
                   f"{event.player} calls '{option}', but no penalty choice is open to {event.player} now")
+
+    @final
+    def fitting_choice(self, event: ev.Call) -> Choice | None:
+        """The open choice a call answers (`on_call`): its player's first in `call_order` whose options take
+        its word, a card named only the one about that card, if the choice is about one."""
+        return next((c for c in self.call_order() if event.player in c.choosers
+                     and self.call_matches(event.text, c.pending.options) and c.names(event.text)), None)
+
+    @final
+    def waits_for_next(self, event: ev.Call) -> bool:
+        """Whether a call that answers no open choice waits for the event written right after it, which may allow
+        it (`allows_call`): not while cards lie liable to be called at one player's discretion (`liable`:
+        Boston's), which it may bind now."""
+        return not self.liable.watching and self.allows_call(self.next_event(event.at))
+
+    @final
+    def call_waits(self, event: ev.Event) -> bool:
+        """Whether `event` is a call `on_call` will hold for the event after it (`waits_for_next`): one of the
+        game's words that answers no open choice. It is read after that event, so it does not gather a trick
+        the hands were thrown up on either: a take-back after it may still be in time (`thrown_up`)."""
+        return type(event) is ev.Call and (event.word is None or event.word in self.declared.call_words) \
+            and self.fitting_choice(event) is None and self.waits_for_next(event)
 
     @final
     def next_event(self, where: ev.Span) -> ev.Event | None:
@@ -1897,6 +1918,8 @@ class HandReplay:
         """The calls held for the lines written after them (`allows_call`), read now those lines are."""
         held, self.held_calls = self.held_calls, []
         for call in held:
+            if self.thrown_up:  # as for any event but a take-back, read where it now stands
+                self.gather_now()
             self.on_call(call, waited=True)
 
     @staticmethod
