@@ -335,6 +335,13 @@ def _kept_open(stream: BinaryIO) -> Iterator[BinaryIO]:
 MAX_REPLAYS = 16
 """Answering lines replayed per hand at most (a choice of a suit is four; a real hand has a few)."""
 
+MAX_FOLLOWING = 16
+"""Pairs of answering lines replayed per hand at most (`options_replayed`: more, and none is): two
+penalties of three options each are nine."""
+
+_ANSWERS = (ev.EventLine, ev.RedealLine, ev.RecordedLine, ev.NoteLine)
+"""The lines that may answer an open choice."""
+
 _TAKES = ("inconsistent-transcript", "illegal-retract")
 """Findings that say a line answered nothing: the referee could not take it as written."""
 
@@ -394,14 +401,6 @@ def options_replayed(before: Session, record: HandRecord, hand: HandVerdict) -> 
             if then is not None:
                 replays[f"{line}\n{second}"] = then
     return replays
-
-
-_ANSWERS = (ev.EventLine, ev.RedealLine, ev.RecordedLine, ev.NoteLine)
-"""The lines that may answer an open choice."""
-
-MAX_FOLLOWING = 16
-"""Pairs of answering lines replayed per hand at most (`options_replayed`): two penalties of three
-options each are nine."""
 
 
 def _listed(hand: HandVerdict) -> HandVerdict:

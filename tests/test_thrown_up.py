@@ -41,8 +41,16 @@ def test_the_next_lead_gathers_the_trick_and_establishes_the_revoke() -> None:
     assert late == []  # the card after the hands are thrown up is shown, as the seed says is usual: no fault
 
 
-def test_a_call_before_the_take_back_gathers_the_trick_and_the_take_back_is_too_late() -> None:
-    result = hand(HEAD + "A call highest\nY retract 5H\n")
+def test_a_call_written_just_before_the_take_back_waits_for_it_and_gathers_nothing() -> None:
+    """A's demand of Y's highest club is allowed by the take-back written after it: the two are one event
+    at the table (notation.md §2.4), so the call is not the event that gathers the trick."""
+    result = hand(HEAD + "A call highest\nY retract 5H\nY AC\n")
+    assert revoke_status(result) == ["corrected"]
+    assert result["status"] == "in-progress" and result["tricks"][0]["winner"] == "Y"
+
+
+def test_a_call_with_no_take_back_after_it_gathers_the_trick_and_a_later_take_back_is_too_late() -> None:
+    result = hand(HEAD + "A call highest\nY AC\nY retract 5H\n")
     assert revoke_status(result) == ["established"]
     assert any("already gathered" in i["explanation"] for i in result["irregularities"])
 

@@ -94,9 +94,9 @@ class ExposedCards:
             led is not None and early.card.suit is not led and not table.holds_suit(holder, led)) else None
 
     def step(self, hand: HandReplay) -> str | None:
-        """What happens now (L23): a card played without waiting for the call goes back, its holder plays again
-        to the same trick (the replay's take-back step speaks of a lead sent back); before the call, it comes
-        first (`waiting`)."""
+        """What happens now with a card played without waiting for the call of an exposed one (L23): once the
+        call sends it back, its holder takes it back and plays the card called to the same trick (the replay's
+        own take-back step speaks only of a lead sent back); until then, what `waiting` says."""
         due = [(p, c) for p, c in hand.due_on_table() if c in self.unwaited]
         return self.waiting(hand) if not due or hand.table is None else hand.say(
             "exposed.before-decision", "step", player=due[0][0], card=due[0][1], trick=hand.table.current.number)

@@ -16,6 +16,7 @@ every rulebook must define in its own words.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, ClassVar, Final, Literal, final, get_args
@@ -294,6 +295,8 @@ class HandReplay:
         self.held_aside: list[ev.Play] = []  # cards played while those were still to go back: they go back too
         self.held_calls: list[ev.Call] = []  # calls written just before the lines that allow them (`on_call`)
         self.held_retracts: list[ev.Retract] = []  # take-backs written just before the call that allows them
+        self.events_read: list[ev.Event] | None = None  # the hand's events up to its `redeal` (`next_event`)
+        self.event_places: list[tuple[int, int]] = []  # where each of them is written, in that order
         self.false_lead: tb.OutOfTurn | None = None  # a lead out of turn the laws take back unless all play to it
         self.false_card: tb.OutOfTurn | None = None  # a card out of turn the game's law keeps until it goes back
         self.deals: dict[str, list[Card]] = {}
@@ -728,7 +731,7 @@ class HandReplay:
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
             ended = self.ended
-            if ended is not None and ended.pending and type(event) is not ev.Retract:
+            if ended is not None and ended.pending and type(event) is not ev.Retract and not self.call_waits(event):
                 self.gather_now()
             if self.choices:
                 self.settle_choices(event)
@@ -1841,18 +1844,17 @@ class HandReplay:
                       f"{event.player} calls '{option}', which is not a word of {self.game}'s calls ({words}, a "
                       "suit or a card); the call is ignored" + (f" ({near})" if near else ""))
             return
-        for choice in self.call_order():
-            if event.player in choice.choosers and self.call_matches(option, choice.pending.options) \
-                    and choice.names(option):
-                why = choice.refuse(self, choice.offender, option) if choice.refuse is not None else ""
-                if why:  # the choice stays open as it was
-                    self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
-                              f"{event.player} calls '{option}', but {why}; the call is void")
-                else:
-                    self.answer(choice, option, event.at)
-                return
-        if not waited and not self.liable.watching and self.allows_call(self.next_event(event.at)):
-            self.held_calls.append(event)  # written before the line that allows it (none liable that it may bind)
+        choice = self.fitting_choice(event)
+        if choice is not None:
+            why = choice.refuse(self, choice.offender, option) if choice.refuse is not None else ""
+            if why:  # the choice stays open as it was
+                self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
+                          f"{event.player} calls '{option}', but {why}; the call is void")
+            else:
+                self.answer(choice, option, event.at)
+            return
+        if not waited and self.waits_for_next(event):
+            self.held_calls.append(event)
             return
         if self.penalty_laws.call.unanswered_call(self, event):
             return
@@ -1860,11 +1862,38 @@ class HandReplay:
                   f"{event.player} calls '{option}', but no penalty choice is open to {event.player} now")
 
     @final
+    def fitting_choice(self, event: ev.Call) -> Choice | None:
+        """The open choice a call answers (`on_call`): its player's first in `call_order` whose options take
+        its word, a card named only the one about that card, if the choice is about one."""
+        return next((c for c in self.call_order() if event.player in c.choosers
+                     and self.call_matches(event.text, c.pending.options) and c.names(event.text)), None)
+
+    @final
+    def waits_for_next(self, event: ev.Call) -> bool:
+        """Whether a call that answers no open choice waits for the event written right after it, which may allow
+        it (`allows_call`): not while cards lie liable to be called at one player's discretion (`liable`:
+        Boston's), which it may bind now."""
+        return not self.liable.watching and self.allows_call(self.next_event(event.at))
+
+    @final
+    def call_waits(self, event: ev.Event) -> bool:
+        """Whether `event` is a call `on_call` will hold for the event after it (`waits_for_next`): one of the
+        game's words that answers no open choice. It is read after that event, so it does not gather a trick
+        the hands were thrown up on either: a take-back after it may still be in time (`thrown_up`)."""
+        return type(event) is ev.Call and (event.word is None or event.word in self.declared.call_words) \
+            and self.fitting_choice(event) is None and self.waits_for_next(event)
+
+    @final
     def next_event(self, where: ev.Span) -> ev.Event | None:
-        """The event the hand's record writes right after the one at `where` (None after its last)."""
-        at = (where.line, where.column)
-        return next((e for line in self.record.lines if type(line) is EventLine for e in line.events
-                     if (e.at.line, e.at.column) > at), None)
+        """The event read right after the one at `where`: None after the hand's last, or at its `redeal` line,
+        after which nothing is read (a call or take-back held for a line there would be lost, not found).
+        The events are listed once, when first asked, so that a hand of many calls costs a bisection each."""
+        if self.events_read is None:
+            end = next((i for i, line in enumerate(self.record.lines) if type(line) is ev.RedealLine), None)
+            self.events_read = [e for line in self.record.lines[:end] if type(line) is EventLine for e in line.events]
+            self.event_places = [(e.at.line, e.at.column) for e in self.events_read]  # in the text's order
+        after = bisect_right(self.event_places, (where.line, where.column))
+        return self.events_read[after] if after < len(self.events_read) else None
 
     @final
     def allows_call(self, event: ev.Event | None) -> bool:
@@ -1889,6 +1918,8 @@ class HandReplay:
         """The calls held for the lines written after them (`allows_call`), read now those lines are."""
         held, self.held_calls = self.held_calls, []
         for call in held:
+            if self.thrown_up:  # as for any event but a take-back, read where it now stands
+                self.gather_now()
             self.on_call(call, waited=True)
 
     @staticmethod
