@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Final, Literal, final, get_args
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
+from ..notation.cards import card as interned_card
 
 # the kinds tested on every line and event, imported by name: compiled, `ev.Play` as a value is a
 # lookup in the module, `Play` a constant
@@ -2411,7 +2412,8 @@ class HandReplay:
                 return step
         if self.correctable:
             revoke = self.correctable[0]
-            return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
+            trump = self.correction(revoke)[0]
+            return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}{trump}"
         verb = "play" if self.table.current.plays else "lead"
         turn = f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
         plays, false = self.table.current.plays, self.false_lead  # a caller's lead out of turn (Boston's L24)
@@ -2424,6 +2426,19 @@ class HandReplay:
         if self.open_claims:
             return self.open_claim_words(self.open_claims[0]) + "; meanwhile " + turn
         return turn
+
+    @final
+    def correction(self, revoke: tb.Revoke) -> tuple[str, str]:
+        """What a renounce still to correct leaves its player, in words: a trump too, where the laws excuse one
+        (pitch's), and whether anyone played after him to its trick, who may take his card back (the last to
+        play leaves nobody)."""
+        assert self.table is not None
+        trump, rules = self.trump, self.table.rules
+        excused = trump is not None and trump is not revoke.led and rules.excused(
+            revoke.player, interned_card(14, trump), revoke.led, revoke.trick)
+        trick = next(t for t in (self.table.current, *self.table.tricks) if t.number == revoke.trick)
+        after = [p.card for p in trick.plays].index(revoke.card) < len(trick.plays) - 1
+        return " or trump" if excused else "", "; the players after him may take back theirs" if after else ""
 
     def pending(self) -> list[Pending]:
         """Open choices matter only while the hand goes on: its end (or a redeal) settles them. They
@@ -2443,8 +2458,8 @@ class HandReplay:
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
                                f"holding {law.held_words(self, revoke)}: {law.timing(self, revoke)}, so "
-                               f"{revoke.player} must take back {revoke.card} and follow suit; the players after "
-                               "him may take back theirs.",
+                               f"{revoke.player} must take back {revoke.card} and follow suit"
+                               "{0}{1}.".format(*self.correction(revoke)),
                                (Reply("take-back", "take-back", f"{revoke.player} retract {revoke.card}"),)))
         return out
 
