@@ -1855,6 +1855,15 @@ class HandReplay:
         if not waited and not self.liable.watching and self.allows_call(self.next_event(event.at)):
             self.held_calls.append(event)  # written before the line that allows it (none liable that it may bind)
             return
+        # a card led out of turn, called by an adversary while it still lies alone in the trick (whist E62, Somerset
+        # 52): it went back, as the laws send it, and the call answers the choice its take-back opens
+        false, table = self.false_lead, self.table
+        alone = table is not None and false is not None and [p.card for p in table.current.plays] == [false.card]
+        if not waited and alone and false and event.card is false.card and event.player in self.adversaries(
+                false.player):
+            self.on_retract(ev.Retract(false.player, false.card, event.at))
+            self.on_call(event, waited=True)
+            return
         if self.penalty_laws.call.unanswered_call(self, event):
             return
         self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
