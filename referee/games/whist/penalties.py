@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
-from ...engine.newdeal import new_deal_offer
+from ...engine.newdeal import new_deal_offer, play_on_choices
 from ...engine.penalties import DEMANDS, Offer, Ruling, fitting_demands
 from ...engine.suitcalls import call_lead
 from ...notation import events as ev
@@ -168,8 +168,6 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         """L19: a second card given to a trick is dead and leaves its player a card short; his adversaries
         choose a new deal or to play on without it (he sits out the last trick). English code (E70, W64): the
         tricks are searched and the card goes back to him. A leader's second card may be L22's (`led_ahead`)."""
-        table = hand.table
-        assert table is not None
         if self.led_ahead(hand, fact):
             return
         english = hand.game_options["code"] == "english"
@@ -179,7 +177,9 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         hand.find("play-out-of-turn", player, fact.at, "play.played-twice", words, trick=trick)
         if not english:
             self.dead_card(hand, fact)
-            hand.short[fact.player] = False  # the choice is offered once the trick is complete
+            hand.short[fact.player] = False  # the choice is offered once the trick is complete: at once if it is
+            if trick != hand.trick_number and trick - 1 not in hand.missed.values():  # (a trick missed: offered)
+                play_on_choices(hand, trick, hand.short, type(hand).chose_new_deal)
 
     def led_ahead(self, hand: WhistHand, fact: tb.PlayedTwice) -> bool:
         """L22 (W53): after a card better than any of its suit the adversaries hold, another led without waiting
