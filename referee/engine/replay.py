@@ -2142,7 +2142,8 @@ class HandReplay:
         return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal "
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
                 "and unproven if the hand ends without one" + (
-                    f"; {why}, so {claim.accused} may still take his card back and follow suit, correcting it in time"
+                    f"; {why}, so {claim.accused} may still take his card back and follow suit"
+                    f"{self.or_trump(claim.accused, led, trick)}, correcting it in time"
                     if why else ""))
 
     @final
@@ -2438,16 +2439,21 @@ class HandReplay:
 
     @final
     def correction(self, revoke: tb.Revoke) -> tuple[str, str]:
-        """What a renounce still to correct leaves its player, in words: a trump too, where the laws excuse one
-        (pitch's), and whether anyone played after him to its trick, who may take his card back (the last to
-        play leaves nobody)."""
+        """What a renounce still to correct leaves its player, in words: a trump too (`or_trump`), and whether
+        anyone played after him to its trick, who may take his card back (the last to play leaves nobody)."""
         assert self.table is not None
-        trump, rules = self.trump, self.table.rules
-        excused = trump is not None and trump is not revoke.led and rules.excused(
-            revoke.player, interned_card(14, trump), revoke.led, revoke.trick)
         trick = next(t for t in (self.table.current, *self.table.tricks) if t.number == revoke.trick)
         after = [p.card for p in trick.plays].index(revoke.card) < len(trick.plays) - 1
-        return " or trump" if excused else "", "; the players after him may take back theirs" if after else ""
+        return self.or_trump(revoke.player, revoke.led, revoke.trick), \
+            "; the players after him may take back theirs" if after else ""
+
+    @final
+    def or_trump(self, player: str, led: Suit, trick: int) -> str:
+        """" or trump" where the laws let a player who holds the suit led trump instead of following (pitch's)."""
+        trump, table = self.trump, self.table
+        excused = trump is not None and trump is not led and table is not None and table.rules.excused(
+            player, interned_card(14, trump), led, trick)
+        return " or trump" if excused else ""
 
     def pending(self) -> list[Pending]:
         """Open choices matter only while the hand goes on: its end (or a redeal) settles them. They
