@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Final, Literal, final, get_args
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
+from ..notation.cards import card as interned_card
 
 # the kinds tested on every line and event, imported by name: compiled, `ev.Play` as a value is a
 # lookup in the module, `Play` a constant
@@ -1856,6 +1857,15 @@ class HandReplay:
         if not waited and self.waits_for_next(event):
             self.held_calls.append(event)
             return
+        # a card led out of turn, called by an adversary while it still lies alone in the trick (whist E62, Somerset
+        # 52): it went back, as the laws send it, and the call answers the choice its take-back opens
+        false, table = self.false_lead, self.table
+        alone = table is not None and false is not None and [p.card for p in table.current.plays] == [false.card]
+        if not waited and alone and false and event.card is false.card and event.player in self.adversaries(
+                false.player):
+            self.on_retract(ev.Retract(false.player, false.card, event.at))
+            self.on_call(event, waited=True)
+            return
         if self.penalty_laws.call.unanswered_call(self, event):
             return
         self.find("inconsistent-transcript", event.player, event.at, "call.unfounded",
@@ -2163,7 +2173,8 @@ class HandReplay:
         return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal "
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
                 "and unproven if the hand ends without one" + (
-                    f"; {why}, so {claim.accused} may still take his card back and follow suit, correcting it in time"
+                    f"; {why}, so {claim.accused} may still take his card back and follow suit"
+                    f"{self.or_trump(claim.accused, led, trick)}, correcting it in time"
                     if why else ""))
 
     @final
@@ -2442,7 +2453,8 @@ class HandReplay:
                 return step
         if self.correctable:
             revoke = self.correctable[0]
-            return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}"
+            trump = self.correction(revoke)[0]
+            return f"{revoke.player} to take back {revoke.card} and follow {revoke.led.word}{trump}"
         verb = "play" if self.table.current.plays else "lead"
         turn = f"{self.table.expected()} to {verb} to trick {self.table.current.number}"
         plays, false = self.table.current.plays, self.false_lead  # a caller's lead out of turn (Boston's L24)
@@ -2455,6 +2467,24 @@ class HandReplay:
         if self.open_claims:
             return self.open_claim_words(self.open_claims[0]) + "; meanwhile " + turn
         return turn
+
+    @final
+    def correction(self, revoke: tb.Revoke) -> tuple[str, str]:
+        """What a renounce still to correct leaves its player, in words: a trump too (`or_trump`), and whether
+        anyone played after him to its trick, who may take his card back (the last to play leaves nobody)."""
+        assert self.table is not None
+        trick = next(t for t in (self.table.current, *self.table.tricks) if t.number == revoke.trick)
+        after = [p.card for p in trick.plays].index(revoke.card) < len(trick.plays) - 1
+        return self.or_trump(revoke.player, revoke.led, revoke.trick), \
+            "; the players after him may take back theirs" if after else ""
+
+    @final
+    def or_trump(self, player: str, led: Suit, trick: int) -> str:
+        """" or trump" where the laws let a player who holds the suit led trump instead of following (pitch's)."""
+        trump, table = self.trump, self.table
+        excused = trump is not None and trump is not led and table is not None and table.rules.excused(
+            player, interned_card(14, trump), led, trick)
+        return " or trump" if excused else ""
 
     def pending(self) -> list[Pending]:
         """Open choices matter only while the hand goes on: its end (or a redeal) settles them. They
@@ -2474,8 +2504,8 @@ class HandReplay:
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
                                f"holding {law.held_words(self, revoke)}: {law.timing(self, revoke)}, so "
-                               f"{revoke.player} must take back {revoke.card} and follow suit; the players after "
-                               "him may take back theirs.",
+                               f"{revoke.player} must take back {revoke.card} and follow suit"
+                               "{0}{1}.".format(*self.correction(revoke)),
                                (Reply("take-back", "take-back", f"{revoke.player} retract {revoke.card}"),)))
         return out
 

@@ -55,7 +55,12 @@ class SuitCalls:
 
 
 def call_lead(hand: HandReplay, option: str, at: ev.Span, leader: str, chooser: str, topic: str) -> None:
-    """The suit `option` called from `leader` by `chooser` (who may be "A or B"): he must lead it if he has one."""
+    """The suit `option` called from `leader` by `chooser`: he must lead it if he has one. Where either of a
+    side may call it (`chooser` "A or B"), the penalty names the one whose call line made it (a demand by
+    either adversary is final), the side only where no line did (a choice read from the recorded result)."""
+    lines = hand.record.lines
+    said = next((e for line in lines if type(line) is ev.EventLine for e in line.events if e.at == at), None)
+    chooser = said.player if type(said) is ev.Call else chooser
     effects = hand.require_lead([leader], Suit[option.upper()], topic, at)
     hand.penalise(topic, f"{chooser} calls a {option[:-1]} lead from {leader}", effects=effects)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 from ...engine import penalties as laws
 from ...engine import table as tb
 from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
-from ...engine.newdeal import new_deal_offer
+from ...engine.newdeal import new_deal_offer, play_on_choices
 from ...engine.penalties import DEMANDS, Offer, Ruling, fitting_demands
 from ...engine.suitcalls import call_lead
 from ...notation import events as ev
@@ -43,8 +43,9 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
         return english_penalty(hand, fact.player, fact.trick, len(hand.revokes) - 1)
 
     def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
+        after = hand.say("revoke.corrected", "after-him") if hand.later_plays else ""  # L29: none after the last
         if hand.game_options["corrected-renounce"] == "exposed":
-            return Ruling(hand.say("revoke.corrected", "face-up", card=fact.card),
+            return Ruling(hand.say("revoke.corrected", "face-up", card=fact.card, after=after),
                           hand.exposed_cards.offer(hand, fact.player, fact.card, "revoke.corrected"),
                           lambda choice: hand.exposed.setdefault(fact.player, []).append(fact.card))
 
@@ -58,7 +59,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             hand.penalty("revoke.corrected", "must-play", player=fact.player, what=card or option, effects=(effect,))
 
         them, suit = frozenset(hand.adversaries(fact.player)), fact.led.word[:-1]
-        return Ruling(hand.say("revoke.corrected", "face-up-or-highest", card=fact.card, suit=suit),
+        return Ruling(hand.say("revoke.corrected", "face-up-or-highest", card=fact.card, suit=suit, after=after),
                       Offer(them, fact.player, ("card", "highest", "lowest"), "revoke.corrected", hand.say(
                           "revoke.corrected", "card-or-highest", others=hand.side_label(them), card=fact.card,
                           player=fact.player, suit=suit), apply,
@@ -73,14 +74,13 @@ def barred(hand: WhistHand) -> bool:
 
 def english_penalty(hand: WhistHand, player: str, trick: int, index: int) -> Ruling:
     """W44 (E72): the adversaries choose the penalty of revoke `index`, scored with it (all hands down: E59's two)."""
-    side, them = hand.side(player), frozenset(hand.adversaries(player))
-    words = hand.say("revoke.established", "english", others=hand.other(side), side=side) if barred(hand) else \
-        hand.say("revoke.established", "english-free", others=hand.other(side), side=side)
+    side, them, others = hand.side(player), frozenset(hand.adversaries(player)), hand.other(hand.side(player))
+    words = hand.say("revoke.established", "english", others=others, side=side) if barred(hand) else \
+        hand.say("revoke.established", "english-free", others=others, side=side)
     down = len(hand.face_up) == len(hand.order)  # W69: all four hands thrown down, no trick is left to take
     options = ("deduct-three", "add-three") if down else ("take-three", "deduct-three", "add-three")
-    offer = hand.say("revoke.established", "english-offer-down", others=hand.side_label(them), player=player,
-                     trick=trick) if down else hand.say("revoke.established", "english-offer",
-                                                        others=hand.side_label(them), player=player, trick=trick)
+    offer = hand.say("revoke.established", "english-offer-down", others=others, player=player, trick=trick) \
+        if down else hand.say("revoke.established", "english-offer", others=others, player=player, trick=trick)
     return Ruling(words, Offer(them, player, options, "revoke.established", offer,
         lambda hand, option, at: hand.revoke_choices.__setitem__(index, option), ends=(Lapse.SETTLEMENT,)))
 
@@ -168,8 +168,6 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         """L19: a second card given to a trick is dead and leaves its player a card short; his adversaries
         choose a new deal or to play on without it (he sits out the last trick). English code (E70, W64): the
         tricks are searched and the card goes back to him. A leader's second card may be L22's (`led_ahead`)."""
-        table = hand.table
-        assert table is not None
         if self.led_ahead(hand, fact):
             return
         english = hand.game_options["code"] == "english"
@@ -179,7 +177,9 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         hand.find("play-out-of-turn", player, fact.at, "play.played-twice", words, trick=trick)
         if not english:
             self.dead_card(hand, fact)
-            hand.short[fact.player] = False  # the choice is offered once the trick is complete
+            hand.short[fact.player] = False  # the choice is offered once the trick is complete: at once if it is
+            if trick != hand.trick_number and trick - 1 not in hand.missed.values():  # (a trick missed: offered)
+                play_on_choices(hand, trick, hand.short, type(hand).chose_new_deal)
 
     def led_ahead(self, hand: WhistHand, fact: tb.PlayedTwice) -> bool:
         """L22 (W53): after a card better than any of its suit the adversaries hold, another led without waiting
