@@ -318,9 +318,10 @@ class HandReplay:
         self.table: tb.TrickTable | None = None
         # `plain`: nothing has happened yet that leaves a later card more to check than the table does:
         # no finding (a card out of turn, played twice ...), card exposed (`on_expose`), choice (`open`),
-        # call (`require`) or card sent back (`send_back`), and play has not begun with seats sitting out
-        # or a deal short or not written (`start_play`). `play_card` reads it on every card; once False,
-        # it stays so
+        # call (`require`), card sent back (`send_back`), hands thrown up (`throw_up`) or line held for
+        # the next (`hold`), and play has not begun with seats sitting out or a deal short or not written
+        # (`start_play`). `play_card` reads it on every card, `on_event_line` on every event; once
+        # False, it stays so
         self.plain = True
         self.sitting_out: list[SitOut] = []  # seats out of the play so that another plays alone (`engine.sitout`)
         self.exposed: dict[str, list[Card]] = {}
@@ -716,10 +717,10 @@ class HandReplay:
         label_checked = line.trick is None
         if self.stage == "deal":
             self.stage = "auction"
+        second: ev.Play | None = None  # the line's first card, a second card given to the trick just completed
+        labelled: ev.Play | None = None  # or the one its label speaks of (each set for its own event only)
         for event in line.events:
             self.last_at = event.at
-            second: ev.Play | None = None
-            labelled: ev.Play | None = None
             if not label_checked and type(event) is Play:
                 label_checked = True
                 table = self.table
@@ -731,24 +732,28 @@ class HandReplay:
                     self.close_short(event)
                 else:
                     labelled, guess, mark = event, self.label_guess(line.trick), len(self.irregularities)  # type: ignore[arg-type]
-            ended = self.ended
-            if ended is not None and ended.pending and type(event) is not ev.Retract and not self.call_waits(event):
-                self.gather_now()
-            if self.choices:
-                self.settle_choices(event)
+            if not self.plain:  # what an event may settle: none in a plain hand (`throw_up`, `open`: not plain)
+                ended = self.ended
+                if ended is not None and ended.pending and type(event) is not ev.Retract and not self.call_waits(event):
+                    self.gather_now()
+                if self.choices:
+                    self.settle_choices(event)
             if second is not None:
                 assert self.table is not None
                 self.on_fact(tb.PlayedTwice(second.player, second.card, second.at, self.table.tricks[-1].number))
+                second = None
             elif type(event) is Play:  # the usual event called directly (natively when compiled), the rest by kind
                 self.on_play(event)
             else:
                 handlers[type(event)](self, event)
-            if self.held_calls and not self.allows_call(self.next_event(event.at)):
-                self.release_held_calls()
-            if self.held_retracts and type(event) is ev.Call:
-                self.release_held_retracts()
+            if not self.plain:  # a call or a take-back held for the next line (none in a plain hand: `hold`)
+                if self.held_calls and not self.allows_call(self.next_event(event.at)):
+                    self.release_held_calls()
+                if self.held_retracts and type(event) is ev.Call:
+                    self.release_held_retracts()
             if labelled is not None:
                 self.check_label(line, labelled, guess, mark)
+                labelled = None
 
     @final
     def second_card(self, label: int, event: ev.Play) -> bool:
@@ -1391,6 +1396,7 @@ class HandReplay:
         `end_of_transcript_after_throw_up`). `note` says why the hands are thrown up."""
         self.stage, self.ended = "ended", Ended("thrown-up", note=note, pending=True)
         self.notes.append(note)
+        self.plain = False  # every event now asks whether it gathers the trick (`on_event_line`)
 
     @final
     def gather_now(self) -> None:
@@ -1659,7 +1665,7 @@ class HandReplay:
             return
         after = self.next_event(fact.at)
         if type(after) is ev.Call and (after.at.line, after.at.column) > (self.last_at.line, self.last_at.column):
-            self.held_retracts.append(ev.Retract(fact.player, fact.card, fact.at))  # read after that call
+            self.hold(ev.Retract(fact.player, fact.card, fact.at))  # read after that call
             return
         self.find("illegal-retract", fact.player, fact.at, "play.card-stands",
                   f"{fact.player} took back {fact.card} from trick {fact.trick}, but a card played stands: only a "
@@ -1855,7 +1861,7 @@ class HandReplay:
                 self.answer(choice, option, event.at)
             return
         if not waited and self.waits_for_next(event):
-            self.held_calls.append(event)
+            self.hold(event)
             return
         # a card led out of turn, called by an adversary while it still lies alone in the trick (whist E62, Somerset
         # 52): it went back, as the laws send it, and the call answers the choice its take-back opens
@@ -1914,6 +1920,16 @@ class HandReplay:
         if type(event) is Play:
             return self.false_lead is not None and self.lead_goes_back(event, self.false_lead)
         return isinstance(event, CALL_ENABLERS)
+
+    @final
+    def hold(self, event: ev.Call | ev.Retract) -> None:
+        """Read `event` after the line written next (`release_held_calls`, `release_held_retracts`); the
+        hand is no longer plain, so that every event after it asks whether that line has come."""
+        if isinstance(event, ev.Call):
+            self.held_calls.append(event)
+        else:
+            self.held_retracts.append(event)
+        self.plain = False
 
     @final
     def release_held_retracts(self) -> None:
