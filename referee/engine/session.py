@@ -170,8 +170,11 @@ class GameSession(Generic[Hand]):
         """A transcript starting after deal 1 must give the tag the game declares `carried`: what
         deal 1 decided for the whole game (French Boston's belle), which a guess from a later deal
         would change (its message may name the deal's `number`)."""
-        carried, at, number = self.game.carried, record.header.at, record.header.number
-        if carried is None or self.next_dealer is not None or (number or 1) <= 1 or carried[0] in self.setup.tags_at:
+        carried = self.game.carried
+        if carried is None or self.next_dealer is not None:  # (most games carry nothing: asked on every hand)
+            return []
+        at, number = record.header.at, record.header.number
+        if (number or 1) <= 1 or carried[0] in self.setup.tags_at:
             return []
         return [Problem(at.line, at.column, carried[1].format(number=number), carried[2])]
 
