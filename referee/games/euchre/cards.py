@@ -14,8 +14,7 @@ class EuchreTricks(PlainTricks):
         super().__init__(trump)
         self.left = trump.partner
 
-    def suit_of(self, card: Card) -> Suit:
-        # the left bower's partner suit is trumps
+    def suit_of(self, card: Card) -> Suit:  # the left bower is a trump
         return card.suit.partner if card.rank == JACK and card.suit is self.left else card.suit
 
     def power(self, card: Card, led: Suit) -> int:

@@ -130,7 +130,8 @@ class EuchreHand(HandReplay):
     def barred(self, event: ev.Event, what: str) -> bool:
         """SOM 79, 80: the partner of a player who named a suit after passing must pass, and (a house rule)
         in the first round the partner of one who ordered up after passing; his call counts as a pass."""
-        if self.must_pass.get(player := event.player) != self.auction.round:
+        player = event.player
+        if player not in self.must_pass or self.must_pass[player] != self.auction.round:
             return False
         if self.auction.round == 1:
             self.found("illegal-bid", player, event.at, "bidding.first-round", "bound", player=player, what=what)
