@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import random
 import re
 import shutil
@@ -51,12 +52,20 @@ for history in json.load(open(sys.argv[1])):
 """
 
 
+FIXED_ADDRESSES = ["setarch", platform.machine(), "-R"] if shutil.which("setarch") else []
+"""Address randomisation off: cards hash by identity, so where the heap starts moves every set's and
+dict's collisions, and with them a hand's count by up to 0.5% from one run of the same build to the
+next; with fixed addresses repeated runs agree to the instruction (an allocation more at start-up
+still moves them, so compare builds by `bytecodes.py` too)."""
+
+
 def instructions(argv: list[str], env: dict[str, str] | None = None) -> int:
     """The instructions a whole process runs (cachegrind's ``I refs``), run from the system's
     temporary folder: from the checkout, ``python -m referee`` would import its sources rather
     than the build installed in that interpreter's environment."""
-    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                          *argv], capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
+    out = subprocess.run([*FIXED_ADDRESSES, "valgrind", "--tool=cachegrind", "--cache-sim=no",
+                          "--cachegrind-out-file=/dev/null", *argv],
+                         capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
     found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if found is None:
         raise SystemExit(f"cachegrind gave no count for {argv}:\n{out.stderr[-2000:]}")
