@@ -347,7 +347,7 @@ def test_hand_worked_cases_score_as_the_independent_scorer_says(game: str) -> No
     """The cases of cases/<game> that need nothing but the bidding and the play."""
     checked = 0
     for path in sorted((CASES / game).glob("*.ttn")):
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a BOM is ignored (notation 1)
         if scorable(game, text):
             assert not disagreements(game, text), (path, disagreements(game, text))
             checked += 1

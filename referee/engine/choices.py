@@ -67,6 +67,8 @@ class Lapse(Enum):
     the offender's side must wait for the decision."""
 
     CHOOSER_PLAYS = "chooser-plays"    # a chooser plays a card: play going on waives it (or means `implied`)
+    DECISION_AWAITED = "awaited"       # never by itself: as `CHOOSER_PLAYS`, the others' cards wait for the
+    #                                    decision, but the choosers' own lawful play does not waive it
     TRICK_GATHERED = "trick-gathered"  # the trick in which it arose is complete: nothing is left to require
     CARD_PLAYED = "card-played"        # the card it concerns (an exposed card) is played
     PLAY_BEGINS = "play-begins"        # the first card of the hand (a choice that belongs to the bidding)

@@ -1749,7 +1749,8 @@ class HandReplay:
         for choice in before:
             lapse = choice.lapse(event, trick)
             if lapse is None:
-                if isinstance(event, ev.Play) and Lapse.CHOOSER_PLAYS in choice.ends:
+                if isinstance(event, ev.Play) and (Lapse.CHOOSER_PLAYS in choice.ends or (
+                        Lapse.DECISION_AWAITED in choice.ends and event.player not in choice.choosers)):
                     choice.early.append(event)  # the offender's side did not wait for the decision
                 continue
             self.lapse_choice(choice, event.at)

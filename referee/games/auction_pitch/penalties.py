@@ -129,7 +129,8 @@ def _offer(hand: AuctionPitchHand, fact: tb.OutOfTurn) -> laws.Offer:
                       "play.out-of-turn",
                       hand.say("play.out-of-turn", "offer-after-take-back", pitcher=pitcher, player=who)
                       if back else hand.say("play.out-of-turn", "offer", pitcher=pitcher, player=who),
-                      _pitcher_calls(pitcher, fact), ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), card=fact.card,
+                      _pitcher_calls(pitcher, fact), ends=(Lapse.DECISION_AWAITED if back else Lapse.CHOOSER_PLAYS,
+                                                          Lapse.TRICK_GATHERED), card=fact.card,
                       renew=None if back else lambda hand, _, __: _offer(hand, fact))
 
 
@@ -144,8 +145,7 @@ def _pitcher_calls(pitcher: str, fact: tb.OutOfTurn) -> Callable[[AuctionPitchHa
                                        card=fact.card))
             return
         effect = hand.require(fact.player, option, "play.out-of-turn", at)
-        hand.penalty("play.out-of-turn", "calls", pitcher=pitcher, option=option, player=fact.player,
-                     effects=(effect,))
+        hand.penalty("play.out-of-turn", "calls", pitcher=pitcher, option=option, player=fact.player, effects=(effect,))
 
     return call
 
