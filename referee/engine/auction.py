@@ -157,9 +157,11 @@ class Auction(Generic[Bid]):
         return Answer(rules.out_of_turn != "void", [Objection("bid-out-of-turn", "bidding.out-of-turn", words)])
 
     def pass_(self, player: str) -> None:
-        """`player` passes (or makes a void call that counts as his pass)."""
+        """`player` passes (or makes a void call that counts as his pass). Passing again since the
+        standing bid (only ever out of turn) is no further pass: all must pass, not one twice."""
         self.passed.add(player)
-        self.passes += 1
+        if not (self.skipping[0] and player in self.spoken):
+            self.passes += 1
         if self.rules.ends == "first-bid" and self.passes % len(self.seats) == 0:
             self.spoken = set()  # a new round: nobody has spoken in it yet
             self.round = min(self.round + 1, self.rules.rounds)

@@ -175,7 +175,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         if self.nothing_left(event, "concede", "concedes"):
             return
         if self.stage == "ended" or event.player not in against:
-            self.unsupported(event, "'concede' but of a claim of the rest by the other side")
+            self.unsupported(event, "'concede' with no claim of the rest by the other side to agree to")
             return
         self.conceders.append(event.player)
         if all(p in self.conceders for p in against):

@@ -116,9 +116,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
     def on_namesuit(self, event: ev.NameSuit) -> None:
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
-        high = self.calls.high  # a solo caller's naming, as in Boston: the passes still due were not written down
-        if high is not None and event.player == high.player and not (high.is_demand or high.rung.misere):
-            self.take_silence(event)  # (a demand waits for its acceptance: silence is no answer to it)
+        high, accepted = self.calls.high, self.calls.answerer is not None  # as in Boston, a solo or accepted caller's
+        if high and event.player == high.player and not high.rung.misere and (accepted or not high.is_demand):
+            self.take_silence(event)  # naming shows the passes due went unwritten (an unaccepted demand waits)
         contract = self.undertaking if self.stage == "auction" else None  # the contract made, while play has not begun
         player, suit = event.player, event.suit.word
         if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
