@@ -73,6 +73,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         self.step: Step = "bidding"
         self.rest_claimant: str | None = None  # who claimed the rest in play (a caller's claim: Boston's I pay)
         self.conceders: list[str] = []  # who conceded a claim of the rest (`on_concede`)
+        self.given_up = False  # the caller's adversaries conceded with no claim made: the rest is his
 
     # ---- the bidding ------------------------------------------------------------------------
     @property
@@ -168,19 +169,24 @@ class CalledHand(HandReplay, Generic[Bid]):
         """A player concedes the claim of the rest an adversary made in play (`rest_claimant`): once
         every adversary of the claimant has (an earlier concession counts), the hand ends at once as
         he claimed (`taken_as_conceded`), which a note in the game's words says (``play.claim-rest``
-        ``conceded``). Without such a claim to agree to, a concession has no meaning; a game whose
-        laws give it one (Boston's "I pay") says so itself."""
-        claimant = self.rest_claimant
-        against = self.adversaries(claimant) if claimant is not None else ()
+        ``conceded``). The caller's adversaries conceding in play with no claim made give up the rest
+        to him, as if he had claimed it (``given-up``). Otherwise, without a claim to agree to, a
+        concession has no meaning; a game whose laws give it one (Boston's "I pay") says so itself."""
         if self.nothing_left(event, "concede", "concedes"):
             return
+        if self.rest_claimant is None and self.stage != "ended" and event.player in self.called.against:
+            self.rest_claimant, self.given_up = self.called.caller, True  # "we give up": his, as a claim conceded
+        claimant = self.rest_claimant
+        against = self.adversaries(claimant) if claimant is not None else ()
         if self.stage == "ended" or event.player not in against:
             self.unsupported(event, "'concede' with no claim of the rest by the other side to agree to")
             return
         self.conceders.append(event.player)
         if all(p in self.conceders for p in against):
             self.end("conceded", event.player)
-            self.note(self.say("play.claim-rest", "conceded", claimant=claimant, conceders=self.side_label(against)))
+            conceders = self.side_label(against)
+            self.note(self.say("play.claim-rest", "given-up", claimant=claimant, conceders=conceders) if self.given_up
+                      else self.say("play.claim-rest", "conceded", claimant=claimant, conceders=conceders))
             self.gather_now()
 
     def taken_as_conceded(self) -> dict[str, int]:
