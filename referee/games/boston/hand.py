@@ -149,7 +149,8 @@ class BostonHand(CalledHand[BostonBid]):
         if event.player == self.caller and self.high and not self.high.misere:
             self.take_silence(event)  # the remaining passes were not written down
         player, suit, bound = event.player, event.suit, bound_suit(self.high, self.upcard)
-        if self.step != "naming" or self.stage == "ended" or player != self.caller:
+        late = self.step != "naming" and (self.table is not None or suit is not bound)  # not his bound suit again
+        if late or self.stage == "ended" or player != self.caller:
             self.find("illegal-bid", player, event.at, "bidding.trump", self.say(
                 "bidding.trump", "not-caller", player=player, suit=suit.word, caller=self.caller) if self.caller
                 else self.say("bidding.trump", "no-caller", player=player, suit=suit.word))
