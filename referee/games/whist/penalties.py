@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from ...engine import penalties as laws
 from ...engine import table as tb
-from ...engine.choices import SUIT_OPTIONS, Choice, Lapse, Option
+from ...engine.choices import LAST_TRICK, SUIT_OPTIONS, Choice, Lapse, Option
 from ...engine.newdeal import new_deal_offer, play_on_choices
 from ...engine.penalties import DEMANDS, Offer, Ruling, fitting_demands
 from ...engine.suitcalls import call_lead
@@ -106,7 +106,7 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
             why = hand.say("play.out-of-turn", "led", player=false.player, card=false.card)
             if hand.game_options["lead-out-of-turn"] == "suit":
                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why, now=False)
-            else:  # E62 (W56): or the card; the suit is called now if the offender's side is to lead
+            elif false.trick < hand.declared.cards_per_hand:  # E62 (W56): or the card, but not in the last trick
                 them, now = frozenset(hand.adversaries(false.player)), hand.same_side(false.expected, false.player)
                 said = hand.say("play.out-of-turn", "card-or-suit-now", others=hand.side_label(them), card=false.card,
                                 leader=false.expected) if now else hand.say("play.out-of-turn", "card-or-suit",
@@ -131,18 +131,18 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
 
     def decide(self, hand: WhistHand, fact: tb.OutOfTurn) -> Ruling:
         player, card, trick, expected = fact.player, fact.card, fact.trick, fact.expected
+        assert hand.table is not None
         if fact.lead:
             def kept(choice: Choice | None) -> None:
                 hand.false_lead = fact
 
-            partner = hand.partner(player)
+            partner, last = hand.partner(player), LAST_TRICK if trick >= hand.table.tricks_in_hand else ""
             if hand.game_options["lead-out-of-turn"] == "suit":
                 return Ruling(account=hand.say("play.out-of-turn", "false-lead", player=player, card=card, trick=trick,
-                                               expected=expected, partner=partner), then=kept)
+                                               expected=expected, partner=partner), words=last, then=kept)
             return Ruling(account=hand.say(  # E62: the card led may be called
                 "play.out-of-turn", "false-lead-card", player=player, card=card, trick=trick, expected=expected,
-                partner=partner, others=hand.side_label(hand.adversaries(player))), then=kept)
-        assert hand.table is not None
+                partner=partner, others=hand.side_label(hand.adversaries(player))), words=last, then=kept)
         leader = hand.table.current.leader
         second, third = hand.left_of(leader), hand.partner(leader)
         fourth = player == hand.right_of(leader) and second == expected and third not in hand.table.current.players
