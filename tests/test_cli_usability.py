@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import gzip
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,18 @@ def test_fmt_output_is_refused_where_it_would_lose_a_file(tmp_path: Path) -> Non
 def test_fmt_given_a_directory_says_to_name_its_files(tmp_path: Path) -> None:
     done = runner.invoke(app, ["fmt", str(tmp_path)])
     assert done.exit_code == 2 and "a directory — fmt rewrites transcript files in place" in done.stderr
+
+
+def _dispositions() -> tuple[object, object]:
+    return signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+
+
+def test_workers_leave_ctrl_c_and_kill_to_the_run(tmp_path: Path) -> None:
+    """Ctrl-C in a terminal reaches `--jobs`' workers as well as the run: each printed a traceback
+    under the run's quiet exit 130, and a worker forked while `-o`'s file was being written even
+    ran its handlers (``_Ended: 15`` when the pool ended it)."""
+    from referee.output.atomic import atomic_writer
+    from referee.parallel import _Pool
+
+    with atomic_writer(str(tmp_path / "verdict.json")), _Pool(2) as pool:
+        assert pool.executor().submit(_dispositions).result() == (signal.SIG_IGN, signal.SIG_DFL)
