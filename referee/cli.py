@@ -98,15 +98,16 @@ def main_options(
 
 @app.command()
 def check(
-    files: list[str] = typer.Argument(..., help="Transcripts (.ttn, .ttn.gz) or directories (searched for them); "
-                                      "- reads standard input."),
+    files: list[str] = typer.Argument(..., metavar="PATH...",
+                                      help="Transcripts (.ttn, .ttn.gz) or directories (searched for them); "
+                                           "- reads standard input."),
     format: Format = typer.Option(Format.text, "--format", "-f",
                                   help="text for people, json for programs, github for workflow annotations."),
-    rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
-    jobs: str = typer.Option("1", "--jobs", "-j",
+    rules: str | None = typer.Option(None, "--rules", metavar="RULES", help=RULES_HELP),
+    jobs: str = typer.Option("1", "--jobs", "-j", metavar="N",
                              help="Worker processes (0 or auto: one per core; at most twice the cores, and 32); "
                                   "the output is the same, in the same order."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write the verdict to this file."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write the verdict to this file."),
     quiet: bool = typer.Option(False, "--quiet", "-q",
                                help="Text: only the hands with findings or a choice still open, then the summary."),
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),
@@ -117,9 +118,10 @@ def check(
 
 @app.command()
 def explain(
-    file: str = typer.Argument(..., help="A transcript file (.ttn, .ttn.gz); - reads standard input."),
-    hand: int | None = typer.Option(None, "--hand", "-n", min=1, help="Tell only hand N (of each game in the file)."),
-    rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
+    file: str = typer.Argument(..., metavar="FILE", help="A transcript file (.ttn, .ttn.gz); - reads standard input."),
+    hand: int | None = typer.Option(None, "--hand", "-n", min=1, metavar="N",
+                                    help="Tell only hand N (of each game in the file)."),
+    rules: str | None = typer.Option(None, "--rules", metavar="RULES", help=RULES_HELP),
     no_color: bool = typer.Option(False, "--no-color", help=NO_COLOR_HELP),
 ) -> None:
     """Tell the replay step by step: bidding, tricks, each irregularity and the rule applied, the score.
@@ -151,13 +153,14 @@ def explain(
 
 @app.command()
 def report(
-    file: str = typer.Argument(..., help="A transcript file (.ttn, .ttn.gz); - reads standard input."),
-    hand: int | None = typer.Option(None, "--hand", "-n", min=1, help="Report only hand N (of each game in the file)."),
+    file: str = typer.Argument(..., metavar="FILE", help="A transcript file (.ttn, .ttn.gz); - reads standard input."),
+    hand: int | None = typer.Option(None, "--hand", "-n", min=1, metavar="N",
+                                    help="Report only hand N (of each game in the file)."),
     format: ReportFormat = typer.Option(ReportFormat.markdown, "--format", "-f",
                                         help="markdown, or html (one self-contained page)."),
-    output: str | None = typer.Option(None, "--output", "-o",
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE",
                                       help="Write the report to this file instead of standard output."),
-    rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
+    rules: str | None = typer.Option(None, "--rules", metavar="RULES", help=RULES_HELP),
 ) -> None:
     """A ruling for the notice board: header, hands, auction, tricks, findings, penalties, scores.
 
@@ -183,19 +186,26 @@ def report(
 
 @app.command()
 def fmt(
-    files: list[str] = typer.Argument(..., help="Transcript files (.ttn), rewritten in place; - reads standard "
-                                      "input and writes the canonical form to standard output."),
+    files: list[str] = typer.Argument(..., metavar="FILE...",
+                                      help="Transcript files (.ttn), rewritten in place; - reads standard "
+                                           "input and writes the canonical form to standard output."),
     check_only: bool = typer.Option(False, "--check",
                                     help="Change nothing; exit 1 if some file is not in canonical form."),
     diff: bool = typer.Option(False, "--diff", help="Change nothing; print what would change, as a unified diff."),
-    rules: str | None = typer.Option(None, "--rules",
+    rules: str | None = typer.Option(None, "--rules", metavar="RULES",
                                      help="The house rules the files are checked under (they decide the tricks)."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE",
+                                      help="Write the canonical form of the one transcript to this file instead; "
+                                           "the transcript stays as it is."),
 ) -> None:
     """Rewrite transcripts in canonical form (tag order, one trick per line, card spelling), keeping comments."""
+    if output is not None and (len(files) != 1 or check_only or diff):
+        raise fail("-o: fmt writes the canonical form of one transcript to a file — give one transcript, "
+                   "without --check or --diff")
     rules = rules_text(rules)
     status = 0
     for path in files:
-        status = max(status, _fmt_file(path, rules, check_only, diff))
+        status = max(status, _fmt_file(path, rules, check_only, diff, output))
     raise typer.Exit(status)
 
 
@@ -206,7 +216,7 @@ class _Unwritable(Exception):
         super().__init__(error.strerror or str(error))
 
 
-def _fmt_file(path: str, rules: str | None, check_only: bool, diff: bool) -> int:
+def _fmt_file(path: str, rules: str | None, check_only: bool, diff: bool, output: str | None) -> int:
     """Show, write or report one file's canonical form, as black does; the file's exit status.
 
     The file is formatted as it is read, into a temporary file (so a file of any size costs
@@ -214,18 +224,22 @@ def _fmt_file(path: str, rules: str | None, check_only: bool, diff: bool) -> int
     file is replaced by a rename (`output.atomic`), so a full disk leaves it as it was.
     """
     try:
-        return _fmt_staged(path, rules, check_only, diff)
+        return _fmt_staged(path, rules, check_only, diff, output)
     except (_Unwritable, OSError) as error:  # staging or renaming failed; the file was never opened for writing
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         typer.echo(f"{path}: cannot write the formatted text ({reason}); the file is as it was", err=True)
         return 2
 
 
-def _fmt_staged(path: str, rules: str | None, check_only: bool, diff: bool) -> int:
+def _fmt_staged(path: str, rules: str | None, check_only: bool, diff: bool, output: str | None) -> int:
     import tempfile
 
     from .output.streamdiff import UnifiedDiff
 
+    if path != STDIN and os.path.isdir(path):
+        typer.echo(f"{path}: a directory — fmt rewrites transcript files in place: name them "
+                   f"(referee fmt {os.path.join(path, '*.ttn')})", err=True)
+        return 2
     if path != STDIN and os.path.exists(path) and not os.path.isfile(path):
         typer.echo(f"{path}: not a regular file (fmt rewrites transcript files in place)", err=True)
         return 2
@@ -263,8 +277,9 @@ def _fmt_staged(path: str, rules: str | None, check_only: bool, diff: bool) -> i
         if differ is not None and changed:
             differ.close()
             _copy(shown, sys.stdout.write)
-        if path == STDIN and not (check_only or diff):
-            _copy(canonical, sys.stdout.write)
+        if output is not None or (path == STDIN and not (check_only or diff)):
+            with output_to(output, [path], "formatted transcript") as out:  # refused if it names the transcript
+                _copy(canonical, out.write)
             return 0
         if not changed:
             typer.echo(f"{path}: already formatted", err=True)
@@ -315,7 +330,7 @@ _GAMES_HELP = "One of the games: " + ", ".join(sorted(registry())) + "."
 
 @app.command()
 def new(
-    game: str = typer.Argument(..., help=_GAMES_HELP, autocompletion=_games),
+    game: str = typer.Argument(..., metavar="GAME", help=_GAMES_HELP, autocompletion=_games),
 ) -> None:
     """Print a template transcript: the header and one commented hand, ready to fill in."""
     try:
@@ -326,11 +341,13 @@ def new(
 
 @app.command()
 def rules(
-    game: str = typer.Argument(..., help=_GAMES_HELP, autocompletion=_games),
-    rule_id: str | None = typer.Argument(None, help="Show only this rule (or every rule starting with it).",
+    game: str = typer.Argument(..., metavar="GAME", help=_GAMES_HELP, autocompletion=_games),
+    rule_id: str | None = typer.Argument(None, metavar="[RULE_ID]",
+                                         help="Show only this rule (or every rule starting with it).",
                                          autocompletion=_rule_ids),
-    house: str | None = typer.Option(None, "--rules", help="Also show the value each option takes under these "
-                                     "house rules (inline, or a YAML file)."),
+    house: str | None = typer.Option(None, "--rules", metavar="RULES",
+                                     help="Also show the value each option takes under these "
+                                          "house rules (inline, or a YAML file)."),
 ) -> None:
     """List a game's rules (ids and plain words) and its house-rule options with defaults."""
     games = registry()
@@ -375,11 +392,13 @@ def _with_prefixes(rule_ids: Iterable[str]) -> set[str]:
 
 @app.command()
 def serve(
-    files: list[str] | None = typer.Argument(None, help="Transcript files to open; the desk saves only to these."),
-    port: int = typer.Option(8750, "--port", "-p", min=0, max=65535, help="The port (0: any free port)."),
-    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on; anything but 127.0.0.1 "
-                             "opens the desk to the network (a warning says so)."),
-    rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
+    files: list[str] | None = typer.Argument(None, metavar="[FILE...]",
+                                             help="Transcript files to open; the desk saves only to these."),
+    port: int = typer.Option(8750, "--port", "-p", min=0, max=65535, metavar="N", help="The port (0: any free port)."),
+    host: str = typer.Option("127.0.0.1", "--host", metavar="ADDR",
+                             help="The address to listen on; anything but 127.0.0.1 "
+                                  "opens the desk to the network (a warning says so)."),
+    rules: str | None = typer.Option(None, "--rules", metavar="RULES", help=RULES_HELP),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a web browser."),
     allow_host: list[str] | None = typer.Option(None, "--allow-host", metavar="NAME",
                                                 help="Another name the desk answers to (a club's own DNS name); "

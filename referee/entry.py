@@ -221,7 +221,20 @@ def output_to(path: str | None, inputs: Iterable[str], what: str) -> Iterator[Te
         with atomic_writer(path) as stream:
             yield stream
     except OSError as error:
-        raise fail(f"{path}: cannot write the {what}: {error.strerror or error}") from None
+        raise fail(f"{path}: cannot write the {what}: {_why_unwritable(path, error)}") from None
+
+
+def _why_unwritable(path: str, error: OSError) -> str:
+    """Why -o cannot be written, and what to do: "No such file or directory" reads as if the file
+    had to exist already, when it is its folder that is missing."""
+    import errno
+
+    folder = os.path.dirname(path)
+    if error.errno == errno.ENOENT and folder and not os.path.isdir(folder):
+        return f"there is no folder {folder!r} — create it, or give -o a file in another folder"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"{error.strerror} — give -o a file in a folder you may write to"
+    return str(error.strerror or error)
 
 
 def _standard_input_is(path: str) -> bool:

@@ -312,7 +312,7 @@ class _Pool:
     def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
             _steady_heap()
-            self._executor = ProcessPoolExecutor(max_workers=self.jobs, initializer=_watch_parent,
+            self._executor = ProcessPoolExecutor(max_workers=self.jobs, initializer=_start_worker,
                                                  initargs=(os.getpid(),))
         return self._executor
 
@@ -342,6 +342,19 @@ def _steady_heap() -> None:
     if sys.platform.startswith("linux"):
         with suppress(OSError, AttributeError):
             ctypes.CDLL(None).mallopt(_M_MMAP_THRESHOLD, _MMAP_THRESHOLD)
+
+
+def _start_worker(parent: int) -> None:
+    """Leave the ending of a run to its parent: Ctrl-C in a terminal reaches the workers too, and
+    each told it as a traceback of its own, under the parent's quiet exit (a forked worker even
+    ran the parent's handlers of `output.atomic`, which the pool's SIGTERM made print
+    ``_Ended: 15``). A worker ignores Ctrl-C, whose run the parent ends, and dies quietly of
+    kill and a closed terminal, as it does of its parent's end."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):  # not on Windows
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    _watch_parent(parent)
 
 
 def _watch_parent(parent: int) -> None:

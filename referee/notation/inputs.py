@@ -113,6 +113,14 @@ class _Joined:
     def close(self) -> None:
         """Standard input is left open, as for the plain stream."""
 
+    def __enter__(self) -> _Joined:
+        """`fmt -` holds its input in a ``with``, as every file: a pipe whose writer gave one byte
+        first came here, and the missing protocol was a traceback."""
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
 
 def read_bytes(path: str) -> bytes:
     """The whole transcript (for commands that read it more than once, as ``explain`` does)."""
