@@ -123,7 +123,7 @@ class WhistSettlement:
         """What of `points` the side may score now, and the rule that limits it: none once a side is out in this
         hand (under play-out, but the side out), up to one short of game for a revoker, else up to game."""
         target, score = self.hand.target, self.score[side]
-        if any(points >= target for points in self.score.values()) and not (self.play_out and score >= target):
+        if any(total >= target for total in self.score.values()) and not (self.play_out and score >= target):
             return 0, "game"
         if side in self.barred:
             return max(0, min(points, target - 1 - score)), "revoke.cannot-go-out"
