@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from ..notation import events as ev
+from ..notation.cards import Card
 from ..notation.records import record
 from . import table as tb
 from .caller import NOBODY, Called, MisereError, lead_called
@@ -172,22 +173,23 @@ class SideOutOfTurnLaw(OutOfTurnLaw[Any]):
 
 
 def led_ahead(side: CallerSide, hand: Any, fact: tb.PlayedTwice) -> bool:
-    """L22: a leader who leads two cards better than any of their suits his adversaries hold (the
-    deal lines prove it), the second before any partner of his has played to the trick, leads his
-    winning cards without waiting: the later card goes back to his hand exposed, liable to be
-    called (`LiableCards`), and the innocent side may require the next of his partners to play to
-    win the trick (worded under ``play.led-ahead``). Not where no penalty applies (a solo caller
-    has no partner), nor in a misère, whose adversaries lead no winning cards: law 19's there."""
+    """L22: a leader who leads two cards the other side could not beat (no better card of the suit,
+    nor a trump where void of it: `could_beat`; the deal lines prove it), the second before any
+    partner of his has played to the trick, leads his winning cards without waiting: the later card
+    goes back to his hand exposed, liable to be called (`LiableCards`), and the innocent side may
+    require the next of his partners to play to win the trick (worded under ``play.led-ahead``).
+    Not where no penalty applies (a solo caller has no partner), nor in a misère, whose adversaries
+    lead no winning cards: law 19's there."""
     table, called = hand.table, hand.called
     trick = table.current if table is not None else None
     partners = called.partners_of(fact.player)
     if (trick is None or table.hands is None or called.misere or side.exemption(hand, fact.player) is not None
             or (fact.trick, fact.player) != (trick.number, trick.leader) or partners & set(trick.players)):
         return False
-    rivals = [c for p in hand.adversaries(fact.player) for c in table.hands.get(p, ())] \
-        + [q.card for q in trick.plays if q.player != fact.player]
-    if any(c.suit is led.suit and c.rank > led.rank for led in (trick.plays[0].card, fact.card) for c in rivals):
-        return False
+    for rival in (p for p in hand.order if p != fact.player and p not in partners):  # the other side, as played
+        held = [*table.hands.get(rival, ()), *(q.card for q in trick.plays if q.player == rival)]
+        if any(could_beat(table.rules, led, held) for led in (trick.plays[0].card, fact.card)):
+            return False
     partner, them = hand.left_of(fact.player, partners), choosers(hand, fact.player)
     others = hand.side_label(them)
     hand.find("lead-out-of-turn", fact.player, fact.at, "play.led-ahead", hand.say(
@@ -197,6 +199,14 @@ def led_ahead(side: CallerSide, hand: Any, fact: tb.PlayedTwice) -> bool:
     hand.demand(them, fact.player, partner, ("win",), "play.led-ahead", hand.say(
         "play.led-ahead", "demand", others=others, partner=partner, trick=fact.trick))
     return True
+
+
+def could_beat(rules: tb.TrickRules, led: Card, held: list[Card]) -> bool:
+    """Whether a player holding `held` could win a trick `led` leads: with a better card of its suit,
+    or, holding none of its suit, with a trump (a card the trick `rules` rank above it)."""
+    suit = rules.suit_of(led)
+    following = [c for c in held if rules.suit_of(c) is suit]
+    return any(rules.power(c, suit) > rules.power(led, suit) for c in following or held)
 
 
 def caller_lead_followed(hand: Any) -> None:
