@@ -408,10 +408,28 @@ def serve(
     from .desk import DeskError
     from .desk import serve as run_desk
 
+    house = rules_text(rules)
+    if house is not None:
+        _refuse_rules_of_no_game(house)
     try:
-        run_desk(list(files or []), host, port, rules_text(rules), rules, not no_browser, list(allow_host or []))
+        run_desk(list(files or []), host, port, house, rules, not no_browser, list(allow_host or []))
     except DeskError as error:
         raise fail(str(error)) from None
+
+
+def _refuse_rules_of_no_game(house: str) -> None:
+    """The desk applies ``--rules`` to each transcript by its game, so it cannot tell a misspelt rule
+    until one is checked; rules that no game takes are refused before the desk starts, with the error
+    of the game they suit best."""
+    errors: list[OptionError] = []
+    for game in registry().values():
+        try:
+            game.rulebook.parse_options(house)
+            return
+        except OptionError as error:
+            errors.append(error)
+    nearest = max(errors, key=lambda error: error.offset)  # the game that read furthest into them
+    raise fail(f"--rules: no game takes {shown(house, 60)!r}: {nearest} — {nearest.hint}")
 
 
 def _on_off(option: Option, value: object) -> str:

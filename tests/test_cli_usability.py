@@ -119,3 +119,23 @@ def test_workers_leave_ctrl_c_and_kill_to_the_run(tmp_path: Path) -> None:
 
     with atomic_writer(str(tmp_path / "verdict.json")), _Pool(2) as pool:
         assert pool.executor().submit(_dispositions).result() == (signal.SIG_IGN, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize(("rules", "said"), [
+    ("bogus", "unknown house rule 'bogus'"),
+    ("stick-the-dealer; target=abc", "'target' takes a whole number, not 'abc'"),
+])
+def test_serve_refuses_rules_no_game_takes_before_starting(rules: str, said: str) -> None:
+    """The desk reads --rules per transcript, by its game: a misspelt rule used to start a desk whose
+    every check then failed. It is refused at once, with the error of the game it suits best."""
+    result = runner.invoke(app, ["serve", "--rules", rules, "--no-browser", "--port", "0"])
+    assert result.exit_code == 2
+    assert said in result.stderr and "no game takes" in result.stderr
+
+
+def test_serve_takes_rules_that_one_game_knows() -> None:
+    """Rules of one game are fine for the desk: its transcripts of other games report them then."""
+    from referee.cli import _refuse_rules_of_no_game
+
+    for rules in ("stick-the-dealer; target=11", "slams=table", "code=english"):
+        assert _refuse_rules_of_no_game(rules) is None
