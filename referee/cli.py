@@ -13,7 +13,6 @@ reports — is imported where it is used: about 40 ms of start-up that every
 from __future__ import annotations
 
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterable
 from contextlib import ExitStack
@@ -26,9 +25,8 @@ from . import __version__
 from .check import unreadable
 from .engine.header import game_named
 from .engine.rulebook import Option, OptionError
-from .entry import fail, output_open, output_to, rules_text, run_check, unusable, unwritable_output
+from .entry import as_command_line, fail, output_to, rules_text, run_check, unusable
 from .games import registry
-from .notation import usercache
 from .notation.inputs import DAMAGED, STDIN, compressed, expand, open_binary
 from .notation.limits import shown
 from .notation.suggest import did_you_mean
@@ -439,14 +437,4 @@ def _on_off(option: Option, value: object) -> str:
 def main() -> None:
     """Run the Typer application (`referee.entry.main`, the console script, comes here for every
     command line but the plain ``check``): the same signal, cache and output handling as there."""
-    output_open()
-    if hasattr(signal, "SIGPIPE"):  # not on Windows
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    usercache.allow_writes()  # the command line keeps start-up work in the user cache; the library never writes
-    try:
-        try:
-            app()
-        finally:
-            sys.stdout.flush()
-    except OSError as error:
-        unwritable_output(error)
+    as_command_line(app)

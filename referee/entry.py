@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager, suppress
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar
 
 from .notation import usercache
 
@@ -28,6 +28,7 @@ else:  # the module under `signal`, which builds enums of every signal on import
 from .notation.inputs import STDIN
 
 FORMATS = ("text", "json", "github")
+T = TypeVar("T")
 
 _VALUED = {"--format": "format", "-f": "format", "--rules": "rules", "--jobs": "jobs", "-j": "jobs",
            "--output": "output", "-o": "output"}
@@ -43,20 +44,28 @@ def main() -> None:
 
         typer_main()
         return
+    try:
+        status = as_command_line(lambda: run_check(**options))
+    except KeyboardInterrupt:  # Ctrl-C: as the Typer commands end on it, quietly with status 130
+        leave(130)
+    leave(status)
+
+
+def as_command_line(command: Callable[[], T]) -> T:
+    """Run `command` as the console runs every command (the plain ``check`` here, the others through
+    Typer): output that cannot be opened or written ends it with status 2 and one line, a closed pipe
+    ends it quietly, and start-up work is kept in the user cache (the library never writes there)."""
     output_open()
     if hasattr(_signal, "SIGPIPE"):  # not on Windows
         _signal.signal(_signal.SIGPIPE, _signal.SIG_DFL)
-    usercache.allow_writes()  # the command line keeps start-up work in the user cache; the library never writes
+    usercache.allow_writes()
     try:
         try:
-            status = run_check(**options)
+            return command()
         finally:
             sys.stdout.flush()
     except OSError as error:
         unwritable_output(error)
-    except KeyboardInterrupt:  # Ctrl-C: as the Typer commands end on it, quietly with status 130
-        leave(130)
-    leave(status)
 
 
 def output_open() -> None:
