@@ -2534,7 +2534,7 @@ class HandReplay:
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
                                f"holding {law.held_words(self, revoke)}: {law.timing(self, revoke)}, so "
                                f"{revoke.player} must take back {revoke.card} and follow suit"
-                               "{0}{1}.".format(*self.correction(revoke)),
+                               "{0}{1}.".format(*self.correction(revoke)) + law.taken_back(self, revoke),
                                (Reply("take-back", "take-back", f"{revoke.player} retract {revoke.card}"),)))
         return out
 
