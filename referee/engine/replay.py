@@ -1802,8 +1802,8 @@ class HandReplay:
                           f"not write: of {options}, it is the only choice with which the hand's result is the one "
                           "recorded." if not alike else
                           f"The recorded result shows {pending.chooser} chose {' or '.join((option, *alike))}, which "
-                          f"the transcript does not write: of {options}, each gives the result recorded; the verdict "
-                          f"shows {option}.")
+                          f"the transcript does not write: {' and '.join((option, *alike))} each give the result "
+                          f"recorded (of {options}); the verdict shows {option}.")
 
     @final
     def answer(self, choice: Choice, option: str, at: ev.Span) -> None:
