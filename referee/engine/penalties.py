@@ -152,6 +152,11 @@ class RevokeLaw(PenaltyLaw[H]):
         return {"established": "when the trick was gathered", "correctable": "the trick is not gathered yet"}.get(
             fact.status, "before the trick was gathered")
 
+    def taken_back(self, hand: H, revoke: tb.Revoke) -> str:
+        """What becomes of the card of a renounce still to be taken back once it is, as a sentence that
+        follows the words of the take-back (`HandReplay.pending`): by default nothing is said."""
+        return ""
+
     def decide(self, hand: H, fact: tb.Revoke) -> Ruling:
         """A revoke corrected in time, or established (whose money the settlement pays): its
         penalty in words, and a choice for the innocent side where the laws give one."""

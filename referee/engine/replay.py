@@ -614,8 +614,11 @@ class HandReplay:
     # ---- where the hand stands: `stage`, and `ended` ------------------------------------
     @final
     def end(self, reason: EndReason, by: str | None = None) -> None:
-        """The hand ends now, before its last trick."""
+        """The hand ends now, before its last trick. Once the rest is conceded a card is no longer plain
+        (`before_card` ignores it)."""
         self.stage, self.ended = "ended", Ended(reason, by)
+        if by is not None:
+            self.plain = False
 
     @final
     def ended_as(self, reason: EndReason) -> bool:
@@ -1102,6 +1105,15 @@ class HandReplay:
         return False
 
     @final
+    def play_after_end(self, event: ev.Play) -> bool:
+        """A card played after the rest of the tricks were conceded (or claimed) contradicts the
+        transcript, each one: the hand is over, and the card is ignored. False, for `ready_to_play`
+        to return (a concession before the opening lead)."""
+        self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                  f"{event.player} plays {event.card} after the hands were thrown down; ignored")
+        return False
+
+    @final
     def premature(self, event: ev.Play, words: str) -> bool:
         """A card played before play may begin (the bidding not over, trump not made, the pitch not
         settled) goes back: found once a hand, as every card after it would only repeat it. False,
@@ -1123,7 +1135,7 @@ class HandReplay:
             return
         table = self.table
         assert table is not None
-        if not self.plain and self.before_card(event):
+        if not self.plain and self.before_card(event, table):
             return
         if not table.current.plays and table.finished:  # a lead, and the hand is over
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
@@ -1137,13 +1149,14 @@ class HandReplay:
             self.after_card(event)
 
     @final
-    def before_card(self, event: ev.Play) -> bool:
+    def before_card(self, event: ev.Play, table: tb.TrickTable) -> bool:
         """What a hand no longer plain looks after before a card reaches the trick: a seat that sat
         out joining the last trick, cards a penalty sent back (True: the card is held aside with
         them), a lead out of turn shown back, a card played before a decision, and at a lead the
-        lead calls it releases."""
-        table = self.table
-        assert table is not None
+        lead calls it releases. A card after the rest was conceded is ignored (True), as the default
+        `on_play` ignores it, for a game whose own `on_play` calls `play_card`."""
+        if self.ended is not None and self.ended.by is not None:  # `conceded_by`, without its call on every card
+            return not self.play_after_end(event)
         if self.sitting_out and not table.current.plays and event.player not in table.active:
             sitout.joins_last_trick(self, event)
         if (self.due_back or self.held_aside) and self.played_before_take_back(event):
@@ -1188,8 +1201,7 @@ class HandReplay:
         (where the game declares `shown_after_end`, one played once the hands are thrown up is shown:
         `CalledHand.show`)."""
         if self.conceded_by is not None:
-            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
-                      f"{event.player} plays {event.card} after the hands were thrown down; ignored")
+            self.play_after_end(event)
             return
         self.play_card(event)
 
@@ -1790,8 +1802,8 @@ class HandReplay:
                           f"not write: of {options}, it is the only choice with which the hand's result is the one "
                           "recorded." if not alike else
                           f"The recorded result shows {pending.chooser} chose {' or '.join((option, *alike))}, which "
-                          f"the transcript does not write: of {options}, each gives the result recorded; the verdict "
-                          f"shows {option}.")
+                          f"the transcript does not write: {' and '.join((option, *alike))} each give the result "
+                          f"recorded (of {options}); the verdict shows {option}.")
 
     @final
     def answer(self, choice: Choice, option: str, at: ev.Span) -> None:
@@ -2522,7 +2534,7 @@ class HandReplay:
                                f"{revoke.player} has not followed {revoke.led.word} in trick {revoke.trick} while "
                                f"holding {law.held_words(self, revoke)}: {law.timing(self, revoke)}, so "
                                f"{revoke.player} must take back {revoke.card} and follow suit"
-                               "{0}{1}.".format(*self.correction(revoke)),
+                               "{0}{1}.".format(*self.correction(revoke)) + law.taken_back(self, revoke),
                                (Reply("take-back", "take-back", f"{revoke.player} retract {revoke.card}"),)))
         return out
 

@@ -28,7 +28,7 @@ RULES: AuctionRules[int] = AuctionRules(
     out_of_turn_words="{player} {what} out of turn: it was {turn}'s turn. There is no penalty; it stands as "
                       "{player}'s one bid and {turn} keeps the turn.",
     closed_words="{player} {what} after the bidding was over; the bid is void",
-    again_words="{player} {what} a second time; there are no second bids, so it is void")
+    again_words="{player} {what}, but he has spoken already; there are no second bids, so it is void")
 
 
 class Auction:

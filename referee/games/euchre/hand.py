@@ -305,8 +305,8 @@ class EuchreHand(HandReplay):
 
     # ---- play -------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
-        if self.ended_as("thrown-in"):
-            return self.play_after_throw_in(event)
+        if self.ended is not None:  # thrown in, or the rest conceded before the opening lead: the card is ignored
+            return self.play_after_throw_in(event) if self.conceded_by is None else self.play_after_end(event)
         if self.bidding and not self.premature_reported:
             self.accept_void_call()
         if self.trump is None:  # not made (the card goes back), or made of an upcard nothing shows (`on_order`)

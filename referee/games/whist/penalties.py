@@ -27,10 +27,8 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
     def decide(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
         if fact.status == "corrected":  # L29: the card lies face up; English laws: or highest or lowest
             ruling = self.corrected(hand, fact)
-            if (fact.player, fact.trick) not in hand.asked:
-                return ruling
-            return Ruling(hand.say("revoke.partner-asks", "asked", ruling=ruling.words), ruling.offer, ruling.then,
-                          "revoke.partner-asks")
+            return ruling if (fact.player, fact.trick) not in hand.asked else Ruling(hand.say(
+                "revoke.partner-asks", "asked", ruling=ruling.words), ruling.offer, ruling.then, "revoke.partner-asks")
         side, others = hand.side(fact.player), hand.other(hand.side(fact.player))
         if hand.both_revoked():  # both-revoke=new-deal: no penalty, the hand will be void
             return Ruling(hand.say("revoke.established", "both-pending", side=side))
@@ -42,8 +40,11 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                 hand) else hand.say("revoke.established", "tricks-free", moved=moved, side=side, others=others))
         return english_penalty(hand, fact.player, fact.trick, len(hand.revokes) - 1)
 
-    def corrected(self, hand: WhistHand, fact: tb.Revoke) -> Ruling:
-        after = hand.say("revoke.corrected", "after-him") if hand.later_plays else ""  # L29: none after the last
+    def taken_back(self, hand: WhistHand, revoke: tb.Revoke) -> str:  # L29 (W41): once taken back, it lies face up
+        return " " + hand.say("revoke.corrected", "pending", ruling=self.corrected(hand, revoke, pending=True).words)
+
+    def corrected(self, hand: WhistHand, fact: tb.Revoke, pending: bool = False) -> Ruling:
+        after = hand.say("revoke.corrected", "after-him") if hand.later_plays and not pending else ""  # L29
         if hand.game_options["corrected-renounce"] == "exposed":
             return Ruling(hand.say("revoke.corrected", "face-up", card=fact.card, after=after),
                           hand.exposed_cards.offer(hand, fact.player, fact.card, "revoke.corrected"),
@@ -170,8 +171,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         tricks are searched and the card goes back to him. A leader's second card may be L22's (`led_ahead`)."""
         if self.led_ahead(hand, fact):
             return
-        english = hand.game_options["code"] == "english"
-        player, trick, card = fact.player, fact.trick, fact.card
+        english, player, trick, card = hand.game_options["code"] == "english", fact.player, fact.trick, fact.card
         words = hand.say("play.played-twice", "goes-back", player=player, trick=trick, card=card) if english \
             else hand.say("play.played-twice", "dead", player=player, trick=trick, card=card)
         hand.find("play-out-of-turn", player, fact.at, "play.played-twice", words, trick=trick)
