@@ -229,7 +229,7 @@ class BostonSettlement:
 
     def played_short(self, ledger: Ledger, short: str) -> None:
         """A short hand played on: in misère partout (or the extra grand) it pays each other player; the caller's
-        is put in, doubling the pool; an opponent's side pays the caller as successful, with his over-tricks
+        is put in, doubling the pool; an opponent's side pays the caller as successful, with every over-trick
         (law 19). Dealt short, not by two cards to one trick, he also forfeits red to the pool."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
         cause = (hand.say("wrong-count.play", "cause-partout", short=short) if hand.partout
@@ -244,7 +244,7 @@ class BostonSettlement:
             red = ledger.loses([caller], self.opponents, each, rule, cause, rule)
             what = hand.say("wrong-count.play", "caller", caller=caller, put_in=words, each=each, red=red)
         else:
-            each = self.amount(hand.taken()[caller])
+            each = self.amount(hand.taken_as_conceded()[caller])  # every over-trick, those conceded him too
             red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if self.wins_pool() else None)
             pool = hand.say("wrong-count.play", "pool", caller=caller, red=red) if red else ""
             bare = self.bid.misere or self.options["success-table"] == "american"  # no over-tricks to pay
@@ -260,7 +260,7 @@ class BostonSettlement:
 
     def opponent_revoked(self, ledger: Ledger, revoker: str) -> None:
         hand, bid, caller, over, mark = self.hand, self.bid, self.caller, self.hand.revoke_overtricks(), ledger.mark()
-        tricks, taken = (bid.tricks or 0) + over, hand.taken()[caller]
+        tricks, taken = (bid.tricks or 0) + over, hand.taken_as_conceded()[caller]
         more = self.amount(taken) > self.amount(tricks)  # played on: never less than his own tricks earned him
         each, double = self.amount(taken if more else tricks), self.options["opponent-revoke-pool"] == "double"
         rule, cause = hand.rule_id("revoke.opponent"), hand.say("revoke.opponent", "cause", revoker=revoker)
