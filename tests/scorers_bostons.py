@@ -397,8 +397,9 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     pool_bid = LADDER.index(rung) > LADDER.index(6) if rules["pool-bid"] == "rank" \
         else isinstance(rung, int) and rung >= 7
     i_pay = all(s in conceded for s in opponents)
+    played_out = sum(won.values()) == (12 if rung in ("little-misere", "little-spread") else 13)  # §8.1
     if short:
-        _boston_short(rung, short[0], caller, won[caller], opponents, pool_bid, rules, pools, delta)
+        _boston_short(rung, short[0], caller, won[caller], opponents, pool_bid or played_out, rules, pools, delta)
         result.made = short[0] != caller
         return result
     if isinstance(rung, str) and any(e.words == ["call", "claim"] for e in hand.events):
@@ -418,7 +419,7 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
     if revoker is not None:
         result.made = revoker != caller
         taken = 12 if rung == 13 and len(plays) < 52 else won[caller]  # a grand slam thrown up: one short (§10.13)
-        _boston_revoke(rung, revoker, caller, taken, opponents, pool_bid, rules, pools, delta)
+        _boston_revoke(rung, revoker, caller, taken, opponents, (pool_bid, played_out), rules, pools, delta)
         return result
     if isinstance(rung, str):
         made = won[caller] == 0 and caller not in conceded
@@ -450,8 +451,8 @@ def _boston_hand(hand: Hand, seats: list[str], dealer: int, rules: dict[str, str
 def _boston_short(rung: int | str, short: str, caller: str, taken: int, opponents: list[str], pool_bid: bool,
                   rules: dict[str, str], pools: Pools, delta: dict[str, int]) -> None:
     """§9.3 (L19 ins.), a hand played on with a player short: an opponent short makes all three pay the
-    caller his bid and every over-trick (the pool only for a pool bid, as for a revoke: the digest is
-    silent, the referee reads it so); the caller short is put in for at least one trick (the tricks he
+    caller his bid and every over-trick (the pool for a pool bid, or a lower one played out: §8.1, "if the
+    opponents made him play the hand out"); the caller short is put in for at least one trick (the tricks he
     did not make, the hand played out), doubling the pool; and the short player pays four red into the
     pool besides (F p167). A misère is lost or won for its amount, as by a revoke."""
     if isinstance(rung, str):
@@ -498,11 +499,13 @@ def _first_revoke(plays: list[tuple[str, str]], held: dict[str, set[str]]) -> st
     return None
 
 
-def _boston_revoke(rung: int | str, revoker: str, caller: str, taken: int, opponents: list[str], pool_bid: bool,
-                   rules: dict[str, str], pools: Pools, delta: dict[str, int]) -> None:
+def _boston_revoke(rung: int | str, revoker: str, caller: str, taken: int, opponents: list[str],
+                   pool: tuple[bool, bool], rules: dict[str, str], pools: Pools, delta: dict[str, int]) -> None:
     """§9.1 and the seed's REVOKES: the caller put in for (at least) one trick, doubling the pool and forfeiting
     four red; an opponent's revoke paying the caller as a success with three over-tricks (bids of
-    nine or less), the revoker alone forfeiting four red."""
+    nine or less), the revoker alone forfeiting four red. `pool`: (a pool bid, the hand played out): the
+    caller takes the pool as a success would (ambiguity 5 (a), §8.1); under reading (b) only if his own
+    tricks won it."""
     if revoker == caller:
         failure = {bid: rows[rules["failure-table"] != "standard"] for bid, rows in FAILURE.items()}
         # "at least one trick besides" (seed): more when the hand played on shows him short by more
@@ -525,7 +528,9 @@ def _boston_revoke(rung: int | str, revoker: str, caller: str, taken: int, oppon
     for opponent in opponents:
         _pay(delta, opponent, caller, amount)
     held_before = pools.pools[0]  # doubling "the pool": the one a winner takes (§8.3), before he takes it
-    if pool_bid and rules["revoke-wins-pool"] in ("on", "true", ""):
+    pool_bid, played_out = pool
+    made = taken == 0 if isinstance(rung, str) else taken >= rung
+    if (pool_bid or played_out) and (made or rules["revoke-wins-pool"] in ("on", "true", "")):
         delta[caller] += pools.take() * 10
     forfeit = 4 if rules["opponent-revoke-pool"] == "forfeit" else held_before
     delta[revoker] -= forfeit * 10

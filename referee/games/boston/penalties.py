@@ -2,8 +2,7 @@
 
 Only the caller's opponents are penalised, nobody in misère partout (`BostonHand.penalty_applies`);
 every penalty is the caller's to choose, and only he waives it by playing on (L21, L39) (a misère's
-error: `MISERE`). The money is the settlement's; here are the rulings and the choices they open.
-"""
+error: `MISERE`). The money is the settlement's; here are the rulings and the choices they open."""
 
 from __future__ import annotations
 

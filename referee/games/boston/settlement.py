@@ -1,7 +1,6 @@
-"""Boston's settlement: who pays whom, and what goes into or out of the pool, worked out from
-the replayed hand (its contract, tricks, revokes, claims and short hands) and nothing else, in the
-rulebook's amounts (`TABLES`). It changes only the ledger it is given (and the penalties and notes
-of the hand's settlement), so settling a hand twice gives the same result."""
+"""Boston's settlement: who pays whom, and what goes into or out of the pool, from the replayed hand alone
+(its contract, tricks, revokes, claims and short hands), in the rulebook's amounts (`TABLES`). It changes
+only the ledger it is given (and the hand's penalties and notes), so settling a hand twice gives the same result."""
 
 from __future__ import annotations
 
@@ -30,9 +29,8 @@ def bid_name(hand: BostonHand, bid: BostonBid) -> str:
 
 
 class BostonSettlement:
-    """The payments of one replayed hand (`settle`), in the order the laws take them: the pool's
-    refill, then a misdeal, a thrown-in deal, misère partout, the extra grand or the contract, and
-    after the last deal the division of the pool."""
+    """The payments of one replayed hand (`settle`), in the order the laws take them: the pool's refill, then a
+    misdeal, a thrown-in deal, misère partout, the extra grand or the contract; after the last deal, the division."""
 
     def __init__(self, hand: BostonHand) -> None:
         self.hand, self.options = hand, hand.game_options
@@ -146,7 +144,7 @@ class BostonSettlement:
         elif len(hand.payers) == 3 and hand.rest_claimant != caller:
             each = self.amount(self.bid.tricks or 0)
             red = ledger.wins(self.opponents, [caller], each, rule, hand.say("i-pay", "cause-all-pay"),
-                              hand.rule_id("pool.win") if self.pool_bid() else None)
+                              hand.rule_id("pool.win") if self.wins_pool() else None)
             hand.note(hand.say("i-pay", "all-pay", each=each, bid=bid_name(hand, self.bid), pool=self.pool_taken(red)))
         else:
             self.settle_played(ledger)
@@ -155,22 +153,25 @@ class BostonSettlement:
             ledger.into_pool(player, red, rule, hand.say("misere.discard", "cause", player=player))  # F p167
             hand.penalty("misere.discard", "kept", player=player, forfeit=red, since=mark)
 
-    def pool_bid(self) -> bool:
-        """Seven or better wins the pool: by rank (misères count) or, by house rule, by tricks."""
-        if self.options["pool-bid"] == "tricks":
-            return (self.bid.tricks or 0) >= 7
-        return self.bid.key()[0] > BostonBid("6").key()[0]
+    def made(self, taken: int) -> bool:
+        return taken == 0 if self.bid.misere else taken >= (self.bid.tricks or 5)
+
+    def wins_pool(self) -> bool:
+        """Whether a caller paid as successful takes the pool: seven or better (by rank, misères counting, or by house
+        rule by tricks), or one the opponents made him play out (§8.1): to the last trick, or his claim conceded."""
+        hand, table, bid, by_tricks = self.hand, self.hand.table, self.bid, self.options["pool-bid"] == "tricks"
+        if (table is not None and table.finished) or (hand.ended_as("conceded") and hand.rest_claimant == self.caller):
+            return True
+        return (bid.tricks or 0) >= 7 if by_tricks else bid.key()[0] > BostonBid("6").key()[0]
 
     def amount(self, tricks: int, made: bool = True) -> int:
-        """What each opponent is paid: for the bid made with `tricks` (a success row runs from the bid
-        taken, a one-entry row paying no over-tricks), or failed by `tricks` put in (a failure row
-        from one trick)."""
+        """What each opponent is paid: for the bid made with `tricks` (a success row runs from the bid taken, a
+        one-entry row paying no over-tricks), or failed by `tricks` put in (a failure row from one trick)."""
         bid = self.bid.tricks or 5
         if self.bid.misere:
             return TABLES.amount("misere", self.bid.name)
-        if made:
-            return TABLES.by_tricks(("success", self.options["success-table"], bid), tricks - bid)
-        return TABLES.by_tricks(("failure", self.options["failure-table"], bid), tricks - 1)
+        return (TABLES.by_tricks(("success", self.options["success-table"], bid), tricks - bid) if made
+                else TABLES.by_tricks(("failure", self.options["failure-table"], bid), tricks - 1))
 
     def pool_taken(self, red: int) -> str:
         return self.hand.say("pool.win", "taken", caller=self.caller, red=red) if red else ""
@@ -180,7 +181,7 @@ class BostonSettlement:
         taken = hand.taken_as_conceded()[caller]  # the tricks left his, when his claim was conceded
         if caller in self.kept and taken == 0:  # thirteen cards: he wins nothing
             return
-        if taken == 0 if bid.misere else taken >= (bid.tricks or 5):
+        if self.made(taken):
             each, rule = self.amount(taken), hand.rule_id("pay.misere" if bid.misere else "pay.success")
             cause = hand.say("pay.success", "cause", caller=caller, bid=bid_name(hand, bid), taken=taken)
             red = ledger.wins(self.opponents, [caller], each, rule, cause, hand.rule_id("pool.win"))
@@ -228,8 +229,8 @@ class BostonSettlement:
 
     def played_short(self, ledger: Ledger, short: str) -> None:
         """A short hand played on: in misère partout (or the extra grand) it pays each other player; the caller's
-        is put in, doubling the pool; an opponent's side pays the caller's bid and over-tricks (a pool bid's pool
-        too). Dealt short, not by two cards to one trick (law 19), he also forfeits red to the pool."""
+        is put in, doubling the pool; an opponent's side pays the caller as successful, with every over-trick
+        (law 19). Dealt short, not by two cards to one trick, he also forfeits red to the pool."""
         hand, caller, rule, mark = self.hand, self.caller, self.hand.rule_id("wrong-count.play"), ledger.mark()
         cause = (hand.say("wrong-count.play", "cause-partout", short=short) if hand.partout
                  else hand.say("wrong-count.play", "cause", short=short))
@@ -243,8 +244,8 @@ class BostonSettlement:
             red = ledger.loses([caller], self.opponents, each, rule, cause, rule)
             what = hand.say("wrong-count.play", "caller", caller=caller, put_in=words, each=each, red=red)
         else:
-            each = self.amount(hand.taken()[caller])
-            red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if self.pool_bid() else None)
+            each = self.amount(hand.taken_as_conceded()[caller])  # every over-trick, those conceded him too
+            red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if self.wins_pool() else None)
             pool = hand.say("wrong-count.play", "pool", caller=caller, red=red) if red else ""
             bare = self.bid.misere or self.options["success-table"] == "american"  # no over-tricks to pay
             what = (hand.say("wrong-count.play", "opponent-bare", offender=short, caller=caller, each=each,
@@ -259,13 +260,13 @@ class BostonSettlement:
 
     def opponent_revoked(self, ledger: Ledger, revoker: str) -> None:
         hand, bid, caller, over, mark = self.hand, self.bid, self.caller, self.hand.revoke_overtricks(), ledger.mark()
-        tricks, taken = (bid.tricks or 0) + over, hand.taken()[caller]
+        tricks, taken = (bid.tricks or 0) + over, hand.taken_as_conceded()[caller]
         more = self.amount(taken) > self.amount(tricks)  # played on: never less than his own tricks earned him
         each, double = self.amount(taken if more else tricks), self.options["opponent-revoke-pool"] == "double"
         rule, cause = hand.rule_id("revoke.opponent"), hand.say("revoke.opponent", "cause", revoker=revoker)
         paid_in = ledger.first_pool("", "")[0] if double else TABLES.amount("pool", "revoke")  # doubling: what it held
-        red = ledger.wins(self.opponents, [caller], each, rule, cause,
-                          rule if self.options["revoke-wins-pool"] and self.pool_bid() else None)
+        wins = self.wins_pool() and (self.options["revoke-wins-pool"] or self.made(taken))  # off: if his tricks won it
+        red = ledger.wins(self.opponents, [caller], each, rule, cause, rule if wins else None)
         ledger.into_pool(revoker, paid_in, rule, cause)  # though the caller took the pool he doubles
         forfeit = (hand.say("revoke.opponent", "doubles", revoker=revoker, red=paid_in) if double
                    else hand.say("revoke.opponent", "forfeits", revoker=revoker, red=paid_in))
