@@ -75,6 +75,18 @@ class CalledHand(HandReplay, Generic[Bid]):
         self.conceders: list[str] = []  # who conceded a claim of the rest (`on_concede`)
         self.given_up = False  # the caller's adversaries conceded with no claim made: the rest is his
 
+    # ---- the deal -------------------------------------------------------------------------
+    def deal_shows(self) -> Literal["imperfect-pack", "misdeal"] | None:
+        """What the deal lines alone make of the deal, read alike in both games (French Boston's deal
+        follows Boston's): before play, a card dealt twice shows an imperfect pack, which the same
+        dealer deals again, and a hand of the wrong size a misdeal; once play has begun, too many
+        cards are a misdeal whenever found, and a short hand is played on. None: as far as they show,
+        the deal stands. Each game's `redeal_why` reads its `redeal` line, and what else its laws add."""
+        faults = self.deal_faults
+        if self.table is not None:
+            return "misdeal" if "long-hand" in faults else None
+        return "imperfect-pack" if "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None
+
     # ---- the bidding ------------------------------------------------------------------------
     @property
     def bidding(self) -> bool:

@@ -197,18 +197,17 @@ class BostonHand(CalledHand[BostonBid]):
 
     def redeal_why(self) -> str | None:
         """Why the deal is dealt again (misdeal, imperfect-pack, faced-card or thrown-in), after a `redeal`
-        line or from what the deal shows, as boston.deal.wrong-count and boston.deal.duplicate-card say."""
+        line or from what the deal shows (`deal_shows`), as boston.deal.wrong-count and boston.deal.duplicate-card
+        say: a card twice is an imperfect pack in play too, and so is a card missing from every hand before it."""
         faults, redeal, unplayed = self.deal_faults, self.redeal, self.table is None
-        imperfect = "duplicate-card" in faults or (bool(self.missing_cards()) and (unplayed or redeal is not None))
-        if redeal is None and not (imperfect or "long-hand" in faults or (unplayed and "wrong-count" in faults)):
-            return None
-        if imperfect:
+        if "duplicate-card" in faults or (bool(self.missing_cards()) and (unplayed or redeal is not None)):
             return "imperfect-pack"
-        reason = redeal.reason if redeal is not None else None
+        if redeal is None:
+            return self.deal_shows()
         passed = unplayed and self.step == "ready" and self.partout and not faults  # four passes, on a deal dealt right
-        if reason == "thrown-in" or (reason is None and passed):
+        if redeal.reason == "thrown-in" or (redeal.reason is None and passed):
             return "misdeal" if self.throw_in_refused() else "thrown-in"
-        return reason or "misdeal"
+        return redeal.reason or "misdeal"
 
     # ---- play -----------------------------------------------------------------------------
     def lead_before_contract(self, event: ev.Play) -> None:

@@ -212,23 +212,18 @@ class FrenchBostonHand(CalledHand[Proposal]):
         return self.say("bidding.end", "bid-binds") if self.undertaking or self.calls.high is not None else None
 
     def redeal_why(self) -> str | None:
-        """How a void deal goes on, as its `redeal` line says or else the deal shows (the rulebook's
-        deal.misdeal): 'misdeal', 'same-dealer', 'thrown-in', or None (the deal stands)."""
-        ended = self.ended
+        """How a void deal goes on, as its `redeal` line says or else the deal shows (`deal_shows`; the
+        rulebook's deal.misdeal): 'misdeal', 'same-dealer' (an imperfect pack among others), 'thrown-in', or
+        None (the deal stands). A wrong deal stopped is no misdeal: before play, it is dealt again."""
+        ended, stopped = self.ended, self.deals_next != self.dealer
+        shown = ("same-dealer" if self.table is None else None) if stopped else self.deal_shows()
         if ended is None or ended.line is None:
-            return self.shown_void() or ("thrown-in" if self.ended_as("thrown-in") else None)
-        why = ended.line.reason or ("thrown-in" if ended.was == "thrown-in" else self.shown_void())
+            why: str | None = shown or ("thrown-in" if self.ended_as("thrown-in") else None)
+        else:  # a line with no reason the deal shows: the same dealer deals again
+            why = ended.line.reason or ("thrown-in" if ended.was == "thrown-in" else shown or "same-dealer")
         if why == "thrown-in":
             return "misdeal" if self.throw_in_refused() else "thrown-in"
-        return "misdeal" if why == "misdeal" else "same-dealer"
-
-    def shown_void(self) -> str | None:
-        """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
-        else a hand of the wrong size (a misdeal); once play has begun, too many cards (a misdeal)."""
-        faults, stop = self.deal_faults, self.deals_next != self.dealer  # a wrong deal stopped: dealt again, no misdeal
-        if self.table is not None:
-            return "misdeal" if "long-hand" in faults and not stop else None
-        return "same-dealer" if stop or "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None
+        return None if why is None else "misdeal" if why == "misdeal" else "same-dealer"
 
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:
