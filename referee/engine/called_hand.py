@@ -16,8 +16,8 @@ each game says only what its law makes of a lead too early and how its play begi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
@@ -44,13 +44,15 @@ class Laddered(Protocol):
 
 
 Bid = TypeVar("Bid", bound=Laddered)
+Options = TypeVar("Options", bound=Mapping[str, object])
 
 
-class CalledHand(HandReplay, Generic[Bid]):
+class CalledHand(HandReplay, Generic[Bid, Options]):
     """A hand a caller's side plays against the rest. `calls` is its bidding, on the game's own
     bids, from the `eldest` hand (who leads to trick 1); `called` the caller's side once formed
     (`NOBODY` before); `step` where the hand stands before play (see `Step`); `pool_before` the
-    pool the hand is played for."""
+    pool the hand is played for; `game_options` its house rules, as the game's own `Options` (a
+    TypedDict) names and types them."""
 
     calls: Auction[Bid]  # set by the game, which declares its auction's rules
     caller_side: ClassVar[CallerSide]
@@ -74,6 +76,11 @@ class CalledHand(HandReplay, Generic[Bid]):
         self.rest_claimant: str | None = None  # who claimed the rest in play (a caller's claim: Boston's I pay)
         self.conceders: list[str] = []  # who conceded a claim of the rest (`on_concede`)
         self.given_up = False  # the caller's adversaries conceded with no claim made: the rest is his
+
+    @property
+    def game_options(self) -> Options:
+        """`options`, typed by the game (an attribute a subclass may not narrow: mypyc)."""
+        return cast(Options, self.options)
 
     # ---- the deal -------------------------------------------------------------------------
     def deal_shows(self) -> Literal["imperfect-pack", "misdeal"] | None:
@@ -398,7 +405,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         return self.waiting()
 
 
-def taken_as_passed(hand: CalledHand[Any], event: ev.Event, silent: list[str]) -> str:
+def taken_as_passed(hand: CalledHand[Any, Any], event: ev.Event, silent: list[str]) -> str:
     """The note of the players the table took to have passed (`CalledHand.take_silence`), in the
     words of a game that gives them (`silence_noted`): by `event`, a discard, a naming or a lead."""
     return hand.say("bidding.end", "taken-as-passed", player=event.player, caller=hand.called.caller,
@@ -406,7 +413,7 @@ def taken_as_passed(hand: CalledHand[Any], event: ev.Event, silent: list[str]) -
                     silent=" and ".join(silent), them="him" if len(silent) == 1 else "them")
 
 
-def discards_due(hand: CalledHand[Any], missing: list[str]) -> str:
+def discards_due(hand: CalledHand[Any, Any], missing: list[str]) -> str:
     """What play waits for in a game whose play may begin before a little misère's discards are all
     made: those still to discard, then play's own next step."""
     return hand.say("misere.discard", "still", missing=hand.side_label(missing), then=hand.next_in_play())

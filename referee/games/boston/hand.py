@@ -3,7 +3,7 @@ discards of a little misère and the play; its laws are in `penalties.py`, its p
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.auction import Auction, void
@@ -35,7 +35,7 @@ BostonOptions = TypedDict("BostonOptions", {
 """The house rules of boston as its rulebook defines them (a test checks the two agree)."""
 
 
-class BostonHand(CalledHand[BostonBid]):
+class BostonHand(CalledHand[BostonBid, BostonOptions]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     caller_side = SIDE
@@ -49,10 +49,6 @@ class BostonHand(CalledHand[BostonBid]):
                            # the caller has the call of his opponents' exposed cards; they wait for him while penalised
                            liable=(lambda hand: hand.caller, lambda hand, player: hand.penalty_applies(player)),
                            settlement=lambda hand, ledger: BostonSettlement(hand).settle(ledger))
-
-    @property
-    def game_options(self) -> BostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
-        return cast(BostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record, pool_before)

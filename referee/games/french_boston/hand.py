@@ -3,7 +3,7 @@ laws of irregularities are in `penalties`, and `settlement` says what the replay
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.auction import Objection
@@ -32,7 +32,7 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
 """The house rules of french-boston as its rulebook defines them (a test checks the two agree)."""
 
 
-class FrenchBostonHand(CalledHand[Proposal]):
+class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
     """A French Boston deal: one caller alone, or a demander and his acceptor, against the rest."""
 
     caller_side = SIDE
@@ -44,10 +44,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
                            upcard="dealer's", shown_after_end=True, liable_call=call_offer,
                            liable=(lambda hand: None, penalised),  # the other side decides on exposed cards
                            settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
-
-    @property
-    def game_options(self) -> FrenchBostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
-        return cast(FrenchBostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
                  contribution_due: bool) -> None:
