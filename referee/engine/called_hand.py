@@ -23,7 +23,7 @@ from ..notation import events as ev
 from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord
 from . import table as tb
-from .auction import Auction
+from .auction import Auction, Objection
 from .caller import NOBODY, claim_rest
 from .callerlaws import CallerSide, caller_lead_followed
 from .choices import Lapse
@@ -106,6 +106,21 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
         the bidding is open, but takes nobody's turn, so it is not out of turn. A game with reasons
         of its own to refuse a call says them first."""
         return (self.bidding and not lawful) or self.calls.hears(self, event, what, closed=not self.bidding)
+
+    def call_stands(self, event: ev.Event, what: str, refusal: Objection | None, lawful: bool = True) -> bool:
+        """Whether a call stands: it is heard (`hears`) and not void whoever's turn it was. Such a
+        call (`refusal`: why it is void) is found so alone, in the game's words (`void_words`), and
+        takes nobody's turn: its player speaks again in his own. One not `lawful` for a reason the
+        game finds later (a bid too low) is heard alike."""
+        heard = self.hears(event, what, lawful and refusal is None)
+        if heard and refusal is not None:
+            self.find(refusal.kind, event.player, event.at, refusal.topic, self.void_words(refusal, event.player))
+        return heard and refusal is None
+
+    def void_words(self, refusal: Objection, player: str) -> str:
+        """A void call's finding (`call_stands`): the objection's words, where they say what its player
+        does next; a game whose objections leave it unsaid adds it."""
+        return refusal.text
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.hears(event, "passed"):

@@ -15,7 +15,7 @@ from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
 from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
-from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
+from .auction import CLASSES, LADDER, WORDS, BostonBid, bound_suit, rules
 from .penalties import LAWS, SIDE
 from .settlement import TABLES, BostonSettlement, bid_name
 
@@ -98,12 +98,9 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
             bid = BostonBid(rung.name)
         elif (rung := LADDER.numbered(number)) is not None and qualifier in (None, "colour", "preference"):
             bid = BostonBid(rung.name, CLASSES.index(qualifier or "plain"))
-        if self.hears(event, f"bid {event.text}", self.lawful(event.player, bid)):
-            if bid is not None:
-                self.propose(event, bid)
-            else:
-                self.found("illegal-bid", event.player, event.at, "bidding.illegal", "not-a-bid", text=event.text,
-                           player=event.player)
+        refusal = None if bid else WORDS.refused("bidding.illegal", "not-a-bid", text=event.text, player=event.player)
+        if self.call_stands(event, f"bid {event.text}", refusal, self.lawful(event.player, bid)) and bid is not None:
+            self.propose(event, bid)
 
     def on_keep(self, event: ev.Keep) -> None:
         self.keep(event, f"said {'keep-over' if event.over else 'keep'}", event.over)
@@ -112,11 +109,9 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
         """'I keep' (colour) or 'I keep over you' (first preference) at the standing number."""
         high = self.high
         bid = BostonBid(high.name, 2 if over else 1) if high is not None and high.tricks is not None else None
-        if self.hears(event, what, self.lawful(event.player, bid)):
-            if bid is not None:
-                self.propose(event, bid)
-            else:
-                self.found("illegal-bid", event.player, event.at, "bidding.illegal", "no-keep", player=event.player)
+        refusal = None if bid else WORDS.refused("bidding.illegal", "no-keep", player=event.player)
+        if self.call_stands(event, what, refusal, self.lawful(event.player, bid)) and bid is not None:
+            self.propose(event, bid)
 
     def lawful(self, player: str, bid: BostonBid | None) -> bool:
         """Whether a bid can stand: a bid of the ladder outranking the standing one, or any bid of a

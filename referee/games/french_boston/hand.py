@@ -67,14 +67,9 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
         return None if self.turned is self.belle else self.turned
 
     # ---- bidding: the auction decides, the hand reports ------------------------------------
-    def lawful_call(self, event: ev.Event, what: str, refusal: Objection | None) -> bool:
-        """Whether a call is heard (`hears`) and not void: one void whoever's turn it was is found so
-        alone, and its player speaks again in his own turn (as in Boston)."""
-        heard = self.hears(event, what, refusal is None)
-        if heard and refusal is not None:
-            self.find(refusal.kind, event.player, event.at, refusal.topic,
-                      f"{refusal.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
-        return heard and refusal is None
+    def void_words(self, refusal: Objection, player: str) -> str:
+        """The objections to a call (`auction.Auction.refuse`) leave unsaid that its player speaks again."""
+        return f"{refusal.text} {self.say('bidding.order', 'speaks-again', player=player)}"
 
     def close_bidding(self) -> None:
         """All four passed: the deal is thrown in; else the standing proposal is the contract played."""
@@ -94,7 +89,7 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
 
     def on_demand(self, event: ev.Demand) -> None:
         proposal, laid, held = read_demand(event, self.belle, self.petite), event.card, self.deals.get(event.player)
-        if self.lawful_call(event, "demanded", self.auction.refuse(proposal, held)) and isinstance(proposal, Proposal):
+        if self.call_stands(event, "demanded", self.auction.refuse(proposal, held)) and isinstance(proposal, Proposal):
             if laid is not None and held is not None and laid not in held:
                 self.found("card-not-held", event.player, event.at, "play.card-not-held", "laid", player=event.player,
                            card=laid)
@@ -105,7 +100,7 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
         proposal = read_bid(event, self.belle, self.petite)
         refusal = self.auction.refuse(proposal, self.deals.get(event.player))
         said = f"proposed {proposal.text}" if isinstance(proposal, Proposal) else f"bid {event.text}"  # in words
-        if self.lawful_call(event, said, refusal) and isinstance(proposal, Proposal):
+        if self.call_stands(event, said, refusal) and isinstance(proposal, Proposal):
             self.auction.propose(proposal)
             self.call_taken()
 
