@@ -84,11 +84,10 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
 
     # ---- the deal -------------------------------------------------------------------------
     def deal_shows(self) -> Literal["imperfect-pack", "misdeal"] | None:
-        """What the deal lines alone make of the deal, read alike in both games (French Boston's deal
-        follows Boston's): before play, a card dealt twice shows an imperfect pack, which the same
-        dealer deals again, and a hand of the wrong size a misdeal; once play has begun, too many
-        cards are a misdeal whenever found, and a short hand is played on. None: as far as they show,
-        the deal stands. Each game's `redeal_why` reads its `redeal` line, and what else its laws add."""
+        """What the deal lines alone make of the deal, as both games read them: before play, a card dealt
+        twice shows an imperfect pack (the same dealer deals again) and a hand of the wrong size a misdeal;
+        once play has begun, too many cards are a misdeal whenever found, a short hand is played on. None:
+        as far as they show, the deal stands. Each game's `redeal_why` adds its `redeal` line and own laws."""
         faults = self.deal_faults
         if self.table is not None:
             return "misdeal" if "long-hand" in faults else None
