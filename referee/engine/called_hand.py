@@ -375,9 +375,13 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
         raise NotImplementedError
 
     def begin_play(self, event: ev.Play) -> None:
-        """Play begins with `event`, the opening lead: the game starts it (`start_play`) under its trick
-        rules, twelve tricks after a little misère's discards."""
+        """Play begins with `event`, the opening lead: the game starts it under its trick rules (`play_contract`)."""
         raise NotImplementedError
+
+    def play_contract(self, rules: tb.TrickRules, rung: Rung | None) -> None:
+        """Play begins (`start_play`) from the eldest hand under `rules`, in the contract on `rung`
+        (None: nobody bid): twelve tricks after a little misère's discards, else a card each."""
+        self.start_play(self.eldest, self.order, rules, 12 if rung is not None and rung.discards else None)
 
     def waiting(self) -> str:
         """What the step the hand stands at before play waits for, in the sentence `step` of the

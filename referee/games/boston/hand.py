@@ -226,8 +226,7 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
         return super().ready_to_play(event)
 
     def begin_play(self, event: ev.Play) -> None:
-        little = self.high is not None and self.high.little  # the discards leave twelve tricks to play
-        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump), 12 if little else None)
+        self.play_contract(tb.PlainTricks(self.trump), self.high.rung if self.high else None)
         assert self.table is not None
         if self.high is None and not self.final_grand:
             self.notes.append(self.say("partout", "note"))

@@ -167,8 +167,7 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
             self.trump = self.belle or Suit.SPADES
         renouncer = self.called.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(self.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
-        discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
-        self.start_play(self.eldest, self.order, rules, 12 if discards else None)
+        self.play_contract(rules, contract.proposal.rung)  # a petite misère's discards leave twelve tricks
         self.check_counts(event)
 
     def claim_free(self, player: str) -> str | None:
