@@ -84,7 +84,8 @@ def test_bid_texts() -> None:
     assert BostonBid("6", 1).text == "6 colour"
     assert BostonBid("8", 2).text == "8 preference"
     assert BostonBid("little-spread").text == "little-spread"
-    assert BostonBid("little-spread").little and BostonBid("little-spread").spread and BostonBid("little-spread").misere
+    little_spread = BostonBid("little-spread")
+    assert little_spread.rung.discards and little_spread.spread and little_spread.misere
 
 
 # ---- the pool --------------------------------------------------------------------------------------

@@ -285,6 +285,12 @@ def test_a_deal_thrown_in_with_a_proposal_standing_counts_as_a_misdeal() -> None
     assert _deals(text) == [("N", "redeal", -10, ["inconsistent-transcript"]), ("W", "in-progress", -10, [])]
 
 
+def test_a_bare_redeal_on_a_deal_that_shows_nothing_wrong_is_dealt_again_by_the_same_dealer() -> None:
+    """Neither the line nor the deal lines give a reason: no misdeal (which would pass the deal to W)."""
+    text = REDEAL_HEAD + "W pass\nredeal\n\nhand 5\n"
+    assert _deals(text) == [("N", "redeal", -10, []), ("N", "in-progress", 0, [])]
+
+
 def test_an_imperfect_pack_is_dealt_again_by_the_same_dealer_without_paying_again() -> None:
     text = REDEAL_HEAD + "redeal imperfect-pack\n\nhand 5\n"
     assert _deals(text) == [("N", "redeal", -10, []), ("N", "in-progress", 0, [])]

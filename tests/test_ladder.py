@@ -32,8 +32,8 @@ def test_boston_bids_what_its_ladder_declares() -> None:
     assert [name for name, rung in BOSTON.rungs.items() if rung.misere] == [
         "little-misere", "grand-misere", "little-spread", "grand-spread"]
     assert BOSTON.said("boston") is BOSTON["5"] and BostonBid("5").tricks == 5 and BostonBid("13").tricks == 13
-    assert (BostonBid("little-misere").little, BostonBid("little-misere").spread) == (True, False)
-    assert (BostonBid("grand-spread").little, BostonBid("grand-spread").spread) == (False, True)
+    assert (BostonBid("little-misere").rung.discards, BostonBid("little-misere").spread) == (True, False)
+    assert (BostonBid("grand-spread").rung.discards, BostonBid("grand-spread").spread) == (False, True)
     assert BostonBid("grand-misere").tricks is None and BostonBid("grand-misere").text == "grand-misere"
 
 

@@ -16,14 +16,14 @@ each game says only what its law makes of a lead too early and how its play begi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord
 from . import table as tb
-from .auction import Auction
+from .auction import Auction, Objection
 from .caller import NOBODY, claim_rest
 from .callerlaws import CallerSide, caller_lead_followed
 from .choices import Lapse
@@ -44,13 +44,15 @@ class Laddered(Protocol):
 
 
 Bid = TypeVar("Bid", bound=Laddered)
+Options = TypeVar("Options", bound=Mapping[str, object])
 
 
-class CalledHand(HandReplay, Generic[Bid]):
+class CalledHand(HandReplay, Generic[Bid, Options]):
     """A hand a caller's side plays against the rest. `calls` is its bidding, on the game's own
     bids, from the `eldest` hand (who leads to trick 1); `called` the caller's side once formed
     (`NOBODY` before); `step` where the hand stands before play (see `Step`); `pool_before` the
-    pool the hand is played for."""
+    pool the hand is played for; `game_options` its house rules, as the game's own `Options` (a
+    TypedDict) names and types them."""
 
     calls: Auction[Bid]  # set by the game, which declares its auction's rules
     caller_side: ClassVar[CallerSide]
@@ -75,6 +77,22 @@ class CalledHand(HandReplay, Generic[Bid]):
         self.conceders: list[str] = []  # who conceded a claim of the rest (`on_concede`)
         self.given_up = False  # the caller's adversaries conceded with no claim made: the rest is his
 
+    @property
+    def game_options(self) -> Options:
+        """`options`, typed by the game (an attribute a subclass may not narrow: mypyc)."""
+        return cast(Options, self.options)
+
+    # ---- the deal -------------------------------------------------------------------------
+    def deal_shows(self) -> Literal["imperfect-pack", "misdeal"] | None:
+        """What the deal lines alone make of the deal, as both games read them: before play, a card dealt
+        twice shows an imperfect pack (the same dealer deals again) and a hand of the wrong size a misdeal;
+        once play has begun, too many cards are a misdeal whenever found, a short hand is played on. None:
+        as far as they show, the deal stands. Each game's `redeal_why` adds its `redeal` line and own laws."""
+        faults = self.deal_faults
+        if self.table is not None:
+            return "misdeal" if "long-hand" in faults else None
+        return "imperfect-pack" if "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None
+
     # ---- the bidding ------------------------------------------------------------------------
     @property
     def bidding(self) -> bool:
@@ -87,6 +105,21 @@ class CalledHand(HandReplay, Generic[Bid]):
         the bidding is open, but takes nobody's turn, so it is not out of turn. A game with reasons
         of its own to refuse a call says them first."""
         return (self.bidding and not lawful) or self.calls.hears(self, event, what, closed=not self.bidding)
+
+    def call_stands(self, event: ev.Event, what: str, refusal: Objection | None, lawful: bool = True) -> bool:
+        """Whether a call stands: it is heard (`hears`) and not void whoever's turn it was. Such a
+        call (`refusal`: why it is void) is found so alone, in the game's words (`void_words`), and
+        takes nobody's turn: its player speaks again in his own. One not `lawful` for a reason the
+        game finds later (a bid too low) is heard alike."""
+        heard = self.hears(event, what, lawful and refusal is None)
+        if heard and refusal is not None:
+            self.find(refusal.kind, event.player, event.at, refusal.topic, self.void_words(refusal, event.player))
+        return heard and refusal is None
+
+    def void_words(self, refusal: Objection, player: str) -> str:
+        """A void call's finding (`call_stands`): the objection's words, where they say what its player
+        does next; a game whose objections leave it unsaid adds it."""
+        return refusal.text
 
     def on_pass(self, event: ev.Pass) -> None:
         if self.hears(event, "passed"):
@@ -342,9 +375,13 @@ class CalledHand(HandReplay, Generic[Bid]):
         raise NotImplementedError
 
     def begin_play(self, event: ev.Play) -> None:
-        """Play begins with `event`, the opening lead: the game starts it (`start_play`) under its trick
-        rules, twelve tricks after a little misère's discards."""
+        """Play begins with `event`, the opening lead: the game starts it under its trick rules (`play_contract`)."""
         raise NotImplementedError
+
+    def play_contract(self, rules: tb.TrickRules, rung: Rung | None) -> None:
+        """Play begins (`start_play`) from the eldest hand under `rules`, in the contract on `rung`
+        (None: nobody bid): twelve tricks after a little misère's discards, else a card each."""
+        self.start_play(self.eldest, self.order, rules, 12 if rung is not None and rung.discards else None)
 
     def waiting(self) -> str:
         """What the step the hand stands at before play waits for, in the sentence `step` of the
@@ -386,7 +423,7 @@ class CalledHand(HandReplay, Generic[Bid]):
         return self.waiting()
 
 
-def taken_as_passed(hand: CalledHand[Any], event: ev.Event, silent: list[str]) -> str:
+def taken_as_passed(hand: CalledHand[Any, Any], event: ev.Event, silent: list[str]) -> str:
     """The note of the players the table took to have passed (`CalledHand.take_silence`), in the
     words of a game that gives them (`silence_noted`): by `event`, a discard, a naming or a lead."""
     return hand.say("bidding.end", "taken-as-passed", player=event.player, caller=hand.called.caller,
@@ -394,7 +431,7 @@ def taken_as_passed(hand: CalledHand[Any], event: ev.Event, silent: list[str]) -
                     silent=" and ".join(silent), them="him" if len(silent) == 1 else "them")
 
 
-def discards_due(hand: CalledHand[Any], missing: list[str]) -> str:
+def discards_due(hand: CalledHand[Any, Any], missing: list[str]) -> str:
     """What play waits for in a game whose play may begin before a little misère's discards are all
     made: those still to discard, then play's own next step."""
     return hand.say("misere.discard", "still", missing=hand.side_label(missing), then=hand.next_in_play())

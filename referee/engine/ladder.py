@@ -102,11 +102,6 @@ class LadderBid:
         return self.rung.misere
 
     @property
-    def little(self) -> bool:
-        """Each player discards one card: twelve tricks are played."""
-        return self.rung.discards
-
-    @property
     def spread(self) -> bool:
         return self.rung.spread
 

@@ -3,7 +3,7 @@ discards of a little misère and the play; its laws are in `penalties.py`, its p
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.auction import Auction, void
@@ -15,7 +15,7 @@ from ...engine.replay import Declaration, HandContext
 from ...notation import events as ev
 from ...notation.cards import Card, pack
 from ...notation.reader import HandRecord
-from .auction import CLASSES, LADDER, BostonBid, bound_suit, rules
+from .auction import CLASSES, LADDER, WORDS, BostonBid, bound_suit, rules
 from .penalties import LAWS, SIDE
 from .settlement import TABLES, BostonSettlement, bid_name
 
@@ -35,7 +35,7 @@ BostonOptions = TypedDict("BostonOptions", {
 """The house rules of boston as its rulebook defines them (a test checks the two agree)."""
 
 
-class BostonHand(CalledHand[BostonBid]):
+class BostonHand(CalledHand[BostonBid, BostonOptions]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     caller_side = SIDE
@@ -49,10 +49,6 @@ class BostonHand(CalledHand[BostonBid]):
                            # the caller has the call of his opponents' exposed cards; they wait for him while penalised
                            liable=(lambda hand: hand.caller, lambda hand, player: hand.penalty_applies(player)),
                            settlement=lambda hand, ledger: BostonSettlement(hand).settle(ledger))
-
-    @property
-    def game_options(self) -> BostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
-        return cast(BostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record, pool_before)
@@ -102,12 +98,9 @@ class BostonHand(CalledHand[BostonBid]):
             bid = BostonBid(rung.name)
         elif (rung := LADDER.numbered(number)) is not None and qualifier in (None, "colour", "preference"):
             bid = BostonBid(rung.name, CLASSES.index(qualifier or "plain"))
-        if self.hears(event, f"bid {event.text}", self.lawful(event.player, bid)):
-            if bid is not None:
-                self.propose(event, bid)
-            else:
-                self.found("illegal-bid", event.player, event.at, "bidding.illegal", "not-a-bid", text=event.text,
-                           player=event.player)
+        refusal = None if bid else WORDS.refused("bidding.illegal", "not-a-bid", text=event.text, player=event.player)
+        if self.call_stands(event, f"bid {event.text}", refusal, self.lawful(event.player, bid)) and bid is not None:
+            self.propose(event, bid)
 
     def on_keep(self, event: ev.Keep) -> None:
         self.keep(event, f"said {'keep-over' if event.over else 'keep'}", event.over)
@@ -116,11 +109,9 @@ class BostonHand(CalledHand[BostonBid]):
         """'I keep' (colour) or 'I keep over you' (first preference) at the standing number."""
         high = self.high
         bid = BostonBid(high.name, 2 if over else 1) if high is not None and high.tricks is not None else None
-        if self.hears(event, what, self.lawful(event.player, bid)):
-            if bid is not None:
-                self.propose(event, bid)
-            else:
-                self.found("illegal-bid", event.player, event.at, "bidding.illegal", "no-keep", player=event.player)
+        refusal = None if bid else WORDS.refused("bidding.illegal", "no-keep", player=event.player)
+        if self.call_stands(event, what, refusal, self.lawful(event.player, bid)) and bid is not None:
+            self.propose(event, bid)
 
     def lawful(self, player: str, bid: BostonBid | None) -> bool:
         """Whether a bid can stand: a bid of the ladder outranking the standing one, or any bid of a
@@ -197,18 +188,17 @@ class BostonHand(CalledHand[BostonBid]):
 
     def redeal_why(self) -> str | None:
         """Why the deal is dealt again (misdeal, imperfect-pack, faced-card or thrown-in), after a `redeal`
-        line or from what the deal shows, as boston.deal.wrong-count and boston.deal.duplicate-card say."""
+        line or from what the deal shows (`deal_shows`), as boston.deal.wrong-count and boston.deal.duplicate-card
+        say: a card twice is an imperfect pack in play too, and so is a card missing from every hand before it."""
         faults, redeal, unplayed = self.deal_faults, self.redeal, self.table is None
-        imperfect = "duplicate-card" in faults or (bool(self.missing_cards()) and (unplayed or redeal is not None))
-        if redeal is None and not (imperfect or "long-hand" in faults or (unplayed and "wrong-count" in faults)):
-            return None
-        if imperfect:
+        if "duplicate-card" in faults or (bool(self.missing_cards()) and (unplayed or redeal is not None)):
             return "imperfect-pack"
-        reason = redeal.reason if redeal is not None else None
+        if redeal is None:
+            return self.deal_shows()
         passed = unplayed and self.step == "ready" and self.partout and not faults  # four passes, on a deal dealt right
-        if reason == "thrown-in" or (reason is None and passed):
+        if redeal.reason == "thrown-in" or (redeal.reason is None and passed):
             return "misdeal" if self.throw_in_refused() else "thrown-in"
-        return reason or "misdeal"
+        return redeal.reason or "misdeal"
 
     # ---- play -----------------------------------------------------------------------------
     def lead_before_contract(self, event: ev.Play) -> None:
@@ -236,8 +226,7 @@ class BostonHand(CalledHand[BostonBid]):
         return super().ready_to_play(event)
 
     def begin_play(self, event: ev.Play) -> None:
-        little = self.high is not None and self.high.little  # the discards leave twelve tricks to play
-        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump), 12 if little else None)
+        self.play_contract(tb.PlainTricks(self.trump), self.high.rung if self.high else None)
         assert self.table is not None
         if self.high is None and not self.final_grand:
             self.notes.append(self.say("partout", "note"))

@@ -3,7 +3,7 @@ laws of irregularities are in `penalties`, and `settlement` says what the replay
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
 from ...engine.auction import Objection
@@ -32,7 +32,7 @@ FrenchBostonOptions = TypedDict("FrenchBostonOptions", {
 """The house rules of french-boston as its rulebook defines them (a test checks the two agree)."""
 
 
-class FrenchBostonHand(CalledHand[Proposal]):
+class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
     """A French Boston deal: one caller alone, or a demander and his acceptor, against the rest."""
 
     caller_side = SIDE
@@ -44,10 +44,6 @@ class FrenchBostonHand(CalledHand[Proposal]):
                            upcard="dealer's", shown_after_end=True, liable_call=call_offer,
                            liable=(lambda hand: None, penalised),  # the other side decides on exposed cards
                            settlement=lambda hand, ledger: FrenchBostonSettlement(hand).settle(ledger))
-
-    @property
-    def game_options(self) -> FrenchBostonOptions:  # `options`, typed (a subclass may not narrow it: mypyc)
-        return cast(FrenchBostonOptions, self.options)
 
     def __init__(self, context: HandContext, record: HandRecord, belle: Suit | None, pool_before: int,
                  contribution_due: bool) -> None:
@@ -71,14 +67,9 @@ class FrenchBostonHand(CalledHand[Proposal]):
         return None if self.turned is self.belle else self.turned
 
     # ---- bidding: the auction decides, the hand reports ------------------------------------
-    def lawful_call(self, event: ev.Event, what: str, refusal: Objection | None) -> bool:
-        """Whether a call is heard (`hears`) and not void: one void whoever's turn it was is found so
-        alone, and its player speaks again in his own turn (as in Boston)."""
-        heard = self.hears(event, what, refusal is None)
-        if heard and refusal is not None:
-            self.find(refusal.kind, event.player, event.at, refusal.topic,
-                      f"{refusal.text} {self.say('bidding.order', 'speaks-again', player=event.player)}")
-        return heard and refusal is None
+    def void_words(self, refusal: Objection, player: str) -> str:
+        """The objections to a call (`auction.Auction.refuse`) leave unsaid that its player speaks again."""
+        return f"{refusal.text} {self.say('bidding.order', 'speaks-again', player=player)}"
 
     def close_bidding(self) -> None:
         """All four passed: the deal is thrown in; else the standing proposal is the contract played."""
@@ -98,7 +89,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
 
     def on_demand(self, event: ev.Demand) -> None:
         proposal, laid, held = read_demand(event, self.belle, self.petite), event.card, self.deals.get(event.player)
-        if self.lawful_call(event, "demanded", self.auction.refuse(proposal, held)) and isinstance(proposal, Proposal):
+        if self.call_stands(event, "demanded", self.auction.refuse(proposal, held)) and isinstance(proposal, Proposal):
             if laid is not None and held is not None and laid not in held:
                 self.found("card-not-held", event.player, event.at, "play.card-not-held", "laid", player=event.player,
                            card=laid)
@@ -109,7 +100,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
         proposal = read_bid(event, self.belle, self.petite)
         refusal = self.auction.refuse(proposal, self.deals.get(event.player))
         said = f"proposed {proposal.text}" if isinstance(proposal, Proposal) else f"bid {event.text}"  # in words
-        if self.lawful_call(event, said, refusal) and isinstance(proposal, Proposal):
+        if self.call_stands(event, said, refusal) and isinstance(proposal, Proposal):
             self.auction.propose(proposal)
             self.call_taken()
 
@@ -176,8 +167,7 @@ class FrenchBostonHand(CalledHand[Proposal]):
             self.trump = self.belle or Suit.SPADES
         renouncer = self.called.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(self.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
-        discards = contract.proposal.rung.discards  # a petite misère's discards leave twelve tricks
-        self.start_play(self.eldest, self.order, rules, 12 if discards else None)
+        self.play_contract(rules, contract.proposal.rung)  # a petite misère's discards leave twelve tricks
         self.check_counts(event)
 
     def claim_free(self, player: str) -> str | None:
@@ -212,23 +202,18 @@ class FrenchBostonHand(CalledHand[Proposal]):
         return self.say("bidding.end", "bid-binds") if self.undertaking or self.calls.high is not None else None
 
     def redeal_why(self) -> str | None:
-        """How a void deal goes on, as its `redeal` line says or else the deal shows (the rulebook's
-        deal.misdeal): 'misdeal', 'same-dealer', 'thrown-in', or None (the deal stands)."""
-        ended = self.ended
+        """How a void deal goes on, as its `redeal` line says or else the deal shows (`deal_shows`; the
+        rulebook's deal.misdeal): 'misdeal', 'same-dealer' (an imperfect pack among others), 'thrown-in', or
+        None (the deal stands). A wrong deal stopped is no misdeal: before play, it is dealt again."""
+        ended, stopped = self.ended, self.deals_next != self.dealer
+        shown = ("same-dealer" if self.table is None else None) if stopped else self.deal_shows()
         if ended is None or ended.line is None:
-            return self.shown_void() or ("thrown-in" if self.ended_as("thrown-in") else None)
-        why = ended.line.reason or ("thrown-in" if ended.was == "thrown-in" else self.shown_void())
+            why: str | None = shown or ("thrown-in" if self.ended_as("thrown-in") else None)
+        else:  # a line with no reason the deal shows: the same dealer deals again
+            why = ended.line.reason or ("thrown-in" if ended.was == "thrown-in" else shown or "same-dealer")
         if why == "thrown-in":
             return "misdeal" if self.throw_in_refused() else "thrown-in"
-        return "misdeal" if why == "misdeal" else "same-dealer"
-
-    def shown_void(self) -> str | None:
-        """What the deal lines show: before play, a card twice (an imperfect pack: the same dealer) or
-        else a hand of the wrong size (a misdeal); once play has begun, too many cards (a misdeal)."""
-        faults, stop = self.deal_faults, self.deals_next != self.dealer  # a wrong deal stopped: dealt again, no misdeal
-        if self.table is not None:
-            return "misdeal" if "long-hand" in faults and not stop else None
-        return "same-dealer" if stop or "duplicate-card" in faults else "misdeal" if "wrong-count" in faults else None
+        return None if why is None else "misdeal" if why == "misdeal" else "same-dealer"
 
     # ---- the verdict -----------------------------------------------------------------------------------
     def contract(self) -> dict[str, Any]:

@@ -127,7 +127,7 @@ class FrenchBostonCallLaw(laws.CallLaw["FrenchBostonHand"]):
     def unanswered_accept(self, hand: FrenchBostonHand, event: ev.Accept) -> None:
         if not hand.bidding:
             super().unanswered_accept(hand, event)
-        elif hand.lawful_call(event, "accepted", hand.auction.refuse_acceptance(event.player)):
+        elif hand.call_stands(event, "accepted", hand.auction.refuse_acceptance(event.player)):
             hand.auction.accept(event.player)
             hand.call_taken()
 
