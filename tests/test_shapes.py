@@ -65,7 +65,7 @@ LINES = {
     "N keep-over": "N says keep-over",
     "N look": "N looks at the last trick, already quitted",
     "N look trick 2": "N looks at trick 2, already quitted",
-    "N claim rest": "N says he can win the rest of the tricks",
+    "N claim rest": "N claims the rest of the tricks",
 }
 
 

@@ -24,7 +24,7 @@ from ..notation.cards import Card, Suit
 from ..notation.reader import HandRecord
 from . import table as tb
 from .auction import Auction, Objection
-from .caller import NOBODY, claim_rest
+from .caller import NOBODY, claim_rest, misere_claim
 from .callerlaws import CallerSide, caller_lead_followed
 from .choices import Lapse
 from .ladder import Rung
@@ -189,10 +189,13 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
         """An adversary of the caller who says he can win the rest (L36, `claim_rest`): his partners'
         cards are laid on the table, each then the innocent side's to call (`lay_claimed`), or in a
         misère it is an error the caller may claim; where the game's laws give no penalty, a note in
-        its words says so (`claim_free`). Made in play, the claimant is kept (`rest_claimant`): his
-        adversaries may concede it (`on_concede`; in Boston only the caller's)."""
+        its words says so (`claim_free`), a misère caller's in the words of what he claims (`misere_claim`).
+        Made in play, the claimant is kept (`rest_claimant`): his adversaries may concede it (`on_concede`;
+        in Boston only the caller's)."""
         if self.table is not None and not self.play_over():
             self.rest_claimant = event.player
+        if misere_claim(self, event, self.called):
+            return
         if (free := self.claim_free(event.player)) is not None:
             self.note(free)
         elif (cards := claim_rest(self, event, self.called, self.caller_side.misere, self.claim_whose)) is not None:

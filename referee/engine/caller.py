@@ -155,6 +155,16 @@ def claim_rest(hand: HandReplay, event: ev.ClaimRest, called: Called, misere: Mi
     return None
 
 
+def misere_claim(hand: HandReplay, event: ev.ClaimRest, called: Called) -> bool:
+    """Whether the claim of the rest is a misère's caller's: he says he will lose every trick left, which
+    no law penalises, as a note in the game's words says (``play.claim-rest`` ``misere-caller``), not
+    the words of a claim to win them."""
+    if event.player != called.misere_caller:
+        return False
+    hand.note(hand.say("play.claim-rest", "misere-caller", player=event.player))
+    return True
+
+
 def still_to_play(hand: HandReplay, players: Iterable[str]) -> list[str]:
     """Those of `players` still to play to the trick being played, in seat order: whom the innocent
     side may require a card from, after a card played out of turn or attention drawn."""

@@ -572,12 +572,18 @@ def deal_stopped(hand: HandReplay, option: str, at: ev.Span) -> None:
         topic = hand.rule_id("deal.wrong-dealer")
         for found in [f for f in hand.irregularities if f.rule == topic and f.kind == "wrong-dealer"]:
             hand.reword(found, hand.dealt_by_another() + stopped)
-        miscount = hand.rule_id("deal.wrong-count")  # a hand of the wrong size: the stop, not the misdeal, rules it
-        for found in [f for f in hand.irregularities if f.rule == miscount and f.kind == "wrong-card-count"]:
-            assert found.player is not None
-            hand.reword(found, hand.miscount(found.player) + stopped)
+        reword_miscounts(hand, stopped)  # a hand of the wrong size: the stop, not the misdeal, rules it
     elif option == "deal-stands":
         hand.note(hand.say("deal.wrong-dealer", "let-stand", dealer=hand.dealer))
+
+
+def reword_miscounts(hand: HandReplay, ruling: str) -> None:
+    """Each hand of the wrong size found before play told again, `ruling` what followed made of it (a wrong
+    deal stopped, Whist's misdeal an adversary caused): its finding foretold a misdeal's usual end."""
+    miscount = hand.rule_id("deal.wrong-count")
+    for found in [f for f in hand.irregularities if f.rule == miscount and f.kind == "wrong-card-count"]:
+        assert found.player is not None
+        hand.reword(found, hand.miscount(found.player) + ruling)
 
 
 REVOKE, RETRACT, OUT_OF_TURN, EXPOSED = RevokeLaw[Any](), RetractLaw[Any](), OutOfTurnLaw[Any](), ExposedLaw[Any]()

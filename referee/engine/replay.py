@@ -2183,7 +2183,9 @@ class HandReplay:
         return any(claim.trick is None or trick == claim.trick for trick, _ in table.unproven_failures(claim.accused))
 
     @final
-    def open_claim_words(self, claim: ev.Claim) -> str:
+    def open_claim_words(self, claim: ev.Claim, warned: bool = False) -> str:
+        """The claim, open for want of the deal, in words; `warned`: and, while the accused may still take his
+        card back, what becomes of it then (`RevokeLaw.taken_back`, the pending words of a known renounce)."""
         table = self.table
         assert table is not None
         failures = [(t, led) for t, led in table.unproven_failures(claim.accused)
@@ -2199,11 +2201,17 @@ class HandReplay:
             not table.gathered and bool(table.tricks) and trick == table.tricks[-1].number)
         why = "the trick is not gathered yet" if now else self.say("revoke.corrected", "late-correctable") if (
             trick == table.tricks[-1].number and table.late_open(claim.accused)) else ""
+        then = ""
+        if why and warned:
+            played = next(p for t in (table.current, *table.tricks) if t.number == trick for p in t.plays
+                          if p.player == claim.accused)
+            then = self.penalty_laws.revoke.taken_back(self, tb.Revoke(claim.accused, played.card, played.at, trick,
+                                                                       led, "correctable")).rstrip(".")
         return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal "
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
                 "and unproven if the hand ends without one" + (
                     f"; {why}, so {claim.accused} may still take his card back and follow suit"
-                    f"{self.or_trump(claim.accused, led, trick)}, correcting it in time"
+                    f"{self.or_trump(claim.accused, led, trick)}, correcting it in time" + ("." if then else "") + then
                     if why else ""))
 
     @final
@@ -2527,7 +2535,7 @@ class HandReplay:
                       "it (write the deal lines and check the hand again).")
             replies = (Reply("show-hand", "show-hand", None), Reply("play-on", "play-on", None))[:2 if going_on else 1]
             out.append(Pending(claim.player, tuple(r.option for r in replies), self.rule_id("revoke.unproven"),
-                               self.open_claim_words(claim) + ". " + settle, replies))
+                               self.open_claim_words(claim, warned=True) + ". " + settle, replies))
         for revoke in self.correctable if going_on else ():  # a hand over has no card left to take back
             law = self.penalty_laws.revoke
             out.append(Pending(revoke.player, ("take-back",), self.rule_id("revoke.corrected"),

@@ -292,10 +292,11 @@ class Look:
     at: Span
 
 
-@event("claim rest", "{player} says he can win the rest of the tricks")
+@event("claim rest", "{player} claims the rest of the tricks")
 @record
 class ClaimRest:
-    """``P claim rest``: P says he can win the rest of the tricks."""
+    """``P claim rest``: P claims the rest of the tricks: that he can win them all, or a misère's caller
+    that he will lose them all (the game's hand tells which: its words here are for any player)."""
 
     player: str
     at: Span

@@ -140,8 +140,9 @@ class FrenchBostonSettlement:
         pool = ledger.loses(payers, hand.called.against, amount, rule, cause, rule, self.payees)
         whom = hand.say("score.failure", "nearest") if self.one_to_one and contract.partner is not None \
             else hand.say("score.failure", "each")
-        hand.note(hand.say("score.failure", "paid", payers=names, contract=words, tricks=tricks, amount=amount,
-                           whom=whom, pool=pool, doubled=ledger.pool))
+        why = hand.say("score.failure", "short") if set(payers) <= set(hand.short_players()) else ""
+        hand.note(hand.say("score.failure", "paid", payers=names, contract=words, tricks=tricks, why=why,
+                           amount=amount, whom=whom, pool=pool, doubled=ledger.pool))
 
     def settle_revokes(self, ledger: Ledger, contract: Contract) -> None:
         hand, caller, rule = self.hand, self.hand.called.caller, self.hand.rule_id("revoke.established")

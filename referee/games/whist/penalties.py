@@ -287,12 +287,10 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
     __slots__ = ()
 
     def decide(self, hand: WhistHand, requirement: Requirement) -> Ruling:
-        """L38, E61: a call not obeyed carries the revoke penalty, the English one under revoke-penalty=english
+        """L38, E61: a call not obeyed carries the revoke penalty, told as an established revoke's, when it is paid
         (the replay records the revoke before this ruling, in its own trick: one proven later is not the current)."""
-        if hand.game_options["revoke-penalty"] != "english":
-            return super().decide(hand, requirement)
-        penalty = english_penalty(hand, requirement.offender, hand.revokes[-1].trick, len(hand.revokes) - 1)
-        return Ruling(hand.say("call.disobeyed", "english", penalty=penalty.words), penalty.offer)
+        penalty = hand.penalty_laws.revoke.decide(hand, hand.revokes[-1])
+        return Ruling(hand.say("call.disobeyed", "revoke", penalty=penalty.words), penalty.offer)
 
     def unanswered_call(self, hand: WhistHand, event: ev.Call) -> bool:
         """English code, E60 (W54): naming a wrong card in a call of an exposed one costs a suit call (W70 else)."""

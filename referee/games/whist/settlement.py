@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.laws import Effect
 from ...engine.ledger import Ledger
+from ...engine.penalties import reword_miscounts
 from ...engine.scoring import honours_placed
 
 if TYPE_CHECKING:
@@ -71,7 +72,8 @@ class WhistSettlement:
             words = hand.say("deal.misdeal", "passes", dealer=hand.dealer, next=nxt) if nxt != hand.dealer \
                 else hand.say("deal.misdeal", "deals-again", dealer=hand.dealer)
             hand.penalise("deal.misdeal", words, (Effect("redeal", None, None, nxt),))
-        elif why == "interrupted":  # W18: the adversary's fault, not the dealer's
+        elif why == "interrupted":  # W18: the adversary's fault, not the dealer's, which the findings say too
+            reword_miscounts(hand, hand.say("deal.wrong-count", "interrupted", dealer=hand.dealer))
             hand.penalty("deal.interrupted", "interrupted", dealer=hand.dealer,
                          effects=(Effect("redeal", None, None, hand.dealer),))
         elif why == "new-deal" and hand.both_revoked() and hand.redeal is None:
