@@ -64,25 +64,46 @@ def tricks_of_cards(text: str, rules: str | None) -> dict[ev.Span, int]:
 def pieces(text: str, rules: str | None = None) -> list[Piece]:
     """The transcript as lines kept and events, with what the replay of `text` made of each card."""
     found = tricks_of_cards(text, rules)
-    # the same text with every label blanked out (spaces keep each card's line and column)
-    unlabelled = tricks_of_cards(_LABEL.sub(lambda m: m.group(1) + " " * len(m.group(2)), text), rules)
-    out: list[Piece] = []
+    records: list[tuple[str | ev.EventLine, int]] = []  # each line read, and its number
     for item in read_lines(io.BytesIO(text.encode("utf-8", "surrogatepass"))):
         if not isinstance(item, tuple):  # a line that is not text, or the end of what can be read
             break
         number, raw = item
         record = parse_line(raw, number)
-        if record is None:
-            continue
+        if record is not None:
+            records.append((record if isinstance(record, ev.EventLine) else raw, number))
+    heads = {number: play for record, number in records if isinstance(record, ev.EventLine) and record.trick
+             and (play := next((e for e in record.events if isinstance(e, ev.Play)), None)) is not None}
+    kept = meaningful_labels(text, rules, found, heads, {number: record.trick for record, number in records
+                                                         if isinstance(record, ev.EventLine) and record.trick})
+    out: list[Piece] = []
+    for record, number in records:
         if not isinstance(record, ev.EventLine):
-            out.append(raw)  # a line of another kind, or one the grammar refuses: kept as written
+            out.append(record)  # a line of another kind, or one the grammar refuses: kept as written
             continue
-        labelled = next((e for e in record.events if isinstance(e, ev.Play)), None) if record.trick else None
         for event in record.events:
-            meaningful = found.get(event.at) != record.trick or unlabelled.get(event.at) != record.trick
-            kept = record.trick if event is labelled and meaningful else None
-            out.append(Event(event_text(event), kept, found.get(event.at), isinstance(event, ev.Play)))
+            label = record.trick if number in kept and event is heads[number] else None
+            out.append(Event(event_text(event), label, found.get(event.at), isinstance(event, ev.Play)))
     return out
+
+
+def meaningful_labels(text: str, rules: str | None, found: dict[ev.Span, int], heads: dict[int, ev.Play],
+                      labels: dict[int, int]) -> set[int]:
+    """The lines whose label carries meaning: the replay puts its card elsewhere (`found`), or would
+    without the label. A label's meaning may hang on another's (a second card given to a trick, kept
+    by its label, moves every later card), so the labels found meaningless are dropped together and
+    the text read again, until dropping the rest moves no card."""
+    kept = {number for number, play in heads.items() if found.get(play.at) != labels[number]}
+    while True:
+        dropped = set(heads) - kept
+        lines = text.split("\n")
+        for index in (number - 1 for number in dropped):
+            lines[index] = _LABEL.sub(lambda m: m.group(1) + " " * len(m.group(2)), lines[index], count=1)
+        unlabelled = tricks_of_cards("\n".join(lines), rules)
+        moved = {number for number in dropped if unlabelled.get(heads[number].at) != labels[number]}
+        if not moved:
+            return kept
+        kept |= moved
 
 
 def spell(text: str, rng: random.Random) -> str:

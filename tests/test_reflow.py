@@ -147,6 +147,7 @@ def own_play_rules(name: str) -> Any:
 @given(st.sampled_from(sorted(registry())), st.integers(min_value=0, max_value=2**32 - 1),
        st.sampled_from(SPLITS), st.booleans(), st.booleans())
 @example("auction-pitch", 183280, "event", False, False)  # a wrong label heading a retract's line
+@example("whist", 5075856, "event", False, False)  # a label whose meaning hangs on an earlier kept label
 def test_a_game_with_planted_irregularities_means_the_same_in_any_style(name: str, seed: int, split: str,
                                                                         labels: bool, respell: bool) -> None:
     """A random game of any game, revokes and one to three irregularities of any kind planted in
