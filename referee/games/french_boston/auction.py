@@ -123,8 +123,7 @@ class Auction:
     """One deal's bidding: the engine's (`calls`, as `rules` declare it; its `answerer`, the acceptor) and French
     Boston's own, who accepted, who was overcalled, by the house rules on the quatre-as and an overcalled demander."""
 
-    def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool,
-                 only_six: bool) -> None:
+    def __init__(self, order: tuple[str, ...], first: str, accept_only: bool, four_aces: bool, only_six: bool) -> None:
         self.calls = Bidding(order, first, rules(accept_only))
         self.accept_only, self.four_aces, self.only_six = accept_only, four_aces, only_six
         self.accepted: set[str] = set()
