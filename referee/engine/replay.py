@@ -280,7 +280,7 @@ class HandReplay:
         self.order = context.order
         self.sides = context.sides
         self.record = record
-        self.number = record.header.number if record.header.number is not None else context.expected_number
+        self.number = context.expected_number  # by the count: a number written otherwise is a finding (`check_dealer`)
         dealer = record.header.dealer or context.expected_dealer
         assert dealer is not None, "the checker refuses a game's first hand without a dealer"
         self.dealer = dealer

@@ -127,6 +127,8 @@ class GameSession(Generic[Hand]):
         self.started_by: str | None = None  # a game begun without a header (`next_game`): its first hand's note
         self.won: str | None = None  # who won the game, once someone has (what `winner` says by default)
         self.over = False  # a game of a set number of deals is over: the player ahead has won it (`winner`)
+        self.unread = False  # its last deal could not be read: over, but nobody can be named its winner
+        self.dealt = 0  # the deals counted so far (`counted`)
         self.sides = Sides.of(setup, setup.players)  # who plays with whom, in the seats' usual order
         self.number = 1  # the next hand's number (0 in a game that takes it from the first header)
         self.begun = False  # a hand has been replayed: until then the first hand's number is taken as written
@@ -256,11 +258,31 @@ class GameSession(Generic[Hand]):
 
     def winner(self) -> str | None:
         """Game hook: who has won the game (None while nobody has): by default `won`, which the game
-        sets; in a game of a set number of deals once it is `over` (Boston, French Boston), the
-        player strictly ahead of every other (none on a tie)."""
-        if self.won is None and self.over:
+        sets; in a game of a set number of deals once it is `over` (`last_deal`), the player strictly
+        ahead of every other (none on a tie, nor when the last deal could not be read)."""
+        if self.won is None and self.over and not self.unread:
             return sole_leader(self.score)
         return self.won
+
+    def last_deal(self, last: bool, status: str | None) -> None:
+        """The law of every game of a set number of deals (Boston's twelve, French Boston's forty,
+        Euchre's `deals`): it is over once its last deal is over, and only then. `last`: the hand just
+        ended is that deal by the game's count (a hand numbered otherwise is found wrong and counted,
+        docs/notation.md §2.2), and the count moves on from it (a deal the laws have dealt again is
+        not over); `status` its verdict's, None for a hand whose line could not be read. A deal still
+        in progress is not over; one that could not be read carries the count on and ends the game
+        all the same, but the score lacks it, so nobody is named the winner (§5)."""
+        if last and status != "in-progress" and not self.over:
+            self.over, self.unread = True, status is None
+
+    def counted(self, number: int) -> bool:
+        """Game hook: deal `number` of the game (0 where no line shows it) counted among its deals, as
+        one whose line could not be read is too (its line carries the count on, §2.2): whether it is
+        the last of a game of a set number of deals. By default the `deals` house rule sets their
+        number (Euchre's, as `target` reads it) and they are counted in `dealt`, `number` aside."""
+        deals = self.setup.options.get("deals")
+        self.dealt += 1
+        return isinstance(deals, int) and 0 < deals <= self.dealt
 
     def advance(self, replay: Hand, verdict: HandVerdict) -> None:
         """Game hook: what passes to the next hand besides the score and the pool (its number, its
@@ -297,10 +319,13 @@ class GameSession(Generic[Hand]):
         """A syntax error spoiled hand `record`: the game goes on as if it had been dealt, so the
         next hand is not charged with it (no wrong number, no wrong dealer). The next hand's own
         number and dealer are taken as written; one that names no dealer gets the seat after the
-        spoiled hand's dealer. True when that dealer is known."""
+        spoiled hand's dealer. It counts among the game's deals (`counted`), so it may end a game
+        of a set number of deals. True when that dealer is known."""
         self.after_spoiled = True
+        number = record.header.number or self.number  # as its line shows it, else by the count
         if record.header.number is not None or self.number:
-            self.number = (record.header.number or self.number) + 1
+            self.number = number + 1
+        self.last_deal(self.counted(number), None)
         dealer = record.header.dealer or self.next_dealer
         order = self.order
         if dealer is None or dealer not in order:
@@ -336,7 +361,8 @@ class GameSession(Generic[Hand]):
         fresh.number = 1 if self.over else self.number
         fresh.begun = self.begun  # its first hand's number is checked, unless no hand came before it (`reached`)
         fresh.next_dealer, winner, words = self.next_dealer, self.winner(), Words(self.game.name)
-        fresh.started_by = words.say("game.next", "won", winner=winner) if winner else words.say("game.next", "tied")
+        fresh.started_by = words.say("game.next", "won", winner=winner) if winner else \
+            unread(words) if self.unread else words.say("game.next", "tied")
         return fresh
 
     def fresh_game(self, setup: Setup) -> GameSession[Hand]:
@@ -352,6 +378,12 @@ VALUED = frozenset({"card", "suit"})
 def agrees(verdict: HandVerdict) -> bool:
     """Whether a hand's recorded result agrees with its verdict (a hand with none has nothing to agree)."""
     return verdict.recorded is not None and verdict.recorded.agrees
+
+
+def unread(words: Words) -> str:
+    """The note on a new game's first hand after a game whose last deal could not be read (`last_deal`):
+    said only by the games of a set number of deals, which alone declare it."""
+    return words.say("game.next", "unread")
 
 
 def sole_leader(score: Mapping[str, int]) -> str | None:

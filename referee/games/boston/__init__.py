@@ -13,7 +13,7 @@ from ...engine.replay import Declaration
 from ...engine.session import GameRules, GameSession
 from ...engine.verdict import HandVerdict
 from ...notation.reader import HandRecord
-from .hand import BostonHand
+from .hand import BostonHand, game_deals
 from .settlement import TABLES
 
 __all__ = ["GAME", "Boston", "BostonHand", "BostonSession"]
@@ -32,9 +32,14 @@ class BostonSession(GameSession[BostonHand]):
         return BostonHand(self.context(number), record, self.pool_now or 0)
 
     def advance(self, replay: BostonHand, verdict: HandVerdict) -> None:
-        self.deal_on(replay, verdict, verdict.status == "redeal", replay.eldest)
-        if replay.deal == replay.game_deals and verdict.status in ("complete", "abandoned", "thrown-in"):
-            self.over = True
+        again = verdict.status == "redeal"  # a misdeal: the misdealer deals the same deal again
+        self.deal_on(replay, verdict, again, replay.eldest)
+        self.last_deal(not again and replay.deal == replay.game_deals, verdict.status)
+
+    def counted(self, number: int) -> bool:
+        """The game's last deal, numbered on through the evening or not, ends it."""
+        deals = game_deals(self.setup.options)
+        return bool(number) and (number - 1) % deals + 1 == deals
 
     def next_game(self, record: HandRecord) -> GameSession[BostonHand] | None:
         """Its first deal may be numbered on through the evening: its deals count from there (`BostonHand.deal`)."""

@@ -3,6 +3,7 @@ discards of a little misère and the play; its laws are in `penalties.py`, its p
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
 from ...engine import table as tb
@@ -35,6 +36,11 @@ BostonOptions = TypedDict("BostonOptions", {
 """The house rules of boston as its rulebook defines them (a test checks the two agree)."""
 
 
+def game_deals(options: Mapping[str, object]) -> int:
+    """The deals of a game: twelve, and the extra grand under end-of-game=last-trick-grand."""
+    return TABLES.number("game-deals") + (options["end-of-game"] == "last-trick-grand")
+
+
 class BostonHand(CalledHand[BostonBid, BostonOptions]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
@@ -52,7 +58,7 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
 
     def __init__(self, context: HandContext, record: HandRecord, pool_before: int) -> None:
         super().__init__(context, record, pool_before)
-        self.game_deals = TABLES.number("game-deals") + (self.game_options["end-of-game"] == "last-trick-grand")
+        self.game_deals = game_deals(self.game_options)
         self.deal = (self.number - 1) % self.game_deals + 1  # its deal in the game: a club may number on all evening
         self.final_grand = self.deal > TABLES.number("game-deals")  # the extra grand without trumps, for the pool
         if self.final_grand:

@@ -14,8 +14,6 @@ from .hand import EuchreHand
 
 
 class EuchreSession(GameSession[EuchreHand]):
-    deals: int = 0  # hands adjudicated, for games of a fixed number of deals
-
     def replay(self, record: HandRecord) -> EuchreHand:
         return EuchreHand(self.context(self.number), record)
 
@@ -27,11 +25,11 @@ class EuchreSession(GameSession[EuchreHand]):
         lost = replay.redeal_why() == "misdeal" and replay.game_options["misdeal"] == "loses-deal"
         again = verdict.status == "redeal" and (not lost or replay.deals_next != replay.dealer)
         self.next_dealer = replay.deals_next if again else replay.left_of(replay.dealer)
-        self.deals += verdict.status != "redeal"  # a void deal, dealt again, is not one of the game's deals
         if self.won is None and not self.over:  # the first to the target wins; a game of a set number of deals is
-            deals, target = self.setup.options["deals"], self.setup.options["target"]
-            self.over = bool(deals) and self.deals >= deals  # over once they are dealt, won by the higher total
-            self.won = None if deals else first_to_reach(self.score, verdict.ledger, target)
+            if not self.setup.options["deals"]:  # over once its last deal is (`last_deal`), won by the higher total
+                self.won = first_to_reach(self.score, verdict.ledger, self.setup.options["target"])
+            elif verdict.status != "redeal":  # a void deal, dealt again, is not one of the game's deals
+                self.last_deal(self.counted(verdict.number), verdict.status)
 
 
 class Euchre(GameRules):

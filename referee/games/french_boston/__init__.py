@@ -35,10 +35,11 @@ class FrenchBostonSession(GameSession[FrenchBostonHand]):
         # a deal made again is not paid for twice; after a wrong deal stopped (unpaid), the rightful dealer pays
         self.contribution_due = replay.contribution_due if replay.deals_next != replay.dealer else not again
         self.deal_on(replay, verdict, again, replay.eldest)
-        # the fortieth deal ends the game, or under play-on the first from it in which the pool is won
-        last = verdict.number >= TABLE.number("game-deals") and verdict.status != "in-progress" and not again
-        won = any(e.who == "pool" and e.rule == replay.rule_id("pool.win") for e in verdict.ledger)
-        self.over = self.over or (last and (self.setup.options["pool-end"] == "divide" or won))
+        won = any(e.who == "pool" and e.rule == replay.rule_id("pool.win") for e in verdict.ledger)  # play-on's end
+        self.last_deal(not again and self.counted(verdict.number, won), verdict.status)
+
+    def counted(self, number: int, won: bool = False) -> bool:  # deal 40 ends it; under play-on, one that wins the pool
+        return number >= TABLE.number("game-deals") and (won or self.setup.options["pool-end"] == "divide")
 
 
 class FrenchBoston(GameRules):
