@@ -2321,8 +2321,13 @@ class HandReplay:
     @final
     def short_players(self) -> list[str]:
         """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
-        return [p for p in self.order if (p in self.deals and len(self.deals[p]) < self.cards_per_hand)
-                or p in self.dead_cards]
+        return [p for p in self.order if self.dealt_short(p) or p in self.dead_cards]
+
+    @final
+    def dealt_short(self, player: str) -> bool:
+        """Whether the deal lines show `player` dealt too few cards (not short by a dead card: the
+        Bostons forfeit to the pool for the one, not the other)."""
+        return player in self.deals and len(self.deals[player]) < self.cards_per_hand
 
     @final
     def void(self) -> Literal["redeal", "thrown-in"] | None:

@@ -251,7 +251,7 @@ class BostonSettlement:
             what = (hand.say("wrong-count.play", "opponent-bare", offender=short, caller=caller, each=each,
                              bid=bid_name(hand, self.bid), pool=pool) if bare else
                     hand.say("wrong-count.play", "opponent", offender=short, caller=caller, each=each, pool=pool))
-        if short in hand.dead_cards and not (short in hand.deals and len(hand.deals[short]) < hand.cards_per_hand):
+        if short in hand.dead_cards and not hand.dealt_short(short):
             hand.penalty("wrong-count.play", "dead", what=what, short=short, since=mark)
             return
         forfeit = TABLES.amount("pool", "wrong-count")

@@ -52,8 +52,7 @@ class FrenchBostonSettlement:
             (self.settle_revokes if hand.revokes else self.settle_contract)(ledger, contract)
             if contract.kind != "misere":  # where the jack has no value
                 self.jack_bonus(ledger)
-            dealt_short = (p for p in hand.order if p in hand.deals and len(hand.deals[p]) < hand.cards_per_hand)
-            for player in dealt_short if self.options["wrong-count-forfeit"] else ():  # not a dead card's (Boston's)
+            for player in (p for p in hand.order if hand.dealt_short(p) and self.options["wrong-count-forfeit"]):
                 amount, mark = self.options["wrong-count-forfeit"] * self.amounts.times, ledger.mark()
                 ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
                                  hand.say("wrong-count.play", "short", player=player))

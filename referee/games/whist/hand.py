@@ -143,7 +143,7 @@ class WhistHand(HandReplay):
         adversaries choose, unless one of them is wrong too, when there must be a new deal (same dealer, A11).
         English code (E46, W65): one hand short of the one card no deal holds stands, as though it held it."""
         wrong = [p for p, cards in self.deals.items() if len(cards) != self.cards_per_hand]
-        self.short.update((p, True) for p in wrong if len(self.deals[p]) < self.cards_per_hand)
+        self.short.update((p, True) for p in wrong if self.dealt_short(p))
         missing = set(self.missing_cards())
         if self.game_options["code"] == "english" and len(wrong) == len(missing) == 1 and wrong[0] in self.short:
             self.penalty("wrong-count.play", "english-short", player=wrong[0], cards=" ".join(c.text for c in missing))
