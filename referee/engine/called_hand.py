@@ -225,13 +225,18 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
                       else self.say("play.claim-rest", "conceded", claimant=claimant, conceders=conceders))
             self.gather_now()
 
+    def before_play_rest(self, event: ev.Concede | ev.ClaimRest) -> bool:
+        """Once the bidding has made a contract, the caller's adversaries may give him the rest before the
+        opening lead (`on_concede`: every trick his); a claim of the rest waits for play (`claim_free`)."""
+        return isinstance(event, ev.Concede) and self.step != "bidding" and self.called is not NOBODY
+
     def taken_as_conceded(self) -> dict[str, int]:
         """The tricks taken by each player (`taken`), and the tricks left the claimant's when his claim
-        of the rest was conceded: none of them in a misère whose caller claimed to lose them."""
+        of the rest was conceded (every trick, given up before play): none in a misère whose caller
+        claimed to lose them."""
         taken, table, claimant = self.taken(), self.table, self.rest_claimant
-        if table is not None and claimant is not None and self.ended_as("conceded") \
-                and claimant != self.called.misere_caller:
-            taken[claimant] += table.tricks_in_hand - len(table.tricks)
+        if claimant is not None and self.ended_as("conceded") and claimant != self.called.misere_caller:
+            taken[claimant] += table.tricks_in_hand - len(table.tricks) if table is not None else self.cards_per_hand
         return taken
 
     def claim_free(self, player: str) -> str | None:
