@@ -192,9 +192,10 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
         its words says so (`claim_free`), a misère caller's in the words of what he claims (`misere_claim`).
         Made in play, the claimant is kept (`rest_claimant`): his adversaries may concede it (`on_concede`;
         in Boston only the caller's)."""
-        if self.table is not None and not self.play_over():
+        in_play = self.table is not None and not self.play_over()
+        if in_play:
             self.rest_claimant = event.player
-        if misere_claim(self, event, self.called):
+        if in_play and misere_claim(self, event, self.called):  # once play is over there is no trick left to lose
             return
         if (free := self.claim_free(event.player)) is not None:
             self.note(free)
@@ -226,17 +227,19 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
             self.gather_now()
 
     def before_play_rest(self, event: ev.Concede | ev.ClaimRest) -> bool:
-        """Once the bidding has made a contract, the caller's adversaries may give him the rest before the
-        opening lead (`on_concede`: every trick his); a claim of the rest waits for play (`claim_free`)."""
+        """Once the bidding has made a contract, the caller's adversaries may give it up to him before the
+        opening lead (`on_concede`), as Boston's opponents say "I pay": the game settles the contract as made
+        with the tricks it needs and no more. A claim of the rest waits for play (`claim_free`)."""
         return isinstance(event, ev.Concede) and self.step != "bidding" and self.called is not NOBODY
 
     def taken_as_conceded(self) -> dict[str, int]:
         """The tricks taken by each player (`taken`), and the tricks left the claimant's when his claim
-        of the rest was conceded (every trick, given up before play): none in a misère whose caller
-        claimed to lose them."""
+        of the rest was conceded in play: none in a misère whose caller claimed to lose them. (The rest
+        given up before the lead credits no trick: the game settles the contract as made, bare.)"""
         taken, table, claimant = self.taken(), self.table, self.rest_claimant
-        if claimant is not None and self.ended_as("conceded") and claimant != self.called.misere_caller:
-            taken[claimant] += table.tricks_in_hand - len(table.tricks) if table is not None else self.cards_per_hand
+        if table is not None and claimant is not None and self.ended_as("conceded") \
+                and claimant != self.called.misere_caller:
+            taken[claimant] += table.tricks_in_hand - len(table.tricks)
         return taken
 
     def claim_free(self, player: str) -> str | None:

@@ -52,7 +52,7 @@ class FrenchBostonSettlement:
             (self.settle_revokes if hand.revokes else self.settle_contract)(ledger, contract)
             if contract.kind != "misere":  # where the jack has no value
                 self.jack_bonus(ledger)
-            for player in (p for p in hand.order if hand.dealt_short(p) and self.options["wrong-count-forfeit"]):
+            for player in (p for p in hand.order if self.options["wrong-count-forfeit"] and hand.dealt_short(p)):
                 amount, mark = self.options["wrong-count-forfeit"] * self.amounts.times, ledger.mark()
                 ledger.into_pool(player, amount, hand.rule_id("wrong-count.play"),
                                  hand.say("wrong-count.play", "short", player=player))
@@ -100,10 +100,11 @@ class FrenchBostonSettlement:
                                hand.rule_id("score.honours")))
 
     def settle_contract(self, ledger: Ledger, contract: Contract) -> None:
-        """The caller's side is paid, and takes the pool, or fails: a short hand on his side fails it, an
-        adversary's makes it; a thrown-up misère is lost unless an adversary was short, a claimed one won."""
+        """The caller's side is paid, and takes the pool, or fails: a short hand on his side fails it, an adversary's
+        makes it; a thrown-up misère is lost unless an adversary was short, a claimed one won; one given up before
+        the lead (no trick played) is made with the tricks it needs, as Boston's "I pay" pays the bare bid."""
         hand, side, short = self.hand, self.hand.called.side, set(self.hand.short_players())
-        tricks = sum(self.taken[p] for p in side)
+        tricks = sum(self.taken[p] for p in side) if hand.table is not None else contract.needed
         kept = not hand.ended_as("thrown-up") if contract.kind == "misere" else tricks >= contract.needed
         made = hand.ended_as("claimed") or (not short & set(side) and (kept or bool(short - set(side))))
         if not made:
