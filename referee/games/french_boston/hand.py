@@ -137,7 +137,7 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
     def discard_refused(self) -> bool:
         """Only a petite misère's, and even after a lead made before the discards, until trick 1 is complete."""
         contract, table = self.undertaking, self.table
-        late = table is not None and (bool(table.tricks) or self.ended_as("claimed"))
+        late = self.stage == "ended" or (table is not None and bool(table.tricks))  # or the hand has ended: given up
         return contract is None or not contract.proposal.rung.discards or late
 
     def on_spread(self, event: ev.Spread) -> None:
