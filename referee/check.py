@@ -180,7 +180,9 @@ class Checker:
             elif isinstance(item, HandRecord):
                 if skipping or session is None:
                     continue
-                if item.problems:
+                assert game is not None and header is not None
+                if item.problems:  # an unreadable hand is a deal all the same: of the next game, if this one is over
+                    session, game = self._game_of(session, game, header, item, dealer_known)
                     dealer_known = self._spoiled(session, game, item, item.problems) or dealer_known
                     continue
                 if item.header.dealer is None and not dealer_known:
@@ -189,14 +191,7 @@ class Checker:
                                         "write e.g. 'hand 1 dealer W'; later hands may leave the dealer out"),
                                 at.line)
                     continue
-                fresh = session.next_game(item) if dealer_known or not session.begun else None
-                if fresh is not None:  # the game was won and the transcript plays on without a header
-                    assert game is not None and header is not None
-                    self._end_game(game, session)
-                    session = fresh
-                    game = GameVerdict(game.game, dict(game.rules), dict(game.info), item.header.at.line)
-                    self.summary.games += 1
-                    self.sink.begin_game(game, header)
+                session, game = self._game_of(session, game, header, item, dealer_known)
                 session.take_as_written(item)
                 before = _copied(session) if self.shows_options and not item.followed else None
                 result = self._adjudicate(session, item)
@@ -213,6 +208,19 @@ class Checker:
         if failed:  # the game read so far is ended, as at the end of the file, so the output stays whole
             raise failed[0]
         return complete
+
+    def _game_of(self, session: Session, game: GameVerdict, header: GameStart, record: HandRecord,
+                 dealer_known: bool) -> tuple[Session, GameVerdict]:
+        """The game hand `record` belongs to: this one, or, once it is over (won, or its deals played),
+        the next, which a hand written on without a new header starts (`GameSession.next_game`)."""
+        fresh = session.next_game(record) if dealer_known or not session.begun else None
+        if fresh is None:
+            return session, game
+        self._end_game(game, session)
+        game = GameVerdict(game.game, dict(game.rules), dict(game.info), record.header.at.line)
+        self.summary.games += 1
+        self.sink.begin_game(game, header)
+        return fresh, game
 
     def _spoiled(self, session: Session, game: GameVerdict | None, record: HandRecord, problems: list[Problem]) -> bool:
         """Report the problems of a hand that cannot be used; the game goes on without it, and
