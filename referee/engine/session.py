@@ -153,6 +153,7 @@ class GameSession(Generic[Hand]):
         if not self.begun:  # a transcript may begin at any hand of a game (a dispute, a page of the sheet)
             self.begun = True
             self.number = record.header.number or self.number
+            self.dealt = max(0, self.number - 1)  # begun mid-way: the hands before it were dealt, as far as it shows
         elif self.started_by is not None and record.header.number == 1:  # a game begun without a header
             self.number = 1  # may count its hands from 1 again, as a new sheet would (`next_game`)
         replay, verdict = self.replayed(record)
