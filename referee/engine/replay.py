@@ -2201,12 +2201,10 @@ class HandReplay:
             not table.gathered and bool(table.tricks) and trick == table.tricks[-1].number)
         why = "the trick is not gathered yet" if now else self.say("revoke.corrected", "late-correctable") if (
             trick == table.tricks[-1].number and table.late_open(claim.accused)) else ""
-        then = ""
-        if why and warned:
-            played = next(p for t in (table.current, *table.tricks) if t.number == trick for p in t.plays
-                          if p.player == claim.accused)
-            then = self.penalty_laws.revoke.taken_back(self, tb.Revoke(claim.accused, played.card, played.at, trick,
-                                                                       led, "correctable")).rstrip(".")
+        played = next((p for t in (table.current, *table.tricks) if t.number == trick for p in t.plays
+                       if p.player == claim.accused), None) if why and warned else None  # his card in that trick
+        then = "" if played is None else self.penalty_laws.revoke.taken_back(self, tb.Revoke(
+            claim.accused, played.card, played.at, trick, led, "correctable")).rstrip(".")
         return (f"{claim.player}'s claim that {claim.accused} revoked in trick {trick} is open: without the deal "
                 f"it is proven if {claim.accused} later plays a {led.word[:-1]} (or a look at his hand shows one), "
                 "and unproven if the hand ends without one" + (
@@ -2320,8 +2318,10 @@ class HandReplay:
 
     @final
     def short_players(self) -> list[str]:
-        """Dealt too few cards, or short in play by a card given to a trick with another (law 19)."""
-        return [p for p in self.order if self.dealt_short(p) or p in self.dead_cards]
+        """Dealt too few cards (`dealt_short`, written out: this runs at every trick of the Bostons), or short
+        in play by a card given to a trick with another (law 19)."""
+        deals, size = self.deals, self.cards_per_hand
+        return [p for p in self.order if (p in deals and len(deals[p]) < size) or p in self.dead_cards]
 
     @final
     def dealt_short(self, player: str) -> bool:

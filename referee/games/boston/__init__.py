@@ -34,7 +34,7 @@ class BostonSession(GameSession[BostonHand]):
     def advance(self, replay: BostonHand, verdict: HandVerdict) -> None:
         again = verdict.status == "redeal"  # a misdeal: the misdealer deals the same deal again
         self.deal_on(replay, verdict, again, replay.eldest)
-        self.last_deal(not again and replay.deal == replay.game_deals, verdict.status)
+        self.last_deal(not again and self.counted(verdict.number), verdict.status)
 
     def counted(self, number: int) -> bool:
         """The game's last deal, numbered on through the evening or not, ends it."""
