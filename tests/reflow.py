@@ -92,7 +92,8 @@ def meaningful_labels(text: str, rules: str | None, found: dict[ev.Span, int], h
     """The lines whose label carries meaning: the replay puts its card elsewhere (`found`), or would
     without the label. A label's meaning may hang on another's (a second card given to a trick, kept
     by its label, moves every later card), so the labels found meaningless are dropped together and
-    the text read again, until dropping the rest moves no card."""
+    the text read again, until dropping the rest moves none of their cards (each line's first card,
+    the one its label speaks of)."""
     kept = {number for number, play in heads.items() if found.get(play.at) != labels[number]}
     while True:
         dropped = set(heads) - kept
