@@ -255,6 +255,9 @@ class HandReplay:
 
     declared: ClassVar[Declaration] = Declaration("", 0, frozenset())
     """What the game declares of its hands (see `Declaration`)."""
+    calls_lapsed: tuple[Choice, ...] = ()
+    """The calls of exposed cards that their play ended (`exposed_back`): rare, so an instance default rather
+    than an `__init__` line every hand would run."""
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
@@ -1237,8 +1240,25 @@ class HandReplay:
             self.resume_after_throw_up()
         for fact in facts:
             self.on_fact(fact)
+        for fact in facts if self.calls_lapsed else ():
+            if type(fact) is tb.Retracted:
+                self.exposed_back(fact.player, fact.card)
         if self.choices:
             self.renew_choices()
+
+    @final
+    def exposed_back(self, player: str, card: Card) -> None:
+        """An exposed card played, then taken back (a false lead, a card out of turn, one going back with
+        them): it was not played, so it lies face up as before and its call is open again (W51 [L21]: until
+        it is played; W55 [L24]: the false lead is not exposed *by* the false lead). None if a law exposed it
+        again as it went back (a renounce corrected, a card led out of turn the adversaries expose)."""
+        back = [c for c in self.calls_lapsed if c.offender == player and c.card is card]
+        self.calls_lapsed = tuple(c for c in self.calls_lapsed if c not in back)
+        if back and card not in self.exposed.get(player, ()):
+            self.exposed.setdefault(player, []).append(card)
+        if back and not any(c.offender == player and c.card is card and Lapse.CARD_PLAYED in c.ends
+                            for c in self.choices):  # not exposed again as it went back (`LiableCards.taken_back`)
+            self.choices.append(back[-1])
 
     @final
     def renew_choices(self) -> None:
@@ -1780,6 +1800,8 @@ class HandReplay:
                         Lapse.DECISION_AWAITED in choice.ends and event.player not in choice.choosers)):
                     choice.early.append(event)  # the offender's side did not wait for the decision
                 continue
+            if lapse is Lapse.CARD_PLAYED:
+                self.calls_lapsed = (*self.calls_lapsed, choice)
             self.lapse_choice(choice, event.at)
         for choice in [c for c in self.choices if c not in before and c.lapse(event, trick)]:
             self.lapse_choice(choice, event.at)
