@@ -15,10 +15,11 @@ as findings and notes, so that the words of a game's rulings stay the game's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
 from ..notation import events as ev
+from ..notation.cards import Card, Suit
 from ..notation.records import field, record
 from .laws import Kind
 
@@ -57,6 +58,7 @@ class AuctionRules(Generic[Bid]):
     comeback: Callable[[Bid], bool] | None = None  # the bids a player who has passed may make (None: any)
     rounds: int = 1          # first-bid: the rounds of calls before the deal is left without a bid
     dealer_must_bid: bool = False  # "stick the dealer": the dealer may not pass in the last round
+    thrown_in_words: str = ""  # first-bid: all passed, no bid, the deal thrown in: a later call is void in these words
 
 
 @record
@@ -144,6 +146,8 @@ class Auction(Generic[Bid]):
         wrong with it: after the bidding closed it is void; a second call where each speaks once is
         void; out of turn it counts or not as the game declared (`OutOfTurn`)."""
         rules = self.rules
+        if self.over and self.caller is None and rules.thrown_in_words:
+            return void(rules.thrown_in_words.format(player=player, what=what), "bidding.thrown-in")
         if closed or self.over:
             return void(rules.closed_words.format(player=player, what=what), rules.closed_topic)
         if rules.ends == "once-round" and player in self.acted:
@@ -155,6 +159,14 @@ class Auction(Generic[Bid]):
         if rules.out_of_turn == "stands":
             self.skipping = player, self.between(turn, player)  # they are owed once it counts (`spoke`)
         return Answer(rules.out_of_turn != "void", [Objection("bid-out-of-turn", "bidding.out-of-turn", words)])
+
+    def unheld(self, player: str, held: Collection[Card] | None, suit: Suit, barred: Suit | None) -> bool:
+        """Whether `player` may not name `suit` trump for want of a card of it, where the game requires one (`held`:
+        his dealt cards; None where it does not, or they are unknown). Not if the auction forces him to bid (`stuck`)
+        and he holds no suit he may name (none but `barred`): two rules would leave him no lawful call, and the one
+        that makes sure of a bid outranks the one that asks for a holding, so that one yields."""
+        return held is not None and all(c.suit is not suit for c in held) and not (
+            player == self.stuck and all(c.suit is barred for c in held))
 
     def pass_(self, player: str) -> None:
         """`player` passes (or makes a void call that counts as his pass). Passing again since the

@@ -255,6 +255,9 @@ class HandReplay:
 
     declared: ClassVar[Declaration] = Declaration("", 0, frozenset())
     """What the game declares of its hands (see `Declaration`)."""
+    calls_lapsed: tuple[Choice, ...] = ()
+    """The calls of exposed cards that their play ended (`exposed_back`): rare, so an instance default rather
+    than an `__init__` line every hand would run."""
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
@@ -1190,10 +1193,23 @@ class HandReplay:
         assert table is not None
         if self.runs_short and not table.current.plays:
             self.sit_out_empty_hands()
-        if self.exposed and event.player in self.exposed and event.card in self.exposed[event.player]:
-            self.exposed[event.player].remove(event.card)
+        if self.exposed and event.player in self.exposed:
+            self.exposed_after_card(event, table)
         if self.choices:
             self.renew_choices()
+
+    @final
+    def exposed_after_card(self, event: ev.Play, table: tb.TrickTable) -> None:
+        """The card played leaves the exposed ones; another leaves them lying, and without the deal they show
+        he held their suits: a failure to follow one of them was a revoke (as his later play of it would prove)."""
+        mine = self.exposed[event.player]
+        if event.card in mine:
+            mine.remove(event.card)
+            return
+        suits = {table.rules.suit_of(c) for c in mine}
+        for trick in [t for t, led in table.unproven_failures(event.player) if led in suits]:
+            for fact in table.prove(event.player, trick):
+                self.on_fact(fact)
 
     def on_play(self, event: ev.Play) -> None:
         """The event handler: a game wraps its own laws around `play_card`. By default a card played
@@ -1224,8 +1240,25 @@ class HandReplay:
             self.resume_after_throw_up()
         for fact in facts:
             self.on_fact(fact)
+        for fact in facts if self.calls_lapsed else ():
+            if type(fact) is tb.Retracted:
+                self.exposed_back(fact.player, fact.card)
         if self.choices:
             self.renew_choices()
+
+    @final
+    def exposed_back(self, player: str, card: Card) -> None:
+        """An exposed card played, then taken back (a false lead, a card out of turn, one going back with
+        them): it was not played, so it lies face up as before and its call is open again (W51 [L21]: until
+        it is played; W55 [L24]: the false lead is not exposed *by* the false lead). None if a law exposed it
+        again as it went back (a renounce corrected, a card led out of turn the adversaries expose)."""
+        back = [c for c in self.calls_lapsed if c.offender == player and c.card is card]
+        self.calls_lapsed = tuple(c for c in self.calls_lapsed if c not in back)
+        if back and card not in self.exposed.get(player, ()):
+            self.exposed.setdefault(player, []).append(card)
+        if back and not any(c.offender == player and c.card is card and Lapse.CARD_PLAYED in c.ends
+                            for c in self.choices):  # not exposed again as it went back (`LiableCards.taken_back`)
+            self.choices.append(back[-1])
 
     @final
     def renew_choices(self) -> None:
@@ -1715,6 +1748,8 @@ class HandReplay:
                          f"trick {fact.trick} while holding {law.held_words(self, fact)}, and took it back "
                          f"{law.timing(self, fact)}. ", fact.trick, "corrected")
             return
+        if any(r.player == fact.player and r.card is fact.card and r.trick == fact.trick for r in self.revokes):
+            return  # the card was charged already as a call it disobeyed (W48): one offence, one penalty (W71)
         self.revokes.append(fact)
         self.rule_on(law.decide(self, fact), "revoke", fact.player, fact.at, "revoke.established",
                      f"{fact.player} played {law.card_words(self, fact.card)} to {fact.led.word} in trick "
@@ -1765,6 +1800,8 @@ class HandReplay:
                         Lapse.DECISION_AWAITED in choice.ends and event.player not in choice.choosers)):
                     choice.early.append(event)  # the offender's side did not wait for the decision
                 continue
+            if lapse is Lapse.CARD_PLAYED:
+                self.calls_lapsed = (*self.calls_lapsed, choice)
             self.lapse_choice(choice, event.at)
         for choice in [c for c in self.choices if c not in before and c.lapse(event, trick)]:
             self.lapse_choice(choice, event.at)
@@ -2010,8 +2047,8 @@ class HandReplay:
 
     @final
     def check_requirements(self, event: ev.Play) -> None:
-        law = self.penalty_laws.call
-        assert self.table is not None
+        law, table = self.penalty_laws.call, self.table
+        assert table is not None
         for requirement in [r for r in self.requirements if r.offender == event.player]:
             if requirement.trick is not None and self.trick_number != requirement.trick:
                 self.requirements.remove(requirement)  # its trick was played out without it: the table let it go
@@ -2019,10 +2056,24 @@ class HandReplay:
             verdict = law.met(self, requirement, event)
             if verdict is None:
                 continue
+            if not verdict and self.renounces(event, table):  # W48: the revoke's penalty, charged once (W71)
+                requirement.trick = table.current.number  # the card put back in its place obeys it, in time
+                continue
             self.requirements.remove(requirement)
             if not verdict:
-                self.call_disobeyed(requirement, event, self.table.current.number,
-                                    self.table.led_suit() or self.table.rules.suit_of(event.card))
+                self.call_disobeyed(requirement, event, table.current.number,
+                                    table.led_suit() or table.rules.suit_of(event.card))
+
+    @final
+    def renounces(self, event: ev.Play, table: tb.TrickTable) -> bool:
+        """A card that disobeys a call by not following the suit led, which its player holds: the revoke it is
+        (correctable until the trick is quitted, then established: `fact_revoke`) is the one offence to rule on."""
+        led, suit_of = table.current.led, table.rules.suit_of
+        if led is None or suit_of(event.card) is led:
+            return False
+        holds = table.holds_suit(event.player, led)  # no deal: a card of it lying exposed shows it
+        return (holds or (holds is None and any(suit_of(c) is led for c in self.exposed.get(event.player, ())))) \
+            and not table.rules.excused(event.player, event.card, led, table.current.number)
 
     @final
     def call_disobeyed(self, requirement: Requirement, event: ev.Play, trick: int, led: Suit,

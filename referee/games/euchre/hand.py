@@ -16,7 +16,6 @@ from ...engine.words import Words
 from ...notation import events as ev
 from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
-from ...notation.records import replace
 from .cards import PACKS, EuchreTricks, bower_role
 from .penalties import LAWS, play_after, shown_before_alone, wrong_count_penalty
 from .settlement import settle
@@ -56,7 +55,8 @@ def bidding_rules(stick_the_dealer: bool) -> AuctionRules[Suit]:
     words = Words("euchre")
     return AuctionRules("void", "first-bid", rounds=2, dealer_must_bid=stick_the_dealer, closed_words=words.say(
         "bidding.illegal", "closed", player="{player}", what="{what}"), out_of_turn_words=words.say(
-        "bidding.out-of-turn", "void", player="{player}", what="{what}", turn="{turn}"))
+        "bidding.out-of-turn", "void", player="{player}", what="{what}", turn="{turn}"),
+        thrown_in_words=words.say("bidding.thrown-in", "closed", player="{player}", what="{what}"))
 
 
 class EuchreHand(HandReplay):
@@ -130,8 +130,7 @@ class EuchreHand(HandReplay):
     def barred(self, event: ev.Event, what: str) -> bool:
         """SOM 79, 80: the partner of a player who named a suit after passing must pass, and (a house rule)
         in the first round the partner of one who ordered up after passing; his call counts as a pass."""
-        player = event.player
-        if player not in self.must_pass or self.must_pass[player] != self.auction.round:
+        if not self.must_pass or self.must_pass.get(player := event.player) != self.auction.round:
             return False
         if self.auction.round == 1:
             self.found("illegal-bid", player, event.at, "bidding.first-round", "bound", player=player, what=what)
@@ -147,9 +146,7 @@ class EuchreHand(HandReplay):
             alone, self.alone_on_void = self.alone_on_void, None
             self.void_alone(alone)
         self.auction.pass_(player)
-        if self.auction.over:
-            self.auction.rules = replace(self.auction.rules, closed_topic="bidding.thrown-in", closed_words=self.say(
-                "bidding.thrown-in", "closed", player="{player}", what="{what}"))  # a later call is void for that
+        if self.auction.over:  # a later call is void in the words `bidding_rules` gives the auction
             self.end("thrown-in")
 
     def on_pass(self, event: ev.Pass) -> None:
@@ -228,8 +225,8 @@ class EuchreHand(HandReplay):
         self.notes.append(self.say("bidding.out-of-turn", "stands", began=began, player=player, suit=suit.word))
 
     def make_trump(self, player: str, suit: Suit) -> None:
-        if self.game_options["natural-trump-required"] and player in self.deals \
-                and not any(c.suit is suit for c in self.deals[player]):
+        if self.game_options["natural-trump-required"] and self.auction.unheld(player, self.deals.get(player), suit,
+                                                                               self.turned):  # `unheld`: it may yield
             self.found("illegal-bid", player, self.last_at, "bidding.natural-trump", "void", player=player,
                        suit=suit.word, one=suit.word[:-1])
             return
@@ -426,9 +423,12 @@ class EuchreHand(HandReplay):
     def pending(self) -> list[Pending]:
         out = super().pending()
         if self.bidding and self.auction.turn == self.auction.stuck and self.status() == "in-progress":
-            words = tuple(s.word for s in Suit if s is not self.turned)
-            out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"),
-                               self.say("bidding.stick-the-dealer", "stuck", dealer=self.dealer),
+            held = self.deals.get(self.dealer) if self.game_options["natural-trump-required"] else None
+            words = tuple(s.word for s in Suit if s is not self.turned and not self.auction.unheld(
+                self.dealer, held, s, self.turned))  # only the calls he may make: none the house rule voids
+            out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"), self.say(
+                "bidding.stick-the-dealer", "stuck", dealer=self.dealer) if held is None else self.say(
+                "bidding.natural-trump", "stuck", dealer=self.dealer, suits=" or ".join(words)),
                                tuple(Reply(word, word, f"{self.dealer} name {word}") for word in words)))
         return out
 
