@@ -509,6 +509,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
     hand: HandRecord | None = None
     held: list[FileProblem] = []  # problems met while the open header is gathered, told with it
     orphan_reported = False
+    refused_first = False  # the header being gathered opened with a tag line that cannot be read
     saw_anything = False
     commented = False  # a comment line was met: a file of nothing else is not called empty
     texty = first_line > 1  # a line was read as the notation: a line that is not text no longer ends the file
@@ -560,14 +561,20 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
             problems += 1
             if not isinstance(item, BadLine):
                 parsed = told_as_written(parsed, text, players)
+            opens_game = (hand is not None or in_game or not tags) and _opens_tag(text)
+            if opens_game:  # a tag line cannot be read: it is the next game's, as a tag line read would be
+                if hand is not None:
+                    yield hand
+                    hand = None
+                in_game, tags, header_at, refused_first = False, [], ev.Span(number, 1), True
             if hand is not None:
                 size += len(text)
                 if size <= MAX_HAND_CHARS:
                     hand.problems.append(parsed)
                 else:
                     overflowing = _overflow(hand, number)
-            elif tags and not in_game:
-                held.append(FileProblem(parsed, tag_line=text.lstrip().startswith("[")))
+            elif (tags or refused_first) and not in_game:
+                held.append(FileProblem(parsed, tag_line=opens_game or _tag_like(text)))
             else:
                 yield FileProblem(parsed)
             if problems == MAX_ERRORS:
@@ -593,10 +600,10 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
                 hand.followed = True
                 yield hand
                 hand = None
-            if tags and not in_game:
+            if (tags or refused_first) and not in_game:
                 assert header_at is not None
                 yield _header(tags, header_at, held)
-                in_game = True
+                in_game, refused_first = True, False
             if not in_game:
                 if not orphan_reported:
                     yield FileProblem(Problem(number, 1, f"a hand before any game header: {_quoted(text)}",
@@ -621,12 +628,30 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
 
     if hand is not None:
         yield hand
-    if tags and not in_game:
+    if (tags or refused_first) and not in_game:
         assert header_at is not None
         yield _header(tags, header_at, held)
     if not saw_anything and first_line == 1:
         yield FileProblem(Problem(1, 1, "the file holds only comments" if commented else "the file is empty",
                                   'a transcript starts with [Game "..."] and [Players "..."]'))
+
+
+def _opens_tag(text: str) -> bool:
+    """Whether a line that cannot be read opens as a tag line of some game does (``[Game euchre]``,
+    ``[Players “N E S W”]``): it starts a game as that tag line read would, rather than spoiling the
+    hand before it. Any other line opened with ``[`` stays a problem of the hand it is in."""
+    opening = re.match(r"\s*\[\s*([A-Za-z]+)", text)
+    if opening is None:
+        return False
+    name = opening.group(1).lower()
+    return any(tag.lower() == name for tag in ev.SHARED_TAGS.union(*vocabulary().tags.values()))
+
+
+def _tag_like(text: str) -> bool:
+    """Whether a line of a header that cannot be read was meant for a tag line: it opens or
+    closes like one (``Players "A B C D"]``), so the header is not judged as if it had no such tag."""
+    stripped = uncommented(text).strip()
+    return stripped.startswith("[") or stripped.endswith("]")
 
 
 def _quoted(text: str) -> str:
