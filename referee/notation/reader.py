@@ -553,7 +553,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
         if isinstance(parsed, Problem) and looks_like_hand_line(text, players):
             # a hand line written wrongly starts a hand of its own, spoiled, rather than spoiling the one before
             problems += 1
-            spoiled_by = parsed if isinstance(item, BadLine) else spoiling_problem(text, parsed)
+            spoiled_by = parsed if isinstance(item, BadLine) else spoiling_problem(text, parsed, players)
             parsed = salvaged_header(text, number, players)
             if problems == MAX_ERRORS:
                 yield _too_many(number)
