@@ -4,9 +4,12 @@ docs/cli.md "Errors and exit codes"); a mistake never costs a hand that was writ
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from referee import check_text
+from referee.notation.reader import FileProblem, GameStart, read_transcript
 
 EUCHRE = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n'
 HAND = "hand 1 dealer W\nN pass, E pass, S pass, W pass\n"
@@ -14,6 +17,14 @@ HAND = "hand 1 dealer W\nN pass, E pass, S pass, W pass\n"
 
 def _errors(text: str) -> list[str]:
     return [f"{e.line}:{e.column}: {e.message} — {e.hint}" for e in check_text(text).files[0].errors]
+
+
+def _read_errors(data: bytes) -> list[str]:
+    """The problems of a file's bytes as read (`check_text` takes text, and these are not)."""
+    items = list(read_transcript(io.BytesIO(data)))
+    problems = [p for i in items if isinstance(i, GameStart) for p in i.problems]
+    problems += [i.problem for i in items if isinstance(i, FileProblem)]
+    return [f"{p.line}:{p.column}: {p.message} — {p.hint}" for p in problems]
 
 
 @pytest.mark.parametrize("header, told", [
@@ -48,3 +59,23 @@ def test_a_line_in_brackets_that_opens_no_tag_stays_its_hands_problem() -> None:
     file = result.files[0]
     assert [e.line for e in file.errors] == [6]
     assert len(file.games) == 1 and [hand.number for hand in file.games[0].hands] == [2]
+
+
+@pytest.mark.parametrize("written, meant", [("S-N", "N-S"), ("W-E", "E-W"), ("NS", "N-S")])
+def test_a_side_written_in_another_order_is_offered_as_written_in_partners(written: str, meant: str) -> None:
+    errors = _errors(EUCHRE + HAND + f"recorded {written} 0\n")
+    assert errors == [f"6:10: recorded {written!r} is neither a side of this game nor 'pool' — "
+                      f"did you mean {meant!r}? write the result per E-W, N-S"]
+
+
+def test_a_latin1_line_is_shown_as_the_windows_text_it_is() -> None:
+    """The byte is quoted as it stands, and the hint shows the letter meant and the way out."""
+    errors = _read_errors((EUCHRE + '[Site "Café René"]\n' + HAND).encode("latin-1"))
+    assert len(errors) == 1 and errors[0].startswith("4:11: this line is not UTF-8 text (byte 0xe9): "), errors
+    assert "where it reads '[Site \"Café René\"]': in Notepad, Save As, Encoding UTF-8)" in errors[0]
+
+
+def test_a_binary_file_is_not_offered_as_windows_text() -> None:
+    """An image's first bytes read as no letters in Latin-1 either: no reading of them is offered."""
+    errors = _read_errors(b"\x89PNG\r\n\x1a\nabc")
+    assert errors == ["1:1: this file is not UTF-8 text (byte 0x89) — save the transcript as UTF-8 text"]

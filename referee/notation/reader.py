@@ -259,13 +259,31 @@ class BadLine:
                            "remove it (a damaged copy, or a binary file joined to the transcript?); only the "
                            "hand or header holding this line is left out")
         return Problem(self.line, self.column, f"this line is not UTF-8 text (byte 0x{self.byte:02x}): '{shown}'",
-                       "save the transcript as UTF-8 text; only the hand or header holding this line is left out")
+                       f"save the transcript as UTF-8 text{self._windows()}; only the hand or header holding "
+                       "this line is left out")
 
     def file_problem(self) -> Problem:
         if self.byte == 0:
             return _not_text(self.line, self.column)
         return Problem(self.line, self.column, f"this file is not UTF-8 text (byte 0x{self.byte:02x})",
-                       "save the transcript as UTF-8 text")
+                       f"save the transcript as UTF-8 text{self._windows()}")
+
+    def _windows(self) -> str:
+        """What the line says in the Windows code page a club's older PC saves in (Latin-1 and its
+        superset cp1252: ``café``, curly quotes), so the writer sees which letter is meant and
+        which encoding to leave; "" when the bytes are not that either."""
+        try:
+            text = self.raw.decode("cp1252").rstrip("\r\n")
+        except UnicodeDecodeError:
+            return ""
+        if not text.isprintable() or not all(char.isalpha() or char in _TYPOGRAPHIC for char in text if char > "~"):
+            return ""  # not text in that code page either (an image's first bytes)
+        return (f" (it looks like Windows or Latin-1 text, where it reads '{shown(text.strip(), SHOWN_NAME)}': "
+                "in Notepad, Save As, Encoding UTF-8)")
+
+
+_TYPOGRAPHIC = frozenset("“”‘’„–—…«»€£°·")
+"""Characters other than letters that a Windows or Latin-1 text commonly holds."""
 
 
 Lines = Iterator["tuple[int, str] | BadLine | Problem"]
