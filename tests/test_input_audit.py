@@ -79,3 +79,19 @@ def test_a_binary_file_is_not_offered_as_windows_text() -> None:
     """An image's first bytes read as no letters in Latin-1 either: no reading of them is offered."""
     errors = _read_errors(b"\x89PNG\r\n\x1a\nabc")
     assert errors == ["1:1: this file is not UTF-8 text (byte 0x89) — save the transcript as UTF-8 text"]
+
+
+@pytest.mark.parametrize("line, told", [
+    ("N \uff31H", "5:3: '\uff31' (fullwidth latin capital letter q, U+FF31) is not one of the notation's characters"
+                  " — type 'Q' for it: 'N QH'"),
+    ("N pass\uff0cE pass", "5:7: '\uff0c' (fullwidth comma, U+FF0C) is not one of the notation's characters"
+                           " — type ',' for it: 'N pass,E pass'"),
+])
+def test_a_full_width_character_is_named_with_the_one_to_type(line: str, told: str) -> None:
+    assert _errors(EUCHRE + "hand 1 dealer W\n" + line + "\n") == [told]
+
+
+@pytest.mark.parametrize("card", ["1OS", "lOS", "I0S"])
+def test_a_ten_typed_with_letters_is_offered_in_digits(card: str) -> None:
+    assert _errors(EUCHRE + f"hand 1 dealer W\nN {card}\n") == [
+        f"5:3: '{card}' is not a card — did you mean '10S'? a ten is written with the digits 1 and 0, or T: 10S, TS"]
