@@ -95,3 +95,11 @@ def test_a_full_width_character_is_named_with_the_one_to_type(line: str, told: s
 def test_a_ten_typed_with_letters_is_offered_in_digits(card: str) -> None:
     assert _errors(EUCHRE + f"hand 1 dealer W\nN {card}\n") == [
         f"5:3: '{card}' is not a card — did you mean '10S'? a ten is written with the digits 1 and 0, or T: 10S, TS"]
+
+
+def test_an_indented_broken_tag_line_stays_in_its_hand_as_a_part_of_the_file_reads_it() -> None:
+    """``--jobs`` cuts a file only after a ``[`` opening a line: an indented broken tag line opens
+    no game, so the whole file and its parts read alike (it spoils the hand it is in)."""
+    result = check_text(EUCHRE + HAND + '  [Game euchre]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n' + HAND)
+    assert [(e.line, e.message) for e in result.files[0].errors][:2] == [
+        (6, "unexpected 'euchre'; expected a quoted value (\"...\")"), (7, "the header has no [Game] tag")]

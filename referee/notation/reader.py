@@ -657,8 +657,10 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
 def _opens_tag(text: str) -> bool:
     """Whether a line that cannot be read opens as a tag line of some game does (``[Game euchre]``,
     ``[Players “N E S W”]``): it starts a game as that tag line read would, rather than spoiling the
-    hand before it. Any other line opened with ``[`` stays a problem of the hand it is in."""
-    opening = re.match(r"\s*\[\s*([A-Za-z]+)", text)
+    hand before it. Any other line opened with ``[`` stays a problem of the hand it is in, and so
+    does an indented one: `split_games` cuts a file for ``--jobs`` only after a ``[`` that opens a
+    line, and must cut none between this line and the tags after it."""
+    opening = re.match(r"\[\s*([A-Za-z]+)", text)
     if opening is None:
         return False
     name = opening.group(1).lower()
