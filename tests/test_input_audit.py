@@ -81,14 +81,18 @@ def test_a_binary_file_is_not_offered_as_windows_text() -> None:
     assert errors == ["1:1: this file is not UTF-8 text (byte 0x89) — save the transcript as UTF-8 text"]
 
 
-@pytest.mark.parametrize("line, told", [
-    ("N \uff31H", "5:3: '\uff31' (fullwidth latin capital letter q, U+FF31) is not one of the notation's characters"
-                  " — type 'Q' for it: 'N QH'"),
-    ("N pass\uff0cE pass", "5:7: '\uff0c' (fullwidth comma, U+FF0C) is not one of the notation's characters"
-                           " — type ',' for it: 'N pass,E pass'"),
-])
-def test_a_full_width_character_is_named_with_the_one_to_type(line: str, told: str) -> None:
-    assert _errors(EUCHRE + "hand 1 dealer W\n" + line + "\n") == [told]
+FULL_WIDTH = {"N \uff31H": ("5:3", "fullwidth latin capital letter q, U+FF31", "Q", "N QH"),
+              "N pass\uff0cE pass": ("5:7", "fullwidth comma, U+FF0C", ",", "N pass,E pass")}
+"""A line typed on an East Asian keyboard: where its error is, the character's name, the one to
+type and the line mended."""
+
+
+@pytest.mark.parametrize("line", list(FULL_WIDTH))
+def test_a_full_width_character_is_named_with_the_one_to_type(line: str) -> None:
+    at, name, plain, mended = FULL_WIDTH[line]
+    char = line[int(at.split(":")[1]) - 1]
+    assert _errors(EUCHRE + "hand 1 dealer W\n" + line + "\n") == [
+        f"{at}: {char!r} ({name}) is not one of the notation's characters — type {plain!r} for it: {mended!r}"]
 
 
 @pytest.mark.parametrize("card", ["1OS", "lOS", "I0S"])
