@@ -96,8 +96,9 @@ def curly_closing_quote(text: str, line: int) -> Problem | None:
 
 
 def _fullwidth(char: str) -> bool:
-    """A full-width letter, digit or sign (``\uff31`` for Q), as an East Asian keyboard types them."""
-    return "\uff01" <= char <= "\uff5e"
+    """A full-width letter or sign (``\uff31`` for Q), as an East Asian keyboard types them. Not a
+    digit: a number not written in the digits 0-9 is told so, at the number (`limits`)."""
+    return "\uff01" <= char <= "\uff5e" and not "\uff10" <= char <= "\uff19"
 
 
 def _plain(char: str) -> str:

@@ -943,7 +943,7 @@ def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark:
                     game: frozenset[str] | None = None) -> Problem:
     wanted = _describe(expected, lark, game)
     if text.lstrip().startswith("["):
-        return Problem(line, column, f"unclosed tag {text.strip()!r}; expected {wanted}",
+        return Problem(line, column, f"unclosed tag {uncommented(text).strip()!r}; expected {wanted}",
                        'a tag looks like [Name "value"] on one line')
     written = uncommented(text).rstrip()
     if written.endswith(","):  # "N pass, E pass,"
