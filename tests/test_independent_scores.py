@@ -329,8 +329,12 @@ CASES = Path(__file__).resolve().parent.parent / "cases"
 def scorable(game: str, text: str) -> bool:
     """Whether the scorer can follow a hand-worked case: every hand complete and dealt, no finding
     but revokes (the laws of play only), no word beyond the bidding and the play, and no choice the
-    transcript leaves unwritten and the referee reads from the recorded result (notation.md §2.3)."""
-    headers = parse(text)
+    transcript leaves unwritten and the referee reads from the recorded result (notation.md §2.3).
+    A header the simple scorer cannot read (an input-* case's broken tag line) is no case for it."""
+    try:
+        headers = parse(text)
+    except KeyError:
+        return False
     if not all(
             hand.deals.keys() == set(header.players) and {e.word for e in hand.events} <= KNOWN
             for header in headers for hand in header.hands):

@@ -239,13 +239,19 @@ def test_a_file_of_usual_lines_is_read_without_importing_lark(tmp_path) -> None:
 _GAME = '[Game "euchre"]\n[Players "N E S W Han"]\nhand 1 dealer W\nN pass\n'
 
 
-@pytest.mark.parametrize("header", [
-    "Hand 2, dealer: N", "hand 2, dealer N", "hand two, dealer N", "hnad 2, dealer N", "HAND 2 DEALER N",
-    "hand 2 dealer: N", "Hand:", "  hadn 2 dealer N", "hands 2, dealer N", "han dealer N",
+@pytest.mark.parametrize("header, meant", [
+    ("Hand 2, dealer: N", "write 'hand 2 dealer N'"), ("hand 2, dealer N", "write 'hand 2 dealer N'"),
+    ("hand two, dealer N", "write 'hand 2 dealer N'"), ("hnad 2, dealer N", "write 'hand 2 dealer N'"),
+    ("HAND 2 DEALER N", "write 'hand 2 dealer N'"), ("hand 2 dealer: N", "write 'hand 2 dealer N'"),
+    ("Hand:", "write 'hand'"), ("  hadn 2 dealer N", "write 'hand 2 dealer N'"),
+    ("hands 2, dealer N", "write 'hand 2 dealer N'"), ("han dealer N", "write 'hand dealer N'"),
+    ("Hand 2, dealer: Ann", "a hand line looks like: hand 2 dealer Ann"),  # not a player: no line to offer
+    ("hand 2 dealer N N", "a hand line looks like: hand 2 dealer Ann"),  # more than a hand line holds
 ])
-def test_a_misspelt_hand_line_spoils_only_its_own_hand(header: str) -> None:
+def test_a_misspelt_hand_line_spoils_only_its_own_hand(header: str, meant: str) -> None:
     """A line the grammar refuses that starts like a hand line starts a hand of its own, spoiled:
-    the hand before keeps its lines and no problem, and the lines after go to the spoiled hand."""
+    the hand before keeps its lines and no problem, and the lines after go to the spoiled hand.
+    The hint is the line to write, when the line holds nothing but a hand line's parts."""
     items = list(read_transcript(io.BytesIO((_GAME + header + "\nE pass\nhand 3\nS pass\n").encode())))
     hands = [i for i in items if isinstance(i, HandRecord)]
     assert [len(h.problems) for h in hands] == [0, 1, 0]
@@ -253,7 +259,7 @@ def test_a_misspelt_hand_line_spoils_only_its_own_hand(header: str) -> None:
     problem = hands[1].problems[0]
     assert problem.line == 5 and "is not a hand line" in problem.message
     assert "hand [N] [dealer PLAYER]" in problem.message
-    assert "hand 2 dealer Ann" in problem.hint
+    assert problem.hint.startswith(meant + " (lower case, no comma or colon;"), problem.hint
 
 
 @pytest.mark.parametrize("line", ["Han XS", "N XS", "hnad", "hnad XS", "hold 2", "deal N 9H", "N pass E pass"])

@@ -84,7 +84,7 @@ def test_a_dash_between_events_is_told_to_be_a_comma(typed: str, fixed: str) -> 
 
 @pytest.mark.parametrize("header, told", [
     ('[Players "Ann Bob Cy Di]\n[Partners "Ann-Cy Bob-Di"]\n[Score "Ann-Cy 3"]',
-     ["the header has no [Players] tag", "unclosed quotes in tag"]),  # in the order of their lines
+     ["unclosed quotes in tag"]),  # its own error: not also "no [Players] tag" (notation.md §2.1)
     ('[Partners "Ann-Cy Bob-Di"]\n[Score "Ann-Cy 3"]', ["the header has no [Players] tag"]),
     ('[Players "Ann Bob Cy Di"]\n[Partners "Ann-Cy, Bob-Di"]\n[Score "Ann-Cy 3"]',
      ["the partnerships are separated by ',' — separate them with spaces: [Partners \"Ann-Cy Bob-Di\"]"]),

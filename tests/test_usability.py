@@ -234,7 +234,7 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     (HEADER + "hand 1 dealer Di\nAnn pas\n", "did you mean 'pass'?"),
     ('[Game "eucher"]\n[Players "N E S W"]\n', "did you mean 'euchre'?"),
     ('[Game "euchre"]\n[Player "N E S W"]\n', "did you mean 'Players'?"),
-    (HEADER + "Hand 2, dealer: Ann\n", "a hand line looks like: hand 2 dealer Ann"),
+    (HEADER + "Hand 2, dealer: Ann\n", "write 'hand 2 dealer Ann'"),
 ])
 def test_errors_suggest_the_word_meant(text: str, words: str) -> None:
     done = run("check", "-", stdin=text)

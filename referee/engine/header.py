@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..notation.cards import Card, Suit, parse_card, parse_suit
 from ..notation.characters import LOOKALIKES, named, quote_in_rules, quoted_rule
-from ..notation.events import Span, Tag
+from ..notation.events import INFO_TAGS as INFO_TAGS  # re-exported: the writers read it here
+from ..notation.events import SHARED_TAGS, Span, Tag
 from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large, shown
 from ..notation.reader import Problem
 from ..notation.records import field, record, replace
@@ -28,8 +29,7 @@ if TYPE_CHECKING:
 
 G = TypeVar("G")
 
-INFO_TAGS = ("Event", "Site", "Date", "Table", "Note")
-KNOWN_TAGS = frozenset({"Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS})
+KNOWN_TAGS = SHARED_TAGS
 READ_IF_DECLARED = {"Pool": "keeps no pool", "Belle": "has no belle suit"}
 """The shared tags a game reads only where it declares them (`Game.reads`), each with what a game
 that does not is said to lack: given to another game, such a tag is an error, never ignored."""
@@ -146,6 +146,8 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
         tag = by_name.pop(name)
         problems.append(Problem(tag.at.line, tag.at.column, f"tag [{name}] is not a tag of {game.name}",
                                 f"{game.name} {READ_IF_DECLARED[name]}: remove the tag"))
+    if refused and "Players" not in by_name:  # perhaps the line refused: its own error says what is wrong with it
+        return None, game, problems
     players = _players(by_name.get("Players"), at, problems)
     if (count := _player_count(game, players, by_name.get("Players"))) is not None:
         problems.append(count)

@@ -95,6 +95,17 @@ def curly_closing_quote(text: str, line: int) -> Problem | None:
                    f"type '\"' for it: '{mended}'")
 
 
+def _fullwidth(char: str) -> bool:
+    """A full-width letter or sign (``\uff31`` for Q), as an East Asian keyboard types them. Not a
+    digit: a number not written in the digits 0-9 is told so, at the number (`limits`)."""
+    return "\uff01" <= char <= "\uff5e" and not "\uff10" <= char <= "\uff19"
+
+
+def _plain(char: str) -> str:
+    """The notation's character `char` looks like, or "" for one it has none for (an invisible one)."""
+    return LOOKALIKES.get(char) or (chr(ord(char) - 0xFEE0) if _fullwidth(char) else "")
+
+
 def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tuple[Problem, bool] | None:
     """The problem of the first character of `text` that is not what it looks like (see the
     module's docstring), and whether the line reads once mended (`parses` says), or None."""
@@ -103,17 +114,17 @@ def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tu
         return Problem(line, cr + 1, "a carriage return (CR) inside the line: the file's lines end in CR alone",
                        "save the file with ordinary line ends (LF, or CR LF)"), True
     odd = [at for at in _outside_quotes(text) if text[at] in LOOKALIKES or _invisible(text[at])
-           or (text[at] in _SELECTORS and text[at - 1:at] not in _SUIT_SYMBOLS)]
+           or (text[at] in _SELECTORS and text[at - 1:at] not in _SUIT_SYMBOLS) or _fullwidth(text[at])]
     if not odd:
         return None
     mended = list(text)
     for at in odd:
         char = text[at]
-        mended[at] = LOOKALIKES.get(char, " " if unicodedata.category(char) == "Zs" else "")
+        mended[at] = _plain(char) or (" " if unicodedata.category(char) == "Zs" else "")
     fixed = "".join(mended).strip()
     char = text[odd[0]]
-    if char in LOOKALIKES:
-        message, fix = f"{named(char)} is not one of the notation's characters", f"type {LOOKALIKES[char]!r} for it"
+    if _plain(char):
+        message, fix = f"{named(char)} is not one of the notation's characters", f"type {_plain(char)!r} for it"
     else:
         message = f"an invisible character ({_name(char)}) is in the line"
         fix = "type an ordinary space for it" if unicodedata.category(char) == "Zs" else "delete it"

@@ -23,6 +23,11 @@ class Span:
 
 # ---- structural lines -------------------------------------------------------------------
 
+INFO_TAGS = ("Event", "Site", "Date", "Table", "Note")
+SHARED_TAGS = frozenset({"Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS})
+"""The tags of every game's header (a game may declare more: `vocabulary().tags`)."""
+
+
 @record
 class Tag:
     name: str

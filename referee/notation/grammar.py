@@ -573,6 +573,7 @@ _LABEL = re.compile(r"\s*trick\s+\d+\s*:")
 _TOKEN = re.compile(r"[^\s,:#]+|:")
 _NAME_LIKE = re.compile(r"[^\W\d_][\w']*")
 _SUIT_FIRST = re.compile(r"([SHDCshdc\u2660\u2665\u2666\u2663])[\ufe0e\ufe0f]?(10|[AKQJTakqjt2-9])")
+_TEN_IN_LETTERS = re.compile(r"(?:[1lI][oO]|[lI]0)([SHDCshdc\u2660\u2665\u2666\u2663])")
 _STRUCTURAL = re.compile(r"\s*(?:deal|recorded|upcard|note|redeal|hand)\b|\s*\[")
 _INFLECTIONS = ("ing", "es", "ed", "s", "d")
 _PLAYING = frozenset({"play", "plays", "played", "playing", "lead", "leads", "led", "leading", "follow", "follows",
@@ -624,9 +625,13 @@ def _is_card(word: str) -> bool:
 
 
 def _card_suit_first(word: str) -> str | None:
-    """``10S`` for ``S10``, ``JH`` for ``hj``: a card written suit first, as rank then suit."""
+    """``10S`` for ``S10``, ``JH`` for ``hj``: a card written suit first, as rank then suit; and
+    ``10S`` for ``1OS`` or ``lOS``, a ten typed with letters for its digits."""
     match = _SUIT_FIRST.fullmatch(word)
-    return f"{match.group(2).upper()}{match.group(1).upper()}" if match else None
+    if match:
+        return f"{match.group(2).upper()}{match.group(1).upper()}"
+    lettered = _TEN_IN_LETTERS.fullmatch(word)
+    return f"10{lettered.group(1).upper()}" if lettered else None
 
 
 def _slip(text: str, line: int, column: int, offending: str, expected: set[str], lark: Lark,
@@ -635,8 +640,9 @@ def _slip(text: str, line: int, column: int, offending: str, expected: set[str],
     an event's word inflected or misspelt, a ``:`` after the player, ``order up``, a missing ``,``."""
     card = _card_suit_first(offending) if "CARD" in expected else None
     if card is not None:
-        return Problem(line, column, f"'{offending}' is not a card",
-                       f"did you mean '{card}'? a card is its rank, then its suit: AS, 10H, TD, 9♣")
+        shape = ("a ten is written with the digits 1 and 0, or T: 10S, TS" if _TEN_IN_LETTERS.fullmatch(offending)
+                 else "a card is its rank, then its suit: AS, 10H, TD, 9♣")
+        return Problem(line, column, f"'{offending}' is not a card", f"did you mean '{card}'? {shape}")
     if offending in _RANKS and "CARD" in expected:
         suit = re.match(r"\s+([SHDCshdc\u2660\u2665\u2666\u2663])(?![\w'])", text[column - 1 + len(offending):])
         if suit:
@@ -937,7 +943,7 @@ def _problem_at_end(expected: set[str], text: str, line: int, column: int, lark:
                     game: frozenset[str] | None = None) -> Problem:
     wanted = _describe(expected, lark, game)
     if text.lstrip().startswith("["):
-        return Problem(line, column, f"unclosed tag {text.strip()!r}; expected {wanted}",
+        return Problem(line, column, f"unclosed tag {uncommented(text).strip()!r}; expected {wanted}",
                        'a tag looks like [Name "value"] on one line')
     written = uncommented(text).rstrip()
     if written.endswith(","):  # "N pass, E pass,"

@@ -68,23 +68,54 @@ def looks_like_hand_line(text: str, players: Collection[str]) -> bool:
     return nxt[0].isdigit() or nxt in _NUMBER_WORDS or nxt.startswith("deal")
 
 
-def spoiling_problem(text: str, refused: Problem) -> Problem:
+def spoiling_problem(text: str, refused: Problem, players: Collection[str] = ()) -> Problem:
     """The problem that spoils the hand a refused hand-like line starts: the grammar's own when
     the line starts with the word ``hand`` (it explains the hand line's form, or a number too
     large, at its column), the hand line's form when the word itself is written wrongly (the
-    grammar read ``Hand`` as a player's name)."""
+    grammar read ``Hand`` as a player's name). Either way, a line that holds nothing but a hand
+    line's parts (``Hand 2, dealer: Ann``, ``hand one dealer Ann``) is told the line to write."""
+    meant = meant_hand_line(text, players)
     match = _compiled(_FIRST_WORD).match(text)
-    if match is not None and match.group(1) == "hand":
+    if meant is None and match is not None and match.group(1) == "hand":
         return refused
-    return hand_line_problem(text, refused.line)
+    return hand_line_problem(text, refused.line, meant)
 
 
-def hand_line_problem(text: str, line: int) -> Problem:
-    """The problem of a hand line written as people write it, with the form the notation expects."""
+_PARTS = (r"\s*[^\W\d_]+[\s,.:;]*(?:(\d{1,6}|[^\W\d_]+)[\s,.:;]*)?"
+          r"(?:(dealer|deal|dealt|dealr|deler)[\s,.:;]+([^\W\d_][\w']*)[\s,.:;]*)?", re.IGNORECASE)
+"""A hand line's parts and nothing else: its word, a number (or a number's word), ``dealer``
+(as people spell it) and a name, with any punctuation between them."""
+
+_NUMBERS = {word: number for number, word in enumerate(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"), 1)}
+
+
+def meant_hand_line(text: str, players: Collection[str]) -> str | None:
+    """The hand line a refused hand-like line means, when it holds only a hand line's parts with
+    a number that is one and a dealer who is a player; None when it holds more, or less is sure."""
+    body = uncommented(text).strip()
+    match = _compiled(_PARTS).fullmatch(body)
+    if match is None:
+        return None
+    number, _, dealer = match.groups()
+    if number is not None and not number.isdigit():
+        if number.lower() not in _NUMBERS:
+            return None
+        number = str(_NUMBERS[number.lower()])
+    if dealer is not None and dealer not in players:
+        return None
+    meant = " ".join(["hand", *([number] if number else []), *(["dealer", dealer] if dealer else [])])
+    return None if meant == body else meant
+
+
+def hand_line_problem(text: str, line: int, meant: str | None = None) -> Problem:
+    """The problem of a hand line written as people write it, with the form the notation expects
+    (the very line to write, where `meant_hand_line` knows it)."""
     text = uncommented(text)
+    shape = (f"write {meant!r}" if meant is not None else "a hand line looks like: hand 2 dealer Ann")
     return Problem(line, 1 + len(text) - len(text.lstrip()),
                    f"{text.strip()!r} is not a hand line as the notation writes it; expected: hand [N] [dealer PLAYER]",
-                   "a hand line looks like: hand 2 dealer Ann (lower case, no comma or colon; "
+                   f"{shape} (lower case, no comma or colon; "
                    "the number and the dealer may be left out after the first hand; see docs/notation.md). "
                    "This hand is left out; the others keep their verdicts")
 

@@ -259,13 +259,31 @@ class BadLine:
                            "remove it (a damaged copy, or a binary file joined to the transcript?); only the "
                            "hand or header holding this line is left out")
         return Problem(self.line, self.column, f"this line is not UTF-8 text (byte 0x{self.byte:02x}): '{shown}'",
-                       "save the transcript as UTF-8 text; only the hand or header holding this line is left out")
+                       f"save the transcript as UTF-8 text{self._windows()}; only the hand or header holding "
+                       "this line is left out")
 
     def file_problem(self) -> Problem:
         if self.byte == 0:
             return _not_text(self.line, self.column)
         return Problem(self.line, self.column, f"this file is not UTF-8 text (byte 0x{self.byte:02x})",
-                       "save the transcript as UTF-8 text")
+                       f"save the transcript as UTF-8 text{self._windows()}")
+
+    def _windows(self) -> str:
+        """What the line says in the Windows code page a club's older PC saves in (Latin-1 and its
+        superset cp1252: ``café``, curly quotes), so the writer sees which letter is meant and
+        which encoding to leave; "" when the bytes are not that either."""
+        try:
+            text = self.raw.decode("cp1252").rstrip("\r\n")
+        except UnicodeDecodeError:
+            return ""
+        if not text.isprintable() or not all(char.isalpha() or char in _TYPOGRAPHIC for char in text if char > "~"):
+            return ""  # not text in that code page either (an image's first bytes)
+        return (f" (it looks like Windows or Latin-1 text, where it reads '{shown(text.strip(), SHOWN_NAME)}': "
+                "in Notepad, Save As, Encoding UTF-8)")
+
+
+_TYPOGRAPHIC = frozenset("“”‘’„–—…«»€£°·")
+"""Characters other than letters that a Windows or Latin-1 text commonly holds."""
 
 
 Lines = Iterator["tuple[int, str] | BadLine | Problem"]
@@ -509,6 +527,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
     hand: HandRecord | None = None
     held: list[FileProblem] = []  # problems met while the open header is gathered, told with it
     orphan_reported = False
+    refused_first = False  # the header being gathered opened with a tag line that cannot be read
     saw_anything = False
     commented = False  # a comment line was met: a file of nothing else is not called empty
     texty = first_line > 1  # a line was read as the notation: a line that is not text no longer ends the file
@@ -552,7 +571,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
         if isinstance(parsed, Problem) and looks_like_hand_line(text, players):
             # a hand line written wrongly starts a hand of its own, spoiled, rather than spoiling the one before
             problems += 1
-            spoiled_by = parsed if isinstance(item, BadLine) else spoiling_problem(text, parsed)
+            spoiled_by = parsed if isinstance(item, BadLine) else spoiling_problem(text, parsed, players)
             parsed = salvaged_header(text, number, players)
             if problems == MAX_ERRORS:
                 yield _too_many(number)
@@ -560,14 +579,20 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
             problems += 1
             if not isinstance(item, BadLine):
                 parsed = told_as_written(parsed, text, players)
+            opens_game = (hand is not None or in_game or not tags) and _opens_tag(text)
+            if opens_game:  # a tag line cannot be read: it is the next game's, as a tag line read would be
+                if hand is not None:
+                    yield hand
+                    hand = None
+                in_game, tags, header_at, refused_first = False, [], ev.Span(number, 1), True
             if hand is not None:
                 size += len(text)
                 if size <= MAX_HAND_CHARS:
                     hand.problems.append(parsed)
                 else:
                     overflowing = _overflow(hand, number)
-            elif tags and not in_game:
-                held.append(FileProblem(parsed, tag_line=text.lstrip().startswith("[")))
+            elif (tags or refused_first) and not in_game:
+                held.append(FileProblem(parsed, tag_line=opens_game or _tag_like(text)))
             else:
                 yield FileProblem(parsed)
             if problems == MAX_ERRORS:
@@ -593,10 +618,10 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
                 hand.followed = True
                 yield hand
                 hand = None
-            if tags and not in_game:
+            if (tags or refused_first) and not in_game:
                 assert header_at is not None
                 yield _header(tags, header_at, held)
-                in_game = True
+                in_game, refused_first = True, False
             if not in_game:
                 if not orphan_reported:
                     yield FileProblem(Problem(number, 1, f"a hand before any game header: {_quoted(text)}",
@@ -621,12 +646,32 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
 
     if hand is not None:
         yield hand
-    if tags and not in_game:
+    if (tags or refused_first) and not in_game:
         assert header_at is not None
         yield _header(tags, header_at, held)
     if not saw_anything and first_line == 1:
         yield FileProblem(Problem(1, 1, "the file holds only comments" if commented else "the file is empty",
                                   'a transcript starts with [Game "..."] and [Players "..."]'))
+
+
+def _opens_tag(text: str) -> bool:
+    """Whether a line that cannot be read opens as a tag line of some game does (``[Game euchre]``,
+    ``[Players “N E S W”]``): it starts a game as that tag line read would, rather than spoiling the
+    hand before it. Any other line opened with ``[`` stays a problem of the hand it is in, and so
+    does an indented one: `split_games` cuts a file for ``--jobs`` only after a ``[`` that opens a
+    line, and must cut none between this line and the tags after it."""
+    opening = re.match(r"\[\s*([A-Za-z]+)", text)
+    if opening is None:
+        return False
+    name = opening.group(1).lower()
+    return any(tag.lower() == name for tag in ev.SHARED_TAGS.union(*vocabulary().tags.values()))
+
+
+def _tag_like(text: str) -> bool:
+    """Whether a line of a header that cannot be read was meant for a tag line: it opens or
+    closes like one (``Players "A B C D"]``), so the header is not judged as if it had no such tag."""
+    stripped = uncommented(text).strip()
+    return stripped.startswith("[") or stripped.endswith("]")
 
 
 def _quoted(text: str) -> str:

@@ -13,7 +13,18 @@ def closest(word: str, known: Iterable[str]) -> str | None:
 
     words = {k.lower(): k for k in known}
     found = difflib.get_close_matches(word.lower(), list(words), n=1, cutoff=0.6)
-    return words[found[0]] if found else None
+    if found:
+        return words[found[0]]
+    return _reordered(word, words.values())
+
+
+def _reordered(word: str, known: Iterable[str]) -> str | None:
+    """A side written with its players in another order (``S-N`` for ``N-S``): too far apart for
+    `difflib`, yet the same two players."""
+    parts = sorted(word.lower().split("-"))
+    if len(parts) < 2:
+        return None
+    return next((k for k in known if sorted(k.lower().split("-")) == parts), None)
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
