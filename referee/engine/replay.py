@@ -258,6 +258,8 @@ class HandReplay:
     calls_lapsed: tuple[Choice, ...] = ()
     """The calls of exposed cards that their play ended (`exposed_back`): rare, so an instance default rather
     than an `__init__` line every hand would run."""
+    turned_line: ev.UpcardLine | None = None
+    """The hand's `upcard` line, once read (`on_upcard`): one card is turned, so a second line is a finding."""
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
     event_handlers: ClassVar[dict[type, Callable[..., None]]]
     fact_handlers: ClassVar[dict[type, Callable[..., None]]]
@@ -1009,6 +1011,13 @@ class HandReplay:
             self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
                       f"'upcard {line.card}' has no meaning in {self.game}: no card is turned; the line is ignored")
             return
+        if self.turned_line is not None:
+            if line.card is not self.turned_line.card:
+                self.find("inconsistent-transcript", None, line.at, "transcript.consistency",
+                          f"a second 'upcard' line ({line.card}): one card is turned, {self.turned_line.card} as the "
+                          "first line says; this line is ignored")
+            return
+        self.turned_line = line
         if self.stage != "deal":  # turned before the bidding, wherever it is written: the session reads it first
             self.deals_late = True
         if line.card not in self.deck:
