@@ -975,6 +975,7 @@ class HandReplay:
                       f"{player} discards {card}, a card {player} was not dealt")
             return False
         self.discards[player] = card
+        self.put_away(player, card)
         table = self.table
         if table is not None and table.hands is not None and player in table.hands:
             table.hands[player].discard(card)  # after play began, where the game's laws still allow it
@@ -1206,6 +1207,13 @@ class HandReplay:
             self.exposed_after_card(event, table)
         if self.choices:
             self.renew_choices()
+
+    @final
+    def put_away(self, player: str, card: Card) -> None:
+        """A card discarded face down is out of the hand: if it lay exposed, it lies there no longer, nor shows
+        the suits he holds (`exposed_after_card`)."""
+        if card in self.exposed.get(player, ()):
+            self.exposed[player].remove(card)
 
     @final
     def exposed_after_card(self, event: ev.Play, table: tb.TrickTable) -> None:

@@ -256,6 +256,7 @@ class EuchreHand(HandReplay):
             self.found("illegal-discard", player, event.at, "discard.upcard", "kept", player=player, card=card)
         else:
             self.discarded = card
+            self.put_away(player, card)
             self.adjust_hands(hands)  # after the opening lead (Somerset 87), if the lead stands
 
     def on_alone(self, event: ev.Alone) -> None:
