@@ -1212,7 +1212,7 @@ class HandReplay:
     def put_away(self, player: str, card: Card) -> None:
         """A card discarded face down is out of the hand: if it lay exposed, it lies there no longer, nor shows
         the suits he holds (`exposed_after_card`)."""
-        if card in self.exposed.get(player, ()):
+        if self.exposed and card in self.exposed.get(player, ()):  # rare: a plain hand has none
             self.exposed[player].remove(card)
 
     @final
