@@ -237,10 +237,16 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
         of the rest was conceded in play: none in a misère whose caller claimed to lose them. (The rest
         given up before the lead credits no trick: the game settles the contract as made, bare.)"""
         taken, table, claimant = self.taken(), self.table, self.rest_claimant
-        if table is not None and claimant is not None and self.ended_as("conceded") \
+        if table is not None and not self.before_lead and claimant is not None and self.ended_as("conceded") \
                 and claimant != self.called.misere_caller:
             taken[claimant] += table.tricks_in_hand - len(table.tricks)
         return taken
+
+    @property
+    def before_lead(self) -> bool:
+        """No card stands in a trick: play has not begun, or its opening lead was taken back."""
+        table = self.table
+        return table is None or not (table.tricks or table.current.plays)
 
     def claim_free(self, player: str) -> str | None:
         """Why `player`'s claim of the rest carries no penalty, in words; None when it carries one."""

@@ -104,7 +104,7 @@ class FrenchBostonSettlement:
         makes it; a thrown-up misère is lost unless an adversary was short, a claimed one won; one given up before
         the lead (no trick played) is made with the tricks it needs, as Boston's "I pay" pays the bare bid."""
         hand, side, short = self.hand, self.hand.called.side, set(self.hand.short_players())
-        tricks = sum(self.taken[p] for p in side) if hand.table is not None else contract.needed
+        tricks = contract.needed if hand.before_lead else sum(self.taken[p] for p in side)
         kept = not hand.ended_as("thrown-up") if contract.kind == "misere" else tricks >= contract.needed
         made = hand.ended_as("claimed") or (not short & set(side) and (kept or bool(short - set(side))))
         if not made:
