@@ -2029,7 +2029,14 @@ class HandReplay:
 
     @final
     def require(self, offender: str, what: str, topic: str, at: ev.Span, suit: Suit | None = None,
-                card: Card | None = None) -> Effect:
+                card: Card | None = None, replaces: int | None = None) -> Effect:
+        """`offender`'s next play (or lead) must obey `what`. A demand that `replaces` the calls of his cards
+        binding that trick (whist's W42 highest or lowest, after a renounce that disobeyed a call: he cannot obey
+        both) leaves only itself to obey: the adversaries chose it after the call, and W48 punishes only one able to
+        comply; one offence, one penalty (W71)."""
+        if replaces is not None:
+            self.requirements = [r for r in self.requirements
+                                 if r.what != "card" or r.trick != replaces or r.offender != offender]
         self.requirements.append(Requirement(offender, what, suit, card, self.rule_id(topic), at))
         self.plain = False
         detail = what if not (suit or card) else f"{what} {card or (suit.word if suit else '')}"
