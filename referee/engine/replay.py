@@ -1256,11 +1256,17 @@ class HandReplay:
             self.renew_choices()
 
     @final
+    def lay_exposed(self, player: str, card: Card) -> bool:
+        """Whether `player`'s `card`, played and going back, lay exposed before (its call lapsed as it was played)."""
+        return any(c.offender == player and c.card is card for c in self.calls_lapsed)
+
+    @final
     def exposed_back(self, player: str, card: Card) -> None:
         """An exposed card played, then taken back (a false lead, a card out of turn, one going back with
         them): it was not played, so it lies face up as before and its call is open again (W51 [L21]: until
-        it is played; W55 [L24]: the false lead is not exposed *by* the false lead). None if a law exposed it
-        again as it went back (a renounce corrected, a card led out of turn the adversaries expose)."""
+        it is played; W55 [L24]: the false lead is not exposed *by* the false lead). That call is its one choice:
+        none is opened if a law exposed it again as it went back (a renounce corrected), and a card led out of turn
+        that lay exposed owes only the suit call (whist's W56)."""
         back = [c for c in self.calls_lapsed if c.offender == player and c.card is card]
         self.calls_lapsed = tuple(c for c in self.calls_lapsed if c not in back)
         if back and card not in self.exposed.get(player, ()):

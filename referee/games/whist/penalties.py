@@ -106,7 +106,7 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
         false = hand.false_lead_back(fact)
         if false is not None:
             why = hand.say("play.out-of-turn", "led", player=false.player, card=false.card)
-            if hand.game_options["lead-out-of-turn"] == "suit":
+            if hand.game_options["lead-out-of-turn"] == "suit" or hand.lay_exposed(false.player, false.card):  # W56
                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why, now=False)
             elif false.trick < hand.declared.cards_per_hand:  # E62 (W56): or the card, but not in the last trick
                 them, now = frozenset(hand.adversaries(false.player)), hand.same_side(false.expected, false.player)
