@@ -258,6 +258,8 @@ class HandReplay:
     calls_lapsed: tuple[Choice, ...] = ()
     """The calls of exposed cards that their play ended (`exposed_back`): rare, so an instance default rather
     than an `__init__` line every hand would run."""
+    calls_met: tuple[Requirement, ...] = ()
+    """The calls of cards their play met (`check_requirements`), due again if the card goes back (`exposed_back`)."""
     turned_line: ev.UpcardLine | None = None
     """The hand's `upcard` line, once read (`on_upcard`): one card is turned, so a second line is a finding."""
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
@@ -1249,7 +1251,7 @@ class HandReplay:
             self.resume_after_throw_up()
         for fact in facts:
             self.on_fact(fact)
-        for fact in facts if self.calls_lapsed else ():
+        for fact in facts if self.calls_lapsed or self.calls_met else ():
             if type(fact) is tb.Retracted:
                 self.exposed_back(fact.player, fact.card)
         if self.choices:
@@ -1263,10 +1265,13 @@ class HandReplay:
     @final
     def exposed_back(self, player: str, card: Card) -> None:
         """An exposed card played, then taken back (a false lead, a card out of turn, one going back with
-        them): it was not played, so it lies face up as before and its call is open again (W51 [L21]: until
-        it is played; W55 [L24]: the false lead is not exposed *by* the false lead). That call is its one choice:
-        none is opened if a law exposed it again as it went back (a renounce corrected), and a card led out of turn
-        that lay exposed owes only the suit call (whist's W56)."""
+        them): it was not played, so it lies face up as before, its call is open again, and a call of it that
+        its play met binds again (W51 [L21]: until it is played; W55 [L24]: the false lead is not exposed *by*
+        the false lead). That call is its one choice: none is opened if a law exposed it again as it went back (a
+        renounce corrected), and a card led out of turn that lay exposed owes only the suit call (whist's W56)."""
+        met = [r for r in self.calls_met if r.offender == player and r.card is card]
+        self.calls_met = tuple(r for r in self.calls_met if r not in met)
+        self.requirements.extend(met)
         back = [c for c in self.calls_lapsed if c.offender == player and c.card is card]
         self.calls_lapsed = tuple(c for c in self.calls_lapsed if c not in back)
         if back and card not in self.exposed.get(player, ()):
@@ -2082,6 +2087,8 @@ class HandReplay:
                 requirement.trick = table.current.number  # the card put back in its place obeys it, in time
                 continue
             self.requirements.remove(requirement)
+            if verdict and requirement.card is not None:  # met by a card that may yet go back (`exposed_back`)
+                self.calls_met = (*self.calls_met, requirement)
             if not verdict:
                 self.call_disobeyed(requirement, event, table.current.number,
                                     table.led_suit() or table.rules.suit_of(event.card))
