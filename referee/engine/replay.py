@@ -258,6 +258,8 @@ class HandReplay:
     calls_lapsed: tuple[Choice, ...] = ()
     """The calls of exposed cards that their play ended (`exposed_back`): rare, so an instance default rather
     than an `__init__` line every hand would run."""
+    calls_met: tuple[Requirement, ...] = ()
+    """The calls of cards their play met (`check_requirements`), due again if the card goes back (`exposed_back`)."""
     turned_line: ev.UpcardLine | None = None
     """The hand's `upcard` line, once read (`on_upcard`): one card is turned, so a second line is a finding."""
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
@@ -1257,18 +1259,27 @@ class HandReplay:
             self.resume_after_throw_up()
         for fact in facts:
             self.on_fact(fact)
-        for fact in facts if self.calls_lapsed else ():
+        for fact in facts if self.calls_lapsed or self.calls_met else ():
             if type(fact) is tb.Retracted:
                 self.exposed_back(fact.player, fact.card)
         if self.choices:
             self.renew_choices()
 
     @final
+    def lay_exposed(self, player: str, card: Card) -> bool:
+        """Whether `player`'s `card`, played and going back, lay exposed before (its call lapsed as it was played)."""
+        return any(c.offender == player and c.card is card for c in self.calls_lapsed)
+
+    @final
     def exposed_back(self, player: str, card: Card) -> None:
         """An exposed card played, then taken back (a false lead, a card out of turn, one going back with
-        them): it was not played, so it lies face up as before and its call is open again (W51 [L21]: until
-        it is played; W55 [L24]: the false lead is not exposed *by* the false lead). None if a law exposed it
-        again as it went back (a renounce corrected, a card led out of turn the adversaries expose)."""
+        them): it was not played, so it lies face up as before, its call is open again, and a call of it that
+        its play met binds again (W51 [L21]: until it is played; W55 [L24]: the false lead is not exposed *by*
+        the false lead). That call is its one choice: none is opened if a law exposed it again as it went back (a
+        renounce corrected), and a card led out of turn that lay exposed owes only the suit call (whist's W56)."""
+        met = [r for r in self.calls_met if r.offender == player and r.card is card]
+        self.calls_met = tuple(r for r in self.calls_met if r not in met)
+        self.requirements.extend(met)
         back = [c for c in self.calls_lapsed if c.offender == player and c.card is card]
         self.calls_lapsed = tuple(c for c in self.calls_lapsed if c not in back)
         if back and card not in self.exposed.get(player, ()):
@@ -2037,7 +2048,14 @@ class HandReplay:
 
     @final
     def require(self, offender: str, what: str, topic: str, at: ev.Span, suit: Suit | None = None,
-                card: Card | None = None) -> Effect:
+                card: Card | None = None, replaces: int | None = None) -> Effect:
+        """`offender`'s next play (or lead) must obey `what`. A demand that `replaces` the calls of his cards
+        binding that trick (whist's W42 highest or lowest, after a renounce that disobeyed a call: he cannot obey
+        both) leaves only itself to obey: the adversaries chose it after the call, and W48 punishes only one able to
+        comply; one offence, one penalty (W71)."""
+        if replaces is not None:
+            self.requirements = [r for r in self.requirements
+                                 if r.what != "card" or r.trick != replaces or r.offender != offender]
         self.requirements.append(Requirement(offender, what, suit, card, self.rule_id(topic), at))
         self.plain = False
         detail = what if not (suit or card) else f"{what} {card or (suit.word if suit else '')}"
@@ -2077,6 +2095,8 @@ class HandReplay:
                 requirement.trick = table.current.number  # the card put back in its place obeys it, in time
                 continue
             self.requirements.remove(requirement)
+            if verdict and requirement.card is not None:  # met by a card that may yet go back (`exposed_back`)
+                self.calls_met = (*self.calls_met, requirement)
             if not verdict:
                 self.call_disobeyed(requirement, event, table.current.number,
                                     table.led_suit() or table.rules.suit_of(event.card))

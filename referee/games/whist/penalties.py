@@ -56,7 +56,8 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
                 return
             card = fact.card if option == "card" else None
             hand.exposed.setdefault(fact.player, []).extend([card] if card else [])
-            effect = hand.require(fact.player, option, "revoke.corrected", at, card=card)
+            effect = hand.require(fact.player, option, "revoke.corrected", at, card=card,
+                                  replaces=None if card else fact.trick)  # W42's demand: the call gives way (W48)
             hand.penalty("revoke.corrected", "must-play", player=fact.player, what=card or option, effects=(effect,))
 
         them, suit = frozenset(hand.adversaries(fact.player)), fact.led.word[:-1]
@@ -105,7 +106,7 @@ class WhistRetractLaw(laws.RetractLaw["WhistHand"]):
         false = hand.false_lead_back(fact)
         if false is not None:
             why = hand.say("play.out-of-turn", "led", player=false.player, card=false.card)
-            if hand.game_options["lead-out-of-turn"] == "suit":
+            if hand.game_options["lead-out-of-turn"] == "suit" or hand.lay_exposed(false.player, false.card):  # W56
                 hand.suit_calls.owe(hand, false.player, "play.out-of-turn", why, now=False)
             elif false.trick < hand.declared.cards_per_hand:  # E62 (W56): or the card, but not in the last trick
                 them, now = frozenset(hand.adversaries(false.player)), hand.same_side(false.expected, false.player)
@@ -277,8 +278,7 @@ def high_low_or_trump(hand: WhistHand, target: str) -> tuple[tuple[Option, ...],
         return options, hand.say("play.before-second", "either")
     if "highest" in options:
         return options, hand.say("play.before-second", "high-low")
-    # trumps led to a player who has none: he cannot trump, so nothing is left to demand
-    return (options, hand.say("play.before-second", "trump-or-not")) if options else ((), "")
+    return (options, hand.say("play.before-second", "trump-or-not")) if options else ((), "")  # trumps led, none held
 
 
 class WhistCallLaw(laws.CallLaw["WhistHand"]):
