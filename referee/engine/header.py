@@ -159,13 +159,10 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
     belle = _belle(by_name.get("Belle"), problems)
     info = {name: by_name[name].value for name in INFO_TAGS if name in by_name}
     own = _game_tags([by_name[name] for name in by_name if name not in KNOWN_TAGS], game.name, players, problems)
-    if problems or options is None:
+    if problems or options is None or refused:  # a refused line leaves the header unusable (docs/notation.md §2)
         return None, game, problems
     setup = Setup(game.name, players, teams, options, score, pool, belle, info, at, own, _tags_at(tags))
-    checked = game.check_setup(setup)
-    if refused and checked:
-        return None, game, problems
-    problems.extend(checked)
+    problems.extend(game.check_setup(setup))
     return (None if problems else setup), game, problems
 
 
