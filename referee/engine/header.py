@@ -202,7 +202,7 @@ class SetupReader:
     """`read_setup` for the headers of one run, remembering the last clean one: the games of an
     archive mostly repeat one header, and validating it again was about 5% of checking an
     archive of one-hand games. Only a header without problems is reused, so every problem is still
-    reported at its own line."""
+    reported at its own line; one with a line that could not be read is never the same header."""
 
     def __init__(self, games: Mapping[str, Game], cli_rules: str | None) -> None:
         self.games = games
@@ -212,7 +212,7 @@ class SetupReader:
     def read(self, tags: list[Tag], at: Span, refused: bool = False) -> tuple[Setup | None, Game | None,
                                                                              list[Problem]]:
         key = tuple((tag.name, tag.value) for tag in tags)
-        if self._last is not None and self._last[0] == key:
+        if self._last is not None and self._last[0] == key and not refused:  # a refused line: no setup
             return replace(self._last[1], at=at, tags_at=_tags_at(tags)), self._last[2], []
         setup, game, problems = read_setup(tags, at, self.games, self.cli_rules, refused)
         self._last = (key, setup, game) if setup is not None and game is not None else None
