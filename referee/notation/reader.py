@@ -20,6 +20,7 @@ from typing import BinaryIO
 
 from . import events as ev
 from .cards import Card
+from .characters import plain
 from .comment import uncommented
 from .common_lines import CommonLines
 from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
@@ -475,8 +476,9 @@ def _game_start(data: bytes, start: int) -> int | None:
     return None
 
 
-_TAG_OPENING = re.compile(rb"^(?:[ \t]|\xef\xbb\xbf)*\[", re.MULTILINE)
-"""A line that begins as every tag line begins: a ``[`` after blanks or a byte-order mark."""
+_TAG_OPENING = re.compile(rb"^(?:[ \t]|\xef\xbb\xbf)*(?:\[|\xef\xbc\xbb)", re.MULTILINE)
+"""A line that begins as every tag line begins: a ``[`` (or a full-width one, `_opens_tag`) after
+blanks or a byte-order mark."""
 
 _HAND_LINE = re.compile(rb"^[ \t]*hand[ \t]", re.IGNORECASE | re.MULTILINE)
 """A line that begins a hand, as every hand line and every spoilt one written with the word begins."""
@@ -668,22 +670,24 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
 
 def _opens_tag(text: str) -> bool:
     """Whether a line that cannot be read opens as a tag line of some game does (``[Game euchre]``,
-    ``[Players “N E S W”]``): it starts a game as that tag line read would, rather than spoiling the
-    hand before it. Any other line opened with ``[`` stays a problem of the hand it is in, and so
-    does an indented one (a byte-order mark is no indent: `read_lines` drops it). `split_games`
-    cuts a file for ``--jobs`` at such a line as at a tag line (`_opens_game` asks this function),
-    so that it cuts none between this line and the tags after it."""
-    opening = re.match(r"\[\s*([A-Za-z]+)", text)
+    ``[Players “N E S W”]``, or typed with a full-width keyboard's bracket and letters): it starts a
+    game as that tag line read would, rather than spoiling the hand before it. Any other line
+    opened with ``[`` stays a problem of the hand it is in, and so does an indented one (a
+    byte-order mark is no indent: `read_lines` drops it). `split_games` cuts a file for ``--jobs``
+    at such a line as at a tag line (`_opens_game` asks this function), so that it cuts none
+    between this line and the tags after it."""
+    opening = re.match(r"[\[\uff3b]\s*([A-Za-z\uff21-\uff3a\uff41-\uff5a]+)", text)
     if opening is None:
         return False
-    name = opening.group(1).lower()
+    name = plain(opening.group(1)).lower()  # read as its writer meant it: full-width letters are letters
     return any(tag.lower() == name for tag in ev.SHARED_TAGS.union(*vocabulary().tags.values()))
 
 
 def _tag_like(text: str) -> bool:
     """Whether a line of a header that cannot be read was meant for a tag line: it opens or
-    closes like one (``Players "A B C D"]``), so the header is not judged as if it had no such tag."""
-    stripped = uncommented(text).strip()
+    closes like one (``Players "A B C D"]``, a full-width bracket too: `plain`), so the header is not
+    judged as if it had no such tag."""
+    stripped = plain(uncommented(text)).strip()
     return stripped.startswith("[") or stripped.endswith("]")
 
 
