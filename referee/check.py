@@ -148,7 +148,6 @@ class Checker:
         """Check every game of the stream; False when the file could not be read to its end."""
         session: Session | None = None
         game: GameVerdict | None = None
-        skipping = False  # the current game's header was unusable: its hands are skipped
         dealer_known = False  # a hand of this game was adjudicated, so the next dealer is known
         complete = True
 
@@ -171,21 +170,21 @@ class Checker:
                 setup, rules_game, problems = self.setups.read(item.tags, item.at, item.tag_refused)
                 for problem, line in _header_problems(problems, item):
                     self._error(problem, line)
-                session, game, skipping, dealer_known = None, None, setup is None, False
+                session, game, dealer_known = None, None, False
                 if setup is not None and rules_game is not None:
                     session = rules_game.session(setup)
                     game = GameVerdict(setup.game, dict(setup.options), dict(setup.info), item.at.line)
                     self.summary.games += 1
                     self.sink.begin_game(game, item)
             elif isinstance(item, HandRecord):
-                if skipping or session is None:
+                if session is None:  # no header yet, or an unusable one: its hands are skipped
                     continue
                 assert game is not None and header is not None
                 if item.problems:  # an unreadable hand is a deal all the same: of the next game, if this one is over
                     session, game = self._game_of(session, game, header, item, dealer_known)
                     dealer_known = self._spoiled(session, game, item, item.problems) or dealer_known
                     continue
-                if item.header.dealer is None and not dealer_known:
+                if not dealer_known and item.header.dealer is None:  # (known: nearly every hand, asked first)
                     at = item.header.at
                     self._error(Problem(at.line, at.column, "the first hand of a game must name its dealer",
                                         "write e.g. 'hand 1 dealer W'; later hands may leave the dealer out"),

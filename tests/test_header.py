@@ -28,6 +28,16 @@ def test_a_repeated_clean_header_gives_the_same_setup_at_its_own_line() -> None:
     assert other is not None and other.options["target"] == 5 and not other.options["stick-the-dealer"]
 
 
+def test_a_header_with_a_refused_line_gives_no_setup_even_when_its_tags_repeat_a_clean_one() -> None:
+    """A refused tag line leaves its header unusable (docs/notation.md §2), whatever tags were read:
+    not even the last clean header's setup is reused for it (a sequential run and ``--jobs`` agree)."""
+    reader = SetupReader(registry(), None)
+    assert reader.read(_tags(1, "deals=2"), Span(1, 1))[0] is not None
+    refused, game, problems = reader.read(_tags(20, "deals=2"), Span(20, 1), refused=True)
+    assert refused is None and game is not None and not problems
+    assert SetupReader(registry(), None).read(_tags(40, "deals=2"), Span(40, 1), refused=True)[0] is None
+
+
 def test_a_repeated_bad_header_is_reported_at_each_game() -> None:
     header = '[Game "euchre"]\n[Players "N E S W"]\n[Partners "N-S E-W"]\n[Rules "target=nine"]\n'
     verdict = check_text(header + HAND + "\n" + header + HAND)

@@ -333,7 +333,7 @@ def scorable(game: str, text: str) -> bool:
     A header the simple scorer cannot read (an input-* case's broken tag line) is no case for it."""
     try:
         headers = parse(text)
-    except KeyError:
+    except (KeyError, IndexError):  # a broken tag line read as a line of a hand not begun
         return False
     if not all(
             hand.deals.keys() == set(header.players) and {e.word for e in hand.events} <= KNOWN

@@ -245,6 +245,7 @@ _GAME = '[Game "euchre"]\n[Players "N E S W Han"]\nhand 1 dealer W\nN pass\n'
     ("HAND 2 DEALER N", "write 'hand 2 dealer N'"), ("hand 2 dealer: N", "write 'hand 2 dealer N'"),
     ("Hand:", "write 'hand'"), ("  hadn 2 dealer N", "write 'hand 2 dealer N'"),
     ("hands 2, dealer N", "write 'hand 2 dealer N'"), ("han dealer N", "write 'hand dealer N'"),
+    ("Hand \uff12, dealer N", "write 'hand 2 dealer N'"),  # a full-width digit: the line to write has an ASCII one
     ("Hand 2, dealer: Ann", "a hand line looks like: hand 2 dealer Ann"),  # not a player: no line to offer
     ("hand 2 dealer N N", "a hand line looks like: hand 2 dealer Ann"),  # more than a hand line holds
 ])

@@ -68,8 +68,28 @@ def test_a_broken_header_is_cut_where_a_sequential_run_starts_its_game(tmp_path:
         sequential = _run([str(path)], 1, json, monkeypatch)
         assert sequential == _run([str(path)], 2, json, monkeypatch)
     cuts = [data.split(b"\n", 1)[0] for _, data in split_games(io.BytesIO(path.read_bytes()), 1)]
-    assert cuts == [b'[Game "euchre"]'] * 7  # not at the unclosed tag, which ends the hand before it
+    assert cuts == [b'[Game "euchre"]'] * 3 + [b'[Game "euchre"'] + [b'[Game "euchre"]'] * 4  # the unclosed tag's game
     assert "a tag line starts with '[' and ends with ']' — write '[Players \"N E S W\"]'" in sequential[1]
+
+
+def test_a_game_opened_after_a_byte_order_mark_or_an_indent_is_cut_where_it_opens(tmp_path: Path,
+                                                                                   monkeypatch) -> None:
+    """A tag line after a byte-order mark (``cat`` of two files) or indented opens a game as a tag
+    line does, and so does a broken one after a byte-order mark or typed with a full-width bracket:
+    a part starts there, never at the tags after it (which a sequential run reads into that header)."""
+    games = [GAME.random_game(random.Random(20 + i), 2) for i in range(5)]
+    games[1] = "\ufeff" + games[1].replace('[Game "euchre"]', '[Game "euchre"', 1)
+    games[2] = "\ufeff" + games[2]
+    games[3] = "  " + games[3]
+    games[4] = games[4].replace('[Game "euchre"]', '\uff3bGame "euchre"\uff3d', 1)
+    path = tmp_path / "opened.ttn"
+    path.write_text("\n".join(games), "utf-8")
+    monkeypatch.setattr(parallel, "UNIT_BYTES", 64)
+    for json in (True, False):
+        assert _run([str(path)], 1, json, monkeypatch) == _run([str(path)], 2, json, monkeypatch)
+    cuts = [data.split(b"\n", 1)[0] for _, data in split_games(io.BytesIO(path.read_bytes()), 64)]
+    assert cuts == [b'[Game "euchre"]', b'\xef\xbb\xbf[Game "euchre"', b'\xef\xbb\xbf[Game "euchre"]',
+                    b'  [Game "euchre"]', '\uff3bGame "euchre"\uff3d'.encode()]
 
 
 def test_past_the_problem_limit_the_output_is_still_identical(tmp_path: Path, monkeypatch) -> None:

@@ -89,7 +89,7 @@ def written_last(text: str, word: str = "deal") -> str:
 
     for line in text.splitlines():
         first = line.split()[:1]
-        if first and (first[0].lower() == "hand" or first[0].startswith("[")):
+        if first and (first[0].lower() == "hand" or first[0].startswith(("[", "\uff3b"))):  # a full-width one too
             close_hand()
             out.append(line)
         else:

@@ -159,13 +159,10 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
     belle = _belle(by_name.get("Belle"), problems)
     info = {name: by_name[name].value for name in INFO_TAGS if name in by_name}
     own = _game_tags([by_name[name] for name in by_name if name not in KNOWN_TAGS], game.name, players, problems)
-    if problems or options is None:
+    if problems or options is None or refused:  # a refused line leaves the header unusable (docs/notation.md §2)
         return None, game, problems
     setup = Setup(game.name, players, teams, options, score, pool, belle, info, at, own, _tags_at(tags))
-    checked = game.check_setup(setup)
-    if refused and checked:
-        return None, game, problems
-    problems.extend(checked)
+    problems.extend(game.check_setup(setup))
     return (None if problems else setup), game, problems
 
 
@@ -205,7 +202,7 @@ class SetupReader:
     """`read_setup` for the headers of one run, remembering the last clean one: the games of an
     archive mostly repeat one header, and validating it again was about 5% of checking an
     archive of one-hand games. Only a header without problems is reused, so every problem is still
-    reported at its own line."""
+    reported at its own line; one with a line that could not be read is never the same header."""
 
     def __init__(self, games: Mapping[str, Game], cli_rules: str | None) -> None:
         self.games = games
@@ -215,7 +212,7 @@ class SetupReader:
     def read(self, tags: list[Tag], at: Span, refused: bool = False) -> tuple[Setup | None, Game | None,
                                                                              list[Problem]]:
         key = tuple((tag.name, tag.value) for tag in tags)
-        if self._last is not None and self._last[0] == key:
+        if self._last is not None and self._last[0] == key and not refused:  # a refused line: no setup
             return replace(self._last[1], at=at, tags_at=_tags_at(tags)), self._last[2], []
         setup, game, problems = read_setup(tags, at, self.games, self.cli_rules, refused)
         self._last = (key, setup, game) if setup is not None and game is not None else None

@@ -129,6 +129,7 @@ class GameSession(Generic[Hand]):
         self.over = False  # a game of a set number of deals is over: the player ahead has won it (`winner`)
         self.unread = False  # its last deal could not be read: over, but nobody can be named its winner
         self.dealt = 0  # the deals counted so far (`counted`)
+        self.count_begun = False  # a hand, replayed or not, has shown where the count of deals begins (`begin_count`)
         self.sides = Sides.of(setup, setup.players)  # who plays with whom, in the seats' usual order
         self.number = 1  # the next hand's number (0 in a game that takes it from the first header)
         self.begun = False  # a hand has been replayed: until then the first hand's number is taken as written
@@ -153,7 +154,7 @@ class GameSession(Generic[Hand]):
         if not self.begun:  # a transcript may begin at any hand of a game (a dispute, a page of the sheet)
             self.begun = True
             self.number = record.header.number or self.number
-            self.dealt = max(0, self.number - 1)  # begun mid-way: the hands before it were dealt, as far as it shows
+            self.begin_count(self.number)
         elif self.started_by is not None and record.header.number == 1:  # a game begun without a header
             self.number = 1  # may count its hands from 1 again, as a new sheet would (`next_game`)
         replay, verdict = self.replayed(record)
@@ -168,6 +169,14 @@ class GameSession(Generic[Hand]):
             self.pool_now = replay.settled.ledger.pool
         self.advance(replay, verdict)
         return verdict
+
+    def begin_count(self, number: int) -> None:
+        """A transcript may begin at any hand of a game: the deals before its first hand were dealt, as
+        far as that hand's `number` shows. The first hand begins the count whether it is replayed (`hand`)
+        or its line could not be read (`skip_spoiled`): a game of a set number of deals begun mid-way
+        ends where its sheet says, whichever the first hand was."""
+        if not self.count_begun:
+            self.count_begun, self.dealt = True, max(0, number - 1)
 
     def late_start(self, record: HandRecord) -> list[Problem]:
         """A transcript starting after deal 1 must give the tag the game declares `carried`: what
@@ -324,6 +333,7 @@ class GameSession(Generic[Hand]):
         of a set number of deals. True when that dealer is known."""
         self.after_spoiled = True
         number = record.header.number or self.number  # as its line shows it, else by the count
+        self.begin_count(number)
         if record.header.number is not None or self.number:
             self.number = number + 1
         self.last_deal(self.counted(number), None)
@@ -361,6 +371,7 @@ class GameSession(Generic[Hand]):
         fresh = self.fresh_game(replace(self.setup, score=dict.fromkeys(self.score, 0), pool=None, belle=None))
         fresh.number = 1 if self.over else self.number
         fresh.begun = self.begun  # its first hand's number is checked, unless no hand came before it (`reached`)
+        fresh.count_begun = self.count_begun  # its deals counted from 1 again, unless no hand came before it
         fresh.next_dealer, winner, words = self.next_dealer, self.winner(), Words(self.game.name)
         fresh.started_by = words.say("game.next", "won", winner=winner) if winner else \
             unread(words) if self.unread else words.say("game.next", "tied")

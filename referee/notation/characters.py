@@ -14,6 +14,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
+from .comment import uncommented
 from .problem import Problem
 
 LOOKALIKES = {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"', "\u2018": "'",
@@ -106,6 +107,12 @@ def _plain(char: str) -> str:
     return LOOKALIKES.get(char) or (chr(ord(char) - 0xFEE0) if _fullwidth(char) else "")
 
 
+def plain(text: str) -> str:
+    """`text` with each character that looks like one of the notation's (a full-width bracket or
+    letter, a curly quote) typed as that one: what its writer meant it to open as (`reader._opens_tag`)."""
+    return "".join(_plain(char) or char for char in text)
+
+
 def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tuple[Problem, bool] | None:
     """The problem of the first character of `text` that is not what it looks like (see the
     module's docstring), and whether the line reads once mended (`parses` says), or None."""
@@ -117,7 +124,7 @@ def unusual_character(text: str, line: int, parses: Callable[[str], bool]) -> tu
            or (text[at] in _SELECTORS and text[at - 1:at] not in _SUIT_SYMBOLS) or _fullwidth(text[at])]
     if not odd:
         return None
-    mended = list(text)
+    mended = list(uncommented(text))  # the line to type: its comment is no part of it
     for at in odd:
         char = text[at]
         mended[at] = _plain(char) or (" " if unicodedata.category(char) == "Zs" else "")

@@ -98,7 +98,9 @@ def meant_hand_line(text: str, players: Collection[str]) -> str | None:
     if match is None:
         return None
     number, _, dealer = match.groups()
-    if number is not None and not number.isdigit():
+    if number is not None and number.isdecimal():  # (not isdigit: a circled one is no decimal digit)
+        number = str(int(number))  # `\d` takes any script's digits (a full-width 2): the line to write has ASCII ones
+    elif number is not None:
         if number.lower() not in _NUMBERS:
             return None
         number = str(_NUMBERS[number.lower()])

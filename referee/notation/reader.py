@@ -20,6 +20,7 @@ from typing import BinaryIO
 
 from . import events as ev
 from .cards import Card
+from .characters import plain
 from .comment import uncommented
 from .common_lines import CommonLines
 from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
@@ -463,33 +464,45 @@ def split_games(stream: BinaryIO, unit_bytes: int, most_bytes: int | None = None
 
 def _game_start(data: bytes, start: int) -> int | None:
     """The offset of the first line at or after `start` where `read_transcript` opens a new game,
-    if any: a tag line that reads as one, with a hand begun since the tag line before it. A tag
-    line after nothing but tags, broken lines and notes still belongs to the header above it, so
-    a part cut there would read differently; a game whose hand lines are all misspelt is simply
-    not cut before (a larger part, never a different reading)."""
-    position = start
-    while (found := data.find(b"\n[", max(position - 1, 0))) != -1:
-        line_start = found + 1
-        if _reads_as_tag(data, line_start) and _HAND_LINE.search(data, data.rfind(b"\n[", 0, found) + 1, found):
+    if any: a tag line (indented, or after a byte-order mark, as `read_lines` and the grammar
+    allow), or a line that cannot be read but opens as one (`_opens_tag`), with a hand begun since
+    the tag line before it. A tag line after nothing but tags, broken lines and notes still belongs
+    to the header above it, so a part cut there would read differently; a game whose hand lines are
+    all misspelt is simply not cut before (a larger part, never a different reading)."""
+    for opening in _TAG_OPENING.finditer(data, max(start, 1)):
+        line_start = opening.start()
+        if _opens_game(data, line_start) and _HAND_LINE.search(data, _tag_before(data, line_start), line_start):
             return line_start
-        position = line_start + 1
     return None
 
+
+_TAG_OPENING = re.compile(rb"^(?:[ \t]|\xef\xbb\xbf)*(?:\[|\xef\xbc\xbb)", re.MULTILINE)
+"""A line that begins as every tag line begins: a ``[`` (or a full-width one, `_opens_tag`) after
+blanks or a byte-order mark."""
 
 _HAND_LINE = re.compile(rb"^[ \t]*hand[ \t]", re.IGNORECASE | re.MULTILINE)
 """A line that begins a hand, as every hand line and every spoilt one written with the word begins."""
 
 
-def _reads_as_tag(data: bytes, start: int) -> bool:
-    """Whether the whole line at `start` is a tag (a line not yet ended is not judged)."""
+def _tag_before(data: bytes, line_start: int) -> int:
+    """Where the last line opened like a tag line before `line_start` starts (0 if none): found
+    with a byte search for the usual ``[`` opening a line, then among the lines after it."""
+    after = data.rfind(b"\n[", 0, line_start - 1) + 1
+    return max((other.start() for other in _TAG_OPENING.finditer(data, after, line_start)), default=after)
+
+
+def _opens_game(data: bytes, start: int) -> bool:
+    """Whether the whole line at `start` opens a game as `read_transcript` reads it after a hand:
+    a tag, or a line that cannot be read but opens as one (a line not yet ended is not judged)."""
     end = data.find(b"\n", start)
     if end == -1:
         return False
     try:
-        text = data[start:end].decode("utf-8").rstrip("\r")
+        text = data[start:end].decode("utf-8").rstrip("\r").removeprefix("\ufeff")
     except UnicodeDecodeError:
         return False
-    return isinstance(parse_line(text, 1), ev.Tag)
+    parsed = parse_line(text, 1)
+    return isinstance(parsed, ev.Tag) or (isinstance(parsed, Problem) and _opens_tag(text))
 
 
 def _overflow(hand: HandRecord, line: int) -> bool:
@@ -585,6 +598,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
                     yield hand
                     hand = None
                 in_game, tags, header_at, refused_first = False, [], ev.Span(number, 1), True
+                players, orphan_reported = [], False  # as a tag opening a game: a part cut here reads the same
             if hand is not None:
                 size += len(text)
                 if size <= MAX_HAND_CHARS:
@@ -656,21 +670,24 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
 
 def _opens_tag(text: str) -> bool:
     """Whether a line that cannot be read opens as a tag line of some game does (``[Game euchre]``,
-    ``[Players “N E S W”]``): it starts a game as that tag line read would, rather than spoiling the
-    hand before it. Any other line opened with ``[`` stays a problem of the hand it is in, and so
-    does an indented one: `split_games` cuts a file for ``--jobs`` only after a ``[`` that opens a
-    line, and must cut none between this line and the tags after it."""
-    opening = re.match(r"\[\s*([A-Za-z]+)", text)
+    ``[Players “N E S W”]``, or typed with a full-width keyboard's bracket and letters): it starts a
+    game as that tag line read would, rather than spoiling the hand before it. Any other line
+    opened with ``[`` stays a problem of the hand it is in, and so does an indented one (a
+    byte-order mark is no indent: `read_lines` drops it). `split_games` cuts a file for ``--jobs``
+    at such a line as at a tag line (`_opens_game` asks this function), so that it cuts none
+    between this line and the tags after it."""
+    opening = re.match(r"[\[\uff3b]\s*([A-Za-z\uff21-\uff3a\uff41-\uff5a]+)", text)
     if opening is None:
         return False
-    name = opening.group(1).lower()
+    name = plain(opening.group(1)).lower()  # read as its writer meant it: full-width letters are letters
     return any(tag.lower() == name for tag in ev.SHARED_TAGS.union(*vocabulary().tags.values()))
 
 
 def _tag_like(text: str) -> bool:
     """Whether a line of a header that cannot be read was meant for a tag line: it opens or
-    closes like one (``Players "A B C D"]``), so the header is not judged as if it had no such tag."""
-    stripped = uncommented(text).strip()
+    closes like one (``Players "A B C D"]``, a full-width bracket too: `plain`), so the header is not
+    judged as if it had no such tag."""
+    stripped = plain(uncommented(text)).strip()
     return stripped.startswith("[") or stripped.endswith("]")
 
 
