@@ -181,7 +181,8 @@ def test_a_full_game_divides_the_pool() -> None:
 
 
 CASES = sorted(path for path in (Path(__file__).resolve().parent.parent / "cases" / "boston").glob("*.ttn")
-               if path.read_text("utf-8").count("[Game ") == 1)  # the mutation below keeps one header
+               if path.read_text("utf-8").count("[Game ") == 1  # the mutation below keeps one header
+               and not path.name.startswith("input-"))  # a header broken on purpose: no game to check
 ODD_EVENTS = ("A concede", "Y concede", "B concede", "Z concede", "A call highest", "A call lowest", "A accept",
               "A spread", "B discard 2C", "Y expose QH", "Y count A", "A bid keep", "Y keep-over", "B bid 13",
               "A pass", "Y name hearts", "redeal", "A retract AS", "B claim revoke Y", "A bid grand-spread",
