@@ -10,8 +10,8 @@ import pytest
 from game_hands import game_hands
 
 from referee import check_text
-from referee.engine.header import KNOWN_TAGS
 from referee.engine.laws import EFFECT_KINDS, HAND_STATUSES, KINDS, REVOKE_STATUSES
+from referee.notation.events import SHARED_TAGS
 from referee.notation.reader import Problem, grammar_text, parse_line
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,7 +64,7 @@ def test_whole_transcripts_check_without_errors() -> None:
 
 
 def test_every_tag_and_verdict_word_is_documented() -> None:
-    for tag in KNOWN_TAGS:
+    for tag in SHARED_TAGS:
         assert f"[{tag} " in DOC, tag
     for word in KINDS | EFFECT_KINDS | HAND_STATUSES | REVOKE_STATUSES:
         assert f"`{word}`" in DOC, word

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..notation.cards import Card, Suit, parse_card, parse_suit
 from ..notation.characters import LOOKALIKES, named, quote_in_rules, quoted_rule
-from ..notation.events import INFO_TAGS as INFO_TAGS  # re-exported: the writers read it here
-from ..notation.events import SHARED_TAGS, Span, Tag
+from ..notation.events import INFO_TAGS, SHARED_TAGS, Span, Tag
 from ..notation.limits import MAX_DIGITS, MAX_POOL, NUMBER_HINT, number_too_large, shown
 from ..notation.reader import Problem
 from ..notation.records import field, record, replace
@@ -29,7 +28,6 @@ if TYPE_CHECKING:
 
 G = TypeVar("G")
 
-KNOWN_TAGS = SHARED_TAGS
 READ_IF_DECLARED = {"Pool": "keeps no pool", "Belle": "has no belle suit"}
 """The shared tags a game reads only where it declares them (`Game.reads`), each with what a game
 that does not is said to lack: given to another game, such a tag is an error, never ignored."""
@@ -112,14 +110,15 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
     by_name: dict[str, Tag] = {}
     games_tags = {name for declared in vocabulary().tags.values() for name in declared}
     for tag in tags:
-        if tag.name not in KNOWN_TAGS and tag.name not in games_tags and (
-                spelt := _capitalised(tag.name, KNOWN_TAGS | games_tags)) is not None:
+        if tag.name not in SHARED_TAGS and tag.name not in games_tags and (
+                spelt := _capitalised(tag.name, SHARED_TAGS | games_tags)) is not None:
             problems.append(Problem(tag.at.line, tag.at.column, f"tag [{tag.name}] is written [{spelt}]",
                                     "a tag's name is written as the notation spells it (docs/notation.md §2.1)"))
             tag = replace(tag, name=spelt)  # read as meant: the header's other checks do not report it missing
-        if tag.name not in KNOWN_TAGS and tag.name not in games_tags:
+        if tag.name not in SHARED_TAGS and tag.name not in games_tags:
+            known = ", ".join(sorted(SHARED_TAGS))
             problems.append(Problem(tag.at.line, tag.at.column, f"unknown tag [{tag.name}]",
-                                    f"{did_you_mean(tag.name, KNOWN_TAGS)}known tags: {', '.join(sorted(KNOWN_TAGS))}"))
+                                    f"{did_you_mean(tag.name, SHARED_TAGS)}known tags: {known}"))
         elif tag.name in by_name:
             problems.append(Problem(tag.at.line, tag.at.column, f"tag [{tag.name}] given twice",
                                     f"it was first given on line {by_name[tag.name].at.line}"))
@@ -158,7 +157,7 @@ def read_setup(tags: list[Tag], at: Span, games: Mapping[str, Game], cli_rules: 
     pool = _pool(by_name.get("Pool"), problems)
     belle = _belle(by_name.get("Belle"), problems)
     info = {name: by_name[name].value for name in INFO_TAGS if name in by_name}
-    own = _game_tags([by_name[name] for name in by_name if name not in KNOWN_TAGS], game.name, players, problems)
+    own = _game_tags([by_name[name] for name in by_name if name not in SHARED_TAGS], game.name, players, problems)
     if problems or options is None or refused:  # a refused line leaves the header unusable (docs/notation.md §2)
         return None, game, problems
     setup = Setup(game.name, players, teams, options, score, pool, belle, info, at, own, _tags_at(tags))

@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from ..check import Checker
-from ..engine.header import INFO_TAGS
 from ..engine.verdict import GameVerdict, HandVerdict, Summary
 from ..notation import events as ev
 from ..notation.comment import comment_start
@@ -41,7 +40,7 @@ from ..notation.reader import GameStart, HandRecord, Lines, Problem, more_proble
 from ..notation.shapes import write
 from .story import HandStory
 
-TAG_ORDER = ("Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *INFO_TAGS)
+TAG_ORDER = ("Game", "Players", "Partners", "Rules", "Score", "Pool", "Belle", *ev.INFO_TAGS)
 
 
 class FormatError(ValueError):
