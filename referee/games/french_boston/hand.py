@@ -168,7 +168,7 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
         renouncer = self.called.caller if contract.proposal.kind == "misere-quatre-as" else None
         rules = FrenchBostonTricks(self.trump, self.turned, self.game_options["super-jack"] == "trump", renouncer)
         self.play_contract(rules, contract.proposal.rung)  # a petite misère's discards leave twelve tricks
-        self.check_counts(event)
+        self.played_on(self.order, self.short_costs)  # found at the deal lines: a note, not a second finding
 
     def claim_free(self, player: str) -> str | None:
         """No penalty before play, nor where no law would penalise him (`SIDE`: a solo caller has no
@@ -176,13 +176,12 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
         free = self.table is None or SIDE.exemption(self, player) is not None
         return self.say("play.claim-rest", "no-penalty", player=player) if free else None
 
-    def check_counts(self, event: ev.Play) -> None:
-        for player, cards in ((p, c) for p in self.order if (c := self.deals.get(p)) and len(c) != self.cards_per_hand):
-            ruling = self.say("wrong-count.play", "too-many") if len(cards) > self.cards_per_hand \
-                else self.say("wrong-count.play", "caller-side") if player in self.called.side \
-                else self.say("wrong-count.play", "adversary")
-            self.found("wrong-card-count", player, event.at, "wrong-count.play", "found", player=player,
-                       count=len(cards), ruling=ruling)
+    def short_costs(self, player: str) -> str:
+        """What play going on with `player` a card short costs (`played_on`; after a dead card too): on the caller's
+        side the call fails, else it is paid as made. A long hand voids the deal, which its note says instead."""
+        if player in self.called.side:
+            return self.say("wrong-count.play", "caller-side", player=player)
+        return self.say("wrong-count.play", "adversary", player=player)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         caller = self.called.caller

@@ -54,8 +54,7 @@ def penalised(hand: FrenchBostonHand, player: str) -> bool:
 
 OUT_OF_TURN = callerlaws.SideOutOfTurnLaw(
     SIDE, lambda hand, fact: next_to_play(hand, hand.called.partners_of(fact.player), hand.right_of(fact.expected)),
-    said=REQUIRED, short=lambda hand, p: hand.say("wrong-count.play", "adversary")
-    if p not in hand.called.side else hand.say("wrong-count.play", "caller-side"))
+    said=REQUIRED, short=lambda hand, player: hand.short_costs(player))
 """As Boston's: a card out of turn binds the partner whose turn it was, else the next; a second to a trick is dead."""
 
 
