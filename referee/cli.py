@@ -34,7 +34,7 @@ from .output.fmt import FormatError, format_stream
 from .output.render import format_problem
 from .output.template import UnknownGame, template
 
-app = typer.Typer(add_completion=True, no_args_is_help=True,
+app = typer.Typer(add_completion=True, invoke_without_command=True,
                   help="Replay card-table transcripts, find irregularities, apply the laws and score the hands.")
 
 
@@ -89,9 +89,13 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main_options(
+    ctx: typer.Context,
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
 ) -> None:
     """referee: a rules referee for Euchre, Auction Pitch, Boston, French Boston and Whist."""
+    if ctx.invoked_subcommand is None:  # a bare `referee` asks what it can do: its --help, exit 0
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
 
 
 @app.command()

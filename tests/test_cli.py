@@ -23,6 +23,15 @@ def test_clean_case_exits_0_and_prints_the_hand() -> None:
     assert "Hand 1, dealer W: complete" in result.stdout and "agrees" in result.stdout
 
 
+def test_a_bare_referee_prints_its_help_and_exits_0() -> None:
+    """No command at all asks what the program does, as ``--help`` does: not a usage error (2)."""
+    bare, helped = run(), run("--help")
+    assert (bare.returncode, bare.stderr) == (0, ""), bare.stderr
+    assert bare.stdout == helped.stdout and "check" in bare.stdout and "Usage:" in bare.stdout
+    missing = run("rules")  # a command without its argument is still a usage error
+    assert missing.returncode == 2 and "Missing argument" in missing.stderr
+
+
 def test_findings_exit_1_and_json_is_the_contract() -> None:
     result = run("check", "--format", "json", str(CASES / "euchre" / "revoke-established.ttn"))
     assert result.returncode == 1

@@ -61,9 +61,9 @@ def test_a_player_named_like_a_line_word_keeps_his_own_error() -> None:
     ('[Game euchre]', "1:7: unexpected 'euchre'; expected a quoted value", 'a tag looks like [Name "value"]'),
     ("upcard: 9H", "5:7: unexpected ':'; expected a card", "the line looks like: upcard 9H"),
     ("note the trick was gathered", "5:6: unexpected 'the'; expected a quoted value",
-     'the line looks like: note "E says the trick was gathered"'),
-    ("recorded: Ann-Cy +1", "5:9: unexpected ':'", "the line looks like: recorded N-S +1, E-W 0"),
-    ("trick 1 Bob JH", "5:9: unexpected 'Bob'; expected ':'", "the line looks like: trick 2: N AH, E 9S"),
+     'the line looks like: note "Bob says the trick was gathered"'),
+    ("recorded: Ann-Cy +1", "5:9: unexpected ':'", "the line looks like: recorded Ann-Cy +1, Bob-Di 0"),
+    ("trick 1 Bob JH", "5:9: unexpected 'Bob'; expected ':'", "the line looks like: trick 2: Ann AH, Bob 9S"),
     ("redeal because", "5:8: unexpected 'because'", "the line looks like: redeal misdeal"),
 ])
 def test_a_mistake_in_a_line_is_hinted_with_that_lines_form(typed: str, message: str, hint: str) -> None:
@@ -71,6 +71,31 @@ def test_a_mistake_in_a_line_is_hinted_with_that_lines_form(typed: str, message:
     errors = _errors(text)
     assert errors[0].startswith(message) and hint in errors[0], errors
     assert "events look like" not in errors[0]
+
+
+BOSTON = '[Game "boston"]\n[Players "A Y B Z"]\nhand 1 dealer Z\n'
+
+
+@pytest.mark.parametrize("header, typed, hint", [
+    (BOSTON, "trick 1: 9H", "the line looks like: trick 2: A AH, Y 9S"),
+    (BOSTON, "Trik 1:", "the line looks like: trick 2: A AH, Y 9S"),
+    (BOSTON, "deal A 9H TH", "the line looks like: deal A: 9H TH JD AS KC"),
+    (BOSTON, "note Y led", 'the line looks like: note "Y says the trick was gathered"'),
+    (BOSTON, "recorded A", "the line looks like: recorded A +1, Y 0"),  # no partnerships: scored by player
+    (BOSTON, "A 9H, 9S", "every event starts with the acting player, e.g. 'A 9H' or 'Y pass'"),
+    (EUCHRE, "Ann 9H, 9S", "every event starts with the acting player, e.g. 'Ann 9H' or 'Bob pass'"),
+    (EUCHRE, "recorded Ann-Cy", "the line looks like: recorded Ann-Cy +1, Bob-Di 0"),  # the [Partners] sides
+])
+def test_a_hints_example_line_is_in_the_transcripts_own_seats(header: str, typed: str, hint: str) -> None:
+    errors = _errors(header + typed + "\n")
+    assert any(hint in error for error in errors), errors
+
+
+def test_a_line_read_alone_keeps_the_notations_seats_in_its_hint() -> None:
+    from referee.notation.reader import Problem, parse_line
+
+    problem = parse_line("trick 1: 9H", 7)
+    assert isinstance(problem, Problem) and problem.hint == "the line looks like: trick 2: N AH, E 9S"
 
 
 @pytest.mark.parametrize("typed, fixed", [

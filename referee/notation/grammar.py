@@ -963,6 +963,6 @@ def _hint_for(text: str, expected: set[str]) -> str:
     if words and words[0] in LINE_FORMS:
         return f"the line looks like: {LINE_FORMS[words[0]]}"
     if "NAME" in expected and len(expected) <= 3:
-        return "every event starts with the acting player, e.g. 'N 9H' or 'E pass'"
+        return f"every event starts with the acting player, e.g. {LINE_FORMS['event']}"
     return ("events look like 'P CARD', 'P pass', 'P bid 3', 'P name hearts'; separate events with ','"
             " (every line and word: docs/notation.md)")

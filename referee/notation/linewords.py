@@ -11,7 +11,7 @@ is `handline`'s: a hand line written wrongly also starts a hand of its own.)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 
 from .handline import one_letter_off
 from .problem import Problem
@@ -19,10 +19,18 @@ from .problem import Problem
 LINE_WORDS = ("trick", "deal", "upcard", "recorded", "note", "redeal")
 """The words a line starts with, besides ``hand``."""
 
-LINE_FORMS = {"trick": "trick 2: N AH, E 9S", "deal": "deal N: 9H TH JD AS KC", "upcard": "upcard 9H",
-         "recorded": "recorded N-S +1, E-W 0", "note": 'note "E says the trick was gathered"',
-         "redeal": "redeal misdeal"}
-"""Each line as docs/notation.md shows it."""
+_FORMS = {"trick": "trick 2: {0} AH, {1} 9S", "deal": "deal {0}: 9H TH JD AS KC", "upcard": "upcard 9H",
+          "recorded": "recorded {2} +1, {3} 0", "note": 'note "{1} says the trick was gathered"',
+          "redeal": "redeal misdeal", "event": "'{0} 9H' or '{1} pass'"}
+"""Each line (and an event, ``event``) as docs/notation.md shows it, its seats left to fill in:
+{0} and {1} two players in turn, {2} and {3} the sides a result is written for."""
+
+_GENERIC = ("N", "E", "N-S", "E-W")
+"""docs/notation.md's seats and sides, for a transcript whose own are not known."""
+
+LINE_FORMS = {keyword: form.format(*_GENERIC) for keyword, form in _FORMS.items()}
+"""Each line as docs/notation.md shows it, in its seats (``trick 2: N AH, E 9S``): what the hints
+of the parser, which does not know the transcript's players, give (`in_own_seats` rewrites them)."""
 
 _FIRST_WORD = re.compile(r"(\s*)([^\W\d_]+)")
 _SECOND_WORD = re.compile(r"[ \t]+([^\W\d_]+)(?![\w'])")
@@ -72,3 +80,18 @@ def upcard_hint(name: str) -> str:
     if not line_words_for(name, ("upcard",)):
         return ""
     return "did you mean 'upcard'? the line is written 'upcard 9H', in lower case; "
+
+
+def in_own_seats(problem: Problem, players: Sequence[str], partners: str | None) -> Problem:
+    """`problem` with the example lines of its hint (`LINE_FORMS`) written in the transcript's own
+    seats, its [Players] (``trick 2: A AH, Y 9S``) and, for a result, its [Partners] sides or else
+    its players (``recorded A +1, Y 0``); as it was while fewer than two players are known. Told
+    only for a line the grammar refused: the lines that read never come here."""
+    if len(players) < 2 or not any(generic in problem.hint for generic in LINE_FORMS.values()):
+        return problem
+    teams = partners.split() if partners is not None else []
+    seats = (players[0], players[1], *(teams[:2] if len(teams) >= 2 else players[:2]))
+    hint = problem.hint
+    for keyword, generic in LINE_FORMS.items():
+        hint = hint.replace(generic, _FORMS[keyword].format(*seats))
+    return Problem(problem.line, problem.column, problem.message, hint)

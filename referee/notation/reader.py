@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
@@ -26,7 +26,7 @@ from .common_lines import CommonLines
 from .handline import looks_like_hand_line, salvaged_header, spoiling_problem
 from .inputs import package_text
 from .limits import MAX_ERRORS, MAX_HAND_CHARS, SHOWN_NAME, shown
-from .linewords import misspelt_line_word
+from .linewords import in_own_seats, misspelt_line_word
 from .problem import Problem as Problem  # re-exported: everything imports it from here
 from .records import field, record
 from .shapes import grammar_rules
@@ -136,10 +136,12 @@ def _parse_unusual(text: str, line: int, words: GameWords | None) -> ev.Line | P
     return parse(text, line, words)
 
 
-def told_as_written(problem: Problem, text: str, players: Collection[str]) -> Problem:
+def told_as_written(problem: Problem, text: str, players: Sequence[str], tags: Iterable[ev.Tag] = ()) -> Problem:
     """The problem of a refused line as the user wrote it: a line word written wrongly
-    (``Trick 1:``) is told as such, not as the event of a player called ``Trick``."""
-    return misspelt_line_word(text, problem.line, players, _reads) or problem
+    (``Trick 1:``) is told as such, not as the event of a player called ``Trick``; the lines its
+    hint shows are in the seats of the game's header `tags` (its [Players], and [Partners])."""
+    told = misspelt_line_word(text, problem.line, players, _reads) or problem
+    return in_own_seats(told, players, next((tag.value for tag in tags if tag.name == "Partners"), None))
 
 
 def _reads(text: str) -> bool:
@@ -591,7 +593,7 @@ def read_transcript(stream: BinaryIO, first_line: int = 1, words: GameWords | No
         if isinstance(parsed, Problem):
             problems += 1
             if not isinstance(item, BadLine):
-                parsed = told_as_written(parsed, text, players)
+                parsed = told_as_written(parsed, text, players, tags)
             opens_game = (hand is not None or in_game or not tags) and _opens_tag(text)
             if opens_game:  # a tag line cannot be read: it is the next game's, as a tag line read would be
                 if hand is not None:

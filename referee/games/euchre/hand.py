@@ -427,9 +427,10 @@ class EuchreHand(HandReplay):
             held = self.deals.get(self.dealer) if self.game_options["natural-trump-required"] else None
             words = tuple(s.word for s in Suit if s is not self.turned and not self.auction.unheld(
                 self.dealer, held, s, self.turned))  # only the calls he may make: none the house rule voids
-            out.append(Pending(self.dealer, words, self.rule_id("bidding.stick-the-dealer"), self.say(
-                "bidding.stick-the-dealer", "stuck", dealer=self.dealer) if held is None else self.say(
-                "bidding.natural-trump", "stuck", dealer=self.dealer, suits=" or ".join(words)),
+            stuck = self.say("bidding.stick-the-dealer", "stuck", dealer=self.dealer) if held is None else self.say(
+                "bidding.natural-trump", "stuck", dealer=self.dealer, suits=" or ".join(words))
+            rule = self.rule_id("bidding.stick-the-dealer" if held is None else "bidding.natural-trump")  # its words'
+            out.append(Pending(self.dealer, words, rule, stuck,
                                tuple(Reply(word, word, f"{self.dealer} name {word}") for word in words)))
         return out
 
