@@ -230,6 +230,12 @@ class WhistHand(HandReplay):
     def next_step(self) -> str | None:
         if self.table is not None:  # L24: a lead out of turn, once noticed, goes back with any card played to it
             back = self.false_card_step(self.false_lead, len(self.table.current.plays) > 1) if self.false_lead else None
-            return self.choice_step() or self.exposed_cards.step(self) or back or self.next_in_play()
+            revoke = self.correctable[0] if self.correctable else None  # W41, W51: a renounce against a card called
+            called = next((r.card for r in self.requirements if revoke and r.offender == revoke.player  # in its trick:
+                           and r.what == "card" and r.trick == revoke.trick), None)  # the call is made, none awaited
+            step = self.exposed_cards.step(self) if revoke is None or called is None else self.say(
+                "revoke.corrected", "called-step", player=revoke.player, card=revoke.card, called=called,
+                suit=revoke.led.word)
+            return self.choice_step() or step or back or self.next_in_play()
         return self.choice_step() or (self.say("score.tricks", "lead-step", eldest=self.eldest) if self.upcard else
                                       self.say("score.tricks", "turn-step", dealer=self.dealer, eldest=self.eldest))

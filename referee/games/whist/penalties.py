@@ -139,23 +139,20 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
                 hand.false_lead = fact
 
             partner, last = hand.partner(player), LAST_TRICK if trick >= hand.table.tricks_in_hand else ""
-            if hand.game_options["lead-out-of-turn"] == "suit":
-                return Ruling(account=hand.say("play.out-of-turn", "false-lead", player=player, card=card, trick=trick,
-                                               expected=expected, partner=partner), words=last, then=kept)
-            return Ruling(account=hand.say(  # E62: the card led may be called
-                "play.out-of-turn", "false-lead-card", player=player, card=card, trick=trick, expected=expected,
-                partner=partner, others=hand.side_label(hand.adversaries(player))), words=last, then=kept)
+            account = hand.say("play.out-of-turn", "false-lead", player=player, card=card, trick=trick,
+                               expected=expected, partner=partner) if hand.game_options["lead-out-of-turn"] == "suit" \
+                else hand.say("play.out-of-turn", "false-lead-card", player=player, card=card, trick=trick,  # E62
+                              expected=expected, partner=partner, others=hand.side_label(hand.adversaries(player)))
+            return Ruling(account=account, words=last, then=kept)
         leader = hand.table.current.leader
         second, third = hand.left_of(leader), hand.partner(leader)
         fourth = player == hand.right_of(leader) and second == expected and third not in hand.table.current.players
-        if not fourth:
-            return Ruling(topic="play.before-second", account=hand.say(
-                "play.before-second", "stands", player=player, card=card, trick=trick, expected=expected))
         english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
-        words, fit = (("win", "lose"), "") if english else high_low_or_trump(hand, second)
-        if not words:
+        words, fit = ((), "") if not fourth else (("win", "lose"), "") if english else high_low_or_trump(hand, second)
+        if not words:  # no penalty: not the fourth hand, or no demand fits the second (trumps led, he has none)
             return Ruling(topic="play.before-second", account=hand.say(
-                "play.before-second", "no-trumps", player=player, card=card, trick=trick, expected=expected))
+                "play.before-second", "no-trumps", player=player, card=card, trick=trick, expected=expected) if fourth
+                else hand.say("play.before-second", "stands", player=player, card=card, trick=trick, expected=expected))
         choosers = hand.adversaries(player) if english else (third,)
         demand = hand.say("play.before-second", "win-lose", others=hand.side_label(choosers), second=second) \
             if english else hand.say("play.before-second", "third-hand", third=third, second=second, demand=fit)
@@ -226,9 +223,8 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
                     hand.note(hand.say("exposed.trump-card", "may-lie", card=card, after=after))
 
                 return Ruling(found=False, then=lawful)
-            return Ruling(topic="exposed.trump-card",
-                          account=hand.say("exposed.trump-card", "still-out", card=card, after=after),
-                          offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
+            return Ruling(topic="exposed.trump-card", account=hand.say("exposed.trump-card", "still-out", card=card,
+                          after=after), offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
         if table is not None:
             return Ruling(hand.say("exposed.card", "face-up"), hand.exposed_cards.offer(hand, event.player, card))
         dealer, them, others = hand.dealer, hand.adversaries(hand.dealer), hand.other(hand.side(hand.dealer))
@@ -253,21 +249,19 @@ class WhistAttentionLaw(laws.AttentionLaw["WhistHand"]):
             return Ruling(hand.say("attention.drawn", "partner-played", target=target))
         if not table.current.plays and table.current.leader == target:
             return Ruling(hand.say("attention.drawn", "partner-leads", target=target))
-        if hand.game_options["code"] == "english":  # E86: the adversaries, to win the trick or lose it
-            them = hand.adversaries(event.player)
-            demand = hand.say("attention.drawn", "win-lose", others=hand.side_label(them), target=target)
-            return Ruling(demand, Offer(frozenset(them), event.player, ("win", "lose"), "attention.drawn", demand,
-                                        ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target,
-                                        sends_back=True))
-        last = hand.right_of(table.current.leader)
-        chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
-        options, demand = high_low_or_trump(hand, target)
-        if not options:
-            return Ruling(hand.say("attention.drawn", "no-trumps", target=target))
-        offer = hand.say("attention.drawn", "last-offer", chooser=chooser, target=target, demand=demand)
-        return Ruling(hand.say("attention.drawn", "last-to-play", chooser=chooser, target=target, demand=demand),
-                      Offer(frozenset({chooser}), event.player, options, "attention.drawn",
-                            offer, ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target, sends_back=True))
+        if hand.game_options["code"] != "english":  # the adversary last to play: highest or lowest, trump or not
+            last = hand.right_of(table.current.leader)
+            chooser = hand.right_of(last) if hand.same_side(last, event.player) else last
+            choosers, (options, demand) = frozenset({chooser}), high_low_or_trump(hand, target)
+            if not options:
+                return Ruling(hand.say("attention.drawn", "no-trumps", target=target))
+            offer = hand.say("attention.drawn", "last-offer", chooser=chooser, target=target, demand=demand)
+            words = hand.say("attention.drawn", "last-to-play", chooser=chooser, target=target, demand=demand)
+        else:  # E86: the adversaries, to win the trick or lose it
+            choosers, options = frozenset(hand.adversaries(event.player)), ("win", "lose")
+            words = offer = hand.say("attention.drawn", "win-lose", others=hand.side_label(choosers), target=target)
+        return Ruling(words, Offer(choosers, event.player, options, "attention.drawn", offer,
+                                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=target, sends_back=True))
 
 
 def high_low_or_trump(hand: WhistHand, target: str) -> tuple[tuple[Option, ...], str]:
