@@ -93,16 +93,14 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
             if laid is not None and held is not None and laid not in held:
                 self.found("card-not-held", event.player, event.at, "play.card-not-held", "laid", player=event.player,
                            card=laid)
-            self.auction.propose(proposal)
-            self.call_taken()
+            self.auction.propose(proposal)  # the others are still to answer it: it never closes the bidding
 
     def on_bid(self, event: ev.Bid) -> None:
         proposal = read_bid(event, self.belle, self.petite)
         refusal = self.auction.refuse(proposal, self.deals.get(event.player))
         said = f"proposed {proposal.text}" if isinstance(proposal, Proposal) else f"bid {event.text}"  # in words
         if self.call_stands(event, said, refusal) and isinstance(proposal, Proposal):
-            self.auction.propose(proposal)
-            self.call_taken()
+            self.auction.propose(proposal)  # the others are still to answer it: it never closes the bidding
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
