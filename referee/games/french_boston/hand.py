@@ -134,9 +134,7 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
     # ---- play -----------------------------------------------------------------------------
     def discard_refused(self) -> bool:
         """Only a petite misère's, and even after a lead made before the discards, until trick 1 is complete."""
-        contract, table = self.undertaking, self.table
-        late = self.stage == "ended" or (table is not None and bool(table.tricks))  # or the hand has ended: given up
-        return contract is None or not contract.proposal.rung.discards or late
+        return self.undertaking is None or not self.undertaking.proposal.rung.discards
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
