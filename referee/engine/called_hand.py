@@ -60,8 +60,9 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
     for the laws here that it leaves to the engine (a look back)."""
     claim_whose: ClassVar[str] = ""
     """How the finding of a claim of the rest names the claimer's partners before their names (`lay_down`)."""
-    out_of_turn_misere: ClassVar[bool] = False
-    """Whether a lead out of turn in a misère is a misère error with its own claim (Boston's L24 ins.)."""
+    out_of_turn_misere: ClassVar[bool] = True
+    """Whether a lead out of turn in a misère is a misère error with its own claim (Boston's L24 ins.): so in
+    both games (French Boston follows Boston's laws), an early lead out of turn being one offence, one claim."""
     any_discard_closes: ClassVar[bool] = False
     """Whether a discard while any bid stands closes the bidding (`on_discard`), not only under a bid with discards."""
     silence_noted: ClassVar[bool] = False

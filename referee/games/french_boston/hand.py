@@ -37,7 +37,6 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
 
     caller_side = SIDE
     silence_noted = True  # the table's taking the silent to have passed is noted (`take_silence`)
-    out_of_turn_misere = True  # a lead out of turn in a misère opens its own claim: one offence, one claim
     any_discard_closes = True  # a discard while any proposal stands ends the bidding
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS, CALL_WORDS,  # misère claim; wrong deal let stand
                            score_unit="counters", revoke_abandons=True, claim_abandons=True, short_abandons=True,
