@@ -60,8 +60,9 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
     for the laws here that it leaves to the engine (a look back)."""
     claim_whose: ClassVar[str] = ""
     """How the finding of a claim of the rest names the claimer's partners before their names (`lay_down`)."""
-    out_of_turn_misere: ClassVar[bool] = False
-    """Whether a lead out of turn in a misère is a misère error with its own claim (Boston's L24 ins.)."""
+    out_of_turn_misere: ClassVar[bool] = True
+    """Whether a lead out of turn in a misère is a misère error with its own claim (Boston's L24 ins.): so in
+    both games (French Boston follows Boston's laws), an early lead out of turn being one offence, one claim."""
     any_discard_closes: ClassVar[bool] = False
     """Whether a discard while any bid stands closes the bidding (`on_discard`), not only under a bid with discards."""
     silence_noted: ClassVar[bool] = False
@@ -269,18 +270,20 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
             self.step = "naming" if names_trumps and rung is not None and not rung.misere else "ready"
 
     def discard_refused(self) -> bool:
-        """Whether the game's law refuses a discard now: it is void."""
+        """Whether the game's law refuses a discard made before trick 1 is complete (`on_discard`): it is void."""
         raise NotImplementedError
 
     def on_discard(self, event: ev.Discard) -> None:
-        """A little misère's discard (`take_discard`), unless the game's law refuses it (found in the
-        sentence `refused` of its rule); once every player has discarded, the hand is ready to lead.
-        One made while a bid with discards stands (any bid, where the game declares `any_discard_closes`)
-        shows that the table took the players still to answer it to have passed (`take_silence`)."""
+        """A little misère's discard (`take_discard`), unless it comes too late (the hand has ended, or trick 1
+        is complete: so in both games) or the game's law refuses it (found in the sentence `refused` of its
+        rule); once every player has discarded, the hand is ready to lead. One made while a bid with discards
+        stands (any bid, where the game declares `any_discard_closes`) shows that the table took the players
+        still to answer it to have passed (`take_silence`)."""
         high = self.calls.high
         if high is not None and (self.any_discard_closes or high.rung.discards):
             self.take_silence(event)
-        if self.discard_refused():
+        late = self.stage == "ended" or bool(self.table and self.table.tricks)  # too late, in both games
+        if late or self.discard_refused():
             self.found("illegal-discard", event.player, event.at, "misere.discard", "refused", player=event.player,
                        card=event.card)
         elif self.take_discard(event) and not self.still_to_discard() and self.step == "discarding":

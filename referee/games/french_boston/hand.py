@@ -37,7 +37,6 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
 
     caller_side = SIDE
     silence_noted = True  # the table's taking the silent to have passed is noted (`take_silence`)
-    out_of_turn_misere = True  # a lead out of turn in a misère opens its own claim: one offence, one claim
     any_discard_closes = True  # a discard while any proposal stands ends the bidding
     declared = Declaration(GAME_NAME, 13, frozenset(pack(2)), LAWS, CALL_WORDS,  # misère claim; wrong deal let stand
                            score_unit="counters", revoke_abandons=True, claim_abandons=True, short_abandons=True,
@@ -93,16 +92,14 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
             if laid is not None and held is not None and laid not in held:
                 self.found("card-not-held", event.player, event.at, "play.card-not-held", "laid", player=event.player,
                            card=laid)
-            self.auction.propose(proposal)
-            self.call_taken()
+            self.auction.propose(proposal)  # the others are still to answer it: it never closes the bidding
 
     def on_bid(self, event: ev.Bid) -> None:
         proposal = read_bid(event, self.belle, self.petite)
         refusal = self.auction.refuse(proposal, self.deals.get(event.player))
         said = f"proposed {proposal.text}" if isinstance(proposal, Proposal) else f"bid {event.text}"  # in words
         if self.call_stands(event, said, refusal) and isinstance(proposal, Proposal):
-            self.auction.propose(proposal)
-            self.call_taken()
+            self.auction.propose(proposal)  # the others are still to answer it: it never closes the bidding
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
@@ -136,9 +133,7 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
     # ---- play -----------------------------------------------------------------------------
     def discard_refused(self) -> bool:
         """Only a petite misère's, and even after a lead made before the discards, until trick 1 is complete."""
-        contract, table = self.undertaking, self.table
-        late = self.stage == "ended" or (table is not None and bool(table.tricks))  # or the hand has ended: given up
-        return contract is None or not contract.proposal.rung.discards or late
+        return self.undertaking is None or not self.undertaking.proposal.rung.discards
 
     def on_spread(self, event: ev.Spread) -> None:
         contract = self.undertaking
