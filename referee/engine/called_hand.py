@@ -60,9 +60,6 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
     for the laws here that it leaves to the engine (a look back)."""
     claim_whose: ClassVar[str] = ""
     """How the finding of a claim of the rest names the claimer's partners before their names (`lay_down`)."""
-    out_of_turn_misere: ClassVar[bool] = True
-    """Whether a lead out of turn in a misère is a misère error with its own claim (Boston's L24 ins.): so in
-    both games (French Boston follows Boston's laws), an early lead out of turn being one offence, one claim."""
     any_discard_closes: ClassVar[bool] = False
     """Whether a discard while any bid stands closes the bidding (`on_discard`), not only under a bid with discards."""
     silence_noted: ClassVar[bool] = False
@@ -309,7 +306,9 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
         what = self.say("misere.discard", "led-early", player=player, card=event.card, missing=" and ".join(missing))
         self.find("premature-lead", player, event.at, misere.topic, self.say(
             "misere.discard", "led-early-error", player=player, what=what, caller=self.called.caller))
-        if not (self.out_of_turn_misere and player != self.eldest):  # one offence, one claim: the lead out of turn's
+        # any other's early lead is a lead out of turn too, a misère error with its own claim (Boston's insert to
+        # L24, which French Boston follows): one offence, one claim
+        if player == self.eldest:
             misere.open(self, player, what)
 
     def ready_to_play(self, event: ev.Play) -> bool:

@@ -45,7 +45,6 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
     """A Boston hand: one caller against three, or misère partout when all four pass."""
 
     caller_side = SIDE
-    out_of_turn_misere = True
     claim_whose = "his partners "  # a claim of the rest: "his partners C and D lay their cards on the table"
     declared = Declaration("boston", 13, frozenset(pack(2)), LAWS,
                            CALL_WORDS,  # a misère error's claim; a wrong deal let stand
@@ -160,8 +159,8 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
 
     def discard_refused(self) -> bool:
         """Discards are made while the hand waits for them: before the first lead, or after an
-        opponent's lead made before them and let stand, until trick 1 is complete."""
-        return self.step != "discarding" or self.stage == "ended" or bool(self.table and self.table.tricks)
+        opponent's lead made before them and let stand (until trick 1 is complete: `on_discard`)."""
+        return self.step != "discarding"
 
     def on_spread(self, event: ev.Spread) -> None:
         if self.high is None or not self.high.spread or event.player != self.caller or self.stage in ("play", "ended"):
