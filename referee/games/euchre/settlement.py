@@ -1,6 +1,5 @@
-"""The score of a replayed euchre hand, the makers' result or the revoke and wrong-count penalties:
-`settle` reads the hand and writes only the ledger (and the penalties it explains), so settling
-twice gives the same verdict."""
+"""The score of a replayed euchre hand: the revoke and wrong-count penalties, the makers' result. `settle`
+reads the hand and writes only the ledger (and the penalties it explains): settling twice gives the same verdict."""
 
 from __future__ import annotations
 
@@ -18,15 +17,15 @@ if TYPE_CHECKING:
 
 
 def settle(hand: EuchreHand, ledger: Ledger) -> None:
-    """Every payment of the hand, through `ledger`, in the order Somerset 4 counts them: the revoke
-    penalties, then the forfeits for a wrong count, then (with neither) the hand's result."""
+    """Every payment of the hand, through `ledger`, in Somerset 4's order: the revoke penalties, the forfeits
+    for a wrong count, then the hand's result: not after a penalised revoke (seed), nor to a side miscounted."""
     if (status := hand.status()) in ("redeal", "thrown-in"):
         return
-    if hand.revokes:  # Somerset 4: scored first, but each offence has its penalty (a wrong count's too)
-        settle_revokes(hand, ledger)
+    barred = {hand.sides.side(p) for p in hand.wrong_count}
+    if hand.revokes and (settle_revokes(hand, ledger) or status != "complete"):  # each offence has its penalty
+        barred.update(hand.sides.side_of.values())  # nobody scores it: "Do not also score" (seed), or unfinished
     elif status != "complete":
         return
-    barred = {hand.sides.side(p) for p in hand.wrong_count}
     for player in sorted(hand.wrong_count):
         side, points = hand.sides.side(player), wrong_count_points(hand)
         cause, other = hand.say("wrong-count.play", "cause", side=side), hand.sides.other(side)
@@ -35,7 +34,7 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
     assert hand.maker is not None
     makers = hand.sides.side(hand.maker)
     side, points, topic, words = ordinary_result(hand, makers, hand.won_by_side()[makers])
-    if side not in barred and not hand.revokes:
+    if side not in barred:
         ledger.credit(side, points, hand.rule_id(topic), words)
 
 
@@ -83,7 +82,7 @@ def penalised_revokes(hand: EuchreHand) -> list[tb.Revoke]:
     return [r for revokes in by_side.values() for r in revokes[cancelled:]]
 
 
-def settle_revokes(hand: EuchreHand, ledger: Ledger) -> None:
+def settle_revokes(hand: EuchreHand, ledger: Ledger) -> list[tb.Revoke]:
     penalised = penalised_revokes(hand)
     if len(penalised) < len(hand.revokes) and hand.game_options["revoke-count"] == "cancel":
         hand.note(hand.say("revoke.established", "cancel", pairs=(len(hand.revokes) - len(penalised)) // 2))
@@ -96,6 +95,7 @@ def settle_revokes(hand: EuchreHand, ledger: Ledger) -> None:
             "revoke.established", "awarded", player=revoke.player, side=side, other=other, points=points))
         charge(hand, ledger, side if deduct else other, -points if deduct else points, "revoke.established", cause,
                words, Effect("hand-not-scored"))
+    return penalised  # none once all cancel out (Somerset 71): the hand is scored as played
 
 
 def charge(hand: EuchreHand, ledger: Ledger, side: str, points: int, topic: str, cause: str, penalty: str,
