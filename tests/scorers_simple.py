@@ -300,7 +300,7 @@ def score_euchre(text: str) -> Scored:
                         offences.remove(s)
             elif rules.get("revoke-count") != "each":  # the default: each side penalised once a hand
                 offences = list(dict.fromkeys(offences))
-            if revokers:  # in the order of the revokes
+            if offences:  # in the order of the revokes; revokes that all cancel out leave the hand scored
                 for offenders in offences:
                     lone_offence = any(side_of[p] == offenders for p in lone) or (
                         bool(lone) and rules.get("revoke-lone") == "any-lone-hand")
