@@ -121,8 +121,10 @@ class FrenchBostonSettlement:
         if contract.partner is not None:
             whom = hand.say("score.table", "nearest") if self.one_to_one else hand.say("score.table", "each")
             counts, took = " + ".join(str(self.taken[p]) for p in side), sum(self.taken[p] for p in side)  # as played
-            hand.note(hand.say("score.partnership", "made", side=names, counts=counts, tricks=took, trump=self.trump,
-                               how=how, amount=amount, whom=whom, pool=pool, half=pool // 2))
+            played = hand.say("score.partnership", "given-up", tricks=tricks) if hand.before_lead \
+                else hand.say("score.partnership", "took", counts=counts, tricks=took)  # before the lead: as settled
+            hand.note(hand.say("score.partnership", "made", side=names, played=played, trump=self.trump, how=how,
+                               amount=amount, whom=whom, pool=pool, half=pool // 2))
         else:
             hand.note(hand.say("pool.win", "solo", cause=cause, how=how, amount=amount, pool=pool) if how
                       else hand.say("pool.win", "misere", cause=cause, amount=amount, pool=pool))
