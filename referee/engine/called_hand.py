@@ -193,7 +193,7 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
         in_play = self.table is not None and not self.play_over()
         if in_play:
             self.rest_claimant = event.player
-        if in_play and misere_claim(self, event, self.called):  # once play is over there is no trick left to lose
+        if misere_claim(self, event, self.called):  # he claims to lose the rest wherever he says it, as Boston's rule
             return
         if (free := self.claim_free(event.player)) is not None:
             self.note(free)

@@ -378,8 +378,13 @@ class GameSession(Generic[Hand]):
         return fresh
 
     def fresh_game(self, setup: Setup) -> GameSession[Hand]:
-        """Game hook: the session of the game after this one (`next_game`), under `setup`."""
+        """Game hook: the session of the game after this one (`next_game`), under `setup`. By default the
+        counters a game left on the table (a pool not all won or divided: French Boston's odd counter, Boston's
+        pool kept after a revoke in the extra grand) begin the next game's pool, with its own stakes; not after
+        a last deal that could not be read, whose pool nobody knows. A new header sets its own [Pool]."""
         fresh: GameSession[Hand] = self.game.session(setup)
+        if fresh.pool_now is not None and self.pool_now and not self.unread:
+            fresh.pool_now += self.pool_now
         return fresh
 
 

@@ -136,8 +136,7 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
         return self.undertaking is None or not self.undertaking.proposal.rung.discards
 
     def on_spread(self, event: ev.Spread) -> None:
-        contract = self.undertaking
-        if contract is None or not contract.proposal.rung.spread or event.player != self.called.caller:
+        if self.undertaking is None or not self.undertaking.proposal.rung.spread or event.player != self.called.caller:
             self.unsupported(event, "'spread' here")
             return
         self.note(self.say("misere.play", "spread", player=event.player))
@@ -174,9 +173,8 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
     def short_costs(self, player: str) -> str:
         """What play going on with `player` a card short costs (`played_on`; after a dead card too): on the caller's
         side the call fails, else it is paid as made. A long hand voids the deal, which its note says instead."""
-        if player in self.called.side:
-            return self.say("wrong-count.play", "caller-side", player=player)
-        return self.say("wrong-count.play", "adversary", player=player)
+        return self.say("wrong-count.play", "caller-side", player=player) if player in self.called.side \
+            else self.say("wrong-count.play", "adversary", player=player)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         caller = self.called.caller

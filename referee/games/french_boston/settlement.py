@@ -121,15 +121,19 @@ class FrenchBostonSettlement:
         if contract.partner is not None:
             whom = hand.say("score.table", "nearest") if self.one_to_one else hand.say("score.table", "each")
             counts, took = " + ".join(str(self.taken[p]) for p in side), sum(self.taken[p] for p in side)  # as played
-            hand.note(hand.say("score.partnership", "made", side=names, counts=counts, tricks=took, trump=self.trump,
-                               how=how, amount=amount, whom=whom, pool=pool, half=pool // 2))
+            played = hand.say("score.partnership", "given-up", tricks=tricks) if hand.before_lead \
+                else hand.say("score.partnership", "took", counts=counts, tricks=took)  # before the lead: as settled
+            hand.note(hand.say("score.partnership", "made", side=names, played=played, trump=self.trump, how=how,
+                               amount=amount, whom=whom, pool=pool, half=pool // 2))
         else:
             hand.note(hand.say("pool.win", "solo", cause=cause, how=how, amount=amount, pool=pool) if how
                       else hand.say("pool.win", "misere", cause=cause, amount=amount, pool=pool))
 
     def payees(self, payer: str, adversaries: Sequence[str]) -> Sequence[str]:
-        """Whom a loser pays: every adversary, or under one-to-one between partners the nearest on his right."""
-        return [self.hand.left_of(payer, adversaries)] if self.one_to_one and len(adversaries) == 2 else adversaries
+        """Whom a loser pays: every adversary, or under one-to-one between partners the one adversary next to him."""
+        right = self.hand.left_of(payer)  # the next seat in play, which goes to the right
+        nearest = right if right in adversaries else self.hand.right_of(payer)  # his partner on his right: the other
+        return [nearest] if self.one_to_one and len(adversaries) == 2 else adversaries
 
     def fail(self, ledger: Ledger, payers: list[str], contract: Contract, tricks: int) -> None:
         """What the failing players pay, as the rulebook's score.failure says."""
@@ -178,10 +182,7 @@ class FrenchBostonSettlement:
 
     def words(self, contract: Contract) -> str:
         """The contract, in words: a misère as the ladder names it, else the tricks it needs in its trump suit."""
-        if contract.kind == "misere":
-            return contract.proposal.text
-        if contract.kind == "forced-alone":
-            return self.hand.say("score.table", "five-alone", trump=self.trump)
-        if contract.kind == "partnership":
-            return self.hand.say("score.table", "partnership", trump=self.trump)
-        return self.hand.say("score.table", "solo", needed=contract.needed, trump=self.trump)
+        return contract.proposal.text if contract.kind == "misere" \
+            else self.hand.say("score.table", "five-alone", trump=self.trump) if contract.kind == "forced-alone" \
+            else self.hand.say("score.table", "partnership", trump=self.trump) if contract.kind == "partnership" \
+            else self.hand.say("score.table", "solo", needed=contract.needed, trump=self.trump)
