@@ -268,8 +268,8 @@ def score_boston(text: str) -> list[Scored]:
         deal_in_game = ((game.hands[0].number or 1) - 1) % deals
         for hand in game.hands:
             delta = dict.fromkeys(seats, 0)
-            if deal_in_game == deals:  # the next game starts as a transcript's first: no counters, four red staked
-                deal_in_game, scores, pools = 0, dict.fromkeys(seats, 0), Pools([4], pools.limit)
+            if deal_in_game == deals:  # the next game: no counters, four red staked on what the last one left
+                deal_in_game, scores, pools = 0, dict.fromkeys(seats, 0), Pools([pools.total() + 4], pools.limit)
             bidders = tuple(e.player for e in hand.events if e.words and e.words[0] in ("bid", "keep", "keep-over"))
             misdeal = hand.misdealt() or (hand.redeal == "thrown-in" and bidders != ())  # a bid binds: not thrown in
             deal_in_game += not misdeal
@@ -578,8 +578,8 @@ def score_french_boston(text: str) -> list[Scored]:
         for hand in game.hands:
             if hand.dealer is not None:
                 dealer = seats.index(hand.dealer)
-            if over:  # the next game: counters from nothing, the pool from its first deal
-                number, scores, pool, belle, over = 1, dict.fromkeys(seats, 0), 0, None, False
+            if over:  # the next game: counters from nothing, the pool from what the last one left on the table
+                number, scores, belle, over = 1, dict.fromkeys(seats, 0), None, False
             assert hand.upcard is not None
             if number == 1 or belle is None:
                 belle = hand.upcard[1]
@@ -629,11 +629,13 @@ def _french_contract(hand: Hand, belle: str, petite: str | None) -> _Contract:
 def _payments(seats: list[str], payers: list[str] | tuple[str, ...], payees: list[str] | tuple[str, ...],
               one_to_one: bool) -> list[tuple[str, str]]:
     """Who pays whom (§10.7): each payer each payee, or, between partners and their two adversaries
-    under the one-to-one rule, each payer only the payee nearest on his right."""
+    under the one-to-one rule, each payer only the payee next to him: on his right, else on his left
+    (Foster, Boston de Fontainebleau: "If partners sit next to each other, each pays the adversary
+    sitting next to him")."""
     if not one_to_one:
         return [(payer, payee) for payer in payers for payee in payees]
-    right = [[seats[(seats.index(payer) - k) % 4] for k in range(1, 4)] for payer in payers]
-    return [(payer, next(s for s in seats_right if s in payees)) for payer, seats_right in zip(payers, right)]
+    near = [[seats[(seats.index(payer) + k) % 4] for k in (-1, 1)] for payer in payers]  # his right, then his left
+    return [(payer, next(s for s in sides if s in payees)) for payer, sides in zip(payers, near)]
 
 
 def _french_deal(hand: Hand, seats: list[str], dealer: int, number: int, belle: str, rules: dict[str, str],

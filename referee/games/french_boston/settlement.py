@@ -182,7 +182,10 @@ class FrenchBostonSettlement:
 
     def words(self, contract: Contract) -> str:
         """The contract, in words: a misère as the ladder names it, else the tricks it needs in its trump suit."""
-        return contract.proposal.text if contract.kind == "misere" \
-            else self.hand.say("score.table", "five-alone", trump=self.trump) if contract.kind == "forced-alone" \
-            else self.hand.say("score.table", "partnership", trump=self.trump) if contract.kind == "partnership" \
-            else self.hand.say("score.table", "solo", needed=contract.needed, trump=self.trump)
+        if contract.kind == "misere":
+            return contract.proposal.text
+        if contract.kind == "forced-alone":
+            return self.hand.say("score.table", "five-alone", trump=self.trump)
+        if contract.kind == "partnership":
+            return self.hand.say("score.table", "partnership", trump=self.trump)
+        return self.hand.say("score.table", "solo", needed=contract.needed, trump=self.trump)
