@@ -96,7 +96,14 @@ class ExposedCards:
     def step(self, hand: HandReplay) -> str | None:
         """What happens now with a card played without waiting for the call of an exposed one (L23): once the
         call sends it back, its holder takes it back and plays the card called to the same trick (the replay's
-        own take-back step speaks only of a lead sent back); until then, what `waiting` says."""
+        own take-back step speaks only of a lead sent back); until then, what `waiting` says. A renounce against
+        the call, made in its trick (W41, W51), is taken back for a card of the suit led, the call standing."""
+        revoke = hand.correctable[0] if hand.correctable else None
+        called = next((r.card for r in hand.requirements if revoke and r.offender == revoke.player
+                       and r.what == "card" and r.trick == revoke.trick), None)
+        if revoke is not None and called is not None:
+            return hand.say("revoke.corrected", "called-step", player=revoke.player, card=revoke.card, called=called,
+                            suit=revoke.led.word)
         due = [(p, c) for p, c in hand.due_on_table() if c in self.unwaited]
         return self.waiting(hand) if not due or hand.table is None else hand.say(
             "exposed.before-decision", "step", player=due[0][0], card=due[0][1], trick=hand.table.current.number)
