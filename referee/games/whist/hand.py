@@ -141,6 +141,8 @@ class WhistHand(HandReplay):
             self.wrong_count_found()
         play_on_choices(self, fact.trick.number, self.short, WhistHand.chose_new_deal)  # L19, E69 (W62-W63)
         self.suit_calls.due(self)
+        if self.exposed:  # an exposed card called in this trick and not played may be called again (W51)
+            self.exposed_cards.recall(self)
 
     def wrong_count_found(self) -> None:
         """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack): its

@@ -309,6 +309,7 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw(), retract=WhistRetractLaw(), out_of_turn=WhistOutOfTurnLaw(),
-                        attention=WhistAttentionLaw(), call=WhistCallLaw(lead_proven_later=True),  # W47 (L38)
-                        exposed=WhistExposedLaw(), deal=laws.MisdealRuleLaw["WhistHand"]((ev.UpcardLine,)))  # W8
+                        attention=WhistAttentionLaw(), exposed=WhistExposedLaw(),  # W47 (L38); W48 as W40 (L28):
+                        call=WhistCallLaw(lead_proven_later=True, corrected_in_time=True),
+                        deal=laws.MisdealRuleLaw["WhistHand"]((ev.UpcardLine,)))  # W8
 """Whist's penalty laws, declared on its hand."""
