@@ -117,8 +117,7 @@ class WhistHand(HandReplay):
             "transcript.consistency", "before-upcard", player=event.player, card=event.card))
 
     def before_play_rest(self, event: ev.Concede | ev.ClaimRest | ev.Play | ev.Spread) -> bool:
-        """The trump card turned, play may begin (the eldest leads): a concession, a claim admitted or four hands
-        thrown down before the opening lead settle as after any trick (W67, W69), the tricks left all thirteen."""
+        """The trump card turned, play may begin: a claim or concession before the lead settles as after one (W69)."""
         if self.table is None and self.turned_at_deal():
             self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         return self.table is not None
