@@ -35,25 +35,41 @@ class ExposedCards:
     call (`unwaited`). It holds no reference to the hand: each method is given the hand it acts on,
     as the laws are, so the hand that owns it (and the choices it opens) make no reference cycle."""
 
-    __slots__ = ("unwaited",)
+    __slots__ = ("recalled", "unwaited")
 
     def __init__(self) -> None:
         self.unwaited: set[Card] = set()
+        self.recalled: list[tuple[str, Card, str]] = []  # cards called in the trick being played (`recall`)
 
     def offer(self, hand: HandReplay, holder: str, card: Card, topic: str = "exposed.card") -> Offer:
         """L21: an exposed card lies face up until played; either adversary may call it, and its owner
         must then play it to that trick unless that would make him revoke. The call binds that trick
-        only, and may be made again at every later trick until the card is played (whist's W51, A8)."""
+        only, and may be made again at every later trick until the card is played (whist's W51, A8): its
+        choice opens again when the trick is complete (`recall`), not while the call made binds."""
 
         def apply(hand: HandReplay, option: str, at: ev.Span) -> None:
             effects = [hand.require(holder, "card", topic, at, card=card), *self.called_late(hand, holder, card)]
             hand.requirements[-1].trick = hand.trick_number
             hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=effects)
-            self.expose(hand, holder, card, topic)
+            if card not in hand.exposed.setdefault(holder, []):
+                hand.exposed[holder].append(card)
+            self.recalled.append((holder, card, topic))
 
         adversaries = frozenset(hand.adversaries(holder))
         return Offer(adversaries, holder, ("card",), topic, f"{card} lies face up: {hand.side_label(adversaries)} "
                      f"may call it (call {card}) until it is played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
+
+    def recall(self, hand: HandReplay) -> None:
+        """A trick complete: the exposed cards called in it and still not played may be called again (`offer`),
+        unless their holder may yet take back a card of it to play the one called (a renounce, or a card that
+        disobeyed the call, still correctable): that call waits for the trick to be complete again."""
+        recalled, self.recalled, table = self.recalled, [], hand.table
+        open_now = {r.player for r in hand.correctable} | {p.player for _, p, _, _ in hand.calls_open}
+        for holder, card, topic in recalled:  # the trick's last card is still among the exposed ones: not that
+            if holder in open_now:
+                self.recalled.append((holder, card, topic))
+            elif card in hand.exposed.get(holder, ()) and table is not None and card not in table.played:
+                hand.open(self.offer(hand, holder, card, topic))
 
     def expose(self, hand: HandReplay, holder: str, card: Card, topic: str = "exposed.card") -> None:
         """`card` laid face up, liable to be called (`offer`)."""
@@ -87,7 +103,8 @@ class ExposedCards:
         waiting for the adversaries' call, it goes back if the call comes in this trick (`called_late`)."""
         table = hand.table
         early = table.current.card_of(holder) if table is not None and not table.finished else None
-        if table is None or early is None or early.card is card:
+        if table is None or early is None or early.card is card or any(  # played after the call: it disobeyed it
+                r.card is card and r.offender == holder and r.trick == table.current.number for r in hand.requirements):
             return None
         led = table.led_suit()
         return early if early is table.current.plays[0] or card.suit is led or (
@@ -96,7 +113,14 @@ class ExposedCards:
     def step(self, hand: HandReplay) -> str | None:
         """What happens now with a card played without waiting for the call of an exposed one (L23): once the
         call sends it back, its holder takes it back and plays the card called to the same trick (the replay's
-        own take-back step speaks only of a lead sent back); until then, what `waiting` says."""
+        own take-back step speaks only of a lead sent back); until then, what `waiting` says. A renounce against
+        the call, made in its trick (W41, W51), is taken back for a card of the suit led, the call standing."""
+        revoke = hand.correctable[0] if hand.correctable else None
+        called = next((r.card for r in hand.requirements if revoke and r.offender == revoke.player
+                       and r.what == "card" and r.trick == revoke.trick), None)
+        if revoke is not None and called is not None:
+            return hand.say("revoke.corrected", "called-step", player=revoke.player, card=revoke.card, called=called,
+                            suit=revoke.led.word)
         due = [(p, c) for p, c in hand.due_on_table() if c in self.unwaited]
         return self.waiting(hand) if not due or hand.table is None else hand.say(
             "exposed.before-decision", "step", player=due[0][0], card=due[0][1], trick=hand.table.current.number)
@@ -114,10 +138,14 @@ class ExposedCards:
         return None
 
     def taken_back(self, hand: HandReplay, fact: tb.Retracted) -> None:
-        """A card `called_late` sent back lies face up, liable to be called."""
+        """A card `called_late` sent back lies face up, liable to be called; so does one taken back that disobeyed
+        a call (`HandReplay.call_corrected`: as a renounce corrected, L29)."""
         if fact.card in self.unwaited:
             self.unwaited.discard(fact.card)
             self.expose(hand, fact.player, fact.card, "exposed.before-decision")
+        if fact.card in hand.calls_corrected:
+            hand.calls_corrected = tuple(c for c in hand.calls_corrected if c is not fact.card)
+            self.expose(hand, fact.player, fact.card, "call.disobeyed")
 
     def lay_down(self, hand: HandReplay, holder: str, event: ev.ClaimRest | ev.Spread, topic: str) -> None:
         """`holder`'s cards face up on the table (his own spread, or a claimant's partner's): each is

@@ -178,8 +178,10 @@ class RetractLaw(PenaltyLaw[H]):
     def may_take_back(self, hand: H, event: ev.Retract) -> bool:
         """A card the laws let its player take back besides the corrections the table knows (a
         revoke in time, a card out of turn and the cards played after them): one the offender's
-        side played while the innocent side's decision was still to come. A game adds its own."""
-        return event.card in hand.before_decision
+        side played while the innocent side's decision was still to come, or one that disobeyed a call and may
+        still be corrected (`CallLaw.corrected_in_time`). A game adds its own."""
+        return event.card in hand.before_decision or any(
+            p.player == event.player and p.card is event.card for _, p, _, _ in hand.calls_open)
 
     def retracted(self, hand: H, fact: tb.Retracted) -> None:
         """A card taken back (an out-of-turn card returned, a revoke corrected): one the chooser's
@@ -287,18 +289,22 @@ class CallLaw(PenaltyLaw[H]):
     """Penalty calls: what a called requirement demands, whether a play obeys it, and a call or
     an acceptance that answers no open choice."""
 
-    __slots__ = ("lead_proven_later", "trump_while_following", "wrong_demand_voids")
+    __slots__ = ("corrected_in_time", "lead_proven_later", "trump_while_following", "wrong_demand_voids")
 
     def __init__(self, trump_while_following: bool = False, wrong_demand_voids: bool = False,
-                 lead_proven_later: bool = False) -> None:
+                 lead_proven_later: bool = False, corrected_in_time: bool = False) -> None:
         """`trump_while_following`: declared by a game whose laws let a player trump a plain suit he
         holds (Auction Pitch): "trump" may be called from him even then, and any trump he plays obeys it.
         `wrong_demand_voids`: a call that answers no choice voids the penalty (`void_wrong_demand`).
         `lead_proven_later`: a suit called from a player whose hand is unknown and not led, his highest or
         lowest card not played, or a trump demanded of him and not played (or played, though forbidden), waits as
-        a failure to follow does for his later play to prove or disprove a revoke (`HandReplay.prove_disobeyed`)."""
+        a failure to follow does for his later play to prove or disprove a revoke (`HandReplay.prove_disobeyed`).
+        `corrected_in_time`: a call disobeyed with a card that does not renounce is a revoke's fault (whist's W48:
+        L38, E61) and so, like one, correctable until its trick is quitted (W40): the card may be taken back
+        (`RetractLaw.may_take_back`), lying face up, the call still binding; else it is established then
+        (`HandReplay.establish_disobeyed`). Elsewhere it is established at once."""
         self.trump_while_following, self.wrong_demand_voids = trump_while_following, wrong_demand_voids
-        self.lead_proven_later = lead_proven_later
+        self.lead_proven_later, self.corrected_in_time = lead_proven_later, corrected_in_time
 
     def describe(self, hand: H, requirement: Requirement) -> str:
         if requirement.what in ("card", "withhold"):  # withhold: a demand that the exposed card be not played

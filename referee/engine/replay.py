@@ -259,6 +259,12 @@ class HandReplay:
     """The calls of exposed cards that their play ended (`exposed_back`): rare, so an instance default rather
     than an `__init__` line every hand would run."""
     calls_met: tuple[Requirement, ...] = ()
+    calls_open: tuple[tuple[Requirement, ev.Play, int, Suit], ...] = ()
+    """Calls disobeyed by a card that does not renounce, open with their trick (`CallLaw.corrected_in_time`)."""
+    calls_corrected: tuple[Card, ...] = ()
+    """Cards taken back that disobeyed a call (`call_corrected`): they lie face up (`ExposedCards.taken_back`)."""
+    correctable: tuple[tb.Revoke, ...] = ()
+    """Renounces that may still be taken back (`fact_revoke`); like the three above, rare, so instance defaults."""
     """The calls of cards their play met (`check_requirements`), due again if the card goes back (`exposed_back`)."""
     turned_line: ev.UpcardLine | None = None
     """The hand's `upcard` line, once read (`on_upcard`): one card is turned, so a second line is a finding."""
@@ -345,7 +351,6 @@ class HandReplay:
         self.revokes: list[tb.Revoke] = []  # established (or proven) revokes, in order
         self.lapsing: list[tuple[Irregularity, str]] = []  # findings of penalties settled, their accounts (`findings`)
         self.void_notes: dict[str, str] = {}  # notes of what playing on cost, as a void deal words them (`verdict`)
-        self.correctable: list[tb.Revoke] = []
         self.later_plays = 0  # cards still in the trick after the last card taken back
         self.next_plays = 0  # cards already played to the next trick when a late correction took one back
         self.liable = LiableCards(*self.declared.liable, self.declared.liable_call)  # `Declaration.liable`
@@ -681,15 +686,35 @@ class HandReplay:
         if self.table is not None:
             for fact in self.table.finish() if self.table.finished or self.conceded_by else ():
                 self.on_fact(fact)
-        for requirement, play, trick in self.suspected:  # a hand played out showed he had none; else, as written
-            if requirement.what == "lead-suit" and self.table is not None and not self.table.finished:
-                self.call_disobeyed(requirement, play, trick, self.table.rules.suit_of(play.card))
+        if self.suspected or self.calls_open:
+            self.calls_at_end()
         if self.shown:
             self.prove_claims()
         if self.choices:
             self.close_choices()
         if self.chosen is not None:
             self.choose_unwritten(*self.chosen)
+        if self.correctable or self.calls_open:
+            self.still_correctable()
+        self.check_claims()
+        return self.verdict()
+
+    @final
+    def calls_at_end(self) -> None:
+        """The calls still undecided when the transcript stops: one disobeyed and open with its trick is established
+        if the hand is over (the trick quitted with it); a suit called from a player whose hand is unknown and not
+        led, that the hand played out did not show he had none of, is taken as disobeyed (`prove_disobeyed`)."""
+        table = self.table
+        if self.calls_open and table is not None and (table.finished or self.conceded_by):
+            self.establish_disobeyed(every=True)
+        for requirement, play, trick in self.suspected:  # a hand played out showed he had none; else, as written
+            if requirement.what == "lead-suit" and table is not None and not table.finished:
+                self.call_disobeyed(requirement, play, trick, table.rules.suit_of(play.card))
+
+    @final
+    def still_correctable(self) -> None:
+        """The renounces, and the calls disobeyed by a card that does not renounce, that the transcript stops
+        before their trick is quitted: each a finding that it can still be corrected."""
         law = self.penalty_laws.revoke
         for revoke in self.correctable:
             self.find("revoke", revoke.player, revoke.at, "revoke.corrected",
@@ -698,8 +723,12 @@ class HandReplay:
                       f"{law.timing(self, revoke).capitalize()}, "
                       "so the revoke can still be corrected.",
                       trick=revoke.trick, status="correctable")
-        self.check_claims()
-        return self.verdict()
+        for requirement, play, trick, _ in self.calls_open:
+            words = self.disobeyed_words(requirement, play)
+            self.find("call-disobeyed", play.player, play.at, "call.disobeyed", f"{words} in trick {trick}. The "
+                      "trick is not quitted yet, so he may still take it back and obey the call (the card then lies "
+                      "face up); not corrected in time, it carries the revoke penalty.", trick=trick,
+                      status="correctable")
 
     @final
     def check_dealer(self) -> None:
@@ -1045,6 +1074,19 @@ class HandReplay:
                           f"the upcard {line.card} was also dealt to {player}: the pack is wrong")
 
     @final
+    def turned_at_deal(self) -> bool:
+        """Whether a card is turned: its line read now if it is written later in the hand (before any `redeal`
+        line), for an event before play that needs it (whist's claim of the rest before the opening lead): it was
+        turned at the deal, wherever it is written, as `HandRecord.dealt_first` reads it before the first card."""
+        for line in self.record.lines if self.upcard is None else ():
+            if type(line) is ev.RedealLine:
+                break
+            if type(line) is ev.UpcardLine:
+                self.on_upcard(line)  # read again where it is written, it is the same card: nothing more
+                break
+        return self.upcard is not None
+
+    @final
     def upcard_misplaced(self, player: str, card: Card, at: ev.Span) -> None:
         """The dealer's own turned card is in `player`'s hand (`Declaration.misplaced_upcard`)."""
         if self.declared.misplaced_upcard == "duplicate-card":
@@ -1282,7 +1324,7 @@ class HandReplay:
         self.requirements.extend(met)
         back = [c for c in self.calls_lapsed if c.offender == player and c.card is card]
         self.calls_lapsed = tuple(c for c in self.calls_lapsed if c not in back)
-        if back and card not in self.exposed.get(player, ()):
+        if (back or met) and card not in self.exposed.get(player, ()):  # a call it met: it was exposed
             self.exposed.setdefault(player, []).append(card)
         if back and not any(c.offender == player and c.card is card and Lapse.CARD_PLAYED in c.ends
                             for c in self.choices):  # not exposed again as it went back (`LiableCards.taken_back`)
@@ -1480,6 +1522,8 @@ class HandReplay:
         if self.table is not None:
             for fact in self.table.finish():
                 self.on_fact(fact)
+        if self.calls_open:
+            self.establish_disobeyed(every=True)
 
     @final
     def end_of_transcript_after_throw_up(self) -> None:
@@ -1705,6 +1749,8 @@ class HandReplay:
             self.drop_correctable(fact.player, fact.card)
         if self.early_plays:
             self.take_back_early_play(fact)
+        if self.calls_open:
+            self.call_corrected(fact)
         self.penalty_laws.retract.retracted(self, fact)
         if fact.returned and self.choices:
             self.sent_back_with(fact.trick)
@@ -1757,12 +1803,12 @@ class HandReplay:
 
     @final
     def drop_correctable(self, player: str, card: Card) -> None:
-        self.correctable = [r for r in self.correctable if not (r.player == player and r.card is card)]
+        self.correctable = tuple(r for r in self.correctable if not (r.player == player and r.card is card))
 
     @final
     def fact_revoke(self, fact: tb.Revoke) -> None:
         if fact.status == "correctable":
-            self.correctable.append(fact)
+            self.correctable = (*self.correctable, fact)
             return
         self.drop_correctable(fact.player, fact.card)
         law = self.penalty_laws.revoke
@@ -2084,6 +2130,8 @@ class HandReplay:
     def check_requirements(self, event: ev.Play) -> None:
         law, table = self.penalty_laws.call, self.table
         assert table is not None
+        if self.calls_open and not table.current.plays:  # a lead quits the trick before it (W40)
+            self.establish_disobeyed()
         for requirement in [r for r in self.requirements if r.offender == event.player]:
             if requirement.trick is not None and self.trick_number != requirement.trick:
                 self.requirements.remove(requirement)  # its trick was played out without it: the table let it go
@@ -2091,8 +2139,12 @@ class HandReplay:
             verdict = law.met(self, requirement, event)
             if verdict is None:
                 continue
-            if not verdict and self.renounces(event, table):  # W48: the revoke's penalty, charged once (W71)
+            renounce = not verdict and self.renounces(event, table)  # W48: the revoke's penalty, charged once (W71)
+            if renounce or (not verdict and law.corrected_in_time):
                 requirement.trick = table.current.number  # the card put back in its place obeys it, in time
+                if not renounce:  # not a revoke the table knows: open here until its trick is quitted
+                    self.calls_open = (*self.calls_open, (requirement, event, table.current.number,
+                                                          table.led_suit() or table.rules.suit_of(event.card)))
                 continue
             self.requirements.remove(requirement)
             if verdict and requirement.card is not None:  # met by a card that may yet go back (`exposed_back`)
@@ -2100,6 +2152,44 @@ class HandReplay:
             if not verdict:
                 self.call_disobeyed(requirement, event, table.current.number,
                                     table.led_suit() or table.rules.suit_of(event.card))
+
+    @final
+    def establish_disobeyed(self, every: bool = False) -> None:
+        """The calls disobeyed with a card that does not renounce (`CallLaw.corrected_in_time`) whose trick the
+        lead about to be played quits (`every`: the hand is over) are established: each carries the revoke penalty
+        (`call_disobeyed`)."""
+        table = self.table
+        assert table is not None
+        quitted = len(table.tricks)  # at a lead: every trick complete (`check_requirements`)
+        for requirement, play, trick, led in [d for d in self.calls_open if every or d[2] <= quitted]:
+            self.calls_open = tuple(d for d in self.calls_open if d[1] is not play)
+            if requirement in self.requirements:
+                self.requirements.remove(requirement)
+            self.call_disobeyed(requirement, play, trick, led)
+
+    @final
+    def call_corrected(self, fact: tb.Retracted) -> None:
+        """A card that disobeyed a call, taken back before its trick was quitted (W48 as a revoke, W41): no penalty;
+        the card lies face up (`calls_corrected`, for the game's exposed cards) and the call still binds."""
+        for requirement, play, trick, _ in [d for d in self.calls_open if d[1].player == fact.player
+                                            and d[1].card is fact.card and d[2] == fact.trick]:
+            self.calls_open = tuple(d for d in self.calls_open if d[1] is not play)
+            self.calls_corrected = (*self.calls_corrected, fact.card)
+            words = self.disobeyed_words(requirement, play)
+            self.find("call-disobeyed", play.player, play.at, "call.disobeyed", f"{words}, and took it back before "
+                      f"trick {trick} was quitted: no penalty; {play.card} lies face up, liable to be called, and the "
+                      "call still binds.", trick=trick, status="corrected")
+
+    @final
+    def disobeyed_words(self, requirement: Requirement, play: ev.Play) -> str:
+        """What `play` did against `requirement`, in words."""
+        return f"{play.player} was required to {self.demanded(requirement)} but played {play.card}"
+
+    @final
+    def demanded(self, requirement: Requirement) -> str:
+        """What `requirement` asks its player to do, in words ("play his highest heart", "lead a club")."""
+        verb = "lead" if requirement.what == "lead-suit" else "play"
+        return f"{verb} {self.penalty_laws.call.describe(self, requirement)}"
 
     @final
     def renounces(self, event: ev.Play, table: tb.TrickTable) -> bool:
@@ -2581,6 +2671,9 @@ class HandReplay:
             step = self.take_back_step()
             if step is not None:
                 return step
+        if self.calls_open:
+            requirement, play = self.calls_open[0][:2]
+            return f"{play.player} to take back {play.card} and {self.demanded(requirement)}"
         if self.correctable:
             revoke = self.correctable[0]
             trump = self.correction(revoke)[0]
@@ -2637,6 +2730,12 @@ class HandReplay:
                                f"{revoke.player} must take back {revoke.card} and follow suit"
                                "{0}{1}.".format(*self.correction(revoke)) + law.taken_back(self, revoke),
                                (Reply("take-back", "take-back", f"{revoke.player} retract {revoke.card}"),)))
+        for requirement, play, trick, _ in self.calls_open if going_on else ():
+            out.append(Pending(play.player, ("take-back",), self.rule_id("call.disobeyed"),
+                               f"{self.disobeyed_words(requirement, play)} in trick {trick}: the trick is not quitted "
+                               f"yet, so {play.player} must take back {play.card} and obey the call; it then lies face "
+                               "up, liable to be called.",
+                               (Reply("take-back", "take-back", f"{play.player} retract {play.card}"),)))
         return out
 
     @final

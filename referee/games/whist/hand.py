@@ -113,11 +113,14 @@ class WhistHand(HandReplay):
 
     # ---- play ---------------------------------------------------------------------------
     def ready_to_play(self, event: ev.Play) -> bool:
-        if self.upcard is None:
-            return self.refuse_play(event, self.say("transcript.consistency", "before-upcard", player=event.player,
-                                                    card=event.card))
-        self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
-        return True
+        return self.before_play_rest(event) or self.refuse_play(event, self.say(
+            "transcript.consistency", "before-upcard", player=event.player, card=event.card))
+
+    def before_play_rest(self, event: ev.Concede | ev.ClaimRest | ev.Play | ev.Spread) -> bool:
+        """The trump card turned, play may begin: a claim or concession before the lead settles as after one (W69)."""
+        if self.table is None and self.turned_at_deal():
+            self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
+        return self.table is not None
 
     def on_play(self, event: ev.Play) -> None:
         """E57 (W53): under the English code the partner of a player who led his winning cards one after
@@ -137,6 +140,8 @@ class WhistHand(HandReplay):
             self.wrong_count_found()
         play_on_choices(self, fact.trick.number, self.short, WhistHand.chose_new_deal)  # L19, E69 (W62-W63)
         self.suit_calls.due(self)
+        if self.exposed:  # an exposed card called in this trick and not played may be called again (W51)
+            self.exposed_cards.recall(self)
 
     def wrong_count_found(self) -> None:
         """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack): its
@@ -201,12 +206,12 @@ class WhistHand(HandReplay):
         self.exposed_cards.lay_down(self, holder, event, topic)
         self.face_up.add(holder)
         self.thrown += [*self.irregularities[found:], *self.penalties[fined:]] if isinstance(event, ev.Spread) else []
-        if len(self.face_up) < len(self.order) or self.table is None:
+        if len(self.face_up) < len(self.order) or not self.before_play_rest(event) or (table := self.table) is None:
             return
         self.irregularities[:] = [f for f in self.irregularities if all(f is not g for g in self.thrown)]
         self.penalties[:] = [p for p in self.penalties if all(p is not q for q in self.thrown)]
         self.choices[:] = [c for c in self.choices if Lapse.SETTLEMENT in c.ends]  # no card is left to call
-        left = self.cards_per_hand - len(self.table.tricks)
+        left = self.cards_per_hand - len(table.tricks)
         if (claimant := self.claimant) is None:  # nobody claimed the tricks left: they count for neither side
             self.end("claimed")
             self.note(self.say("score.tricks", "thrown-down", left=left))
@@ -230,12 +235,6 @@ class WhistHand(HandReplay):
     def next_step(self) -> str | None:
         if self.table is not None:  # L24: a lead out of turn, once noticed, goes back with any card played to it
             back = self.false_card_step(self.false_lead, len(self.table.current.plays) > 1) if self.false_lead else None
-            revoke = self.correctable[0] if self.correctable else None  # W41, W51: a renounce against a card called
-            called = next((r.card for r in self.requirements if revoke and r.offender == revoke.player  # in its trick:
-                           and r.what == "card" and r.trick == revoke.trick), None)  # the call is made, none awaited
-            step = self.exposed_cards.step(self) if revoke is None or called is None else self.say(
-                "revoke.corrected", "called-step", player=revoke.player, card=revoke.card, called=called,
-                suit=revoke.led.word)
-            return self.choice_step() or step or back or self.next_in_play()
+            return self.choice_step() or self.exposed_cards.step(self) or back or self.next_in_play()
         return self.choice_step() or (self.say("score.tricks", "lead-step", eldest=self.eldest) if self.upcard else
                                       self.say("score.tricks", "turn-step", dealer=self.dealer, eldest=self.eldest))

@@ -148,8 +148,8 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         second, third = hand.left_of(leader), hand.partner(leader)
         fourth = player == hand.right_of(leader) and second == expected and third not in hand.table.current.players
         english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
-        words, fit = ((), "") if not fourth else (("win", "lose"), "") if english else high_low_or_trump(hand, second)
-        if not words:  # no penalty: not the fourth hand, or no demand fits the second (trumps led, he has none)
+        words, fit = (("win", "lose"), "") if english else high_low_or_trump(hand, second)
+        if not fourth or not words:  # no penalty: not the fourth hand, or no demand fits the second (trumps led, none)
             return Ruling(topic="play.before-second", account=hand.say(
                 "play.before-second", "no-trumps", player=player, card=card, trick=trick, expected=expected) if fourth
                 else hand.say("play.before-second", "stands", player=player, card=card, trick=trick, expected=expected))
@@ -223,8 +223,9 @@ class WhistExposedLaw(laws.ExposedLaw["WhistHand"]):
                     hand.note(hand.say("exposed.trump-card", "may-lie", card=card, after=after))
 
                 return Ruling(found=False, then=lawful)
-            return Ruling(topic="exposed.trump-card", account=hand.say("exposed.trump-card", "still-out", card=card,
-                          after=after), offer=hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card"))
+            still_out = hand.say("exposed.trump-card", "still-out", card=card, after=after)
+            liable = hand.exposed_cards.offer(hand, event.player, card, "exposed.trump-card")
+            return Ruling(topic="exposed.trump-card", account=still_out, offer=liable)
         if table is not None:
             return Ruling(hand.say("exposed.card", "face-up"), hand.exposed_cards.offer(hand, event.player, card))
         dealer, them, others = hand.dealer, hand.adversaries(hand.dealer), hand.other(hand.side(hand.dealer))
@@ -309,6 +310,7 @@ class WhistCallLaw(laws.CallLaw["WhistHand"]):
 
 
 LAWS = laws.PenaltyLaws(revoke=WhistRevokeLaw(), retract=WhistRetractLaw(), out_of_turn=WhistOutOfTurnLaw(),
-                        attention=WhistAttentionLaw(), call=WhistCallLaw(lead_proven_later=True),  # W47 (L38)
-                        exposed=WhistExposedLaw(), deal=laws.MisdealRuleLaw["WhistHand"]((ev.UpcardLine,)))  # W8
+                        attention=WhistAttentionLaw(), exposed=WhistExposedLaw(),  # W47 (L38); W48 as W40 (L28):
+                        call=WhistCallLaw(lead_proven_later=True, corrected_in_time=True),
+                        deal=laws.MisdealRuleLaw["WhistHand"]((ev.UpcardLine,)))  # W8
 """Whist's penalty laws, declared on its hand."""

@@ -2,8 +2,7 @@
 game and the revoking side's cap; and, when a side goes out, the game's value and the rubber.
 
 Settling reads the hand and writes only the ledger (and the penalties and notes it explains), so
-settling twice gives the same verdict.
-"""
+settling twice gives the same verdict."""
 
 from __future__ import annotations
 
