@@ -1074,19 +1074,6 @@ class HandReplay:
                           f"the upcard {line.card} was also dealt to {player}: the pack is wrong")
 
     @final
-    def turned_at_deal(self) -> bool:
-        """Whether a card is turned: its line read now if it is written later in the hand (before any `redeal`
-        line), for an event before play that needs it (whist's claim of the rest before the opening lead): it was
-        turned at the deal, wherever it is written, as `HandRecord.dealt_first` reads it before the first card."""
-        for line in self.record.lines if self.upcard is None else ():
-            if type(line) is ev.RedealLine:
-                break
-            if type(line) is ev.UpcardLine:
-                self.on_upcard(line)  # read again where it is written, it is the same card: nothing more
-                break
-        return self.upcard is not None
-
-    @final
     def upcard_misplaced(self, player: str, card: Card, at: ev.Span) -> None:
         """The dealer's own turned card is in `player`'s hand (`Declaration.misplaced_upcard`)."""
         if self.declared.misplaced_upcard == "duplicate-card":

@@ -200,8 +200,9 @@ class HandRecord:
 
 
 _TURN_SEEN = frozenset({ev.Play, ev.Pass, ev.Order, ev.Bid, ev.Discard, ev.Alone, ev.NameSuit, ev.Sell, ev.Refuse,
-                        ev.Pitch, ev.Demand, ev.Keep})
-"""The events of the bidding and the play, which come after the card turned at the deal."""
+                        ev.Pitch, ev.Demand, ev.Keep, ev.ClaimRest, ev.Concede, ev.Spread})
+"""The events of the bidding and the play, and the claims, concessions and hands laid down that may
+end it before its first card (whist's, W69), all of which come after the card turned at the deal."""
 
 
 def _turned_before(line: ev.EventLine, upcards: Sequence[ev.Line]) -> list[ev.Line]:

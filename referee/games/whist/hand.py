@@ -118,7 +118,7 @@ class WhistHand(HandReplay):
 
     def before_play_rest(self, event: ev.Concede | ev.ClaimRest | ev.Play | ev.Spread) -> bool:
         """The trump card turned, play may begin: a claim or concession before the lead settles as after one (W69)."""
-        if self.table is None and self.turned_at_deal():
+        if self.table is None and self.upcard is not None:
             self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         return self.table is not None
 
