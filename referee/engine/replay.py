@@ -144,6 +144,10 @@ class Declaration:
     revoke_abandons: bool = False
     """Whether a transcript that stops after an established revoke leaves the hand abandoned (the
     revoke's penalty is scored, not the hand) rather than in progress."""
+    penalised_revokes: Callable[[Any], Sequence[tb.Revoke]] | None = None
+    """The established revokes that carry a penalty, for a game where some carry none (Euchre's that
+    cancel out, Somerset 71): with `revoke_abandons` only these end the hand, so a transcript that stops
+    after revokes that all cancel is in progress (`revokes_end_hand`). By default every one does."""
     claim_abandons: bool = False
     """Whether a claim that ends the hand before its last trick leaves it abandoned, settled as it
     stands (Boston's misère caller claiming for an opponent's error), rather than complete."""
@@ -2476,10 +2480,18 @@ class HandReplay:
         if self.hand_over():
             claimed = ended is not None and ended.reason == "claimed"
             return "abandoned" if declared.claim_abandons and claimed and not finished else "complete"
-        if (ended is not None and ended.reason == "thrown-up") or (self.revokes and declared.revoke_abandons):
+        if (ended is not None and ended.reason == "thrown-up") or (self.revokes and self.revokes_end_hand()):
             return "abandoned"
         short = declared.short_abandons and table is not None and bool(self.short_players())
         return "abandoned" if short else "in-progress"
+
+    @final
+    def revokes_end_hand(self) -> bool:
+        """Whether the revokes established so far end the hand, in a game whose laws say so (`revoke_abandons`):
+        any one does, or in a game that says which carry a penalty (`penalised_revokes`), one of those."""
+        declared = self.declared
+        penalised = declared.penalised_revokes
+        return declared.revoke_abandons and (penalised is None or bool(penalised(self)))
 
     @final
     def short_players(self) -> list[str]:

@@ -18,7 +18,7 @@ from ...notation.cards import Card, Suit
 from ...notation.reader import HandRecord
 from .cards import PACKS, EuchreTricks, bower_role
 from .penalties import LAWS, play_after, shown_before_alone, wrong_count_penalty
-from .settlement import settle
+from .settlement import penalised_revokes, settle
 
 EuchreOptions = TypedDict("EuchreOptions", {
     "turned-down-suit": Literal["pass", "name-again"],
@@ -61,7 +61,7 @@ def bidding_rules(stick_the_dealer: bool) -> AuctionRules[Suit]:
 
 class EuchreHand(HandReplay):
     declared = Declaration("euchre", 5, PACKS["24"], LAWS, revoke_abandons=True, pack_by=("deck", PACKS),
-                           card_role=bower_role, settlement=settle,
+                           card_role=bower_role, settlement=settle, penalised_revokes=penalised_revokes,
                            call_words=PENALTY_WORDS | {"partnership", "alone", "deal-stands"})  # SOM 100; SOM 40
 
     @property

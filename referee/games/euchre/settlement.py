@@ -22,7 +22,7 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
     if (status := hand.status()) in ("redeal", "thrown-in"):
         return
     barred = {hand.sides.side(p) for p in hand.wrong_count}
-    if hand.revokes and (settle_revokes(hand, ledger) or status != "complete"):  # each offence has its penalty
+    if hand.revokes and (settle_revokes(hand, ledger) or status == "abandoned"):  # each offence has its penalty
         barred.update(hand.sides.side_of.values())  # nobody scores it: "Do not also score" (seed), or unfinished
     elif status != "complete":
         return
