@@ -27,7 +27,7 @@ class EuchreRevokeLaw(laws.RevokeLaw["EuchreHand"]):
         if fact.status == "corrected":
             return super().decide(hand, fact)
         points, side, options = revoke_points(hand, fact.player, fact.at), hand.side(fact.player), hand.game_options
-        unless = ", unless a revoke by the other side cancels it" if options["revoke-count"] == "cancel" else ""
+        unless = ", unless a revoke by the other side cancels this one" if options["revoke-count"] == "cancel" else ""
         cost = f"{side} lose {points} points" if options["revoke-penalty"] == "deduct" else \
             f"{hand.other(side)} score {points} points"
         return laws.Ruling(f"{cost} and the hand's ordinary result is not scored{unless}.")

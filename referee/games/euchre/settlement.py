@@ -21,11 +21,10 @@ def settle(hand: EuchreHand, ledger: Ledger) -> None:
     for a wrong count, then the hand's result: not after a penalised revoke (seed), nor to a side miscounted."""
     if (status := hand.status()) in ("redeal", "thrown-in"):
         return
-    barred = {hand.sides.side(p) for p in hand.wrong_count}
-    if hand.revokes and (settle_revokes(hand, ledger) or status == "abandoned"):  # each offence has its penalty
-        barred.update(hand.sides.side_of.values())  # nobody scores it: "Do not also score" (seed), or unfinished
-    elif status != "complete":
-        return
+    penalised = settle_revokes(hand, ledger) if hand.revokes else []  # each offence has its penalty
+    if not penalised and status != "complete":
+        return  # in progress (an established revoke penalised ends the hand: `penalised_revokes`)
+    barred = set(hand.sides.side_of.values()) if penalised else {hand.sides.side(p) for p in hand.wrong_count}
     for player in sorted(hand.wrong_count):
         side, points = hand.sides.side(player), wrong_count_points(hand)
         cause, other = hand.say("wrong-count.play", "cause", side=side), hand.sides.other(side)
