@@ -263,13 +263,13 @@ class HandReplay:
     """The calls of exposed cards that their play ended (`exposed_back`): rare, so an instance default rather
     than an `__init__` line every hand would run."""
     calls_met: tuple[Requirement, ...] = ()
+    """The calls of cards their play met (`check_requirements`), due again if the card goes back (`exposed_back`)."""
     calls_open: tuple[tuple[Requirement, ev.Play, int, Suit], ...] = ()
     """Calls disobeyed by a card that does not renounce, open with their trick (`CallLaw.corrected_in_time`)."""
     calls_corrected: tuple[Card, ...] = ()
     """Cards taken back that disobeyed a call (`call_corrected`): they lie face up (`ExposedCards.taken_back`)."""
     correctable: tuple[tb.Revoke, ...] = ()
-    """Renounces that may still be taken back (`fact_revoke`); like the three above, rare, so instance defaults."""
-    """The calls of cards their play met (`check_requirements`), due again if the card goes back (`exposed_back`)."""
+    """Renounces that may still be taken back (`fact_revoke`); like the five above, rare, so instance defaults."""
     turned_line: ev.UpcardLine | None = None
     """The hand's `upcard` line, once read (`on_upcard`): one card is turned, so a second line is a finding."""
     line_handlers: ClassVar[dict[type, Callable[..., None]]]
