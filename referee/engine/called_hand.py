@@ -148,6 +148,14 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
             self.note(taken_as_passed(self, event, silent))
         return silent
 
+    def naming_closes(self, event: ev.NameSuit, waits: bool = False) -> None:
+        """The standing bid's caller names trumps: naming shows the passes due went unwritten, so the table
+        took the silent to have passed (`take_silence`), in both games; not in a misère, which has no trumps,
+        nor while his bid `waits` for an answer the game's law awaits (French Boston's demand not accepted)."""
+        high = self.calls.high
+        if high is not None and event.player == self.calls.caller and not high.rung.misere and not waits:
+            self.take_silence(event)
+
     # ---- play -------------------------------------------------------------------------------
     def on_play(self, event: ev.Play) -> None:
         """A card played; once a second card is in the trick, a solo caller's lead out of turn

@@ -142,8 +142,7 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
         self.call_taken()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
-        if event.player == self.caller and self.high and not self.high.misere:
-            self.take_silence(event)  # the remaining passes were not written down
+        self.naming_closes(event)  # the remaining passes were not written down
         player, suit, bound = event.player, event.suit, bound_suit(self.high, self.upcard)
         late = self.step != "naming" and (self.table is not None or suit is not bound)  # not his bound suit again
         if late or self.stage == "ended" or player != self.caller:
