@@ -250,8 +250,7 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
         if self.liable:
             self.liable.played(event.card)
 
-    def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        self.discards_missed(fact)
+    def trick_decides(self, fact: tb.TrickWon) -> None:
         why = self.called.decided_by(fact.trick.winner, self.high is not None and self.high.tricks == 13)
         if why is None or (self.table is not None and self.table.finished):  # the last trick: nothing to throw up
             return

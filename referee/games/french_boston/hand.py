@@ -175,9 +175,8 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
         return self.say("wrong-count.play", "caller-side", player=player) if player in self.called.side \
             else self.say("wrong-count.play", "adversary", player=player)
 
-    def fact_trickwon(self, fact: tb.TrickWon) -> None:
+    def trick_decides(self, fact: tb.TrickWon) -> None:
         caller = self.called.caller
-        self.discards_missed(fact)
         # only a misère caller's trick throws the hands up (a card taken back from it reopens it)
         if self.called.decided_by(fact.trick.winner) and not self.ended_as("thrown-up"):
             short, trick = self.short_players(), fact.trick.number
