@@ -148,6 +148,14 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
             self.note(taken_as_passed(self, event, silent))
         return silent
 
+    def naming_closes(self, event: ev.NameSuit, waits: bool = False) -> None:
+        """The standing bid's caller names trumps: naming shows the passes due went unwritten, so the table
+        took the silent to have passed (`take_silence`), in both games; not in a misère, which has no trumps,
+        nor while his bid `waits` for an answer the game's law awaits (French Boston's demand not accepted)."""
+        high = self.calls.high
+        if high is not None and event.player == self.calls.caller and not high.rung.misere and not waits:
+            self.take_silence(event)
+
     # ---- play -------------------------------------------------------------------------------
     def on_play(self, event: ev.Play) -> None:
         """A card played; once a second card is in the trick, a solo caller's lead out of turn
@@ -290,10 +298,22 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
         """The players still to discard while the hand waits for a little misère's discards."""
         return self.still_to_discard() if self.step == "discarding" else []
 
+    def fact_trickwon(self, fact: tb.TrickWon) -> None:
+        """A trick is complete: after trick 1, the discards still due are missed (`discards_missed`), in
+        both games; then the game says whether the trick decides the hand (`trick_decides`)."""
+        if fact.trick.number == 1:
+            self.discards_missed(fact)
+        self.trick_decides(fact)
+
+    def trick_decides(self, fact: tb.TrickWon) -> None:
+        """Whether the trick just won decides the hand before its last trick, the hands thrown up (`throw_up`):
+        a misère's caller took it, or (in the game whose law says so) a slam's caller lost it."""
+        raise NotImplementedError
+
     def discards_missed(self, fact: tb.TrickWon) -> None:
         """Trick 1 is complete, the players still due to discard for a little misère (after a lead let
         stand before them) have not: found once, at its last card (the rulebook's misere.discard)."""
-        if fact.trick.number == 1 and (missing := self.missing_discards()):
+        if missing := self.missing_discards():
             self.found("illegal-discard", missing[0], fact.trick.plays[-1].at, "misere.discard", "late",
                        missing=" and ".join(missing))
 

@@ -142,8 +142,7 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
         self.call_taken()
 
     def on_namesuit(self, event: ev.NameSuit) -> None:
-        if event.player == self.caller and self.high and not self.high.misere:
-            self.take_silence(event)  # the remaining passes were not written down
+        self.naming_closes(event)  # the remaining passes were not written down
         player, suit, bound = event.player, event.suit, bound_suit(self.high, self.upcard)
         late = self.step != "naming" and (self.table is not None or suit is not bound)  # not his bound suit again
         if late or self.stage == "ended" or player != self.caller:
@@ -251,8 +250,7 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
         if self.liable:
             self.liable.played(event.card)
 
-    def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        self.discards_missed(fact)
+    def trick_decides(self, fact: tb.TrickWon) -> None:
         why = self.called.decided_by(fact.trick.winner, self.high is not None and self.high.tricks == 13)
         if why is None or (self.table is not None and self.table.finished):  # the last trick: nothing to throw up
             return

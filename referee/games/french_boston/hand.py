@@ -104,9 +104,8 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
     def on_namesuit(self, event: ev.NameSuit) -> None:
         """A caller names trumps: a demander his laid card's suit, in belle or petite; a solo caller
         any suit in which his contract ranks as high as his bid (the tricks it needs may rise)."""
-        high, accepted = self.calls.high, self.calls.answerer is not None  # as in Boston, a solo or accepted caller's
-        if high and event.player == high.player and not high.rung.misere and (accepted or not high.is_demand):
-            self.take_silence(event)  # naming shows the passes due went unwritten (an unaccepted demand waits)
+        high = self.calls.high  # a demand not yet accepted waits for its answer: naming trumps closes nothing
+        self.naming_closes(event, waits=high is not None and high.is_demand and self.calls.answerer is None)
         contract = self.undertaking if self.stage == "auction" else None  # the contract made, while play has not begun
         player, suit = event.player, event.suit.word
         if contract is None or player != self.called.caller or contract.kind == "misere" or contract.named:
@@ -176,9 +175,8 @@ class FrenchBostonHand(CalledHand[Proposal, FrenchBostonOptions]):
         return self.say("wrong-count.play", "caller-side", player=player) if player in self.called.side \
             else self.say("wrong-count.play", "adversary", player=player)
 
-    def fact_trickwon(self, fact: tb.TrickWon) -> None:
+    def trick_decides(self, fact: tb.TrickWon) -> None:
         caller = self.called.caller
-        self.discards_missed(fact)
         # only a misère caller's trick throws the hands up (a card taken back from it reopens it)
         if self.called.decided_by(fact.trick.winner) and not self.ended_as("thrown-up"):
             short, trick = self.short_players(), fact.trick.number
