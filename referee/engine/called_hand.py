@@ -201,7 +201,9 @@ class CalledHand(HandReplay, Generic[Bid, Options]):
         in_play = self.table is not None and not self.play_over()
         if in_play:
             self.rest_claimant = event.player
-        if misere_claim(self, event, self.called):  # he claims to lose the rest wherever he says it, as Boston's rule
+        high = self.calls.high  # in the bidding, a misère's: its bidder's claim too is to lose the rest
+        bidder = self.calls.caller if self.bidding and high is not None and high.rung.misere else None
+        if misere_claim(self, event, self.called.misere_caller or bidder):  # wherever he says it, in both games
             return
         if (free := self.claim_free(event.player)) is not None:
             self.note(free)

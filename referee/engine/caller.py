@@ -155,11 +155,11 @@ def claim_rest(hand: HandReplay, event: ev.ClaimRest, called: Called, misere: Mi
     return None
 
 
-def misere_claim(hand: HandReplay, event: ev.ClaimRest, called: Called) -> bool:
-    """Whether the claim of the rest is a misère's caller's: he says he will lose every trick left, which
+def misere_claim(hand: HandReplay, event: ev.ClaimRest, caller: str | None) -> bool:
+    """Whether the claim of the rest is the misère `caller`'s: he says he will lose every trick left, which
     no law penalises, as a note in the game's words says (``play.claim-rest`` ``misere-caller``), not
     the words of a claim to win them."""
-    if event.player != called.misere_caller:
+    if caller is None or event.player != caller:
         return False
     hand.note(hand.say("play.claim-rest", "misere-caller", player=event.player))
     return True

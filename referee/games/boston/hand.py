@@ -265,16 +265,15 @@ class BostonHand(CalledHand[BostonBid, BostonOptions]):
         return offender in self.called.against and self.stage != "ended" and not self.play_over()
 
     def claim_free(self, player: str) -> str | None:
-        """No penalty from the caller, who has no partner (in a misère he claims to lose the rest, whenever
-        he says it), nor while nobody bid, nor outside the play: in the bidding, or once no trick is left
-        (L36 speaks of the rest). The close of the bidding makes the caller's adversaries partners, so
-        before the opening lead their laid cards are exposed as a single card shown there is (L20)."""
-        outside = self.step == "bidding" or self.stage == "ended" or self.play_over()
-        if player != self.caller:  # None: an opponent of the caller's, in play, whom the law penalises
-            return self.say("play.claim-rest", "outside", player=player) if outside \
-                else None if self.caller is not None else self.say("play.claim-rest", "no-caller", player=player)
-        return self.say("play.claim-rest", "misere-caller", player=player) if self.high and self.high.misere \
-            else self.say("play.claim-rest", "caller", player=player)
+        """No penalty from the caller, who has no partner (a misère's claims to lose the rest: `misere_claim`),
+        nor while nobody bid, nor outside the play: in the bidding, or once no trick is left (L36 speaks of
+        the rest). The close of the bidding makes the caller's adversaries partners, so before the opening
+        lead their laid cards are exposed as a single card shown there is (L20)."""
+        if player == self.caller:
+            return self.say("play.claim-rest", "caller", player=player)
+        if self.step == "bidding" or self.stage == "ended" or self.play_over():
+            return self.say("play.claim-rest", "outside", player=player)
+        return None if self.caller is not None else self.say("play.claim-rest", "no-caller", player=player)
 
     def lay_claimed(self, cards: dict[str, list[Card]]) -> None:
         """His partners' cards are liable to be called (L36), at the caller's call for the rest of the
