@@ -1641,7 +1641,9 @@ class HandReplay:
             self.fact_handlers[type(fact)](self, fact)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
-        """Game hook: a trick is complete (a game that overrides it calls `lead_stood` first)."""
+        """Game hook: a trick is complete. A game that overrides it and whose laws keep a lead or a card out of
+        turn in its trick until the trick ends (`false_lead`, `false_card`: Whist, Euchre, Auction Pitch) calls
+        `lead_stood` first; the Bostons' caller's lead out of turn is settled by the trick's second card."""
         self.lead_stood(fact)
 
     @final
