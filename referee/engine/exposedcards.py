@@ -63,6 +63,8 @@ class ExposedCards:
         """A trick complete: the exposed cards called in it and still not played may be called again (`offer`),
         unless their holder may yet take back a card of it to play the one called (a renounce, or a card that
         disobeyed the call, still correctable): that call waits for the trick to be complete again."""
+        if not hand.exposed:  # no card lies face up (the usual hand): nothing to call again
+            return
         recalled, self.recalled, table = self.recalled, [], hand.table
         open_now = {r.player for r in hand.correctable} | {p.player for _, p, _, _ in hand.calls_open}
         for holder, card, topic in recalled:  # the trick's last card is still among the exposed ones: not that

@@ -140,8 +140,7 @@ class WhistHand(HandReplay):
             self.wrong_count_found()
         play_on_choices(self, fact.trick.number, self.short, WhistHand.chose_new_deal)  # L19, E69 (W62-W63)
         self.suit_calls.due(self)
-        if self.exposed:  # an exposed card called in this trick and not played may be called again (W51)
-            self.exposed_cards.recall(self)
+        self.exposed_cards.recall(self)  # an exposed card called in this trick and not played may be called again (W51)
 
     def wrong_count_found(self) -> None:
         """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack): its
@@ -176,9 +175,8 @@ class WhistHand(HandReplay):
         last = self.table is not None and trick == len(self.table.tricks) - (not self.table.gathered)
         if not quitted or (self.game_options["see-last-trick"] and last):
             return
-        self.find("looked-at-trick", event.player, event.at, "play.look-back", self.say(
-            "play.look-back", "found", player=event.player, trick=trick, partner=self.partner(event.player)),
-            trick=self.trick_number)
+        self.find("looked-at-trick", event.player, event.at, "play.look-back", self.say("play.look-back", "found",
+                  player=event.player, trick=trick, partner=self.partner(event.player)), trick=self.trick_number)
         self.suit_calls.owe(self, event.player, "play.look-back",
                             self.say("play.look-back", "looked", player=event.player, trick=trick))
 

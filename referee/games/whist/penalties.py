@@ -159,9 +159,8 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         return Ruling(offer=Offer(frozenset(choosers), player, words, "play.before-second",
                                   hand.say("play.before-second", "offer", demand=demand),
                                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second, sends_back=True),
-                      topic="play.before-second", account=hand.say(
-                          "play.before-second", "ruling", player=player, card=card, trick=trick, expected=expected,
-                          demand=demand))
+                      topic="play.before-second", account=hand.say("play.before-second", "ruling", player=player,
+                          card=card, trick=trick, expected=expected, demand=demand))
 
     def played_twice(self, hand: WhistHand, fact: tb.PlayedTwice) -> None:
         """L19: a second card given to a trick is dead and leaves its player a card short; his adversaries
