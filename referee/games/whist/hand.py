@@ -123,12 +123,13 @@ class WhistHand(HandReplay):
         return self.table is not None
 
     def on_play(self, event: ev.Play) -> None:
-        """E57 (W53): under the English code the partner of a player who led his winning cards one after
-        another may be required to win the first or any one of those tricks: the demand comes again
-        as each of those cards is led, until it is made once."""
+        """E57 (W53): under the English code the partner of one who led his winning cards one after another may
+        be required to win any one of those tricks: the demand comes again at each such lead, until made once."""
         trick = self.table.current.number if self.table is not None and not self.table.current.plays else None
         super().on_play(event)
         self.thrown.clear()
+        if self.missed and self.table is not None and self.missed.get(event.player) == self.table.current.number - 1:
+            play_on_choices(self, self.table.current.number, self.short, WhistHand.chose_new_deal)
         topic = self.rule_id("play.led-ahead")
         if trick and self.led_ahead.pop(event.card, None) == event.player and not any(
                 e.detail == "win" for p in self.penalties if p.rule == topic for e in p.effects):
@@ -138,7 +139,9 @@ class WhistHand(HandReplay):
         self.lead_stood(fact)
         if fact.trick.number == 1 and "wrong-count" in self.deal_faults and not self.imperfect():
             self.wrong_count_found()
-        play_on_choices(self, fact.trick.number, self.short, WhistHand.chose_new_deal)  # L19, E69 (W62-W63)
+        if not self.missed or not any(t == fact.trick.number - 1 and p != fact.trick.plays[-1].player  # L19 (W62):
+                                      for p, t in self.missed.items()):  # one who missed the last played: `on_play`
+            play_on_choices(self, fact.trick.number, self.short, WhistHand.chose_new_deal)  # L19, E69 (W62-W63)
         self.suit_calls.due(self)
         self.exposed_cards.recall(self)  # an exposed card called in this trick and not played may be called again (W51)
 
