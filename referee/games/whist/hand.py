@@ -130,9 +130,8 @@ class WhistHand(HandReplay):
         self.thrown.clear()
         if self.missed and self.table is not None and self.missed.get(event.player) == self.table.current.number - 1:
             play_on_choices(self, self.table.current.number, self.short, WhistHand.chose_new_deal)
-        topic = self.rule_id("play.led-ahead")
         if trick and self.led_ahead.pop(event.card, None) == event.player and not any(
-                e.detail == "win" for p in self.penalties if p.rule == topic for e in p.effects):
+                e.detail == "win" for p in self.penalties if p.rule.endswith(".play.led-ahead") for e in p.effects):
             win_demand(self, event.player, trick)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
