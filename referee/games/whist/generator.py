@@ -16,9 +16,8 @@ HEADER = '[Game "whist"]\n[Players "A Y B Z"]\n[Partners "A-B Y-Z"]\n'
 
 def random_game(rng: random.Random, hands: int, plant_revokes: bool = False,
                 rules_for: PlayRulesFor | None = None, *, style: random.Random | None = None) -> str:
-    """`hands` random hands in a row, the deal passing to the left; with `plant_revokes`, about half
-    carry one revoke; with `style`, in `write_in_style`'s styles. Hands after a side goes out start
-    the next game, as the laws say."""
+    """`hands` random hands in a row, the deal passing to the left; with `plant_revokes`, about half carry one revoke;
+    with `style`, in `write_in_style`'s styles. Hands after a side goes out start the next game, as the laws say."""
     lines, first = [HEADER], rng.randrange(4)
     for number in range(1, hands + 1):
         lines += random_hand(rng, (first + number - 1) % 4, number, plant_revokes and rng.random() < 0.5, rules_for)[0]

@@ -123,25 +123,26 @@ class WhistHand(HandReplay):
         return self.table is not None
 
     def on_play(self, event: ev.Play) -> None:
-        """E57 (W53): under the English code the partner of a player who led his winning cards one after
-        another may be required to win the first or any one of those tricks: the demand comes again
-        as each of those cards is led, until it is made once."""
+        """E57 (W53): under the English code the partner of one who led his winning cards one after another may
+        be required to win any one of those tricks: the demand comes again at each such lead, until made once."""
         trick = self.table.current.number if self.table is not None and not self.table.current.plays else None
         super().on_play(event)
         self.thrown.clear()
-        topic = self.rule_id("play.led-ahead")
+        if self.missed and self.table is not None and self.missed.get(event.player) == self.table.current.number - 1:
+            play_on_choices(self, self.table.current.number, self.short, WhistHand.chose_new_deal)
         if trick and self.led_ahead.pop(event.card, None) == event.player and not any(
-                e.detail == "win" for p in self.penalties if p.rule == topic for e in p.effects):
+                e.detail == "win" for p in self.penalties if p.rule.endswith(".play.led-ahead") for e in p.effects):
             win_demand(self, event.player, trick)
 
     def fact_trickwon(self, fact: tb.TrickWon) -> None:
         self.lead_stood(fact)
         if fact.trick.number == 1 and "wrong-count" in self.deal_faults and not self.imperfect():
             self.wrong_count_found()
-        play_on_choices(self, fact.trick.number, self.short, WhistHand.chose_new_deal)  # L19, E69 (W62-W63)
+        if not self.missed or not any(t == fact.trick.number - 1 and p != fact.trick.plays[-1].player  # L19 (W62):
+                                      for p, t in self.missed.items()):  # one who missed the last played: `on_play`
+            play_on_choices(self, fact.trick.number, self.short, WhistHand.chose_new_deal)  # L19, E69 (W62-W63)
         self.suit_calls.due(self)
-        if self.exposed:  # an exposed card called in this trick and not played may be called again (W51)
-            self.exposed_cards.recall(self)
+        self.exposed_cards.recall(self)  # an exposed card called in this trick and not played may be called again (W51)
 
     def wrong_count_found(self) -> None:
         """L19: a hand of the wrong size found once all have played to trick 1 (with a perfect pack): its
@@ -176,9 +177,8 @@ class WhistHand(HandReplay):
         last = self.table is not None and trick == len(self.table.tricks) - (not self.table.gathered)
         if not quitted or (self.game_options["see-last-trick"] and last):
             return
-        self.find("looked-at-trick", event.player, event.at, "play.look-back", self.say(
-            "play.look-back", "found", player=event.player, trick=trick, partner=self.partner(event.player)),
-            trick=self.trick_number)
+        self.find("looked-at-trick", event.player, event.at, "play.look-back", self.say("play.look-back", "found",
+                  player=event.player, trick=trick, partner=self.partner(event.player)), trick=self.trick_number)
         self.suit_calls.owe(self, event.player, "play.look-back",
                             self.say("play.look-back", "looked", player=event.player, trick=trick))
 

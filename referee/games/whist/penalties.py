@@ -29,6 +29,7 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             ruling = self.corrected(hand, fact)
             return ruling if (fact.player, fact.trick) not in hand.asked else Ruling(hand.say(
                 "revoke.partner-asks", "asked", ruling=ruling.words), ruling.offer, ruling.then, "revoke.partner-asks")
+        hand.exposed_cards.correction_closed(hand)  # W51: a call of his exposed card waiting for the correction
         side, others = hand.side(fact.player), hand.other(hand.side(fact.player))
         if hand.both_revoked():  # both-revoke=new-deal: no penalty, the hand will be void
             return Ruling(hand.say("revoke.established", "both-pending", side=side))
@@ -159,9 +160,8 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         return Ruling(offer=Offer(frozenset(choosers), player, words, "play.before-second",
                                   hand.say("play.before-second", "offer", demand=demand),
                                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second, sends_back=True),
-                      topic="play.before-second", account=hand.say(
-                          "play.before-second", "ruling", player=player, card=card, trick=trick, expected=expected,
-                          demand=demand))
+                      topic="play.before-second", account=hand.say("play.before-second", "ruling", player=player,
+                          card=card, trick=trick, expected=expected, demand=demand))
 
     def played_twice(self, hand: WhistHand, fact: tb.PlayedTwice) -> None:
         """L19: a second card given to a trick is dead and leaves its player a card short; his adversaries
