@@ -18,17 +18,18 @@ class EuchreSession(GameSession[EuchreHand]):
         return EuchreHand(self.context(self.number), record)
 
     def advance(self, replay: EuchreHand, verdict: HandVerdict) -> None:
-        self.number = verdict.number + 1
+        void, deals = verdict.status == "redeal", self.setup.options["deals"]
+        self.number = verdict.number + (0 if void and deals else 1)  # where deals are counted, a void one's number
         # Somerset 41, under misdeal=loses-deal: a misdeal (the deal lines show one, or the `redeal` line names
         # one) passes the deal; a hand cancelled otherwise (a trick not rebuilt, a faced card) is dealt again by the
         # same dealer, as every one is by default; a wrong deal stopped (SOM 40, void too) by its rightful dealer
         lost = replay.redeal_why() == "misdeal" and replay.game_options["misdeal"] == "loses-deal"
-        again = verdict.status == "redeal" and (not lost or replay.deals_next != replay.dealer)
+        again = void and (not lost or replay.deals_next != replay.dealer)
         self.next_dealer = replay.deals_next if again else replay.left_of(replay.dealer)
         if self.won is None and not self.over:  # the first to the target wins; a game of a set number of deals is
-            if not self.setup.options["deals"]:  # over once its last deal is (`last_deal`), won by the higher total
+            if not deals:  # over once its last deal is (`last_deal`), won by the higher total
                 self.won = first_to_reach(self.score, verdict.ledger, self.setup.options["target"])
-            elif verdict.status != "redeal":  # a void deal, dealt again, is not one of the game's deals
+            elif not void:  # a void deal, dealt again, is not one of the game's deals
                 self.last_deal(self.counted(verdict.number), verdict.status)
 
 
