@@ -712,7 +712,11 @@ class HandReplay:
         if self.calls_open and table is not None and (table.finished or self.conceded_by):
             self.establish_disobeyed(every=True)
         for requirement, play, trick in self.suspected:  # a hand played out showed he had none; else, as written
-            if requirement.what == "lead-suit" and table is not None and not table.finished:
+            if requirement.what != "lead-suit" or table is None or table.finished:
+                continue
+            if self.not_quitted(trick):  # still his to take back: correctable (`still_correctable`)
+                self.calls_open = (*self.calls_open, (requirement, play, trick, table.rules.suit_of(play.card)))
+            else:
                 self.call_disobeyed(requirement, play, trick, table.rules.suit_of(play.card))
 
     @final
@@ -1742,7 +1746,7 @@ class HandReplay:
             self.drop_correctable(fact.player, fact.card)
         if self.early_plays:
             self.take_back_early_play(fact)
-        if self.calls_open:
+        if self.calls_open or self.suspected:
             self.call_corrected(fact)
         self.penalty_laws.retract.retracted(self, fact)
         if fact.returned and self.choices:
@@ -2164,6 +2168,12 @@ class HandReplay:
     def call_corrected(self, fact: tb.Retracted) -> None:
         """A card that disobeyed a call, taken back before its trick was quitted (W48 as a revoke, W41): no penalty;
         the card lies face up (`calls_corrected`, for the game's exposed cards) and the call still binds."""
+        for requirement, play, trick in [s for s in self.suspected if s[1].player == fact.player
+                                         and s[1].card is fact.card and s[2] == fact.trick]:
+            self.suspected.remove((requirement, play, trick))  # his hand unknown: taken back, as if disobeyed
+            requirement.trick = trick
+            self.requirements.append(requirement)
+            self.calls_open = (*self.calls_open, (requirement, play, trick, requirement.suit or play.card.suit))
         for requirement, play, trick, _ in [d for d in self.calls_open if d[1].player == fact.player
                                             and d[1].card is fact.card and d[2] == fact.trick]:
             self.calls_open = tuple(d for d in self.calls_open if d[1] is not play)
@@ -2172,6 +2182,14 @@ class HandReplay:
             self.find("call-disobeyed", play.player, play.at, "call.disobeyed", f"{words}, and took it back before "
                       f"trick {trick} was quitted: no penalty; {play.card} lies face up, liable to be called, and the "
                       "call still binds.", trick=trick, status="corrected")
+
+    @final
+    def not_quitted(self, trick: int) -> bool:
+        """Whether trick `trick` is not quitted yet (W40): being played, or complete with no card led to the next."""
+        table = self.table
+        if table is None:
+            return False
+        return trick == table.current.number or (trick == len(table.tricks) and not table.current.plays)
 
     @final
     def disobeyed_words(self, requirement: Requirement, play: ev.Play) -> str:
@@ -2217,7 +2235,8 @@ class HandReplay:
         assert self.table is not None
         rules = self.table.rules
         suit, led = rules.suit_of(event.card), self.table.led_suit()
-        for requirement, play, trick in [s for s in self.suspected if s[1].player == event.player]:
+        for requirement, play, trick in [s for s in self.suspected if s[1].player == event.player
+                                         and s[2] != self.trick_number]:  # a card replacing it proves nothing
             what = requirement.what
             if what == "trump":  # settled by his last card, when all he held is written
                 if self.table.current.number == self.table.tricks_in_hand:
