@@ -123,6 +123,8 @@ class ExposedCards:
         if table is None or early is None or early.card is card or any(  # played after the call: it disobeyed it
                 r.card is card and r.offender == holder and r.trick == table.current.number for r in hand.requirements):
             return None
+        if any(c is card for _, c, _ in self.recalled):  # called, or put back for a call, in this trick (`taken_back`)
+            return None
         led = table.led_suit()
         return early if early is table.current.plays[0] or card.suit is led or (
             led is not None and early.card.suit is not led and not table.holds_suit(holder, led)) else None
@@ -156,13 +158,17 @@ class ExposedCards:
 
     def taken_back(self, hand: HandReplay, fact: tb.Retracted) -> None:
         """A card `called_late` sent back lies face up, liable to be called; so does one taken back that disobeyed
-        a call (`HandReplay.call_corrected`: as a renounce corrected, L29)."""
+        a call (`HandReplay.call_corrected`: as a renounce corrected, L29), but its call opens only when the trick
+        is complete (`recall`): in this trick the call he disobeyed binds him still, and the adversaries cannot
+        also call the card (W71: "a suit call and a call of the same card cannot both be taken")."""
         if fact.card in self.unwaited:
             self.unwaited.discard(fact.card)
             self.expose(hand, fact.player, fact.card, "exposed.before-decision")
         if fact.card in hand.calls_corrected:
             hand.calls_corrected = tuple(c for c in hand.calls_corrected if c is not fact.card)
-            self.expose(hand, fact.player, fact.card, "call.disobeyed")
+            if fact.card not in hand.exposed.setdefault(fact.player, []):
+                hand.exposed[fact.player].append(fact.card)
+            self.recalled.append((fact.player, fact.card, "call.disobeyed"))
 
     def lay_down(self, hand: HandReplay, holder: str, event: ev.ClaimRest | ev.Spread, topic: str) -> None:
         """`holder`'s cards face up on the table (his own spread, or a claimant's partner's): each is
