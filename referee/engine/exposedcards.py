@@ -35,12 +35,11 @@ class ExposedCards:
     call (`unwaited`). It holds no reference to the hand: each method is given the hand it acts on,
     as the laws are, so the hand that owns it (and the choices it opens) make no reference cycle."""
 
-    __slots__ = ("held", "recalled", "unwaited")
+    __slots__ = ("recalled", "unwaited")
 
     def __init__(self) -> None:
         self.unwaited: set[Card] = set()
         self.recalled: list[tuple[str, Card, str]] = []  # cards called in the trick being played (`recall`)
-        self.held: list[tuple[str, Card, str]] = []  # called in a trick complete, its holder's correction open
 
     def offer(self, hand: HandReplay, holder: str, card: Card, topic: str = "exposed.card") -> Offer:
         """L21: an exposed card lies face up until played; either adversary may call it, and its owner
@@ -61,31 +60,15 @@ class ExposedCards:
                      f"may call it (call {card}) until it is played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
 
     def recall(self, hand: HandReplay) -> None:
-        """A trick complete: the exposed cards called in it and still not played may be called again (`offer`),
-        unless their holder may yet take back a card of it to play the one called (a renounce, or a card that
-        disobeyed the call, still correctable): that call waits until he does (the trick complete again) or the
-        trick is quitted without it (`correction_closed`)."""
+        """A trick complete: the exposed cards called in it and still not played may be called again, for the next
+        trick (`offer`; W51: L21, "the call may be repeated every trick until the card is played"), even while
+        their holder may yet take back a card of it (a renounce, a card that disobeyed the call): corrected with
+        the card called, the call lapses as it is played; not corrected, it binds him at the next trick."""
         if not hand.exposed:  # no card lies face up (the usual hand): nothing to call again
             return
-        recalled, self.recalled, self.held = [*self.held, *self.recalled], [], []
-        self.open_again(hand, recalled)
-
-    def correction_closed(self, hand: HandReplay) -> None:
-        """A correction left open with its trick is closed (W40: the trick quitted, the revoke established): the
-        calls `recall` kept waiting for it may be made again now, for the next trick (W51: L21, "the call may be
-        repeated every trick until the card is played"), not only once that trick is complete."""
-        held, self.held = self.held, []
-        self.open_again(hand, held)
-
-    def open_again(self, hand: HandReplay, called: list[tuple[str, Card, str]]) -> None:
-        """Each exposed card `called` and still not played may be called again, but one whose holder may yet take
-        back a card to play it waits (`held`)."""
-        table = hand.table
-        open_now = {r.player for r in hand.correctable} | {p.player for _, p, _, _ in hand.calls_open}
-        for holder, card, topic in called:  # the trick's last card is still among the exposed ones: not that
-            if holder in open_now:
-                self.held.append((holder, card, topic))
-            elif card in hand.exposed.get(holder, ()) and table is not None and card not in table.played:
+        recalled, self.recalled, table = self.recalled, [], hand.table
+        for holder, card, topic in recalled:  # the trick's last card is still among the exposed ones: not that
+            if card in hand.exposed.get(holder, ()) and table is not None and card not in table.played:
                 hand.open(self.offer(hand, holder, card, topic))
 
     def expose(self, hand: HandReplay, holder: str, card: Card, topic: str = "exposed.card") -> None:

@@ -29,7 +29,6 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             ruling = self.corrected(hand, fact)
             return ruling if (fact.player, fact.trick) not in hand.asked else Ruling(hand.say(
                 "revoke.partner-asks", "asked", ruling=ruling.words), ruling.offer, ruling.then, "revoke.partner-asks")
-        hand.exposed_cards.correction_closed(hand)  # W51: a call of his exposed card waiting for the correction
         side, others = hand.side(fact.player), hand.other(hand.side(fact.player))
         if hand.both_revoked():  # both-revoke=new-deal: no penalty, the hand will be void
             return Ruling(hand.say("revoke.established", "both-pending", side=side))
