@@ -1611,7 +1611,11 @@ class HandReplay:
         or once every trick is played (the player `what`: ignored)."""
         if self.table is None and self.before_play_rest(event):
             return False
-        if self.table is None:
+        if self.table is None and self.deal_faults and self.misdeal():
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} {what} before play, but the deal is a misdeal, dealt again: no trick is "
+                      "left to give; ignored")
+        elif self.table is None:
             self.unsupported(event, f"'{word}' before play")
         elif self.table.finished:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
