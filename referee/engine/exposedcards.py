@@ -66,8 +66,10 @@ class ExposedCards:
         the card called, the call lapses as it is played; not corrected, it binds him at the next trick."""
         if not hand.exposed:  # no card lies face up (the usual hand): nothing to call again
             return
-        recalled, self.recalled, table = self.recalled, [], hand.table
-        for holder, card, topic in recalled:  # the trick's last card is still among the exposed ones: not that
+        recalled = self.recalled
+        self.recalled = []
+        table = hand.table
+        for holder, card, topic in recalled:  # one played (the trick's last card, say) is called no more
             if card in hand.exposed.get(holder, ()) and table is not None and card not in table.played:
                 hand.open(self.offer(hand, holder, card, topic))
 

@@ -182,7 +182,7 @@ class RetractLaw(PenaltyLaw[H]):
         still be corrected (`CallLaw.corrected_in_time`), or is suspected of it, his hand unknown, and its trick
         not quitted (`CallLaw.lead_proven_later`). A game adds its own."""
         return event.card in hand.before_decision or any(
-            p.player == event.player and p.card is event.card for _, p, _, _ in hand.calls_open) or any(
+            d.play.player == event.player and d.play.card is event.card for d in hand.calls_open) or any(
             p.player == event.player and p.card is event.card and hand.not_quitted(t) for _, p, t in hand.suspected)
 
     def retracted(self, hand: H, fact: tb.Retracted) -> None:

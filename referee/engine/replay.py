@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
-from typing import Any, ClassVar, Final, Literal, final, get_args
+from typing import Any, ClassVar, Final, Literal, NamedTuple, final, get_args
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
@@ -116,6 +116,15 @@ class Requirement:
     rule: str
     at: ev.Span
     trick: int | None = None  # the one trick it concerns, if only one (a demand after a card out of turn)
+
+
+class OpenCall(NamedTuple):
+    """A call disobeyed by a card that does not renounce, open with its trick (`CallLaw.corrected_in_time`)."""
+
+    requirement: Requirement
+    play: ev.Play    # the card that disobeyed it, which its player may still take back
+    trick: int
+    led: Suit        # the suit led to the trick (the card's own, when it is the lead)
 
 
 @record
@@ -264,7 +273,7 @@ class HandReplay:
     than an `__init__` line every hand would run."""
     calls_met: tuple[Requirement, ...] = ()
     """The calls of cards their play met (`check_requirements`), due again if the card goes back (`exposed_back`)."""
-    calls_open: tuple[tuple[Requirement, ev.Play, int, Suit], ...] = ()
+    calls_open: tuple[OpenCall, ...] = ()
     """Calls disobeyed by a card that does not renounce, open with their trick (`CallLaw.corrected_in_time`)."""
     calls_corrected: tuple[Card, ...] = ()
     """Cards taken back that disobeyed a call (`call_corrected`): they lie face up (`ExposedCards.taken_back`)."""
@@ -715,7 +724,7 @@ class HandReplay:
             if requirement.what != "lead-suit" or table is None or table.finished:
                 continue
             if self.not_quitted(trick):  # still his to take back: correctable (`still_correctable`)
-                self.calls_open = (*self.calls_open, (requirement, play, trick, table.rules.suit_of(play.card)))
+                self.calls_open = (*self.calls_open, OpenCall(requirement, play, trick, table.rules.suit_of(play.card)))
             else:
                 self.call_disobeyed(requirement, play, trick, table.rules.suit_of(play.card))
 
@@ -2144,8 +2153,8 @@ class HandReplay:
             if renounce or (not verdict and law.corrected_in_time):
                 requirement.trick = table.current.number  # the card put back in its place obeys it, in time
                 if not renounce:  # not a revoke the table knows: open here until its trick is quitted
-                    self.calls_open = (*self.calls_open, (requirement, event, table.current.number,
-                                                          table.led_suit() or table.rules.suit_of(event.card)))
+                    self.calls_open = (*self.calls_open, OpenCall(requirement, event, table.current.number,
+                                                                  table.led_suit() or table.rules.suit_of(event.card)))
                 continue
             self.requirements.remove(requirement)
             if verdict and requirement.card is not None:  # met by a card that may yet go back (`exposed_back`)
@@ -2162,8 +2171,8 @@ class HandReplay:
         table = self.table
         assert table is not None
         quitted = len(table.tricks)  # at a lead: every trick complete (`check_requirements`)
-        for requirement, play, trick, led in [d for d in self.calls_open if every or d[2] <= quitted]:
-            self.calls_open = tuple(d for d in self.calls_open if d[1] is not play)
+        for requirement, play, trick, led in [d for d in self.calls_open if every or d.trick <= quitted]:
+            self.calls_open = tuple(d for d in self.calls_open if d.play is not play)
             if requirement in self.requirements:
                 self.requirements.remove(requirement)
             self.call_disobeyed(requirement, play, trick, led)
@@ -2177,10 +2186,10 @@ class HandReplay:
             self.suspected.remove((requirement, play, trick))  # his hand unknown: taken back, as if disobeyed
             requirement.trick = trick
             self.requirements.append(requirement)
-            self.calls_open = (*self.calls_open, (requirement, play, trick, requirement.suit or play.card.suit))
-        for requirement, play, trick, _ in [d for d in self.calls_open if d[1].player == fact.player
-                                            and d[1].card is fact.card and d[2] == fact.trick]:
-            self.calls_open = tuple(d for d in self.calls_open if d[1] is not play)
+            self.calls_open = (*self.calls_open, OpenCall(requirement, play, trick, requirement.suit or play.card.suit))
+        for requirement, play, trick, _ in [d for d in self.calls_open if d.play.player == fact.player
+                                            and d.play.card is fact.card and d.trick == fact.trick]:
+            self.calls_open = tuple(d for d in self.calls_open if d.play is not play)
             self.calls_corrected = (*self.calls_corrected, fact.card)
             words = self.disobeyed_words(requirement, play)
             self.find("call-disobeyed", play.player, play.at, "call.disobeyed", f"{words}, and took it back before "
@@ -2696,7 +2705,7 @@ class HandReplay:
             if step is not None:
                 return step
         if self.calls_open:
-            requirement, play = self.calls_open[0][:2]
+            requirement, play = self.calls_open[0].requirement, self.calls_open[0].play
             return f"{play.player} to take back {play.card} and {self.demanded(requirement)}"
         if self.correctable:
             revoke = self.correctable[0]
