@@ -743,7 +743,7 @@ class HandReplay:
         for requirement, play, trick, _ in self.calls_open:
             words = self.disobeyed_words(requirement, play)
             self.find("call-disobeyed", play.player, play.at, "call.disobeyed", f"{words} in trick {trick}. The "
-                      "trick is not quitted yet, so he may still take it back and obey the call (the card then lies "
+                      "trick is not gathered yet, so he may still take it back and obey the call (the card then lies "
                       "face up); not corrected in time, it carries the revoke penalty.", trick=trick,
                       status="correctable")
 
@@ -2193,7 +2193,7 @@ class HandReplay:
             self.calls_corrected = (*self.calls_corrected, fact.card)
             words = self.disobeyed_words(requirement, play)
             self.find("call-disobeyed", play.player, play.at, "call.disobeyed", f"{words}, and took it back before "
-                      f"trick {trick} was quitted: no penalty; {play.card} lies face up, liable to be called, and the "
+                      f"trick {trick} was gathered: no penalty; {play.card} lies face up, liable to be called, and the "
                       "call still binds.", trick=trick, status="corrected")
 
     @final
@@ -2765,7 +2765,7 @@ class HandReplay:
                                (Reply("take-back", "take-back", f"{revoke.player} retract {revoke.card}"),)))
         for requirement, play, trick, _ in self.calls_open if going_on else ():
             out.append(Pending(play.player, ("take-back",), self.rule_id("call.disobeyed"),
-                               f"{self.disobeyed_words(requirement, play)} in trick {trick}: the trick is not quitted "
+                               f"{self.disobeyed_words(requirement, play)} in trick {trick}: the trick is not gathered "
                                f"yet, so {play.player} must take back {play.card} and obey the call; it then lies face "
                                "up, liable to be called.",
                                (Reply("take-back", "take-back", f"{play.player} retract {play.card}"),)))
