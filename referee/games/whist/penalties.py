@@ -143,7 +143,7 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
                                expected=expected, partner=partner) if hand.game_options["lead-out-of-turn"] == "suit" \
                 else hand.say("play.out-of-turn", "false-lead-card", player=player, card=card, trick=trick,  # E62
                               expected=expected, partner=partner, others=hand.side_label(hand.adversaries(player)))
-            return Ruling(account=account, words=last, then=kept)
+            return Ruling(last, hand.suit_calls.partner_led(hand, fact), kept, account=account)  # L24 (W55)
         leader = hand.table.current.leader
         second, third = hand.left_of(leader), hand.partner(leader)
         fourth = player == hand.right_of(leader) and second == expected and third not in hand.table.current.players
