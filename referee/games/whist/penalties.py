@@ -148,20 +148,20 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         second, third = hand.left_of(leader), hand.partner(leader)
         fourth = player == hand.right_of(leader) and second == expected and third not in hand.table.current.players
         english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
-        said: dict[str, object] = {"player": player, "card": card, "trick": trick, "expected": expected}
-        if not fourth:  # no penalty: not the fourth hand
-            return Ruling(topic="play.before-second", account=hand.say("play.before-second", "stands", **said))
-        words, fit = (("win", "lose"), "") if english else high_low_or_trump(hand, second)
-        if not words:  # no penalty: no demand fits the second (trumps led, he holds none)
-            return Ruling(topic="play.before-second", account=hand.say("play.before-second", "no-trumps", **said))
+        words, fit = (("win", "lose"), "") if english or not fourth else high_low_or_trump(hand, second)  # L25-L26
+        if not fourth or not words:  # no penalty: not the fourth hand, or no demand fits the second (trumps led, none)
+            return Ruling(topic="play.before-second", account=hand.say(
+                "play.before-second", "no-trumps", player=player, card=card, trick=trick, expected=expected) if fourth
+                else hand.say("play.before-second", "stands", player=player, card=card, trick=trick, expected=expected))
         choosers = hand.adversaries(player) if english else (third,)
         demand = hand.say("play.before-second", "win-lose", others=hand.side_label(choosers), second=second) \
             if english else hand.say("play.before-second", "third-hand", third=third, second=second, demand=fit)
         return Ruling(offer=Offer(frozenset(choosers), player, words, "play.before-second",
                                   hand.say("play.before-second", "offer", demand=demand),
                                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second, sends_back=True),
-                      topic="play.before-second",
-                      account=hand.say("play.before-second", "ruling", demand=demand, **said))
+                      topic="play.before-second", account=hand.say(
+                          "play.before-second", "ruling", player=player, card=card, trick=trick, expected=expected,
+                          demand=demand))
 
     def played_twice(self, hand: WhistHand, fact: tb.PlayedTwice) -> None:
         """L19: a second card given to a trick is dead and leaves its player a card short; his adversaries
