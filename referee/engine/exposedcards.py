@@ -35,12 +35,11 @@ class ExposedCards:
     call (`unwaited`). It holds no reference to the hand: each method is given the hand it acts on,
     as the laws are, so the hand that owns it (and the choices it opens) make no reference cycle."""
 
-    __slots__ = ("held", "recalled", "unwaited")
+    __slots__ = ("recalled", "unwaited")
 
     def __init__(self) -> None:
         self.unwaited: set[Card] = set()
         self.recalled: list[tuple[str, Card, str]] = []  # cards called in the trick being played (`recall`)
-        self.held: list[tuple[str, Card, str]] = []  # called in a trick complete, its holder's correction open
 
     def offer(self, hand: HandReplay, holder: str, card: Card, topic: str = "exposed.card") -> Offer:
         """L21: an exposed card lies face up until played; either adversary may call it, and its owner
@@ -61,31 +60,17 @@ class ExposedCards:
                      f"may call it (call {card}) until it is played.", apply, ends=(Lapse.CARD_PLAYED,), card=card)
 
     def recall(self, hand: HandReplay) -> None:
-        """A trick complete: the exposed cards called in it and still not played may be called again (`offer`),
-        unless their holder may yet take back a card of it to play the one called (a renounce, or a card that
-        disobeyed the call, still correctable): that call waits until he does (the trick complete again) or the
-        trick is quitted without it (`correction_closed`)."""
+        """A trick complete: the exposed cards called in it and still not played may be called again, for the next
+        trick (`offer`; W51: L21, "the call may be repeated every trick until the card is played"), even while
+        their holder may yet take back a card of it (a renounce, a card that disobeyed the call): corrected with
+        the card called, the call lapses as it is played; not corrected, it binds him at the next trick."""
         if not hand.exposed:  # no card lies face up (the usual hand): nothing to call again
             return
-        recalled, self.recalled, self.held = [*self.held, *self.recalled], [], []
-        self.open_again(hand, recalled)
-
-    def correction_closed(self, hand: HandReplay) -> None:
-        """A correction left open with its trick is closed (W40: the trick quitted, the revoke established): the
-        calls `recall` kept waiting for it may be made again now, for the next trick (W51: L21, "the call may be
-        repeated every trick until the card is played"), not only once that trick is complete."""
-        held, self.held = self.held, []
-        self.open_again(hand, held)
-
-    def open_again(self, hand: HandReplay, called: list[tuple[str, Card, str]]) -> None:
-        """Each exposed card `called` and still not played may be called again, but one whose holder may yet take
-        back a card to play it waits (`held`)."""
+        recalled = self.recalled
+        self.recalled = []
         table = hand.table
-        open_now = {r.player for r in hand.correctable} | {p.player for _, p, _, _ in hand.calls_open}
-        for holder, card, topic in called:  # the trick's last card is still among the exposed ones: not that
-            if holder in open_now:
-                self.held.append((holder, card, topic))
-            elif card in hand.exposed.get(holder, ()) and table is not None and card not in table.played:
+        for holder, card, topic in recalled:  # one played (the trick's last card, say) is called no more
+            if card in hand.exposed.get(holder, ()) and table is not None and card not in table.played:
                 hand.open(self.offer(hand, holder, card, topic))
 
     def expose(self, hand: HandReplay, holder: str, card: Card, topic: str = "exposed.card") -> None:
@@ -123,6 +108,8 @@ class ExposedCards:
         if table is None or early is None or early.card is card or any(  # played after the call: it disobeyed it
                 r.card is card and r.offender == holder and r.trick == table.current.number for r in hand.requirements):
             return None
+        if any(c is card for _, c, _ in self.recalled):  # called, or put back for a call, in this trick (`taken_back`)
+            return None
         led = table.led_suit()
         return early if early is table.current.plays[0] or card.suit is led or (
             led is not None and early.card.suit is not led and not table.holds_suit(holder, led)) else None
@@ -156,13 +143,17 @@ class ExposedCards:
 
     def taken_back(self, hand: HandReplay, fact: tb.Retracted) -> None:
         """A card `called_late` sent back lies face up, liable to be called; so does one taken back that disobeyed
-        a call (`HandReplay.call_corrected`: as a renounce corrected, L29)."""
+        a call (`HandReplay.call_corrected`: as a renounce corrected, L29), but its call opens only when the trick
+        is complete (`recall`): in this trick the call he disobeyed binds him still, and the adversaries cannot
+        also call the card (W71: "a suit call and a call of the same card cannot both be taken")."""
         if fact.card in self.unwaited:
             self.unwaited.discard(fact.card)
             self.expose(hand, fact.player, fact.card, "exposed.before-decision")
         if fact.card in hand.calls_corrected:
             hand.calls_corrected = tuple(c for c in hand.calls_corrected if c is not fact.card)
-            self.expose(hand, fact.player, fact.card, "call.disobeyed")
+            if fact.card not in hand.exposed.setdefault(fact.player, []):
+                hand.exposed[fact.player].append(fact.card)
+            self.recalled.append((fact.player, fact.card, "call.disobeyed"))
 
     def lay_down(self, hand: HandReplay, holder: str, event: ev.ClaimRest | ev.Spread, topic: str) -> None:
         """`holder`'s cards face up on the table (his own spread, or a claimant's partner's): each is

@@ -179,9 +179,11 @@ class RetractLaw(PenaltyLaw[H]):
         """A card the laws let its player take back besides the corrections the table knows (a
         revoke in time, a card out of turn and the cards played after them): one the offender's
         side played while the innocent side's decision was still to come, or one that disobeyed a call and may
-        still be corrected (`CallLaw.corrected_in_time`). A game adds its own."""
+        still be corrected (`CallLaw.corrected_in_time`), or is suspected of it, his hand unknown, and its trick
+        not quitted (`CallLaw.lead_proven_later`). A game adds its own."""
         return event.card in hand.before_decision or any(
-            p.player == event.player and p.card is event.card for _, p, _, _ in hand.calls_open)
+            d.play.player == event.player and d.play.card is event.card for d in hand.calls_open) or any(
+            p.player == event.player and p.card is event.card and hand.not_quitted(t) for _, p, t in hand.suspected)
 
     def retracted(self, hand: H, fact: tb.Retracted) -> None:
         """A card taken back (an out-of-turn card returned, a revoke corrected): one the chooser's

@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
-from typing import Any, ClassVar, Final, Literal, final, get_args
+from typing import Any, ClassVar, Final, Literal, NamedTuple, final, get_args
 
 from ..notation import events as ev
 from ..notation.cards import Card, Suit
@@ -116,6 +116,15 @@ class Requirement:
     rule: str
     at: ev.Span
     trick: int | None = None  # the one trick it concerns, if only one (a demand after a card out of turn)
+
+
+class OpenCall(NamedTuple):
+    """A call disobeyed by a card that does not renounce, open with its trick (`CallLaw.corrected_in_time`)."""
+
+    requirement: Requirement
+    play: ev.Play    # the card that disobeyed it, which its player may still take back
+    trick: int
+    led: Suit        # the suit led to the trick (the card's own, when it is the lead)
 
 
 @record
@@ -264,7 +273,7 @@ class HandReplay:
     than an `__init__` line every hand would run."""
     calls_met: tuple[Requirement, ...] = ()
     """The calls of cards their play met (`check_requirements`), due again if the card goes back (`exposed_back`)."""
-    calls_open: tuple[tuple[Requirement, ev.Play, int, Suit], ...] = ()
+    calls_open: tuple[OpenCall, ...] = ()
     """Calls disobeyed by a card that does not renounce, open with their trick (`CallLaw.corrected_in_time`)."""
     calls_corrected: tuple[Card, ...] = ()
     """Cards taken back that disobeyed a call (`call_corrected`): they lie face up (`ExposedCards.taken_back`)."""
@@ -712,7 +721,11 @@ class HandReplay:
         if self.calls_open and table is not None and (table.finished or self.conceded_by):
             self.establish_disobeyed(every=True)
         for requirement, play, trick in self.suspected:  # a hand played out showed he had none; else, as written
-            if requirement.what == "lead-suit" and table is not None and not table.finished:
+            if requirement.what != "lead-suit" or table is None or table.finished:
+                continue
+            if self.not_quitted(trick):  # still his to take back: correctable (`still_correctable`)
+                self.calls_open = (*self.calls_open, OpenCall(requirement, play, trick, table.rules.suit_of(play.card)))
+            else:
                 self.call_disobeyed(requirement, play, trick, table.rules.suit_of(play.card))
 
     @final
@@ -730,7 +743,7 @@ class HandReplay:
         for requirement, play, trick, _ in self.calls_open:
             words = self.disobeyed_words(requirement, play)
             self.find("call-disobeyed", play.player, play.at, "call.disobeyed", f"{words} in trick {trick}. The "
-                      "trick is not quitted yet, so he may still take it back and obey the call (the card then lies "
+                      "trick is not gathered yet, so he may still take it back and obey the call (the card then lies "
                       "face up); not corrected in time, it carries the revoke penalty.", trick=trick,
                       status="correctable")
 
@@ -1607,7 +1620,11 @@ class HandReplay:
         or once every trick is played (the player `what`: ignored)."""
         if self.table is None and self.before_play_rest(event):
             return False
-        if self.table is None:
+        if self.table is None and self.deal_faults and self.misdeal():
+            self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
+                      f"{event.player} {what} before play, but the deal is a misdeal, dealt again: no trick is "
+                      "left to give; ignored")
+        elif self.table is None:
             self.unsupported(event, f"'{word}' before play")
         elif self.table.finished:
             self.find("inconsistent-transcript", event.player, event.at, "transcript.consistency",
@@ -1742,7 +1759,7 @@ class HandReplay:
             self.drop_correctable(fact.player, fact.card)
         if self.early_plays:
             self.take_back_early_play(fact)
-        if self.calls_open:
+        if self.calls_open or self.suspected:
             self.call_corrected(fact)
         self.penalty_laws.retract.retracted(self, fact)
         if fact.returned and self.choices:
@@ -2136,8 +2153,8 @@ class HandReplay:
             if renounce or (not verdict and law.corrected_in_time):
                 requirement.trick = table.current.number  # the card put back in its place obeys it, in time
                 if not renounce:  # not a revoke the table knows: open here until its trick is quitted
-                    self.calls_open = (*self.calls_open, (requirement, event, table.current.number,
-                                                          table.led_suit() or table.rules.suit_of(event.card)))
+                    self.calls_open = (*self.calls_open, OpenCall(requirement, event, table.current.number,
+                                                                  table.led_suit() or table.rules.suit_of(event.card)))
                 continue
             self.requirements.remove(requirement)
             if verdict and requirement.card is not None:  # met by a card that may yet go back (`exposed_back`)
@@ -2154,8 +2171,8 @@ class HandReplay:
         table = self.table
         assert table is not None
         quitted = len(table.tricks)  # at a lead: every trick complete (`check_requirements`)
-        for requirement, play, trick, led in [d for d in self.calls_open if every or d[2] <= quitted]:
-            self.calls_open = tuple(d for d in self.calls_open if d[1] is not play)
+        for requirement, play, trick, led in [d for d in self.calls_open if every or d.trick <= quitted]:
+            self.calls_open = tuple(d for d in self.calls_open if d.play is not play)
             if requirement in self.requirements:
                 self.requirements.remove(requirement)
             self.call_disobeyed(requirement, play, trick, led)
@@ -2164,14 +2181,28 @@ class HandReplay:
     def call_corrected(self, fact: tb.Retracted) -> None:
         """A card that disobeyed a call, taken back before its trick was quitted (W48 as a revoke, W41): no penalty;
         the card lies face up (`calls_corrected`, for the game's exposed cards) and the call still binds."""
-        for requirement, play, trick, _ in [d for d in self.calls_open if d[1].player == fact.player
-                                            and d[1].card is fact.card and d[2] == fact.trick]:
-            self.calls_open = tuple(d for d in self.calls_open if d[1] is not play)
+        for requirement, play, trick in [s for s in self.suspected if s[1].player == fact.player
+                                         and s[1].card is fact.card and s[2] == fact.trick]:
+            self.suspected.remove((requirement, play, trick))  # his hand unknown: taken back, as if disobeyed
+            requirement.trick = trick
+            self.requirements.append(requirement)
+            self.calls_open = (*self.calls_open, OpenCall(requirement, play, trick, requirement.suit or play.card.suit))
+        for requirement, play, trick, _ in [d for d in self.calls_open if d.play.player == fact.player
+                                            and d.play.card is fact.card and d.trick == fact.trick]:
+            self.calls_open = tuple(d for d in self.calls_open if d.play is not play)
             self.calls_corrected = (*self.calls_corrected, fact.card)
             words = self.disobeyed_words(requirement, play)
             self.find("call-disobeyed", play.player, play.at, "call.disobeyed", f"{words}, and took it back before "
-                      f"trick {trick} was quitted: no penalty; {play.card} lies face up, liable to be called, and the "
+                      f"trick {trick} was gathered: no penalty; {play.card} lies face up, liable to be called, and the "
                       "call still binds.", trick=trick, status="corrected")
+
+    @final
+    def not_quitted(self, trick: int) -> bool:
+        """Whether trick `trick` is not quitted yet (W40): being played, or complete with no card led to the next."""
+        table = self.table
+        if table is None:
+            return False
+        return trick == table.current.number or (trick == len(table.tricks) and not table.current.plays)
 
     @final
     def disobeyed_words(self, requirement: Requirement, play: ev.Play) -> str:
@@ -2217,7 +2248,8 @@ class HandReplay:
         assert self.table is not None
         rules = self.table.rules
         suit, led = rules.suit_of(event.card), self.table.led_suit()
-        for requirement, play, trick in [s for s in self.suspected if s[1].player == event.player]:
+        for requirement, play, trick in [s for s in self.suspected if s[1].player == event.player
+                                         and s[2] != self.trick_number]:  # a card replacing it proves nothing
             what = requirement.what
             if what == "trump":  # settled by his last card, when all he held is written
                 if self.table.current.number == self.table.tricks_in_hand:
@@ -2673,7 +2705,7 @@ class HandReplay:
             if step is not None:
                 return step
         if self.calls_open:
-            requirement, play = self.calls_open[0][:2]
+            requirement, play = self.calls_open[0].requirement, self.calls_open[0].play
             return f"{play.player} to take back {play.card} and {self.demanded(requirement)}"
         if self.correctable:
             revoke = self.correctable[0]
@@ -2733,7 +2765,7 @@ class HandReplay:
                                (Reply("take-back", "take-back", f"{revoke.player} retract {revoke.card}"),)))
         for requirement, play, trick, _ in self.calls_open if going_on else ():
             out.append(Pending(play.player, ("take-back",), self.rule_id("call.disobeyed"),
-                               f"{self.disobeyed_words(requirement, play)} in trick {trick}: the trick is not quitted "
+                               f"{self.disobeyed_words(requirement, play)} in trick {trick}: the trick is not gathered "
                                f"yet, so {play.player} must take back {play.card} and obey the call; it then lies face "
                                "up, liable to be called.",
                                (Reply("take-back", "take-back", f"{play.player} retract {play.card}"),)))

@@ -15,6 +15,7 @@ from .choices import Lapse
 from .penalties import Offer
 
 if TYPE_CHECKING:
+    from . import table as tb
     from .replay import HandReplay
 
 
@@ -25,10 +26,11 @@ class SuitCalls:
     not made before it is lost (whist's reading A9). It holds no reference to the hand: each method
     is given the hand it acts on, as the laws are, so its owner makes no reference cycle."""
 
-    __slots__ = ("owed",)
+    __slots__ = ("at_false_lead", "owed")
 
     def __init__(self) -> None:
         self.owed: list[tuple[str, str, str]] = []  # (offender, topic, why)
+        self.at_false_lead: set[str] = set()  # offenders whose call was offered at their false lead (`partner_led`)
 
     def owe(self, hand: HandReplay, offender: str, topic: str, why: str, now: bool = True) -> None:
         """A suit may be called from `offender` or his partner at their next lead (`now`: which may be
@@ -38,7 +40,8 @@ class SuitCalls:
             self.due(hand)
 
     def due(self, hand: HandReplay) -> None:
-        """At a lead by a side that owes a suit call, offer the call to the adversary on the leader's right."""
+        """At a lead by a side that owes a suit call, offer the call to the adversary on the leader's right,
+        unless it was offered at the false lead that owes it and is still open, or made (`partner_led`)."""
         table = hand.table
         if table is None or table.current.plays or table.finished:
             return
@@ -46,12 +49,37 @@ class SuitCalls:
         for owed in [o for o in self.owed if hand.same_side(o[0], leader)]:
             self.owed.remove(owed)
             offender, topic, why = owed
-            chooser = hand.right_of(leader)
+            if offender in self.at_false_lead:
+                self.at_false_lead.discard(offender)
+                if self.offered(hand, offender, leader):
+                    continue
+            hand.open(self.offer(hand, offender, topic, why, leader))
 
-            hand.open(Offer(frozenset({chooser}), offender, ("suit",), topic, f"{why}: {leader} is next to lead, and "
-                            f"{chooser}, on his right, may call a suit before he leads (he must lead it if he has "
-                            "one); the lead ends the right.", partial(call_lead, leader=leader, chooser=chooser,
-                                                                       topic=topic), ends=(Lapse.ANY_ACTION,)))
+    def offer(self, hand: HandReplay, offender: str, topic: str, why: str, leader: str) -> Offer:
+        """The call of a suit from `leader`, for `offender`'s fault, by the adversary on the leader's right."""
+        chooser = hand.right_of(leader)
+        return Offer(frozenset({chooser}), offender, ("suit",), topic, f"{why}: {leader} is next to lead, and "
+                     f"{chooser}, on his right, may call a suit before he leads (he must lead it if he has one); the "
+                     "lead ends the right.", partial(call_lead, leader=leader, chooser=chooser, topic=topic),
+                     ends=(Lapse.ANY_ACTION,))
+
+    def partner_led(self, hand: HandReplay, fact: tb.OutOfTurn) -> Offer | None:
+        """L24 (W55): a lead out of turn by the partner of the player whose lead it was, where a suit call is the
+        whole penalty (whist's lead-out-of-turn=suit): it will be that player's lead again once the card goes
+        back, so the adversary on his right may call the suit now, for that lead (`due` then opens no second
+        call). None for any other lead out of turn."""
+        if hand.options.get("lead-out-of-turn") != "suit" or not hand.same_side(fact.player, fact.expected):
+            return None
+        self.at_false_lead.add(fact.player)
+        why = hand.say("play.out-of-turn", "led", player=fact.player, card=fact.card)
+        return self.offer(hand, fact.player, "play.out-of-turn", why, fact.expected)
+
+    @staticmethod
+    def offered(hand: HandReplay, offender: str, leader: str) -> bool:
+        """Whether the call offered at `offender`'s false lead is open still, or was made (a lead called from
+        `leader`)."""
+        return any(c.offender == offender and c.pending.options == ("suit",) for c in hand.choices) or any(
+            r.offender == leader and r.what == "lead-suit" for r in hand.requirements)
 
 
 def call_lead(hand: HandReplay, option: str, at: ev.Span, leader: str, chooser: str, topic: str) -> None:

@@ -117,8 +117,9 @@ class WhistHand(HandReplay):
             "transcript.consistency", "before-upcard", player=event.player, card=event.card))
 
     def before_play_rest(self, event: ev.Concede | ev.ClaimRest | ev.Play | ev.Spread) -> bool:
-        """The trump card turned, play may begin: a claim or concession before the lead settles as after one (W69)."""
-        if self.table is None and self.upcard is not None:
+        """The trump card turned, play may begin: a claim or concession before the lead settles as after one (W69),
+        unless the deal lines show a misdeal: it is dealt again, no trick to give (`HandReplay.nothing_left`)."""
+        if self.table is None and self.upcard is not None and (isinstance(event, ev.Play) or not self.misdeal()):
             self.start_play(self.eldest, self.order, tb.PlainTricks(self.trump))
         return self.table is not None
 

@@ -29,7 +29,6 @@ class WhistRevokeLaw(laws.RevokeLaw["WhistHand"]):
             ruling = self.corrected(hand, fact)
             return ruling if (fact.player, fact.trick) not in hand.asked else Ruling(hand.say(
                 "revoke.partner-asks", "asked", ruling=ruling.words), ruling.offer, ruling.then, "revoke.partner-asks")
-        hand.exposed_cards.correction_closed(hand)  # W51: a call of his exposed card waiting for the correction
         side, others = hand.side(fact.player), hand.other(hand.side(fact.player))
         if hand.both_revoked():  # both-revoke=new-deal: no penalty, the hand will be void
             return Ruling(hand.say("revoke.established", "both-pending", side=side))
@@ -144,12 +143,12 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
                                expected=expected, partner=partner) if hand.game_options["lead-out-of-turn"] == "suit" \
                 else hand.say("play.out-of-turn", "false-lead-card", player=player, card=card, trick=trick,  # E62
                               expected=expected, partner=partner, others=hand.side_label(hand.adversaries(player)))
-            return Ruling(account=account, words=last, then=kept)
+            return Ruling(last, hand.suit_calls.partner_led(hand, fact), kept, account=account)  # L24 (W55)
         leader = hand.table.current.leader
         second, third = hand.left_of(leader), hand.partner(leader)
         fourth = player == hand.right_of(leader) and second == expected and third not in hand.table.current.players
         english = hand.game_options["fourth-before-second"] == "win-lose"  # E68: by the adversaries, win or not
-        words, fit = (("win", "lose"), "") if english else high_low_or_trump(hand, second)
+        words, fit = (("win", "lose"), "") if english or not fourth else high_low_or_trump(hand, second)  # L25-L26
         if not fourth or not words:  # no penalty: not the fourth hand, or no demand fits the second (trumps led, none)
             return Ruling(topic="play.before-second", account=hand.say(
                 "play.before-second", "no-trumps", player=player, card=card, trick=trick, expected=expected) if fourth
@@ -160,8 +159,9 @@ class WhistOutOfTurnLaw(laws.OutOfTurnLaw["WhistHand"]):
         return Ruling(offer=Offer(frozenset(choosers), player, words, "play.before-second",
                                   hand.say("play.before-second", "offer", demand=demand),
                                   ends=(Lapse.CHOOSER_PLAYS, Lapse.TRICK_GATHERED), target=second, sends_back=True),
-                      topic="play.before-second", account=hand.say("play.before-second", "ruling", player=player,
-                          card=card, trick=trick, expected=expected, demand=demand))
+                      topic="play.before-second", account=hand.say(
+                          "play.before-second", "ruling", player=player, card=card, trick=trick, expected=expected,
+                          demand=demand))
 
     def played_twice(self, hand: WhistHand, fact: tb.PlayedTwice) -> None:
         """L19: a second card given to a trick is dead and leaves its player a card short; his adversaries
