@@ -431,13 +431,16 @@ class HandReplay:
     @final
     def penalise(self, topic: str, description: str, effects: Iterable[Effect] = (), since: int | None = None) -> None:
         """Record a penalty. While the hand is being settled, `since` is the ledger's `mark()` taken
-        before the penalty's payments: its points and money effects are read from those entries."""
+        before the penalty's payments: its points and money effects are read from those entries, but
+        for any a penalty recorded within them already holds (whist's cap on a revoking side, inside
+        the tricks its revokes moved), so that the penalties add up to what the ledger moves."""
         settling = self.settling
         if since is None or settling is None:
             penalty = Penalty(self.rule_id(topic), description, {}, tuple(effects))
         else:
             ledger = settling.ledger
-            entries = ledger.since(since)
+            held = {id(entry) for earlier in settling.penalties for entry in earlier.entries}
+            entries = tuple(entry for entry in ledger.since(since) if id(entry) not in held)
             money = tuple(money_effect(e, ledger.unit) for e in entries)
             penalty = Penalty(self.rule_id(topic), description, ledger.totals(entries), money + tuple(effects), entries)
         (settling.penalties if settling is not None else self.penalties).append(penalty)
