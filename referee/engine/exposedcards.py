@@ -51,8 +51,7 @@ class ExposedCards:
             effects = [hand.require(holder, "card", topic, at, card=card), *self.called_late(hand, holder, card)]
             hand.requirements[-1].trick = hand.trick_number
             hand.penalise(topic, f"{holder}'s exposed {card} is called", effects=effects)
-            if card not in hand.exposed.setdefault(holder, []):
-                hand.exposed[holder].append(card)
+            self.lay(hand, holder, card)
             self.recalled.append((holder, card, topic))
 
         adversaries = frozenset(hand.adversaries(holder))
@@ -75,9 +74,15 @@ class ExposedCards:
 
     def expose(self, hand: HandReplay, holder: str, card: Card, topic: str = "exposed.card") -> None:
         """`card` laid face up, liable to be called (`offer`)."""
-        if card not in hand.exposed.setdefault(holder, []):
-            hand.exposed[holder].append(card)
+        self.lay(hand, holder, card)
         hand.open(self.offer(hand, holder, card, topic))
+
+    @staticmethod
+    def lay(hand: HandReplay, holder: str, card: Card) -> None:
+        """`card` lies face up among `holder`'s exposed cards, once, whenever its call opens."""
+        face_up = hand.exposed.setdefault(holder, [])
+        if card not in face_up:
+            face_up.append(card)
 
     def expose_as_penalty(self, hand: HandReplay, holder: str, card: Card, topic: str) -> None:
         """`card` exposed as the penalty the adversaries chose (whist's E62: a card led out of turn):
@@ -151,8 +156,7 @@ class ExposedCards:
             self.expose(hand, fact.player, fact.card, "exposed.before-decision")
         if fact.card in hand.calls_corrected:
             hand.calls_corrected = tuple(c for c in hand.calls_corrected if c is not fact.card)
-            if fact.card not in hand.exposed.setdefault(fact.player, []):
-                hand.exposed[fact.player].append(fact.card)
+            self.lay(hand, fact.player, fact.card)
             self.recalled.append((fact.player, fact.card, "call.disobeyed"))
 
     def lay_down(self, hand: HandReplay, holder: str, event: ev.ClaimRest | ev.Spread, topic: str) -> None:
